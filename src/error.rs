@@ -1,0 +1,159 @@
+//! The library's error types.
+//!
+//! This module owns [`ParseError`] (one grammar violation in a URI
+//! reference, with a stable code and a byte offset) and [`Error`] (what the
+//! I/O-facing parts of the library return). It does not own diagnostics of
+//! the linter: those are [`crate::lint::Diagnostic`], built from these.
+
+use std::fmt;
+use std::path::PathBuf;
+
+/// What is wrong at one place of a URI reference.
+///
+/// Each kind has a stable code ([`ErrorKind::code`]) that `urilint check`
+/// prints and the JSON output carries; codes are never reused for another
+/// meaning. The grammar is RFC 3986 Appendix A unless the variant says
+/// otherwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// `U001`: the scheme does not match `ALPHA *( ALPHA / DIGIT / "+" /
+    /// "-" / "." )` (RFC 3986 section 3.1), or a relative reference has a
+    /// `:` in its first path segment (section 4.2, `path-noscheme`).
+    InvalidScheme,
+    /// `U002`: a `%` not followed by two hexadecimal digits (RFC 3986
+    /// section 2.1, `pct-encoded`).
+    InvalidPercentEncoding,
+    /// `U003`: a byte that may never appear unescaped in a URI: controls,
+    /// space, `<`, `>`, `"`, and the "unwise" `{ } | \ ^ `` ` `` (RFC 2396
+    /// section 2.4.3; RFC 3986 Appendix A admits none of them).
+    ExcludedCharacter,
+    /// `U004`: a character of the URI alphabet in a component that does not
+    /// allow it, e.g. `[` in a path, a second `#`, a second `@` in the
+    /// authority (RFC 3986 sections 3.2 to 3.5).
+    UnexpectedCharacter,
+    /// `U005`: a host that is not a valid `IP-literal` (IPv6address or
+    /// IPvFuture, RFC 3986 section 3.2.2 and RFC 4291 section 2.2), or, under
+    /// RFC 2396, an IP literal where none is allowed.
+    InvalidHost,
+    /// `U006`: a port that is not `*DIGIT` (RFC 3986 section 3.2.3).
+    InvalidPort,
+    /// `U007`: a non-ASCII character: allowed in an IRI (RFC 3987) but not in
+    /// a URI, where it must be percent-encoded as UTF-8 (RFC 3987 section
+    /// 3.1).
+    NonAscii,
+    /// `U008`: a URI was required but the reference has no scheme (RFC 3986
+    /// section 4.3, `absolute-URI`).
+    MissingScheme,
+}
+
+impl ErrorKind {
+    /// Every kind, in code order.
+    pub const ALL: [ErrorKind; 8] = [
+        ErrorKind::InvalidScheme,
+        ErrorKind::InvalidPercentEncoding,
+        ErrorKind::ExcludedCharacter,
+        ErrorKind::UnexpectedCharacter,
+        ErrorKind::InvalidHost,
+        ErrorKind::InvalidPort,
+        ErrorKind::NonAscii,
+        ErrorKind::MissingScheme,
+    ];
+
+    /// The stable code, e.g. `"U002"`.
+    pub fn code(self) -> &'static str {
+        match self {
+            ErrorKind::InvalidScheme => "U001",
+            ErrorKind::InvalidPercentEncoding => "U002",
+            ErrorKind::ExcludedCharacter => "U003",
+            ErrorKind::UnexpectedCharacter => "U004",
+            ErrorKind::InvalidHost => "U005",
+            ErrorKind::InvalidPort => "U006",
+            ErrorKind::NonAscii => "U007",
+            ErrorKind::MissingScheme => "U008",
+        }
+    }
+
+    /// The stable kebab-case name, e.g. `"invalid-percent-encoding"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ErrorKind::InvalidScheme => "invalid-scheme",
+            ErrorKind::InvalidPercentEncoding => "invalid-percent-encoding",
+            ErrorKind::ExcludedCharacter => "excluded-character",
+            ErrorKind::UnexpectedCharacter => "unexpected-character",
+            ErrorKind::InvalidHost => "invalid-host",
+            ErrorKind::InvalidPort => "invalid-port",
+            ErrorKind::NonAscii => "non-ascii",
+            ErrorKind::MissingScheme => "missing-scheme",
+        }
+    }
+}
+
+/// One grammar violation: what ([`ErrorKind`]), where (`offset`, a 0-based
+/// byte offset into the parsed text) and a human message naming the
+/// offending character and the rule it breaks.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message} (byte {offset})")]
+pub struct ParseError {
+    /// What is wrong.
+    pub kind: ErrorKind,
+    /// 0-based byte offset into the parsed text of the first offending byte
+    /// (the text's length for errors at its end).
+    pub offset: usize,
+    /// A one-line message, e.g. `"'%' not followed by two hex digits in the
+    /// path"`.
+    pub message: String,
+}
+
+impl ParseError {
+    /// A new error of `kind` at byte `offset` with `message`.
+    pub fn new(kind: ErrorKind, offset: usize, message: impl Into<String>) -> Self {
+        ParseError {
+            kind,
+            offset,
+            message: message.into(),
+        }
+    }
+
+    /// The stable code of the kind, e.g. `"U002"`.
+    pub fn code(&self) -> &'static str {
+        self.kind.code()
+    }
+}
+
+/// Errors of the I/O-facing parts of the library (scanning readers, walking
+/// trees). Each names the file it concerns, when there is one.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// Reading `path` failed (`-` for standard input).
+    #[error("{path}: {source}")]
+    Read {
+        /// The file (or `-`).
+        path: DisplayPath,
+        /// The underlying error.
+        #[source]
+        source: std::io::Error,
+    },
+    /// Walking a directory failed at `path`.
+    #[error("{path}: {message}")]
+    Walk {
+        /// Where the walk failed (may be empty when the walker names none).
+        path: DisplayPath,
+        /// The walker's message.
+        message: String,
+    },
+    /// Writing the output failed (for example, a closed pipe).
+    #[error("writing output: {0}")]
+    Write(#[source] std::io::Error),
+}
+
+/// A path for messages: printed lossily, `-` for standard input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DisplayPath(pub PathBuf);
+
+impl fmt::Display for DisplayPath {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0.display())
+    }
+}

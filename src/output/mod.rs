@@ -1,0 +1,28 @@
+//! Output formats: how records and diagnostics are rendered.
+//!
+//! This module owns the byte layout of everything urilint prints on
+//! standard output. Printers only render; they compute nothing. Plain text
+//! is in [`plain`], JSON Lines in [`jsonl`]. Every printer appends to a
+//! `Vec<u8>` (a [`crate::pipeline::Sink`] buffer), so rendering never fails.
+
+pub mod jsonl;
+pub mod plain;
+
+/// The output format chosen with `--format`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Format {
+    /// Human/grep-like text, one line per URI or diagnostic.
+    #[default]
+    Plain,
+    /// JSON Lines: one JSON object per line.
+    Jsonl,
+}
+
+/// How `extract` prints a URI in the plain format.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PlainStyle {
+    /// Prefix each URI with its file name and `:` (grep's `-H`).
+    pub with_filename: bool,
+    /// Prefix each URI with its 1-based line number and `:` (grep's `-n`).
+    pub line_number: bool,
+}

@@ -1,0 +1,100 @@
+//! The plain text format.
+//!
+//! `extract`: one URI per line, optionally prefixed with `path:` and
+//! `line:` as grep does with `-H` and `-n`. `check`: one diagnostic per
+//! line, `path:line:column: CODE message`, with 1-based lines and columns
+//! (columns in Unicode scalar values).
+
+use std::io::Write;
+
+use super::PlainStyle;
+use crate::lint::Diagnostic;
+
+/// Appends `[path:][line:]uri\n` to `out`. `line` is 1-based and printed
+/// only when `style.line_number` is set (and known).
+pub fn uri_line(out: &mut Vec<u8>, style: PlainStyle, path: &str, line: Option<u64>, uri: &str) {
+    if style.with_filename {
+        out.extend_from_slice(path.as_bytes());
+        out.push(b':');
+    }
+    if style.line_number {
+        if let Some(line) = line {
+            // Writing to a Vec cannot fail.
+            let _ = write!(out, "{line}:");
+        }
+    }
+    out.extend_from_slice(uri.as_bytes());
+    out.push(b'\n');
+}
+
+/// Appends `path:line:column: CODE message\n` to `out`.
+pub fn diagnostic(out: &mut Vec<u8>, d: &Diagnostic) {
+    let _ = writeln!(
+        out,
+        "{}:{}:{}: {} {}",
+        d.path, d.line, d.column, d.code, d.message
+    );
+}
+
+/// Appends the human description of a parse (`urilint parse`): the input,
+/// then one indented line per component (`(undefined)` when undefined,
+/// quoted text otherwise), then one line per error.
+pub fn parse_report(out: &mut Vec<u8>, r: &crate::record::ParseRecord) {
+    let _ = writeln!(out, "{}", r.input);
+    let _ = writeln!(
+        out,
+        "  {} {} ({})",
+        if r.valid { "valid" } else { "invalid" },
+        r.kind,
+        r.grammar
+    );
+    let field = |out: &mut Vec<u8>, name: &str, v: Option<&str>| {
+        let _ = match v {
+            Some(v) => writeln!(out, "  {name:<9} {v:?}"),
+            None => writeln!(out, "  {name:<9} (undefined)"),
+        };
+    };
+    field(out, "scheme", r.scheme.as_deref());
+    field(out, "authority", r.authority.as_deref());
+    field(out, "userinfo", r.userinfo.as_deref());
+    match (&r.host, r.host_kind) {
+        (Some(h), Some(k)) => {
+            let _ = writeln!(out, "  {:<9} {h:?} ({k})", "host");
+        }
+        (h, _) => field(out, "host", h.as_deref()),
+    }
+    field(out, "port", r.port.as_deref());
+    field(out, "path", Some(&r.path));
+    field(out, "query", r.query.as_deref());
+    field(out, "fragment", r.fragment.as_deref());
+    for e in &r.errors {
+        let _ = writeln!(
+            out,
+            "  error {} at byte {}: {}",
+            e.code, e.offset, e.message
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grep_like_prefixes() {
+        let mut out = Vec::new();
+        let style = PlainStyle {
+            with_filename: true,
+            line_number: true,
+        };
+        uri_line(&mut out, style, "a.txt", Some(3), "http://a/");
+        uri_line(
+            &mut out,
+            PlainStyle::default(),
+            "a.txt",
+            Some(3),
+            "http://b/",
+        );
+        assert_eq!(out, b"a.txt:3:http://a/\nhttp://b/\n");
+    }
+}

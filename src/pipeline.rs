@@ -1,0 +1,339 @@
+//! Running a job over many inputs in parallel, with output in input order.
+//!
+//! This module owns the threads and the ordering. Inputs come from the
+//! walker in a stable order and get sequence numbers; worker threads run
+//! the job on them, each writing into its own [`Sink`]; a sink's bytes reach
+//! the real output only when every earlier input has been written, so the
+//! output is the same whatever the thread count. Memory stays bounded: at
+//! most `window` inputs are in flight, and a sink that grows past
+//! `flush_limit` bytes waits until its input is the oldest and then streams
+//! straight to the output.
+//!
+//! It does not own what a job does with an input (see `crate::run`).
+
+use std::collections::{BTreeMap, HashSet};
+use std::io::{self, Write};
+use std::sync::{Condvar, Mutex, MutexGuard};
+
+use crate::error::Error;
+use crate::source::Input;
+
+/// Where the ordered bytes go.
+pub struct Outputs<'w> {
+    /// Standard output (records, diagnostics).
+    pub out: &'w mut (dyn Write + Send),
+    /// Standard error (messages about files).
+    pub err: &'w mut (dyn Write + Send),
+}
+
+/// Settings of a [`run`].
+#[derive(Clone, Debug)]
+pub struct PipelineOptions {
+    /// Worker threads (at least 1).
+    pub threads: usize,
+    /// Print each keyed entry only the first time its key is seen.
+    pub unique: bool,
+    /// Inputs in flight at most.
+    pub window: usize,
+    /// Bytes a sink buffers before it waits to stream.
+    pub flush_limit: usize,
+}
+
+impl PipelineOptions {
+    /// Options with `threads` workers and the default bounds (a window of
+    /// 16 inputs per thread, 64 KiB per sink).
+    pub fn new(threads: usize, unique: bool) -> Self {
+        PipelineOptions {
+            threads: threads.max(1),
+            unique,
+            window: 16 * threads.max(1),
+            flush_limit: 64 * 1024,
+        }
+    }
+}
+
+struct Chunk {
+    out: Vec<u8>,
+    /// With `unique`: `(end of entry in out, key)`.
+    keys: Vec<(usize, Option<String>)>,
+    err: Vec<u8>,
+}
+
+struct State<'w> {
+    next: usize,
+    pending: BTreeMap<usize, Chunk>,
+    outputs: Outputs<'w>,
+    seen: HashSet<String>,
+    failed: Option<io::Error>,
+}
+
+struct Ordered<'w> {
+    state: Mutex<State<'w>>,
+    turn: Condvar,
+    unique: bool,
+}
+
+impl<'w> Ordered<'w> {
+    fn lock(&self) -> MutexGuard<'_, State<'w>> {
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn write(&self, st: &mut State<'w>, chunk: &Chunk) {
+        if st.failed.is_some() {
+            return;
+        }
+        let r = (|| -> io::Result<()> {
+            if self.unique {
+                let mut from = 0;
+                for (end, key) in &chunk.keys {
+                    let new = match key {
+                        Some(k) => !st.seen.contains(k.as_str()) && st.seen.insert(k.clone()),
+                        None => true,
+                    };
+                    if new {
+                        st.outputs.out.write_all(&chunk.out[from..*end])?;
+                    }
+                    from = *end;
+                }
+                st.outputs.out.write_all(&chunk.out[from..])?;
+            } else {
+                st.outputs.out.write_all(&chunk.out)?;
+            }
+            if !chunk.err.is_empty() {
+                st.outputs.out.flush()?;
+                st.outputs.err.write_all(&chunk.err)?;
+            }
+            Ok(())
+        })();
+        if let Err(e) = r {
+            st.failed = Some(e);
+        }
+    }
+
+    /// Writes `chunk` of input `seq` once it is its turn; when `last`, the
+    /// input is done and the turn passes on.
+    fn deliver(&self, seq: usize, chunk: Chunk, last: bool) {
+        let mut st = self.lock();
+        if !last {
+            while st.next != seq {
+                st = self.turn.wait(st).unwrap_or_else(|p| p.into_inner());
+            }
+            self.write(&mut st, &chunk);
+            return;
+        }
+        if st.next != seq {
+            st.pending.insert(seq, chunk);
+            return;
+        }
+        self.write(&mut st, &chunk);
+        st.next += 1;
+        loop {
+            let next = st.next;
+            let Some(c) = st.pending.remove(&next) else {
+                break;
+            };
+            self.write(&mut st, &c);
+            st.next += 1;
+        }
+        self.turn.notify_all();
+    }
+
+    fn wait_window(&self, seq: usize, window: usize) -> bool {
+        let mut st = self.lock();
+        while seq >= st.next + window {
+            st = self.turn.wait(st).unwrap_or_else(|p| p.into_inner());
+        }
+        st.failed.is_none()
+    }
+}
+
+/// Where a job writes what it has to say about one input.
+pub struct Sink<'a, 'w> {
+    seq: usize,
+    ordered: &'a Ordered<'w>,
+    flush_limit: usize,
+    chunk: Chunk,
+}
+
+impl Sink<'_, '_> {
+    /// The buffer for standard output. With `unique`, end each entry with
+    /// [`Sink::end_entry`].
+    pub fn out(&mut self) -> &mut Vec<u8> {
+        &mut self.chunk.out
+    }
+
+    /// Marks the bytes written since the last mark as one entry with `key`
+    /// (with `unique`, only the first entry of each key is printed; entries
+    /// with no key always are).
+    pub fn end_entry(&mut self, key: Option<&str>) {
+        if self.ordered.unique {
+            self.chunk
+                .keys
+                .push((self.chunk.out.len(), key.map(str::to_string)));
+        }
+    }
+
+    /// Adds a line to standard error (a newline is appended).
+    pub fn message(&mut self, line: &str) {
+        self.chunk.err.extend_from_slice(line.as_bytes());
+        self.chunk.err.push(b'\n');
+    }
+
+    /// Lets the sink stream when it has grown large; call between entries.
+    pub fn maybe_flush(&mut self) {
+        if self.chunk.out.len() + self.chunk.err.len() >= self.flush_limit {
+            let chunk = std::mem::replace(
+                &mut self.chunk,
+                Chunk {
+                    out: Vec::new(),
+                    keys: Vec::new(),
+                    err: Vec::new(),
+                },
+            );
+            self.ordered.deliver(self.seq, chunk, false);
+        }
+    }
+}
+
+/// Runs `job` on every item of `inputs` with `opts.threads` threads,
+/// writing the sinks' bytes to `outputs` in input order. Items that are
+/// errors are passed to `on_error` (in order) to render a message.
+///
+/// # Errors
+/// [`Error::Write`] when writing the output fails (for example a closed
+/// pipe); the run stops early then.
+pub fn run<I, J, E>(
+    inputs: I,
+    opts: &PipelineOptions,
+    outputs: Outputs<'_>,
+    job: J,
+    on_error: E,
+) -> Result<(), Error>
+where
+    I: Iterator<Item = Result<Input, Error>>,
+    J: Fn(&Input, &mut Sink<'_, '_>) + Sync,
+    E: Fn(&Error, &mut Sink<'_, '_>) + Sync,
+{
+    let ordered = Ordered {
+        state: Mutex::new(State {
+            next: 0,
+            pending: BTreeMap::new(),
+            outputs,
+            seen: HashSet::new(),
+            failed: None,
+        }),
+        turn: Condvar::new(),
+        unique: opts.unique,
+    };
+    let (tx, rx) = std::sync::mpsc::sync_channel::<(usize, Result<Input, Error>)>(opts.threads * 2);
+    let rx = Mutex::new(rx);
+    std::thread::scope(|scope| {
+        for _ in 0..opts.threads {
+            scope.spawn(|| loop {
+                let item = {
+                    let rx = rx.lock().unwrap_or_else(|p| p.into_inner());
+                    rx.recv()
+                };
+                let Ok((seq, item)) = item else {
+                    return;
+                };
+                let mut sink = Sink {
+                    seq,
+                    ordered: &ordered,
+                    flush_limit: opts.flush_limit,
+                    chunk: Chunk {
+                        out: Vec::new(),
+                        keys: Vec::new(),
+                        err: Vec::new(),
+                    },
+                };
+                match &item {
+                    Ok(input) => job(input, &mut sink),
+                    Err(e) => on_error(e, &mut sink),
+                }
+                ordered.deliver(seq, sink.chunk, true);
+            });
+        }
+        for (seq, item) in inputs.enumerate() {
+            if !ordered.wait_window(seq, opts.window) || tx.send((seq, item)).is_err() {
+                break;
+            }
+        }
+        drop(tx);
+    });
+    let mut st = ordered.lock();
+    let flushed = st.outputs.out.flush().and_then(|()| st.outputs.err.flush());
+    match st.failed.take() {
+        Some(e) => Err(Error::Write(e)),
+        None => flushed.map_err(Error::Write),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    fn inputs(n: usize) -> impl Iterator<Item = Result<Input, Error>> {
+        (0..n).map(|i| {
+            Ok(Input::File {
+                path: PathBuf::from(format!("f{i:04}")),
+                explicit: true,
+            })
+        })
+    }
+
+    fn run_with(threads: usize, flush_limit: usize, unique: bool) -> (String, String) {
+        let mut out = Vec::new();
+        let mut err = Vec::new();
+        let opts = PipelineOptions {
+            flush_limit,
+            ..PipelineOptions::new(threads, unique)
+        };
+        run(
+            inputs(200),
+            &opts,
+            Outputs {
+                out: &mut out,
+                err: &mut err,
+            },
+            |input, sink| {
+                let name = input.name();
+                // Uneven amounts of work so that threads finish out of order.
+                let n: usize = name[1..].parse().unwrap_or(0);
+                for k in 0..(n % 7) * 50 {
+                    sink.out()
+                        .extend_from_slice(format!("{name} {k}\n").as_bytes());
+                    sink.end_entry(Some(&format!("{}", k % 3)));
+                    sink.maybe_flush();
+                }
+                if n % 10 == 0 {
+                    sink.message(&format!("{name}: note"));
+                }
+            },
+            |_, _| {},
+        )
+        .expect("writing to a Vec cannot fail");
+        (
+            String::from_utf8(out).unwrap_or_default(),
+            String::from_utf8(err).unwrap_or_default(),
+        )
+    }
+
+    #[test]
+    fn output_order_does_not_depend_on_threads() {
+        let one = run_with(1, 1 << 30, false);
+        for threads in [2, 3, 8] {
+            assert_eq!(run_with(threads, 1 << 30, false), one);
+            assert_eq!(run_with(threads, 64, false), one);
+        }
+        assert!(one.0.starts_with("f0001 0\n"));
+        assert!(one.1.starts_with("f0000: note\nf0010: note\n"));
+    }
+
+    #[test]
+    fn unique_keeps_first_of_each_key() {
+        let (out, _) = run_with(4, 100, true);
+        assert_eq!(out, "f0001 0\nf0001 1\nf0001 2\n");
+    }
+}

@@ -1,0 +1,212 @@
+//! Records: one found URI with where it is and what the parser says of it.
+//!
+//! This module owns [`Record`], the owned, serializable description of one
+//! URI found in a file, as `urilint extract --format jsonl` prints it, and
+//! the mapping of offsets inside a URI back to lines and columns of the
+//! source. It does not own finding (the `scan` module), validating (the
+//! `grammar` module) or printing (the `output` module).
+
+use serde::Serialize;
+
+use crate::error::ParseError;
+use crate::grammar::{self, Grammar, Parsed};
+use crate::position::Position;
+use crate::scan::{Candidate, Delimiter};
+
+/// One grammar error of a record, as serialized.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RecordError {
+    /// Stable code, e.g. `"U002"` (see [`crate::error::ErrorKind`]).
+    pub code: &'static str,
+    /// Human message.
+    pub message: String,
+    /// 0-based byte offset into [`Record::uri`].
+    pub offset: usize,
+}
+
+impl From<&ParseError> for RecordError {
+    fn from(e: &ParseError) -> Self {
+        RecordError {
+            code: e.code(),
+            message: e.message.clone(),
+            offset: e.offset,
+        }
+    }
+}
+
+/// One URI found in the input: the JSON Lines schema of `urilint extract
+/// --format jsonl`.
+///
+/// Lines and columns are 1-based, columns counted in Unicode scalar values;
+/// byte offsets are 0-based into the file as stored, end exclusive; the end
+/// position is just past the last character.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Record {
+    /// The file, as given or found by walking (`-` for standard input).
+    pub path: String,
+    /// Line of the first byte.
+    pub line: u64,
+    /// Column of the first byte.
+    pub column: u64,
+    /// Line just past the last byte.
+    pub end_line: u64,
+    /// Column just past the last byte.
+    pub end_column: u64,
+    /// Offset of the first byte.
+    pub byte_start: u64,
+    /// Offset just past the last byte.
+    pub byte_end: u64,
+    /// The URI, with whitespace inserted by line breaking removed.
+    pub uri: String,
+    /// The exact source text from `byte_start` to `byte_end`.
+    pub raw: String,
+    /// `angle`, `quote`, `url-prefix` or `bare`.
+    pub delimiter: Delimiter,
+    /// True when a `URL:` prefix stood before the URI.
+    pub url_prefix: bool,
+    /// True when the URI spans more than one line.
+    pub broken: bool,
+    /// Other readings (a hyphen before a line break dropped).
+    pub alternatives: Vec<String>,
+    /// True when the URI matches the grammar.
+    pub valid: bool,
+    /// The grammar errors, in order of offset.
+    pub errors: Vec<RecordError>,
+}
+
+/// The position of byte `rel` of `raw` (a 0-based byte offset into it),
+/// given that `raw` starts at `start`.
+pub fn position_in(raw: &str, start: Position, rel: usize) -> Position {
+    let rel = rel.min(raw.len());
+    let before = &raw.as_bytes()[..rel];
+    let count = |b: &[u8]| b.iter().filter(|&&c| !(0x80..0xC0).contains(&c)).count() as u64;
+    match memchr::memrchr(b'\n', before) {
+        Some(nl) => Position {
+            line: start.line + memchr::memchr_iter(b'\n', before).count() as u64,
+            column: count(&before[nl + 1..]) + 1,
+        },
+        None => Position {
+            line: start.line,
+            column: start.column + count(before),
+        },
+    }
+}
+
+impl Record {
+    /// Builds the record of `candidate` found in `path`, validating it with
+    /// `grammar`. Needs positions on in the scanner (they are 1:1 otherwise).
+    pub fn new(path: &str, candidate: &Candidate<'_>, grammar: Grammar) -> Record {
+        let parsed = grammar::parse(candidate.text(), grammar);
+        Self::with_parsed(path, candidate, &parsed)
+    }
+
+    /// Like [`Record::new`], with the parse already done.
+    pub fn with_parsed(path: &str, candidate: &Candidate<'_>, parsed: &Parsed<'_>) -> Record {
+        let start = candidate.start().unwrap_or(Position { line: 1, column: 1 });
+        let end = candidate.end().unwrap_or(start);
+        let span = candidate.span();
+        Record {
+            path: path.to_string(),
+            line: start.line,
+            column: start.column,
+            end_line: end.line,
+            end_column: end.column,
+            byte_start: span.start,
+            byte_end: span.end,
+            uri: candidate.text().to_string(),
+            raw: candidate.raw().to_string(),
+            delimiter: candidate.delimiter(),
+            url_prefix: candidate.url_prefix(),
+            broken: candidate.broken(),
+            alternatives: candidate.alternatives(),
+            valid: parsed.is_valid(),
+            errors: parsed.errors().iter().map(RecordError::from).collect(),
+        }
+    }
+}
+
+/// The report of `urilint parse` on one argument: the JSON Lines schema
+/// of `urilint parse --format jsonl`. Components are `None` (JSON `null`)
+/// when undefined and `""` when empty (RFC 3986 section 5.2).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ParseRecord {
+    /// The argument as given.
+    pub input: String,
+    /// The grammar used (`rfc3986`, `rfc2396`, `rfc2396+ipv6`).
+    pub grammar: &'static str,
+    /// True when the argument matches the grammar.
+    pub valid: bool,
+    /// `uri` or `relative-ref`.
+    pub kind: &'static str,
+    /// Scheme, without `:`.
+    pub scheme: Option<String>,
+    /// Authority, without `//`.
+    pub authority: Option<String>,
+    /// Userinfo, without `@`.
+    pub userinfo: Option<String>,
+    /// Host (IP literals with brackets).
+    pub host: Option<String>,
+    /// `ipv6`, `ipvfuture`, `ipv4` or `reg-name`.
+    pub host_kind: Option<&'static str>,
+    /// Port, without `:`.
+    pub port: Option<String>,
+    /// Path (always defined).
+    pub path: String,
+    /// Query, without `?`.
+    pub query: Option<String>,
+    /// Fragment, without `#`.
+    pub fragment: Option<String>,
+    /// Grammar errors, offsets are bytes into `input`.
+    pub errors: Vec<RecordError>,
+}
+
+impl ParseRecord {
+    /// Parses `input` with `grammar` and describes the result.
+    pub fn new(input: &str, grammar: Grammar) -> ParseRecord {
+        let parsed = grammar::parse(input, grammar);
+        let u = parsed.uri();
+        let own = |s: Option<&str>| s.map(str::to_string);
+        ParseRecord {
+            input: input.to_string(),
+            grammar: grammar.name(),
+            valid: parsed.is_valid(),
+            kind: u.kind().name(),
+            scheme: own(u.scheme()),
+            authority: own(u.authority()),
+            userinfo: own(u.userinfo()),
+            host: own(u.host()),
+            host_kind: u.host_kind().map(|k| k.name()),
+            port: own(u.port()),
+            path: u.path().to_string(),
+            query: own(u.query()),
+            fragment: own(u.fragment()),
+            errors: parsed.errors().iter().map(RecordError::from).collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_inside_raw() {
+        let start = Position { line: 3, column: 5 };
+        assert_eq!(
+            position_in("abc", start, 2),
+            Position { line: 3, column: 7 }
+        );
+        assert_eq!(
+            position_in("ab\n   cd", start, 6),
+            Position { line: 4, column: 4 }
+        );
+        assert_eq!(
+            position_in("\u{e9}x", start, 2),
+            Position { line: 3, column: 6 }
+        );
+        assert_eq!(
+            position_in("ab", start, 99),
+            Position { line: 3, column: 7 }
+        );
+    }
+}

@@ -1,0 +1,219 @@
+//! The two main jobs, `extract` and `check`, over a set of inputs.
+//!
+//! This module owns what is done with one input (scan it, validate each
+//! URI, render records or diagnostics into the input's sink) and the
+//! counts that decide the exit status. Walking, ordering and threads are
+//! the `walk` and `pipeline` modules'; rendering is the `output` module's.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::error::Error;
+use crate::grammar::{self, Grammar};
+use crate::lint::{self, Diagnostic};
+use crate::output::{jsonl, plain, Format, PlainStyle};
+use crate::pipeline::{self, Outputs, PipelineOptions, Sink};
+use crate::record::Record;
+use crate::scan::{Found, ScanOptions, Scanner};
+use crate::source::{Input, Opened};
+use crate::walk::{self, WalkOptions};
+
+/// Settings shared by `extract` and `check`.
+#[derive(Clone, Debug)]
+pub struct RunOptions {
+    /// The paths to read (`-` is standard input); directories are walked.
+    pub paths: Vec<PathBuf>,
+    /// How directories are walked.
+    pub walk: WalkOptions,
+    /// Worker threads (at least 1).
+    pub threads: usize,
+    /// The grammar URIs are validated against.
+    pub grammar: Grammar,
+    /// The longest URI candidate, in bytes.
+    pub max_uri_len: usize,
+    /// The output format.
+    pub format: Format,
+}
+
+/// Settings of `extract` only.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ExtractOptions {
+    /// Prefixes of the plain format.
+    pub style: PlainStyle,
+    /// Print each URI once (the first time it is found).
+    pub unique: bool,
+}
+
+/// Counts of a run, read after it to pick the exit status.
+#[derive(Debug, Default)]
+pub struct Stats {
+    /// Inputs read (not counting skipped binary files).
+    pub files: AtomicU64,
+    /// Binary files skipped.
+    pub binary: AtomicU64,
+    /// URIs found.
+    pub uris: AtomicU64,
+    /// Diagnostics reported (`check`), or skipped too-long candidates
+    /// (`extract`).
+    pub findings: AtomicU64,
+    /// Inputs that could not be read, or walk errors.
+    pub errors: AtomicU64,
+}
+
+impl Stats {
+    fn add(counter: &AtomicU64, n: u64) {
+        counter.fetch_add(n, Ordering::Relaxed);
+    }
+    /// The value of a counter.
+    pub fn get(counter: &AtomicU64) -> u64 {
+        counter.load(Ordering::Relaxed)
+    }
+}
+
+fn scan_options(opts: &RunOptions, positions: bool) -> ScanOptions {
+    ScanOptions {
+        max_uri_len: opts.max_uri_len,
+        positions,
+        ..ScanOptions::default()
+    }
+}
+
+/// Opens `input` and runs `each` on the scanner; reports open and read
+/// errors and binary files into the sink.
+fn with_scanner<F>(
+    input: &Input,
+    scan: &ScanOptions,
+    stats: &Stats,
+    sink: &mut Sink<'_, '_>,
+    each: F,
+) where
+    F: FnMut(Found<'_>, &mut Sink<'_, '_>),
+{
+    let mut each = each;
+    let reader = match input.open() {
+        Ok(Opened::Text(r)) => r,
+        Ok(Opened::Binary) => {
+            Stats::add(&stats.binary, 1);
+            return;
+        }
+        Err(e) => {
+            Stats::add(&stats.errors, 1);
+            sink.message(&format!("urilint: {e}"));
+            return;
+        }
+    };
+    Stats::add(&stats.files, 1);
+    let mut scanner = Scanner::new(reader, scan.clone());
+    loop {
+        match scanner.next_found() {
+            Ok(Some(found)) => {
+                each(found, sink);
+                sink.maybe_flush();
+            }
+            Ok(None) => return,
+            Err(e) => {
+                Stats::add(&stats.errors, 1);
+                sink.message(&format!("urilint: {}: {e}", input.name()));
+                return;
+            }
+        }
+    }
+}
+
+fn report_walk_error(e: &Error, stats: &Stats, sink: &mut Sink<'_, '_>) {
+    Stats::add(&stats.errors, 1);
+    sink.message(&format!("urilint: {e}"));
+}
+
+/// `urilint extract`: prints every URI found in the inputs, in input
+/// order, as plain lines or JSON Lines [`Record`]s. Too-long candidates
+/// are reported on standard error as `D003` warnings.
+///
+/// # Errors
+/// [`Error::Walk`] for an invalid glob, [`Error::Write`] when the output
+/// cannot be written. Unreadable inputs are not errors of the run: they are
+/// reported on standard error and counted in [`Stats::errors`].
+pub fn extract(
+    opts: &RunOptions,
+    ex: ExtractOptions,
+    outputs: Outputs<'_>,
+) -> Result<Stats, Error> {
+    let stats = Stats::default();
+    let json = opts.format == Format::Jsonl;
+    let scan = scan_options(opts, json || ex.style.line_number);
+    let inputs = walk::inputs(&opts.paths, &opts.walk)?;
+    pipeline::run(
+        inputs,
+        &PipelineOptions::new(opts.threads, ex.unique),
+        outputs,
+        |input, sink| {
+            let name = input.name();
+            with_scanner(input, &scan, &stats, sink, |found, sink| match found {
+                Found::Uri(c) => {
+                    Stats::add(&stats.uris, 1);
+                    if json {
+                        jsonl::line(sink.out(), &Record::new(&name, &c, opts.grammar));
+                    } else {
+                        let line = c.start().map(|p| p.line);
+                        plain::uri_line(sink.out(), ex.style, &name, line, c.text());
+                    }
+                    sink.end_entry(Some(c.text()));
+                }
+                Found::TooLong(t) => {
+                    Stats::add(&stats.findings, 1);
+                    let d = lint::check_too_long(&name, &t);
+                    sink.message(&format!(
+                        "urilint: {}:{}:{}: warning: {} {}",
+                        d.path, d.line, d.column, d.code, d.message
+                    ));
+                }
+            });
+        },
+        |e, sink| report_walk_error(e, &stats, sink),
+    )?;
+    Ok(stats)
+}
+
+/// `urilint check`: prints one diagnostic per grammar error or delimiting
+/// problem of every URI found in the inputs ([`Diagnostic`]), in input
+/// order, as plain lines or JSON Lines.
+///
+/// # Errors
+/// As [`extract`].
+pub fn check(opts: &RunOptions, outputs: Outputs<'_>) -> Result<Stats, Error> {
+    let stats = Stats::default();
+    let json = opts.format == Format::Jsonl;
+    let scan = scan_options(opts, true);
+    let inputs = walk::inputs(&opts.paths, &opts.walk)?;
+    pipeline::run(
+        inputs,
+        &PipelineOptions::new(opts.threads, false),
+        outputs,
+        |input, sink| {
+            let name = input.name();
+            let mut found: Vec<Diagnostic> = Vec::new();
+            with_scanner(input, &scan, &stats, sink, |f, sink| {
+                found.clear();
+                match f {
+                    Found::Uri(c) => {
+                        Stats::add(&stats.uris, 1);
+                        let parsed = grammar::parse(c.text(), opts.grammar);
+                        lint::check_candidate(&name, &c, &parsed, &mut found);
+                    }
+                    Found::TooLong(t) => found.push(lint::check_too_long(&name, &t)),
+                }
+                found.sort_by_key(|d| d.byte_offset);
+                Stats::add(&stats.findings, found.len() as u64);
+                for d in &found {
+                    if json {
+                        jsonl::line(sink.out(), d);
+                    } else {
+                        plain::diagnostic(sink.out(), d);
+                    }
+                }
+            });
+        },
+        |e, sink| report_walk_error(e, &stats, sink),
+    )?;
+    Ok(stats)
+}

@@ -1,0 +1,561 @@
+//! The delimiting rules of RFC 2396 Appendix E (RFC 3986 Appendix C),
+//! applied at one `:` of a window of bytes.
+//!
+//! This module owns the decision "is there a URI around this colon, and
+//! where exactly does it start and end": the scheme before the colon, the
+//! context before the scheme (`<`, `"`, `'`, backquote, the `URL:` prefix,
+//! or nothing), the extent (up to the closing delimiter with inserted
+//! whitespace removed, or to the end of a bare URI without its trailing
+//! punctuation and unbalanced closing brackets), and the line breaks and
+//! hyphens met on the way. It works on a slice and never reads past it:
+//! when the slice ends before a decision it answers [`Outcome::NeedMore`],
+//! and the caller (the streaming [`super::Scanner`]) reads more and asks
+//! again, so that decisions never depend on how the input was chunked.
+//!
+//! It does not own reading, buffering, line numbers, nor validation beyond
+//! the one check Appendix E needs (an unknown scheme inside `<...>` counts
+//! only when the text is a valid URI).
+
+use crate::grammar::chars::{is, ALPHA, SCHEME, SPACE, URI_TEXT};
+use crate::grammar::{self, Grammar};
+use crate::scheme;
+
+use super::Delimiter;
+
+/// The longest scheme considered, in bytes. Longer runs of scheme
+/// characters before a `:` are not taken for a scheme.
+pub(crate) const MAX_SCHEME: usize = 64;
+/// How much whitespace may stand between a `URL:` prefix and the URI.
+const MAX_PREFIX_SPACE: usize = 64;
+/// How many bytes before a `:` the rules may look at (scheme, whitespace,
+/// `URL:`, opening delimiter, and the byte before `URL:`). The scanner keeps
+/// at least this much before its search position.
+pub(crate) const LOOKBEHIND: usize = MAX_SCHEME + 1 + MAX_PREFIX_SPACE + 4 + 2;
+
+/// Trailing characters that end a sentence or clause rather than a bare
+/// URI (RFC 3986 Appendix C: "trailing punctuation"). `*` is here because
+/// Markdown emphasis (`**http://x**`) puts it right after URIs.
+const TRAILING: &[u8] = b".,;:!?'*";
+
+/// The window the rules work on.
+pub(crate) struct Window<'h> {
+    /// The bytes: `hay[i]` is at absolute offset `base + i` of the input.
+    pub hay: &'h [u8],
+    /// True when `hay[0]` is the first byte of the input.
+    pub bof: bool,
+    /// True when the input ends where `hay` ends.
+    pub eof: bool,
+    /// No URI may start before this index (the end of the previous one).
+    pub min_start: usize,
+    /// The longest candidate, in bytes of source text from the start of
+    /// the scheme.
+    pub max_len: usize,
+}
+
+/// Reused buffers for the text of a candidate.
+#[derive(Default, Debug)]
+pub(crate) struct Scratch {
+    /// The URI: the source with inserted whitespace removed.
+    pub text: Vec<u8>,
+    /// Pieces of the source that make up `text`: `(text offset, source
+    /// start index, source end index)`.
+    pub segments: Vec<(usize, usize, usize)>,
+    /// Offsets into `text` of hyphens that stood right before a line break.
+    pub hyphens: Vec<usize>,
+}
+
+impl Scratch {
+    fn clear(&mut self) {
+        self.text.clear();
+        self.segments.clear();
+        self.hyphens.clear();
+    }
+
+    fn push(&mut self, hay: &[u8], from: usize, to: usize) {
+        if from < to {
+            self.segments.push((self.text.len(), from, to));
+            self.text.extend_from_slice(&hay[from..to]);
+        }
+    }
+}
+
+/// Where a found URI lies, as indices into the window.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Extent {
+    /// First byte of the URI (its scheme).
+    pub start: usize,
+    /// One past its last byte (inserted whitespace inside is included,
+    /// whitespace before a closing delimiter is not).
+    pub end: usize,
+    /// First byte of the delimited form (`<`, `"`, `URL:`), or `start`.
+    pub outer_start: usize,
+    /// One past the closing delimiter, or `end`.
+    pub outer_end: usize,
+    /// How it was delimited.
+    pub delimiter: Delimiter,
+    /// True when a `URL:` prefix stood before it.
+    pub url_prefix: bool,
+    /// True when it spans more than one line.
+    pub broken: bool,
+    /// True when a `<` before it was never closed (the URI was then taken
+    /// as a bare one).
+    pub unclosed: bool,
+}
+
+/// The answer for one colon.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Outcome {
+    /// No URI here; search on after the colon.
+    Reject,
+    /// The window ended before a decision: read more and ask again.
+    NeedMore,
+    /// A candidate starts at this index but is longer than `max_len`.
+    TooLong {
+        /// First byte of the candidate.
+        start: usize,
+    },
+    /// A URI; its text is in the scratch buffers.
+    Found(Extent),
+}
+
+enum Utf8 {
+    Char(char, usize),
+    Incomplete,
+    Invalid,
+}
+
+/// Decodes the UTF-8 character that starts `bytes` (whose first byte is
+/// not ASCII).
+fn decode_utf8(bytes: &[u8]) -> Utf8 {
+    let width = match bytes.first() {
+        Some(0xC2..=0xDF) => 2,
+        Some(0xE0..=0xEF) => 3,
+        Some(0xF0..=0xF4) => 4,
+        _ => return Utf8::Invalid,
+    };
+    if bytes.len() < width {
+        // A truncated sequence is only "incomplete" if what is there fits.
+        if bytes[1..].iter().all(|&b| (0x80..0xC0).contains(&b)) {
+            return Utf8::Incomplete;
+        }
+        return Utf8::Invalid;
+    }
+    match std::str::from_utf8(&bytes[..width]) {
+        Ok(s) => match s.chars().next() {
+            Some(c) => Utf8::Char(c, width),
+            None => Utf8::Invalid,
+        },
+        Err(_) => Utf8::Invalid,
+    }
+}
+
+/// True for a line-break byte at `i`: LF, or CR not followed by LF.
+/// (`hay[i+1]` must be readable or the window must be at EOF.)
+fn is_break(hay: &[u8], i: usize) -> bool {
+    match hay[i] {
+        b'\n' => true,
+        b'\r' => hay.get(i + 1) != Some(&b'\n'),
+        _ => false,
+    }
+}
+
+/// Applies Appendix E at the `:` at index `colon` of `w.hay`.
+pub(crate) fn at_colon(w: &Window<'_>, colon: usize, sc: &mut Scratch) -> Outcome {
+    let hay = w.hay;
+
+    // 1. The scheme: the run of scheme characters before the colon.
+    let floor = w.min_start.max(colon.saturating_sub(MAX_SCHEME + 1));
+    let mut s = colon;
+    while s > floor && is(hay[s - 1], SCHEME) {
+        s -= 1;
+    }
+    if colon - s > MAX_SCHEME {
+        return Outcome::Reject;
+    }
+    while s < colon && matches!(hay[s], b'.' | b'+' | b'-') {
+        s += 1;
+    }
+    if colon - s < 2 || !is(hay[s], ALPHA) {
+        // `C:\`, `a:b`, `10:30`, `::`: no scheme of two or more letters.
+        return Outcome::Reject;
+    }
+    let scheme_name = &hay[s..colon];
+    if scheme_name.eq_ignore_ascii_case(b"url") {
+        // The `URL:` prefix: the URI after it is handled at its own colon.
+        return Outcome::Reject;
+    }
+
+    // 2. The byte after the colon must start a URI body.
+    let Some(&next) = hay.get(colon + 1) else {
+        return if w.eof {
+            Outcome::Reject
+        } else {
+            Outcome::NeedMore
+        };
+    };
+    if next == b':' || !(is(next, URI_TEXT) || next >= 0x80) {
+        // `std::io`, `Note: x`, `TODO:`.
+        return Outcome::Reject;
+    }
+
+    // 3. The context: `URL:` prefix and opening delimiter before the scheme.
+    let mut outer_start = s;
+    let mut url_prefix = false;
+    {
+        let lim = w.min_start.max(s.saturating_sub(MAX_PREFIX_SPACE));
+        let mut q = s;
+        while q > lim && is(hay[q - 1], SPACE) {
+            q -= 1;
+        }
+        if q >= w.min_start + 4 && hay[q - 4..q].eq_ignore_ascii_case(b"URL:") {
+            let p = q - 4;
+            let boundary = if p == 0 {
+                w.bof
+            } else {
+                !hay[p - 1].is_ascii_alphanumeric()
+            };
+            if boundary {
+                url_prefix = true;
+                outer_start = p;
+            }
+        }
+    }
+    let opener = if outer_start > w.min_start {
+        Some(hay[outer_start - 1])
+    } else {
+        None
+    };
+
+    let hierarchical = match (hay.get(colon + 1), hay.get(colon + 2)) {
+        (Some(b'/'), Some(b'/')) => true,
+        (Some(b'/'), None) if !w.eof => return Outcome::NeedMore,
+        _ => false,
+    };
+    let known = scheme::is_bare_candidate(scheme_name);
+
+    let extent = match opener {
+        Some(close @ (b'<' | b'"')) => {
+            let angle = close == b'<';
+            let closer = if angle { b'>' } else { b'"' };
+            match delimited(w, s, closer, angle, sc) {
+                Delimited::Closed {
+                    end,
+                    close_at,
+                    broken,
+                } => Some(Extent {
+                    start: s,
+                    end,
+                    outer_start: outer_start - 1,
+                    outer_end: close_at + 1,
+                    delimiter: if angle {
+                        Delimiter::Angle
+                    } else {
+                        Delimiter::Quote
+                    },
+                    url_prefix,
+                    broken,
+                    unclosed: false,
+                }),
+                Delimited::NeedMore => return Outcome::NeedMore,
+                Delimited::TooLong => return Outcome::TooLong { start: s },
+                Delimited::Abort => {
+                    // Not a delimited URI after all: take it as bare, and
+                    // say so when a `<` was left open.
+                    if !(hierarchical || known || url_prefix) {
+                        return Outcome::Reject;
+                    }
+                    match bare(w, s, None, sc) {
+                        Bare::Found { end, broken, .. } => Some(Extent {
+                            start: s,
+                            end,
+                            outer_start: if url_prefix { outer_start } else { s },
+                            outer_end: end,
+                            delimiter: if url_prefix {
+                                Delimiter::UrlPrefix
+                            } else {
+                                Delimiter::Bare
+                            },
+                            url_prefix,
+                            broken,
+                            unclosed: angle,
+                        }),
+                        Bare::NeedMore => return Outcome::NeedMore,
+                        Bare::TooLong => return Outcome::TooLong { start: s },
+                    }
+                }
+            }
+        }
+        _ => {
+            if !(hierarchical || known || url_prefix) {
+                return Outcome::Reject;
+            }
+            let quote = match opener {
+                Some(q @ (b'\'' | b'`')) => Some(q),
+                _ => None,
+            };
+            match bare(w, s, quote, sc) {
+                Bare::Found {
+                    end,
+                    broken,
+                    closed,
+                } => {
+                    let delimiter = if closed {
+                        Delimiter::Quote
+                    } else if url_prefix {
+                        Delimiter::UrlPrefix
+                    } else {
+                        Delimiter::Bare
+                    };
+                    Some(Extent {
+                        start: s,
+                        end,
+                        outer_start: if closed {
+                            outer_start - 1
+                        } else if url_prefix {
+                            outer_start
+                        } else {
+                            s
+                        },
+                        outer_end: if closed { end + 1 } else { end },
+                        delimiter,
+                        url_prefix,
+                        broken,
+                        unclosed: false,
+                    })
+                }
+                Bare::NeedMore => return Outcome::NeedMore,
+                Bare::TooLong => return Outcome::TooLong { start: s },
+            }
+        }
+    };
+    let Some(extent) = extent else {
+        return Outcome::Reject;
+    };
+
+    // 4. What follows the colon must not be empty (`http://.` less its
+    // full stop), and an unknown scheme without `//` counts only as a valid
+    // URI (`<foo:bar>` yes, `<a:b c>` no).
+    // (Trailing punctuation may have taken the colon itself: `ab:.`.)
+    let body = sc.text.len().saturating_sub(colon - s + 1);
+    if body == 0 || (hierarchical && body <= 2) {
+        return Outcome::Reject;
+    }
+    if !hierarchical && !known {
+        let valid = std::str::from_utf8(&sc.text)
+            .map(|t| grammar::parse(t, Grammar::Rfc3986).is_valid())
+            .unwrap_or(false);
+        if !valid {
+            return Outcome::Reject;
+        }
+    }
+    if !hierarchical
+        && extent.delimiter == Delimiter::Bare
+        && !scheme::bare_shape_ok(scheme_name, &sc.text[colon - s + 1..])
+    {
+        return Outcome::Reject;
+    }
+    Outcome::Found(extent)
+}
+
+enum Delimited {
+    Closed {
+        end: usize,
+        close_at: usize,
+        broken: bool,
+    },
+    Abort,
+    NeedMore,
+    TooLong,
+}
+
+/// The extent of a URI that starts at `s` inside `<...>` (`angle`) or
+/// `"..."`: up to `close`, with whitespace removed. Inside quotes only
+/// whitespace that holds a line break is removed; other whitespace means the
+/// quoted text is not a URI (abort). A blank line, `<`, `>` or `"` that is
+/// not the closer, a control character, non-ASCII whitespace or invalid
+/// UTF-8 also abort.
+fn delimited(w: &Window<'_>, s: usize, close: u8, angle: bool, sc: &mut Scratch) -> Delimited {
+    let hay = w.hay;
+    sc.clear();
+    let mut j = s;
+    let mut seg = s;
+    let mut broken = false;
+    loop {
+        if j - s > w.max_len {
+            return Delimited::TooLong;
+        }
+        let Some(&b) = hay.get(j) else {
+            return if w.eof {
+                Delimited::Abort
+            } else {
+                Delimited::NeedMore
+            };
+        };
+        if b == close {
+            sc.push(hay, seg, j);
+            let end = sc.segments.last().map_or(s, |&(_, _, e)| e);
+            return Delimited::Closed {
+                end,
+                close_at: j,
+                broken,
+            };
+        }
+        if b < 0x80 {
+            if is(b, URI_TEXT) || matches!(b, b'{' | b'}' | b'|' | b'\\' | b'^' | b'`') {
+                j += 1;
+                continue;
+            }
+            if is(b, SPACE) {
+                let run = j;
+                let mut breaks = 0;
+                while j < hay.len() && is(hay[j], SPACE) {
+                    if j + 1 == hay.len() && hay[j] == b'\r' && !w.eof {
+                        return Delimited::NeedMore;
+                    }
+                    if is_break(hay, j) {
+                        breaks += 1;
+                    }
+                    j += 1;
+                }
+                if j == hay.len() && !w.eof {
+                    return Delimited::NeedMore;
+                }
+                if breaks >= 2 || (breaks == 0 && !angle) {
+                    return Delimited::Abort;
+                }
+                sc.push(hay, seg, run);
+                if breaks == 1 {
+                    broken = true;
+                    if run > s && hay[run - 1] == b'-' && !sc.text.is_empty() {
+                        sc.hyphens.push(sc.text.len() - 1);
+                    }
+                }
+                seg = j;
+                continue;
+            }
+            return Delimited::Abort;
+        }
+        match decode_utf8(&hay[j..]) {
+            Utf8::Char(c, n) if !c.is_whitespace() && !c.is_control() => j += n,
+            Utf8::Incomplete if !w.eof => return Delimited::NeedMore,
+            _ => return Delimited::Abort,
+        }
+    }
+}
+
+enum Bare {
+    Found {
+        end: usize,
+        broken: bool,
+        closed: bool,
+    },
+    NeedMore,
+    TooLong,
+}
+
+/// The extent of a bare URI that starts at `s`: URI characters and
+/// non-ASCII letters, up to whitespace, an excluded character, an
+/// unbalanced `)` or `]`, or the matching `quote`; then without trailing
+/// punctuation (unless closed by the quote). A hyphen right before a line
+/// break continues the URI on the next line when that line goes on with a
+/// letter or digit.
+fn bare(w: &Window<'_>, s: usize, quote: Option<u8>, sc: &mut Scratch) -> Bare {
+    let hay = w.hay;
+    sc.clear();
+    let mut j = s;
+    let mut seg = s;
+    let mut parens = 0usize;
+    let mut brackets = 0usize;
+    let mut closed = false;
+    let mut broken = false;
+    loop {
+        if j - s > w.max_len {
+            return Bare::TooLong;
+        }
+        let Some(&b) = hay.get(j) else {
+            if !w.eof {
+                return Bare::NeedMore;
+            }
+            break;
+        };
+        if b < 0x80 {
+            if Some(b) == quote {
+                closed = true;
+                break;
+            }
+            if !is(b, URI_TEXT) {
+                if is(b, SPACE) && j > seg && hay[j - 1] == b'-' {
+                    match hyphen_continuation(w, j) {
+                        Continuation::NeedMore => return Bare::NeedMore,
+                        Continuation::At(next) => {
+                            sc.push(hay, seg, j);
+                            sc.hyphens.push(sc.text.len() - 1);
+                            broken = true;
+                            seg = next;
+                            j = next;
+                            continue;
+                        }
+                        Continuation::No => {}
+                    }
+                }
+                break;
+            }
+            match b {
+                b'(' => parens += 1,
+                b'[' => brackets += 1,
+                b')' if parens == 0 => break,
+                b')' => parens -= 1,
+                b']' if brackets == 0 => break,
+                b']' => brackets -= 1,
+                _ => {}
+            }
+            j += 1;
+        } else {
+            match decode_utf8(&hay[j..]) {
+                Utf8::Char(c, n) if c.is_alphanumeric() => j += n,
+                Utf8::Incomplete if !w.eof => return Bare::NeedMore,
+                _ => break,
+            }
+        }
+    }
+    let mut end = j;
+    if !closed {
+        while end > seg && TRAILING.contains(&hay[end - 1]) {
+            end -= 1;
+        }
+    }
+    sc.push(hay, seg, end);
+    Bare::Found {
+        end,
+        broken,
+        closed,
+    }
+}
+
+enum Continuation {
+    At(usize),
+    No,
+    NeedMore,
+}
+
+/// After a hyphen at `j - 1` and whitespace at `j`: when the whitespace
+/// holds exactly one line break and the next line goes on with an ASCII
+/// letter or digit, the index of that character.
+fn hyphen_continuation(w: &Window<'_>, mut j: usize) -> Continuation {
+    let hay = w.hay;
+    let mut breaks = 0;
+    while j < hay.len() && is(hay[j], SPACE) {
+        if j + 1 == hay.len() && hay[j] == b'\r' && !w.eof {
+            return Continuation::NeedMore;
+        }
+        if is_break(hay, j) {
+            breaks += 1;
+        }
+        j += 1;
+    }
+    match hay.get(j) {
+        None if !w.eof => Continuation::NeedMore,
+        Some(b) if breaks == 1 && b.is_ascii_alphanumeric() => Continuation::At(j),
+        _ => Continuation::No,
+    }
+}

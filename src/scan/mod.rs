@@ -1,0 +1,410 @@
+//! Finding URIs in text: a streaming scanner for RFC 2396 Appendix E.
+//!
+//! This module owns reading input in chunks and handing out candidates in
+//! input order. [`Scanner`] reads any [`std::io::Read`] through a buffer of
+//! bounded size (chunk size + `max_uri_len` + a small look-behind), finds
+//! every `:` with `memchr`, and asks the Appendix E rules
+//! (`appendix_e`) whether a URI stands around it. Nothing needs the whole
+//! input in memory, nor valid UTF-8.
+//!
+//! It does not own validation (see [`crate::grammar`]) nor records and
+//! output (see [`crate::record`]).
+//!
+//! ```
+//! use urilint::scan::{Delimiter, Found, Scanner, ScanOptions};
+//!
+//! let text = b"Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",\n\
+//!   but you can probably pick it up from <ftp://ds.internic.\n\
+//!   net/rfc/>.";
+//! let mut scanner = Scanner::new(&text[..], ScanOptions::default());
+//! let mut uris = Vec::new();
+//! while let Some(found) = scanner.next_found().unwrap() {
+//!     if let Found::Uri(c) = found {
+//!         uris.push((c.text().to_string(), c.delimiter()));
+//!     }
+//! }
+//! assert_eq!(uris, [
+//!     ("http://www.w3.org/Addressing/".to_string(), Delimiter::Quote),
+//!     ("ftp://ds.internic.net/rfc/".to_string(), Delimiter::Angle),
+//! ]);
+//! ```
+
+mod appendix_e;
+
+use std::io::{self, Read};
+use std::ops::Range;
+
+use serde::Serialize;
+
+use crate::grammar::chars::{is, URI_TEXT};
+use crate::position::{LineTracker, Position};
+
+use appendix_e::{at_colon, Outcome, Scratch, Window, LOOKBEHIND};
+
+/// How a URI was delimited in the text (RFC 2396 Appendix E).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Delimiter {
+    /// In angle brackets, `<http://a/b>` or `<URL:http://a/b>`.
+    Angle,
+    /// In double quotes, `"http://a/b"`, or closed by the quote or backquote
+    /// that opened it (`'http://a/b'`, `` `http://a/b` ``).
+    Quote,
+    /// After a `URL:` prefix without brackets, `URL:http://a/b`.
+    UrlPrefix,
+    /// Bare in prose, delimited by whitespace and punctuation.
+    Bare,
+}
+
+impl Delimiter {
+    /// `"angle"`, `"quote"`, `"url-prefix"` or `"bare"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Delimiter::Angle => "angle",
+            Delimiter::Quote => "quote",
+            Delimiter::UrlPrefix => "url-prefix",
+            Delimiter::Bare => "bare",
+        }
+    }
+}
+
+/// Settings of a [`Scanner`].
+#[derive(Clone, Debug)]
+pub struct ScanOptions {
+    /// The longest candidate, in bytes of source text from the first byte
+    /// of its scheme; longer ones are reported as [`Found::TooLong`] and
+    /// skipped. Default 65,536.
+    pub max_uri_len: usize,
+    /// Compute line and column numbers ([`Candidate::start`]). Costs a
+    /// count of newlines over the input; off when only URIs are printed.
+    /// Default true.
+    pub positions: bool,
+    /// Bytes asked of the reader per read. Default 256 KiB; tests use tiny
+    /// values to check that results do not depend on it.
+    pub chunk_size: usize,
+}
+
+impl Default for ScanOptions {
+    fn default() -> Self {
+        ScanOptions {
+            max_uri_len: 64 * 1024,
+            positions: true,
+            chunk_size: 256 * 1024,
+        }
+    }
+}
+
+/// A URI found in the text. Borrows the scanner until the next call to
+/// [`Scanner::next_found`].
+#[derive(Clone, Debug)]
+pub struct Candidate<'s> {
+    text: &'s str,
+    raw: &'s str,
+    span: Range<u64>,
+    outer: Range<u64>,
+    delimiter: Delimiter,
+    url_prefix: bool,
+    broken: bool,
+    unclosed: bool,
+    hyphens: &'s [usize],
+    segments: &'s [(usize, usize, usize)],
+    base: u64,
+    start: Option<Position>,
+    end: Option<Position>,
+}
+
+impl<'s> Candidate<'s> {
+    /// The URI: the source text with whitespace inserted by line breaking
+    /// removed (RFC 2396 Appendix E). Always valid UTF-8; non-ASCII
+    /// characters are kept as they are (an IRI).
+    pub fn text(&self) -> &'s str {
+        self.text
+    }
+    /// The exact source text from the first to the last byte of the URI,
+    /// without delimiters but with any line breaks inside it.
+    pub fn raw(&self) -> &'s str {
+        self.raw
+    }
+    /// 0-based byte offsets of [`Candidate::raw`] in the input, end
+    /// exclusive.
+    pub fn span(&self) -> Range<u64> {
+        self.span.clone()
+    }
+    /// 0-based byte offsets of the delimited form in the input, end
+    /// exclusive: with `<`/`>`, quotes and the `URL:` prefix when present.
+    pub fn outer_span(&self) -> Range<u64> {
+        self.outer.clone()
+    }
+    /// How it was delimited.
+    pub fn delimiter(&self) -> Delimiter {
+        self.delimiter
+    }
+    /// True when a `URL:` prefix (any case) stood before it.
+    pub fn url_prefix(&self) -> bool {
+        self.url_prefix
+    }
+    /// True when it spans more than one line of the source.
+    pub fn broken(&self) -> bool {
+        self.broken
+    }
+    /// True when a `<` opened before it was never closed; the URI was then
+    /// taken as a bare one.
+    pub fn unclosed(&self) -> bool {
+        self.unclosed
+    }
+    /// 0-based byte offsets into [`Candidate::text`] of hyphens that stood
+    /// right before a line break: each may or may not belong to the URI
+    /// (RFC 2396 Appendix E).
+    pub fn hyphen_breaks(&self) -> &'s [usize] {
+        self.hyphens
+    }
+    /// The other readings of the URI: for now one, with every hyphen of
+    /// [`Candidate::hyphen_breaks`] dropped; empty when there are none.
+    pub fn alternatives(&self) -> Vec<String> {
+        if self.hyphens.is_empty() {
+            return Vec::new();
+        }
+        let mut alt = String::with_capacity(self.text.len());
+        let mut from = 0;
+        for &h in self.hyphens {
+            alt.push_str(&self.text[from..h]);
+            from = h + 1;
+        }
+        alt.push_str(&self.text[from..]);
+        vec![alt]
+    }
+    /// The 0-based byte offset in the input of byte `offset` of
+    /// [`Candidate::text`] (offsets at or past the end map to the end of
+    /// the span).
+    pub fn source_offset(&self, offset: usize) -> u64 {
+        for &(t, from, to) in self.segments {
+            if offset < t + (to - from) {
+                return self.base + (from + offset.saturating_sub(t)) as u64;
+            }
+        }
+        self.span.end
+    }
+    /// Line and column of the first byte, when positions are on.
+    pub fn start(&self) -> Option<Position> {
+        self.start
+    }
+    /// Line and column just past the last byte (exclusive), when positions
+    /// are on.
+    pub fn end(&self) -> Option<Position> {
+        self.end
+    }
+}
+
+/// A candidate longer than [`ScanOptions::max_uri_len`], skipped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TooLong {
+    /// 0-based byte offset of its first byte.
+    pub offset: u64,
+    /// Its line and column, when positions are on.
+    pub position: Option<Position>,
+    /// The limit it exceeded, in bytes.
+    pub limit: usize,
+}
+
+/// What [`Scanner::next_found`] finds.
+#[derive(Clone, Debug)]
+pub enum Found<'s> {
+    /// A URI.
+    Uri(Candidate<'s>),
+    /// A candidate too long to take.
+    TooLong(TooLong),
+}
+
+/// The streaming scanner. See the module documentation.
+pub struct Scanner<R> {
+    reader: R,
+    opts: ScanOptions,
+    /// Storage; `buf[..filled]` holds input bytes from offset `base`.
+    buf: Vec<u8>,
+    filled: usize,
+    base: u64,
+    /// Where the search for the next `:` goes on.
+    pos: usize,
+    /// No URI may start before this index.
+    min_start: usize,
+    eof: bool,
+    /// Skipping the rest of a too-long candidate.
+    skipping: bool,
+    scratch: Scratch,
+    lines: LineTracker,
+    found: Option<appendix_e::Extent>,
+}
+
+impl<R: Read> Scanner<R> {
+    /// A scanner over `reader`.
+    pub fn new(reader: R, opts: ScanOptions) -> Self {
+        let opts = ScanOptions {
+            chunk_size: opts.chunk_size.max(1),
+            max_uri_len: opts.max_uri_len.max(16),
+            ..opts
+        };
+        Scanner {
+            reader,
+            buf: Vec::new(),
+            filled: 0,
+            base: 0,
+            pos: 0,
+            min_start: 0,
+            eof: false,
+            skipping: false,
+            scratch: Scratch::default(),
+            lines: LineTracker::new(),
+            found: None,
+            opts,
+        }
+    }
+
+    /// Drops `buf[..keep]`, then reads at least one more chunk (or to EOF).
+    fn refill(&mut self, keep: usize) -> io::Result<()> {
+        let keep = keep.min(self.filled);
+        if keep > 0 {
+            if self.opts.positions {
+                let upto = self.base + keep as u64;
+                if self.lines.offset() < upto {
+                    let from = (self.lines.offset() - self.base) as usize;
+                    self.lines.advance(&self.buf[from..keep]);
+                }
+            }
+            self.buf.copy_within(keep..self.filled, 0);
+            self.filled -= keep;
+            self.base += keep as u64;
+            self.pos = self.pos.saturating_sub(keep);
+            self.min_start = self.min_start.saturating_sub(keep);
+        }
+        let want = self.filled + self.opts.chunk_size;
+        if self.buf.len() < want {
+            self.buf.resize(want, 0);
+        }
+        loop {
+            match self.reader.read(&mut self.buf[self.filled..want]) {
+                Ok(0) => {
+                    self.eof = true;
+                    return Ok(());
+                }
+                Ok(n) => {
+                    self.filled += n;
+                    return Ok(());
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    fn position_at(&mut self, index: usize) -> Option<Position> {
+        if !self.opts.positions {
+            return None;
+        }
+        let target = self.base + index as u64;
+        if self.lines.offset() < target {
+            let from = (self.lines.offset() - self.base) as usize;
+            self.lines.advance(&self.buf[from..index]);
+        }
+        Some(self.lines.position())
+    }
+
+    /// The next URI or too-long candidate, in input order; `Ok(None)` at the
+    /// end of the input.
+    ///
+    /// # Errors
+    /// The reader's I/O errors. After an error the scanner should not be
+    /// used again.
+    pub fn next_found(&mut self) -> io::Result<Option<Found<'_>>> {
+        self.found = None;
+        loop {
+            if self.skipping {
+                while self.pos < self.filled
+                    && (is(self.buf[self.pos], URI_TEXT) || self.buf[self.pos] >= 0x80)
+                {
+                    self.pos += 1;
+                }
+                if self.pos == self.filled && !self.eof {
+                    let keep = self.pos.saturating_sub(LOOKBEHIND);
+                    self.refill(keep)?;
+                    continue;
+                }
+                self.skipping = false;
+                self.min_start = self.pos;
+            }
+            let Some(k) = memchr::memchr(b':', &self.buf[self.pos..self.filled]) else {
+                if self.eof {
+                    return Ok(None);
+                }
+                self.pos = self.filled;
+                let keep = self.pos.saturating_sub(LOOKBEHIND);
+                self.refill(keep)?;
+                continue;
+            };
+            let colon = self.pos + k;
+            let window = Window {
+                hay: &self.buf[..self.filled],
+                bof: self.base == 0,
+                eof: self.eof,
+                min_start: self.min_start,
+                max_len: self.opts.max_uri_len,
+            };
+            match at_colon(&window, colon, &mut self.scratch) {
+                Outcome::Reject => self.pos = colon + 1,
+                Outcome::NeedMore => {
+                    self.pos = colon;
+                    let keep = colon.saturating_sub(LOOKBEHIND);
+                    self.refill(keep)?;
+                }
+                Outcome::TooLong { start } => {
+                    let position = self.position_at(start);
+                    let offset = self.base + start as u64;
+                    self.pos = start;
+                    self.skipping = true;
+                    return Ok(Some(Found::TooLong(TooLong {
+                        offset,
+                        position,
+                        limit: self.opts.max_uri_len,
+                    })));
+                }
+                Outcome::Found(extent) => {
+                    self.pos = extent.outer_end.max(colon + 1);
+                    self.min_start = self.pos;
+                    if std::str::from_utf8(&self.buf[extent.start..extent.end]).is_err()
+                        || std::str::from_utf8(&self.scratch.text).is_err()
+                    {
+                        // Cannot happen (the rules take only valid UTF-8),
+                        // but never hand out a broken string.
+                        continue;
+                    }
+                    self.found = Some(extent);
+                    break;
+                }
+            }
+        }
+        let Some(extent) = self.found.clone() else {
+            return Ok(None);
+        };
+        let start = self.position_at(extent.start);
+        let end = self.position_at(extent.end);
+        let raw = std::str::from_utf8(&self.buf[extent.start..extent.end]).unwrap_or_default();
+        let text = std::str::from_utf8(&self.scratch.text).unwrap_or_default();
+        Ok(Some(Found::Uri(Candidate {
+            text,
+            raw,
+            span: self.base + extent.start as u64..self.base + extent.end as u64,
+            outer: self.base + extent.outer_start as u64..self.base + extent.outer_end as u64,
+            delimiter: extent.delimiter,
+            url_prefix: extent.url_prefix,
+            broken: extent.broken,
+            unclosed: extent.unclosed,
+            hyphens: &self.scratch.hyphens,
+            segments: &self.scratch.segments,
+            base: self.base,
+            start,
+            end,
+        })))
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,338 @@
+//! Unit tests of the scanner: the RFC examples, each delimiter case, each
+//! non-candidate, and chunk-size invariance.
+
+use super::*;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Seen {
+    text: String,
+    raw: String,
+    span: Range<u64>,
+    delimiter: Delimiter,
+    broken: bool,
+    unclosed: bool,
+    alternatives: Vec<String>,
+    start: Option<Position>,
+}
+
+fn scan_with(input: &[u8], chunk: usize) -> Vec<Seen> {
+    let opts = ScanOptions {
+        chunk_size: chunk,
+        ..ScanOptions::default()
+    };
+    let mut s = Scanner::new(input, opts);
+    let mut out = Vec::new();
+    while let Some(f) = s.next_found().expect("reading a slice cannot fail") {
+        match f {
+            Found::Uri(c) => out.push(Seen {
+                text: c.text().to_string(),
+                raw: c.raw().to_string(),
+                span: c.span(),
+                delimiter: c.delimiter(),
+                broken: c.broken(),
+                unclosed: c.unclosed(),
+                alternatives: c.alternatives(),
+                start: c.start(),
+            }),
+            Found::TooLong(t) => out.push(Seen {
+                text: format!("<too long at {}>", t.offset),
+                raw: String::new(),
+                span: t.offset..t.offset,
+                delimiter: Delimiter::Bare,
+                broken: false,
+                unclosed: false,
+                alternatives: Vec::new(),
+                start: t.position,
+            }),
+        }
+    }
+    out
+}
+
+/// Scans `input` whole and in chunks of several small sizes; all must agree.
+fn scan(input: &str) -> Vec<Seen> {
+    let whole = scan_with(input.as_bytes(), 1 << 20);
+    for chunk in [1, 2, 3, 7, 64] {
+        assert_eq!(
+            scan_with(input.as_bytes(), chunk),
+            whole,
+            "chunk size {chunk} disagrees for {input:?}"
+        );
+    }
+    whole
+}
+
+fn uris(input: &str) -> Vec<String> {
+    scan(input).into_iter().map(|s| s.text).collect()
+}
+
+#[test]
+fn rfc2396_appendix_e_example() {
+    let text = "      Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",\n      but you can probably pick it up from <ftp://ds.internic.\n      net/rfc/>.  Note the warning in <http://www.ics.uci.edu/pub/\n      ietf/uri/historical.html#WARNING>.\n";
+    let found = scan(text);
+    let texts: Vec<_> = found.iter().map(|s| s.text.as_str()).collect();
+    assert_eq!(
+        texts,
+        [
+            "http://www.w3.org/Addressing/",
+            "ftp://ds.internic.net/rfc/",
+            "http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING",
+        ]
+    );
+    assert_eq!(found[0].delimiter, Delimiter::Quote);
+    assert!(!found[0].broken);
+    assert_eq!(found[1].delimiter, Delimiter::Angle);
+    assert!(found[1].broken);
+    assert_eq!(found[1].raw, "ftp://ds.internic.\n      net/rfc/");
+    assert_eq!(
+        found[2].start,
+        Some(Position {
+            line: 3,
+            column: 40
+        })
+    );
+}
+
+#[test]
+fn rfc3986_appendix_c_example() {
+    let text = "Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",\nbut you can probably pick it up from <ftp://foo.example.\ncom/rfc/>.  Note the warning in <http://www.ics.uci.edu/pub/\nietf/uri/historical.html#WARNING>.";
+    assert_eq!(
+        uris(text),
+        [
+            "http://www.w3.org/Addressing/",
+            "ftp://foo.example.com/rfc/",
+            "http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING",
+        ]
+    );
+}
+
+#[test]
+fn angle_brackets() {
+    assert_eq!(uris("see <http://a/b> now"), ["http://a/b"]);
+    assert_eq!(uris("<http://a/b\n   /c>"), ["http://a/b/c"]);
+    // All whitespace inside angle brackets goes, as the issue asks.
+    assert_eq!(uris("<http://a/b c>"), ["http://a/bc"]);
+    // Nothing is stripped inside the delimiters.
+    assert_eq!(uris("<http://a/b.>"), ["http://a/b."]);
+    let s = scan("x <http://a/b> y");
+    assert_eq!(s[0].span, 3..13);
+    assert_eq!(s[0].delimiter, Delimiter::Angle);
+}
+
+#[test]
+fn url_prefix_forms() {
+    for (text, want, delim) in [
+        ("<URL:http://a/b>", "http://a/b", Delimiter::Angle),
+        ("<URL: http://a/b>", "http://a/b", Delimiter::Angle),
+        ("<url:http://a/b>", "http://a/b", Delimiter::Angle),
+        ("URL:http://a/b", "http://a/b", Delimiter::UrlPrefix),
+        ("URL: http://a/b.", "http://a/b", Delimiter::UrlPrefix),
+    ] {
+        let s = scan(text);
+        assert_eq!(s.len(), 1, "{text}");
+        assert_eq!(s[0].text, want, "{text}");
+        assert_eq!(s[0].delimiter, delim, "{text}");
+    }
+    // RFC 1738 section 8, broken inside the host name.
+    assert_eq!(
+        uris("pick it up from <URL:ftp://ds.in\n      ternic.net/rfc>.  Note"),
+        ["ftp://ds.internic.net/rfc"]
+    );
+}
+
+#[test]
+fn double_quotes() {
+    assert_eq!(uris("href=\"http://a/b\">"), ["http://a/b"]);
+    assert_eq!(uris("\"http://a/\n  b/c\""), ["http://a/b/c"]);
+    // Quoted text that is not just a URI: the URI ends at the space.
+    assert_eq!(uris("\"http://a/b is good\""), ["http://a/b"]);
+    assert_eq!(scan("\"http://a/b is good\"")[0].delimiter, Delimiter::Bare);
+}
+
+#[test]
+fn single_quotes_and_backquotes() {
+    assert_eq!(uris("'http://a/b'"), ["http://a/b"]);
+    assert_eq!(uris("'https://example.org''"), ["https://example.org"]);
+    assert_eq!(uris("`http://a/b`"), ["http://a/b"]);
+    assert_eq!(scan("'http://a/b'")[0].delimiter, Delimiter::Quote);
+    assert_eq!(uris("it's at http://a/b's"), ["http://a/b's"]);
+}
+
+#[test]
+fn hyphen_at_line_break() {
+    let s = scan("<https://opennet.net/blog/2011/06/dns-\n   tampering-and-new-icann-gtld-rules>.");
+    assert_eq!(
+        s[0].text,
+        "https://opennet.net/blog/2011/06/dns-tampering-and-new-icann-gtld-rules"
+    );
+    assert_eq!(
+        s[0].alternatives,
+        ["https://opennet.net/blog/2011/06/dnstampering-and-new-icann-gtld-rules"]
+    );
+    assert!(s[0].broken);
+    // A bare URI whose last character before the break is the hyphen.
+    let s = scan("see http://example.com/foo-\n  bar for more");
+    assert_eq!(s[0].text, "http://example.com/foo-bar");
+    assert_eq!(s[0].alternatives, ["http://example.com/foobar"]);
+    // Not when the next line does not go on with a letter or digit.
+    assert_eq!(
+        uris("http://example.com/foo-\n\nbar"),
+        ["http://example.com/foo-"]
+    );
+    assert_eq!(
+        uris("http://example.com/foo-\n> bar"),
+        ["http://example.com/foo-"]
+    );
+}
+
+#[test]
+fn trailing_punctuation_and_brackets() {
+    assert_eq!(
+        uris("(see http://en.wikipedia.org/wiki/Foo_(bar))."),
+        ["http://en.wikipedia.org/wiki/Foo_(bar)"]
+    );
+    assert_eq!(uris("[text](http://x/y)"), ["http://x/y"]);
+    assert_eq!(
+        uris("Go to http://a/b, then http://c/d."),
+        ["http://a/b", "http://c/d"]
+    );
+    assert_eq!(uris("http://a/b?!"), ["http://a/b"]);
+    assert_eq!(uris("**http://a/b**"), ["http://a/b"]);
+    assert_eq!(uris("http://a/b;"), ["http://a/b"]);
+    assert_eq!(uris("http://[::1]:80/x]"), ["http://[::1]:80/x"]);
+    assert_eq!(uris("(http://a/b)"), ["http://a/b"]);
+    assert_eq!(uris("http://a/b-"), ["http://a/b-"]);
+    assert_eq!(uris("http://a/b_"), ["http://a/b_"]);
+}
+
+#[test]
+fn fragment_stays() {
+    assert_eq!(uris("at http://a/b#frag."), ["http://a/b#frag"]);
+    assert_eq!(uris("<http://a/b#frag>"), ["http://a/b#frag"]);
+}
+
+#[test]
+fn non_hierarchical_schemes() {
+    assert_eq!(uris("write mailto:a@b.example."), ["mailto:a@b.example"]);
+    assert_eq!(uris("news:comp.lang.cobol"), ["news:comp.lang.cobol"]);
+    assert_eq!(uris("urn:isbn:0451450523"), ["urn:isbn:0451450523"]);
+    assert_eq!(uris("tel:+1-816-555-1212"), ["tel:+1-816-555-1212"]);
+    assert_eq!(uris("data:text/plain,hi"), ["data:text/plain,hi"]);
+    assert_eq!(
+        uris("news:do92b6$o2c$1@reader1.panix.com..."),
+        ["news:do92b6$o2c$1@reader1.panix.com"]
+    );
+    // Inside angle brackets any scheme counts when the text is a URI.
+    assert_eq!(uris("<foo:bar>"), ["foo:bar"]);
+}
+
+#[test]
+fn non_candidates() {
+    for text in [
+        "Note: this",
+        "e.g. that",
+        "at 10:30 today",
+        "C:\\Windows\\System32",
+        "use std::io::Read;",
+        "TODO: fix",
+        "foo:bar in prose",
+        "version 1.2.3:4",
+        "news: today",
+        "news:<XLAUc.27251$kC6.5758@cyclops.nntpserver.com>",
+        "In article <1993May11.153010.438@den.mmc.com> seale writes:",
+        "<article-\n   number>",
+        "Ftp: export.lcs.mit.edu:/contrib/calentool2.2Xp1.tar.Z",
+        "the http:// prefix",
+        "data:value",
+        "Tel:home",
+        "<std::vector<int>>",
+        "<a:b>",
+        "mailto:.",
+        "news:!?",
+        "http://.",
+        "see http://...",
+    ] {
+        assert_eq!(uris(text), Vec::<String>::new(), "{text:?}");
+    }
+}
+
+#[test]
+fn unclosed_angle_bracket_falls_back_to_bare() {
+    let s = scan("see <http://a/b and more\n\nnext");
+    assert_eq!(s.len(), 1);
+    assert_eq!(s[0].text, "http://a/b");
+    assert!(s[0].unclosed);
+    let s = scan("<http://a/b");
+    assert!(s[0].unclosed);
+}
+
+#[test]
+fn non_ascii_and_invalid_utf8() {
+    assert_eq!(
+        uris("http://example.org/caf\u{e9} x"),
+        ["http://example.org/caf\u{e9}"]
+    );
+    assert_eq!(uris("\u{ab}http://a/b\u{bb}"), ["http://a/b"]);
+    let mut bytes = b"http://a/b".to_vec();
+    bytes.push(0xff);
+    bytes.extend_from_slice(b"c http://d/e");
+    let got: Vec<_> = scan_with(&bytes, 1 << 20)
+        .into_iter()
+        .map(|s| s.text)
+        .collect();
+    assert_eq!(got, ["http://a/b", "http://d/e"]);
+    for chunk in [1, 2, 5] {
+        let c: Vec<_> = scan_with(&bytes, chunk)
+            .into_iter()
+            .map(|s| s.text)
+            .collect();
+        assert_eq!(c, got);
+    }
+}
+
+#[test]
+fn too_long_candidates_are_reported_and_skipped() {
+    let long = format!("a http://x/{} b http://y/z", "a".repeat(70_000));
+    let s = scan_with(long.as_bytes(), 4096);
+    assert_eq!(s.len(), 2);
+    assert_eq!(s[0].text, "<too long at 2>");
+    assert_eq!(s[1].text, "http://y/z");
+    assert_eq!(s, scan_with(long.as_bytes(), 1 << 20));
+}
+
+#[test]
+fn positions_count_characters() {
+    let s = scan("\u{e9}\u{e9} http://a/b\nx <http://c/\nd>");
+    assert_eq!(s[0].start, Some(Position { line: 1, column: 4 }));
+    assert_eq!(s[1].start, Some(Position { line: 2, column: 4 }));
+    assert_eq!(s[0].span, 5..15);
+}
+
+#[test]
+fn crlf_line_breaks() {
+    assert_eq!(uris("<http://a/b\r\n   c>"), ["http://a/bc"]);
+    assert_eq!(uris("\"http://a/\r\n b\""), ["http://a/b"]);
+    assert_eq!(uris("http://a/b-\r\n c d"), ["http://a/b-c"]);
+}
+
+#[test]
+fn html_attributes_and_text() {
+    assert_eq!(
+        uris("<a href=\"http://x/y\">http://x/y</a>"),
+        ["http://x/y", "http://x/y"]
+    );
+}
+
+#[test]
+fn source_offsets_map_through_line_breaks() {
+    let text = "<ftp://ds.internic.\n      net/rfc/>";
+    let mut s = Scanner::new(text.as_bytes(), ScanOptions::default());
+    let Some(Found::Uri(c)) = s.next_found().expect("slice") else {
+        panic!("no URI found");
+    };
+    assert_eq!(c.text(), "ftp://ds.internic.net/rfc/");
+    // 'n' of "net" is text offset 18, source offset 26.
+    assert_eq!(c.source_offset(18), 26);
+    assert_eq!(c.source_offset(0), 1);
+    assert_eq!(c.source_offset(100), c.span().end);
+}

@@ -1,0 +1,88 @@
+//! Inputs: what is read (a file or standard input) and how it is opened.
+//!
+//! This module owns [`Input`] and opening it for reading, including the
+//! binary-file check: a file met while walking a directory whose first
+//! 8 KiB hold a NUL byte is taken for binary and skipped, as grep and
+//! ripgrep do. Files named on the command line are always read. It does not
+//! own walking (the `walk` module) nor decoding of mail or markup formats.
+
+use std::fs::File;
+use std::io::{self, Cursor, Read};
+use std::path::{Path, PathBuf};
+
+use crate::error::{DisplayPath, Error};
+
+/// How many leading bytes of a walked file are checked for NUL.
+const BINARY_PROBE: usize = 8 * 1024;
+
+/// One input of a run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// Standard input (named `-` on the command line and in output).
+    Stdin,
+    /// A file.
+    File {
+        /// Its path, as given or as found by walking.
+        path: PathBuf,
+        /// True when it was named on the command line (never skipped as
+        /// binary).
+        explicit: bool,
+    },
+}
+
+/// What opening an input gave.
+pub enum Opened {
+    /// A reader of its bytes.
+    Text(Box<dyn Read + Send>),
+    /// A walked file that looks binary (a NUL byte near its start): skipped.
+    Binary,
+}
+
+impl Input {
+    /// The name used in output: `-` for standard input, else the path
+    /// (lossily converted to UTF-8).
+    pub fn name(&self) -> String {
+        match self {
+            Input::Stdin => "-".to_string(),
+            Input::File { path, .. } => path.to_string_lossy().into_owned(),
+        }
+    }
+
+    /// The path, for error messages.
+    pub fn path(&self) -> &Path {
+        match self {
+            Input::Stdin => Path::new("-"),
+            Input::File { path, .. } => path,
+        }
+    }
+
+    /// Opens the input for reading.
+    ///
+    /// # Errors
+    /// [`Error::Read`] naming the file when it cannot be opened or its first
+    /// bytes cannot be read.
+    pub fn open(&self) -> Result<Opened, Error> {
+        let read_err = |source| Error::Read {
+            path: DisplayPath(self.path().to_path_buf()),
+            source,
+        };
+        match self {
+            Input::Stdin => Ok(Opened::Text(Box::new(io::stdin()))),
+            Input::File { path, explicit } => {
+                let mut file = File::open(path).map_err(read_err)?;
+                if *explicit {
+                    return Ok(Opened::Text(Box::new(file)));
+                }
+                let mut head = Vec::with_capacity(BINARY_PROBE);
+                (&mut file)
+                    .take(BINARY_PROBE as u64)
+                    .read_to_end(&mut head)
+                    .map_err(read_err)?;
+                if memchr::memchr(0, &head).is_some() {
+                    return Ok(Opened::Binary);
+                }
+                Ok(Opened::Text(Box::new(Cursor::new(head).chain(file))))
+            }
+        }
+    }
+}

@@ -1,0 +1,119 @@
+//! Walking file trees: which inputs a run reads, in a stable order.
+//!
+//! This module owns turning the paths of the command line into a sequence
+//! of [`Input`]s with the `ignore` crate: `.gitignore`, `.ignore` and
+//! `.git/info/exclude` are honoured, hidden files and directories are
+//! skipped (unless asked otherwise), `--glob` overrides select files, and
+//! entries are sorted by file name so that the order (and so the output)
+//! is the same on every run, whatever the thread count. Paths named on the
+//! command line are read even when hidden or ignored. Symbolic links are
+//! not followed, and FIFOs, sockets and devices met while walking are
+//! skipped. It does not own reading the files (the `source` module) nor the
+//! parallel processing (the `pipeline` module).
+
+use std::path::{Path, PathBuf};
+
+use ignore::overrides::OverrideBuilder;
+use ignore::WalkBuilder;
+
+use crate::error::{DisplayPath, Error};
+use crate::source::Input;
+
+/// Settings of a walk.
+#[derive(Clone, Debug, Default)]
+pub struct WalkOptions {
+    /// Also walk hidden files and directories (names starting with `.`).
+    pub hidden: bool,
+    /// Do not honour `.gitignore`, `.ignore` and similar files.
+    pub no_ignore: bool,
+    /// Glob overrides as in ripgrep's `--glob`: files must match one of
+    /// them; a glob starting with `!` excludes.
+    pub globs: Vec<String>,
+}
+
+/// The inputs named by `paths` (a path of `-` is standard input), in
+/// order: each path in the order given, each directory's entries sorted by
+/// file name. Errors met while walking (unreadable directories, missing
+/// paths) are items of the sequence, in place, so the run can report them
+/// and go on.
+///
+/// # Errors
+/// [`Error::Walk`] when a glob is invalid.
+pub fn inputs(
+    paths: &[PathBuf],
+    opts: &WalkOptions,
+) -> Result<impl Iterator<Item = Result<Input, Error>>, Error> {
+    let overrides = {
+        let mut b = OverrideBuilder::new(".");
+        for g in &opts.globs {
+            b.add(g).map_err(|e| Error::Walk {
+                path: DisplayPath(PathBuf::from(g)),
+                message: format!("invalid glob: {e}"),
+            })?;
+        }
+        b.build().map_err(|e| Error::Walk {
+            path: DisplayPath(PathBuf::new()),
+            message: format!("invalid globs: {e}"),
+        })?
+    };
+    let opts = opts.clone();
+    let paths = paths.to_vec();
+    Ok(paths.into_iter().flat_map(
+        move |path| -> Box<dyn Iterator<Item = Result<Input, Error>>> {
+            if path.as_os_str() == "-" {
+                return Box::new(std::iter::once(Ok(Input::Stdin)));
+            }
+            let walk = WalkBuilder::new(&path)
+                .standard_filters(!opts.no_ignore)
+                .hidden(!opts.hidden)
+                .overrides(overrides.clone())
+                .sort_by_file_name(|a, b| a.cmp(b))
+                .build();
+            Box::new(walk.filter_map(|entry| match entry {
+                Err(e) => Some(Err(walk_error(&e))),
+                Ok(entry) => {
+                    let ft = entry.file_type()?;
+                    if entry.depth() == 0 {
+                        if ft.is_dir() {
+                            return None;
+                        }
+                        return Some(Ok(Input::File {
+                            path: entry.into_path(),
+                            explicit: true,
+                        }));
+                    }
+                    ft.is_file().then(|| {
+                        Ok(Input::File {
+                            path: entry.into_path(),
+                            explicit: false,
+                        })
+                    })
+                }
+            }))
+        },
+    ))
+}
+
+fn walk_error(e: &ignore::Error) -> Error {
+    fn path_of(e: &ignore::Error) -> Option<&Path> {
+        match e {
+            ignore::Error::WithPath { path, .. } => Some(path),
+            ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
+                path_of(err)
+            }
+            _ => None,
+        }
+    }
+    fn inner(e: &ignore::Error) -> String {
+        match e {
+            ignore::Error::WithPath { err, .. }
+            | ignore::Error::WithDepth { err, .. }
+            | ignore::Error::WithLineNumber { err, .. } => inner(err),
+            other => other.to_string(),
+        }
+    }
+    Error::Walk {
+        path: DisplayPath(path_of(e).map(Path::to_path_buf).unwrap_or_default()),
+        message: inner(e),
+    }
+}
