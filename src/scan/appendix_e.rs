@@ -179,6 +179,14 @@ pub(crate) fn at_colon(w: &Window<'_>, colon: usize, sc: &mut Scratch) -> Outcom
         // `C:\`, `a:b`, `10:30`, `::`: no scheme of two or more letters.
         return Outcome::Reject;
     }
+    let hierarchical = match (hay.get(colon + 1), hay.get(colon + 2)) {
+        (Some(b'/'), Some(b'/')) => true,
+        (Some(b'/'), None) if !w.eof => return Outcome::NeedMore,
+        _ => false,
+    };
+    if hierarchical {
+        s = unglue_web_scheme(hay, s, colon);
+    }
     let scheme_name = &hay[s..colon];
     if scheme_name.eq_ignore_ascii_case(b"url") {
         // The `URL:` prefix: the URI after it is handled at its own colon.
@@ -226,12 +234,19 @@ pub(crate) fn at_colon(w: &Window<'_>, colon: usize, sc: &mut Scratch) -> Outcom
         None
     };
 
-    let hierarchical = match (hay.get(colon + 1), hay.get(colon + 2)) {
-        (Some(b'/'), Some(b'/')) => true,
-        (Some(b'/'), None) if !w.eof => return Outcome::NeedMore,
-        _ => false,
-    };
     let known = scheme::is_bare_candidate(scheme_name);
+    // Which schemes count depends on the context: in bare text and in
+    // quotes only `scheme://` and the well-known schemes without `//`;
+    // after `URL:` any scheme; in angle brackets any registered scheme
+    // (so that `<xs:element>` and `<stream:error>`, XML names, are not
+    // taken for URIs).
+    let eligible = hierarchical
+        || known
+        || url_prefix
+        || (opener == Some(b'<') && scheme::iana::lookup(scheme_name).is_some());
+    if !eligible {
+        return Outcome::Reject;
+    }
 
     let extent = match opener {
         Some(close @ (b'<' | b'"')) => {
@@ -262,6 +277,7 @@ pub(crate) fn at_colon(w: &Window<'_>, colon: usize, sc: &mut Scratch) -> Outcom
                     // Not a delimited URI after all: take it as bare, and
                     // say so when a `<` was left open.
                     if !(hierarchical || known || url_prefix) {
+                        // A registered scheme counts only in brackets.
                         return Outcome::Reject;
                     }
                     match bare(w, s, None, sc) {
@@ -286,9 +302,6 @@ pub(crate) fn at_colon(w: &Window<'_>, colon: usize, sc: &mut Scratch) -> Outcom
             }
         }
         _ => {
-            if !(hierarchical || known || url_prefix) {
-                return Outcome::Reject;
-            }
             let quote = match opener {
                 Some(q @ (b'\'' | b'`')) => Some(q),
                 _ => None,
@@ -333,8 +346,8 @@ pub(crate) fn at_colon(w: &Window<'_>, colon: usize, sc: &mut Scratch) -> Outcom
     };
 
     // 4. What follows the colon must not be empty (`http://.` less its
-    // full stop), and an unknown scheme without `//` counts only as a valid
-    // URI (`<foo:bar>` yes, `<a:b c>` no).
+    // full stop), and a scheme without `//` that is not well known counts
+    // only when the text is a valid URI (`<cid:a@b>` yes, `<cid:a b>` no).
     // (Trailing punctuation may have taken the colon itself: `ab:.`.)
     let body = sc.text.len().saturating_sub(colon - s + 1);
     if body == 0 || (hierarchical && body <= 2) {
@@ -349,12 +362,35 @@ pub(crate) fn at_colon(w: &Window<'_>, colon: usize, sc: &mut Scratch) -> Outcom
         }
     }
     if !hierarchical
-        && extent.delimiter == Delimiter::Bare
+        && extent.delimiter != Delimiter::Angle
         && !scheme::bare_shape_ok(scheme_name, &sc.text[colon - s + 1..])
     {
         return Outcome::Reject;
     }
     Outcome::Found(extent)
+}
+
+/// Text glued to the front of a web URI (`lookhttp://`, `=A0https://`,
+/// `example.comhttp://`, from HTML-to-text conversion and encodings): when
+/// the scheme run before `://` is not a registered scheme but ends in
+/// `http` or `https` after a letter, digit or `.`, the URI starts at that
+/// suffix. Compound schemes such as `git+https` are left alone. Returns the
+/// new start of the scheme.
+fn unglue_web_scheme(hay: &[u8], s: usize, colon: usize) -> usize {
+    let run = &hay[s..colon];
+    if scheme::iana::lookup(run).is_some() {
+        return s;
+    }
+    for suffix in [&b"https"[..], b"http"] {
+        if run.len() > suffix.len() && run[run.len() - suffix.len()..].eq_ignore_ascii_case(suffix)
+        {
+            let before = run[run.len() - suffix.len() - 1];
+            if before.is_ascii_alphanumeric() || before == b'.' {
+                return colon - suffix.len();
+            }
+        }
+    }
+    s
 }
 
 enum Delimited {

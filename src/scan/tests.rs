@@ -206,6 +206,16 @@ fn trailing_punctuation_and_brackets() {
 }
 
 #[test]
+fn text_glued_before_a_web_scheme() {
+    assert_eq!(uris("take a lookhttp://a/b"), ["http://a/b"]);
+    assert_eq!(uris("lists.example.comhttps://a/b"), ["https://a/b"]);
+    assert_eq!(uris("=A0https://a/b"), ["https://a/b"]);
+    assert_eq!(uris("registry+https://a/b"), ["registry+https://a/b"]);
+    assert_eq!(uris("git+https://a/b"), ["git+https://a/b"]);
+    assert_eq!(uris("shttp://a/b"), ["shttp://a/b"]);
+}
+
+#[test]
 fn fragment_stays() {
     assert_eq!(uris("at http://a/b#frag."), ["http://a/b#frag"]);
     assert_eq!(uris("<http://a/b#frag>"), ["http://a/b#frag"]);
@@ -222,8 +232,16 @@ fn non_hierarchical_schemes() {
         uris("news:do92b6$o2c$1@reader1.panix.com..."),
         ["news:do92b6$o2c$1@reader1.panix.com"]
     );
-    // Inside angle brackets any scheme counts when the text is a URI.
-    assert_eq!(uris("<foo:bar>"), ["foo:bar"]);
+    // Inside angle brackets any registered scheme counts when the text is
+    // a URI; XML names do not.
+    assert_eq!(uris("<cid:foo4@bar.example>"), ["cid:foo4@bar.example"]);
+    assert_eq!(uris("<xs:complexType>"), Vec::<String>::new());
+    assert_eq!(
+        uris("<stream:stream to='example.com'>"),
+        Vec::<String>::new()
+    );
+    // After `URL:` any scheme counts.
+    assert_eq!(uris("<URL:foo:bar>"), ["foo:bar"]);
 }
 
 #[test]
@@ -247,6 +265,10 @@ fn non_candidates() {
         "Tel:home",
         "<std::vector<int>>",
         "<a:b>",
+        "<foo:bar>",
+        "style=\"font-size:12px\"",
+        "\"dep:virtual/compiler/c\"",
+        "CID:=\n",
         "mailto:.",
         "news:!?",
         "http://.",

@@ -9,6 +9,8 @@
 //!
 //! It does not own the generic grammar (the `grammar` module).
 
+pub mod iana;
+
 /// Schemes without `//` that are taken for URIs in bare text, each with
 /// its defining document. Compared ASCII case-insensitively (RFC 3986
 /// section 3.1: schemes are case-insensitive).
@@ -45,19 +47,21 @@ pub fn is_bare_candidate(scheme: &[u8]) -> bool {
         .any(|(name, _)| name.len() == scheme.len() && name.as_bytes().eq_ignore_ascii_case(scheme))
 }
 
-/// Minimal shape checks for bare `scheme:body` text, so that prose does not
-/// pass for a URI: a `data:` URI needs the `,` before its data (RFC 2397
-/// section 3), a `tel:` or `fax:` number starts with `+`, a digit, `*` or
-/// `#` (RFC 3966 section 3). Other schemes pass. `body` is what follows the
-/// `:`.
+/// Minimal shape checks for `scheme:body` text without `//` found outside
+/// angle brackets, so that prose does not pass for a URI: a `tel:` or
+/// `fax:` number starts with `+`, a digit, `*` or `#` (RFC 3966 section 3);
+/// a `data:` URI needs the `,` before its data (RFC 2397 section 3); every
+/// other body starts with an ASCII letter or digit or a percent-encoding
+/// (`CID:=`, a quoted-printable soft break, is not a URI). `body` is what
+/// follows the `:`.
 pub fn bare_shape_ok(scheme: &[u8], body: &[u8]) -> bool {
-    if scheme.eq_ignore_ascii_case(b"data") {
-        return body.contains(&b',');
-    }
     if scheme.eq_ignore_ascii_case(b"tel") || scheme.eq_ignore_ascii_case(b"fax") {
         return matches!(body.first(), Some(b'+' | b'0'..=b'9' | b'*' | b'#'));
     }
-    true
+    if !matches!(body.first(), Some(b) if b.is_ascii_alphanumeric() || *b == b'%') {
+        return false;
+    }
+    !scheme.eq_ignore_ascii_case(b"data") || body.contains(&b',')
 }
 
 #[cfg(test)]
@@ -81,5 +85,7 @@ mod tests {
         assert!(bare_shape_ok(b"tel", b"+1-816-555-1212"));
         assert!(!bare_shape_ok(b"tel", b"home"));
         assert!(bare_shape_ok(b"mailto", b"a@b"));
+        assert!(!bare_shape_ok(b"cid", b"="));
+        assert!(!bare_shape_ok(b"news", b"!x"));
     }
 }
