@@ -27,7 +27,8 @@ measure() {
     local name=$1; shift
     local best="" rss="" out
     for _ in $(seq "$runs"); do
-        out=$( { /usr/bin/time -f '%e %M' "$@" >/dev/null 2>/dev/null; } 2>&1 | tail -n 1)
+        /usr/bin/time -o target/bench/time.out -f '%e %M' "$@" >/dev/null 2>/dev/null || true
+        out=$(tail -n 1 target/bench/time.out)
         local t=${out% *} m=${out#* }
         if [ -z "$best" ] || awk "BEGIN{exit !($t < $best)}"; then best=$t; fi
         if [ -z "$rss" ] || [ "$m" -gt "$rss" ]; then rss=$m; fi

@@ -39,6 +39,11 @@ pub const URI_TEXT: u16 = 1 << 9;
 /// and also form feed and vertical tab (page breaks in RFC text).
 pub const SPACE: u16 = 1 << 10;
 
+/// [`URI_TEXT`] less the bytes a bare URI in prose treats specially:
+/// brackets, which must balance (`( ) [ ]`), and `'`, which may close a
+/// URI opened after a quote. The scanner's inner loops skip runs of these.
+pub const URI_PLAIN: u16 = 1 << 11;
+
 /// The class table: `CLASS[b]` has the bits of every class byte `b` is in.
 /// Non-ASCII bytes are in no class.
 pub static CLASS: [u16; 256] = build();
@@ -85,6 +90,9 @@ const fn build() -> [u16; 256] {
         }
         if f & (UNRESERVED | SUB_DELIM | GEN_DELIM) != 0 || c == b'%' {
             f |= URI_TEXT;
+            if !matches!(c, b'(' | b')' | b'[' | b']' | b'\'') {
+                f |= URI_PLAIN;
+            }
         }
         match c {
             b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c => f |= SPACE,
@@ -134,6 +142,8 @@ mod tests {
         assert_eq!((unreserved, sub, gen), (66, 11, 7));
         let text = (0..=255u8).filter(|&b| is(b, URI_TEXT)).count();
         assert_eq!(text, 66 + 11 + 7 + 1);
+        let plain = (0..=255u8).filter(|&b| is(b, URI_PLAIN)).count();
+        assert_eq!(plain, text - 5);
         for b in b"<>\"{}|\\^` \t\r\n".iter() {
             assert!(!is(*b, URI_TEXT), "{}", *b as char);
         }

@@ -16,7 +16,7 @@
 //! the one check Appendix E needs (an unknown scheme inside `<...>` counts
 //! only when the text is a valid URI).
 
-use crate::grammar::chars::{is, ALPHA, SCHEME, SPACE, URI_TEXT};
+use crate::grammar::chars::{is, ALPHA, SCHEME, SPACE, URI_PLAIN, URI_TEXT};
 use crate::grammar::{self, Grammar};
 use crate::scheme;
 
@@ -159,11 +159,68 @@ fn is_break(hay: &[u8], i: usize) -> bool {
     }
 }
 
+/// A cheap test, inlined into the scanner's search loop, that rejects most
+/// colons of ordinary text (`Subject: x`, `10:30`, `color:red`) before
+/// [`at_colon`] is called. True means "ask [`at_colon`]"; false means
+/// "certainly not a URI here": it is false only where [`at_colon`] would
+/// reject, so results do not depend on it.
+#[inline(always)]
+pub(crate) fn worth_a_look(hay: &[u8], colon: usize, min_start: usize) -> bool {
+    // The byte after must be able to start a URI body.
+    let next = match hay.get(colon + 1) {
+        Some(&b) => b,
+        None => return true,
+    };
+    if next == b':' || !(is(next, URI_TEXT) || next >= 0x80) {
+        return false;
+    }
+    // The byte before must end a scheme.
+    if colon == 0 || !is(hay[colon - 1], SCHEME) {
+        return false;
+    }
+    if next == b'/' {
+        return true;
+    }
+    // Without `//` only a well-known scheme, `<scheme:` or `URL: scheme:`
+    // can be a URI.
+    let floor = min_start.max(colon.saturating_sub(MAX_SCHEME + 1));
+    let mut s = colon - 1;
+    while s > floor && is(hay[s - 1], SCHEME) {
+        s -= 1;
+    }
+    if s > min_start
+        && matches!(
+            hay[s - 1],
+            b'<' | b':' | b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c
+        )
+    {
+        return true;
+    }
+    let mut t = s;
+    while t < colon && matches!(hay[t], b'.' | b'+' | b'-') {
+        t += 1;
+    }
+    scheme::is_bare_candidate(&hay[t..colon])
+}
+
 /// Applies Appendix E at the `:` at index `colon` of `w.hay`.
 pub(crate) fn at_colon(w: &Window<'_>, colon: usize, sc: &mut Scratch) -> Outcome {
     let hay = w.hay;
 
-    // 1. The scheme: the run of scheme characters before the colon.
+    // 1. The byte after the colon must start a URI body. Most colons in
+    // prose fail here, so this comes first: `Note: x`, `std::io`, `TODO:`.
+    let Some(&next) = hay.get(colon + 1) else {
+        return if w.eof {
+            Outcome::Reject
+        } else {
+            Outcome::NeedMore
+        };
+    };
+    if next == b':' || !(is(next, URI_TEXT) || next >= 0x80) {
+        return Outcome::Reject;
+    }
+
+    // 2. The scheme: the run of scheme characters before the colon.
     let floor = w.min_start.max(colon.saturating_sub(MAX_SCHEME + 1));
     let mut s = colon;
     while s > floor && is(hay[s - 1], SCHEME) {
@@ -179,9 +236,9 @@ pub(crate) fn at_colon(w: &Window<'_>, colon: usize, sc: &mut Scratch) -> Outcom
         // `C:\`, `a:b`, `10:30`, `::`: no scheme of two or more letters.
         return Outcome::Reject;
     }
-    let hierarchical = match (hay.get(colon + 1), hay.get(colon + 2)) {
-        (Some(b'/'), Some(b'/')) => true,
-        (Some(b'/'), None) if !w.eof => return Outcome::NeedMore,
+    let hierarchical = match (next, hay.get(colon + 2)) {
+        (b'/', Some(b'/')) => true,
+        (b'/', None) if !w.eof => return Outcome::NeedMore,
         _ => false,
     };
     if hierarchical {
@@ -192,18 +249,13 @@ pub(crate) fn at_colon(w: &Window<'_>, colon: usize, sc: &mut Scratch) -> Outcom
         // The `URL:` prefix: the URI after it is handled at its own colon.
         return Outcome::Reject;
     }
-
-    // 2. The byte after the colon must start a URI body.
-    let Some(&next) = hay.get(colon + 1) else {
-        return if w.eof {
-            Outcome::Reject
-        } else {
-            Outcome::NeedMore
-        };
-    };
-    if next == b':' || !(is(next, URI_TEXT) || next >= 0x80) {
-        // `std::io`, `Note: x`, `TODO:`.
-        return Outcome::Reject;
+    let known = !hierarchical && scheme::is_bare_candidate(scheme_name);
+    if !hierarchical && !known {
+        // Only `<scheme:` and `URL: scheme:` can still qualify.
+        match hay[..s].last() {
+            Some(&b) if s > w.min_start && (b == b'<' || b == b':' || is(b, SPACE)) => {}
+            _ => return Outcome::Reject,
+        }
     }
 
     // 3. The context: `URL:` prefix and opening delimiter before the scheme.
@@ -234,7 +286,6 @@ pub(crate) fn at_colon(w: &Window<'_>, colon: usize, sc: &mut Scratch) -> Outcom
         None
     };
 
-    let known = scheme::is_bare_candidate(scheme_name);
     // Which schemes count depends on the context: in bare text and in
     // quotes only `scheme://` and the well-known schemes without `//`;
     // after `URL:` any scheme; in angle brackets any registered scheme
@@ -378,15 +429,14 @@ pub(crate) fn at_colon(w: &Window<'_>, colon: usize, sc: &mut Scratch) -> Outcom
 /// new start of the scheme.
 fn unglue_web_scheme(hay: &[u8], s: usize, colon: usize) -> usize {
     let run = &hay[s..colon];
-    if scheme::iana::lookup(run).is_some() {
-        return s;
-    }
     for suffix in [&b"https"[..], b"http"] {
-        if run.len() > suffix.len() && run[run.len() - suffix.len()..].eq_ignore_ascii_case(suffix)
-        {
-            let before = run[run.len() - suffix.len() - 1];
-            if before.is_ascii_alphanumeric() || before == b'.' {
-                return colon - suffix.len();
+        let n = suffix.len();
+        if run.len() > n && run[run.len() - n..].eq_ignore_ascii_case(suffix) {
+            let before = run[run.len() - n - 1];
+            if (before.is_ascii_alphanumeric() || before == b'.')
+                && scheme::iana::lookup(run).is_none()
+            {
+                return colon - n;
             }
         }
     }
@@ -416,7 +466,11 @@ fn delimited(w: &Window<'_>, s: usize, close: u8, angle: bool, sc: &mut Scratch)
     let mut j = s;
     let mut seg = s;
     let mut broken = false;
+    let limit = hay.len().min(s + w.max_len + 1);
     loop {
+        while j < limit && is(hay[j], URI_TEXT) {
+            j += 1;
+        }
         if j - s > w.max_len {
             return Delimited::TooLong;
         }
@@ -504,7 +558,12 @@ fn bare(w: &Window<'_>, s: usize, quote: Option<u8>, sc: &mut Scratch) -> Bare {
     let mut brackets = 0usize;
     let mut closed = false;
     let mut broken = false;
+    let limit = hay.len().min(s + w.max_len + 1);
     loop {
+        // Most bytes of a URI need no decision: skip them in a tight loop.
+        while j < limit && is(hay[j], URI_PLAIN) {
+            j += 1;
+        }
         if j - s > w.max_len {
             return Bare::TooLong;
         }

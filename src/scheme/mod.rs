@@ -40,12 +40,34 @@ pub const BARE_SCHEMES: &[(&str, &str)] = &[
 /// True when `scheme` (the bytes before the `:`, any case) is one of
 /// [`BARE_SCHEMES`].
 pub fn is_bare_candidate(scheme: &[u8]) -> bool {
-    // Short, fixed list: a linear scan of length-matched names is faster
-    // than hashing.
-    BARE_SCHEMES
-        .iter()
-        .any(|(name, _)| name.len() == scheme.len() && name.as_bytes().eq_ignore_ascii_case(scheme))
+    // Called for many colons in text: reject by length, then compare one
+    // packed integer against the packed names.
+    if !(2..=6).contains(&scheme.len()) {
+        return false;
+    }
+    let mut key = 0u64;
+    for (i, b) in scheme.iter().enumerate() {
+        key |= u64::from(b.to_ascii_lowercase()) << (8 * i);
+    }
+    BARE_KEYS.contains(&key)
 }
+
+/// [`BARE_SCHEMES`] names packed into integers (byte `i` of the name in
+/// bits `8i..8i+8`), for [`is_bare_candidate`].
+static BARE_KEYS: [u64; BARE_SCHEMES.len()] = {
+    let mut keys = [0u64; BARE_SCHEMES.len()];
+    let mut n = 0;
+    while n < BARE_SCHEMES.len() {
+        let name = BARE_SCHEMES[n].0.as_bytes();
+        let mut i = 0;
+        while i < name.len() {
+            keys[n] |= (name[i] as u64) << (8 * i);
+            i += 1;
+        }
+        n += 1;
+    }
+    keys
+};
 
 /// Minimal shape checks for `scheme:body` text without `//` found outside
 /// angle brackets, so that prose does not pass for a URI: a `tel:` or
@@ -70,6 +92,7 @@ mod tests {
 
     #[test]
     fn bare_schemes_match_case_insensitively() {
+        assert!(BARE_SCHEMES.iter().all(|(n, _)| (2..=6).contains(&n.len())));
         assert!(is_bare_candidate(b"mailto"));
         assert!(is_bare_candidate(b"MAILTO"));
         assert!(is_bare_candidate(b"News"));
