@@ -27,10 +27,11 @@ use super::Delimiter;
 pub(crate) const MAX_SCHEME: usize = 64;
 /// How much whitespace may stand between a `URL:` prefix and the URI.
 const MAX_PREFIX_SPACE: usize = 64;
-/// How many bytes before a `:` the rules may look at (scheme, whitespace,
-/// `URL:`, opening delimiter, and the byte before `URL:`). The scanner keeps
-/// at least this much before its search position.
-pub(crate) const LOOKBEHIND: usize = MAX_SCHEME + 1 + MAX_PREFIX_SPACE + 4 + 2;
+/// How many bytes before a `:` the rules may look at (a scheme, possibly
+/// split by line breaks, whitespace, `URL:`, the opening delimiter, and the
+/// byte before `URL:`). The scanner keeps at least this much before its
+/// search position.
+pub(crate) const LOOKBEHIND: usize = 2 * MAX_SCHEME + 2 * MAX_PREFIX_SPACE + 8;
 
 /// Trailing characters that end a sentence or clause rather than a bare
 /// URI (RFC 3986 Appendix C: "trailing punctuation"). `*` is here because
@@ -171,12 +172,17 @@ pub(crate) fn worth_a_look(hay: &[u8], colon: usize, min_start: usize) -> bool {
         Some(&b) => b,
         None => return true,
     };
-    if next == b':' || !(is(next, URI_TEXT) || next >= 0x80) {
+    if colon == 0 {
         return false;
     }
-    // The byte before must end a scheme.
-    if colon == 0 || !is(hay[colon - 1], SCHEME) {
-        return false;
+    let before = hay[colon - 1];
+    let next_ok = next != b':' && (is(next, URI_TEXT) || next >= 0x80);
+    if !(next_ok && is(before, SCHEME)) {
+        // `Subject: x`, `10:30 am`: a space, then more on the same line.
+        if matches!(next, b' ' | b'\t') && hay.get(colon + 2).is_some_and(|&b| !is(b, SPACE)) {
+            return false;
+        }
+        return (next_ok || is(next, SPACE)) && line_break_at_colon(hay, colon, min_start);
     }
     if next == b'/' {
         return true;
@@ -203,12 +209,130 @@ pub(crate) fn worth_a_look(hay: &[u8], colon: usize, min_start: usize) -> bool {
     scheme::is_bare_candidate(&hay[t..colon])
 }
 
+/// True when `hay[from..to]` is whitespace holding a line break.
+fn is_line_break_space(hay: &[u8], from: usize, to: usize) -> bool {
+    from < to
+        && hay[from..to].iter().all(|&b| is(b, SPACE))
+        && hay[from..to].iter().any(|&b| b == b'\n' || b == b'\r')
+}
+
+/// The start of the run of scheme characters that ends at `end` (at most
+/// `MAX_SCHEME + 1` of them, none below `floor`).
+fn scheme_run_start(hay: &[u8], end: usize, floor: usize) -> usize {
+    let mut a = end;
+    while a > floor && end - a <= MAX_SCHEME && is(hay[a - 1], SCHEME) {
+        a -= 1;
+    }
+    a
+}
+
+/// The scheme that ends at `colon`, as `(start, end)`: the run of scheme
+/// characters before it without leading `.`, `+`, `-`; at least two
+/// characters, the first a letter (so not `C:\`, `a:b`, `10:30`, `::`).
+fn plain_scheme(hay: &[u8], colon: usize, min_start: usize) -> Option<usize> {
+    let floor = min_start.max(colon.saturating_sub(MAX_SCHEME + 1));
+    let mut s = scheme_run_start(hay, colon, floor);
+    if colon - s > MAX_SCHEME {
+        return None;
+    }
+    while s < colon && matches!(hay[s], b'.' | b'+' | b'-') {
+        s += 1;
+    }
+    (colon - s >= 2 && is(hay[s], ALPHA)).then_some(s)
+}
+
+/// A scheme split by line breaks inside angle brackets: `<ht` / `tp://`,
+/// or `<http` / `://`. Walks back from `colon` over runs of scheme
+/// characters separated by whitespace holding a line break (at most three
+/// runs) and takes them only when the first begins right after a `<`.
+/// Returns the index of the first scheme byte and the joined scheme.
+fn split_scheme(
+    hay: &[u8],
+    colon: usize,
+    min_start: usize,
+) -> Option<(usize, [u8; MAX_SCHEME], usize)> {
+    let floor = min_start.max(colon.saturating_sub(2 * MAX_SCHEME + 2 * MAX_PREFIX_SPACE));
+    let mut pieces = [(0usize, 0usize); 3];
+    let mut n = 0;
+    let mut e = colon;
+    loop {
+        let r = scheme_run_start(hay, e, floor);
+        if r < e {
+            if n == pieces.len() {
+                return None;
+            }
+            pieces[n] = (r, e);
+            n += 1;
+        }
+        let mut q = r;
+        while q > floor && r - q < MAX_PREFIX_SPACE && is(hay[q - 1], SPACE) {
+            q -= 1;
+        }
+        if q == r {
+            e = r;
+            break;
+        }
+        if !is_line_break_space(hay, q, r) {
+            return None;
+        }
+        e = q;
+    }
+    // Needs a break (more than one run, or one run and a break before the
+    // colon), and a `<` right before the first run.
+    let first = pieces[..n].last()?.0;
+    let broke = n > 1 || pieces[0].1 != colon;
+    if !broke || e != first || first <= min_start || hay[first - 1] != b'<' {
+        return None;
+    }
+    let mut bytes = [0u8; MAX_SCHEME];
+    let mut len = 0;
+    for &(from, to) in pieces[..n].iter().rev() {
+        for &b in &hay[from..to] {
+            *bytes.get_mut(len)? = b;
+            len += 1;
+        }
+    }
+    (len >= 2 && is(bytes[0], ALPHA)).then_some((first, bytes, len))
+}
+
+/// Off the hot path of [`worth_a_look`]: a line break around the colon,
+/// possible only inside angle brackets (`<geo:` / `66.0>`, `<http` /
+/// `://`). False for the common `Subject: x`.
+#[cold]
+#[inline(never)]
+fn line_break_at_colon(hay: &[u8], colon: usize, min_start: usize) -> bool {
+    let next = hay[colon + 1];
+    if is(next, SPACE) {
+        let mut j = colon + 1;
+        while j < hay.len() && matches!(hay[j], b' ' | b'\t') {
+            j += 1;
+        }
+        if j < hay.len() && !matches!(hay[j], b'\n' | b'\r') {
+            return false;
+        }
+        let mut s = colon;
+        while s > min_start && colon - s <= MAX_SCHEME && is(hay[s - 1], SCHEME) {
+            s -= 1;
+        }
+        return s > min_start && s < colon && hay[s - 1] == b'<';
+    }
+    if !is(hay[colon - 1], SPACE) {
+        return false;
+    }
+    let mut q = colon;
+    while q > min_start && colon - q < MAX_PREFIX_SPACE && is(hay[q - 1], SPACE) {
+        q -= 1;
+    }
+    is_line_break_space(hay, q, colon)
+}
+
 /// Applies Appendix E at the `:` at index `colon` of `w.hay`.
 pub(crate) fn at_colon(w: &Window<'_>, colon: usize, sc: &mut Scratch) -> Outcome {
     let hay = w.hay;
 
-    // 1. The byte after the colon must start a URI body. Most colons in
-    // prose fail here, so this comes first: `Note: x`, `std::io`, `TODO:`.
+    // 1. What follows the colon must start a URI body. Most colons in
+    // prose fail here: `Note: x`, `std::io`, `TODO:`. Inside angle
+    // brackets a line break may come first (`<geo:` / `66.0,30>`).
     let Some(&next) = hay.get(colon + 1) else {
         return if w.eof {
             Outcome::Reject
@@ -216,41 +340,76 @@ pub(crate) fn at_colon(w: &Window<'_>, colon: usize, sc: &mut Scratch) -> Outcom
             Outcome::NeedMore
         };
     };
-    if next == b':' || !(is(next, URI_TEXT) || next >= 0x80) {
+    let mut body = colon + 1;
+    if is(next, SPACE) {
+        while body < hay.len() && body - colon <= MAX_PREFIX_SPACE && is(hay[body], SPACE) {
+            body += 1;
+        }
+        if body == hay.len() && !w.eof {
+            return Outcome::NeedMore;
+        }
+        if !is_line_break_space(hay, colon + 1, body) {
+            return Outcome::Reject;
+        }
+    }
+    let spaced_body = body > colon + 1;
+    let Some(&first) = hay.get(body) else {
+        return Outcome::Reject;
+    };
+    if first == b':' || !(is(first, URI_TEXT) || first >= 0x80) {
         return Outcome::Reject;
     }
 
-    // 2. The scheme: the run of scheme characters before the colon.
-    let floor = w.min_start.max(colon.saturating_sub(MAX_SCHEME + 1));
-    let mut s = colon;
-    while s > floor && is(hay[s - 1], SCHEME) {
-        s -= 1;
-    }
-    if colon - s > MAX_SCHEME {
-        return Outcome::Reject;
-    }
-    while s < colon && matches!(hay[s], b'.' | b'+' | b'-') {
-        s += 1;
-    }
-    if colon - s < 2 || !is(hay[s], ALPHA) {
-        // `C:\`, `a:b`, `10:30`, `::`: no scheme of two or more letters.
-        return Outcome::Reject;
-    }
-    let hierarchical = match (next, hay.get(colon + 2)) {
+    // 2. The scheme: the run before the colon, or one split by line
+    // breaks inside angle brackets.
+    let hierarchical = match (first, hay.get(body + 1)) {
         (b'/', Some(b'/')) => true,
         (b'/', None) if !w.eof => return Outcome::NeedMore,
         _ => false,
     };
-    if hierarchical {
-        s = unglue_web_scheme(hay, s, colon);
-    }
-    let scheme_name = &hay[s..colon];
+    let plain = plain_scheme(hay, colon, w.min_start);
+    // A split scheme is possible only where a line break stands before the
+    // colon or before the run.
+    // (whitespace holding a line break, after a scheme character)
+    let break_before = |i: usize| {
+        let mut q = i;
+        while q > w.min_start && i - q < MAX_PREFIX_SPACE && is(hay[q - 1], SPACE) {
+            q -= 1;
+        }
+        q > w.min_start && is(hay[q - 1], SCHEME) && is_line_break_space(hay, q, i)
+    };
+    let maybe_split = match plain {
+        Some(s) => break_before(s),
+        None => break_before(colon),
+    };
+    let split_found = if maybe_split {
+        split_scheme(hay, colon, w.min_start)
+    } else {
+        None
+    };
+    let (s, scheme_len) = match (&split_found, plain) {
+        (Some((start, _, len)), _) => (*start, *len),
+        (None, Some(s)) => {
+            let s = if hierarchical {
+                unglue_web_scheme(hay, s, colon)
+            } else {
+                s
+            };
+            (s, colon - s)
+        }
+        (None, None) => return Outcome::Reject,
+    };
+    let split = split_found.is_some();
+    let scheme_name: &[u8] = match &split_found {
+        Some((_, joined, len)) => &joined[..*len],
+        None => &hay[s..colon],
+    };
     if scheme_name.eq_ignore_ascii_case(b"url") {
         // The `URL:` prefix: the URI after it is handled at its own colon.
         return Outcome::Reject;
     }
     let known = !hierarchical && scheme::is_bare_candidate(scheme_name);
-    if !hierarchical && !known {
+    if !hierarchical && !known && !split {
         // Only `<scheme:` and `URL: scheme:` can still qualify.
         match hay[..s].last() {
             Some(&b) if s > w.min_start && (b == b'<' || b == b':' || is(b, SPACE)) => {}
@@ -258,10 +417,14 @@ pub(crate) fn at_colon(w: &Window<'_>, colon: usize, sc: &mut Scratch) -> Outcom
         }
     }
 
-    // 3. The context: `URL:` prefix and opening delimiter before the scheme.
+    // 3. The context: `URL:` prefix and opening delimiter before the
+    // scheme. `open_at` is the index of the opening delimiter.
     let mut outer_start = s;
     let mut url_prefix = false;
-    {
+    let mut open_at = None;
+    if split {
+        open_at = Some(s - 1);
+    } else {
         let lim = w.min_start.max(s.saturating_sub(MAX_PREFIX_SPACE));
         let mut q = s;
         while q > lim && is(hay[q - 1], SPACE) {
@@ -279,12 +442,20 @@ pub(crate) fn at_colon(w: &Window<'_>, colon: usize, sc: &mut Scratch) -> Outcom
                 outer_start = p;
             }
         }
+        if outer_start > w.min_start {
+            open_at = Some(outer_start - 1);
+        }
+        if !url_prefix && q < s && q > w.min_start && hay[q - 1] == b'<' {
+            // `< http://a/b >`: whitespace after the `<`.
+            open_at = Some(q - 1);
+        }
     }
-    let opener = if outer_start > w.min_start {
-        Some(hay[outer_start - 1])
-    } else {
-        None
-    };
+    let opener = open_at.map(|i| hay[i]);
+    // Directly after its `<` (or `<URL:`), or with space in between.
+    let tight = open_at.is_some_and(|i| i + 1 == outer_start) || split;
+    if (spaced_body || split) && opener != Some(b'<') {
+        return Outcome::Reject;
+    }
 
     // Which schemes count depends on the context: in bare text and in
     // quotes only `scheme://` and the well-known schemes without `//`;
@@ -299,8 +470,8 @@ pub(crate) fn at_colon(w: &Window<'_>, colon: usize, sc: &mut Scratch) -> Outcom
         return Outcome::Reject;
     }
 
-    let extent = match opener {
-        Some(close @ (b'<' | b'"')) => {
+    let extent = match (opener, open_at) {
+        (Some(close @ (b'<' | b'"')), Some(open)) => {
             let angle = close == b'<';
             let closer = if angle { b'>' } else { b'"' };
             match delimited(w, s, closer, angle, sc) {
@@ -308,10 +479,10 @@ pub(crate) fn at_colon(w: &Window<'_>, colon: usize, sc: &mut Scratch) -> Outcom
                     end,
                     close_at,
                     broken,
-                } => Some(Extent {
+                } => Extent {
                     start: s,
                     end,
-                    outer_start: outer_start - 1,
+                    outer_start: open,
                     outer_end: close_at + 1,
                     delimiter: if angle {
                         Delimiter::Angle
@@ -319,20 +490,22 @@ pub(crate) fn at_colon(w: &Window<'_>, colon: usize, sc: &mut Scratch) -> Outcom
                         Delimiter::Quote
                     },
                     url_prefix,
-                    broken,
+                    broken: broken || split || spaced_body,
                     unclosed: false,
-                }),
+                },
                 Delimited::NeedMore => return Outcome::NeedMore,
                 Delimited::TooLong => return Outcome::TooLong { start: s },
                 Delimited::Abort => {
                     // Not a delimited URI after all: take it as bare, and
-                    // say so when a `<` was left open.
-                    if !(hierarchical || known || url_prefix) {
-                        // A registered scheme counts only in brackets.
+                    // say so when a `<` right before it was left open. A
+                    // registered scheme counts only in brackets, and a
+                    // line break inside the scheme or after its colon only
+                    // there.
+                    if !(hierarchical || known || url_prefix) || split || spaced_body {
                         return Outcome::Reject;
                     }
                     match bare(w, s, None, sc) {
-                        Bare::Found { end, broken, .. } => Some(Extent {
+                        Bare::Found { end, broken, .. } => Extent {
                             start: s,
                             end,
                             outer_start: if url_prefix { outer_start } else { s },
@@ -344,8 +517,8 @@ pub(crate) fn at_colon(w: &Window<'_>, colon: usize, sc: &mut Scratch) -> Outcom
                             },
                             url_prefix,
                             broken,
-                            unclosed: angle,
-                        }),
+                            unclosed: angle && tight,
+                        },
                         Bare::NeedMore => return Outcome::NeedMore,
                         Bare::TooLong => return Outcome::TooLong { start: s },
                     }
@@ -354,7 +527,7 @@ pub(crate) fn at_colon(w: &Window<'_>, colon: usize, sc: &mut Scratch) -> Outcom
         }
         _ => {
             let quote = match opener {
-                Some(q @ (b'\'' | b'`')) => Some(q),
+                Some(q @ (b'\'' | b'`')) if tight => Some(q),
                 _ => None,
             };
             match bare(w, s, quote, sc) {
@@ -370,38 +543,33 @@ pub(crate) fn at_colon(w: &Window<'_>, colon: usize, sc: &mut Scratch) -> Outcom
                     } else {
                         Delimiter::Bare
                     };
-                    Some(Extent {
+                    Extent {
                         start: s,
                         end,
-                        outer_start: if closed {
-                            outer_start - 1
-                        } else if url_prefix {
-                            outer_start
-                        } else {
-                            s
+                        outer_start: match open_at {
+                            Some(open) if closed => open,
+                            _ if url_prefix => outer_start,
+                            _ => s,
                         },
                         outer_end: if closed { end + 1 } else { end },
                         delimiter,
                         url_prefix,
                         broken,
                         unclosed: false,
-                    })
+                    }
                 }
                 Bare::NeedMore => return Outcome::NeedMore,
                 Bare::TooLong => return Outcome::TooLong { start: s },
             }
         }
     };
-    let Some(extent) = extent else {
-        return Outcome::Reject;
-    };
 
     // 4. What follows the colon must not be empty (`http://.` less its
     // full stop), and a scheme without `//` that is not well known counts
     // only when the text is a valid URI (`<cid:a@b>` yes, `<cid:a b>` no).
     // (Trailing punctuation may have taken the colon itself: `ab:.`.)
-    let body = sc.text.len().saturating_sub(colon - s + 1);
-    if body == 0 || (hierarchical && body <= 2) {
+    let body_len = sc.text.len().saturating_sub(scheme_len + 1);
+    if body_len == 0 || (hierarchical && body_len <= 2) {
         return Outcome::Reject;
     }
     if !hierarchical && !known {
@@ -414,7 +582,7 @@ pub(crate) fn at_colon(w: &Window<'_>, colon: usize, sc: &mut Scratch) -> Outcom
     }
     if !hierarchical
         && extent.delimiter != Delimiter::Angle
-        && !scheme::bare_shape_ok(scheme_name, &sc.text[colon - s + 1..])
+        && !scheme::bare_shape_ok(scheme_name, &sc.text[scheme_len + 1..])
     {
         return Outcome::Reject;
     }

@@ -200,7 +200,7 @@ impl<'s> Candidate<'s> {
 pub struct TooLong {
     /// 0-based byte offset of its first byte.
     pub offset: u64,
-    /// Its line and column, when positions are on.
+    /// Its line and column (always computed: too-long candidates are rare).
     pub position: Option<Position>,
     /// The limit it exceeded, in bytes.
     pub limit: usize,
@@ -293,12 +293,12 @@ impl<R: Read> Scanner<R> {
     fn refill(&mut self, keep: usize) -> io::Result<()> {
         let keep = keep.min(self.filled);
         if keep > 0 {
-            if self.opts.positions {
-                let upto = self.base + keep as u64;
-                if self.lines.offset() < upto {
-                    let from = (self.lines.offset() - self.base) as usize;
-                    self.lines.advance(&self.buf[from..keep]);
-                }
+            // Always, so that a too-long candidate can be placed even when
+            // candidates get no positions; once per chunk, so it is cheap.
+            let upto = self.base + keep as u64;
+            if self.lines.offset() < upto {
+                let from = (self.lines.offset() - self.base) as usize;
+                self.lines.advance(&self.buf[from..keep]);
             }
             self.buf.copy_within(keep..self.filled, 0);
             self.filled -= keep;
@@ -326,16 +326,15 @@ impl<R: Read> Scanner<R> {
         }
     }
 
-    fn position_at(&mut self, index: usize) -> Option<Position> {
-        if !self.opts.positions {
-            return None;
-        }
+    /// The position of `buf[index]` (which must not be before the
+    /// tracker).
+    fn position_at(&mut self, index: usize) -> Position {
         let target = self.base + index as u64;
         if self.lines.offset() < target {
             let from = (self.lines.offset() - self.base) as usize;
             self.lines.advance(&self.buf[from..index]);
         }
-        Some(self.lines.position())
+        self.lines.position()
     }
 
     /// The next URI or too-long candidate, in input order; `Ok(None)` at the
@@ -397,7 +396,7 @@ impl<R: Read> Scanner<R> {
                     self.refill(keep)?;
                 }
                 Outcome::TooLong { start } => {
-                    let position = self.position_at(start);
+                    let position = Some(self.position_at(start));
                     let offset = self.base + start as u64;
                     self.pos = start;
                     self.skipping = true;
@@ -418,8 +417,14 @@ impl<R: Read> Scanner<R> {
         let Some(extent) = self.found.clone() else {
             return Ok(None);
         };
-        let start = self.position_at(extent.start);
-        let end = self.position_at(extent.end);
+        let (start, end) = if self.opts.positions {
+            (
+                Some(self.position_at(extent.start)),
+                Some(self.position_at(extent.end)),
+            )
+        } else {
+            (None, None)
+        };
         // The rules take only ASCII and whole, valid UTF-8 characters, so
         // these never fail; if they did, the strings would be empty rather
         // than broken.

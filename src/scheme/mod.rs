@@ -73,14 +73,14 @@ static BARE_KEYS: [u64; BARE_SCHEMES.len()] = {
 /// angle brackets, so that prose does not pass for a URI: a `tel:` or
 /// `fax:` number starts with `+`, a digit, `*` or `#` (RFC 3966 section 3);
 /// a `data:` URI needs the `,` before its data (RFC 2397 section 3); every
-/// other body starts with an ASCII letter or digit or a percent-encoding
-/// (`CID:=`, a quoted-printable soft break, is not a URI). `body` is what
-/// follows the `:`.
+/// body holds a letter or digit and does not start with `=` (`CID:=`, a
+/// quoted-printable soft break, is not a URI). `body` is what follows the
+/// `:`.
 pub fn bare_shape_ok(scheme: &[u8], body: &[u8]) -> bool {
     if scheme.eq_ignore_ascii_case(b"tel") || scheme.eq_ignore_ascii_case(b"fax") {
         return matches!(body.first(), Some(b'+' | b'0'..=b'9' | b'*' | b'#'));
     }
-    if !matches!(body.first(), Some(b) if b.is_ascii_alphanumeric() || *b == b'%') {
+    if body.first() == Some(&b'=') || !body.iter().any(u8::is_ascii_alphanumeric) {
         return false;
     }
     !scheme.eq_ignore_ascii_case(b"data") || body.contains(&b',')
@@ -109,6 +109,10 @@ mod tests {
         assert!(!bare_shape_ok(b"tel", b"home"));
         assert!(bare_shape_ok(b"mailto", b"a@b"));
         assert!(!bare_shape_ok(b"cid", b"="));
-        assert!(!bare_shape_ok(b"news", b"!x"));
+        assert!(!bare_shape_ok(b"news", b"!?"));
+        assert!(bare_shape_ok(b"mailto", b"?to=joe@example.com"));
+        assert!(bare_shape_ok(b"geo", b"-48.876667,-123.393333"));
+        assert!(bare_shape_ok(b"data", b",A%20brief%20note"));
+        assert!(bare_shape_ok(b"sms", b"+15105550101?body=hello"));
     }
 }
