@@ -190,23 +190,43 @@ pub(crate) fn worth_a_look(hay: &[u8], colon: usize, min_start: usize) -> bool {
     // Without `//` only a well-known scheme, `<scheme:` or `URL: scheme:`
     // can be a URI.
     let floor = min_start.max(colon.saturating_sub(MAX_SCHEME + 1));
-    let mut s = colon - 1;
-    while s > floor && is(hay[s - 1], SCHEME) {
-        s -= 1;
-    }
-    if s > min_start
-        && matches!(
-            hay[s - 1],
-            b'<' | b':' | b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c
-        )
-    {
-        return true;
-    }
+    let s = scheme_run_start(hay, colon, floor);
     let mut t = s;
     while t < colon && matches!(hay[t], b'.' | b'+' | b'-') {
         t += 1;
     }
-    scheme::is_bare_candidate(&hay[t..colon])
+    if scheme::is_bare_candidate(&hay[t..colon]) {
+        return true;
+    }
+    if s <= min_start {
+        return false;
+    }
+    match hay[s - 1] {
+        b'<' => true,
+        // `URL:scheme:`
+        b':' => s >= 4 && hay[s - 4..s - 1].eq_ignore_ascii_case(b"URL"),
+        b if is(b, SPACE) => opened_before_space(hay, s, min_start),
+        _ => false,
+    }
+}
+
+/// Off the hot path of [`worth_a_look`]: whitespace before a scheme
+/// without `//` leaves a URI possible only after `URL:` (`URL: cid:x`),
+/// after `<` (`< cid:x>`), or when the whitespace holds a line break after
+/// a scheme character (a scheme split inside `<...>`).
+#[cold]
+#[inline(never)]
+fn opened_before_space(hay: &[u8], s: usize, min_start: usize) -> bool {
+    let mut q = s;
+    while q > min_start && s - q < MAX_PREFIX_SPACE && is(hay[q - 1], SPACE) {
+        q -= 1;
+    }
+    if q <= min_start {
+        return false;
+    }
+    hay[q - 1] == b'<'
+        || (q >= 4 && hay[q - 4..q].eq_ignore_ascii_case(b"URL:"))
+        || (is(hay[q - 1], SCHEME) && is_line_break_space(hay, q, s))
 }
 
 /// True when `hay[from..to]` is whitespace holding a line break.
@@ -218,12 +238,15 @@ fn is_line_break_space(hay: &[u8], from: usize, to: usize) -> bool {
 
 /// The start of the run of scheme characters that ends at `end` (at most
 /// `MAX_SCHEME + 1` of them, none below `floor`).
+#[inline(always)]
 fn scheme_run_start(hay: &[u8], end: usize, floor: usize) -> usize {
-    let mut a = end;
-    while a > floor && end - a <= MAX_SCHEME && is(hay[a - 1], SCHEME) {
-        a -= 1;
-    }
-    a
+    let lo = floor.max(end.saturating_sub(MAX_SCHEME + 1)).min(end);
+    // An iterator over the slice: no bounds check per byte.
+    end - hay[lo..end]
+        .iter()
+        .rev()
+        .take_while(|&&b| is(b, SCHEME))
+        .count()
 }
 
 /// The scheme that ends at `colon`, as `(start, end)`: the run of scheme
