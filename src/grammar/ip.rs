@@ -278,22 +278,8 @@ mod tests {
     fn oracles() -> &'static (regex::Regex, regex::Regex) {
         static RE: std::sync::OnceLock<(regex::Regex, regex::Regex)> = std::sync::OnceLock::new();
         RE.get_or_init(|| {
-            let dec = "(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])";
-            let ipv4 = format!(r"{dec}\.{dec}\.{dec}\.{dec}");
-            let h = "[0-9A-Fa-f]{1,4}";
-            let ls32 = format!("(?:{h}:{h}|{ipv4})");
-            let ipv6 = [
-                format!("(?:{h}:){{6}}{ls32}"),
-                format!("::(?:{h}:){{5}}{ls32}"),
-                format!("(?:{h})?::(?:{h}:){{4}}{ls32}"),
-                format!("(?:(?:{h}:){{0,1}}{h})?::(?:{h}:){{3}}{ls32}"),
-                format!("(?:(?:{h}:){{0,2}}{h})?::(?:{h}:){{2}}{ls32}"),
-                format!("(?:(?:{h}:){{0,3}}{h})?::{h}:{ls32}"),
-                format!("(?:(?:{h}:){{0,4}}{h})?::{ls32}"),
-                format!("(?:(?:{h}:){{0,5}}{h})?::{h}"),
-                format!("(?:(?:{h}:){{0,6}}{h})?::"),
-            ]
-            .join("|");
+            let ipv4 = super::super::abnf_oracle::ipv4address();
+            let ipv6 = super::super::abnf_oracle::ipv6address();
             let build = |re: String| regex::Regex::new(&format!("^(?:{re})$")).expect("oracle");
             (build(ipv6), build(ipv4))
         })

@@ -34,6 +34,8 @@
 //! assert_eq!(bad.errors()[0].offset, 9);
 //! ```
 
+#[cfg(test)]
+mod abnf_oracle;
 pub mod chars;
 pub(crate) mod ip;
 mod rfc2396;

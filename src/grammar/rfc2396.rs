@@ -595,21 +595,7 @@ mod tests {
         let hostname = format!(r"(?:{domainlabel}\.)*{toplabel}\.?");
         let d = if ipv6 { "[0-9]{1,3}" } else { "[0-9]+" };
         let ipv4 = format!(r"{d}\.{d}\.{d}\.{d}");
-        let h = "[0-9A-Fa-f]{1,4}";
-        let dec = "(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])";
-        let ls32 = format!(r"(?:{h}:{h}|{dec}\.{dec}\.{dec}\.{dec})");
-        let ipv6address = [
-            format!("(?:{h}:){{6}}{ls32}"),
-            format!("::(?:{h}:){{5}}{ls32}"),
-            format!("(?:{h})?::(?:{h}:){{4}}{ls32}"),
-            format!("(?:(?:{h}:){{0,1}}{h})?::(?:{h}:){{3}}{ls32}"),
-            format!("(?:(?:{h}:){{0,2}}{h})?::(?:{h}:){{2}}{ls32}"),
-            format!("(?:(?:{h}:){{0,3}}{h})?::{h}:{ls32}"),
-            format!("(?:(?:{h}:){{0,4}}{h})?::{ls32}"),
-            format!("(?:(?:{h}:){{0,5}}{h})?::{h}"),
-            format!("(?:(?:{h}:){{0,6}}{h})?::"),
-        ]
-        .join("|");
+        let ipv6address = super::super::abnf_oracle::ipv6address();
         let host = if ipv6 {
             format!(r"(?:{hostname}|{ipv4}|\[(?:{ipv6address})\])")
         } else {

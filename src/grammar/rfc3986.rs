@@ -856,22 +856,8 @@ pub(super) mod tests {
         let path_absolute = format!("/(?:{segment_nz}(?:/{segment})*)?");
         let path_noscheme = format!("{segment_nz_nc}(?:/{segment})*");
         let path_rootless = format!("{segment_nz}(?:/{segment})*");
-        let dec = "(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])";
-        let ipv4 = format!(r"{dec}\.{dec}\.{dec}\.{dec}");
-        let h = "[0-9A-Fa-f]{1,4}";
-        let ls32 = format!("(?:{h}:{h}|{ipv4})");
-        let ipv6 = [
-            format!("(?:{h}:){{6}}{ls32}"),
-            format!("::(?:{h}:){{5}}{ls32}"),
-            format!("(?:{h})?::(?:{h}:){{4}}{ls32}"),
-            format!("(?:(?:{h}:){{0,1}}{h})?::(?:{h}:){{3}}{ls32}"),
-            format!("(?:(?:{h}:){{0,2}}{h})?::(?:{h}:){{2}}{ls32}"),
-            format!("(?:(?:{h}:){{0,3}}{h})?::{h}:{ls32}"),
-            format!("(?:(?:{h}:){{0,4}}{h})?::{ls32}"),
-            format!("(?:(?:{h}:){{0,5}}{h})?::{h}"),
-            format!("(?:(?:{h}:){{0,6}}{h})?::"),
-        ]
-        .join("|");
+        let ipv4 = super::super::abnf_oracle::ipv4address();
+        let ipv6 = super::super::abnf_oracle::ipv6address();
         let future = format!(r"[vV][0-9A-Fa-f]+\.(?:{unreserved}|{sub}|:)+");
         let host = format!(r"(?:\[(?:{ipv6}|{future})\]|{ipv4}|(?:{unreserved}|{pct}|{sub})*)");
         let userinfo = format!("(?:{unreserved}|{pct}|{sub}|:)*");

@@ -688,19 +688,10 @@ fn delimited(w: &Window<'_>, s: usize, close: u8, angle: bool, sc: &mut Scratch)
             }
             if is(b, SPACE) {
                 let run = j;
-                let mut breaks = 0;
-                while j < hay.len() && is(hay[j], SPACE) {
-                    if j + 1 == hay.len() && hay[j] == b'\r' && !w.eof {
-                        return Delimited::NeedMore;
-                    }
-                    if is_break(hay, j) {
-                        breaks += 1;
-                    }
-                    j += 1;
-                }
-                if j == hay.len() && !w.eof {
+                let Some((after, breaks)) = space_run(w, j) else {
                     return Delimited::NeedMore;
-                }
+                };
+                j = after;
                 if breaks >= 2 || (breaks == 0 && !angle) {
                     return Delimited::Abort;
                 }
@@ -827,21 +818,33 @@ enum Continuation {
 /// After a hyphen at `j - 1` and whitespace at `j`: when the whitespace
 /// holds exactly one line break and the next line goes on with an ASCII
 /// letter or digit, the index of that character.
-fn hyphen_continuation(w: &Window<'_>, mut j: usize) -> Continuation {
+fn hyphen_continuation(w: &Window<'_>, j: usize) -> Continuation {
+    let Some((j, breaks)) = space_run(w, j) else {
+        return Continuation::NeedMore;
+    };
+    match w.hay.get(j) {
+        Some(b) if breaks == 1 && b.is_ascii_alphanumeric() => Continuation::At(j),
+        _ => Continuation::No,
+    }
+}
+
+/// The whitespace run that starts at `j`: the index just past it and the
+/// number of line breaks in it (CRLF counts once). `None` when the window
+/// ends inside the run or right after it (read more and ask again).
+fn space_run(w: &Window<'_>, mut j: usize) -> Option<(usize, usize)> {
     let hay = w.hay;
     let mut breaks = 0;
     while j < hay.len() && is(hay[j], SPACE) {
         if j + 1 == hay.len() && hay[j] == b'\r' && !w.eof {
-            return Continuation::NeedMore;
+            return None;
         }
         if is_break(hay, j) {
             breaks += 1;
         }
         j += 1;
     }
-    match hay.get(j) {
-        None if !w.eof => Continuation::NeedMore,
-        Some(b) if breaks == 1 && b.is_ascii_alphanumeric() => Continuation::At(j),
-        _ => Continuation::No,
+    if j == hay.len() && !w.eof {
+        return None;
     }
+    Some((j, breaks))
 }
