@@ -87,13 +87,17 @@ pub fn check_candidate(
         let rule = rules::for_error(e.kind);
         out.push(diagnostic(path, pos, src, rule, e.message.clone(), text));
     }
-    for &h in candidate.hyphen_breaks() {
-        let (pos, src) = at_text(h);
-        let alt = candidate
+    let alt = if candidate.hyphen_breaks().is_empty() {
+        String::new()
+    } else {
+        candidate
             .alternatives()
             .into_iter()
             .next()
-            .unwrap_or_default();
+            .unwrap_or_default()
+    };
+    for &h in candidate.hyphen_breaks() {
+        let (pos, src) = at_text(h);
         out.push(diagnostic(
             path,
             pos,
