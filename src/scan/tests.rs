@@ -358,3 +358,37 @@ fn source_offsets_map_through_line_breaks() {
     assert_eq!(c.source_offset(0), 1);
     assert_eq!(c.source_offset(100), c.span().end);
 }
+
+#[test]
+fn scheme_runs_word_at_a_time_agree_with_the_byte_class() {
+    // Every byte value in every position of a word, against the table.
+    for b in 0..=255u8 {
+        for k in 0..8 {
+            let mut word = *b"abcdefgh";
+            word[k] = b;
+            let got = appendix_e::non_scheme_bytes_for_test(u64::from_le_bytes(word));
+            let want = if crate::grammar::chars::is(b, crate::grammar::chars::SCHEME) {
+                0
+            } else {
+                0x80u64 << (8 * k)
+            };
+            assert_eq!(got, want, "byte {b:#04x} at {k}");
+        }
+    }
+    // Whole runs: the first scheme byte of a run ending at a colon.
+    let text = b"x <ab.cd+ef-gh0123456789ABCDEFGHIJ:y q\xe9longwordlongword:z ::";
+    for end in 0..text.len() {
+        let scalar = end
+            - text[..end]
+                .iter()
+                .rev()
+                .take(appendix_e::MAX_SCHEME + 1)
+                .take_while(|&&b| crate::grammar::chars::is(b, crate::grammar::chars::SCHEME))
+                .count();
+        assert_eq!(
+            appendix_e::scheme_run_start_for_test(text, end),
+            scalar,
+            "end {end}"
+        );
+    }
+}
