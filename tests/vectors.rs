@@ -39,7 +39,12 @@ fn oxiri_parse_vectors_under_rfc3986() {
             wrong.push(format!("{input:?}: want valid={want}, got {got}"));
         }
     }
-    assert!(wrong.is_empty(), "{} disagreements:\n{}", wrong.len(), wrong.join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "{} disagreements:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
 }
 
 /// Every reference and base of the resolution vectors is itself a valid
