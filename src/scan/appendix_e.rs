@@ -101,6 +101,8 @@ pub(crate) struct Extent {
     /// True when a `<` before it was never closed (the URI was then taken
     /// as a bare one).
     pub unclosed: bool,
+    /// True for a relative reference in angle brackets (see [`at_angle`]).
+    pub relative: bool,
 }
 
 /// The answer for one colon.
@@ -566,6 +568,7 @@ pub(crate) fn at_colon(w: &Window<'_>, colon: usize, sc: &mut Scratch) -> Outcom
                     url_prefix,
                     broken: broken || split || spaced_body,
                     unclosed: false,
+                    relative: false,
                 },
                 Delimited::NeedMore => return Outcome::NeedMore,
                 Delimited::TooLong => return Outcome::TooLong { start: s },
@@ -592,6 +595,7 @@ pub(crate) fn at_colon(w: &Window<'_>, colon: usize, sc: &mut Scratch) -> Outcom
                             url_prefix,
                             broken,
                             unclosed: angle && tight,
+                            relative: false,
                         },
                         Bare::NeedMore => return Outcome::NeedMore,
                         Bare::TooLong => return Outcome::TooLong { start: s },
@@ -630,6 +634,7 @@ pub(crate) fn at_colon(w: &Window<'_>, colon: usize, sc: &mut Scratch) -> Outcom
                         url_prefix,
                         broken,
                         unclosed: false,
+                        relative: false,
                     }
                 }
                 Bare::NeedMore => return Outcome::NeedMore,
@@ -661,6 +666,66 @@ pub(crate) fn at_colon(w: &Window<'_>, colon: usize, sc: &mut Scratch) -> Outcom
         return Outcome::Reject;
     }
     Outcome::Found(extent)
+}
+
+/// Applies Appendix E at the `<` at index `lt` for a relative reference
+/// (RFC 3986 section 4.2), as `extract --base` needs: `<../g>`,
+/// `<foo.html#x>`. The text up to the closing `>`, with whitespace removed,
+/// is taken when it is a valid relative reference that looks like one (it
+/// holds a `/`, `.`, `?` or `#`, so `<article-number>` is not taken) and not
+/// like a mail address or Message-ID (an `@` without a `/`). Whitespace is
+/// removed only where it holds a line break. Text with a scheme is left to
+/// [`at_colon`].
+pub(crate) fn at_angle(w: &Window<'_>, lt: usize, sc: &mut Scratch) -> Outcome {
+    let hay = w.hay;
+    let s = lt + 1;
+    let Some(&first) = hay.get(s) else {
+        return if w.eof {
+            Outcome::Reject
+        } else {
+            Outcome::NeedMore
+        };
+    };
+    if !(is(first, URI_TEXT) || first >= 0x80) {
+        return Outcome::Reject;
+    }
+    // Only line-break whitespace inside, as in quotes: `<a b.c>` is prose.
+    let (end, close_at, broken) = match delimited(w, s, b'>', false, sc) {
+        Delimited::Closed {
+            end,
+            close_at,
+            broken,
+        } => (end, close_at, broken),
+        Delimited::NeedMore => return Outcome::NeedMore,
+        Delimited::TooLong => return Outcome::TooLong { start: s },
+        Delimited::Abort => return Outcome::Reject,
+    };
+    let text = &sc.text;
+    let first_delim = text
+        .iter()
+        .find(|&&b| matches!(b, b':' | b'/' | b'?' | b'#'));
+    let marked = text.iter().any(|&b| matches!(b, b'/' | b'.' | b'?' | b'#'));
+    let address = text.contains(&b'@') && !text.contains(&b'/');
+    if first_delim == Some(&b':') || !marked || address {
+        return Outcome::Reject;
+    }
+    let valid = std::str::from_utf8(text)
+        .map(|t| grammar::parse(t, Grammar::Rfc3986).is_valid())
+        .unwrap_or(false);
+    if !valid {
+        return Outcome::Reject;
+    }
+    Outcome::Found(Extent {
+        start: s,
+        end,
+        outer_start: lt,
+        outer_end: close_at + 1,
+        delimiter: Delimiter::Angle,
+        url_prefix: false,
+        broken,
+        unclosed: false,
+        relative: true,
+    })
 }
 
 /// Text glued to the front of a web URI (`lookhttp://`, `=A0https://`,

@@ -39,7 +39,7 @@ use serde::Serialize;
 use crate::grammar::chars::{is, URI_TEXT};
 use crate::position::{LineTracker, Position};
 
-use appendix_e::{at_colon, worth_a_look, Outcome, Scratch, Window, LOOKBEHIND};
+use appendix_e::{at_angle, at_colon, worth_a_look, Outcome, Scratch, Window, LOOKBEHIND};
 
 /// How a URI was delimited in the text (RFC 2396 Appendix E).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -82,6 +82,10 @@ pub struct ScanOptions {
     /// Bytes asked of the reader per read. Default 256 KiB; tests use tiny
     /// values to check that results do not depend on it.
     pub chunk_size: usize,
+    /// Also find relative references in angle brackets (`<../g>`), for
+    /// resolving them against a base URI (RFC 3986 section 5.1). Off by
+    /// default: plain text holds many `<word>`s that are not references.
+    pub relative_in_angle: bool,
 }
 
 impl Default for ScanOptions {
@@ -90,6 +94,7 @@ impl Default for ScanOptions {
             max_uri_len: 64 * 1024,
             positions: true,
             chunk_size: 256 * 1024,
+            relative_in_angle: false,
         }
     }
 }
@@ -106,6 +111,7 @@ pub struct Candidate<'s> {
     url_prefix: bool,
     broken: bool,
     unclosed: bool,
+    relative: bool,
     hyphens: &'s [usize],
     segments: &'s [(usize, usize, usize)],
     base: u64,
@@ -151,6 +157,12 @@ impl<'s> Candidate<'s> {
     /// taken as a bare one.
     pub fn unclosed(&self) -> bool {
         self.unclosed
+    }
+    /// True when this is a relative reference in angle brackets (found
+    /// only with [`ScanOptions::relative_in_angle`]); [`Candidate::text`]
+    /// is then a `relative-ref` (RFC 3986 section 4.2), not a URI.
+    pub fn relative(&self) -> bool {
+        self.relative
     }
     /// 0-based byte offsets into [`Candidate::text`] of hyphens that stood
     /// right before a line break: each may or may not belong to the URI
@@ -362,15 +374,21 @@ impl<R: Read> Scanner<R> {
             }
             let hay = &self.buf[..self.filled];
             let mut from = self.pos;
+            let relative = self.opts.relative_in_angle;
             let colon = loop {
-                let Some(k) = self.colons.find(&hay[from..]) else {
+                let found = if relative {
+                    memchr::memchr2(b':', b'<', &hay[from..])
+                } else {
+                    self.colons.find(&hay[from..])
+                };
+                let Some(k) = found else {
                     break None;
                 };
-                let colon = from + k;
-                if worth_a_look(hay, colon, self.min_start) {
-                    break Some(colon);
+                let at = from + k;
+                if hay[at] == b'<' || worth_a_look(hay, at, self.min_start) {
+                    break Some(at);
                 }
-                from = colon + 1;
+                from = at + 1;
             };
             let Some(colon) = colon else {
                 if self.eof {
@@ -388,7 +406,12 @@ impl<R: Read> Scanner<R> {
                 min_start: self.min_start,
                 max_len: self.opts.max_uri_len,
             };
-            match at_colon(&window, colon, &mut self.scratch) {
+            let outcome = if self.buf[colon] == b'<' {
+                at_angle(&window, colon, &mut self.scratch)
+            } else {
+                at_colon(&window, colon, &mut self.scratch)
+            };
+            match outcome {
                 Outcome::Reject => self.pos = colon + 1,
                 Outcome::NeedMore => {
                     self.pos = colon;
@@ -439,6 +462,7 @@ impl<R: Read> Scanner<R> {
             url_prefix: extent.url_prefix,
             broken: extent.broken,
             unclosed: extent.unclosed,
+            relative: extent.relative,
             hyphens: &self.scratch.hyphens,
             segments: &self.scratch.segments,
             base: self.base,

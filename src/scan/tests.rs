@@ -392,3 +392,58 @@ fn scheme_runs_word_at_a_time_agree_with_the_byte_class() {
         );
     }
 }
+
+fn relative_refs(input: &str) -> Vec<(String, bool)> {
+    let mut out = Vec::new();
+    for chunk in [1, 3, 1 << 20] {
+        let opts = ScanOptions {
+            chunk_size: chunk,
+            relative_in_angle: true,
+            ..ScanOptions::default()
+        };
+        let mut s = Scanner::new(input.as_bytes(), opts);
+        let mut got = Vec::new();
+        while let Some(f) = s.next_found().expect("slice") {
+            if let Found::Uri(c) = f {
+                got.push((c.text().to_string(), c.relative()));
+            }
+        }
+        if chunk == 1 {
+            out = got;
+        } else {
+            assert_eq!(got, out, "chunk {chunk} disagrees for {input:?}");
+        }
+    }
+    out
+}
+
+#[test]
+fn relative_references_in_angle_brackets_on_request() {
+    let text = "see <../g;x?y#s> and <http://a/b> and <foo.html>, <dir/\n  page.html>";
+    assert_eq!(
+        relative_refs(text),
+        [
+            ("../g;x?y#s".to_string(), true),
+            ("http://a/b".to_string(), false),
+            ("foo.html".to_string(), true),
+            ("dir/page.html".to_string(), true),
+        ]
+    );
+    // Not references: words, addresses, Message-IDs, ABNF rule names.
+    for text in [
+        "<article-\n   number>",
+        "<billr@saab.CNA.TEK.COM>",
+        "<1993May11.153010.438@den.mmc.com>",
+        "<word>",
+        "a < b > c",
+        "<a b.c>",
+    ] {
+        assert_eq!(
+            relative_refs(text),
+            Vec::<(String, bool)>::new(),
+            "{text:?}"
+        );
+    }
+    // Off by default.
+    assert_eq!(uris("see <../g> here"), Vec::<String>::new());
+}
