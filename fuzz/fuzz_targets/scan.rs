@@ -1,0 +1,43 @@
+//! Fuzz target for the Appendix E scanner: for any bytes, scanning never
+//! panics, every record's byte span lies in the input and holds its raw
+//! text, and the records are the same whatever the read buffer size.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use urilint::scan::{Found, ScanOptions, Scanner};
+
+fn records(data: &[u8], chunk: usize, relative: bool) -> Vec<(String, u64, u64, String)> {
+    let opts = ScanOptions {
+        chunk_size: chunk,
+        max_uri_len: 64,
+        relative_in_angle: relative,
+        ..ScanOptions::default()
+    };
+    let mut scanner = Scanner::new(data, opts);
+    let mut out = Vec::new();
+    while let Ok(Some(found)) = scanner.next_found() {
+        match found {
+            Found::Uri(c) => {
+                let span = c.span();
+                assert!(span.start <= span.end && span.end <= data.len() as u64);
+                let raw = &data[span.start as usize..span.end as usize];
+                assert_eq!(raw, c.raw().as_bytes());
+                assert!(!c.text().is_empty());
+                out.push((c.text().to_string(), span.start, span.end, format!("{:?}", c.delimiter())));
+            }
+            Found::TooLong(t) => {
+                assert!(t.offset <= data.len() as u64);
+                out.push((String::new(), t.offset, t.offset, "too-long".into()));
+            }
+        }
+    }
+    out
+}
+
+fuzz_target!(|data: &[u8]| {
+    for relative in [false, true] {
+        let whole = records(data, 1 << 16, relative);
+        assert_eq!(records(data, 1, relative), whole);
+        assert_eq!(records(data, 7, relative), whole);
+    }
+});
