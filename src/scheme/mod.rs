@@ -1,15 +1,188 @@
-//! The scheme registry: what urilint knows about particular schemes.
+//! The scheme registry and scheme-specific validation: what urilint knows
+//! about particular schemes.
 //!
-//! This module owns scheme-specific knowledge. For now that is the list of
-//! well-known schemes whose URIs have no `//` (RFC 3986 section 3: the
-//! hier-part may be a path without authority) and that the scanner accepts
-//! in bare prose, plus the small shape checks that keep prose words from
-//! passing for them. Full scheme-specific validation (RFC 1738, RFC 6068,
-//! RFC 5538, ...) will live here too, one module per scheme family.
+//! This module owns scheme-specific knowledge:
 //!
-//! It does not own the generic grammar (the `grammar` module).
+//! * the list of well-known schemes whose URIs have no `//` (RFC 3986
+//!   section 3: the hier-part may be a path without authority) and that the
+//!   scanner accepts in bare prose, plus the small shape checks that keep
+//!   prose words from passing for them ([`BARE_SCHEMES`],
+//!   [`is_bare_candidate`], [`bare_shape_ok`]);
+//! * the IANA registry of scheme names ([`iana`]);
+//! * the scheme-specific rules ([`check`], [`rules`]): what the defining
+//!   document of a scheme requires beyond the generic RFC 3986 grammar.
+//!
+//! It does not own the generic grammar (the `grammar` module): [`check`]
+//! expects a URI that the generic parser accepted, and only looks at what
+//! the generic grammar cannot know.
+//!
+//! # Rules and codes
+//!
+//! Every rule has a stable code `S` + three digits and a kebab-case name;
+//! codes are never reused for another meaning. They are grouped by family,
+//! one module per family, each citing its RFC:
+//!
+//! | codes | module | schemes | source |
+//! |---|---|---|---|
+//! | `S0xx` | `host` | every scheme with a DNS host: http, https, ws, wss, ftp, telnet, gopher, nntp, news (with a server), wais, prospero | RFC 1738 section 3.1; RFC 1034 section 3.5; RFC 1123 section 2.1 |
+//! | `S1xx` | `http` | http, https, ws, wss | RFC 9110 section 4.2; RFC 6455 section 3 |
+//! | `S2xx` | `ftp` | ftp | RFC 1738 sections 3.2 and 5 |
+//! | `S3xx` | `file` | file | RFC 8089 section 2 |
+//! | `S4xx` | `mailto` | mailto | RFC 6068 section 2 |
+//! | `S5xx` | `news` | news, nntp | RFC 5538 sections 3 and 4 |
+//! | `S6xx` | `legacy` | telnet, gopher, wais, prospero | RFC 1738 sections 3.4 to 3.11; RFC 4266 section 2 |
+//! | `S7xx` | `mid` | mid, cid | RFC 2392 section 2 |
+//! | `S8xx` | `urn` | urn | RFC 8141 sections 2 and 5.2 |
+//! | `S90x` | `tel` | tel | RFC 3966 sections 3 and 5 |
+//! | `S95x` | `data` | data | RFC 2397 section 3 |
+//!
+//! [`rules`] lists them all; `urilint rule` and the documentation are built
+//! from it.
+//!
+//! # Offsets
+//!
+//! [`Violation::offset`] is a 0-based byte offset into the URI
+//! ([`UriRef::as_str`]): the first byte of the offending part (the `%` of a
+//! percent-encoded octet). When something required is missing, it is the
+//! offset where that part would start, which may equal the length of the
+//! URI.
+//!
+//! # Not checked (yet)
+//!
+//! Host names that are not ASCII, or that are percent-encoded, are left to
+//! a future IDN check (RFC 5890, RFC 3986 section 3.2.2): the DNS label
+//! rule (`S002`) only looks at ASCII reg-names without `%`. Scheme-specific
+//! rules of schemes not listed above are not checked.
 
+mod addr;
+mod data;
+mod file;
+mod ftp;
+mod host;
+mod http;
 pub mod iana;
+mod legacy;
+mod mailto;
+mod mid;
+mod news;
+mod tel;
+mod text;
+mod urn;
+
+use std::fmt;
+
+use crate::grammar::UriRef;
+
+/// One scheme-specific violation: a place where a URI, valid under the
+/// generic grammar, breaks a rule of its scheme's defining document.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation {
+    /// Stable code of the rule, e.g. `"S001"` (see [`rules`]).
+    pub code: &'static str,
+    /// Stable kebab-case name of the rule, e.g. `"missing-host"`.
+    pub name: &'static str,
+    /// What is wrong, in one sentence ending with the RFC section that
+    /// requires it.
+    pub message: String,
+    /// 0-based byte offset into the URI of the offending part (see the
+    /// module documentation, "Offsets").
+    pub offset: usize,
+}
+
+impl Violation {
+    fn new(rule: &SchemeRule, offset: usize, message: String) -> Self {
+        Violation {
+            code: rule.code,
+            name: rule.name,
+            message,
+            offset,
+        }
+    }
+}
+
+impl fmt::Display for Violation {
+    /// `S001 at byte 7: message`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at byte {}: {}", self.code, self.offset, self.message)
+    }
+}
+
+/// One rule of the catalogue of scheme-specific rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SchemeRule {
+    /// Stable code, `S` and three digits, e.g. `"S001"`.
+    pub code: &'static str,
+    /// Stable kebab-case name, e.g. `"missing-host"`.
+    pub name: &'static str,
+    /// The schemes (lowercase) the rule applies to.
+    pub schemes: &'static [&'static str],
+    /// One-line summary of what the rule forbids.
+    pub summary: &'static str,
+    /// Where the rule comes from: RFC and section(s).
+    pub source: &'static str,
+}
+
+/// Checks `uri` (already valid under the generic grammar) against the rules
+/// of its scheme.
+///
+/// Returns the violations in order of offset; empty for a relative
+/// reference, for a scheme without specific rules, and for a valid URI.
+/// The scheme is matched ASCII case-insensitively (RFC 3986 section 3.1).
+/// Never panics, even on a URI the generic grammar rejected (the result is
+/// then a best effort).
+///
+/// ```
+/// use urilint::grammar::{parse, Grammar};
+/// use urilint::scheme::check;
+///
+/// let p = parse("http://exa_mple.com:99999/", Grammar::Rfc3986);
+/// let found: Vec<_> = check(p.uri()).into_iter().map(|v| (v.code, v.offset)).collect();
+/// assert_eq!(found, [("S002", 10), ("S003", 20)]);
+/// assert!(check(parse("mailto:chris@example.com", Grammar::Rfc3986).uri()).is_empty());
+/// ```
+pub fn check(uri: &UriRef<'_>) -> Vec<Violation> {
+    let mut out = Vec::new();
+    let Some(scheme) = uri.scheme() else {
+        return out;
+    };
+    let scheme = scheme.to_ascii_lowercase();
+    match scheme.as_str() {
+        "http" | "https" | "ws" | "wss" => http::check(uri, &scheme, &mut out),
+        "ftp" => ftp::check(uri, &mut out),
+        "file" => file::check(uri, &mut out),
+        "mailto" => mailto::check(uri, &mut out),
+        "news" | "nntp" => news::check(uri, &scheme, &mut out),
+        "telnet" | "gopher" | "wais" | "prospero" => legacy::check(uri, &scheme, &mut out),
+        "mid" | "cid" => mid::check(uri, &scheme, &mut out),
+        "urn" => urn::check(uri, &mut out),
+        "tel" => tel::check(uri, &mut out),
+        "data" => data::check(uri, &mut out),
+        _ => {}
+    }
+    out.sort_by_key(|v| v.offset);
+    out
+}
+
+/// Every scheme-specific rule, in code order (for the documentation and
+/// `urilint rule`).
+pub fn rules() -> Vec<SchemeRule> {
+    let mut all: Vec<SchemeRule> = [
+        host::RULES,
+        http::RULES,
+        ftp::RULES,
+        file::RULES,
+        mailto::RULES,
+        news::RULES,
+        legacy::RULES,
+        mid::RULES,
+        urn::RULES,
+        tel::RULES,
+        data::RULES,
+    ]
+    .concat();
+    all.sort_by_key(|r| r.code);
+    all
+}
 
 /// Schemes without `//` that are taken for URIs in bare text, each with
 /// its defining document. Compared ASCII case-insensitively (RFC 3986
@@ -99,6 +272,79 @@ mod tests {
         assert!(!is_bare_candidate(b"note"));
         assert!(!is_bare_candidate(b"todo"));
         assert!(!is_bare_candidate(b"std"));
+    }
+
+    #[test]
+    fn catalogue_is_consistent() {
+        let all = rules();
+        assert!(
+            all.windows(2).all(|w| w[0].code < w[1].code),
+            "codes unique and sorted"
+        );
+        let mut names: Vec<_> = all.iter().map(|r| r.name).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), all.len(), "names unique");
+        for r in &all {
+            let b = r.code.as_bytes();
+            assert!(
+                b.len() == 4 && b[0] == b'S' && b[1..].iter().all(u8::is_ascii_digit),
+                "{r:?}"
+            );
+            assert!(
+                r.name
+                    .bytes()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-'),
+                "{r:?}"
+            );
+            assert!(r.source.contains("RFC"), "{r:?}");
+            assert!(!r.schemes.is_empty() && !r.summary.is_empty(), "{r:?}");
+        }
+    }
+
+    #[test]
+    fn unknown_schemes_and_relative_references_pass() {
+        use crate::grammar::{parse, Grammar};
+        for uri in [
+            "foo://a_b:99999/x",
+            "/a/b",
+            "//a_b/",
+            "geo:1,2",
+            "HTTP://example.com/",
+        ] {
+            assert!(
+                check(parse(uri, Grammar::Rfc3986).uri()).is_empty(),
+                "{uri}"
+            );
+        }
+    }
+
+    #[test]
+    fn scheme_is_case_insensitive() {
+        assert_eq!(text::testing::found("HTTP://a_b/"), vec![("S002", 8)]);
+    }
+
+    proptest::proptest! {
+        /// Whatever the text after a known scheme, valid or not under the
+        /// generic grammar, `check` does not panic and its offsets stay
+        /// inside the URI.
+        #[test]
+        fn check_never_panics(body in "[a-zA-Z0-9:/?#\\[\\]@!$&'()*+,;=%._~\\-\u{e9}\u{7d0d}]{0,40}") {
+            use crate::grammar::{parse, Grammar};
+            for scheme in [
+                "http", "https", "ws", "wss", "ftp", "file", "mailto", "news", "nntp", "telnet",
+                "gopher", "wais", "prospero", "mid", "cid", "urn", "tel", "data",
+            ] {
+                for sep in [":", "://"] {
+                    let uri = format!("{scheme}{sep}{body}");
+                    for grammar in [Grammar::Rfc3986, Grammar::Rfc2396] {
+                        for v in check(parse(&uri, grammar).uri()) {
+                            proptest::prop_assert!(v.offset <= uri.len(), "{uri}: {v}");
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]

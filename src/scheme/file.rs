@@ -1,0 +1,143 @@
+//! `S3xx`: the `file` scheme (RFC 8089 section 2, which obsoletes RFC
+//! 1738 section 3.10).
+//!
+//! ```text
+//! file-URI       = file-scheme ":" file-hier-part
+//! file-hier-part = ( "//" auth-path ) / local-path
+//! auth-path      = [ file-auth ] path-absolute
+//! local-path     = path-absolute
+//! file-auth      = "localhost" / host
+//! ```
+//!
+//! So the authority is a host alone (no userinfo, no port), the path is
+//! absolute, and there is no query. RFC 8089 Appendix E lists
+//! non-standard forms: the UNC form `file:////host/share` (E.3.2) is
+//! accepted here, since implementations agree on it; the drive letter
+//! without a slash (`file:c:/x`, E.2) is reported, as the ABNF rejects it.
+//!
+//! This module owns those rules. The host is not checked as a DNS name:
+//! RFC 8089 allows any RFC 3986 `host`.
+
+use super::{SchemeRule, Violation};
+use crate::grammar::UriRef;
+
+/// `S301`: userinfo or a port in a file URI.
+pub(super) const FILE_AUTHORITY: SchemeRule = SchemeRule {
+    code: "S301",
+    name: "file-authority",
+    schemes: &["file"],
+    summary: "the authority of a file URI has userinfo or a port; file-auth is \"localhost\" or a host alone",
+    source: "RFC 8089 section 2 (file-auth)",
+};
+
+/// `S302`: a file URI whose path is not absolute.
+pub(super) const FILE_PATH_NOT_ABSOLUTE: SchemeRule = SchemeRule {
+    code: "S302",
+    name: "file-path-not-absolute",
+    schemes: &["file"],
+    summary: "the path of a file URI is empty or does not start with '/'",
+    source: "RFC 8089 section 2 (path-absolute) and Appendix E.2",
+};
+
+/// `S303`: a query in a file URI.
+pub(super) const FILE_QUERY: SchemeRule = SchemeRule {
+    code: "S303",
+    name: "file-query",
+    schemes: &["file"],
+    summary: "a query ('?') in a file URI, whose syntax has none; '?' in a file name must be encoded as %3F",
+    source: "RFC 8089 section 2 (file-URI)",
+};
+
+/// The rules of this module, in code order.
+pub(super) const RULES: &[SchemeRule] = &[FILE_AUTHORITY, FILE_PATH_NOT_ABSOLUTE, FILE_QUERY];
+
+/// Checks a file URI.
+pub(super) fn check(uri: &UriRef<'_>, out: &mut Vec<Violation>) {
+    let c = uri.components();
+    if let Some(r) = &c.userinfo {
+        out.push(Violation::new(
+            &FILE_AUTHORITY,
+            r.start,
+            "a file URI has no userinfo: file-auth is \"localhost\" or a host (RFC 8089 section 2)"
+                .to_string(),
+        ));
+    }
+    if let Some(r) = &c.port {
+        out.push(Violation::new(
+            &FILE_AUTHORITY,
+            r.start.saturating_sub(1),
+            "a file URI has no port: file-auth is \"localhost\" or a host (RFC 8089 section 2)"
+                .to_string(),
+        ));
+    }
+    let path = uri.path();
+    if !path.starts_with('/') {
+        let message = if path.is_empty() {
+            "the path of a file URI must be absolute, but it is empty: write 'file:///path' or 'file://host/path' (RFC 8089 section 2)".to_string()
+        } else if path
+            .as_bytes()
+            .get(1)
+            .is_some_and(|&b| b == b':' || b == b'|')
+        {
+            "a drive letter without a leading '/' is a non-standard form; write 'file:///c:/...' (RFC 8089 section 2 and Appendix E.2)".to_string()
+        } else {
+            "the path of a file URI must be absolute (start with '/') (RFC 8089 section 2)"
+                .to_string()
+        };
+        out.push(Violation::new(
+            &FILE_PATH_NOT_ABSOLUTE,
+            c.path.start,
+            message,
+        ));
+    }
+    if let Some(r) = &c.query {
+        out.push(Violation::new(
+            &FILE_QUERY,
+            r.start.saturating_sub(1),
+            "the file URI syntax has no query; a '?' in a file name must be encoded as %3F (RFC 8089 section 2)".to_string(),
+        ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::text::testing::{assert_valid, found};
+
+    #[test]
+    fn valid() {
+        assert_valid(&[
+            // RFC 8089 Appendix B
+            "file:///path/to/file",
+            "file:/path/to/file",
+            "file://host.example.com/path/to/file",
+            // RFC 8089 Appendix E.2 (with the slash) and E.3.2 (UNC)
+            "file:///c:/path/to/file.txt",
+            "file:////host.example.com/path/to/file",
+            "file://localhost/etc/fstab",
+            // RFC 1738 section 3.10
+            "file://vms.host.edu/disk$user/my/notes/note12345.txt",
+            "file:///",
+            "file:///x#frag",
+        ]);
+    }
+
+    #[test]
+    fn authority() {
+        assert_eq!(found("file://user@host/x"), vec![("S301", 7)]);
+        assert_eq!(found("file://host:21/x"), vec![("S301", 11)]);
+        assert_eq!(found("file://host:/x"), vec![("S301", 11)]);
+    }
+
+    #[test]
+    fn path() {
+        assert_eq!(found("file://host"), vec![("S302", 11)]);
+        assert_eq!(found("file:c:/path/to/file"), vec![("S302", 5)]);
+        assert_eq!(found("file:notes.txt"), vec![("S302", 5)]);
+        assert_eq!(found("file:"), vec![("S302", 5)]);
+    }
+
+    #[test]
+    fn query() {
+        assert_eq!(found("file:///a?b"), vec![("S303", 9)]);
+    }
+}
