@@ -68,9 +68,10 @@ pub struct Record {
     pub broken: bool,
     /// Other readings (a hyphen before a line break dropped).
     pub alternatives: Vec<String>,
-    /// True when the URI matches the grammar.
+    /// True when the URI matches the grammar and the rules of its scheme.
     pub valid: bool,
-    /// The grammar errors, in order of offset.
+    /// The grammar errors, in order of offset; for a grammatically valid
+    /// URI, the scheme-specific violations (`S` codes) instead.
     pub errors: Vec<RecordError>,
 }
 
@@ -119,9 +120,29 @@ impl Record {
             url_prefix: candidate.url_prefix(),
             broken: candidate.broken(),
             alternatives: candidate.alternatives(),
-            valid: parsed.is_valid(),
-            errors: parsed.errors().iter().map(RecordError::from).collect(),
+            valid: false,
+            errors: Vec::new(),
         }
+        .with_errors(parsed)
+    }
+
+    /// Fills `valid` and `errors` from `parsed`: the grammar errors, then,
+    /// for a grammatically valid URI, the scheme-specific violations
+    /// ([`crate::scheme::check`]). `valid` is true when there are none.
+    fn with_errors(mut self, parsed: &Parsed<'_>) -> Record {
+        self.errors = parsed.errors().iter().map(RecordError::from).collect();
+        if self.errors.is_empty() {
+            self.errors = crate::scheme::check(parsed.uri())
+                .into_iter()
+                .map(|v| RecordError {
+                    code: v.code,
+                    message: v.message,
+                    offset: v.offset,
+                })
+                .collect();
+        }
+        self.valid = self.errors.is_empty();
+        self
     }
 }
 

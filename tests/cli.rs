@@ -227,6 +227,25 @@ fn check_invalid_fixture() {
 }
 
 #[test]
+fn check_scheme_rules_fixture() {
+    // One scheme-specific violation a line (RFC 9110, RFC 1738, RFC 6068,
+    // RFC 3966, RFC 1123, RFC 2397); the last line is clean.
+    let out = run(&["check", "fixtures/check/scheme.txt"]);
+    assert_eq!(out.status.code(), Some(1), "findings give exit 1");
+    assert!(out.stderr.is_empty(), "stderr: {}", text(&out.stderr));
+    assert_output(
+        "urilint check fixtures/check/scheme.txt",
+        &out.stdout,
+        &read("fixtures/check/scheme.check.expected"),
+    );
+    let got = text(&out.stdout);
+    for code in ["S101", "S201", "S401", "S902", "S002", "S953", "S003"] {
+        assert!(got.contains(&format!(": {code} ")), "{code} missing");
+    }
+    assert!(!got.contains(":9:"), "the clean line has findings: {got}");
+}
+
+#[test]
 fn check_invalid_fixture_has_every_code() {
     let got = text(&read("fixtures/check/invalid.check.expected"));
     for code in [

@@ -65,9 +65,11 @@ fn diagnostic(
 }
 
 /// Appends to `out` the diagnostics of `candidate` found in `path`, whose
-/// parse is `parsed`: every grammar error (at the offending byte), a
-/// hyphen at a line break (`D001`), an unclosed `<` (`D002`), and a line
-/// break outside angle brackets (`D004`). Needs scanner positions on.
+/// parse is `parsed`: every grammar error (at the offending byte), every
+/// scheme-specific violation of a grammatically valid URI (`S` codes,
+/// [`crate::scheme::check`]), a hyphen at a line break (`D001`), an
+/// unclosed `<` (`D002`), and a line break outside angle brackets
+/// (`D004`). Needs scanner positions on.
 pub fn check_candidate(
     path: &str,
     candidate: &Candidate<'_>,
@@ -86,6 +88,19 @@ pub fn check_candidate(
         let (pos, src) = at_text(e.offset);
         let rule = rules::for_error(e.kind);
         out.push(diagnostic(path, pos, src, rule, e.message.clone(), text));
+    }
+    if parsed.is_valid() {
+        for v in crate::scheme::check(parsed.uri()) {
+            let (pos, src) = at_text(v.offset);
+            let rule = Rule {
+                code: v.code,
+                name: v.name,
+                severity: rules::scheme_severity(v.code),
+                summary: "",
+                source: "",
+            };
+            out.push(diagnostic(path, pos, src, rule, v.message, text));
+        }
     }
     let alt = if candidate.hyphen_breaks().is_empty() {
         String::new()

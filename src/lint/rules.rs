@@ -128,12 +128,40 @@ pub fn for_error(kind: ErrorKind) -> Rule {
     }
 }
 
-/// Every rule, grammar rules first, in code order.
+/// Scheme-specific rules whose source says SHOULD (or binds only the
+/// sender) rather than MUST: reported as warnings.
+const SCHEME_WARNINGS: [&str; 4] = ["S101", "S403", "S803", "S902"];
+
+/// The severity of a scheme-specific rule (`S` code, see
+/// [`crate::scheme::rules`]): a warning for SHOULD-level requirements, an
+/// error otherwise.
+pub fn scheme_severity(code: &str) -> Severity {
+    if SCHEME_WARNINGS.contains(&code) {
+        Severity::Warning
+    } else {
+        Severity::Error
+    }
+}
+
+/// The rule of a scheme-specific rule of the catalogue.
+pub fn for_scheme_rule(r: &crate::scheme::SchemeRule) -> Rule {
+    Rule {
+        code: r.code,
+        name: r.name,
+        severity: scheme_severity(r.code),
+        summary: r.summary,
+        source: r.source,
+    }
+}
+
+/// Every rule, in code order: grammar (`U`), delimiting (`D`), then
+/// scheme-specific (`S`).
 pub fn all() -> Vec<Rule> {
     ErrorKind::ALL
         .iter()
         .map(|&k| for_error(k))
         .chain(DELIMITING)
+        .chain(crate::scheme::rules().iter().map(for_scheme_rule))
         .collect()
 }
 
