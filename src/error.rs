@@ -33,14 +33,18 @@ pub enum ErrorKind {
     /// authority (RFC 3986 sections 3.2 to 3.5).
     UnexpectedCharacter,
     /// `U005`: a host that is not a valid `IP-literal` (IPv6address or
-    /// IPvFuture, RFC 3986 section 3.2.2 and RFC 4291 section 2.2), or, under
+    /// IPvFuture, RFC 3986 section 3.2.2 and RFC 4291 section 2.2; with zone
+    /// identifiers enabled also `IPv6addrz`, RFC 6874 section 2), or, under
     /// RFC 2396, an IP literal where none is allowed.
     InvalidHost,
     /// `U006`: a port that is not `*DIGIT` (RFC 3986 section 3.2.3).
     InvalidPort,
     /// `U007`: a non-ASCII character: allowed in an IRI (RFC 3987) but not in
     /// a URI, where it must be percent-encoded as UTF-8 (RFC 3987 section
-    /// 3.1).
+    /// 3.1). Under the RFC 3987 grammar: a non-ASCII character that is not a
+    /// `ucschar`, or an `iprivate` outside the query, or any non-ASCII
+    /// character in the scheme, port or an IP literal (RFC 3987 section
+    /// 2.2).
     NonAscii,
     /// `U008`: a URI was required but the reference has no scheme (RFC 3986
     /// section 4.3, `absolute-URI`).
@@ -119,6 +123,41 @@ impl ParseError {
     pub fn code(&self) -> &'static str {
         self.kind.code()
     }
+}
+
+/// Why a host could not be put in its ASCII form
+/// ([`crate::grammar::UriRef::host_ascii`]). Offsets are 0-based byte
+/// offsets into the host text as it appears in the URI reference.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum HostError {
+    /// A `%` in the host is not followed by two hexadecimal digits (RFC 3986
+    /// section 2.1), so the host cannot be percent-decoded.
+    #[error(
+        "'%' at byte {offset} of the host is not followed by two hex digits (RFC 3986 section 2.1)"
+    )]
+    InvalidPercentEncoding {
+        /// Byte offset of the `%` in the host.
+        offset: usize,
+    },
+    /// The percent-decoded host is not UTF-8, which a registered name must
+    /// be before IDNA processing (RFC 3986 section 3.2.2, RFC 3987 section
+    /// 3.1).
+    #[error("the host is not UTF-8 once percent-decoded (invalid sequence from byte {offset} of the host; RFC 3986 section 3.2.2)")]
+    InvalidUtf8 {
+        /// Byte offset in the host of the `%` (or character) that starts the
+        /// first invalid UTF-8 sequence.
+        offset: usize,
+    },
+    /// IDNA `ToASCII` rejected the (percent-decoded) name: a disallowed
+    /// character, a bad hyphen, a label over 63 bytes or a name over 253,
+    /// an invalid bidirectional label, ... (RFC 5891 section 4 and 5, UTS #46
+    /// with `UseSTD3ASCIIRules`, as RFC 3987 section 3.1 asks).
+    #[error("{name:?} is not a valid internationalized domain name (IDNA ToASCII failed; RFC 5891, RFC 3987 section 3.1)")]
+    Idna {
+        /// The name given to IDNA, after percent-decoding.
+        name: String,
+    },
 }
 
 /// Errors of the I/O-facing parts of the library (scanning readers, walking

@@ -44,6 +44,21 @@ pub const SPACE: u16 = 1 << 10;
 /// URI opened after a quote. The scanner's inner loops skip runs of these.
 pub const URI_PLAIN: u16 = 1 << 11;
 
+/// The single bytes of an RFC 3986 path (section 3.3): `pchar` less
+/// `pct-encoded` (unreserved, sub-delims, `:` and `@`), plus the `/`
+/// between segments. 80 bytes; `%` is not in it (a parser checks the
+/// triplet).
+pub const PATH: u16 = 1 << 12;
+
+/// The single bytes of an RFC 3986 `query` or `fragment` (sections 3.4 and
+/// 3.5): [`PATH`] plus `?`. 81 bytes; `%` is not in it.
+pub const QUERY: u16 = 1 << 13;
+
+/// The single bytes of an RFC 3986 `reg-name` (section 3.2.2):
+/// `unreserved / sub-delims`, 77 bytes, as one bit (the same set as
+/// `UNRESERVED | SUB_DELIM`); `%` is not in it.
+pub const REG_NAME: u16 = 1 << 14;
+
 /// The class table: `CLASS[b]` has the bits of every class byte `b` is in.
 /// Non-ASCII bytes are in no class.
 pub static CLASS: [u16; 256] = build();
@@ -93,6 +108,15 @@ const fn build() -> [u16; 256] {
             if !matches!(c, b'(' | b')' | b'[' | b']' | b'\'') {
                 f |= URI_PLAIN;
             }
+        }
+        if f & (UNRESERVED | SUB_DELIM) != 0 {
+            f |= REG_NAME;
+        }
+        if f & (UNRESERVED | SUB_DELIM) != 0 || matches!(c, b':' | b'@' | b'/') {
+            f |= PATH | QUERY;
+        }
+        if c == b'?' {
+            f |= QUERY;
         }
         match c {
             b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c => f |= SPACE,
@@ -146,6 +170,24 @@ mod tests {
         assert_eq!(plain, text - 5);
         for b in b"<>\"{}|\\^` \t\r\n".iter() {
             assert!(!is(*b, URI_TEXT), "{}", *b as char);
+        }
+    }
+
+    #[test]
+    fn path_and_query_classes() {
+        // pchar less pct-encoded: unreserved (66) + sub-delims (11) + ':' '@'.
+        assert_eq!(
+            (0..=255u8).filter(|&b| is(b, PATH)).count(),
+            66 + 11 + 2 + 1
+        );
+        assert_eq!(
+            (0..=255u8).filter(|&b| is(b, QUERY)).count(),
+            66 + 11 + 2 + 2
+        );
+        for b in 0..=255u8 {
+            assert_eq!(is(b, REG_NAME), is(b, UNRESERVED | SUB_DELIM), "{b}");
+            assert_eq!(is(b, PATH), is_pchar(b) || b == b'/', "{b}");
+            assert_eq!(is(b, QUERY), is_pchar(b) || b == b'/' || b == b'?', "{b}");
         }
     }
 

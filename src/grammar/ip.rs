@@ -108,6 +108,38 @@ pub(crate) fn is_ipv6(s: &[u8]) -> bool {
     }
 }
 
+/// True when `s` is exactly an RFC 6874 `IPv6addrz` (section 2):
+/// `IPv6address "%25" ZoneID` with `ZoneID = 1*( unreserved / pct-encoded
+/// )`, e.g. `fe80::a%25en1`. The `%25` is the percent-encoded `%` of RFC
+/// 4007's `<address>%<zone_id>`. A plain `IPv6address` (no zone) is not an
+/// `IPv6addrz`.
+pub(crate) fn is_ipv6_zoned(s: &[u8]) -> bool {
+    let Some(p) = s.iter().position(|&b| b == b'%') else {
+        return false;
+    };
+    let (address, zone) = s.split_at(p);
+    match zone.strip_prefix(b"%25") {
+        Some(zone) => is_ipv6(address) && is_zone_id(zone),
+        None => false,
+    }
+}
+
+/// RFC 6874 `ZoneID = 1*( unreserved / pct-encoded )`.
+fn is_zone_id(s: &[u8]) -> bool {
+    let hex = |j: usize| s.get(j).is_some_and(|&h| chars::is(h, chars::HEXDIG));
+    let mut i = 0;
+    while let Some(&b) = s.get(i) {
+        if chars::is(b, chars::UNRESERVED) {
+            i += 1;
+        } else if b == b'%' && hex(i + 1) && hex(i + 2) {
+            i += 3;
+        } else {
+            return false;
+        }
+    }
+    !s.is_empty()
+}
+
 /// True when `s` is exactly an RFC 3986 `IPvFuture` (section 3.2.2,
 /// Appendix A): `"v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )`.
 /// The `v` may be either case (ABNF strings are case-insensitive, RFC 5234
@@ -256,6 +288,64 @@ mod tests {
         ] {
             assert!(!is_ipv6(bad.as_bytes()), "{bad}");
         }
+    }
+
+    #[test]
+    fn rfc6874_zone_ids() {
+        for ok in [
+            "fe80::a%25en1",
+            "fe80::1%25eth0",
+            "fe80::1%250",
+            "::1%25%5D",
+            "1:2:3:4:5:6:7:8%25a-._~",
+            "::ffff:1.2.3.4%25x",
+        ] {
+            assert!(is_ipv6_zoned(ok.as_bytes()), "{ok}");
+            assert!(!is_ipv6(ok.as_bytes()), "{ok}");
+        }
+        for bad in [
+            "fe80::1",
+            "fe80::1%eth0",
+            "fe80::1%25",
+            "fe80::1%2",
+            "fe80::1%25eth0%",
+            "fe80::1%25eth0%2",
+            "fe80::1%25eth:0",
+            "fe80::1%25e]",
+            "fe80::1%25\u{e9}",
+            "fe80::1::2%25x",
+            "%25x",
+            "v1.x%25y",
+        ] {
+            assert!(!is_ipv6_zoned(bad.as_bytes()), "{bad}");
+        }
+    }
+
+    /// Every text form of RFC 4291 section 2.2 (items 1 to 3), verbatim.
+    #[test]
+    fn rfc4291_section_2_2_forms() {
+        for ok in [
+            // 1. the preferred form x:x:x:x:x:x:x:x
+            "ABCD:EF01:2345:6789:ABCD:EF01:2345:6789",
+            "2001:DB8:0:0:8:800:200C:417A",
+            // 2. "::" compression
+            "2001:DB8::8:800:200C:417A",
+            "FF01::101",
+            "::1",
+            "::",
+            "FF01:0:0:0:0:0:0:101",
+            "0:0:0:0:0:0:0:1",
+            "0:0:0:0:0:0:0:0",
+            // 3. x:x:x:x:x:x:d.d.d.d
+            "0:0:0:0:0:0:13.1.68.3",
+            "0:0:0:0:0:FFFF:129.144.52.38",
+            "::13.1.68.3",
+            "::FFFF:129.144.52.38",
+        ] {
+            assert!(is_ipv6(ok.as_bytes()), "{ok}");
+        }
+        // Section 2.2 item 2: "::" may appear only once.
+        assert!(!is_ipv6(b"2001:DB8::8::417A"));
     }
 
     #[test]

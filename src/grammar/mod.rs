@@ -1,7 +1,10 @@
 //! The URI grammars: strict, validating parsers for URI references.
 //!
-//! This module owns the generic syntax: RFC 3986 Appendix A (the default)
-//! and RFC 2396 Appendix A (on request). [`parse`] splits a URI reference
+//! This module owns the generic syntax: RFC 3986 Appendix A (the default),
+//! optionally with RFC 6874 zone identifiers, RFC 3987 section 2.2 (IRI
+//! references) and RFC 2396 Appendix A (on request), plus the mapping of
+//! IRIs to URIs (RFC 3987 section 3.1, [`iri_to_uri`]) and the ASCII form
+//! of a host (IDNA, [`UriRef::host_ascii`]). [`parse`] splits a URI reference
 //! into its components (RFC 3986 section 3), each as a byte range into the
 //! input, and checks every byte against the production it falls in. It
 //! never stops at the first error: it reports every violation it finds, each
@@ -37,9 +40,15 @@
 #[cfg(test)]
 mod abnf_oracle;
 pub mod chars;
+mod fast;
+mod host;
 pub(crate) mod ip;
+pub mod iri;
 mod rfc2396;
 mod rfc3986;
+
+pub use crate::error::HostError;
+pub use iri::iri_to_uri;
 
 use std::fmt;
 use std::ops::Range;
@@ -58,18 +67,40 @@ pub enum Grammar {
     /// RFC 2396 Appendix A as amended by RFC 2732: IPv6 literals in
     /// brackets are allowed in the host, and `[` `]` become reserved.
     Rfc2396Ipv6,
+    /// RFC 3987 section 2.2: an `IRI-reference`, i.e. RFC 3986 where the
+    /// userinfo, host, path, query and fragment may also hold `ucschar`
+    /// characters, and the query `iprivate` ones; checked on code points.
+    Rfc3987,
 }
 
 impl Grammar {
     /// The name used on the command line: `rfc3986`, `rfc2396`,
-    /// `rfc2396+ipv6`.
+    /// `rfc2396+ipv6`, `rfc3987`.
     pub fn name(self) -> &'static str {
         match self {
             Grammar::Rfc3986 => "rfc3986",
             Grammar::Rfc2396 => "rfc2396",
             Grammar::Rfc2396Ipv6 => "rfc2396+ipv6",
+            Grammar::Rfc3987 => "rfc3987",
         }
     }
+}
+
+/// How [`parse_with`] parses: the grammar and the extensions to it.
+///
+/// `ParseOptions::default()` is RFC 3986 without extensions, what
+/// [`parse`] with [`Grammar::Rfc3986`] does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ParseOptions {
+    /// The grammar to validate against.
+    pub grammar: Grammar,
+    /// Accept IPv6 zone identifiers in IP literals, RFC 6874 section 2:
+    /// `IP-literal = "[" ( IPv6address / IPv6addrz / IPvFuture ) "]"` with
+    /// `IPv6addrz = IPv6address "%25" ZoneID`, e.g. `http://[fe80::a%25en1]/`.
+    /// Applies to [`Grammar::Rfc3986`] and [`Grammar::Rfc3987`] (which share
+    /// `IP-literal`); the RFC 2396 grammars ignore it. Off by default, as in
+    /// RFC 3986, where `%25` inside brackets is an invalid host.
+    pub zone_id: bool,
 }
 
 /// Whether a URI reference is a URI (has a scheme) or a relative reference
@@ -196,6 +227,42 @@ impl<'a> UriRef<'a> {
     pub fn host_kind(&self) -> Option<HostKind> {
         self.components.host_kind
     }
+    /// The host in the ASCII form a resolver needs; `None` without
+    /// authority.
+    ///
+    /// - A `reg-name` with non-ASCII characters (an IRI's `ireg-name`) or
+    ///   with percent-encoded bytes of 0x80 and above is percent-decoded
+    ///   (RFC 3986 section 3.2.2: such octets are UTF-8), then converted to
+    ///   its IDNA A-label form by `ToASCII` with `UseSTD3ASCIIRules` (RFC
+    ///   3987 section 3.1, RFC 5891; `idna::domain_to_ascii_strict`, which
+    ///   also lowercases and maps by UTS #46 and checks hyphens and DNS
+    ///   lengths): `Bücher.example` gives `xn--bcher-kva.example`,
+    ///   `%E2%98%83.example` gives `xn--n3h.example`. A percent-encoded
+    ///   ASCII byte is decoded too, so `%2E` separates labels.
+    /// - Any other `reg-name` (ASCII, including empty) is returned
+    ///   lowercased, except that `%hh` triplets are kept with uppercase
+    ///   digits (RFC 3986 sections 3.2.2 and 6.2.2.1); no IDNA check is made.
+    /// - IP literals (with brackets) and IPv4 addresses are returned as they
+    ///   are written.
+    ///
+    /// Errors: [`HostError::InvalidPercentEncoding`] for a bad `%`,
+    /// [`HostError::InvalidUtf8`] when the decoded bytes are not UTF-8,
+    /// [`HostError::Idna`] when `ToASCII` fails. Offsets are 0-based byte
+    /// offsets into [`UriRef::host`]. Allocates the returned string.
+    ///
+    /// ```
+    /// use urilint::grammar::{parse, Grammar};
+    ///
+    /// let p = parse("http://B\u{fc}cher.example/", Grammar::Rfc3987);
+    /// assert_eq!(p.uri().host_ascii(), Some(Ok("xn--bcher-kva.example".to_string())));
+    /// let p = parse("http://%E2%98%83.Example/", Grammar::Rfc3986);
+    /// assert_eq!(p.uri().host_ascii(), Some(Ok("xn--n3h.example".to_string())));
+    /// ```
+    pub fn host_ascii(&self) -> Option<Result<String, HostError>> {
+        let host = self.host()?;
+        let kind = self.host_kind().unwrap_or(HostKind::RegName);
+        Some(host::to_ascii(host, kind))
+    }
     /// The port without `:`; `None` when there is no `:` after the host.
     pub fn port(&self) -> Option<&'a str> {
         self.get(&self.components.port)
@@ -253,14 +320,43 @@ impl<'a> Parsed<'a> {
 }
 
 /// Parses `input` as a `URI-reference` (RFC 3986 section 4.1, or RFC 2396
-/// section 4.1 `URI-reference` for the RFC 2396 grammars).
+/// section 4.1 `URI-reference` for the RFC 2396 grammars, or RFC 3987
+/// section 2.2 `IRI-reference`), without extensions: the same as
+/// [`parse_with`] with `zone_id` off.
 ///
 /// Returns the components and the list of errors; see [`Parsed`]. Offsets
 /// in errors are 0-based byte offsets into `input`. Runs in time linear in
 /// `input.len()` and does not allocate when the input is valid.
 pub fn parse(input: &str, grammar: Grammar) -> Parsed<'_> {
-    let (components, mut errors) = match grammar {
-        Grammar::Rfc3986 => rfc3986::parse(input),
+    parse_with(
+        input,
+        ParseOptions {
+            grammar,
+            ..ParseOptions::default()
+        },
+    )
+}
+
+/// Parses `input` as a URI reference (or IRI reference) with the grammar
+/// and extensions of `opts`; see [`parse`] and [`ParseOptions`].
+///
+/// Returns the components and the list of errors; see [`Parsed`]. Offsets
+/// in errors are 0-based byte offsets into `input`. Runs in time linear in
+/// `input.len()` and does not allocate when the input is valid.
+///
+/// ```
+/// use urilint::grammar::{parse_with, Grammar, ParseOptions};
+///
+/// let zoned = ParseOptions { grammar: Grammar::Rfc3986, zone_id: true };
+/// assert!(parse_with("http://[fe80::a%25en1]/", zoned).is_valid());
+/// assert!(!parse_with("http://[fe80::a%25en1]/", ParseOptions::default()).is_valid());
+/// let iri = ParseOptions { grammar: Grammar::Rfc3987, zone_id: false };
+/// assert!(parse_with("http://www.example.org/D\u{fc}rst", iri).is_valid());
+/// ```
+pub fn parse_with(input: &str, opts: ParseOptions) -> Parsed<'_> {
+    let (components, mut errors) = match opts.grammar {
+        Grammar::Rfc3986 => rfc3986::parse(input, rfc3986::Flavor::uri(opts.zone_id)),
+        Grammar::Rfc3987 => rfc3986::parse(input, rfc3986::Flavor::iri(opts.zone_id)),
         Grammar::Rfc2396 => rfc2396::parse(input, false),
         Grammar::Rfc2396Ipv6 => rfc2396::parse(input, true),
     };
@@ -268,5 +364,174 @@ pub fn parse(input: &str, grammar: Grammar) -> Parsed<'_> {
     Parsed {
         uri: UriRef { input, components },
         errors,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rfc3986::tests::{iri_like, reassemble, uri_like};
+    use super::*;
+
+    /// Every grammar, with and without zone identifiers.
+    fn all_options() -> Vec<ParseOptions> {
+        let grammars = [
+            Grammar::Rfc3986,
+            Grammar::Rfc3987,
+            Grammar::Rfc2396,
+            Grammar::Rfc2396Ipv6,
+        ];
+        grammars
+            .iter()
+            .flat_map(|&grammar| [false, true].map(|zone_id| ParseOptions { grammar, zone_id }))
+            .collect()
+    }
+
+    /// Asserts what holds of every parse of `s`: `Display` gives `s` back
+    /// byte for byte; every range is in bounds and on character boundaries;
+    /// scheme, authority, path, query and fragment come in that order
+    /// without overlapping, separated by their delimiters, and cover `s`;
+    /// userinfo, host and port lie in the authority, in that order.
+    fn assert_layout(s: &str, opts: ParseOptions) {
+        let p = parse_with(s, opts);
+        let uri = p.uri();
+        assert_eq!(uri.to_string(), s, "{opts:?}");
+        assert_eq!(uri.as_str(), s);
+        let c = uri.components();
+        let all = [
+            &c.scheme,
+            &c.authority,
+            &c.userinfo,
+            &c.host,
+            &c.port,
+            &Some(c.path.clone()),
+            &c.query,
+            &c.fragment,
+        ];
+        for r in all.into_iter().flatten() {
+            assert!(r.start <= r.end && r.end <= s.len(), "{s:?} {r:?}");
+            assert!(
+                s.is_char_boundary(r.start) && s.is_char_boundary(r.end),
+                "{s:?} {r:?}"
+            );
+        }
+        // In order and apart: each starts after the previous one's end.
+        let top = [
+            &c.scheme,
+            &c.authority,
+            &Some(c.path.clone()),
+            &c.query,
+            &c.fragment,
+        ];
+        let defined: Vec<_> = top.into_iter().flatten().collect();
+        for w in defined.windows(2) {
+            assert!(w[0].end <= w[1].start, "{s:?} {opts:?}: {defined:?}");
+        }
+        if let Some(sc) = &c.scheme {
+            assert_eq!(
+                (sc.start, s.get(sc.end..sc.end + 1)),
+                (0, Some(":")),
+                "{s:?}"
+            );
+        }
+        if let Some(a) = &c.authority {
+            assert_eq!(s.get(a.start - 2..a.start), Some("//"), "{s:?}");
+            assert_eq!(c.path.start, a.end, "{s:?}");
+            for r in [&c.userinfo, &c.host, &c.port].into_iter().flatten() {
+                assert!(a.start <= r.start && r.end <= a.end, "{s:?} {r:?}");
+            }
+            let inner: Vec<_> = [&c.userinfo, &c.host, &c.port]
+                .into_iter()
+                .flatten()
+                .collect();
+            for w in inner.windows(2) {
+                assert!(w[0].end < w[1].start, "{s:?} {inner:?}");
+            }
+        } else {
+            assert!(c.userinfo.is_none() && c.host.is_none() && c.port.is_none());
+        }
+        if let Some(q) = &c.query {
+            assert_eq!(s.get(q.start - 1..q.start), Some("?"), "{s:?}");
+        }
+        if let Some(f) = &c.fragment {
+            assert_eq!(
+                (s.get(f.start - 1..f.start), f.end),
+                (Some("#"), s.len()),
+                "{s:?}"
+            );
+        }
+        assert_eq!(reassemble(s, c), s, "{opts:?}");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn display_and_ranges_on_any_input(s in ".*") {
+            for opts in all_options() {
+                assert_layout(&s, opts);
+            }
+        }
+
+        #[test]
+        fn display_and_ranges_on_uri_like_input(s in uri_like()) {
+            for opts in all_options() {
+                assert_layout(&s, opts);
+            }
+        }
+
+        #[test]
+        fn display_and_ranges_on_iri_like_input(s in iri_like()) {
+            for opts in all_options() {
+                assert_layout(&s, opts);
+            }
+        }
+    }
+
+    #[test]
+    fn valid_input_does_not_allocate_in_any_grammar() {
+        for opts in all_options() {
+            for s in [
+                "http://a/b;p?c#d",
+                "http://u@a.example:80/",
+                "mailto:a@b.example",
+            ] {
+                let p = parse_with(s, opts);
+                assert!(p.is_valid(), "{s} {opts:?}");
+                assert_eq!(p.errors.capacity(), 0, "{s} {opts:?}");
+            }
+        }
+        let p = parse(
+            "http://b\u{FC}cher.example/\u{E9}?\u{E000}",
+            Grammar::Rfc3987,
+        );
+        assert!(p.is_valid());
+        assert_eq!(p.errors.capacity(), 0);
+        let zoned = ParseOptions {
+            zone_id: true,
+            ..ParseOptions::default()
+        };
+        let p = parse_with("http://[fe80::1%25eth0]/", zoned);
+        assert!(p.is_valid());
+        assert_eq!(p.errors.capacity(), 0);
+    }
+
+    #[test]
+    fn options_and_names() {
+        assert_eq!(
+            ParseOptions::default(),
+            ParseOptions {
+                grammar: Grammar::Rfc3986,
+                zone_id: false
+            }
+        );
+        assert_eq!(Grammar::Rfc3987.name(), "rfc3987");
+        assert_eq!(
+            parse("http://a/\u{E9}", Grammar::Rfc3986),
+            parse_with("http://a/\u{E9}", ParseOptions::default())
+        );
+        // RFC 2396 ignores zone_id.
+        let opts = ParseOptions {
+            grammar: Grammar::Rfc2396Ipv6,
+            zone_id: true,
+        };
+        assert!(!parse_with("http://[fe80::1%25eth0]/", opts).is_valid());
     }
 }

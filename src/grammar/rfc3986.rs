@@ -1,4 +1,5 @@
-//! The RFC 3986 grammar: a validating parser for `URI-reference`.
+//! The RFC 3986 grammar: a validating parser for `URI-reference`, and its
+//! variants RFC 3987 (`IRI-reference`) and RFC 6874 (IPv6 zone identifiers).
 //!
 //! This module owns RFC 3986 Appendix A as one function, [`parse`]: it
 //! splits a string into components exactly where the regular expression of
@@ -19,11 +20,72 @@
 //! next byte); any other ASCII byte the component does not allow is
 //! [`ErrorKind::UnexpectedCharacter`] ([`ErrorKind::InvalidPort`] in a
 //! port).
+//!
+//! Under RFC 3987 ([`Flavor::iri`]) the same parser runs, except that a
+//! non-ASCII character is decoded and accepted where the `i`-rules of RFC
+//! 3987 section 2.2 allow it: a `ucschar` in the userinfo, host, path, query
+//! and fragment (wherever RFC 3986 allows `unreserved`), an `iprivate` in
+//! the query only; any other non-ASCII character, and any in the scheme,
+//! port or an IP literal, is one [`ErrorKind::NonAscii`].
+//!
+//! Valid input first goes through `fast`, one pass with a byte-class
+//! table per component; only when that pass finds something wrong (or a
+//! non-ASCII byte) does the full, error-reporting walk below run.
 
 use std::ops::Range;
 
-use super::{chars, ip, Components, HostKind};
+use super::iri::{is_iprivate, is_ucschar};
+use super::{chars, fast, ip, Components, HostKind};
 use crate::error::{ErrorKind, ParseError};
+
+/// Which RFC 3986-based grammar [`parse`] checks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Flavor {
+    /// RFC 3987 section 2.2 `IRI-reference`: `ucschar` where RFC 3986 has
+    /// `unreserved` (userinfo, host, path, query, fragment), `iprivate` in
+    /// the query.
+    pub(crate) iri: bool,
+    /// RFC 6874 section 2: `IPv6addrz` in `IP-literal`.
+    pub(crate) zone_id: bool,
+}
+
+impl Flavor {
+    /// RFC 3986, with RFC 6874 zone identifiers when `zone_id`.
+    pub(crate) fn uri(zone_id: bool) -> Self {
+        Flavor {
+            iri: false,
+            zone_id,
+        }
+    }
+    /// RFC 3987, with RFC 6874 zone identifiers when `zone_id`.
+    pub(crate) fn iri(zone_id: bool) -> Self {
+        Flavor { iri: true, zone_id }
+    }
+}
+
+/// Which non-ASCII characters a component admits (RFC 3987 section 2.2);
+/// always [`Wide::Never`] under the URI grammars.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Wide {
+    /// None: a URI, or the scheme, port and IP literals of an IRI.
+    Never,
+    /// `ucschar`: `iunreserved` in `iuserinfo`, `ireg-name`, `ipchar`,
+    /// `ifragment`.
+    Ucschar,
+    /// `ucschar / iprivate`: `iquery`.
+    UcscharOrPrivate,
+}
+
+impl Wide {
+    /// Whether the component admits `c`.
+    fn allows(self, c: char) -> bool {
+        match self {
+            Wide::Never => false,
+            Wide::Ucschar => is_ucschar(c),
+            Wide::UcscharOrPrivate => is_ucschar(c) || is_iprivate(c),
+        }
+    }
+}
 
 /// Parses `input` as an RFC 3986 `URI-reference` (section 4.1, Appendix A).
 ///
@@ -46,10 +108,22 @@ use crate::error::{ErrorKind, ParseError};
 ///   the bytes inside it are not reported one by one.
 /// - Bytes between the `]` of an IP literal and the `:` of the port (or
 ///   the end of the authority) are each [`ErrorKind::UnexpectedCharacter`].
+/// - Under RFC 3987, a non-ASCII character is checked as a whole code point
+///   and reported once, at its first byte.
 ///
 /// Allocates only to report errors; linear in `input.len()`; never panics.
-pub(crate) fn parse(input: &str) -> (Components, Vec<ParseError>) {
-    let mut ck = Checker::new(input, false);
+pub(crate) fn parse(input: &str, flavor: Flavor) -> (Components, Vec<ParseError>) {
+    match fast::parse(input, flavor.zone_id) {
+        Some(c) => (c, Vec::new()),
+        None => parse_full(input, flavor),
+    }
+}
+
+/// [`parse`] without the fast path: walks every component and reports
+/// every error. Gives the same components as `fast::parse` whenever that
+/// succeeds (a property test checks it).
+pub(super) fn parse_full(input: &str, flavor: Flavor) -> (Components, Vec<ParseError>) {
+    let mut ck = Checker::new(input, false).with_iri(flavor.iri);
     let mut c = Components::default();
     let n = input.len();
 
@@ -75,7 +149,7 @@ pub(crate) fn parse(input: &str) -> (Components, Vec<ParseError>) {
         let a0 = pos + 2;
         let a1 = ck.find(a0, end, |b| b == b'/' || b == b'?').unwrap_or(end);
         c.authority = Some(a0..a1);
-        authority(&mut ck, &mut c, a0, a1);
+        authority(&mut ck, &mut c, a0, a1, flavor.zone_id);
         a1
     } else {
         pos
@@ -98,7 +172,7 @@ pub(crate) fn parse(input: &str) -> (Components, Vec<ParseError>) {
 
     if let Some(q) = query {
         c.query = Some(q + 1..end);
-        ck.check(q + 1..end, is_query_byte, "the query");
+        ck.check_query(q + 1..end, is_query_byte, "the query");
     }
     if let Some(f) = fragment {
         ck.check(f.clone(), is_query_byte, "the fragment");
@@ -108,8 +182,9 @@ pub(crate) fn parse(input: &str) -> (Components, Vec<ParseError>) {
 }
 
 /// `authority = [ userinfo "@" ] host [ ":" port ]` (section 3.2) for the
-/// authority at `a0..a1`: fills userinfo, host, host kind and port.
-fn authority(ck: &mut Checker<'_>, c: &mut Components, a0: usize, a1: usize) {
+/// authority at `a0..a1`: fills userinfo, host, host kind and port. With
+/// `zone_id`, an IPv6 literal may carry an RFC 6874 zone identifier.
+fn authority(ck: &mut Checker<'_>, c: &mut Components, a0: usize, a1: usize, zone_id: bool) {
     let h0 = match ck.find(a0, a1, |b| b == b'@') {
         Some(at) => {
             c.userinfo = Some(a0..at);
@@ -146,14 +221,22 @@ fn authority(ck: &mut Checker<'_>, c: &mut Components, a0: usize, a1: usize) {
                  (RFC 3986 section 3.2.2)"
                     .to_string(),
             );
-        } else if !future && !ip::is_ipv6(inner) {
-            ck.push(
-                ErrorKind::InvalidHost,
-                h0,
+        } else if !(future || ip::is_ipv6(inner) || (zone_id && ip::is_ipv6_zoned(inner))) {
+            let message = if !inner.contains(&b'%') {
                 "IP literal is not a valid IPv6 address \
                  (RFC 3986 section 3.2.2, RFC 4291 section 2.2)"
-                    .to_string(),
-            );
+            } else if zone_id {
+                "IP literal is not a valid IPv6 address with a zone identifier, \
+                 IPv6address \"%25\" 1*( unreserved / pct-encoded ) (RFC 6874 section 2)"
+            } else if ip::is_ipv6_zoned(inner) {
+                "IPv6 zone identifiers ('%25' and a zone in an IP literal) are not part of \
+                 RFC 3986; they need RFC 6874 (the zone_id parse option)"
+            } else {
+                "IP literal is not a valid IPv6 address, and '%' has no place in one \
+                 (RFC 3986 section 3.2.2; a zone identifier is written '%25' and needs \
+                 RFC 6874)"
+            };
+            ck.push(ErrorKind::InvalidHost, h0, message.to_string());
         }
         after_ip_literal(ck, c, close + 1, a1);
     } else {
@@ -263,6 +346,9 @@ pub(super) struct Checker<'a> {
     /// RFC 2396 without RFC 2732: `[` and `]` are "unwise" (section 2.4.3)
     /// and reported as excluded rather than unexpected.
     brackets_excluded: bool,
+    /// RFC 3987: [`Checker::check`] admits `ucschar`,
+    /// [`Checker::check_query`] also `iprivate`.
+    iri: bool,
 }
 
 impl<'a> Checker<'a> {
@@ -273,6 +359,27 @@ impl<'a> Checker<'a> {
             bytes: input.as_bytes(),
             errors: Vec::new(),
             brackets_excluded,
+            iri: false,
+        }
+    }
+
+    /// The same checker, checking an IRI (RFC 3987) when `iri` is set.
+    pub(super) fn with_iri(mut self, iri: bool) -> Self {
+        self.iri = iri;
+        self
+    }
+
+    /// The character starting at byte `i`, if `i` is a character boundary.
+    fn char_at(&self, i: usize) -> Option<char> {
+        self.input.get(i..).and_then(|s| s.chars().next())
+    }
+
+    /// What [`Checker::check`] admits beyond ASCII: `ucschar` for an IRI.
+    fn wide(&self) -> Wide {
+        if self.iri {
+            Wide::Ucschar
+        } else {
+            Wide::Never
         }
     }
 
@@ -314,14 +421,33 @@ impl<'a> Checker<'a> {
         match self.byte(i) {
             None => false,
             Some(b'%') => !self.pct_ok(i, end),
+            Some(b) if !b.is_ascii() && self.iri => !self.char_at(i).is_some_and(is_ucschar),
             Some(b) => !allowed(b),
         }
     }
 
     /// Checks every byte in `r` against `allowed`, accepting `pct-encoded`
-    /// triplets; `what` names the component in messages ("the path").
+    /// triplets (and, for an IRI, `ucschar`); `what` names the component in
+    /// messages ("the path").
     pub(super) fn check(&mut self, r: Range<usize>, allowed: impl Fn(u8) -> bool, what: &str) {
-        self.check_with(r, allowed, true, ErrorKind::UnexpectedCharacter, what);
+        let wide = self.wide();
+        self.walk(r, allowed, true, ErrorKind::UnexpectedCharacter, wide, what);
+    }
+
+    /// [`Checker::check`] for an RFC 3986 `query` or RFC 3987 `iquery`,
+    /// which alone admits `iprivate` characters.
+    pub(super) fn check_query(
+        &mut self,
+        r: Range<usize>,
+        allowed: impl Fn(u8) -> bool,
+        what: &str,
+    ) {
+        let wide = if self.iri {
+            Wide::UcscharOrPrivate
+        } else {
+            Wide::Never
+        };
+        self.walk(r, allowed, true, ErrorKind::UnexpectedCharacter, wide, what);
     }
 
     /// `port = *DIGIT`: any other byte is [`ErrorKind::InvalidPort`] (or
@@ -339,13 +465,28 @@ impl<'a> Checker<'a> {
     /// Checks every byte in `r`: bytes in `allowed` pass, `%` HEXDIG HEXDIG
     /// passes when `pct` is set, and any other byte is reported, as the
     /// module documentation describes, with `other` as the kind for ASCII
-    /// bytes that are merely not allowed here.
+    /// bytes that are merely not allowed here. No non-ASCII character
+    /// passes, under any grammar.
     pub(super) fn check_with(
         &mut self,
         r: Range<usize>,
         allowed: impl Fn(u8) -> bool,
         pct: bool,
         other: ErrorKind,
+        what: &str,
+    ) {
+        self.walk(r, allowed, pct, other, Wide::Never, what);
+    }
+
+    /// [`Checker::check_with`], letting the non-ASCII characters `wide`
+    /// admits pass too (decoded as whole characters).
+    fn walk(
+        &mut self,
+        r: Range<usize>,
+        allowed: impl Fn(u8) -> bool,
+        pct: bool,
+        other: ErrorKind,
+        wide: Wide,
         what: &str,
     ) {
         let end = r.end.min(self.bytes.len());
@@ -364,25 +505,45 @@ impl<'a> Checker<'a> {
                 }
             } else if allowed(b) {
                 i += 1;
+            } else if let Some(c) = self.char_at(i).filter(|&c| !c.is_ascii() && wide.allows(c)) {
+                i += c.len_utf8();
             } else {
-                i += self.reject(i, other, what);
+                i += self.reject(i, other, wide, what);
             }
         }
     }
 
-    /// Reports the character at `i`, which `what` does not allow, and
-    /// returns its length in bytes.
-    fn reject(&mut self, i: usize, other: ErrorKind, what: &str) -> usize {
+    /// Reports the character at `i`, which `what` does not allow (`wide`
+    /// being what it admits beyond ASCII), and returns its length in bytes.
+    fn reject(&mut self, i: usize, other: ErrorKind, wide: Wide, what: &str) -> usize {
         let Some(b) = self.byte(i) else {
             return 1;
         };
         if !b.is_ascii() {
-            let c = self.input.get(i..).and_then(|s| s.chars().next());
+            let c = self.char_at(i);
             let len = c.map_or(1, char::len_utf8);
-            let message = format!(
-                "non-ASCII character {} in {what} must be percent-encoded (RFC 3987 section 3.1)",
-                self.describe(i)
-            );
+            let shown = self.describe(i);
+            let message = if !self.iri {
+                format!(
+                    "non-ASCII character {shown} in {what} must be percent-encoded \
+                     (RFC 3987 section 3.1)"
+                )
+            } else if wide == Wide::Never {
+                format!(
+                    "non-ASCII character {shown} is not allowed in {what} of an IRI \
+                     (RFC 3987 section 2.2: ASCII only there)"
+                )
+            } else if c.is_some_and(is_iprivate) {
+                format!(
+                    "private-use character {shown} is allowed only in the query of an IRI, \
+                     not in {what} (RFC 3987 section 2.2, iprivate); percent-encode it"
+                )
+            } else {
+                format!(
+                    "{shown} is not allowed in an IRI (found in {what}): it is not a ucschar \
+                     (RFC 3987 section 2.2); percent-encode its UTF-8 bytes"
+                )
+            };
             self.push(ErrorKind::NonAscii, i, message);
             return len;
         }
@@ -443,11 +604,14 @@ fn is_excluded(b: u8) -> bool {
 }
 
 /// Characters that should not be echoed raw in a message: controls,
-/// whitespace, and the invisible format characters (soft hyphen, zero-width
-/// and bidirectional controls, byte order mark).
+/// whitespace, the invisible format characters (soft hyphen, zero-width
+/// and bidirectional controls, byte order mark), and the non-ASCII
+/// characters that are not `ucschar` (private-use characters, which have no
+/// agreed glyph, non-characters, specials such as U+FFFD, tags).
 fn is_invisible(c: char) -> bool {
     c.is_control()
         || c.is_whitespace()
+        || (!c.is_ascii() && !is_ucschar(c))
         || matches!(
             c,
             '\u{00AD}'
@@ -464,6 +628,11 @@ fn is_invisible(c: char) -> bool {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
+
+    /// The RFC 3986 parser, without extensions.
+    fn parse(s: &str) -> (Components, Vec<ParseError>) {
+        super::parse(s, Flavor::default())
+    }
 
     /// Parses `s`, asserts it is valid, and returns the components as text.
     fn ok(s: &str) -> Parts<'_> {
@@ -831,6 +1000,188 @@ pub(super) mod tests {
         assert!(m("http://[::1/")[0].contains("no closing ']'"));
     }
 
+    /// The RFC 3987 parser, with zone identifiers when `zone`.
+    fn parse_iri(s: &str, zone: bool) -> (Components, Vec<ParseError>) {
+        super::parse(s, Flavor::iri(zone))
+    }
+
+    /// The (code, offset) of every error for `s` as an IRI reference.
+    fn iri_errs(s: &str) -> Vec<(&'static str, usize)> {
+        parse_iri(s, false)
+            .1
+            .iter()
+            .map(|e| (e.code(), e.offset))
+            .collect()
+    }
+
+    #[test]
+    fn rfc3987_valid() {
+        for s in [
+            "http://www.example.org/D\u{FC}rst",
+            "http://r\u{E9}sum\u{E9}.example.org",
+            "http://\u{2603}.example/\u{1F600}?\u{E000}=\u{10FFFD}#\u{1FFFD}",
+            "http://us\u{E9}r:p\u{E9}@h\u{F6}st:80/p\u{E4}th",
+            "\u{E9}t\u{E9}/\u{E0}",
+            "//\u{A0}\u{D7FF}\u{F900}\u{FDCF}\u{FDF0}\u{FFEF}",
+            "/\u{10000}\u{1FFFD}\u{20000}\u{DFFFD}\u{E1000}\u{EFFFD}",
+            "?\u{E000}\u{F8FF}\u{F0000}\u{FFFFD}\u{100000}\u{10FFFD}",
+            "http://example.com/\u{202E}",
+            "mailto:\u{E9}@\u{E9}.example",
+            "http://a/b?c#d",
+            "urn:\u{4F8B}:\u{5B50}",
+        ] {
+            let (c, errors) = parse_iri(s, false);
+            assert!(errors.is_empty(), "{s:?}: {errors:?}");
+            assert_eq!(reassemble(s, &c), s);
+        }
+        let (c, _) = parse_iri("http://B\u{FC}cher.example:8080/\u{E9}?\u{E000}#f", false);
+        let p = Parts::new("http://B\u{FC}cher.example:8080/\u{E9}?\u{E000}#f", c);
+        assert_eq!(p.host, Some("B\u{FC}cher.example"));
+        assert_eq!(p.host_kind, Some(HostKind::RegName));
+        assert_eq!(p.port, Some("8080"));
+        assert_eq!(p.path, "/\u{E9}");
+        assert_eq!(p.query, Some("\u{E000}"));
+    }
+
+    #[test]
+    fn rfc3987_invalid() {
+        // Not ucschar: C1 controls, non-characters, specials, tags, and the
+        // last two code points of a plane.
+        assert_eq!(iri_errs("http://a/\u{80}"), [("U007", 9)]);
+        assert_eq!(iri_errs("http://a/\u{9F}"), [("U007", 9)]);
+        assert_eq!(iri_errs("http://a/\u{FDD0}"), [("U007", 9)]);
+        assert_eq!(
+            iri_errs("http://a/\u{FFF0}\u{FFFD}"),
+            [("U007", 9), ("U007", 12)]
+        );
+        assert_eq!(iri_errs("http://a/\u{FFFE}"), [("U007", 9)]);
+        assert_eq!(iri_errs("http://a/\u{1FFFE}"), [("U007", 9)]);
+        assert_eq!(iri_errs("http://a/\u{E0001}"), [("U007", 9)]);
+        assert_eq!(iri_errs("http://a?\u{FFFF}"), [("U007", 9)]);
+        assert_eq!(iri_errs("http://a?\u{10FFFF}"), [("U007", 9)]);
+        // iprivate outside the query.
+        assert_eq!(iri_errs("http://a/\u{E000}"), [("U007", 9)]);
+        assert_eq!(iri_errs("http://a#\u{E000}"), [("U007", 9)]);
+        assert_eq!(iri_errs("http://\u{E000}/"), [("U007", 7)]);
+        assert_eq!(iri_errs("http://\u{F0000}@a/"), [("U007", 7)]);
+        // ASCII-only productions: scheme, port, IP literals.
+        assert_eq!(iri_errs("h\u{E9}:x"), [("U001", 1)]);
+        assert_eq!(iri_errs("\u{E9}:x"), [("U001", 0)]);
+        assert_eq!(iri_errs("http://a:\u{E9}/"), [("U007", 9)]);
+        assert_eq!(iri_errs("http://[::\u{E9}]/"), [("U005", 7)]);
+        assert_eq!(iri_errs("http://[v7.\u{E9}]/"), [("U005", 7)]);
+        assert_eq!(iri_errs("http://[::1]\u{E9}/"), [("U007", 12)]);
+        // Everything else as in RFC 3986.
+        assert_eq!(iri_errs("http://a/\u{E9} "), [("U003", 11)]);
+        assert_eq!(iri_errs("http://a/%zz\u{E9}"), [("U002", 9)]);
+        assert_eq!(iri_errs("\u{E9}a b:c"), [("U001", 0), ("U003", 3)]);
+        assert_eq!(iri_errs("a\u{E9}:c"), [("U001", 1)]);
+        assert_eq!(iri_errs("a\u{FFFE}:c"), [("U007", 1)]);
+    }
+
+    #[test]
+    fn rfc3987_messages() {
+        let m = |s: &str| {
+            parse_iri(s, false)
+                .1
+                .into_iter()
+                .map(|e| e.message)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            m("http://a/\u{FFFE}")[0],
+            "U+FFFE is not allowed in an IRI (found in the path): it is not a ucschar \
+             (RFC 3987 section 2.2); percent-encode its UTF-8 bytes"
+        );
+        assert_eq!(
+            m("http://a/\u{E000}")[0],
+            "private-use character U+E000 is allowed only in the query of an IRI, \
+             not in the path (RFC 3987 section 2.2, iprivate); percent-encode it"
+        );
+        assert_eq!(
+            m("http://a:\u{E9}")[0],
+            "non-ASCII character '\u{E9}' (U+00E9) is not allowed in the port of an IRI \
+             (RFC 3987 section 2.2: ASCII only there)"
+        );
+        // The URI grammar still says what it said.
+        assert!(parse("http://a/\u{FFFE}").1[0]
+            .message
+            .starts_with("non-ASCII character U+FFFE in the path must be percent-encoded"));
+    }
+
+    /// RFC 4291 section 2.2, every text form of its items 1 to 3, as the
+    /// host of a URI.
+    #[test]
+    fn rfc4291_forms_in_brackets() {
+        for a in [
+            "ABCD:EF01:2345:6789:ABCD:EF01:2345:6789",
+            "2001:DB8:0:0:8:800:200C:417A",
+            "2001:DB8::8:800:200C:417A",
+            "FF01:0:0:0:0:0:0:101",
+            "FF01::101",
+            "0:0:0:0:0:0:0:1",
+            "::1",
+            "0:0:0:0:0:0:0:0",
+            "::",
+            "0:0:0:0:0:0:13.1.68.3",
+            "::13.1.68.3",
+            "0:0:0:0:0:FFFF:129.144.52.38",
+            "::FFFF:129.144.52.38",
+        ] {
+            for s in [
+                format!("http://[{a}]/"),
+                format!("http://u@[{a}]:80/p?q#f"),
+                format!("//[{a}]"),
+            ] {
+                let p = ok(&s);
+                assert_eq!(p.host, Some(format!("[{a}]").as_str()), "{s}");
+                assert_eq!(p.host_kind, Some(HostKind::Ipv6), "{s}");
+                assert!(parse_iri(&s, false).1.is_empty(), "{s}");
+            }
+        }
+        // Section 2.2: "::" at most once; no more than eight pieces.
+        assert_eq!(errs("http://[2001:DB8::8::417A]/"), [("U005", 7)]);
+        assert_eq!(errs("http://[1:2:3:4:5:6:7:8:9]/"), [("U005", 7)]);
+    }
+
+    #[test]
+    fn rfc6874_zone_ids_only_with_the_option() {
+        let zoned = |s: &str| {
+            let (c, errors) = super::parse(s, Flavor::uri(true));
+            (Parts::new(s, c).host.map(str::to_string), errors)
+        };
+        for s in [
+            "http://[fe80::a%25en1]",
+            "http://[fe80::1%25eth0]:8080/",
+            "http://[fe80::1%25%5Bx%5D]/",
+            "http://[::ffff:1.2.3.4%25x]/",
+        ] {
+            let (host, errors) = zoned(s);
+            assert!(errors.is_empty(), "{s}: {errors:?}");
+            assert!(host.is_some_and(|h| h.contains("%25")), "{s}");
+            assert!(parse_iri(s, true).1.is_empty(), "{s}");
+            // Off (the default): one InvalidHost at '['.
+            assert_eq!(errs(s), [("U005", 7)], "{s}");
+            assert_eq!(iri_errs(s), [("U005", 7)], "{s}");
+        }
+        for s in [
+            "http://[fe80::1%eth0]/",
+            "http://[fe80::1%25]/",
+            "http://[fe80::1%25e%th]/",
+            "http://[fe80::1%25\u{E9}]/",
+            "http://[v7.x%25a]/",
+            "http://[1::2::3%25a]/",
+        ] {
+            let (_, errors) = zoned(s);
+            let codes: Vec<_> = errors.iter().map(|e| (e.code(), e.offset)).collect();
+            assert_eq!(codes, [("U005", 7)], "{s}");
+        }
+        let message = |s: &str, zone: bool| super::parse(s, Flavor::uri(zone)).1[0].message.clone();
+        assert!(message("http://[fe80::1%25eth0]/", false).contains("RFC 6874"));
+        assert!(message("http://[fe80::1%25]/", true).contains("RFC 6874 section 2"));
+        assert!(message("http://[fe80::1%eth0]/", false).contains("'%25'"));
+    }
+
     #[test]
     fn valid_input_does_not_allocate_errors() {
         let (_, errors) = parse("http://a/b?c#d");
@@ -841,11 +1192,36 @@ pub(super) mod tests {
     /// an independent oracle for the property test below.
     fn oracle() -> &'static regex::Regex {
         static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
-        RE.get_or_init(build_oracle)
+        RE.get_or_init(|| build_oracle(false, false))
     }
 
-    fn build_oracle() -> regex::Regex {
-        let unreserved = r"[A-Za-z0-9\-._~]";
+    /// RFC 3987 section 2.2 (`IRI-reference`), transcribed the same way,
+    /// with RFC 6874 `IPv6addrz` when `zone`.
+    fn iri_oracle(zone: bool) -> &'static regex::Regex {
+        static RE: [std::sync::OnceLock<regex::Regex>; 2] =
+            [std::sync::OnceLock::new(), std::sync::OnceLock::new()];
+        RE[usize::from(zone)].get_or_init(|| build_oracle(true, zone))
+    }
+
+    /// RFC 3986 with RFC 6874 `IPv6addrz`.
+    fn zone_oracle() -> &'static regex::Regex {
+        static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+        RE.get_or_init(|| build_oracle(false, true))
+    }
+
+    /// The `URI-reference` regular expression, or with `iri` the
+    /// `IRI-reference` one (RFC 3987 section 2.2: `iunreserved` for
+    /// `unreserved` outside IP literals, `iprivate` in `iquery`), with
+    /// `zone` the RFC 6874 `IP-literal`.
+    fn build_oracle(iri: bool, zone: bool) -> regex::Regex {
+        let ascii_unreserved = r"[A-Za-z0-9\-._~]";
+        let ucschar = r"[\x{A0}-\x{D7FF}\x{F900}-\x{FDCF}\x{FDF0}-\x{FFEF}\x{10000}-\x{1FFFD}\x{20000}-\x{2FFFD}\x{30000}-\x{3FFFD}\x{40000}-\x{4FFFD}\x{50000}-\x{5FFFD}\x{60000}-\x{6FFFD}\x{70000}-\x{7FFFD}\x{80000}-\x{8FFFD}\x{90000}-\x{9FFFD}\x{A0000}-\x{AFFFD}\x{B0000}-\x{BFFFD}\x{C0000}-\x{CFFFD}\x{D0000}-\x{DFFFD}\x{E1000}-\x{EFFFD}]";
+        let iprivate = r"[\x{E000}-\x{F8FF}\x{F0000}-\x{FFFFD}\x{100000}-\x{10FFFD}]";
+        let unreserved = if iri {
+            format!("(?:{ascii_unreserved}|{ucschar})")
+        } else {
+            ascii_unreserved.to_string()
+        };
         let pct = "%[0-9A-Fa-f]{2}";
         let sub = r"[!$&'()*+,;=]";
         let pchar = format!("(?:{unreserved}|{pct}|{sub}|[:@])");
@@ -858,17 +1234,83 @@ pub(super) mod tests {
         let path_rootless = format!("{segment_nz}(?:/{segment})*");
         let ipv4 = super::super::abnf_oracle::ipv4address();
         let ipv6 = super::super::abnf_oracle::ipv6address();
-        let future = format!(r"[vV][0-9A-Fa-f]+\.(?:{unreserved}|{sub}|:)+");
-        let host = format!(r"(?:\[(?:{ipv6}|{future})\]|{ipv4}|(?:{unreserved}|{pct}|{sub})*)");
+        let future = format!(r"[vV][0-9A-Fa-f]+\.(?:{ascii_unreserved}|{sub}|:)+");
+        let zoned = if zone {
+            format!("|(?:{ipv6})%25(?:{ascii_unreserved}|{pct})+")
+        } else {
+            String::new()
+        };
+        let host =
+            format!(r"(?:\[(?:{ipv6}{zoned}|{future})\]|{ipv4}|(?:{unreserved}|{pct}|{sub})*)");
         let userinfo = format!("(?:{unreserved}|{pct}|{sub}|:)*");
         let authority = format!("(?:{userinfo}@)?{host}(?::[0-9]*)?");
-        let query = format!("(?:{pchar}|[/?])*");
+        let query = if iri {
+            format!("(?:{pchar}|{iprivate}|[/?])*")
+        } else {
+            format!("(?:{pchar}|[/?])*")
+        };
+        let fragment = format!("(?:{pchar}|[/?])*");
         let scheme = r"[A-Za-z][A-Za-z0-9+\-.]*";
         let hier = format!("(?://{authority}{path_abempty}|{path_absolute}|{path_rootless}|)");
         let rel = format!("(?://{authority}{path_abempty}|{path_absolute}|{path_noscheme}|)");
-        let tail = format!(r"(?:\?{query})?(?:#{query})?");
+        let tail = format!(r"(?:\?{query})?(?:#{fragment})?");
         let re = format!("^(?:{scheme}:{hier}{tail}|{rel}{tail})$");
         regex::Regex::new(&re).expect("oracle regex")
+    }
+
+    /// [`uri_like`] strings with non-ASCII characters of every RFC 3987
+    /// class spliced in (ucschar at the edges of its ranges, iprivate,
+    /// non-characters, specials, C1 controls, tags), so that the IRI rules
+    /// are exercised in every component.
+    pub(crate) fn iri_like() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        let wide = proptest::sample::select(
+            &[
+                "\u{A0}",
+                "\u{E9}",
+                "\u{FC}",
+                "\u{D7FF}",
+                "\u{F900}",
+                "\u{FDCF}",
+                "\u{FDF0}",
+                "\u{FFEF}",
+                "\u{10000}",
+                "\u{1F600}",
+                "\u{1FFFD}",
+                "\u{E1000}",
+                "\u{EFFFD}",
+                "\u{202E}",
+                "\u{2603}",
+                "\u{E000}",
+                "\u{F8FF}",
+                "\u{F0000}",
+                "\u{10FFFD}",
+                "\u{80}",
+                "\u{9F}",
+                "\u{FDD0}",
+                "\u{FFF0}",
+                "\u{FFFD}",
+                "\u{FFFE}",
+                "\u{1FFFE}",
+                "\u{E0001}",
+                "\u{EFFFE}",
+                "\u{10FFFF}",
+            ][..],
+        );
+        (
+            uri_like(),
+            proptest::collection::vec((any::<usize>(), wide), 0..4),
+        )
+            .prop_map(|(mut s, inserts)| {
+                for (at, w) in inserts {
+                    let mut k = at % (s.len() + 1);
+                    while !s.is_char_boundary(k) {
+                        k -= 1;
+                    }
+                    s.insert_str(k, w);
+                }
+                s
+            })
     }
 
     /// Strings made of URI-ish tokens, so that random inputs often hit
@@ -1054,6 +1496,37 @@ pub(super) mod tests {
         #[test]
         fn agrees_with_the_abnf(s in uri_like()) {
             check_against_oracle(&s)?;
+        }
+
+        /// RFC 3987 (with and without RFC 6874), against its own oracle.
+        #[test]
+        fn iri_agrees_with_the_abnf(s in iri_like(), zone in proptest::bool::ANY) {
+            let (c, errors) = parse_iri(&s, zone);
+            assert_well_formed(&s, &c, &errors);
+            proptest::prop_assert_eq!(errors.is_empty(), iri_oracle(zone).is_match(&s), "{:?}", errors);
+            if errors.is_empty() {
+                proptest::prop_assert_eq!(reassemble(&s, &c), s);
+            }
+        }
+
+        /// RFC 3986 with RFC 6874, against its oracle, on inputs that often
+        /// hold zone identifiers.
+        #[test]
+        fn zone_ids_agree_with_the_abnf(
+            a in proptest::sample::select(&["::1", "fe80::a", "v7.x", "1::2::3", "::1.2.3.4", ""][..]),
+            z in proptest::sample::select(&["%25", "%", "%2", "%25%25", ""][..]),
+            id in r"[a-z0-9%.:~\]\[-]{0,5}",
+            tail in proptest::sample::select(&["", ":80", "/p", "x"][..]),
+        ) {
+            let s = format!("http://[{a}{z}{id}]{tail}");
+            let (c, errors) = super::parse(&s, Flavor::uri(true));
+            assert_well_formed(&s, &c, &errors);
+            proptest::prop_assert_eq!(errors.is_empty(), zone_oracle().is_match(&s), "{} {:?}", s, errors);
+            proptest::prop_assert_eq!(
+                parse(&s).1.is_empty(),
+                oracle().is_match(&s),
+                "{}", s
+            );
         }
 
         #[test]
