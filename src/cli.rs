@@ -10,9 +10,11 @@ use anyhow::Context;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use urilint::grammar::Grammar;
+use urilint::normalize::{normalize_str, NormalizeOptions};
 use urilint::output::{jsonl, plain, Format, PlainStyle};
 use urilint::pipeline::Outputs;
 use urilint::record::ParseRecord;
+use urilint::resolve::{resolve_str, ResolveOptions};
 use urilint::run::{self, ExtractOptions, RunOptions, Stats};
 use urilint::walk::WalkOptions;
 
@@ -31,6 +33,21 @@ Examples:
   urilint check --grammar rfc2396 old.txt    validate against RFC 2396
 
 Exit status: 0 no findings, 1 findings, 2 usage or I/O error.";
+
+const RESOLVE_EXAMPLES: &str = "\
+Examples:
+  urilint resolve --base 'http://a/b/c/d;p?q' '../g' '?y' '#s'
+  urilint resolve --grammar rfc2396 --base 'http://a/b/c/d;p?q' '../../../g'
+  urilint resolve --loophole --base 'http://a/b/c/d;p?q' 'http:g'
+
+One result a line; an invalid input is reported on stderr and gives exit 1.";
+
+const NORMALIZE_EXAMPLES: &str = "\
+Examples:
+  urilint normalize 'HTTP://www.EXAMPLE.com:80/a/./b/../%7euser'
+  urilint normalize --no-scheme-based 'http://example.com:80'
+
+One result a line; an invalid input is reported on stderr and gives exit 1.";
 
 const PARSE_EXAMPLES: &str = "\
 Examples:
@@ -62,6 +79,12 @@ enum Command {
     /// Show the components and errors of each URI reference given.
     #[command(after_help = PARSE_EXAMPLES)]
     Parse(ParseArgs),
+    /// Resolve references against a base URI (RFC 3986 section 5.2).
+    #[command(after_help = RESOLVE_EXAMPLES)]
+    Resolve(ResolveArgs),
+    /// Normalize URIs (RFC 3986 section 6.2.2 and 6.2.3).
+    #[command(after_help = NORMALIZE_EXAMPLES)]
+    Normalize(NormalizeArgs),
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,6 +102,8 @@ enum GrammarArg {
     /// RFC 2396 with RFC 2732 IPv6 literals.
     #[value(name = "rfc2396+ipv6")]
     Rfc2396Ipv6,
+    /// RFC 3987 IRIs: RFC 3986 plus non-ASCII ucschar (and iprivate in the query).
+    Rfc3987,
 }
 
 impl From<GrammarArg> for Grammar {
@@ -87,6 +112,7 @@ impl From<GrammarArg> for Grammar {
             GrammarArg::Rfc3986 => Grammar::Rfc3986,
             GrammarArg::Rfc2396 => Grammar::Rfc2396,
             GrammarArg::Rfc2396Ipv6 => Grammar::Rfc2396Ipv6,
+            GrammarArg::Rfc3987 => Grammar::Rfc3987,
         }
     }
 }
@@ -141,6 +167,42 @@ struct ExtractArgs {
     /// Print each URI only once, the first time it is found.
     #[arg(short, long)]
     unique: bool,
+    /// Also find relative references in `<...>` and resolve them against
+    /// this base URI (RFC 3986 section 5.2).
+    #[arg(long, value_name = "URI")]
+    base: Option<String>,
+}
+
+#[derive(Args, Debug)]
+struct ResolveArgs {
+    /// The base URI (an absolute URI; a fragment is ignored).
+    #[arg(long, value_name = "URI")]
+    base: String,
+    /// References to resolve.
+    #[arg(value_name = "REF", required = true)]
+    refs: Vec<String>,
+    /// Algorithm and grammar: RFC 3986 section 5.2, or RFC 2396 section 5.2.
+    #[arg(long, value_enum, default_value = "rfc3986")]
+    grammar: GrammarArg,
+    /// Treat a reference whose scheme equals the base's as relative
+    /// (`http:g`), the backwards-compatible loophole of RFC 3986 section
+    /// 5.2.2; off by default.
+    #[arg(long)]
+    loophole: bool,
+}
+
+#[derive(Args, Debug)]
+struct NormalizeArgs {
+    /// URIs to normalize.
+    #[arg(value_name = "URI", required = true)]
+    uris: Vec<String>,
+    /// Grammar and rules: RFC 3986 section 6, or RFC 2396 section 6.
+    #[arg(long, value_enum, default_value = "rfc3986")]
+    grammar: GrammarArg,
+    /// Only syntax-based normalization (RFC 3986 section 6.2.2): keep
+    /// default ports and empty paths.
+    #[arg(long)]
+    no_scheme_based: bool,
 }
 
 #[derive(Args, Debug)]
@@ -202,19 +264,32 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
     let mut stderr = io::stderr();
     match cli.command {
         Command::Extract(a) => {
+            let base = match &a.base {
+                Some(b) => {
+                    let uri = urilint::parse(b, a.common.grammar.into())
+                        .into_result()
+                        .map_err(|errors| parse_errors("--base", b, &errors))?;
+                    if uri.scheme().is_none() {
+                        anyhow::bail!("--base {b}: not an absolute URI (RFC 3986 section 5.1)");
+                    }
+                    Some(b.clone())
+                }
+                None => None,
+            };
             let ex = ExtractOptions {
                 style: PlainStyle {
                     with_filename: a.with_filename,
                     line_number: a.line_number,
                 },
                 unique: a.unique,
+                base,
             };
             let opts = run_options(a.common);
             let outputs = Outputs {
                 out: &mut stdout,
                 err: &mut stderr,
             };
-            status(run::extract(&opts, ex, outputs), false)
+            status(run::extract(&opts, &ex, outputs), false)
         }
         Command::Check(a) => {
             let opts = run_options(a.common);
@@ -244,7 +319,69 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
             }
             Ok(if all_valid { 0 } else { 1 })
         }
+        Command::Resolve(a) => {
+            let opts = ResolveOptions {
+                grammar: a.grammar.into(),
+                strict: !a.loophole,
+            };
+            one_per_line(&mut stdout, &a.refs, |r| {
+                resolve_str(&a.base, r, opts).map_err(|e| format!("{r}: {e}"))
+            })
+        }
+        Command::Normalize(a) => {
+            let opts = NormalizeOptions {
+                grammar: a.grammar.into(),
+                scheme_based: !a.no_scheme_based,
+            };
+            one_per_line(&mut stdout, &a.uris, |u| {
+                normalize_str(u, opts).map_err(|errors| parse_errors("", u, &errors).to_string())
+            })
+        }
     }
+}
+
+/// Prints `f(item)` for each item, one a line; failures go to standard
+/// error. Exit status 1 when any failed.
+fn one_per_line<F>(out: &mut dyn Write, items: &[String], f: F) -> anyhow::Result<i32>
+where
+    F: Fn(&str) -> Result<String, String>,
+{
+    let mut failed = false;
+    let mut text = String::new();
+    for item in items {
+        match f(item) {
+            Ok(line) => {
+                text.push_str(&line);
+                text.push('\n');
+            }
+            Err(message) => {
+                failed = true;
+                eprintln!("urilint: {message}");
+            }
+        }
+    }
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+            return Err(e).context("writing output");
+        }
+        _ => {}
+    }
+    Ok(i32::from(failed))
+}
+
+/// A one-line description of why `input` is invalid (`what` names the
+/// argument, e.g. `--base`).
+fn parse_errors(what: &str, input: &str, errors: &[urilint::ParseError]) -> anyhow::Error {
+    let list: Vec<String> = errors
+        .iter()
+        .map(|e| format!("{} at byte {}: {}", e.code(), e.offset, e.message))
+        .collect();
+    let prefix = if what.is_empty() {
+        String::new()
+    } else {
+        format!("{what} ")
+    };
+    anyhow::anyhow!("{prefix}{input}: invalid ({})", list.join("; "))
 }
 
 /// Parses the command line, runs it, and returns the exit status.

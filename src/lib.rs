@@ -44,10 +44,12 @@
 pub mod error;
 pub mod grammar;
 pub mod lint;
+pub mod normalize;
 pub mod output;
 pub mod pipeline;
 pub mod position;
 pub mod record;
+pub mod resolve;
 pub mod run;
 pub mod scan;
 pub mod scheme;

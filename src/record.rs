@@ -56,8 +56,14 @@ pub struct Record {
     pub byte_start: u64,
     /// Offset just past the last byte.
     pub byte_end: u64,
-    /// The URI, with whitespace inserted by line breaking removed.
+    /// The URI, with whitespace inserted by line breaking removed; for a
+    /// relative reference found with `extract --base`, the resolved target
+    /// URI (RFC 3986 section 5.2).
     pub uri: String,
+    /// For a relative reference found with `extract --base`: the reference
+    /// as written (whitespace removed); otherwise absent from the JSON.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reference: Option<String>,
     /// The exact source text from `byte_start` to `byte_end`.
     pub raw: String,
     /// `angle`, `quote`, `url-prefix` or `bare`.
@@ -115,6 +121,7 @@ impl Record {
             byte_start: span.start,
             byte_end: span.end,
             uri: candidate.text().to_string(),
+            reference: None,
             raw: candidate.raw().to_string(),
             delimiter: candidate.delimiter(),
             url_prefix: candidate.url_prefix(),

@@ -14,6 +14,7 @@ use crate::lint::{self, Diagnostic};
 use crate::output::{jsonl, plain, Format, PlainStyle};
 use crate::pipeline::{self, Outputs, PipelineOptions, Sink};
 use crate::record::Record;
+use crate::resolve::{resolve_str, ResolveOptions};
 use crate::scan::{Found, ScanOptions, Scanner};
 use crate::source::{Input, Opened};
 use crate::walk::{self, WalkOptions};
@@ -36,12 +37,17 @@ pub struct RunOptions {
 }
 
 /// Settings of `extract` only.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct ExtractOptions {
     /// Prefixes of the plain format.
     pub style: PlainStyle,
     /// Print each URI once (the first time it is found).
     pub unique: bool,
+    /// A base URI: relative references in `<...>` are found too and
+    /// printed resolved against it (RFC 3986 section 5.2, or RFC 2396
+    /// section 5.2 under the RFC 2396 grammars). Must be a valid absolute
+    /// URI under the run's grammar.
+    pub base: Option<String>,
 }
 
 /// Counts of a run, read after it to pick the exit status.
@@ -135,12 +141,17 @@ fn report_walk_error(e: &Error, stats: &Stats, sink: &mut Sink<'_, '_>) {
 /// reported on standard error and counted in [`Stats::errors`].
 pub fn extract(
     opts: &RunOptions,
-    ex: ExtractOptions,
+    ex: &ExtractOptions,
     outputs: Outputs<'_>,
 ) -> Result<Stats, Error> {
     let stats = Stats::default();
     let json = opts.format == Format::Jsonl;
-    let scan = scan_options(opts, json || ex.style.line_number);
+    let mut scan = scan_options(opts, json || ex.style.line_number);
+    scan.relative_in_angle = ex.base.is_some();
+    let resolve_opts = ResolveOptions {
+        grammar: opts.grammar,
+        ..ResolveOptions::default()
+    };
     let inputs = walk::inputs(&opts.paths, &opts.walk)?;
     pipeline::run(
         inputs,
@@ -150,14 +161,35 @@ pub fn extract(
             let name = input.name();
             with_scanner(input, &scan, &stats, sink, |found, sink| match found {
                 Found::Uri(c) => {
+                    // A relative reference (found only with a base) is
+                    // printed resolved.
+                    let resolved = match (&ex.base, c.relative()) {
+                        (Some(base), true) => match resolve_str(base, c.text(), resolve_opts) {
+                            Ok(target) => Some(target),
+                            Err(e) => {
+                                sink.message(&format!(
+                                    "urilint: {name}: cannot resolve {}: {e}",
+                                    c.text()
+                                ));
+                                return;
+                            }
+                        },
+                        _ => None,
+                    };
                     Stats::add(&stats.uris, 1);
+                    let uri = resolved.as_deref().unwrap_or(c.text());
                     if json {
-                        jsonl::line(sink.out(), &Record::new(&name, &c, opts.grammar));
+                        let mut record = Record::new(&name, &c, opts.grammar);
+                        if let Some(target) = &resolved {
+                            record.reference =
+                                Some(std::mem::replace(&mut record.uri, target.clone()));
+                        }
+                        jsonl::line(sink.out(), &record);
                     } else {
                         let line = c.start().map(|p| p.line);
-                        plain::uri_line(sink.out(), ex.style, &name, line, c.text());
+                        plain::uri_line(sink.out(), ex.style, &name, line, uri);
                     }
-                    sink.end_entry(Some(c.text()));
+                    sink.end_entry(Some(uri));
                 }
                 Found::TooLong(t) => {
                     Stats::add(&stats.findings, 1);

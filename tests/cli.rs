@@ -1520,3 +1520,118 @@ fn large_input_across_read_boundaries() {
     let out = run(&["extract", tmp.path().to_str().unwrap()]);
     assert_output("extract DIR", &out.stdout, want.as_bytes());
 }
+
+// ---------------------------------------------------------------------
+// `resolve`, `normalize`, `extract --base`.
+// ---------------------------------------------------------------------
+
+#[test]
+fn resolve_rfc3986_section_5_4_via_the_binary() {
+    let base = "http://a/b/c/d;p?q";
+    let cases = [
+        ("g:h", "g:h"),
+        ("g", "http://a/b/c/g"),
+        ("?y", "http://a/b/c/d;p?y"),
+        ("#s", "http://a/b/c/d;p?q#s"),
+        ("", "http://a/b/c/d;p?q"),
+        ("../..", "http://a/"),
+        ("../../../g", "http://a/g"),
+        ("/./g", "http://a/g"),
+        ("g;x=1/../y", "http://a/b/c/y"),
+        ("http:g", "http:g"),
+    ];
+    let mut args = vec!["resolve", "--base", base];
+    args.extend(cases.iter().map(|(r, _)| *r));
+    let out = run(&args);
+    assert_eq!(out.status.code(), Some(0), "stderr: {}", text(&out.stderr));
+    let want: String = cases.iter().map(|(_, t)| format!("{t}\n")).collect();
+    assert_eq!(text(&out.stdout), want);
+}
+
+#[test]
+fn resolve_rfc2396_and_the_loophole() {
+    let out = run(&[
+        "resolve",
+        "--grammar",
+        "rfc2396",
+        "--base",
+        "http://a/b/c/d;p?q",
+        "../../../g",
+    ]);
+    assert_eq!(text(&out.stdout), "http://a/../g\n");
+    let out = run(&[
+        "resolve",
+        "--loophole",
+        "--base",
+        "http://a/b/c/d;p?q",
+        "http:g",
+    ]);
+    assert_eq!(text(&out.stdout), "http://a/b/c/g\n");
+}
+
+#[test]
+fn resolve_and_normalize_report_invalid_input_with_exit_1() {
+    let out = run(&["resolve", "--base", "http://a/b", "g", "%zz"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stdout), "http://a/g\n");
+    assert!(text(&out.stderr).contains("%zz"), "{}", text(&out.stderr));
+    let out = run(&[
+        "normalize",
+        "HTTP://www.EXAMPLE.com:80/a/./b/../%7euser",
+        "http://a/%zz",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stdout), "http://www.example.com/a/~user\n");
+    assert!(text(&out.stderr).contains("U002"), "{}", text(&out.stderr));
+}
+
+#[test]
+fn normalize_rfc3986_section_6_examples() {
+    let out = run(&[
+        "normalize",
+        "example://a/b/c/%7Bfoo%7D",
+        "eXAMPLE://a/./b/../b/%63/%7bfoo%7d",
+        "http://example.com",
+        "http://example.com:/",
+        "http://example.com:80/",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        text(&out.stdout),
+        "example://a/b/c/%7Bfoo%7D\nexample://a/b/c/%7Bfoo%7D\nhttp://example.com/\nhttp://example.com/\nhttp://example.com/\n"
+    );
+    let out = run(&["normalize", "--no-scheme-based", "http://example.com:80"]);
+    assert_eq!(text(&out.stdout), "http://example.com:80\n");
+}
+
+#[test]
+fn extract_with_base_resolves_relative_references_in_angle_brackets() {
+    let input = b"See <../g;x?y#s> and <foo.html>, <http://x/y>, <article-number>.\n";
+    let out = run_stdin(&["extract", "--base", "http://a/b/c/d;p?q", "-"], input);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        text(&out.stdout),
+        "http://a/b/g;x?y#s\nhttp://a/b/c/foo.html\nhttp://x/y\n"
+    );
+    let out = run_stdin(
+        &[
+            "extract",
+            "--format",
+            "jsonl",
+            "--base",
+            "http://a/b/c/d;p?q",
+            "-",
+        ],
+        b"See <../g>\n",
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).expect("one JSON record");
+    assert_eq!(v["uri"], "http://a/b/g");
+    assert_eq!(v["reference"], "../g");
+    assert_eq!(v["raw"], "../g");
+    // Without --base, relative references are not extracted.
+    let out = run_stdin(&["extract", "-"], input);
+    assert_eq!(text(&out.stdout), "http://x/y\n");
+    // An invalid base is a usage error.
+    let out = run_stdin(&["extract", "--base", "not a uri", "-"], input);
+    assert_eq!(out.status.code(), Some(2));
+}
