@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use urilint::grammar::Grammar;
+use urilint::grammar::{Grammar, ParseOptions};
 use urilint::normalize::{normalize_str, NormalizeOptions};
 use urilint::output::{jsonl, plain, Format, PlainStyle};
 use urilint::pipeline::Outputs;
@@ -222,6 +222,9 @@ struct ParseArgs {
     /// Grammar to parse with.
     #[arg(long, value_enum, default_value = "rfc3986")]
     grammar: GrammarArg,
+    /// Accept IPv6 zone identifiers, `[fe80::1%25en0]` (RFC 6874).
+    #[arg(long)]
+    zone_id: bool,
 }
 
 fn run_options(c: Common) -> RunOptions {
@@ -304,7 +307,13 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
             let mut out = Vec::new();
             let mut all_valid = true;
             for uri in &a.uris {
-                let r = ParseRecord::new(uri, grammar);
+                let r = ParseRecord::with_options(
+                    uri,
+                    ParseOptions {
+                        grammar,
+                        zone_id: a.zone_id,
+                    },
+                );
                 all_valid &= r.valid;
                 match a.format {
                     FormatArg::Jsonl => jsonl::line(&mut out, &r),

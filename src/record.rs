@@ -176,6 +176,14 @@ pub struct ParseRecord {
     pub host: Option<String>,
     /// `ipv6`, `ipvfuture`, `ipv4` or `reg-name`.
     pub host_kind: Option<&'static str>,
+    /// The host in ASCII form: an internationalized reg-name (non-ASCII, or
+    /// percent-encoded UTF-8) converted to IDNA A-labels (RFC 5891), other
+    /// reg-names lowercased, IP literals as written; `None` without a host
+    /// or when the conversion fails (see `host_error`).
+    pub host_ascii: Option<String>,
+    /// Why the host has no ASCII form (an IDNA or percent-decoding error),
+    /// when it has none.
+    pub host_error: Option<String>,
     /// Port, without `:`.
     pub port: Option<String>,
     /// Path (always defined).
@@ -191,7 +199,20 @@ pub struct ParseRecord {
 impl ParseRecord {
     /// Parses `input` with `grammar` and describes the result.
     pub fn new(input: &str, grammar: Grammar) -> ParseRecord {
-        let parsed = grammar::parse(input, grammar);
+        Self::with_options(
+            input,
+            grammar::ParseOptions {
+                grammar,
+                ..grammar::ParseOptions::default()
+            },
+        )
+    }
+
+    /// Parses `input` with `opts` (grammar, RFC 6874 zone identifiers) and
+    /// describes the result.
+    pub fn with_options(input: &str, opts: grammar::ParseOptions) -> ParseRecord {
+        let grammar = opts.grammar;
+        let parsed = grammar::parse_with(input, opts);
         let u = parsed.uri();
         let own = |s: Option<&str>| s.map(str::to_string);
         ParseRecord {
@@ -204,6 +225,8 @@ impl ParseRecord {
             userinfo: own(u.userinfo()),
             host: own(u.host()),
             host_kind: u.host_kind().map(|k| k.name()),
+            host_ascii: u.host_ascii().and_then(Result::ok),
+            host_error: u.host_ascii().and_then(|r| r.err()).map(|e| e.to_string()),
             port: own(u.port()),
             path: u.path().to_string(),
             query: own(u.query()),

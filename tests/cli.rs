@@ -1061,6 +1061,8 @@ fn parse_jsonl_output() {
         "userinfo",
         "host",
         "host_kind",
+        "host_ascii",
+        "host_error",
         "port",
         "path",
         "query",
@@ -1634,4 +1636,26 @@ fn extract_with_base_resolves_relative_references_in_angle_brackets() {
     // An invalid base is a usage error.
     let out = run_stdin(&["extract", "--base", "not a uri", "-"], input);
     assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn parse_shows_the_idna_form_of_international_hosts() {
+    let out = run(&[
+        "parse",
+        "--format",
+        "jsonl",
+        "--grammar",
+        "rfc3987",
+        "http://B\u{fc}cher.example/",
+    ]);
+    let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["host_ascii"], "xn--bcher-kva.example");
+    let out = run(&["parse", "--format", "jsonl", "http://%E2%98%83.example/"]);
+    let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["valid"], true);
+    assert_eq!(v["host_ascii"], "xn--n3h.example");
+    let out = run(&["parse", "--zone-id", "http://[fe80::a%25en1]/"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+    let out = run(&["parse", "http://[fe80::a%25en1]/"]);
+    assert_eq!(out.status.code(), Some(1));
 }

@@ -63,6 +63,16 @@ pub fn parse_report(out: &mut Vec<u8>, r: &crate::record::ParseRecord) {
         }
         (h, _) => field(out, "host", h.as_deref()),
     }
+    if let Some(a) = r
+        .host_ascii
+        .as_deref()
+        .filter(|a| Some(*a) != r.host.as_deref())
+    {
+        let _ = writeln!(out, "  {:<9} {a:?} (ASCII form)", "");
+    }
+    if let Some(e) = &r.host_error {
+        let _ = writeln!(out, "  {:<9} no ASCII form: {e}", "");
+    }
     field(out, "port", r.port.as_deref());
     field(out, "path", Some(&r.path));
     field(out, "query", r.query.as_deref());
