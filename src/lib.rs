@@ -13,9 +13,13 @@
 //!   hyphens at line breaks, and bare URIs in prose without their trailing
 //!   punctuation. Its [`scan::Scanner`] works in bounded memory on any
 //!   [`std::io::Read`].
-//! * [`grammar`] parses each candidate strictly (RFC 3986 by default, RFC
-//!   2396 on request) into components, with a stable code and byte offset
-//!   for every error ([`error::ParseError`]).
+//! * [`grammar`] parses each candidate strictly (RFC 3986 by default; RFC
+//!   3987 IRIs, RFC 2396 on request) into components, with a stable code
+//!   and byte offset for every error ([`error::ParseError`]); [`scheme`]
+//!   adds the rules of each scheme (RFC 1738, RFC 6068, RFC 5538, ...).
+//! * [`resolve`] resolves references against a base (RFC 3986 section
+//!   5.2, RFC 2396 section 5.2) and [`normalize`] normalizes and compares
+//!   URIs (RFC 3986 section 6).
 //! * [`record`] and [`lint`] describe what was found: a [`record::Record`]
 //!   per URI (for `extract`), [`lint::Diagnostic`]s (for `check`).
 //! * [`output`] renders them, [`pipeline`] runs the work over many inputs
@@ -36,6 +40,29 @@
 //!     assert!(parsed.is_valid());
 //!     assert_eq!(parsed.uri().fragment(), Some("WARNING"));
 //! }
+//! ```
+//!
+//! Parsing, resolving and normalizing on their own:
+//!
+//! ```
+//! use urilint::grammar::{parse, Grammar};
+//! use urilint::normalize::{equivalent, normalize_str, NormalizeOptions};
+//! use urilint::resolve::{resolve_str, ResolveOptions};
+//!
+//! // Components borrow the input; "undefined" and "empty" stay apart.
+//! let p = parse("http://a/b?#f", Grammar::Rfc3986);
+//! let uri = p.into_result().expect("valid");
+//! assert_eq!((uri.path(), uri.query(), uri.fragment()), ("/b", Some(""), Some("f")));
+//! assert_eq!(uri.to_string(), "http://a/b?#f");
+//!
+//! // RFC 3986 section 5.4.1.
+//! let target = resolve_str("http://a/b/c/d;p?q", "../g", ResolveOptions::default());
+//! assert_eq!(target.as_deref(), Ok("http://a/b/g"));
+//!
+//! // RFC 3986 section 6.2.2.
+//! let opts = NormalizeOptions::default();
+//! assert_eq!(normalize_str("HTTP://a/./b/%7e", opts).as_deref(), Ok("http://a/b/~"));
+//! assert_eq!(equivalent("example://a/b/c/%7Bfoo%7D", "eXAMPLE://a/./b/../b/%63/%7bfoo%7d", opts), Ok(true));
 //! ```
 
 #![forbid(unsafe_code)]
