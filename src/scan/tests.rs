@@ -269,6 +269,7 @@ fn non_candidates() {
         "style=\"font-size:12px\"",
         "\"dep:virtual/compiler/c\"",
         "CID:=\n",
+        "a=mid:1",
         "mailto:.",
         "news:!?",
         "http://.",

@@ -245,7 +245,8 @@ static BARE_KEYS: [u64; BARE_SCHEMES.len()] = {
 /// Minimal shape checks for `scheme:body` text without `//` found outside
 /// angle brackets, so that prose does not pass for a URI: a `tel:` or
 /// `fax:` number starts with `+`, a digit, `*` or `#` (RFC 3966 section 3);
-/// a `data:` URI needs the `,` before its data (RFC 2397 section 3); every
+/// a `data:` URI needs the `,` before its data (RFC 2397 section 3); a
+/// `mid:` or `cid:` id is an addr-spec with `@` (RFC 2392 section 2); every
 /// body holds a letter or digit and does not start with `=` (`CID:=`, a
 /// quoted-printable soft break, is not a URI). `body` is what follows the
 /// `:`.
@@ -254,6 +255,12 @@ pub fn bare_shape_ok(scheme: &[u8], body: &[u8]) -> bool {
         return matches!(body.first(), Some(b'+' | b'0'..=b'9' | b'*' | b'#'));
     }
     if body.first() == Some(&b'=') || !body.iter().any(u8::is_ascii_alphanumeric) {
+        return false;
+    }
+    if (scheme.eq_ignore_ascii_case(b"mid") || scheme.eq_ignore_ascii_case(b"cid"))
+        && !body.contains(&b'@')
+    {
+        // An addr-spec (RFC 2392 section 2); SDP's `a=mid:1` is not a URI.
         return false;
     }
     !scheme.eq_ignore_ascii_case(b"data") || body.contains(&b',')
@@ -355,6 +362,11 @@ mod tests {
         assert!(!bare_shape_ok(b"tel", b"home"));
         assert!(bare_shape_ok(b"mailto", b"a@b"));
         assert!(!bare_shape_ok(b"cid", b"="));
+        assert!(!bare_shape_ok(b"mid", b"1"));
+        assert!(bare_shape_ok(
+            b"mid",
+            b"960830.1639@XIson.com/partA.960830.1639@XIson.com"
+        ));
         assert!(!bare_shape_ok(b"news", b"!?"));
         assert!(bare_shape_ok(b"mailto", b"?to=joe@example.com"));
         assert!(bare_shape_ok(b"geo", b"-48.876667,-123.393333"));
