@@ -13,7 +13,11 @@
 //! scheme-specific rules beyond the default port and the empty path (e.g.
 //! the case of `mailto` domains, the IDNA form of hosts).
 //!
-//! # RFC 3986 ([`Grammar::Rfc3986`])
+//! # RFC 3986 ([`Grammar::Rfc3986`]) and RFC 3987 ([`Grammar::Rfc3987`])
+//!
+//! RFC 3987 section 5.3.2 applies the RFC 3986 rules to IRIs; case is
+//! folded for ASCII letters only (non-ASCII hosts are compared through
+//! their IDNA form, [`crate::grammar::UriRef::host_ascii`], not here).
 //!
 //! Syntax-based normalization (section 6.2.2):
 //!
@@ -294,7 +298,9 @@ fn decoded_dots(seg: &str) -> Dots {
 /// assert_eq!(normalize(p.uri(), NormalizeOptions::default()), "http://www.example.com/a/~user?%2F");
 /// ```
 pub fn normalize(uri: &UriRef<'_>, opts: NormalizeOptions) -> String {
-    let rfc3986 = opts.grammar == Grammar::Rfc3986;
+    // RFC 3987 section 5.3.2 applies the same syntax-based rules to IRIs
+    // (case folding only for ASCII letters, as here).
+    let rfc3986 = matches!(opts.grammar, Grammar::Rfc3986 | Grammar::Rfc3987);
     let decode = rfc3986;
     let mut out = String::with_capacity(uri.as_str().len() + 3);
 
@@ -461,6 +467,18 @@ mod tests {
         assert_eq!(
             n("HTTP://[::FFFF:1.2.3.4]/", RFC3986),
             "http://[::ffff:1.2.3.4]/"
+        );
+    }
+
+    #[test]
+    fn iris_get_the_rfc3986_rules_with_ascii_case_folding() {
+        let o = NormalizeOptions {
+            grammar: Grammar::Rfc3987,
+            ..NormalizeOptions::default()
+        };
+        assert_eq!(
+            normalize_str("HTTP://B\u{fc}cher.EXAMPLE/%7e/./a", o).as_deref(),
+            Ok("http://b\u{fc}cher.example/~/a")
         );
     }
 
