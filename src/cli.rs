@@ -3,7 +3,7 @@
 //! found, for `check`), 1 findings (`check`) or invalid input (`parse`), 2
 //! usage or I/O error.
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 
 use anyhow::Context;
@@ -152,6 +152,9 @@ struct Common {
     /// Worker threads (default: the number of CPUs).
     #[arg(short = 'j', long, value_name = "N")]
     threads: Option<usize>,
+    /// No progress indicator (it is shown only on a terminal anyway).
+    #[arg(short, long)]
+    quiet: bool,
 }
 
 #[derive(Args, Debug)]
@@ -243,6 +246,7 @@ fn run_options(c: Common) -> RunOptions {
         grammar: c.grammar.into(),
         max_uri_len: c.max_uri_len,
         format: c.format.into(),
+        progress: !c.quiet && io::stderr().is_terminal() && std::env::var_os("CI").is_none(),
     }
 }
 

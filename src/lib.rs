@@ -75,6 +75,7 @@ pub mod normalize;
 pub mod output;
 pub mod pipeline;
 pub mod position;
+pub mod progress;
 pub mod record;
 pub mod resolve;
 pub mod run;

@@ -34,6 +34,9 @@ pub struct RunOptions {
     pub max_uri_len: usize,
     /// The output format.
     pub format: Format,
+    /// Draw a progress indicator on standard error during long runs (see
+    /// [`crate::progress`]); the caller decides (a terminal, not quiet).
+    pub progress: bool,
 }
 
 /// Settings of `extract` only.
@@ -55,6 +58,8 @@ pub struct ExtractOptions {
 pub struct Stats {
     /// Inputs read (not counting skipped binary files).
     pub files: AtomicU64,
+    /// Bytes read from the inputs.
+    pub bytes: AtomicU64,
     /// Binary files skipped.
     pub binary: AtomicU64,
     /// URIs found.
@@ -109,7 +114,11 @@ fn with_scanner<F>(
         }
     };
     Stats::add(&stats.files, 1);
-    let mut scanner = Scanner::new(reader, scan.clone());
+    let counted = Counted {
+        inner: reader,
+        bytes: &stats.bytes,
+    };
+    let mut scanner = Scanner::new(counted, scan.clone());
     loop {
         match scanner.next_found() {
             Ok(Some(found)) => {
@@ -123,6 +132,20 @@ fn with_scanner<F>(
                 return;
             }
         }
+    }
+}
+
+/// A reader that adds what it reads to a byte counter (for progress).
+struct Counted<'a, R> {
+    inner: R,
+    bytes: &'a AtomicU64,
+}
+
+impl<R: std::io::Read> std::io::Read for Counted<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.bytes.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
     }
 }
 
@@ -153,56 +176,58 @@ pub fn extract(
         ..ResolveOptions::default()
     };
     let inputs = walk::inputs(&opts.paths, &opts.walk)?;
-    pipeline::run(
-        inputs,
-        &PipelineOptions::new(opts.threads, ex.unique),
-        outputs,
-        |input, sink| {
-            let name = input.name();
-            with_scanner(input, &scan, &stats, sink, |found, sink| match found {
-                Found::Uri(c) => {
-                    // A relative reference (found only with a base) is
-                    // printed resolved.
-                    let resolved = match (&ex.base, c.relative()) {
-                        (Some(base), true) => match resolve_str(base, c.text(), resolve_opts) {
-                            Ok(target) => Some(target),
-                            Err(e) => {
-                                sink.message(&format!(
-                                    "urilint: {name}: cannot resolve {}: {e}",
-                                    c.text()
-                                ));
-                                return;
+    crate::progress::with_progress(opts.progress, &stats, || {
+        pipeline::run(
+            inputs,
+            &PipelineOptions::new(opts.threads, ex.unique),
+            outputs,
+            |input, sink| {
+                let name = input.name();
+                with_scanner(input, &scan, &stats, sink, |found, sink| match found {
+                    Found::Uri(c) => {
+                        // A relative reference (found only with a base) is
+                        // printed resolved.
+                        let resolved = match (&ex.base, c.relative()) {
+                            (Some(base), true) => match resolve_str(base, c.text(), resolve_opts) {
+                                Ok(target) => Some(target),
+                                Err(e) => {
+                                    sink.message(&format!(
+                                        "urilint: {name}: cannot resolve {}: {e}",
+                                        c.text()
+                                    ));
+                                    return;
+                                }
+                            },
+                            _ => None,
+                        };
+                        Stats::add(&stats.uris, 1);
+                        let uri = resolved.as_deref().unwrap_or(c.text());
+                        if json {
+                            let mut record = Record::new(&name, &c, opts.grammar);
+                            if let Some(target) = &resolved {
+                                record.reference =
+                                    Some(std::mem::replace(&mut record.uri, target.clone()));
                             }
-                        },
-                        _ => None,
-                    };
-                    Stats::add(&stats.uris, 1);
-                    let uri = resolved.as_deref().unwrap_or(c.text());
-                    if json {
-                        let mut record = Record::new(&name, &c, opts.grammar);
-                        if let Some(target) = &resolved {
-                            record.reference =
-                                Some(std::mem::replace(&mut record.uri, target.clone()));
+                            jsonl::line(sink.out(), &record);
+                        } else {
+                            let line = c.start().map(|p| p.line);
+                            plain::uri_line(sink.out(), ex.style, &name, line, uri);
                         }
-                        jsonl::line(sink.out(), &record);
-                    } else {
-                        let line = c.start().map(|p| p.line);
-                        plain::uri_line(sink.out(), ex.style, &name, line, uri);
+                        sink.end_entry(Some(uri));
                     }
-                    sink.end_entry(Some(uri));
-                }
-                Found::TooLong(t) => {
-                    Stats::add(&stats.findings, 1);
-                    let d = lint::check_too_long(&name, &t);
-                    sink.message(&format!(
-                        "urilint: {}:{}:{}: warning: {} {}",
-                        d.path, d.line, d.column, d.code, d.message
-                    ));
-                }
-            });
-        },
-        |e, sink| report_walk_error(e, &stats, sink),
-    )?;
+                    Found::TooLong(t) => {
+                        Stats::add(&stats.findings, 1);
+                        let d = lint::check_too_long(&name, &t);
+                        sink.message(&format!(
+                            "urilint: {}:{}:{}: warning: {} {}",
+                            d.path, d.line, d.column, d.code, d.message
+                        ));
+                    }
+                });
+            },
+            |e, sink| report_walk_error(e, &stats, sink),
+        )
+    })?;
     Ok(stats)
 }
 
@@ -217,35 +242,37 @@ pub fn check(opts: &RunOptions, outputs: Outputs<'_>) -> Result<Stats, Error> {
     let json = opts.format == Format::Jsonl;
     let scan = scan_options(opts, true);
     let inputs = walk::inputs(&opts.paths, &opts.walk)?;
-    pipeline::run(
-        inputs,
-        &PipelineOptions::new(opts.threads, false),
-        outputs,
-        |input, sink| {
-            let name = input.name();
-            let mut found: Vec<Diagnostic> = Vec::new();
-            with_scanner(input, &scan, &stats, sink, |f, sink| {
-                found.clear();
-                match f {
-                    Found::Uri(c) => {
-                        Stats::add(&stats.uris, 1);
-                        let parsed = grammar::parse(c.text(), opts.grammar);
-                        lint::check_candidate(&name, &c, &parsed, &mut found);
+    crate::progress::with_progress(opts.progress, &stats, || {
+        pipeline::run(
+            inputs,
+            &PipelineOptions::new(opts.threads, false),
+            outputs,
+            |input, sink| {
+                let name = input.name();
+                let mut found: Vec<Diagnostic> = Vec::new();
+                with_scanner(input, &scan, &stats, sink, |f, sink| {
+                    found.clear();
+                    match f {
+                        Found::Uri(c) => {
+                            Stats::add(&stats.uris, 1);
+                            let parsed = grammar::parse(c.text(), opts.grammar);
+                            lint::check_candidate(&name, &c, &parsed, &mut found);
+                        }
+                        Found::TooLong(t) => found.push(lint::check_too_long(&name, &t)),
                     }
-                    Found::TooLong(t) => found.push(lint::check_too_long(&name, &t)),
-                }
-                found.sort_by_key(|d| d.byte_offset);
-                Stats::add(&stats.findings, found.len() as u64);
-                for d in &found {
-                    if json {
-                        jsonl::line(sink.out(), d);
-                    } else {
-                        plain::diagnostic(sink.out(), d);
+                    found.sort_by_key(|d| d.byte_offset);
+                    Stats::add(&stats.findings, found.len() as u64);
+                    for d in &found {
+                        if json {
+                            jsonl::line(sink.out(), d);
+                        } else {
+                            plain::diagnostic(sink.out(), d);
+                        }
                     }
-                }
-            });
-        },
-        |e, sink| report_walk_error(e, &stats, sink),
-    )?;
+                });
+            },
+            |e, sink| report_walk_error(e, &stats, sink),
+        )
+    })?;
     Ok(stats)
 }

@@ -1659,3 +1659,18 @@ fn parse_shows_the_idna_form_of_international_hosts() {
     let out = run(&["parse", "http://[fe80::a%25en1]/"]);
     assert_eq!(out.status.code(), Some(1));
 }
+
+#[test]
+fn quiet_is_accepted_and_pipes_get_no_progress() {
+    // Standard error is a pipe here: never a progress indicator, with or
+    // without --quiet.
+    for args in [
+        &["extract", "fixtures/rfc2396-appendix-e.txt"][..],
+        &["extract", "-q", "fixtures/rfc2396-appendix-e.txt"][..],
+        &["check", "--quiet", "fixtures/check/clean.txt"][..],
+    ] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert!(out.stderr.is_empty(), "{args:?}: {}", text(&out.stderr));
+    }
+}
