@@ -246,6 +246,8 @@ pub struct Scanner<R> {
     lines: LineTracker,
     found: Option<appendix_e::Extent>,
     colons: ColonFinder,
+    /// Bytes asked of the next read: from 8 KiB up to the chunk size.
+    read_size: usize,
 }
 
 /// Finds `:` bytes with `memchr`. Text has a colon every hundred bytes or
@@ -297,6 +299,7 @@ impl<R: Read> Scanner<R> {
             lines: LineTracker::new(),
             found: None,
             colons: ColonFinder::new(),
+            read_size: opts.chunk_size.min(8 * 1024),
             opts,
         }
     }
@@ -318,7 +321,10 @@ impl<R: Read> Scanner<R> {
             self.pos = self.pos.saturating_sub(keep);
             self.min_start = self.min_start.saturating_sub(keep);
         }
-        let want = self.filled + self.opts.chunk_size;
+        // Reads start small and double up to the chunk size, so that the
+        // thousands of small files of a tree do not each pay for zeroing a
+        // full-size buffer.
+        let want = self.filled + self.read_size;
         if self.buf.len() < want {
             self.buf.resize(want, 0);
         }
@@ -330,6 +336,9 @@ impl<R: Read> Scanner<R> {
                 }
                 Ok(n) => {
                     self.filled += n;
+                    if n == self.read_size {
+                        self.read_size = (self.read_size * 2).min(self.opts.chunk_size);
+                    }
                     return Ok(());
                 }
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
