@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Whole-process benchmark: urilint extract versus `rg -o` with a plain URL
-# regex, on the same input built from ../shared/corpus, single-threaded on
-# one file. Prints mean time and MiB/s (hyperfine) and peak RSS (GNU time).
+# regex on the same inputs built from ../shared/corpus: (a) the mixed
+# corpus, (rfc) and (mail) one folder each, single-threaded on one file,
+# and (d) the whole corpus tree with all threads. Prints mean time and
+# MiB/s (hyperfine) and peak RSS (GNU time), as Markdown tables.
 #
 # Usage: benches/compare.sh [SIZE_MIB] [RUNS]      (defaults: 256, 10)
 # Needs: ../shared/corpus, rg (ripgrep), hyperfine, GNU time and python3;
@@ -39,7 +41,15 @@ measure() {
         'BEGIN { printf "| %-44s | %8.1f ms | %9.0f MiB/s | %7.1f MiB |\n", n, t * 1000, (t > 0 ? s / t : 0), m / 1024 }'
 }
 
-echo "input: $input ($size MiB, $(nproc) CPUs: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'))"
+rfc=target/bench/rfc-$size.txt
+mail=target/bench/mail-$size.txt
+[ -f "$rfc" ] || "$corpus/make-bench-input.sh" "$size" "$rfc" rfc
+[ -f "$mail" ] || "$corpus/make-bench-input.sh" "$size" "$mail" mail
+
+echo "machine: $(nproc) CPUs ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')), $(free -g | awk '/Mem:/ {print $2}') GiB"
+echo
+echo "(a) whole corpus mixed, $size MiB, one file, one thread"
+echo
 echo "| command | time | throughput | peak RSS |"
 echo "|---|---:|---:|---:|"
 measure "urilint extract -j1 FILE" "$bin" extract -j1 "$input"
@@ -49,3 +59,22 @@ measure "urilint extract - < FILE (stdin)" sh -c "exec $bin extract - < $input"
 measure "rg -o -j1 '$regex' FILE" rg -o -j1 "$regex" "$input"
 echo
 echo "URIs found: urilint $("$bin" extract -j1 "$input" | wc -l), rg $(rg -o -j1 "$regex" "$input" | wc -l)"
+for part in rfc mail; do
+    f=target/bench/$part-$size.txt
+    echo
+    echo "($part) the $part/ folder alone, $size MiB, one file, one thread"
+    echo
+    echo "| command | time | throughput | peak RSS |"
+    echo "|---|---:|---:|---:|"
+    measure "urilint extract -j1 FILE" "$bin" extract -j1 "$f"
+    measure "rg -o -j1 '$regex' FILE" rg -o -j1 "$regex" "$f"
+done
+tree_mib=$(du -sm --apparent-size "$corpus" | cut -f1)
+echo
+echo "(d) the whole $corpus tree ($tree_mib MiB), $(nproc) threads"
+echo
+echo "| command | time | throughput | peak RSS |"
+echo "|---|---:|---:|---:|"
+size=$tree_mib
+measure "urilint extract $corpus" "$bin" extract "$corpus"
+measure "rg -o '$regex' $corpus" rg -o "$regex" "$corpus"
