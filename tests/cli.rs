@@ -1674,3 +1674,48 @@ fn quiet_is_accepted_and_pipes_get_no_progress() {
         assert!(out.stderr.is_empty(), "{args:?}: {}", text(&out.stderr));
     }
 }
+
+// ---------------------------------------------------------------------
+// Odd trees: symlink loops, FIFOs, file names that are not UTF-8.
+// ---------------------------------------------------------------------
+
+#[cfg(unix)]
+#[test]
+fn symlink_loops_and_fifos_in_a_tree_are_skipped() {
+    use std::os::unix::fs::symlink;
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    write(dir, "a/page.txt", b"see http://a.example/1\n");
+    // A link back up the tree: not followed (symbolic links never are).
+    symlink(dir, dir.join("a/loop")).unwrap();
+    symlink(dir.join("a"), dir.join("a/self")).unwrap();
+    // A FIFO with no writer: opening it would block; it is not a regular
+    // file, so the walk skips it.
+    let fifo = dir.join("a/pipe");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success());
+    assert!(made, "mkfifo (coreutils) is needed for this test");
+    assert_eq!(walk(dir, &[]), ["a/page.txt:http://a.example/1"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn file_names_that_are_not_utf8_are_read_and_named_lossily() {
+    use std::os::unix::ffi::OsStrExt;
+    let tmp = tempfile::tempdir().unwrap();
+    let name = std::ffi::OsStr::from_bytes(b"caf\xe9.txt");
+    fs::write(tmp.path().join(name), b"see http://a.example/x\n").unwrap();
+    let d = tmp.path().to_str().unwrap();
+    let out = run(&["extract", "--format", "jsonl", d]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).expect("one JSON record");
+    assert_eq!(v["uri"], "http://a.example/x");
+    assert!(
+        v["path"]
+            .as_str()
+            .is_some_and(|p| p.ends_with("caf\u{fffd}.txt")),
+        "{v}"
+    );
+}
