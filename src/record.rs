@@ -82,17 +82,18 @@ pub struct Record {
 }
 
 /// The position of byte `rel` of `raw` (a 0-based byte offset into it),
-/// given that `raw` starts at `start`.
+/// given that `raw` starts at `start` (lines end at LF, CRLF or a lone CR,
+/// as in [`crate::position`]).
 pub fn position_in(raw: &str, start: Position, rel: usize) -> Position {
     let rel = rel.min(raw.len());
     let before = &raw.as_bytes()[..rel];
     let count = |b: &[u8]| b.iter().filter(|&&c| !(0x80..0xC0).contains(&c)).count() as u64;
-    match memchr::memrchr(b'\n', before) {
-        Some(nl) => Position {
-            line: start.line + memchr::memchr_iter(b'\n', before).count() as u64,
-            column: count(&before[nl + 1..]) + 1,
+    match crate::position::line_breaks(before, false) {
+        (breaks, Some(after)) => Position {
+            line: start.line + breaks,
+            column: count(&before[after..]) + 1,
         },
-        None => Position {
+        (_, None) => Position {
             line: start.line,
             column: start.column + count(before),
         },

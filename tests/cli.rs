@@ -1719,3 +1719,26 @@ fn file_names_that_are_not_utf8_are_read_and_named_lossily() {
         "{v}"
     );
 }
+
+#[test]
+fn lone_cr_and_crlf_end_lines_in_positions() {
+    let out = run_stdin(
+        &["extract", "--format", "jsonl", "-"],
+        &b"one\rtwo http://a/b\r\nthree <http://c/\r  d>\n"[..],
+    );
+    let recs = parse_lines(&out.stdout);
+    assert_eq!(recs.len(), 2);
+    assert_eq!(
+        (recs[0]["line"].as_u64(), recs[0]["column"].as_u64()),
+        (Some(2), Some(5))
+    );
+    assert_eq!(
+        (recs[1]["line"].as_u64(), recs[1]["column"].as_u64()),
+        (Some(3), Some(8))
+    );
+    assert_eq!(
+        (recs[1]["end_line"].as_u64(), recs[1]["end_column"].as_u64()),
+        (Some(4), Some(4))
+    );
+    assert_eq!(recs[1]["uri"], "http://c/d");
+}
