@@ -60,7 +60,7 @@ pub struct Stats {
     pub files: AtomicU64,
     /// Bytes read from the inputs.
     pub bytes: AtomicU64,
-    /// Binary files skipped.
+    /// Binary and UTF-16 files skipped.
     pub binary: AtomicU64,
     /// URIs found.
     pub uris: AtomicU64,
@@ -105,6 +105,14 @@ fn with_scanner<F>(
         Ok(Opened::Text(r)) => r,
         Ok(Opened::Binary) => {
             Stats::add(&stats.binary, 1);
+            return;
+        }
+        Ok(Opened::Utf16) => {
+            Stats::add(&stats.binary, 1);
+            sink.message(&format!(
+                "urilint: {}: skipped: UTF-16 text (byte-order mark); convert it to UTF-8 to scan it",
+                input.name()
+            ));
             return;
         }
         Err(e) => {

@@ -3,7 +3,8 @@
 //! This module owns [`Input`] and opening it for reading, including the
 //! binary-file check: a file met while walking a directory whose first
 //! 8 KiB hold a NUL byte is taken for binary and skipped, as grep and
-//! ripgrep do. Files named on the command line are always read. It does not
+//! ripgrep do; files named on the command line are read anyway. A file
+//! that starts with a UTF-16 byte-order mark is skipped with a message. It does not
 //! own walking (the `walk` module) nor decoding of mail or markup formats.
 
 use std::fs::File;
@@ -36,6 +37,10 @@ pub enum Opened {
     Text(Box<dyn Read + Send>),
     /// A walked file that looks binary (a NUL byte near its start): skipped.
     Binary,
+    /// UTF-16 text (a byte-order mark, RFC 2781 section 3.2): skipped, since
+    /// urilint reports byte offsets into files as stored and reads bytes
+    /// as ASCII-compatible text.
+    Utf16,
 }
 
 impl Input {
@@ -70,15 +75,15 @@ impl Input {
             Input::Stdin => Ok(Opened::Text(Box::new(io::stdin()))),
             Input::File { path, explicit } => {
                 let mut file = File::open(path).map_err(read_err)?;
-                if *explicit {
-                    return Ok(Opened::Text(Box::new(file)));
-                }
                 let mut head = Vec::with_capacity(BINARY_PROBE);
                 (&mut file)
                     .take(BINARY_PROBE as u64)
                     .read_to_end(&mut head)
                     .map_err(read_err)?;
-                if memchr::memchr(0, &head).is_some() {
+                if head.starts_with(&[0xFF, 0xFE]) || head.starts_with(&[0xFE, 0xFF]) {
+                    return Ok(Opened::Utf16);
+                }
+                if !*explicit && memchr::memchr(0, &head).is_some() {
                     return Ok(Opened::Binary);
                 }
                 Ok(Opened::Text(Box::new(Cursor::new(head).chain(file))))

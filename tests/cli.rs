@@ -1742,3 +1742,25 @@ fn lone_cr_and_crlf_end_lines_in_positions() {
     );
     assert_eq!(recs[1]["uri"], "http://c/d");
 }
+
+#[test]
+fn utf16_files_are_skipped_with_a_message() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut utf16 = vec![0xFF, 0xFE];
+    for u in "see http://a.example/x\n".encode_utf16() {
+        utf16.extend_from_slice(&u.to_le_bytes());
+    }
+    write(tmp.path(), "le.txt", &utf16);
+    write(tmp.path(), "plain.txt", b"see http://b.example/y\n");
+    let d = tmp.path().to_str().unwrap();
+    let out = run(&["extract", d]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stdout), "http://b.example/y\n");
+    let err = text(&out.stderr);
+    assert!(err.contains("le.txt: skipped: UTF-16"), "{err}");
+    // Named on the command line: the same.
+    let le = tmp.path().join("le.txt");
+    let out = run(&["extract", le.to_str().unwrap()]);
+    assert_eq!(text(&out.stdout), "");
+    assert!(text(&out.stderr).contains("UTF-16"));
+}
