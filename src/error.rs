@@ -185,6 +185,31 @@ pub enum Error {
     /// Writing the output failed (for example, a closed pipe).
     #[error("writing output: {0}")]
     Write(#[source] std::io::Error),
+    /// Writing a fixed or rewritten file back failed; the file is left as
+    /// it was.
+    #[error("{path}: not written: {source}")]
+    FileWrite {
+        /// The file.
+        path: DisplayPath,
+        /// The underlying error.
+        #[source]
+        source: std::io::Error,
+    },
+    /// A file changed on disk between being read and being written back;
+    /// it was not overwritten.
+    #[error("{path}: changed on disk since it was read; not overwritten (run again)")]
+    Changed {
+        /// The file.
+        path: DisplayPath,
+    },
+    /// The configuration file is invalid.
+    #[error("{path}: {message}")]
+    Config {
+        /// The configuration file.
+        path: DisplayPath,
+        /// What is wrong, with its position when known.
+        message: String,
+    },
 }
 
 /// A path for messages: printed lossily, `-` for standard input.

@@ -68,8 +68,11 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod config;
 pub mod error;
+pub mod fix;
 pub mod grammar;
+pub mod lines;
 pub mod lint;
 pub mod normalize;
 pub mod output;

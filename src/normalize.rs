@@ -170,6 +170,14 @@ pub fn default_port(scheme: &str) -> Option<u16> {
 /// Whether an explicit default port may be removed for `scheme`: not for SIP
 /// (RFC 3261 section 19.1.4: "a URI omitting the optional port component
 /// will not match a URI explicitly declaring port 5060").
+/// True when `port` (digits) is the default port of `scheme` and may be
+/// dropped in normalization (RFC 3986 section 6.2.3): not for `sip` and
+/// `sips`, whose default depends on the transport.
+pub(crate) fn is_droppable_default_port(scheme: &str, port: &str) -> bool {
+    droppable(scheme)
+        && default_port(scheme).is_some_and(|d| port_value(port) == Some(u32::from(d)))
+}
+
 fn droppable(scheme: &str) -> bool {
     !scheme.eq_ignore_ascii_case("sip") && !scheme.eq_ignore_ascii_case("sips")
 }

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::error::Error;
-use crate::grammar::{self, Grammar};
+use crate::grammar::Grammar;
 use crate::lint::{self, Diagnostic};
 use crate::output::{jsonl, plain, Format, PlainStyle};
 use crate::pipeline::{self, Outputs, PipelineOptions, Sink};
@@ -263,8 +263,7 @@ pub fn check(opts: &RunOptions, outputs: Outputs<'_>) -> Result<Stats, Error> {
                     match f {
                         Found::Uri(c) => {
                             Stats::add(&stats.uris, 1);
-                            let parsed = grammar::parse(c.text(), opts.grammar);
-                            lint::check_candidate(&name, &c, &parsed, &mut found);
+                            lint::check_candidate(&name, &c, opts.grammar, &mut found);
                         }
                         Found::TooLong(t) => found.push(lint::check_too_long(&name, &t)),
                     }

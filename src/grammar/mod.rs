@@ -84,6 +84,22 @@ impl Grammar {
             Grammar::Rfc3987 => "rfc3987",
         }
     }
+
+    /// Every grammar, in the order of [`Grammar::name`]'s list.
+    pub const ALL: [Grammar; 4] = [
+        Grammar::Rfc3986,
+        Grammar::Rfc2396,
+        Grammar::Rfc2396Ipv6,
+        Grammar::Rfc3987,
+    ];
+
+    /// The grammar named `name` (see [`Grammar::name`]), ASCII
+    /// case-insensitive.
+    pub fn from_name(name: &str) -> Option<Grammar> {
+        Grammar::ALL
+            .into_iter()
+            .find(|g| g.name().eq_ignore_ascii_case(name))
+    }
 }
 
 /// How [`parse_with`] parses: the grammar and the extensions to it.

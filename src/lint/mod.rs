@@ -1,26 +1,33 @@
 //! The linter: diagnostics about the URIs found in text.
 //!
-//! This module owns [`Diagnostic`] and the checks that turn a scanned
-//! candidate (and its parse) into diagnostics: one per grammar error, and
-//! one per delimiting problem of RFC 2396 Appendix E. The catalogue of codes
-//! is in [`rules`]. It does not own printing (the `output` module).
+//! This module owns [`Diagnostic`], the [`Linter`] that runs the enabled
+//! rules over a scanned candidate, rule selection ([`select`]) and inline
+//! suppression comments ([`suppress`]). The catalogue of rules, with the
+//! check of each, is in [`rules`]. It does not own printing (the `output`
+//! module) nor applying fixes (the `fix` module): a diagnostic only
+//! carries its [`Fix`].
 
 pub mod rules;
+pub mod select;
+pub mod suppress;
+
+use std::ops::Range;
 
 use serde::Serialize;
 
-use crate::grammar::Parsed;
+use crate::fix::{Edit, Fix};
+use crate::grammar::{self, Grammar, Parsed, UriRef};
 use crate::position::Position;
 use crate::record::position_in;
-use crate::scan::{Candidate, Delimiter, TooLong};
+use crate::scan::{Candidate, TooLong};
 
-pub use rules::{Rule, Severity};
+pub use rules::{Category, Rule, Severity};
+pub use select::{RuleSet, Selection};
 
-/// One finding, as `urilint check` prints it (`path:line:column: CODE
-/// message`) and as its JSON Lines output serializes it.
+/// One finding, as `urilint check` prints it.
 ///
-/// Lines and columns are 1-based (columns in Unicode scalar values); the
-/// byte offset is 0-based into the file as stored.
+/// Lines and columns are 1-based (columns in Unicode scalar values); byte
+/// offsets are 0-based into the file as stored, ends exclusive.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Diagnostic {
     /// The file (`-` for standard input).
@@ -31,6 +38,13 @@ pub struct Diagnostic {
     pub column: u64,
     /// Byte offset of the offending place.
     pub byte_offset: u64,
+    /// Line just past the URI's last byte (its end, exclusive).
+    pub end_line: u64,
+    /// Column just past the URI's last byte.
+    pub end_column: u64,
+    /// Byte span of the URI as written (from its first to past its last
+    /// byte, with any line breaks inside it, without delimiters).
+    pub uri_span: Range<u64>,
     /// Stable rule code, e.g. `"U002"`.
     pub code: &'static str,
     /// Stable rule name, e.g. `"invalid-percent-encoding"`.
@@ -41,117 +55,276 @@ pub struct Diagnostic {
     pub message: String,
     /// The URI concerned (empty for a skipped, too-long candidate).
     pub uri: String,
+    /// The fix, when the rule has one for this finding.
+    pub fix: Option<Fix>,
 }
 
-fn diagnostic(
-    path: &str,
-    at: Position,
-    byte_offset: u64,
-    rule: Rule,
-    message: String,
-    uri: &str,
-) -> Diagnostic {
+/// What the linter checks: the enabled rules, the grammar, and URIs to
+/// leave alone.
+#[derive(Clone, Debug)]
+pub struct Linter {
+    /// The grammar URIs are validated against.
+    pub grammar: Grammar,
+    /// The enabled rules.
+    pub rules: RuleSet,
+    /// URIs matching any of these are not checked at all (`exclude-uris`
+    /// in the configuration).
+    pub exclude: Option<regex::RegexSet>,
+    /// Rule sets for some paths (`[[overrides]]` in the configuration).
+    pub per_path: crate::config::PerPath,
+}
+
+impl Linter {
+    /// A linter with the default rules under `grammar`.
+    pub fn new(grammar: Grammar) -> Self {
+        Linter {
+            grammar,
+            rules: RuleSet::default(),
+            exclude: None,
+            per_path: crate::config::PerPath::default(),
+        }
+    }
+
+    /// The rules enabled for the file `path` (`[[overrides]]` applied).
+    pub fn rules_for(&self, path: &std::path::Path) -> std::borrow::Cow<'_, RuleSet> {
+        match self.per_path.rules_for(path) {
+            Some(set) => std::borrow::Cow::Owned(set),
+            None => std::borrow::Cow::Borrowed(&self.rules),
+        }
+    }
+
+    /// True when `uri` is excluded from checking.
+    pub fn excluded(&self, uri: &str) -> bool {
+        self.exclude.as_ref().is_some_and(|set| set.is_match(uri))
+    }
+
+    /// Appends to `out` the diagnostics of the enabled rules for
+    /// `candidate`, found in `path`, in order of byte offset. Needs scanner
+    /// positions on (lines and columns are 1:1 otherwise).
+    pub fn check_candidate(
+        &self,
+        path: &str,
+        candidate: &Candidate<'_>,
+        rules: &RuleSet,
+        out: &mut Vec<Diagnostic>,
+    ) {
+        if self.excluded(candidate.text()) {
+            return;
+        }
+        let parsed = grammar::parse(candidate.text(), self.grammar);
+        let from = out.len();
+        let mut cx = Cx {
+            path,
+            candidate,
+            parsed: &parsed,
+            grammar: self.grammar,
+            rules,
+            out,
+        };
+        rules::syntax::check(&mut cx);
+        if parsed.is_valid() {
+            for v in crate::scheme::check(parsed.uri()) {
+                let Some(rule) = rules.scheme_rule(v.code) else {
+                    continue;
+                };
+                cx.report(&rule, v.offset, v.message, None);
+            }
+        }
+        rules::hyphen_line_break::check(&mut cx);
+        rules::unclosed_angle_bracket::check(&mut cx);
+        rules::whitespace_outside_angle_brackets::check(&mut cx);
+        rules::broken_uri::check(&mut cx);
+        rules::bare_uri::check(&mut cx);
+        rules::url_prefix::check(&mut cx);
+        if parsed.is_valid() {
+            rules::password_in_userinfo::check(&mut cx);
+            rules::non_default_port::check(&mut cx);
+            rules::encoded_line_break::check(&mut cx);
+            rules::insecure_scheme::check(&mut cx);
+            rules::uppercase_scheme::check(&mut cx);
+            rules::uppercase_host::check(&mut cx);
+            rules::default_port::check(&mut cx);
+            rules::lowercase_percent_encoding::check(&mut cx);
+            rules::encoded_unreserved::check(&mut cx);
+            rules::dot_segments::check(&mut cx);
+            rules::empty_port::check(&mut cx);
+            rules::above_root::check(&mut cx);
+            rules::scheme_relative_reference::check(&mut cx);
+        }
+        out[from..].sort_by_key(|d| d.byte_offset);
+    }
+
+    /// The diagnostic (`D003`) of a skipped, too-long candidate, when the
+    /// rule is enabled.
+    pub fn check_too_long(&self, path: &str, t: &TooLong, rules: &RuleSet) -> Option<Diagnostic> {
+        let rule = rules::uri_too_long::RULE;
+        rules
+            .enabled(rule.code)
+            .then(|| too_long(path, t, rules.severity(&rule)))
+    }
+}
+
+fn too_long(path: &str, t: &TooLong, severity: Severity) -> Diagnostic {
+    let rule = rules::uri_too_long::RULE;
+    let at = t.position.unwrap_or(Position { line: 1, column: 1 });
     Diagnostic {
         path: path.to_string(),
         line: at.line,
         column: at.column,
-        byte_offset,
+        byte_offset: t.offset,
+        end_line: at.line,
+        end_column: at.column,
+        uri_span: t.offset..t.offset,
         code: rule.code,
         rule: rule.name,
-        severity: rule.severity,
-        message,
-        uri: uri.to_string(),
+        severity,
+        message: format!("URI candidate longer than {} bytes skipped", t.limit),
+        uri: String::new(),
+        fix: None,
     }
 }
 
-/// Appends to `out` the diagnostics of `candidate` found in `path`, whose
-/// parse is `parsed`: every grammar error (at the offending byte), every
-/// scheme-specific violation of a grammatically valid URI (`S` codes,
-/// [`crate::scheme::check`]), a hyphen at a line break (`D001`), an
-/// unclosed `<` (`D002`), and a line break outside angle brackets
-/// (`D004`). Needs scanner positions on.
+/// What a rule's check sees: the candidate, its parse, and where to put
+/// diagnostics.
+pub(crate) struct Cx<'a, 's> {
+    path: &'a str,
+    pub(crate) candidate: &'a Candidate<'s>,
+    pub(crate) parsed: &'a Parsed<'s>,
+    pub(crate) grammar: Grammar,
+    rules: &'a RuleSet,
+    out: &'a mut Vec<Diagnostic>,
+}
+
+impl<'s> Cx<'_, 's> {
+    /// True when `rule` is enabled.
+    pub(crate) fn on(&self, rule: &Rule) -> bool {
+        self.rules.enabled(rule.code)
+    }
+
+    /// The URI text (line-break whitespace removed).
+    pub(crate) fn text(&self) -> &'s str {
+        self.candidate.text()
+    }
+
+    /// The parsed URI; only meaningful when the parse is valid.
+    pub(crate) fn uri(&self) -> &UriRef<'s> {
+        self.parsed.uri()
+    }
+
+    /// Reports `rule` at byte `offset` of the URI text.
+    pub(crate) fn report(&mut self, rule: &Rule, offset: usize, message: String, fix: Option<Fix>) {
+        let c = self.candidate;
+        let start = c.start().unwrap_or(Position { line: 1, column: 1 });
+        let src = c.source_offset(offset);
+        let at = position_in(c.raw(), start, (src - c.span().start) as usize);
+        self.push(rule, at, src, message, fix);
+    }
+
+    /// Reports `rule` at the first byte of the URI.
+    pub(crate) fn report_at_start(&mut self, rule: &Rule, message: String, fix: Option<Fix>) {
+        let c = self.candidate;
+        let start = c.start().unwrap_or(Position { line: 1, column: 1 });
+        self.push(rule, start, c.span().start, message, fix);
+    }
+
+    fn push(&mut self, rule: &Rule, at: Position, offset: u64, message: String, fix: Option<Fix>) {
+        let c = self.candidate;
+        let end = c.end().unwrap_or(at);
+        self.out.push(Diagnostic {
+            path: self.path.to_string(),
+            line: at.line,
+            column: at.column,
+            byte_offset: offset,
+            end_line: end.line,
+            end_column: end.column,
+            uri_span: c.span(),
+            code: rule.code,
+            rule: rule.name,
+            severity: self.rules.severity(rule),
+            message,
+            uri: c.text().to_string(),
+            fix,
+        });
+    }
+
+    /// The edit replacing bytes `range` of the URI text with
+    /// `replacement`, in source offsets; `None` when the range is not
+    /// contiguous in the source (a line break inside it).
+    pub(crate) fn text_edit(&self, range: Range<usize>, replacement: String) -> Option<Edit> {
+        let c = self.candidate;
+        let start = c.source_offset(range.start);
+        let end = if range.is_empty() {
+            start
+        } else {
+            c.source_offset(range.end - 1) + 1
+        };
+        (end - start == range.len() as u64).then_some(Edit {
+            start,
+            end,
+            replacement,
+        })
+    }
+
+    /// A fix made of text edits (see [`Cx::text_edit`]); `None` when any
+    /// is not contiguous in the source or there are none.
+    pub(crate) fn text_fix<I>(&self, message: String, edits: I) -> Option<Fix>
+    where
+        I: IntoIterator<Item = (Range<usize>, String)>,
+    {
+        let edits = edits
+            .into_iter()
+            .map(|(r, s)| self.text_edit(r, s))
+            .collect::<Option<Vec<Edit>>>()?;
+        (!edits.is_empty()).then_some(Fix { message, edits })
+    }
+}
+
+/// Appends the diagnostics of `candidate` (found in `path`) under
+/// `grammar` with the default rules: a convenience for
+/// [`Linter::check_candidate`].
 pub fn check_candidate(
     path: &str,
     candidate: &Candidate<'_>,
-    parsed: &Parsed<'_>,
+    grammar: Grammar,
     out: &mut Vec<Diagnostic>,
 ) {
-    let start = candidate.start().unwrap_or(Position { line: 1, column: 1 });
-    let span_start = candidate.span().start;
-    let text = candidate.text();
-    let at_text = |offset: usize| {
-        let src = candidate.source_offset(offset);
-        let rel = (src - span_start) as usize;
-        (position_in(candidate.raw(), start, rel), src)
-    };
-    for e in parsed.errors() {
-        let (pos, src) = at_text(e.offset);
-        let rule = rules::for_error(e.kind);
-        out.push(diagnostic(path, pos, src, rule, e.message.clone(), text));
-    }
-    if parsed.is_valid() {
-        for v in crate::scheme::check(parsed.uri()) {
-            let (pos, src) = at_text(v.offset);
-            let rule = Rule {
-                code: v.code,
-                name: v.name,
-                severity: rules::scheme_severity(v.code),
-                summary: "",
-                source: "",
-            };
-            out.push(diagnostic(path, pos, src, rule, v.message, text));
-        }
-    }
-    let alt = if candidate.hyphen_breaks().is_empty() {
-        String::new()
-    } else {
-        candidate
-            .alternatives()
-            .into_iter()
-            .next()
-            .unwrap_or_default()
-    };
-    for &h in candidate.hyphen_breaks() {
-        let (pos, src) = at_text(h);
-        out.push(diagnostic(
-            path,
-            pos,
-            src,
-            rules::HYPHEN_LINE_BREAK,
-            format!("line break after a hyphen: read as {text}, but it may be {alt}"),
-            text,
-        ));
-    }
-    if candidate.unclosed() {
-        out.push(diagnostic(
-            path,
-            start,
-            span_start,
-            rules::UNCLOSED_ANGLE_BRACKET,
-            format!("'<' before {text} is not closed by '>'"),
-            text,
-        ));
-    }
-    if candidate.broken() && candidate.delimiter() != Delimiter::Angle {
-        out.push(diagnostic(
-            path,
-            start,
-            span_start,
-            rules::WHITESPACE_OUTSIDE_ANGLE,
-            format!("{text} is broken across lines outside '<...>'; enclose it in angle brackets"),
-            text,
-        ));
-    }
+    let linter = Linter::new(grammar);
+    linter.check_candidate(path, candidate, &linter.rules, out);
 }
 
-/// The diagnostic (`D003`) of a skipped, too-long candidate.
+/// The `D003` diagnostic of a skipped candidate, at its default severity.
 pub fn check_too_long(path: &str, t: &TooLong) -> Diagnostic {
-    diagnostic(
-        path,
-        t.position.unwrap_or(Position { line: 1, column: 1 }),
-        t.offset,
-        rules::URI_TOO_LONG,
-        format!("URI candidate longer than {} bytes skipped", t.limit),
-        "",
-    )
+    too_long(path, t, rules::uri_too_long::RULE.severity)
+}
+
+/// Shared test helpers for the rule modules.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::*;
+    use crate::scan::{Found, ScanOptions, Scanner};
+
+    /// Every diagnostic for `text` with `rules`.
+    pub fn lint_with(text: &str, rules: &RuleSet) -> Vec<Diagnostic> {
+        let linter = Linter::new(Grammar::Rfc3986);
+        let mut out = Vec::new();
+        let mut s = Scanner::new(text.as_bytes(), ScanOptions::default());
+        while let Ok(Some(f)) = s.next_found() {
+            match f {
+                Found::Uri(c) => linter.check_candidate("t", &c, rules, &mut out),
+                Found::TooLong(t) => out.extend(linter.check_too_long("t", &t, rules)),
+            }
+        }
+        out
+    }
+
+    /// The codes `text` gets from rule `code` alone (enabled even if off
+    /// by default), with the text after applying every fix once.
+    pub fn hits(code: &str, text: &str) -> (Vec<u64>, String) {
+        let rules = RuleSet::only(&[code]);
+        let found = lint_with(text, &rules);
+        let offsets = found.iter().map(|d| d.byte_offset).collect();
+        let fixes: Vec<&Fix> = found.iter().filter_map(|d| d.fix.as_ref()).collect();
+        let (fixed, _) = crate::fix::apply(text.as_bytes(), &fixes);
+        (offsets, String::from_utf8_lossy(&fixed).into_owned())
+    }
 }

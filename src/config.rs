@@ -1,0 +1,464 @@
+//! The configuration file, `urilint.toml` (or `.urilint.toml`).
+//!
+//! This module owns finding the file (from the current directory upwards;
+//! the first directory that has one wins, `urilint.toml` before
+//! `.urilint.toml`), reading it ([`Config`], unknown keys are errors), and
+//! turning it into what a run uses: the base rule selection, per-path
+//! overrides by glob, URIs to exclude, grammar and URI length limit
+//! ([`Settings`]). Command-line flags are layered on top by the caller
+//! ([`Settings::with_cli`]). It does not own the rules (`crate::lint`).
+//!
+//! ```toml
+//! grammar = "rfc3986"          # rfc3986, rfc3987, rfc2396, rfc2396+ipv6
+//! max-uri-len = 65536          # bytes
+//! extend-select = ["D006"]     # rules on in addition (code, prefix, name, ALL)
+//! ignore = ["N004"]            # rules off
+//! exclude-uris = ['^https?://(localhost|127\.0\.0\.1)']  # regexes, matched against each URI
+//!
+//! [[overrides]]
+//! files = ["legacy/**", "*.mbox"]   # globs, relative to this file's directory
+//! ignore = ["N", "D005"]
+//! ```
+
+use std::path::{Path, PathBuf};
+
+use globset::{Glob, GlobSet, GlobSetBuilder};
+use serde::{Deserialize, Serialize};
+
+use crate::error::{DisplayPath, Error};
+use crate::grammar::Grammar;
+use crate::lint::{Linter, RuleSet, Selection};
+
+/// The file names looked for, in order.
+pub const FILE_NAMES: [&str; 2] = ["urilint.toml", ".urilint.toml"];
+
+/// The contents of a configuration file.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Config {
+    /// The grammar: `rfc3986` (default), `rfc3987`, `rfc2396`,
+    /// `rfc2396+ipv6`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grammar: Option<String>,
+    /// The longest URI candidate, in bytes (default 65,536).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_uri_len: Option<usize>,
+    /// Exactly these rules on (before `extend-select` and `ignore`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub select: Option<Vec<String>>,
+    /// Rules on in addition.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub extend_select: Vec<String>,
+    /// Rules off.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ignore: Vec<String>,
+    /// Regular expressions (`regex` crate syntax); a URI matching any is
+    /// not checked.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub exclude_uris: Vec<String>,
+    /// Rule selections for some paths.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub overrides: Vec<Override>,
+}
+
+/// A rule selection that applies to the files matching some globs.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Override {
+    /// Globs, relative to the configuration file's directory; one without
+    /// a `/` matches a file name at any depth.
+    pub files: Vec<String>,
+    /// As [`Config::select`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub select: Option<Vec<String>>,
+    /// As [`Config::extend_select`].
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub extend_select: Vec<String>,
+    /// As [`Config::ignore`].
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ignore: Vec<String>,
+}
+
+impl Override {
+    fn selection(&self) -> Selection {
+        Selection {
+            select: self.select.clone(),
+            extend_select: self.extend_select.clone(),
+            ignore: self.ignore.clone(),
+        }
+    }
+}
+
+/// The configuration file that applies in `dir`: the first of
+/// [`FILE_NAMES`] found in `dir` or its ancestors.
+pub fn discover(dir: &Path) -> Option<PathBuf> {
+    dir.ancestors()
+        .flat_map(|d| FILE_NAMES.iter().map(move |n| d.join(n)))
+        .find(|p| p.is_file())
+}
+
+/// Reads and checks the configuration file `path`.
+///
+/// # Errors
+/// [`Error::Config`] naming the file when it cannot be read, is not valid
+/// TOML, has an unknown key or a value of the wrong type (with line and
+/// column), names an unknown grammar, rule or an invalid regex or glob.
+pub fn load(path: &Path) -> Result<Config, Error> {
+    let err = |message: String| Error::Config {
+        path: DisplayPath(path.to_path_buf()),
+        message,
+    };
+    let text = std::fs::read_to_string(path).map_err(|e| err(e.to_string()))?;
+    let config: Config = toml::from_str(&text).map_err(|e| {
+        let at = e
+            .span()
+            .map(|s| {
+                let before = &text[..s.start.min(text.len())];
+                let line = before.matches('\n').count() + 1;
+                let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+                format!("line {line}, column {column}: ")
+            })
+            .unwrap_or_default();
+        err(format!("{at}{}", e.message()))
+    })?;
+    Settings::from_config(
+        config.clone(),
+        path.parent().map(Path::to_path_buf),
+        Some(path.to_path_buf()),
+    )
+    .and_then(|s| s.linter().map(|_| ()))
+    .map_err(|e| match e {
+        Error::Config { message, .. } => err(message),
+        other => other,
+    })?;
+    Ok(config)
+}
+
+/// What a run uses: the configuration file (if any) with the command
+/// line on top.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// The configuration file read, if any.
+    pub file: Option<PathBuf>,
+    /// The directory override globs are relative to.
+    pub root: PathBuf,
+    /// The grammar.
+    pub grammar: Grammar,
+    /// The longest URI candidate, in bytes.
+    pub max_uri_len: usize,
+    /// The base rule selection.
+    pub selection: Selection,
+    /// URIs not checked (regexes).
+    pub exclude_uris: Vec<String>,
+    /// Per-path selections.
+    pub overrides: Vec<Override>,
+}
+
+impl Default for Settings {
+    /// No configuration file: RFC 3986, 65,536 bytes, default rules.
+    fn default() -> Self {
+        Settings {
+            file: None,
+            root: PathBuf::from("."),
+            grammar: Grammar::Rfc3986,
+            max_uri_len: 64 * 1024,
+            selection: Selection::default(),
+            exclude_uris: Vec::new(),
+            overrides: Vec::new(),
+        }
+    }
+}
+
+/// The command-line flags that layer on a configuration.
+#[derive(Clone, Debug, Default)]
+pub struct CliSettings {
+    /// `--grammar`.
+    pub grammar: Option<Grammar>,
+    /// `--max-uri-len`.
+    pub max_uri_len: Option<usize>,
+    /// `--select`, `--extend-select`, `--ignore`.
+    pub selection: Selection,
+}
+
+impl Settings {
+    /// Settings from a parsed configuration; `root` is the directory its
+    /// override globs are relative to.
+    ///
+    /// # Errors
+    /// [`Error::Config`] for an unknown grammar.
+    pub fn from_config(
+        config: Config,
+        root: Option<PathBuf>,
+        file: Option<PathBuf>,
+    ) -> Result<Self, Error> {
+        let err = |message: String| Error::Config {
+            path: DisplayPath(file.clone().unwrap_or_default()),
+            message,
+        };
+        let grammar = match &config.grammar {
+            None => Grammar::Rfc3986,
+            Some(name) => Grammar::from_name(name).ok_or_else(|| {
+                err(format!(
+                    "unknown grammar '{name}' (expected rfc3986, rfc3987, rfc2396 or rfc2396+ipv6)"
+                ))
+            })?,
+        };
+        Ok(Settings {
+            root: root
+                .filter(|r| !r.as_os_str().is_empty())
+                .unwrap_or_else(|| PathBuf::from(".")),
+            file: file.clone(),
+            grammar,
+            max_uri_len: config.max_uri_len.unwrap_or(64 * 1024),
+            selection: Selection {
+                select: config.select,
+                extend_select: config.extend_select,
+                ignore: config.ignore,
+            },
+            exclude_uris: config.exclude_uris,
+            overrides: config.overrides,
+        })
+    }
+
+    /// The settings for a run started in `dir`: the configuration file found
+    /// from there (or `explicit`, or none with `isolated`).
+    ///
+    /// # Errors
+    /// As [`load`].
+    pub fn find(dir: &Path, explicit: Option<&Path>, isolated: bool) -> Result<Self, Error> {
+        let file = match (explicit, isolated) {
+            (_, true) => None,
+            (Some(p), false) => Some(p.to_path_buf()),
+            (None, false) => discover(dir),
+        };
+        match file {
+            None => Ok(Settings::default()),
+            Some(path) => {
+                let config = load(&path)?;
+                let root = path.parent().map(Path::to_path_buf);
+                Settings::from_config(config, root, Some(path))
+            }
+        }
+    }
+
+    /// These settings with the command line's on top: its grammar and
+    /// length replace, its selection layers (see [`Selection::then`]).
+    pub fn with_cli(mut self, cli: &CliSettings) -> Self {
+        if let Some(g) = cli.grammar {
+            self.grammar = g;
+        }
+        if let Some(n) = cli.max_uri_len {
+            self.max_uri_len = n;
+        }
+        self.selection = self.selection.then(&cli.selection);
+        self
+    }
+
+    /// The effective configuration as a [`Config`] (for `urilint config`).
+    pub fn to_config(&self) -> Config {
+        Config {
+            grammar: Some(self.grammar.name().to_string()),
+            max_uri_len: Some(self.max_uri_len),
+            select: self.selection.select.clone(),
+            extend_select: self.selection.extend_select.clone(),
+            ignore: self.selection.ignore.clone(),
+            exclude_uris: self.exclude_uris.clone(),
+            overrides: self.overrides.clone(),
+        }
+    }
+
+    /// The linter these settings describe.
+    ///
+    /// # Errors
+    /// [`Error::Config`] for an unknown rule selector, an invalid regex in
+    /// `exclude-uris` or an invalid glob.
+    pub fn linter(&self) -> Result<Linter, Error> {
+        let err = |message: String| Error::Config {
+            path: DisplayPath(
+                self.file
+                    .clone()
+                    .unwrap_or_else(|| PathBuf::from("command line")),
+            ),
+            message,
+        };
+        let rules = self.selection.resolve().map_err(|e| err(e.to_string()))?;
+        let exclude = if self.exclude_uris.is_empty() {
+            None
+        } else {
+            Some(
+                regex::RegexSet::new(&self.exclude_uris)
+                    .map_err(|e| err(format!("exclude-uris: {e}")))?,
+            )
+        };
+        let mut overrides = Vec::new();
+        for o in &self.overrides {
+            let mut b = GlobSetBuilder::new();
+            for g in &o.files {
+                let pattern = if g.contains('/') {
+                    g.trim_start_matches("./").to_string()
+                } else {
+                    format!("**/{g}")
+                };
+                let glob = Glob::new(&pattern)
+                    .map_err(|e| err(format!("overrides: invalid glob '{g}': {e}")))?;
+                b.add(glob);
+            }
+            let set = b.build().map_err(|e| err(format!("overrides: {e}")))?;
+            let selection = o.selection();
+            self.selection
+                .then(&selection)
+                .resolve()
+                .map_err(|e| err(e.to_string()))?;
+            overrides.push(PathOverride {
+                globs: set,
+                selection,
+            });
+        }
+        Ok(Linter {
+            grammar: self.grammar,
+            rules,
+            exclude,
+            per_path: PerPath {
+                root: self.root.clone(),
+                base: self.selection.clone(),
+                overrides,
+            },
+        })
+    }
+}
+
+/// Per-path rule selections, compiled.
+#[derive(Clone, Debug, Default)]
+pub struct PerPath {
+    root: PathBuf,
+    base: Selection,
+    overrides: Vec<PathOverride>,
+}
+
+#[derive(Clone, Debug)]
+struct PathOverride {
+    globs: GlobSet,
+    selection: Selection,
+}
+
+impl PerPath {
+    /// The rule set for `path` when an override matches it (all matching
+    /// overrides layered in file order), `None` when none does.
+    pub fn rules_for(&self, path: &Path) -> Option<RuleSet> {
+        if self.overrides.is_empty() {
+            return None;
+        }
+        let rel = relative_to(path, &self.root);
+        let mut selection: Option<Selection> = None;
+        for o in &self.overrides {
+            if o.globs.is_match(&rel) {
+                selection = Some(selection.as_ref().unwrap_or(&self.base).then(&o.selection));
+            }
+        }
+        selection.and_then(|s| s.resolve().ok())
+    }
+}
+
+/// `path` relative to `root` when it is inside it (both made absolute
+/// against the current directory), else `path` as given.
+fn relative_to(path: &Path, root: &Path) -> PathBuf {
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let abs = |p: &Path| {
+        if p.is_absolute() {
+            p.to_path_buf()
+        } else {
+            cwd.join(p)
+        }
+    };
+    let clean = |p: PathBuf| -> PathBuf {
+        p.components()
+            .filter(|c| !matches!(c, std::path::Component::CurDir))
+            .collect()
+    };
+    let (p, r) = (clean(abs(path)), clean(abs(root)));
+    match p.strip_prefix(&r) {
+        Ok(rel) => rel.to_path_buf(),
+        Err(_) => path.to_path_buf(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Config, String> {
+        let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+        let path = dir.path().join("urilint.toml");
+        std::fs::write(&path, text).map_err(|e| e.to_string())?;
+        load(&path).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn reads_every_key() {
+        let c = parse(
+            "grammar = \"rfc2396\"\nmax-uri-len = 100\nselect = [\"U\"]\nextend-select = [\"D006\"]\n\
+             ignore = [\"U002\"]\nexclude-uris = ['^http://localhost']\n\
+             [[overrides]]\nfiles = [\"*.mbox\"]\nignore = [\"U\"]\n",
+        )
+        .expect("valid");
+        assert_eq!(c.grammar.as_deref(), Some("rfc2396"));
+        assert_eq!(c.overrides.len(), 1);
+        let s = Settings::from_config(c, Some(PathBuf::from("/r")), None).expect("valid");
+        assert_eq!((s.grammar, s.max_uri_len), (Grammar::Rfc2396, 100));
+        let linter = s.linter().expect("valid");
+        assert!(linter.rules.enabled("U001") && !linter.rules.enabled("U002"));
+        assert!(linter.rules.enabled("D006") && !linter.rules.enabled("N001"));
+        assert!(linter.excluded("http://localhost:8080/"));
+        let mbox = linter
+            .per_path
+            .rules_for(Path::new("/r/x/y.mbox"))
+            .expect("override");
+        assert!(!mbox.enabled("U001") && mbox.enabled("D006"));
+        assert!(linter.per_path.rules_for(Path::new("/r/x/y.txt")).is_none());
+    }
+
+    #[test]
+    fn errors_name_the_problem() {
+        let e = parse("selct = [\"U\"]\n").expect_err("unknown key");
+        assert!(
+            e.contains("urilint.toml") && e.contains("line 1, column 1") && e.contains("selct"),
+            "{e}"
+        );
+        let e = parse("ignore = [\"Q9\"]\n").expect_err("unknown rule");
+        assert!(e.contains("unknown rule selector 'Q9'"), "{e}");
+        let e = parse("grammar = \"rfc1\"\n").expect_err("unknown grammar");
+        assert!(e.contains("unknown grammar 'rfc1'"), "{e}");
+        let e = parse("exclude-uris = ['(']\n").expect_err("bad regex");
+        assert!(e.contains("exclude-uris"), "{e}");
+        let e = parse("max-uri-len = \"big\"\n").expect_err("bad type");
+        assert!(e.contains("line 1"), "{e}");
+    }
+
+    #[test]
+    fn discovery_walks_up() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let sub = dir.path().join("a/b");
+        std::fs::create_dir_all(&sub).expect("mkdir");
+        assert_eq!(discover(&sub), None);
+        std::fs::write(dir.path().join(".urilint.toml"), "").expect("write");
+        assert_eq!(discover(&sub), Some(dir.path().join(".urilint.toml")));
+        std::fs::write(dir.path().join("a/urilint.toml"), "").expect("write");
+        assert_eq!(discover(&sub), Some(dir.path().join("a/urilint.toml")));
+    }
+
+    #[test]
+    fn cli_layers_on_top() {
+        let s = Settings::default().with_cli(&CliSettings {
+            grammar: Some(Grammar::Rfc3987),
+            max_uri_len: None,
+            selection: Selection {
+                select: None,
+                extend_select: vec!["X004".into()],
+                ignore: vec!["N".into()],
+            },
+        });
+        let l = s.linter().expect("valid");
+        assert_eq!(l.grammar, Grammar::Rfc3987);
+        assert!(l.rules.enabled("X004") && !l.rules.enabled("N001"));
+    }
+}

@@ -1,0 +1,225 @@
+//! Reading lines of an input back by byte offset, for suppression comments
+//! and for the source excerpts of human diagnostics.
+//!
+//! This module owns [`Lines`]: given a byte span found by the scanner, it
+//! gives the line(s) around it and the line before, reading them again
+//! from the file (a cached window, so nearby findings cost no new read)
+//! or from memory. Memory stays bounded: a line is cut to [`MAX_SIDE`]
+//! bytes on either side of the span. Line ends are LF, CRLF or a lone CR,
+//! as in [`crate::position`]. It does not own scanning.
+
+use std::fs::File;
+use std::io::{self, Read, Seek, SeekFrom};
+
+/// The most bytes of a line kept on either side of a span.
+pub const MAX_SIDE: u64 = 4096;
+
+/// How many bytes a read from a file asks for at least.
+const WINDOW: u64 = 64 * 1024;
+
+/// Something the bytes of an input can be read from at any offset.
+pub trait ReadAt {
+    /// Reads up to `buf.len()` bytes from 0-based byte `offset`; returns how
+    /// many were read (0 at the end).
+    ///
+    /// # Errors
+    /// The underlying read error.
+    fn read_at(&mut self, offset: u64, buf: &mut [u8]) -> io::Result<usize>;
+}
+
+impl ReadAt for File {
+    fn read_at(&mut self, offset: u64, buf: &mut [u8]) -> io::Result<usize> {
+        self.seek(SeekFrom::Start(offset))?;
+        let mut n = 0;
+        while n < buf.len() {
+            match self.read(&mut buf[n..]) {
+                Ok(0) => break,
+                Ok(k) => n += k,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(n)
+    }
+}
+
+impl ReadAt for &[u8] {
+    fn read_at(&mut self, offset: u64, buf: &mut [u8]) -> io::Result<usize> {
+        let start = usize::try_from(offset)
+            .unwrap_or(usize::MAX)
+            .min(self.len());
+        let n = buf.len().min(self.len() - start);
+        buf[..n].copy_from_slice(&self[start..start + n]);
+        Ok(n)
+    }
+}
+
+/// Part of the text around a span: whole lines, cut to [`MAX_SIDE`]
+/// bytes either side of the span.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Excerpt {
+    /// 0-based byte offset of the first byte of `text` in the input.
+    pub start: u64,
+    /// The bytes, from the start of the span's first line (or the cut) to
+    /// the end of its last line (or the cut), without the final line end.
+    pub text: Vec<u8>,
+    /// True when the first line was cut before its start.
+    pub cut_before: bool,
+    /// True when the last line was cut before its end.
+    pub cut_after: bool,
+}
+
+/// Lines of one input, read back by offset. See the module documentation.
+pub struct Lines<S> {
+    src: S,
+    cache_start: u64,
+    cache: Vec<u8>,
+    eof: Option<u64>,
+}
+
+fn is_eol(b: u8) -> bool {
+    b == b'\n' || b == b'\r'
+}
+
+impl<S: ReadAt> Lines<S> {
+    /// Lines of `src`.
+    pub fn new(src: S) -> Self {
+        Lines {
+            src,
+            cache_start: 0,
+            cache: Vec::new(),
+            eof: None,
+        }
+    }
+
+    /// The bytes `start..end` (fewer at the end of the input).
+    fn window(&mut self, start: u64, end: u64) -> io::Result<&[u8]> {
+        let cached_end = self.cache_start + self.cache.len() as u64;
+        let covered = start >= self.cache_start
+            && (end <= cached_end || self.eof.is_some_and(|e| e <= cached_end));
+        if !covered {
+            let want = (end - start).max(WINDOW);
+            self.cache
+                .resize(usize::try_from(want).unwrap_or(usize::MAX), 0);
+            let n = self.src.read_at(start, &mut self.cache)?;
+            self.cache.truncate(n);
+            self.cache_start = start;
+            self.eof = ((n as u64) < want).then_some(start + n as u64);
+        }
+        let from = usize::try_from(start - self.cache_start)
+            .unwrap_or(usize::MAX)
+            .min(self.cache.len());
+        let to = usize::try_from(end - self.cache_start)
+            .unwrap_or(usize::MAX)
+            .min(self.cache.len());
+        Ok(&self.cache[from..to.max(from)])
+    }
+
+    /// The line(s) holding the bytes `from..to` (0-based byte offsets).
+    ///
+    /// # Errors
+    /// A read error of the input.
+    pub fn around(&mut self, from: u64, to: u64) -> io::Result<Excerpt> {
+        let lo = from.saturating_sub(MAX_SIDE);
+        let to = to.max(from);
+        let w = self.window(lo, to + MAX_SIDE)?.to_vec();
+        let rel_from = usize::try_from(from - lo)
+            .unwrap_or(usize::MAX)
+            .min(w.len());
+        let rel_to = usize::try_from(to - lo).unwrap_or(usize::MAX).min(w.len());
+        let start = w[..rel_from]
+            .iter()
+            .rposition(|&b| is_eol(b))
+            .map(|i| i + 1);
+        let end = w[rel_to..]
+            .iter()
+            .position(|&b| is_eol(b))
+            .map(|i| rel_to + i);
+        let s = start.unwrap_or(0);
+        let e = end.unwrap_or(w.len());
+        let at_eof = self.eof.is_some_and(|eof| lo + w.len() as u64 >= eof);
+        Ok(Excerpt {
+            start: lo + s as u64,
+            text: w[s..e].to_vec(),
+            cut_before: start.is_none() && lo > 0,
+            cut_after: end.is_none() && !at_eof,
+        })
+    }
+
+    /// The line before the line that starts at byte `line_start`, or `None`
+    /// for the first line.
+    ///
+    /// # Errors
+    /// A read error of the input.
+    pub fn previous(&mut self, line_start: u64) -> io::Result<Option<Excerpt>> {
+        if line_start == 0 {
+            return Ok(None);
+        }
+        let lo = line_start.saturating_sub(2);
+        let w = self.window(lo, line_start)?.to_vec();
+        // Step back over the line end (CRLF counts once).
+        let mut end = line_start - 1;
+        if w.len() == 2 && w[1] == b'\n' && w[0] == b'\r' {
+            end -= 1;
+        }
+        // The line ends at `end`: the excerpt of the empty span there.
+        let mut e = self.around(end, end)?;
+        e.cut_after = false;
+        Ok(Some(e))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_around_a_span_and_the_one_before() {
+        let text: &[u8] = b"one\r\ntwo http://a/ x\nthree\rfour";
+        let mut l = Lines::new(text);
+        let e = l.around(9, 18).expect("read");
+        assert_eq!((e.start, e.text.as_slice()), (5, &b"two http://a/ x"[..]));
+        assert!(!e.cut_before && !e.cut_after);
+        let p = l.previous(e.start).expect("read").expect("a line");
+        assert_eq!(p.text, b"one");
+        let e = l.around(27, 28).expect("read");
+        assert_eq!(e.text, b"four");
+        let p = l.previous(e.start).expect("read").expect("a line");
+        assert_eq!(p.text, b"three");
+        assert_eq!(l.previous(0).expect("read"), None);
+        // A span across a line break gives both lines.
+        let e = l.around(9, 23).expect("read");
+        assert_eq!(e.text, b"two http://a/ x\nthree");
+    }
+
+    #[test]
+    fn long_lines_are_cut() {
+        let mut text = vec![b'a'; 10_000];
+        text.extend_from_slice(b" http://a/ ");
+        text.extend(vec![b'b'; 10_000]);
+        let mut l = Lines::new(text.as_slice());
+        let e = l.around(10_001, 10_010).expect("read");
+        assert!(e.cut_before && e.cut_after);
+        assert_eq!(e.start, 10_001 - MAX_SIDE);
+        assert_eq!(e.text.len() as u64, 9 + 2 * MAX_SIDE);
+    }
+
+    #[test]
+    fn file_reads_match_memory() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("t.txt");
+        let text: Vec<u8> = (0..200_000u32)
+            .map(|i| if i % 97 == 0 { b'\n' } else { b'x' })
+            .collect();
+        std::fs::write(&path, &text).expect("write");
+        let mut f = Lines::new(File::open(&path).expect("open"));
+        let mut m = Lines::new(text.as_slice());
+        for at in [0u64, 5, 96, 97, 98, 65_535, 65_536, 150_000, 199_999] {
+            assert_eq!(
+                f.around(at, at + 1).expect("read"),
+                m.around(at, at + 1).expect("read")
+            );
+            assert_eq!(f.previous(at).expect("read"), m.previous(at).expect("read"));
+        }
+    }
+}

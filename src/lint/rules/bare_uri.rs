@@ -1,0 +1,66 @@
+//! `D006` bare-uri (off by default): a URI in prose without delimiters.
+//! Fix: enclose it in `<...>` (RFC 2396 Appendix E).
+
+use super::{Category, Rule, Severity};
+use crate::fix::{Edit, Fix};
+use crate::lint::Cx;
+use crate::scan::Delimiter;
+
+/// The rule.
+pub const RULE: Rule = Rule {
+    code: "D006",
+    name: "bare-uri",
+    category: Category::Delimiting,
+    severity: Severity::Warning,
+    default_enabled: false,
+    fix: Some("enclose the URI in '<' and '>'"),
+    summary: "a URI in prose without delimiters",
+    explanation: "RFC 2396 Appendix E recommends '<' and '>' around URIs in text: without \
+                  them, a reader has to guess whether trailing punctuation belongs to the URI. \
+                  In Markdown, '<http://...>' is an autolink (CommonMark section 6.5), and \
+                  '[text](<http://...>)' a link destination. Off by default.",
+    source: "RFC 2396 Appendix E; RFC 3986 Appendix C",
+};
+
+pub(crate) fn check(cx: &mut Cx<'_, '_>) {
+    let c = cx.candidate;
+    if !cx.on(&RULE) || c.delimiter() != Delimiter::Bare || c.unclosed() || c.url_prefix() {
+        return;
+    }
+    let span = c.span();
+    let fix = Fix {
+        message: format!("enclose as <{}>", c.text()),
+        edits: vec![
+            Edit {
+                start: span.start,
+                end: span.start,
+                replacement: "<".to_string(),
+            },
+            Edit {
+                start: span.end,
+                end: span.end,
+                replacement: ">".to_string(),
+            },
+        ],
+    };
+    let text = cx.text();
+    cx.report_at_start(
+        &RULE,
+        format!("bare URI {text}; enclose it in '<...>'"),
+        Some(fix),
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::lint::testing::hits;
+
+    #[test]
+    fn hit_fix_miss() {
+        let (at, fixed) = hits("D006", "See http://example.com/a, then stop.");
+        assert_eq!(at, vec![4]);
+        assert_eq!(fixed, "See <http://example.com/a>, then stop.");
+        assert!(hits("D006", &fixed).0.is_empty());
+        assert!(hits("D006", "See \"http://example.com/a\".").0.is_empty());
+    }
+}

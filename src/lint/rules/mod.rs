@@ -1,0 +1,296 @@
+//! The catalogue of rules: one entry per rule, with its stable code,
+//! kebab-case name, category, default severity, whether it is on by
+//! default, whether and how it is fixed, its explanation and its source.
+//!
+//! This module owns the list ([`all`]) and the rules' checks: each rule
+//! of the linter is a small unit in its own file (its [`Rule`] and its
+//! check); the grammar rules (`U`) come from [`crate::error::ErrorKind`]
+//! and are checked by the parser, the scheme-specific rules (`S`) live in
+//! [`crate::scheme`]. `urilint rule` and the rule table of README.md are
+//! generated from [`all`].
+//!
+//! Codes are stable: a code is never reused for another meaning, and a
+//! retired rule keeps its code reserved. Prefixes: `U` grammar (RFC 3986
+//! Appendix A), `S` scheme-specific, `D` delimiting in text (RFC 2396
+//! Appendix E), `X` security (RFC 3986 section 7), `N` normalization (RFC
+//! 3986 section 6), `R` relative references (RFC 3986 section 5).
+
+use serde::Serialize;
+
+use crate::error::ErrorKind;
+
+pub(crate) mod above_root;
+pub(crate) mod bare_uri;
+pub(crate) mod broken_uri;
+pub(crate) mod default_port;
+pub(crate) mod dot_segments;
+pub(crate) mod empty_port;
+pub(crate) mod encoded_line_break;
+pub(crate) mod encoded_unreserved;
+pub(crate) mod hyphen_line_break;
+pub(crate) mod insecure_scheme;
+pub(crate) mod lowercase_percent_encoding;
+pub(crate) mod non_default_port;
+pub(crate) mod password_in_userinfo;
+pub(crate) mod scheme_relative_reference;
+pub(crate) mod syntax;
+pub(crate) mod unclosed_angle_bracket;
+pub(crate) mod uppercase_host;
+pub(crate) mod uppercase_scheme;
+pub(crate) mod uri_too_long;
+pub(crate) mod url_prefix;
+pub(crate) mod whitespace_outside_angle_brackets;
+
+/// How serious a diagnostic is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// Worth a look; may be intended. Fails `check` only with `--strict`.
+    Warning,
+    /// The text is wrong: the URI is invalid or cannot be read reliably.
+    /// Fails `check`.
+    Error,
+}
+
+impl Severity {
+    /// `"warning"` or `"error"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+/// The family of a rule; the first letter of its code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Category {
+    /// `U`: the generic grammar (RFC 3986 Appendix A, RFC 3987, RFC 2396).
+    Syntax,
+    /// `S`: the rules of one scheme (RFC 1738, RFC 6068, RFC 5538, ...).
+    Scheme,
+    /// `D`: delimiting URIs in text (RFC 2396 Appendix E).
+    Delimiting,
+    /// `X`: security considerations (RFC 3986 section 7, RFC 2396 section 7).
+    Security,
+    /// `N`: normalization (RFC 3986 section 6).
+    Normalization,
+    /// `R`: relative references (RFC 3986 section 5).
+    Relative,
+}
+
+impl Category {
+    /// Every category, in the order of the catalogue.
+    pub const ALL: [Category; 6] = [
+        Category::Syntax,
+        Category::Scheme,
+        Category::Delimiting,
+        Category::Security,
+        Category::Normalization,
+        Category::Relative,
+    ];
+
+    /// A short title, e.g. `"Syntax"`.
+    pub fn title(self) -> &'static str {
+        match self {
+            Category::Syntax => "Syntax",
+            Category::Scheme => "Scheme-specific",
+            Category::Delimiting => "Delimiting",
+            Category::Security => "Security",
+            Category::Normalization => "Normalization",
+            Category::Relative => "Relative references",
+        }
+    }
+}
+
+/// One rule of the catalogue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Rule {
+    /// Stable code, e.g. `"D001"`.
+    pub code: &'static str,
+    /// Stable kebab-case name, e.g. `"hyphen-line-break"`.
+    pub name: &'static str,
+    /// The family.
+    pub category: Category,
+    /// Default severity.
+    pub severity: Severity,
+    /// On unless deselected (`true`), or off unless selected (`false`).
+    pub default_enabled: bool,
+    /// What the fix does (`urilint check --fix`), or `None` when the rule
+    /// has no fix.
+    pub fix: Option<&'static str>,
+    /// One-line summary.
+    pub summary: &'static str,
+    /// Why it matters and what to do, a paragraph or two; empty when the
+    /// summary says it all.
+    pub explanation: &'static str,
+    /// Where the rule comes from (RFC and section).
+    pub source: &'static str,
+}
+
+impl Rule {
+    /// True when `check --fix` can fix what the rule finds.
+    pub fn fixable(&self) -> bool {
+        self.fix.is_some()
+    }
+}
+
+/// The rule of a grammar error kind (`U` codes; see [`syntax`]).
+pub fn for_error(kind: ErrorKind) -> Rule {
+    syntax::rule(kind)
+}
+
+/// Scheme-specific rules whose source says SHOULD (or binds only the
+/// sender) rather than MUST: reported as warnings.
+const SCHEME_WARNINGS: [&str; 4] = ["S101", "S403", "S803", "S902"];
+
+/// The severity of a scheme-specific rule (`S` code, see
+/// [`crate::scheme::rules`]): a warning for SHOULD-level requirements, an
+/// error otherwise.
+pub fn scheme_severity(code: &str) -> Severity {
+    if SCHEME_WARNINGS.contains(&code) {
+        Severity::Warning
+    } else {
+        Severity::Error
+    }
+}
+
+/// The catalogue entry of a scheme-specific rule.
+pub fn for_scheme_rule(r: &crate::scheme::SchemeRule) -> Rule {
+    Rule {
+        code: r.code,
+        name: r.name,
+        category: Category::Scheme,
+        severity: scheme_severity(r.code),
+        default_enabled: true,
+        fix: None,
+        summary: r.summary,
+        explanation: "",
+        source: r.source,
+    }
+}
+
+/// The delimiting rules (`D`), in code order.
+pub const DELIMITING: [Rule; 7] = [
+    hyphen_line_break::RULE,
+    unclosed_angle_bracket::RULE,
+    uri_too_long::RULE,
+    whitespace_outside_angle_brackets::RULE,
+    broken_uri::RULE,
+    bare_uri::RULE,
+    url_prefix::RULE,
+];
+
+/// The security rules (`X`), in code order.
+pub const SECURITY: [Rule; 4] = [
+    password_in_userinfo::RULE,
+    non_default_port::RULE,
+    encoded_line_break::RULE,
+    insecure_scheme::RULE,
+];
+
+/// The normalization rules (`N`), in code order.
+pub const NORMALIZATION: [Rule; 7] = [
+    uppercase_scheme::RULE,
+    uppercase_host::RULE,
+    default_port::RULE,
+    lowercase_percent_encoding::RULE,
+    encoded_unreserved::RULE,
+    dot_segments::RULE,
+    empty_port::RULE,
+];
+
+/// The relative-reference rules (`R`), in code order.
+pub const RELATIVE: [Rule; 2] = [above_root::RULE, scheme_relative_reference::RULE];
+
+/// Every rule, in catalogue order: syntax (`U`), scheme-specific (`S`),
+/// delimiting (`D`), security (`X`), normalization (`N`), relative
+/// references (`R`); by code within each.
+pub fn all() -> Vec<Rule> {
+    catalogue().to_vec()
+}
+
+/// [`all`], built once.
+pub fn catalogue() -> &'static [Rule] {
+    static CATALOGUE: std::sync::OnceLock<Vec<Rule>> = std::sync::OnceLock::new();
+    CATALOGUE.get_or_init(|| {
+        let mut scheme: Vec<Rule> = crate::scheme::rules().iter().map(for_scheme_rule).collect();
+        scheme.sort_by_key(|r| r.code);
+        ErrorKind::ALL
+            .iter()
+            .map(|&k| for_error(k))
+            .chain(scheme)
+            .chain(DELIMITING)
+            .chain(SECURITY)
+            .chain(NORMALIZATION)
+            .chain(RELATIVE)
+            .collect()
+    })
+}
+
+/// The rule with this code (e.g. `"N001"`) or name (e.g.
+/// `"uppercase-scheme"`), ASCII case-insensitive.
+pub fn find(code_or_name: &str) -> Option<Rule> {
+    catalogue()
+        .iter()
+        .find(|r| {
+            r.code.eq_ignore_ascii_case(code_or_name) || r.name.eq_ignore_ascii_case(code_or_name)
+        })
+        .copied()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_and_names_are_unique() {
+        let rules = all();
+        let mut codes: Vec<_> = rules.iter().map(|r| r.code).collect();
+        let mut names: Vec<_> = rules.iter().map(|r| r.name).collect();
+        codes.sort_unstable();
+        names.sort_unstable();
+        codes.dedup();
+        names.dedup();
+        assert_eq!(codes.len(), rules.len());
+        assert_eq!(names.len(), rules.len());
+    }
+
+    #[test]
+    fn codes_match_categories() {
+        for r in all() {
+            let letter = match r.category {
+                Category::Syntax => 'U',
+                Category::Scheme => 'S',
+                Category::Delimiting => 'D',
+                Category::Security => 'X',
+                Category::Normalization => 'N',
+                Category::Relative => 'R',
+            };
+            assert!(r.code.starts_with(letter), "{}", r.code);
+            assert_eq!(r.code.len(), 4, "{}", r.code);
+            assert!(
+                r.code[1..].bytes().all(|b| b.is_ascii_digit()),
+                "{}",
+                r.code
+            );
+            assert!(!r.summary.is_empty() && !r.source.is_empty(), "{}", r.code);
+            assert!(
+                r.name
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-'),
+                "{}",
+                r.name
+            );
+        }
+    }
+
+    #[test]
+    fn find_by_code_or_name() {
+        assert_eq!(find("n001").map(|r| r.name), Some("uppercase-scheme"));
+        assert_eq!(find("hyphen-line-break").map(|r| r.code), Some("D001"));
+        assert_eq!(find("S001").map(|r| r.name), Some("missing-host"));
+        assert!(find("Z999").is_none());
+    }
+}

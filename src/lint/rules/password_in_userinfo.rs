@@ -1,0 +1,58 @@
+//! `X001` password-in-userinfo: `user:password@` in the authority (RFC
+//! 3986 sections 3.2.1 and 7.5). No fix: the credential has to be revoked
+//! and removed by a person.
+
+use super::{Category, Rule, Severity};
+use crate::lint::Cx;
+
+/// The rule.
+pub const RULE: Rule = Rule {
+    code: "X001",
+    name: "password-in-userinfo",
+    category: Category::Security,
+    severity: Severity::Error,
+    default_enabled: true,
+    fix: None,
+    summary: "a password in the userinfo ('user:password@host')",
+    explanation: "RFC 3986 section 3.2.1: use of the format 'user:password' in the userinfo \
+                  field is deprecated; applications should not render the text after the first \
+                  ':' as clear text. Section 7.5: a password in a URI is a security risk \
+                  wherever the URI is written down. Remove it (and change the password if it \
+                  was real).",
+    source: "RFC 3986 sections 3.2.1 and 7.5; RFC 2396 section 7",
+};
+
+pub(crate) fn check(cx: &mut Cx<'_, '_>) {
+    if !cx.on(&RULE) {
+        return;
+    }
+    let Some(ui) = cx.uri().components().userinfo.clone() else {
+        return;
+    };
+    let text = cx.text();
+    if let Some(colon) = text[ui.clone()].find(':') {
+        let at = ui.start + colon + 1;
+        if at < ui.end {
+            let user = &text[ui.start..ui.start + colon];
+            cx.report(
+                &RULE,
+                at,
+                format!("password in the userinfo of user '{user}'"),
+                None,
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::lint::testing::hits;
+
+    #[test]
+    fn hit_miss() {
+        let (at, _) = hits("X001", "<ftp://joe:s3cret@ftp.example/pub>");
+        assert_eq!(at, vec![11]);
+        assert!(hits("X001", "<ftp://joe@ftp.example/pub>").0.is_empty());
+        assert!(hits("X001", "<ftp://joe:@ftp.example/pub>").0.is_empty());
+    }
+}

@@ -1,0 +1,158 @@
+//! `U001`-`U008`: the generic grammar (RFC 3986 Appendix A; RFC 3987 for
+//! IRIs; RFC 2396 Appendix A on request). The parser finds these
+//! ([`crate::grammar`]); this file gives each error kind its catalogue
+//! entry and the one fix: `U007` (non-ASCII) percent-encodes the
+//! characters as UTF-8 (RFC 3987 section 3.1).
+
+use std::ops::Range;
+
+use super::{Category, Rule, Severity};
+use crate::error::ErrorKind;
+use crate::grammar::{iri_to_uri, parse, Grammar};
+use crate::lint::Cx;
+
+/// The catalogue entry of a grammar error kind.
+pub fn rule(kind: ErrorKind) -> Rule {
+    let (summary, explanation, source, fix) = match kind {
+        ErrorKind::InvalidScheme => (
+            "the scheme is not ALPHA *( ALPHA / DIGIT / \"+\" / \"-\" / \".\" )",
+            "A scheme starts with a letter and continues with letters, digits, '+', '-' and '.'. \
+             Anything else before the first ':' makes the text something other than a URI.",
+            "RFC 3986 section 3.1",
+            None,
+        ),
+        ErrorKind::InvalidPercentEncoding => (
+            "'%' not followed by two hexadecimal digits",
+            "A '%' always starts a percent-encoded octet, '%' HEXDIG HEXDIG. A literal percent \
+             sign must itself be written %25.",
+            "RFC 3986 section 2.1",
+            None,
+        ),
+        ErrorKind::ExcludedCharacter => (
+            "a character that must always be percent-encoded (space, control, < > \" { } | \\ ^ `)",
+            "These characters are excluded from URIs because they delimit URIs in text or are \
+             changed by gateways and transport agents; write them percent-encoded (a space is \
+             %20).",
+            "RFC 2396 section 2.4.3; RFC 3986 Appendix A",
+            None,
+        ),
+        ErrorKind::UnexpectedCharacter => (
+            "a character the component does not allow",
+            "A character of the URI alphabet where its component does not allow it, e.g. '[' in \
+             a path, a second '#', or a second '@' in the authority. Percent-encode it if it is \
+             data.",
+            "RFC 3986 sections 3.2 to 3.5",
+            None,
+        ),
+        ErrorKind::InvalidHost => (
+            "an IP literal that is not a valid IPv6address or IPvFuture",
+            "Inside '[' and ']' the host must be an IPv6 address (RFC 4291 section 2.2) or \
+             'v' HEXDIG '.' followed by an IPvFuture address.",
+            "RFC 3986 section 3.2.2",
+            None,
+        ),
+        ErrorKind::InvalidPort => (
+            "a port that is not all digits",
+            "The port after the host's ':' is a decimal number (it may be empty).",
+            "RFC 3986 section 3.2.3",
+            None,
+        ),
+        ErrorKind::NonAscii => (
+            "a non-ASCII character (an IRI where a URI is expected)",
+            "URIs are ASCII. A non-ASCII character is allowed in an IRI (RFC 3987) but must be \
+             percent-encoded as UTF-8 in a URI. The fix does that mapping (RFC 3987 section \
+             3.1); the result identifies the same resource.",
+            "RFC 3987 section 3.1",
+            Some("percent-encode the non-ASCII characters as UTF-8 (RFC 3987 section 3.1)"),
+        ),
+        ErrorKind::MissingScheme => (
+            "a URI without a scheme",
+            "An absolute URI begins with its scheme; a reference without one is relative and \
+             needs a base URI to mean anything.",
+            "RFC 3986 section 4.3",
+            None,
+        ),
+    };
+    Rule {
+        code: kind.code(),
+        name: kind.name(),
+        category: Category::Syntax,
+        severity: Severity::Error,
+        default_enabled: true,
+        fix,
+        summary,
+        explanation,
+        source,
+    }
+}
+
+/// Byte ranges of the runs of non-ASCII characters of `text`.
+fn non_ascii_runs(text: &str) -> Vec<Range<usize>> {
+    let mut runs: Vec<Range<usize>> = Vec::new();
+    for (i, b) in text.bytes().enumerate() {
+        if !b.is_ascii() {
+            match runs.last_mut() {
+                Some(r) if r.end == i => r.end = i + 1,
+                _ => runs.push(i..i + 1),
+            }
+        }
+    }
+    runs
+}
+
+/// Reports every grammar error of the candidate's parse.
+pub(crate) fn check(cx: &mut Cx<'_, '_>) {
+    let mut fix_offered = false;
+    for e in cx.parsed.errors() {
+        let r = rule(e.kind);
+        if !cx.on(&r) {
+            continue;
+        }
+        let mut fix = None;
+        if e.kind == ErrorKind::NonAscii && !fix_offered && cx.grammar != Grammar::Rfc3987 {
+            fix_offered = true;
+            let text = cx.text();
+            let converted = iri_to_uri(text);
+            if parse(&converted, cx.grammar).is_valid() {
+                let edits = non_ascii_runs(text)
+                    .into_iter()
+                    .map(|r| (r.clone(), iri_to_uri(&text[r])));
+                fix = cx.text_fix(format!("percent-encode as UTF-8: {converted}"), edits);
+            }
+        }
+        cx.report(&r, e.offset, e.message.clone(), fix);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::lint::testing::hits;
+
+    #[test]
+    fn non_ascii_hit_and_fix() {
+        let (at, fixed) = hits(
+            "U007",
+            "see <http://www.example.org/D\u{fc}rst/\u{e9}t\u{e9}> now",
+        );
+        // One error per character; the first carries the fix for all.
+        assert_eq!(at, vec![29, 35, 38]);
+        assert_eq!(
+            fixed,
+            "see <http://www.example.org/D%C3%BCrst/%C3%A9t%C3%A9> now"
+        );
+        let (at, fixed) = hits("U007", &fixed);
+        assert!(at.is_empty());
+        assert_eq!(
+            fixed,
+            "see <http://www.example.org/D%C3%BCrst/%C3%A9t%C3%A9> now"
+        );
+    }
+
+    #[test]
+    fn percent_encoding_hit_no_fix() {
+        let (at, fixed) = hits("U002", "go to <http://a/%zz> now");
+        assert_eq!(at, vec![16]);
+        assert_eq!(fixed, "go to <http://a/%zz> now");
+        assert!(hits("U002", "go to <http://a/%20> now").0.is_empty());
+    }
+}

@@ -1,0 +1,89 @@
+//! `N002` uppercase-host: uppercase letters in a registered name or IP
+//! literal (RFC 3986 sections 3.2.2 and 6.2.2.1). Fix: lowercase them
+//! (percent-encodings keep their uppercase hex digits).
+
+use super::{Category, Rule, Severity};
+use crate::grammar::HostKind;
+use crate::lint::Cx;
+
+/// The rule.
+pub const RULE: Rule = Rule {
+    code: "N002",
+    name: "uppercase-host",
+    category: Category::Normalization,
+    severity: Severity::Warning,
+    default_enabled: true,
+    fix: Some("lowercase the host"),
+    summary: "uppercase letters in the host",
+    explanation: "The host is case-insensitive; the canonical form is lowercase and URI \
+                  producers should use lowercase for registered names and hexadecimal \
+                  addresses (RFC 3986 section 3.2.2). Normalization lowercases it (section \
+                  6.2.2.1). Percent-encoded octets keep their uppercase hex digits.",
+    source: "RFC 3986 sections 3.2.2 and 6.2.2.1",
+};
+
+/// `host` with ASCII letters lowercased outside percent-encoded octets.
+fn lower_host(host: &str) -> String {
+    let mut out = String::with_capacity(host.len());
+    let mut pct = 0;
+    for c in host.chars() {
+        if c == '%' {
+            pct = 2;
+            out.push(c);
+        } else if pct > 0 {
+            pct -= 1;
+            out.push(c);
+        } else {
+            out.push(c.to_ascii_lowercase());
+        }
+    }
+    out
+}
+
+pub(crate) fn check(cx: &mut Cx<'_, '_>) {
+    if !cx.on(&RULE) {
+        return;
+    }
+    let uri = cx.uri();
+    if uri.host_kind() == Some(HostKind::Ipv4) {
+        return;
+    }
+    let Some(range) = uri.components().host.clone() else {
+        return;
+    };
+    let host = &cx.text()[range.clone()];
+    let lower = lower_host(host);
+    if lower == host {
+        return;
+    }
+    let fix = cx.text_fix(
+        format!("write the host as {lower}"),
+        [(range.clone(), lower.clone())],
+    );
+    cx.report(
+        &RULE,
+        range.start,
+        format!("host {host} is not lowercase ({lower})"),
+        fix,
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::lint::testing::hits;
+
+    #[test]
+    fn hit_fix_miss() {
+        let (at, fixed) = hits(
+            "N002",
+            "see <http://WWW.Example.COM/Path> and <http://[FE80::1]/>",
+        );
+        assert_eq!(at, vec![12, 46]);
+        assert_eq!(
+            fixed,
+            "see <http://www.example.com/Path> and <http://[fe80::1]/>"
+        );
+        assert!(hits("N002", &fixed).0.is_empty());
+        assert!(hits("N002", "<http://a%C3%A9b.example/>").0.is_empty());
+    }
+}

@@ -1,0 +1,62 @@
+//! `D007` url-prefix (off by default): the `URL:` prefix before a URI
+//! (RFC 2396 Appendix E; the 1994 URL BNF). Fix: drop it.
+
+use super::{Category, Rule, Severity};
+use crate::fix::{Edit, Fix};
+use crate::lint::Cx;
+use crate::scan::Delimiter;
+
+/// The rule.
+pub const RULE: Rule = Rule {
+    code: "D007",
+    name: "url-prefix",
+    category: Category::Delimiting,
+    severity: Severity::Warning,
+    default_enabled: false,
+    fix: Some("drop the 'URL:' prefix"),
+    summary: "a 'URL:' prefix before a URI",
+    explanation: "RFC 2396 Appendix E: the prefix '<URL:...>' was suggested earlier to mark \
+                  URIs in text, but it has not been widely adopted and '<...>' alone is \
+                  recommended. Off by default.",
+    source: "RFC 2396 Appendix E; RFC 3986 Appendix C",
+};
+
+pub(crate) fn check(cx: &mut Cx<'_, '_>) {
+    let c = cx.candidate;
+    if !cx.on(&RULE) || !c.url_prefix() {
+        return;
+    }
+    let outer = c.outer_span();
+    let start = if c.delimiter() == Delimiter::UrlPrefix {
+        outer.start
+    } else {
+        outer.start + 1
+    };
+    let end = c.span().start;
+    let fix = (start < end).then(|| Fix {
+        message: "drop 'URL:'".to_string(),
+        edits: vec![Edit {
+            start,
+            end,
+            replacement: String::new(),
+        }],
+    });
+    let text = cx.text();
+    cx.report_at_start(&RULE, format!("'URL:' prefix before {text}"), fix);
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::lint::testing::hits;
+
+    #[test]
+    fn hit_fix_miss() {
+        // RFC 2396 Appendix E's example.
+        let (at, fixed) = hits("D007", "Use <URL:http://www.w3.org/Addressing/> now.");
+        assert_eq!(at, vec![9]);
+        assert_eq!(fixed, "Use <http://www.w3.org/Addressing/> now.");
+        assert!(hits("D007", &fixed).0.is_empty());
+        let (_, fixed) = hits("D007", "Use URL:http://a.example/ now.");
+        assert_eq!(fixed, "Use http://a.example/ now.");
+    }
+}
