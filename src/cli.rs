@@ -9,13 +9,20 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use urilint::config::{CliSettings, Settings};
 use urilint::grammar::{Grammar, ParseOptions};
+use urilint::lint::rules::{catalogue, find, Rule};
+use urilint::lint::Selection;
 use urilint::normalize::{normalize_str, NormalizeOptions};
+use urilint::output::rules as rules_doc;
 use urilint::output::{jsonl, plain, Format, PlainStyle};
 use urilint::pipeline::Outputs;
 use urilint::record::ParseRecord;
 use urilint::resolve::{resolve_str, ResolveOptions};
-use urilint::run::{self, ExtractOptions, RunOptions, Stats};
+use urilint::rewrite::Mapping;
+use urilint::run::{
+    self, CheckOptions, ExtractOptions, FixMode, RewriteMode, RewriteOptions, RunOptions, Stats,
+};
 use urilint::walk::WalkOptions;
 
 const EXTRACT_EXAMPLES: &str = "\
@@ -28,11 +35,36 @@ Examples:
 
 const CHECK_EXAMPLES: &str = "\
 Examples:
-  urilint check docs/                        path:line:column: CODE message
-  urilint check --format jsonl .             one JSON object per diagnostic
-  urilint check --grammar rfc2396 old.txt    validate against RFC 2396
+  urilint check docs/                        diagnostics with source excerpts
+  urilint check --fix .                      apply the safe fixes in place
+  urilint check --diff .                     show the fixes as a diff, write nothing
+  urilint check --format plain .             path:line:column: CODE message
+  urilint check --format sarif . > u.sarif   SARIF 2.1.0 for code scanning
+  urilint check --select ALL --ignore X004 . every rule but one
+  urilint check --extend-select D006 --fix . also wrap bare URIs in <...>
 
-Exit status: 0 no findings, 1 findings, 2 usage or I/O error.";
+Suppress a finding with `urilint: ignore` or `urilint: ignore[CODE,...]` on
+its line or the line before. Configuration: urilint.toml or .urilint.toml,
+found from the current directory upwards (see `urilint config`).
+
+Exit status: 0 no error-level findings (none at all with --strict; with
+--diff: nothing to fix), 1 findings, 2 usage, configuration or I/O error.";
+
+const REWRITE_EXAMPLES: &str = "\
+Examples:
+  urilint rewrite --map http://old.example/=https://new.example/ docs/
+  urilint rewrite --map-regex '^http://(\\w+)\\.example\\.org/=https://$1.example.org/' --diff .
+  urilint rewrite --dry-run --map http://=https:// README.md
+
+Each --map OLD=NEW replaces a prefix; each --map-regex REGEX=REPLACEMENT
+replaces the first match ($1, ${name} expand captures). Both split at the
+first '='; write '=' in a regex as \\x3D. Files are written atomically.";
+
+const RULE_EXAMPLES: &str = "\
+Examples:
+  urilint rule                 every rule: code, name, default, fixable, summary
+  urilint rule N003            the explanation of one rule (code or name)
+  urilint rule --format markdown   the table in README.md";
 
 const RESOLVE_EXAMPLES: &str = "\
 Examples:
@@ -85,6 +117,14 @@ enum Command {
     /// Normalize URIs (RFC 3986 section 6.2.2 and 6.2.3).
     #[command(after_help = NORMALIZE_EXAMPLES)]
     Normalize(NormalizeArgs),
+    /// Rewrite URIs in files by prefix or regex (e.g. http://old/ to https://new/).
+    #[command(after_help = REWRITE_EXAMPLES)]
+    Rewrite(RewriteArgs),
+    /// List the lint rules, or explain one.
+    #[command(after_help = RULE_EXAMPLES)]
+    Rule(RuleArgs),
+    /// Print the effective configuration (urilint.toml and defaults).
+    Config(ConfigArgs),
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -117,6 +157,18 @@ impl From<GrammarArg> for Grammar {
     }
 }
 
+impl From<CheckFormatArg> for Format {
+    fn from(f: CheckFormatArg) -> Self {
+        match f {
+            CheckFormatArg::Human => Format::Human,
+            CheckFormatArg::Plain => Format::Plain,
+            CheckFormatArg::Jsonl => Format::Jsonl,
+            CheckFormatArg::Sarif => Format::Sarif,
+            CheckFormatArg::Github => Format::Github,
+        }
+    }
+}
+
 impl From<FormatArg> for Format {
     fn from(f: FormatArg) -> Self {
         match f {
@@ -131,15 +183,15 @@ struct Common {
     /// Files or directories to read; `-` is standard input.
     #[arg(value_name = "PATH", default_value = ".")]
     paths: Vec<PathBuf>,
-    /// Output format.
-    #[arg(long, value_enum, default_value = "plain")]
-    format: FormatArg,
-    /// Grammar to validate against.
-    #[arg(long, value_enum, default_value = "rfc3986")]
-    grammar: GrammarArg,
-    /// Skip URI candidates longer than this many bytes (reported as D003).
-    #[arg(long, value_name = "BYTES", default_value_t = 65536)]
-    max_uri_len: usize,
+    /// Grammar to validate against [default: rfc3986, or urilint.toml's].
+    #[arg(long, value_enum)]
+    grammar: Option<GrammarArg>,
+    /// Skip URI candidates longer than this many bytes (reported as D003)
+    /// [default: 65536, or urilint.toml's].
+    #[arg(long, value_name = "BYTES")]
+    max_uri_len: Option<usize>,
+    #[command(flatten)]
+    config: ConfigFlags,
     /// Also read hidden files and directories.
     #[arg(long)]
     hidden: bool,
@@ -157,10 +209,24 @@ struct Common {
     quiet: bool,
 }
 
+/// Where the configuration comes from.
+#[derive(Args, Debug, Clone)]
+struct ConfigFlags {
+    /// Read this configuration file instead of looking for urilint.toml.
+    #[arg(long, value_name = "FILE")]
+    config: Option<PathBuf>,
+    /// Read no configuration file.
+    #[arg(long, conflicts_with = "config")]
+    isolated: bool,
+}
+
 #[derive(Args, Debug)]
 struct ExtractArgs {
     #[command(flatten)]
     common: Common,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "plain")]
+    format: FormatArg,
     /// Prefix each URI with its file name (plain format).
     #[arg(short = 'H', long)]
     with_filename: bool,
@@ -212,6 +278,95 @@ struct NormalizeArgs {
 struct CheckArgs {
     #[command(flatten)]
     common: Common,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "human")]
+    format: CheckFormatArg,
+    /// Apply the fixes in place (atomically; a file changed meanwhile is
+    /// left alone) and report what is left.
+    #[arg(long)]
+    fix: bool,
+    /// Print the fixes as a unified diff; write nothing.
+    #[arg(long, conflicts_with = "fix")]
+    diff: bool,
+    /// Only these rules (codes, code prefixes, names, or ALL); comma-separated, repeatable.
+    #[arg(long, value_name = "RULES", value_delimiter = ',')]
+    select: Option<Vec<String>>,
+    /// These rules in addition (e.g. off-by-default ones).
+    #[arg(long, value_name = "RULES", value_delimiter = ',')]
+    extend_select: Vec<String>,
+    /// Not these rules.
+    #[arg(long, value_name = "RULES", value_delimiter = ',')]
+    ignore: Vec<String>,
+    /// Exit 1 on warnings too.
+    #[arg(long)]
+    strict: bool,
+    /// Colour in the human format.
+    #[arg(long, value_enum, default_value = "auto")]
+    color: ColorArg,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum CheckFormatArg {
+    /// Diagnostics with the source line and a caret, and a summary.
+    Human,
+    /// One line per diagnostic: path:line:column: CODE message.
+    Plain,
+    /// One JSON object per diagnostic.
+    Jsonl,
+    /// SARIF 2.1.0 (code scanning).
+    Sarif,
+    /// GitHub Actions workflow commands (annotations).
+    Github,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum ColorArg {
+    /// When standard output is a terminal and NO_COLOR is not set.
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(Args, Debug)]
+struct RewriteArgs {
+    #[command(flatten)]
+    common: Common,
+    /// OLD=NEW: URIs starting with OLD get NEW instead; repeatable.
+    #[arg(long, value_name = "OLD=NEW")]
+    map: Vec<String>,
+    /// REGEX=REPLACEMENT: the first match in each URI is replaced; repeatable.
+    #[arg(long, value_name = "REGEX=REPLACEMENT")]
+    map_regex: Vec<String>,
+    /// Print a unified diff; write nothing.
+    #[arg(long)]
+    diff: bool,
+    /// List the changes; write nothing.
+    #[arg(long, conflicts_with = "diff")]
+    dry_run: bool,
+}
+
+#[derive(Args, Debug)]
+struct RuleArgs {
+    /// A rule code or name; all rules when omitted.
+    #[arg(value_name = "RULE")]
+    rule: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "plain")]
+    format: RuleFormatArg,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum RuleFormatArg {
+    Plain,
+    Jsonl,
+    /// The Markdown table of README.md.
+    Markdown,
+}
+
+#[derive(Args, Debug)]
+struct ConfigArgs {
+    #[command(flatten)]
+    config: ConfigFlags,
 }
 
 #[derive(Args, Debug)]
@@ -230,7 +385,20 @@ struct ParseArgs {
     zone_id: bool,
 }
 
-fn run_options(c: Common) -> RunOptions {
+/// The settings of a run: urilint.toml (unless --isolated) with the
+/// command line on top.
+fn settings(c: &Common, selection: Selection) -> anyhow::Result<Settings> {
+    let cwd = std::env::current_dir().context("the current directory")?;
+    let s = Settings::find(&cwd, c.config.config.as_deref(), c.config.isolated)?;
+    let s = s.with_cli(&CliSettings {
+        grammar: c.grammar.map(Into::into),
+        max_uri_len: c.max_uri_len,
+        selection,
+    });
+    Ok(s)
+}
+
+fn run_options(c: Common, settings: &Settings, format: Format) -> RunOptions {
     let threads = c
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
@@ -243,9 +411,9 @@ fn run_options(c: Common) -> RunOptions {
             globs: c.glob,
         },
         threads,
-        grammar: c.grammar.into(),
-        max_uri_len: c.max_uri_len,
-        format: c.format.into(),
+        grammar: settings.grammar,
+        max_uri_len: settings.max_uri_len,
+        format,
         progress: !c.quiet && io::stderr().is_terminal() && std::env::var_os("CI").is_none(),
     }
 }
@@ -271,9 +439,10 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
     let mut stderr = io::stderr();
     match cli.command {
         Command::Extract(a) => {
+            let settings = settings(&a.common, Selection::default())?;
             let base = match &a.base {
                 Some(b) => {
-                    let uri = urilint::parse(b, a.common.grammar.into())
+                    let uri = urilint::parse(b, settings.grammar)
                         .into_result()
                         .map_err(|errors| parse_errors("--base", b, &errors))?;
                     if uri.scheme().is_none() {
@@ -291,7 +460,7 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
                 unique: a.unique,
                 base,
             };
-            let opts = run_options(a.common);
+            let opts = run_options(a.common, &settings, a.format.into());
             let outputs = Outputs {
                 out: &mut stdout,
                 err: &mut stderr,
@@ -299,12 +468,138 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
             status(run::extract(&opts, &ex, outputs), false)
         }
         Command::Check(a) => {
-            let opts = run_options(a.common);
+            let selection = Selection {
+                select: a.select.clone(),
+                extend_select: a.extend_select.clone(),
+                ignore: a.ignore.clone(),
+            };
+            let settings = settings(&a.common, selection)?;
+            let linter = settings.linter()?;
+            let color = match a.color {
+                ColorArg::Always => true,
+                ColorArg::Never => false,
+                ColorArg::Auto => {
+                    io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+                }
+            };
+            let mode = if a.fix {
+                FixMode::Fix
+            } else if a.diff {
+                FixMode::Diff
+            } else {
+                FixMode::Report
+            };
+            let ch = CheckOptions {
+                linter,
+                mode,
+                color,
+            };
+            let opts = run_options(a.common, &settings, a.format.into());
             let outputs = Outputs {
                 out: &mut stdout,
                 err: &mut stderr,
             };
-            status(run::check(&opts, outputs), true)
+            let result = run::check(&opts, &ch, outputs);
+            let _ = stdout.flush();
+            if let Ok(stats) = &result {
+                if mode == FixMode::Fix && opts.format != urilint::output::Format::Human {
+                    let fixed = Stats::get(&stats.fixed);
+                    if fixed > 0 {
+                        eprintln!(
+                            "urilint: fixed {fixed} finding{} in {} file{}",
+                            plural(fixed),
+                            Stats::get(&stats.files_changed),
+                            plural(Stats::get(&stats.files_changed))
+                        );
+                    }
+                }
+            }
+            check_status(result, mode, a.strict)
+        }
+        Command::Rewrite(a) => {
+            let mut mappings = Vec::new();
+            for m in &a.map {
+                mappings.push(Mapping::prefix(m).context("--map")?);
+            }
+            for m in &a.map_regex {
+                mappings.push(Mapping::regex(m).context("--map-regex")?);
+            }
+            if mappings.is_empty() {
+                anyhow::bail!(
+                    "rewrite: give at least one --map OLD=NEW or --map-regex REGEX=REPLACEMENT"
+                );
+            }
+            let mode = if a.diff {
+                RewriteMode::Diff
+            } else if a.dry_run {
+                RewriteMode::DryRun
+            } else {
+                RewriteMode::Write
+            };
+            let settings = settings(&a.common, Selection::default())?;
+            let opts = run_options(a.common, &settings, urilint::output::Format::Plain);
+            let rw = RewriteOptions { mappings, mode };
+            let outputs = Outputs {
+                out: &mut stdout,
+                err: &mut stderr,
+            };
+            let result = run::rewrite(&opts, &rw, outputs);
+            if let Ok(stats) = &result {
+                let n = Stats::get(&stats.fixed);
+                let files = Stats::get(&stats.files_changed);
+                let verb = if mode == RewriteMode::Write {
+                    "rewrote"
+                } else {
+                    "would rewrite"
+                };
+                let _ = stdout.flush();
+                eprintln!(
+                    "urilint: {verb} {n} URI{} in {files} file{}",
+                    plural(n),
+                    plural(files)
+                );
+            }
+            status(result, false)
+        }
+        Command::Rule(a) => {
+            let rules: Vec<Rule> = match &a.rule {
+                Some(r) => vec![find(r)
+                    .ok_or_else(|| anyhow::anyhow!("unknown rule '{r}' (see `urilint rule`)"))?],
+                None => catalogue().to_vec(),
+            };
+            let mut out = Vec::new();
+            match a.format {
+                RuleFormatArg::Jsonl => rules.iter().for_each(|r| jsonl::line(&mut out, r)),
+                RuleFormatArg::Markdown => rules_doc::markdown_table(&mut out, &rules),
+                RuleFormatArg::Plain if a.rule.is_some() => {
+                    rules.iter().for_each(|r| rules_doc::explain(&mut out, r))
+                }
+                RuleFormatArg::Plain => rules_doc::list(&mut out, &rules),
+            }
+            write_out(&mut stdout, &out)?;
+            Ok(0)
+        }
+        Command::Config(a) => {
+            let cwd = std::env::current_dir().context("the current directory")?;
+            let s = Settings::find(&cwd, a.config.config.as_deref(), a.config.isolated)?;
+            s.linter()?;
+            let mut out = Vec::new();
+            match &s.file {
+                Some(f) => out.extend_from_slice(
+                    format!("# configuration file: {}\n", f.display()).as_bytes(),
+                ),
+                None => out.extend_from_slice(b"# no configuration file: defaults\n"),
+            }
+            let enabled = s
+                .selection
+                .resolve()
+                .map(|r| r.codes().join(", "))
+                .unwrap_or_default();
+            out.extend_from_slice(format!("# rules on: {enabled}\n").as_bytes());
+            let text = toml::to_string(&s.to_config()).context("printing the configuration")?;
+            out.extend_from_slice(text.as_bytes());
+            write_out(&mut stdout, &out)?;
+            Ok(0)
         }
         Command::Parse(a) => {
             let grammar: Grammar = a.grammar.into();
@@ -350,6 +645,48 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
                 normalize_str(u, opts).map_err(|errors| parse_errors("", u, &errors).to_string())
             })
         }
+    }
+}
+
+/// `"s"` unless `n` is 1.
+fn plural(n: u64) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+/// Writes `out` to standard output; a closed pipe is not an error.
+fn write_out(stdout: &mut dyn Write, out: &[u8]) -> anyhow::Result<()> {
+    match stdout.write_all(out).and_then(|()| stdout.flush()) {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(e).context("writing output"),
+        _ => Ok(()),
+    }
+}
+
+/// Exit status of a finished check run.
+fn check_status(
+    result: Result<Stats, urilint::Error>,
+    mode: FixMode,
+    strict: bool,
+) -> anyhow::Result<i32> {
+    match result {
+        Ok(stats) => Ok(if Stats::get(&stats.errors) > 0 {
+            2
+        } else if mode == FixMode::Diff {
+            i32::from(Stats::get(&stats.files_changed) > 0)
+        } else {
+            let failing = Stats::get(&stats.error_findings)
+                + if strict {
+                    Stats::get(&stats.warning_findings)
+                } else {
+                    0
+                };
+            i32::from(failing > 0)
+        }),
+        Err(urilint::Error::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => Ok(0),
+        Err(e) => Err(e.into()),
     }
 }
 

@@ -81,6 +81,7 @@ pub mod position;
 pub mod progress;
 pub mod record;
 pub mod resolve;
+pub mod rewrite;
 pub mod run;
 pub mod scan;
 pub mod scheme;

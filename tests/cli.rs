@@ -216,7 +216,7 @@ fn corpus_rfc5870_850_851_break_after_colon() {
 
 #[test]
 fn check_invalid_fixture() {
-    let out = run(&["check", "fixtures/check/invalid.txt"]);
+    let out = run(&["check", "--format", "plain", "fixtures/check/invalid.txt"]);
     assert_eq!(out.status.code(), Some(1), "findings give exit 1");
     assert!(out.stderr.is_empty(), "stderr: {}", text(&out.stderr));
     assert_output(
@@ -230,7 +230,7 @@ fn check_invalid_fixture() {
 fn check_scheme_rules_fixture() {
     // One scheme-specific violation a line (RFC 9110, RFC 1738, RFC 6068,
     // RFC 3966, RFC 1123, RFC 2397); the last line is clean.
-    let out = run(&["check", "fixtures/check/scheme.txt"]);
+    let out = run(&["check", "--format", "plain", "fixtures/check/scheme.txt"]);
     assert_eq!(out.status.code(), Some(1), "findings give exit 1");
     assert!(out.stderr.is_empty(), "stderr: {}", text(&out.stderr));
     assert_output(
@@ -260,7 +260,12 @@ fn check_invalid_fixture_has_every_code() {
 
 #[test]
 fn check_mixed_iri_flags_non_ascii_with_character_columns() {
-    let out = run(&["check", "fixtures/encoding/mixed-iri-and-invalid-utf8.txt"]);
+    let out = run(&[
+        "check",
+        "--format",
+        "plain",
+        "fixtures/encoding/mixed-iri-and-invalid-utf8.txt",
+    ]);
     assert_eq!(out.status.code(), Some(1));
     assert_output(
         "urilint check fixtures/encoding/mixed-iri-and-invalid-utf8.txt",
@@ -277,14 +282,19 @@ fn check_mixed_iri_flags_non_ascii_with_character_columns() {
 #[test]
 fn check_exit_0_on_clean_file() {
     urilint()
-        .args(["check", "fixtures/check/clean.txt"])
+        .args(["check", "--format", "plain", "fixtures/check/clean.txt"])
         .assert()
         .code(0)
         .stdout("")
         .stderr("");
     // No URI at all is clean too.
     urilint()
-        .args(["check", "fixtures/delimiters/non-candidates.txt"])
+        .args([
+            "check",
+            "--format",
+            "plain",
+            "fixtures/delimiters/non-candidates.txt",
+        ])
         .assert()
         .code(0)
         .stdout("");
@@ -295,6 +305,8 @@ fn check_exit_1_on_findings() {
     urilint()
         .args([
             "check",
+            "--format",
+            "plain",
             "fixtures/check/clean.txt",
             "fixtures/check/invalid.txt",
         ])
@@ -311,8 +323,20 @@ fn check_exit_2_on_missing_file_still_reports_the_others() {
     let missing = tmp.path().join("does-not-exist.txt");
     let missing = missing.to_str().unwrap();
     for args in [
-        ["check", missing, "fixtures/check/invalid.txt"],
-        ["check", "fixtures/check/invalid.txt", missing],
+        [
+            "check",
+            "--format",
+            "plain",
+            missing,
+            "fixtures/check/invalid.txt",
+        ],
+        [
+            "check",
+            "--format",
+            "plain",
+            "fixtures/check/invalid.txt",
+            missing,
+        ],
     ] {
         let out = run(&args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
@@ -329,7 +353,13 @@ fn check_exit_2_on_missing_file_still_reports_the_others() {
     }
     // Missing file and a clean one: still 2.
     urilint()
-        .args(["check", missing, "fixtures/check/clean.txt"])
+        .args([
+            "check",
+            "--format",
+            "plain",
+            missing,
+            "fixtures/check/clean.txt",
+        ])
         .assert()
         .code(2)
         .stdout("");
@@ -383,7 +413,7 @@ fn dash_reads_stdin() {
         .success()
         .stdout("-:2:http://a.example/x\n");
     urilint()
-        .args(["check", "-"])
+        .args(["check", "--format", "plain", "-"])
         .write_stdin("x http://a.example/%zz\n")
         .assert()
         .code(1)
@@ -930,7 +960,7 @@ fn binary_files_are_skipped_when_walking() {
     write(dir, "text.txt", b"http://text.example/\n");
     assert_eq!(walk(dir, &[]), ["text.txt:http://text.example/"]);
     urilint()
-        .args(["check", dir.to_str().unwrap()])
+        .args(["check", "--format", "plain", dir.to_str().unwrap()])
         .assert()
         .code(0)
         .stdout("")
@@ -973,7 +1003,15 @@ fn max_uri_len_check_reports_d003_and_skips() {
     let tmp = tempfile::tempdir().unwrap();
     let p = long_uri_file(tmp.path());
     let p = p.to_str().unwrap();
-    let out = run(&["check", "--max-uri-len", "100", p]);
+    let out = run(&[
+        "check",
+        "--format",
+        "plain",
+        "--strict",
+        "--max-uri-len",
+        "100",
+        p,
+    ]);
     assert_eq!(out.status.code(), Some(1));
     let got = text(&out.stdout);
     assert!(
@@ -982,7 +1020,11 @@ fn max_uri_len_check_reports_d003_and_skips() {
     );
     assert_eq!(got.lines().count(), 1, "{got}");
     // Under the default limit the same file is clean.
-    urilint().args(["check", p]).assert().code(0).stdout("");
+    urilint()
+        .args(["check", "--format", "plain", p])
+        .assert()
+        .code(0)
+        .stdout("");
 }
 
 #[test]
@@ -1179,7 +1221,7 @@ fn parse_grammar_option() {
 
 #[test]
 fn subcommand_help_mentions_examples() {
-    for sub in ["extract", "check", "parse"] {
+    for sub in ["extract", "check", "parse", "rewrite", "rule"] {
         urilint().args([sub, "--help"]).assert().success().stdout(
             predicate::str::contains("Examples")
                 .and(predicate::str::contains(format!("urilint {sub}"))),
@@ -1282,7 +1324,10 @@ fn hyphen_break_alternatives_and_d001() {
         assert_eq!(r[0]["uri"], uri, "{}", text(input));
         assert_eq!(r[0]["alternatives"], serde_json::json!([alt]));
         assert_eq!(r[0]["broken"], true);
-        let out = run_stdin(&["check", "-"], input.to_vec());
+        let out = run_stdin(
+            &["check", "--format", "plain", "--strict", "-"],
+            input.to_vec(),
+        );
         assert_eq!(out.status.code(), Some(1));
         assert!(
             text(&out.stdout).contains(" D001 "),
@@ -1667,7 +1712,13 @@ fn quiet_is_accepted_and_pipes_get_no_progress() {
     for args in [
         &["extract", "fixtures/rfc2396-appendix-e.txt"][..],
         &["extract", "-q", "fixtures/rfc2396-appendix-e.txt"][..],
-        &["check", "--quiet", "fixtures/check/clean.txt"][..],
+        &[
+            "check",
+            "--format",
+            "plain",
+            "--quiet",
+            "fixtures/check/clean.txt",
+        ][..],
     ] {
         let out = run(args);
         assert_eq!(out.status.code(), Some(0), "{args:?}");

@@ -7,6 +7,7 @@
 
 pub mod jsonl;
 pub mod plain;
+pub mod rules;
 
 /// The output format chosen with `--format`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -16,6 +17,12 @@ pub enum Format {
     Plain,
     /// JSON Lines: one JSON object per line.
     Jsonl,
+    /// Diagnostics with source excerpts (`check`).
+    Human,
+    /// SARIF 2.1.0 (`check`).
+    Sarif,
+    /// GitHub Actions workflow commands (`check`).
+    Github,
 }
 
 /// How `extract` prints a URI in the plain format.

@@ -1,16 +1,23 @@
-//! The two main jobs, `extract` and `check`, over a set of inputs.
+//! The main jobs, `extract`, `check` and `rewrite`, over a set of inputs.
 //!
 //! This module owns what is done with one input (scan it, validate each
 //! URI, render records or diagnostics into the input's sink) and the
 //! counts that decide the exit status. Walking, ordering and threads are
 //! the `walk` and `pipeline` modules'; rendering is the `output` module's.
 
+use std::io::Read;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+mod check;
+mod rewrite;
+
+pub use check::{check, CheckOptions, FixMode};
+pub use rewrite::{rewrite, RewriteMode, RewriteOptions};
+
 use crate::error::Error;
 use crate::grammar::Grammar;
-use crate::lint::{self, Diagnostic};
+use crate::lint::{self, Diagnostic, Severity};
 use crate::output::{jsonl, plain, Format, PlainStyle};
 use crate::pipeline::{self, Outputs, PipelineOptions, Sink};
 use crate::record::Record;
@@ -67,25 +74,86 @@ pub struct Stats {
     /// Diagnostics reported (`check`), or skipped too-long candidates
     /// (`extract`).
     pub findings: AtomicU64,
-    /// Inputs that could not be read, or walk errors.
+    /// Inputs that could not be read or written, or walk errors.
     pub errors: AtomicU64,
+    /// Diagnostics reported at error level (`check`).
+    pub error_findings: AtomicU64,
+    /// Diagnostics reported at warning level (`check`).
+    pub warning_findings: AtomicU64,
+    /// Reported diagnostics that have a fix (`check`).
+    pub fixable: AtomicU64,
+    /// Fixes applied, or URIs rewritten (`check --fix`, `rewrite`).
+    pub fixed: AtomicU64,
+    /// Files changed (or, with `--diff`/`--dry-run`, that would change).
+    pub files_changed: AtomicU64,
+    /// Reported diagnostics per rule code.
+    pub by_rule: std::sync::Mutex<std::collections::BTreeMap<&'static str, u64>>,
 }
 
 impl Stats {
-    fn add(counter: &AtomicU64, n: u64) {
+    pub(crate) fn add(counter: &AtomicU64, n: u64) {
         counter.fetch_add(n, Ordering::Relaxed);
     }
     /// The value of a counter.
     pub fn get(counter: &AtomicU64) -> u64 {
         counter.load(Ordering::Relaxed)
     }
+
+    /// Counts a reported diagnostic.
+    pub(crate) fn count(&self, d: &Diagnostic) {
+        Stats::add(&self.findings, 1);
+        match d.severity {
+            Severity::Error => Stats::add(&self.error_findings, 1),
+            Severity::Warning => Stats::add(&self.warning_findings, 1),
+        }
+        if d.fix.is_some() {
+            Stats::add(&self.fixable, 1);
+        }
+        let mut map = self.by_rule.lock().unwrap_or_else(|p| p.into_inner());
+        *map.entry(d.code).or_insert(0) += 1;
+    }
+
+    /// Reported diagnostics per rule, in code order.
+    pub fn rule_counts(&self) -> Vec<(&'static str, u64)> {
+        let map = self.by_rule.lock().unwrap_or_else(|p| p.into_inner());
+        map.iter().map(|(k, v)| (*k, *v)).collect()
+    }
 }
 
-fn scan_options(opts: &RunOptions, positions: bool) -> ScanOptions {
+pub(crate) fn scan_options(opts: &RunOptions, positions: bool) -> ScanOptions {
     ScanOptions {
         max_uri_len: opts.max_uri_len,
         positions,
         ..ScanOptions::default()
+    }
+}
+
+/// Opens `input` for reading; reports open errors, binary and UTF-16
+/// files into the sink and gives `None` for them.
+pub(crate) fn open_reader(
+    input: &Input,
+    stats: &Stats,
+    sink: &mut Sink<'_, '_>,
+) -> Option<Box<dyn Read + Send>> {
+    match input.open() {
+        Ok(Opened::Text(r)) => Some(r),
+        Ok(Opened::Binary) => {
+            Stats::add(&stats.binary, 1);
+            None
+        }
+        Ok(Opened::Utf16) => {
+            Stats::add(&stats.binary, 1);
+            sink.message(&format!(
+                "urilint: {}: skipped: UTF-16 text (byte-order mark); convert it to UTF-8 to scan it",
+                input.name()
+            ));
+            None
+        }
+        Err(e) => {
+            Stats::add(&stats.errors, 1);
+            sink.message(&format!("urilint: {e}"));
+            None
+        }
     }
 }
 
@@ -100,27 +168,24 @@ fn with_scanner<F>(
 ) where
     F: FnMut(Found<'_>, &mut Sink<'_, '_>),
 {
-    let mut each = each;
-    let reader = match input.open() {
-        Ok(Opened::Text(r)) => r,
-        Ok(Opened::Binary) => {
-            Stats::add(&stats.binary, 1);
-            return;
-        }
-        Ok(Opened::Utf16) => {
-            Stats::add(&stats.binary, 1);
-            sink.message(&format!(
-                "urilint: {}: skipped: UTF-16 text (byte-order mark); convert it to UTF-8 to scan it",
-                input.name()
-            ));
-            return;
-        }
-        Err(e) => {
-            Stats::add(&stats.errors, 1);
-            sink.message(&format!("urilint: {e}"));
-            return;
-        }
-    };
+    if let Some(reader) = open_reader(input, stats, sink) {
+        scan_reader(&input.name(), reader, scan, stats, sink, each);
+    }
+}
+
+/// Runs `each` on everything the scanner finds in `reader`; reports a read
+/// error into the sink.
+pub(crate) fn scan_reader<R, F>(
+    name: &str,
+    reader: R,
+    scan: &ScanOptions,
+    stats: &Stats,
+    sink: &mut Sink<'_, '_>,
+    mut each: F,
+) where
+    R: Read,
+    F: FnMut(Found<'_>, &mut Sink<'_, '_>),
+{
     Stats::add(&stats.files, 1);
     let counted = Counted {
         inner: reader,
@@ -136,7 +201,7 @@ fn with_scanner<F>(
             Ok(None) => return,
             Err(e) => {
                 Stats::add(&stats.errors, 1);
-                sink.message(&format!("urilint: {}: {e}", input.name()));
+                sink.message(&format!("urilint: {name}: {e}"));
                 return;
             }
         }
@@ -157,7 +222,7 @@ impl<R: std::io::Read> std::io::Read for Counted<'_, R> {
     }
 }
 
-fn report_walk_error(e: &Error, stats: &Stats, sink: &mut Sink<'_, '_>) {
+pub(crate) fn report_walk_error(e: &Error, stats: &Stats, sink: &mut Sink<'_, '_>) {
     Stats::add(&stats.errors, 1);
     sink.message(&format!("urilint: {e}"));
 }
@@ -230,51 +295,6 @@ pub fn extract(
                             "urilint: {}:{}:{}: warning: {} {}",
                             d.path, d.line, d.column, d.code, d.message
                         ));
-                    }
-                });
-            },
-            |e, sink| report_walk_error(e, &stats, sink),
-        )
-    })?;
-    Ok(stats)
-}
-
-/// `urilint check`: prints one diagnostic per grammar error or delimiting
-/// problem of every URI found in the inputs ([`Diagnostic`]), in input
-/// order, as plain lines or JSON Lines.
-///
-/// # Errors
-/// As [`extract`].
-pub fn check(opts: &RunOptions, outputs: Outputs<'_>) -> Result<Stats, Error> {
-    let stats = Stats::default();
-    let json = opts.format == Format::Jsonl;
-    let scan = scan_options(opts, true);
-    let inputs = walk::inputs(&opts.paths, &opts.walk)?;
-    crate::progress::with_progress(opts.progress, &stats, || {
-        pipeline::run(
-            inputs,
-            &PipelineOptions::new(opts.threads, false),
-            outputs,
-            |input, sink| {
-                let name = input.name();
-                let mut found: Vec<Diagnostic> = Vec::new();
-                with_scanner(input, &scan, &stats, sink, |f, sink| {
-                    found.clear();
-                    match f {
-                        Found::Uri(c) => {
-                            Stats::add(&stats.uris, 1);
-                            lint::check_candidate(&name, &c, opts.grammar, &mut found);
-                        }
-                        Found::TooLong(t) => found.push(lint::check_too_long(&name, &t)),
-                    }
-                    found.sort_by_key(|d| d.byte_offset);
-                    Stats::add(&stats.findings, found.len() as u64);
-                    for d in &found {
-                        if json {
-                            jsonl::line(sink.out(), d);
-                        } else {
-                            plain::diagnostic(sink.out(), d);
-                        }
                     }
                 });
             },

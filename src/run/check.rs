@@ -1,0 +1,335 @@
+//! The `check` job: lint every input, report the findings, and with
+//! `--fix` or `--diff` fix them.
+//!
+//! Reporting streams: an input is scanned in bounded memory and each
+//! finding is printed as it is found; the lines around a finding (for
+//! suppression markers and the human excerpt) are read back from the file
+//! by offset ([`crate::lines`]). Standard input is first spooled to a
+//! temporary file for that. Fixing reads the whole file into memory, fixes
+//! it to a fixed point ([`crate::fix::fix_until_stable`]), writes it back
+//! atomically ([`crate::fix::write::write_atomic`]) and reports what is
+//! left.
+
+use std::fs::File;
+use std::io::{self, Read};
+
+use super::{open_reader, report_walk_error, scan_options, scan_reader, RunOptions, Stats};
+use crate::error::Error;
+use crate::fix::{self, diff, write::write_atomic, Fix};
+use crate::lines::{Excerpt, Lines, ReadAt};
+use crate::lint::rules::{catalogue, find};
+use crate::lint::{suppress, Diagnostic, Linter, RuleSet};
+use crate::output::{jsonl, plain, Format};
+use crate::pipeline::{self, Outputs, PipelineOptions, Sink};
+use crate::scan::{Found, ScanOptions, Scanner};
+use crate::source::Input;
+use crate::walk;
+
+/// What `check` does about fixable findings.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum FixMode {
+    /// Report them (the default).
+    #[default]
+    Report,
+    /// Apply the fixes in place (`--fix`) and report what is left; with
+    /// standard input, print the fixed text on standard output.
+    Fix,
+    /// Print a unified diff of the fixes and write nothing (`--diff`).
+    Diff,
+}
+
+/// Settings of `check` only.
+#[derive(Clone, Debug)]
+pub struct CheckOptions {
+    /// The rules, grammar and exclusions.
+    pub linter: Linter,
+    /// Report, fix or diff.
+    pub mode: FixMode,
+    /// Colour in the human format.
+    pub color: bool,
+}
+
+/// `urilint check`: lints the inputs and prints the findings in input
+/// order in the run's format; with [`FixMode::Fix`] applies the fixes first,
+/// with [`FixMode::Diff`] prints the diffs instead. Findings suppressed by
+/// an `urilint: ignore` marker on their line or the line before are not
+/// reported ([`crate::lint::suppress`]).
+///
+/// # Errors
+/// [`Error::Walk`] for an invalid glob, [`Error::Write`] when the output
+/// cannot be written. Unreadable inputs and files that cannot be written
+/// back are reported on standard error and counted in [`Stats::errors`].
+pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Result<Stats, Error> {
+    let stats = Stats::default();
+    let scan = scan_options(opts, true);
+    let inputs = walk::inputs(&opts.paths, &opts.walk)?;
+    crate::progress::with_progress(opts.progress, &stats, || {
+        pipeline::run(
+            inputs,
+            &PipelineOptions::new(opts.threads, false),
+            outputs,
+            |input, sink| {
+                let rules = ch.linter.rules_for(input.path());
+                let job = Job {
+                    name: input.name(),
+                    linter: &ch.linter,
+                    rules: &rules,
+                    scan: &scan,
+                    format: opts.format,
+                    color: ch.color,
+                    stats: &stats,
+                };
+                match ch.mode {
+                    FixMode::Report => job.report(input, sink),
+                    FixMode::Fix | FixMode::Diff => job.fix(input, ch.mode, sink),
+                }
+            },
+            |e, sink| report_walk_error(e, &stats, sink),
+        )
+    })?;
+    Ok(stats)
+}
+
+/// One input's check.
+struct Job<'a> {
+    name: String,
+    linter: &'a Linter,
+    rules: &'a RuleSet,
+    scan: &'a ScanOptions,
+    format: Format,
+    color: bool,
+    stats: &'a Stats,
+}
+
+/// True when a marker on the line of `d` or the line before suppresses it.
+fn suppressed<S: ReadAt>(lines: &mut Lines<S>, d: &Diagnostic) -> bool {
+    let Some(rule) = find(d.code) else {
+        return false;
+    };
+    let Ok(line) = lines.around(d.byte_offset, d.byte_offset) else {
+        return false;
+    };
+    if suppress::suppresses(&line.text, &rule) {
+        return true;
+    }
+    matches!(lines.previous(line.start), Ok(Some(prev)) if suppress::suppresses(&prev.text, &rule))
+}
+
+impl Job<'_> {
+    /// Lints one found item into `out`.
+    fn lint(&self, found: &Found<'_>, out: &mut Vec<Diagnostic>) {
+        match found {
+            Found::Uri(c) => {
+                Stats::add(&self.stats.uris, 1);
+                self.linter.check_candidate(&self.name, c, self.rules, out);
+            }
+            Found::TooLong(t) => out.extend(self.linter.check_too_long(&self.name, t, self.rules)),
+        }
+    }
+
+    /// Prints `d` (counting it) with the lines around it from `lines`.
+    fn emit<S: ReadAt>(&self, out: &mut Vec<u8>, d: &Diagnostic, lines: Option<&mut Lines<S>>) {
+        self.stats.count(d);
+        let excerpt = match (self.format, lines) {
+            (Format::Plain | Format::Jsonl, _) | (_, None) => None,
+            (_, Some(lines)) => lines.around(d.uri_span.start, d.uri_span.end).ok(),
+        };
+        render(out, d, self.format, excerpt.as_ref(), self.color);
+    }
+
+    /// Streams the findings of `input`.
+    fn report(&self, input: &Input, sink: &mut Sink<'_, '_>) {
+        let mut found: Vec<Diagnostic> = Vec::new();
+        match input {
+            Input::Stdin => {
+                // Spool standard input so its lines can be read back.
+                let spooled = tempfile::NamedTempFile::new().and_then(|mut t| {
+                    io::copy(&mut io::stdin().lock(), &mut t)?;
+                    Ok(t)
+                });
+                let (reader, back) = match spooled.and_then(|t| Ok((t.reopen()?, t.reopen()?, t))) {
+                    Ok((r, b, t)) => ((r, t), b),
+                    Err(e) => {
+                        Stats::add(&self.stats.errors, 1);
+                        sink.message(&format!("urilint: -: {e}"));
+                        return;
+                    }
+                };
+                let mut lines = Lines::new(back);
+                scan_reader(
+                    &self.name,
+                    reader.0,
+                    self.scan,
+                    self.stats,
+                    sink,
+                    |f, sink| {
+                        found.clear();
+                        self.lint(&f, &mut found);
+                        for d in &found {
+                            if !suppressed(&mut lines, d) {
+                                self.emit(sink.out(), d, Some(&mut lines));
+                            }
+                        }
+                    },
+                );
+            }
+            Input::File { path, .. } => {
+                let Some(reader) = open_reader(input, self.stats, sink) else {
+                    return;
+                };
+                // A second handle reads lines back; opened at the first finding.
+                let mut lines: Option<Option<Lines<File>>> = None;
+                scan_reader(
+                    &self.name,
+                    reader,
+                    self.scan,
+                    self.stats,
+                    sink,
+                    |f, sink| {
+                        found.clear();
+                        self.lint(&f, &mut found);
+                        for d in &found {
+                            let l =
+                                lines.get_or_insert_with(|| File::open(path).ok().map(Lines::new));
+                            if let Some(l) = l.as_mut() {
+                                if suppressed(l, d) {
+                                    continue;
+                                }
+                            }
+                            self.emit(sink.out(), d, l.as_mut());
+                        }
+                    },
+                );
+            }
+        }
+    }
+
+    /// The unsuppressed findings of `bytes`, each with its fix.
+    fn lint_bytes(&self, bytes: &[u8]) -> Result<Vec<(Diagnostic, Option<Fix>)>, io::Error> {
+        let mut scanner = Scanner::new(bytes, self.scan.clone());
+        let mut lines = Lines::new(bytes);
+        let mut all = Vec::new();
+        let mut found = Vec::new();
+        while let Some(f) = scanner.next_found()? {
+            found.clear();
+            match &f {
+                Found::Uri(c) => self
+                    .linter
+                    .check_candidate(&self.name, c, self.rules, &mut found),
+                Found::TooLong(t) => {
+                    found.extend(self.linter.check_too_long(&self.name, t, self.rules))
+                }
+            }
+            for d in found.drain(..) {
+                if !suppressed(&mut lines, &d) {
+                    let fix = d.fix.clone();
+                    all.push((d, fix));
+                }
+            }
+        }
+        Ok(all)
+    }
+
+    /// Fixes `input` (in memory), writes it back or prints the diff, and
+    /// reports what is left.
+    fn fix(&self, input: &Input, mode: FixMode, sink: &mut Sink<'_, '_>) {
+        let Some(mut reader) = open_reader(input, self.stats, sink) else {
+            return;
+        };
+        let mut original = Vec::new();
+        if let Err(e) = reader.read_to_end(&mut original) {
+            Stats::add(&self.stats.errors, 1);
+            sink.message(&format!("urilint: {}: {e}", self.name));
+            return;
+        }
+        Stats::add(&self.stats.files, 1);
+        Stats::add(&self.stats.bytes, original.len() as u64);
+        let fixed = match fix::fix_until_stable(&original, |b| self.lint_bytes(b)) {
+            Ok(f) => f,
+            Err(e) => {
+                Stats::add(&self.stats.errors, 1);
+                sink.message(&format!("urilint: {}: {e}", self.name));
+                return;
+            }
+        };
+        let changed = fixed.bytes != original;
+        if mode == FixMode::Diff {
+            if changed {
+                Stats::add(&self.stats.files_changed, 1);
+                Stats::add(&self.stats.fixed, fixed.applied as u64);
+                diff::unified(sink.out(), &self.name, &original, &fixed.bytes);
+            }
+            return;
+        }
+        let mut shown = fixed.bytes.as_slice();
+        let mut remaining = fixed.remaining;
+        if changed {
+            match input {
+                Input::Stdin => {
+                    // The fixed text is the output; findings go to stderr.
+                    sink.out().extend_from_slice(&fixed.bytes);
+                    for d in &remaining {
+                        self.stats.count(d);
+                        sink.message(&format!(
+                            "{}:{}:{}: {} {}",
+                            d.path, d.line, d.column, d.code, d.message
+                        ));
+                    }
+                    Stats::add(&self.stats.fixed, fixed.applied as u64);
+                    Stats::add(&self.stats.files_changed, 1);
+                    return;
+                }
+                Input::File { path, .. } => match write_atomic(path, &original, &fixed.bytes) {
+                    Ok(()) => {
+                        Stats::add(&self.stats.fixed, fixed.applied as u64);
+                        Stats::add(&self.stats.files_changed, 1);
+                    }
+                    Err(e) => {
+                        Stats::add(&self.stats.errors, 1);
+                        sink.message(&format!("urilint: {e}"));
+                        shown = &original;
+                        match self.lint_bytes(&original) {
+                            Ok(found) => remaining = found.into_iter().map(|(d, _)| d).collect(),
+                            Err(_) => remaining.clear(),
+                        }
+                    }
+                },
+            }
+        } else if let Input::Stdin = input {
+            sink.out().extend_from_slice(&original);
+            for d in &remaining {
+                self.stats.count(d);
+                sink.message(&format!(
+                    "{}:{}:{}: {} {}",
+                    d.path, d.line, d.column, d.code, d.message
+                ));
+            }
+            return;
+        }
+        let mut lines = Lines::new(shown);
+        for d in &remaining {
+            self.emit(sink.out(), d, Some(&mut lines));
+        }
+    }
+}
+
+/// Renders one diagnostic in `format`.
+fn render(
+    out: &mut Vec<u8>,
+    d: &Diagnostic,
+    format: Format,
+    excerpt: Option<&Excerpt>,
+    color: bool,
+) {
+    let _ = (excerpt, color);
+    match format {
+        Format::Jsonl => jsonl::line(out, d),
+        Format::Plain | Format::Human | Format::Sarif | Format::Github => plain::diagnostic(out, d),
+    }
+}
+
+/// The index of rule `code` in [`catalogue`] (SARIF `ruleIndex`).
+#[allow(dead_code)]
+fn rule_index(code: &str) -> Option<usize> {
+    catalogue().iter().position(|r| r.code == code)
+}
