@@ -100,17 +100,27 @@ fn non_ascii_runs(text: &str) -> Vec<Range<usize>> {
     runs
 }
 
-/// Reports every grammar error of the candidate's parse.
+/// Reports the grammar errors of the candidate's parse: one diagnostic per
+/// error kind, at its first offending character, with how many more there
+/// are (an invalid port such as `&lt;port&gt;` is one finding, not eight).
 pub(crate) fn check(cx: &mut Cx<'_, '_>) {
-    let mut fix_offered = false;
-    for e in cx.parsed.errors() {
+    let errors = cx.parsed.errors();
+    for (i, e) in errors.iter().enumerate() {
+        if errors[..i].iter().any(|p| p.kind == e.kind) {
+            continue;
+        }
         let r = rule(e.kind);
         if !cx.on(&r) {
             continue;
         }
+        let more = errors[i + 1..].iter().filter(|x| x.kind == e.kind).count();
+        let message = match more {
+            0 => e.message.clone(),
+            1 => format!("{} (and 1 more)", e.message),
+            n => format!("{} (and {n} more)", e.message),
+        };
         let mut fix = None;
-        if e.kind == ErrorKind::NonAscii && !fix_offered && cx.grammar != Grammar::Rfc3987 {
-            fix_offered = true;
+        if e.kind == ErrorKind::NonAscii && cx.grammar != Grammar::Rfc3987 {
             let text = cx.text();
             let converted = iri_to_uri(text);
             if parse(&converted, cx.grammar).is_valid() {
@@ -120,7 +130,7 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
                 fix = cx.text_fix(format!("percent-encode as UTF-8: {converted}"), edits);
             }
         }
-        cx.report(&r, e.offset, e.message.clone(), fix);
+        cx.report(&r, e.offset, message, fix);
     }
 }
 
@@ -134,8 +144,8 @@ mod tests {
             "U007",
             "see <http://www.example.org/D\u{fc}rst/\u{e9}t\u{e9}> now",
         );
-        // One error per character; the first carries the fix for all.
-        assert_eq!(at, vec![29, 35, 38]);
+        // One finding for the three characters, with the fix for all.
+        assert_eq!(at, vec![29]);
         assert_eq!(
             fixed,
             "see <http://www.example.org/D%C3%BCrst/%C3%A9t%C3%A9> now"
