@@ -97,6 +97,9 @@ pub struct Fixed<D> {
     pub applied: usize,
     /// The findings of the fixed bytes (those no fix removed).
     pub remaining: Vec<D>,
+    /// False when [`MAX_PASSES`] passes still left fixes to apply (a
+    /// second run may change more).
+    pub converged: bool,
 }
 
 /// Fixes `input` to a fixed point: `lint` gives the findings of a text and
@@ -119,6 +122,7 @@ where
                 bytes,
                 applied,
                 remaining: found.into_iter().map(|(d, _)| d).collect(),
+                converged: true,
             });
         }
         let (next, n) = apply(&bytes, &fixes);
@@ -127,16 +131,19 @@ where
                 bytes,
                 applied,
                 remaining: found.into_iter().map(|(d, _)| d).collect(),
+                converged: true,
             });
         }
         applied += n;
         bytes = next;
     }
-    let remaining = lint(&bytes)?.into_iter().map(|(d, _)| d).collect();
+    let found = lint(&bytes)?;
+    let converged = !found.iter().any(|(_, f)| f.is_some());
     Ok(Fixed {
         bytes,
         applied,
-        remaining,
+        remaining: found.into_iter().map(|(d, _)| d).collect(),
+        converged,
     })
 }
 

@@ -184,6 +184,65 @@ fn too_long(path: &str, t: &TooLong, severity: Severity) -> Diagnostic {
     }
 }
 
+impl Linter {
+    /// Every unsuppressed diagnostic of the text `bytes` (the whole input,
+    /// in memory), in order, each with its fix. Suppression markers are
+    /// those of [`suppress`].
+    ///
+    /// # Errors
+    /// None in practice: reading a slice cannot fail; the type is the
+    /// scanner's.
+    pub fn lint_bytes(
+        &self,
+        path: &str,
+        bytes: &[u8],
+        rules: &RuleSet,
+        scan: &crate::scan::ScanOptions,
+    ) -> std::io::Result<Vec<Diagnostic>> {
+        let mut scanner = crate::scan::Scanner::new(bytes, scan.clone());
+        let mut lines = crate::lines::Lines::new(bytes);
+        let mut all = Vec::new();
+        let mut found = Vec::new();
+        while let Some(f) = scanner.next_found()? {
+            found.clear();
+            match &f {
+                crate::scan::Found::Uri(c) => self.check_candidate(path, c, rules, &mut found),
+                crate::scan::Found::TooLong(t) => found.extend(self.check_too_long(path, t, rules)),
+            }
+            all.extend(
+                found
+                    .drain(..)
+                    .filter(|d| !suppress::suppressed(&mut lines, d)),
+            );
+        }
+        Ok(all)
+    }
+
+    /// Fixes the text `bytes` to a fixed point
+    /// ([`crate::fix::fix_until_stable`] over [`Linter::lint_bytes`]).
+    ///
+    /// # Errors
+    /// As [`Linter::lint_bytes`].
+    pub fn fix_bytes(
+        &self,
+        path: &str,
+        bytes: &[u8],
+        rules: &RuleSet,
+        scan: &crate::scan::ScanOptions,
+    ) -> std::io::Result<crate::fix::Fixed<Diagnostic>> {
+        crate::fix::fix_until_stable(bytes, |b| {
+            Ok(self
+                .lint_bytes(path, b, rules, scan)?
+                .into_iter()
+                .map(|d| {
+                    let fix = d.fix.clone();
+                    (d, fix)
+                })
+                .collect())
+        })
+    }
+}
+
 /// What a rule's check sees: the candidate, its parse, and where to put
 /// diagnostics.
 pub(crate) struct Cx<'a, 's> {

@@ -48,6 +48,24 @@ pub fn suppresses(line: &[u8], rule: &Rule) -> bool {
     false
 }
 
+/// True when a marker on the line of `d` or the line before suppresses it
+/// (lines read back from `lines`; a read error suppresses nothing).
+pub fn suppressed<S: crate::lines::ReadAt>(
+    lines: &mut crate::lines::Lines<S>,
+    d: &super::Diagnostic,
+) -> bool {
+    let Some(rule) = super::rules::find(d.code) else {
+        return false;
+    };
+    let Ok(line) = lines.around(d.byte_offset, d.byte_offset) else {
+        return false;
+    };
+    if suppresses(&line.text, &rule) {
+        return true;
+    }
+    matches!(lines.previous(line.start), Ok(Some(prev)) if suppresses(&prev.text, &rule))
+}
+
 /// After `urilint:`: `Some(None)` for a bare `ignore`, `Some(Some(list))`
 /// for `ignore[...]`, `None` when it is not an ignore marker.
 fn ignore_list(lower: &[u8], orig: &[u8]) -> Option<Option<Vec<String>>> {

@@ -15,13 +15,14 @@ use std::io::{self, Read};
 
 use super::{open_reader, report_walk_error, scan_options, scan_reader, RunOptions, Stats};
 use crate::error::Error;
-use crate::fix::{self, diff, write::write_atomic, Fix};
+use crate::fix::{diff, write::write_atomic};
 use crate::lines::{Excerpt, Lines, ReadAt};
-use crate::lint::rules::{catalogue, find};
-use crate::lint::{suppress, Diagnostic, Linter, RuleSet};
+use crate::lint::rules::catalogue;
+use crate::lint::suppress::suppressed;
+use crate::lint::{Diagnostic, Linter, RuleSet};
 use crate::output::{jsonl, plain, Format};
 use crate::pipeline::{self, Outputs, PipelineOptions, Sink};
-use crate::scan::{Found, ScanOptions, Scanner};
+use crate::scan::{Found, ScanOptions};
 use crate::source::Input;
 use crate::walk;
 
@@ -99,20 +100,6 @@ struct Job<'a> {
     format: Format,
     color: bool,
     stats: &'a Stats,
-}
-
-/// True when a marker on the line of `d` or the line before suppresses it.
-fn suppressed<S: ReadAt>(lines: &mut Lines<S>, d: &Diagnostic) -> bool {
-    let Some(rule) = find(d.code) else {
-        return false;
-    };
-    let Ok(line) = lines.around(d.byte_offset, d.byte_offset) else {
-        return false;
-    };
-    if suppress::suppresses(&line.text, &rule) {
-        return true;
-    }
-    matches!(lines.previous(line.start), Ok(Some(prev)) if suppress::suppresses(&prev.text, &rule))
 }
 
 impl Job<'_> {
@@ -204,32 +191,6 @@ impl Job<'_> {
         }
     }
 
-    /// The unsuppressed findings of `bytes`, each with its fix.
-    fn lint_bytes(&self, bytes: &[u8]) -> Result<Vec<(Diagnostic, Option<Fix>)>, io::Error> {
-        let mut scanner = Scanner::new(bytes, self.scan.clone());
-        let mut lines = Lines::new(bytes);
-        let mut all = Vec::new();
-        let mut found = Vec::new();
-        while let Some(f) = scanner.next_found()? {
-            found.clear();
-            match &f {
-                Found::Uri(c) => self
-                    .linter
-                    .check_candidate(&self.name, c, self.rules, &mut found),
-                Found::TooLong(t) => {
-                    found.extend(self.linter.check_too_long(&self.name, t, self.rules))
-                }
-            }
-            for d in found.drain(..) {
-                if !suppressed(&mut lines, &d) {
-                    let fix = d.fix.clone();
-                    all.push((d, fix));
-                }
-            }
-        }
-        Ok(all)
-    }
-
     /// Fixes `input` (in memory), writes it back or prints the diff, and
     /// reports what is left.
     fn fix(&self, input: &Input, mode: FixMode, sink: &mut Sink<'_, '_>) {
@@ -244,7 +205,10 @@ impl Job<'_> {
         }
         Stats::add(&self.stats.files, 1);
         Stats::add(&self.stats.bytes, original.len() as u64);
-        let fixed = match fix::fix_until_stable(&original, |b| self.lint_bytes(b)) {
+        let fixed = match self
+            .linter
+            .fix_bytes(&self.name, &original, self.rules, self.scan)
+        {
             Ok(f) => f,
             Err(e) => {
                 Stats::add(&self.stats.errors, 1);
@@ -288,10 +252,10 @@ impl Job<'_> {
                         Stats::add(&self.stats.errors, 1);
                         sink.message(&format!("urilint: {e}"));
                         shown = &original;
-                        match self.lint_bytes(&original) {
-                            Ok(found) => remaining = found.into_iter().map(|(d, _)| d).collect(),
-                            Err(_) => remaining.clear(),
-                        }
+                        remaining = self
+                            .linter
+                            .lint_bytes(&self.name, &original, self.rules, self.scan)
+                            .unwrap_or_default();
                     }
                 },
             }
