@@ -2,9 +2,11 @@
 //!
 //! This module owns the byte layout of everything urilint prints on
 //! standard output. Printers only render; they compute nothing. Plain text
-//! is in [`plain`], JSON Lines in [`jsonl`]. Every printer appends to a
+//! is in [`plain`], JSON Lines in [`jsonl`], GitHub Actions workflow
+//! commands in [`github`]. Every printer appends to a
 //! `Vec<u8>` (a [`crate::pipeline::Sink`] buffer), so rendering never fails.
 
+pub mod github;
 pub mod jsonl;
 pub mod plain;
 
@@ -16,6 +18,9 @@ pub enum Format {
     Plain,
     /// JSON Lines: one JSON object per line.
     Jsonl,
+    /// GitHub Actions workflow commands, one line per diagnostic
+    /// ([`github`]).
+    Github,
 }
 
 /// How `extract` prints a URI in the plain format.
