@@ -2,13 +2,14 @@
 //!
 //! This module owns the byte layout of everything urilint prints on
 //! standard output. Printers only render; they compute nothing. Plain text
-//! is in [`plain`], JSON Lines in [`jsonl`], GitHub Actions workflow
-//! commands in [`github`]. Every printer appends to a
+//! is in [`plain`], JSON Lines in [`jsonl`], SARIF 2.1.0 in [`sarif`] and
+//! GitHub Actions workflow commands in [`github`]. Every printer appends to a
 //! `Vec<u8>` (a [`crate::pipeline::Sink`] buffer), so rendering never fails.
 
 pub mod github;
 pub mod jsonl;
 pub mod plain;
+pub mod sarif;
 
 /// The output format chosen with `--format`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -18,6 +19,8 @@ pub enum Format {
     Plain,
     /// JSON Lines: one JSON object per line.
     Jsonl,
+    /// One SARIF 2.1.0 log ([`sarif`]).
+    Sarif,
     /// GitHub Actions workflow commands, one line per diagnostic
     /// ([`github`]).
     Github,
