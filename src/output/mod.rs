@@ -2,11 +2,13 @@
 //!
 //! This module owns the byte layout of everything urilint prints on
 //! standard output. Printers only render; they compute nothing. Plain text
-//! is in [`plain`], JSON Lines in [`jsonl`], SARIF 2.1.0 in [`sarif`] and
-//! GitHub Actions workflow commands in [`github`]. Every printer appends to a
+//! is in [`plain`], JSON Lines in [`jsonl`], rustc-style diagnostics with
+//! source excerpts in [`human`], SARIF 2.1.0 in [`sarif`] and GitHub
+//! Actions workflow commands in [`github`]. Every printer appends to a
 //! `Vec<u8>` (a [`crate::pipeline::Sink`] buffer), so rendering never fails.
 
 pub mod github;
+pub mod human;
 pub mod jsonl;
 pub mod plain;
 pub mod sarif;
@@ -19,6 +21,9 @@ pub enum Format {
     Plain,
     /// JSON Lines: one JSON object per line.
     Jsonl,
+    /// Diagnostics with source excerpts and a summary, as rustc and ruff
+    /// print them ([`human`]).
+    Human,
     /// One SARIF 2.1.0 log ([`sarif`]).
     Sarif,
     /// GitHub Actions workflow commands, one line per diagnostic
