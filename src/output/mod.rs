@@ -2,12 +2,18 @@
 //!
 //! This module owns the byte layout of everything urilint prints on
 //! standard output. Printers only render; they compute nothing. Plain text
-//! is in [`plain`], JSON Lines in [`jsonl`]. Every printer appends to a
+//! is in [`plain`], JSON Lines in [`jsonl`], the rule catalogue in
+//! [`rules`], rustc-style diagnostics with
+//! source excerpts in [`human`], SARIF 2.1.0 in [`sarif`] and GitHub
+//! Actions workflow commands in [`github`]. Every printer appends to a
 //! `Vec<u8>` (a [`crate::pipeline::Sink`] buffer), so rendering never fails.
 
+pub mod github;
+pub mod human;
 pub mod jsonl;
 pub mod plain;
 pub mod rules;
+pub mod sarif;
 
 /// The output format chosen with `--format`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -17,11 +23,13 @@ pub enum Format {
     Plain,
     /// JSON Lines: one JSON object per line.
     Jsonl,
-    /// Diagnostics with source excerpts (`check`).
+    /// Diagnostics with source excerpts and a summary, as rustc and ruff
+    /// print them ([`human`]).
     Human,
-    /// SARIF 2.1.0 (`check`).
+    /// One SARIF 2.1.0 log ([`sarif`]).
     Sarif,
-    /// GitHub Actions workflow commands (`check`).
+    /// GitHub Actions workflow commands, one line per diagnostic
+    /// ([`github`]).
     Github,
 }
 

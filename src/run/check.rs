@@ -17,10 +17,12 @@ use super::{open_reader, report_walk_error, scan_options, scan_reader, RunOption
 use crate::error::Error;
 use crate::fix::{diff, write::write_atomic};
 use crate::lines::{Excerpt, Lines, ReadAt};
-use crate::lint::rules::catalogue;
+use crate::lint::rules::{catalogue, find};
 use crate::lint::suppress::suppressed;
 use crate::lint::{Diagnostic, Linter, RuleSet};
-use crate::output::{jsonl, plain, Format};
+use crate::output::human::{self, Summary};
+use crate::output::sarif::{self, SkipFirstComma};
+use crate::output::{github, jsonl, plain, Format};
 use crate::pipeline::{self, Outputs, PipelineOptions, Sink};
 use crate::scan::{Found, ScanOptions};
 use crate::source::Input;
@@ -64,31 +66,84 @@ pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Resu
     let stats = Stats::default();
     let scan = scan_options(opts, true);
     let inputs = walk::inputs(&opts.paths, &opts.walk)?;
+    let Outputs { out, err } = outputs;
+    // When the fixed text of standard input is the output, nothing else
+    // (SARIF envelope, summary) may be mixed into it.
+    let fixes_stdin = ch.mode == FixMode::Fix && opts.paths.iter().any(|p| p.as_os_str() == "-");
+    let sarif_log = opts.format == Format::Sarif && ch.mode != FixMode::Diff && !fixes_stdin;
+    if sarif_log {
+        let mut header = Vec::new();
+        sarif::header(&mut header, catalogue(), env!("CARGO_PKG_VERSION"));
+        out.write_all(&header).map_err(Error::Write)?;
+    }
+    let job = |input: &Input, sink: &mut Sink<'_, '_>| {
+        let rules = ch.linter.rules_for(input.path());
+        let job = Job {
+            name: input.name(),
+            linter: &ch.linter,
+            rules: &rules,
+            scan: &scan,
+            format: opts.format,
+            color: ch.color,
+            stats: &stats,
+        };
+        match ch.mode {
+            FixMode::Report => job.report(input, sink),
+            FixMode::Fix | FixMode::Diff => job.fix(input, ch.mode, sink),
+        }
+    };
+    let pipeline_opts = PipelineOptions::new(opts.threads, false);
     crate::progress::with_progress(opts.progress, &stats, || {
-        pipeline::run(
-            inputs,
-            &PipelineOptions::new(opts.threads, false),
-            outputs,
-            |input, sink| {
-                let rules = ch.linter.rules_for(input.path());
-                let job = Job {
-                    name: input.name(),
-                    linter: &ch.linter,
-                    rules: &rules,
-                    scan: &scan,
-                    format: opts.format,
-                    color: ch.color,
-                    stats: &stats,
-                };
-                match ch.mode {
-                    FixMode::Report => job.report(input, sink),
-                    FixMode::Fix | FixMode::Diff => job.fix(input, ch.mode, sink),
-                }
-            },
-            |e, sink| report_walk_error(e, &stats, sink),
-        )
+        if sarif_log {
+            // Results are written with a leading comma; the first is dropped.
+            let mut results = SkipFirstComma::new(&mut *out);
+            let outputs = Outputs {
+                out: &mut results,
+                err: &mut *err,
+            };
+            pipeline::run(inputs, &pipeline_opts, outputs, job, |e, sink| {
+                report_walk_error(e, &stats, sink)
+            })
+        } else {
+            let outputs = Outputs {
+                out: &mut *out,
+                err: &mut *err,
+            };
+            pipeline::run(inputs, &pipeline_opts, outputs, job, |e, sink| {
+                report_walk_error(e, &stats, sink)
+            })
+        }
     })?;
+    let mut tail = Vec::new();
+    if sarif_log {
+        sarif::footer(&mut tail);
+    }
+    if opts.format == Format::Human && ch.mode != FixMode::Diff {
+        human::summary(&mut tail, &summary(&stats), ch.color);
+    }
+    let tail_to: &mut (dyn io::Write + Send) = if fixes_stdin { err } else { out };
+    tail_to
+        .write_all(&tail)
+        .and_then(|()| tail_to.flush())
+        .map_err(Error::Write)?;
     Ok(stats)
+}
+
+/// The human summary of a finished run.
+fn summary(stats: &Stats) -> Summary {
+    let by_rule = stats
+        .rule_counts()
+        .into_iter()
+        .filter_map(|(code, n)| find(code).map(|r| (r, n)))
+        .collect();
+    Summary {
+        files: Stats::get(&stats.files),
+        by_rule,
+        errors: Stats::get(&stats.error_findings),
+        warnings: Stats::get(&stats.warning_findings),
+        fixable: Stats::get(&stats.fixable),
+        fixed: Stats::get(&stats.fixed),
+    }
 }
 
 /// One input's check.
@@ -285,15 +340,11 @@ fn render(
     excerpt: Option<&Excerpt>,
     color: bool,
 ) {
-    let _ = (excerpt, color);
     match format {
         Format::Jsonl => jsonl::line(out, d),
-        Format::Plain | Format::Human | Format::Sarif | Format::Github => plain::diagnostic(out, d),
+        Format::Plain => plain::diagnostic(out, d),
+        Format::Human => human::diagnostic(out, d, excerpt, color),
+        Format::Sarif => sarif::result(out, d, catalogue().iter().position(|r| r.code == d.code)),
+        Format::Github => github::diagnostic(out, d),
     }
-}
-
-/// The index of rule `code` in [`catalogue`] (SARIF `ruleIndex`).
-#[allow(dead_code)]
-fn rule_index(code: &str) -> Option<usize> {
-    catalogue().iter().position(|r| r.code == code)
 }
