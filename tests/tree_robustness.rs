@@ -18,9 +18,10 @@
 //! the test's own open of `.ignore` for writing returns, the walker is
 //! there; the test then changes the files of `TREE/a`, lets the walker go
 //! on, and only then feeds the first FIFO so that the worker reads on.
-//! `TREE/a` holds at most two files: the pipeline's hand-off channel holds
-//! two inputs per thread, and a third would block the walker before it
-//! reaches `.ignore` (the watchdog would then end the test binary).
+//! `TREE/a` holds two files: the pipeline's hand-off channel (its window,
+//! at least two inputs per thread) must take them all while the worker is
+//! blocked, or the walker would block before it reaches `.ignore` (the
+//! watchdog would then end the test binary).
 
 #![cfg(unix)]
 
