@@ -9,6 +9,8 @@
 //! `../shared/corpus` built by its `make-bench-input.sh` (mixed RFCs, mail,
 //! news, docs, the same mix as `compare.sh`'s (a)), held in memory; the
 //! bundled `fixtures/` repeated to 4 MiB when the corpus is absent.
+//! `URILINT_BENCH_CORPUS=rfc` (or any corpus folder, e.g. `mail`) samples
+//! that folder alone.
 //!
 //! * `scan/` (bytes per second, on the same bytes): `memchr-colon` is a
 //!   bare `memchr` pass counting `:` (the floor: the scanner looks at every
@@ -57,23 +59,35 @@ fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
 
 /// The corpus sample (built once and kept under the system temporary
 /// directory), or the fixtures repeated.
-fn input() -> (Vec<u8>, &'static str) {
+fn input() -> (Vec<u8>, String) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let script = root.join("../shared/corpus/make-bench-input.sh");
-    if script.is_file() {
-        let out = std::env::temp_dir().join(format!("urilint-bench-mixed-{SAMPLE_MIB}.txt"));
+    let part = std::env::var("URILINT_BENCH_CORPUS").unwrap_or_default();
+    let part = part.trim_matches('/');
+    let safe = part
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    if script.is_file() && safe {
+        let label = if part.is_empty() { "mixed" } else { part };
+        let out = std::env::temp_dir().join(format!("urilint-bench-{label}-{SAMPLE_MIB}.txt"));
         let ready = fs::metadata(&out).is_ok_and(|m| m.len() == (SAMPLE_MIB << 20) as u64);
         let made = ready
             || std::process::Command::new("sh")
                 .arg(&script)
                 .arg(SAMPLE_MIB.to_string())
                 .arg(&out)
+                .args((!part.is_empty()).then_some(part))
                 .stdout(std::process::Stdio::null())
                 .status()
                 .is_ok_and(|s| s.success());
         if made {
             if let Ok(bytes) = fs::read(&out) {
-                return (bytes, "corpus sample (make-bench-input.sh 32)");
+                let what = if part.is_empty() {
+                    "corpus sample (make-bench-input.sh 32)".to_string()
+                } else {
+                    format!("corpus sample (make-bench-input.sh 32 OUT {part})")
+                };
+                return (bytes, what);
             }
         }
     }
@@ -88,7 +102,7 @@ fn input() -> (Vec<u8>, &'static str) {
             }
         }
     }
-    (text, "fixtures/ repeated (no ../shared/corpus)")
+    (text, "fixtures/ repeated (no ../shared/corpus)".to_string())
 }
 
 /// The scanner alone: every candidate found, none parsed.
@@ -333,7 +347,7 @@ fn linearity_group(c: &mut Criterion) {
 
 fn benches(c: &mut Criterion) {
     let (text, what) = input();
-    scan_group(c, &text, what);
+    scan_group(c, &text, &what);
     per_uri_group(c, &text);
     linearity_group(c);
 }
