@@ -2,12 +2,15 @@
 # Whole-process benchmark: urilint extract versus `rg -o` with a plain URL
 # regex on the same inputs built from ../shared/corpus: (a) the mixed
 # corpus, (rfc) and (mail) one folder each, single-threaded on one file,
-# and (d) the whole corpus tree with all threads. Prints mean time and
-# MiB/s (hyperfine) and peak RSS (GNU time), as Markdown tables.
+# and (d) the whole corpus tree with all threads. On (a) also the
+# `linkify` crate (examples/linkify_extract.rs: whole file read, lossy
+# UTF-8, URLs with a scheme). Prints mean time and MiB/s (hyperfine) and
+# peak RSS (GNU time), as Markdown tables.
 #
 # Usage: benches/compare.sh [SIZE_MIB] [RUNS]      (defaults: 256, 10)
 # Needs: ../shared/corpus, rg (ripgrep), hyperfine, GNU time and python3;
-#        `apt-get install ripgrep hyperfine time` on Debian.
+#        `apt-get install ripgrep hyperfine time` on Debian. Honours
+#        CARGO_TARGET_DIR.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 size=${1:-256}
@@ -22,7 +25,10 @@ mkdir -p target/bench
 input=target/bench/bench-$size.txt
 [ -f "$input" ] || "$corpus/make-bench-input.sh" "$size" "$input"
 cargo build --release --quiet
-bin=target/release/urilint
+cargo build --release --quiet --example linkify_extract
+target_dir=${CARGO_TARGET_DIR:-target}
+bin=$target_dir/release/urilint
+linkify=$target_dir/release/examples/linkify_extract
 regex='[a-zA-Z][a-zA-Z0-9+.-]*://[^\s<>"]+'
 
 # measure NAME CMD...: mean wall time over $runs runs (hyperfine, after a
@@ -57,8 +63,9 @@ measure "urilint extract -j1 --format jsonl FILE" "$bin" extract -j1 --format js
 measure "urilint check -j1 FILE" "$bin" check -j1 "$input"
 measure "urilint extract - < FILE (stdin)" sh -c "exec $bin extract - < $input"
 measure "rg -o -j1 '$regex' FILE" rg -o -j1 "$regex" "$input"
+measure "linkify_extract FILE (linkify 0.11, URLs)" "$linkify" "$input"
 echo
-echo "URIs found: urilint $("$bin" extract -j1 "$input" | wc -l), rg $(rg -o -j1 "$regex" "$input" | wc -l)"
+echo "URIs found: urilint $("$bin" extract -j1 "$input" | wc -l), rg $(rg -o -j1 "$regex" "$input" | wc -l), linkify $("$linkify" "$input" | wc -l) URLs ($("$linkify" --emails "$input" | wc -l) with e-mail addresses)"
 for part in rfc mail; do
     f=target/bench/$part-$size.txt
     echo

@@ -65,11 +65,19 @@ struct State<'w> {
     outputs: Outputs<'w>,
     seen: HashSet<String>,
     failed: Option<io::Error>,
+    /// Sinks waiting in [`Ordered::deliver`] for their turn to stream.
+    turn_waiters: usize,
+    /// The walker waits in [`Ordered::wait_window`] until `next` reaches
+    /// this.
+    walker_wants: Option<usize>,
 }
 
 struct Ordered<'w> {
     state: Mutex<State<'w>>,
+    /// Signalled when `next` moves on and a sink waits for its turn.
     turn: Condvar,
+    /// Signalled when `next` reaches `walker_wants`.
+    room: Condvar,
     unique: bool,
 }
 
@@ -116,7 +124,9 @@ impl<'w> Ordered<'w> {
         let mut st = self.lock();
         if !last {
             while st.next != seq {
+                st.turn_waiters += 1;
                 st = self.turn.wait(st).unwrap_or_else(|p| p.into_inner());
+                st.turn_waiters -= 1;
             }
             self.write(&mut st, &chunk);
             return;
@@ -135,13 +145,31 @@ impl<'w> Ordered<'w> {
             self.write(&mut st, &c);
             st.next += 1;
         }
-        self.turn.notify_all();
+        // Wake only who waits: a futex wake per input costs a system call
+        // and, on a busy machine, a context switch.
+        if st.turn_waiters > 0 {
+            self.turn.notify_all();
+        }
+        if st.walker_wants.is_some_and(|want| st.next >= want) {
+            st.walker_wants = None;
+            self.room.notify_one();
+        }
     }
 
+    /// Waits until input `seq` may be handed out (fewer than `window`
+    /// inputs in flight). When it has to wait, it waits until half the
+    /// window is free, so that the walker and the workers do not wake each
+    /// other once per input.
     fn wait_window(&self, seq: usize, window: usize) -> bool {
         let mut st = self.lock();
-        while seq >= st.next + window {
-            st = self.turn.wait(st).unwrap_or_else(|p| p.into_inner());
+        if seq >= st.next + window {
+            // `seq >= next + window >= window`, so this does not underflow.
+            let want = seq + 1 - (window - window / 2);
+            while st.next < want && st.failed.is_none() {
+                st.walker_wants = Some(want);
+                st = self.room.wait(st).unwrap_or_else(|p| p.into_inner());
+            }
+            st.walker_wants = None;
         }
         st.failed.is_none()
     }
@@ -221,11 +249,18 @@ where
             outputs,
             seen: HashSet::new(),
             failed: None,
+            turn_waiters: 0,
+            walker_wants: None,
         }),
         turn: Condvar::new(),
+        room: Condvar::new(),
         unique: opts.unique,
     };
-    let (tx, rx) = std::sync::mpsc::sync_channel::<(usize, Result<Input, Error>)>(opts.threads * 2);
+    // Room for the whole window, so that the walker runs ahead of the
+    // workers instead of handing over one input at a time (the window
+    // alone bounds the inputs in flight).
+    let (tx, rx) =
+        std::sync::mpsc::sync_channel::<(usize, Result<Input, Error>)>(opts.window.max(1));
     let rx = Mutex::new(rx);
     std::thread::scope(|scope| {
         for _ in 0..opts.threads {

@@ -8,7 +8,7 @@
 //! own walking (the `walk` module) nor decoding of mail or markup formats.
 
 use std::fs::File;
-use std::io::{self, Cursor, Read};
+use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 use crate::error::{DisplayPath, Error};
@@ -75,19 +75,58 @@ impl Input {
             Input::Stdin => Ok(Opened::Text(Box::new(io::stdin()))),
             Input::File { path, explicit } => {
                 let mut file = File::open(path).map_err(read_err)?;
-                let mut head = Vec::with_capacity(BINARY_PROBE);
-                (&mut file)
-                    .take(BINARY_PROBE as u64)
-                    .read_to_end(&mut head)
-                    .map_err(read_err)?;
+                let mut head = vec![0u8; BINARY_PROBE];
+                let mut len = 0;
+                let mut eof = false;
+                while len < head.len() {
+                    match file.read(&mut head[len..]) {
+                        Ok(0) => {
+                            eof = true;
+                            break;
+                        }
+                        Ok(n) => len += n,
+                        Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                        Err(e) => return Err(read_err(e)),
+                    }
+                }
+                head.truncate(len);
                 if head.starts_with(&[0xFF, 0xFE]) || head.starts_with(&[0xFE, 0xFF]) {
                     return Ok(Opened::Utf16);
                 }
                 if !*explicit && memchr::memchr(0, &head).is_some() {
                     return Ok(Opened::Binary);
                 }
-                Ok(Opened::Text(Box::new(Cursor::new(head).chain(file))))
+                Ok(Opened::Text(Box::new(Headed {
+                    head,
+                    at: 0,
+                    file: (!eof).then_some(file),
+                })))
             }
+        }
+    }
+}
+
+/// The bytes of a file: its head, already read for the binary check, then
+/// the rest. When reading the head met the end of the file, the file is
+/// closed at once and not read again (most files of a tree are shorter
+/// than the head: this saves a system call and a descriptor per file).
+struct Headed {
+    head: Vec<u8>,
+    at: usize,
+    file: Option<File>,
+}
+
+impl Read for Headed {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.at < self.head.len() {
+            let n = buf.len().min(self.head.len() - self.at);
+            buf[..n].copy_from_slice(&self.head[self.at..self.at + n]);
+            self.at += n;
+            return Ok(n);
+        }
+        match &mut self.file {
+            Some(file) => file.read(buf),
+            None => Ok(0),
         }
     }
 }
