@@ -167,7 +167,11 @@ fn unreadable_files_and_directories_are_reported_and_the_rest_is_read() {
     // readable files' findings still printed.
     write(d, "tree/e.txt", b"bad <http://e.example/a|b>\n");
     chmod(&d.join("tree/e.txt"), 0o644);
-    let out = run_in(d, &prefix, &["check", "tree"]);
+    let out = run_in(
+        d,
+        &prefix,
+        &["check", "--isolated", "--format", "plain", "tree"],
+    );
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
     assert!(
         text(&out.stdout).starts_with("tree/e.txt:1:"),
