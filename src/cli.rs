@@ -105,7 +105,7 @@ enum Command {
     /// Print every URI found in the files, one per line or as JSON Lines.
     #[command(after_help = EXTRACT_EXAMPLES)]
     Extract(ExtractArgs),
-    /// Report invalid URIs and delimiting problems, one diagnostic per line.
+    /// Lint the URIs in files: invalid URIs, delimiting, security and normalization problems; fix them.
     #[command(after_help = CHECK_EXAMPLES)]
     Check(CheckArgs),
     /// Show the components and errors of each URI reference given.

@@ -32,18 +32,21 @@ pub use select::{RuleSet, Selection};
 pub struct Diagnostic {
     /// The file (`-` for standard input).
     pub path: String,
-    /// Line of the offending place.
+    /// Line of the offending place, 1-based (lines end at LF, CRLF or a
+    /// lone CR).
     pub line: u64,
-    /// Column of the offending place.
+    /// Column of the offending place, 1-based, in Unicode scalar values.
     pub column: u64,
-    /// Byte offset of the offending place.
+    /// Byte offset of the offending place, 0-based, in the file as stored.
     pub byte_offset: u64,
-    /// Line just past the URI's last byte (its end, exclusive).
+    /// Line of the URI's end (just past its last byte), 1-based.
     pub end_line: u64,
-    /// Column just past the URI's last byte.
+    /// Column of the URI's end (exclusive), 1-based, in Unicode scalar
+    /// values.
     pub end_column: u64,
-    /// Byte span of the URI as written (from its first to past its last
-    /// byte, with any line breaks inside it, without delimiters).
+    /// Byte span of the URI as written, 0-based offsets into the file,
+    /// end exclusive (with any line breaks inside it, without
+    /// delimiters).
     pub uri_span: Range<u64>,
     /// Stable rule code, e.g. `"U002"`.
     pub code: &'static str,

@@ -1,0 +1,103 @@
+//! README.md's examples are real: every `$ urilint ...` line in an
+//! untagged code block is run (through `sh -c`, from the crate root, with
+//! no configuration file) and its standard output compared with the lines
+//! that follow it up to the next `$ ` line or the end of the block.
+//! Examples whose shown output is abridged (a line that is just `...`)
+//! are checked line by line: each shown line must appear, in order.
+
+use std::path::Path;
+use std::process::Command;
+
+/// One example: the command line after `$ `, the output shown, and the
+/// 1-based line of the command in README.md.
+struct Example {
+    line: usize,
+    command: String,
+    shown: Vec<String>,
+}
+
+/// The `$ urilint` examples in `readme`'s untagged code blocks.
+fn examples(readme: &str) -> Vec<Example> {
+    let mut out: Vec<Example> = Vec::new();
+    // None: outside a block; Some(true): in an untagged block; Some(false):
+    // in a tagged one (```sh, ```toml ...), which holds no transcripts.
+    let mut block: Option<bool> = None;
+    let mut current: Option<Example> = None;
+    for (i, line) in readme.lines().enumerate() {
+        if let Some(tag) = line.strip_prefix("```") {
+            block = match block {
+                Some(_) => {
+                    out.extend(current.take());
+                    None
+                }
+                None => Some(tag.trim().is_empty()),
+            };
+            continue;
+        }
+        if block != Some(true) {
+            continue;
+        }
+        if let Some(cmd) = line.strip_prefix("$ ") {
+            out.extend(current.take());
+            if cmd.starts_with("urilint ") {
+                current = Some(Example {
+                    line: i + 1,
+                    command: cmd.to_string(),
+                    shown: Vec::new(),
+                });
+            }
+        } else if let Some(ex) = current.as_mut() {
+            ex.shown.push(line.to_string());
+        }
+    }
+    out
+}
+
+#[test]
+fn readme_examples_print_what_they_show() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md reads");
+    let bin = env!("CARGO_BIN_EXE_urilint");
+    // Tagged blocks (```sh, ```toml ...) must not be taken for transcripts:
+    // count the examples so that a parsing slip shows.
+    let all = examples(&readme);
+    assert!(all.len() >= 12, "only {} examples found", all.len());
+    let mut failures = Vec::new();
+    for ex in &all {
+        let rest = &ex.command["urilint ".len()..];
+        // `check` must not pick up a urilint.toml from the environment.
+        let rest = match rest.strip_prefix("check ") {
+            Some(args) => format!("check --isolated {args}"),
+            None => rest.to_string(),
+        };
+        let out = Command::new("sh")
+            .arg("-c")
+            .arg(format!("'{bin}' {rest}"))
+            .current_dir(root)
+            .env("NO_COLOR", "1")
+            .output()
+            .expect("sh runs");
+        let got = String::from_utf8_lossy(&out.stdout);
+        let got: Vec<&str> = got.lines().collect();
+        let abridged = ex.shown.iter().any(|l| l.trim() == "...");
+        let ok = if abridged {
+            let mut it = got.iter();
+            ex.shown
+                .iter()
+                .filter(|l| l.trim() != "...")
+                .all(|want| it.any(|g| g == want))
+        } else {
+            got == ex.shown
+        };
+        if !ok {
+            failures.push(format!(
+                "README.md:{}: $ {}\n--- shown\n{}\n--- printed\n{}",
+                ex.line,
+                ex.command,
+                ex.shown.join("\n"),
+                got.join("\n")
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
