@@ -32,7 +32,7 @@ pub(super) fn to_ascii(host: &str, kind: HostKind) -> Result<String, HostError> 
         }
     }
     if !wide {
-        return Ok(ascii_lowercase(host));
+        return Ok(lowercase_host(host, true));
     }
     let name = decode(host)?;
     idna::domain_to_ascii_strict(&name).map_err(|_| HostError::Idna { name })
@@ -48,9 +48,11 @@ fn pct_value(b: &[u8], i: usize) -> Option<u8> {
     Some(h << 4 | l)
 }
 
-/// `host` (ASCII, valid triplets) lowercased, with the hexadecimal digits of
-/// its triplets uppercased (RFC 3986 section 6.2.2.1).
-fn ascii_lowercase(host: &str) -> String {
+/// `host` with its letters lowercased outside percent-encoded octets
+/// (RFC 3986 section 6.2.2.1: the host is case-insensitive); the
+/// hexadecimal digits of the `%HH` triplets are uppercased when `upper_hex`
+/// holds and kept as they are otherwise. Non-ASCII characters are kept.
+pub(crate) fn lowercase_host(host: &str, upper_hex: bool) -> String {
     let mut out = String::with_capacity(host.len());
     let mut pct = 0;
     for c in host.chars() {
@@ -59,7 +61,7 @@ fn ascii_lowercase(host: &str) -> String {
             out.push(c);
         } else if pct > 0 {
             pct -= 1;
-            out.push(c.to_ascii_uppercase());
+            out.push(if upper_hex { c.to_ascii_uppercase() } else { c });
         } else {
             out.push(c.to_ascii_lowercase());
         }

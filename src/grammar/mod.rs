@@ -41,7 +41,7 @@
 mod abnf_oracle;
 pub mod chars;
 mod fast;
-mod host;
+pub(crate) mod host;
 pub(crate) mod ip;
 pub mod iri;
 mod rfc2396;

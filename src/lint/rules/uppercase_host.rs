@@ -3,6 +3,7 @@
 //! (percent-encodings keep their uppercase hex digits).
 
 use super::{Category, Rule, Severity};
+use crate::grammar::host::lowercase_host;
 use crate::grammar::HostKind;
 use crate::lint::Cx;
 
@@ -22,24 +23,6 @@ pub const RULE: Rule = Rule {
     source: "RFC 3986 sections 3.2.2 and 6.2.2.1",
 };
 
-/// `host` with ASCII letters lowercased outside percent-encoded octets.
-fn lower_host(host: &str) -> String {
-    let mut out = String::with_capacity(host.len());
-    let mut pct = 0;
-    for c in host.chars() {
-        if c == '%' {
-            pct = 2;
-            out.push(c);
-        } else if pct > 0 {
-            pct -= 1;
-            out.push(c);
-        } else {
-            out.push(c.to_ascii_lowercase());
-        }
-    }
-    out
-}
-
 pub(crate) fn check(cx: &mut Cx<'_, '_>) {
     if !cx.on(&RULE) {
         return;
@@ -52,7 +35,7 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
         return;
     };
     let host = &cx.text()[range.clone()];
-    let lower = lower_host(host);
+    let lower = lowercase_host(host, false);
     if lower == host {
         return;
     }
