@@ -3,7 +3,8 @@
 //! This module owns reading input in chunks and handing out candidates in
 //! input order. [`Scanner`] reads any [`std::io::Read`] through a buffer of
 //! bounded size (chunk size + `max_uri_len` + a small look-behind), finds
-//! every `:` with `memchr`, and asks the Appendix E rules
+//! every `:` (`colons`: block bit masks, and `memchr` over sparse text),
+//! and asks the Appendix E rules
 //! (`appendix_e`) whether a URI stands around it. Nothing needs the whole
 //! input in memory, nor valid UTF-8.
 //!
@@ -30,6 +31,7 @@
 //! ```
 
 mod appendix_e;
+mod colons;
 
 use std::io::{self, Read};
 use std::ops::Range;
@@ -38,6 +40,8 @@ use serde::Serialize;
 
 use crate::grammar::chars::{is, URI_TEXT};
 use crate::position::{LineTracker, Position};
+
+use colons::ColonFinder;
 
 use appendix_e::{at_angle, at_colon, worth_a_look, Outcome, Scratch, Window, LOOKBEHIND};
 
@@ -250,34 +254,6 @@ pub struct Scanner<R> {
     read_size: usize,
 }
 
-/// Finds `:` bytes with `memchr`. Text has a colon every hundred bytes or
-/// so, so the search is restarted millions of times per gigabyte; on
-/// x86-64 with AVX2 the searcher is built once and called directly, which
-/// skips memchr's per-call CPU-feature dispatch.
-#[derive(Clone, Copy, Debug)]
-struct ColonFinder {
-    #[cfg(target_arch = "x86_64")]
-    avx2: Option<memchr::arch::x86_64::avx2::memchr::One>,
-}
-
-impl ColonFinder {
-    fn new() -> Self {
-        ColonFinder {
-            #[cfg(target_arch = "x86_64")]
-            avx2: memchr::arch::x86_64::avx2::memchr::One::new(b':'),
-        }
-    }
-
-    #[inline(always)]
-    fn find(&self, hay: &[u8]) -> Option<usize> {
-        #[cfg(target_arch = "x86_64")]
-        if let Some(one) = &self.avx2 {
-            return one.find(hay);
-        }
-        memchr::memchr(b':', hay)
-    }
-}
-
 impl<R: Read> Scanner<R> {
     /// A scanner over `reader`.
     pub fn new(reader: R, opts: ScanOptions) -> Self {
@@ -298,7 +274,7 @@ impl<R: Read> Scanner<R> {
             scratch: Scratch::default(),
             lines: LineTracker::new(),
             found: None,
-            colons: ColonFinder::new(),
+            colons: ColonFinder::new(opts.relative_in_angle),
             read_size: opts.chunk_size.min(8 * 1024),
             opts,
         }
@@ -307,6 +283,8 @@ impl<R: Read> Scanner<R> {
     /// Drops `buf[..keep]`, then reads at least one more chunk (or to EOF).
     fn refill(&mut self, keep: usize) -> io::Result<()> {
         let keep = keep.min(self.filled);
+        // The buffer's bytes move (and grow): the finder's block is stale.
+        self.colons.reset();
         if keep > 0 {
             // Always, so that a too-long candidate can be placed even when
             // candidates get no positions; once per chunk, so it is cheap.
@@ -383,17 +361,10 @@ impl<R: Read> Scanner<R> {
             }
             let hay = &self.buf[..self.filled];
             let mut from = self.pos;
-            let relative = self.opts.relative_in_angle;
             let colon = loop {
-                let found = if relative {
-                    memchr::memchr2(b':', b'<', &hay[from..])
-                } else {
-                    self.colons.find(&hay[from..])
-                };
-                let Some(k) = found else {
+                let Some(at) = self.colons.find(hay, from) else {
                     break None;
                 };
-                let at = from + k;
                 if hay[at] == b'<' || worth_a_look(hay, at, self.min_start) {
                     break Some(at);
                 }
