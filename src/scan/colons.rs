@@ -5,12 +5,13 @@
 //! colon is `appendix_e`'s business.
 //!
 //! Prose has a colon every 80 to 100 bytes (mail with inline CSS: every
-//! 77), so a search restarted after each one spends most of its time
-//! starting up. On x86-64 the finder keeps a 64-bit mask of the targets in
+//! 77), so a search restarted after each one pays its start-up cost
+//! millions of times per gigabyte. On x86-64 the finder keeps a 64-bit mask of the targets in
 //! a 64-byte block (SSE2 compares, always present on x86-64, through the
 //! safe wrappers of `safe_arch`) and answers the following searches in that
 //! block from the mask; when a block has no target it lets `memchr` jump
-//! over the sparse stretch that follows. Elsewhere it is `memchr` alone.
+//! over the sparse stretch that follows. On other targets every search is
+//! `memchr`'s.
 
 /// A search for `:` (and `<` on request) over one buffer.
 ///
@@ -86,10 +87,19 @@ impl ColonFinder {
 
     /// The target mask of the block `hay[at..at + 64]`, or `None` when
     /// fewer than 64 bytes are left.
+    #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn mask_at(&self, hay: &[u8], at: usize) -> Option<u64> {
         let block: &[u8; BLOCK] = hay.get(at..at.checked_add(BLOCK)?)?.try_into().ok()?;
         Some(block_mask(block, self.angle))
+    }
+
+    /// Without SSE2 a byte-by-byte mask would be slower than `memchr`:
+    /// no block is ever remembered, every search is `memchr`'s.
+    #[cfg(not(target_arch = "x86_64"))]
+    #[inline(always)]
+    fn mask_at(&self, _hay: &[u8], _at: usize) -> Option<u64> {
+        None
     }
 }
 
@@ -112,17 +122,6 @@ fn block_mask(block: &[u8; BLOCK], angle: bool) -> u64 {
         // move_mask gives the 16 lane bits in the low half of an i32.
         let bits = u64::from(move_mask_i8_m128i(hits) as u32 & 0xFFFF);
         mask |= bits << (16 * k);
-    }
-    mask
-}
-
-/// Bit `i` set when `block[i]` is `:` (or `<` with `angle`).
-#[cfg(not(target_arch = "x86_64"))]
-#[inline(always)]
-fn block_mask(block: &[u8; BLOCK], angle: bool) -> u64 {
-    let mut mask = 0u64;
-    for (i, &b) in block.iter().enumerate() {
-        mask |= u64::from(b == b':' || (angle && b == b'<')) << i;
     }
     mask
 }
