@@ -6,12 +6,12 @@
 //!
 //! Prose has a colon every 80 to 100 bytes (mail with inline CSS: every
 //! 77), so a search restarted after each one pays its start-up cost
-//! millions of times per gigabyte. On x86-64 the finder keeps a 64-bit mask of the targets in
-//! a 64-byte block (SSE2 compares, always present on x86-64, through the
-//! safe wrappers of `safe_arch`) and answers the following searches in that
-//! block from the mask; when a block has no target it lets `memchr` jump
-//! over the sparse stretch that follows. On other targets every search is
-//! `memchr`'s.
+//! millions of times per gigabyte. On x86-64 the finder keeps a 64-bit
+//! mask of the targets in a 64-byte block (SSE2 compares, always present
+//! on x86-64, through the safe wrappers of `safe_arch`) and answers the
+//! following searches in that block from the mask; when a block has no
+//! target it lets `memchr` jump over the sparse stretch that follows. On
+//! other targets every search is `memchr`'s.
 
 /// A search for `:` (and `<` on request) over one buffer.
 ///
