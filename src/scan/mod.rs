@@ -4,9 +4,8 @@
 //! input order. [`Scanner`] reads any [`std::io::Read`] through a buffer of
 //! bounded size (chunk size + `max_uri_len` + a small look-behind), finds
 //! every `:` (`colons`: block bit masks, and `memchr` over sparse text),
-//! and asks the Appendix E rules
-//! (`appendix_e`) whether a URI stands around it. Nothing needs the whole
-//! input in memory, nor valid UTF-8.
+//! and asks the Appendix E rules (`appendix_e`) whether a URI stands
+//! around it. Nothing needs the whole input in memory, nor valid UTF-8.
 //!
 //! It does not own validation (see [`crate::grammar`]) nor records and
 //! output (see [`crate::record`]).
