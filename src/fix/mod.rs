@@ -5,7 +5,7 @@
 //! fixing to a fixed point ([`fix_until_stable`]): fixes are applied,
 //! the text is linted again, and so on until nothing more can be fixed,
 //! so that a second `--fix` run changes nothing. Writing files back
-//! atomically is [`write`]; unified diffs are [`diff`]. It does not own
+//! atomically is [`write`](mod@write); unified diffs are [`diff`]. It does not own
 //! deciding what to fix (the rules, in `crate::lint`).
 
 pub mod diff;

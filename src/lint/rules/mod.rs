@@ -136,7 +136,8 @@ impl Rule {
     }
 }
 
-/// The rule of a grammar error kind (`U` codes; see [`syntax`]).
+/// The rule of a grammar error kind (the `U` codes, U001 to U008; errors
+/// of the generic grammar, RFC 3986 appendix A and RFC 2396 appendix A).
 pub fn for_error(kind: ErrorKind) -> Rule {
     syntax::rule(kind)
 }
