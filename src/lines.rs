@@ -43,6 +43,31 @@ impl ReadAt for File {
     }
 }
 
+/// Positional reads (`pread`): they leave the file's offset alone, so
+/// several readers can share one open file.
+#[cfg(unix)]
+impl ReadAt for &File {
+    fn read_at(&mut self, offset: u64, buf: &mut [u8]) -> io::Result<usize> {
+        use std::os::unix::fs::FileExt;
+        let mut n = 0;
+        while n < buf.len() {
+            match FileExt::read_at(*self, &mut buf[n..], offset + n as u64) {
+                Ok(0) => break,
+                Ok(k) => n += k,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(n)
+    }
+}
+
+impl<S: ReadAt + ?Sized> ReadAt for &mut S {
+    fn read_at(&mut self, offset: u64, buf: &mut [u8]) -> io::Result<usize> {
+        (**self).read_at(offset, buf)
+    }
+}
+
 impl ReadAt for &[u8] {
     fn read_at(&mut self, offset: u64, buf: &mut [u8]) -> io::Result<usize> {
         let start = usize::try_from(offset)

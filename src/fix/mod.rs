@@ -571,7 +571,7 @@ where
         Ok(found
             .into_iter()
             .map(|(d, f)| {
-                let f = f.filter(|f| changes(text.as_slice(), f));
+                let f = f.filter(|f| changes(&mut text.as_slice(), f));
                 (d, f)
             })
             .collect())
@@ -585,7 +585,7 @@ where
 }
 
 /// True when some edit of `fix` changes the text read from `src`.
-pub fn changes<S: ReadAt>(mut src: S, fix: &Fix) -> bool {
+pub fn changes<S: ReadAt>(src: &mut S, fix: &Fix) -> bool {
     fix.edits.iter().any(|e| {
         let len = e.end.saturating_sub(e.start);
         if len != e.replacement.len() as u64 {

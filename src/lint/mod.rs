@@ -17,6 +17,7 @@ use serde::Serialize;
 
 use crate::fix::{Edit, Fix};
 use crate::grammar::{self, Grammar, Parsed, UriRef};
+use crate::lines::ReadAt;
 use crate::position::Position;
 use crate::record::position_in;
 use crate::scan::{Candidate, TooLong};
@@ -202,8 +203,27 @@ impl Linter {
         rules: &RuleSet,
         scan: &crate::scan::ScanOptions,
     ) -> std::io::Result<Vec<Diagnostic>> {
-        let mut scanner = crate::scan::Scanner::new(bytes, scan.clone());
-        let mut lines = crate::lines::Lines::new(bytes);
+        self.lint_source(path, bytes, rules, scan)
+    }
+
+    /// As [`Linter::lint_bytes`], the text read from `src` (a file read
+    /// with positional reads, a slice, or a text with edits laid over it,
+    /// [`crate::fix::Edited`]): once as a stream for the scanner, and by
+    /// offset for the lines that suppression markers are looked for on.
+    /// Memory is bounded by the findings, not by the text.
+    ///
+    /// # Errors
+    /// A read error of `src`.
+    pub fn lint_source<S: ReadAt + Clone>(
+        &self,
+        path: &str,
+        src: S,
+        rules: &RuleSet,
+        scan: &crate::scan::ScanOptions,
+    ) -> std::io::Result<Vec<Diagnostic>> {
+        let mut scanner =
+            crate::scan::Scanner::new(crate::fix::ReadAtReader::new(src.clone()), scan.clone());
+        let mut lines = crate::lines::Lines::new(src);
         let mut all = Vec::new();
         let mut found = Vec::new();
         while let Some(f) = scanner.next_found()? {
@@ -233,12 +253,39 @@ impl Linter {
         rules: &RuleSet,
         scan: &crate::scan::ScanOptions,
     ) -> std::io::Result<crate::fix::Fixed<Diagnostic>> {
-        crate::fix::fix_until_stable(bytes, |b| {
+        let r = self.fix_source(path, bytes, bytes.len() as u64, rules, scan)?;
+        Ok(crate::fix::Fixed {
+            bytes: crate::fix::apply_edits(bytes, &r.edits),
+            applied: r.applied,
+            remaining: r.remaining,
+            converged: r.converged,
+        })
+    }
+
+    /// Fixes the text of `src` (`len` bytes) to a fixed point, as edits of
+    /// it ([`crate::fix::fix_edits_until_stable`]): each pass lints the
+    /// text read through the edits found so far
+    /// ([`crate::fix::Edited`]), so memory is bounded by the findings and
+    /// edits, not by the text. Fixes that change nothing are dropped. The
+    /// remaining diagnostics have offsets into the fixed text.
+    ///
+    /// # Errors
+    /// A read error of `src`.
+    pub fn fix_source<S: ReadAt + Clone>(
+        &self,
+        path: &str,
+        src: S,
+        len: u64,
+        rules: &RuleSet,
+        scan: &crate::scan::ScanOptions,
+    ) -> std::io::Result<crate::fix::FixedEdits<Diagnostic>> {
+        crate::fix::fix_edits_until_stable(len, |edits| {
+            let mut text = crate::fix::Edited::new(src.clone(), len, edits);
             Ok(self
-                .lint_bytes(path, b, rules, scan)?
+                .lint_source(path, text.clone(), rules, scan)?
                 .into_iter()
                 .map(|d| {
-                    let fix = d.fix.clone();
+                    let fix = d.fix.clone().filter(|f| crate::fix::changes(&mut text, f));
                     (d, fix)
                 })
                 .collect())

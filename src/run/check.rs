@@ -14,8 +14,9 @@ use std::fs::File;
 use std::io::{self, Read};
 
 use super::{open_reader, report_walk_error, scan_options, scan_reader, RunOptions, Stats};
+use super::{open_regular, write_back};
 use crate::error::Error;
-use crate::fix::{diff, write::write_atomic};
+use crate::fix::{diff, write_edited, Edit, Edited};
 use crate::lines::{Excerpt, Lines, ReadAt};
 use crate::lint::rules::{catalogue, find};
 use crate::lint::suppress::suppressed;
@@ -246,76 +247,85 @@ impl Job<'_> {
         }
     }
 
-    /// Fixes `input` (in memory), writes it back or prints the diff, and
-    /// reports what is left.
+    /// Fixes `input`, writes it back or prints the diff, and reports what
+    /// is left. A file is read again for every fix pass, with the edits
+    /// found so far laid over it ([`crate::fix::Edited`]), and written back
+    /// as a stream: memory is bounded by the findings and edits. Standard
+    /// input is held in memory, up to [`MAX_STDIN_FIX`] bytes.
     fn fix(&self, input: &Input, mode: FixMode, sink: &mut Sink<'_, '_>) {
-        let Some(mut reader) = open_reader(input, self.stats, sink) else {
-            return;
-        };
-        let mut original = Vec::new();
-        if let Err(e) = reader.read_to_end(&mut original) {
-            Stats::add(&self.stats.errors, 1);
-            sink.message(&format!("urilint: {}: {e}", self.name));
-            return;
-        }
-        Stats::add(&self.stats.files, 1);
-        Stats::add(&self.stats.bytes, original.len() as u64);
-        let fixed = match self
-            .linter
-            .fix_bytes(&self.name, &original, self.rules, self.scan)
-        {
-            Ok(f) => f,
-            Err(e) => {
-                Stats::add(&self.stats.errors, 1);
-                sink.message(&format!("urilint: {}: {e}", self.name));
-                return;
+        match input {
+            Input::Stdin => {
+                let original = match read_stdin_capped(MAX_STDIN_FIX) {
+                    Ok(b) => b,
+                    Err(e) => {
+                        Stats::add(&self.stats.errors, 1);
+                        sink.message(&format!("urilint: -: {e}"));
+                        return;
+                    }
+                };
+                let len = original.len() as u64;
+                self.fix_source(input, original.as_slice(), len, mode, sink);
             }
-        };
-        let changed = fixed.bytes != original;
+            Input::File { path, .. } => {
+                let (file, len) = match open_regular(path) {
+                    Ok(f) => f,
+                    Err(e) => {
+                        Stats::add(&self.stats.errors, 1);
+                        sink.message(&format!("urilint: {e}"));
+                        return;
+                    }
+                };
+                self.fix_source(input, &file, len, mode, sink);
+            }
+        }
+    }
+
+    /// [`Job::fix`] on the text of `src`.
+    fn fix_source<S: ReadAt + Clone>(
+        &self,
+        input: &Input,
+        src: S,
+        len: u64,
+        mode: FixMode,
+        sink: &mut Sink<'_, '_>,
+    ) {
+        Stats::add(&self.stats.files, 1);
+        Stats::add(&self.stats.bytes, len);
+        let fixed =
+            match self
+                .linter
+                .fix_source(&self.name, src.clone(), len, self.rules, self.scan)
+            {
+                Ok(f) => f,
+                Err(e) => {
+                    Stats::add(&self.stats.errors, 1);
+                    sink.message(&format!("urilint: {}: {e}", self.name));
+                    return;
+                }
+            };
+        let changed = !fixed.edits.is_empty();
         if mode == FixMode::Diff {
             if changed {
                 Stats::add(&self.stats.files_changed, 1);
                 Stats::add(&self.stats.fixed, fixed.applied as u64);
-                diff::unified(sink.out(), &self.name, &original, &fixed.bytes);
+                if let Err(e) =
+                    diff::unified_edits(sink.out(), &self.name, src.clone(), len, &fixed.edits)
+                {
+                    Stats::add(&self.stats.errors, 1);
+                    sink.message(&format!("urilint: {}: {e}", self.name));
+                }
             }
             return;
         }
-        let mut shown = fixed.bytes.as_slice();
         let mut remaining = fixed.remaining;
-        if changed {
-            match input {
-                Input::Stdin => {
-                    // The fixed text is the output; findings go to stderr.
-                    sink.out().extend_from_slice(&fixed.bytes);
-                    for d in &remaining {
-                        self.stats.count(d);
-                        sink.message(&format!(
-                            "{}:{}:{}: {} {}",
-                            d.path, d.line, d.column, d.code, d.message
-                        ));
-                    }
-                    Stats::add(&self.stats.fixed, fixed.applied as u64);
-                    Stats::add(&self.stats.files_changed, 1);
-                    return;
-                }
-                Input::File { path, .. } => match write_atomic(path, &original, &fixed.bytes) {
-                    Ok(()) => {
-                        Stats::add(&self.stats.fixed, fixed.applied as u64);
-                        Stats::add(&self.stats.files_changed, 1);
-                    }
-                    Err(e) => {
-                        Stats::add(&self.stats.errors, 1);
-                        sink.message(&format!("urilint: {e}"));
-                        shown = &original;
-                        remaining = self
-                            .linter
-                            .lint_bytes(&self.name, &original, self.rules, self.scan)
-                            .unwrap_or_default();
-                    }
-                },
+        let mut edits: &[Edit] = &fixed.edits;
+        if let Input::Stdin = input {
+            // The (fixed) text is the output; findings go to stderr.
+            if let Err(e) = write_edited(src.clone(), len, edits, sink.out()) {
+                Stats::add(&self.stats.errors, 1);
+                sink.message(&format!("urilint: -: {e}"));
+                return;
             }
-        } else if let Input::Stdin = input {
-            sink.out().extend_from_slice(&original);
             for d in &remaining {
                 self.stats.count(d);
                 sink.message(&format!(
@@ -323,13 +333,56 @@ impl Job<'_> {
                     d.path, d.line, d.column, d.code, d.message
                 ));
             }
+            if changed {
+                Stats::add(&self.stats.fixed, fixed.applied as u64);
+                Stats::add(&self.stats.files_changed, 1);
+            }
             return;
         }
-        let mut lines = Lines::new(shown);
+        if changed {
+            if let Input::File { path, .. } = input {
+                match write_back(path, src.clone(), len, edits) {
+                    Ok(()) => {
+                        Stats::add(&self.stats.fixed, fixed.applied as u64);
+                        Stats::add(&self.stats.files_changed, 1);
+                    }
+                    Err(e) => {
+                        Stats::add(&self.stats.errors, 1);
+                        sink.message(&format!("urilint: {e}"));
+                        edits = &[];
+                        remaining = self
+                            .linter
+                            .lint_source(&self.name, src.clone(), self.rules, self.scan)
+                            .unwrap_or_default();
+                    }
+                }
+            }
+        }
+        let mut lines = Lines::new(Edited::new(src, len, edits));
         for d in &remaining {
             self.emit(sink.out(), d, Some(&mut lines));
         }
     }
+}
+
+/// The most bytes of standard input that `check --fix -` and
+/// `check --diff -` read: they hold it in memory, since every fix pass
+/// reads it again. Larger input is refused with a message; files have no
+/// such limit.
+pub const MAX_STDIN_FIX: u64 = 256 * 1024 * 1024;
+
+/// Reads standard input whole, refusing more than `limit` bytes.
+pub(crate) fn read_stdin_capped(limit: u64) -> io::Result<Vec<u8>> {
+    let mut buf = Vec::new();
+    io::stdin().lock().take(limit + 1).read_to_end(&mut buf)?;
+    if buf.len() as u64 > limit {
+        return Err(io::Error::other(format!(
+            "standard input is over {} MiB, the most that is fixed from standard input \
+             (it is held in memory); fix the file in place instead",
+            limit / (1024 * 1024)
+        )));
+    }
+    Ok(buf)
 }
 
 /// Renders one diagnostic in `format`.

@@ -222,6 +222,43 @@ impl<R: std::io::Read> std::io::Read for Counted<'_, R> {
     }
 }
 
+/// Opens `path` for fixing or rewriting: only a regular file is opened
+/// (a device such as `/dev/zero`, a FIFO or a socket is refused with a
+/// message). Gives the file and its length in bytes.
+pub(crate) fn open_regular(path: &std::path::Path) -> Result<(std::fs::File, u64), Error> {
+    let err = |source| Error::Read {
+        path: crate::error::DisplayPath(path.to_path_buf()),
+        source,
+    };
+    let meta = std::fs::metadata(path).map_err(err)?;
+    if !meta.is_file() {
+        return Err(err(std::io::Error::other(
+            "not a regular file; only regular files are fixed or rewritten",
+        )));
+    }
+    let file = std::fs::File::open(path).map_err(err)?;
+    let len = file.metadata().map_err(err)?.len();
+    Ok((file, len))
+}
+
+/// Writes `src` (`len` bytes) with `edits` applied back to `path`.
+pub(crate) fn write_back<S: crate::lines::ReadAt + Clone>(
+    path: &std::path::Path,
+    src: S,
+    len: u64,
+    edits: &[crate::fix::Edit],
+) -> Result<(), Error> {
+    let err = |source| Error::FileWrite {
+        path: crate::error::DisplayPath(path.to_path_buf()),
+        source,
+    };
+    let mut original = Vec::new();
+    crate::fix::write_edited(src.clone(), len, &[], &mut original).map_err(err)?;
+    let mut new = Vec::new();
+    crate::fix::write_edited(src, len, edits, &mut new).map_err(err)?;
+    crate::fix::write::write_atomic(path, &original, &new)
+}
+
 pub(crate) fn report_walk_error(e: &Error, stats: &Stats, sink: &mut Sink<'_, '_>) {
     Stats::add(&stats.errors, 1);
     sink.message(&format!("urilint: {e}"));

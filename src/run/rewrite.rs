@@ -1,16 +1,17 @@
 //! The `rewrite` job: rewrite URIs by prefix or regex across files.
 //!
-//! Each input is read whole, every URI found is matched against the
-//! mappings ([`crate::rewrite`]), the edits are applied ([`crate::fix::apply`])
-//! and the file is written back atomically
-//! ([`crate::fix::write::write_atomic`]), or the diff or the list of
-//! changes is printed.
+//! Each input is scanned once as a stream, every URI found is matched
+//! against the mappings ([`crate::rewrite`]), the edits are chosen
+//! ([`crate::fix::select`]) and the file is written back atomically as a
+//! stream with them applied, or the diff or the list of changes is
+//! printed. Memory is bounded by the edits, not by the file; standard
+//! input is held in memory up to [`super::check::MAX_STDIN_FIX`] bytes.
 
-use std::io::Read;
-
-use super::{open_reader, report_walk_error, scan_options, RunOptions, Stats};
+use super::check::{read_stdin_capped, MAX_STDIN_FIX};
+use super::{open_regular, report_walk_error, scan_options, write_back, RunOptions, Stats};
 use crate::error::Error;
-use crate::fix::{self, diff, write::write_atomic, Fix};
+use crate::fix::{self, diff, write_edited, Fix, ReadAtReader};
+use crate::lines::ReadAt;
 use crate::pipeline::{self, Outputs, PipelineOptions, Sink};
 use crate::rewrite::{edit_for, rewrite as rewrite_uri, Mapping};
 use crate::scan::{Found, ScanOptions, Scanner};
@@ -71,21 +72,45 @@ fn rewrite_input(
     stats: &Stats,
     sink: &mut Sink<'_, '_>,
 ) {
-    let name = input.name();
-    let Some(mut reader) = open_reader(input, stats, sink) else {
-        return;
-    };
-    let mut original = Vec::new();
-    if let Err(e) = reader.read_to_end(&mut original) {
-        Stats::add(&stats.errors, 1);
-        sink.message(&format!("urilint: {name}: {e}"));
-        return;
+    match input {
+        Input::Stdin => match read_stdin_capped(MAX_STDIN_FIX) {
+            Ok(bytes) => {
+                let len = bytes.len() as u64;
+                rewrite_source(input, bytes.as_slice(), len, rw, scan, stats, sink);
+            }
+            Err(e) => {
+                Stats::add(&stats.errors, 1);
+                sink.message(&format!("urilint: -: {e}"));
+            }
+        },
+        Input::File { path, .. } => match open_regular(path) {
+            Ok((file, len)) => rewrite_source(input, &file, len, rw, scan, stats, sink),
+            Err(e) => {
+                Stats::add(&stats.errors, 1);
+                sink.message(&format!("urilint: {e}"));
+            }
+        },
     }
+}
+
+/// Rewrites the text of `src` (`len` bytes): one streaming pass of the
+/// scanner collects the edits; the file is then written as a stream with
+/// them applied. Memory is bounded by the edits.
+fn rewrite_source<S: ReadAt + Clone>(
+    input: &Input,
+    src: S,
+    len: u64,
+    rw: &RewriteOptions,
+    scan: &ScanOptions,
+    stats: &Stats,
+    sink: &mut Sink<'_, '_>,
+) {
+    let name = input.name();
     Stats::add(&stats.files, 1);
-    Stats::add(&stats.bytes, original.len() as u64);
+    Stats::add(&stats.bytes, len);
     let mut fixes: Vec<Fix> = Vec::new();
     let mut listing = Vec::new();
-    let mut scanner = Scanner::new(original.as_slice(), scan.clone());
+    let mut scanner = Scanner::new(ReadAtReader::new(src.clone()), scan.clone());
     loop {
         match scanner.next_found() {
             Ok(Some(Found::Uri(c))) => {
@@ -105,7 +130,7 @@ fn rewrite_input(
                         ));
                     }
                     fixes.push(Fix {
-                        message: format!("{} -> {new}", c.text()),
+                        message: String::new(),
                         edits: vec![edit_for(&c, &new)],
                     });
                 }
@@ -121,37 +146,49 @@ fn rewrite_input(
     }
     if fixes.is_empty() {
         if let Input::Stdin = input {
-            sink.out().extend_from_slice(&original);
+            if let Err(e) = write_edited(src, len, &[], sink.out()) {
+                Stats::add(&stats.errors, 1);
+                sink.message(&format!("urilint: -: {e}"));
+            }
         }
         return;
     }
     let refs: Vec<&Fix> = fixes.iter().collect();
-    let (new, applied) = fix::apply(&original, &refs);
+    let (edits, applied) = fix::select(&refs, len);
+    drop(refs);
+    drop(fixes);
     Stats::add(&stats.fixed, applied as u64);
     let counted_here = !matches!((rw.mode, input), (RewriteMode::Write, Input::File { .. }));
     if counted_here {
         Stats::add(&stats.files_changed, 1);
     }
-    match (rw.mode, input) {
-        (RewriteMode::Diff, _) => diff::unified(sink.out(), &name, &original, &new),
+    let written = match (rw.mode, input) {
+        (RewriteMode::Diff, _) => diff::unified_edits(sink.out(), &name, src, len, &edits)
+            .map_err(|e| format!("urilint: {name}: {e}")),
         (RewriteMode::DryRun, _) => {
             for l in &listing {
                 sink.out().extend_from_slice(l.as_bytes());
             }
+            Ok(())
         }
-        (RewriteMode::Write, Input::Stdin) => sink.out().extend_from_slice(&new),
-        (RewriteMode::Write, Input::File { path, .. }) => match write_atomic(path, &original, &new)
-        {
-            Ok(()) => {
-                Stats::add(&stats.files_changed, 1);
-                for l in &listing {
-                    sink.out().extend_from_slice(l.as_bytes());
+        (RewriteMode::Write, Input::Stdin) => write_edited(src, len, &edits, sink.out())
+            .map(|_| ())
+            .map_err(|e| format!("urilint: -: {e}")),
+        (RewriteMode::Write, Input::File { path, .. }) => {
+            match write_back(path, src, len, &edits) {
+                Ok(()) => {
+                    Stats::add(&stats.files_changed, 1);
+                    for l in &listing {
+                        sink.out().extend_from_slice(l.as_bytes());
+                    }
+                    Ok(())
                 }
+                Err(e) => Err(format!("urilint: {e}")),
             }
-            Err(e) => {
-                Stats::add(&stats.errors, 1);
-                sink.message(&format!("urilint: {e}"));
-            }
-        },
+        }
+    };
+    if let Err(message) = written {
+        Stats::add(&stats.errors, 1);
+        sink.message(&message);
     }
 }
