@@ -53,6 +53,7 @@ pub fn unified_edits<S: ReadAt>(
     // start offset, the bytes.
     let mut group: Option<(usize, u64, Vec<u8>)> = None;
     let mut line = Vec::new();
+    let mut joined = false;
     loop {
         line.clear();
         let mut n = reader.read_until(b'\n', &mut line)? as u64;
@@ -70,24 +71,25 @@ pub fn unified_edits<S: ReadAt>(
         while ei < edits.len() && before_line(&edits[ei], ls) {
             ei += 1;
         }
-        let touched = edits[ei..]
-            .iter()
-            .take_while(|e| e.start < le || (last && e.start == le))
-            .any(|e| touches(e, ls, le, last));
-        if touched || group.is_some() {
+        let touched = joined
+            || edits[ei..]
+                .iter()
+                .take_while(|e| e.start < le || (last && e.start == le))
+                .any(|e| touches(e, ls, le, last));
+        if touched {
+            // Consecutive changed lines make one group (shown as all its
+            // old lines, then all its new ones, as git does).
             let g = group.get_or_insert_with(|| (line_no, ls, Vec::new()));
             g.2.extend_from_slice(&line);
-            // The group goes on while an edit crosses into the next line
-            // (it replaces this line's end by something that is not one).
-            let joins = edits[ei..].iter().take_while(|e| e.start < le).any(|e| {
+            // An edit that replaces this line's end by something that is
+            // not one joins the next line to the group.
+            joined = edits[ei..].iter().take_while(|e| e.start < le).any(|e| {
                 e.end > le || (e.end == le && e.start < le && !e.replacement.ends_with('\n'))
             });
-            if !joins || last {
-                if let Some((first, gs, old)) = group.take() {
-                    d.change(first, gs, &old, edits, len);
-                }
-            }
         } else {
+            if let Some((first, gs, old)) = group.take() {
+                d.change(first, gs, &old, edits, len);
+            }
             d.context(line.clone());
         }
         ls = le;
