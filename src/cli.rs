@@ -706,7 +706,7 @@ where
             }
             Err(message) => {
                 failed = true;
-                eprintln!("urilint: {message}");
+                eprintln!("urilint: {}", urilint::output::escape::text(&message));
             }
         }
     }
@@ -747,8 +747,27 @@ pub fn main() -> i32 {
     match run(cli) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("urilint: {e:#}");
+            eprintln!("urilint: {}", error_text(&e));
             2
         }
     }
+}
+
+/// The message of `e` followed by those of its causes, `: `-separated; a
+/// cause is left out when the message so far already ends with it (errors
+/// that quote their source, so that `No space left on device` is said
+/// once). Control characters are escaped
+/// ([`urilint::output::escape::text`]): the message is one line.
+fn error_text(e: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in e.chain() {
+        let m = cause.to_string();
+        if text.is_empty() {
+            text = m;
+        } else if !text.ends_with(&m) {
+            text.push_str(": ");
+            text.push_str(&m);
+        }
+    }
+    urilint::output::escape::text(&text).into_owned()
 }

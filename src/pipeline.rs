@@ -201,9 +201,15 @@ impl Sink<'_, '_> {
         }
     }
 
-    /// Adds a line to standard error (a newline is appended).
+    /// Adds a line to standard error (a newline is appended). Control
+    /// characters in `line` (from file names, URIs, error messages of the
+    /// system) are escaped ([`crate::output::escape::text`]), so that a
+    /// message is always exactly one line and carries no terminal escape
+    /// sequence.
     pub fn message(&mut self, line: &str) {
-        self.chunk.err.extend_from_slice(line.as_bytes());
+        self.chunk
+            .err
+            .extend_from_slice(crate::output::escape::text(line).as_bytes());
         self.chunk.err.push(b'\n');
     }
 

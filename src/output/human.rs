@@ -30,6 +30,7 @@ use std::ops::Range;
 
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 
+use super::escape;
 use crate::lines::Excerpt;
 use crate::lint::{Diagnostic, Rule, Severity};
 
@@ -44,7 +45,8 @@ pub const CONTEXT_CHARS: usize = 100;
 /// and a blank line.
 ///
 /// The place is `path:line:column` of `d` (1-based, column in Unicode
-/// scalar values), not counted again in the excerpt. `excerpt` holds the
+/// scalar values), not counted again in the excerpt; the path is shown
+/// with [`escape::name`], the message and help with [`escape::text`]. `excerpt` holds the
 /// line(s) of the URI (see [`crate::lines::Lines`]); the line numbers shown
 /// beside it count back from `d.line` (the line of `d.byte_offset`).
 /// Without it, or when it does not hold the offending place, only the
@@ -55,13 +57,15 @@ pub fn diagnostic(out: &mut Vec<u8>, d: &Diagnostic, excerpt: Option<&Excerpt>, 
         Severity::Error => Level::ERROR,
         Severity::Warning => Level::WARNING,
     };
-    let title = level.primary_title(d.message.as_str()).id(d.code);
+    let message = escape::text(&d.message);
+    let title = level.primary_title(message.as_ref()).id(d.code);
     let renderer = if color {
         Renderer::styled()
     } else {
         Renderer::plain()
     };
-    let place = format!("{}:{}:{}", visible(&d.path), d.line, d.column);
+    let place = format!("{}:{}:{}", escape::name(&d.path), d.line, d.column);
+    let help = d.fix.as_ref().map(|fix| escape::text(&fix.message));
     match excerpt.and_then(|e| Shown::new(d, e)) {
         Some(s) => {
             // The renderer would count the column in the text shown (cut,
@@ -79,9 +83,9 @@ pub fn diagnostic(out: &mut Vec<u8>, d: &Diagnostic, excerpt: Option<&Excerpt>, 
                 snippet = snippet.annotation(AnnotationKind::Context.span(context.clone()));
             }
             let mut groups = vec![title.element(snippet)];
-            if let Some(fix) = &d.fix {
+            if let Some(help) = &help {
                 groups.push(Group::with_title(
-                    Level::HELP.secondary_title(fix.message.as_str()),
+                    Level::HELP.secondary_title(help.as_ref()),
                 ));
             }
             let rendered = renderer.render(&groups);
@@ -91,8 +95,8 @@ pub fn diagnostic(out: &mut Vec<u8>, d: &Diagnostic, excerpt: Option<&Excerpt>, 
             out.extend_from_slice(renderer.render(&[Group::with_title(title)]).as_bytes());
             let arrow = if color { ARROW_STYLED } else { "-->" };
             let _ = write!(out, "\n {arrow} {place}");
-            if let Some(fix) = &d.fix {
-                let help = Group::with_title(Level::HELP.secondary_title(fix.message.as_str()));
+            if let Some(help) = &help {
+                let help = Group::with_title(Level::HELP.secondary_title(help.as_ref()));
                 out.push(b'\n');
                 out.extend_from_slice(renderer.render(&[help]).as_bytes());
             }
@@ -120,11 +124,6 @@ fn with_place(rendered: &str, place: &str) -> String {
         .take_while(|b| *b == b':' || b.is_ascii_digit())
         .count();
     format!("{}{place}{}", &rendered[..i], &rest[n..])
-}
-
-/// `s` on one line, control characters made visible (see [`display`]).
-fn visible(s: &str) -> String {
-    s.chars().map(picture).collect()
 }
 
 /// A visible stand-in for a control character: its control picture
@@ -495,7 +494,7 @@ error[U002]: invalid percent-encoding
         assert_eq!(d.column, 14);
         d.path = "we\nird".to_string();
         let got = render(&d, Some(&e));
-        assert!(got.contains(" --> we\u{240a}ird:1:14\n"), "{got}");
+        assert!(got.contains(" --> we\\nird:1:14\n"), "{got}");
     }
 
     #[test]

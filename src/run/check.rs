@@ -276,7 +276,8 @@ impl Job<'_> {
             if changed {
                 Stats::add(&self.stats.files_changed, 1);
                 Stats::add(&self.stats.fixed, fixed.applied as u64);
-                diff::unified(sink.out(), &self.name, &original, &fixed.bytes);
+                let name = crate::output::escape::name(&self.name);
+                diff::unified(sink.out(), &name, &original, &fixed.bytes);
             }
             return;
         }

@@ -71,7 +71,8 @@ fn rewrite_input(
     stats: &Stats,
     sink: &mut Sink<'_, '_>,
 ) {
-    let name = input.name();
+    // Only for display (listing, diff headers, messages): escaped.
+    let name = input.display_name();
     let Some(mut reader) = open_reader(input, stats, sink) else {
         return;
     };
