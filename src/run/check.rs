@@ -80,6 +80,7 @@ pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Resu
         let rules = ch.linter.rules_for(input.path());
         let job = Job {
             name: input.name(),
+            non_utf8_name: input.non_utf8_name(),
             linter: &ch.linter,
             rules: &rules,
             scan: &scan,
@@ -149,6 +150,9 @@ fn summary(stats: &Stats) -> Summary {
 /// One input's check.
 struct Job<'a> {
     name: String,
+    /// The exact bytes of the file name when it is not UTF-8 (for the JSON
+    /// and SARIF paths).
+    non_utf8_name: Option<&'a [u8]>,
     linter: &'a Linter,
     rules: &'a RuleSet,
     scan: &'a ScanOptions,
@@ -176,7 +180,14 @@ impl Job<'_> {
             (Format::Plain | Format::Jsonl, _) | (_, None) => None,
             (_, Some(lines)) => lines.around(d.uri_span.start, d.uri_span.end).ok(),
         };
-        render(out, d, self.format, excerpt.as_ref(), self.color);
+        render(
+            out,
+            d,
+            self.format,
+            excerpt.as_ref(),
+            self.color,
+            self.non_utf8_name,
+        );
     }
 
     /// Streams the findings of `input`.
@@ -333,19 +344,26 @@ impl Job<'_> {
     }
 }
 
-/// Renders one diagnostic in `format`.
+/// Renders one diagnostic in `format`; `non_utf8_name` is the exact name
+/// of its file when that is not UTF-8.
 fn render(
     out: &mut Vec<u8>,
     d: &Diagnostic,
     format: Format,
     excerpt: Option<&Excerpt>,
     color: bool,
+    non_utf8_name: Option<&[u8]>,
 ) {
     match format {
-        Format::Jsonl => jsonl::line(out, d),
+        Format::Jsonl => jsonl::line_with_path(out, d, non_utf8_name),
         Format::Plain => plain::diagnostic(out, d),
         Format::Human => human::diagnostic(out, d, excerpt, color),
-        Format::Sarif => sarif::result(out, d, catalogue().iter().position(|r| r.code == d.code)),
+        Format::Sarif => sarif::result_at(
+            out,
+            d,
+            catalogue().iter().position(|r| r.code == d.code),
+            non_utf8_name,
+        ),
         Format::Github => github::diagnostic(out, d),
     }
 }

@@ -281,7 +281,7 @@ pub fn extract(
                                 record.reference =
                                     Some(std::mem::replace(&mut record.uri, target.clone()));
                             }
-                            jsonl::line(sink.out(), &record);
+                            jsonl::line_with_path(sink.out(), &record, input.non_utf8_name());
                         } else {
                             let line = c.start().map(|p| p.line);
                             plain::uri_line(sink.out(), ex.style, &name, line, uri);
