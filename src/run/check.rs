@@ -13,7 +13,9 @@
 use std::fs::File;
 use std::io::{self, Read};
 
-use super::{open_reader, report_walk_error, scan_options, scan_reader, RunOptions, Stats};
+use super::{
+    open_reader, output_closed, report_walk_error, scan_options, scan_reader, RunOptions, Stats,
+};
 use crate::error::Error;
 use crate::fix::{diff, write::write_atomic};
 use crate::lines::{Excerpt, Lines, ReadAt};
@@ -60,8 +62,10 @@ pub struct CheckOptions {
 ///
 /// # Errors
 /// [`Error::Walk`] for an invalid glob, [`Error::Write`] when the output
-/// cannot be written. Unreadable inputs and files that cannot be written
-/// back are reported on standard error and counted in [`Stats::errors`].
+/// cannot be written; a closed pipe (`EPIPE`) is not an error: the run
+/// ends early with the counts so far. Unreadable inputs and
+/// files that cannot be written back are reported on standard error and
+/// counted in [`Stats::errors`].
 pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Result<Stats, Error> {
     let stats = Stats::default();
     let scan = scan_options(opts, true);
@@ -74,7 +78,9 @@ pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Resu
     if sarif_log {
         let mut header = Vec::new();
         sarif::header(&mut header, catalogue(), env!("CARGO_PKG_VERSION"));
-        out.write_all(&header).map_err(Error::Write)?;
+        if output_closed(out.write_all(&header).map_err(Error::Write))? {
+            return Ok(stats);
+        }
     }
     let job = |input: &Input, sink: &mut Sink<'_, '_>| {
         let rules = ch.linter.rules_for(input.path());
@@ -94,7 +100,7 @@ pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Resu
         }
     };
     let pipeline_opts = PipelineOptions::new(opts.threads, false);
-    crate::progress::with_progress(opts.progress, &stats, || {
+    let result = crate::progress::with_progress(opts.progress, &stats, || {
         if sarif_log {
             // Results are written with a leading comma; the first is dropped.
             let mut results = SkipFirstComma::new(&mut *out);
@@ -114,7 +120,10 @@ pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Resu
                 report_walk_error(e, &stats, sink)
             })
         }
-    })?;
+    });
+    if output_closed(result)? {
+        return Ok(stats);
+    }
     let mut tail = Vec::new();
     if sarif_log {
         sarif::footer(&mut tail);
@@ -123,10 +132,12 @@ pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Resu
         human::summary(&mut tail, &summary(&stats), ch.color);
     }
     let tail_to: &mut (dyn io::Write + Send) = if fixes_stdin { err } else { out };
-    tail_to
-        .write_all(&tail)
-        .and_then(|()| tail_to.flush())
-        .map_err(Error::Write)?;
+    output_closed(
+        tail_to
+            .write_all(&tail)
+            .and_then(|()| tail_to.flush())
+            .map_err(Error::Write),
+    )?;
     Ok(stats)
 }
 
