@@ -225,7 +225,11 @@ pub enum Error {
     },
 }
 
-/// A path for messages: printed lossily, `-` for standard input.
+/// A path for messages: printed lossily (invalid UTF-8 as U+FFFD), `-`
+/// for standard input, with control characters escaped and `./` before a
+/// name that would start a line with `:` or white space
+/// ([`crate::output::escape::name`]), so that a message naming a file is
+/// one line and holds no terminal escape sequence.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DisplayPath(pub PathBuf);
 
