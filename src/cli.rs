@@ -201,12 +201,20 @@ struct Common {
     /// Only read files matching GLOB (`!GLOB` excludes); repeatable.
     #[arg(short, long, value_name = "GLOB")]
     glob: Vec<String>,
-    /// Worker threads (default: the number of CPUs).
-    #[arg(short = 'j', long, value_name = "N")]
+    /// Worker threads, at most 1024 (default: the number of CPUs).
+    #[arg(short = 'j', long, value_name = "N", value_parser = threads_parser())]
     threads: Option<usize>,
     /// No progress indicator (it is shown only on a terminal anyway).
     #[arg(short, long)]
     quiet: bool,
+}
+
+/// `-j N`: a whole number up to [`urilint::pipeline::MAX_THREADS`]; a
+/// larger one is a usage error (exit 2) rather than a run that fails to
+/// start its threads (0 is taken as 1).
+fn threads_parser() -> impl clap::builder::TypedValueParser<Value = usize> {
+    clap::builder::RangedU64ValueParser::<usize>::new()
+        .range(0..=urilint::pipeline::MAX_THREADS as u64)
 }
 
 /// Where the configuration comes from.
