@@ -20,7 +20,8 @@
 //! The excerpt ([`Excerpt`]) is shown as it is in the file, decoded as
 //! UTF-8 with invalid bytes replaced by U+FFFD, line ends (LF, CRLF, lone
 //! CR) shown as line breaks and other control characters as their Unicode
-//! control pictures. Lines longer than [`CONTEXT_CHARS`] characters either
+//! control pictures (U+FFFD for C1 controls, U+2028/U+2029 and
+//! bidirectional controls). Lines longer than [`CONTEXT_CHARS`] characters either
 //! side of the URI are cut, marked with `…`. It does not own reading the
 //! excerpt back from the file ([`crate::lines`]) nor counting for the
 //! summary.
@@ -127,13 +128,15 @@ fn with_place(rendered: &str, place: &str) -> String {
 }
 
 /// A visible stand-in for a control character: its control picture
-/// (U+2400 to U+2421), U+FFFD for C1 controls; other characters as they
-/// are.
+/// (U+2400 to U+2421); U+FFFD for the other characters that
+/// [`escape::needs_escape`] (C1 controls, U+2028/U+2029, bidirectional
+/// overrides and isolates), one character for one so that the
+/// annotations stay aligned; other characters as they are.
 fn picture(c: char) -> char {
     match u32::from(c) {
         n @ 0..=0x1f => char::from_u32(0x2400 + n).unwrap_or('\u{fffd}'),
         0x7f => '\u{2421}',
-        0x80..=0x9f => '\u{fffd}',
+        _ if escape::needs_escape(c) => '\u{fffd}',
         _ => c,
     }
 }
@@ -242,7 +245,8 @@ fn line_breaks(bytes: &[u8]) -> u64 {
 ///
 /// Invalid UTF-8 becomes U+FFFD (one per maximal invalid sequence, as
 /// [`String::from_utf8_lossy`]); CRLF and lone CR become LF; other control
-/// characters but tab become visible (control pictures, U+FFFD for C1).
+/// characters but tab become visible (control pictures, U+FFFD for C1,
+/// line separators and bidirectional controls: see [`picture`]).
 fn display<const N: usize>(bytes: &[u8], points: [usize; N]) -> (String, [usize; N]) {
     let mut s = String::with_capacity(bytes.len());
     let mut at: [Option<usize>; N] = [None; N];
@@ -653,6 +657,17 @@ error[U002]: invalid percent-encoding
         assert_eq!(s, "a\nb\u{fffd}céd");
         assert_eq!(p, [0, 1, 2, 2, 3, 6, 7, 7, 9, 10]);
         assert_eq!(line_breaks(b"a\r\nb\rc\nd\n\r"), 5);
+    }
+
+    #[test]
+    fn excerpt_shows_no_bidi_control_or_line_separator() {
+        // "Trojan Source" reordering and Unicode line breaks in the source
+        // line are not passed to the terminal; one character each, so
+        // columns stay aligned.
+        let text = "a\u{202e}b\u{2066}c\u{2028}d\u{2029}e\u{85}f";
+        let (s, p) = display(text.as_bytes(), [text.len() - 1]);
+        assert_eq!(s, "a\u{fffd}b\u{fffd}c\u{fffd}d\u{fffd}e\u{fffd}f");
+        assert_eq!(&s[p[0]..], "f");
     }
 
     fn rule(code: &'static str, name: &'static str) -> Rule {
