@@ -594,7 +594,11 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
             let mut out = Vec::new();
             match &s.file {
                 Some(f) => out.extend_from_slice(
-                    format!("# configuration file: {}\n", f.display()).as_bytes(),
+                    format!(
+                        "# configuration file: {}\n",
+                        urilint::output::escape::text(&f.to_string_lossy())
+                    )
+                    .as_bytes(),
                 ),
                 None => out.extend_from_slice(b"# no configuration file: defaults\n"),
             }

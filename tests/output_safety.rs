@@ -207,6 +207,24 @@ fn messages_on_stderr_are_one_line_each() {
 }
 
 #[test]
+fn config_names_its_file_on_one_line() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let sub = dir.path().join("d\n[rules]\x1b[31m");
+    fs::create_dir(&sub).expect("mkdir");
+    fs::write(sub.join("urilint.toml"), "ignore = [\"N\"]\n").expect("write");
+    let out = run(&sub, &[os("config")]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_inert("config (stdout)", &out.stdout, false);
+    let first = text(&out.stdout).lines().next().map(str::to_string);
+    assert!(
+        first.is_some_and(|l| l.starts_with("# configuration file: ")
+            && l.ends_with("/d\\n[rules]\\x1b[31m/urilint.toml")),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+#[test]
 fn names_that_are_not_utf8_keep_their_bytes() {
     let dir = tempfile::tempdir().expect("tempdir");
     let name = OsStr::from_bytes(b"\xff\xfe.txt");
