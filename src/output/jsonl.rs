@@ -39,7 +39,7 @@ struct WithPathBytes<'a, T: Serialize> {
 /// Appends `value` (a record or diagnostic of the file whose exact name is
 /// `non_utf8_path` when that name is not UTF-8, see
 /// [`crate::source::Input::non_utf8_name`]) as one line of JSON to `out`:
-/// as [`line`], plus a last field `path_bytes`, the base64 of those bytes,
+/// as [`line()`], plus a last field `path_bytes`, the base64 of those bytes,
 /// when `non_utf8_path` is given.
 pub fn line_with_path<T: Serialize>(out: &mut Vec<u8>, value: &T, non_utf8_path: Option<&[u8]>) {
     match non_utf8_path {
