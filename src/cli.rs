@@ -201,12 +201,20 @@ struct Common {
     /// Only read files matching GLOB (`!GLOB` excludes); repeatable.
     #[arg(short, long, value_name = "GLOB")]
     glob: Vec<String>,
-    /// Worker threads (default: the number of CPUs).
-    #[arg(short = 'j', long, value_name = "N")]
+    /// Worker threads, at most 1024 (default: the number of CPUs).
+    #[arg(short = 'j', long, value_name = "N", value_parser = threads_parser())]
     threads: Option<usize>,
     /// No progress indicator (it is shown only on a terminal anyway).
     #[arg(short, long)]
     quiet: bool,
+}
+
+/// `-j N`: a whole number up to [`urilint::pipeline::MAX_THREADS`]; a
+/// larger one is a usage error (exit 2) rather than a run that fails to
+/// start its threads (0 is taken as 1).
+fn threads_parser() -> impl clap::builder::TypedValueParser<Value = usize> {
+    clap::builder::RangedU64ValueParser::<usize>::new()
+        .range(0..=urilint::pipeline::MAX_THREADS as u64)
 }
 
 /// Where the configuration comes from.
@@ -586,7 +594,11 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
             let mut out = Vec::new();
             match &s.file {
                 Some(f) => out.extend_from_slice(
-                    format!("# configuration file: {}\n", f.display()).as_bytes(),
+                    format!(
+                        "# configuration file: {}\n",
+                        urilint::output::escape::text(&f.to_string_lossy())
+                    )
+                    .as_bytes(),
                 ),
                 None => out.extend_from_slice(b"# no configuration file: defaults\n"),
             }
@@ -706,7 +718,7 @@ where
             }
             Err(message) => {
                 failed = true;
-                eprintln!("urilint: {message}");
+                eprintln!("urilint: {}", urilint::output::escape::text(&message));
             }
         }
     }
@@ -747,8 +759,27 @@ pub fn main() -> i32 {
     match run(cli) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("urilint: {e:#}");
+            eprintln!("urilint: {}", error_text(&e));
             2
         }
     }
+}
+
+/// The message of `e` followed by those of its causes, `: `-separated; a
+/// cause is left out when the message so far already ends with it (errors
+/// that quote their source, so that `No space left on device` is said
+/// once). Control characters are escaped
+/// ([`urilint::output::escape::text`]): the message is one line.
+fn error_text(e: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in e.chain() {
+        let m = cause.to_string();
+        if text.is_empty() {
+            text = m;
+        } else if !text.ends_with(&m) {
+            text.push_str(": ");
+            text.push_str(&m);
+        }
+    }
+    urilint::output::escape::text(&text).into_owned()
 }

@@ -109,18 +109,17 @@ pub fn load(path: &Path) -> Result<Config, Error> {
         message,
     };
     let text = std::fs::read_to_string(path).map_err(|e| err(e.to_string()))?;
+    let at = |offset: usize| {
+        let (line, column) = line_column(&text, offset);
+        format!("line {line}, column {column}: ")
+    };
     let config: Config = toml::from_str(&text).map_err(|e| {
-        let at = e
-            .span()
-            .map(|s| {
-                let before = &text[..s.start.min(text.len())];
-                let line = before.matches('\n').count() + 1;
-                let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-                format!("line {line}, column {column}: ")
-            })
-            .unwrap_or_default();
+        let at = e.span().map(|s| at(s.start)).unwrap_or_default();
         err(format!("{at}{}", e.message()))
     })?;
+    if let Some((offset, message)) = first_bad_value(&text) {
+        return Err(err(format!("{}{message}", at(offset))));
+    }
     Settings::from_config(
         config.clone(),
         path.parent().map(Path::to_path_buf),
@@ -132,6 +131,129 @@ pub fn load(path: &Path) -> Result<Config, Error> {
         other => other,
     })?;
     Ok(config)
+}
+
+/// The 1-based line and column (in Unicode scalar values) of the 0-based
+/// byte `offset` of `text`; lines end at LF (TOML allows no lone CR).
+fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
+}
+
+/// Where the values checked after parsing are in the file (the strings'
+/// byte spans), to name the line and column of a bad one.
+#[derive(Deserialize)]
+#[serde(rename_all = "kebab-case")]
+struct Positions {
+    #[serde(default)]
+    grammar: Option<toml::Spanned<String>>,
+    #[serde(default)]
+    select: Vec<toml::Spanned<String>>,
+    #[serde(default)]
+    extend_select: Vec<toml::Spanned<String>>,
+    #[serde(default)]
+    ignore: Vec<toml::Spanned<String>>,
+    #[serde(default)]
+    exclude_uris: Vec<toml::Spanned<String>>,
+    #[serde(default)]
+    overrides: Vec<OverridePositions>,
+}
+
+/// (No `#[serde(flatten)]` here: it would lose the spans.)
+#[derive(Deserialize)]
+#[serde(rename_all = "kebab-case")]
+struct OverridePositions {
+    #[serde(default)]
+    files: Vec<toml::Spanned<String>>,
+    #[serde(default)]
+    select: Vec<toml::Spanned<String>>,
+    #[serde(default)]
+    extend_select: Vec<toml::Spanned<String>>,
+    #[serde(default)]
+    ignore: Vec<toml::Spanned<String>>,
+}
+
+/// The first selector of `lists` that names no rule: its offset and
+/// message.
+fn first_unknown(lists: [&[toml::Spanned<String>]; 3]) -> Option<(usize, String)> {
+    lists.into_iter().flatten().find_map(|s| {
+        let one = Selection {
+            select: None,
+            extend_select: vec![s.get_ref().clone()],
+            ignore: Vec::new(),
+        };
+        one.validate()
+            .err()
+            .map(|e| (s.span().start, e.to_string()))
+    })
+}
+
+/// The first value of the (already parsed) configuration `text` that is
+/// invalid, in file order of the keys checked: an unknown grammar, an
+/// unknown rule selector, an invalid `exclude-uris` regex or an invalid
+/// `overrides` glob; its 0-based byte offset in `text` and the message.
+fn first_bad_value(text: &str) -> Option<(usize, String)> {
+    let p: Positions = toml::from_str(text).ok()?;
+    if let Some(g) = &p.grammar {
+        let name = g.get_ref();
+        if Grammar::from_name(name).is_none() {
+            return Some((
+                g.span().start,
+                format!(
+                    "unknown grammar '{name}' (expected rfc3986, rfc3987, rfc2396 or rfc2396+ipv6)"
+                ),
+            ));
+        }
+    }
+    if let Some(bad) = first_unknown([&p.select, &p.extend_select, &p.ignore]) {
+        return Some(bad);
+    }
+    for r in &p.exclude_uris {
+        if let Err(e) = regex::Regex::new(r.get_ref()) {
+            return Some((r.span().start, format!("exclude-uris: {}", regex_error(&e))));
+        }
+    }
+    for o in &p.overrides {
+        for g in &o.files {
+            if let Err(e) = Glob::new(&override_pattern(g.get_ref())) {
+                return Some((
+                    g.span().start,
+                    format!("overrides: invalid glob '{}': {e}", g.get_ref()),
+                ));
+            }
+        }
+        if let Some(bad) = first_unknown([&o.select, &o.extend_select, &o.ignore]) {
+            return Some(bad);
+        }
+    }
+    None
+}
+
+/// A regex error on one line: a syntax error's diagram (the pattern with a
+/// caret under the place) is left out, since the message gives the place
+/// in the file; the error's own description stays.
+fn regex_error(e: &regex::Error) -> String {
+    let full = e.to_string();
+    match full.rsplit_once("\nerror: ") {
+        Some((_, what)) => format!("invalid regex: {what}"),
+        None => full,
+    }
+}
+
+/// The glob an `overrides` `files` entry stands for: one without a `/`
+/// matches a file name at any depth.
+fn override_pattern(g: &str) -> String {
+    if g.contains('/') {
+        g.trim_start_matches("./").to_string()
+    } else {
+        format!("**/{g}")
+    }
 }
 
 /// What a run uses: the configuration file (if any) with the command
@@ -294,12 +416,7 @@ impl Settings {
         for o in &self.overrides {
             let mut b = GlobSetBuilder::new();
             for g in &o.files {
-                let pattern = if g.contains('/') {
-                    g.trim_start_matches("./").to_string()
-                } else {
-                    format!("**/{g}")
-                };
-                let glob = Glob::new(&pattern)
+                let glob = Glob::new(&override_pattern(g))
                     .map_err(|e| err(format!("overrides: invalid glob '{g}': {e}")))?;
                 b.add(glob);
             }
@@ -432,6 +549,45 @@ mod tests {
         assert!(e.contains("exclude-uris"), "{e}");
         let e = parse("max-uri-len = \"big\"\n").expect_err("bad type");
         assert!(e.contains("line 1"), "{e}");
+    }
+
+    #[test]
+    fn bad_values_have_a_line_and_column() {
+        let e = parse("max-uri-len = 10\nignore = [\"N\", \"Q9\"]\n").expect_err("rule");
+        assert!(
+            e.contains("urilint.toml: line 2, column 16: unknown rule selector 'Q9'"),
+            "{e}"
+        );
+        let e = parse("\n  grammar = \"rfc1\"\n").expect_err("grammar");
+        assert!(
+            e.contains("line 2, column 13: unknown grammar 'rfc1'"),
+            "{e}"
+        );
+        let e = parse("exclude-uris = ['^a', \n  '(']\n").expect_err("regex");
+        assert!(
+            e.contains("line 2, column 3: exclude-uris: invalid regex: unclosed group"),
+            "{e}"
+        );
+        assert!(!e.contains('\n'), "{e}");
+        let e = parse("[[overrides]]\nfiles = [\"*.md\", \"a/[b\"]\nignore = [\"N\"]\n")
+            .expect_err("glob");
+        assert!(
+            e.contains("line 2, column 18: overrides: invalid glob 'a/[b'"),
+            "{e}"
+        );
+        let e = parse("[[overrides]]\nfiles = [\"*.md\"]\nselect = [\"é1\"]\n")
+            .expect_err("override rule");
+        assert!(
+            e.contains("line 3, column 11: unknown rule selector 'é1'"),
+            "{e}"
+        );
+        // Columns count characters, not bytes.
+        let e =
+            parse("overrides = [{ files = [\"é.md\"], ignore = [\"zz\"] }]\n").expect_err("rule");
+        assert!(
+            e.contains("line 1, column 44: unknown rule selector 'zz'"),
+            "{e}"
+        );
     }
 
     #[test]

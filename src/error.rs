@@ -162,6 +162,12 @@ pub enum HostError {
 
 /// Errors of the I/O-facing parts of the library (scanning readers, walking
 /// trees). Each names the file it concerns, when there is one.
+///
+/// The variants about one file ([`Error::Read`], [`Error::FileWrite`]) are
+/// reported on their own, one line each, so their message ends with the
+/// underlying error's; printing the whole chain of such an error would say
+/// that twice (the binary's printer leaves out a cause whose message its
+/// parent already ends with).
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
@@ -182,9 +188,16 @@ pub enum Error {
         /// The walker's message.
         message: String,
     },
-    /// Writing the output failed (for example, a closed pipe).
-    #[error("writing output: {0}")]
+    /// Writing the output failed (for example, a closed pipe, or a full
+    /// disk). The message names only what failed; the system's reason is
+    /// the [`std::error::Error::source`] (printed once by the binary, which
+    /// prints the chain of causes).
+    #[error("writing output")]
     Write(#[source] std::io::Error),
+    /// Not one worker thread could be started (the system's limit on
+    /// threads or memory).
+    #[error("starting worker threads")]
+    Threads(#[source] std::io::Error),
     /// Writing a fixed or rewritten file back failed; the file is left as
     /// it was.
     #[error("{path}: not written: {source}")]
@@ -212,12 +225,16 @@ pub enum Error {
     },
 }
 
-/// A path for messages: printed lossily, `-` for standard input.
+/// A path for messages: printed lossily (invalid UTF-8 as U+FFFD), `-`
+/// for standard input, with control characters escaped and `./` before a
+/// name that would start a line with `:` or white space
+/// ([`crate::output::escape::name`]), so that a message naming a file is
+/// one line and holds no terminal escape sequence.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DisplayPath(pub PathBuf);
 
 impl fmt::Display for DisplayPath {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0.display())
+        f.write_str(&crate::output::escape::name(&self.0.to_string_lossy()))
     }
 }

@@ -26,10 +26,16 @@ pub struct Outputs<'w> {
     pub err: &'w mut (dyn Write + Send),
 }
 
+/// The most worker threads a [`run`] starts (the command line rejects
+/// `-j` above it). More threads than this only add contention: a run is
+/// bound by the disk and the ordered output long before (ripgrep's
+/// default stops at 12).
+pub const MAX_THREADS: usize = 1024;
+
 /// Settings of a [`run`].
 #[derive(Clone, Debug)]
 pub struct PipelineOptions {
-    /// Worker threads (at least 1).
+    /// Worker threads (at least 1; at most [`MAX_THREADS`] are started).
     pub threads: usize,
     /// Print each keyed entry only the first time its key is seen.
     pub unique: bool,
@@ -41,12 +47,14 @@ pub struct PipelineOptions {
 
 impl PipelineOptions {
     /// Options with `threads` workers and the default bounds (a window of
-    /// 16 inputs per thread, 64 KiB per sink).
+    /// 16 inputs per thread, 64 KiB per sink). `threads` is taken as at
+    /// least 1 and at most [`MAX_THREADS`].
     pub fn new(threads: usize, unique: bool) -> Self {
+        let threads = threads.clamp(1, MAX_THREADS);
         PipelineOptions {
-            threads: threads.max(1),
+            threads,
             unique,
-            window: 16 * threads.max(1),
+            window: 16 * threads,
             flush_limit: 64 * 1024,
         }
     }
@@ -201,9 +209,15 @@ impl Sink<'_, '_> {
         }
     }
 
-    /// Adds a line to standard error (a newline is appended).
+    /// Adds a line to standard error (a newline is appended). Control
+    /// characters in `line` (from file names, URIs, error messages of the
+    /// system) are escaped ([`crate::output::escape::text`]), so that a
+    /// message is always exactly one line and carries no terminal escape
+    /// sequence.
     pub fn message(&mut self, line: &str) {
-        self.chunk.err.extend_from_slice(line.as_bytes());
+        self.chunk
+            .err
+            .extend_from_slice(crate::output::escape::text(line).as_bytes());
         self.chunk.err.push(b'\n');
     }
 
@@ -229,7 +243,9 @@ impl Sink<'_, '_> {
 ///
 /// # Errors
 /// [`Error::Write`] when writing the output fails (for example a closed
-/// pipe); the run stops early then.
+/// pipe); the run stops early then. [`Error::Threads`] when not one worker
+/// thread could be started (with fewer than asked for, the run goes on
+/// with those).
 pub fn run<I, J, E>(
     inputs: I,
     opts: &PipelineOptions,
@@ -259,35 +275,52 @@ where
     // Room for the whole window, so that the walker runs ahead of the
     // workers instead of handing over one input at a time (the window
     // alone bounds the inputs in flight).
-    let (tx, rx) =
-        std::sync::mpsc::sync_channel::<(usize, Result<Input, Error>)>(opts.window.max(1));
+    let (tx, rx) = std::sync::mpsc::sync_channel::<(usize, Result<Input, Error>)>(
+        opts.window.clamp(1, 16 * MAX_THREADS),
+    );
     let rx = Mutex::new(rx);
+    let mut no_thread = None;
     std::thread::scope(|scope| {
-        for _ in 0..opts.threads {
-            scope.spawn(|| loop {
-                let item = {
-                    let rx = rx.lock().unwrap_or_else(|p| p.into_inner());
-                    rx.recv()
-                };
-                let Ok((seq, item)) = item else {
-                    return;
-                };
-                let mut sink = Sink {
-                    seq,
-                    ordered: &ordered,
-                    flush_limit: opts.flush_limit,
-                    chunk: Chunk {
-                        out: Vec::new(),
-                        keys: Vec::new(),
-                        err: Vec::new(),
-                    },
-                };
-                match &item {
-                    Ok(input) => job(input, &mut sink),
-                    Err(e) => on_error(e, &mut sink),
+        let worker = || loop {
+            let item = {
+                let rx = rx.lock().unwrap_or_else(|p| p.into_inner());
+                rx.recv()
+            };
+            let Ok((seq, item)) = item else {
+                return;
+            };
+            let mut sink = Sink {
+                seq,
+                ordered: &ordered,
+                flush_limit: opts.flush_limit,
+                chunk: Chunk {
+                    out: Vec::new(),
+                    keys: Vec::new(),
+                    err: Vec::new(),
+                },
+            };
+            match &item {
+                Ok(input) => job(input, &mut sink),
+                Err(e) => on_error(e, &mut sink),
+            }
+            ordered.deliver(seq, sink.chunk, true);
+        };
+        // As many workers as the system gives, up to the number asked for;
+        // none at all is an error of the run.
+        let mut started = 0;
+        for _ in 0..opts.threads.min(MAX_THREADS) {
+            match std::thread::Builder::new().spawn_scoped(scope, worker) {
+                Ok(_) => started += 1,
+                Err(e) => {
+                    if started == 0 {
+                        no_thread = Some(e);
+                    }
+                    break;
                 }
-                ordered.deliver(seq, sink.chunk, true);
-            });
+            }
+        }
+        if started == 0 {
+            return;
         }
         for (seq, item) in inputs.enumerate() {
             if !ordered.wait_window(seq, opts.window) || tx.send((seq, item)).is_err() {
@@ -296,6 +329,9 @@ where
         }
         drop(tx);
     });
+    if let Some(e) = no_thread {
+        return Err(Error::Threads(e));
+    }
     let mut st = ordered.lock();
     let flushed = st.outputs.out.flush().and_then(|()| st.outputs.err.flush());
     match st.failed.take() {

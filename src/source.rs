@@ -53,6 +53,25 @@ impl Input {
         }
     }
 
+    /// The name as displayed in the plain, human and GitHub formats and
+    /// in messages: [`Input::name`] with control characters escaped and
+    /// `./` before a name that would start a line with `:` or white space
+    /// ([`crate::output::escape::name`]).
+    pub fn display_name(&self) -> String {
+        crate::output::escape::name(&self.name()).into_owned()
+    }
+
+    /// The exact bytes of the file's path when it is not valid UTF-8 (so
+    /// that [`Input::name`] is lossy), `None` otherwise and for standard
+    /// input. Only Unix paths are byte strings; elsewhere this is always
+    /// `None`.
+    pub fn non_utf8_name(&self) -> Option<&[u8]> {
+        match self {
+            Input::Stdin => None,
+            Input::File { path, .. } => non_utf8_bytes(path),
+        }
+    }
+
     /// The path, for error messages.
     pub fn path(&self) -> &Path {
         match self {
@@ -104,6 +123,19 @@ impl Input {
             }
         }
     }
+}
+
+/// The bytes of `path` when it is not valid UTF-8.
+#[cfg(unix)]
+fn non_utf8_bytes(path: &Path) -> Option<&[u8]> {
+    use std::os::unix::ffi::OsStrExt;
+    path.to_str().is_none().then(|| path.as_os_str().as_bytes())
+}
+
+/// The bytes of `path` when it is not valid UTF-8: not available off Unix.
+#[cfg(not(unix))]
+fn non_utf8_bytes(_path: &Path) -> Option<&[u8]> {
+    None
 }
 
 /// The bytes of a file: its head, already read for the binary check, then

@@ -11,11 +11,14 @@
 //! Unicode scalar values, as in [`Diagnostic`]; the region runs from the
 //! offending place to just past the URI's last byte. The message escapes
 //! `%`, CR and LF (`%25`, `%0D`, `%0A`); property values escape `:` and
-//! `,` too (`%3A`, `%2C`), as GitHub's runner expects. It does not own
-//! choosing what to print.
+//! `,` too (`%3A`, `%2C`), as GitHub's runner expects. Before that, other
+//! control characters in the path and message are escaped as everywhere
+//! else ([`super::escape::text`]), so that no escape sequence reaches the
+//! log. It does not own choosing what to print.
 
 use std::io::Write;
 
+use super::escape;
 use crate::lint::{Diagnostic, Severity};
 
 /// Appends the workflow command of `d` to `out`, one line ending in LF.
@@ -31,7 +34,7 @@ pub fn diagnostic(out: &mut Vec<u8>, d: &Diagnostic) {
     };
     let (end_line, end_column) = end(d);
     let _ = write!(out, "::{command} file=");
-    property(out, &d.path);
+    property(out, &escape::text(&d.path));
     let _ = write!(
         out,
         ",line={},col={},endLine={end_line},endColumn={end_column},title=",
@@ -39,7 +42,7 @@ pub fn diagnostic(out: &mut Vec<u8>, d: &Diagnostic) {
     );
     property(out, &format!("{} {}", d.code, d.rule));
     out.extend_from_slice(b"::");
-    message(out, &d.message);
+    message(out, &escape::text(&d.message));
     out.push(b'\n');
 }
 
@@ -132,11 +135,23 @@ mod tests {
         d.message = "a: b, c 50%\r\nnext\nline".to_string();
         assert_eq!(
             render(&d),
-            "::error file=we%3Aird%2Cdir/100%25%0D%0A.txt,line=3,col=7,endLine=3,endColumn=25,\
-             title=U002 invalid-percent-encoding::a: b, c 50%25%0D%0Anext%0Aline\n"
+            "::error file=we%3Aird%2Cdir/100%25\\r\\n.txt,line=3,col=7,endLine=3,endColumn=25,\
+             title=U002 invalid-percent-encoding::a: b, c 50%25\\r\\nnext\\nline\n"
         );
         // One line per command, whatever the input.
         assert_eq!(render(&d).lines().count(), 1);
+    }
+
+    #[test]
+    fn no_escape_sequence_reaches_the_log() {
+        let mut d = diag(Severity::Error);
+        d.path = "a\x1b]0;t\x07\u{85}.txt".to_string();
+        d.message = "m\x1b[2J".to_string();
+        assert_eq!(
+            render(&d),
+            "::error file=a\\x1b]0;t\\x07\\u{85}.txt,line=3,col=7,endLine=3,endColumn=25,\
+             title=U002 invalid-percent-encoding::m\\x1b[2J\n"
+        );
     }
 
     #[test]

@@ -20,7 +20,8 @@
 //! The excerpt ([`Excerpt`]) is shown as it is in the file, decoded as
 //! UTF-8 with invalid bytes replaced by U+FFFD, line ends (LF, CRLF, lone
 //! CR) shown as line breaks and other control characters as their Unicode
-//! control pictures. Lines longer than [`CONTEXT_CHARS`] characters either
+//! control pictures (U+FFFD for C1 controls, U+2028/U+2029 and
+//! bidirectional controls). Lines longer than [`CONTEXT_CHARS`] characters either
 //! side of the URI are cut, marked with `…`. It does not own reading the
 //! excerpt back from the file ([`crate::lines`]) nor counting for the
 //! summary.
@@ -30,6 +31,7 @@ use std::ops::Range;
 
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 
+use super::escape;
 use crate::lines::Excerpt;
 use crate::lint::{Diagnostic, Rule, Severity};
 
@@ -44,7 +46,8 @@ pub const CONTEXT_CHARS: usize = 100;
 /// and a blank line.
 ///
 /// The place is `path:line:column` of `d` (1-based, column in Unicode
-/// scalar values), not counted again in the excerpt. `excerpt` holds the
+/// scalar values), not counted again in the excerpt; the path is shown
+/// with [`escape::name`], the message and help with [`escape::text`]. `excerpt` holds the
 /// line(s) of the URI (see [`crate::lines::Lines`]); the line numbers shown
 /// beside it count back from `d.line` (the line of `d.byte_offset`).
 /// Without it, or when it does not hold the offending place, only the
@@ -55,13 +58,15 @@ pub fn diagnostic(out: &mut Vec<u8>, d: &Diagnostic, excerpt: Option<&Excerpt>, 
         Severity::Error => Level::ERROR,
         Severity::Warning => Level::WARNING,
     };
-    let title = level.primary_title(d.message.as_str()).id(d.code);
+    let message = escape::text(&d.message);
+    let title = level.primary_title(message.as_ref()).id(d.code);
     let renderer = if color {
         Renderer::styled()
     } else {
         Renderer::plain()
     };
-    let place = format!("{}:{}:{}", visible(&d.path), d.line, d.column);
+    let place = format!("{}:{}:{}", escape::name(&d.path), d.line, d.column);
+    let help = d.fix.as_ref().map(|fix| escape::text(&fix.message));
     match excerpt.and_then(|e| Shown::new(d, e)) {
         Some(s) => {
             // The renderer would count the column in the text shown (cut,
@@ -79,9 +84,9 @@ pub fn diagnostic(out: &mut Vec<u8>, d: &Diagnostic, excerpt: Option<&Excerpt>, 
                 snippet = snippet.annotation(AnnotationKind::Context.span(context.clone()));
             }
             let mut groups = vec![title.element(snippet)];
-            if let Some(fix) = &d.fix {
+            if let Some(help) = &help {
                 groups.push(Group::with_title(
-                    Level::HELP.secondary_title(fix.message.as_str()),
+                    Level::HELP.secondary_title(help.as_ref()),
                 ));
             }
             let rendered = renderer.render(&groups);
@@ -91,8 +96,8 @@ pub fn diagnostic(out: &mut Vec<u8>, d: &Diagnostic, excerpt: Option<&Excerpt>, 
             out.extend_from_slice(renderer.render(&[Group::with_title(title)]).as_bytes());
             let arrow = if color { ARROW_STYLED } else { "-->" };
             let _ = write!(out, "\n {arrow} {place}");
-            if let Some(fix) = &d.fix {
-                let help = Group::with_title(Level::HELP.secondary_title(fix.message.as_str()));
+            if let Some(help) = &help {
+                let help = Group::with_title(Level::HELP.secondary_title(help.as_ref()));
                 out.push(b'\n');
                 out.extend_from_slice(renderer.render(&[help]).as_bytes());
             }
@@ -122,19 +127,16 @@ fn with_place(rendered: &str, place: &str) -> String {
     format!("{}{place}{}", &rendered[..i], &rest[n..])
 }
 
-/// `s` on one line, control characters made visible (see [`display`]).
-fn visible(s: &str) -> String {
-    s.chars().map(picture).collect()
-}
-
 /// A visible stand-in for a control character: its control picture
-/// (U+2400 to U+2421), U+FFFD for C1 controls; other characters as they
-/// are.
+/// (U+2400 to U+2421); U+FFFD for the other characters that
+/// [`escape::needs_escape`] (C1 controls, U+2028/U+2029, bidirectional
+/// overrides and isolates), one character for one so that the
+/// annotations stay aligned; other characters as they are.
 fn picture(c: char) -> char {
     match u32::from(c) {
         n @ 0..=0x1f => char::from_u32(0x2400 + n).unwrap_or('\u{fffd}'),
         0x7f => '\u{2421}',
-        0x80..=0x9f => '\u{fffd}',
+        _ if escape::needs_escape(c) => '\u{fffd}',
         _ => c,
     }
 }
@@ -243,7 +245,8 @@ fn line_breaks(bytes: &[u8]) -> u64 {
 ///
 /// Invalid UTF-8 becomes U+FFFD (one per maximal invalid sequence, as
 /// [`String::from_utf8_lossy`]); CRLF and lone CR become LF; other control
-/// characters but tab become visible (control pictures, U+FFFD for C1).
+/// characters but tab become visible (control pictures, U+FFFD for C1,
+/// line separators and bidirectional controls: see [`picture`]).
 fn display<const N: usize>(bytes: &[u8], points: [usize; N]) -> (String, [usize; N]) {
     let mut s = String::with_capacity(bytes.len());
     let mut at: [Option<usize>; N] = [None; N];
@@ -495,7 +498,7 @@ error[U002]: invalid percent-encoding
         assert_eq!(d.column, 14);
         d.path = "we\nird".to_string();
         let got = render(&d, Some(&e));
-        assert!(got.contains(" --> we\u{240a}ird:1:14\n"), "{got}");
+        assert!(got.contains(" --> we\\nird:1:14\n"), "{got}");
     }
 
     #[test]
@@ -654,6 +657,17 @@ error[U002]: invalid percent-encoding
         assert_eq!(s, "a\nb\u{fffd}céd");
         assert_eq!(p, [0, 1, 2, 2, 3, 6, 7, 7, 9, 10]);
         assert_eq!(line_breaks(b"a\r\nb\rc\nd\n\r"), 5);
+    }
+
+    #[test]
+    fn excerpt_shows_no_bidi_control_or_line_separator() {
+        // "Trojan Source" reordering and Unicode line breaks in the source
+        // line are not passed to the terminal; one character each, so
+        // columns stay aligned.
+        let text = "a\u{202e}b\u{2066}c\u{2028}d\u{2029}e\u{85}f";
+        let (s, p) = display(text.as_bytes(), [text.len() - 1]);
+        assert_eq!(s, "a\u{fffd}b\u{fffd}c\u{fffd}d\u{fffd}e\u{fffd}f");
+        assert_eq!(&s[p[0]..], "f");
     }
 
     fn rule(code: &'static str, name: &'static str) -> Rule {

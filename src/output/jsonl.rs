@@ -4,7 +4,16 @@
 //! `extract` prints [`crate::record::Record`]s, `check` prints
 //! [`crate::lint::Diagnostic`]s; their field lists are the schema,
 //! documented on those types and in README.md.
+//!
+//! File names: `path` is a string, the name converted to UTF-8 with invalid
+//! bytes replaced by U+FFFD (for people, and for every name that is UTF-8,
+//! which is then exact). When the name is not UTF-8, the record has one
+//! more field, last: `path_bytes`, the exact bytes of the name in base64
+//! (RFC 4648 section 4, standard alphabet, padded), as ripgrep's JSON
+//! output gives such names (`{"bytes": ...}`); a consumer opens
+//! `path_bytes` when present, else `path`.
 
+use base64::Engine;
 use serde::Serialize;
 
 /// Appends `value` as one line of JSON to `out`.
@@ -16,5 +25,58 @@ pub fn line<T: Serialize>(out: &mut Vec<u8>, value: &T) {
         out.push(b'\n');
     } else {
         out.truncate(mark);
+    }
+}
+
+/// A record with `path_bytes` after its own fields.
+#[derive(Serialize)]
+struct WithPathBytes<'a, T: Serialize> {
+    #[serde(flatten)]
+    record: &'a T,
+    path_bytes: String,
+}
+
+/// Appends `value` (a record or diagnostic of the file whose exact name is
+/// `non_utf8_path` when that name is not UTF-8, see
+/// [`crate::source::Input::non_utf8_name`]) as one line of JSON to `out`:
+/// as [`line()`], plus a last field `path_bytes`, the base64 of those bytes,
+/// when `non_utf8_path` is given.
+pub fn line_with_path<T: Serialize>(out: &mut Vec<u8>, value: &T, non_utf8_path: Option<&[u8]>) {
+    match non_utf8_path {
+        None => line(out, value),
+        Some(bytes) => line(
+            out,
+            &WithPathBytes {
+                record: value,
+                path_bytes: base64::engine::general_purpose::STANDARD.encode(bytes),
+            },
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Serialize)]
+    struct R {
+        path: String,
+        line: u64,
+    }
+
+    #[test]
+    fn path_bytes_only_for_names_that_are_not_utf8() {
+        let r = R {
+            path: "\u{fffd}\u{fffd}.txt".to_string(),
+            line: 1,
+        };
+        let mut out = Vec::new();
+        line_with_path(&mut out, &r, None);
+        line_with_path(&mut out, &r, Some(b"\xff\xfe.txt"));
+        assert_eq!(
+            String::from_utf8_lossy(&out),
+            "{\"path\":\"\u{fffd}\u{fffd}.txt\",\"line\":1}\n\
+             {\"path\":\"\u{fffd}\u{fffd}.txt\",\"line\":1,\"path_bytes\":\"//4udHh0\"}\n"
+        );
     }
 }

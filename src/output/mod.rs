@@ -7,7 +7,10 @@
 //! source excerpts in [`human`], SARIF 2.1.0 in [`sarif`] and GitHub
 //! Actions workflow commands in [`github`]. Every printer appends to a
 //! `Vec<u8>` (a [`crate::pipeline::Sink`] buffer), so rendering never fails.
+//! File names and messages are made safe to print by [`escape`] (control
+//! characters escaped, no name can start a line with `::`).
 
+pub mod escape;
 pub mod github;
 pub mod human;
 pub mod jsonl;

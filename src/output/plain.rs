@@ -3,18 +3,21 @@
 //! `extract`: one URI per line, optionally prefixed with `path:` and
 //! `line:` as grep does with `-H` and `-n`. `check`: one diagnostic per
 //! line, `path:line:column: CODE message`, with 1-based lines and columns
-//! (columns in Unicode scalar values).
+//! (columns in Unicode scalar values). File names, URIs and messages are
+//! escaped ([`super::escape`]): one record is always one line, and no line
+//! starts with `::`.
 
 use std::io::Write;
 
-use super::PlainStyle;
+use super::{escape, PlainStyle};
 use crate::lint::Diagnostic;
 
 /// Appends `[path:][line:]uri\n` to `out`. `line` is 1-based and printed
-/// only when `style.line_number` is set (and known).
+/// only when `style.line_number` is set (and known). `path` is displayed
+/// with [`escape::name`], `uri` with [`escape::text`].
 pub fn uri_line(out: &mut Vec<u8>, style: PlainStyle, path: &str, line: Option<u64>, uri: &str) {
     if style.with_filename {
-        out.extend_from_slice(path.as_bytes());
+        out.extend_from_slice(escape::name(path).as_bytes());
         out.push(b':');
     }
     if style.line_number {
@@ -23,16 +26,21 @@ pub fn uri_line(out: &mut Vec<u8>, style: PlainStyle, path: &str, line: Option<u
             let _ = write!(out, "{line}:");
         }
     }
-    out.extend_from_slice(uri.as_bytes());
+    out.extend_from_slice(escape::text(uri).as_bytes());
     out.push(b'\n');
 }
 
-/// Appends `path:line:column: CODE message\n` to `out`.
+/// Appends `path:line:column: CODE message\n` to `out`: the path displayed
+/// with [`escape::name`], the message with [`escape::text`].
 pub fn diagnostic(out: &mut Vec<u8>, d: &Diagnostic) {
     let _ = writeln!(
         out,
         "{}:{}:{}: {} {}",
-        d.path, d.line, d.column, d.code, d.message
+        escape::name(&d.path),
+        d.line,
+        d.column,
+        d.code,
+        escape::text(&d.message)
     );
 }
 
@@ -106,5 +114,20 @@ mod tests {
             "http://b/",
         );
         assert_eq!(out, b"a.txt:3:http://a/\nhttp://b/\n");
+    }
+
+    #[test]
+    fn a_name_cannot_forge_a_line() {
+        let style = PlainStyle {
+            with_filename: true,
+            line_number: false,
+        };
+        let mut out = Vec::new();
+        uri_line(&mut out, style, "nl\nfake:1:\x1b[31m", None, "http://a/");
+        uri_line(&mut out, style, "::error::x", None, "http://a/");
+        assert_eq!(
+            String::from_utf8_lossy(&out),
+            "nl\\nfake:1:\\x1b[31m:http://a/\n./::error::x:http://a/\n"
+        );
     }
 }

@@ -124,7 +124,21 @@ pub fn header(out: &mut Vec<u8>, rules: &[Rule], tool_version: &str) {
 /// becomes one SARIF `fix`, whose replacements are the fix's edits (byte
 /// regions of the same file).
 pub fn result(out: &mut Vec<u8>, d: &Diagnostic, rule_index: Option<usize>) {
-    let uri = artifact_uri(&d.path);
+    result_at(out, d, rule_index, None);
+}
+
+/// As [`result`], for a diagnostic of a file whose name is not UTF-8:
+/// `path_bytes`, when given, are the exact bytes of the path (see
+/// [`crate::source::Input::non_utf8_name`]), which the artifact URI
+/// percent-encodes instead of `d.path`'s lossy text (`%FF`, not
+/// `%EF%BF%BD` for U+FFFD), so that the URI names the file.
+pub fn result_at(
+    out: &mut Vec<u8>,
+    d: &Diagnostic,
+    rule_index: Option<usize>,
+    path_bytes: Option<&[u8]>,
+) {
+    let uri = artifact_uri_bytes(path_bytes.unwrap_or(d.path.as_bytes()));
     let length = d.uri_span.end.saturating_sub(d.byte_offset);
     let empty =
         d.uri_span.is_empty() || length == 0 || (d.end_line, d.end_column) < (d.line, d.column);
@@ -213,15 +227,23 @@ fn encode(out: &mut String, bytes: &[u8]) {
 /// a `:` in its first segment encoded (`%3A`) so that it is not read as a
 /// scheme.
 pub fn artifact_uri(path: &str) -> String {
-    let mut p = if std::path::MAIN_SEPARATOR == '\\' {
-        path.replace('\\', "/")
+    artifact_uri_bytes(path.as_bytes())
+}
+
+/// As [`artifact_uri`], from the bytes of a path (which need not be UTF-8:
+/// each byte outside the kept set is percent-encoded as it is).
+pub fn artifact_uri_bytes(path: &[u8]) -> String {
+    let p: Vec<u8> = if std::path::MAIN_SEPARATOR == '\\' {
+        path.iter()
+            .map(|&b| if b == b'\\' { b'/' } else { b })
+            .collect()
     } else {
-        path.to_string()
+        path.to_vec()
     };
-    while let Some(rest) = p.strip_prefix("./") {
-        p = rest.to_string();
+    let mut bytes = p.as_slice();
+    while let Some(rest) = bytes.strip_prefix(b"./") {
+        bytes = rest;
     }
-    let bytes = p.as_bytes();
     let drive = std::path::MAIN_SEPARATOR == '\\'
         && bytes.len() >= 3
         && bytes[0].is_ascii_alphabetic()
@@ -466,6 +488,8 @@ mod tests {
         assert_eq!(artifact_uri("c:d/e:f"), "c%3Ad/e:f");
         assert_eq!(artifact_uri("/tmp/a b"), "file:///tmp/a%20b");
         assert_eq!(artifact_uri("-"), "-");
+        assert_eq!(artifact_uri_bytes(b"./d/\xff\xfe.txt"), "d/%FF%FE.txt");
+        assert_eq!(artifact_uri_bytes(b"/\xff:"), "file:///%FF:");
         if std::path::MAIN_SEPARATOR == '/' {
             assert_eq!(artifact_uri("a\\b"), "a%5Cb");
         } else {

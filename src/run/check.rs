@@ -13,8 +13,10 @@
 use std::fs::File;
 use std::io::{self, Read};
 
-use super::{open_reader, report_walk_error, scan_options, scan_reader, RunOptions, Stats};
-use super::{open_regular, write_back};
+use super::{
+    open_reader, open_regular, output_closed, report_walk_error, scan_options, scan_reader,
+    write_back, RunOptions, Stats,
+};
 use crate::error::Error;
 use crate::fix::{diff, write_edited, Edit, Edited};
 use crate::lines::{Excerpt, Lines, ReadAt};
@@ -61,8 +63,10 @@ pub struct CheckOptions {
 ///
 /// # Errors
 /// [`Error::Walk`] for an invalid glob, [`Error::Write`] when the output
-/// cannot be written. Unreadable inputs and files that cannot be written
-/// back are reported on standard error and counted in [`Stats::errors`].
+/// cannot be written; a closed pipe (`EPIPE`) is not an error: the run
+/// ends early with the counts so far. Unreadable inputs and
+/// files that cannot be written back are reported on standard error and
+/// counted in [`Stats::errors`].
 pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Result<Stats, Error> {
     let stats = Stats::default();
     let scan = scan_options(opts, true);
@@ -75,12 +79,15 @@ pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Resu
     if sarif_log {
         let mut header = Vec::new();
         sarif::header(&mut header, catalogue(), env!("CARGO_PKG_VERSION"));
-        out.write_all(&header).map_err(Error::Write)?;
+        if output_closed(out.write_all(&header).map_err(Error::Write))? {
+            return Ok(stats);
+        }
     }
     let job = |input: &Input, sink: &mut Sink<'_, '_>| {
         let rules = ch.linter.rules_for(input.path());
         let job = Job {
             name: input.name(),
+            non_utf8_name: input.non_utf8_name(),
             linter: &ch.linter,
             rules: &rules,
             scan: &scan,
@@ -94,7 +101,7 @@ pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Resu
         }
     };
     let pipeline_opts = PipelineOptions::new(opts.threads, false);
-    crate::progress::with_progress(opts.progress, &stats, || {
+    let result = crate::progress::with_progress(opts.progress, &stats, || {
         if sarif_log {
             // Results are written with a leading comma; the first is dropped.
             let mut results = SkipFirstComma::new(&mut *out);
@@ -114,7 +121,10 @@ pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Resu
                 report_walk_error(e, &stats, sink)
             })
         }
-    })?;
+    });
+    if output_closed(result)? {
+        return Ok(stats);
+    }
     let mut tail = Vec::new();
     if sarif_log {
         sarif::footer(&mut tail);
@@ -123,10 +133,12 @@ pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Resu
         human::summary(&mut tail, &summary(&stats), ch.color);
     }
     let tail_to: &mut (dyn io::Write + Send) = if fixes_stdin { err } else { out };
-    tail_to
-        .write_all(&tail)
-        .and_then(|()| tail_to.flush())
-        .map_err(Error::Write)?;
+    output_closed(
+        tail_to
+            .write_all(&tail)
+            .and_then(|()| tail_to.flush())
+            .map_err(Error::Write),
+    )?;
     Ok(stats)
 }
 
@@ -150,6 +162,9 @@ fn summary(stats: &Stats) -> Summary {
 /// One input's check.
 struct Job<'a> {
     name: String,
+    /// The exact bytes of the file name when it is not UTF-8 (for the JSON
+    /// and SARIF paths).
+    non_utf8_name: Option<&'a [u8]>,
     linter: &'a Linter,
     rules: &'a RuleSet,
     scan: &'a ScanOptions,
@@ -177,7 +192,14 @@ impl Job<'_> {
             (Format::Plain | Format::Jsonl, _) | (_, None) => None,
             (_, Some(lines)) => lines.around(d.uri_span.start, d.uri_span.end).ok(),
         };
-        render(out, d, self.format, excerpt.as_ref(), self.color);
+        render(
+            out,
+            d,
+            self.format,
+            excerpt.as_ref(),
+            self.color,
+            self.non_utf8_name,
+        );
     }
 
     /// Streams the findings of `input`.
@@ -309,7 +331,7 @@ impl Job<'_> {
                 Stats::add(&self.stats.files_changed, 1);
                 Stats::add(&self.stats.fixed, fixed.applied as u64);
                 if let Err(e) =
-                    diff::unified_edits(sink.out(), &self.name, src.clone(), len, &fixed.edits)
+                    diff::unified_edits(sink.out(), &crate::output::escape::name(&self.name), src.clone(), len, &fixed.edits)
                 {
                     Stats::add(&self.stats.errors, 1);
                     sink.message(&format!("urilint: {}: {e}", self.name));
@@ -385,19 +407,26 @@ pub(crate) fn read_stdin_capped(limit: u64) -> io::Result<Vec<u8>> {
     Ok(buf)
 }
 
-/// Renders one diagnostic in `format`.
+/// Renders one diagnostic in `format`; `non_utf8_name` is the exact name
+/// of its file when that is not UTF-8.
 fn render(
     out: &mut Vec<u8>,
     d: &Diagnostic,
     format: Format,
     excerpt: Option<&Excerpt>,
     color: bool,
+    non_utf8_name: Option<&[u8]>,
 ) {
     match format {
-        Format::Jsonl => jsonl::line(out, d),
+        Format::Jsonl => jsonl::line_with_path(out, d, non_utf8_name),
         Format::Plain => plain::diagnostic(out, d),
         Format::Human => human::diagnostic(out, d, excerpt, color),
-        Format::Sarif => sarif::result(out, d, catalogue().iter().position(|r| r.code == d.code)),
+        Format::Sarif => sarif::result_at(
+            out,
+            d,
+            catalogue().iter().position(|r| r.code == d.code),
+            non_utf8_name,
+        ),
         Format::Github => github::diagnostic(out, d),
     }
 }

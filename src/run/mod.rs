@@ -259,6 +259,22 @@ pub(crate) fn write_back<S: crate::lines::ReadAt + Clone>(
     crate::fix::write::write_atomic(path, &original, &new)
 }
 
+/// `result`, with a closed standard output (`EPIPE`: `urilint check . |
+/// head -1`) taken for the end of the run rather than an error: the reader
+/// has all it wanted, and the exit status is the one the findings so far
+/// give, whatever the format (as ripgrep does). Gives `true` when the
+/// output was closed.
+///
+/// # Errors
+/// Every other error of `result`.
+pub(crate) fn output_closed(result: Result<(), Error>) -> Result<bool, Error> {
+    match result {
+        Ok(()) => Ok(false),
+        Err(Error::Write(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(true),
+        Err(e) => Err(e),
+    }
+}
+
 pub(crate) fn report_walk_error(e: &Error, stats: &Stats, sink: &mut Sink<'_, '_>) {
     Stats::add(&stats.errors, 1);
     sink.message(&format!("urilint: {e}"));
@@ -270,8 +286,9 @@ pub(crate) fn report_walk_error(e: &Error, stats: &Stats, sink: &mut Sink<'_, '_
 ///
 /// # Errors
 /// [`Error::Walk`] for an invalid glob, [`Error::Write`] when the output
-/// cannot be written. Unreadable inputs are not errors of the run: they are
-/// reported on standard error and counted in [`Stats::errors`].
+/// cannot be written; a closed pipe (`EPIPE`) is not an error: the run
+/// ends early with the counts so far. Unreadable inputs are not errors of
+/// the run: they are reported on standard error and counted in [`Stats::errors`].
 pub fn extract(
     opts: &RunOptions,
     ex: &ExtractOptions,
@@ -286,7 +303,7 @@ pub fn extract(
         ..ResolveOptions::default()
     };
     let inputs = walk::inputs(&opts.paths, &opts.walk)?;
-    crate::progress::with_progress(opts.progress, &stats, || {
+    let result = crate::progress::with_progress(opts.progress, &stats, || {
         pipeline::run(
             inputs,
             &PipelineOptions::new(opts.threads, ex.unique),
@@ -318,7 +335,7 @@ pub fn extract(
                                 record.reference =
                                     Some(std::mem::replace(&mut record.uri, target.clone()));
                             }
-                            jsonl::line(sink.out(), &record);
+                            jsonl::line_with_path(sink.out(), &record, input.non_utf8_name());
                         } else {
                             let line = c.start().map(|p| p.line);
                             plain::uri_line(sink.out(), ex.style, &name, line, uri);
@@ -337,6 +354,7 @@ pub fn extract(
             },
             |e, sink| report_walk_error(e, &stats, sink),
         )
-    })?;
+    });
+    output_closed(result)?;
     Ok(stats)
 }

@@ -105,7 +105,8 @@ fn rewrite_source<S: ReadAt + Clone>(
     stats: &Stats,
     sink: &mut Sink<'_, '_>,
 ) {
-    let name = input.name();
+    // Only for display (listing, diff headers, messages): escaped.
+    let name = input.display_name();
     Stats::add(&stats.files, 1);
     Stats::add(&stats.bytes, len);
     let mut fixes: Vec<Fix> = Vec::new();
