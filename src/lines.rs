@@ -79,6 +79,148 @@ impl ReadAt for &[u8] {
     }
 }
 
+/// A stream read once (standard input) that can also be read back by
+/// offset, in bounded memory: the bytes read so far are kept from `keep`
+/// bytes (see [`Window::new`]) before the stream reader's position on, and
+/// reads by offset may read ahead of it. Two handles share it: one reads
+/// it as a stream ([`Read`], for the scanner), the others by offset
+/// ([`ReadAt`], for [`Lines`]). An offset that is no longer held gives an
+/// error: an excerpt or the line before a finding more than `keep` bytes
+/// back is then not shown or looked at.
+///
+/// This replaces spooling standard input to a temporary file, which let
+/// `check - < /dev/zero` fill `$TMPDIR`.
+pub struct Window<R> {
+    state: std::rc::Rc<std::cell::RefCell<WindowState<R>>>,
+    /// True for the handle that reads the stream.
+    stream: bool,
+}
+
+struct WindowState<R> {
+    inner: R,
+    /// The bytes held: `base..base + buf.len()` of the stream.
+    buf: Vec<u8>,
+    base: u64,
+    /// The stream handle's position.
+    pos: u64,
+    /// Bytes kept behind `pos`.
+    keep: u64,
+    eof: bool,
+}
+
+impl<R: Read> WindowState<R> {
+    /// Reads more of the stream into the buffer; false at its end.
+    fn fill(&mut self) -> io::Result<bool> {
+        if self.eof {
+            return Ok(false);
+        }
+        let old = self.buf.len();
+        self.buf.resize(old + WINDOW as usize, 0);
+        let n = loop {
+            match self.inner.read(&mut self.buf[old..]) {
+                Ok(n) => break n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    self.buf.truncate(old);
+                    return Err(e);
+                }
+            }
+        };
+        self.buf.truncate(old + n);
+        self.eof = n == 0;
+        Ok(n > 0)
+    }
+
+    /// Drops what lies more than `keep` bytes behind the stream position
+    /// (in steps, so that the copy is amortized).
+    fn trim(&mut self) {
+        let keep = self.keep;
+        let behind = self.pos.saturating_sub(self.base);
+        if behind > 2 * keep {
+            let drop = (behind - keep) as usize;
+            self.buf.drain(..drop);
+            self.base += drop as u64;
+        }
+    }
+}
+
+impl<R: Read> Window<R> {
+    /// The least bytes kept behind the stream position.
+    pub const MIN_KEEP: u64 = 4 * 1024 * 1024;
+
+    /// The bytes to keep behind the stream position for a scanner that
+    /// reads `chunk` bytes at a time and finds URIs of up to `max_uri`
+    /// bytes: room for both and the lines around a finding, twice over,
+    /// and at least [`Window::MIN_KEEP`]. Memory holds up to twice that.
+    pub fn keep_for(chunk: usize, max_uri: usize) -> u64 {
+        let need = 2 * (chunk as u64 + max_uri as u64 + 2 * MAX_SIDE + WINDOW);
+        need.max(Self::MIN_KEEP)
+    }
+
+    /// The stream handle and a handle for reading back, over `inner`,
+    /// keeping `keep` bytes behind the stream position.
+    pub fn new(inner: R, keep: u64) -> (Window<R>, Window<R>) {
+        let state = std::rc::Rc::new(std::cell::RefCell::new(WindowState {
+            inner,
+            buf: Vec::new(),
+            base: 0,
+            pos: 0,
+            keep: keep.max(1),
+            eof: false,
+        }));
+        (
+            Window {
+                state: state.clone(),
+                stream: true,
+            },
+            Window {
+                state,
+                stream: false,
+            },
+        )
+    }
+}
+
+impl<R: Read> Read for Window<R> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let mut st = self.state.borrow_mut();
+        if !self.stream {
+            return Err(io::Error::other(
+                "the read-back handle of a window has no stream",
+            ));
+        }
+        let held_end = st.base + st.buf.len() as u64;
+        if st.pos >= held_end && !st.fill()? {
+            return Ok(0);
+        }
+        let from = (st.pos - st.base) as usize;
+        let n = out.len().min(st.buf.len() - from);
+        out[..n].copy_from_slice(&st.buf[from..from + n]);
+        st.pos += n as u64;
+        st.trim();
+        Ok(n)
+    }
+}
+
+impl<R: Read> ReadAt for Window<R> {
+    fn read_at(&mut self, offset: u64, out: &mut [u8]) -> io::Result<usize> {
+        let mut st = self.state.borrow_mut();
+        if offset < st.base {
+            return Err(io::Error::other(
+                "standard input no longer held that far back",
+            ));
+        }
+        let want_end = offset.saturating_add(out.len() as u64);
+        while st.base + (st.buf.len() as u64) < want_end && st.fill()? {}
+        let from = usize::try_from(offset - st.base)
+            .unwrap_or(usize::MAX)
+            .min(st.buf.len());
+        let n = out.len().min(st.buf.len() - from);
+        out[..n].copy_from_slice(&st.buf[from..from + n]);
+        Ok(n)
+    }
+}
+
 /// Part of the text around a span: whole lines, cut to [`MAX_SIDE`]
 /// bytes either side of the span.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -227,6 +369,43 @@ mod tests {
         assert!(e.cut_before && e.cut_after);
         assert_eq!(e.start, 10_001 - MAX_SIDE);
         assert_eq!(e.text.len() as u64, 9 + 2 * MAX_SIDE);
+    }
+
+    #[test]
+    fn window_reads_back_and_stays_bounded() {
+        // 40 MiB of numbered lines, read as a stream; read back near the
+        // stream position as it goes.
+        let text: Vec<u8> = (0..4_000_000u32)
+            .flat_map(|i| format!("{:09}\n", i).into_bytes())
+            .collect();
+        let keep = Window::<&[u8]>::keep_for(256 * 1024, 64 * 1024);
+        let (mut stream, back) = Window::new(text.as_slice(), keep);
+        let mut lines = Lines::new(back);
+        let mut buf = vec![0u8; 100_000];
+        let mut pos = 0u64;
+        loop {
+            let n = stream.read(&mut buf).expect("reads");
+            if n == 0 {
+                break;
+            }
+            pos += n as u64;
+            let at = pos.saturating_sub(50_000) / 10 * 10;
+            let e = lines.around(at, at + 3).expect("held");
+            assert_eq!(e.text, format!("{:09}", at / 10).into_bytes());
+            let held = stream.state.borrow().buf.len() as u64;
+            assert!(held <= 2 * keep + 200_000, "{held} bytes held");
+        }
+        assert_eq!(pos, text.len() as u64);
+        // Far behind: not held any more.
+        assert!(lines.around(10, 12).is_err());
+        // Reading ahead of the stream works too.
+        let (mut stream, mut back) = Window::new(&b"abc\ndef\n"[..], keep);
+        let mut four = [0u8; 4];
+        assert_eq!(back.read_at(4, &mut four).expect("reads ahead"), 4);
+        assert_eq!(&four, b"def\n");
+        let mut all = Vec::new();
+        stream.read_to_end(&mut all).expect("reads");
+        assert_eq!(all, b"abc\ndef\n");
     }
 
     #[test]

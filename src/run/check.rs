@@ -4,11 +4,16 @@
 //! Reporting streams: an input is scanned in bounded memory and each
 //! finding is printed as it is found; the lines around a finding (for
 //! suppression markers and the human excerpt) are read back from the file
-//! by offset ([`crate::lines`]). Standard input is first spooled to a
-//! temporary file for that. Fixing reads the whole file into memory, fixes
-//! it to a fixed point ([`crate::fix::fix_until_stable`]), writes it back
-//! atomically ([`crate::fix::write::write_atomic`]) and reports what is
-//! left.
+//! by offset ([`crate::lines`]); standard input is read once and its lines
+//! are read back from a bounded window of it ([`crate::lines::Window`]).
+//!
+//! Fixing reads the file once per fix pass, with the edits found so far
+//! laid over it ([`crate::lint::Linter::fix_source`]), until a fixed point;
+//! it then writes it back atomically as a stream ([`crate::fix::write`]),
+//! or prints the diff made from the edits ([`crate::fix::diff`]), and
+//! reports what is left. Memory is bounded by the findings and edits, not
+//! by the file; standard input is fixed in memory, up to
+//! [`MAX_STDIN_FIX`] bytes.
 
 use std::fs::File;
 use std::io::{self, Read};
@@ -19,7 +24,7 @@ use super::{
 };
 use crate::error::Error;
 use crate::fix::{diff, write_edited, Edit, Edited};
-use crate::lines::{Excerpt, Lines, ReadAt};
+use crate::lines::{Excerpt, Lines, ReadAt, Window};
 use crate::lint::rules::{catalogue, find};
 use crate::lint::suppress::suppressed;
 use crate::lint::{Diagnostic, Linter, RuleSet};
@@ -207,23 +212,15 @@ impl Job<'_> {
         let mut found: Vec<Diagnostic> = Vec::new();
         match input {
             Input::Stdin => {
-                // Spool standard input so its lines can be read back.
-                let spooled = tempfile::NamedTempFile::new().and_then(|mut t| {
-                    io::copy(&mut io::stdin().lock(), &mut t)?;
-                    Ok(t)
-                });
-                let (reader, back) = match spooled.and_then(|t| Ok((t.reopen()?, t.reopen()?, t))) {
-                    Ok((r, b, t)) => ((r, t), b),
-                    Err(e) => {
-                        Stats::add(&self.stats.errors, 1);
-                        sink.message(&format!("urilint: -: {e}"));
-                        return;
-                    }
-                };
+                // Standard input is read once; lines are read back from a
+                // bounded window of it (no temporary file).
+                let keep =
+                    Window::<io::StdinLock>::keep_for(self.scan.chunk_size, self.scan.max_uri_len);
+                let (reader, back) = Window::new(io::stdin().lock(), keep);
                 let mut lines = Lines::new(back);
                 scan_reader(
                     &self.name,
-                    reader.0,
+                    reader,
                     self.scan,
                     self.stats,
                     sink,
@@ -330,9 +327,13 @@ impl Job<'_> {
             if changed {
                 Stats::add(&self.stats.files_changed, 1);
                 Stats::add(&self.stats.fixed, fixed.applied as u64);
-                if let Err(e) =
-                    diff::unified_edits(sink.out(), &crate::output::escape::name(&self.name), src.clone(), len, &fixed.edits)
-                {
+                if let Err(e) = diff::unified_edits(
+                    sink.out(),
+                    &crate::output::escape::name(&self.name),
+                    src.clone(),
+                    len,
+                    &fixed.edits,
+                ) {
                     Stats::add(&self.stats.errors, 1);
                     sink.message(&format!("urilint: {}: {e}", self.name));
                 }
