@@ -22,7 +22,10 @@ use crate::lines::ReadAt;
 /// Lines of context around each change.
 const CONTEXT: usize = 3;
 
-/// Appends to `out` the unified diff of the file `path` (`len` bytes,
+/// Appends to `out` the unified diff of the file `path` (the exact bytes
+/// of its name, quoted in the headers as git quotes names with control
+/// characters, quotes, backslashes or non-ASCII bytes: `"a/x\ny"`, octal
+/// for other bytes; GNU patch and git read that form) (`len` bytes,
 /// read from `src`) and the same file with `edits` (sorted, not
 /// overlapping, within `len`, as [`super::select`] and
 /// [`super::compose`] give them) applied; nothing when no edit changes
@@ -32,7 +35,7 @@ const CONTEXT: usize = 3;
 /// A read error of `src`.
 pub fn unified_edits<S: ReadAt>(
     out: &mut Vec<u8>,
-    path: &str,
+    path: &[u8],
     src: S,
     len: u64,
     edits: &[Edit],
@@ -144,7 +147,7 @@ struct Hunk {
 
 struct Differ<'o, 'p> {
     out: &'o mut Vec<u8>,
-    path: &'p str,
+    path: &'p [u8],
     header: bool,
     /// The last unchanged lines before any open hunk.
     before: VecDeque<Vec<u8>>,
@@ -175,6 +178,35 @@ fn split_lines(text: &[u8]) -> Vec<&[u8]> {
         v.push(&text[from..]);
     }
     v
+}
+
+/// Appends a header line: `lead` (`--- `), then `prefix` (`a/`) and the
+/// name, quoted as git quotes names when they hold a byte that is a
+/// control character, `"`, `\\` or not ASCII.
+fn header_name(out: &mut Vec<u8>, lead: &[u8], prefix: &[u8], name: &[u8]) {
+    out.extend_from_slice(lead);
+    let quote = name
+        .iter()
+        .any(|&b| b < 0x20 || b == 0x7f || b == b'"' || b == b'\\' || b >= 0x80);
+    if !quote {
+        out.extend_from_slice(prefix);
+        out.extend_from_slice(name);
+        out.push(b'\n');
+        return;
+    }
+    out.push(b'"');
+    out.extend_from_slice(prefix);
+    for &b in name {
+        match b {
+            b'\n' => out.extend_from_slice(b"\\n"),
+            b'\t' => out.extend_from_slice(b"\\t"),
+            b'"' => out.extend_from_slice(b"\\\""),
+            b'\\' => out.extend_from_slice(b"\\\\"),
+            0x20..=0x7e => out.push(b),
+            _ => out.extend_from_slice(format!("\\{b:03o}").as_bytes()),
+        }
+    }
+    out.extend_from_slice(b"\"\n");
 }
 
 /// GNU's hunk range: `start` 0-based, `n` lines.
@@ -284,8 +316,9 @@ impl Differ<'_, '_> {
         }
         if !self.header {
             self.header = true;
-            self.out
-                .extend_from_slice(format!("--- a/{0}\n+++ b/{0}\n", self.path).as_bytes());
+            for side in [&b"--- a/"[..], &b"+++ b/"[..]] {
+                header_name(self.out, &side[..4], &side[4..], self.path);
+            }
         }
         self.out.extend_from_slice(
             format!(
@@ -310,7 +343,7 @@ mod tests {
 
     fn diff(old: &[u8], edits: &[Edit]) -> Vec<u8> {
         let mut out = Vec::new();
-        unified_edits(&mut out, "doc.md", old, old.len() as u64, edits).expect("reads");
+        unified_edits(&mut out, b"doc.md", old, old.len() as u64, edits).expect("reads");
         out
     }
 
@@ -421,6 +454,28 @@ mod tests {
         assert_eq!(
             d,
             b"--- a/doc.md\n+++ b/doc.md\n@@ -1,2 +1,2 @@\n-caf\xe9 <HTTP://x/>\r\n+caf\xe9 <http://x/>\r\n z\r\n"
+        );
+    }
+
+    #[test]
+    fn names_are_quoted_as_git_does() {
+        let mut out = Vec::new();
+        let name = b"nl\nfake.txt:1:1: U999 \x1b[31m\xff\"q\\";
+        unified_edits(
+            &mut out,
+            name,
+            &b"<HTTP://x/>"[..],
+            11,
+            &[edit(1, 5, "http")],
+        )
+        .expect("reads");
+        let text = String::from_utf8(out).expect("ASCII");
+        assert!(
+            text.starts_with(
+                "--- \"a/nl\\nfake.txt:1:1: U999 \\033[31m\\377\\\"q\\\\\"\n\
+                 +++ \"b/nl\\nfake.txt:1:1: U999 \\033[31m\\377\\\"q\\\\\"\n@@ -1 +1 @@\n"
+            ),
+            "{text}"
         );
     }
 

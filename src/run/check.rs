@@ -329,7 +329,7 @@ impl Job<'_> {
                 Stats::add(&self.stats.fixed, fixed.applied as u64);
                 if let Err(e) = diff::unified_edits(
                     sink.out(),
-                    &crate::output::escape::name(&self.name),
+                    input.path().as_os_str().as_encoded_bytes(),
                     src.clone(),
                     len,
                     &fixed.edits,

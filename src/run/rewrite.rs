@@ -164,8 +164,14 @@ fn rewrite_source<S: ReadAt + Clone>(
         Stats::add(&stats.files_changed, 1);
     }
     let written = match (rw.mode, input) {
-        (RewriteMode::Diff, _) => diff::unified_edits(sink.out(), &name, src, len, &edits)
-            .map_err(|e| format!("urilint: {name}: {e}")),
+        (RewriteMode::Diff, _) => diff::unified_edits(
+            sink.out(),
+            input.path().as_os_str().as_encoded_bytes(),
+            src,
+            len,
+            &edits,
+        )
+        .map_err(|e| format!("urilint: {name}: {e}")),
         (RewriteMode::DryRun, _) => {
             for l in &listing {
                 sink.out().extend_from_slice(l.as_bytes());
