@@ -5,17 +5,23 @@
 //! finding is printed as it is found; the lines around a finding (for
 //! suppression markers and the human excerpt) are read back from the file
 //! by offset ([`crate::lines`]). Standard input is first spooled to a
-//! temporary file for that. Fixing reads the whole file into memory, fixes
-//! it to a fixed point ([`crate::fix::fix_until_stable`]), writes it back
-//! atomically ([`crate::fix::write::write_atomic`]) and reports what is
-//! left.
+//! temporary file for that. Fixing opens the file by the write protocol
+//! ([`crate::fix::write::Target`]: regular files only, no symbolic link
+//! followed that the walk did not decide to follow), reads it whole into
+//! memory, fixes it to a fixed point ([`crate::fix::fix_until_stable`]),
+//! writes it back atomically ([`crate::fix::write::Target::replace_checked`])
+//! and reports what is left.
 
 use std::fs::File;
 use std::io::{self, Read};
 
-use super::{open_reader, report_walk_error, scan_options, scan_reader, RunOptions, Stats};
+use super::{
+    open_reader, open_target, report_walk_error, scan_options, scan_reader, write_back, RunOptions,
+    Stats,
+};
 use crate::error::Error;
-use crate::fix::{diff, write::write_atomic};
+use crate::fix::diff;
+use crate::fix::write::WritePolicy;
 use crate::lines::{Excerpt, Lines, ReadAt};
 use crate::lint::rules::{catalogue, find};
 use crate::lint::suppress::suppressed;
@@ -50,6 +56,8 @@ pub struct CheckOptions {
     pub mode: FixMode,
     /// Colour in the human format.
     pub color: bool,
+    /// What `--fix` may write (`--force`, `--hard-links`).
+    pub write: WritePolicy,
 }
 
 /// `urilint check`: lints the inputs and prints the findings in input
@@ -86,6 +94,7 @@ pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Resu
             format: opts.format,
             color: ch.color,
             stats: &stats,
+            write: &ch.write,
         };
         match ch.mode {
             FixMode::Report => job.report(input, sink),
@@ -155,6 +164,7 @@ struct Job<'a> {
     format: Format,
     color: bool,
     stats: &'a Stats,
+    write: &'a WritePolicy,
 }
 
 impl Job<'_> {
@@ -249,8 +259,24 @@ impl Job<'_> {
     /// Fixes `input` (in memory), writes it back or prints the diff, and
     /// reports what is left.
     fn fix(&self, input: &Input, mode: FixMode, sink: &mut Sink<'_, '_>) {
-        let Some(mut reader) = open_reader(input, self.stats, sink) else {
-            return;
+        // A file is opened by the write protocol (refused unless regular);
+        // `--diff` opens it for reading only.
+        let target = match input {
+            Input::Stdin => None,
+            Input::File { .. } => {
+                let policy = (mode == FixMode::Fix).then_some(self.write);
+                match open_target(input, policy, self.stats, sink) {
+                    Some(t) => Some(t),
+                    None => return,
+                }
+            }
+        };
+        let mut reader: Box<dyn Read + Send + '_> = match &target {
+            Some(t) => Box::new(t.reader()),
+            None => match open_reader(input, self.stats, sink) {
+                Some(r) => r,
+                None => return,
+            },
         };
         let mut original = Vec::new();
         if let Err(e) = reader.read_to_end(&mut original) {
@@ -298,21 +324,23 @@ impl Job<'_> {
                     Stats::add(&self.stats.files_changed, 1);
                     return;
                 }
-                Input::File { path, .. } => match write_atomic(path, &original, &fixed.bytes) {
-                    Ok(()) => {
-                        Stats::add(&self.stats.fixed, fixed.applied as u64);
-                        Stats::add(&self.stats.files_changed, 1);
+                Input::File { .. } => {
+                    match write_back(target.as_ref(), input, &original, &fixed.bytes) {
+                        Ok(()) => {
+                            Stats::add(&self.stats.fixed, fixed.applied as u64);
+                            Stats::add(&self.stats.files_changed, 1);
+                        }
+                        Err(e) => {
+                            Stats::add(&self.stats.errors, 1);
+                            sink.message(&format!("urilint: {e}"));
+                            shown = &original;
+                            remaining = self
+                                .linter
+                                .lint_bytes(&self.name, &original, self.rules, self.scan)
+                                .unwrap_or_default();
+                        }
                     }
-                    Err(e) => {
-                        Stats::add(&self.stats.errors, 1);
-                        sink.message(&format!("urilint: {e}"));
-                        shown = &original;
-                        remaining = self
-                            .linter
-                            .lint_bytes(&self.name, &original, self.rules, self.scan)
-                            .unwrap_or_default();
-                    }
-                },
+                }
             }
         } else if let Input::Stdin = input {
             sink.out().extend_from_slice(&original);

@@ -16,6 +16,7 @@ pub use check::{check, CheckOptions, FixMode};
 pub use rewrite::{rewrite, RewriteMode, RewriteOptions};
 
 use crate::error::Error;
+use crate::fix::write::{Target, WritePolicy};
 use crate::grammar::Grammar;
 use crate::lint::{self, Diagnostic, Severity};
 use crate::output::{jsonl, plain, Format, PlainStyle};
@@ -23,7 +24,7 @@ use crate::pipeline::{self, Outputs, PipelineOptions, Sink};
 use crate::record::Record;
 use crate::resolve::{resolve_str, ResolveOptions};
 use crate::scan::{Found, ScanOptions, Scanner};
-use crate::source::{Input, Opened};
+use crate::source::{sniff, Input, Opened, Sniffed};
 use crate::walk::{self, WalkOptions};
 
 /// Settings shared by `extract` and `check`.
@@ -154,6 +155,74 @@ pub(crate) fn open_reader(
             sink.message(&format!("urilint: {e}"));
             None
         }
+    }
+}
+
+/// Opens the file of `input` for fixing or rewriting
+/// ([`Target::open_input`]): under `policy`, or for reading only (`--diff`,
+/// `--dry-run`) when `None`. Walked files that look binary and UTF-16
+/// files are skipped as [`open_reader`] skips them (counted in
+/// [`Stats::binary`]); refusals (not a regular file, a symbolic link
+/// swapped in) and open errors are reported into the sink and counted in
+/// [`Stats::errors`]. `None` when the input is not to be read.
+pub(crate) fn open_target(
+    input: &Input,
+    policy: Option<&WritePolicy>,
+    stats: &Stats,
+    sink: &mut Sink<'_, '_>,
+) -> Option<Target> {
+    let explicit = matches!(input, Input::File { explicit: true, .. });
+    let target = match Target::open_input(input, policy) {
+        Ok(t) => t,
+        Err(e) => {
+            Stats::add(&stats.errors, 1);
+            sink.message(&format!("urilint: {e}"));
+            return None;
+        }
+    };
+    let head = match target.head() {
+        Ok(h) => h,
+        Err(e) => {
+            Stats::add(&stats.errors, 1);
+            sink.message(&format!("urilint: {}: {e}", input.name()));
+            return None;
+        }
+    };
+    match sniff(&head, explicit) {
+        Sniffed::Text => Some(target),
+        Sniffed::Binary => {
+            Stats::add(&stats.binary, 1);
+            None
+        }
+        Sniffed::Utf16 => {
+            Stats::add(&stats.binary, 1);
+            sink.message(&format!(
+                "urilint: {}: skipped: UTF-16 text (byte-order mark); convert it to UTF-8 to scan it",
+                input.name()
+            ));
+            None
+        }
+    }
+}
+
+/// Writes `new` over the file of `target` (opened by [`open_target`]),
+/// which held `original` when read ([`Target::replace_checked`]).
+///
+/// # Errors
+/// As [`Target::replace_checked`]; [`Error::FileWrite`] when there is no
+/// target (the input was not opened for writing).
+pub(crate) fn write_back(
+    target: Option<&Target>,
+    input: &Input,
+    original: &[u8],
+    new: &[u8],
+) -> Result<(), Error> {
+    match target {
+        Some(t) => t.replace_checked(original, |w| w.write_all(new)),
+        None => Err(Error::FileWrite {
+            path: crate::error::DisplayPath(input.path().to_path_buf()),
+            source: std::io::Error::other("not opened for writing"),
+        }),
     }
 }
 

@@ -3,14 +3,19 @@
 //! Each input is read whole, every URI found is matched against the
 //! mappings ([`crate::rewrite`]), the edits are applied ([`crate::fix::apply`])
 //! and the file is written back atomically
-//! ([`crate::fix::write::write_atomic`]), or the diff or the list of
-//! changes is printed.
+//! ([`crate::fix::write::Target::replace_checked`]), or the diff or the
+//! list of changes is printed. Files are opened by the write protocol of
+//! [`crate::fix::write`] (regular files only, no symbolic link followed
+//! that the walk did not decide to follow), in every mode.
 
 use std::io::Read;
 
-use super::{open_reader, report_walk_error, scan_options, RunOptions, Stats};
+use super::{
+    open_reader, open_target, report_walk_error, scan_options, write_back, RunOptions, Stats,
+};
 use crate::error::Error;
-use crate::fix::{self, diff, write::write_atomic, Fix};
+use crate::fix::write::WritePolicy;
+use crate::fix::{self, diff, Fix};
 use crate::pipeline::{self, Outputs, PipelineOptions, Sink};
 use crate::rewrite::{edit_for, rewrite as rewrite_uri, Mapping};
 use crate::scan::{Found, ScanOptions, Scanner};
@@ -36,6 +41,8 @@ pub struct RewriteOptions {
     pub mappings: Vec<Mapping>,
     /// Write, dry run or diff.
     pub mode: RewriteMode,
+    /// What writing may do (`--force`, `--hard-links`).
+    pub write: WritePolicy,
 }
 
 /// `urilint rewrite`: rewrites the URIs of the inputs that a mapping
@@ -72,8 +79,22 @@ fn rewrite_input(
     sink: &mut Sink<'_, '_>,
 ) {
     let name = input.name();
-    let Some(mut reader) = open_reader(input, stats, sink) else {
-        return;
+    let target = match input {
+        Input::Stdin => None,
+        Input::File { .. } => {
+            let policy = (rw.mode == RewriteMode::Write).then_some(&rw.write);
+            match open_target(input, policy, stats, sink) {
+                Some(t) => Some(t),
+                None => return,
+            }
+        }
+    };
+    let mut reader: Box<dyn Read + Send + '_> = match &target {
+        Some(t) => Box::new(t.reader()),
+        None => match open_reader(input, stats, sink) {
+            Some(r) => r,
+            None => return,
+        },
     };
     let mut original = Vec::new();
     if let Err(e) = reader.read_to_end(&mut original) {
@@ -140,18 +161,19 @@ fn rewrite_input(
             }
         }
         (RewriteMode::Write, Input::Stdin) => sink.out().extend_from_slice(&new),
-        (RewriteMode::Write, Input::File { path, .. }) => match write_atomic(path, &original, &new)
-        {
-            Ok(()) => {
-                Stats::add(&stats.files_changed, 1);
-                for l in &listing {
-                    sink.out().extend_from_slice(l.as_bytes());
+        (RewriteMode::Write, Input::File { .. }) => {
+            match write_back(target.as_ref(), input, &original, &new) {
+                Ok(()) => {
+                    Stats::add(&stats.files_changed, 1);
+                    for l in &listing {
+                        sink.out().extend_from_slice(l.as_bytes());
+                    }
+                }
+                Err(e) => {
+                    Stats::add(&stats.errors, 1);
+                    sink.message(&format!("urilint: {e}"));
                 }
             }
-            Err(e) => {
-                Stats::add(&stats.errors, 1);
-                sink.message(&format!("urilint: {e}"));
-            }
-        },
+        }
     }
 }
