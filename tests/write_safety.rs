@@ -560,3 +560,100 @@ fn sigterm_mid_write_leaves_no_temp_file() {
     std::io::Read::read_exact(&mut fs::File::open(&path).expect("open"), &mut head).expect("read");
     assert_eq!(head, FIXABLE);
 }
+
+/// The same race against the library's write path directly, many more
+/// times per second than the binary can start: `Target::open_input` on a
+/// walked `tree/a.txt`, read, `replace_checked`.
+#[test]
+fn swapped_symlink_is_never_followed_by_the_library() {
+    use std::io::{Read, Write};
+    use urilint::fix::write::{Target, WritePolicy};
+    use urilint::source::Input;
+    let race = Race::start();
+    let root = race.dir.path().join("tree");
+    let input = Input::File {
+        path: root.join("a.txt"),
+        explicit: false,
+        root: Some(root.clone()),
+    };
+    let policy = WritePolicy::default();
+    let start = Instant::now();
+    let (mut runs, mut written, mut refused) = (0u64, 0u64, 0u64);
+    while runs < 20_000 && start.elapsed() < Duration::from_secs(4) {
+        runs += 1;
+        let Ok(target) = Target::open_input(&input, Some(&policy)) else {
+            refused += 1;
+            continue;
+        };
+        let mut original = Vec::new();
+        if target.reader().read_to_end(&mut original).is_err() {
+            continue;
+        }
+        let new =
+            String::from_utf8_lossy(&original).replace("HTTP://X.EXAMPLE/", "http://x.example/");
+        match target.replace_checked(&original, |w| w.write_all(new.as_bytes())) {
+            Ok(()) => written += 1,
+            Err(_) => refused += 1,
+        }
+        if runs % 64 == 0 {
+            race.assert_victim_untouched(&format!("library run {runs}"));
+        }
+    }
+    race.assert_victim_untouched("the last library run");
+    let swaps = race.stop();
+    assert!(
+        written > 0 && refused > 0 && swaps > 0,
+        "{runs} runs, {written} written, {refused} refused, {swaps} swaps"
+    );
+}
+
+// ---------------------------------------------------------------------
+// 4 (unprivileged): a group that cannot be kept refuses the write.
+// ---------------------------------------------------------------------
+
+/// As nobody (through `setpriv`, util-linux, when running as root), a
+/// file of group root in a directory nobody may write: `fchown` to group
+/// root is not permitted, so the write is refused and the temporary file
+/// removed. Skipped (with a message) when not root, who cannot make such a
+/// file, or without setpriv.
+#[test]
+fn group_that_cannot_be_kept_refuses_the_write() {
+    if !is_root() {
+        eprintln!("skipped: needs root to give a file to nobody:root");
+        return;
+    }
+    let has_setpriv = Command::new("setpriv")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !has_setpriv {
+        eprintln!("skipped: setpriv (util-linux) is not available to drop privileges");
+        return;
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    chown(dir.path(), NOBODY, NOBODY);
+    chmod(dir.path(), 0o755);
+    let path = dir.path().join("x.txt");
+    fs::write(&path, FIXABLE).expect("write");
+    chown(&path, NOBODY, 0);
+    chmod(&path, 0o664);
+    let ino = fs::metadata(&path).expect("meta").ino();
+    let out = Command::new("setpriv")
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups", "--"])
+        .arg(env!("CARGO_BIN_EXE_urilint"))
+        .args(["check", "--fix", "x.txt"])
+        .current_dir(dir.path())
+        .output()
+        .expect("setpriv runs");
+    assert_refused(
+        &out,
+        "as nobody",
+        &["x.txt", "cannot give the new file the owner 65534:0"],
+    );
+    let m = fs::metadata(&path).expect("meta");
+    assert_eq!(fs::read(&path).expect("read"), FIXABLE);
+    assert_eq!((m.ino(), m.uid(), m.gid()), (ino, NOBODY, 0));
+    assert!(temp_files(dir.path()).is_empty());
+}
