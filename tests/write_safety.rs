@@ -566,7 +566,7 @@ fn sigterm_mid_write_leaves_no_temp_file() {
 /// walked `tree/a.txt`, read, `replace_checked`.
 #[test]
 fn swapped_symlink_is_never_followed_by_the_library() {
-    use std::io::{Read, Write};
+    use std::io::Read;
     use urilint::fix::write::{Target, WritePolicy};
     use urilint::source::Input;
     let race = Race::start();
