@@ -5,7 +5,7 @@
 //! read-only file without `--force`, a file with hard links without
 //! `--hard-links`), and what a write must keep (owner and group, mode,
 //! extended attributes and ACLs, the other names of a hard-linked file),
-//! and that SIGTERM in the middle of a write leaves no temporary file.
+//! and that SIGTERM or SIGINT in the middle of a write leaves no temporary file.
 //!
 //! Several tests behave differently as root (which CI is): a file is then
 //! given to `nobody` (uid and gid 65534) to show that its owner is kept.
@@ -438,7 +438,9 @@ impl Race {
                     if fs::write(&file, VICTIM).is_ok() {
                         let _ = fs::rename(&file, tree.join("a.txt"));
                     }
-                    thread::yield_now();
+                    // Regular for 0 to 1.5 ms: long enough, now and then,
+                    // for a whole write (with its fsync) to win.
+                    thread::sleep(Duration::from_micros((swaps % 4) * 500));
                     let _ = fs::remove_file(&link);
                     if std::os::unix::fs::symlink(&victim, &link).is_ok() {
                         let _ = fs::rename(&link, tree.join("a.txt"));
@@ -506,11 +508,11 @@ fn swapped_symlink_is_never_followed_by_the_binary() {
 }
 
 // ---------------------------------------------------------------------
-// 13d: SIGTERM in the middle of a write.
+// 13d: SIGTERM or SIGINT in the middle of a write (status 143, 130).
 // ---------------------------------------------------------------------
 
 #[test]
-fn sigterm_mid_write_leaves_no_temp_file() {
+fn sigterm_or_sigint_mid_write_leaves_no_temp_file() {
     use std::io::Write;
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("big.txt");
@@ -525,40 +527,51 @@ fn sigterm_mid_write_leaves_no_temp_file() {
         f.flush().expect("flush");
     }
     let size = fs::metadata(&path).expect("meta").len();
-    let mut child = bin()
-        .args(["check", "--fix", "--format", "plain", "big.txt"])
-        .current_dir(dir.path())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("urilint starts");
-    let start = Instant::now();
-    let mut seen = false;
-    while start.elapsed() < Duration::from_secs(60) {
-        if !temp_files(dir.path()).is_empty() {
-            seen = true;
-            break;
+    for (signal, status) in [
+        (rustix::process::Signal::TERM, 143),
+        (rustix::process::Signal::INT, 130),
+    ] {
+        let mut child = bin()
+            .args(["check", "--fix", "--format", "plain", "big.txt"])
+            .current_dir(dir.path())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("urilint starts");
+        let start = Instant::now();
+        let mut seen = false;
+        while start.elapsed() < Duration::from_secs(60) {
+            if !temp_files(dir.path()).is_empty() {
+                seen = true;
+                break;
+            }
+            if child.try_wait().expect("wait").is_some() {
+                break;
+            }
+            thread::sleep(Duration::from_micros(200));
         }
-        if child.try_wait().expect("wait").is_some() {
-            break;
-        }
-        thread::sleep(Duration::from_micros(200));
+        assert!(seen, "{signal:?}: no temporary file seen while writing");
+        let pid = rustix::process::Pid::from_child(&child);
+        rustix::process::kill_process(pid, signal).expect("kill");
+        let out = child.wait_with_output().expect("wait");
+        assert_eq!(
+            out.status.code(),
+            Some(status),
+            "{signal:?}: {}",
+            stderr(&out)
+        );
+        assert!(
+            temp_files(dir.path()).is_empty(),
+            "{signal:?}: {:?}",
+            temp_files(dir.path())
+        );
+        // The original is intact: the same size, still with the unfixed line.
+        assert_eq!(fs::metadata(&path).expect("meta").len(), size);
+        let mut head = vec![0u8; FIXABLE.len()];
+        std::io::Read::read_exact(&mut fs::File::open(&path).expect("open"), &mut head)
+            .expect("read");
+        assert_eq!(head, FIXABLE, "{signal:?}");
     }
-    assert!(seen, "no temporary file seen while writing");
-    let pid = rustix::process::Pid::from_child(&child);
-    rustix::process::kill_process(pid, rustix::process::Signal::TERM).expect("kill");
-    let out = child.wait_with_output().expect("wait");
-    assert_eq!(out.status.code(), Some(143), "{}", stderr(&out));
-    assert!(
-        temp_files(dir.path()).is_empty(),
-        "{:?}",
-        temp_files(dir.path())
-    );
-    // The original is intact: the same size, still with the unfixed line.
-    assert_eq!(fs::metadata(&path).expect("meta").len(), size);
-    let mut head = vec![0u8; FIXABLE.len()];
-    std::io::Read::read_exact(&mut fs::File::open(&path).expect("open"), &mut head).expect("read");
-    assert_eq!(head, FIXABLE);
 }
 
 /// The same race against the library's write path directly, many more
@@ -578,13 +591,18 @@ fn swapped_symlink_is_never_followed_by_the_library() {
     };
     let policy = WritePolicy::default();
     let start = Instant::now();
-    let (mut runs, mut written, mut refused) = (0u64, 0u64, 0u64);
-    while runs < 20_000 && start.elapsed() < Duration::from_secs(4) {
+    let (mut runs, mut opened, mut written, mut refused) = (0u64, 0u64, 0u64, 0u64);
+    // At least 20,000 runs, and on until both outcomes were seen (the
+    // swapper may be descheduled for a while), for at most 4 s.
+    while start.elapsed() < Duration::from_secs(4) && (runs < 20_000 || opened == 0 || refused == 0)
+    {
         runs += 1;
+        thread::yield_now();
         let Ok(target) = Target::open_input(&input, Some(&policy)) else {
             refused += 1;
             continue;
         };
+        opened += 1;
         let mut original = Vec::new();
         if target.reader().read_to_end(&mut original).is_err() {
             continue;
@@ -601,9 +619,10 @@ fn swapped_symlink_is_never_followed_by_the_library() {
     }
     race.assert_victim_untouched("the last library run");
     let swaps = race.stop();
+    eprintln!("{runs} runs, {opened} opened, {written} written, {refused} refused, {swaps} swaps");
     assert!(
-        written > 0 && refused > 0 && swaps > 0,
-        "{runs} runs, {written} written, {refused} refused, {swaps} swaps"
+        opened > 0 && refused > 0 && swaps > 0,
+        "{runs} runs, {opened} opened, {written} written, {refused} refused, {swaps} swaps"
     );
 }
 
