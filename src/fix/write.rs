@@ -79,8 +79,9 @@
 //! the new contents are written to the temporary file first and only
 //! copied over once complete.
 //!
-//! Unix only (Linux first: extended attributes are Linux's, and the
-//! `O_NOFOLLOW`/`*at` calls are POSIX.1-2008).
+//! Built for Linux: the `O_NOFOLLOW`/`*at` calls are POSIX.1-2008, but the
+//! extended-attribute calls and their error codes (`ENODATA`, `ENOTSUP`)
+//! are Linux's; other systems are untested.
 
 use std::ffi::{OsStr, OsString};
 use std::fs::File;
