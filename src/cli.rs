@@ -10,6 +10,7 @@ use anyhow::Context;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use urilint::config::{CliSettings, Settings};
+use urilint::fix::write::{HardLinks, WritePolicy};
 use urilint::grammar::{Grammar, ParseOptions};
 use urilint::lint::rules::{catalogue, find, Rule};
 use urilint::lint::Selection;
@@ -296,6 +297,8 @@ struct CheckArgs {
     /// Print the fixes as a unified diff; write nothing.
     #[arg(long, conflicts_with = "fix")]
     diff: bool,
+    #[command(flatten)]
+    write: WriteFlags,
     /// Only these rules (codes, code prefixes, names, or ALL); comma-separated, repeatable.
     #[arg(long, value_name = "RULES", value_delimiter = ',')]
     select: Option<Vec<String>>,
@@ -351,6 +354,51 @@ struct RewriteArgs {
     /// List the changes; write nothing.
     #[arg(long, conflicts_with = "diff")]
     dry_run: bool,
+    #[command(flatten)]
+    write: WriteFlags,
+}
+
+/// What writing a file may do (`check --fix`, `rewrite`).
+#[derive(Args, Debug)]
+struct WriteFlags {
+    /// Write read-only files too (owner write bit off); their mode is kept.
+    #[arg(long)]
+    force: bool,
+    /// Files with more than one hard link: refuse them, write them in place
+    /// (every name sees the change; not atomic), or break the link (replace
+    /// this name only, as sed -i does).
+    #[arg(long, value_enum, value_name = "HOW", default_value = "refuse")]
+    hard_links: HardLinksArg,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum HardLinksArg {
+    /// Refuse to write them, with a message (the default).
+    Refuse,
+    /// Write the new contents into the existing file (not atomic).
+    InPlace,
+    /// Replace this name only; the other names keep the old contents.
+    Break,
+}
+
+impl WriteFlags {
+    fn policy(&self) -> WritePolicy {
+        WritePolicy {
+            force_read_only: self.force,
+            hard_links: match self.hard_links {
+                HardLinksArg::Refuse => HardLinks::Refuse,
+                HardLinksArg::InPlace => HardLinks::InPlace,
+                HardLinksArg::Break => HardLinks::Break,
+            },
+        }
+    }
+}
+
+/// Removes live temporary files on SIGINT/SIGTERM while files are written.
+fn handle_signals() {
+    if let Err(e) = urilint::fix::write::remove_temp_files_on_signal() {
+        eprintln!("urilint: warning: cannot handle SIGINT and SIGTERM ({e}): an interrupted write may leave a .urilint-*.tmp file");
+    }
 }
 
 #[derive(Args, Debug)]
@@ -501,7 +549,11 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
                 linter,
                 mode,
                 color,
+                write: a.write.policy(),
             };
+            if mode == FixMode::Fix {
+                handle_signals();
+            }
             let opts = run_options(a.common, &settings, a.format.into());
             let outputs = Outputs {
                 out: &mut stdout,
@@ -546,7 +598,14 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
             };
             let settings = settings(&a.common, Selection::default())?;
             let opts = run_options(a.common, &settings, urilint::output::Format::Plain);
-            let rw = RewriteOptions { mappings, mode };
+            let rw = RewriteOptions {
+                mappings,
+                mode,
+                write: a.write.policy(),
+            };
+            if mode == RewriteMode::Write {
+                handle_signals();
+            }
             let outputs = Outputs {
                 out: &mut stdout,
                 err: &mut stderr,

@@ -215,6 +215,16 @@ pub enum Error {
         /// The file.
         path: DisplayPath,
     },
+    /// A file was not fixed or rewritten because writing it would be
+    /// unsafe or lose something it has ([`crate::fix::write`]); it was
+    /// left as it was.
+    #[error("{path}: {reason}")]
+    Refused {
+        /// The file.
+        path: DisplayPath,
+        /// Why.
+        reason: Refusal,
+    },
     /// The configuration file is invalid.
     #[error("{path}: {message}")]
     Config {
@@ -222,6 +232,70 @@ pub enum Error {
         path: DisplayPath,
         /// What is wrong, with its position when known.
         message: String,
+    },
+}
+
+/// Why a file was not written ([`Error::Refused`]); see
+/// [`crate::fix::write`] for the protocol that decides. Modes are the
+/// permission bits of `st_mode`, printed in octal.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Refusal {
+    /// Not a regular file: `kind` is e.g. `"a FIFO"`, `"a character
+    /// device"`. Fixes and rewrites only ever open regular files.
+    #[error("not a regular file ({kind}); urilint fixes and rewrites only regular files")]
+    NotRegular {
+        /// What it is, with its article.
+        kind: &'static str,
+    },
+    /// The file, or a directory between the walk's root and it, is a
+    /// symbolic link (or no longer a directory) now, though it was not
+    /// when the walk found it: it is not followed.
+    #[error("is a symbolic link, or lies below one, now (it was not when found); not followed")]
+    Symlink,
+    /// The setuid or setgid bit is set: writing could hand out privileges.
+    #[error("has the setuid or setgid bit (mode {mode:04o}); urilint never writes such files")]
+    SetId {
+        /// The permission bits.
+        mode: u32,
+    },
+    /// The file has capabilities (`security.capability`): as setuid.
+    #[error("has file capabilities (security.capability); urilint never writes such files")]
+    Capabilities,
+    /// A NUL byte in the first 8 KiB: not a text file.
+    #[error("not a text file (a NUL byte in its first 8 KiB); not written")]
+    NotText,
+    /// The owner write bit is off (`--force` writes it anyway).
+    #[error("is read-only (mode {mode:04o}); not written (pass --force to write it anyway)")]
+    ReadOnly {
+        /// The permission bits.
+        mode: u32,
+    },
+    /// More than one hard link, and `--hard-links` not given.
+    #[error("has {links} hard links; replacing it would leave the other names with the old text: pass --hard-links=in-place to write in place (not atomic), or --hard-links=break to replace this name only")]
+    HardLinks {
+        /// The link count (`st_nlink`).
+        links: u64,
+    },
+    /// The new file could not be given the original's owner and group.
+    #[error("cannot give the new file the owner {uid}:{gid} ({source}); not written")]
+    Owner {
+        /// The original's user id.
+        uid: u32,
+        /// The original's group id.
+        gid: u32,
+        /// Why `fchown` failed.
+        #[source]
+        source: std::io::Error,
+    },
+    /// An extended attribute (a POSIX ACL is one) could not be copied.
+    #[error("cannot copy the extended attribute {name} to the new file ({source}); not written")]
+    Xattr {
+        /// The attribute's name (lossily UTF-8).
+        name: String,
+        /// Why setting it failed.
+        #[source]
+        source: std::io::Error,
     },
 }
 

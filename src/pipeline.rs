@@ -350,6 +350,7 @@ mod tests {
             Ok(Input::File {
                 path: PathBuf::from(format!("f{i:04}")),
                 explicit: true,
+                root: None,
             })
         })
     }

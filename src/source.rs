@@ -28,6 +28,12 @@ pub enum Input {
         /// True when it was named on the command line (never skipped as
         /// binary).
         explicit: bool,
+        /// The root of the walk that found it (as given on the command
+        /// line; `path` starts with it), `None` when named on the command
+        /// line or unknown. Writing a fix opens the root once and every
+        /// component below it without following symbolic links
+        /// ([`crate::fix::write::Target`]).
+        root: Option<PathBuf>,
     },
 }
 
@@ -92,7 +98,7 @@ impl Input {
         };
         match self {
             Input::Stdin => Ok(Opened::Text(Box::new(io::stdin()))),
-            Input::File { path, explicit } => {
+            Input::File { path, explicit, .. } => {
                 let mut file = File::open(path).map_err(read_err)?;
                 let mut head = vec![0u8; BINARY_PROBE];
                 let mut len = 0;
@@ -109,11 +115,10 @@ impl Input {
                     }
                 }
                 head.truncate(len);
-                if head.starts_with(&[0xFF, 0xFE]) || head.starts_with(&[0xFE, 0xFF]) {
-                    return Ok(Opened::Utf16);
-                }
-                if !*explicit && memchr::memchr(0, &head).is_some() {
-                    return Ok(Opened::Binary);
+                match sniff(&head, *explicit) {
+                    Sniffed::Utf16 => return Ok(Opened::Utf16),
+                    Sniffed::Binary => return Ok(Opened::Binary),
+                    Sniffed::Text => {}
                 }
                 Ok(Opened::Text(Box::new(Headed {
                     head,
@@ -136,6 +141,29 @@ fn non_utf8_bytes(path: &Path) -> Option<&[u8]> {
 #[cfg(not(unix))]
 fn non_utf8_bytes(_path: &Path) -> Option<&[u8]> {
     None
+}
+
+/// What the first bytes of a file say about it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Sniffed {
+    /// Read it.
+    Text,
+    /// A walked file with a NUL byte in `head`: skip it.
+    Binary,
+    /// A UTF-16 byte-order mark: skip it with a message.
+    Utf16,
+}
+
+/// Classifies a file by `head`, its first (up to) 8 KiB; `explicit`: named
+/// on the command line (never binary).
+pub(crate) fn sniff(head: &[u8], explicit: bool) -> Sniffed {
+    if head.starts_with(&[0xFF, 0xFE]) || head.starts_with(&[0xFE, 0xFF]) {
+        Sniffed::Utf16
+    } else if !explicit && memchr::memchr(0, head).is_some() {
+        Sniffed::Binary
+    } else {
+        Sniffed::Text
+    }
 }
 
 /// The bytes of a file: its head, already read for the binary check, then

@@ -69,7 +69,8 @@ pub fn inputs(
                 .overrides(overrides.clone())
                 .sort_by_file_name(|a, b| a.cmp(b))
                 .build();
-            Box::new(walk.filter_map(|entry| match entry {
+            let root = path.clone();
+            Box::new(walk.filter_map(move |entry| match entry {
                 Err(e) => Some(Err(walk_error(&e))),
                 Ok(entry) => {
                     let ft = entry.file_type()?;
@@ -80,12 +81,14 @@ pub fn inputs(
                         return Some(Ok(Input::File {
                             path: entry.into_path(),
                             explicit: true,
+                            root: None,
                         }));
                     }
                     ft.is_file().then(|| {
                         Ok(Input::File {
                             path: entry.into_path(),
                             explicit: false,
+                            root: Some(root.clone()),
                         })
                     })
                 }

@@ -329,6 +329,7 @@ fn scan_changing(path: &Path, change: impl FnOnce()) -> Vec<(String, u64)> {
     let input = Input::File {
         path: path.to_path_buf(),
         explicit: false,
+        root: None,
     };
     let Ok(Opened::Text(reader)) = input.open() else {
         panic!("{} opens as text", path.display());

@@ -19,10 +19,11 @@ use std::fs::File;
 use std::io::{self, Read};
 
 use super::{
-    open_reader, open_regular, output_closed, report_walk_error, scan_options, scan_reader,
+    open_reader, open_target, output_closed, report_walk_error, scan_options, scan_reader,
     write_back, RunOptions, Stats,
 };
 use crate::error::Error;
+use crate::fix::write::{Target, WritePolicy};
 use crate::fix::{diff, write_edited, Edit, Edited};
 use crate::lines::{Excerpt, Lines, ReadAt, Window};
 use crate::lint::rules::{catalogue, find};
@@ -58,6 +59,8 @@ pub struct CheckOptions {
     pub mode: FixMode,
     /// Colour in the human format.
     pub color: bool,
+    /// What `--fix` may write (`--force`, `--hard-links`).
+    pub write: WritePolicy,
 }
 
 /// `urilint check`: lints the inputs and prints the findings in input
@@ -99,6 +102,7 @@ pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Resu
             format: opts.format,
             color: ch.color,
             stats: &stats,
+            write: &ch.write,
         };
         match ch.mode {
             FixMode::Report => job.report(input, sink),
@@ -176,6 +180,7 @@ struct Job<'a> {
     format: Format,
     color: bool,
     stats: &'a Stats,
+    write: &'a WritePolicy,
 }
 
 impl Job<'_> {
@@ -283,18 +288,36 @@ impl Job<'_> {
                     }
                 };
                 let len = original.len() as u64;
-                self.fix_source(input, original.as_slice(), len, mode, sink);
+                self.fix_source(input, original.as_slice(), len, mode, sink, None);
             }
-            Input::File { path, .. } => {
-                let (file, len) = match open_regular(path) {
-                    Ok(f) => f,
-                    Err(e) => {
-                        Stats::add(&self.stats.errors, 1);
-                        sink.message(&format!("urilint: {e}"));
-                        return;
-                    }
+            Input::File { .. } => {
+                // Opened by the write protocol (regular files only, no
+                // link followed that the walk did not decide to follow);
+                // `--diff` opens it for reading only.
+                let policy = (mode == FixMode::Fix).then_some(self.write);
+                let Some(target) = open_target(input, policy, self.stats, sink) else {
+                    return;
                 };
-                self.fix_source(input, &file, len, mode, sink);
+                // What the file holds now, to compare right before writing.
+                let digest = match mode {
+                    FixMode::Fix => match target.digest() {
+                        Ok(d) => d,
+                        Err(e) => {
+                            Stats::add(&self.stats.errors, 1);
+                            sink.message(&format!("urilint: {}: {e}", self.name));
+                            return;
+                        }
+                    },
+                    _ => 0,
+                };
+                self.fix_source(
+                    input,
+                    target.file(),
+                    target.len(),
+                    mode,
+                    sink,
+                    Some((&target, digest)),
+                );
             }
         }
     }
@@ -307,6 +330,7 @@ impl Job<'_> {
         len: u64,
         mode: FixMode,
         sink: &mut Sink<'_, '_>,
+        target: Option<(&Target, u64)>,
     ) {
         Stats::add(&self.stats.files, 1);
         Stats::add(&self.stats.bytes, len);
@@ -363,8 +387,8 @@ impl Job<'_> {
             return;
         }
         if changed {
-            if let Input::File { path, .. } = input {
-                match write_back(path, src.clone(), len, edits) {
+            if let Some((target, digest)) = target {
+                match write_back(target, digest, edits) {
                     Ok(()) => {
                         Stats::add(&self.stats.fixed, fixed.applied as u64);
                         Stats::add(&self.stats.files_changed, 1);

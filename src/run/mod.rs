@@ -16,6 +16,7 @@ pub use check::{check, CheckOptions, FixMode};
 pub use rewrite::{rewrite, RewriteMode, RewriteOptions};
 
 use crate::error::Error;
+use crate::fix::write::{Target, WritePolicy};
 use crate::grammar::Grammar;
 use crate::lint::{self, Diagnostic, Severity};
 use crate::output::{jsonl, plain, Format, PlainStyle};
@@ -23,7 +24,7 @@ use crate::pipeline::{self, Outputs, PipelineOptions, Sink};
 use crate::record::Record;
 use crate::resolve::{resolve_str, ResolveOptions};
 use crate::scan::{Found, ScanOptions, Scanner};
-use crate::source::{Input, Opened};
+use crate::source::{sniff, Input, Opened, Sniffed};
 use crate::walk::{self, WalkOptions};
 
 /// Settings shared by `extract` and `check`.
@@ -157,6 +158,69 @@ pub(crate) fn open_reader(
     }
 }
 
+/// Opens the file of `input` for fixing or rewriting
+/// ([`Target::open_input`]): under `policy`, or for reading only (`--diff`,
+/// `--dry-run`) when `None`. Walked files that look binary and UTF-16
+/// files are skipped as [`open_reader`] skips them (counted in
+/// [`Stats::binary`]); refusals (not a regular file, a symbolic link
+/// swapped in) and open errors are reported into the sink and counted in
+/// [`Stats::errors`]. `None` when the input is not to be read.
+pub(crate) fn open_target(
+    input: &Input,
+    policy: Option<&WritePolicy>,
+    stats: &Stats,
+    sink: &mut Sink<'_, '_>,
+) -> Option<Target> {
+    let explicit = matches!(input, Input::File { explicit: true, .. });
+    let target = match Target::open_input(input, policy) {
+        Ok(t) => t,
+        Err(e) => {
+            Stats::add(&stats.errors, 1);
+            sink.message(&format!("urilint: {e}"));
+            return None;
+        }
+    };
+    let head = match target.head() {
+        Ok(h) => h,
+        Err(e) => {
+            Stats::add(&stats.errors, 1);
+            sink.message(&format!("urilint: {}: {e}", input.name()));
+            return None;
+        }
+    };
+    match sniff(&head, explicit) {
+        Sniffed::Text => Some(target),
+        Sniffed::Binary => {
+            Stats::add(&stats.binary, 1);
+            None
+        }
+        Sniffed::Utf16 => {
+            Stats::add(&stats.binary, 1);
+            sink.message(&format!(
+                "urilint: {}: skipped: UTF-16 text (byte-order mark); convert it to UTF-8 to scan it",
+                input.name()
+            ));
+            None
+        }
+    }
+}
+
+/// Writes the text of `target` with `edits` applied back over it, as a
+/// stream ([`Target::replace_if_digest`]): refused when its contents no
+/// longer have `digest` (taken when it was opened) or it changed on disk.
+///
+/// # Errors
+/// As [`Target::replace_if_digest`].
+pub(crate) fn write_back(
+    target: &Target,
+    digest: u64,
+    edits: &[crate::fix::Edit],
+) -> Result<(), Error> {
+    target.replace_if_digest(digest, |w| {
+        crate::fix::write_edited(target.file(), target.len(), edits, w).map(|_| ())
+    })
+}
+
 /// Opens `input` and runs `each` on the scanner; reports open and read
 /// errors and binary files into the sink.
 fn with_scanner<F>(
@@ -220,43 +284,6 @@ impl<R: std::io::Read> std::io::Read for Counted<'_, R> {
         self.bytes.fetch_add(n as u64, Ordering::Relaxed);
         Ok(n)
     }
-}
-
-/// Opens `path` for fixing or rewriting: only a regular file is opened
-/// (a device such as `/dev/zero`, a FIFO or a socket is refused with a
-/// message). Gives the file and its length in bytes.
-pub(crate) fn open_regular(path: &std::path::Path) -> Result<(std::fs::File, u64), Error> {
-    let err = |source| Error::Read {
-        path: crate::error::DisplayPath(path.to_path_buf()),
-        source,
-    };
-    let meta = std::fs::metadata(path).map_err(err)?;
-    if !meta.is_file() {
-        return Err(err(std::io::Error::other(
-            "not a regular file; only regular files are fixed or rewritten",
-        )));
-    }
-    let file = std::fs::File::open(path).map_err(err)?;
-    let len = file.metadata().map_err(err)?.len();
-    Ok((file, len))
-}
-
-/// Writes `src` (`len` bytes) with `edits` applied back to `path`.
-pub(crate) fn write_back<S: crate::lines::ReadAt + Clone>(
-    path: &std::path::Path,
-    src: S,
-    len: u64,
-    edits: &[crate::fix::Edit],
-) -> Result<(), Error> {
-    let err = |source| Error::FileWrite {
-        path: crate::error::DisplayPath(path.to_path_buf()),
-        source,
-    };
-    let mut original = Vec::new();
-    crate::fix::write_edited(src.clone(), len, &[], &mut original).map_err(err)?;
-    let mut new = Vec::new();
-    crate::fix::write_edited(src, len, edits, &mut new).map_err(err)?;
-    crate::fix::write::write_atomic(path, &original, &new)
 }
 
 /// `result`, with a closed standard output (`EPIPE`: `urilint check . |

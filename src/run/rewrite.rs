@@ -8,8 +8,9 @@
 //! input is held in memory up to [`super::check::MAX_STDIN_FIX`] bytes.
 
 use super::check::{read_stdin_capped, MAX_STDIN_FIX};
-use super::{open_regular, report_walk_error, scan_options, write_back, RunOptions, Stats};
+use super::{open_target, report_walk_error, scan_options, write_back, RunOptions, Stats};
 use crate::error::Error;
+use crate::fix::write::{Target, WritePolicy};
 use crate::fix::{self, diff, write_edited, Fix, ReadAtReader};
 use crate::lines::ReadAt;
 use crate::pipeline::{self, Outputs, PipelineOptions, Sink};
@@ -37,6 +38,8 @@ pub struct RewriteOptions {
     pub mappings: Vec<Mapping>,
     /// Write, dry run or diff.
     pub mode: RewriteMode,
+    /// What writing may do (`--force`, `--hard-links`).
+    pub write: WritePolicy,
 }
 
 /// `urilint rewrite`: rewrites the URIs of the inputs that a mapping
@@ -76,20 +79,42 @@ fn rewrite_input(
         Input::Stdin => match read_stdin_capped(MAX_STDIN_FIX) {
             Ok(bytes) => {
                 let len = bytes.len() as u64;
-                rewrite_source(input, bytes.as_slice(), len, rw, scan, stats, sink);
+                rewrite_source(input, (bytes.as_slice(), len), rw, scan, stats, sink, None);
             }
             Err(e) => {
                 Stats::add(&stats.errors, 1);
                 sink.message(&format!("urilint: -: {e}"));
             }
         },
-        Input::File { path, .. } => match open_regular(path) {
-            Ok((file, len)) => rewrite_source(input, &file, len, rw, scan, stats, sink),
-            Err(e) => {
-                Stats::add(&stats.errors, 1);
-                sink.message(&format!("urilint: {e}"));
-            }
-        },
+        Input::File { .. } => {
+            // Opened by the write protocol in every mode (regular files
+            // only); for writing only when writing.
+            let policy = (rw.mode == RewriteMode::Write).then_some(&rw.write);
+            let Some(target) = open_target(input, policy, stats, sink) else {
+                return;
+            };
+            let digest = match rw.mode {
+                RewriteMode::Write => match target.digest() {
+                    Ok(d) => d,
+                    Err(e) => {
+                        Stats::add(&stats.errors, 1);
+                        sink.message(&format!("urilint: {}: {e}", input.display_name()));
+                        return;
+                    }
+                },
+                _ => 0,
+            };
+            let len = target.len();
+            rewrite_source(
+                input,
+                (target.file(), len),
+                rw,
+                scan,
+                stats,
+                sink,
+                Some((&target, digest)),
+            );
+        }
     }
 }
 
@@ -98,12 +123,12 @@ fn rewrite_input(
 /// them applied. Memory is bounded by the edits.
 fn rewrite_source<S: ReadAt + Clone>(
     input: &Input,
-    src: S,
-    len: u64,
+    (src, len): (S, u64),
     rw: &RewriteOptions,
     scan: &ScanOptions,
     stats: &Stats,
     sink: &mut Sink<'_, '_>,
+    target: Option<(&Target, u64)>,
 ) {
     // Only for display (listing, diff headers, messages): escaped.
     let name = input.display_name();
@@ -181,8 +206,12 @@ fn rewrite_source<S: ReadAt + Clone>(
         (RewriteMode::Write, Input::Stdin) => write_edited(src, len, &edits, sink.out())
             .map(|_| ())
             .map_err(|e| format!("urilint: -: {e}")),
-        (RewriteMode::Write, Input::File { path, .. }) => {
-            match write_back(path, src, len, &edits) {
+        (RewriteMode::Write, Input::File { .. }) => {
+            let written = match target {
+                Some((target, digest)) => write_back(target, digest, &edits),
+                None => Ok(()),
+            };
+            match written {
                 Ok(()) => {
                     Stats::add(&stats.files_changed, 1);
                     for l in &listing {
