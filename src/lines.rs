@@ -244,10 +244,6 @@ pub struct Lines<S> {
     eof: Option<u64>,
 }
 
-fn is_eol(b: u8) -> bool {
-    b == b'\n' || b == b'\r'
-}
-
 impl<S: ReadAt> Lines<S> {
     /// Lines of `src`.
     pub fn new(src: S) -> Self {
@@ -289,25 +285,22 @@ impl<S: ReadAt> Lines<S> {
     pub fn around(&mut self, from: u64, to: u64) -> io::Result<Excerpt> {
         let lo = from.saturating_sub(MAX_SIDE);
         let to = to.max(from);
-        let w = self.window(lo, to + MAX_SIDE)?.to_vec();
+        // Work on the cached window in place: only the line is copied.
+        let w = self.window(lo, to + MAX_SIDE)?;
         let rel_from = usize::try_from(from - lo)
             .unwrap_or(usize::MAX)
             .min(w.len());
         let rel_to = usize::try_from(to - lo).unwrap_or(usize::MAX).min(w.len());
-        let start = w[..rel_from]
-            .iter()
-            .rposition(|&b| is_eol(b))
-            .map(|i| i + 1);
-        let end = w[rel_to..]
-            .iter()
-            .position(|&b| is_eol(b))
-            .map(|i| rel_to + i);
+        let start = memchr::memrchr2(b'\n', b'\r', &w[..rel_from]).map(|i| i + 1);
+        let end = memchr::memchr2(b'\n', b'\r', &w[rel_to..]).map(|i| rel_to + i);
         let s = start.unwrap_or(0);
         let e = end.unwrap_or(w.len());
-        let at_eof = self.eof.is_some_and(|eof| lo + w.len() as u64 >= eof);
+        let w_len = w.len() as u64;
+        let text = w[s..e].to_vec();
+        let at_eof = self.eof.is_some_and(|eof| lo + w_len >= eof);
         Ok(Excerpt {
             start: lo + s as u64,
-            text: w[s..e].to_vec(),
+            text,
             cut_before: start.is_none() && lo > 0,
             cut_after: end.is_none() && !at_eof,
         })

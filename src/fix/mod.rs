@@ -494,32 +494,52 @@ pub struct FixedEdits<D> {
     pub converged: bool,
 }
 
+/// What one lint pass of [`fix_edits_until_stable`] found.
+#[derive(Debug)]
+pub struct Pass<D> {
+    /// The fixes found (their messages may be left empty: only the edits
+    /// count here).
+    pub fixes: Vec<Fix>,
+    /// The findings, needed only when there is no fix (the pass is then
+    /// the last one) or when asked for: otherwise a pass may leave this
+    /// empty as soon as it has a fix, so that memory holds the edits of a
+    /// pass, not its findings.
+    pub findings: Vec<D>,
+}
+
 /// Fixes a text of `len` bytes to a fixed point, as edits of it: `lint`
-/// gets the edits found so far (against the original) and gives the
-/// findings of the text they make, each with its fix (if any, in offsets
-/// of that text); the fixes that fit ([`select`]) are composed into the
-/// edits ([`compose`]) and the text linted again, until no fix applies or
-/// after [`MAX_PASSES`]. `lint` should leave out fixes that change
-/// nothing.
+/// gets the edits found so far (against the original) and whether it must
+/// keep its findings even when it finds fixes, and gives what it finds in
+/// the text the edits make ([`Pass`]; fixes in offsets of that text);
+/// the fixes that fit ([`select`]) are composed into the edits
+/// ([`compose`]) and the text linted again, until no fix applies or after
+/// [`MAX_PASSES`]. `lint` should leave out fixes that change nothing.
 ///
 /// # Errors
 /// Whatever `lint` returns.
 pub fn fix_edits_until_stable<D, E, L>(len: u64, mut lint: L) -> Result<FixedEdits<D>, E>
 where
-    L: FnMut(&[Edit]) -> Result<Vec<(D, Option<Fix>)>, E>,
+    L: FnMut(&[Edit], bool) -> Result<Pass<D>, E>,
 {
     let mut edits: Vec<Edit> = Vec::new();
     let mut cur_len = len;
     let mut applied = 0;
     for _ in 0..MAX_PASSES {
-        let found = lint(&edits)?;
-        let fixes: Vec<&Fix> = found.iter().filter_map(|(_, f)| f.as_ref()).collect();
+        let found = lint(&edits, false)?;
+        let fixes: Vec<&Fix> = found.fixes.iter().collect();
         let (pass, n) = select(&fixes, cur_len);
         if n == 0 {
+            // No fix fits (none found, or none applicable): this text is
+            // the fixed one. Its findings were dropped if it had fixes.
+            let remaining = if found.fixes.is_empty() {
+                found.findings
+            } else {
+                lint(&edits, true)?.findings
+            };
             return Ok(FixedEdits {
                 edits,
                 applied,
-                remaining: found.into_iter().map(|(d, _)| d).collect(),
+                remaining,
                 converged: true,
             });
         }
@@ -531,13 +551,13 @@ where
         applied += n;
         edits = compose(&edits, &pass);
     }
-    let found = lint(&edits)?;
-    let converged = !found.iter().any(|(_, f)| f.is_some());
+    // Out of passes: the findings of the text as it is now.
+    let found = lint(&edits, true)?;
     Ok(FixedEdits {
         edits,
         applied,
-        remaining: found.into_iter().map(|(d, _)| d).collect(),
-        converged,
+        remaining: found.findings,
+        converged: found.fixes.is_empty(),
     })
 }
 
@@ -565,16 +585,19 @@ pub fn fix_until_stable<D, E, L>(input: &[u8], mut lint: L) -> Result<Fixed<D>, 
 where
     L: FnMut(&[u8]) -> Result<Vec<(D, Option<Fix>)>, E>,
 {
-    let r = fix_edits_until_stable(input.len() as u64, |edits| {
+    let r = fix_edits_until_stable(input.len() as u64, |edits, _| {
         let text = apply_edits(input, edits);
-        let found = lint(&text)?;
-        Ok(found
-            .into_iter()
-            .map(|(d, f)| {
-                let f = f.filter(|f| changes(&mut text.as_slice(), f));
-                (d, f)
-            })
-            .collect())
+        let mut pass = Pass {
+            fixes: Vec::new(),
+            findings: Vec::new(),
+        };
+        for (d, f) in lint(&text)? {
+            if let Some(f) = f.filter(|f| changes(&mut text.as_slice(), f)) {
+                pass.fixes.push(f);
+            }
+            pass.findings.push(d);
+        }
+        Ok(pass)
     })?;
     Ok(Fixed {
         bytes: apply_edits(input, &r.edits),

@@ -221,10 +221,28 @@ impl Linter {
         rules: &RuleSet,
         scan: &crate::scan::ScanOptions,
     ) -> std::io::Result<Vec<Diagnostic>> {
+        let mut all = Vec::new();
+        self.lint_each(path, src, rules, scan, |d| all.push(d))?;
+        Ok(all)
+    }
+
+    /// Calls `each` with every unsuppressed diagnostic of the text of
+    /// `src`, in order (as [`Linter::lint_source`], without collecting
+    /// them).
+    ///
+    /// # Errors
+    /// A read error of `src`.
+    pub fn lint_each<S: ReadAt + Clone>(
+        &self,
+        path: &str,
+        src: S,
+        rules: &RuleSet,
+        scan: &crate::scan::ScanOptions,
+        mut each: impl FnMut(Diagnostic),
+    ) -> std::io::Result<()> {
         let mut scanner =
             crate::scan::Scanner::new(crate::fix::ReadAtReader::new(src.clone()), scan.clone());
         let mut lines = crate::lines::Lines::new(src);
-        let mut all = Vec::new();
         let mut found = Vec::new();
         while let Some(f) = scanner.next_found()? {
             found.clear();
@@ -232,13 +250,13 @@ impl Linter {
                 crate::scan::Found::Uri(c) => self.check_candidate(path, c, rules, &mut found),
                 crate::scan::Found::TooLong(t) => found.extend(self.check_too_long(path, t, rules)),
             }
-            all.extend(
-                found
-                    .drain(..)
-                    .filter(|d| !suppress::suppressed(&mut lines, d)),
-            );
+            for d in found.drain(..) {
+                if !suppress::suppressed(&mut lines, &d) {
+                    each(d);
+                }
+            }
         }
-        Ok(all)
+        Ok(())
     }
 
     /// Fixes the text `bytes` to a fixed point
@@ -279,16 +297,33 @@ impl Linter {
         rules: &RuleSet,
         scan: &crate::scan::ScanOptions,
     ) -> std::io::Result<crate::fix::FixedEdits<Diagnostic>> {
-        crate::fix::fix_edits_until_stable(len, |edits| {
+        crate::fix::fix_edits_until_stable(len, |edits, keep_findings| {
             let mut text = crate::fix::Edited::new(src.clone(), len, edits);
-            Ok(self
-                .lint_source(path, text.clone(), rules, scan)?
-                .into_iter()
-                .map(|d| {
-                    let fix = d.fix.clone().filter(|f| crate::fix::changes(&mut text, f));
-                    (d, fix)
-                })
-                .collect())
+            let mut pass = crate::fix::Pass {
+                fixes: Vec::new(),
+                findings: Vec::new(),
+            };
+            let reader = text.clone();
+            self.lint_each(path, reader, rules, scan, |mut d| {
+                if let Some(fix) = d.fix.take() {
+                    if crate::fix::changes(&mut text, &fix) {
+                        // Only the edits count for fixing; the finding
+                        // itself is kept only while no fix was found.
+                        pass.fixes.push(Fix {
+                            message: String::new(),
+                            edits: fix.edits.clone(),
+                        });
+                        if !keep_findings {
+                            pass.findings = Vec::new();
+                        }
+                    }
+                    d.fix = Some(fix);
+                }
+                if keep_findings || pass.fixes.is_empty() {
+                    pass.findings.push(d);
+                }
+            })?;
+            Ok(pass)
         })
     }
 }
