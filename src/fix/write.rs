@@ -425,23 +425,31 @@ impl Target {
     pub fn digest(&self) -> io::Result<u64> {
         use std::hash::Hasher;
         let mut h = std::collections::hash_map::DefaultHasher::new();
+        let mut len = 0u64;
+        self.each_chunk(|chunk| {
+            h.write(chunk);
+            len += chunk.len() as u64;
+            true
+        })?;
+        h.write_u64(len);
+        Ok(h.finish())
+    }
+
+    /// Calls `f` with the file's contents, chunk by chunk, from byte 0,
+    /// until it returns false or the end.
+    fn each_chunk(&self, mut f: impl FnMut(&[u8]) -> bool) -> io::Result<()> {
         let mut buf = vec![0u8; 256 * 1024];
         let mut reader = self.reader();
-        let mut len = 0u64;
         loop {
             let n = match reader.read(&mut buf) {
                 Ok(n) => n,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => return Err(e),
             };
-            if n == 0 {
-                break;
+            if n == 0 || !f(&buf[..n]) {
+                return Ok(());
             }
-            h.write(&buf[..n]);
-            len += n as u64;
         }
-        h.write_u64(len);
-        Ok(h.finish())
     }
 
     /// Up to the first 8 KiB of the file (what the binary and UTF-16
@@ -619,23 +627,14 @@ impl Target {
 
     /// Whether the file still holds `original`.
     fn holds(&self, original: &[u8]) -> io::Result<bool> {
-        let mut buf = vec![0u8; 64 * 1024];
-        let mut reader = self.reader();
         let mut at = 0usize;
-        loop {
-            let n = match reader.read(&mut buf) {
-                Ok(n) => n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            if n == 0 {
-                return Ok(at == original.len());
-            }
-            if original.get(at..at + n) != Some(&buf[..n]) {
-                return Ok(false);
-            }
-            at += n;
-        }
+        let mut same = true;
+        self.each_chunk(|chunk| {
+            same = original.get(at..at + chunk.len()) == Some(chunk);
+            at += chunk.len();
+            same
+        })?;
+        Ok(same && at == original.len())
     }
 
     /// `--hard-links=in-place`: copies the complete temporary file into
