@@ -25,10 +25,16 @@
 //!   second; 1e9 / that = ns per URI): the scanner, and the RFC 3986 and
 //!   RFC 2396 parsers on the URIs the scanner found.
 //! * `linearity/` (bytes per second): hostile patterns at N, 2N and 4N
-//!   bytes, scanned with positions and every URI parsed. Linear work shows
+//!   bytes, scanned with positions and every URI parsed; the patterns of
+//!   issue 11 go further: hyphen-broken lines and unclosed `<http://...`
+//!   (per line and on one line) through the whole linter with suppression
+//!   lookups (`check` short of printing), and a file with a fix for every
+//!   URI through the fixer (`check --fix` in memory). Linear work shows
 //!   as the same throughput at every size; after each pattern a summary
-//!   line prints t(2N)/t(N) and t(4N)/t(2N), which should be near 2.0 (a
-//!   quadratic scan would show 4.0).
+//!   line prints t(2N)/t(N) and t(4N)/t(2N), which should be near 2.0 and
+//!   at most 2.2 (a quadratic scan would show 4.0), and for the linter
+//!   patterns the size of the findings (messages and URIs) at each size,
+//!   which should double with N too.
 
 use std::fs;
 use std::hint::black_box;
@@ -37,6 +43,7 @@ use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use urilint::grammar::{parse, Grammar};
+use urilint::lint::Linter;
 use urilint::scan::{Found, ScanOptions, Scanner};
 
 /// Size of the corpus sample, in MiB.
@@ -259,6 +266,11 @@ fn per_uri_group(c: &mut Criterion, text: &[u8]) {
 fn hostile(pattern: &str, n: usize) -> Vec<u8> {
     let uri = b"http://en.wikipedia.org/wiki/Foo_(bar)";
     let mut v = Vec::with_capacity(n + 64);
+    let repeat = |v: &mut Vec<u8>, unit: &[u8]| {
+        while v.len() < n {
+            v.extend_from_slice(unit);
+        }
+    };
     match pattern {
         "angle-unclosed" => {
             v.resize(n, b'<');
@@ -269,9 +281,7 @@ fn hostile(pattern: &str, n: usize) -> Vec<u8> {
             v.extend_from_slice(b"http://a.example/b\"");
         }
         "http-repeated" => {
-            while v.len() < n {
-                v.extend_from_slice(b"http://");
-            }
+            repeat(&mut v, b"http://");
             v.extend_from_slice(b" http://a.example/");
         }
         "nested-parens" => {
@@ -281,41 +291,94 @@ fn hostile(pattern: &str, n: usize) -> Vec<u8> {
             v.resize(v.len() + k, b')');
         }
         "one-long-line" => {
-            let unit = b"lorem ipsum dolor sit amet: consectetur adipiscing elit sed do ";
-            while v.len() < n {
-                v.extend_from_slice(unit);
-            }
+            repeat(
+                &mut v,
+                b"lorem ipsum dolor sit amet: consectetur adipiscing elit sed do ",
+            );
             v.extend_from_slice(b" see http://a.example/end.");
         }
+        // Issue 11, item 1: every line ends in a hyphen and the next goes
+        // on with a letter, so the whole input is one run.
+        "hyphen-broken-lines" => repeat(&mut v, b"http://a.example/a-\n"),
+        // Issue 11, item 2: `<` never closed, one per line, and all on one
+        // line (findings read the line back for suppression markers).
+        "angle-unclosed-lines" => repeat(&mut v, b"<http://a.example/\n"),
+        "angle-unclosed-one-line" => repeat(&mut v, b"<http://a.example/"),
+        // Issue 11, item 4a: a fix for every URI of the file (N004 and
+        // N005: uppercase scheme and host).
+        "many-fixes" => repeat(&mut v, b"<HTTP://A.EXAMPLE/> "),
         _ => {
             // "short-uris": many short bare URIs, one per line.
-            while v.len() < n {
-                v.extend_from_slice(b"http://a/b <mailto:x@y> \"ftp://c/d\"\n");
-            }
+            repeat(&mut v, b"http://a/b <mailto:x@y> \"ftp://c/d\"\n");
         }
     }
     v
 }
 
-const PATTERNS: [&str; 6] = [
-    "angle-unclosed",
-    "double-quotes",
-    "http-repeated",
-    "nested-parens",
-    "one-long-line",
-    "short-uris",
+/// What a linearity pattern measures.
+#[derive(Clone, Copy)]
+enum Work {
+    /// Scan with positions and parse every URI ([`scan_parse`]).
+    Scan,
+    /// `check` short of printing: every finding of the default rules,
+    /// suppression markers looked up; the result is the bytes of the
+    /// findings' messages and URIs (a measure of the output's size).
+    Lint,
+    /// `check --fix` in memory: lint and apply the fixes to a fixed point.
+    Fix,
+}
+
+/// Patterns, their work, and N (their inputs are N, 2N and 4N bytes).
+const PATTERNS: [(&str, Work, usize); 10] = [
+    ("angle-unclosed", Work::Scan, 1_000_000),
+    ("double-quotes", Work::Scan, 1_000_000),
+    ("http-repeated", Work::Scan, 1_000_000),
+    ("nested-parens", Work::Scan, 1_000_000),
+    ("one-long-line", Work::Scan, 1_000_000),
+    ("short-uris", Work::Scan, 1_000_000),
+    ("hyphen-broken-lines", Work::Lint, 1_000_000),
+    ("angle-unclosed-lines", Work::Lint, 1_000_000),
+    ("angle-unclosed-one-line", Work::Lint, 1_000_000),
+    ("many-fixes", Work::Fix, 250_000),
 ];
+
+/// The findings of `text` with the default rules: the bytes of their
+/// messages and URIs.
+fn lint(text: &[u8]) -> usize {
+    let linter = Linter::new(Grammar::Rfc3986);
+    linter
+        .lint_bytes("bench", text, &linter.rules, &ScanOptions::default())
+        .map_or(0, |found| {
+            found.iter().map(|d| d.message.len() + d.uri.len()).sum()
+        })
+}
+
+/// The text fixed to a fixed point; the result is its length.
+fn fix(text: &[u8]) -> usize {
+    let linter = Linter::new(Grammar::Rfc3986);
+    linter
+        .fix_bytes("bench", text, &linter.rules, &ScanOptions::default())
+        .map_or(0, |fixed| fixed.bytes.len())
+}
+
+fn run(work: Work, text: &[u8]) -> usize {
+    match work {
+        Work::Scan => scan_parse(text),
+        Work::Lint => lint(text),
+        Work::Fix => fix(text),
+    }
+}
 
 fn linearity_group(c: &mut Criterion) {
     // N = 10^6 bytes: the 10^6 '<' and '"' of tests/hostile.rs; the
-    // parentheses are 5 x 10^5 each side at N.
-    const N: usize = 1_000_000;
+    // parentheses are 5 x 10^5 each side at N. The fixer's pattern uses
+    // N = 2.5 x 10^5 (12,500 fixes), so that a quadratic fixer still ends.
     let mut g = c.benchmark_group("linearity");
     g.sample_size(10);
     g.warm_up_time(Duration::from_millis(300));
     g.measurement_time(Duration::from_secs(1));
-    for pattern in PATTERNS {
-        let inputs: Vec<Vec<u8>> = [N, 2 * N, 4 * N]
+    for (pattern, work, n) in PATTERNS {
+        let inputs: Vec<Vec<u8>> = [n, 2 * n, 4 * n]
             .iter()
             .map(|&n| hostile(pattern, n))
             .collect();
@@ -324,16 +387,26 @@ fn linearity_group(c: &mut Criterion) {
             g.bench_with_input(
                 BenchmarkId::new(pattern, text.len()),
                 text.as_slice(),
-                |b, t| b.iter(|| scan_parse(black_box(t))),
+                |b, t| b.iter(|| run(work, black_box(t))),
             );
         }
         if selected(&format!("linearity/{pattern}")) {
-            let t: Vec<Duration> = inputs
-                .iter()
-                .map(|x| best_of(5, || scan_parse(x)))
-                .collect();
+            let t: Vec<Duration> = inputs.iter().map(|x| best_of(5, || run(work, x))).collect();
+            let out = match work {
+                Work::Lint => {
+                    let sizes: Vec<usize> = inputs.iter().map(|x| lint(x)).collect();
+                    format!(
+                        "; output {} / {} / {} bytes, o(2N)/o(N) {:.2}",
+                        sizes[0],
+                        sizes[1],
+                        sizes[2],
+                        sizes[1] as f64 / sizes[0].max(1) as f64
+                    )
+                }
+                _ => String::new(),
+            };
             println!(
-                "summary linearity/{pattern}: N {:.2} ms, 2N {:.2} ms, 4N {:.2} ms; t(2N)/t(N) {:.2}, t(4N)/t(2N) {:.2} (2.0 = linear)",
+                "summary linearity/{pattern}: N {:.2} ms, 2N {:.2} ms, 4N {:.2} ms; t(2N)/t(N) {:.2}, t(4N)/t(2N) {:.2} (2.0 = linear, at most 2.2 wanted){out}",
                 t[0].as_secs_f64() * 1e3,
                 t[1].as_secs_f64() * 1e3,
                 t[2].as_secs_f64() * 1e3,

@@ -255,8 +255,9 @@ impl<S: ReadAt> Lines<S> {
         }
     }
 
-    /// The bytes `start..end` (fewer at the end of the input).
-    fn window(&mut self, start: u64, end: u64) -> io::Result<&[u8]> {
+    /// The bytes `start..end` (fewer at the end of the input), as a range
+    /// of `self.cache`.
+    fn window(&mut self, start: u64, end: u64) -> io::Result<std::ops::Range<usize>> {
         let cached_end = self.cache_start + self.cache.len() as u64;
         let covered = start >= self.cache_start
             && (end <= cached_end || self.eof.is_some_and(|e| e <= cached_end));
@@ -275,18 +276,24 @@ impl<S: ReadAt> Lines<S> {
         let to = usize::try_from(end - self.cache_start)
             .unwrap_or(usize::MAX)
             .min(self.cache.len());
-        Ok(&self.cache[from..to.max(from)])
+        Ok(from..to.max(from))
     }
 
     /// The line(s) holding the bytes `from..to` (0-based byte offsets).
+    ///
+    /// Costs a search of at most [`MAX_SIDE`] bytes either side for the
+    /// line ends (memchr) and a copy of the excerpt; the window is read
+    /// again only when the span leaves the cached 64 KiB, so findings in
+    /// order cost time linear in the input (and many findings on one long
+    /// line do not each rescan it byte by byte).
     ///
     /// # Errors
     /// A read error of the input.
     pub fn around(&mut self, from: u64, to: u64) -> io::Result<Excerpt> {
         let lo = from.saturating_sub(MAX_SIDE);
         let to = to.max(from);
-        // Work on the cached window in place: only the line is copied.
-        let w = self.window(lo, to + MAX_SIDE)?;
+        let range = self.window(lo, to + MAX_SIDE)?;
+        let w = &self.cache[range];
         let rel_from = usize::try_from(from - lo)
             .unwrap_or(usize::MAX)
             .min(w.len());
@@ -316,7 +323,8 @@ impl<S: ReadAt> Lines<S> {
             return Ok(None);
         }
         let lo = line_start.saturating_sub(2);
-        let w = self.window(lo, line_start)?.to_vec();
+        let range = self.window(lo, line_start)?;
+        let w = &self.cache[range];
         // Step back over the line end (CRLF counts once).
         let mut end = line_start - 1;
         if w.len() == 2 && w[1] == b'\n' && w[0] == b'\r' {

@@ -3,9 +3,14 @@
 //! This module owns the translation from 0-based byte offsets into the
 //! input to 1-based line and column numbers. Lines end at LF, at CRLF (one
 //! line break) and at a lone CR (old Mac OS text).
-//! Columns count Unicode scalar values: every byte that is not a UTF-8
-//! continuation byte (`0x80..=0xBF`) starts a new one, so invalid UTF-8
-//! bytes other than stray continuation bytes count one column each.
+//! Columns count Unicode scalar values; input that is not valid UTF-8
+//! counts one column for each byte that is not part of a valid UTF-8
+//! sequence, as if every such byte were replaced by U+FFFD (so the
+//! Latin-1 `caf\xa9` is four columns, and a truncated `\xe2\x82` before
+//! an ASCII byte is two). This is the per-byte replacement of WHATWG's
+//! UTF-8 decoder for stray bytes, and what `less` and GNU `cut`/`wc -m`
+//! in a UTF-8 locale show for them (one cell or character per byte);
+//! `std::str::from_utf8` decides what a valid sequence is.
 //!
 //! It does not own reading: the scanner feeds it the bytes it is about to
 //! discard, so that memory stays bounded on inputs of any size.
@@ -22,14 +27,22 @@ pub struct Position {
     pub column: u64,
 }
 
-/// Counts lines and columns over bytes fed in order.
+/// Counts lines and columns over bytes fed in order, in pieces of any
+/// size: a UTF-8 sequence split between two pieces counts the same as a
+/// whole one.
 #[derive(Clone, Debug)]
 pub struct LineTracker {
     offset: u64,
     line: u64,
+    /// Columns (0-based) of the complete characters and invalid bytes
+    /// since the start of the line.
     column0: u64,
     /// The last byte fed was a CR (an LF next ends the same line).
     pending_cr: bool,
+    /// The start of a UTF-8 sequence at the end of the bytes fed so far,
+    /// not yet complete (at most 3 bytes, `partial_len` of them).
+    partial: [u8; 4],
+    partial_len: usize,
 }
 
 impl Default for LineTracker {
@@ -39,6 +52,8 @@ impl Default for LineTracker {
             line: 1,
             column0: 0,
             pending_cr: false,
+            partial: [0; 4],
+            partial_len: 0,
         }
     }
 }
@@ -65,13 +80,53 @@ pub fn line_breaks(bytes: &[u8], pending_cr: bool) -> (u64, Option<usize>) {
     (breaks, after)
 }
 
-/// Number of Unicode scalar values that start in `bytes`.
+/// Number of characters in valid UTF-8 `bytes` (those that do not
+/// continue a sequence).
 #[inline]
 fn count_chars(bytes: &[u8]) -> u64 {
     bytes
         .iter()
         .filter(|&&b| !(0x80..0xC0).contains(&b))
         .count() as u64
+}
+
+/// The first unit of `bytes` (not empty): a valid character or an invalid
+/// sequence, with its length in bytes, or `None` when `bytes` ends inside
+/// a sequence that may still be valid.
+fn first_unit(bytes: &[u8]) -> Option<(usize, bool)> {
+    let head = &bytes[..bytes.len().min(4)];
+    match std::str::from_utf8(head) {
+        Ok(s) => s.chars().next().map(|c| (c.len_utf8(), true)),
+        Err(e) if e.valid_up_to() > 0 => std::str::from_utf8(&head[..e.valid_up_to()])
+            .ok()
+            .and_then(|s| s.chars().next())
+            .map(|c| (c.len_utf8(), true)),
+        Err(e) => e.error_len().map(|n| (n, false)),
+    }
+}
+
+/// Columns of `bytes` (no line breaks among them matter here) and the
+/// length of an incomplete UTF-8 sequence at their end, which the caller
+/// carries to the next piece. Each valid character is one column, each
+/// byte of an invalid sequence one column.
+fn count_columns(mut bytes: &[u8]) -> (u64, usize) {
+    let mut n = 0;
+    loop {
+        match std::str::from_utf8(bytes) {
+            Ok(_) => return (n + count_chars(bytes), 0),
+            Err(e) => {
+                let valid = e.valid_up_to();
+                n += count_chars(&bytes[..valid]);
+                match e.error_len() {
+                    Some(k) => {
+                        n += k as u64;
+                        bytes = &bytes[valid + k..];
+                    }
+                    None => return (n, bytes.len() - valid),
+                }
+            }
+        }
+    }
 }
 
 impl LineTracker {
@@ -89,12 +144,20 @@ impl LineTracker {
     /// start at [`LineTracker::offset`].
     pub fn advance(&mut self, bytes: &[u8]) {
         let (breaks, after) = line_breaks(bytes, self.pending_cr);
-        match after {
+        let rest = match after {
             Some(i) => {
                 self.line += breaks;
-                self.column0 = count_chars(&bytes[i..]);
+                self.column0 = 0;
+                self.partial_len = 0;
+                &bytes[i..]
             }
-            None => self.column0 += count_chars(bytes),
+            None => self.finish_partial(bytes),
+        };
+        if !rest.is_empty() {
+            let (columns, open) = count_columns(rest);
+            self.column0 += columns;
+            self.partial_len = open;
+            self.partial[..open].copy_from_slice(&rest[rest.len() - open..]);
         }
         if let Some(&last) = bytes.last() {
             self.pending_cr = last == b'\r';
@@ -102,11 +165,48 @@ impl LineTracker {
         self.offset += bytes.len() as u64;
     }
 
-    /// The position of the byte at [`LineTracker::offset`].
+    /// Settles a sequence left open by the previous piece with the first
+    /// bytes of `bytes` (which hold no line break); returns the bytes left
+    /// to count.
+    fn finish_partial<'b>(&mut self, bytes: &'b [u8]) -> &'b [u8] {
+        if self.partial_len == 0 {
+            return bytes;
+        }
+        // The open sequence and up to three more bytes decide it.
+        let had = self.partial_len;
+        let mut joined = [0u8; 7];
+        joined[..had].copy_from_slice(&self.partial[..had]);
+        let more = bytes.len().min(3);
+        joined[had..had + more].copy_from_slice(&bytes[..more]);
+        let joined = &joined[..had + more];
+        let mut at = 0;
+        while at < had {
+            match first_unit(&joined[at..]) {
+                Some((n, valid)) => {
+                    self.column0 += if valid { 1 } else { n as u64 };
+                    at += n;
+                }
+                None => {
+                    // Still open: all of `bytes` went into it.
+                    let open = joined.len() - at;
+                    self.partial[..open].copy_from_slice(&joined[at..]);
+                    self.partial_len = open;
+                    return &[];
+                }
+            }
+        }
+        self.partial_len = 0;
+        &bytes[at - had..]
+    }
+
+    /// The position of the byte at [`LineTracker::offset`]. Bytes of an
+    /// unfinished UTF-8 sequence right before it count one column each
+    /// (the byte there does not continue them, or it would be inside a
+    /// character).
     pub fn position(&self) -> Position {
         Position {
             line: self.line,
-            column: self.column0 + 1,
+            column: self.column0 + self.partial_len as u64 + 1,
         }
     }
 }
@@ -139,6 +239,44 @@ mod tests {
         assert_eq!(line_breaks(b"\n", true), (0, Some(1)));
         assert_eq!(line_breaks(b"\nx", true).0, 0);
         assert_eq!(line_breaks(b"xyz", true), (0, None));
+    }
+
+    #[test]
+    fn invalid_utf8_counts_one_column_per_byte() {
+        // Latin-1 `caf\xa9 \xb0\xb1 <`: every stray byte is one column.
+        let mut t = LineTracker::new();
+        t.advance(b"caf\xa9 \xb0\xb1 <");
+        assert_eq!(t.position().column, 10);
+        // A truncated sequence before ASCII: two bytes, two columns; a
+        // valid one after it: one.
+        let mut t = LineTracker::new();
+        t.advance(b"\xe2\x82x\xe2\x82\xac");
+        assert_eq!(t.position().column, 5);
+        // Overlong and surrogate forms are invalid byte by byte too.
+        let mut t = LineTracker::new();
+        t.advance(b"\xc0\xaf\xed\xa0\x80|");
+        assert_eq!(t.position().column, 7);
+        // An open sequence at the end counts when asked.
+        let mut t = LineTracker::new();
+        t.advance(b"a\xe2\x82");
+        assert_eq!(t.position().column, 4);
+    }
+
+    #[test]
+    fn split_invalid_utf8_gives_the_same_position() {
+        let text = b"\xa9x\xe2\x82\xac\xe2\x82y\xf0\x9f\x98\x80\xf0\x9f\xc3\xa9\xff\xed\xa0\x80z\n\xe2\x82\xacq\xc3";
+        let mut b = LineTracker::new();
+        b.advance(text);
+        for cut in 0..text.len() {
+            for cut2 in cut..text.len() {
+                let mut a = LineTracker::new();
+                a.advance(&text[..cut]);
+                a.advance(&text[cut..cut2]);
+                a.advance(&text[cut2..]);
+                assert_eq!(a.position(), b.position(), "cuts at {cut}, {cut2}");
+            }
+        }
+        assert_eq!(b.position(), Position { line: 2, column: 4 });
     }
 
     #[test]

@@ -182,3 +182,105 @@ fn reads_of_every_size_give_the_same_records() {
     assert_eq!(whole.len(), 4);
     assert_eq!(scan(Trickle(text, 0), true), whole);
 }
+
+// Issue 11: inputs whose time, memory or output grew faster than they did.
+
+/// Every finding of `text` with the default rules, as `urilint check`
+/// makes them (suppression markers looked up).
+fn lint(text: &[u8]) -> Vec<urilint::lint::Diagnostic> {
+    let linter = urilint::lint::Linter::new(urilint::grammar::Grammar::Rfc3986);
+    linter
+        .lint_bytes("t", text, &linter.rules, &ScanOptions::default())
+        .expect("a slice reads")
+}
+
+#[test]
+fn hyphen_broken_lines_are_one_candidate_with_one_bounded_d001() {
+    // 2,000 lines: one URI of 38,000 bytes, 1,999 hyphens at line breaks,
+    // one D001 (not 1,999 each quoting the URI twice) and one D004.
+    let text = b"http://a.example/a-\n".repeat(2000);
+    let found = scan(&text[..], true);
+    assert_eq!(found.len(), 1);
+    assert!(matches!(&found[0], Seen::Uri(u, 0) if u.len() == 19 * 2000));
+    let d = lint(&text);
+    let codes: Vec<&str> = d.iter().map(|d| d.code).collect();
+    assert_eq!(codes, ["D004", "D001"]);
+    assert_eq!((d[1].line, d[1].column, d[1].byte_offset), (1, 19, 18));
+    assert!(d[1]
+        .message
+        .starts_with("line break after a hyphen: read as http://a.example/a-http://a.example/a-"));
+    assert!(d[1].message.ends_with("\u{2026} (and 1998 more)"));
+    for d in &d {
+        assert!(d.message.len() <= 2 * urilint::lint::MAX_QUOTE + 100);
+    }
+    // Output linear: messages and URIs at most twice the input.
+    let out: usize = d.iter().map(|d| d.message.len() + d.uri.len()).sum();
+    assert!(out < 2 * text.len(), "{out} bytes of findings");
+}
+
+#[test]
+fn a_run_of_hyphen_broken_lines_past_the_limit_is_one_too_long_skip() {
+    // 100,000 lines (2 MB): one D003 at the start, not one per line; the
+    // URI after the run is found.
+    let found = scan(
+        repeat(
+            b"http://a.example/a-\n",
+            100_000,
+            b"\nsee http://b.example/",
+        ),
+        true,
+    );
+    assert_eq!(
+        found,
+        [
+            Seen::TooLong(0),
+            Seen::Uri("http://b.example/".into(), 2_000_005)
+        ]
+    );
+    let text = b"http://a.example/a-\n".repeat(4000);
+    let d = lint(&text);
+    assert_eq!(d.len(), 1);
+    assert_eq!((d[0].code, d[0].line, d[0].column), ("D003", 1, 1));
+}
+
+#[test]
+fn unclosed_angle_brackets_per_line_and_on_one_line() {
+    // One D002 per `<`, at the right place, whether the `<`s stand one per
+    // line or all on one line (each finding reads its line back for
+    // suppression markers: a long line must not be rescanned per finding).
+    let text = b"<http://a.example/\n".repeat(5000);
+    let d = lint(&text);
+    assert_eq!(d.len(), 5000);
+    assert!(d.iter().enumerate().all(|(i, d)| d.code == "D002"
+        && (d.line, d.column) == (i as u64 + 1, 2)
+        && d.message == "'<' before http://a.example/ is not closed by '>'"));
+    let text = b"<http://a.example/".repeat(5000);
+    let d = lint(&text);
+    assert_eq!(d.len(), 5000);
+    assert!(d
+        .iter()
+        .enumerate()
+        .all(|(i, d)| d.code == "D002" && (d.line, d.column) == (1, 18 * i as u64 + 2)));
+    // A marker on the line still suppresses them (those within
+    // lines::MAX_SIDE bytes of it: 200 here).
+    let mut text = b"urilint: ignore[D002] ".to_vec();
+    text.extend(b"<http://a.example/".repeat(200));
+    assert!(lint(&text).is_empty());
+}
+
+#[test]
+fn closing_delimiter_on_the_next_line_is_not_broken() {
+    let d = lint(b"x \"http://a.example/path\n    \"next\": 1\n");
+    assert!(d.is_empty(), "{d:?}");
+    let d = lint(b"see <http://a.example/path\n> now\n");
+    assert!(d.is_empty(), "{d:?}");
+}
+
+#[test]
+fn columns_after_stray_latin1_bytes() {
+    // `caf\xa9 \xb0\xb1 `: each invalid byte is one column, so `%` is at
+    // column 27 (it was 24).
+    let d = lint(b"caf\xa9 \xb0\xb1 <http://a.example/%zz>\n");
+    assert_eq!(d.len(), 1);
+    assert_eq!((d[0].code, d[0].line, d[0].column), ("U002", 1, 27));
+}

@@ -63,6 +63,44 @@ pub struct Diagnostic {
     pub fix: Option<Fix>,
 }
 
+/// The most bytes of URI text a message quotes (see [`quote`]).
+pub const MAX_QUOTE: usize = 200;
+
+/// The most bytes of a message, as a safety net for messages that quote
+/// parts of a URI (a host, a port) without [`quote`]: longer ones are cut
+/// at a character boundary and end in `…`.
+pub const MAX_MESSAGE: usize = 1024;
+
+/// `text` as a message quotes it: whole when it has at most
+/// [`MAX_QUOTE`] bytes, else its first [`MAX_QUOTE`] bytes (cut at a
+/// character boundary) and `…`. Messages repeat URIs; a URI can be up to
+/// `--max-uri-len` bytes long (64 KiB by default), and the `uri` field of
+/// a diagnostic already carries it whole, so messages stay short and the
+/// output stays linear in the input (as ripgrep's `--max-columns` cuts
+/// long lines).
+pub fn quote(text: &str) -> std::borrow::Cow<'_, str> {
+    cut(text, MAX_QUOTE)
+}
+
+fn cut(text: &str, max: usize) -> std::borrow::Cow<'_, str> {
+    if text.len() <= max {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut end = max;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    std::borrow::Cow::Owned(format!("{}\u{2026}", &text[..end]))
+}
+
+/// `message` cut to [`MAX_MESSAGE`] bytes (see there).
+fn bounded(message: String) -> String {
+    match cut(&message, MAX_MESSAGE) {
+        std::borrow::Cow::Borrowed(_) => message,
+        std::borrow::Cow::Owned(short) => short,
+    }
+}
+
 /// What the linter checks: the enabled rules, the grammar, and URIs to
 /// leave alone.
 #[derive(Clone, Debug)]
@@ -373,6 +411,11 @@ impl<'s> Cx<'_, 's> {
 
     fn push(&mut self, rule: &Rule, at: Position, offset: u64, message: String, fix: Option<Fix>) {
         let c = self.candidate;
+        let message = bounded(message);
+        let fix = fix.map(|mut f| {
+            f.message = bounded(std::mem::take(&mut f.message));
+            f
+        });
         let end = c.end().unwrap_or(at);
         self.out.push(Diagnostic {
             path: self.path.to_string(),
@@ -459,6 +502,11 @@ pub(crate) mod testing {
             }
         }
         out
+    }
+
+    /// The diagnostics `text` gets from rule `code` alone.
+    pub fn lint_bytes_for_test(text: &str, code: &str) -> Vec<Diagnostic> {
+        lint_with(text, &RuleSet::only(&[code]))
     }
 
     /// The codes `text` gets from rule `code` alone (enabled even if off

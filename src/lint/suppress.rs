@@ -12,8 +12,6 @@
 //! case does not matter. It does not own finding the lines (the `lines`
 //! module reads them back by byte offset).
 
-use memchr::memmem;
-
 use super::rules::Rule;
 use super::select::specificity;
 
@@ -22,30 +20,26 @@ const MARKER: &[u8] = b"urilint:";
 /// True when `line` (the bytes of one line, without its terminator)
 /// holds a marker that suppresses `rule`.
 pub fn suppresses(line: &[u8], rule: &Rule) -> bool {
-    let finder = memmem::Finder::new(MARKER);
-    // Case-insensitive: look for the lowercase marker in a lowercased copy
-    // only when the line has a `:` after a `u`/`U` at all.
-    if memchr::memchr(b':', line).is_none() {
-        return false;
-    }
-    let lower = line.to_ascii_lowercase();
-    let mut from = 0;
-    while let Some(at) = finder.find(&lower[from..]) {
-        let rest = &lower[from + at + MARKER.len()..];
-        let orig = &line[from + at + MARKER.len()..];
-        if let Some(list) = ignore_list(rest, orig) {
-            match list {
-                None => return true,
-                Some(items) => {
-                    if items.iter().any(|s| specificity(s, rule).is_some()) {
-                        return true;
-                    }
-                }
-            }
+    // Case-insensitive, without copying the line: find `t:` or `T:` (rare
+    // in URIs, where `p:` ends most schemes) and look for `urilint` before
+    // the colon. A line of many URIs is checked once per finding, so this
+    // stays two memmem passes; only the text after a marker is lowercased.
+    let name = &MARKER[..MARKER.len() - 1];
+    let at_colon = |colon: usize| {
+        if colon < name.len() || !line[colon - name.len()..colon].eq_ignore_ascii_case(name) {
+            return false;
         }
-        from += at + MARKER.len();
-    }
-    false
+        let orig = &line[colon + 1..];
+        let rest = orig.to_ascii_lowercase();
+        match ignore_list(&rest, orig) {
+            None => false,
+            Some(None) => true,
+            Some(Some(items)) => items.iter().any(|s| specificity(s, rule).is_some()),
+        }
+    };
+    [&b"t:"[..], b"T:"]
+        .iter()
+        .any(|pair| memchr::memmem::find_iter(line, pair).any(|at| at_colon(at + 1)))
 }
 
 /// True when a marker on the line of `d` or the line before suppresses it

@@ -773,6 +773,10 @@ fn delimited(w: &Window<'_>, s: usize, close: u8, angle: bool, sc: &mut Scratch)
     let mut j = s;
     let mut seg = s;
     let mut broken = false;
+    // A line break met, with the offset into the text of a hyphen right
+    // before it: it breaks the URI only when URI text follows it, not when
+    // the closing delimiter alone stands on the next line.
+    let mut pending: Option<Option<usize>> = None;
     let limit = hay.len().min(s + w.max_len + 1);
     loop {
         while j < limit && is(hay[j], URI_TEXT) {
@@ -780,6 +784,12 @@ fn delimited(w: &Window<'_>, s: usize, close: u8, angle: bool, sc: &mut Scratch)
         }
         if j - s > w.max_len {
             return Delimited::TooLong;
+        }
+        if j > seg {
+            if let Some(hyphen) = pending.take() {
+                broken = true;
+                sc.hyphens.extend(hyphen);
+            }
         }
         let Some(&b) = hay.get(j) else {
             return if w.eof {
@@ -813,10 +823,9 @@ fn delimited(w: &Window<'_>, s: usize, close: u8, angle: bool, sc: &mut Scratch)
                 }
                 sc.push(hay, seg, run);
                 if breaks == 1 {
-                    broken = true;
-                    if run > s && hay[run - 1] == b'-' && !sc.text.is_empty() {
-                        sc.hyphens.push(sc.text.len() - 1);
-                    }
+                    let hyphen = (run > s && hay[run - 1] == b'-' && !sc.text.is_empty())
+                        .then(|| sc.text.len() - 1);
+                    pending = Some(hyphen);
                 }
                 seg = j;
                 continue;
@@ -925,16 +934,22 @@ fn bare(w: &Window<'_>, s: usize, quote: Option<u8>, sc: &mut Scratch) -> Bare {
     }
 }
 
-enum Continuation {
+/// Whether a URI goes on after a hyphen and a line break.
+pub(crate) enum Continuation {
+    /// It goes on at this index.
     At(usize),
+    /// It does not.
     No,
+    /// The window ended first: read more and ask again.
     NeedMore,
 }
 
 /// After a hyphen at `j - 1` and whitespace at `j`: when the whitespace
 /// holds exactly one line break and the next line goes on with an ASCII
-/// letter or digit, the index of that character.
-fn hyphen_continuation(w: &Window<'_>, j: usize) -> Continuation {
+/// letter or digit, the index of that character. The scanner also asks
+/// this when it skips a too-long candidate, so that a run of
+/// hyphen-broken lines is skipped whole, as [`bare`] would have read it.
+pub(crate) fn hyphen_continuation(w: &Window<'_>, j: usize) -> Continuation {
     let Some((j, breaks)) = space_run(w, j) else {
         return Continuation::NeedMore;
     };

@@ -42,7 +42,10 @@ use crate::position::{LineTracker, Position};
 
 use colons::ColonFinder;
 
-use appendix_e::{at_angle, at_colon, worth_a_look, Outcome, Scratch, Window, LOOKBEHIND};
+use appendix_e::{
+    at_angle, at_colon, hyphen_continuation, worth_a_look, Continuation, Outcome, Scratch, Window,
+    LOOKBEHIND,
+};
 
 /// How a URI was delimited in the text (RFC 2396 Appendix E).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -354,6 +357,31 @@ impl<R: Read> Scanner<R> {
                     let keep = self.pos.saturating_sub(LOOKBEHIND);
                     self.refill(keep)?;
                     continue;
+                }
+                // A hyphen before a line break goes on to the next line, as
+                // in the candidate itself: a run of hyphen-broken lines is
+                // one candidate, skipped whole (not one too-long candidate
+                // per line).
+                if self.pos < self.filled && self.pos > 0 && self.buf[self.pos - 1] == b'-' {
+                    let window = Window {
+                        hay: &self.buf[..self.filled],
+                        bof: self.base == 0,
+                        eof: self.eof,
+                        min_start: self.min_start,
+                        max_len: self.opts.max_uri_len,
+                    };
+                    match hyphen_continuation(&window, self.pos) {
+                        Continuation::At(next) => {
+                            self.pos = next;
+                            continue;
+                        }
+                        Continuation::NeedMore => {
+                            let keep = self.pos.saturating_sub(LOOKBEHIND);
+                            self.refill(keep)?;
+                            continue;
+                        }
+                        Continuation::No => {}
+                    }
                 }
                 self.skipping = false;
                 self.min_start = self.pos;

@@ -324,6 +324,82 @@ fn too_long_candidates_are_reported_and_skipped() {
 }
 
 #[test]
+fn a_run_of_hyphen_broken_lines_is_one_candidate_skipped_whole() {
+    // 4,000 lines of `http://a.example/a-` are one run of 80,000 bytes:
+    // one too-long candidate, skipped to the end of the run (not one per
+    // line), then the URI after it.
+    let mut text = "http://a.example/a-\n".repeat(4000);
+    text.push_str("\nsee http://b.example/ end");
+    let s = scan_with(text.as_bytes(), 4096);
+    assert_eq!(s.len(), 2, "{:?}", &s[..s.len().min(3)]);
+    assert_eq!(s[0].text, "<too long at 0>");
+    assert_eq!(s[1].text, "http://b.example/");
+    assert_eq!(s, scan_with(text.as_bytes(), 1 << 20));
+    assert_eq!(s, scan_with(text.as_bytes(), 7));
+    // Under the limit: one candidate holding every line.
+    let s = scan(&"http://a.example/a-\n".repeat(100));
+    assert_eq!(s.len(), 1);
+    assert_eq!(s[0].text.len(), 19 * 100);
+    assert_eq!(s[0].alternatives[0].len(), 19 * 100 - 99);
+}
+
+#[test]
+fn closing_delimiter_alone_on_the_next_line_is_not_a_break() {
+    // Only the closing quote or `>` on the next line: the URI ends before
+    // the line break and is not broken (no D004/D005).
+    let s = scan("x \"http://a.example/path\n    \"next\": 1");
+    assert_eq!(s.len(), 1);
+    assert_eq!(
+        (s[0].text.as_str(), s[0].raw.as_str()),
+        ("http://a.example/path", "http://a.example/path")
+    );
+    assert_eq!(s[0].delimiter, Delimiter::Quote);
+    assert!(!s[0].broken);
+    let s = scan("see <http://a.example/b-\r\n  > now");
+    assert_eq!(
+        (s[0].text.as_str(), s[0].delimiter),
+        ("http://a.example/b-", Delimiter::Angle)
+    );
+    assert!(!s[0].broken);
+    assert!(
+        s[0].alternatives.is_empty(),
+        "a hyphen before the closer is not ambiguous"
+    );
+    // Text after the break still breaks it.
+    let s = scan("<http://a.example/\n b>");
+    assert_eq!(s[0].text, "http://a.example/b");
+    assert!(s[0].broken);
+}
+
+#[test]
+fn columns_count_each_invalid_byte_once() {
+    // Latin-1 `caf\xa9 \xb0\xb1 <`: nine columns before the URI.
+    let s = scan_with(b"caf\xa9 \xb0\xb1 <http://a.example/%zz>\n", 1 << 20);
+    assert_eq!(
+        s[0].start,
+        Some(Position {
+            line: 1,
+            column: 10
+        })
+    );
+    // `\xe2\x82` (a truncated sequence) two columns, U+1F600 one.
+    for chunk in [1, 2, 3, 5, 1 << 20] {
+        assert_eq!(
+            scan_with(
+                b"caf\xa9 \xe2\x82 \xf0\x9f\x98\x80 <http://a.example/>",
+                chunk
+            )[0]
+            .start,
+            Some(Position {
+                line: 1,
+                column: 12
+            }),
+            "chunk {chunk}"
+        );
+    }
+}
+
+#[test]
 fn positions_count_characters() {
     let s = scan("\u{e9}\u{e9} http://a/b\nx <http://c/\nd>");
     assert_eq!(s[0].start, Some(Position { line: 1, column: 4 }));

@@ -4,7 +4,7 @@
 
 use super::dot_segments::dots;
 use super::{Category, Rule, Severity};
-use crate::lint::Cx;
+use crate::lint::{quote, Cx};
 
 /// The rule.
 pub const RULE: Rule = Rule {
@@ -32,7 +32,7 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
         cx.report(
             &RULE,
             range.start + at,
-            format!("'..' climbs above the root of the path {path}"),
+            format!("'..' climbs above the root of the path {}", quote(path)),
             None,
         );
     }

@@ -3,7 +3,7 @@
 
 use super::{Category, Rule, Severity};
 use crate::fix::{Edit, Fix};
-use crate::lint::Cx;
+use crate::lint::{quote, Cx};
 use crate::scan::Delimiter;
 
 /// The rule.
@@ -29,7 +29,7 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
     }
     let span = c.span();
     let fix = Fix {
-        message: format!("enclose as <{}>", c.text()),
+        message: format!("enclose as <{}>", quote(c.text())),
         edits: vec![
             Edit {
                 start: span.start,
@@ -46,7 +46,7 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
     let text = cx.text();
     cx.report_at_start(
         &RULE,
-        format!("bare URI {text}; enclose it in '<...>'"),
+        format!("bare URI {}; enclose it in '<...>'", quote(text)),
         Some(fix),
     );
 }

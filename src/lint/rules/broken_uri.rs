@@ -4,7 +4,7 @@
 
 use super::whitespace_outside_angle_brackets::rejoin;
 use super::{Category, Rule, Severity};
-use crate::lint::Cx;
+use crate::lint::{quote, Cx};
 use crate::scan::Delimiter;
 
 /// The rule.
@@ -29,7 +29,11 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
     if cx.on(&RULE) && c.broken() && c.delimiter() == Delimiter::Angle {
         let text = cx.text();
         let fix = rejoin(cx);
-        cx.report_at_start(&RULE, format!("{text} is broken across lines"), fix);
+        cx.report_at_start(
+            &RULE,
+            format!("{} is broken across lines", quote(text)),
+            fix,
+        );
     }
 }
 

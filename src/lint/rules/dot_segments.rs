@@ -3,7 +3,7 @@
 //! that climb above the root are `R001` instead.
 
 use super::{Category, Rule, Severity};
-use crate::lint::Cx;
+use crate::lint::{quote, Cx};
 use crate::resolve::remove_dot_segments;
 
 /// The rule.
@@ -70,14 +70,18 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
         None
     } else {
         cx.text_fix(
-            format!("write the path as {clean}"),
+            format!("write the path as {}", quote(&clean)),
             [(range.clone(), clean.clone())],
         )
     };
     cx.report(
         &RULE,
         range.start + first,
-        format!("dot-segments in the path {path} (normalized: {clean})"),
+        format!(
+            "dot-segments in the path {} (normalized: {})",
+            quote(path),
+            quote(&clean)
+        ),
         fix,
     );
 }

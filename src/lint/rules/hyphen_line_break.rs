@@ -3,7 +3,7 @@
 //! hyphen belongs to the URI.
 
 use super::{Category, Rule, Severity};
-use crate::lint::Cx;
+use crate::lint::{quote, Cx};
 
 /// The rule.
 pub const RULE: Rule = Rule {
@@ -21,8 +21,17 @@ pub const RULE: Rule = Rule {
     source: "RFC 2396 Appendix E; RFC 3986 Appendix C",
 };
 
+/// One finding per URI, at its first hyphen before a line break, with how
+/// many more there are (as the grammar rules report one finding per error
+/// kind): a run of hyphen-broken lines is one URI, and a finding per
+/// hyphen, each quoting the URI, would make the output grow with the
+/// square of the run.
 pub(crate) fn check(cx: &mut Cx<'_, '_>) {
-    if !cx.on(&RULE) || cx.candidate.hyphen_breaks().is_empty() {
+    let hyphens = cx.candidate.hyphen_breaks();
+    let Some(&first) = hyphens.first() else {
+        return;
+    };
+    if !cx.on(&RULE) {
         return;
     }
     let text = cx.text();
@@ -32,14 +41,17 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
         .into_iter()
         .next()
         .unwrap_or_default();
-    for &h in cx.candidate.hyphen_breaks() {
-        cx.report(
-            &RULE,
-            h,
-            format!("line break after a hyphen: read as {text}, but it may be {alt}"),
-            None,
-        );
+    let mut message = format!(
+        "line break after a hyphen: read as {}, but it may be {}",
+        quote(text),
+        quote(&alt)
+    );
+    match hyphens.len() - 1 {
+        0 => {}
+        1 => message.push_str(" (and 1 more)"),
+        n => message.push_str(&format!(" (and {n} more)")),
     }
+    cx.report(&RULE, first, message, None);
 }
 
 #[cfg(test)]
@@ -55,5 +67,26 @@ mod tests {
         assert!(hits("D001", "see <http://example.com/a-b> now")
             .0
             .is_empty());
+    }
+
+    #[test]
+    fn one_finding_per_uri_with_a_bounded_message() {
+        use crate::lint::testing::lint_bytes_for_test;
+        // Three hyphen breaks: one finding, at the first.
+        let text = "see <http://example.com/a-\n  b-\n  c-\n  d> now";
+        let (at, _) = hits("D001", text);
+        assert_eq!(at, vec![25]);
+        let found = lint_bytes_for_test(text, "D001");
+        assert_eq!(
+            found[0].message,
+            "line break after a hyphen: read as http://example.com/a-b-c-d, \
+             but it may be http://example.com/abcd (and 2 more)"
+        );
+        // A long run: the message quotes 200 bytes of each reading.
+        let long = "http://a.example/a-\n".repeat(1000);
+        let found = lint_bytes_for_test(&long, "D001");
+        assert_eq!(found.len(), 1);
+        assert!(found[0].message.ends_with("\u{2026} (and 998 more)"));
+        assert!(found[0].message.len() < 500, "{}", found[0].message.len());
     }
 }

@@ -3,7 +3,7 @@
 //! and removed by a person.
 
 use super::{Category, Rule, Severity};
-use crate::lint::Cx;
+use crate::lint::{quote, Cx};
 
 /// The rule.
 pub const RULE: Rule = Rule {
@@ -37,7 +37,7 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
             cx.report(
                 &RULE,
                 at,
-                format!("password in the userinfo of user '{user}'"),
+                format!("password in the userinfo of user '{}'", quote(user)),
                 None,
             );
         }

@@ -2,7 +2,7 @@
 //! relative path, `http:g` (RFC 3986 sections 5.2.2 and 5.4.2). No fix.
 
 use super::{Category, Rule, Severity};
-use crate::lint::Cx;
+use crate::lint::{quote, Cx};
 
 /// The rule.
 pub const RULE: Rule = Rule {
@@ -43,7 +43,10 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
     cx.report(
         &RULE,
         at,
-        format!("{text}: a relative path after '{scheme}:' (no '//' authority)"),
+        format!(
+            "{}: a relative path after '{scheme}:' (no '//' authority)",
+            quote(text)
+        ),
         None,
     );
 }

@@ -9,7 +9,7 @@ use std::ops::Range;
 use super::{Category, Rule, Severity};
 use crate::error::ErrorKind;
 use crate::grammar::{iri_to_uri, parse, Grammar};
-use crate::lint::Cx;
+use crate::lint::{quote, Cx};
 
 /// The catalogue entry of a grammar error kind.
 pub fn rule(kind: ErrorKind) -> Rule {
@@ -127,7 +127,10 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
                 let edits = non_ascii_runs(text)
                     .into_iter()
                     .map(|r| (r.clone(), iri_to_uri(&text[r])));
-                fix = cx.text_fix(format!("percent-encode as UTF-8: {converted}"), edits);
+                fix = cx.text_fix(
+                    format!("percent-encode as UTF-8: {}", quote(&converted)),
+                    edits,
+                );
             }
         }
         cx.report(&r, e.offset, message, fix);

@@ -2,7 +2,7 @@
 //! (RFC 2396 Appendix E). No fix: where the `>` belongs is unknown.
 
 use super::{Category, Rule, Severity};
-use crate::lint::Cx;
+use crate::lint::{quote, Cx};
 
 /// The rule.
 pub const RULE: Rule = Rule {
@@ -24,7 +24,7 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
         let text = cx.text();
         cx.report_at_start(
             &RULE,
-            format!("'<' before {text} is not closed by '>'"),
+            format!("'<' before {} is not closed by '>'", quote(text)),
             None,
         );
     }

@@ -5,7 +5,7 @@
 use super::{Category, Rule, Severity};
 use crate::grammar::host::lowercase_host;
 use crate::grammar::HostKind;
-use crate::lint::Cx;
+use crate::lint::{quote, Cx};
 
 /// The rule.
 pub const RULE: Rule = Rule {
@@ -40,13 +40,13 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
         return;
     }
     let fix = cx.text_fix(
-        format!("write the host as {lower}"),
+        format!("write the host as {}", quote(&lower)),
         [(range.clone(), lower.clone())],
     );
     cx.report(
         &RULE,
         range.start,
-        format!("host {host} is not lowercase ({lower})"),
+        format!("host {} is not lowercase ({})", quote(host), quote(&lower)),
         fix,
     );
 }

@@ -3,7 +3,7 @@
 
 use super::{Category, Rule, Severity};
 use crate::fix::{Edit, Fix};
-use crate::lint::Cx;
+use crate::lint::{quote, Cx};
 use crate::scan::Delimiter;
 
 /// The rule.
@@ -42,7 +42,7 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
         }],
     });
     let text = cx.text();
-    cx.report_at_start(&RULE, format!("'URL:' prefix before {text}"), fix);
+    cx.report_at_start(&RULE, format!("'URL:' prefix before {}", quote(text)), fix);
 }
 
 #[cfg(test)]

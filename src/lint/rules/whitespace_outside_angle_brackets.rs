@@ -3,7 +3,7 @@
 
 use super::{Category, Rule, Severity};
 use crate::fix::{Edit, Fix};
-use crate::lint::Cx;
+use crate::lint::{quote, Cx};
 use crate::scan::Delimiter;
 
 /// The rule.
@@ -31,7 +31,7 @@ pub(crate) fn rejoin(cx: &Cx<'_, '_>) -> Option<Fix> {
     }
     let span = c.span();
     Some(Fix {
-        message: format!("rejoin as {}", c.text()),
+        message: format!("rejoin as {}", quote(c.text())),
         edits: vec![Edit {
             start: span.start,
             end: span.end,
@@ -47,7 +47,10 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
         let fix = rejoin(cx);
         cx.report_at_start(
             &RULE,
-            format!("{text} is broken across lines outside '<...>'; enclose it in angle brackets"),
+            format!(
+                "{} is broken across lines outside '<...>'; enclose it in angle brackets",
+                quote(text)
+            ),
             fix,
         );
     }
