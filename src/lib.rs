@@ -71,6 +71,7 @@
 pub mod config;
 pub mod error;
 pub mod fix;
+pub mod format;
 pub mod grammar;
 pub mod lines;
 pub mod lint;

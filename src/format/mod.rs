@@ -1,0 +1,18 @@
+//! The format layer: what an input is (plain text, a mailbox, a message,
+//! an HTML page, a gzip wrapper) and its decoded text segments.
+//!
+//! Each format is one module that turns its input into [`Segment`]s: the
+//! decoded text and an [`OffsetMap`] back to the original bytes. The
+//! scanner, parser and rules run on a segment's text unchanged; every
+//! position they report is mapped back through the segment's map, so it
+//! points into the original file.
+//!
+//! This module owns detection ([`detect`]) and the types shared by the
+//! formats. It does not own scanning (`crate::scan`) nor what is done
+//! with the URIs found (`crate::run`).
+
+pub mod map;
+pub mod segment;
+
+pub use map::{Chain, OffsetMap};
+pub use segment::{Segment, SegmentKind};

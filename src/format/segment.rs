@@ -1,0 +1,67 @@
+//! Segments: decoded text with a map back to the bytes it came from.
+//!
+//! This module owns [`Segment`] and [`SegmentKind`], what every format
+//! module yields. It does not own decoding (the format modules) nor
+//! scanning (the `scan` module, which runs on [`Segment::text`] as it
+//! runs on a file).
+
+use super::map::OffsetMap;
+
+/// What a segment's text is, as records and diagnostics name it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SegmentKind {
+    /// Body text (a text/plain part, a plain-text file).
+    Text,
+    /// The value of a message header field, unfolded; the name as
+    /// written (e.g. `List-Archive`).
+    Header(String),
+    /// Text content of an HTML document (entities decoded).
+    HtmlText,
+    /// The value of an HTML attribute that holds a URI or URI list
+    /// (entities decoded); the element and attribute names, lowercase
+    /// (e.g. `a`, `href`).
+    HtmlAttribute {
+        /// Element name.
+        element: String,
+        /// Attribute name.
+        attribute: String,
+    },
+    /// The text of an HTML comment.
+    HtmlComment,
+}
+
+impl SegmentKind {
+    /// The name used in JSON records: `text`, `header`, `html-text`,
+    /// `html-attribute`, `html-comment`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            SegmentKind::Text => "text",
+            SegmentKind::Header(_) => "header",
+            SegmentKind::HtmlText => "html-text",
+            SegmentKind::HtmlAttribute { .. } => "html-attribute",
+            SegmentKind::HtmlComment => "html-comment",
+        }
+    }
+}
+
+/// Decoded text and the map of its bytes back to the input it was decoded
+/// from (offsets relative to the start of that input: a file, a message,
+/// a MIME part's body).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Segment {
+    /// The decoded text: UTF-8 where the input declared or allowed it
+    /// (bytes that are not UTF-8 are kept as they are).
+    pub text: Vec<u8>,
+    /// What the text is.
+    pub kind: SegmentKind,
+    /// Decoded offsets (0-based into `text`) to input offsets.
+    pub map: OffsetMap,
+    /// A base URI that relative references in this segment are resolved
+    /// against (HTML `<base href>`, RFC 2396 Appendix D), already
+    /// resolved itself; `None` when there is none.
+    pub base: Option<String>,
+    /// True when relative references are to be looked for (URI-valued
+    /// HTML attributes: a whole attribute value is one URI reference, or
+    /// for `srcset` a list of them).
+    pub references: bool,
+}
