@@ -16,3 +16,7 @@ pub mod segment;
 
 pub use map::{Chain, OffsetMap};
 pub use segment::{Segment, SegmentKind};
+pub mod base64;
+pub mod qp;
+pub mod charset;
+pub mod quote;
