@@ -81,14 +81,22 @@ fn decode(encoding: &'static Encoding, input: &[u8]) -> (Vec<u8>, OffsetMap) {
             out.extend_from_slice(&buf[..written]);
             out.extend_from_slice("\u{fffd}".as_bytes());
             produced += 3;
-            map.group(char_start as u64, (i + 1 - char_start) as u64, produced as u64);
+            map.group(
+                char_start as u64,
+                (i + 1 - char_start) as u64,
+                produced as u64,
+            );
             char_start = i + 1;
             i += 1;
             continue;
         }
         if written > 0 {
             out.extend_from_slice(&buf[..written]);
-            map.group(char_start as u64, (i + 1 - char_start) as u64, produced as u64);
+            map.group(
+                char_start as u64,
+                (i + 1 - char_start) as u64,
+                produced as u64,
+            );
             char_start = i + 1;
         }
         i += 1;
@@ -139,8 +147,14 @@ mod tests {
     #[test]
     fn unknown_and_ascii_labels() {
         assert!(matches!(convert(b"x", Some("x-unknown-42")), Err(l) if l == "x-unknown-42"));
-        assert!(matches!(convert(b"x\xe9", Some("UTF-8")), Ok(Converted::AsIs)));
-        assert!(matches!(convert(b"plain", Some("iso-8859-1")), Ok(Converted::AsIs)));
+        assert!(matches!(
+            convert(b"x\xe9", Some("UTF-8")),
+            Ok(Converted::AsIs)
+        ));
+        assert!(matches!(
+            convert(b"plain", Some("iso-8859-1")),
+            Ok(Converted::AsIs)
+        ));
         assert!(matches!(convert(b"x", None), Ok(Converted::AsIs)));
     }
 }

@@ -17,6 +17,7 @@ pub mod segment;
 pub use map::{Chain, OffsetMap};
 pub use segment::{Segment, SegmentKind};
 pub mod base64;
-pub mod qp;
 pub mod charset;
+pub mod detect;
+pub mod qp;
 pub mod quote;

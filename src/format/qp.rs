@@ -82,15 +82,25 @@ mod tests {
     fn soft_breaks_and_escapes() {
         let raw = b"see https://ww=\nw.example/?q=3Dx&a=3d1 =C3=A9=\r\nend=";
         let (text, map) = decode(raw);
-        assert_eq!(text, "see https://www.example/?q=x&a=1 \u{e9}end".as_bytes());
+        assert_eq!(
+            text,
+            "see https://www.example/?q=x&a=1 \u{e9}end".as_bytes()
+        );
         // The URI's decoded span maps to the raw bytes with the soft break
         // and the escapes.
         let start = 4;
-        let end = text.iter().position(|&b| b == b' ').map(|p| p + 4 + 1).unwrap_or(0);
+        let end = text
+            .iter()
+            .position(|&b| b == b' ')
+            .map(|p| p + 4 + 1)
+            .unwrap_or(0);
         let uri_end = 4 + "https://www.example/?q=x&a=1".len();
         assert!(end > 0);
         let span = map.span(start as u64..uri_end as u64);
-        assert_eq!(&raw[span.start as usize..span.end as usize], b"https://ww=\nw.example/?q=3Dx&a=3d1");
+        assert_eq!(
+            &raw[span.start as usize..span.end as usize],
+            b"https://ww=\nw.example/?q=3Dx&a=3d1"
+        );
     }
 
     #[test]

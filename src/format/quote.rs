@@ -120,8 +120,12 @@ mod tests {
     use super::*;
 
     fn run(input: &str, how: Flowed) -> (String, OffsetMap) {
-        let (t, m) = unquote(input.as_bytes(), how)
-            .unwrap_or_else(|| (input.as_bytes().to_vec(), OffsetMap::identity(0, input.len() as u64)));
+        let (t, m) = unquote(input.as_bytes(), how).unwrap_or_else(|| {
+            (
+                input.as_bytes().to_vec(),
+                OffsetMap::identity(0, input.len() as u64),
+            )
+        });
         (String::from_utf8(t).unwrap_or_default(), m)
     }
 
@@ -145,9 +149,21 @@ mod tests {
     #[test]
     fn flowed_lines_join_at_same_depth() {
         let input = "a long \r\nline\r\n> q1 \r\n> q2\r\n -- stuffed\r\n-- \r\nsig\r\n";
-        let (t, _) = run(input, Flowed { flowed: true, delsp: false });
+        let (t, _) = run(
+            input,
+            Flowed {
+                flowed: true,
+                delsp: false,
+            },
+        );
         assert_eq!(t, "a long line\r\nq1 q2\r\n-- stuffed\r\n-- \r\nsig\r\n");
-        let (t, _) = run("http://a.exam \nple/\n", Flowed { flowed: true, delsp: true });
+        let (t, _) = run(
+            "http://a.exam \nple/\n",
+            Flowed {
+                flowed: true,
+                delsp: true,
+            },
+        );
         assert_eq!(t, "http://a.example/\n");
     }
 
@@ -159,7 +175,13 @@ mod tests {
 
     #[test]
     fn depth_change_is_not_joined() {
-        let (t, _) = run("> x \ny\n", Flowed { flowed: true, delsp: false });
+        let (t, _) = run(
+            "> x \ny\n",
+            Flowed {
+                flowed: true,
+                delsp: false,
+            },
+        );
         assert_eq!(t, "x \ny\n");
     }
 }

@@ -19,8 +19,8 @@ use std::fs::File;
 use std::io::{self, Read};
 
 use super::{
-    open_reader, open_target, output_closed, report_walk_error, scan_options, scan_reader,
-    write_back, RunOptions, Stats,
+    never_written, open_reader, open_target, output_closed, report_walk_error, scan_options,
+    scan_reader, write_back, NotOpened, RunOptions, Stats,
 };
 use crate::error::Error;
 use crate::fix::write::{Target, WritePolicy};
@@ -287,6 +287,17 @@ impl Job<'_> {
                         return;
                     }
                 };
+                if let Some(kind) = never_written(&original, input.path()) {
+                    // Passed through unchanged: mail is never rewritten.
+                    Stats::add(&self.stats.not_written, 1);
+                    sink.message(&format!(
+                        "urilint: -: is {kind}; urilint never writes into mail, news or gzip files: not fixed"
+                    ));
+                    if mode == FixMode::Fix {
+                        sink.out().extend_from_slice(&original);
+                    }
+                    return;
+                }
                 let len = original.len() as u64;
                 self.fix_source(input, original.as_slice(), len, mode, sink, None);
             }
@@ -295,8 +306,12 @@ impl Job<'_> {
                 // link followed that the walk did not decide to follow);
                 // `--diff` opens it for reading only.
                 let policy = (mode == FixMode::Fix).then_some(self.write);
-                let Some(target) = open_target(input, policy, self.stats, sink) else {
-                    return;
+                let target = match open_target(input, policy, self.stats, sink) {
+                    Ok(t) => t,
+                    // Mail is read, never written: its findings are
+                    // reported as without --fix.
+                    Err(NotOpened::NeverWritten) => return self.report(input, sink),
+                    Err(NotOpened::Skipped) => return,
                 };
                 // What the file holds now, to compare right before writing.
                 let digest = match mode {

@@ -17,6 +17,7 @@ pub use rewrite::{rewrite, RewriteMode, RewriteOptions};
 
 use crate::error::Error;
 use crate::fix::write::{Target, WritePolicy};
+use crate::format::{self, detect::InputFormat};
 use crate::grammar::Grammar;
 use crate::lint::{self, Diagnostic, Severity};
 use crate::output::{jsonl, plain, Format, PlainStyle};
@@ -87,6 +88,9 @@ pub struct Stats {
     pub fixed: AtomicU64,
     /// Files changed (or, with `--diff`/`--dry-run`, that would change).
     pub files_changed: AtomicU64,
+    /// Files not fixed or rewritten because they are mail, news or
+    /// gzip (never written).
+    pub not_written: AtomicU64,
     /// Reported diagnostics per rule code.
     pub by_rule: std::sync::Mutex<std::collections::BTreeMap<&'static str, u64>>,
 }
@@ -164,20 +168,22 @@ pub(crate) fn open_reader(
 /// files are skipped as [`open_reader`] skips them (counted in
 /// [`Stats::binary`]); refusals (not a regular file, a symbolic link
 /// swapped in) and open errors are reported into the sink and counted in
-/// [`Stats::errors`]. `None` when the input is not to be read.
+/// [`Stats::errors`]. A mailbox, message or gzip file is never written
+/// ([`never_written`]): that is said into the sink and counted in
+/// [`Stats::not_written`]. `Err` when the input is not to be fixed.
 pub(crate) fn open_target(
     input: &Input,
     policy: Option<&WritePolicy>,
     stats: &Stats,
     sink: &mut Sink<'_, '_>,
-) -> Option<Target> {
+) -> Result<Target, NotOpened> {
     let explicit = matches!(input, Input::File { explicit: true, .. });
     let target = match Target::open_input(input, policy) {
         Ok(t) => t,
         Err(e) => {
             Stats::add(&stats.errors, 1);
             sink.message(&format!("urilint: {e}"));
-            return None;
+            return Err(NotOpened::Skipped);
         }
     };
     let head = match target.head() {
@@ -185,14 +191,24 @@ pub(crate) fn open_target(
         Err(e) => {
             Stats::add(&stats.errors, 1);
             sink.message(&format!("urilint: {}: {e}", input.name()));
-            return None;
+            return Err(NotOpened::Skipped);
         }
     };
+    if let Some(kind) = never_written(&head, input.path()) {
+        // Mail is never rewritten: a fix of the raw bytes would cut
+        // quoted-printable soft breaks, base64 lines or compressed data.
+        Stats::add(&stats.not_written, 1);
+        sink.message(&format!(
+            "urilint: {}: is {kind}; urilint never writes into mail, news or gzip files: not fixed (findings are reported from its decoded text)",
+            input.display_name()
+        ));
+        return Err(NotOpened::NeverWritten);
+    }
     match sniff(&head, explicit) {
-        Sniffed::Text => Some(target),
+        Sniffed::Text => Ok(target),
         Sniffed::Binary => {
             Stats::add(&stats.binary, 1);
-            None
+            Err(NotOpened::Skipped)
         }
         Sniffed::Utf16 => {
             Stats::add(&stats.binary, 1);
@@ -200,8 +216,31 @@ pub(crate) fn open_target(
                 "urilint: {}: skipped: UTF-16 text (byte-order mark); convert it to UTF-8 to scan it",
                 input.name()
             ));
-            None
+            Err(NotOpened::Skipped)
         }
+    }
+}
+
+/// Why [`open_target`] gave no file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum NotOpened {
+    /// Not to be read at all (an error, a binary file), already reported.
+    Skipped,
+    /// Mail, news or gzip: to be read, never written.
+    NeverWritten,
+}
+
+/// What a file whose first bytes are `head` is, when it is one that is
+/// never written (a mailbox, a message or news article, a gzip file),
+/// whatever `--input-format` says: `None` for any other file.
+pub(crate) fn never_written(head: &[u8], path: &std::path::Path) -> Option<&'static str> {
+    if format::detect::is_gzip(head) {
+        return Some("gzip-compressed");
+    }
+    match format::detect::detect(head, path) {
+        InputFormat::Mbox => Some("a mailbox (mbox)"),
+        InputFormat::Mail => Some("a mail message or news article"),
+        _ => None,
     }
 }
 

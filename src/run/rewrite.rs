@@ -90,7 +90,7 @@ fn rewrite_input(
             // Opened by the write protocol in every mode (regular files
             // only); for writing only when writing.
             let policy = (rw.mode == RewriteMode::Write).then_some(&rw.write);
-            let Some(target) = open_target(input, policy, stats, sink) else {
+            let Ok(target) = open_target(input, policy, stats, sink) else {
                 return;
             };
             let digest = match rw.mode {

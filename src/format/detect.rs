@@ -1,0 +1,310 @@
+//! What an input is: detection by content first, then by name.
+//!
+//! This module owns [`InputFormat`] (what `--input-format` names) and
+//! [`detect`]. Content comes first: gzip's magic bytes (RFC 1952 section
+//! 2.3.1), an mbox `From ` separator line on the first line followed by a
+//! header field, an RFC 5322 header block at the top of the file with at
+//! least one field that mail and news articles have, `<!DOCTYPE html` or
+//! `<html` at the start. Then the name: `.mbox`, `.mbx`; `.eml`, `.msg`
+//! is not (Outlook's binary format); `.html`, `.htm`, `.xhtml`; a file in
+//! a Maildir `cur/` or `new/` folder. Anything else is plain text, read as
+//! it always was.
+
+use std::path::Path;
+
+/// An input format, as `--input-format` names it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum InputFormat {
+    /// Detect it ([`detect`]).
+    #[default]
+    Auto,
+    /// Plain text: the file's bytes as they are.
+    Text,
+    /// A mailbox: messages after `From ` separator lines (mboxo, mboxrd,
+    /// pipermail archives).
+    Mbox,
+    /// One RFC 5322 message or Usenet article (RFC 5536): `.eml`, a
+    /// Maildir file, a news spool file.
+    Mail,
+    /// An HTML document.
+    Html,
+}
+
+impl InputFormat {
+    /// Parses a name of `--input-format`: `auto`, `text`, `mbox`, `mail`
+    /// (also `eml`, `maildir`, `news`), `html`.
+    ///
+    /// # Errors
+    /// The list of names, when `name` is none of them.
+    pub fn parse(name: &str) -> Result<InputFormat, String> {
+        Ok(match name.to_ascii_lowercase().as_str() {
+            "auto" => InputFormat::Auto,
+            "text" | "plain" => InputFormat::Text,
+            "mbox" | "mboxrd" | "mboxo" | "pipermail" => InputFormat::Mbox,
+            "mail" | "eml" | "maildir" | "news" | "message" => InputFormat::Mail,
+            "html" | "htm" => InputFormat::Html,
+            _ => {
+                return Err(format!(
+                    "unknown input format {name:?}: expected auto, text, mbox, mail (eml, maildir, news) or html"
+                ))
+            }
+        })
+    }
+
+    /// The name used in messages and records.
+    pub fn name(self) -> &'static str {
+        match self {
+            InputFormat::Auto => "auto",
+            InputFormat::Text => "text",
+            InputFormat::Mbox => "mbox",
+            InputFormat::Mail => "mail",
+            InputFormat::Html => "html",
+        }
+    }
+}
+
+/// True when `head` starts with gzip's magic bytes and deflate method.
+pub fn is_gzip(head: &[u8]) -> bool {
+    head.starts_with(&[0x1f, 0x8b, 0x08])
+}
+
+/// Detects the format of a file from `head`, its first bytes (8 KiB are
+/// enough), and its `path` (for a `.gz` file, the name without `.gz`).
+/// Never gives [`InputFormat::Auto`].
+pub fn detect(head: &[u8], path: &Path) -> InputFormat {
+    if is_mbox(head) {
+        return InputFormat::Mbox;
+    }
+    if is_header_block(head) {
+        return InputFormat::Mail;
+    }
+    if is_html(head) {
+        return InputFormat::Html;
+    }
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    match ext.as_deref() {
+        Some("mbox" | "mbx") => return InputFormat::Mbox,
+        Some("eml") => return InputFormat::Mail,
+        Some("html" | "htm" | "xhtml") => return InputFormat::Html,
+        _ => {}
+    }
+    if in_maildir(path) && looks_like_headers(head) {
+        return InputFormat::Mail;
+    }
+    InputFormat::Text
+}
+
+/// The first line, without its line break.
+fn first_line(head: &[u8]) -> &[u8] {
+    let end = memchr::memchr(b'\n', head).unwrap_or(head.len());
+    let line = &head[..end];
+    line.strip_suffix(b"\r").unwrap_or(line)
+}
+
+/// An mbox separator on the first line (`From ADDR DATE`, RFC 4155
+/// section 2; pipermail writes `From user at host  DATE`), then a header
+/// field on the second.
+fn is_mbox(head: &[u8]) -> bool {
+    let line = first_line(head);
+    let Some(rest) = line.strip_prefix(b"From ") else {
+        return false;
+    };
+    // A date: some digits and a time hh:mm.
+    let has_time = rest
+        .windows(3)
+        .any(|w| w[0].is_ascii_digit() && w[1] == b':' && w[2].is_ascii_digit());
+    let second = &head[(line.len() + 1).min(head.len())..];
+    let second = second.strip_prefix(b"\n").unwrap_or(second);
+    has_time && field_name(second).is_some()
+}
+
+/// The length of the field name at the start of `line` (RFC 5322
+/// section 3.6.8: printable ASCII but ':' and space), when a ':' follows.
+fn field_name(line: &[u8]) -> Option<usize> {
+    let n = line
+        .iter()
+        .take_while(|&&b| (33..=126).contains(&b) && b != b':')
+        .count();
+    (n > 0 && line.get(n) == Some(&b':')).then_some(n)
+}
+
+/// Fields that mail and news articles have and other text rarely starts
+/// with.
+const MAIL_FIELDS: &[&str] = &[
+    "from",
+    "date",
+    "message-id",
+    "subject",
+    "newsgroups",
+    "received",
+    "return-path",
+    "mime-version",
+    "path",
+    "xref",
+    "delivered-to",
+    "to",
+    "in-reply-to",
+    "references",
+    "x-original-to",
+    "organization",
+    "nntp-posting-host",
+];
+
+/// An RFC 5322 header block at the top: every line up to the first empty
+/// line is a field or a folded continuation, there are at least two
+/// fields, and one of them is in [`MAIL_FIELDS`]. A block cut by the end
+/// of `head` counts when it has the fields.
+fn is_header_block(head: &[u8]) -> bool {
+    header_fields(head).is_some_and(|(fields, known)| fields >= 2 && known >= 1)
+}
+
+/// Looser: a block whose fields include one of [`MAIL_FIELDS`] (a
+/// Maildir file may have a single field before its body).
+fn looks_like_headers(head: &[u8]) -> bool {
+    header_fields(head).is_some_and(|(_, known)| known >= 1)
+}
+
+/// Counts the fields of the header block at the top of `head` and those
+/// in [`MAIL_FIELDS`]; `None` when a line is neither a field nor a
+/// continuation.
+fn header_fields(head: &[u8]) -> Option<(usize, usize)> {
+    let mut fields = 0;
+    let mut known = 0;
+    let mut at = 0;
+    while at < head.len() {
+        let end = memchr::memchr(b'\n', &head[at..]).map(|p| at + p);
+        let line = &head[at..end.unwrap_or(head.len())];
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if line.is_empty() {
+            break;
+        }
+        match end {
+            // The head ends inside this line: do not judge it.
+            None => break,
+            Some(_) if line[0] == b' ' || line[0] == b'\t' => {
+                if fields == 0 {
+                    return None;
+                }
+            }
+            Some(_) => {
+                let n = field_name(line)?;
+                fields += 1;
+                let name = String::from_utf8_lossy(&line[..n]).to_ascii_lowercase();
+                if MAIL_FIELDS.contains(&name.as_str()) {
+                    known += 1;
+                }
+            }
+        }
+        at = end.map_or(head.len(), |e| e + 1);
+    }
+    Some((fields, known))
+}
+
+/// `<!DOCTYPE html` or `<html` first (after a byte-order mark, white
+/// space and comments), case-insensitive.
+fn is_html(head: &[u8]) -> bool {
+    let mut s = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    loop {
+        let ws = s.iter().take_while(|b| b.is_ascii_whitespace()).count();
+        s = &s[ws..];
+        if s.starts_with(b"<!--") {
+            match memchr::memmem::find(s, b"-->") {
+                Some(e) => s = &s[e + 3..],
+                None => return false,
+            }
+            continue;
+        }
+        break;
+    }
+    let starts = |p: &[u8]| s.len() >= p.len() && s[..p.len()].eq_ignore_ascii_case(p);
+    starts(b"<!doctype html") || starts(b"<html") || starts(b"<?xml") && has_xhtml(s)
+}
+
+fn has_xhtml(s: &[u8]) -> bool {
+    memchr::memmem::find(s, b"http://www.w3.org/1999/xhtml").is_some()
+}
+
+/// A file in a Maildir's `cur/` or `new/` folder (whose parent has `tmp/`
+/// or the other one).
+fn in_maildir(path: &Path) -> bool {
+    let Some(dir) = path.parent() else {
+        return false;
+    };
+    let name = dir.file_name().and_then(|n| n.to_str());
+    if !matches!(name, Some("cur" | "new")) {
+        return false;
+    }
+    dir.parent()
+        .is_some_and(|m| m.join("cur").is_dir() && m.join("new").is_dir())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(head: &str, path: &str) -> InputFormat {
+        detect(head.as_bytes(), Path::new(path))
+    }
+
+    #[test]
+    fn content_first() {
+        assert_eq!(
+            d(
+                "From mboxrd@z Thu Jan  1 00:00:00 1970\nReturn-Path: <a@b>\n",
+                "x.txt"
+            ),
+            InputFormat::Mbox
+        );
+        assert_eq!(
+            d(
+                "From dcm at MIT.EDU  Sat Apr  1 04:34:15 2006\nFrom: dcm at MIT.EDU (D)\n",
+                "2006-April.txt"
+            ),
+            InputFormat::Mbox
+        );
+        assert_eq!(
+            d(
+                "From: pgf@space.mit.edu (Peter G. Ford)\nSubject: Re: x\nLines: 30\n\nbody\n",
+                "60243"
+            ),
+            InputFormat::Mail
+        );
+        assert_eq!(
+            d("<!DOCTYPE HTML PUBLIC \"-//W3C//DTD\">", "a"),
+            InputFormat::Html
+        );
+        assert_eq!(d("  <!-- c -->\n<html lang=en>", "a"), InputFormat::Html);
+    }
+
+    #[test]
+    fn text_that_only_looks_alike() {
+        assert_eq!(
+            d("From here you go to http://a.example/\n", "README"),
+            InputFormat::Text
+        );
+        assert_eq!(
+            d("Title: x\nAuthor: y\n\nbody", "notes.md"),
+            InputFormat::Text
+        );
+        assert_eq!(d("---\ntitle: x\n---\n", "a.md"), InputFormat::Text);
+        assert_eq!(d("Note: one field\n", "a.txt"), InputFormat::Text);
+        assert_eq!(d("", "a"), InputFormat::Text);
+    }
+
+    #[test]
+    fn names_after_content() {
+        assert_eq!(d("hello", "a.mbox"), InputFormat::Mbox);
+        assert_eq!(d("hello", "a.HTM"), InputFormat::Html);
+        assert_eq!(d("hello", "a.eml"), InputFormat::Mail);
+    }
+
+    #[test]
+    fn parse_names() {
+        assert_eq!(InputFormat::parse("news"), Ok(InputFormat::Mail));
+        assert_eq!(InputFormat::parse("TEXT"), Ok(InputFormat::Text));
+        assert!(InputFormat::parse("pdf").is_err());
+    }
+}
