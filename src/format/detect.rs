@@ -123,7 +123,7 @@ fn is_mbox(head: &[u8]) -> bool {
 
 /// The length of the field name at the start of `line` (RFC 5322
 /// section 3.6.8: printable ASCII but ':' and space), when a ':' follows.
-fn field_name(line: &[u8]) -> Option<usize> {
+pub(crate) fn field_name(line: &[u8]) -> Option<usize> {
     let n = line
         .iter()
         .take_while(|&&b| (33..=126).contains(&b) && b != b':')

@@ -1,0 +1,238 @@
+//! Mailboxes: the messages of an mbox file, one at a time (RFC 4155).
+//!
+//! This module owns splitting a mailbox into messages while keeping where
+//! each is in the file: a message starts after a separator line
+//! (`From ` at the start of a line that is the first of the file or
+//! follows an empty line) and ends before the next one. It reads the file
+//! once, as a stream, and holds one message at a time (at most
+//! [`MAX_MESSAGE`] bytes of it; the rest of a bigger message is skipped
+//! and [`RawMessage::truncated`] says so).
+//!
+//! mboxrd and mboxo quote body lines that start with `From ` as `>From `;
+//! [`unquote_from`] takes one `>` off lines matching `>+From `, with a map
+//! back (mboxo's own `>From ` lines lose a `>` they had: harmless to URIs).
+//! Content-Length headers (mboxcl) are not used: messages are split at
+//! separators. It does not own parsing a message (`super::mail`).
+
+use std::io::{self, BufRead};
+
+use super::map::OffsetMap;
+
+/// The most bytes of one message that are kept (64 MiB).
+pub const MAX_MESSAGE: usize = 64 * 1024 * 1024;
+
+/// One message of a mailbox, as stored.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RawMessage {
+    /// 0-based index of the message in the file.
+    pub index: u64,
+    /// Byte offset of its separator line in the file (0-based); of the
+    /// message itself when there is none (text before the first
+    /// separator).
+    pub offset: u64,
+    /// Byte offset of the message (just after its separator line).
+    pub start: u64,
+    /// 1-based line number of the message's first line in the file.
+    pub line: u64,
+    /// The message's bytes as stored (still `>From `-quoted), up to
+    /// [`MAX_MESSAGE`].
+    pub bytes: Vec<u8>,
+    /// True when the message was longer than [`MAX_MESSAGE`] and its end
+    /// was skipped.
+    pub truncated: bool,
+}
+
+/// The messages of a mailbox read from `reader`.
+pub struct Mbox<R> {
+    reader: R,
+    /// Bytes read so far.
+    offset: u64,
+    /// Lines read so far.
+    lines: u64,
+    index: u64,
+    /// The separator line that starts the next message: its offset.
+    next_separator: Option<u64>,
+    /// The previous line was empty (or there was none).
+    after_blank: bool,
+    done: bool,
+    max: usize,
+    line: Vec<u8>,
+}
+
+impl<R: BufRead> Mbox<R> {
+    /// Reads messages from `reader`, the mailbox from its first byte.
+    pub fn new(reader: R) -> Mbox<R> {
+        Mbox::with_limit(reader, MAX_MESSAGE)
+    }
+
+    /// Like [`Mbox::new`], keeping at most `max` bytes of a message.
+    pub fn with_limit(reader: R, max: usize) -> Mbox<R> {
+        Mbox {
+            reader,
+            offset: 0,
+            lines: 0,
+            index: 0,
+            next_separator: None,
+            after_blank: true,
+            done: false,
+            max,
+            line: Vec::new(),
+        }
+    }
+
+    /// The next message, `None` after the last.
+    ///
+    /// # Errors
+    /// A read error of the underlying reader.
+    pub fn next_message(&mut self) -> io::Result<Option<RawMessage>> {
+        if self.done {
+            return Ok(None);
+        }
+        let mut msg = RawMessage {
+            index: self.index,
+            offset: self.next_separator.unwrap_or(self.offset),
+            start: self.offset,
+            line: self.lines + 1,
+            ..RawMessage::default()
+        };
+        let mut any = self.next_separator.is_some();
+        loop {
+            self.line.clear();
+            let n = self.reader.read_until(b'\n', &mut self.line)?;
+            if n == 0 {
+                self.done = true;
+                break;
+            }
+            let at = self.offset;
+            self.offset += n as u64;
+            self.lines += 1;
+            let is_separator = self.after_blank && self.line.starts_with(b"From ");
+            self.after_blank = self.line == b"\n" || self.line == b"\r\n";
+            if is_separator {
+                if any {
+                    // The next message starts here.
+                    self.next_separator = Some(at);
+                    self.index += 1;
+                    let out = self.finish(msg);
+                    return Ok(Some(out));
+                }
+                // The first separator of the file: the message follows.
+                msg.offset = at;
+                msg.start = self.offset;
+                msg.line = self.lines + 1;
+                any = true;
+                continue;
+            }
+            any = true;
+            if !msg.truncated && msg.bytes.len() + n <= self.max {
+                msg.bytes.extend_from_slice(&self.line);
+            } else {
+                msg.truncated = true;
+            }
+        }
+        if !any {
+            return Ok(None);
+        }
+        self.index += 1;
+        Ok(Some(self.finish(msg)))
+    }
+
+    fn finish(&mut self, mut msg: RawMessage) -> RawMessage {
+        // The empty line before the next separator belongs to it.
+        if self.next_separator.is_some() && !self.done && !msg.truncated {
+            if msg.bytes.ends_with(b"\r\n\r\n") {
+                msg.bytes.truncate(msg.bytes.len() - 2);
+            } else if msg.bytes.ends_with(b"\n\n") {
+                msg.bytes.truncate(msg.bytes.len() - 1);
+            }
+        }
+        msg
+    }
+}
+
+/// Takes one `>` off every line that matches `>+From ` (mboxrd quoting,
+/// RFC 4155 section 2 and its mboxrd variant), with a map back into
+/// `bytes`; `None` when there is no such line.
+pub fn unquote_from(bytes: &[u8]) -> Option<(Vec<u8>, OffsetMap)> {
+    let quoted = |line: &[u8]| {
+        let q = line.iter().take_while(|&&b| b == b'>').count();
+        q > 0 && line[q..].starts_with(b"From ")
+    };
+    let mut at = 0;
+    let mut cuts = Vec::new();
+    while at < bytes.len() {
+        if quoted(&bytes[at..]) {
+            cuts.push(at);
+        }
+        at = memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |p| at + p + 1);
+    }
+    if cuts.is_empty() {
+        return None;
+    }
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut map = OffsetMap::new();
+    let mut from = 0;
+    for cut in cuts {
+        out.extend_from_slice(&bytes[from..cut]);
+        map.exact(from as u64, (cut - from) as u64);
+        from = cut + 1;
+    }
+    out.extend_from_slice(&bytes[from..]);
+    map.exact(from as u64, (bytes.len() - from) as u64);
+    Some((out, map))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all(input: &[u8], max: usize) -> Vec<RawMessage> {
+        let mut m = Mbox::with_limit(input, max);
+        let mut v = Vec::new();
+        while let Ok(Some(x)) = m.next_message() {
+            v.push(x);
+        }
+        v
+    }
+
+    #[test]
+    fn splits_at_separators_after_blank_lines() {
+        let input = b"From a@b Thu Jan  1 00:00:00 1970\nSubject: one\n\nbody\nFrom here on\n\nFrom c at d  Sat Apr  1 04:34:15 2006\nSubject: two\n\n>From x\n";
+        let v = all(input, MAX_MESSAGE);
+        assert_eq!(v.len(), 2);
+        assert_eq!(v[0].offset, 0);
+        assert_eq!(v[0].bytes, b"Subject: one\n\nbody\nFrom here on\n");
+        assert_eq!(v[0].line, 2);
+        assert_eq!(v[1].index, 1);
+        let sep = input.windows(7).position(|w| w == b"From c ").unwrap_or(0) as u64;
+        assert_eq!(v[1].offset, sep);
+        assert_eq!(&input[v[1].start as usize..][..13], b"Subject: two\n");
+        assert_eq!(v[1].line, 8);
+        let (u, map) = unquote_from(&v[1].bytes).unwrap_or_default();
+        assert_eq!(u, b"Subject: two\n\nFrom x\n");
+        assert_eq!(map.span(14..20), 15..21);
+    }
+
+    #[test]
+    fn big_messages_are_cut_and_said() {
+        let input = b"From a Thu Jan  1 00:00:00 1970\nA: 1\n\nxxxxxxxxxxxxxxxxxxxx\nyyyy\n\nFrom b Thu Jan  1 00:00:00 1970\nB: 2\n";
+        let v = all(input, 16);
+        assert_eq!(v.len(), 2);
+        assert!(v[0].truncated);
+        assert_eq!(v[0].bytes, b"A: 1\n\n");
+        assert_eq!(v[1].bytes, b"B: 2\n");
+        assert!(!v[1].truncated);
+    }
+
+    #[test]
+    fn text_before_the_first_separator_is_a_message() {
+        let v = all(
+            b"stray\n\nFrom a Thu Jan  1 00:00:00 1970\nA: 1\n",
+            MAX_MESSAGE,
+        );
+        assert_eq!(v.len(), 2);
+        assert_eq!(v[0].bytes, b"stray\n");
+        assert_eq!(v[1].bytes, b"A: 1\n");
+        assert!(all(b"", MAX_MESSAGE).is_empty());
+    }
+}
