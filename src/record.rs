@@ -79,6 +79,11 @@ pub struct Record {
     /// The grammar errors, in order of offset; for a grammatically valid
     /// URI, the scheme-specific violations (`S` codes) instead.
     pub errors: Vec<RecordError>,
+    /// For a decoded input (mail, HTML): the message, part and segment the
+    /// URI comes from, and its place in the decoded text; absent for
+    /// plain text.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub origin: Option<Box<crate::format::origin::Origin>>,
 }
 
 /// The position of byte `rel` of `raw` (a 0-based byte offset into it),
@@ -130,6 +135,7 @@ impl Record {
             alternatives: candidate.alternatives(),
             valid: false,
             errors: Vec::new(),
+            origin: None,
         }
         .with_errors(parsed)
     }

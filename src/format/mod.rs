@@ -38,3 +38,4 @@ pub mod html {
         }]
     }
 }
+pub mod origin;

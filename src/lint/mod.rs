@@ -61,6 +61,10 @@ pub struct Diagnostic {
     pub uri: String,
     /// The fix, when the rule has one for this finding.
     pub fix: Option<Fix>,
+    /// For a decoded input (mail, HTML): the message, part and segment the
+    /// finding is in; absent for plain text.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub origin: Option<Box<crate::format::origin::Origin>>,
 }
 
 /// The most bytes of URI text a message quotes (see [`quote`]).
@@ -223,6 +227,7 @@ fn too_long(path: &str, t: &TooLong, severity: Severity) -> Diagnostic {
         message: format!("URI candidate longer than {} bytes skipped", t.limit),
         uri: String::new(),
         fix: None,
+        origin: None,
     }
 }
 
@@ -431,6 +436,7 @@ impl<'s> Cx<'_, 's> {
             message,
             uri: c.text().to_string(),
             fix,
+            origin: None,
         });
     }
 

@@ -101,6 +101,7 @@ mod tests {
             message: "invalid percent-encoding \"%zz\"".to_string(),
             uri: "http://a/%zz".to_string(),
             fix: None,
+            origin: None,
         }
     }
 

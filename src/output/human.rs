@@ -427,6 +427,7 @@ mod tests {
             message: "invalid percent-encoding".to_string(),
             uri: uri.to_string(),
             fix: None,
+            origin: None,
         };
         // The excerpt: the lines of the URI.
         let from = text[..s].rfind(['\n', '\r']).map_or(0, |i| i + 1);
@@ -577,6 +578,7 @@ error[U002]: invalid percent-encoding
             message: "m".to_string(),
             uri: String::new(),
             fix: None,
+            origin: None,
         };
         let e = Excerpt {
             start: 0,

@@ -350,6 +350,7 @@ mod tests {
                     replacement: "http".to_string(),
                 }],
             }),
+            origin: None,
         }
     }
 

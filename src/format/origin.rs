@@ -1,0 +1,72 @@
+//! Where in a decoded input a record or a finding comes from.
+//!
+//! This module owns [`Origin`], the fields that JSON records and
+//! diagnostics carry beside today's when the input was decoded (a
+//! message of a mailbox, a MIME part, an HTML attribute). It does not own
+//! the positions themselves: `line`, `column` and the byte offsets of a
+//! record always point into the original file.
+
+use serde::Serialize;
+
+/// Where a decoded URI comes from. Every field is left out of the JSON
+/// when unknown.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Origin {
+    /// 0-based index of the message in the mailbox (0 for a single
+    /// message file).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<u64>,
+    /// 0-based byte offset of the message in the file (of its `From `
+    /// separator line in a mailbox).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message_offset: Option<u64>,
+    /// The message's `Message-ID`, without angle brackets.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message_id: Option<String>,
+    /// Its `Date`, RFC 3339.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub date: Option<String>,
+    /// Its `From` (RFC 2047 decoded).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from: Option<String>,
+    /// Its `Subject` (RFC 2047 decoded).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub subject: Option<String>,
+    /// The MIME part.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub part: Option<PartRef>,
+    /// What the decoded text is: `text`, `header`, `html-text`,
+    /// `html-attribute`, `html-comment`.
+    pub segment: &'static str,
+    /// For `header`: the field name; for `html-attribute`: `element@attribute`
+    /// (e.g. `a@href`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
+    /// Line of the URI's start in the decoded text of its part (1-based).
+    pub decoded_line: u64,
+    /// Column of the URI's start in the decoded text of its part (1-based,
+    /// Unicode scalar values).
+    pub decoded_column: u64,
+}
+
+/// A MIME part, as records name it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PartRef {
+    /// The part's index in its message (`0` for the message itself;
+    /// `2.1` for part 1 of the message/rfc822 part 2).
+    pub index: String,
+    /// Its content type (`text/plain`), absent for a header field.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub content_type: Option<String>,
+}
+
+impl Origin {
+    /// The name of the input as plain output with `-H` gives it:
+    /// `file#message` for a message of a mailbox, else `file`.
+    pub fn display_name(&self, file: &str) -> String {
+        match self.message {
+            Some(m) => format!("{file}#{m}"),
+            None => file.to_string(),
+        }
+    }
+}
