@@ -11,6 +11,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use urilint::config::{CliSettings, Settings};
 use urilint::fix::write::{HardLinks, WritePolicy};
+use urilint::format::{detect::InputFormat, mail::MailOptions};
 use urilint::grammar::{Grammar, ParseOptions};
 use urilint::lint::rules::{catalogue, find, Rule};
 use urilint::lint::Selection;
@@ -208,6 +209,19 @@ struct Common {
     /// No progress indicator (it is shown only on a terminal anyway).
     #[arg(short, long)]
     quiet: bool,
+    /// Read inputs as FORMAT instead of detecting it from their content
+    /// and name: auto, text (every byte as it is: today's plain-text
+    /// reading, gzip not unpacked), mbox, mail (also eml, maildir, news:
+    /// one message per file), html.
+    #[arg(long, value_name = "FORMAT", default_value = "auto", value_parser = input_format_parser)]
+    input_format: InputFormat,
+    /// In mail, leave out the URIs of header fields (List-*, Archived-At).
+    #[arg(long)]
+    no_headers: bool,
+}
+
+fn input_format_parser(s: &str) -> Result<InputFormat, String> {
+    InputFormat::parse(s)
 }
 
 /// `-j N`: a whole number up to [`urilint::pipeline::MAX_THREADS`]; a
@@ -470,6 +484,10 @@ fn run_options(c: Common, settings: &Settings, format: Format) -> RunOptions {
         grammar: settings.grammar,
         max_uri_len: settings.max_uri_len,
         format,
+        input_format: c.input_format,
+        mail: MailOptions {
+            headers: !c.no_headers,
+        },
         progress: !c.quiet && io::stderr().is_terminal() && std::env::var_os("CI").is_none(),
     }
 }

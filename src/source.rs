@@ -12,6 +12,7 @@ use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 use crate::error::{DisplayPath, Error};
+use crate::format::detect::InputFormat;
 
 /// How many leading bytes of a walked file are checked for NUL.
 const BINARY_PROBE: usize = 8 * 1024;
@@ -39,8 +40,11 @@ pub enum Input {
 
 /// What opening an input gave.
 pub enum Opened {
-    /// A reader of its bytes.
+    /// A reader of its bytes, plain text.
     Text(Box<dyn Read + Send>),
+    /// A reader of its bytes (decompressed if it was gzip) and the format
+    /// to decode them as (never text or auto).
+    Decoded(Box<dyn Read + Send>, InputFormat),
     /// A walked file that looks binary (a NUL byte near its start): skipped.
     Binary,
     /// UTF-16 text (a byte-order mark, RFC 2781 section 3.2): skipped, since
@@ -86,47 +90,80 @@ impl Input {
         }
     }
 
-    /// Opens the input for reading.
+    /// Opens the input for reading as plain text (`--input-format text`).
+    ///
+    /// # Errors
+    /// As [`Input::open_as`].
+    pub fn open(&self) -> Result<Opened, Error> {
+        self.open_as(InputFormat::Text)
+    }
+
+    /// Opens the input for reading in `format`: with
+    /// [`InputFormat::Auto`], detected from its first bytes and its name
+    /// ([`crate::format::detect::detect`]); a gzip file (not under
+    /// [`InputFormat::Text`]) is read through and what it holds is
+    /// detected in turn. Standard input is detected only when `format`
+    /// names a format (auto is plain text there).
     ///
     /// # Errors
     /// [`Error::Read`] naming the file when it cannot be opened or its first
-    /// bytes cannot be read.
-    pub fn open(&self) -> Result<Opened, Error> {
+    /// bytes cannot be read (or decompressed).
+    pub fn open_as(&self, format: InputFormat) -> Result<Opened, Error> {
         let read_err = |source| Error::Read {
             path: DisplayPath(self.path().to_path_buf()),
             source,
         };
         match self {
-            Input::Stdin => Ok(Opened::Text(Box::new(io::stdin()))),
+            Input::Stdin => Ok(match format {
+                InputFormat::Auto | InputFormat::Text => Opened::Text(Box::new(io::stdin())),
+                f => Opened::Decoded(Box::new(io::stdin()), f),
+            }),
             Input::File { path, explicit, .. } => {
-                let mut file = File::open(path).map_err(read_err)?;
-                let mut head = vec![0u8; BINARY_PROBE];
-                let mut len = 0;
-                let mut eof = false;
-                while len < head.len() {
-                    match file.read(&mut head[len..]) {
-                        Ok(0) => {
-                            eof = true;
-                            break;
-                        }
-                        Ok(n) => len += n,
-                        Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                        Err(e) => return Err(read_err(e)),
-                    }
+                let file = File::open(path).map_err(read_err)?;
+                let (head, file) = Headed::read_head(file).map_err(read_err)?;
+                if format != InputFormat::Text && crate::format::detect::is_gzip(&head.head) {
+                    // What the gzip file holds, detected from its own head
+                    // and the name without ".gz".
+                    let inner = flate2::read::MultiGzDecoder::new(Headed {
+                        head: head.head,
+                        at: 0,
+                        file,
+                    });
+                    let (head, inner) = Headed::read_head(inner).map_err(read_err)?;
+                    let name = path.with_extension("");
+                    return Ok(classify(head, inner, &name, *explicit, format));
                 }
-                head.truncate(len);
-                match sniff(&head, *explicit) {
-                    Sniffed::Utf16 => return Ok(Opened::Utf16),
-                    Sniffed::Binary => return Ok(Opened::Binary),
-                    Sniffed::Text => {}
-                }
-                Ok(Opened::Text(Box::new(Headed {
-                    head,
-                    at: 0,
-                    file: (!eof).then_some(file),
-                })))
+                Ok(classify(head, file, path, *explicit, format))
             }
         }
+    }
+}
+
+/// What a reader whose first bytes are `head` is to be read as.
+fn classify<R: Read + Send + 'static>(
+    head: Headed<()>,
+    rest: Option<R>,
+    path: &Path,
+    explicit: bool,
+    format: InputFormat,
+) -> Opened {
+    match sniff(&head.head, explicit) {
+        Sniffed::Utf16 => return Opened::Utf16,
+        Sniffed::Binary => return Opened::Binary,
+        Sniffed::Text => {}
+    }
+    let format = match format {
+        InputFormat::Auto => crate::format::detect::detect(&head.head, path),
+        f => f,
+    };
+    let reader: Box<dyn Read + Send> = Box::new(Headed {
+        head: head.head,
+        at: 0,
+        file: rest,
+    });
+    match format {
+        InputFormat::Text | InputFormat::Auto => Opened::Text(reader),
+        f => Opened::Decoded(reader, f),
     }
 }
 
@@ -170,13 +207,43 @@ pub(crate) fn sniff(head: &[u8], explicit: bool) -> Sniffed {
 /// the rest. When reading the head met the end of the file, the file is
 /// closed at once and not read again (most files of a tree are shorter
 /// than the head: this saves a system call and a descriptor per file).
-struct Headed {
+struct Headed<R> {
     head: Vec<u8>,
     at: usize,
-    file: Option<File>,
+    file: Option<R>,
 }
 
-impl Read for Headed {
+impl Headed<()> {
+    /// Reads up to [`BINARY_PROBE`] bytes of `reader`: the head, and the
+    /// reader when it has more.
+    fn read_head<R: Read>(mut reader: R) -> io::Result<(Headed<()>, Option<R>)> {
+        let mut head = vec![0u8; BINARY_PROBE];
+        let mut len = 0;
+        let mut eof = false;
+        while len < head.len() {
+            match reader.read(&mut head[len..]) {
+                Ok(0) => {
+                    eof = true;
+                    break;
+                }
+                Ok(n) => len += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        head.truncate(len);
+        Ok((
+            Headed {
+                head,
+                at: 0,
+                file: None,
+            },
+            (!eof).then_some(reader),
+        ))
+    }
+}
+
+impl<R: Read> Read for Headed<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         if self.at < self.head.len() {
             let n = buf.len().min(self.head.len() - self.at);

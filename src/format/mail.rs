@@ -61,8 +61,8 @@ pub struct Piece {
     /// Decoded offsets to offsets into the message bytes given to
     /// [`read`].
     pub chain: Chain,
-    /// The part it comes from.
-    pub part: PartInfo,
+    /// The MIME part it comes from (`None` outside mail: an HTML file).
+    pub part: Option<PartInfo>,
     /// A base URI for relative references (HTML `<base href>`).
     pub base: Option<String>,
     /// True when the whole text is one URI reference (an HTML attribute
@@ -111,10 +111,10 @@ pub fn read(raw: &[u8], opts: MailOptions) -> Message {
             text: raw.to_vec(),
             kind: SegmentKind::Text,
             chain: Chain::new(vec![OffsetMap::identity(0, raw.len() as u64)], 0),
-            part: PartInfo {
+            part: Some(PartInfo {
                 index: "0".to_string(),
                 content_type: None,
-            },
+            }),
             base: None,
             references: false,
         });
@@ -169,10 +169,10 @@ fn headers(raw: &[u8], msg: &mail_parser::Message<'_>, out: &mut Message) {
             text,
             kind: SegmentKind::Header(name.to_string()),
             chain: Chain::new(vec![map], 0),
-            part: PartInfo {
+            part: Some(PartInfo {
                 index: "0".to_string(),
                 content_type: None,
-            },
+            }),
             base: None,
             references: false,
         });
@@ -265,7 +265,7 @@ fn walk(raw: &[u8], msg: &mail_parser::Message<'_>, base: usize, prefix: &str, o
                     text: seg.text,
                     kind: seg.kind,
                     chain: Chain::new(chain_maps, s as u64),
-                    part: info.clone(),
+                    part: Some(info.clone()),
                     base: seg.base,
                     references: seg.references,
                 });
@@ -293,7 +293,7 @@ fn walk(raw: &[u8], msg: &mail_parser::Message<'_>, base: usize, prefix: &str, o
             text,
             kind: SegmentKind::Text,
             chain: Chain::new(maps, s as u64),
-            part: info,
+            part: Some(info),
             base: None,
             references: false,
         });

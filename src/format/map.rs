@@ -177,42 +177,83 @@ impl OffsetMap {
     }
 }
 
-/// The maps of one segment, from its decoded text out to the file: the
-/// first map takes decoded offsets to the next step's offsets, and so on;
-/// the last gives offsets into the file.
+/// One step of a [`Chain`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Step {
+    /// Through a decoding step's map.
+    Map(OffsetMap),
+    /// Plus an offset (where the step's input starts in the next one).
+    Shift(u64),
+}
+
+/// The steps of one segment, from its decoded text out to the file: the
+/// first step takes decoded offsets to the next step's offsets, and so
+/// on; the last gives offsets into the file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Chain {
-    maps: Vec<OffsetMap>,
-    /// Added at the end (the offset of the message or part in the file).
-    base: u64,
+    steps: Vec<Step>,
 }
 
 impl Chain {
     /// A chain of `maps` (innermost first), whose last map's offsets are
-    /// relative to `base` in the file.
+    /// relative to `base`.
     pub fn new(maps: Vec<OffsetMap>, base: u64) -> Chain {
-        Chain { maps, base }
+        let mut steps: Vec<Step> = maps.into_iter().map(Step::Map).collect();
+        if base != 0 {
+            steps.push(Step::Shift(base));
+        }
+        Chain { steps }
     }
 
-    /// The file span of the decoded span `span`.
+    /// This chain, then `map` (offsets of this chain's output are the
+    /// decoded offsets of `map`).
+    pub fn then_map(mut self, map: OffsetMap) -> Chain {
+        self.steps.push(Step::Map(map));
+        self
+    }
+
+    /// `map`, then this chain (offsets of `map`'s output are this chain's
+    /// decoded offsets).
+    pub fn before(mut self, map: OffsetMap) -> Chain {
+        self.steps.insert(0, Step::Map(map));
+        self
+    }
+
+    /// This chain, then plus `n`.
+    pub fn then_shift(mut self, n: u64) -> Chain {
+        if n != 0 {
+            self.steps.push(Step::Shift(n));
+        }
+        self
+    }
+
+    /// The outer span of the decoded span `span`.
     pub fn span(&self, span: Range<u64>) -> Range<u64> {
         let mut s = span;
-        for m in &self.maps {
-            s = m.span(s);
+        for step in &self.steps {
+            s = match step {
+                Step::Map(m) => m.span(s),
+                Step::Shift(n) => s.start + n..s.end + n,
+            };
         }
-        s.start + self.base..s.end + self.base
+        s
     }
 
     /// True when every step is exact over the span (see
-    /// [`OffsetMap::is_exact`]): the file's bytes there are the decoded
+    /// [`OffsetMap::is_exact`]): the outer bytes there are the decoded
     /// bytes.
     pub fn is_exact(&self, span: Range<u64>) -> bool {
         let mut s = span;
-        for m in &self.maps {
-            if !m.is_exact(s.clone()) {
-                return false;
+        for step in &self.steps {
+            match step {
+                Step::Map(m) => {
+                    if !m.is_exact(s.clone()) {
+                        return false;
+                    }
+                    s = m.span(s);
+                }
+                Step::Shift(n) => s = s.start + n..s.end + n,
             }
-            s = m.span(s);
         }
         true
     }

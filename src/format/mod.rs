@@ -39,3 +39,4 @@ pub mod html {
     }
 }
 pub mod origin;
+pub mod unit;

@@ -18,13 +18,17 @@
 use std::fs::File;
 use std::io::{self, Read};
 
+use super::decoded::Located;
 use super::{
-    never_written, open_reader, open_target, output_closed, report_walk_error, scan_options,
-    scan_reader, write_back, NotOpened, RunOptions, Stats,
+    decoded, never_written, open_reader, open_target, output_closed, report_walk_error,
+    scan_options, scan_reader, write_back, NotOpened, Reader, RunOptions, Stats,
 };
 use crate::error::Error;
 use crate::fix::write::{Target, WritePolicy};
 use crate::fix::{diff, write_edited, Edit, Edited};
+use crate::format::detect::InputFormat;
+use crate::format::mail::MailOptions;
+use crate::format::unit::UnitBytes;
 use crate::lines::{Excerpt, Lines, ReadAt, Window};
 use crate::lint::rules::{catalogue, find};
 use crate::lint::suppress::suppressed;
@@ -33,6 +37,7 @@ use crate::output::human::{self, Summary};
 use crate::output::sarif::{self, SkipFirstComma};
 use crate::output::{github, jsonl, plain, Format};
 use crate::pipeline::{self, Outputs, PipelineOptions, Sink};
+use crate::position::Position;
 use crate::scan::{Found, ScanOptions};
 use crate::source::Input;
 use crate::walk;
@@ -103,6 +108,8 @@ pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Resu
             color: ch.color,
             stats: &stats,
             write: &ch.write,
+            input_format: opts.input_format,
+            mail: opts.mail,
         };
         match ch.mode {
             FixMode::Report => job.report(input, sink),
@@ -181,6 +188,8 @@ struct Job<'a> {
     color: bool,
     stats: &'a Stats,
     write: &'a WritePolicy,
+    input_format: InputFormat,
+    mail: MailOptions,
 }
 
 impl Job<'_> {
@@ -241,8 +250,12 @@ impl Job<'_> {
                 );
             }
             Input::File { path, .. } => {
-                let Some(reader) = open_reader(input, self.stats, sink) else {
-                    return;
+                let reader = match open_reader(input, self.input_format, self.stats, sink) {
+                    None => return,
+                    Some(Reader::Text(r)) => r,
+                    Some(Reader::Decoded(r, format)) => {
+                        return self.report_decoded(r, format, sink);
+                    }
                 };
                 // A second handle reads lines back; opened at the first finding.
                 let mut lines: Option<Option<Lines<File>>> = None;
@@ -269,6 +282,65 @@ impl Job<'_> {
                 );
             }
         }
+    }
+
+    /// Streams the findings of a decoded input (mail, news, HTML, gzip):
+    /// the rules run on each piece's decoded text; every finding is placed
+    /// in the file through the piece's map, names its message and part,
+    /// and has no fix (mail is never written). Suppression markers and
+    /// the human excerpt are read from the unit's original bytes.
+    fn report_decoded(
+        &self,
+        reader: Box<dyn Read + Send>,
+        format: InputFormat,
+        sink: &mut Sink<'_, '_>,
+    ) {
+        let mut found: Vec<Diagnostic> = Vec::new();
+        decoded::scan(
+            &self.name,
+            reader,
+            format,
+            self.mail,
+            self.scan,
+            self.stats,
+            sink,
+            |unit, piece, f, sink| {
+                if let Found::Uri(c) = &f {
+                    if c.relative() {
+                        // Relative references in HTML attributes are not
+                        // linted (yet): their target depends on a base.
+                        return;
+                    }
+                }
+                found.clear();
+                self.lint(&f, &mut found);
+                let mut lines = Lines::new(UnitBytes {
+                    raw: &unit.raw,
+                    offset: unit.offset,
+                });
+                for d in &mut found {
+                    let decoded_at = Position {
+                        line: d.line,
+                        column: d.column,
+                    };
+                    let at = Located::new(unit, piece, d.byte_offset..d.byte_offset, decoded_at);
+                    let uri = piece.chain.span(d.uri_span.clone());
+                    let end = unit.position(uri.end);
+                    d.line = at.start.line;
+                    d.column = at.start.column;
+                    d.byte_offset = at.span.start;
+                    d.end_line = end.line;
+                    d.end_column = end.column;
+                    d.uri_span = uri;
+                    d.fix = None;
+                    d.origin = Some(Box::new(at.origin));
+                    if suppressed(&mut lines, d) {
+                        continue;
+                    }
+                    self.emit(sink.out(), d, Some(&mut lines));
+                }
+            },
+        );
     }
 
     /// Fixes `input`, writes it back or prints the diff, and reports what

@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 mod check;
+pub(crate) mod decoded;
 mod rewrite;
 
 pub use check::{check, CheckOptions, FixMode};
@@ -17,16 +18,20 @@ pub use rewrite::{rewrite, RewriteMode, RewriteOptions};
 
 use crate::error::Error;
 use crate::fix::write::{Target, WritePolicy};
-use crate::format::{self, detect::InputFormat};
+use crate::format::mail::Piece;
+use crate::format::unit::Unit;
+use crate::format::{self, detect::InputFormat, mail::MailOptions};
 use crate::grammar::Grammar;
 use crate::lint::{self, Diagnostic, Severity};
 use crate::output::{jsonl, plain, Format, PlainStyle};
 use crate::pipeline::{self, Outputs, PipelineOptions, Sink};
+use crate::position::Position;
 use crate::record::Record;
 use crate::resolve::{resolve_str, ResolveOptions};
 use crate::scan::{Found, ScanOptions, Scanner};
 use crate::source::{sniff, Input, Opened, Sniffed};
 use crate::walk::{self, WalkOptions};
+use decoded::Located;
 
 /// Settings shared by `extract` and `check`.
 #[derive(Clone, Debug)]
@@ -43,6 +48,11 @@ pub struct RunOptions {
     pub max_uri_len: usize,
     /// The output format.
     pub format: Format,
+    /// How inputs are read: detected (`Auto`, the default) or forced
+    /// (`--input-format`).
+    pub input_format: InputFormat,
+    /// What is read of mail (`--no-headers`).
+    pub mail: MailOptions,
     /// Draw a progress indicator on standard error during long runs (see
     /// [`crate::progress`]); the caller decides (a terminal, not quiet).
     pub progress: bool,
@@ -133,15 +143,26 @@ pub(crate) fn scan_options(opts: &RunOptions, positions: bool) -> ScanOptions {
     }
 }
 
-/// Opens `input` for reading; reports open errors, binary and UTF-16
-/// files into the sink and gives `None` for them.
+/// An input opened for reading.
+pub(crate) enum Reader {
+    /// Plain text.
+    Text(Box<dyn Read + Send>),
+    /// A format to decode ([`decoded`]).
+    Decoded(Box<dyn Read + Send>, InputFormat),
+}
+
+/// Opens `input` for reading in `format` ([`Input::open_as`]); reports
+/// open errors, binary and UTF-16 files into the sink and gives `None`
+/// for them.
 pub(crate) fn open_reader(
     input: &Input,
+    format: InputFormat,
     stats: &Stats,
     sink: &mut Sink<'_, '_>,
-) -> Option<Box<dyn Read + Send>> {
-    match input.open() {
-        Ok(Opened::Text(r)) => Some(r),
+) -> Option<Reader> {
+    match input.open_as(format) {
+        Ok(Opened::Text(r)) => Some(Reader::Text(r)),
+        Ok(Opened::Decoded(r, f)) => Some(Reader::Decoded(r, f)),
         Ok(Opened::Binary) => {
             Stats::add(&stats.binary, 1);
             None
@@ -260,22 +281,6 @@ pub(crate) fn write_back(
     })
 }
 
-/// Opens `input` and runs `each` on the scanner; reports open and read
-/// errors and binary files into the sink.
-fn with_scanner<F>(
-    input: &Input,
-    scan: &ScanOptions,
-    stats: &Stats,
-    sink: &mut Sink<'_, '_>,
-    each: F,
-) where
-    F: FnMut(Found<'_>, &mut Sink<'_, '_>),
-{
-    if let Some(reader) = open_reader(input, stats, sink) {
-        scan_reader(&input.name(), reader, scan, stats, sink, each);
-    }
-}
-
 /// Runs `each` on everything the scanner finds in `reader`; reports a read
 /// error into the sink.
 pub(crate) fn scan_reader<R, F>(
@@ -312,9 +317,9 @@ pub(crate) fn scan_reader<R, F>(
 }
 
 /// A reader that adds what it reads to a byte counter (for progress).
-struct Counted<'a, R> {
-    inner: R,
-    bytes: &'a AtomicU64,
+pub(crate) struct Counted<'a, R> {
+    pub(crate) inner: R,
+    pub(crate) bytes: &'a AtomicU64,
 }
 
 impl<R: std::io::Read> std::io::Read for Counted<'_, R> {
@@ -375,52 +380,133 @@ pub fn extract(
             &PipelineOptions::new(opts.threads, ex.unique),
             outputs,
             |input, sink| {
-                let name = input.name();
-                with_scanner(input, &scan, &stats, sink, |found, sink| match found {
-                    Found::Uri(c) => {
-                        // A relative reference (found only with a base) is
-                        // printed resolved.
-                        let resolved = match (&ex.base, c.relative()) {
-                            (Some(base), true) => match resolve_str(base, c.text(), resolve_opts) {
-                                Ok(target) => Some(target),
-                                Err(e) => {
-                                    sink.message(&format!(
-                                        "urilint: {name}: cannot resolve {}: {e}",
-                                        c.text()
-                                    ));
-                                    return;
-                                }
-                            },
-                            _ => None,
-                        };
-                        Stats::add(&stats.uris, 1);
-                        let uri = resolved.as_deref().unwrap_or(c.text());
-                        if json {
-                            let mut record = Record::new(&name, &c, opts.grammar);
-                            if let Some(target) = &resolved {
-                                record.reference =
-                                    Some(std::mem::replace(&mut record.uri, target.clone()));
-                            }
-                            jsonl::line_with_path(sink.out(), &record, input.non_utf8_name());
-                        } else {
-                            let line = c.start().map(|p| p.line);
-                            plain::uri_line(sink.out(), ex.style, &name, line, uri);
-                        }
-                        sink.end_entry(Some(uri));
+                let ctx = ExtractInput {
+                    name: input.name(),
+                    input,
+                    opts,
+                    ex,
+                    json,
+                    resolve_opts,
+                    stats: &stats,
+                };
+                match open_reader(input, opts.input_format, &stats, sink) {
+                    None => {}
+                    Some(Reader::Text(r)) => {
+                        scan_reader(&ctx.name, r, &scan, &stats, sink, |found, sink| {
+                            ctx.found(found, None, sink)
+                        })
                     }
-                    Found::TooLong(t) => {
-                        Stats::add(&stats.findings, 1);
-                        let d = lint::check_too_long(&name, &t);
-                        sink.message(&format!(
-                            "urilint: {}:{}:{}: warning: {} {}",
-                            d.path, d.line, d.column, d.code, d.message
-                        ));
-                    }
-                });
+                    Some(Reader::Decoded(r, format)) => decoded::scan(
+                        &ctx.name,
+                        r,
+                        format,
+                        opts.mail,
+                        &scan,
+                        &stats,
+                        sink,
+                        |unit, piece, found, sink| ctx.found(found, Some((unit, piece)), sink),
+                    ),
+                }
             },
             |e, sink| report_walk_error(e, &stats, sink),
         )
     });
     output_closed(result)?;
     Ok(stats)
+}
+
+/// One input of `extract`.
+struct ExtractInput<'a> {
+    name: String,
+    input: &'a Input,
+    opts: &'a RunOptions,
+    ex: &'a ExtractOptions,
+    json: bool,
+    resolve_opts: ResolveOptions,
+    stats: &'a Stats,
+}
+
+impl ExtractInput<'_> {
+    /// Prints what the scanner found: in plain text (`at` is `None`), or
+    /// in a piece of a decoded unit.
+    fn found(&self, found: Found<'_>, at: Option<(&Unit, &Piece)>, sink: &mut Sink<'_, '_>) {
+        let name = &self.name;
+        match found {
+            Found::Uri(c) => {
+                // A relative reference (found with a base, or in an HTML
+                // attribute) is printed resolved; without a base it is
+                // left out.
+                let base = at
+                    .and_then(|(_, p)| p.base.as_deref())
+                    .or(self.ex.base.as_deref());
+                let resolved = match (base, c.relative()) {
+                    (Some(base), true) => match resolve_str(base, c.text(), self.resolve_opts) {
+                        Ok(target) => Some(target),
+                        Err(e) => {
+                            sink.message(&format!(
+                                "urilint: {}: cannot resolve {}: {e}",
+                                self.input.display_name(),
+                                crate::output::escape::name(c.text())
+                            ));
+                            return;
+                        }
+                    },
+                    (None, true) => return,
+                    _ => None,
+                };
+                Stats::add(&self.stats.uris, 1);
+                let uri = resolved.as_deref().unwrap_or(c.text());
+                let located = at.map(|(unit, piece)| Located::of(unit, piece, &c));
+                if self.json {
+                    let mut record = Record::new(name, &c, self.opts.grammar);
+                    if let Some(target) = &resolved {
+                        record.reference = Some(std::mem::replace(&mut record.uri, target.clone()));
+                    }
+                    if let Some(l) = located {
+                        record.line = l.start.line;
+                        record.column = l.start.column;
+                        record.end_line = l.end.line;
+                        record.end_column = l.end.column;
+                        record.byte_start = l.span.start;
+                        record.byte_end = l.span.end;
+                        record.raw = l.raw;
+                        record.origin = Some(Box::new(l.origin));
+                    }
+                    jsonl::line_with_path(sink.out(), &record, self.input.non_utf8_name());
+                } else {
+                    match located {
+                        Some(l) => {
+                            let shown = l.origin.display_name(name);
+                            plain::uri_line(
+                                sink.out(),
+                                self.ex.style,
+                                &shown,
+                                Some(l.start.line),
+                                uri,
+                            );
+                        }
+                        None => {
+                            let line = c.start().map(|p| p.line);
+                            plain::uri_line(sink.out(), self.ex.style, name, line, uri);
+                        }
+                    }
+                }
+                sink.end_entry(Some(uri));
+            }
+            Found::TooLong(t) => {
+                Stats::add(&self.stats.findings, 1);
+                let mut d = lint::check_too_long(name, &t);
+                if let Some((unit, piece)) = at {
+                    let decoded = t.position.unwrap_or(Position { line: 1, column: 1 });
+                    let l = Located::new(unit, piece, t.offset..t.offset, decoded);
+                    d.line = l.start.line;
+                    d.column = l.start.column;
+                }
+                sink.message(&format!(
+                    "urilint: {}:{}:{}: warning: {} {}",
+                    d.path, d.line, d.column, d.code, d.message
+                ));
+            }
+        }
+    }
 }

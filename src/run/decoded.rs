@@ -1,0 +1,168 @@
+//! Running the scanner over a decoded input (mail, news, HTML, gzip),
+//! and mapping what it finds back into the file.
+//!
+//! This module owns the loop over an input's units and pieces
+//! ([`crate::format::unit`]): each piece's decoded text is scanned as a
+//! file is, and each candidate is located in the file through the piece's
+//! chain of offset maps ([`Located`]). It does not own what `extract` and
+//! `check` do with a candidate.
+
+use std::io::Read;
+use std::ops::Range;
+
+use super::Stats;
+use crate::format::detect::InputFormat;
+use crate::format::mail::{MailOptions, Piece};
+use crate::format::origin::{Origin, PartRef};
+use crate::format::unit::{self, Unit};
+use crate::format::{OffsetMap, SegmentKind};
+use crate::pipeline::Sink;
+use crate::position::Position;
+use crate::scan::{Candidate, Found, ScanOptions, Scanner};
+
+/// Where a candidate found in a piece is in the file.
+pub(crate) struct Located {
+    /// Its bytes in the file (0-based, end exclusive): the original bytes
+    /// its decoded text came from (a base64 span widened to whole
+    /// 4-character groups).
+    pub span: Range<u64>,
+    /// Position of `span.start`.
+    pub start: Position,
+    /// Position of `span.end`.
+    pub end: Position,
+    /// The file's bytes at `span`, lossily UTF-8.
+    pub raw: String,
+    /// Message, part and segment.
+    pub origin: Origin,
+}
+
+impl Located {
+    /// Locates decoded span `span` of `piece` (whose text starts at
+    /// decoded position `decoded`) in `unit`.
+    pub fn new(unit: &Unit, piece: &Piece, span: Range<u64>, decoded: Position) -> Located {
+        let file = piece.chain.span(span);
+        let start = unit.position(file.start);
+        let end = unit.position(file.end);
+        let raw = String::from_utf8_lossy(unit.bytes(file.clone())).into_owned();
+        let (message, message_offset, info) = match &unit.message {
+            Some((i, o, info)) => (Some(*i), Some(*o), Some(info)),
+            None => (None, None, None),
+        };
+        let field = match &piece.kind {
+            SegmentKind::Header(name) => Some(name.clone()),
+            SegmentKind::HtmlAttribute { element, attribute } => {
+                Some(format!("{element}@{attribute}"))
+            }
+            _ => None,
+        };
+        Located {
+            span: file,
+            start,
+            end,
+            raw,
+            origin: Origin {
+                message,
+                message_offset,
+                message_id: info.and_then(|i| i.message_id.clone()),
+                date: info.and_then(|i| i.date.clone()),
+                from: info.and_then(|i| i.from.clone()),
+                subject: info.and_then(|i| i.subject.clone()),
+                part: piece.part.as_ref().map(|p| PartRef {
+                    index: p.index.clone(),
+                    content_type: p.content_type.clone(),
+                }),
+                segment: piece.kind.name(),
+                field,
+                decoded_line: decoded.line,
+                decoded_column: decoded.column,
+            },
+        }
+    }
+
+    /// [`Located::new`] for a candidate.
+    pub fn of(unit: &Unit, piece: &Piece, c: &Candidate<'_>) -> Located {
+        let at = c.start().unwrap_or(Position { line: 1, column: 1 });
+        Located::new(unit, piece, c.span(), at)
+    }
+}
+
+/// Reads `reader` in `format` and calls `each` with every candidate (and
+/// too-long candidate) found in the decoded text of each piece, with its
+/// unit and piece. A piece that is one URI reference (an HTML attribute
+/// value) is scanned as if written `<value>`, so that relative references
+/// are found (with [`Candidate::relative`]); the caller decides what to
+/// do with them. Problems of a unit (an unknown charset, truncated
+/// base64) and read errors are reported into the sink naming the file and
+/// message; the run goes on.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn scan<R, F>(
+    name: &str,
+    reader: R,
+    format: InputFormat,
+    mail: MailOptions,
+    scan: &ScanOptions,
+    stats: &Stats,
+    sink: &mut Sink<'_, '_>,
+    mut each: F,
+) where
+    R: Read,
+    F: FnMut(&Unit, &Piece, Found<'_>, &mut Sink<'_, '_>),
+{
+    Stats::add(&stats.files, 1);
+    let counted = super::Counted {
+        inner: reader,
+        bytes: &stats.bytes,
+    };
+    let mut opts = scan.clone();
+    opts.positions = true;
+    let mut in_angle = opts.clone();
+    in_angle.relative_in_angle = true;
+    let result = unit::for_each(counted, format, mail, |unit, pieces| {
+        let label = match &unit.message {
+            Some((i, _, info)) => match &info.message_id {
+                Some(id) => format!("{name}#{i} (<{id}>)"),
+                None => format!("{name}#{i}"),
+            },
+            None => name.to_string(),
+        };
+        for p in &unit.problems {
+            sink.message(&format!(
+                "urilint: {}: warning: {p}",
+                crate::output::escape::name(&label)
+            ));
+        }
+        for mut piece in pieces {
+            let wrapped;
+            let (text, opts) = if piece.references {
+                // "<value>": the brackets map to the value's ends.
+                let mut t = Vec::with_capacity(piece.text.len() + 2);
+                t.push(b'<');
+                t.extend_from_slice(&piece.text);
+                t.push(b'>');
+                let n = piece.text.len() as u64;
+                let mut m = OffsetMap::new();
+                m.group(0, 0, 1);
+                m.exact(0, n);
+                m.group(n, 0, 1);
+                piece.chain = std::mem::take(&mut piece.chain).before(m);
+                wrapped = t;
+                (&wrapped[..], &in_angle)
+            } else {
+                (&piece.text[..], &opts)
+            };
+            let mut scanner = Scanner::new(text, opts.clone());
+            while let Ok(Some(found)) = scanner.next_found() {
+                each(unit, &piece, found, sink);
+            }
+            sink.maybe_flush();
+        }
+        Ok(())
+    });
+    if let Err(e) = result {
+        Stats::add(&stats.errors, 1);
+        sink.message(&format!(
+            "urilint: {}: {e}",
+            crate::output::escape::name(name)
+        ));
+    }
+}
