@@ -3,7 +3,8 @@
 //! This module owns turning the paths of the command line into a sequence
 //! of [`Input`]s with the `ignore` crate: `.gitignore`, `.ignore` and
 //! `.git/info/exclude` are honoured, hidden files and directories are
-//! skipped (unless asked otherwise), `--glob` overrides select files, and
+//! skipped (unless asked otherwise; Maildir++ folders such as `.Archive/`
+//! in a Maildir are walked), `--glob` overrides select files, and
 //! entries are sorted by file name so that the order (and so the output)
 //! is the same on every run, whatever the thread count. Paths named on the
 //! command line are read even when hidden or ignored. Symbolic links are
@@ -63,9 +64,13 @@ pub fn inputs(
             if path.as_os_str() == "-" {
                 return Box::new(std::iter::once(Ok(Input::Stdin)));
             }
+            let hidden = opts.hidden;
             let walk = WalkBuilder::new(&path)
                 .standard_filters(!opts.no_ignore)
-                .hidden(!opts.hidden)
+                // Hidden entries are filtered below, where Maildir++
+                // folders are let through.
+                .hidden(false)
+                .filter_entry(move |e| hidden || e.depth() == 0 || !is_hidden(e) || is_maildir_folder(e))
                 .overrides(overrides.clone())
                 .sort_by_file_name(|a, b| a.cmp(b))
                 .build();
@@ -95,6 +100,21 @@ pub fn inputs(
             }))
         },
     ))
+}
+
+/// A name starting with `.`.
+fn is_hidden(e: &ignore::DirEntry) -> bool {
+    e.file_name().as_encoded_bytes().first() == Some(&b'.')
+}
+
+/// A Maildir++ folder (`.Archive` holding `cur/`, beside the Maildir's own
+/// `cur/`): walked although its name starts with a dot, since its
+/// messages are mail like the others.
+fn is_maildir_folder(e: &ignore::DirEntry) -> bool {
+    let is_dir = e.file_type().is_some_and(|t| t.is_dir());
+    is_dir
+        && e.path().join("cur").is_dir()
+        && e.path().parent().is_some_and(|p| p.join("cur").is_dir())
 }
 
 fn walk_error(e: &ignore::Error) -> Error {

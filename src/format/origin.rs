@@ -16,6 +16,10 @@ pub struct Origin {
     /// message file).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<u64>,
+    /// True when the message is one of a mailbox's (plain output names
+    /// it `file#message`); false for a file that is one message.
+    #[serde(skip)]
+    pub in_mailbox: bool,
     /// 0-based byte offset of the message in the file (of its `From `
     /// separator line in a mailbox).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -65,8 +69,8 @@ impl Origin {
     /// `file#message` for a message of a mailbox, else `file`.
     pub fn display_name(&self, file: &str) -> String {
         match self.message {
-            Some(m) => format!("{file}#{m}"),
-            None => file.to_string(),
+            Some(m) if self.in_mailbox => format!("{file}#{m}"),
+            _ => file.to_string(),
         }
     }
 }

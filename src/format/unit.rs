@@ -29,6 +29,8 @@ pub struct Unit {
     /// For a message: its index in the file (0-based), the offset of its
     /// separator line, and its header information.
     pub message: Option<(u64, u64, MessageInfo)>,
+    /// True for a message of a mailbox (not a file that is one message).
+    pub in_mailbox: bool,
     /// What was wrong with it (see [`mail::Message::problems`]).
     pub problems: Vec<String>,
     /// Lines counted over `raw` so far.
@@ -42,6 +44,7 @@ impl Unit {
             offset,
             line,
             message: None,
+            in_mailbox: false,
             problems: Vec::new(),
             tracker: RefCell::new(LineTracker::new()),
         }
@@ -121,6 +124,7 @@ where
                 };
                 let mut unit = Unit::new(m.bytes, m.start, m.line);
                 unit.message = Some((m.index, m.offset, decoded.info));
+                unit.in_mailbox = true;
                 unit.problems = decoded.problems;
                 if m.truncated {
                     unit.problems.push(format!(

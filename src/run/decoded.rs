@@ -62,6 +62,7 @@ impl Located {
             raw,
             origin: Origin {
                 message,
+                in_mailbox: unit.in_mailbox,
                 message_offset,
                 message_id: info.and_then(|i| i.message_id.clone()),
                 date: info.and_then(|i| i.date.clone()),
@@ -119,6 +120,10 @@ pub(crate) fn scan<R, F>(
     in_angle.relative_in_angle = true;
     let result = unit::for_each(counted, format, mail, |unit, pieces| {
         let label = match &unit.message {
+            Some((_, _, info)) if !unit.in_mailbox => match &info.message_id {
+                Some(id) => format!("{name} (<{id}>)"),
+                None => name.to_string(),
+            },
             Some((i, _, info)) => match &info.message_id {
                 Some(id) => format!("{name}#{i} (<{id}>)"),
                 None => format!("{name}#{i}"),
