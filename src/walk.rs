@@ -70,7 +70,9 @@ pub fn inputs(
                 // Hidden entries are filtered below, where Maildir++
                 // folders are let through.
                 .hidden(false)
-                .filter_entry(move |e| hidden || e.depth() == 0 || !is_hidden(e) || is_maildir_folder(e))
+                .filter_entry(move |e| {
+                    hidden || e.depth() == 0 || !is_hidden(e) || is_maildir_folder(e)
+                })
                 .overrides(overrides.clone())
                 .sort_by_file_name(|a, b| a.cmp(b))
                 .build();

@@ -106,7 +106,7 @@ impl<R: BufRead> Mbox<R> {
             let at = self.offset;
             self.offset += n as u64;
             self.lines += 1;
-            let is_separator = self.after_blank && self.line.starts_with(b"From ");
+            let is_separator = self.after_blank && is_separator(&self.line);
             self.after_blank = self.line == b"\n" || self.line == b"\r\n";
             if is_separator {
                 if any {
@@ -148,6 +148,17 @@ impl<R: BufRead> Mbox<R> {
         }
         msg
     }
+}
+
+/// A separator line: `From `, a sender, and a date with a time
+/// (`From mboxrd@z Thu Jan  1 00:00:00 1970`; pipermail writes `From user
+/// at host  Sat Apr  1 04:34:15 2006`). A body line such as `From the
+/// user's point of view` that an archiver left unquoted has no time.
+pub fn is_separator(line: &[u8]) -> bool {
+    line.starts_with(b"From ")
+        && line.windows(4).any(|w| {
+            w[0].is_ascii_digit() && w[1] == b':' && w[2].is_ascii_digit() && w[3].is_ascii_digit()
+        })
 }
 
 /// Takes one `>` off every line that matches `>+From ` (mboxrd quoting,
@@ -197,17 +208,20 @@ mod tests {
 
     #[test]
     fn splits_at_separators_after_blank_lines() {
-        let input = b"From a@b Thu Jan  1 00:00:00 1970\nSubject: one\n\nbody\nFrom here on\n\nFrom c at d  Sat Apr  1 04:34:15 2006\nSubject: two\n\n>From x\n";
+        let input = b"From a@b Thu Jan  1 00:00:00 1970\nSubject: one\n\nbody\nFrom here on\n\nFrom the user's point of view\n\nFrom c at d  Sat Apr  1 04:34:15 2006\nSubject: two\n\n>From x\n";
         let v = all(input, MAX_MESSAGE);
         assert_eq!(v.len(), 2);
         assert_eq!(v[0].offset, 0);
-        assert_eq!(v[0].bytes, b"Subject: one\n\nbody\nFrom here on\n");
+        assert_eq!(
+            v[0].bytes,
+            b"Subject: one\n\nbody\nFrom here on\n\nFrom the user's point of view\n"
+        );
         assert_eq!(v[0].line, 2);
         assert_eq!(v[1].index, 1);
         let sep = input.windows(7).position(|w| w == b"From c ").unwrap_or(0) as u64;
         assert_eq!(v[1].offset, sep);
         assert_eq!(&input[v[1].start as usize..][..13], b"Subject: two\n");
-        assert_eq!(v[1].line, 8);
+        assert_eq!(v[1].line, 10);
         let (u, map) = unquote_from(&v[1].bytes).unwrap_or_default();
         assert_eq!(u, b"Subject: two\n\nFrom x\n");
         assert_eq!(map.span(14..20), 15..21);
