@@ -379,7 +379,7 @@ mod tests {
                     sink.end_entry(Some(&format!("{}", k % 3)));
                     sink.maybe_flush();
                 }
-                if n % 10 == 0 {
+                if n.is_multiple_of(10) {
                     sink.message(&format!("{name}: note"));
                 }
             },

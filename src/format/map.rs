@@ -112,7 +112,11 @@ impl OffsetMap {
         if self.runs.is_empty() {
             return None;
         }
-        Some(self.runs.partition_point(|r| r.decoded <= d).saturating_sub(1))
+        Some(
+            self.runs
+                .partition_point(|r| r.decoded <= d)
+                .saturating_sub(1),
+        )
     }
 
     /// The original offset where decoded byte `d` starts. Past the end,

@@ -227,7 +227,7 @@ fn authority(ck: &mut Checker<'_>, c: &mut Components, a0: usize, a1: usize, ipv
     } else {
         ip::is_ipv4_loose(host)
     };
-    let port_ok = colon.map_or(true, |p| ck.slice(p + 1..a1).iter().all(u8::is_ascii_digit));
+    let port_ok = colon.is_none_or(|p| ck.slice(p + 1..a1).iter().all(u8::is_ascii_digit));
     let server = a0 == a1 || ((ipv4 || is_hostname(host)) && port_ok);
 
     if server || !valid {

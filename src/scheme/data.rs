@@ -250,7 +250,7 @@ fn base64(units: &[Unit], out: &mut Vec<Violation>) {
             break;
         }
     }
-    if fault.is_none() && units.len() % 4 != 0 {
+    if fault.is_none() && !units.len().is_multiple_of(4) {
         let last = units.len() - units.len() % 4;
         let at = units.get(last).map_or(0, |u| u.at);
         fault = Some((at, format!("{} base64 characters, not a multiple of 4: the last group is incomplete or its '=' padding is missing", units.len())));
