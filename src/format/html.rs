@@ -1,0 +1,1244 @@
+//! HTML documents: their text, URI-valued attribute values and comments as
+//! [`Segment`]s.
+//!
+//! This module owns splitting one HTML document (bytes, any encoding that
+//! is ASCII-compatible) into segments, each with an [`OffsetMap`] back to
+//! the document's bytes:
+//!
+//! - text content, character references decoded
+//!   ([`SegmentKind::HtmlText`]): `&lt;https://x/&gt;` becomes
+//!   `<https://x/>`, which the scanner then reads as a delimited URI;
+//! - the values of URI-valued attributes (`href`, `src`, `action`, `cite`,
+//!   `poster`, `data`, `background`, `longdesc`, `formaction`, `manifest`,
+//!   `codebase`, `usemap`, `icon`), decoded and trimmed of ASCII
+//!   whitespace, one segment each with `references: true`; `srcset` and
+//!   `imagesrcset` give one segment per image candidate URL, the width
+//!   and density descriptors dropped ([`SegmentKind::HtmlAttribute`]);
+//! - comments ([`SegmentKind::HtmlComment`]), as written (people leave
+//!   links there).
+//!
+//! The contents of `<script>` and `<style>` are skipped. The first
+//! `<base href>` of the document becomes every segment's
+//! [`Segment::base`] (HTML: it is the document's base URL, for the
+//! references before it too), except that of the `<base href>` value
+//! itself; it is passed on decoded and trimmed, not resolved.
+//!
+//! # Tokenizer
+//!
+//! The document is tokenized by [`html5gum`], a WHATWG-conformant HTML
+//! tokenizer (the states of the HTML standard: character references with
+//! their legacy forms and attribute-value rules, raw text and script
+//! data, bogus comments, EOF in any state), fast (it reads chunks up to
+//! the next byte of interest), without `unsafe`, and, what this module
+//! needs above all, one that keeps the byte position of every piece it
+//! emits. This module's emitter receives the tokenizer's output piece by
+//! piece (a run of text up to the next `&`, `<` or CR; one character
+//! reference, decoded with html5gum's own entity table; a newline) and
+//! the position just past the input bytes each piece came from; it lines
+//! each piece up with the input bytes since the previous one: pieces equal
+//! to their input bytes are exact runs of the map, a character reference
+//! is one group covering the whole reference (`&amp;` -> `&`). Comments are
+//! taken from the input bytes of the comment token directly. No tree is
+//! built and nothing is allocated per byte: the cost is linear in the
+//! document.
+//!
+//! Differences from what a browser's parser would give, on purpose: text
+//! keeps the input's line breaks (CR LF and CR are not made LF) and NUL
+//! bytes (not U+FFFD), so that decoded text equals the input wherever no
+//! reference was decoded; bytes that are not UTF-8 are kept as they are.
+//! Attribute values of a start tag cut off by the end of the input are
+//! still given (the HTML standard drops the tag).
+//!
+//! It does not own decoding the document's charset nor a message's
+//! transfer encoding (the caller gives decoded bytes or maps through its
+//! own [`super::Chain`]), resolving references against the base
+//! (`crate::resolve`), nor scanning (`crate::scan`).
+//!
+//! # Known limitations
+//!
+//! - Text is split at every tag: a URI broken by a tag inside it
+//!   (`http://example.org/<wbr>path`, `http://<b>x</b>.org`) is found only
+//!   up to the tag. Keeping words together across inline tags would need
+//!   the tree builder's notion of inline content and would join text that
+//!   a reader sees apart as often.
+//! - No tree construction: elements are recognized by their tags only
+//!   (e.g. `<noscript>` contents are read as markup, a `<script>` inside
+//!   `<svg>` is still skipped, `<![CDATA[...]]>` is a comment).
+//! - `<textarea>` and `<title>` contents are text (references decoded),
+//!   as in HTML; `<iframe>`, `<xmp>`, `<noembed>`, `<noframes>` contents
+//!   are raw text, given as text; `<plaintext>` makes the rest of the
+//!   document text.
+//! - Attributes that hold lists of URIs other than `srcset` (`ping`,
+//!   `archive`) or URIs inside other syntax (`style="background:
+//!   url(...)"`, `<meta http-equiv=refresh content="0; url=...">`) are
+//!   not segments.
+
+use std::convert::Infallible;
+use std::ops::Range;
+
+use html5gum::{Emitter, Error, State, Tokenizer};
+
+use super::map::OffsetMap;
+use super::segment::{Segment, SegmentKind};
+
+/// Splits an HTML document into segments. Offsets of every segment's map
+/// are relative to the start of `html`.
+///
+/// Segments come in document order: text runs and comments where they
+/// are, the URI segments of a start tag's attributes at the tag. Text runs
+/// that are ASCII whitespace only are not given. Never fails: any input
+/// (invalid UTF-8, NUL bytes, unclosed tags, comments or quotes) gives
+/// the segments the tokenizer recovered.
+pub fn segments(html: &[u8]) -> Vec<Segment> {
+    let mut collector = Collector::new(html);
+    let tokenizer = Tokenizer::new_with_emitter(html, Sink(&mut collector));
+    let Ok(()) = tokenizer.finish();
+    collector.finish()
+}
+
+/// The ASCII whitespace of HTML: TAB, LF, FF, CR, SPACE.
+fn is_space(b: u8) -> bool {
+    matches!(b, b'\t' | b'\n' | b'\x0C' | b'\r' | b' ')
+}
+
+/// How an attribute's value holds URIs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum UrlValue {
+    /// The whole value is one URI reference.
+    One,
+    /// A `srcset`: image candidates, each a URL and descriptors.
+    Srcset,
+}
+
+/// The name (as it is given in segments) and the kind of a URI-valued
+/// attribute; `None` for other attributes.
+fn url_attribute(name: &[u8]) -> Option<(&'static str, UrlValue)> {
+    const NAMES: [&str; 13] = [
+        "href",
+        "src",
+        "action",
+        "cite",
+        "poster",
+        "data",
+        "background",
+        "longdesc",
+        "formaction",
+        "manifest",
+        "codebase",
+        "usemap",
+        "icon",
+    ];
+    if let Some(n) = NAMES
+        .iter()
+        .find(|n| n.as_bytes().eq_ignore_ascii_case(name))
+    {
+        return Some((n, UrlValue::One));
+    }
+    ["srcset", "imagesrcset"]
+        .iter()
+        .find(|n| n.as_bytes().eq_ignore_ascii_case(name))
+        .map(|n| (*n, UrlValue::Srcset))
+}
+
+/// The tokenizer state that the contents of element `name` are read in
+/// (the tree builder's choice for these elements, as html5gum's
+/// `naive_next_state`, but `<noscript>` read as markup).
+fn next_state(name: &[u8]) -> Option<State> {
+    match name {
+        b"script" => Some(State::ScriptData),
+        b"style" | b"xmp" | b"iframe" | b"noembed" | b"noframes" => Some(State::RawText),
+        b"textarea" | b"title" => Some(State::RcData),
+        b"plaintext" => Some(State::PlainText),
+        _ => None,
+    }
+}
+
+/// One run of [`Decoded`] text.
+#[derive(Clone, Copy, Debug)]
+struct Piece {
+    /// First decoded offset.
+    start: usize,
+    /// Decoded length.
+    len: usize,
+    /// First input offset.
+    original: usize,
+    /// Input length: equal to `len` for an exact run.
+    original_len: usize,
+    /// True: decoded byte `start + i` is input byte `original + i`.
+    /// False: all the decoded bytes come from the input bytes as a whole
+    /// (never with `original_len == 1`, see [`Decoded::group`]).
+    exact: bool,
+}
+
+/// Decoded text being built, with where each run of it comes from; maps
+/// of sub-ranges (a trimmed value, one `srcset` candidate) are cut from it.
+#[derive(Clone, Debug, Default)]
+struct Decoded {
+    text: Vec<u8>,
+    pieces: Vec<Piece>,
+}
+
+impl Decoded {
+    fn clear(&mut self) {
+        self.text.clear();
+        self.pieces.clear();
+    }
+
+    /// Appends input bytes `html[original..original + len]` as they are.
+    fn exact(&mut self, html: &[u8], original: usize, len: usize) {
+        let Some(bytes) = html.get(original..original.saturating_add(len)) else {
+            return;
+        };
+        if bytes.is_empty() {
+            return;
+        }
+        let start = self.text.len();
+        self.text.extend_from_slice(bytes);
+        if let Some(last) = self.pieces.last_mut() {
+            if last.exact && last.original + last.len == original {
+                last.len += len;
+                last.original_len += len;
+                return;
+            }
+        }
+        self.pieces.push(Piece {
+            start,
+            len,
+            original,
+            original_len: len,
+            exact: true,
+        });
+    }
+
+    /// Appends `bytes`, decoded from input bytes `original..original +
+    /// original_len` as a whole. One input byte decoded to something else
+    /// (CR to LF, NUL to U+FFFD) is kept as it is instead: the map's exact
+    /// runs are then always equal to the input.
+    fn group(&mut self, html: &[u8], original: usize, original_len: usize, bytes: &[u8]) {
+        if original_len == 1 {
+            self.exact(html, original, 1);
+            return;
+        }
+        if bytes.is_empty() {
+            return;
+        }
+        let start = self.text.len();
+        self.text.extend_from_slice(bytes);
+        self.pieces.push(Piece {
+            start,
+            len: bytes.len(),
+            original,
+            original_len,
+            exact: false,
+        });
+    }
+
+    /// Appends one piece of tokenizer output, `decoded`, that came from
+    /// the input bytes between `*cursor` and `end` (the tokenizer's
+    /// position after it), and moves `*cursor` past the bytes used.
+    fn push(&mut self, html: &[u8], cursor: &mut usize, end: usize, decoded: &[u8]) {
+        let end = end.min(html.len());
+        let mut start = (*cursor).min(end);
+        if decoded.is_empty() {
+            return;
+        }
+        // The LF of a CR LF pair: the tokenizer gave the pair as one LF,
+        // kept here as the CR; the LF is kept too.
+        if html.get(start) == Some(&b'\n')
+            && start < end
+            && start > 0
+            && html[start - 1] == b'\r'
+            && self.text.last() == Some(&b'\r')
+        {
+            self.exact(html, start, 1);
+            start += 1;
+        }
+        let raw = &html[start..end];
+        *cursor = end;
+        if raw == decoded {
+            self.exact(html, start, raw.len());
+        } else if let Some(k) = memchr::memrchr(b'&', raw) {
+            // A character reference, the tokenizer's position just past
+            // it (input before it gave nothing: `</>`).
+            if &raw[k..] == decoded {
+                self.exact(html, start + k, decoded.len());
+            } else {
+                self.group(html, start + k, raw.len() - k, decoded);
+            }
+        } else if decoded == b"\n" && raw.last() == Some(&b'\r') {
+            // A CR that the tokenizer gave as LF, kept as CR.
+            self.exact(html, end - 1, 1);
+        } else if raw.ends_with(decoded) {
+            // Input that gave nothing before it (`</>`).
+            self.exact(html, end - decoded.len(), decoded.len());
+        } else if raw.starts_with(decoded) {
+            // The tokenizer has read ahead: the rest comes with the next
+            // piece.
+            self.exact(html, start, decoded.len());
+            *cursor = start + decoded.len();
+        } else {
+            // Anything else: the common ends exact, the middle a group
+            // (a lone CR given as LF is kept as CR by `group`).
+            let p = raw.iter().zip(decoded).take_while(|(a, b)| a == b).count();
+            let q = raw[p..]
+                .iter()
+                .rev()
+                .zip(decoded[p..].iter().rev())
+                .take_while(|(a, b)| a == b)
+                .count();
+            self.exact(html, start, p);
+            self.group(
+                html,
+                start + p,
+                raw.len() - p - q,
+                &decoded[p..decoded.len() - q],
+            );
+            self.exact(html, end - q, q);
+        }
+    }
+
+    /// The map of decoded bytes `range` (offsets in the map from
+    /// `range.start`), to input offsets.
+    fn map(&self, range: Range<usize>) -> OffsetMap {
+        let mut map = OffsetMap::new();
+        let first = self
+            .pieces
+            .partition_point(|p| p.start + p.len <= range.start);
+        for p in self.pieces.get(first..).unwrap_or_default() {
+            if p.start >= range.end {
+                break;
+            }
+            let lo = p.start.max(range.start);
+            let hi = (p.start + p.len).min(range.end);
+            if lo >= hi {
+                continue;
+            }
+            let len = (hi - lo) as u64;
+            if p.exact {
+                map.exact((p.original + (lo - p.start)) as u64, len);
+            } else {
+                map.group(p.original as u64, p.original_len as u64, len);
+            }
+        }
+        map
+    }
+
+    /// A segment of decoded bytes `range`.
+    fn segment(&self, range: Range<usize>, kind: SegmentKind, references: bool) -> Segment {
+        Segment {
+            text: self.text.get(range.clone()).unwrap_or_default().to_vec(),
+            kind,
+            map: self.map(range),
+            base: None,
+            references,
+        }
+    }
+}
+
+/// `range` of `text` without its leading and trailing ASCII whitespace.
+fn trim(text: &[u8], range: Range<usize>) -> Range<usize> {
+    let s = text.get(range.clone()).unwrap_or_default();
+    let lead = s.iter().take_while(|b| is_space(**b)).count();
+    let trail = s[lead..].iter().rev().take_while(|b| is_space(**b)).count();
+    range.start + lead..range.end - trail
+}
+
+/// The URL ranges of the image candidates of a `srcset` value (HTML's
+/// "parse a srcset attribute": URLs run to whitespace, trailing commas
+/// end a candidate, descriptors run to a comma outside parentheses).
+fn srcset_urls(s: &[u8]) -> Vec<Range<usize>> {
+    let mut urls = Vec::new();
+    let n = s.len();
+    let mut i = 0;
+    loop {
+        while i < n && (is_space(s[i]) || s[i] == b',') {
+            i += 1;
+        }
+        if i >= n {
+            break;
+        }
+        let start = i;
+        while i < n && !is_space(s[i]) {
+            i += 1;
+        }
+        let mut end = i;
+        while end > start && s[end - 1] == b',' {
+            end -= 1;
+        }
+        let commas = end < i;
+        if end > start {
+            urls.push(start..end);
+        }
+        if !commas {
+            let mut paren = false;
+            while i < n {
+                match s[i] {
+                    b'(' => paren = true,
+                    b')' => paren = false,
+                    b',' if !paren => {
+                        i += 1;
+                        break;
+                    }
+                    _ => {}
+                }
+                i += 1;
+            }
+        }
+    }
+    urls
+}
+
+/// The content range of a comment token at `range` of the input (`<!--`,
+/// `<!`, `</` and `-->`, `--!>`, `>` left out).
+fn comment_content(html: &[u8], range: Range<usize>) -> Range<usize> {
+    let raw = html.get(range.clone()).unwrap_or_default();
+    let (open, close) = if raw.starts_with(b"<!--") {
+        let close = if raw.ends_with(b"--!>") {
+            4
+        } else if raw.ends_with(b"-->") {
+            3
+        } else {
+            0
+        };
+        (4, close)
+    } else {
+        // Bogus comments: `<!x`, `</0`, `<?x` (the `?` is part of it).
+        let open = if raw.starts_with(b"<?") { 1 } else { 2 };
+        (open, usize::from(raw.ends_with(b">")))
+    };
+    let end = range.start + raw.len().saturating_sub(close);
+    (range.start + open).min(end)..end
+}
+
+/// What the current tag token is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tag {
+    None,
+    Start,
+    End,
+}
+
+/// A URI-valued attribute of the current start tag, its value read.
+#[derive(Debug)]
+struct UrlAttribute {
+    name: &'static str,
+    kind: UrlValue,
+    value: Decoded,
+}
+
+/// The emitter's state: the segments so far and the tokens being read.
+#[derive(Debug)]
+struct Collector<'a> {
+    html: &'a [u8],
+    /// The tokenizer's position (input bytes consumed).
+    position: usize,
+    segments: Vec<Segment>,
+    /// The first `<base href>` value, once seen (`Some(None)`: empty).
+    base: Option<Option<String>>,
+    /// The segment of that value.
+    base_segment: Option<usize>,
+
+    /// The current text run; input before `text_cursor` is accounted for.
+    text: Decoded,
+    text_cursor: usize,
+    /// Inside `<script>` or `<style>`.
+    skip_text: bool,
+
+    tag: Tag,
+    tag_name: Vec<u8>,
+    last_start_tag: Vec<u8>,
+    /// Where the current tag or comment starts (its `<`).
+    tag_start: usize,
+
+    attribute_name: Vec<u8>,
+    /// The current attribute, when its value is read as URIs.
+    attribute: Option<(&'static str, UrlValue)>,
+    attribute_value: Decoded,
+    attribute_cursor: usize,
+    /// URI-valued attributes of the current start tag, values read.
+    attributes: Vec<UrlAttribute>,
+    /// Names of the URI-valued attributes seen in the current start tag
+    /// (a repeated attribute is ignored, as in HTML).
+    seen: Vec<&'static str>,
+}
+
+impl<'a> Collector<'a> {
+    fn new(html: &'a [u8]) -> Collector<'a> {
+        Collector {
+            html,
+            position: 0,
+            segments: Vec::new(),
+            base: None,
+            base_segment: None,
+            text: Decoded::default(),
+            text_cursor: 0,
+            skip_text: false,
+            tag: Tag::None,
+            tag_name: Vec::new(),
+            last_start_tag: Vec::new(),
+            tag_start: 0,
+            attribute_name: Vec::new(),
+            attribute: None,
+            attribute_value: Decoded::default(),
+            attribute_cursor: 0,
+            attributes: Vec::new(),
+            seen: Vec::new(),
+        }
+    }
+
+    /// Gives the current text run as a segment unless it is whitespace.
+    fn flush_text(&mut self) {
+        if self.text.text.iter().any(|b| !is_space(*b)) {
+            let len = self.text.text.len();
+            let segment = self.text.segment(0..len, SegmentKind::HtmlText, false);
+            self.segments.push(segment);
+        }
+        self.text.clear();
+    }
+
+    /// Ends the current attribute: keeps its value if it holds URIs.
+    fn finish_attribute(&mut self) {
+        if let Some((name, kind)) = self.attribute.take() {
+            if !self.attribute_value.text.is_empty() {
+                let value = std::mem::take(&mut self.attribute_value);
+                self.attributes.push(UrlAttribute { name, kind, value });
+            }
+        }
+        if let Some((name, _)) = url_attribute(&self.attribute_name) {
+            if !self.seen.contains(&name) {
+                self.seen.push(name);
+            }
+        }
+        self.attribute_name.clear();
+        self.attribute_value.clear();
+    }
+
+    /// Gives the segments of the current start tag's URI attributes.
+    fn flush_attributes(&mut self) {
+        self.finish_attribute();
+        let element = String::from_utf8_lossy(&self.tag_name).to_ascii_lowercase();
+        let is_base = element == "base";
+        for attr in std::mem::take(&mut self.attributes) {
+            let text = &attr.value.text;
+            let kind = || SegmentKind::HtmlAttribute {
+                element: element.clone(),
+                attribute: attr.name.to_string(),
+            };
+            match attr.kind {
+                UrlValue::One => {
+                    let range = trim(text, 0..text.len());
+                    if is_base && attr.name == "href" && self.base.is_none() {
+                        let value = text.get(range.clone()).unwrap_or_default();
+                        self.base = Some(
+                            (!value.is_empty())
+                                .then(|| String::from_utf8_lossy(value).into_owned()),
+                        );
+                        self.base_segment = (!range.is_empty()).then_some(self.segments.len());
+                    }
+                    if !range.is_empty() {
+                        self.segments.push(attr.value.segment(range, kind(), true));
+                    }
+                }
+                UrlValue::Srcset => {
+                    for range in srcset_urls(text) {
+                        self.segments.push(attr.value.segment(range, kind(), true));
+                    }
+                }
+            }
+        }
+        self.seen.clear();
+    }
+
+    /// The segments, each with the document's base.
+    fn finish(mut self) -> Vec<Segment> {
+        if let Some(Some(base)) = self.base.take() {
+            for (i, s) in self.segments.iter_mut().enumerate() {
+                if Some(i) != self.base_segment {
+                    s.base = Some(base.clone());
+                }
+            }
+        }
+        self.segments
+    }
+}
+
+/// The emitter given to the tokenizer (which keeps it): a handle on the
+/// [`Collector`], which is read once the tokenizer is done.
+#[derive(Debug)]
+struct Sink<'c, 'a>(&'c mut Collector<'a>);
+
+impl Emitter for Sink<'_, '_> {
+    type Token = Infallible;
+
+    fn move_position(&mut self, offset: isize) {
+        self.0.position = self.0.position.saturating_add_signed(offset);
+    }
+
+    fn set_last_start_tag(&mut self, last_start_tag: Option<&[u8]>) {
+        self.0.last_start_tag.clear();
+        self.0
+            .last_start_tag
+            .extend_from_slice(last_start_tag.unwrap_or_default());
+    }
+
+    fn emit_eof(&mut self) {
+        let c = &mut *self.0;
+        c.flush_text();
+        // A start tag cut off by the end: its URIs are still given.
+        if c.tag == Tag::Start {
+            c.flush_attributes();
+        }
+        c.tag = Tag::None;
+    }
+
+    fn emit_error(&mut self, _error: Error) {}
+
+    fn should_emit_errors(&mut self) -> bool {
+        false
+    }
+
+    fn pop_token(&mut self) -> Option<Infallible> {
+        None
+    }
+
+    fn emit_string(&mut self, s: &[u8]) {
+        let c = &mut *self.0;
+        if !c.skip_text {
+            c.text.push(c.html, &mut c.text_cursor, c.position, s);
+        }
+    }
+
+    fn start_open_tag(&mut self) {
+        self.0.tag_start = self.0.position.saturating_sub(1);
+    }
+
+    fn init_start_tag(&mut self) {
+        let c = &mut *self.0;
+        c.tag = Tag::Start;
+        c.tag_name.clear();
+        c.attributes.clear();
+        c.seen.clear();
+        c.attribute = None;
+        c.attribute_name.clear();
+    }
+
+    fn init_end_tag(&mut self) {
+        self.init_start_tag();
+        self.0.tag = Tag::End;
+    }
+
+    fn init_comment(&mut self) {}
+
+    fn emit_current_tag(&mut self) -> Option<State> {
+        let c = &mut *self.0;
+        c.flush_text();
+        let state = match c.tag {
+            Tag::Start => {
+                c.flush_attributes();
+                c.tag_name.make_ascii_lowercase();
+                c.skip_text = matches!(c.tag_name.as_slice(), b"script" | b"style");
+                c.last_start_tag.clear();
+                c.last_start_tag.extend_from_slice(&c.tag_name);
+                next_state(&c.tag_name)
+            }
+            Tag::End | Tag::None => {
+                c.skip_text = false;
+                c.last_start_tag.clear();
+                None
+            }
+        };
+        c.tag = Tag::None;
+        c.attribute = None;
+        c.attribute_name.clear();
+        c.text_cursor = c.position;
+        state
+    }
+
+    fn emit_current_comment(&mut self) {
+        let c = &mut *self.0;
+        c.flush_text();
+        let end = c.position.min(c.html.len());
+        let range = comment_content(c.html, c.tag_start.min(end)..end);
+        if let Some(text) = c.html.get(range.clone()) {
+            if text.iter().any(|b| !is_space(*b)) {
+                c.segments.push(Segment {
+                    text: text.to_vec(),
+                    kind: SegmentKind::HtmlComment,
+                    map: OffsetMap::identity(range.start as u64, text.len() as u64),
+                    base: None,
+                    references: false,
+                });
+            }
+        }
+        c.text_cursor = c.position;
+    }
+
+    fn emit_current_doctype(&mut self) {
+        let c = &mut *self.0;
+        c.flush_text();
+        c.text_cursor = c.position;
+    }
+
+    fn set_self_closing(&mut self) {}
+
+    fn set_force_quirks(&mut self) {}
+
+    fn push_tag_name(&mut self, s: &[u8]) {
+        self.0.tag_name.extend_from_slice(s);
+    }
+
+    fn push_comment(&mut self, _s: &[u8]) {}
+
+    fn push_doctype_name(&mut self, _s: &[u8]) {}
+
+    fn init_doctype(&mut self) {}
+
+    fn init_attribute(&mut self) {
+        self.0.finish_attribute();
+    }
+
+    fn init_attribute_value(&mut self) {
+        let c = &mut *self.0;
+        c.attribute_value.clear();
+        c.attribute = match url_attribute(&c.attribute_name) {
+            Some((name, kind)) if c.tag == Tag::Start && !c.seen.contains(&name) => {
+                Some((name, kind))
+            }
+            _ => None,
+        };
+        c.attribute_cursor = c.position;
+    }
+
+    fn push_attribute_name(&mut self, s: &[u8]) {
+        self.0.attribute_name.extend_from_slice(s);
+    }
+
+    fn push_attribute_value(&mut self, s: &[u8]) {
+        let c = &mut *self.0;
+        if c.attribute.is_some() {
+            c.attribute_value
+                .push(c.html, &mut c.attribute_cursor, c.position, s);
+        }
+    }
+
+    fn set_doctype_public_identifier(&mut self, _value: &[u8]) {}
+
+    fn set_doctype_system_identifier(&mut self, _value: &[u8]) {}
+
+    fn push_doctype_public_identifier(&mut self, _s: &[u8]) {}
+
+    fn push_doctype_system_identifier(&mut self, _s: &[u8]) {}
+
+    fn current_is_appropriate_end_tag_token(&mut self) -> bool {
+        let c = &*self.0;
+        c.tag == Tag::End
+            && !c.last_start_tag.is_empty()
+            && c.tag_name.eq_ignore_ascii_case(&c.last_start_tag)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The property every segment keeps: each decoded span maps inside
+    /// the input, exact spans map to equal bytes, and a decoded byte that
+    /// is not exact maps to a whole character reference.
+    fn check(html: &[u8], segments: &[Segment]) {
+        for s in segments {
+            let n = s.text.len() as u64;
+            assert_eq!(s.map.decoded_len(), n, "{s:?}");
+            for i in 0..n {
+                let r = s.map.span(i..i + 1);
+                assert!(r.start <= r.end && r.end <= html.len() as u64, "{s:?}");
+                if s.map.is_exact(i..i + 1) {
+                    assert_eq!(
+                        &html[r.start as usize..r.end as usize],
+                        &s.text[i as usize..i as usize + 1]
+                    );
+                }
+            }
+            // Whole exact runs, and the whole segment.
+            let mut i = 0;
+            while i < n {
+                let mut j = i + 1;
+                while j < n && s.map.is_exact(i..j + 1) {
+                    j += 1;
+                }
+                if s.map.is_exact(i..j) {
+                    let r = s.map.span(i..j);
+                    assert_eq!(
+                        &html[r.start as usize..r.end as usize],
+                        &s.text[i as usize..j as usize]
+                    );
+                }
+                i = j;
+            }
+            let r = s.map.span(0..n);
+            assert!(r.start <= r.end && r.end <= html.len() as u64);
+        }
+    }
+
+    /// Segments of `html`, checked.
+    fn segs(html: &str) -> Vec<Segment> {
+        let s = segments(html.as_bytes());
+        check(html.as_bytes(), &s);
+        s
+    }
+
+    fn text(s: &Segment) -> &str {
+        std::str::from_utf8(&s.text).unwrap()
+    }
+
+    fn attr(element: &str, attribute: &str) -> SegmentKind {
+        SegmentKind::HtmlAttribute {
+            element: element.into(),
+            attribute: attribute.into(),
+        }
+    }
+
+    /// The input bytes of decoded bytes `range` of `s`.
+    fn source<'h>(html: &'h str, s: &Segment, range: Range<u64>) -> &'h str {
+        let r = s.map.span(range);
+        &html[r.start as usize..r.end as usize]
+    }
+
+    #[test]
+    fn href_with_entities() {
+        let html = r#"<p>See <a href=" https://x.org/a?b=1&amp;c=2&#x26;d ">here</a>.</p>"#;
+        let s = segs(html);
+        let a: Vec<_> = s.iter().filter(|s| s.references).collect();
+        assert_eq!(a.len(), 1);
+        let a = a[0];
+        assert_eq!(text(a), "https://x.org/a?b=1&c=2&d");
+        assert_eq!(a.kind, attr("a", "href"));
+        assert!(a.base.is_none());
+        // The `&` decoded from `&amp;` maps to the whole reference.
+        let amp = text(a).find('&').unwrap() as u64;
+        assert_eq!(source(html, a, amp..amp + 1), "&amp;");
+        assert_eq!(source(html, a, amp + 4..amp + 5), "&#x26;");
+        assert_eq!(source(html, a, 0..amp), "https://x.org/a?b=1");
+        assert!(a.map.is_exact(0..amp));
+        // The whole value, trimmed.
+        let n = a.text.len() as u64;
+        assert_eq!(source(html, a, 0..n), "https://x.org/a?b=1&amp;c=2&#x26;d");
+        let texts: Vec<_> = s
+            .iter()
+            .filter(|s| s.kind == SegmentKind::HtmlText)
+            .map(text)
+            .collect();
+        assert_eq!(texts, ["See ", "here", "."]);
+    }
+
+    #[test]
+    fn unquoted_and_single_quoted_values() {
+        let html = "<img SRC=/a.png alt=x><A HREF='b.html'>b</A><form action=s?a=1&b=2>";
+        let s = segs(html);
+        let v: Vec<_> = s
+            .iter()
+            .filter(|s| s.references)
+            .map(|s| (text(s), s.kind.clone()))
+            .collect();
+        assert_eq!(
+            v,
+            [
+                ("/a.png", attr("img", "src")),
+                ("b.html", attr("a", "href")),
+                ("s?a=1&b=2", attr("form", "action")),
+            ]
+        );
+    }
+
+    #[test]
+    fn srcset_candidates() {
+        let html = r#"<img srcset="a.png 1x, /b/c.png 2x,d.png,, data:image/png;base64,AA== 100w, e(1).png (max-width: 1px, x) f.png">"#;
+        let s = segs(html);
+        let v: Vec<_> = s.iter().map(text).collect();
+        assert_eq!(
+            v,
+            [
+                "a.png",
+                "/b/c.png",
+                "d.png",
+                "data:image/png;base64,AA==",
+                "e(1).png"
+            ]
+        );
+        for seg in &s {
+            assert_eq!(seg.kind, attr("img", "srcset"));
+            assert!(seg.references);
+            let n = seg.text.len() as u64;
+            assert_eq!(source(html, seg, 0..n), text(seg));
+        }
+    }
+
+    #[test]
+    fn comments_kept_script_and_style_skipped() {
+        let html = "<!-- see http://c.example/ -->\n<script>var u = 'http://s.example/'; if (a<b) {}</script>\
+                    <style>body { background: url(http://st.example/) }</style>\
+                    <p>after</p><!---->";
+        let s = segs(html);
+        let v: Vec<_> = s.iter().map(|s| (text(s), s.kind.clone())).collect();
+        assert_eq!(
+            v,
+            [
+                (" see http://c.example/ ", SegmentKind::HtmlComment),
+                ("after", SegmentKind::HtmlText),
+            ]
+        );
+        assert!(!s[0].references);
+        assert_eq!(source(html, &s[0], 0..5), " see ");
+    }
+
+    #[test]
+    fn bogus_comments() {
+        let html = "<?php echo 'http://a/' ?>x<!DOCTYPE html><![CDATA[http://b/]]></ http://c/>";
+        let s = segs(html);
+        let v: Vec<_> = s.iter().map(|s| (text(s), s.kind.clone())).collect();
+        assert_eq!(
+            v,
+            [
+                ("?php echo 'http://a/' ?", SegmentKind::HtmlComment),
+                ("x", SegmentKind::HtmlText),
+                ("[CDATA[http://b/]]", SegmentKind::HtmlComment),
+                (" http://c/", SegmentKind::HtmlComment),
+            ]
+        );
+    }
+
+    #[test]
+    fn base_href() {
+        let html = r#"<html><head><a href="before">x</a><base href=" https://b.example/dir/?a&amp;b "><base href="https://second/"></head>
+<body><a href="rel">rel</a><!-- c --></body>"#;
+        let s = segs(html);
+        let base = Some("https://b.example/dir/?a&b".to_string());
+        let base_seg = s
+            .iter()
+            .position(|s| s.kind == attr("base", "href"))
+            .unwrap();
+        assert_eq!(text(&s[base_seg]), "https://b.example/dir/?a&b");
+        assert_eq!(s[base_seg].base, None);
+        for (i, seg) in s.iter().enumerate() {
+            if i != base_seg {
+                assert_eq!(seg.base, base, "{seg:?}");
+            }
+        }
+        assert!(s.iter().any(|s| text(s) == "rel" && s.references));
+        assert!(s
+            .iter()
+            .any(|s| text(s) == "https://second/" && s.references));
+        // No base: None everywhere.
+        assert!(segs("<a href=x>y</a>").iter().all(|s| s.base.is_none()));
+    }
+
+    #[test]
+    fn text_entities_decoded() {
+        let html = "<pre>&gt;&gt;<i> see &lt;https://x/&gt; &amp; more&nbsp;and &notin; &not it\r\nok &#0; &#x110000; &#128;</i></pre>";
+        let s = segs(html);
+        let t: Vec<_> = s.iter().map(text).collect();
+        assert_eq!(
+            t,
+            [
+                ">>",
+                " see <https://x/> & more\u{a0}and \u{2209} \u{ac} it\r\nok \u{fffd} \u{fffd} \u{20ac}"
+            ]
+        );
+        let seg = &s[1];
+        let lt = text(seg).find('<').unwrap() as u64;
+        assert_eq!(source(html, seg, lt..lt + 1), "&lt;");
+        assert_eq!(source(html, seg, lt + 1..lt + 10), "https://x");
+        assert!(seg.map.is_exact(lt + 1..lt + 10));
+        let uri_end = lt + 11;
+        assert_eq!(source(html, seg, lt..uri_end + 1), "&lt;https://x/&gt;");
+        // A character spelled in several bytes maps to the whole reference,
+        // from any of its bytes.
+        let nbsp = text(seg).find('\u{a0}').unwrap() as u64;
+        assert_eq!(source(html, seg, nbsp + 1..nbsp + 2), "&nbsp;");
+        let not = text(seg).find('\u{ac}').unwrap() as u64;
+        assert_eq!(source(html, seg, not..not + 2), "&not");
+    }
+
+    #[test]
+    fn legacy_reference_in_attribute_not_decoded() {
+        // `&copy=` in an attribute stays as it is (HTML's rule for
+        // references without `;` followed by `=` or alphanumerics).
+        let html = r#"<a href="/p?x=1&copy=2&not;3&amp">t</a>"#;
+        let s = segs(html);
+        assert_eq!(text(&s[0]), "/p?x=1&copy=2\u{ac}3&");
+        assert_eq!(source(html, &s[0], 0..13), "/p?x=1&copy=2");
+        assert!(s[0].map.is_exact(0..13));
+    }
+
+    #[test]
+    fn cut_off_inputs() {
+        // A start tag cut off by the end: its href is still given.
+        let html = r#"text <a href="http://x.example/p?q=1&amp;r"#;
+        let s = segs(html);
+        let v: Vec<_> = s.iter().map(|s| (text(s), s.kind.clone())).collect();
+        assert_eq!(
+            v,
+            [
+                ("text ", SegmentKind::HtmlText),
+                ("http://x.example/p?q=1&r", attr("a", "href")),
+            ]
+        );
+        for html in [
+            "<",
+            "</",
+            "<a",
+            "<a href",
+            "<a href=",
+            "<a href='",
+            "&",
+            "&#",
+            "&#x",
+            "&am",
+            "x &amp",
+            "<!--",
+            "<!-- x",
+            "<!",
+            "<script>http://x/",
+            "<p>a < b & c</p>",
+            "a\r",
+            "a\r\nb\rc\n\rd",
+            "<a href=\"x\r\ny\">",
+        ] {
+            segs(html);
+        }
+        assert_eq!(text(&segs("x &amp")[0]), "x &");
+        assert_eq!(text(&segs("<!-- x")[0]), " x");
+        assert_eq!(text(&segs("<p>a < b & c</p>")[0]), "a < b & c");
+        assert_eq!(text(&segs("a\r\nb\rc\n\rd")[0]), "a\r\nb\rc\n\rd");
+        assert_eq!(text(&segs("<a href=\"x\r\ny\">")[0]), "x\r\ny");
+    }
+
+    #[test]
+    fn invalid_utf8_and_nul() {
+        let html = b"<p>caf\xe9 http://x/\xff\x00y &amp; \xc3</p><a href=\"/\xe9\x00\">";
+        let s = segments(html);
+        check(html, &s);
+        assert_eq!(s[0].text, b"caf\xe9 http://x/\xff\x00y & \xc3");
+        assert_eq!(s[1].text, b"/\xe9\x00");
+        assert!(s[1].map.is_exact(0..3));
+    }
+
+    #[test]
+    fn whitespace_only_text_dropped() {
+        let s = segs("<ul>\n  <li> a </li>\r\n\t</ul>  ");
+        assert_eq!(s.iter().map(text).collect::<Vec<_>>(), [" a "]);
+    }
+
+    #[test]
+    fn repeated_attribute_ignored() {
+        let s = segs(r#"<a href href="x" src=y src=z>"#);
+        assert_eq!(s.iter().map(text).collect::<Vec<_>>(), ["y"]);
+        // Attributes of end tags are not given.
+        assert!(segs(r#"</a href="x">"#).is_empty());
+    }
+
+    #[test]
+    fn title_and_textarea_text() {
+        let s =
+            segs("<title>a &amp; <b>http://t/</b></title><textarea>&lt;http://u/&gt;</textarea>");
+        let t: Vec<_> = s.iter().map(text).collect();
+        assert_eq!(t, ["a & <b>http://t/</b>", "<http://u/>"]);
+    }
+
+    /// An excerpt of a pipermail thread index (mapnik-devel, January
+    /// 2008).
+    #[test]
+    fn pipermail_index() {
+        let html = r##"<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN">
+<HTML>
+  <HEAD>
+     <title>The Mapnik-devel January 2008 Archive by thread</title>
+     <META NAME="robots" CONTENT="noindex,follow">
+     <META http-equiv="Content-Type" content="text/html; charset=us-ascii">
+  </HEAD>
+  <BODY BGCOLOR="#ffffff">
+      <a name="start"></A>
+	     <li><b><a href="https://lists.berlios.de/mailman/listinfo/mapnik-devel">More info on this list...
+                    </a></b></li>
+<!--0 01199289005.352- -->
+<LI><A HREF="000352.html">[Mapnik-devel] Managing large XML files aka osm.xml
+</A><A NAME="352">&nbsp;</A>
+<I>Artem Pavlenko
+</I>
+"##;
+        let s = segs(html);
+        let refs: Vec<_> = s.iter().filter(|s| s.references).map(text).collect();
+        assert_eq!(
+            refs,
+            [
+                "https://lists.berlios.de/mailman/listinfo/mapnik-devel",
+                "000352.html"
+            ]
+        );
+        assert!(s
+            .iter()
+            .any(|s| s.kind == SegmentKind::HtmlComment && text(s) == "0 01199289005.352- "));
+        assert!(s.iter().any(|s| text(s) == "\u{a0}"));
+        let title = &s[0];
+        assert_eq!(
+            text(title),
+            "The Mapnik-devel January 2008 Archive by thread"
+        );
+    }
+
+    /// An excerpt of a pipermail message page: a mailto href with `&` and
+    /// quoted text with `&gt;`.
+    #[test]
+    fn pipermail_message() {
+        let html = r#"   <LINK REL="made" HREF="mailto:mapnik-devel%40lists.berlios.de?Subject=Re%3A%20Fw&In-Reply-To=%3C4B77%40mapnik.org%3E">
+   <style type="text/css">
+       pre {
+           white-space: pre-wrap;       /* css-2.1, curent FF, Opera, Safari */
+           }
+   </style>
+<!--beginarticle-->
+<PRE>Hi Nick,
+&gt;&gt;<i> See http://example.org/a?b=1&amp;c=2
+</I>&gt;<i> template &lt;typename T&gt;
+</I></PRE>"#;
+        let s = segs(html);
+        assert_eq!(
+            text(&s[0]),
+            "mailto:mapnik-devel%40lists.berlios.de?Subject=Re%3A%20Fw&In-Reply-To=%3C4B77%40mapnik.org%3E"
+        );
+        assert_eq!(s[0].kind, attr("link", "href"));
+        assert!(s[0].map.is_exact(0..s[0].text.len() as u64));
+        assert_eq!(text(&s[1]), "beginarticle");
+        assert!(s
+            .iter()
+            .any(|s| text(s) == " See http://example.org/a?b=1&c=2\n"));
+        assert!(!s.iter().any(|s| text(s).contains("pre-wrap")));
+    }
+
+    /// A text/html mail part (open-iscsi, Google Groups footer), after
+    /// its quoted-printable decoding.
+    #[test]
+    fn mail_part() {
+        let html = "<div>--&gt; iscsi_io_send_pdu,&nbsp; which</div>\n<p></p>\n\n-- <br />\n\
+You received this message because you are subscribed to the Google Groups &quot;open-iscsi&quot; group.<br />\n\
+To unsubscribe from this group and stop receiving emails from it, send an email to <a href=\"mailto:open-iscsi+unsubscribe@googlegroups.com\">open-iscsi+unsubscribe@googlegroups.com</a>.<br />\n\
+To view this discussion on the web visit <a href=\"https://groups.google.com/d/msgid/open-iscsi/0b82%40googlegroups.com?utm_medium=email&utm_source=footer\">https://groups.google.com/d/msgid/open-iscsi/0b82%40googlegroups.com</a>.<br />\n";
+        let s = segs(html);
+        let refs: Vec<_> = s.iter().filter(|s| s.references).map(text).collect();
+        assert_eq!(
+            refs,
+            [
+                "mailto:open-iscsi+unsubscribe@googlegroups.com",
+                "https://groups.google.com/d/msgid/open-iscsi/0b82%40googlegroups.com?utm_medium=email&utm_source=footer"
+            ]
+        );
+        assert_eq!(text(&s[0]), "--> iscsi_io_send_pdu,\u{a0} which");
+        assert!(s
+            .iter()
+            .any(|s| text(s).contains("Groups \"open-iscsi\" group.")));
+    }
+
+    #[test]
+    fn offsets_inside_a_larger_input() {
+        // Offsets are relative to the start of `html`, whatever it is cut
+        // from.
+        let doc = "HEADER\n\n<a href='x&amp;y'>z</a>";
+        let body = &doc[8..];
+        let s = segments(body.as_bytes());
+        check(body.as_bytes(), &s);
+        assert_eq!(s[0].map.span(0..1), 9..10);
+        assert_eq!(s[0].map.span(1..2), 10..15);
+    }
+
+    #[test]
+    fn srcset_parser() {
+        let f = |s: &str| -> Vec<String> {
+            srcset_urls(s.as_bytes())
+                .into_iter()
+                .map(|r| s[r].to_string())
+                .collect()
+        };
+        assert_eq!(f(""), Vec::<String>::new());
+        assert_eq!(f(" , ,"), Vec::<String>::new());
+        assert_eq!(f("a"), ["a"]);
+        assert_eq!(f("a,,, b 2x"), ["a", "b"]);
+        assert_eq!(f("a 1x (x, y), b"), ["a", "b"]);
+        assert_eq!(f("a 1x (x, y, b"), ["a"]);
+        // A comma inside a URL is part of it.
+        assert_eq!(f("a,b 1x"), ["a,b"]);
+    }
+
+    /// Pieces of HTML that the generated documents are made of.
+    fn fragment() -> impl Strategy<Value = Vec<u8>> {
+        prop_oneof![
+            Just(b"&amp;".to_vec()),
+            Just(b"&lt;".to_vec()),
+            Just(b"&gt".to_vec()),
+            Just(b"&#38;".to_vec()),
+            Just(b"&#x3C;".to_vec()),
+            Just(b"&#x110000".to_vec()),
+            Just(b"&notin;".to_vec()),
+            Just(b"&not".to_vec()),
+            Just(b"&copy=".to_vec()),
+            Just(b"&ThickSpace;".to_vec()),
+            Just(b"&bogus;".to_vec()),
+            Just(b"&".to_vec()),
+            Just(b"&#".to_vec()),
+            Just(b"<a href=\"".to_vec()),
+            Just(b"<img srcset='".to_vec()),
+            Just(b"<a href=".to_vec()),
+            Just(b"\">".to_vec()),
+            Just(b"'>".to_vec()),
+            Just(b">".to_vec()),
+            Just(b"<".to_vec()),
+            Just(b"</".to_vec()),
+            Just(b"</a>".to_vec()),
+            Just(b"<!--".to_vec()),
+            Just(b"-->".to_vec()),
+            Just(b"--".to_vec()),
+            Just(b"<script>".to_vec()),
+            Just(b"</script>".to_vec()),
+            Just(b"<base href=".to_vec()),
+            Just(b"<title>".to_vec()),
+            Just(b"</title>".to_vec()),
+            Just(b"\r\n".to_vec()),
+            Just(b"\r".to_vec()),
+            Just(b"\0".to_vec()),
+            Just(b"\xff\xc3".to_vec()),
+            Just(b" 1x, ".to_vec()),
+            Just(b"http://x.example/a?b=c".to_vec()),
+            "[ -~]{0,8}".prop_map(String::into_bytes),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        /// Generated HTML: the map property, and every decoded byte that
+        /// is not exact maps to a whole character reference.
+        #[test]
+        fn maps_hold(parts in proptest::collection::vec(fragment(), 0..40)) {
+            let html = parts.concat();
+            let segments = segments(&html);
+            check(&html, &segments);
+            let reference =
+                regex::bytes::Regex::new(r"^&(#[xX][0-9a-fA-F]+|#[0-9]+|[A-Za-z0-9]+);?$").unwrap();
+            for s in &segments {
+                for i in 0..s.text.len() as u64 {
+                    if !s.map.is_exact(i..i + 1) {
+                        let r = s.map.span(i..i + 1);
+                        let raw = &html[r.start as usize..r.end as usize];
+                        prop_assert!(reference.is_match(raw), "{:?} in {:?}", raw, s);
+                    }
+                }
+            }
+        }
+
+        /// Any bytes: no panic, and the map property.
+        #[test]
+        fn any_bytes(html in proptest::collection::vec(any::<u8>(), 0..300)) {
+            let segments = segments(&html);
+            check(&html, &segments);
+        }
+    }
+}
