@@ -137,28 +137,15 @@ fn expected_uris_per_message() {
                         .filter_map(|r| r["uri"].as_str().map(str::to_string))
                         .collect()
                 };
-                if file.ends_with(".html") {
-                    // Pending the HTML source: entity references are not
-                    // decoded in HTML files yet.
-                    continue;
-                }
                 let body = got(false);
-                let html_pending = |u: &String| u.contains("&amp;");
-                let body: BTreeSet<String> =
-                    body.into_iter().filter(|u| !html_pending(u)).collect();
-                let want_body: BTreeSet<String> = want("body_uris")
-                    .into_iter()
-                    .filter(|u| !body.is_empty() || !u.is_empty())
-                    .collect();
+                let want_body = want("body_uris");
+                // Known gap: Gmail's data-saferedirecturl attribute (not a
+                // URI attribute of HTML) is not read; the reference, which
+                // scans the whole unescaped HTML, has its google.com/url
+                // links.
                 let missing: Vec<_> = want_body
                     .difference(&body)
-                    .filter(|u| {
-                        !found.iter().any(|r| {
-                            r["uri"]
-                                .as_str()
-                                .is_some_and(|f| f.replace("&amp;", "&") == **u)
-                        })
-                    })
+                    .filter(|u| !u.starts_with("https://www.google.com/url?"))
                     .collect();
                 let extra: Vec<_> = body.difference(&want_body).collect();
                 assert!(

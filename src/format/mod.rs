@@ -25,19 +25,5 @@ pub mod mbox;
 pub mod qp;
 pub mod quote;
 
-/// HTML until its own module lands: one text segment.
-pub mod html {
-    use super::{OffsetMap, Segment, SegmentKind};
-    /// The text of `html` as one segment.
-    pub fn segments(html: &[u8]) -> Vec<Segment> {
-        vec![Segment {
-            text: html.to_vec(),
-            kind: SegmentKind::HtmlText,
-            map: OffsetMap::identity(0, html.len() as u64),
-            base: None,
-            references: false,
-        }]
-    }
-}
 pub mod origin;
 pub mod unit;
