@@ -108,6 +108,10 @@ enum UrlValue {
     One,
     /// A `srcset`: image candidates, each a URL and descriptors.
     Srcset,
+    /// Any other attribute: its value is text that may hold absolute
+    /// URIs (Gmail's `data-saferedirecturl`, an `onclick` with a
+    /// `mailto:`, a `content`, an `xmlns`); scanned as text.
+    Text,
 }
 
 /// The name (as it is given in segments) and the kind of a URI-valued
@@ -421,7 +425,7 @@ enum Tag {
 /// A URI-valued attribute of the current start tag, its value read.
 #[derive(Debug)]
 struct UrlAttribute {
-    name: &'static str,
+    name: std::borrow::Cow<'static, str>,
     kind: UrlValue,
     value: Decoded,
 }
@@ -452,7 +456,7 @@ struct Collector<'a> {
 
     attribute_name: Vec<u8>,
     /// The current attribute, when its value is read as URIs.
-    attribute: Option<(&'static str, UrlValue)>,
+    attribute: Option<(std::borrow::Cow<'static, str>, UrlValue)>,
     attribute_value: Decoded,
     attribute_cursor: usize,
     /// URI-valued attributes of the current start tag, values read.
@@ -537,6 +541,13 @@ impl<'a> Collector<'a> {
                     }
                     if !range.is_empty() {
                         self.segments.push(attr.value.segment(range, kind(), true));
+                    }
+                }
+                UrlValue::Text => {
+                    // Only values that could hold a URI (a ':'), as text.
+                    if memchr::memchr(b':', text).is_some() {
+                        let range = 0..text.len();
+                        self.segments.push(attr.value.segment(range, kind(), false));
                     }
                 }
                 UrlValue::Srcset => {
@@ -676,6 +687,24 @@ impl Emitter for Sink<'_, '_> {
     fn emit_current_doctype(&mut self) {
         let c = &mut *self.0;
         c.flush_text();
+        // The doctype as written: its system identifier is a URI
+        // (`"http://www.w3.org/TR/html4/loose.dtd"`), found as in text.
+        let end = c.position.min(c.html.len());
+        if let Some(start) = memchr::memrchr(b'<', &c.html[..end]) {
+            let text = &c.html[start..end];
+            if memchr::memchr(b':', text).is_some() {
+                c.segments.push(Segment {
+                    text: text.to_vec(),
+                    kind: SegmentKind::HtmlAttribute {
+                        element: "!doctype".to_string(),
+                        attribute: "identifier".to_string(),
+                    },
+                    map: OffsetMap::identity(start as u64, text.len() as u64),
+                    base: None,
+                    references: false,
+                });
+            }
+        }
         c.text_cursor = c.position;
     }
 
@@ -702,9 +731,16 @@ impl Emitter for Sink<'_, '_> {
         c.attribute_value.clear();
         c.attribute = match url_attribute(&c.attribute_name) {
             Some((name, kind)) if c.tag == Tag::Start && !c.seen.contains(&name) => {
-                Some((name, kind))
+                Some((std::borrow::Cow::Borrowed(name), kind))
             }
-            _ => None,
+            Some(_) => None,
+            None if c.tag == Tag::Start => Some((
+                std::borrow::Cow::Owned(
+                    String::from_utf8_lossy(&c.attribute_name).to_ascii_lowercase(),
+                ),
+                UrlValue::Text,
+            )),
+            None => None,
         };
         c.attribute_cursor = c.position;
     }

@@ -20,6 +20,8 @@
 //!
 //! It does not own splitting a mailbox (`super::mbox`) nor scanning.
 
+use std::sync::Arc;
+
 use mail_parser::{Encoding, HeaderName, MessageParser, MimeHeaders, PartType};
 
 use super::map::{Chain, OffsetMap};
@@ -100,7 +102,7 @@ impl Default for MailOptions {
 /// Never fails: what cannot be read is said in [`Message::problems`].
 pub fn read(raw: &[u8], opts: MailOptions) -> Message {
     let mut out = Message::default();
-    let parser = MessageParser::default();
+    let parser = parser();
     // A first line that is no header field (mail-parser would take
     // "just a body http:" for one): a message without header fields.
     let first_is_field = super::detect::field_name(raw).is_some();
@@ -138,6 +140,21 @@ pub fn read(raw: &[u8], opts: MailOptions) -> Message {
     }
     walk(raw, &msg, 0, "", &mut out);
     out
+}
+
+/// The parser, made once: MIME fields and the four fields of
+/// [`MessageInfo`] parsed, every other field kept raw (parsing `Received`
+/// and the address lists of every message cost a third of the time).
+fn parser() -> &'static MessageParser {
+    static PARSER: std::sync::OnceLock<MessageParser> = std::sync::OnceLock::new();
+    PARSER.get_or_init(|| {
+        MessageParser::new()
+            .with_mime_headers()
+            .header_date(HeaderName::Date)
+            .header_text(HeaderName::Subject)
+            .header_address(HeaderName::From)
+            .header_id(HeaderName::MessageId)
+    })
 }
 
 /// The `List-*` and `Archived-At` fields of `msg`, unfolded.
@@ -258,13 +275,14 @@ fn walk(raw: &[u8], msg: &mail_parser::Message<'_>, base: usize, prefix: &str, o
             content_type: ctype,
         };
         if is_html {
+            let shared: Vec<Arc<OffsetMap>> = maps.into_iter().map(Arc::new).collect();
             for seg in super::html::segments(&bytes) {
-                let mut chain_maps = vec![seg.map];
-                chain_maps.extend(maps.iter().cloned());
+                let mut chain_maps = vec![Arc::new(seg.map)];
+                chain_maps.extend(shared.iter().cloned());
                 out.pieces.push(Piece {
                     text: seg.text,
                     kind: seg.kind,
-                    chain: Chain::new(chain_maps, s as u64),
+                    chain: Chain::shared(chain_maps, s as u64),
                     part: Some(info.clone()),
                     base: seg.base,
                     references: seg.references,

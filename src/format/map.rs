@@ -23,6 +23,7 @@
 //! (`crate::position`).
 
 use std::ops::Range;
+use std::sync::Arc;
 
 /// One run of a map: decoded bytes from `decoded` (to the next run's
 /// start) come from original bytes from `original`.
@@ -33,9 +34,10 @@ struct Run {
     /// First original offset of the run.
     original: u64,
     /// `None`: byte `decoded + i` comes from byte `original + i`.
-    /// `Some(n)`: every byte of the run comes from the `n` original bytes
-    /// from `original` as a whole.
-    group: Option<u64>,
+    /// `Some((n, k))`: the run is a sequence of groups, each of `k`
+    /// decoded bytes that come from `n` original bytes as a whole, one
+    /// after the other (a line of base64 quanta, a run of `=XX` escapes).
+    group: Option<(u64, u64)>,
 }
 
 /// A map from byte offsets in one decoding step's output to byte offsets
@@ -99,12 +101,27 @@ impl OffsetMap {
             self.exact(original, 1);
             return;
         }
+        if let Some(last) = self.runs.last() {
+            if last.group == Some((original_len, len)) {
+                let reps = (self.len - last.decoded) / len;
+                if last.original + reps * original_len == original {
+                    self.len += len;
+                    return;
+                }
+            }
+        }
         self.runs.push(Run {
             decoded: self.len,
             original,
-            group: Some(original_len),
+            group: Some((original_len, len)),
         });
         self.len += len;
+    }
+
+    /// The original span of the group holding decoded byte `d` of run `r`.
+    fn group_of(r: &Run, d: u64, n: u64, k: u64) -> Range<u64> {
+        let start = r.original + (d - r.decoded) / k * n;
+        start..start + n
     }
 
     /// Index of the run holding decoded byte `d` (`None` when empty).
@@ -131,7 +148,7 @@ impl OffsetMap {
                 let r = self.runs[i];
                 match r.group {
                     None => r.original + (d - r.decoded),
-                    Some(_) => r.original,
+                    Some((n, k)) => Self::group_of(&r, d, n, k).start,
                 }
             }
         }
@@ -150,7 +167,7 @@ impl OffsetMap {
         let r = self.runs[i];
         match r.group {
             None => r.original + (d - r.decoded),
-            Some(n) => r.original + n,
+            Some((n, k)) => Self::group_of(&r, d - 1, n, k).end,
         }
     }
 
@@ -180,8 +197,8 @@ impl OffsetMap {
 /// One step of a [`Chain`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Step {
-    /// Through a decoding step's map.
-    Map(OffsetMap),
+    /// Through a decoding step's map (shared by the pieces of one part).
+    Map(Arc<OffsetMap>),
     /// Plus an offset (where the step's input starts in the next one).
     Shift(u64),
 }
@@ -198,6 +215,13 @@ impl Chain {
     /// A chain of `maps` (innermost first), whose last map's offsets are
     /// relative to `base`.
     pub fn new(maps: Vec<OffsetMap>, base: u64) -> Chain {
+        Chain::shared(maps.into_iter().map(Arc::new).collect(), base)
+    }
+
+    /// Like [`Chain::new`], with maps shared with other chains (the
+    /// transfer and charset maps of a part, under each of its HTML
+    /// segments).
+    pub fn shared(maps: Vec<Arc<OffsetMap>>, base: u64) -> Chain {
         let mut steps: Vec<Step> = maps.into_iter().map(Step::Map).collect();
         if base != 0 {
             steps.push(Step::Shift(base));
@@ -207,7 +231,7 @@ impl Chain {
 
     /// This chain, then `map` (offsets of this chain's output are the
     /// decoded offsets of `map`).
-    pub fn then_map(mut self, map: OffsetMap) -> Chain {
+    pub fn then_map(mut self, map: Arc<OffsetMap>) -> Chain {
         self.steps.push(Step::Map(map));
         self
     }
@@ -215,7 +239,7 @@ impl Chain {
     /// `map`, then this chain (offsets of `map`'s output are this chain's
     /// decoded offsets).
     pub fn before(mut self, map: OffsetMap) -> Chain {
-        self.steps.insert(0, Step::Map(map));
+        self.steps.insert(0, Step::Map(Arc::new(map)));
         self
     }
 
@@ -297,6 +321,8 @@ mod tests {
         let mut m = OffsetMap::new();
         m.group(100, 4, 3);
         m.group(104, 4, 3);
+        // Contiguous groups of one shape are one run.
+        assert_eq!(m.runs.len(), 1);
         assert_eq!(m.span(1..2), 100..104);
         assert_eq!(m.span(2..4), 100..108);
         assert_eq!(m.span(6..6), 108..108);

@@ -56,7 +56,6 @@ pub struct Mbox<R> {
     after_blank: bool,
     done: bool,
     max: usize,
-    line: Vec<u8>,
 }
 
 impl<R: BufRead> Mbox<R> {
@@ -76,7 +75,6 @@ impl<R: BufRead> Mbox<R> {
             after_blank: true,
             done: false,
             max,
-            line: Vec::new(),
         }
     }
 
@@ -97,8 +95,10 @@ impl<R: BufRead> Mbox<R> {
         };
         let mut any = self.next_separator.is_some();
         loop {
-            self.line.clear();
-            let n = self.reader.read_until(b'\n', &mut self.line)?;
+            // The line is read straight into the message (no second copy)
+            // and taken back out when it is a separator or over the cap.
+            let start = msg.bytes.len();
+            let n = self.reader.read_until(b'\n', &mut msg.bytes)?;
             if n == 0 {
                 self.done = true;
                 break;
@@ -106,9 +106,11 @@ impl<R: BufRead> Mbox<R> {
             let at = self.offset;
             self.offset += n as u64;
             self.lines += 1;
-            let is_separator = self.after_blank && is_separator(&self.line);
-            self.after_blank = self.line == b"\n" || self.line == b"\r\n";
+            let line = &msg.bytes[start..];
+            let is_separator = self.after_blank && is_separator(line);
+            self.after_blank = line == b"\n" || line == b"\r\n";
             if is_separator {
+                msg.bytes.truncate(start);
                 if any {
                     // The next message starts here.
                     self.next_separator = Some(at);
@@ -124,9 +126,8 @@ impl<R: BufRead> Mbox<R> {
                 continue;
             }
             any = true;
-            if !msg.truncated && msg.bytes.len() + n <= self.max {
-                msg.bytes.extend_from_slice(&self.line);
-            } else {
+            if msg.truncated || msg.bytes.len() > self.max {
+                msg.bytes.truncate(start);
                 msg.truncated = true;
             }
         }

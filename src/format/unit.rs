@@ -132,7 +132,7 @@ where
                         MAX_MESSAGE / (1024 * 1024)
                     ));
                 }
-                let map = unquoted.map(|(_, map)| map);
+                let map = unquoted.map(|(_, map)| std::sync::Arc::new(map));
                 let pieces = decoded
                     .pieces
                     .into_iter()

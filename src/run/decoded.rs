@@ -155,7 +155,11 @@ pub(crate) fn scan<R, F>(
             } else {
                 (&piece.text[..], &opts)
             };
-            let mut scanner = Scanner::new(text, opts.clone());
+            // One read of the whole text (a piece is in memory already;
+            // most are short: an attribute value, a text run).
+            let mut piece_opts = opts.clone();
+            piece_opts.chunk_size = piece_opts.chunk_size.min(text.len() + 1);
+            let mut scanner = Scanner::new(text, piece_opts);
             while let Ok(Some(found)) = scanner.next_found() {
                 each(unit, &piece, found, sink);
             }
