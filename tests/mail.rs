@@ -139,14 +139,7 @@ fn expected_uris_per_message() {
                 };
                 let body = got(false);
                 let want_body = want("body_uris");
-                // Known gap: Gmail's data-saferedirecturl attribute (not a
-                // URI attribute of HTML) is not read; the reference, which
-                // scans the whole unescaped HTML, has its google.com/url
-                // links.
-                let missing: Vec<_> = want_body
-                    .difference(&body)
-                    .filter(|u| !u.starts_with("https://www.google.com/url?"))
-                    .collect();
+                let missing: Vec<_> = want_body.difference(&body).collect();
                 let extra: Vec<_> = body.difference(&want_body).collect();
                 assert!(
                     missing.is_empty() && extra.is_empty(),

@@ -15,7 +15,13 @@
 //!   `imagesrcset` give one segment per image candidate URL, the width
 //!   and density descriptors dropped ([`SegmentKind::HtmlAttribute`]);
 //! - comments ([`SegmentKind::HtmlComment`]), as written (people leave
-//!   links there).
+//!   links there);
+//! - the values of other attributes that hold a `:` (Gmail's
+//!   `data-saferedirecturl`, an `onclick` with a `mailto:`, `xmlns`,
+//!   `content`), decoded, with `references: false`: scanned as text for
+//!   absolute URIs; and a doctype as written (its system identifier is a
+//!   URI), as `HtmlAttribute { element: "!doctype", attribute:
+//!   "identifier" }`.
 //!
 //! The contents of `<script>` and `<style>` are skipped. The first
 //! `<base href>` of the document becomes every segment's
