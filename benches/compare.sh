@@ -2,7 +2,8 @@
 # Whole-process benchmark: urilint extract versus `rg -o` with a plain URL
 # regex on the same inputs built from ../shared/corpus: (a) the mixed
 # corpus, (rfc) and (mail) one folder each, single-threaded on one file,
-# and (d) the whole corpus tree with all threads. On (a) also the
+# (m) the raw MIME mailboxes as one mbox, decoded and as plain text, and
+# (d) the whole corpus tree with all threads. On (a) also the
 # `linkify` crate (examples/linkify_extract.rs: whole file read, lossy
 # UTF-8, URLs with a scheme). Prints mean time and MiB/s (hyperfine) and
 # peak RSS (GNU time), as Markdown tables.
@@ -76,6 +77,21 @@ for part in rfc mail; do
     measure "urilint extract -j1 FILE" "$bin" extract -j1 "$f"
     measure "rg -o -j1 '$regex' FILE" rg -o -j1 "$regex" "$f"
 done
+# (m) raw MIME mailboxes: decoding (MIME, quoted-printable, base64,
+# charsets, HTML parts) against the same bytes read as plain text and rg.
+mbox=target/bench/mbox-$size.mbox
+[ -f "$mbox" ] || "$corpus/make-bench-input.sh" "$size" "$mbox" mail/usrp-users mail/open-iscsi
+echo
+echo "(m) raw MIME mailboxes (mail/usrp-users, mail/open-iscsi), $size MiB mbox, one thread"
+echo
+echo "| command | time | throughput | peak RSS |"
+echo "|---|---:|---:|---:|"
+measure "urilint extract -j1 MBOX (decoded)" "$bin" extract -j1 "$mbox"
+measure "urilint extract -j1 --format jsonl MBOX (decoded)" "$bin" extract -j1 --format jsonl "$mbox"
+measure "urilint extract -j1 --input-format text MBOX" "$bin" extract -j1 --input-format text "$mbox"
+measure "rg -o -j1 '$regex' MBOX" rg -o -j1 "$regex" "$mbox"
+echo
+echo "URIs found: urilint decoded $("$bin" extract -j1 "$mbox" | wc -l), as text $("$bin" extract -j1 --input-format text "$mbox" | wc -l), rg $(rg -o -j1 "$regex" "$mbox" | wc -l)"
 tree_mib=$(du -sm --apparent-size "$corpus" | cut -f1)
 echo
 echo "(d) the whole $corpus tree ($tree_mib MiB), $(nproc) threads"

@@ -256,6 +256,10 @@ struct ExtractArgs {
     /// Prefix each URI with its 1-based line number (plain format).
     #[arg(short = 'n', long)]
     line_number: bool,
+    /// With -H: a NUL byte after the file name instead of ':' (as grep's
+    /// -Z), for names that hold ':' (Maildir's ':2,S') or '#'.
+    #[arg(short = 'Z', long)]
+    null: bool,
     /// Print each URI only once, the first time it is found.
     #[arg(short, long)]
     unique: bool,
@@ -530,6 +534,7 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
                 style: PlainStyle {
                     with_filename: a.with_filename,
                     line_number: a.line_number,
+                    null: a.null,
                 },
                 unique: a.unique,
                 base,

@@ -166,17 +166,15 @@ pub fn is_separator(line: &[u8]) -> bool {
 /// RFC 4155 section 2 and its mboxrd variant), with a map back into
 /// `bytes`; `None` when there is no such line.
 pub fn unquote_from(bytes: &[u8]) -> Option<(Vec<u8>, OffsetMap)> {
-    let quoted = |line: &[u8]| {
-        let q = line.iter().take_while(|&&b| b == b'>').count();
-        q > 0 && line[q..].starts_with(b"From ")
-    };
-    let mut at = 0;
+    // Only lines with "From " after one or more '>' count: find "From "
+    // and look back (most messages have none).
     let mut cuts = Vec::new();
-    while at < bytes.len() {
-        if quoted(&bytes[at..]) {
-            cuts.push(at);
+    for i in memchr::memmem::find_iter(bytes, b"From ") {
+        let q = bytes[..i].iter().rev().take_while(|&&b| b == b'>').count();
+        let j = i - q;
+        if q > 0 && (j == 0 || bytes[j - 1] == b'\n') {
+            cuts.push(j);
         }
-        at = memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |p| at + p + 1);
     }
     if cuts.is_empty() {
         return None;

@@ -65,6 +65,38 @@ pub struct PartRef {
 }
 
 impl Origin {
+    /// Where the URI is, in words, for the human format: `in message 3
+    /// <id@host> "Subject", part 2 (text/html), attribute a@href`.
+    pub fn describe(&self) -> String {
+        let mut s = String::from("in");
+        if let Some(m) = self.message {
+            s.push_str(&format!(" message {m}"));
+            if let Some(id) = &self.message_id {
+                s.push_str(&format!(" <{id}>"));
+            }
+            if let Some(subject) = &self.subject {
+                s.push_str(&format!(" {subject:?}"));
+            }
+            s.push(',');
+        }
+        if let Some(p) = &self.part {
+            match &p.content_type {
+                Some(t) => s.push_str(&format!(" part {} ({t}),", p.index)),
+                None => s.push_str(&format!(" part {},", p.index)),
+            }
+        }
+        match (self.segment, &self.field) {
+            ("header", Some(f)) => s.push_str(&format!(" header field {f}")),
+            ("html-attribute", Some(f)) => s.push_str(&format!(" attribute {f}")),
+            (kind, _) => s.push_str(&format!(" {kind}")),
+        }
+        s.push_str(&format!(
+            ", decoded line {} column {}",
+            self.decoded_line, self.decoded_column
+        ));
+        s
+    }
+
     /// The name of the input as plain output with `-H` gives it:
     /// `file#message` for a message of a mailbox, else `file`.
     pub fn display_name(&self, file: &str) -> String {

@@ -67,6 +67,10 @@ pub fn diagnostic(out: &mut Vec<u8>, d: &Diagnostic, excerpt: Option<&Excerpt>, 
     };
     let place = format!("{}:{}:{}", escape::name(&d.path), d.line, d.column);
     let help = d.fix.as_ref().map(|fix| escape::text(&fix.message));
+    let note = d
+        .origin
+        .as_deref()
+        .map(|o| escape::text(&o.describe()).into_owned());
     match excerpt.and_then(|e| Shown::new(d, e)) {
         Some(s) => {
             // The renderer would count the column in the text shown (cut,
@@ -84,6 +88,11 @@ pub fn diagnostic(out: &mut Vec<u8>, d: &Diagnostic, excerpt: Option<&Excerpt>, 
                 snippet = snippet.annotation(AnnotationKind::Context.span(context.clone()));
             }
             let mut groups = vec![title.element(snippet)];
+            if let Some(note) = &note {
+                groups.push(Group::with_title(
+                    Level::NOTE.secondary_title(note.as_str()),
+                ));
+            }
             if let Some(help) = &help {
                 groups.push(Group::with_title(
                     Level::HELP.secondary_title(help.as_ref()),
@@ -96,6 +105,11 @@ pub fn diagnostic(out: &mut Vec<u8>, d: &Diagnostic, excerpt: Option<&Excerpt>, 
             out.extend_from_slice(renderer.render(&[Group::with_title(title)]).as_bytes());
             let arrow = if color { ARROW_STYLED } else { "-->" };
             let _ = write!(out, "\n {arrow} {place}");
+            if let Some(note) = &note {
+                let note = Group::with_title(Level::NOTE.secondary_title(note.as_str()));
+                out.push(b'\n');
+                out.extend_from_slice(renderer.render(&[note]).as_bytes());
+            }
             if let Some(help) = &help {
                 let help = Group::with_title(Level::HELP.secondary_title(help.as_ref()));
                 out.push(b'\n');

@@ -43,4 +43,8 @@ pub struct PlainStyle {
     pub with_filename: bool,
     /// Prefix each URI with its 1-based line number and `:` (grep's `-n`).
     pub line_number: bool,
+    /// With `with_filename`: a NUL byte after the file name instead of
+    /// `:` (grep's `-Z`), so that names holding `:` (Maildir's `:2,S`) or
+    /// `#` stay parseable.
+    pub null: bool,
 }

@@ -18,7 +18,7 @@ use crate::lint::Diagnostic;
 pub fn uri_line(out: &mut Vec<u8>, style: PlainStyle, path: &str, line: Option<u64>, uri: &str) {
     if style.with_filename {
         out.extend_from_slice(escape::name(path).as_bytes());
-        out.push(b':');
+        out.push(if style.null { 0 } else { b':' });
     }
     if style.line_number {
         if let Some(line) = line {
@@ -104,8 +104,16 @@ mod tests {
         let style = PlainStyle {
             with_filename: true,
             line_number: true,
+            null: false,
         };
         uri_line(&mut out, style, "a.txt", Some(3), "http://a/");
+        let null = PlainStyle {
+            null: true,
+            ..style
+        };
+        let mut z = Vec::new();
+        uri_line(&mut z, null, "cur/1.x:2,S", Some(3), "http://a/");
+        assert_eq!(z, b"cur/1.x:2,S\x003:http://a/\n");
         uri_line(
             &mut out,
             PlainStyle::default(),
@@ -121,6 +129,7 @@ mod tests {
         let style = PlainStyle {
             with_filename: true,
             line_number: false,
+            null: false,
         };
         let mut out = Vec::new();
         uri_line(&mut out, style, "nl\nfake:1:\x1b[31m", None, "http://a/");

@@ -1,0 +1,37 @@
+//! Fuzz target for the format layer (issue 12): for any bytes read as a
+//! mailbox, as one message and as HTML, decoding never panics, every
+//! piece's text maps into the input, and every span of a piece maps to a
+//! span inside its unit's bytes, exact spans to the very bytes.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use urilint::format::detect::InputFormat;
+use urilint::format::mail::MailOptions;
+use urilint::format::unit;
+
+fn check(data: &[u8], format: InputFormat) {
+    let total = data.len() as u64;
+    let _ = unit::for_each(data, format, MailOptions::default(), |u, pieces| {
+        let end = u.offset + u.raw.len() as u64;
+        assert!(end <= total);
+        for p in &pieces {
+            let n = p.text.len() as u64;
+            for (s, e) in [(0, n), (0, n.min(1)), (n / 2, n), (n / 3, (2 * n) / 3)] {
+                let span = p.chain.span(s..e);
+                assert!(span.start <= span.end, "{span:?}");
+                assert!(span.start >= u.offset && span.end <= end, "{span:?} outside {}..{end}", u.offset);
+                if p.chain.is_exact(s..e) {
+                    assert_eq!(u.bytes(span), &p.text[s as usize..e as usize]);
+                }
+            }
+            let _ = u.position(u.offset + u.raw.len() as u64 / 2);
+        }
+        Ok(())
+    });
+}
+
+fuzz_target!(|data: &[u8]| {
+    check(data, InputFormat::Mbox);
+    check(data, InputFormat::Mail);
+    check(data, InputFormat::Html);
+});
