@@ -218,6 +218,10 @@ struct Common {
     /// In mail, leave out the URIs of header fields (List-*, Archived-At).
     #[arg(long)]
     no_headers: bool,
+    /// In mail, report the identifiers of Message-ID, In-Reply-To and
+    /// References as mid: URIs (RFC 2392).
+    #[arg(long)]
+    message_ids: bool,
 }
 
 fn input_format_parser(s: &str) -> Result<InputFormat, String> {
@@ -491,6 +495,7 @@ fn run_options(c: Common, settings: &Settings, format: Format) -> RunOptions {
         input_format: c.input_format,
         mail: MailOptions {
             headers: !c.no_headers,
+            message_ids: c.message_ids,
         },
         progress: !c.quiet && io::stderr().is_terminal() && std::env::var_os("CI").is_none(),
     }

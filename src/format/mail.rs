@@ -90,11 +90,17 @@ pub struct Message {
 pub struct MailOptions {
     /// Read the `List-*` and `Archived-At` header fields.
     pub headers: bool,
+    /// Report the message identifiers of `Message-ID`, `In-Reply-To` and
+    /// `References` as `mid:` URIs (RFC 2392), `--message-ids`.
+    pub message_ids: bool,
 }
 
 impl Default for MailOptions {
     fn default() -> Self {
-        MailOptions { headers: true }
+        MailOptions {
+            headers: true,
+            message_ids: false,
+        }
     }
 }
 
@@ -137,6 +143,9 @@ pub fn read(raw: &[u8], opts: MailOptions) -> Message {
     };
     if opts.headers {
         headers(raw, &msg, &mut out);
+    }
+    if opts.message_ids {
+        message_ids(raw, &msg, &mut out);
     }
     walk(raw, &msg, 0, "", &mut out);
     out
@@ -193,6 +202,58 @@ fn headers(raw: &[u8], msg: &mail_parser::Message<'_>, out: &mut Message) {
             base: None,
             references: false,
         });
+    }
+}
+
+/// The identifiers of `Message-ID`, `In-Reply-To` and `References` as
+/// `mid:` URIs (RFC 2392 section 2: the `addr-spec` with the characters
+/// a URL cannot hold percent-encoded), one piece each whose text maps as
+/// a whole to the identifier's bytes between `<` and `>`.
+fn message_ids(raw: &[u8], msg: &mail_parser::Message<'_>, out: &mut Message) {
+    for h in msg.headers() {
+        let name = h.name.as_str();
+        let wanted = ["message-id", "in-reply-to", "references"]
+            .iter()
+            .any(|n| name.eq_ignore_ascii_case(n));
+        if !wanted {
+            continue;
+        }
+        let (s, e) = (h.offset_start as usize, h.offset_end as usize);
+        let Some(value) = raw.get(s..e) else { continue };
+        let mut at = 0;
+        while let Some(open) = memchr::memchr(b'<', &value[at..]) {
+            let from = at + open + 1;
+            let Some(close) = memchr::memchr(b'>', &value[from..]) else {
+                break;
+            };
+            let id = &value[from..from + close];
+            at = from + close + 1;
+            if id.is_empty() || id.iter().any(|b| b.is_ascii_whitespace()) {
+                continue;
+            }
+            let mut text = b"mid:".to_vec();
+            for &b in id {
+                let keep = b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@".contains(&b);
+                if keep {
+                    text.push(b);
+                } else {
+                    text.extend_from_slice(format!("%{b:02X}").as_bytes());
+                }
+            }
+            let mut map = OffsetMap::new();
+            map.group((s + from) as u64, id.len() as u64, text.len() as u64);
+            out.pieces.push(Piece {
+                text,
+                kind: SegmentKind::Header(name.to_string()),
+                chain: Chain::new(vec![map], 0),
+                part: Some(PartInfo {
+                    index: "0".to_string(),
+                    content_type: None,
+                }),
+                base: None,
+                references: true,
+            });
+        }
     }
 }
 
@@ -322,6 +383,31 @@ fn walk(raw: &[u8], msg: &mail_parser::Message<'_>, base: usize, prefix: &str, o
 mod tests {
     use super::*;
 
+    #[test]
+    fn message_ids_on_request() {
+        let raw =
+            b"From: a@b\r\nMessage-ID: <x/1@y>\r\nReferences: <p@q>\r\n <r$1@s>\r\n\r\nbody\r\n";
+        let opts = MailOptions {
+            headers: false,
+            message_ids: true,
+        };
+        let m = read(raw, opts);
+        let ids: Vec<String> = m
+            .pieces
+            .iter()
+            .filter(|p| p.kind.name() == "header")
+            .map(|p| String::from_utf8_lossy(&p.text).into_owned())
+            .collect();
+        assert_eq!(ids, ["mid:x%2F1@y", "mid:p@q", "mid:r$1@s"]);
+        let p = &m.pieces[0];
+        let span = p.chain.span(0..p.text.len() as u64);
+        assert_eq!(&raw[span.start as usize..span.end as usize], b"x/1@y");
+        assert!(read(raw, MailOptions::default())
+            .pieces
+            .iter()
+            .all(|p| p.kind.name() != "header"));
+    }
+
     fn text_of(m: &Message, kind: &str) -> String {
         m.pieces
             .iter()
@@ -370,7 +456,11 @@ mod tests {
     #[test]
     fn headers_can_be_left_out() {
         let raw = b"From: a@b\r\nList-Post: <mailto:l@b>\r\n\r\nbody\r\n";
-        assert!(text_of(&read(raw, MailOptions { headers: false }), "header").is_empty());
+        let no = MailOptions {
+            headers: false,
+            message_ids: false,
+        };
+        assert!(text_of(&read(raw, no), "header").is_empty());
         assert!(!text_of(&read(raw, MailOptions::default()), "header").is_empty());
     }
 }
