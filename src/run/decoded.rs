@@ -161,6 +161,11 @@ pub(crate) fn scan<R, F>(
             piece_opts.chunk_size = piece_opts.chunk_size.min(text.len() + 1);
             let mut scanner = Scanner::new(text, piece_opts);
             while let Ok(Some(found)) = scanner.next_found() {
+                if let Found::Uri(c) = &found {
+                    if is_obfuscated_address(c) {
+                        continue;
+                    }
+                }
                 each(unit, &piece, found, sink);
             }
             sink.maybe_flush();
@@ -173,5 +178,36 @@ pub(crate) fn scan<R, F>(
             "urilint: {}: {e}",
             crate::output::escape::name(name)
         ));
+    }
+}
+
+/// A `mailto:` written with Mailman's address obfuscation, `<mailto:user
+/// at lists.example.org>`: the white space inside angle brackets would be
+/// dropped (RFC 3986 Appendix C) and make `mailto:useratlists.example.org`,
+/// an address nobody wrote. It is not a URI and is left out.
+fn is_obfuscated_address(c: &Candidate<'_>) -> bool {
+    let text = c.text().as_bytes();
+    text.len() > 7
+        && text[..7].eq_ignore_ascii_case(b"mailto:")
+        && !text.contains(&b'@')
+        && memchr::memmem::find(c.raw().as_bytes(), b" at ").is_some()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mailman_obfuscated_addresses_are_not_uris() {
+        let text =
+            b"Cc: u at lists.example.org<mailto:u at lists.example.org> <mailto:a@b.example>";
+        let mut s = Scanner::new(&text[..], ScanOptions::default());
+        let mut kept = Vec::new();
+        while let Ok(Some(Found::Uri(c))) = s.next_found() {
+            if !is_obfuscated_address(&c) {
+                kept.push(c.text().to_string());
+            }
+        }
+        assert_eq!(kept, ["mailto:a@b.example"]);
     }
 }
