@@ -304,3 +304,42 @@ fn records_name_their_message() {
         "{text}"
     );
 }
+
+/// Standard input is decoded when --input-format names a format; the
+/// findings are those of the file.
+#[test]
+fn stdin_with_an_input_format() {
+    use std::io::Write;
+    let path = fixture("mail/qp-percent-escape-split.mbox");
+    let bytes = fs::read(&path).expect("read");
+    let run = |args: &[&str]| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_urilint"))
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("spawn");
+        if let Some(mut i) = child.stdin.take() {
+            i.write_all(&bytes).expect("write");
+        }
+        let out = child.wait_with_output().expect("wait");
+        String::from_utf8_lossy(&out.stdout).replace("-:", "FILE:")
+    };
+    let from_file =
+        String::from_utf8_lossy(&urilint(&["check", "--format", "plain", &path]).stdout)
+            .replace(&format!("{path}:"), "FILE:");
+    let from_stdin = run(&[
+        "check",
+        "--isolated",
+        "--format",
+        "plain",
+        "--input-format",
+        "mbox",
+        "-",
+    ]);
+    assert!(!from_file.is_empty());
+    assert_eq!(from_stdin, from_file);
+    let extracted = run(&["extract", "--isolated", "--input-format", "mbox", "-"]);
+    let from_file = String::from_utf8_lossy(&urilint(&["extract", &path]).stdout).into_owned();
+    assert_eq!(extracted, from_file);
+}

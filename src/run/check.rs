@@ -225,6 +225,9 @@ impl Job<'_> {
     fn report(&self, input: &Input, sink: &mut Sink<'_, '_>) {
         let mut found: Vec<Diagnostic> = Vec::new();
         match input {
+            Input::Stdin if !matches!(self.input_format, InputFormat::Auto | InputFormat::Text) => {
+                self.report_decoded(Box::new(io::stdin()), self.input_format, sink);
+            }
             Input::Stdin => {
                 // Standard input is read once; lines are read back from a
                 // bounded window of it (no temporary file).
