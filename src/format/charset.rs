@@ -75,23 +75,15 @@ fn decode(encoding: &'static Encoding, input: &[u8]) -> (Vec<u8>, OffsetMap) {
         let last = i + 1 == input.len();
         let (result, _read, written) =
             decoder.decode_to_utf8_without_replacement(&input[i..i + 1], &mut buf, last);
+        out.extend_from_slice(&buf[..written]);
         let mut produced = written;
         if let DecoderResult::Malformed(_, _) = result {
             // U+FFFD for the malformed bytes (as decode_to_utf8 would).
-            out.extend_from_slice(&buf[..written]);
             out.extend_from_slice("\u{fffd}".as_bytes());
             produced += 3;
-            map.group(
-                char_start as u64,
-                (i + 1 - char_start) as u64,
-                produced as u64,
-            );
-            char_start = i + 1;
-            i += 1;
-            continue;
         }
-        if written > 0 {
-            out.extend_from_slice(&buf[..written]);
+        if produced > 0 {
+            // The character (or the malformed bytes) is complete.
             map.group(
                 char_start as u64,
                 (i + 1 - char_start) as u64,

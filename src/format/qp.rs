@@ -13,6 +13,7 @@
 //! kept as it is. It does not own charsets (`super::charset`).
 
 use super::map::OffsetMap;
+use crate::grammar::chars::hex_value as hex;
 
 /// Decodes quoted-printable `input`; the map's offsets are into `input`.
 pub fn decode(input: &[u8]) -> (Vec<u8>, OffsetMap) {
@@ -62,15 +63,6 @@ pub fn decode(input: &[u8]) -> (Vec<u8>, OffsetMap) {
         }
     }
     (out, map)
-}
-
-fn hex(b: u8) -> Option<u8> {
-    match b {
-        b'0'..=b'9' => Some(b - b'0'),
-        b'A'..=b'F' => Some(b - b'A' + 10),
-        b'a'..=b'f' => Some(b - b'a' + 10),
-        _ => None,
-    }
 }
 
 #[cfg(test)]

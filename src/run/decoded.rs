@@ -109,11 +109,7 @@ pub(crate) fn scan<R, F>(
     R: Read,
     F: FnMut(&Unit, &Piece, Found<'_>, &mut Sink<'_, '_>),
 {
-    Stats::add(&stats.files, 1);
-    let counted = super::Counted {
-        inner: reader,
-        bytes: &stats.bytes,
-    };
+    let counted = super::Counted::file(reader, stats);
     let mut opts = scan.clone();
     opts.positions = true;
     let mut in_angle = opts.clone();

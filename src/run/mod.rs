@@ -294,11 +294,7 @@ pub(crate) fn scan_reader<R, F>(
     R: Read,
     F: FnMut(Found<'_>, &mut Sink<'_, '_>),
 {
-    Stats::add(&stats.files, 1);
-    let counted = Counted {
-        inner: reader,
-        bytes: &stats.bytes,
-    };
+    let counted = Counted::file(reader, stats);
     let mut scanner = Scanner::new(counted, scan.clone());
     loop {
         match scanner.next_found() {
@@ -320,6 +316,18 @@ pub(crate) fn scan_reader<R, F>(
 pub(crate) struct Counted<'a, R> {
     pub(crate) inner: R,
     pub(crate) bytes: &'a AtomicU64,
+}
+
+impl<'a, R> Counted<'a, R> {
+    /// Counts one more input read in `stats` and wraps its reader so that
+    /// its bytes are counted too.
+    pub(crate) fn file(inner: R, stats: &'a Stats) -> Self {
+        Stats::add(&stats.files, 1);
+        Counted {
+            inner,
+            bytes: &stats.bytes,
+        }
+    }
 }
 
 impl<R: std::io::Read> std::io::Read for Counted<'_, R> {
