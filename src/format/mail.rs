@@ -170,7 +170,9 @@ fn parser() -> &'static MessageParser {
 fn headers(raw: &[u8], msg: &mail_parser::Message<'_>, out: &mut Message) {
     for h in msg.headers() {
         let name = h.name.as_str();
-        let wanted = name.len() > 5 && name[..5].eq_ignore_ascii_case("list-")
+        // Bytes, not str slices: a field name may hold any bytes (found by
+        // fuzzing: "\u{fffd}\u{fffd}rors-To" panicked at name[..5]).
+        let wanted = name.len() > 5 && name.as_bytes()[..5].eq_ignore_ascii_case(b"list-")
             || name.eq_ignore_ascii_case("archived-at");
         if !wanted || matches!(h.name, HeaderName::MessageId) {
             continue;
@@ -382,6 +384,16 @@ fn walk(raw: &[u8], msg: &mail_parser::Message<'_>, base: usize, prefix: &str, o
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn field_names_with_any_bytes() {
+        // Fuzzing found a name whose 5th byte is inside a character.
+        let raw = b"From: a@b\r\n\xef\xbf\xbd\xef\xbf\xbdrors-To: x\r\nList-Id: <http://l.example/>\r\n\r\nbody\r\n";
+        let m = read(raw, MailOptions::default());
+        assert!(text_of(&m, "header").contains("http://l.example/"));
+        let raw = b"From: a@b\r\n\xff\xfe\xfdrors-To: x\r\n\r\nbody\r\n";
+        let _ = read(raw, MailOptions::default());
+    }
 
     #[test]
     fn message_ids_on_request() {
