@@ -46,10 +46,12 @@ pub struct Origin {
     /// (e.g. `a@href`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub field: Option<String>,
-    /// Line of the URI's start in the decoded text of its part (1-based).
+    /// Line of the URI's start in the decoded text (1-based): of its part
+    /// for text (after format=flowed and reply prefixes), of its field for
+    /// a header, of its attribute value or text run for HTML.
     pub decoded_line: u64,
-    /// Column of the URI's start in the decoded text of its part (1-based,
-    /// Unicode scalar values).
+    /// Column of the URI's start in that decoded text (1-based, Unicode
+    /// scalar values).
     pub decoded_column: u64,
 }
 
