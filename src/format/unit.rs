@@ -164,28 +164,78 @@ where
             }
             each(&unit, decoded.pieces)
         }
-        _ => {
-            let (raw, truncated) = read_capped(reader)?;
-            let pieces = super::html::segments(&raw)
-                .into_iter()
-                .map(|seg| Piece {
-                    text: seg.text,
-                    kind: seg.kind,
-                    chain: Chain::new(vec![seg.map], 0),
-                    part: None,
-                    base: seg.base,
-                    references: seg.references,
-                })
-                .collect();
-            let mut unit = Unit::new(raw, 0, 1);
-            if truncated {
-                unit.problems.push(format!(
-                    "longer than {} MiB: only its start is read",
-                    MAX_MESSAGE / (1024 * 1024)
-                ));
-            }
-            each(&unit, pieces)
+        _ => read_html(reader, &mut each),
+    }
+}
+
+/// The most bytes of an HTML document tokenized at once (4 MiB): a
+/// longer one is read in windows that end just before a `<` that starts
+/// a line, each a [`Unit`], so that memory stays bounded and every byte
+/// is read. The tokenizer starts afresh in each window (a window that
+/// starts inside a `<script>` or a comment reads it as text).
+pub const HTML_WINDOW: usize = 4 * 1024 * 1024;
+
+fn read_html<R, F>(reader: R, each: &mut F) -> io::Result<()>
+where
+    R: Read,
+    F: FnMut(&Unit, Vec<Piece>) -> io::Result<()>,
+{
+    read_html_in(reader, HTML_WINDOW, each)
+}
+
+/// [`read_html`] with windows of `window` bytes.
+fn read_html_in<R, F>(reader: R, window: usize, each: &mut F) -> io::Result<()>
+where
+    R: Read,
+    F: FnMut(&Unit, Vec<Piece>) -> io::Result<()>,
+{
+    let mut r = BufReader::new(reader);
+    let mut carry: Vec<u8> = Vec::new();
+    let mut offset = 0u64;
+    let mut line = 1u64;
+    loop {
+        let mut buf = std::mem::take(&mut carry);
+        let want = window.saturating_sub(buf.len()).max(1);
+        let got = (&mut r).take(want as u64).read_to_end(&mut buf)?;
+        if buf.is_empty() {
+            return Ok(());
         }
+        let cut = if got < want {
+            buf.len()
+        } else {
+            window_end(&buf)
+        };
+        carry = buf.split_off(cut);
+        let pieces = super::html::segments(&buf)
+            .into_iter()
+            .map(|seg| Piece {
+                text: seg.text,
+                kind: seg.kind,
+                chain: Chain::new(vec![seg.map], offset),
+                part: None,
+                base: seg.base,
+                references: seg.references,
+            })
+            .collect();
+        let lines = memchr::memchr_iter(b'\n', &buf).count() as u64;
+        let unit = Unit::new(buf, offset, line);
+        each(&unit, pieces)?;
+        offset += cut as u64;
+        line += lines;
+    }
+}
+
+/// Where a full window of HTML ends: just after the last line break
+/// followed by `<` in its second half, else before its last `<`, else at
+/// its end.
+fn window_end(buf: &[u8]) -> usize {
+    let half = buf.len() / 2;
+    if let Some(p) = memchr::memmem::rfind(&buf[half..], b"\n<") {
+        return half + p + 1;
+    }
+    match memchr::memrchr(b'<', &buf[half..]) {
+        Some(p) if half + p > 0 => half + p,
+        _ => buf.len(),
     }
 }
 
@@ -205,4 +255,44 @@ fn read_capped<R: Read>(reader: R) -> io::Result<(Vec<u8>, bool)> {
         r.consume(n);
     }
     Ok((buf, more))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_html_is_read_whole_in_windows() {
+        let mut html = b"<!DOCTYPE html>\n<html><body>\n".to_vec();
+        for i in 0..200 {
+            html.extend_from_slice(
+                format!("<p><a href=\"http://a.example/{i}\">x</a></p>\n").as_bytes(),
+            );
+        }
+        let mut found = Vec::new();
+        let mut units = 0;
+        read_html_in(&html[..], 512, &mut |u: &Unit, pieces: Vec<Piece>| {
+            units += 1;
+            for p in pieces {
+                if p.references {
+                    let span = p.chain.span(0..p.text.len() as u64);
+                    assert_eq!(u.bytes(span.clone()), &p.text[..]);
+                    assert_eq!(&html[span.start as usize..span.end as usize], &p.text[..]);
+                    let at = u.position(span.start);
+                    let line = html[..span.start as usize]
+                        .iter()
+                        .filter(|&&b| b == b'\n')
+                        .count() as u64
+                        + 1;
+                    assert_eq!(at.line, line);
+                    found.push(String::from_utf8_lossy(&p.text).into_owned());
+                }
+            }
+            Ok(())
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert!(units > 10, "{units} windows");
+        let want: Vec<String> = (0..200).map(|i| format!("http://a.example/{i}")).collect();
+        assert_eq!(found, want);
+    }
 }
