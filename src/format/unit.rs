@@ -110,11 +110,46 @@ pub fn for_each<R, F>(
     mut each: F,
 ) -> io::Result<()>
 where
-    R: Read + Send,
+    R: Read,
     F: FnMut(&Unit, Vec<Piece>) -> io::Result<()>,
 {
     match format {
-        InputFormat::Mbox => read_mbox(reader, opts, &mut each),
+        InputFormat::Mbox => {
+            let mut boxed = Mbox::new(BufReader::with_capacity(256 * 1024, reader));
+            while let Some(m) = boxed.next_message()? {
+                let unquoted = mbox::unquote_from(&m.bytes);
+                let decoded = match &unquoted {
+                    Some((bytes, _)) => mail::read(bytes, opts),
+                    None => mail::read(&m.bytes, opts),
+                };
+                let mut unit = Unit::new(m.bytes, m.start, m.line);
+                unit.message = Some((m.index, m.offset, decoded.info));
+                unit.in_mailbox = true;
+                unit.problems = decoded.problems;
+                if m.truncated {
+                    unit.problems.push(format!(
+                        "message longer than {} MiB: only its start is read",
+                        MAX_MESSAGE / (1024 * 1024)
+                    ));
+                }
+                let map = unquoted.map(|(_, map)| std::sync::Arc::new(map));
+                let pieces = decoded
+                    .pieces
+                    .into_iter()
+                    .map(|mut p| {
+                        let chain = std::mem::take(&mut p.chain);
+                        let chain = match &map {
+                            Some(map) => chain.then_map(map.clone()),
+                            None => chain,
+                        };
+                        p.chain = chain.then_shift(m.start);
+                        p
+                    })
+                    .collect();
+                each(&unit, pieces)?;
+            }
+            Ok(())
+        }
         InputFormat::Mail => {
             let (raw, truncated) = read_capped(reader)?;
             let decoded = mail::read(&raw, opts);
@@ -131,95 +166,6 @@ where
         }
         _ => read_html(reader, &mut each),
     }
-}
-
-/// Messages decoded ahead of the one being scanned (see [`read_mbox`]).
-const DECODED_AHEAD: usize = 4;
-
-/// A mailbox: one thread splits and decodes the messages (MIME parsing,
-/// transfer encodings, charsets, HTML) while the caller's `each` scans
-/// and prints the previous ones, at most [`DECODED_AHEAD`] messages
-/// ahead, so memory stays bounded by a few messages. When no thread can
-/// be started, the same is done in turn.
-fn read_mbox<R, F>(reader: R, opts: MailOptions, each: &mut F) -> io::Result<()>
-where
-    R: Read + Send,
-    F: FnMut(&Unit, Vec<Piece>) -> io::Result<()>,
-{
-    let mut boxed = Mbox::new(BufReader::with_capacity(256 * 1024, reader));
-    let threaded = std::thread::scope(|scope| {
-        let (tx, rx) =
-            std::sync::mpsc::sync_channel::<io::Result<(Unit, Vec<Piece>)>>(DECODED_AHEAD);
-        let split = &mut boxed;
-        let decoder = std::thread::Builder::new()
-            .name("urilint-mbox".to_string())
-            .spawn_scoped(scope, move || loop {
-                let item = match split.next_message() {
-                    Ok(Some(m)) => Ok(decode_message(m, opts)),
-                    Ok(None) => return,
-                    Err(e) => Err(e),
-                };
-                let stop = item.is_err();
-                // A closed channel: the caller stopped (an error).
-                if tx.send(item).is_err() || stop {
-                    return;
-                }
-            });
-        decoder.ok()?;
-        let scan = || -> io::Result<()> {
-            for item in rx {
-                let (unit, pieces) = item?;
-                each(&unit, pieces)?;
-            }
-            Ok(())
-        };
-        Some(scan())
-    });
-    if let Some(result) = threaded {
-        return result;
-    }
-    // No thread: split and decode in turn.
-    while let Some(m) = boxed.next_message()? {
-        let (unit, pieces) = decode_message(m, opts);
-        each(&unit, pieces)?;
-    }
-    Ok(())
-}
-
-/// One message of a mailbox decoded: its unit and pieces, the pieces'
-/// chains giving file offsets (through `>From ` unquoting).
-fn decode_message(m: mbox::RawMessage, opts: MailOptions) -> (Unit, Vec<Piece>) {
-    let unquoted = mbox::unquote_from(&m.bytes);
-    let decoded = match &unquoted {
-        Some((bytes, _)) => mail::read(bytes, opts),
-        None => mail::read(&m.bytes, opts),
-    };
-    let start = m.start;
-    let mut unit = Unit::new(m.bytes, m.start, m.line);
-    unit.message = Some((m.index, m.offset, decoded.info));
-    unit.in_mailbox = true;
-    unit.problems = decoded.problems;
-    if m.truncated {
-        unit.problems.push(format!(
-            "message longer than {} MiB: only its start is read",
-            MAX_MESSAGE / (1024 * 1024)
-        ));
-    }
-    let map = unquoted.map(|(_, map)| std::sync::Arc::new(map));
-    let pieces = decoded
-        .pieces
-        .into_iter()
-        .map(|mut p| {
-            let chain = std::mem::take(&mut p.chain);
-            let chain = match &map {
-                Some(map) => chain.then_map(map.clone()),
-                None => chain,
-            };
-            p.chain = chain.then_shift(start);
-            p
-        })
-        .collect();
-    (unit, pieces)
 }
 
 /// The most bytes of an HTML document tokenized at once (4 MiB): a

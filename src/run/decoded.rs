@@ -106,7 +106,7 @@ pub(crate) fn scan<R, F>(
     sink: &mut Sink<'_, '_>,
     mut each: F,
 ) where
-    R: Read + Send,
+    R: Read,
     F: FnMut(&Unit, &Piece, Found<'_>, &mut Sink<'_, '_>),
 {
     let counted = super::Counted::file(reader, stats);
