@@ -193,17 +193,23 @@ fn headers(raw: &[u8], msg: &mail_parser::Message<'_>, out: &mut Message) {
             map.exact((s + i) as u64, 1);
             i += 1;
         }
-        out.pieces.push(Piece {
-            text,
-            kind: SegmentKind::Header(name.to_string()),
-            chain: Chain::new(vec![map], 0),
-            part: Some(PartInfo {
-                index: "0".to_string(),
-                content_type: None,
-            }),
-            base: None,
-            references: false,
-        });
+        out.pieces.push(header_piece(text, name, map, false));
+    }
+}
+
+/// A piece of header field `name` (of the message itself, part `0`);
+/// `references`: the whole text is one URI.
+fn header_piece(text: Vec<u8>, name: &str, map: OffsetMap, references: bool) -> Piece {
+    Piece {
+        text,
+        kind: SegmentKind::Header(name.to_string()),
+        chain: Chain::new(vec![map], 0),
+        part: Some(PartInfo {
+            index: "0".to_string(),
+            content_type: None,
+        }),
+        base: None,
+        references,
     }
 }
 
@@ -244,17 +250,7 @@ fn message_ids(raw: &[u8], msg: &mail_parser::Message<'_>, out: &mut Message) {
             }
             let mut map = OffsetMap::new();
             map.group((s + from) as u64, id.len() as u64, text.len() as u64);
-            out.pieces.push(Piece {
-                text,
-                kind: SegmentKind::Header(name.to_string()),
-                chain: Chain::new(vec![map], 0),
-                part: Some(PartInfo {
-                    index: "0".to_string(),
-                    content_type: None,
-                }),
-                base: None,
-                references: true,
-            });
+            out.pieces.push(header_piece(text, name, map, true));
         }
     }
 }
