@@ -266,6 +266,10 @@ fn malformed_mail_is_said_and_read() {
             "unknown charset \"x-unknown-42\"",
         ),
         ("mail/no-headers-broken.mbox", "no header fields"),
+        (
+            "mail/mime-boundary-broken.mbox",
+            "without its closing boundary",
+        ),
     ] {
         let p = fixture(name);
         let out = urilint(&["extract", &p]);

@@ -284,6 +284,28 @@ fn walk(raw: &[u8], msg: &mail_parser::Message<'_>, base: usize, prefix: &str, o
                 }
                 continue;
             }
+            PartType::Multipart(_) => {
+                // mail-parser reads a multipart cut short as if it were
+                // whole: say so when its closing delimiter is missing
+                // (RFC 2046 section 5.1.1).
+                let boundary = part
+                    .content_type()
+                    .and_then(|c| c.attribute("boundary"))
+                    .map(|b| format!("--{b}--"));
+                let (s, e) = (
+                    base + part.offset_body as usize,
+                    base + part.offset_end as usize,
+                );
+                let body = raw.get(s..e.max(s)).unwrap_or_default();
+                if let Some(close) = boundary {
+                    if memchr::memmem::find(body, close.as_bytes()).is_none() {
+                        out.problems.push(format!(
+                            "part {index}: multipart without its closing boundary {close:?}: read up to the end of the message"
+                        ));
+                    }
+                }
+                continue;
+            }
             _ => continue,
         }
         let is_html = matches!(part.body, PartType::Html(_));
@@ -296,10 +318,7 @@ fn walk(raw: &[u8], msg: &mail_parser::Message<'_>, base: usize, prefix: &str, o
         };
         // Transfer encoding.
         let (bytes, transfer) = match part.encoding {
-            Encoding::QuotedPrintable => {
-                let (t, m) = qp::decode(body);
-                (t, m)
-            }
+            Encoding::QuotedPrintable => qp::decode(body),
             Encoding::Base64 => {
                 let d = base64::decode(body);
                 if d.truncated {
