@@ -115,22 +115,24 @@ pub(crate) fn scan<R, F>(
     let mut in_angle = opts.clone();
     in_angle.relative_in_angle = true;
     let result = unit::for_each(counted, format, mail, |unit, pieces| {
-        let label = match &unit.message {
-            Some((_, _, info)) if !unit.in_mailbox => match &info.message_id {
-                Some(id) => format!("{name} (<{id}>)"),
+        if !unit.problems.is_empty() {
+            let label = match &unit.message {
+                Some((_, _, info)) if !unit.in_mailbox => match &info.message_id {
+                    Some(id) => format!("{name} (<{id}>)"),
+                    None => name.to_string(),
+                },
+                Some((i, _, info)) => match &info.message_id {
+                    Some(id) => format!("{name}#{i} (<{id}>)"),
+                    None => format!("{name}#{i}"),
+                },
                 None => name.to_string(),
-            },
-            Some((i, _, info)) => match &info.message_id {
-                Some(id) => format!("{name}#{i} (<{id}>)"),
-                None => format!("{name}#{i}"),
-            },
-            None => name.to_string(),
-        };
-        for p in &unit.problems {
-            sink.message(&format!(
-                "urilint: {}: warning: {p}",
-                crate::output::escape::name(&label)
-            ));
+            };
+            for p in &unit.problems {
+                sink.message(&format!(
+                    "urilint: {}: warning: {p}",
+                    crate::output::escape::name(&label)
+                ));
+            }
         }
         for mut piece in pieces {
             let wrapped;
