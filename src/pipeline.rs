@@ -191,6 +191,59 @@ pub struct Sink<'a, 'w> {
     chunk: Chunk,
 }
 
+/// Makes sinks for parts of one input that are worked on by other threads
+/// ([`Parts::sink`]), to be taken back into the input's sink in order
+/// ([`Sink::absorb`]). Cheap to copy.
+#[derive(Clone, Copy)]
+pub struct Parts<'a, 'w> {
+    ordered: &'a Ordered<'w>,
+}
+
+impl<'a, 'w> Parts<'a, 'w> {
+    /// An empty sink for one part: it only buffers (it never streams,
+    /// whatever its size) until [`Sink::absorb`] takes it.
+    pub fn sink(&self) -> Sink<'a, 'w> {
+        Sink {
+            seq: usize::MAX,
+            ordered: self.ordered,
+            flush_limit: usize::MAX,
+            chunk: Chunk {
+                out: Vec::new(),
+                keys: Vec::new(),
+                err: Vec::new(),
+            },
+        }
+    }
+}
+
+impl<'a, 'w> Sink<'a, 'w> {
+    /// What makes sinks for parts of this input.
+    pub fn parts(&self) -> Parts<'a, 'w> {
+        Parts {
+            ordered: self.ordered,
+        }
+    }
+
+    /// Appends what `part` (made by [`Parts::sink`]) holds, as if it had
+    /// been written here, and lets this sink stream when it has grown
+    /// large.
+    pub fn absorb(&mut self, part: Sink<'a, 'w>) {
+        let Chunk { out, keys, err } = part.chunk;
+        let base = self.chunk.out.len();
+        if base == 0 && self.chunk.keys.is_empty() {
+            self.chunk.out = out;
+            self.chunk.keys = keys;
+        } else {
+            self.chunk.out.extend_from_slice(&out);
+            self.chunk
+                .keys
+                .extend(keys.into_iter().map(|(end, key)| (base + end, key)));
+        }
+        self.chunk.err.extend_from_slice(&err);
+        self.maybe_flush();
+    }
+}
+
 impl Sink<'_, '_> {
     /// The buffer for standard output. With `unique`, end each entry with
     /// [`Sink::end_entry`].

@@ -347,3 +347,52 @@ fn stdin_with_an_input_format() {
     let from_file = String::from_utf8_lossy(&urilint(&["extract", &path]).stdout).into_owned();
     assert_eq!(extracted, from_file);
 }
+
+/// A mailbox's messages are decoded and scanned on helper threads with
+/// `-j2` and more: the output (records, findings, warnings naming
+/// messages) is the same, byte for byte, as with one thread.
+#[test]
+fn helper_threads_change_nothing() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let all = dir.path().join("all.mbox");
+    let mut joined = Vec::new();
+    let mut names: Vec<_> = fs::read_dir(fixture("mail"))
+        .expect("fixtures/mail")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "mbox"))
+        .collect();
+    names.sort();
+    for _ in 0..3 {
+        for n in &names {
+            joined.extend_from_slice(&fs::read(n).expect("fixture"));
+            if !joined.ends_with(b"\n\n") {
+                joined.extend_from_slice(b"\n");
+            }
+        }
+    }
+    fs::write(&all, &joined).expect("write");
+    let p = all.to_string_lossy().into_owned();
+    for args in [
+        vec!["extract", "--format", "jsonl", "--message-ids"],
+        vec!["check", "--format", "jsonl"],
+        vec!["check"],
+    ] {
+        let run = |j: &str| {
+            let mut a = args.clone();
+            a.extend(["-j", j, &p]);
+            urilint(&a)
+        };
+        let one = run("1");
+        assert!(one.stdout.len() > 1000, "{args:?}");
+        assert!(
+            !one.stderr.is_empty(),
+            "{args:?}: warnings of broken messages"
+        );
+        for j in ["2", "5"] {
+            let many = run(j);
+            assert_eq!(many.stdout, one.stdout, "{args:?} -j{j}");
+            assert_eq!(many.stderr, one.stderr, "{args:?} -j{j}");
+            assert_eq!(many.status.code(), one.status.code(), "{args:?} -j{j}");
+        }
+    }
+}

@@ -99,7 +99,8 @@ impl crate::lines::ReadAt for UnitBytes<'_> {
 
 /// Reads `reader`, an input in `format` (not [`InputFormat::Text`] nor
 /// `Auto`), unit by unit, and calls `each` with each unit and its pieces
-/// (whose chains give file offsets).
+/// (whose chains give file offsets), in the order of the file, on this
+/// thread.
 ///
 /// # Errors
 /// A read error of `reader`, or the first error `each` returns.
@@ -113,42 +114,46 @@ where
     R: Read,
     F: FnMut(&Unit, Vec<Piece>) -> io::Result<()>,
 {
+    map_in_order(reader, format, opts, 0, |u, p| (u, p), |(u, p)| each(&u, p))
+}
+
+/// Reads `reader` as [`for_each`] does, calls `map` with each unit and
+/// its pieces, and `fold` with what `map` returned, in the order of the
+/// file.
+///
+/// With `helpers` above 0, the messages of a mailbox are decoded (MIME,
+/// transfer encodings, charsets, HTML) and given to `map` on that many
+/// threads of their own, while this thread splits the mailbox and runs
+/// `fold`: a message is decoded and mapped on one thread, and only what
+/// `map` returns crosses to this one. At most [`AHEAD_MESSAGES`] messages
+/// and [`AHEAD_BYTES`] bytes (or one message) are in flight. What `fold`
+/// sees does not depend on `helpers`; when no thread can be started, the
+/// messages are decoded in turn.
+///
+/// # Errors
+/// A read error of `reader`, or the first error `fold` returns.
+pub fn map_in_order<R, T, M, F>(
+    reader: R,
+    format: InputFormat,
+    opts: MailOptions,
+    helpers: usize,
+    map: M,
+    mut fold: F,
+) -> io::Result<()>
+where
+    R: Read,
+    T: Send,
+    M: Fn(Unit, Vec<Piece>) -> T + Sync,
+    F: FnMut(T) -> io::Result<()>,
+{
     match format {
         InputFormat::Mbox => {
-            let mut boxed = Mbox::new(BufReader::with_capacity(256 * 1024, reader));
-            while let Some(m) = boxed.next_message()? {
-                let unquoted = mbox::unquote_from(&m.bytes);
-                let decoded = match &unquoted {
-                    Some((bytes, _)) => mail::read(bytes, opts),
-                    None => mail::read(&m.bytes, opts),
-                };
-                let mut unit = Unit::new(m.bytes, m.start, m.line);
-                unit.message = Some((m.index, m.offset, decoded.info));
-                unit.in_mailbox = true;
-                unit.problems = decoded.problems;
-                if m.truncated {
-                    unit.problems.push(format!(
-                        "message longer than {} MiB: only its start is read",
-                        MAX_MESSAGE / (1024 * 1024)
-                    ));
-                }
-                let map = unquoted.map(|(_, map)| std::sync::Arc::new(map));
-                let pieces = decoded
-                    .pieces
-                    .into_iter()
-                    .map(|mut p| {
-                        let chain = std::mem::take(&mut p.chain);
-                        let chain = match &map {
-                            Some(map) => chain.then_map(map.clone()),
-                            None => chain,
-                        };
-                        p.chain = chain.then_shift(m.start);
-                        p
-                    })
-                    .collect();
-                each(&unit, pieces)?;
+            let boxed = Mbox::new(BufReader::with_capacity(256 * 1024, reader));
+            if helpers == 0 {
+                read_mbox(boxed, opts, &map, &mut fold)
+            } else {
+                read_mbox_helped(boxed, opts, helpers, &map, &mut fold)
             }
-            Ok(())
         }
         InputFormat::Mail => {
             let (raw, truncated) = read_capped(reader)?;
@@ -162,10 +167,163 @@ where
                     MAX_MESSAGE / (1024 * 1024)
                 ));
             }
-            each(&unit, decoded.pieces)
+            fold(map(unit, decoded.pieces))
         }
-        _ => read_html(reader, &mut each),
+        _ => read_html(reader, &mut |unit, pieces| fold(map(unit, pieces))),
     }
+}
+
+/// The most messages of a mailbox split and not yet folded when decoding
+/// is helped ([`map_in_order`]).
+pub const AHEAD_MESSAGES: usize = 16;
+
+/// The most bytes of such messages (32 MiB), unless one message alone is
+/// bigger.
+pub const AHEAD_BYTES: usize = 8 * 1024 * 1024;
+
+/// The messages of `boxed`, decoded and mapped in turn.
+fn read_mbox<R, T, M, F>(
+    mut boxed: Mbox<R>,
+    opts: MailOptions,
+    map: &M,
+    fold: &mut F,
+) -> io::Result<()>
+where
+    R: BufRead,
+    M: Fn(Unit, Vec<Piece>) -> T,
+    F: FnMut(T) -> io::Result<()>,
+{
+    while let Some(m) = boxed.next_message()? {
+        let (unit, pieces) = decode_message(m, opts);
+        fold(map(unit, pieces))?;
+    }
+    Ok(())
+}
+
+/// The messages of `boxed`, decoded and mapped on `helpers` threads: this
+/// thread splits the mailbox and hands the messages out numbered, the
+/// helpers decode and map them, and this thread folds the results in
+/// their order, holding the ones that came early.
+fn read_mbox_helped<R, T, M, F>(
+    mut boxed: Mbox<R>,
+    opts: MailOptions,
+    helpers: usize,
+    map: &M,
+    fold: &mut F,
+) -> io::Result<()>
+where
+    R: BufRead,
+    T: Send,
+    M: Fn(Unit, Vec<Piece>) -> T + Sync,
+    F: FnMut(T) -> io::Result<()>,
+{
+    use std::collections::BTreeMap;
+    use std::sync::{mpsc, Mutex};
+
+    let stopped = || io::Error::other("the mail decoding threads stopped");
+    let (work_tx, work_rx) = mpsc::channel::<(u64, mbox::RawMessage)>();
+    let (done_tx, done_rx) = mpsc::channel::<(u64, usize, T)>();
+    let work_rx = Mutex::new(work_rx);
+    std::thread::scope(|scope| {
+        let mut started = 0;
+        for _ in 0..helpers {
+            let work_rx = &work_rx;
+            let done_tx = done_tx.clone();
+            let helper = std::thread::Builder::new()
+                .name("urilint-mail".to_string())
+                .spawn_scoped(scope, move || loop {
+                    // A poisoned lock: another helper panicked; stop.
+                    let next = match work_rx.lock() {
+                        Ok(rx) => rx.recv(),
+                        Err(_) => return,
+                    };
+                    let Ok((seq, m)) = next else { return };
+                    let size = m.bytes.len();
+                    let (unit, pieces) = decode_message(m, opts);
+                    // A closed channel: this thread stopped (an error).
+                    if done_tx.send((seq, size, map(unit, pieces))).is_err() {
+                        return;
+                    }
+                });
+            if helper.is_ok() {
+                started += 1;
+            }
+        }
+        drop(done_tx);
+        if started == 0 {
+            drop(work_tx);
+            return read_mbox(boxed, opts, map, fold);
+        }
+        let mut sent = 0u64;
+        let mut next = 0u64;
+        let mut ahead_bytes = 0usize;
+        let mut split_all = false;
+        let mut early: BTreeMap<u64, T> = BTreeMap::new();
+        loop {
+            while !split_all
+                && ((sent - next) as usize) < AHEAD_MESSAGES
+                && (ahead_bytes < AHEAD_BYTES || sent == next)
+            {
+                match boxed.next_message()? {
+                    Some(m) => {
+                        ahead_bytes += m.bytes.len();
+                        work_tx.send((sent, m)).map_err(|_| stopped())?;
+                        sent += 1;
+                    }
+                    None => split_all = true,
+                }
+            }
+            if next == sent {
+                return Ok(());
+            }
+            let mapped = loop {
+                if let Some(t) = early.remove(&next) {
+                    break t;
+                }
+                let (seq, size, t) = done_rx.recv().map_err(|_| stopped())?;
+                ahead_bytes -= size.min(ahead_bytes);
+                early.insert(seq, t);
+            };
+            next += 1;
+            fold(mapped)?;
+        }
+    })
+}
+
+/// One message of a mailbox decoded: its unit and pieces, the pieces'
+/// chains giving file offsets (through `>From ` unquoting).
+fn decode_message(m: mbox::RawMessage, opts: MailOptions) -> (Unit, Vec<Piece>) {
+    let unquoted = mbox::unquote_from(&m.bytes);
+    let decoded = match &unquoted {
+        Some((bytes, _)) => mail::read(bytes, opts),
+        None => mail::read(&m.bytes, opts),
+    };
+    let start = m.start;
+    let mut unit = Unit::new(m.bytes, m.start, m.line);
+    unit.message = Some((m.index, m.offset, decoded.info));
+    unit.in_mailbox = true;
+    unit.problems = decoded.problems;
+    if m.truncated {
+        unit.problems.push(format!(
+            "message longer than {} MiB: only its start is read",
+            MAX_MESSAGE / (1024 * 1024)
+        ));
+    }
+    let map = unquoted.map(|(_, map)| std::sync::Arc::new(map));
+    let pieces = decoded
+        .pieces
+        .into_iter()
+        .map(|mut p| {
+            let chain = std::mem::take(&mut p.chain);
+            let chain = match &map {
+                Some(map) => chain.then_map(map.clone()),
+                None => chain,
+            };
+            p.chain = chain.then_shift(start);
+            p
+        })
+        .collect();
+    (unit, pieces)
 }
 
 /// The most bytes of an HTML document tokenized at once (4 MiB): a
@@ -178,7 +336,7 @@ pub const HTML_WINDOW: usize = 4 * 1024 * 1024;
 fn read_html<R, F>(reader: R, each: &mut F) -> io::Result<()>
 where
     R: Read,
-    F: FnMut(&Unit, Vec<Piece>) -> io::Result<()>,
+    F: FnMut(Unit, Vec<Piece>) -> io::Result<()>,
 {
     read_html_in(reader, HTML_WINDOW, each)
 }
@@ -187,7 +345,7 @@ where
 fn read_html_in<R, F>(reader: R, window: usize, each: &mut F) -> io::Result<()>
 where
     R: Read,
-    F: FnMut(&Unit, Vec<Piece>) -> io::Result<()>,
+    F: FnMut(Unit, Vec<Piece>) -> io::Result<()>,
 {
     let mut r = BufReader::new(reader);
     let mut carry: Vec<u8> = Vec::new();
@@ -219,7 +377,7 @@ where
             .collect();
         let lines = memchr::memchr_iter(b'\n', &buf).count() as u64;
         let unit = Unit::new(buf, offset, line);
-        each(&unit, pieces)?;
+        each(unit, pieces)?;
         offset += cut as u64;
         line += lines;
     }
@@ -271,7 +429,7 @@ mod tests {
         }
         let mut found = Vec::new();
         let mut units = 0;
-        read_html_in(&html[..], 512, &mut |u: &Unit, pieces: Vec<Piece>| {
+        read_html_in(&html[..], 512, &mut |u: Unit, pieces: Vec<Piece>| {
             units += 1;
             for p in pieces {
                 if p.references {

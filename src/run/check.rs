@@ -18,7 +18,7 @@
 use std::fs::File;
 use std::io::{self, Read};
 
-use super::decoded::Located;
+use super::decoded::{decode_helpers, Located};
 use super::{
     decoded, never_written, open_reader, open_target, output_closed, report_walk_error,
     scan_options, scan_reader, write_back, NotOpened, Reader, RunOptions, Stats,
@@ -110,6 +110,7 @@ pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Resu
             write: &ch.write,
             input_format: opts.input_format,
             mail: opts.mail,
+            decode_helpers: decode_helpers(opts.threads),
         };
         match ch.mode {
             FixMode::Report => job.report(input, sink),
@@ -190,6 +191,8 @@ struct Job<'a> {
     write: &'a WritePolicy,
     input_format: InputFormat,
     mail: MailOptions,
+    /// Threads that decode a mailbox's messages beside this one.
+    decode_helpers: usize,
 }
 
 impl Job<'_> {
@@ -298,12 +301,12 @@ impl Job<'_> {
         format: InputFormat,
         sink: &mut Sink<'_, '_>,
     ) {
-        let mut found: Vec<Diagnostic> = Vec::new();
         decoded::scan(
             &self.name,
             reader,
             format,
             self.mail,
+            self.decode_helpers,
             self.scan,
             self.stats,
             sink,
@@ -315,7 +318,7 @@ impl Job<'_> {
                         return;
                     }
                 }
-                found.clear();
+                let mut found: Vec<Diagnostic> = Vec::new();
                 self.lint(&f, &mut found);
                 let mut lines = Lines::new(UnitBytes {
                     raw: &unit.raw,

@@ -94,27 +94,33 @@ impl Located {
 /// are found (with [`Candidate::relative`]); the caller decides what to
 /// do with them. Problems of a unit (an unknown charset, truncated
 /// base64) and read errors are reported into the sink naming the file and
-/// message; the run goes on.
+/// message; the run goes on. `helpers` threads decode a mailbox's
+/// messages beside this one ([`unit::for_each`]).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn scan<R, F>(
     name: &str,
     reader: R,
     format: InputFormat,
     mail: MailOptions,
+    helpers: usize,
     scan: &ScanOptions,
     stats: &Stats,
     sink: &mut Sink<'_, '_>,
-    mut each: F,
+    each: F,
 ) where
     R: Read,
-    F: FnMut(&Unit, &Piece, Found<'_>, &mut Sink<'_, '_>),
+    F: Fn(&Unit, &Piece, Found<'_>, &mut Sink<'_, '_>) + Sync,
 {
     let counted = super::Counted::file(reader, stats);
     let mut opts = scan.clone();
     opts.positions = true;
     let mut in_angle = opts.clone();
     in_angle.relative_in_angle = true;
-    let result = unit::for_each(counted, format, mail, |unit, pieces| {
+    let parts = sink.parts();
+    // Runs where the unit was decoded (a helper thread for a mailbox's
+    // message); only the part's bytes cross to this thread.
+    let map = |unit: Unit, pieces: Vec<Piece>| {
+        let mut part = parts.sink();
         if !unit.problems.is_empty() {
             let label = match &unit.message {
                 Some((_, _, info)) if !unit.in_mailbox => match &info.message_id {
@@ -128,7 +134,7 @@ pub(crate) fn scan<R, F>(
                 None => name.to_string(),
             };
             for p in &unit.problems {
-                sink.message(&format!(
+                part.message(&format!(
                     "urilint: {}: warning: {p}",
                     crate::output::escape::name(&label)
                 ));
@@ -164,10 +170,13 @@ pub(crate) fn scan<R, F>(
                         continue;
                     }
                 }
-                each(unit, &piece, found, sink);
+                each(&unit, &piece, found, &mut part);
             }
-            sink.maybe_flush();
         }
+        part
+    };
+    let result = unit::map_in_order(counted, format, mail, helpers, map, |part| {
+        sink.absorb(part);
         Ok(())
     });
     if let Err(e) = result {
@@ -176,6 +185,20 @@ pub(crate) fn scan<R, F>(
             "urilint: {}: {e}",
             crate::output::escape::name(name)
         ));
+    }
+}
+
+/// The threads that decode and scan a mailbox's messages beside the one
+/// reading it, for a run of `threads` worker threads: as many (the reading
+/// thread only splits the mailbox and orders the output, a tenth of the
+/// work), none for `-j1`, which asks for one thread. A run over many
+/// mailboxes has its file workers busy too; the threads then share the
+/// cores.
+pub(crate) fn decode_helpers(threads: usize) -> usize {
+    if threads <= 1 {
+        0
+    } else {
+        threads
     }
 }
 

@@ -31,7 +31,7 @@ use crate::resolve::{resolve_str, ResolveOptions};
 use crate::scan::{Found, ScanOptions, Scanner};
 use crate::source::{sniff, Input, Opened, Sniffed};
 use crate::walk::{self, WalkOptions};
-use decoded::Located;
+use decoded::{decode_helpers, Located};
 
 /// Settings shared by `extract` and `check`.
 #[derive(Clone, Debug)]
@@ -409,6 +409,7 @@ pub fn extract(
                         r,
                         format,
                         opts.mail,
+                        decode_helpers(opts.threads),
                         &scan,
                         &stats,
                         sink,
