@@ -362,7 +362,8 @@ fn helper_threads_change_nothing() {
         .filter(|p| p.extension().is_some_and(|x| x == "mbox"))
         .collect();
     names.sort();
-    for _ in 0..3 {
+    // Over 1 MiB: several batches of messages (256 KiB each) in flight.
+    for _ in 0..12 {
         for n in &names {
             joined.extend_from_slice(&fs::read(n).expect("fixture"));
             if !joined.ends_with(b"\n\n") {

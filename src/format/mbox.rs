@@ -95,8 +95,14 @@ impl<R: BufRead> Mbox<R> {
         };
         let mut any = self.next_separator.is_some();
         loop {
-            // The line is read straight into the message (no second copy)
-            // and taken back out when it is a separator or over the cap.
+            // Whole lines up to the next separator line, in bulk.
+            if self.bulk(&mut msg)? > 0 {
+                any = true;
+            }
+            // Then one line alone: the separator, or a line that runs past
+            // the buffer. It is read straight into the message (no second
+            // copy) and taken back out when it is a separator or over the
+            // cap.
             let start = msg.bytes.len();
             let n = self.reader.read_until(b'\n', &mut msg.bytes)?;
             if n == 0 {
@@ -138,6 +144,44 @@ impl<R: BufRead> Mbox<R> {
         Ok(Some(self.finish(msg)))
     }
 
+    /// Moves the whole lines at the start of the reader's buffer into
+    /// `msg`, up to the first separator line (which is left for the line
+    /// by line path); returns how many bytes. A line that runs past the
+    /// buffer is left too.
+    fn bulk(&mut self, msg: &mut RawMessage) -> io::Result<usize> {
+        let buf = self.reader.fill_buf()?;
+        let Some(last) = memchr::memrchr(b'\n', buf) else {
+            return Ok(0);
+        };
+        let block = &buf[..=last];
+        let take = first_separator(block, self.after_blank).unwrap_or(block.len());
+        if take == 0 {
+            return Ok(0);
+        }
+        let chunk = &block[..take];
+        // The block starts a line, and `chunk` ends one.
+        let last_line = match memchr::memrchr(b'\n', &chunk[..take - 1]) {
+            Some(p) => &chunk[p + 1..],
+            None => chunk,
+        };
+        self.after_blank = last_line == b"\n" || last_line == b"\r\n";
+        self.lines += memchr::memchr_iter(b'\n', chunk).count() as u64;
+        self.offset += take as u64;
+        if !msg.truncated {
+            // Whole lines, as long as the message stays within the cap.
+            let room = self.max.saturating_sub(msg.bytes.len());
+            if chunk.len() <= room {
+                msg.bytes.extend_from_slice(chunk);
+            } else {
+                let fits = memchr::memrchr(b'\n', &chunk[..room]).map_or(0, |p| p + 1);
+                msg.bytes.extend_from_slice(&chunk[..fits]);
+                msg.truncated = true;
+            }
+        }
+        self.reader.consume(take);
+        Ok(take)
+    }
+
     fn finish(&mut self, mut msg: RawMessage) -> RawMessage {
         // The empty line before the next separator belongs to it.
         if self.next_separator.is_some() && !self.done && !msg.truncated {
@@ -149,6 +193,26 @@ impl<R: BufRead> Mbox<R> {
         }
         msg
     }
+}
+
+/// Offset of the first separator line in `block` (whole lines, the first
+/// starting a line): a line that [`is_separator`] and follows an empty
+/// line (`after_blank` says whether the line before the block was one).
+fn first_separator(block: &[u8], after_blank: bool) -> Option<usize> {
+    memchr::memmem::find_iter(block, b"From ").find(|&i| {
+        if i > 0 && block[i - 1] != b'\n' {
+            return false;
+        }
+        let blank_before = if i == 0 {
+            after_blank
+        } else {
+            let prev_start = memchr::memrchr(b'\n', &block[..i - 1]).map_or(0, |p| p + 1);
+            let prev = &block[prev_start..i];
+            prev == b"\n" || prev == b"\r\n"
+        };
+        let eol = memchr::memchr(b'\n', &block[i..]).map_or(block.len(), |p| i + p + 1);
+        blank_before && is_separator(&block[i..eol])
+    })
 }
 
 /// A separator line: `From `, a sender, and a date with a time
@@ -247,5 +311,43 @@ mod tests {
         assert_eq!(v[0].bytes, b"stray\n");
         assert_eq!(v[1].bytes, b"A: 1\n");
         assert!(all(b"", MAX_MESSAGE).is_empty());
+    }
+
+    fn split_with_capacity(input: &[u8], capacity: usize, max: usize) -> Vec<RawMessage> {
+        let mut m = Mbox::with_limit(std::io::BufReader::with_capacity(capacity, input), max);
+        let mut v = Vec::new();
+        while let Ok(Some(x)) = m.next_message() {
+            v.push(x);
+        }
+        v
+    }
+
+    proptest::proptest! {
+        /// Lines taken in bulk split as lines taken one by one: a buffer
+        /// of one byte leaves every line but a lone `\n` to the line path.
+        #[test]
+        fn bulk_splitting_equals_line_by_line(
+            lines in proptest::collection::vec(
+                proptest::sample::select(vec![
+                    "From a@b Thu Jan  1 00:00:00 1970\n",
+                    "From c at d  Sat Apr  1 04:34:15 2006\r\n",
+                    "From here on\n",
+                    ">From x 00:00\n",
+                    "\n",
+                    "\r\n",
+                    "Subject: s\n",
+                    "a longer body line with http://a.example/x in it\n",
+                    "no newline at the end",
+                ]),
+                0..40,
+            ),
+            capacity in 2usize..96,
+            max in proptest::sample::select(vec![40usize, 200, MAX_MESSAGE]),
+        ) {
+            let input: Vec<u8> = lines.concat().into_bytes();
+            let one = split_with_capacity(&input, 1, max);
+            proptest::prop_assert_eq!(&split_with_capacity(&input, capacity, max), &one);
+            proptest::prop_assert_eq!(&split_with_capacity(&input, 8192, max), &one);
+        }
     }
 }

@@ -125,8 +125,9 @@ where
 /// transfer encodings, charsets, HTML) and given to `map` on that many
 /// threads of their own, while this thread splits the mailbox and runs
 /// `fold`: a message is decoded and mapped on one thread, and only what
-/// `map` returns crosses to this one. At most [`AHEAD_MESSAGES`] messages
-/// and [`AHEAD_BYTES`] bytes (or one message) are in flight. What `fold`
+/// `map` returns crosses to this one. Messages go out in batches of about
+/// [`BATCH_BYTES`], at most [`AHEAD_BYTES`] bytes of them (or one batch)
+/// in flight. What `fold`
 /// sees does not depend on `helpers`; when no thread can be started, the
 /// messages are decoded in turn.
 ///
@@ -173,12 +174,13 @@ where
     }
 }
 
-/// The most messages of a mailbox split and not yet folded when decoding
-/// is helped ([`map_in_order`]).
-pub const AHEAD_MESSAGES: usize = 16;
+/// The most bytes of messages handed to a helper at once (256 KiB, or
+/// one message when it is bigger), so that threads wake each other once
+/// per batch, not once per message ([`map_in_order`]).
+pub const BATCH_BYTES: usize = 256 * 1024;
 
-/// The most bytes of such messages (32 MiB), unless one message alone is
-/// bigger.
+/// The most bytes of messages split and not yet folded when decoding is
+/// helped (8 MiB), unless one batch alone is bigger.
 pub const AHEAD_BYTES: usize = 8 * 1024 * 1024;
 
 /// The messages of `boxed`, decoded and mapped in turn.
@@ -200,10 +202,28 @@ where
     Ok(())
 }
 
+/// `messages` decoded, mapped and folded in turn on this thread.
+fn decode_in_turn<T, M, F>(
+    messages: Vec<mbox::RawMessage>,
+    opts: MailOptions,
+    map: &M,
+    fold: &mut F,
+) -> io::Result<()>
+where
+    M: Fn(Unit, Vec<Piece>) -> T,
+    F: FnMut(T) -> io::Result<()>,
+{
+    for m in messages {
+        let (unit, pieces) = decode_message(m, opts);
+        fold(map(unit, pieces))?;
+    }
+    Ok(())
+}
+
 /// The messages of `boxed`, decoded and mapped on `helpers` threads: this
-/// thread splits the mailbox and hands the messages out numbered, the
-/// helpers decode and map them, and this thread folds the results in
-/// their order, holding the ones that came early.
+/// thread splits the mailbox and hands the messages out in numbered
+/// batches, the helpers decode and map them, and this thread folds the
+/// results in their order, holding the batches that came early.
 fn read_mbox_helped<R, T, M, F>(
     mut boxed: Mbox<R>,
     opts: MailOptions,
@@ -220,9 +240,29 @@ where
     use std::collections::BTreeMap;
     use std::sync::{mpsc, Mutex};
 
+    // The first batch is split before any thread starts: a mailbox that
+    // fits in it is decoded here (starting threads would cost more).
+    let mut split_all = false;
+    let mut first = Vec::new();
+    let mut first_bytes = 0;
+    while first_bytes < BATCH_BYTES {
+        match boxed.next_message()? {
+            Some(m) => {
+                first_bytes += m.bytes.len();
+                first.push(m);
+            }
+            None => {
+                split_all = true;
+                break;
+            }
+        }
+    }
+    if split_all {
+        return decode_in_turn(first, opts, map, fold);
+    }
     let stopped = || io::Error::other("the mail decoding threads stopped");
-    let (work_tx, work_rx) = mpsc::channel::<(u64, mbox::RawMessage)>();
-    let (done_tx, done_rx) = mpsc::channel::<(u64, usize, T)>();
+    let (work_tx, work_rx) = mpsc::channel::<(u64, Vec<mbox::RawMessage>)>();
+    let (done_tx, done_rx) = mpsc::channel::<(u64, usize, Vec<T>)>();
     let work_rx = Mutex::new(work_rx);
     std::thread::scope(|scope| {
         let mut started = 0;
@@ -237,11 +277,17 @@ where
                         Ok(rx) => rx.recv(),
                         Err(_) => return,
                     };
-                    let Ok((seq, m)) = next else { return };
-                    let size = m.bytes.len();
-                    let (unit, pieces) = decode_message(m, opts);
+                    let Ok((seq, batch)) = next else { return };
+                    let size = batch.iter().map(|m| m.bytes.len()).sum();
+                    let mapped = batch
+                        .into_iter()
+                        .map(|m| {
+                            let (unit, pieces) = decode_message(m, opts);
+                            map(unit, pieces)
+                        })
+                        .collect();
                     // A closed channel: this thread stopped (an error).
-                    if done_tx.send((seq, size, map(unit, pieces))).is_err() {
+                    if done_tx.send((seq, size, mapped)).is_err() {
                         return;
                     }
                 });
@@ -252,26 +298,36 @@ where
         drop(done_tx);
         if started == 0 {
             drop(work_tx);
+            decode_in_turn(first, opts, map, fold)?;
             return read_mbox(boxed, opts, map, fold);
         }
-        let mut sent = 0u64;
+        work_tx.send((0, first)).map_err(|_| stopped())?;
+        let mut sent = 1u64;
         let mut next = 0u64;
-        let mut ahead_bytes = 0usize;
-        let mut split_all = false;
-        let mut early: BTreeMap<u64, T> = BTreeMap::new();
+        let mut ahead_bytes = first_bytes;
+        let mut early: BTreeMap<u64, Vec<T>> = BTreeMap::new();
         loop {
-            while !split_all
-                && ((sent - next) as usize) < AHEAD_MESSAGES
-                && (ahead_bytes < AHEAD_BYTES || sent == next)
-            {
-                match boxed.next_message()? {
-                    Some(m) => {
-                        ahead_bytes += m.bytes.len();
-                        work_tx.send((sent, m)).map_err(|_| stopped())?;
-                        sent += 1;
+            while !split_all && (ahead_bytes < AHEAD_BYTES || sent == next) {
+                let mut batch = Vec::new();
+                let mut bytes = 0;
+                while bytes < BATCH_BYTES {
+                    match boxed.next_message()? {
+                        Some(m) => {
+                            bytes += m.bytes.len();
+                            batch.push(m);
+                        }
+                        None => {
+                            split_all = true;
+                            break;
+                        }
                     }
-                    None => split_all = true,
                 }
+                if batch.is_empty() {
+                    break;
+                }
+                ahead_bytes += bytes;
+                work_tx.send((sent, batch)).map_err(|_| stopped())?;
+                sent += 1;
             }
             if next == sent {
                 return Ok(());
@@ -285,7 +341,9 @@ where
                 early.insert(seq, t);
             };
             next += 1;
-            fold(mapped)?;
+            for t in mapped {
+                fold(t)?;
+            }
         }
     })
 }
