@@ -85,12 +85,13 @@ done
 mbox=target/bench/mbox-$size.mbox
 [ -f "$mbox" ] || "$corpus/make-bench-input.sh" "$size" "$mbox" mail/usrp-users mail/open-iscsi
 echo
-echo "(m) raw MIME mailboxes (mail/usrp-users, mail/open-iscsi), $size MiB mbox, one thread"
+echo "(m) raw MIME mailboxes (mail/usrp-users, mail/open-iscsi), $size MiB mbox, one thread unless said"
 echo
 echo "| command | time | throughput | peak RSS |"
 echo "|---|---:|---:|---:|"
 measure "urilint extract -j1 MBOX (decoded)" "$bin" extract -j1 "$mbox"
 measure "urilint extract -j1 --format jsonl MBOX (decoded)" "$bin" extract -j1 --format jsonl "$mbox"
+measure "urilint extract -j$(nproc) MBOX (decoded, $(nproc) threads)" "$bin" extract -j"$(nproc)" "$mbox"
 measure "urilint extract -j1 --input-format text MBOX" "$bin" extract -j1 --input-format text "$mbox"
 measure "rg -o -j1 '$regex' MBOX" rg -o -j1 "$regex" "$mbox"
 echo
