@@ -264,7 +264,8 @@ struct ExtractArgs {
     /// -Z), for names that hold ':' (Maildir's ':2,S') or '#'.
     #[arg(short = 'Z', long)]
     null: bool,
-    /// Print each URI only once, the first time it is found.
+    /// Print each URI only once, the first time it is found; with
+    /// --format jsonl, at the end, with "count": the times it was found.
     #[arg(short, long)]
     unique: bool,
     /// Also find relative references in `<...>` and resolve them against

@@ -11,7 +11,7 @@
 //!
 //! It does not own what a job does with an input (see `crate::run`).
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap};
 use std::io::{self, Write};
 use std::sync::{Condvar, Mutex, MutexGuard};
 
@@ -39,11 +39,21 @@ pub struct PipelineOptions {
     pub threads: usize,
     /// Print each keyed entry only the first time its key is seen.
     pub unique: bool,
+    /// With `unique`: hold each keyed entry until the end of the run and
+    /// print it then, in the order first seen, through this function with
+    /// the number of entries that had its key (`entry`, `count`, `out`).
+    /// Memory grows with the distinct keys (one entry each).
+    pub count: Option<CountEntry>,
     /// Inputs in flight at most.
     pub window: usize,
     /// Bytes a sink buffers before it waits to stream.
     pub flush_limit: usize,
 }
+
+/// Writes `entry` (the bytes of the first entry with a key) into `out`
+/// with `count`, the number of entries that had its key
+/// ([`PipelineOptions::count`]).
+pub type CountEntry = fn(entry: &[u8], count: u64, out: &mut Vec<u8>);
 
 impl PipelineOptions {
     /// Options with `threads` workers and the default bounds (a window of
@@ -54,6 +64,7 @@ impl PipelineOptions {
         PipelineOptions {
             threads,
             unique,
+            count: None,
             window: 16 * threads,
             flush_limit: 64 * 1024,
         }
@@ -71,7 +82,11 @@ struct State<'w> {
     next: usize,
     pending: BTreeMap<usize, Chunk>,
     outputs: Outputs<'w>,
-    seen: HashSet<String>,
+    /// With `unique`: the keys seen, each with its index in `held`
+    /// (counting) or `usize::MAX`.
+    seen: HashMap<String, usize>,
+    /// With `count`: the first entry of each key and how many had it.
+    held: Vec<(Vec<u8>, u64)>,
     failed: Option<io::Error>,
     /// Sinks waiting in [`Ordered::deliver`] for their turn to stream.
     turn_waiters: usize,
@@ -87,6 +102,7 @@ struct Ordered<'w> {
     /// Signalled when `next` reaches `walker_wants`.
     room: Condvar,
     unique: bool,
+    count: Option<CountEntry>,
 }
 
 impl<'w> Ordered<'w> {
@@ -102,14 +118,26 @@ impl<'w> Ordered<'w> {
             if self.unique {
                 let mut from = 0;
                 for (end, key) in &chunk.keys {
-                    let new = match key {
-                        Some(k) => !st.seen.contains(k.as_str()) && st.seen.insert(k.clone()),
-                        None => true,
-                    };
-                    if new {
-                        st.outputs.out.write_all(&chunk.out[from..*end])?;
-                    }
+                    let entry = &chunk.out[from..*end];
                     from = *end;
+                    let Some(k) = key else {
+                        st.outputs.out.write_all(entry)?;
+                        continue;
+                    };
+                    if let Some(&i) = st.seen.get(k.as_str()) {
+                        if let Some(held) = st.held.get_mut(i) {
+                            held.1 += 1;
+                        }
+                        continue;
+                    }
+                    if self.count.is_some() {
+                        let i = st.held.len();
+                        st.held.push((entry.to_vec(), 1));
+                        st.seen.insert(k.clone(), i);
+                    } else {
+                        st.seen.insert(k.clone(), usize::MAX);
+                        st.outputs.out.write_all(entry)?;
+                    }
                 }
                 st.outputs.out.write_all(&chunk.out[from..])?;
             } else {
@@ -316,7 +344,8 @@ where
             next: 0,
             pending: BTreeMap::new(),
             outputs,
-            seen: HashSet::new(),
+            seen: HashMap::new(),
+            held: Vec::new(),
             failed: None,
             turn_waiters: 0,
             walker_wants: None,
@@ -324,6 +353,7 @@ where
         turn: Condvar::new(),
         room: Condvar::new(),
         unique: opts.unique,
+        count: opts.count.filter(|_| opts.unique),
     };
     // Room for the whole window, so that the walker runs ahead of the
     // workers instead of handing over one input at a time (the window
@@ -386,6 +416,18 @@ where
         return Err(Error::Threads(e));
     }
     let mut st = ordered.lock();
+    if let (Some(count), None) = (ordered.count, &st.failed) {
+        let held = std::mem::take(&mut st.held);
+        let mut buf = Vec::new();
+        for (entry, n) in held {
+            buf.clear();
+            count(&entry, n, &mut buf);
+            if let Err(e) = st.outputs.out.write_all(&buf) {
+                st.failed = Some(e);
+                break;
+            }
+        }
+    }
     let flushed = st.outputs.out.flush().and_then(|()| st.outputs.err.flush());
     match st.failed.take() {
         Some(e) => Err(Error::Write(e)),
@@ -454,6 +496,51 @@ mod tests {
         }
         assert!(one.0.starts_with("f0001 0\n"));
         assert!(one.1.starts_with("f0000: note\nf0010: note\n"));
+    }
+
+    #[test]
+    fn unique_counts_each_key_at_the_end() {
+        let mut out = Vec::new();
+        let mut err = Vec::new();
+        let opts = PipelineOptions {
+            count: Some(|entry: &[u8], n: u64, out: &mut Vec<u8>| {
+                out.extend_from_slice(&entry[..entry.len() - 1]);
+                out.extend_from_slice(format!(" x{n}\n").as_bytes());
+            }),
+            flush_limit: 64,
+            ..PipelineOptions::new(3, true)
+        };
+        run(
+            inputs(50),
+            &opts,
+            Outputs {
+                out: &mut out,
+                err: &mut err,
+            },
+            |input, sink| {
+                let name = input.name();
+                let n: usize = name[1..].parse().unwrap_or(0);
+                for k in 0..n % 4 {
+                    sink.out()
+                        .extend_from_slice(format!("{name} {k}\n").as_bytes());
+                    sink.end_entry(Some(&format!("{k}")));
+                    sink.maybe_flush();
+                }
+                sink.out().extend_from_slice(b"no key\n");
+                sink.end_entry(None);
+            },
+            |_, _| {},
+        )
+        .expect("writing to a Vec cannot fail");
+        let out = String::from_utf8(out).unwrap_or_default();
+        // 50 entries without a key first (as they come), then the keyed
+        // ones in the order first seen: key 0 in f0001..f0049 with n % 4
+        // >= 1 (37 inputs), key 1 with n % 4 >= 2 (24), key 2 (12).
+        assert_eq!(out.matches("no key\n").count(), 50);
+        assert!(
+            out.ends_with("f0001 0 x37\nf0002 1 x24\nf0003 2 x12\n"),
+            "{out}"
+        );
     }
 
     #[test]

@@ -397,3 +397,43 @@ fn helper_threads_change_nothing() {
         }
     }
 }
+
+/// `--unique --format jsonl`: each URI once, in the order first found,
+/// with `count`, the times it was found in the run (the text/plain and
+/// text/html copies of a message count twice).
+#[test]
+fn unique_jsonl_counts_each_uri() {
+    let dir = fixture("mail");
+    let all = records(&["extract", "--format", "jsonl", &dir]);
+    let unique = records(&["extract", "--unique", "--format", "jsonl", &dir]);
+    let mut want: Vec<(String, u64)> = Vec::new();
+    for r in &all {
+        let uri = r["uri"].as_str().unwrap_or_default().to_string();
+        match want.iter_mut().find(|(u, _)| *u == uri) {
+            Some((_, n)) => *n += 1,
+            None => want.push((uri, 1)),
+        }
+    }
+    let got: Vec<(String, u64)> = unique
+        .iter()
+        .map(|r| {
+            (
+                r["uri"].as_str().unwrap_or_default().to_string(),
+                r["count"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect();
+    assert!(want.iter().any(|(_, n)| *n > 1));
+    assert_eq!(got, want);
+    // The first record of each URI is the one kept, with all its fields.
+    let first = all
+        .iter()
+        .find(|r| r["uri"] == unique[0]["uri"])
+        .cloned()
+        .unwrap_or_default();
+    let mut kept = unique[0].clone();
+    if let Some(o) = kept.as_object_mut() {
+        o.remove("count");
+    }
+    assert_eq!(kept, first);
+}

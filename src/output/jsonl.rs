@@ -54,9 +54,40 @@ pub fn line_with_path<T: Serialize>(out: &mut Vec<u8>, value: &T, non_utf8_path:
     }
 }
 
+/// Writes `entry`, one line holding one JSON object (as [`line()`] writes
+/// it), into `out` with one more field last, `"count": count`: for
+/// `extract --unique --format jsonl`, the number of times the record's URI
+/// was found in the run ([`crate::pipeline::PipelineOptions::count`]). A
+/// line that is not an object is written as it is.
+pub fn with_count(entry: &[u8], count: u64, out: &mut Vec<u8>) {
+    let body = entry.strip_suffix(b"\n").unwrap_or(entry);
+    match body.strip_suffix(b"}") {
+        Some(open) if body.starts_with(b"{") => {
+            out.extend_from_slice(open);
+            if open.len() > 1 {
+                out.push(b',');
+            }
+            out.extend_from_slice(format!("\"count\":{count}}}\n").as_bytes());
+        }
+        _ => out.extend_from_slice(entry),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn count_is_the_last_field() {
+        let mut out = Vec::new();
+        with_count(b"{\"uri\":\"http://a.example/\"}\n", 3, &mut out);
+        with_count(b"{}\n", 1, &mut out);
+        with_count(b"not json\n", 2, &mut out);
+        assert_eq!(
+            String::from_utf8_lossy(&out),
+            "{\"uri\":\"http://a.example/\",\"count\":3}\n{\"count\":1}\nnot json\n"
+        );
+    }
 
     #[derive(Serialize)]
     struct R {

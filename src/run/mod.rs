@@ -63,7 +63,8 @@ pub struct RunOptions {
 pub struct ExtractOptions {
     /// Prefixes of the plain format.
     pub style: PlainStyle,
-    /// Print each URI once (the first time it is found).
+    /// Print each URI once (the first time it is found); in JSON Lines,
+    /// at the end of the run with a `count` of the times it was found.
     pub unique: bool,
     /// A base URI: relative references in `<...>` are found too and
     /// printed resolved against it (RFC 3986 section 5.2, or RFC 2396
@@ -385,7 +386,10 @@ pub fn extract(
     let result = crate::progress::with_progress(opts.progress, &stats, || {
         pipeline::run(
             inputs,
-            &PipelineOptions::new(opts.threads, ex.unique),
+            &PipelineOptions {
+                count: json.then_some(jsonl::with_count as pipeline::CountEntry),
+                ..PipelineOptions::new(opts.threads, ex.unique)
+            },
             outputs,
             |input, sink| {
                 let ctx = ExtractInput {
