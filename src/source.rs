@@ -102,8 +102,8 @@ impl Input {
     /// [`InputFormat::Auto`], detected from its first bytes and its name
     /// ([`crate::format::detect::detect`]); a gzip file (not under
     /// [`InputFormat::Text`]) is read through and what it holds is
-    /// detected in turn. Standard input is detected only when `format`
-    /// names a format (auto is plain text there).
+    /// detected in turn. Standard input is detected by its first bytes
+    /// alone (a gzip stream is read through as a file is).
     ///
     /// # Errors
     /// [`Error::Read`] naming the file when it cannot be opened or its first
@@ -114,10 +114,24 @@ impl Input {
             source,
         };
         match self {
-            Input::Stdin => Ok(match format {
-                InputFormat::Auto | InputFormat::Text => Opened::Text(Box::new(io::stdin())),
-                f => Opened::Decoded(Box::new(io::stdin()), f),
-            }),
+            Input::Stdin => match format {
+                InputFormat::Text => Ok(Opened::Text(Box::new(io::stdin()))),
+                _ => {
+                    // Detected by content alone (there is no name): its
+                    // head is read once and given back to the reader.
+                    let (head, rest) = Headed::read_head(io::stdin()).map_err(read_err)?;
+                    if crate::format::detect::is_gzip(&head.head) {
+                        let inner = flate2::read::MultiGzDecoder::new(Headed {
+                            head: head.head,
+                            at: 0,
+                            file: rest,
+                        });
+                        let (head, inner) = Headed::read_head(inner).map_err(read_err)?;
+                        return Ok(classify(head, inner, Path::new(""), true, format));
+                    }
+                    Ok(classify(head, rest, Path::new(""), true, format))
+                }
+            },
             Input::File { path, explicit, .. } => {
                 let file = File::open(path).map_err(read_err)?;
                 let (head, file) = Headed::read_head(file).map_err(read_err)?;

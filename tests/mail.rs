@@ -346,6 +346,32 @@ fn stdin_with_an_input_format() {
     let extracted = run(&["extract", "--isolated", "--input-format", "mbox", "-"]);
     let from_file = String::from_utf8_lossy(&urilint(&["extract", &path]).stdout).into_owned();
     assert_eq!(extracted, from_file);
+    // Without --input-format, standard input is detected by its content
+    // as a file is: the same findings and URIs.
+    let detected = run(&["check", "--isolated", "--format", "plain", "-"]);
+    assert_eq!(detected, from_stdin);
+    assert_eq!(run(&["extract", "--isolated", "-"]), from_file);
+    // and read as bytes with --input-format text: the soft break is kept.
+    let text = run(&["extract", "--isolated", "--input-format", "text", "-"]);
+    assert_ne!(text, from_file);
+}
+
+/// Standard input that is gzip is read through, and what it holds is
+/// detected (a pipermail `.txt.gz` archive piped in).
+#[test]
+fn gzip_on_standard_input_is_read_through() {
+    let gz = fixture("mail/pipermail-linux-uvc-2007-January-3871-3985.txt.gz");
+    let out = Command::new(env!("CARGO_BIN_EXE_urilint"))
+        .args(["extract", "--isolated", "-"])
+        .stdin(fs::File::open(&gz).expect("open"))
+        .output()
+        .expect("run");
+    let plain = urilint(&[
+        "extract",
+        &fixture("mail/pipermail-linux-uvc-2007-January-3871-3985.txt"),
+    ]);
+    assert!(out.stdout.len() > 100);
+    assert_eq!(out.stdout, plain.stdout);
 }
 
 /// A mailbox's messages are decoded and scanned on helper threads with

@@ -228,15 +228,21 @@ impl Job<'_> {
     fn report(&self, input: &Input, sink: &mut Sink<'_, '_>) {
         let mut found: Vec<Diagnostic> = Vec::new();
         match input {
-            Input::Stdin if !matches!(self.input_format, InputFormat::Auto | InputFormat::Text) => {
-                self.report_decoded(Box::new(io::stdin()), self.input_format, sink);
-            }
             Input::Stdin => {
+                let stdin = match open_reader(input, self.input_format, self.stats, sink) {
+                    None => return,
+                    Some(Reader::Text(r)) => r,
+                    Some(Reader::Decoded(r, format)) => {
+                        return self.report_decoded(r, format, sink);
+                    }
+                };
                 // Standard input is read once; lines are read back from a
                 // bounded window of it (no temporary file).
-                let keep =
-                    Window::<io::StdinLock>::keep_for(self.scan.chunk_size, self.scan.max_uri_len);
-                let (reader, back) = Window::new(io::stdin().lock(), keep);
+                let keep = Window::<Box<dyn Read + Send>>::keep_for(
+                    self.scan.chunk_size,
+                    self.scan.max_uri_len,
+                );
+                let (reader, back) = Window::new(stdin, keep);
                 let mut lines = Lines::new(back);
                 scan_reader(
                     &self.name,
