@@ -222,6 +222,10 @@ struct Common {
     /// References as mid: URIs (RFC 2392).
     #[arg(long)]
     message_ids: bool,
+    /// In Markdown, also find URIs in code spans and code blocks (left
+    /// out by default: they are examples); JSON records say "in_code".
+    #[arg(long)]
+    include_code: bool,
 }
 
 fn input_format_parser(s: &str) -> Result<InputFormat, String> {
@@ -498,6 +502,7 @@ fn run_options(c: Common, settings: &Settings, format: Format) -> RunOptions {
             headers: !c.no_headers,
             message_ids: c.message_ids,
         },
+        include_code: c.include_code,
         progress: !c.quiet && io::stderr().is_terminal() && std::env::var_os("CI").is_none(),
     }
 }

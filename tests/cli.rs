@@ -677,7 +677,6 @@ fn jsonl_schema_and_offsets_on_every_fixture() {
         "fixtures/delimiters/url-prefix.txt",
         "fixtures/delimiters/bare-punctuation.txt",
         "fixtures/delimiters/hyphen-break.txt",
-        "fixtures/delimiters/markdown.md",
         "fixtures/encoding/mixed-iri-and-invalid-utf8.txt",
         "fixtures/encoding/crlf.txt",
         "fixtures/check/invalid.txt",

@@ -43,7 +43,9 @@ fn records(corpus: &std::path::Path, rel: &str) -> Vec<Value> {
         path.display()
     );
     let out = urilint()
-        .args(["extract", "--format", "jsonl"])
+        // --include-code: the Markdown-rendered news archive quotes every
+        // message body in a fenced code block.
+        .args(["extract", "--format", "jsonl", "--include-code"])
         .arg(&path)
         .output()
         .expect("urilint runs");

@@ -6,12 +6,12 @@
 
 use libfuzzer_sys::fuzz_target;
 use urilint::format::detect::InputFormat;
-use urilint::format::mail::MailOptions;
+use urilint::format::ReadOptions;
 use urilint::format::unit;
 
 fn check(data: &[u8], format: InputFormat) {
     let total = data.len() as u64;
-    let _ = unit::for_each(data, format, MailOptions::default(), |u, pieces| {
+    let _ = unit::for_each(data, format, ReadOptions::default(), |u, pieces| {
         let end = u.offset + u.raw.len() as u64;
         assert!(end <= total);
         for p in &pieces {
@@ -34,4 +34,5 @@ fuzz_target!(|data: &[u8]| {
     check(data, InputFormat::Mbox);
     check(data, InputFormat::Mail);
     check(data, InputFormat::Html);
+    check(data, InputFormat::Markdown);
 });

@@ -6,7 +6,8 @@
 //! header field, an RFC 5322 header block at the top of the file with at
 //! least one field that mail and news articles have, `<!DOCTYPE html` or
 //! `<html` at the start. Then the name: `.mbox`, `.mbx`; `.eml`, `.msg`
-//! is not (Outlook's binary format); `.html`, `.htm`, `.xhtml`; a file in
+//! is not (Outlook's binary format); `.html`, `.htm`, `.xhtml`; `.md`, `.markdown`,
+//! `.mdown`, `.mkd`, `.mkdn`; a file in
 //! a Maildir `cur/` or `new/` folder. Anything else is plain text, read as
 //! it always was.
 
@@ -28,11 +29,13 @@ pub enum InputFormat {
     Mail,
     /// An HTML document.
     Html,
+    /// A Markdown document (CommonMark with GitHub's extensions).
+    Markdown,
 }
 
 impl InputFormat {
     /// Parses a name of `--input-format`: `auto`, `text`, `mbox`, `mail`
-    /// (also `eml`, `maildir`, `news`), `html`.
+    /// (also `eml`, `maildir`, `news`), `html`, `markdown` (also `md`).
     ///
     /// # Errors
     /// The list of names, when `name` is none of them.
@@ -43,9 +46,10 @@ impl InputFormat {
             "mbox" | "mboxrd" | "mboxo" | "pipermail" => InputFormat::Mbox,
             "mail" | "eml" | "maildir" | "news" | "message" => InputFormat::Mail,
             "html" | "htm" => InputFormat::Html,
+            "markdown" | "md" | "commonmark" | "gfm" => InputFormat::Markdown,
             _ => {
                 return Err(format!(
-                    "unknown input format {name:?}: expected auto, text, mbox, mail (eml, maildir, news) or html"
+                    "unknown input format {name:?}: expected auto, text, mbox, mail (eml, maildir, news), html or markdown (md)"
                 ))
             }
         })
@@ -59,6 +63,7 @@ impl InputFormat {
             InputFormat::Mbox => "mbox",
             InputFormat::Mail => "mail",
             InputFormat::Html => "html",
+            InputFormat::Markdown => "markdown",
         }
     }
 }
@@ -89,6 +94,7 @@ pub fn detect(head: &[u8], path: &Path) -> InputFormat {
         Some("mbox" | "mbx") => return InputFormat::Mbox,
         Some("eml") => return InputFormat::Mail,
         Some("html" | "htm" | "xhtml") => return InputFormat::Html,
+        Some("md" | "markdown" | "mdown" | "mkd" | "mkdn") => return InputFormat::Markdown,
         _ => {}
     }
     if in_maildir(path) && looks_like_headers(head) {
@@ -285,11 +291,13 @@ mod tests {
             d("From here you go to http://a.example/\n", "README"),
             InputFormat::Text
         );
+        // A header-like block at the top of a Markdown file is no mail.
         assert_eq!(
             d("Title: x\nAuthor: y\n\nbody", "notes.md"),
-            InputFormat::Text
+            InputFormat::Markdown
         );
-        assert_eq!(d("---\ntitle: x\n---\n", "a.md"), InputFormat::Text);
+        assert_eq!(d("---\ntitle: x\n---\n", "a.md"), InputFormat::Markdown);
+        assert_eq!(d("Title: x\nAuthor: y\n\nbody", "notes"), InputFormat::Text);
         assert_eq!(d("Note: one field\n", "a.txt"), InputFormat::Text);
         assert_eq!(d("", "a"), InputFormat::Text);
     }

@@ -63,6 +63,14 @@ impl OffsetMap {
         m
     }
 
+    /// Moves every original offset `n` bytes on (a map of a slice made
+    /// into a map of the text the slice starts `n` bytes into).
+    pub fn shift(&mut self, n: u64) {
+        for r in &mut self.runs {
+            r.original += n;
+        }
+    }
+
     /// Decoded bytes pushed so far.
     pub fn decoded_len(&self) -> u64 {
         self.len

@@ -13,6 +13,7 @@
 
 pub mod html;
 pub mod map;
+pub mod markdown;
 pub mod segment;
 
 pub use map::{Chain, OffsetMap};
@@ -27,3 +28,13 @@ pub mod quote;
 
 pub mod origin;
 pub mod unit;
+
+/// What to read of a decoded input, beside its format.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReadOptions {
+    /// What to read of a mail message ([`mail::MailOptions`]).
+    pub mail: mail::MailOptions,
+    /// Also give the text of Markdown code spans and code blocks
+    /// (`--include-code`; [`SegmentKind::Code`]).
+    pub include_code: bool,
+}

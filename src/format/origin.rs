@@ -39,13 +39,20 @@ pub struct Origin {
     /// The MIME part.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub part: Option<PartRef>,
-    /// What the decoded text is: `text`, `header`, `html-text`,
-    /// `html-attribute`, `html-comment`.
+    /// What the decoded text is ([`crate::format::SegmentKind::name`]):
+    /// `text`, `header`, `html-text`, `html-attribute`, `html-comment`,
+    /// `markdown-text`, `markdown-link`, `code`, `front-matter`.
     pub segment: &'static str,
-    /// For `header`: the field name; for `html-attribute`: `element@attribute`
-    /// (e.g. `a@href`).
+    /// For `header`: the field name; for `html-attribute`:
+    /// `element@attribute` (e.g. `a@href`); for `markdown-link`: `link`,
+    /// `image`, `autolink` or `definition`; for `code`: `span`, `fenced`
+    /// or `indented`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub field: Option<String>,
+    /// True for a URI in code (Markdown code spans and blocks, found with
+    /// `--include-code`); left out of the JSON when false.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub in_code: bool,
     /// Line of the URI's start in the decoded text (1-based): of its part
     /// for text (after format=flowed and reply prefixes), of its field for
     /// a header, of its attribute value or text run for HTML.

@@ -28,11 +28,23 @@ pub enum SegmentKind {
     },
     /// The text of an HTML comment.
     HtmlComment,
+    /// Text of a Markdown document (paragraphs, headings, tables, link
+    /// text), as its source bytes.
+    MarkdownText,
+    /// A destination of a Markdown link: `link`, `image`, `autolink` or
+    /// `definition` (of a reference link).
+    MarkdownLink(&'static str),
+    /// Code (with `--include-code`): a Markdown code `span`, a `fenced`
+    /// or `indented` code block.
+    Code(&'static str),
+    /// A front matter block (YAML or TOML) of a Markdown document.
+    FrontMatter,
 }
 
 impl SegmentKind {
     /// The name used in JSON records: `text`, `header`, `html-text`,
-    /// `html-attribute`, `html-comment`.
+    /// `html-attribute`, `html-comment`, `markdown-text`, `markdown-link`,
+    /// `code`, `front-matter`.
     pub fn name(&self) -> &'static str {
         match self {
             SegmentKind::Text => "text",
@@ -40,6 +52,10 @@ impl SegmentKind {
             SegmentKind::HtmlText => "html-text",
             SegmentKind::HtmlAttribute { .. } => "html-attribute",
             SegmentKind::HtmlComment => "html-comment",
+            SegmentKind::MarkdownText => "markdown-text",
+            SegmentKind::MarkdownLink(_) => "markdown-link",
+            SegmentKind::Code(_) => "code",
+            SegmentKind::FrontMatter => "front-matter",
         }
     }
 }

@@ -15,6 +15,7 @@ use super::detect::InputFormat;
 use super::mail::{self, MailOptions, MessageInfo, Piece};
 use super::map::Chain;
 use super::mbox::{self, Mbox, MAX_MESSAGE};
+use super::ReadOptions;
 use crate::position::{LineTracker, Position};
 
 /// One unit of a decoded input.
@@ -107,7 +108,7 @@ impl crate::lines::ReadAt for UnitBytes<'_> {
 pub fn for_each<R, F>(
     reader: R,
     format: InputFormat,
-    opts: MailOptions,
+    opts: ReadOptions,
     mut each: F,
 ) -> io::Result<()>
 where
@@ -136,7 +137,7 @@ where
 pub fn map_in_order<R, T, M, F>(
     reader: R,
     format: InputFormat,
-    opts: MailOptions,
+    opts: ReadOptions,
     helpers: usize,
     map: M,
     mut fold: F,
@@ -151,14 +152,26 @@ where
         InputFormat::Mbox => {
             let boxed = Mbox::new(BufReader::with_capacity(256 * 1024, reader));
             if helpers == 0 {
-                read_mbox(boxed, opts, &map, &mut fold)
+                read_mbox(boxed, opts.mail, &map, &mut fold)
             } else {
-                read_mbox_helped(boxed, opts, helpers, &map, &mut fold)
+                read_mbox_helped(boxed, opts.mail, helpers, &map, &mut fold)
             }
+        }
+        InputFormat::Markdown => {
+            let (raw, truncated) = read_capped(reader)?;
+            let pieces = pieces_of(super::markdown::segments(&raw, opts.include_code));
+            let mut unit = Unit::new(raw, 0, 1);
+            if truncated {
+                unit.problems.push(format!(
+                    "longer than {} MiB: only its start is read",
+                    MAX_MESSAGE / (1024 * 1024)
+                ));
+            }
+            fold(map(unit, pieces))
         }
         InputFormat::Mail => {
             let (raw, truncated) = read_capped(reader)?;
-            let decoded = mail::read(&raw, opts);
+            let decoded = mail::read(&raw, opts.mail);
             let mut unit = Unit::new(raw, 0, 1);
             unit.message = Some((0, 0, decoded.info));
             unit.problems = decoded.problems;
@@ -422,15 +435,11 @@ where
             window_end(&buf)
         };
         carry = buf.split_off(cut);
-        let pieces = super::html::segments(&buf)
+        let pieces = pieces_of(super::html::segments(&buf))
             .into_iter()
-            .map(|seg| Piece {
-                text: seg.text,
-                kind: seg.kind,
-                chain: Chain::new(vec![seg.map], offset),
-                part: None,
-                base: seg.base,
-                references: seg.references,
+            .map(|mut p| {
+                p.chain = std::mem::take(&mut p.chain).then_shift(offset);
+                p
             })
             .collect();
         let lines = memchr::memchr_iter(b'\n', &buf).count() as u64;
@@ -439,6 +448,21 @@ where
         offset += cut as u64;
         line += lines;
     }
+}
+
+/// The pieces of a file's segments (their maps relative to the file).
+fn pieces_of(segments: Vec<super::Segment>) -> Vec<Piece> {
+    segments
+        .into_iter()
+        .map(|seg| Piece {
+            text: seg.text,
+            kind: seg.kind,
+            chain: Chain::new(vec![seg.map], 0),
+            part: None,
+            base: seg.base,
+            references: seg.references,
+        })
+        .collect()
 }
 
 /// Where a full window of HTML ends: just after the last line break

@@ -340,14 +340,45 @@ impl Linter {
         rules: &RuleSet,
         scan: &crate::scan::ScanOptions,
     ) -> std::io::Result<crate::fix::FixedEdits<Diagnostic>> {
+        self.fix_source_outside(path, src, len, rules, scan, None)
+    }
+
+    /// [`Linter::fix_source`], leaving alone every finding (and its fix)
+    /// whose URI overlaps a byte range that `excluded` gives for the text
+    /// of a pass (the whole text as it is in that pass, read into memory
+    /// when `excluded` is given): e.g. the code of a Markdown document
+    /// ([`crate::format::markdown::code_ranges`]).
+    ///
+    /// # Errors
+    /// A read error of `src`.
+    pub fn fix_source_outside<S: ReadAt + Clone>(
+        &self,
+        path: &str,
+        src: S,
+        len: u64,
+        rules: &RuleSet,
+        scan: &crate::scan::ScanOptions,
+        excluded: Option<Excluded>,
+    ) -> std::io::Result<crate::fix::FixedEdits<Diagnostic>> {
         crate::fix::fix_edits_until_stable(len, |edits, keep_findings| {
             let mut text = crate::fix::Edited::new(src.clone(), len, edits);
+            let skip = match excluded {
+                Some(f) => f(&read_all(text.clone())?),
+                None => Vec::new(),
+            };
             let mut pass = crate::fix::Pass {
                 fixes: Vec::new(),
                 findings: Vec::new(),
             };
             let reader = text.clone();
             self.lint_each(path, reader, rules, scan, |mut d| {
+                let uri = &d.uri_span;
+                if skip
+                    .iter()
+                    .any(|r| r.start < uri.end.max(uri.start + 1) && uri.start < r.end)
+                {
+                    return;
+                }
                 if let Some(fix) = d.fix.take() {
                     if crate::fix::changes(&mut text, &fix) {
                         // Only the edits count for fixing; the finding
@@ -368,6 +399,23 @@ impl Linter {
             })?;
             Ok(pass)
         })
+    }
+}
+
+/// Gives the byte ranges of a text whose findings are left alone by
+/// [`Linter::fix_source_outside`].
+pub type Excluded = fn(&[u8]) -> Vec<std::ops::Range<u64>>;
+
+/// All the bytes of `src` from offset 0.
+fn read_all<S: ReadAt>(mut src: S) -> std::io::Result<Vec<u8>> {
+    let mut out = Vec::new();
+    let mut buf = vec![0u8; 64 * 1024];
+    loop {
+        let n = src.read_at(out.len() as u64, &mut buf)?;
+        if n == 0 {
+            return Ok(out);
+        }
+        out.extend_from_slice(&buf[..n]);
     }
 }
 

@@ -27,8 +27,8 @@ use crate::error::Error;
 use crate::fix::write::{Target, WritePolicy};
 use crate::fix::{diff, write_edited, Edit, Edited};
 use crate::format::detect::InputFormat;
-use crate::format::mail::MailOptions;
 use crate::format::unit::UnitBytes;
+use crate::format::ReadOptions;
 use crate::lines::{Excerpt, Lines, ReadAt, Window};
 use crate::lint::rules::{catalogue, find};
 use crate::lint::suppress::suppressed;
@@ -109,7 +109,10 @@ pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Resu
             stats: &stats,
             write: &ch.write,
             input_format: opts.input_format,
-            mail: opts.mail,
+            read: ReadOptions {
+                mail: opts.mail,
+                include_code: opts.include_code,
+            },
             decode_helpers: decode_helpers(opts.threads),
         };
         match ch.mode {
@@ -190,7 +193,8 @@ struct Job<'a> {
     stats: &'a Stats,
     write: &'a WritePolicy,
     input_format: InputFormat,
-    mail: MailOptions,
+    /// What to read of decoded inputs.
+    read: ReadOptions,
     /// Threads that decode a mailbox's messages beside this one.
     decode_helpers: usize,
 }
@@ -311,7 +315,7 @@ impl Job<'_> {
             &self.name,
             reader,
             format,
-            self.mail,
+            self.read,
             self.decode_helpers,
             self.scan,
             self.stats,
@@ -433,18 +437,37 @@ impl Job<'_> {
     ) {
         Stats::add(&self.stats.files, 1);
         Stats::add(&self.stats.bytes, len);
-        let fixed =
-            match self
-                .linter
-                .fix_source(&self.name, src.clone(), len, self.rules, self.scan)
-            {
-                Ok(f) => f,
-                Err(e) => {
-                    Stats::add(&self.stats.errors, 1);
-                    sink.message(&format!("urilint: {}: {e}", self.name));
-                    return;
-                }
-            };
+        // Markdown: what is in code is an example, never edited (nor
+        // reported, as without --fix) unless --include-code.
+        let excluded = match target {
+            Some((t, _)) if !self.read.include_code => {
+                let format = match self.input_format {
+                    InputFormat::Auto => t
+                        .head()
+                        .map(|h| crate::format::detect::detect(&h, input.path()))
+                        .unwrap_or(InputFormat::Text),
+                    f => f,
+                };
+                (format == InputFormat::Markdown)
+                    .then_some(crate::format::markdown::code_ranges as crate::lint::Excluded)
+            }
+            _ => None,
+        };
+        let fixed = match self.linter.fix_source_outside(
+            &self.name,
+            src.clone(),
+            len,
+            self.rules,
+            self.scan,
+            excluded,
+        ) {
+            Ok(f) => f,
+            Err(e) => {
+                Stats::add(&self.stats.errors, 1);
+                sink.message(&format!("urilint: {}: {e}", self.name));
+                return;
+            }
+        };
         let changed = !fixed.edits.is_empty();
         if mode == FixMode::Diff {
             if changed {

@@ -12,9 +12,10 @@ use std::ops::Range;
 
 use super::Stats;
 use crate::format::detect::InputFormat;
-use crate::format::mail::{MailOptions, Piece};
+use crate::format::mail::Piece;
 use crate::format::origin::{Origin, PartRef};
 use crate::format::unit::{self, Unit};
+use crate::format::ReadOptions;
 use crate::format::{OffsetMap, SegmentKind};
 use crate::pipeline::Sink;
 use crate::position::Position;
@@ -53,6 +54,7 @@ impl Located {
             SegmentKind::HtmlAttribute { element, attribute } => {
                 Some(format!("{element}@{attribute}"))
             }
+            SegmentKind::MarkdownLink(what) | SegmentKind::Code(what) => Some(what.to_string()),
             _ => None,
         };
         Located {
@@ -74,6 +76,7 @@ impl Located {
                 }),
                 segment: piece.kind.name(),
                 field,
+                in_code: matches!(piece.kind, SegmentKind::Code(_)),
                 decoded_line: decoded.line,
                 decoded_column: decoded.column,
             },
@@ -101,7 +104,7 @@ pub(crate) fn scan<R, F>(
     name: &str,
     reader: R,
     format: InputFormat,
-    mail: MailOptions,
+    read: ReadOptions,
     helpers: usize,
     scan: &ScanOptions,
     stats: &Stats,
@@ -175,7 +178,7 @@ pub(crate) fn scan<R, F>(
         }
         part
     };
-    let result = unit::map_in_order(counted, format, mail, helpers, map, |part| {
+    let result = unit::map_in_order(counted, format, read, helpers, map, |part| {
         sink.absorb(part);
         Ok(())
     });

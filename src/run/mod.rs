@@ -53,6 +53,9 @@ pub struct RunOptions {
     pub input_format: InputFormat,
     /// What is read of mail (`--no-headers`).
     pub mail: MailOptions,
+    /// Also scan Markdown code spans and code blocks (`--include-code`);
+    /// their records say `"in_code": true`.
+    pub include_code: bool,
     /// Draw a progress indicator on standard error during long runs (see
     /// [`crate::progress`]); the caller decides (a terminal, not quiet).
     pub progress: bool,
@@ -412,7 +415,10 @@ pub fn extract(
                         &ctx.name,
                         r,
                         format,
-                        opts.mail,
+                        format::ReadOptions {
+                            mail: opts.mail,
+                            include_code: opts.include_code,
+                        },
                         decode_helpers(opts.threads),
                         &scan,
                         &stats,

@@ -1,0 +1,554 @@
+//! Markdown (CommonMark with GitHub's extensions): the segments of a
+//! document where URIs are.
+//!
+//! This module owns reading a Markdown document into [`Segment`]s through
+//! `pulldown-cmark` (chosen over `comrak` and `markdown-rs` because it is
+//! a pull parser that gives the source range of every event, needs no
+//! tree of the whole document, and is what rustdoc and mdBook use):
+//!
+//! - link and image destinations of inline links (`[t](dest "title")`,
+//!   `<dest>` too), with entities and backslash escapes decoded as the
+//!   parser decodes them; each is one URI reference
+//!   ([`Segment::references`]);
+//! - autolinks (`<https://x>`); e-mail autolinks are addresses, not URIs,
+//!   and are left out;
+//! - reference definitions (`[label]: dest "title"`, the destination
+//!   only), where full, collapsed and shortcut reference links point;
+//! - raw HTML (blocks and inline) through [`super::html`];
+//! - text (paragraphs, headings, tables, link text), for bare URIs: the
+//!   source bytes of contiguous text runs, so positions are exact and the
+//!   scanner's Appendix E rules (trailing punctuation, unbalanced
+//!   brackets, URIs broken across lines) apply as in plain text.
+//!   Emphasis markers, which the parser takes out, end a run. Link text
+//!   that is the link's own destination (`[https://x](https://x)`) is not
+//!   given twice;
+//! - front matter (YAML `---` or TOML `+++` blocks) as plain text.
+//!
+//! Code spans, fenced and indented code blocks are examples, not links:
+//! they are left out unless asked for, and then given as
+//! [`SegmentKind::Code`]. It does not own scanning the segments nor
+//! checking local links (`crate::links`).
+
+use std::ops::Range;
+
+use pulldown_cmark::{CodeBlockKind, Event, LinkType, Options, Parser, Tag, TagEnd};
+
+use super::map::OffsetMap;
+use super::segment::{Segment, SegmentKind};
+
+/// The parser options: GitHub's extensions (tables, strikethrough, task
+/// lists, footnotes), heading attributes (`# Title {#id}`) and front
+/// matter blocks.
+pub fn options() -> Options {
+    Options::ENABLE_TABLES
+        | Options::ENABLE_FOOTNOTES
+        | Options::ENABLE_STRIKETHROUGH
+        | Options::ENABLE_TASKLISTS
+        | Options::ENABLE_HEADING_ATTRIBUTES
+        | Options::ENABLE_YAML_STYLE_METADATA_BLOCKS
+        | Options::ENABLE_PLUSES_DELIMITED_METADATA_BLOCKS
+}
+
+/// `src` as a `str` for the parser, offset for offset: each byte that is
+/// not part of a valid UTF-8 sequence becomes U+001A SUBSTITUTE (one
+/// byte), so that the parser's ranges are ranges of `src`.
+pub fn as_text(src: &[u8]) -> String {
+    match std::str::from_utf8(src) {
+        Ok(s) => s.to_string(),
+        Err(_) => {
+            let mut out = String::with_capacity(src.len());
+            for chunk in src.utf8_chunks() {
+                out.push_str(chunk.valid());
+                for _ in chunk.invalid() {
+                    out.push('\u{1a}');
+                }
+            }
+            out
+        }
+    }
+}
+
+/// A link being read: its start event and what is inside.
+struct OpenLink {
+    link_type: LinkType,
+    dest: String,
+    range: Range<usize>,
+    image: bool,
+    /// End of the last event inside it (its text), if any.
+    inner_end: Option<usize>,
+    /// The text runs inside it (source ranges).
+    text: Vec<Range<usize>>,
+}
+
+/// Reads the Markdown document `src` into segments, in document order
+/// (of their first byte). Offsets of every segment's map are relative to
+/// the start of `src`. With `include_code`, the text of code spans and
+/// code blocks is given too ([`SegmentKind::Code`]). Never fails: any
+/// input is a Markdown document.
+pub fn segments(src: &[u8], include_code: bool) -> Vec<Segment> {
+    let text = as_text(src);
+    let mut out: Vec<Segment> = Vec::new();
+    let mut run: Option<Range<usize>> = None;
+    let mut html: Option<Range<usize>> = None;
+    let mut links: Vec<OpenLink> = Vec::new();
+    let mut code_block: Option<&'static str> = None;
+    let mut front_matter = false;
+    let mut iter = Parser::new_ext(&text, options()).into_offset_iter();
+    for (event, range) in iter.by_ref() {
+        if let Some(l) = links.last_mut() {
+            if range.start >= l.range.start && range.end <= l.range.end && range != l.range {
+                l.inner_end = Some(l.inner_end.map_or(range.end, |e| e.max(range.end)));
+            }
+        }
+        let is_html = matches!(event, Event::Html(_) | Event::InlineHtml(_));
+        if !is_html {
+            if let Some(h) = html.take() {
+                push_html(src, h, &mut out);
+            }
+        }
+        match event {
+            Event::Start(Tag::CodeBlock(kind)) => {
+                flush(src, &mut run, &mut out);
+                code_block = Some(match kind {
+                    CodeBlockKind::Fenced(_) => "fenced",
+                    CodeBlockKind::Indented => "indented",
+                });
+            }
+            Event::End(TagEnd::CodeBlock) => {
+                flush_as(src, &mut run, &mut out, code_block.map(SegmentKind::Code));
+                code_block = None;
+            }
+            Event::Start(Tag::MetadataBlock(_)) => {
+                flush(src, &mut run, &mut out);
+                front_matter = true;
+            }
+            Event::End(TagEnd::MetadataBlock(_)) => {
+                flush_as(src, &mut run, &mut out, Some(SegmentKind::FrontMatter));
+                front_matter = false;
+            }
+            Event::Text(_) if code_block.is_some() || front_matter => {
+                if include_code || front_matter {
+                    extend(&mut run, range);
+                }
+            }
+            Event::Text(_) | Event::SoftBreak | Event::HardBreak => match links.last_mut() {
+                Some(l) if l.link_type == LinkType::Autolink || l.link_type == LinkType::Email => {}
+                Some(l) => l.text.push(range),
+                None => {
+                    if run.as_ref().is_some_and(|r| r.end != range.start) {
+                        flush(src, &mut run, &mut out);
+                    }
+                    extend(&mut run, range);
+                }
+            },
+            Event::Code(_) => {
+                flush(src, &mut run, &mut out);
+                if include_code {
+                    let inner = code_span_content(src, range);
+                    if !inner.is_empty() {
+                        out.push(exact(src, inner, SegmentKind::Code("span"), false));
+                    }
+                }
+            }
+            Event::Html(_) | Event::InlineHtml(_) => {
+                flush(src, &mut run, &mut out);
+                html = Some(match html.take() {
+                    Some(h) if h.end == range.start => h.start..range.end,
+                    Some(h) => {
+                        push_html(src, h, &mut out);
+                        range
+                    }
+                    None => range,
+                });
+            }
+            Event::Start(Tag::Link {
+                link_type,
+                dest_url,
+                ..
+            })
+            | Event::Start(Tag::Image {
+                link_type,
+                dest_url,
+                ..
+            }) => {
+                flush(src, &mut run, &mut out);
+                let image = src.get(range.start) == Some(&b'!');
+                links.push(OpenLink {
+                    link_type,
+                    dest: dest_url.to_string(),
+                    range,
+                    image,
+                    inner_end: None,
+                    text: Vec::new(),
+                });
+            }
+            Event::End(TagEnd::Link) | Event::End(TagEnd::Image) => {
+                if let Some(l) = links.pop() {
+                    close_link(src, l, &mut out);
+                }
+            }
+            _ => flush(src, &mut run, &mut out),
+        }
+    }
+    flush(src, &mut run, &mut out);
+    if let Some(h) = html.take() {
+        push_html(src, h, &mut out);
+    }
+    for (_, def) in iter.reference_definitions().iter() {
+        if let Some(seg) = definition(src, def.span.clone(), &def.dest) {
+            out.push(seg);
+        }
+    }
+    out.sort_by_key(|s| s.map.start(0));
+    out
+}
+
+/// The byte ranges of `src`'s code: code spans (with their backticks)
+/// and code blocks (fenced ones with their fences), in document order.
+/// What `check --fix` leaves alone in a Markdown file.
+pub fn code_ranges(src: &[u8]) -> Vec<Range<u64>> {
+    let text = as_text(src);
+    let mut out = Vec::new();
+    for (event, range) in Parser::new_ext(&text, options()).into_offset_iter() {
+        match event {
+            Event::Code(_) | Event::Start(Tag::CodeBlock(_)) => {
+                out.push(range.start as u64..range.end as u64);
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Adds `range` to the text run.
+fn extend(run: &mut Option<Range<usize>>, range: Range<usize>) {
+    *run = Some(match run.take() {
+        Some(r) => r.start..range.end.max(r.end),
+        None => range,
+    });
+}
+
+/// Ends the text run: one text segment of its source bytes.
+fn flush(src: &[u8], run: &mut Option<Range<usize>>, out: &mut Vec<Segment>) {
+    flush_as(src, run, out, Some(SegmentKind::MarkdownText));
+}
+
+/// Ends the text run as a segment of `kind` (dropped when `None`).
+fn flush_as(
+    src: &[u8],
+    run: &mut Option<Range<usize>>,
+    out: &mut Vec<Segment>,
+    kind: Option<SegmentKind>,
+) {
+    if let (Some(r), Some(kind)) = (run.take(), kind) {
+        if r.start < r.end && r.end <= src.len() {
+            out.push(exact(src, r, kind, false));
+        }
+    }
+}
+
+/// A segment of the source bytes `range`, mapped one for one.
+fn exact(src: &[u8], range: Range<usize>, kind: SegmentKind, references: bool) -> Segment {
+    Segment {
+        text: src[range.clone()].to_vec(),
+        kind,
+        map: OffsetMap::identity(range.start as u64, (range.end - range.start) as u64),
+        base: None,
+        references,
+    }
+}
+
+/// A segment of `decoded`, which the parser read from source bytes
+/// `range`: one for one when they are the same bytes, else as a whole.
+fn decoded_as(
+    src: &[u8],
+    range: Range<usize>,
+    decoded: &str,
+    kind: SegmentKind,
+) -> Option<Segment> {
+    if decoded.is_empty() || range.end > src.len() || range.start >= range.end {
+        return None;
+    }
+    if &src[range.clone()] == decoded.as_bytes() {
+        return Some(exact(src, range, kind, true));
+    }
+    let mut map = OffsetMap::new();
+    map.group(
+        range.start as u64,
+        (range.end - range.start) as u64,
+        decoded.len() as u64,
+    );
+    Some(Segment {
+        text: decoded.as_bytes().to_vec(),
+        kind,
+        map,
+        base: None,
+        references: true,
+    })
+}
+
+/// The content of a code span (`` `x` ``, ``` `` a ` b `` ```): the bytes
+/// between its backtick strings, without one space on each side when both
+/// are there.
+fn code_span_content(src: &[u8], range: Range<usize>) -> Range<usize> {
+    let end = range.end.min(src.len());
+    let mut s = range.start.min(end);
+    let mut e = end;
+    while s < e && src[s] == b'`' {
+        s += 1;
+    }
+    while e > s && src[e - 1] == b'`' {
+        e -= 1;
+    }
+    if e > s + 1 && src[s] == b' ' && src[e - 1] == b' ' {
+        s += 1;
+        e -= 1;
+    }
+    s..e
+}
+
+/// The raw HTML of source bytes `range`, through the HTML source.
+fn push_html(src: &[u8], range: Range<usize>, out: &mut Vec<Segment>) {
+    let Some(bytes) = src.get(range.clone()) else {
+        return;
+    };
+    for mut seg in super::html::segments(bytes) {
+        seg.map.shift(range.start as u64);
+        out.push(seg);
+    }
+}
+
+/// The segments of a link or image that ended: its destination (inline
+/// links and autolinks; reference links point to a definition, given
+/// once), and its text unless that is the destination itself.
+fn close_link(src: &[u8], l: OpenLink, out: &mut Vec<Segment>) {
+    let what = if l.image { "image" } else { "link" };
+    match l.link_type {
+        LinkType::Autolink => {
+            let r = l.range.start + 1..l.range.end.saturating_sub(1);
+            if r.start < r.end && r.end <= src.len() {
+                out.push(exact(src, r, SegmentKind::MarkdownLink("autolink"), true));
+            }
+            return;
+        }
+        LinkType::Email => return,
+        LinkType::Inline => {
+            if let Some(r) = inline_destination(src, &l) {
+                if let Some(seg) = decoded_as(src, r, &l.dest, SegmentKind::MarkdownLink(what)) {
+                    out.push(seg);
+                }
+            }
+        }
+        _ => {}
+    }
+    // The link text, in runs of contiguous source.
+    let mut runs: Vec<Range<usize>> = Vec::new();
+    for r in l.text {
+        match runs.last_mut() {
+            Some(last) if last.end == r.start => last.end = r.end,
+            _ => runs.push(r),
+        }
+    }
+    let same = runs.len() == 1
+        && src
+            .get(runs[0].clone())
+            .is_some_and(|t| t.trim_ascii() == l.dest.as_bytes());
+    if !same {
+        for r in runs {
+            if r.start < r.end && r.end <= src.len() {
+                out.push(exact(src, r, SegmentKind::MarkdownText, false));
+            }
+        }
+    }
+}
+
+/// Where the destination of inline link `l` is written: after the `](`
+/// that ends its text, optional white space (one line break at most),
+/// then `<...>` or a run without white space and with balanced
+/// parentheses (CommonMark section 6.3, link destination).
+fn inline_destination(src: &[u8], l: &OpenLink) -> Option<Range<usize>> {
+    let end = l.range.end.min(src.len());
+    let from = l.inner_end.unwrap_or(l.range.start + 1).min(end);
+    let close = from + memchr::memmem::find(&src[from..end], b"](")?;
+    let mut i = close + 2;
+    while i < end && matches!(src[i], b' ' | b'\t' | b'\n' | b'\r') {
+        i += 1;
+    }
+    if i < end && src[i] == b'<' {
+        let s = i + 1;
+        let e = s + memchr::memchr(b'>', &src[s..end])?;
+        return Some(s..e);
+    }
+    let s = i;
+    let mut depth = 0usize;
+    while i < end {
+        match src[i] {
+            b'\\' if i + 1 < end => i += 1,
+            b'(' => depth += 1,
+            b')' if depth == 0 => break,
+            b')' => depth -= 1,
+            b if b <= b' ' => break,
+            _ => {}
+        }
+        i += 1;
+    }
+    Some(s..i)
+}
+
+/// The destination of the reference definition written at `span`
+/// (`[label]: dest "title"`), decoded as `dest`.
+fn definition(src: &[u8], span: Range<usize>, dest: &str) -> Option<Segment> {
+    let end = span.end.min(src.len());
+    let start = span.start.min(end);
+    let colon = start + memchr::memmem::find(&src[start..end], b"]:")?;
+    let mut i = colon + 2;
+    while i < end && matches!(src[i], b' ' | b'\t' | b'\n' | b'\r') {
+        i += 1;
+    }
+    let range = if i < end && src[i] == b'<' {
+        let s = i + 1;
+        s..s + memchr::memchr(b'>', &src[s..end])?
+    } else {
+        let s = i;
+        while i < end && src[i] > b' ' {
+            i += 1;
+        }
+        s..i
+    };
+    decoded_as(src, range, dest, SegmentKind::MarkdownLink("definition"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn found(src: &str, include_code: bool) -> Vec<(String, &'static str, String)> {
+        segments(src.as_bytes(), include_code)
+            .into_iter()
+            .map(|s| {
+                let span = s.map.span(0..s.text.len() as u64);
+                let field = match &s.kind {
+                    SegmentKind::MarkdownLink(f) | SegmentKind::Code(f) => f,
+                    _ => "",
+                };
+                let raw = &src.as_bytes()[span.start as usize..span.end as usize];
+                assert!(
+                    s.map.is_exact(0..s.text.len() as u64) == (raw == &s.text[..]),
+                    "{s:?}"
+                );
+                (
+                    String::from_utf8_lossy(&s.text).into_owned(),
+                    field,
+                    String::from_utf8_lossy(raw).into_owned(),
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_link_form() {
+        let src = "# Title\n\nSee [the spec](https://spec.example/a_(b) \"T\") and ![img](<img path.png>),\n\
+                   <https://auto.example/x>, <me@mail.example>, [ref][r] and [r].\n\n\
+                   [r]: https://ref.example/\\_x \"title\"\n\n\
+                   Bare http://bare.example/p, here.\n\n\
+                   [a&amp;b](http://e.example/?a=1&amp;b=2)\n";
+        let got = found(src, false);
+        let dests: Vec<_> = got.iter().filter(|g| !g.1.is_empty()).cloned().collect();
+        assert_eq!(
+            dests,
+            [
+                (
+                    "https://spec.example/a_(b)".into(),
+                    "link",
+                    "https://spec.example/a_(b)".into()
+                ),
+                ("img path.png".into(), "image", "img path.png".into()),
+                (
+                    "https://auto.example/x".into(),
+                    "autolink",
+                    "https://auto.example/x".into()
+                ),
+                (
+                    "https://ref.example/_x".into(),
+                    "definition",
+                    "https://ref.example/\\_x".into()
+                ),
+                (
+                    "http://e.example/?a=1&b=2".into(),
+                    "link",
+                    "http://e.example/?a=1&amp;b=2".into()
+                ),
+            ]
+        );
+        let text: Vec<_> = got
+            .iter()
+            .filter(|g| g.1.is_empty())
+            .map(|g| g.0.clone())
+            .collect();
+        assert!(
+            text.contains(&"Bare http://bare.example/p, here.".to_string()),
+            "{text:?}"
+        );
+        assert!(!text.iter().any(|t| t.contains("me@mail")), "{text:?}");
+    }
+
+    #[test]
+    fn code_is_left_out_unless_asked() {
+        let src = "Use `http://span.example/` or\n\n```sh\ncurl http://fenced.example/\n```\n\n    http://indented.example/\n";
+        let none = found(src, false);
+        assert!(none.iter().all(|g| !g.0.contains("example")), "{none:?}");
+        let all = found(src, true);
+        let code: Vec<_> = all
+            .iter()
+            .filter(|g| !g.1.is_empty())
+            .map(|g| (g.0.trim().to_string(), g.1))
+            .collect();
+        assert_eq!(
+            code,
+            [
+                ("http://span.example/".to_string(), "span"),
+                ("curl http://fenced.example/".to_string(), "fenced"),
+                ("http://indented.example/".to_string(), "indented"),
+            ]
+        );
+    }
+
+    #[test]
+    fn html_inside_markdown_and_link_text() {
+        let src = "Text <a href=\"http://html.example/\">x</a>.\n\n<div>\n<img src=\"http://block.example/i.png\">\n</div>\n\n[https://same.example/](https://same.example/)\n";
+        let got = found(src, false);
+        let all: Vec<_> = got.iter().map(|g| g.0.as_str()).collect();
+        assert!(all.contains(&"http://html.example/"), "{all:?}");
+        assert!(all.contains(&"http://block.example/i.png"), "{all:?}");
+        assert_eq!(
+            all.iter().filter(|t| t.contains("same.example")).count(),
+            1,
+            "{all:?}"
+        );
+        for g in &got {
+            if g.0.starts_with("http://") {
+                assert_eq!(g.0, g.2);
+            }
+        }
+    }
+
+    #[test]
+    fn front_matter_is_text_and_invalid_utf8_keeps_offsets() {
+        let src = b"---\nurl: http://front.example/\n---\n\ncaf\xe9 http://after.example/\n";
+        let segs = segments(src, false);
+        let texts: Vec<_> = segs
+            .iter()
+            .map(|s| String::from_utf8_lossy(&s.text).into_owned())
+            .collect();
+        assert!(
+            texts.iter().any(|t| t.contains("http://front.example/")),
+            "{texts:?}"
+        );
+        let after = segs
+            .iter()
+            .find(|s| s.text.ends_with(b"http://after.example/"))
+            .map(|s| s.map.span(0..s.text.len() as u64));
+        let at = src.windows(6).position(|w| w == b"caf\xe9 h").unwrap_or(0) as u64;
+        assert_eq!(after.map(|r| r.start), Some(at));
+    }
+}

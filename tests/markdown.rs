@@ -1,0 +1,148 @@
+//! Markdown through the binary (issue 13): fixtures/markdown.
+
+use std::fs;
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn urilint(args: &[&str]) -> Output {
+    let (sub, rest) = args.split_first().expect("a subcommand");
+    Command::new(env!("CARGO_BIN_EXE_urilint"))
+        .arg(sub)
+        .arg("--isolated")
+        .args(rest)
+        .output()
+        .expect("run urilint")
+}
+
+fn fixture(name: &str) -> String {
+    format!("{}/fixtures/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn records(args: &[&str]) -> Vec<Value> {
+    String::from_utf8_lossy(&urilint(args).stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON record"))
+        .collect()
+}
+
+const FIELDS: [&str; 10] = [
+    "line",
+    "column",
+    "end_line",
+    "end_column",
+    "byte_start",
+    "byte_end",
+    "uri",
+    "raw",
+    "segment",
+    "field",
+];
+
+/// Every link form of links.md gives the hand-checked records, in file
+/// order; `raw` is always the file's bytes at `byte_start..byte_end`.
+#[test]
+fn every_link_form_as_expected() {
+    let path = fixture("markdown/links.md");
+    let bytes = fs::read(&path).expect("fixture");
+    let got = records(&["extract", "--format", "jsonl", &path]);
+    let want: Vec<Value> = fs::read_to_string(fixture("markdown/links.expected.jsonl"))
+        .expect("expected")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    let pick = |r: &Value| -> Vec<Value> { FIELDS.iter().map(|f| r[*f].clone()).collect() };
+    assert_eq!(
+        got.iter().map(pick).collect::<Vec<_>>(),
+        want.iter().map(pick).collect::<Vec<_>>()
+    );
+    for r in &got {
+        let s = r["byte_start"].as_u64().unwrap_or(0) as usize;
+        let e = r["byte_end"].as_u64().unwrap_or(0) as usize;
+        assert_eq!(
+            String::from_utf8_lossy(&bytes[s..e]),
+            r["raw"].as_str().unwrap_or_default()
+        );
+    }
+}
+
+/// Code is left out by default; --include-code keeps it, marked.
+#[test]
+fn code_only_with_include_code() {
+    let path = fixture("markdown/links.md");
+    let plain = records(&["extract", "--format", "jsonl", &path]);
+    assert!(plain.iter().all(|r| !r["uri"]
+        .as_str()
+        .unwrap_or_default()
+        .contains("span.example")));
+    let with = records(&["extract", "--format", "jsonl", "--include-code", &path]);
+    let code: Vec<(&str, &str)> = with
+        .iter()
+        .filter(|r| r["in_code"] == Value::Bool(true))
+        .map(|r| {
+            (
+                r["field"].as_str().unwrap_or_default(),
+                r["uri"].as_str().unwrap_or_default(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        code,
+        [
+            ("span", "http://span.example/"),
+            ("fenced", "http://fenced.example/download"),
+            ("indented", "http://indented.example/"),
+        ]
+    );
+    assert_eq!(with.len(), plain.len() + 3);
+}
+
+/// check --fix never edits inside code: the code span and the fenced
+/// block keep their URIs byte for byte, the link outside code is fixed.
+#[test]
+fn fix_leaves_code_alone() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let md = dir.path().join("a.md");
+    let text = "See <http://Example.COM:80/a>.\n\n```sh\ncurl http://Example.COM:80/b\n```\n\nAnd `http://Example.COM:80/c`.\n";
+    fs::write(&md, text).expect("write");
+    let p = md.to_string_lossy().into_owned();
+    let out = urilint(&["check", "--fix", &p]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let fixed = fs::read_to_string(&md).expect("read");
+    assert_eq!(
+        fixed,
+        text.replace("<http://Example.COM:80/a>", "<http://example.com/a>")
+    );
+    // Re-parsed, the fixed file has the same links and code.
+    let again = records(&["extract", "--format", "jsonl", "--include-code", &p]);
+    let segs: Vec<&str> = again
+        .iter()
+        .map(|r| r["segment"].as_str().unwrap_or_default())
+        .collect();
+    assert_eq!(segs, ["markdown-link", "code", "code"]);
+    // With --include-code, code is linted and fixed like the rest.
+    let out = urilint(&["check", "--fix", "--include-code", &p]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(!fs::read_to_string(&md)
+        .expect("read")
+        .contains("Example.COM"));
+}
+
+/// Files named .md are Markdown; --input-format text reads them as bytes.
+#[test]
+fn text_format_reads_markdown_as_bytes() {
+    let path = fixture("markdown/links.md");
+    let text = records(&[
+        "extract",
+        "--format",
+        "jsonl",
+        "--input-format",
+        "text",
+        &path,
+    ]);
+    assert!(text.iter().any(|r| r["uri"]
+        .as_str()
+        .unwrap_or_default()
+        .contains("fenced.example")));
+    assert!(text.iter().all(|r| r.get("segment").is_none()));
+}
