@@ -13,6 +13,7 @@ use urilint::config::{CliSettings, Settings};
 use urilint::fix::write::{HardLinks, WritePolicy};
 use urilint::format::{detect::InputFormat, mail::MailOptions};
 use urilint::grammar::{Grammar, ParseOptions};
+use urilint::links::LocalLinks;
 use urilint::lint::rules::{catalogue, find, Rule};
 use urilint::lint::Selection;
 use urilint::normalize::{normalize_str, NormalizeOptions};
@@ -310,6 +311,13 @@ struct NormalizeArgs {
     no_scheme_based: bool,
 }
 
+/// What `check --links` checks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum LinksArg {
+    /// Relative links, in the tree, offline.
+    Local,
+}
+
 #[derive(Args, Debug)]
 struct CheckArgs {
     #[command(flatten)]
@@ -324,6 +332,20 @@ struct CheckArgs {
     /// Print the fixes as a unified diff; write nothing.
     #[arg(long, conflicts_with = "fix")]
     diff: bool,
+    /// Also check links: "local" looks for the targets of relative links
+    /// of Markdown and HTML documents (files, directories, #anchors) in
+    /// the tree, offline (rules L001, L002).
+    #[arg(long, value_enum, value_name = "WHAT")]
+    links: Option<LinksArg>,
+    /// With --links local: the directory that root-relative links
+    /// (/docs/x.md) start from.
+    #[arg(long, value_name = "DIR", requires = "links")]
+    root_dir: Option<std::path::PathBuf>,
+    /// With --links local: where the tree is published; absolute links
+    /// that start with URL are checked as files under --root-dir (or the
+    /// current directory).
+    #[arg(long, value_name = "URL", requires = "links")]
+    site_url: Option<String>,
     #[command(flatten)]
     write: WriteFlags,
     /// Only these rules (codes, code prefixes, names, or ALL); comma-separated, repeatable.
@@ -584,6 +606,13 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
                 mode,
                 color,
                 write: a.write.policy(),
+                links: a.links.map(|LinksArg::Local| {
+                    let root = a
+                        .root_dir
+                        .clone()
+                        .or_else(|| a.site_url.as_ref().map(|_| std::path::PathBuf::from(".")));
+                    LocalLinks::new(root, a.site_url.clone())
+                }),
             };
             if mode == FixMode::Fix {
                 handle_signals();

@@ -74,6 +74,7 @@ pub mod fix;
 pub mod format;
 pub mod grammar;
 pub mod lines;
+pub mod links;
 pub mod lint;
 pub mod normalize;
 pub mod output;

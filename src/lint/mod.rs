@@ -67,6 +67,38 @@ pub struct Diagnostic {
     pub origin: Option<Box<crate::format::origin::Origin>>,
 }
 
+impl Diagnostic {
+    /// A finding of `rule` with `severity` and `message` at the first byte
+    /// of candidate `c` (positions as the candidate gives them: in the
+    /// text it was scanned from), without a fix.
+    pub fn at_start(
+        path: &str,
+        c: &Candidate<'_>,
+        rule: &rules::Rule,
+        severity: Severity,
+        message: String,
+    ) -> Diagnostic {
+        let start = c.start().unwrap_or(Position { line: 1, column: 1 });
+        let end = c.end().unwrap_or(start);
+        Diagnostic {
+            path: path.to_string(),
+            line: start.line,
+            column: start.column,
+            byte_offset: c.span().start,
+            end_line: end.line,
+            end_column: end.column,
+            uri_span: c.span(),
+            code: rule.code,
+            rule: rule.name,
+            severity,
+            message: bounded(message),
+            uri: c.text().to_string(),
+            fix: None,
+            origin: None,
+        }
+    }
+}
+
 /// The most bytes of URI text a message quotes (see [`quote`]).
 pub const MAX_QUOTE: usize = 200;
 

@@ -30,7 +30,9 @@ use crate::format::detect::InputFormat;
 use crate::format::unit::UnitBytes;
 use crate::format::ReadOptions;
 use crate::lines::{Excerpt, Lines, ReadAt, Window};
+use crate::links::{LocalLinks, Problem};
 use crate::lint::rules::{catalogue, find};
+use crate::lint::rules::{missing_anchor, missing_local_target};
 use crate::lint::suppress::suppressed;
 use crate::lint::{Diagnostic, Linter, RuleSet};
 use crate::output::human::{self, Summary};
@@ -66,6 +68,9 @@ pub struct CheckOptions {
     pub color: bool,
     /// What `--fix` may write (`--force`, `--hard-links`).
     pub write: WritePolicy,
+    /// `--links local`: relative links of Markdown and HTML documents are
+    /// looked for in the tree (rules `L001`, `L002`); `None`: not checked.
+    pub links: Option<LocalLinks>,
 }
 
 /// `urilint check`: lints the inputs and prints the findings in input
@@ -99,6 +104,8 @@ pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Resu
     let job = |input: &Input, sink: &mut Sink<'_, '_>| {
         let rules = ch.linter.rules_for(input.path());
         let job = Job {
+            input,
+            links: ch.links.as_ref(),
             name: input.name(),
             non_utf8_name: input.non_utf8_name(),
             linter: &ch.linter,
@@ -181,6 +188,9 @@ fn summary(stats: &Stats) -> Summary {
 
 /// One input's check.
 struct Job<'a> {
+    input: &'a Input,
+    /// `--links local`: what local links are checked with.
+    links: Option<&'a LocalLinks>,
     name: String,
     /// The exact bytes of the file name when it is not UTF-8 (for the JSON
     /// and SARIF paths).
@@ -321,15 +331,18 @@ impl Job<'_> {
             self.stats,
             sink,
             |unit, piece, f, sink| {
-                if let Found::Uri(c) = &f {
-                    if c.relative() {
-                        // Relative references in HTML attributes are not
-                        // linted (yet): their target depends on a base.
-                        return;
-                    }
-                }
                 let mut found: Vec<Diagnostic> = Vec::new();
-                self.lint(&f, &mut found);
+                match &f {
+                    // Relative references (Markdown link destinations, HTML
+                    // attributes) are not linted by the grammar rules:
+                    // their target depends on a base. With --links local
+                    // they are looked for in the tree.
+                    Found::Uri(c) if c.relative() => {}
+                    _ => self.lint(&f, &mut found),
+                }
+                if let (Some(links), Found::Uri(c), true) = (self.links, &f, piece.references) {
+                    self.check_link(links, c, piece.base.as_deref(), &mut found);
+                }
                 let mut lines = Lines::new(UnitBytes {
                     raw: &unit.raw,
                     offset: unit.offset,
@@ -357,6 +370,43 @@ impl Job<'_> {
                 }
             },
         );
+    }
+
+    /// Looks for the target of link `c` (found in a piece that is one URI
+    /// reference) in the tree ([`LocalLinks::check`]) and adds an `L001`
+    /// or `L002` finding when it is missing, at the link, in the decoded
+    /// text's coordinates (as [`Job::lint`] gives them).
+    fn check_link(
+        &self,
+        links: &LocalLinks,
+        c: &crate::scan::Candidate<'_>,
+        base: Option<&str>,
+        out: &mut Vec<Diagnostic>,
+    ) {
+        let Input::File { path, .. } = self.input else {
+            return;
+        };
+        let (rule, message) = match links.check(path, c.text(), base) {
+            None => return,
+            Some(Problem::MissingTarget { path }) => (
+                missing_local_target::RULE,
+                missing_local_target::message(&path),
+            ),
+            Some(Problem::MissingAnchor { path, fragment }) => (
+                missing_anchor::RULE,
+                missing_anchor::message(&path, &fragment),
+            ),
+        };
+        if !self.rules.enabled(rule.code) {
+            return;
+        }
+        out.push(Diagnostic::at_start(
+            &self.name,
+            c,
+            &rule,
+            self.rules.severity(&rule),
+            message,
+        ));
     }
 
     /// Fixes `input`, writes it back or prints the diff, and reports what

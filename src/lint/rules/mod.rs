@@ -13,7 +13,8 @@
 //! retired rule keeps its code reserved. Prefixes: `U` grammar (RFC 3986
 //! Appendix A), `S` scheme-specific, `D` delimiting in text (RFC 2396
 //! Appendix E), `X` security (RFC 3986 section 7), `N` normalization (RFC
-//! 3986 section 6), `R` relative references (RFC 3986 section 5).
+//! 3986 section 6), `R` relative references (RFC 3986 section 5), `L`
+//! local links (`check --links local`).
 
 use serde::Serialize;
 
@@ -30,6 +31,8 @@ pub(crate) mod encoded_unreserved;
 pub(crate) mod hyphen_line_break;
 pub(crate) mod insecure_scheme;
 pub(crate) mod lowercase_percent_encoding;
+pub mod missing_anchor;
+pub mod missing_local_target;
 pub(crate) mod non_default_port;
 pub(crate) mod password_in_userinfo;
 pub(crate) mod scheme_relative_reference;
@@ -78,17 +81,20 @@ pub enum Category {
     Normalization,
     /// `R`: relative references (RFC 3986 section 5).
     Relative,
+    /// `L`: local links of Markdown and HTML documents (`--links local`).
+    Links,
 }
 
 impl Category {
     /// Every category, in the order of the catalogue.
-    pub const ALL: [Category; 6] = [
+    pub const ALL: [Category; 7] = [
         Category::Syntax,
         Category::Scheme,
         Category::Delimiting,
         Category::Security,
         Category::Normalization,
         Category::Relative,
+        Category::Links,
     ];
 
     /// A short title, e.g. `"Syntax"`.
@@ -100,6 +106,7 @@ impl Category {
             Category::Security => "Security",
             Category::Normalization => "Normalization",
             Category::Relative => "Relative references",
+            Category::Links => "Local links",
         }
     }
 }
@@ -205,9 +212,13 @@ pub const NORMALIZATION: [Rule; 7] = [
 /// The relative-reference rules (`R`), in code order.
 pub const RELATIVE: [Rule; 2] = [above_root::RULE, scheme_relative_reference::RULE];
 
+/// The local-link rules (`L`), in code order: they fire only with
+/// `check --links local`.
+pub const LINKS: [Rule; 2] = [missing_local_target::RULE, missing_anchor::RULE];
+
 /// Every rule, in catalogue order: syntax (`U`), scheme-specific (`S`),
 /// delimiting (`D`), security (`X`), normalization (`N`), relative
-/// references (`R`); by code within each.
+/// references (`R`), local links (`L`); by code within each.
 pub fn all() -> Vec<Rule> {
     catalogue().to_vec()
 }
@@ -226,6 +237,7 @@ pub fn catalogue() -> &'static [Rule] {
             .chain(SECURITY)
             .chain(NORMALIZATION)
             .chain(RELATIVE)
+            .chain(LINKS)
             .collect()
     })
 }
@@ -268,6 +280,7 @@ mod tests {
                 Category::Security => 'X',
                 Category::Normalization => 'N',
                 Category::Relative => 'R',
+                Category::Links => 'L',
             };
             assert!(r.code.starts_with(letter), "{}", r.code);
             assert_eq!(r.code.len(), 4, "{}", r.code);

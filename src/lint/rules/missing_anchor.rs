@@ -1,0 +1,34 @@
+//! `L002` missing-anchor: a link's `#fragment` names no anchor of the
+//! target Markdown or HTML document (`check --links local`; RFC 3986
+//! section 3.5).
+
+use super::{Category, Rule, Severity};
+
+/// The rule.
+pub const RULE: Rule = Rule {
+    code: "L002",
+    name: "missing-anchor",
+    category: Category::Links,
+    severity: Severity::Error,
+    default_enabled: true,
+    fix: None,
+    summary: "a link's #fragment names no heading or id of the target document (--links local)",
+    explanation: "The fragment of a local link must name an anchor of its target: in Markdown, \
+                  the id GitHub gives a heading (lowercased, punctuation dropped, spaces made \
+                  '-', '-1', '-2' after repeats; matched without regard to case), a {#id} \
+                  heading attribute, or an id/name attribute of raw HTML; in HTML, an id or \
+                  name attribute. A fragment that names nothing scrolls nowhere. Example: \
+                  '[install](guide.md#instal)' when the heading is '# Install'. Checked only \
+                  with --links local; fragments of other files are not looked at.",
+    source: "RFC 3986 section 3.5 (fragment); GitHub Flavored Markdown heading ids; HTML \
+             Living Standard 'scroll to the fragment'",
+};
+
+/// The message of a finding: no anchor `fragment` in `path`.
+pub fn message(path: &std::path::Path, fragment: &str) -> String {
+    format!(
+        "no anchor {} in {}",
+        crate::lint::quote(fragment),
+        path.display()
+    )
+}

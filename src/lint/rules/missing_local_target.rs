@@ -1,0 +1,29 @@
+//! `L001` missing-local-target: a relative link of a Markdown or HTML
+//! document to a file or directory that does not exist in the tree
+//! (`check --links local`; RFC 3986 section 5.2, the reference resolved
+//! against the document's own location).
+
+use super::{Category, Rule, Severity};
+
+/// The rule.
+pub const RULE: Rule = Rule {
+    code: "L001",
+    name: "missing-local-target",
+    category: Category::Links,
+    severity: Severity::Error,
+    default_enabled: true,
+    fix: None,
+    summary: "a relative link points to a file or directory that does not exist (--links local)",
+    explanation: "A link in a Markdown or HTML document, resolved against the document's own \
+                  location (or its <base href>, or --root-dir for '/x' and --site-url for \
+                  absolute links into the own site), names a file that is not in the tree: \
+                  the link is broken for every reader. Checked only with --links local, \
+                  offline (no network access). Example: '[guide](docs/gide.md)' in README.md \
+                  when docs/guide.md is meant.",
+    source: "RFC 3986 section 5.2 (reference resolution); CommonMark section 6.3 (links)",
+};
+
+/// The message of a finding: `path` is the file looked for.
+pub fn message(path: &std::path::Path) -> String {
+    format!("links to {}, which does not exist", path.display())
+}

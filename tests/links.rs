@@ -1,0 +1,112 @@
+//! `check --links local` through the binary (issue 13): fixtures/links, a
+//! small tree with good and broken relative links and anchors.
+
+use std::process::{Command, Output};
+
+fn urilint(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_urilint"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .output()
+        .expect("run urilint")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// Every broken link of the tree is found, and no good one: missing
+/// files (a typo, an image, a reference definition, `..` out of the
+/// tree, HTML href/src), missing anchors (a typo, case in HTML, the
+/// document itself); good ones include `./`, `%20`, directories,
+/// repeated and non-ASCII headings, case in Markdown, `<a name>`.
+#[test]
+fn broken_links_and_anchors_as_expected() {
+    let out = urilint(&[
+        "check",
+        "--isolated",
+        "--links",
+        "local",
+        "--format",
+        "plain",
+        "fixtures/links",
+    ]);
+    let want = std::fs::read_to_string(format!(
+        "{}/fixtures/links/tree.check.expected",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .expect("tree.check.expected");
+    assert_eq!(stdout(&out), want);
+    assert_eq!(out.status.code(), Some(1));
+}
+
+/// Without --links, relative links are not looked at.
+#[test]
+fn off_without_links_local() {
+    let out = urilint(&["check", "--isolated", "--format", "plain", "fixtures/links"]);
+    assert!(!stdout(&out).contains("L00"), "{}", stdout(&out));
+    assert_eq!(out.status.code(), Some(0));
+}
+
+/// Root-relative links need --root-dir; absolute links into the own site
+/// (--site-url) are checked as files under it.
+#[test]
+fn root_dir_and_site_url() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let root = dir.path();
+    std::fs::create_dir_all(root.join("docs")).expect("mkdir");
+    std::fs::write(root.join("docs/a.md"), "# A\n").expect("write");
+    std::fs::write(
+        root.join("index.md"),
+        "[ok](/docs/a.md#a) [gone](/docs/b.md)\n[site ok](https://site.example/docs/a.md) [site gone](https://site.example/docs/c.md#x)\n[other](https://other.example/docs/c.md)\n",
+    )
+    .expect("write");
+    let index = root.join("index.md").to_string_lossy().into_owned();
+    let root_s = root.to_string_lossy().into_owned();
+    let plain = urilint(&[
+        "check",
+        "--isolated",
+        "--links",
+        "local",
+        "--format",
+        "plain",
+        &index,
+    ]);
+    assert!(stdout(&plain).is_empty(), "no root: {}", stdout(&plain));
+    let with = urilint(&[
+        "check",
+        "--isolated",
+        "--links",
+        "local",
+        "--root-dir",
+        &root_s,
+        "--site-url",
+        "https://site.example/",
+        "--format",
+        "jsonl",
+        &index,
+    ]);
+    let found: Vec<serde_json::Value> = stdout(&with)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    let got: Vec<(&str, &str, u64, u64)> = found
+        .iter()
+        .map(|d| {
+            (
+                d["code"].as_str().unwrap_or_default(),
+                d["uri"].as_str().unwrap_or_default(),
+                d["line"].as_u64().unwrap_or(0),
+                d["column"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("L001", "/docs/b.md", 1, 27),
+            ("L001", "https://site.example/docs/c.md#x", 2, 55),
+        ]
+    );
+    assert_eq!(found[0]["segment"], "markdown-link");
+}
