@@ -1,4 +1,5 @@
-//! Markdown through the binary (issue 13): fixtures/markdown.
+//! Markdown and reStructuredText through the binary (issue 13):
+//! fixtures/markdown, fixtures/rst.
 
 use std::fs;
 use std::process::{Command, Output};
@@ -39,14 +40,20 @@ const FIELDS: [&str; 10] = [
     "field",
 ];
 
-/// Every link form of links.md gives the hand-checked records, in file
-/// order; `raw` is always the file's bytes at `byte_start..byte_end`.
+/// Every link form of links.md and links.rst gives the hand-checked
+/// records, in file order; `raw` is always the file's bytes at
+/// `byte_start..byte_end`.
 #[test]
 fn every_link_form_as_expected() {
-    let path = fixture("markdown/links.md");
+    assert_expected("markdown/links.md", "markdown/links.expected.jsonl");
+    assert_expected("rst/links.rst", "rst/links.expected.jsonl");
+}
+
+fn assert_expected(input: &str, expected: &str) {
+    let path = fixture(input);
     let bytes = fs::read(&path).expect("fixture");
     let got = records(&["extract", "--format", "jsonl", &path]);
-    let want: Vec<Value> = fs::read_to_string(fixture("markdown/links.expected.jsonl"))
+    let want: Vec<Value> = fs::read_to_string(fixture(expected))
         .expect("expected")
         .lines()
         .map(|l| serde_json::from_str(l).expect("JSON"))
@@ -145,4 +152,29 @@ fn text_format_reads_markdown_as_bytes() {
         .unwrap_or_default()
         .contains("fenced.example")));
     assert!(text.iter().all(|r| r.get("segment").is_none()));
+}
+
+/// reStructuredText literals are code: left out, kept with
+/// --include-code; relative links are checked with --links local.
+#[test]
+fn rst_literals_and_local_links() {
+    let path = fixture("rst/links.rst");
+    let with = records(&["extract", "--format", "jsonl", "--include-code", &path]);
+    let code: Vec<&str> = with
+        .iter()
+        .filter(|r| r["in_code"] == Value::Bool(true))
+        .map(|r| r["uri"].as_str().unwrap_or_default())
+        .collect();
+    assert_eq!(
+        code,
+        [
+            "http://literal.example/",
+            "http://literal-block.example/",
+            "http://code-block.example/"
+        ]
+    );
+    let out = urilint(&["check", "--links", "local", "--format", "plain", &path]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains(":4:53: L001"), "{text}");
+    assert!(text.contains(":12:12: L001"), "{text}");
 }

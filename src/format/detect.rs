@@ -7,7 +7,7 @@
 //! least one field that mail and news articles have, `<!DOCTYPE html` or
 //! `<html` at the start. Then the name: `.mbox`, `.mbx`; `.eml`, `.msg`
 //! is not (Outlook's binary format); `.html`, `.htm`, `.xhtml`; `.md`, `.markdown`,
-//! `.mdown`, `.mkd`, `.mkdn`; a file in
+//! `.mdown`, `.mkd`, `.mkdn`; `.rst`, `.rest`; a file in
 //! a Maildir `cur/` or `new/` folder. Anything else is plain text, read as
 //! it always was.
 
@@ -31,11 +31,14 @@ pub enum InputFormat {
     Html,
     /// A Markdown document (CommonMark with GitHub's extensions).
     Markdown,
+    /// A reStructuredText document.
+    Rst,
 }
 
 impl InputFormat {
     /// Parses a name of `--input-format`: `auto`, `text`, `mbox`, `mail`
-    /// (also `eml`, `maildir`, `news`), `html`, `markdown` (also `md`).
+    /// (also `eml`, `maildir`, `news`), `html`, `markdown` (also `md`),
+    /// `rst`.
     ///
     /// # Errors
     /// The list of names, when `name` is none of them.
@@ -47,9 +50,10 @@ impl InputFormat {
             "mail" | "eml" | "maildir" | "news" | "message" => InputFormat::Mail,
             "html" | "htm" => InputFormat::Html,
             "markdown" | "md" | "commonmark" | "gfm" => InputFormat::Markdown,
+            "rst" | "rest" | "restructuredtext" => InputFormat::Rst,
             _ => {
                 return Err(format!(
-                    "unknown input format {name:?}: expected auto, text, mbox, mail (eml, maildir, news), html or markdown (md)"
+                    "unknown input format {name:?}: expected auto, text, mbox, mail (eml, maildir, news), html, markdown (md) or rst"
                 ))
             }
         })
@@ -64,6 +68,7 @@ impl InputFormat {
             InputFormat::Mail => "mail",
             InputFormat::Html => "html",
             InputFormat::Markdown => "markdown",
+            InputFormat::Rst => "rst",
         }
     }
 }
@@ -95,6 +100,7 @@ pub fn detect(head: &[u8], path: &Path) -> InputFormat {
         Some("eml") => return InputFormat::Mail,
         Some("html" | "htm" | "xhtml") => return InputFormat::Html,
         Some("md" | "markdown" | "mdown" | "mkd" | "mkdn") => return InputFormat::Markdown,
+        Some("rst" | "rest") => return InputFormat::Rst,
         _ => {}
     }
     if in_maildir(path) && looks_like_headers(head) {

@@ -14,6 +14,7 @@
 pub mod html;
 pub mod map;
 pub mod markdown;
+pub mod rst;
 pub mod segment;
 
 pub use map::{Chain, OffsetMap};
@@ -34,7 +35,7 @@ pub mod unit;
 pub struct ReadOptions {
     /// What to read of a mail message ([`mail::MailOptions`]).
     pub mail: mail::MailOptions,
-    /// Also give the text of Markdown code spans and code blocks
-    /// (`--include-code`; [`SegmentKind::Code`]).
+    /// Also give the text of Markdown code spans and code blocks, and of
+    /// reStructuredText literals (`--include-code`; [`SegmentKind::Code`]).
     pub include_code: bool,
 }

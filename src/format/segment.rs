@@ -39,12 +39,18 @@ pub enum SegmentKind {
     Code(&'static str),
     /// A front matter block (YAML or TOML) of a Markdown document.
     FrontMatter,
+    /// Text of a reStructuredText document, as its source bytes.
+    RstText,
+    /// A link of a reStructuredText document: an `embedded` URI
+    /// (`` `t <uri>`_ ``), a hyperlink `target` (`.. _n: uri`, `:target:`),
+    /// an `image` or `figure` argument.
+    RstLink(&'static str),
 }
 
 impl SegmentKind {
     /// The name used in JSON records: `text`, `header`, `html-text`,
     /// `html-attribute`, `html-comment`, `markdown-text`, `markdown-link`,
-    /// `code`, `front-matter`.
+    /// `code`, `front-matter`, `rst-text`, `rst-link`.
     pub fn name(&self) -> &'static str {
         match self {
             SegmentKind::Text => "text",
@@ -56,6 +62,8 @@ impl SegmentKind {
             SegmentKind::MarkdownLink(_) => "markdown-link",
             SegmentKind::Code(_) => "code",
             SegmentKind::FrontMatter => "front-matter",
+            SegmentKind::RstText => "rst-text",
+            SegmentKind::RstLink(_) => "rst-link",
         }
     }
 }

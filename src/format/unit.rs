@@ -157,9 +157,14 @@ where
                 read_mbox_helped(boxed, opts.mail, helpers, &map, &mut fold)
             }
         }
-        InputFormat::Markdown => {
+        InputFormat::Markdown | InputFormat::Rst => {
             let (raw, truncated) = read_capped(reader)?;
-            let pieces = pieces_of(super::markdown::segments(&raw, opts.include_code));
+            let segments = if format == InputFormat::Rst {
+                super::rst::segments(&raw, opts.include_code)
+            } else {
+                super::markdown::segments(&raw, opts.include_code)
+            };
+            let pieces = pieces_of(segments);
             let mut unit = Unit::new(raw, 0, 1);
             if truncated {
                 unit.problems.push(format!(

@@ -487,8 +487,9 @@ impl Job<'_> {
     ) {
         Stats::add(&self.stats.files, 1);
         Stats::add(&self.stats.bytes, len);
-        // Markdown: what is in code is an example, never edited (nor
-        // reported, as without --fix) unless --include-code.
+        // Markdown and reStructuredText: what is in code is an example,
+        // never edited (nor reported, as without --fix) unless
+        // --include-code.
         let excluded = match target {
             Some((t, _)) if !self.read.include_code => {
                 let format = match self.input_format {
@@ -498,8 +499,15 @@ impl Job<'_> {
                         .unwrap_or(InputFormat::Text),
                     f => f,
                 };
-                (format == InputFormat::Markdown)
-                    .then_some(crate::format::markdown::code_ranges as crate::lint::Excluded)
+                match format {
+                    InputFormat::Markdown => {
+                        Some(crate::format::markdown::code_ranges as crate::lint::Excluded)
+                    }
+                    InputFormat::Rst => {
+                        Some(crate::format::rst::code_ranges as crate::lint::Excluded)
+                    }
+                    _ => None,
+                }
             }
             _ => None,
         };

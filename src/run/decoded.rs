@@ -54,7 +54,9 @@ impl Located {
             SegmentKind::HtmlAttribute { element, attribute } => {
                 Some(format!("{element}@{attribute}"))
             }
-            SegmentKind::MarkdownLink(what) | SegmentKind::Code(what) => Some(what.to_string()),
+            SegmentKind::MarkdownLink(what)
+            | SegmentKind::Code(what)
+            | SegmentKind::RstLink(what) => Some(what.to_string()),
             _ => None,
         };
         Located {

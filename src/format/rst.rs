@@ -1,0 +1,402 @@
+//! reStructuredText: the segments of a document where URIs are.
+//!
+//! No well-kept reStructuredText parser exists in Rust, so this module is
+//! a small recognizer of our own (docutils' "reStructuredText Markup
+//! Specification" is its reference) for what holds links:
+//!
+//! - embedded URIs of hyperlink references, `` `text <uri>`_ `` and the
+//!   anonymous `` `text <uri>`__ ``, and bare `` `<uri>`_ ``;
+//! - hyperlink targets, `.. _name: uri` (and anonymous `__ uri`,
+//!   `.. __: uri`), whose URI may continue on indented lines (white
+//!   space is removed, as docutils does);
+//! - the argument of `.. image::` and `.. figure::`, and `:target:`
+//!   options;
+//! - bare URIs in the rest of the text, scanned as plain text (its
+//!   source bytes, so positions are exact and Appendix E applies).
+//!
+//! Literal blocks (the indented block after a paragraph ending in `::`,
+//! and the content of `.. code-block::`, `.. code::`, `.. sourcecode::`
+//! and `.. parsed-literal::` directives) and inline literals
+//! (` ``text`` `) are examples: left out unless asked for, then given as
+//! [`SegmentKind::Code`]. It does not own scanning the segments.
+
+use std::ops::Range;
+
+use super::map::OffsetMap;
+use super::segment::{Segment, SegmentKind};
+
+/// A line of the source: its range without the line break, and its
+/// indentation (columns of leading spaces; a tab counts as 8).
+struct Line {
+    range: Range<usize>,
+    indent: usize,
+    blank: bool,
+}
+
+fn lines(src: &[u8]) -> Vec<Line> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    while start < src.len() {
+        let end = memchr::memchr(b'\n', &src[start..]).map_or(src.len(), |p| start + p);
+        let mut text_end = end;
+        if text_end > start && src[text_end - 1] == b'\r' {
+            text_end -= 1;
+        }
+        let line = &src[start..text_end];
+        let indent = line
+            .iter()
+            .take_while(|b| matches!(b, b' ' | b'\t'))
+            .map(|&b| if b == b'\t' { 8 } else { 1 })
+            .sum();
+        out.push(Line {
+            range: start..text_end,
+            indent,
+            blank: line.iter().all(|b| b.is_ascii_whitespace()),
+        });
+        start = end + 1;
+    }
+    out
+}
+
+/// Directives whose content is literal text.
+const LITERAL_DIRECTIVES: [&[u8]; 5] = [
+    b"code-block::",
+    b"code::",
+    b"sourcecode::",
+    b"parsed-literal::",
+    b"highlight::",
+];
+
+/// Reads the reStructuredText document `src` into segments, in document
+/// order. Offsets of every segment's map are relative to the start of
+/// `src`. With `include_code`, literal blocks and inline literals are
+/// given too ([`SegmentKind::Code`]). Never fails.
+pub fn segments(src: &[u8], include_code: bool) -> Vec<Segment> {
+    let lines = lines(src);
+    let mut out: Vec<Segment> = Vec::new();
+    // Byte ranges that are not text: literal blocks, inline literals,
+    // link targets given as their own segments.
+    let mut taken: Vec<Range<usize>> = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let l = &lines[i];
+        let text = &src[l.range.clone()];
+        let trimmed = text.trim_ascii_start();
+        let at = l.range.start + (text.len() - trimmed.len());
+        // A literal block follows "::" at the end of a paragraph line, or
+        // a literal directive.
+        let directive = trimmed.strip_prefix(b".. ").map(|d| d.trim_ascii_start());
+        let literal_directive =
+            directive.is_some_and(|d| LITERAL_DIRECTIVES.iter().any(|n| d.starts_with(n)));
+        // A directive line (`.. note::`) ends in "::" too: its content is
+        // body text.
+        let expanded = directive.is_none() && text.trim_ascii_end().ends_with(b"::");
+        if literal_directive || (!l.blank && expanded) {
+            let block = literal_block(&lines, i, l.indent);
+            if let Some(r) = block.clone() {
+                taken.push(r.clone());
+                if include_code {
+                    out.push(exact(src, r, SegmentKind::Code("literal"), false));
+                }
+            }
+            if literal_directive {
+                taken.push(l.range.clone());
+            }
+            // The paragraph line itself stays text.
+            i = block.map_or(i + 1, |r| lines.partition_point(|x| x.range.start < r.end));
+            continue;
+        }
+        if let Some(d) = directive {
+            // `.. _name: uri`, `.. __: uri`
+            if let Some(rest) = d.strip_prefix(b"_") {
+                if let Some(colon) = target_colon(rest) {
+                    let value_at = at + (trimmed.len() - rest.len()) + colon + 1;
+                    let (seg, used) = target(src, &lines, i, value_at, "target");
+                    if let Some(seg) = seg {
+                        taken.push(value_at..lines[i + used - 1].range.end);
+                        out.push(seg);
+                    }
+                    i += used;
+                    continue;
+                }
+            }
+            for (name, what) in [(&b"image::"[..], "image"), (b"figure::", "figure")] {
+                if let Some(arg) = d.strip_prefix(name) {
+                    let value_at = at + (trimmed.len() - arg.len());
+                    if let Some(seg) = argument(src, value_at..l.range.end, what) {
+                        taken.push(value_at..l.range.end);
+                        out.push(seg);
+                    }
+                }
+            }
+        } else if let Some(rest) = trimmed.strip_prefix(b"__ ") {
+            let value_at = at + (trimmed.len() - rest.len());
+            let (seg, used) = target(src, &lines, i, value_at, "target");
+            if let Some(seg) = seg {
+                taken.push(value_at..lines[i + used - 1].range.end);
+                out.push(seg);
+            }
+            i += used;
+            continue;
+        } else if let Some(arg) = trimmed.strip_prefix(b":target:") {
+            let value_at = at + (trimmed.len() - arg.len());
+            if let Some(seg) = argument(src, value_at..l.range.end, "target") {
+                taken.push(value_at..l.range.end);
+                out.push(seg);
+            }
+        }
+        i += 1;
+    }
+    inline(src, &taken.clone(), include_code, &mut taken, &mut out);
+    // The text: everything not taken, in runs.
+    taken.sort_by_key(|r| r.start);
+    let mut from = 0;
+    for r in taken.iter().chain(std::iter::once(&(src.len()..src.len()))) {
+        if r.start > from {
+            out.push(exact(src, from..r.start, SegmentKind::RstText, false));
+        }
+        from = from.max(r.end);
+    }
+    out.retain(|s| !s.text.iter().all(|b| b.is_ascii_whitespace()));
+    out.sort_by_key(|s| s.map.start(0));
+    out
+}
+
+/// The byte ranges of `src`'s literal blocks and inline literals: what
+/// `check --fix` leaves alone in a reStructuredText file.
+pub fn code_ranges(src: &[u8]) -> Vec<Range<u64>> {
+    segments(src, true)
+        .into_iter()
+        .filter(|s| matches!(s.kind, SegmentKind::Code(_)))
+        .map(|s| s.map.span(0..s.text.len() as u64))
+        .collect()
+}
+
+/// The lines of the literal block that follows line `i` (indented more
+/// than `indent`, after blank lines), as a byte range; `None` when none.
+fn literal_block(lines: &[Line], i: usize, indent: usize) -> Option<Range<usize>> {
+    let mut j = i + 1;
+    // Directive options and arguments (`:linenos:`) belong to it too.
+    while j < lines.len() && lines[j].blank {
+        j += 1;
+    }
+    let first = j;
+    let mut last = None;
+    while j < lines.len() && (lines[j].blank || lines[j].indent > indent) {
+        if !lines[j].blank {
+            last = Some(j);
+        }
+        j += 1;
+    }
+    let last = last?;
+    (first <= last).then(|| lines[first].range.start..lines[last].range.end)
+}
+
+/// Where the `:` that ends a target name is, in `rest` (after `.. _`):
+/// a name may be quoted with backquotes and hold escaped colons.
+fn target_colon(rest: &[u8]) -> Option<usize> {
+    if let Some(q) = rest.strip_prefix(b"`") {
+        let close = memchr::memchr(b'`', q)?;
+        return (q.get(close + 1) == Some(&b':')).then_some(close + 2);
+    }
+    let mut k = 0;
+    while k < rest.len() {
+        match rest[k] {
+            b'\\' => k += 1,
+            b':' => return Some(k),
+            _ => {}
+        }
+        k += 1;
+    }
+    None
+}
+
+/// The URI of a hyperlink target starting at byte `value_at` of line `i`
+/// and continuing on the indented lines after it (white space removed);
+/// `None` when empty or when it is an indirect target (`name_`), with the
+/// number of lines used.
+fn target(
+    src: &[u8],
+    lines: &[Line],
+    i: usize,
+    value_at: usize,
+    what: &'static str,
+) -> (Option<Segment>, usize) {
+    let mut used = 1;
+    while i + used < lines.len()
+        && !lines[i + used].blank
+        && lines[i + used].indent > lines[i].indent
+    {
+        used += 1;
+    }
+    let mut text = Vec::new();
+    let mut map = OffsetMap::new();
+    for (k, l) in lines[i..i + used].iter().enumerate() {
+        let start = if k == 0 { value_at } else { l.range.start };
+        for (n, &b) in src[start..l.range.end].iter().enumerate() {
+            if !b.is_ascii_whitespace() {
+                text.push(b);
+                map.exact((start + n) as u64, 1);
+            }
+        }
+    }
+    if text.is_empty() || (text.ends_with(b"_") && !text.contains(&b':')) {
+        return (None, used);
+    }
+    let seg = Segment {
+        text,
+        kind: SegmentKind::RstLink(what),
+        map,
+        base: None,
+        references: true,
+    };
+    (Some(seg), used)
+}
+
+/// The argument of a directive or option in `range` (one line, trimmed).
+fn argument(src: &[u8], range: Range<usize>, what: &'static str) -> Option<Segment> {
+    let t = &src[range.clone()];
+    let lead = t.len() - t.trim_ascii_start().len();
+    let tail = t.len() - t.trim_ascii_end().len();
+    let r = range.start + lead..range.end - tail;
+    (r.start < r.end).then(|| exact(src, r, SegmentKind::RstLink(what), true))
+}
+
+/// Inline markup: inline literals (` ``x`` `) are taken out of the text
+/// (given as code with `include_code`); embedded URIs of hyperlink
+/// references (`` `text <uri>`_ ``) are given as their own segments.
+/// Spans inside `skip` (literal blocks, targets) are not looked at.
+fn inline(
+    src: &[u8],
+    skip: &[Range<usize>],
+    include_code: bool,
+    taken: &mut Vec<Range<usize>>,
+    out: &mut Vec<Segment>,
+) {
+    let inside = |p: usize| skip.iter().any(|r| r.start <= p && p < r.end);
+    let mut k = 0;
+    while let Some(p) = memchr::memchr(b'`', &src[k..]) {
+        let s = k + p;
+        if inside(s) {
+            k = s + 1;
+            continue;
+        }
+        if src[s..].starts_with(b"``") {
+            // Inline literal: up to the next "``".
+            let Some(e) = memchr::memmem::find(&src[s + 2..], b"``") else {
+                k = s + 2;
+                continue;
+            };
+            let end = s + 2 + e + 2;
+            taken.push(s..end);
+            if include_code && e > 0 {
+                out.push(exact(
+                    src,
+                    s + 2..s + 2 + e,
+                    SegmentKind::Code("inline"),
+                    false,
+                ));
+            }
+            k = end;
+            continue;
+        }
+        // Interpreted text or a hyperlink reference: up to the next '`'.
+        let Some(e) = memchr::memchr(b'`', &src[s + 1..]) else {
+            break;
+        };
+        let close = s + 1 + e;
+        let body = &src[s + 1..close];
+        if src.get(close + 1) == Some(&b'_') && body.ends_with(b">") {
+            if let Some(open) = memchr::memrchr(b'<', body) {
+                let r = s + 1 + open + 1..close - 1;
+                let value = &src[r.clone()];
+                let is_alias = value.ends_with(b"_") && !value.contains(&b':');
+                if r.start < r.end && !is_alias && !value.contains(&b'\n') {
+                    taken.push(r.start - 1..r.end + 1);
+                    out.push(exact(src, r, SegmentKind::RstLink("embedded"), true));
+                }
+            }
+        }
+        k = close + 1;
+    }
+}
+
+/// A segment of the source bytes `range`, mapped one for one.
+fn exact(src: &[u8], range: Range<usize>, kind: SegmentKind, references: bool) -> Segment {
+    Segment {
+        text: src[range.clone()].to_vec(),
+        kind,
+        map: OffsetMap::identity(range.start as u64, (range.end - range.start) as u64),
+        base: None,
+        references,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn found(src: &str, include_code: bool) -> Vec<(String, &'static str)> {
+        segments(src.as_bytes(), include_code)
+            .into_iter()
+            .filter(|s| !matches!(s.kind, SegmentKind::RstText))
+            .map(|s| {
+                let span = s.map.span(0..s.text.len() as u64);
+                if s.map.is_exact(0..s.text.len() as u64) {
+                    assert_eq!(
+                        &src.as_bytes()[span.start as usize..span.end as usize],
+                        &s.text[..]
+                    );
+                }
+                let what = match s.kind {
+                    SegmentKind::RstLink(w) | SegmentKind::Code(w) => w,
+                    _ => "",
+                };
+                (String::from_utf8_lossy(&s.text).into_owned(), what)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_link_form() {
+        let src = "Title\n=====\n\nSee `Python <https://python.org/>`_ and `docs <guide.html#install>`__,\n\
+                   an alias `Alias <Python_>`_ and ``https://literal.example/``.\n\n\
+                   .. _Python: https://www.python.org/\n\
+                   .. _long: https://long.example/a/\n   b/c\n\n\
+                   .. image:: images/logo.png\n   :target: https://target.example/\n\n\
+                   .. figure:: https://fig.example/f.png\n\n\
+                   __ https://anon.example/\n";
+        assert_eq!(
+            found(src, false),
+            [
+                ("https://python.org/".to_string(), "embedded"),
+                ("guide.html#install".to_string(), "embedded"),
+                ("https://www.python.org/".to_string(), "target"),
+                ("https://long.example/a/b/c".to_string(), "target"),
+                ("images/logo.png".to_string(), "image"),
+                ("https://target.example/".to_string(), "target"),
+                ("https://fig.example/f.png".to_string(), "figure"),
+                ("https://anon.example/".to_string(), "target"),
+            ]
+        );
+    }
+
+    #[test]
+    fn literal_blocks_are_code() {
+        let src = "Run this::\n\n    curl http://block.example/\n\nThen http://after.example/.\n\n.. code-block:: sh\n\n   wget http://directive.example/\n\n.. note::\n   See http://note.example/ (body text).\n\nEnd.\n";
+        let segs = segments(src.as_bytes(), false);
+        let text: String = segs
+            .iter()
+            .map(|s| String::from_utf8_lossy(&s.text).into_owned())
+            .collect();
+        assert!(text.contains("http://after.example/"), "{text}");
+        assert!(text.contains("http://note.example/"), "{text}");
+        assert!(
+            !text.contains("block.example") && !text.contains("directive.example"),
+            "{text}"
+        );
+        let code = found(src, true);
+        assert_eq!(code.len(), 2, "{code:?}");
+        assert!(code.iter().all(|c| c.1 == "literal"));
+    }
+}
