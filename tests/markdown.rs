@@ -178,3 +178,37 @@ fn rst_literals_and_local_links() {
     assert!(text.contains(":4:53: L001"), "{text}");
     assert!(text.contains(":12:12: L001"), "{text}");
 }
+
+/// AsciiDoc URI macros end at `[` (a real excerpt of Git's docs); --fix
+/// never edits a URI read as running into its macro's text.
+#[test]
+fn asciidoc_macros_end_at_the_bracket() {
+    let path = fixture("asciidoc/coordinate-embargoed-releases-140-165.adoc");
+    let out = urilint(&["extract", "-n", &path]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "7:https://github.com/git/git/security/advisories/new\n\
+         19:https://oss-security.openwall.org/wiki/mailing-lists/distros#how-to-use-the-lists\n\
+         22:https://www.openwall.com/lists/oss-security/2019/12/13/1\n\
+         24:https://oss-security.openwall.org/wiki/mailing-lists/oss-security\n"
+    );
+    let check = urilint(&["check", "--format", "plain", &path]);
+    assert!(
+        check.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&check.stdout)
+    );
+    let dir = tempfile::tempdir().expect("temp dir");
+    let doc = dir.path().join("a.adoc");
+    fs::write(
+        &doc,
+        "See https://Example.COM/x[text] and https://Example.COM/y.\n",
+    )
+    .expect("write");
+    let p = doc.to_string_lossy().into_owned();
+    assert_eq!(urilint(&["check", "--fix", &p]).status.code(), Some(0));
+    assert_eq!(
+        fs::read_to_string(&doc).expect("read"),
+        "See https://Example.COM/x[text] and https://example.com/y.\n"
+    );
+}

@@ -7,7 +7,7 @@
 //! least one field that mail and news articles have, `<!DOCTYPE html` or
 //! `<html` at the start. Then the name: `.mbox`, `.mbx`; `.eml`, `.msg`
 //! is not (Outlook's binary format); `.html`, `.htm`, `.xhtml`; `.md`, `.markdown`,
-//! `.mdown`, `.mkd`, `.mkdn`; `.rst`, `.rest`; a file in
+//! `.mdown`, `.mkd`, `.mkdn`; `.rst`, `.rest`; `.adoc`, `.asciidoc`; a file in
 //! a Maildir `cur/` or `new/` folder. Anything else is plain text, read as
 //! it always was.
 
@@ -33,12 +33,14 @@ pub enum InputFormat {
     Markdown,
     /// A reStructuredText document.
     Rst,
+    /// An AsciiDoc document (text whose URI macros end at `[`).
+    Asciidoc,
 }
 
 impl InputFormat {
     /// Parses a name of `--input-format`: `auto`, `text`, `mbox`, `mail`
     /// (also `eml`, `maildir`, `news`), `html`, `markdown` (also `md`),
-    /// `rst`.
+    /// `rst`, `asciidoc` (also `adoc`).
     ///
     /// # Errors
     /// The list of names, when `name` is none of them.
@@ -51,9 +53,10 @@ impl InputFormat {
             "html" | "htm" => InputFormat::Html,
             "markdown" | "md" | "commonmark" | "gfm" => InputFormat::Markdown,
             "rst" | "rest" | "restructuredtext" => InputFormat::Rst,
+            "asciidoc" | "adoc" => InputFormat::Asciidoc,
             _ => {
                 return Err(format!(
-                    "unknown input format {name:?}: expected auto, text, mbox, mail (eml, maildir, news), html, markdown (md) or rst"
+                    "unknown input format {name:?}: expected auto, text, mbox, mail (eml, maildir, news), html, markdown (md), rst or asciidoc (adoc)"
                 ))
             }
         })
@@ -69,6 +72,7 @@ impl InputFormat {
             InputFormat::Html => "html",
             InputFormat::Markdown => "markdown",
             InputFormat::Rst => "rst",
+            InputFormat::Asciidoc => "asciidoc",
         }
     }
 }
@@ -101,6 +105,7 @@ pub fn detect(head: &[u8], path: &Path) -> InputFormat {
         Some("html" | "htm" | "xhtml") => return InputFormat::Html,
         Some("md" | "markdown" | "mdown" | "mkd" | "mkdn") => return InputFormat::Markdown,
         Some("rst" | "rest") => return InputFormat::Rst,
+        Some("adoc" | "asciidoc") => return InputFormat::Asciidoc,
         _ => {}
     }
     if in_maildir(path) && looks_like_headers(head) {

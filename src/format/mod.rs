@@ -11,6 +11,7 @@
 //! formats. It does not own scanning (`crate::scan`) nor what is done
 //! with the URIs found (`crate::run`).
 
+pub mod asciidoc;
 pub mod html;
 pub mod map;
 pub mod markdown;

@@ -157,12 +157,12 @@ where
                 read_mbox_helped(boxed, opts.mail, helpers, &map, &mut fold)
             }
         }
-        InputFormat::Markdown | InputFormat::Rst => {
+        InputFormat::Markdown | InputFormat::Rst | InputFormat::Asciidoc => {
             let (raw, truncated) = read_capped(reader)?;
-            let segments = if format == InputFormat::Rst {
-                super::rst::segments(&raw, opts.include_code)
-            } else {
-                super::markdown::segments(&raw, opts.include_code)
+            let segments = match format {
+                InputFormat::Rst => super::rst::segments(&raw, opts.include_code),
+                InputFormat::Asciidoc => super::asciidoc::segments(&raw),
+                _ => super::markdown::segments(&raw, opts.include_code),
             };
             let pieces = pieces_of(segments);
             let mut unit = Unit::new(raw, 0, 1);

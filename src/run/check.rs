@@ -487,30 +487,32 @@ impl Job<'_> {
     ) {
         Stats::add(&self.stats.files, 1);
         Stats::add(&self.stats.bytes, len);
-        // Markdown and reStructuredText: what is in code is an example,
-        // never edited (nor reported, as without --fix) unless
-        // --include-code.
-        let excluded = match target {
-            Some((t, _)) if !self.read.include_code => {
-                let format = match self.input_format {
-                    InputFormat::Auto => t
-                        .head()
-                        .map(|h| crate::format::detect::detect(&h, input.path()))
-                        .unwrap_or(InputFormat::Text),
-                    f => f,
-                };
-                match format {
-                    InputFormat::Markdown => {
-                        Some(crate::format::markdown::code_ranges as crate::lint::Excluded)
-                    }
-                    InputFormat::Rst => {
-                        Some(crate::format::rst::code_ranges as crate::lint::Excluded)
-                    }
-                    _ => None,
+        // Findings left alone (never edited, nor reported, as without
+        // --fix): in Markdown and reStructuredText code (an example),
+        // unless --include-code; on an AsciiDoc URI that runs into its
+        // macro's [text].
+        let excluded = target.and_then(|(t, _)| {
+            let format = match self.input_format {
+                InputFormat::Auto => t
+                    .head()
+                    .map(|h| crate::format::detect::detect(&h, input.path()))
+                    .unwrap_or(InputFormat::Text),
+                f => f,
+            };
+            let code = !self.read.include_code;
+            match format {
+                InputFormat::Markdown if code => {
+                    Some(crate::format::markdown::code_ranges as crate::lint::Excluded)
                 }
+                InputFormat::Rst if code => {
+                    Some(crate::format::rst::code_ranges as crate::lint::Excluded)
+                }
+                InputFormat::Asciidoc => {
+                    Some(crate::format::asciidoc::macro_brackets as crate::lint::Excluded)
+                }
+                _ => None,
             }
-            _ => None,
-        };
+        });
         let fixed = match self.linter.fix_source_outside(
             &self.name,
             src.clone(),
