@@ -24,7 +24,7 @@ hyperfine -N -w 1 -r "$runs" -i --export-json target/bench/docs.json \
     "$bin check --isolated --format plain $docs" \
     "$bin extract --isolated $docs" \
     "$lychee --dump --offline --no-progress $docs" \
-    "rg -o $regex $docs" >/dev/null 2>&1
+    "rg -o '$regex' $docs" >/dev/null 2>&1
 python3 - "$mib" <<'PY'
 import json, sys
 mib = float(sys.argv[1])
