@@ -1,5 +1,6 @@
-//! Fuzz target for the format layer (issue 12): for any bytes read as a
-//! mailbox, as one message and as HTML, decoding never panics, every
+//! Fuzz target for the format layer (issues 12 and 13): for any bytes read
+//! as a mailbox, as one message, as HTML, Markdown, reStructuredText and
+//! AsciiDoc, decoding never panics, every
 //! piece's text maps into the input, and every span of a piece maps to a
 //! span inside its unit's bytes, exact spans to the very bytes.
 #![no_main]
@@ -35,4 +36,6 @@ fuzz_target!(|data: &[u8]| {
     check(data, InputFormat::Mail);
     check(data, InputFormat::Html);
     check(data, InputFormat::Markdown);
+    check(data, InputFormat::Rst);
+    check(data, InputFormat::Asciidoc);
 });
