@@ -466,7 +466,10 @@ pub(crate) fn at_colon(w: &Window<'_>, colon: usize, sc: &mut Scratch) -> Outcom
     let (s, scheme_len) = match (&split_found, plain) {
         (Some((start, _, len)), _) => (*start, *len),
         (None, Some(s)) => {
-            let s = if hierarchical {
+            // Inside `<...>` or `"..."` the delimiters say where the URI
+            // starts: `<hhttps://x>` is a typo to report, not glued text.
+            let delimited = s > 0 && matches!(hay[s - 1], b'<' | b'"');
+            let s = if hierarchical && !delimited {
                 unglue_web_scheme(hay, s, colon)
             } else {
                 s

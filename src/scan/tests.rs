@@ -213,6 +213,12 @@ fn text_glued_before_a_web_scheme() {
     assert_eq!(uris("registry+https://a/b"), ["registry+https://a/b"]);
     assert_eq!(uris("git+https://a/b"), ["git+https://a/b"]);
     assert_eq!(uris("shttp://a/b"), ["shttp://a/b"]);
+    // Delimited, the URI is what is written between the delimiters: a
+    // typo such as `hhttps` (a Markdown reference definition in Rust RFC
+    // 3308) is kept for the linter to see, not cut to `https`.
+    assert_eq!(uris("<hhttps://a/b>"), ["hhttps://a/b"]);
+    assert_eq!(uris("\"lookhttp://a/b\""), ["lookhttp://a/b"]);
+    assert_eq!(uris("see hhttps://a/b"), ["https://a/b"]);
 }
 
 #[test]
