@@ -10,7 +10,6 @@
 
 use std::ops::Range;
 
-use super::map::OffsetMap;
 use super::segment::{Segment, SegmentKind};
 
 /// Macro names whose target follows the colon(s).
@@ -23,7 +22,7 @@ pub fn segments(src: &[u8]) -> Vec<Segment> {
     let mut from = 0;
     for cut in cuts(src).into_iter().chain(std::iter::once(src.len())) {
         if cut > from {
-            out.push(exact(src, from..cut));
+            out.push(Segment::exact(src, from..cut, SegmentKind::Text, false));
         }
         from = cut;
     }
@@ -67,16 +66,6 @@ fn cuts(src: &[u8]) -> Vec<usize> {
     cuts.sort_unstable();
     cuts.dedup();
     cuts
-}
-
-fn exact(src: &[u8], range: Range<usize>) -> Segment {
-    Segment {
-        text: src[range.clone()].to_vec(),
-        kind: SegmentKind::Text,
-        map: OffsetMap::identity(range.start as u64, (range.end - range.start) as u64),
-        base: None,
-        references: false,
-    }
 }
 
 #[cfg(test)]

@@ -146,7 +146,7 @@ pub fn segments(src: &[u8], include_code: bool) -> Vec<Segment> {
                 if include_code {
                     let inner = code_span_content(src, range);
                     if !inner.is_empty() {
-                        out.push(exact(src, inner, SegmentKind::Code("span"), false));
+                        out.push(Segment::exact(src, inner, SegmentKind::Code("span"), false));
                     }
                 }
             }
@@ -242,19 +242,8 @@ fn flush_as(
 ) {
     if let (Some(r), Some(kind)) = (run.take(), kind) {
         if r.start < r.end && r.end <= src.len() {
-            out.push(exact(src, r, kind, false));
+            out.push(Segment::exact(src, r, kind, false));
         }
-    }
-}
-
-/// A segment of the source bytes `range`, mapped one for one.
-fn exact(src: &[u8], range: Range<usize>, kind: SegmentKind, references: bool) -> Segment {
-    Segment {
-        text: src[range.clone()].to_vec(),
-        kind,
-        map: OffsetMap::identity(range.start as u64, (range.end - range.start) as u64),
-        base: None,
-        references,
     }
 }
 
@@ -270,7 +259,7 @@ fn decoded_as(
         return None;
     }
     if &src[range.clone()] == decoded.as_bytes() {
-        return Some(exact(src, range, kind, true));
+        return Some(Segment::exact(src, range, kind, true));
     }
     let mut map = OffsetMap::new();
     map.group(
@@ -327,7 +316,12 @@ fn close_link(src: &[u8], l: OpenLink, out: &mut Vec<Segment>) {
         LinkType::Autolink => {
             let r = l.range.start + 1..l.range.end.saturating_sub(1);
             if r.start < r.end && r.end <= src.len() {
-                out.push(exact(src, r, SegmentKind::MarkdownLink("autolink"), true));
+                out.push(Segment::exact(
+                    src,
+                    r,
+                    SegmentKind::MarkdownLink("autolink"),
+                    true,
+                ));
             }
             return;
         }
@@ -356,7 +350,7 @@ fn close_link(src: &[u8], l: OpenLink, out: &mut Vec<Segment>) {
     if !same {
         for r in runs {
             if r.start < r.end && r.end <= src.len() {
-                out.push(exact(src, r, SegmentKind::MarkdownText, false));
+                out.push(Segment::exact(src, r, SegmentKind::MarkdownText, false));
             }
         }
     }

@@ -96,7 +96,7 @@ pub fn segments(src: &[u8], include_code: bool) -> Vec<Segment> {
             if let Some(r) = block.clone() {
                 taken.push(r.clone());
                 if include_code {
-                    out.push(exact(src, r, SegmentKind::Code("literal"), false));
+                    out.push(Segment::exact(src, r, SegmentKind::Code("literal"), false));
                 }
             }
             if literal_directive {
@@ -111,12 +111,7 @@ pub fn segments(src: &[u8], include_code: bool) -> Vec<Segment> {
             if let Some(rest) = d.strip_prefix(b"_") {
                 if let Some(colon) = target_colon(rest) {
                     let value_at = at + (trimmed.len() - rest.len()) + colon + 1;
-                    let (seg, used) = target(src, &lines, i, value_at, "target");
-                    if let Some(seg) = seg {
-                        taken.push(value_at..lines[i + used - 1].range.end);
-                        out.push(seg);
-                    }
-                    i += used;
+                    i += target(src, &lines, i, value_at, &mut taken, &mut out);
                     continue;
                 }
             }
@@ -131,12 +126,7 @@ pub fn segments(src: &[u8], include_code: bool) -> Vec<Segment> {
             }
         } else if let Some(rest) = trimmed.strip_prefix(b"__ ") {
             let value_at = at + (trimmed.len() - rest.len());
-            let (seg, used) = target(src, &lines, i, value_at, "target");
-            if let Some(seg) = seg {
-                taken.push(value_at..lines[i + used - 1].range.end);
-                out.push(seg);
-            }
-            i += used;
+            i += target(src, &lines, i, value_at, &mut taken, &mut out);
             continue;
         } else if let Some(arg) = trimmed.strip_prefix(b":target:") {
             let value_at = at + (trimmed.len() - arg.len());
@@ -153,7 +143,12 @@ pub fn segments(src: &[u8], include_code: bool) -> Vec<Segment> {
     let mut from = 0;
     for r in taken.iter().chain(std::iter::once(&(src.len()..src.len()))) {
         if r.start > from {
-            out.push(exact(src, from..r.start, SegmentKind::RstText, false));
+            out.push(Segment::exact(
+                src,
+                from..r.start,
+                SegmentKind::RstText,
+                false,
+            ));
         }
         from = from.max(r.end);
     }
@@ -212,16 +207,18 @@ fn target_colon(rest: &[u8]) -> Option<usize> {
 }
 
 /// The URI of a hyperlink target starting at byte `value_at` of line `i`
-/// and continuing on the indented lines after it (white space removed);
-/// `None` when empty or when it is an indirect target (`name_`), with the
-/// number of lines used.
+/// and continuing on the indented lines after it (white space removed,
+/// as docutils does), pushed to `out` as a `target` segment and its bytes
+/// to `taken`; nothing when empty or an indirect target (`name_`).
+/// Returns the number of lines used.
 fn target(
     src: &[u8],
     lines: &[Line],
     i: usize,
     value_at: usize,
-    what: &'static str,
-) -> (Option<Segment>, usize) {
+    taken: &mut Vec<Range<usize>>,
+    out: &mut Vec<Segment>,
+) -> usize {
     let mut used = 1;
     while i + used < lines.len()
         && !lines[i + used].blank
@@ -241,16 +238,17 @@ fn target(
         }
     }
     if text.is_empty() || (text.ends_with(b"_") && !text.contains(&b':')) {
-        return (None, used);
+        return used;
     }
-    let seg = Segment {
+    taken.push(value_at..lines[i + used - 1].range.end);
+    out.push(Segment {
         text,
-        kind: SegmentKind::RstLink(what),
+        kind: SegmentKind::RstLink("target"),
         map,
         base: None,
         references: true,
-    };
-    (Some(seg), used)
+    });
+    used
 }
 
 /// The argument of a directive or option in `range` (one line, trimmed).
@@ -259,7 +257,7 @@ fn argument(src: &[u8], range: Range<usize>, what: &'static str) -> Option<Segme
     let lead = t.len() - t.trim_ascii_start().len();
     let tail = t.len() - t.trim_ascii_end().len();
     let r = range.start + lead..range.end - tail;
-    (r.start < r.end).then(|| exact(src, r, SegmentKind::RstLink(what), true))
+    (r.start < r.end).then(|| Segment::exact(src, r, SegmentKind::RstLink(what), true))
 }
 
 /// Inline markup: inline literals (` ``x`` `) are taken out of the text
@@ -290,7 +288,7 @@ fn inline(
             let end = s + 2 + e + 2;
             taken.push(s..end);
             if include_code && e > 0 {
-                out.push(exact(
+                out.push(Segment::exact(
                     src,
                     s + 2..s + 2 + e,
                     SegmentKind::Code("inline"),
@@ -313,22 +311,16 @@ fn inline(
                 let is_alias = value.ends_with(b"_") && !value.contains(&b':');
                 if r.start < r.end && !is_alias && !value.contains(&b'\n') {
                     taken.push(r.start - 1..r.end + 1);
-                    out.push(exact(src, r, SegmentKind::RstLink("embedded"), true));
+                    out.push(Segment::exact(
+                        src,
+                        r,
+                        SegmentKind::RstLink("embedded"),
+                        true,
+                    ));
                 }
             }
         }
         k = close + 1;
-    }
-}
-
-/// A segment of the source bytes `range`, mapped one for one.
-fn exact(src: &[u8], range: Range<usize>, kind: SegmentKind, references: bool) -> Segment {
-    Segment {
-        text: src[range.clone()].to_vec(),
-        kind,
-        map: OffsetMap::identity(range.start as u64, (range.end - range.start) as u64),
-        base: None,
-        references,
     }
 }
 

@@ -89,3 +89,25 @@ pub struct Segment {
     /// for `srcset` a list of them).
     pub references: bool,
 }
+
+impl Segment {
+    /// A segment of the bytes `range` of `src` as they are (0-based byte
+    /// offsets, end exclusive), mapped one for one; no base. Panics never:
+    /// `range` is clamped to `src`.
+    pub fn exact(
+        src: &[u8],
+        range: std::ops::Range<usize>,
+        kind: SegmentKind,
+        references: bool,
+    ) -> Segment {
+        let end = range.end.min(src.len());
+        let start = range.start.min(end);
+        Segment {
+            text: src[start..end].to_vec(),
+            kind,
+            map: OffsetMap::identity(start as u64, (end - start) as u64),
+            base: None,
+            references,
+        }
+    }
+}
