@@ -260,21 +260,7 @@ where
 
     // The first batch is split before any thread starts: a mailbox that
     // fits in it is decoded here (starting threads would cost more).
-    let mut split_all = false;
-    let mut first = Vec::new();
-    let mut first_bytes = 0;
-    while first_bytes < BATCH_BYTES {
-        match boxed.next_message()? {
-            Some(m) => {
-                first_bytes += m.bytes.len();
-                first.push(m);
-            }
-            None => {
-                split_all = true;
-                break;
-            }
-        }
-    }
+    let (first, first_bytes, mut split_all) = next_batch(&mut boxed)?;
     if split_all {
         return decode_in_turn(first, opts, map, fold);
     }
@@ -326,20 +312,8 @@ where
         let mut early: BTreeMap<u64, Vec<T>> = BTreeMap::new();
         loop {
             while !split_all && (ahead_bytes < AHEAD_BYTES || sent == next) {
-                let mut batch = Vec::new();
-                let mut bytes = 0;
-                while bytes < BATCH_BYTES {
-                    match boxed.next_message()? {
-                        Some(m) => {
-                            bytes += m.bytes.len();
-                            batch.push(m);
-                        }
-                        None => {
-                            split_all = true;
-                            break;
-                        }
-                    }
-                }
+                let (batch, bytes, ended) = next_batch(&mut boxed)?;
+                split_all = ended;
                 if batch.is_empty() {
                     break;
                 }
@@ -364,6 +338,27 @@ where
             }
         }
     })
+}
+
+/// The next messages of `boxed`, up to [`BATCH_BYTES`] of them (the last
+/// one may go past it), their size in bytes, and true when the mailbox
+/// has no more after them.
+///
+/// # Errors
+/// A read error of the mailbox.
+fn next_batch<R: BufRead>(boxed: &mut Mbox<R>) -> io::Result<(Vec<mbox::RawMessage>, usize, bool)> {
+    let mut batch = Vec::new();
+    let mut bytes = 0;
+    while bytes < BATCH_BYTES {
+        match boxed.next_message()? {
+            Some(m) => {
+                bytes += m.bytes.len();
+                batch.push(m);
+            }
+            None => return Ok((batch, bytes, true)),
+        }
+    }
+    Ok((batch, bytes, false))
 }
 
 /// One message of a mailbox decoded: its unit and pieces, the pieces'
