@@ -114,43 +114,48 @@ impl Input {
             source,
         };
         match self {
-            Input::Stdin => match format {
-                InputFormat::Text => Ok(Opened::Text(Box::new(io::stdin()))),
-                _ => {
-                    // Detected by content alone (there is no name): its
-                    // head is read once and given back to the reader.
-                    let (head, rest) = Headed::read_head(io::stdin()).map_err(read_err)?;
-                    if crate::format::detect::is_gzip(&head.head) {
-                        let inner = flate2::read::MultiGzDecoder::new(Headed {
-                            head: head.head,
-                            at: 0,
-                            file: rest,
-                        });
-                        let (head, inner) = Headed::read_head(inner).map_err(read_err)?;
-                        return Ok(classify(head, inner, Path::new(""), true, format));
-                    }
-                    Ok(classify(head, rest, Path::new(""), true, format))
-                }
-            },
+            Input::Stdin if format == InputFormat::Text => Ok(Opened::Text(Box::new(io::stdin()))),
+            // Detected by content alone (there is no name).
+            Input::Stdin => open_read(io::stdin(), Path::new(""), true, format).map_err(read_err),
             Input::File { path, explicit, .. } => {
                 let file = File::open(path).map_err(read_err)?;
-                let (head, file) = Headed::read_head(file).map_err(read_err)?;
-                if format != InputFormat::Text && crate::format::detect::is_gzip(&head.head) {
-                    // What the gzip file holds, detected from its own head
-                    // and the name without ".gz".
-                    let inner = flate2::read::MultiGzDecoder::new(Headed {
-                        head: head.head,
-                        at: 0,
-                        file,
-                    });
-                    let (head, inner) = Headed::read_head(inner).map_err(read_err)?;
-                    let name = path.with_extension("");
-                    return Ok(classify(head, inner, &name, *explicit, format));
-                }
-                Ok(classify(head, file, path, *explicit, format))
+                open_read(file, path, *explicit, format).map_err(read_err)
             }
         }
     }
+}
+
+/// Opens `reader`, the input named `path`, in `format`: its head is read
+/// once (and given back to the reader) for the binary check and
+/// detection; gzip (not under [`InputFormat::Text`]) is read through, and
+/// what it holds is detected from its own head and the name without
+/// `.gz`.
+///
+/// # Errors
+/// A read error of the head (or of decompressing it).
+fn open_read<R: Read + Send + 'static>(
+    reader: R,
+    path: &Path,
+    explicit: bool,
+    format: InputFormat,
+) -> io::Result<Opened> {
+    let (head, rest) = Headed::read_head(reader)?;
+    if format != InputFormat::Text && crate::format::detect::is_gzip(&head.head) {
+        let inner = flate2::read::MultiGzDecoder::new(Headed {
+            head: head.head,
+            at: 0,
+            file: rest,
+        });
+        let (head, inner) = Headed::read_head(inner)?;
+        return Ok(classify(
+            head,
+            inner,
+            &path.with_extension(""),
+            explicit,
+            format,
+        ));
+    }
+    Ok(classify(head, rest, path, explicit, format))
 }
 
 /// What a reader whose first bytes are `head` is to be read as.
