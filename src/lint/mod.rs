@@ -394,9 +394,24 @@ impl Linter {
     ) -> std::io::Result<crate::fix::FixedEdits<Diagnostic>> {
         crate::fix::fix_edits_until_stable(len, |edits, keep_findings| {
             let mut text = crate::fix::Edited::new(src.clone(), len, edits);
-            let skip = match excluded {
-                Some(f) => f(&read_all(text.clone())?),
+            let mut skip = match excluded {
+                Some(f) => f(&read_all(text.clone(), MAX_EXCLUDED_TEXT)?),
                 None => Vec::new(),
+            };
+            // In order and merged, so that the first range that ends after
+            // a URI's start is the only one to look at.
+            skip.sort_by_key(|r| r.start);
+            skip.dedup_by(|next, prev| {
+                let joined = next.start <= prev.end;
+                if joined {
+                    prev.end = prev.end.max(next.end);
+                }
+                joined
+            });
+            let overlaps = |uri: &Range<u64>| {
+                let end = uri.end.max(uri.start + 1);
+                let i = skip.partition_point(|r| r.end <= uri.start);
+                skip.get(i).is_some_and(|r| r.start < end)
             };
             let mut pass = crate::fix::Pass {
                 fixes: Vec::new(),
@@ -404,11 +419,7 @@ impl Linter {
             };
             let reader = text.clone();
             self.lint_each(path, reader, rules, scan, |mut d| {
-                let uri = &d.uri_span;
-                if skip
-                    .iter()
-                    .any(|r| r.start < uri.end.max(uri.start + 1) && uri.start < r.end)
-                {
+                if overlaps(&d.uri_span) {
                     return;
                 }
                 if let Some(fix) = d.fix.take() {
@@ -438,14 +449,29 @@ impl Linter {
 /// [`Linter::fix_source_outside`].
 pub type Excluded = fn(&[u8]) -> Vec<std::ops::Range<u64>>;
 
+/// The most bytes of a text that [`Linter::fix_source_outside`] reads
+/// into memory to find its excluded ranges (64 MiB, as much as a Markdown
+/// document is read for its findings).
+pub const MAX_EXCLUDED_TEXT: u64 = 64 * 1024 * 1024;
+
 /// All the bytes of `src` from offset 0.
-fn read_all<S: ReadAt>(mut src: S) -> std::io::Result<Vec<u8>> {
+///
+/// # Errors
+/// A read error of `src`, or an error saying so when it holds more than
+/// `max` bytes (nothing is fixed then).
+fn read_all<S: ReadAt>(mut src: S, max: u64) -> std::io::Result<Vec<u8>> {
     let mut out = Vec::new();
     let mut buf = vec![0u8; 64 * 1024];
     loop {
         let n = src.read_at(out.len() as u64, &mut buf)?;
         if n == 0 {
             return Ok(out);
+        }
+        if out.len() as u64 + n as u64 > max {
+            return Err(std::io::Error::other(format!(
+                "longer than {} MiB: too long to tell its code from its links; not fixed",
+                max / (1024 * 1024)
+            )));
         }
         out.extend_from_slice(&buf[..n]);
     }
@@ -604,5 +630,50 @@ pub(crate) mod testing {
         let fixes: Vec<&Fix> = found.iter().filter_map(|d| d.fix.as_ref()).collect();
         let (fixed, _) = crate::fix::apply(text.as_bytes(), &fixes);
         (offsets, String::from_utf8_lossy(&fixed).into_owned())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scan::ScanOptions;
+
+    /// Excluded ranges come in any order and may overlap: a URI that
+    /// touches one is left alone, the others are fixed.
+    #[test]
+    fn fix_outside_unsorted_overlapping_ranges() {
+        let text: &[u8] = b"<http://A.example/1> <http://B.example/2> <http://C.example/3>\n";
+        let linter = Linter::new(Grammar::Rfc3986);
+        let rules = RuleSet::default();
+        // Around the second URI, before a range that ends before the
+        // first, and two overlapping pieces inside the third's delimiters
+        // that touch no URI.
+        let excluded: Excluded = |_| vec![22..31, 62..63, 0..1, 61..63];
+        let fixed = linter
+            .fix_source_outside(
+                "t",
+                text,
+                text.len() as u64,
+                &rules,
+                &ScanOptions::default(),
+                Some(excluded),
+            )
+            .unwrap_or_else(|e| panic!("{e}"));
+        let out = crate::fix::apply_edits(text, &fixed.edits);
+        assert_eq!(
+            String::from_utf8_lossy(&out),
+            "<http://a.example/1> <http://B.example/2> <http://c.example/3>\n"
+        );
+    }
+
+    #[test]
+    fn excluded_text_is_read_up_to_a_limit() {
+        let text: &[u8] = &[b'x'; 100];
+        assert_eq!(read_all(text, 100).map(|v| v.len()).ok(), Some(100));
+        let err = read_all(text, 99)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(err.contains("not fixed"), "{err}");
     }
 }
