@@ -110,3 +110,32 @@ fn root_dir_and_site_url() {
     );
     assert_eq!(found[0]["segment"], "markdown-link");
 }
+
+/// `check --fix --links local`: the fixes are written and the broken
+/// links are still reported (exit status 1); they were silently dropped
+/// before, a green CI run on a broken tree.
+#[test]
+fn fix_still_reports_broken_links() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let md = dir.path().join("a.md");
+    std::fs::write(&md, "See <http://Example.COM/x> and [gone](gone.md).\n").expect("write");
+    let p = md.to_string_lossy().into_owned();
+    let out = urilint(&[
+        "check",
+        "--isolated",
+        "--links",
+        "local",
+        "--fix",
+        "--format",
+        "plain",
+        &p,
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 1, "{text}");
+    assert!(text.contains(":1:39: L001 links to"), "{text}");
+    assert_eq!(
+        std::fs::read_to_string(&md).expect("read"),
+        "See <http://example.com/x> and [gone](gone.md).\n"
+    );
+}

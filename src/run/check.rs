@@ -321,6 +321,21 @@ impl Job<'_> {
         format: InputFormat,
         sink: &mut Sink<'_, '_>,
     ) {
+        self.report_decoded_with(reader, format, sink, true, self.stats);
+    }
+
+    /// [`Job::report_decoded`]; with `lint` false only the local links
+    /// are checked (`--links local` after `--fix`, whose other findings
+    /// come from the fix passes). Inputs and bytes read are counted in
+    /// `reads`, findings in the job's stats.
+    fn report_decoded_with(
+        &self,
+        reader: Box<dyn Read + Send>,
+        format: InputFormat,
+        sink: &mut Sink<'_, '_>,
+        lint: bool,
+        reads: &Stats,
+    ) {
         decoded::scan(
             &self.name,
             reader,
@@ -328,7 +343,7 @@ impl Job<'_> {
             self.read,
             self.decode_helpers,
             self.scan,
-            self.stats,
+            reads,
             sink,
             |unit, piece, f, sink| {
                 let mut found: Vec<Diagnostic> = Vec::new();
@@ -338,6 +353,7 @@ impl Job<'_> {
                     // their target depends on a base. With --links local
                     // they are looked for in the tree.
                     Found::Uri(c) if c.relative() => {}
+                    _ if !lint => {}
                     _ => self.lint(&f, &mut found),
                 }
                 if let (Some(links), Found::Uri(c), true) = (self.links, &f, piece.references) {
@@ -471,8 +487,30 @@ impl Job<'_> {
                     sink,
                     Some((&target, digest)),
                 );
+                drop(target);
+                if mode == FixMode::Fix && self.links.is_some() {
+                    // The fix passes lint the text as it is; the links of a
+                    // Markdown, reStructuredText or HTML document are
+                    // checked in the file as written.
+                    self.report_links(input, sink);
+                }
             }
         }
+    }
+
+    /// The local-link findings of `input` (read again, as it is now), when
+    /// it is a document whose links are read (not plain text): the other
+    /// findings were reported by the fix passes, and the file was counted
+    /// there.
+    fn report_links(&self, input: &Input, sink: &mut Sink<'_, '_>) {
+        let reads = Stats::default();
+        match open_reader(input, self.input_format, &reads, sink) {
+            Some(Reader::Decoded(r, format)) => {
+                self.report_decoded_with(r, format, sink, false, &reads);
+            }
+            Some(Reader::Text(_)) | None => {}
+        }
+        Stats::add(&self.stats.errors, Stats::get(&reads.errors));
     }
 
     /// [`Job::fix`] on the text of `src`.
