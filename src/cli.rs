@@ -227,6 +227,12 @@ struct Common {
     /// out by default: they are examples); JSON records say "in_code".
     #[arg(long)]
     include_code: bool,
+    /// Also find abbreviated URLs, `www.example.org/x` and
+    /// `ftp.example.org`, reported with the scheme RFC 2396 Appendix F
+    /// implies (`http://`, `ftp://`); JSON records say "abbreviated".
+    /// Also `abbreviated = true` in urilint.toml.
+    #[arg(long)]
+    abbreviated: bool,
 }
 
 fn input_format_parser(s: &str) -> Result<InputFormat, String> {
@@ -498,6 +504,7 @@ fn settings(c: &Common, selection: Selection) -> anyhow::Result<Settings> {
     let s = s.with_cli(&CliSettings {
         grammar: c.grammar.map(Into::into),
         max_uri_len: c.max_uri_len,
+        abbreviated: c.abbreviated,
         selection,
     });
     Ok(s)
@@ -525,6 +532,7 @@ fn run_options(c: Common, settings: &Settings, format: Format) -> RunOptions {
             message_ids: c.message_ids,
         },
         include_code: c.include_code,
+        abbreviated: settings.abbreviated,
         progress: !c.quiet && io::stderr().is_terminal() && std::env::var_os("CI").is_none(),
     }
 }

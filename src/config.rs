@@ -43,6 +43,10 @@ pub struct Config {
     /// The longest URI candidate, in bytes (default 65,536).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_uri_len: Option<usize>,
+    /// Also find abbreviated URLs, `www.example.org/x` and
+    /// `ftp.example.org` (RFC 2396 Appendix F); default false.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub abbreviated: Option<bool>,
     /// Exactly these rules on (before `extend-select` and `ignore`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub select: Option<Vec<String>>,
@@ -268,6 +272,8 @@ pub struct Settings {
     pub grammar: Grammar,
     /// The longest URI candidate, in bytes.
     pub max_uri_len: usize,
+    /// Also find abbreviated URLs (RFC 2396 Appendix F).
+    pub abbreviated: bool,
     /// The base rule selection.
     pub selection: Selection,
     /// URIs not checked (regexes).
@@ -284,6 +290,7 @@ impl Default for Settings {
             root: PathBuf::from("."),
             grammar: Grammar::Rfc3986,
             max_uri_len: 64 * 1024,
+            abbreviated: false,
             selection: Selection::default(),
             exclude_uris: Vec::new(),
             overrides: Vec::new(),
@@ -298,6 +305,8 @@ pub struct CliSettings {
     pub grammar: Option<Grammar>,
     /// `--max-uri-len`.
     pub max_uri_len: Option<usize>,
+    /// `--abbreviated` (true when given; absent leaves the file's choice).
+    pub abbreviated: bool,
     /// `--select`, `--extend-select`, `--ignore`.
     pub selection: Selection,
 }
@@ -332,6 +341,7 @@ impl Settings {
             file: file.clone(),
             grammar,
             max_uri_len: config.max_uri_len.unwrap_or(64 * 1024),
+            abbreviated: config.abbreviated.unwrap_or(false),
             selection: Selection {
                 select: config.select,
                 extend_select: config.extend_select,
@@ -372,6 +382,7 @@ impl Settings {
         if let Some(n) = cli.max_uri_len {
             self.max_uri_len = n;
         }
+        self.abbreviated |= cli.abbreviated;
         self.selection = self.selection.then(&cli.selection);
         self
     }
@@ -381,6 +392,7 @@ impl Settings {
         Config {
             grammar: Some(self.grammar.name().to_string()),
             max_uri_len: Some(self.max_uri_len),
+            abbreviated: Some(self.abbreviated),
             select: self.selection.select.clone(),
             extend_select: self.selection.extend_select.clone(),
             ignore: self.selection.ignore.clone(),
@@ -607,6 +619,7 @@ mod tests {
         let s = Settings::default().with_cli(&CliSettings {
             grammar: Some(Grammar::Rfc3987),
             max_uri_len: None,
+            abbreviated: false,
             selection: Selection {
                 select: None,
                 extend_select: vec!["X004".into()],
@@ -616,5 +629,22 @@ mod tests {
         let l = s.linter().expect("valid");
         assert_eq!(l.grammar, Grammar::Rfc3987);
         assert!(l.rules.enabled("X004") && !l.rules.enabled("N001"));
+    }
+
+    #[test]
+    fn abbreviated_from_the_file_or_the_command_line() {
+        let config: Config = toml::from_str("abbreviated = true").expect("valid");
+        let s = Settings::from_config(config, None, None);
+        assert!(s.as_ref().is_ok_and(|s| s.abbreviated));
+        let off = Settings::default();
+        assert!(!off.abbreviated);
+        let on = off.with_cli(&CliSettings {
+            grammar: None,
+            max_uri_len: None,
+            abbreviated: true,
+            selection: Selection::default(),
+        });
+        assert!(on.abbreviated);
+        assert_eq!(on.to_config().abbreviated, Some(true));
     }
 }

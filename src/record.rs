@@ -74,6 +74,11 @@ pub struct Record {
     pub broken: bool,
     /// Other readings (a hyphen before a line break dropped).
     pub alternatives: Vec<String>,
+    /// True for an abbreviated URL (RFC 2396 Appendix F, found with
+    /// `--abbreviated`): `uri` starts with the scheme Appendix F implies,
+    /// `raw` is the text as written; left out of the JSON when false.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub abbreviated: bool,
     /// True when the URI matches the grammar and the rules of its scheme.
     pub valid: bool,
     /// The grammar errors, in order of offset; for a grammatically valid
@@ -133,6 +138,7 @@ impl Record {
             url_prefix: candidate.url_prefix(),
             broken: candidate.broken(),
             alternatives: candidate.alternatives(),
+            abbreviated: candidate.abbreviated(),
             valid: false,
             errors: Vec::new(),
             origin: None,

@@ -186,6 +186,86 @@ fn fixture_jsonl_rfc9505_hyphen_alternative() {
     );
 }
 
+/// RFC 2396 Appendix F: `--abbreviated` finds `www.`/`ftp.` host names
+/// without a scheme, in real text, and only with the option.
+#[test]
+fn corpus_abbreviated_urls() {
+    for name in [
+        "rfc2396-1970-1984",
+        "news-comp.graphics-38851-600-606",
+        "debian-faq-373-375",
+    ] {
+        let input = format!("fixtures/corpus/{name}.txt");
+        assert_fixture(
+            &["extract", "--abbreviated", "-n"],
+            &input,
+            &format!("fixtures/corpus/{name}.abbreviated.expected"),
+        );
+    }
+    // Off by default: the RFC's example is not a URI.
+    let out = run(&["extract", "fixtures/corpus/rfc2396-1970-1984.txt"]);
+    assert_eq!(text(&out.stdout), "");
+}
+
+#[test]
+fn abbreviated_jsonl_says_so_and_keeps_the_text_as_written() {
+    let out = run_stdin(
+        &["extract", "--abbreviated", "--format", "jsonl", "-"],
+        "see www.w3.org/Addressing/, or http://a.example/.\n",
+    );
+    let lines: Vec<Value> = text(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["uri"], "http://www.w3.org/Addressing/");
+    assert_eq!(lines[0]["raw"], "www.w3.org/Addressing/");
+    assert_eq!(lines[0]["abbreviated"], true);
+    assert_eq!(
+        (
+            lines[0]["byte_start"].as_u64(),
+            lines[0]["byte_end"].as_u64()
+        ),
+        (Some(4), Some(26))
+    );
+    assert_eq!(lines[1]["uri"], "http://a.example/");
+    assert!(lines[1].get("abbreviated").is_none());
+}
+
+/// `abbreviated = true` in urilint.toml turns it on; `check` lints the
+/// completed URI but never fixes it (the scheme is not in the file) and
+/// says neither bare-uri nor insecure-scheme of it.
+#[test]
+fn abbreviated_from_the_configuration_and_in_check() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    fs::write(dir.path().join("urilint.toml"), "abbreviated = true\n").expect("write");
+    let file = dir.path().join("a.txt");
+    fs::write(&file, "Go to WWW.Example.ORG/a/./b today.\n").expect("write");
+    let out = urilint()
+        .current_dir(dir.path())
+        .args(["extract", "a.txt"])
+        .output()
+        .expect("runs");
+    assert_eq!(text(&out.stdout), "http://WWW.Example.ORG/a/./b\n");
+    let out = urilint()
+        .current_dir(dir.path())
+        .args([
+            "check", "--select", "ALL", "--format", "plain", "--fix", "a.txt",
+        ])
+        .output()
+        .expect("runs");
+    let shown = text(&out.stdout);
+    assert!(shown.contains("N002") && shown.contains("N006"), "{shown}");
+    assert!(
+        !shown.contains("D006") && !shown.contains("X004"),
+        "{shown}"
+    );
+    assert_eq!(
+        fs::read_to_string(&file).expect("read"),
+        "Go to WWW.Example.ORG/a/./b today.\n"
+    );
+}
+
 #[test]
 fn corpus_rfc3261_8541_8548_sip_examples() {
     assert_extract(

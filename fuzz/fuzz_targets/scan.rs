@@ -5,17 +5,24 @@
 //! The URI length cap is 4 KiB (it was 64 bytes, too short to reach runs
 //! of hyphen-broken lines or long delimited URIs, issue 11); tiny read
 //! sizes rescan a candidate at every read, so sizes 1 and 7 are tried on
-//! inputs of up to 8 KiB and size 61 on all.
+//! inputs of up to 8 KiB and size 61 on all. Each input is scanned three
+//! ways: plain, with relative references in angle brackets, and with
+//! abbreviated URLs (RFC 2396 Appendix F).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use urilint::scan::{Found, ScanOptions, Scanner};
 
-fn records(data: &[u8], chunk: usize, relative: bool) -> Vec<(String, u64, u64, String)> {
+fn records(
+    data: &[u8],
+    chunk: usize,
+    (relative, abbreviated): (bool, bool),
+) -> Vec<(String, u64, u64, String)> {
     let opts = ScanOptions {
         chunk_size: chunk,
         max_uri_len: 4096,
         relative_in_angle: relative,
+        abbreviated,
         ..ScanOptions::default()
     };
     let mut scanner = Scanner::new(data, opts);
@@ -28,7 +35,16 @@ fn records(data: &[u8], chunk: usize, relative: bool) -> Vec<(String, u64, u64, 
                 let raw = &data[span.start as usize..span.end as usize];
                 assert_eq!(raw, c.raw().as_bytes());
                 assert!(!c.text().is_empty());
-                out.push((c.text().to_string(), span.start, span.end, format!("{:?}", c.delimiter())));
+                if c.abbreviated() {
+                    assert!(c.text().starts_with("http://") || c.text().starts_with("ftp://"));
+                    assert_eq!(c.source_offset(0), span.start);
+                }
+                out.push((
+                    c.text().to_string(),
+                    span.start,
+                    span.end,
+                    format!("{:?}", c.delimiter()),
+                ));
             }
             Found::TooLong(t) => {
                 assert!(t.offset <= data.len() as u64);
@@ -40,12 +56,12 @@ fn records(data: &[u8], chunk: usize, relative: bool) -> Vec<(String, u64, u64, 
 }
 
 fuzz_target!(|data: &[u8]| {
-    for relative in [false, true] {
-        let whole = records(data, 1 << 16, relative);
-        assert_eq!(records(data, 61, relative), whole);
+    for how in [(false, false), (true, false), (false, true)] {
+        let whole = records(data, 1 << 16, how);
+        assert_eq!(records(data, 61, how), whole);
         if data.len() <= 8192 {
-            assert_eq!(records(data, 1, relative), whole);
-            assert_eq!(records(data, 7, relative), whole);
+            assert_eq!(records(data, 1, how), whole);
+            assert_eq!(records(data, 7, how), whole);
         }
     }
 });

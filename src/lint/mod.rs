@@ -178,7 +178,10 @@ impl Linter {
 
     /// Appends to `out` the diagnostics of the enabled rules for
     /// `candidate`, found in `path`, in order of byte offset. Needs scanner
-    /// positions on (lines and columns are 1:1 otherwise).
+    /// positions on (lines and columns are 1:1 otherwise). An abbreviated
+    /// URL ([`Candidate::abbreviated`]) is not reported as bare (`D006`)
+    /// nor insecure (`X004`: its `http` was implied, not written), and its
+    /// diagnostics carry no fix.
     pub fn check_candidate(
         &self,
         path: &str,
@@ -212,13 +215,20 @@ impl Linter {
         rules::unclosed_angle_bracket::check(&mut cx);
         rules::whitespace_outside_angle_brackets::check(&mut cx);
         rules::broken_uri::check(&mut cx);
-        rules::bare_uri::check(&mut cx);
+        // An abbreviated URL (RFC 2396 Appendix F) is bare by nature and
+        // its scheme was implied, not written: neither is the author's.
+        let abbreviated = candidate.abbreviated();
+        if !abbreviated {
+            rules::bare_uri::check(&mut cx);
+        }
         rules::url_prefix::check(&mut cx);
         if parsed.is_valid() {
             rules::password_in_userinfo::check(&mut cx);
             rules::non_default_port::check(&mut cx);
             rules::encoded_line_break::check(&mut cx);
-            rules::insecure_scheme::check(&mut cx);
+            if !abbreviated {
+                rules::insecure_scheme::check(&mut cx);
+            }
             rules::uppercase_scheme::check(&mut cx);
             rules::uppercase_host::check(&mut cx);
             rules::default_port::check(&mut cx);
@@ -228,6 +238,13 @@ impl Linter {
             rules::empty_port::check(&mut cx);
             rules::above_root::check(&mut cx);
             rules::scheme_relative_reference::check(&mut cx);
+        }
+        if abbreviated {
+            // The fixes are written for the text, which holds the implied
+            // scheme: applied to the source they would add it.
+            for d in &mut out[from..] {
+                d.fix = None;
+            }
         }
         out[from..].sort_by_key(|d| d.byte_offset);
     }

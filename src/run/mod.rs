@@ -56,6 +56,9 @@ pub struct RunOptions {
     /// Also scan Markdown code spans and code blocks (`--include-code`);
     /// their records say `"in_code": true`.
     pub include_code: bool,
+    /// Also find abbreviated URLs (`--abbreviated`, RFC 2396 Appendix F;
+    /// [`ScanOptions::abbreviated`]).
+    pub abbreviated: bool,
     /// Draw a progress indicator on standard error during long runs (see
     /// [`crate::progress`]); the caller decides (a terminal, not quiet).
     pub progress: bool,
@@ -143,6 +146,7 @@ pub(crate) fn scan_options(opts: &RunOptions, positions: bool) -> ScanOptions {
     ScanOptions {
         max_uri_len: opts.max_uri_len,
         positions,
+        abbreviated: opts.abbreviated,
         ..ScanOptions::default()
     }
 }

@@ -72,6 +72,19 @@ impl Scratch {
         self.hyphens.clear();
     }
 
+    /// Puts `prefix` (an implied scheme, RFC 2396 Appendix F) in front of
+    /// the text; the segments and hyphens keep pointing at the same bytes.
+    pub(crate) fn prepend(&mut self, prefix: &[u8]) {
+        let n = prefix.len();
+        self.text.splice(0..0, prefix.iter().copied());
+        for seg in &mut self.segments {
+            seg.0 += n;
+        }
+        for h in &mut self.hyphens {
+            *h += n;
+        }
+    }
+
     fn push(&mut self, hay: &[u8], from: usize, to: usize) {
         if from < to {
             self.segments.push((self.text.len(), from, to));
@@ -103,6 +116,10 @@ pub(crate) struct Extent {
     pub unclosed: bool,
     /// True for a relative reference in angle brackets (see [`at_angle`]).
     pub relative: bool,
+    /// True for an abbreviated URL (RFC 2396 Appendix F, see
+    /// `appendix_f`): the text starts with the implied scheme, which the
+    /// source does not hold.
+    pub abbreviated: bool,
 }
 
 /// The answer for one colon.
@@ -572,6 +589,7 @@ pub(crate) fn at_colon(w: &Window<'_>, colon: usize, sc: &mut Scratch) -> Outcom
                     broken: broken || split || spaced_body,
                     unclosed: false,
                     relative: false,
+                    abbreviated: false,
                 },
                 Delimited::NeedMore => return Outcome::NeedMore,
                 Delimited::TooLong => return Outcome::TooLong { start: s },
@@ -599,6 +617,7 @@ pub(crate) fn at_colon(w: &Window<'_>, colon: usize, sc: &mut Scratch) -> Outcom
                             broken,
                             unclosed: angle && tight,
                             relative: false,
+                            abbreviated: false,
                         },
                         Bare::NeedMore => return Outcome::NeedMore,
                         Bare::TooLong => return Outcome::TooLong { start: s },
@@ -638,6 +657,7 @@ pub(crate) fn at_colon(w: &Window<'_>, colon: usize, sc: &mut Scratch) -> Outcom
                         broken,
                         unclosed: false,
                         relative: false,
+                        abbreviated: false,
                     }
                 }
                 Bare::NeedMore => return Outcome::NeedMore,
@@ -728,6 +748,7 @@ pub(crate) fn at_angle(w: &Window<'_>, lt: usize, sc: &mut Scratch) -> Outcome {
         broken,
         unclosed: false,
         relative: true,
+        abbreviated: false,
     })
 }
 
@@ -753,7 +774,7 @@ fn unglue_web_scheme(hay: &[u8], s: usize, colon: usize) -> usize {
     s
 }
 
-enum Delimited {
+pub(crate) enum Delimited {
     Closed {
         end: usize,
         close_at: usize,
@@ -770,7 +791,13 @@ enum Delimited {
 /// quoted text is not a URI (abort). A blank line, `<`, `>` or `"` that is
 /// not the closer, a control character, non-ASCII whitespace or invalid
 /// UTF-8 also abort.
-fn delimited(w: &Window<'_>, s: usize, close: u8, angle: bool, sc: &mut Scratch) -> Delimited {
+pub(crate) fn delimited(
+    w: &Window<'_>,
+    s: usize,
+    close: u8,
+    angle: bool,
+    sc: &mut Scratch,
+) -> Delimited {
     let hay = w.hay;
     sc.clear();
     let mut j = s;
@@ -843,7 +870,7 @@ fn delimited(w: &Window<'_>, s: usize, close: u8, angle: bool, sc: &mut Scratch)
     }
 }
 
-enum Bare {
+pub(crate) enum Bare {
     Found {
         end: usize,
         broken: bool,
@@ -859,7 +886,7 @@ enum Bare {
 /// punctuation (unless closed by the quote). A hyphen right before a line
 /// break continues the URI on the next line when that line goes on with a
 /// letter or digit.
-fn bare(w: &Window<'_>, s: usize, quote: Option<u8>, sc: &mut Scratch) -> Bare {
+pub(crate) fn bare(w: &Window<'_>, s: usize, quote: Option<u8>, sc: &mut Scratch) -> Bare {
     let hay = w.hay;
     sc.clear();
     let mut j = s;

@@ -1,5 +1,6 @@
 //! Finding the bytes the scanner stops at: every `:` (and every `<` when
-//! relative references are wanted), in order, in the scanner's buffer.
+//! relative references are wanted, every `.` when abbreviated URLs are),
+//! in order, in the scanner's buffer.
 //!
 //! This module owns only the byte search; whether a URI stands around a
 //! colon is `appendix_e`'s business.
@@ -13,7 +14,7 @@
 //! target it lets `memchr` jump over the sparse stretch that follows. On
 //! other targets every search is `memchr`'s.
 
-/// A search for `:` (and `<` on request) over one buffer.
+/// A search for `:` (and `<`, `.` on request) over one buffer.
 ///
 /// The finder remembers one block of the buffer it last searched: call
 /// [`ColonFinder::reset`] whenever the bytes of the buffer move or change
@@ -22,6 +23,8 @@
 pub(crate) struct ColonFinder {
     /// Also stop at `<`.
     angle: bool,
+    /// Also stop at `.` (RFC 2396 Appendix F: `www.`, `ftp.`).
+    dot: bool,
     /// Index of the first byte of the remembered block.
     block: usize,
     /// Bit `i` set: `hay[block + i]` is a target. Zero: nothing remembered.
@@ -32,10 +35,11 @@ pub(crate) struct ColonFinder {
 const BLOCK: usize = 64;
 
 impl ColonFinder {
-    /// A finder for `:`, and for `<` too when `angle`.
-    pub(crate) fn new(angle: bool) -> Self {
+    /// A finder for `:`, and for `<` too when `angle`, `.` when `dot`.
+    pub(crate) fn new(angle: bool, dot: bool) -> Self {
         ColonFinder {
             angle,
+            dot,
             block: 0,
             mask: 0,
         }
@@ -78,10 +82,11 @@ impl ColonFinder {
 
     #[inline(always)]
     fn memchr(&self, hay: &[u8]) -> Option<usize> {
-        if self.angle {
-            memchr::memchr2(b':', b'<', hay)
-        } else {
-            memchr::memchr(b':', hay)
+        match (self.angle, self.dot) {
+            (false, false) => memchr::memchr(b':', hay),
+            (true, false) => memchr::memchr2(b':', b'<', hay),
+            (false, true) => memchr::memchr2(b':', b'.', hay),
+            (true, true) => memchr::memchr3(b':', b'<', b'.', hay),
         }
     }
 
@@ -91,7 +96,7 @@ impl ColonFinder {
     #[inline(always)]
     fn mask_at(&self, hay: &[u8], at: usize) -> Option<u64> {
         let block: &[u8; BLOCK] = hay.get(at..at.checked_add(BLOCK)?)?.try_into().ok()?;
-        Some(block_mask(block, self.angle))
+        Some(block_mask(block, self.angle, self.dot))
     }
 
     /// Without SSE2 a byte-by-byte mask would be slower than `memchr`:
@@ -103,13 +108,15 @@ impl ColonFinder {
     }
 }
 
-/// Bit `i` set when `block[i]` is `:` (or `<` with `angle`).
+/// Bit `i` set when `block[i]` is `:` (or `<` with `angle`, `.` with
+/// `dot`).
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-fn block_mask(block: &[u8; BLOCK], angle: bool) -> u64 {
+fn block_mask(block: &[u8; BLOCK], angle: bool, dot: bool) -> u64 {
     use safe_arch::{cmp_eq_mask_i8_m128i, m128i, move_mask_i8_m128i, set_splat_i8_m128i};
     let colon = set_splat_i8_m128i(b':' as i8);
     let lt = set_splat_i8_m128i(b'<' as i8);
+    let full_stop = set_splat_i8_m128i(b'.' as i8);
     let mut mask = 0u64;
     for (k, lane) in block.chunks_exact(16).enumerate() {
         let mut bytes = [0u8; 16];
@@ -118,6 +125,9 @@ fn block_mask(block: &[u8; BLOCK], angle: bool) -> u64 {
         let mut hits = cmp_eq_mask_i8_m128i(v, colon);
         if angle {
             hits |= cmp_eq_mask_i8_m128i(v, lt);
+        }
+        if dot {
+            hits |= cmp_eq_mask_i8_m128i(v, full_stop);
         }
         // move_mask gives the 16 lane bits in the low half of an i32.
         let bits = u64::from(move_mask_i8_m128i(hits) as u32 & 0xFFFF);
@@ -134,7 +144,11 @@ mod tests {
     /// scanner does), sometimes skipping ahead as the scanner does after a
     /// URI.
     fn all(hay: &[u8], angle: bool, skip: usize) -> Vec<usize> {
-        let mut f = ColonFinder::new(angle);
+        all_with(hay, angle, false, skip)
+    }
+
+    fn all_with(hay: &[u8], angle: bool, dot: bool, skip: usize) -> Vec<usize> {
+        let mut f = ColonFinder::new(angle, dot);
         let mut out = Vec::new();
         let mut from = 0;
         while let Some(k) = f.find(hay, from) {
@@ -144,13 +158,13 @@ mod tests {
         out
     }
 
-    fn naive(hay: &[u8], angle: bool, skip: usize) -> Vec<usize> {
+    fn naive(hay: &[u8], angle: bool, dot: bool, skip: usize) -> Vec<usize> {
         let mut out = Vec::new();
         let mut from = 0;
-        while let Some(k) = hay
-            .get(from..)
-            .and_then(|r| r.iter().position(|&b| b == b':' || (angle && b == b'<')))
-        {
+        while let Some(k) = hay.get(from..).and_then(|r| {
+            r.iter()
+                .position(|&b| b == b':' || (angle && b == b'<') || (dot && b == b'.'))
+        }) {
             out.push(from + k);
             from += k + 1 + if out.len() % 3 == 0 { skip } else { 0 };
         }
@@ -165,6 +179,7 @@ mod tests {
             let b = match (i * 7919) % 101 {
                 0..=4 => b':',
                 5..=6 => b'<',
+                7..=9 => b'.',
                 _ => b'a' + (i % 26) as u8,
             };
             hay.push(b);
@@ -173,12 +188,12 @@ mod tests {
             }
         }
         for len in [0, 1, 63, 64, 65, 127, 128, 129, 1000, hay.len()] {
-            for angle in [false, true] {
+            for (angle, dot) in [(false, false), (true, false), (false, true), (true, true)] {
                 for skip in [0, 5, 64, 200] {
                     assert_eq!(
-                        all(&hay[..len], angle, skip),
-                        naive(&hay[..len], angle, skip),
-                        "len {len} angle {angle} skip {skip}"
+                        all_with(&hay[..len], angle, dot, skip),
+                        naive(&hay[..len], angle, dot, skip),
+                        "len {len} angle {angle} dot {dot} skip {skip}"
                     );
                 }
             }
@@ -194,12 +209,15 @@ mod tests {
             hay[at] = b'<';
             assert_eq!(all(&hay, true, 0), vec![at]);
             assert!(all(&hay, false, 0).is_empty());
+            hay[at] = b'.';
+            assert_eq!(all_with(&hay, false, true, 0), vec![at]);
+            assert!(all(&hay, true, 0).is_empty());
         }
     }
 
     #[test]
     fn reset_forgets_moved_bytes() {
-        let mut f = ColonFinder::new(false);
+        let mut f = ColonFinder::new(false, false);
         let mut hay = vec![b'a'; 128];
         hay[10] = b':';
         hay[20] = b':';
@@ -212,7 +230,7 @@ mod tests {
 
     #[test]
     fn searching_back_before_the_block_starts_over() {
-        let mut f = ColonFinder::new(false);
+        let mut f = ColonFinder::new(false, false);
         let mut hay = vec![b'a'; 256];
         hay[3] = b':';
         hay[100] = b':';

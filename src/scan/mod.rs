@@ -30,6 +30,7 @@
 //! ```
 
 mod appendix_e;
+mod appendix_f;
 mod colons;
 
 use std::io::{self, Read};
@@ -92,6 +93,12 @@ pub struct ScanOptions {
     /// resolving them against a base URI (RFC 3986 section 5.1). Off by
     /// default: plain text holds many `<word>`s that are not references.
     pub relative_in_angle: bool,
+    /// Also find abbreviated URLs (RFC 2396 Appendix F): `www.w3.org/x`
+    /// and `ftp.example.org` without a scheme, at a word boundary, with a
+    /// host name of three labels or more. Their [`Candidate::text`] starts
+    /// with the scheme Appendix F implies (`http://`, `ftp://`), which the
+    /// source does not hold ([`Candidate::abbreviated`]). Off by default.
+    pub abbreviated: bool,
 }
 
 impl Default for ScanOptions {
@@ -101,6 +108,7 @@ impl Default for ScanOptions {
             positions: true,
             chunk_size: 256 * 1024,
             relative_in_angle: false,
+            abbreviated: false,
         }
     }
 }
@@ -118,6 +126,7 @@ pub struct Candidate<'s> {
     broken: bool,
     unclosed: bool,
     relative: bool,
+    abbreviated: bool,
     hyphens: &'s [usize],
     segments: &'s [(usize, usize, usize)],
     base: u64,
@@ -169,6 +178,13 @@ impl<'s> Candidate<'s> {
     /// is then a `relative-ref` (RFC 3986 section 4.2), not a URI.
     pub fn relative(&self) -> bool {
         self.relative
+    }
+    /// True for an abbreviated URL (found only with
+    /// [`ScanOptions::abbreviated`]): [`Candidate::text`] begins with the
+    /// implied scheme and `://` (`http://` for `www.`, `ftp://` for `ftp.`,
+    /// RFC 2396 Appendix F), [`Candidate::raw`] is the text as written.
+    pub fn abbreviated(&self) -> bool {
+        self.abbreviated
     }
     /// 0-based byte offsets into [`Candidate::text`] of hyphens that stood
     /// right before a line break: each may or may not belong to the URI
@@ -276,7 +292,7 @@ impl<R: Read> Scanner<R> {
             scratch: Scratch::default(),
             lines: LineTracker::new(),
             found: None,
-            colons: ColonFinder::new(opts.relative_in_angle),
+            colons: ColonFinder::new(opts.relative_in_angle, opts.abbreviated),
             read_size: opts.chunk_size.min(8 * 1024),
             opts,
         }
@@ -392,7 +408,12 @@ impl<R: Read> Scanner<R> {
                 let Some(at) = self.colons.find(hay, from) else {
                     break None;
                 };
-                if hay[at] == b'<' || worth_a_look(hay, at, self.min_start) {
+                let look = match hay[at] {
+                    b':' => worth_a_look(hay, at, self.min_start),
+                    b'.' => appendix_f::worth_a_look(hay, at, self.min_start, self.base == 0),
+                    _ => true,
+                };
+                if look {
                     break Some(at);
                 }
                 from = at + 1;
@@ -413,10 +434,10 @@ impl<R: Read> Scanner<R> {
                 min_start: self.min_start,
                 max_len: self.opts.max_uri_len,
             };
-            let outcome = if self.buf[colon] == b'<' {
-                at_angle(&window, colon, &mut self.scratch)
-            } else {
-                at_colon(&window, colon, &mut self.scratch)
+            let outcome = match self.buf[colon] {
+                b'<' => at_angle(&window, colon, &mut self.scratch),
+                b'.' => appendix_f::at_dot(&window, colon, &mut self.scratch),
+                _ => at_colon(&window, colon, &mut self.scratch),
             };
             match outcome {
                 Outcome::Reject => self.pos = colon + 1,
@@ -470,6 +491,7 @@ impl<R: Read> Scanner<R> {
             broken: extent.broken,
             unclosed: extent.unclosed,
             relative: extent.relative,
+            abbreviated: extent.abbreviated,
             hyphens: &self.scratch.hyphens,
             segments: &self.scratch.segments,
             base: self.base,

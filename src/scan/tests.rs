@@ -530,3 +530,118 @@ fn relative_references_in_angle_brackets_on_request() {
     // Off by default.
     assert_eq!(uris("see <../g> here"), Vec::<String>::new());
 }
+
+/// `(text, raw, delimiter name, span)` of every URI found with
+/// abbreviated URLs on; all chunk sizes must agree.
+fn abbreviated(input: &str) -> Vec<(String, String, &'static str, Range<u64>)> {
+    let mut out = Vec::new();
+    for chunk in [1 << 20, 1, 2, 3, 7, 64] {
+        let opts = ScanOptions {
+            chunk_size: chunk,
+            abbreviated: true,
+            ..ScanOptions::default()
+        };
+        let mut s = Scanner::new(input.as_bytes(), opts);
+        let mut got = Vec::new();
+        while let Some(f) = s.next_found().expect("slice") {
+            if let Found::Uri(c) = f {
+                // The implied scheme maps to the first byte as written.
+                if c.abbreviated() {
+                    assert_eq!(c.source_offset(0), c.span().start);
+                    let n = c.text().find("://").map_or(0, |i| i + 3);
+                    assert_eq!(c.source_offset(n), c.span().start);
+                }
+                got.push((
+                    c.text().to_string(),
+                    c.raw().to_string(),
+                    c.delimiter().name(),
+                    c.span(),
+                ));
+            }
+        }
+        if chunk == 1 << 20 {
+            out = got;
+        } else {
+            assert_eq!(got, out, "chunk {chunk} disagrees for {input:?}");
+        }
+    }
+    out
+}
+
+fn abbreviated_texts(input: &str) -> Vec<String> {
+    abbreviated(input).into_iter().map(|f| f.0).collect()
+}
+
+#[test]
+fn rfc2396_appendix_f_abbreviated_urls_on_request() {
+    // The RFC's own example, and a DNS host name on its own.
+    assert_eq!(
+        abbreviated("   www.w3.org/Addressing/\n"),
+        [(
+            "http://www.w3.org/Addressing/".to_string(),
+            "www.w3.org/Addressing/".to_string(),
+            "bare",
+            3..25
+        )]
+    );
+    assert_eq!(
+        abbreviated_texts("get it from ftp.example.org."),
+        ["ftp://ftp.example.org"]
+    );
+    // Off by default.
+    assert_eq!(
+        uris("see www.w3.org/Addressing/ here"),
+        Vec::<String>::new()
+    );
+}
+
+#[test]
+fn abbreviated_urls_are_delimited_as_appendix_e_says() {
+    let found = abbreviated(
+        "<www.example.com/a\n  b> \"WWW.IETF.ORG\" 'www.a.org/x' (www.b.org/p_(q)), www.c.org:8080/p?q#f!",
+    );
+    let got: Vec<_> = found.iter().map(|f| (f.0.as_str(), f.2)).collect();
+    assert_eq!(
+        got,
+        [
+            ("http://www.example.com/ab", "angle"),
+            ("http://WWW.IETF.ORG", "quote"),
+            ("http://www.a.org/x", "quote"),
+            ("http://www.b.org/p_(q)", "bare"),
+            ("http://www.c.org:8080/p?q#f", "bare"),
+        ]
+    );
+    // A hyphen at a line break: read joined, with the other reading.
+    let opts = ScanOptions {
+        abbreviated: true,
+        ..ScanOptions::default()
+    };
+    let mut s = Scanner::new(&b"www.exam-\n  ple.org/x"[..], opts);
+    let Some(Found::Uri(c)) = s.next_found().expect("slice") else {
+        panic!("no URI");
+    };
+    assert_eq!(c.text(), "http://www.exam-ple.org/x");
+    assert_eq!(c.alternatives(), ["http://www.example.org/x"]);
+    assert_eq!(c.hyphen_breaks(), [15]);
+}
+
+#[test]
+fn what_is_not_an_abbreviated_url() {
+    for text in [
+        // Mail addresses are not URIs.
+        "bob@www.example.org",
+        // Inside a host name, a path or a word.
+        "mirror.www.example.org /pub/ftp.example.org awww.b.org éwww.b.org",
+        // Method calls, file names of two parts, a host with no top level.
+        "ftp.login(user) www.conf www.example. www.example.123",
+        // Not a port.
+        "www.example.org:http",
+    ] {
+        assert_eq!(abbreviated_texts(text), Vec::<String>::new(), "{text:?}");
+    }
+    // A URI with a scheme is taken at its colon, once.
+    assert_eq!(
+        abbreviated_texts("http://www.example.org/x and ftp://ftp.example.org/"),
+        ["http://www.example.org/x", "ftp://ftp.example.org/"]
+    );
+}
