@@ -6,12 +6,25 @@
 //! stream with them applied, or the diff or the list of changes is
 //! printed. Memory is bounded by the edits, not by the file; standard
 //! input is held in memory up to [`super::check::MAX_STDIN_FIX`] bytes.
+//!
+//! HTML, Markdown, reStructuredText and AsciiDoc files are read through
+//! their format ([`super::decoded`]): the URIs rewritten are those
+//! `extract` gives (link destinations, reference definitions, `href`,
+//! `src`, text; not code unless `--include-code`), each edited at its
+//! bytes in the file, and a new URI written where the old one was written
+//! with entities or escapes is encoded for its place ([`encode_for`]).
+//! Mail, news and gzip files are never written.
+
+use std::sync::Mutex;
 
 use super::check::{read_stdin_capped, MAX_STDIN_FIX};
+use super::decoded::{self, Located};
 use super::{open_target, report_walk_error, scan_options, write_back, RunOptions, Stats};
 use crate::error::Error;
 use crate::fix::write::{Target, WritePolicy};
-use crate::fix::{self, diff, write_edited, Fix, ReadAtReader};
+use crate::fix::{self, diff, write_edited, Edit, Fix, ReadAtReader};
+use crate::format::detect::{detect, InputFormat};
+use crate::format::{ReadOptions, SegmentKind};
 use crate::lines::ReadAt;
 use crate::pipeline::{self, Outputs, PipelineOptions, Sink};
 use crate::rewrite::{edit_for, rewrite as rewrite_uri, Mapping};
@@ -62,7 +75,7 @@ pub fn rewrite(
         inputs,
         &PipelineOptions::new(opts.threads, false),
         outputs,
-        |input, sink| rewrite_input(input, rw, &scan, &stats, sink),
+        |input, sink| rewrite_input(input, opts, rw, &scan, &stats, sink),
         |e, sink| report_walk_error(e, &stats, sink),
     )?;
     Ok(stats)
@@ -70,6 +83,7 @@ pub fn rewrite(
 
 fn rewrite_input(
     input: &Input,
+    opts: &RunOptions,
     rw: &RewriteOptions,
     scan: &ScanOptions,
     stats: &Stats,
@@ -79,7 +93,17 @@ fn rewrite_input(
         Input::Stdin => match read_stdin_capped(MAX_STDIN_FIX) {
             Ok(bytes) => {
                 let len = bytes.len() as u64;
-                rewrite_source(input, (bytes.as_slice(), len), rw, scan, stats, sink, None);
+                let how = Reading::Text;
+                rewrite_source(
+                    input,
+                    (bytes.as_slice(), len),
+                    how,
+                    rw,
+                    scan,
+                    stats,
+                    sink,
+                    None,
+                );
             }
             Err(e) => {
                 Stats::add(&stats.errors, 1);
@@ -105,9 +129,30 @@ fn rewrite_input(
                 _ => 0,
             };
             let len = target.len();
+            let format = match opts.input_format {
+                InputFormat::Auto => target
+                    .head()
+                    .map(|h| detect(&h, input.path()))
+                    .unwrap_or(InputFormat::Text),
+                f => f,
+            };
+            let how = match format {
+                InputFormat::Html
+                | InputFormat::Markdown
+                | InputFormat::Rst
+                | InputFormat::Asciidoc => Reading::Decoded(
+                    format,
+                    ReadOptions {
+                        mail: opts.mail,
+                        include_code: opts.include_code,
+                    },
+                ),
+                _ => Reading::Text,
+            };
             rewrite_source(
                 input,
                 (target.file(), len),
+                how,
                 rw,
                 scan,
                 stats,
@@ -118,12 +163,239 @@ fn rewrite_input(
     }
 }
 
-/// Rewrites the text of `src` (`len` bytes): one streaming pass of the
-/// scanner collects the edits; the file is then written as a stream with
-/// them applied. Memory is bounded by the edits.
+/// How the URIs of an input are found for rewriting.
+#[derive(Clone, Copy)]
+enum Reading {
+    /// As plain text: every URI the scanner finds in the bytes.
+    Text,
+    /// Through a document format: the URIs `extract` gives for it.
+    Decoded(InputFormat, ReadOptions),
+}
+
+/// The changes found in one input: a fix per rewritten URI, and the
+/// `--dry-run` listing lines.
+#[derive(Default)]
+struct Changes {
+    fixes: Vec<Fix>,
+    listing: Vec<String>,
+}
+
+impl Changes {
+    /// Records the rewrite of `old` (at 1-based `line`, `column` of the
+    /// file) into `new` by `edit`; warns when `new` is not a valid URI.
+    fn add(
+        &mut self,
+        name: &str,
+        (line, column): (u64, u64),
+        (old, new): (&str, &str),
+        edit: Edit,
+        sink: &mut Sink<'_, '_>,
+    ) {
+        self.listing
+            .push(format!("{name}:{line}:{column}: {old} -> {new}\n"));
+        if !crate::grammar::parse(new, crate::grammar::Grammar::Rfc3986).is_valid() {
+            sink.message(&format!(
+                "urilint: {name}: warning: the rewritten URI {new} is not a valid URI"
+            ));
+        }
+        self.fixes.push(Fix {
+            message: String::new(),
+            edits: vec![edit],
+        });
+    }
+}
+
+/// The changes of the text of `src`, read as plain text: one streaming
+/// pass of the scanner.
+fn text_changes<S: ReadAt + Clone>(
+    name: &str,
+    src: S,
+    rw: &RewriteOptions,
+    scan: &ScanOptions,
+    stats: &Stats,
+    sink: &mut Sink<'_, '_>,
+) -> std::io::Result<Changes> {
+    let mut changes = Changes::default();
+    let mut scanner = Scanner::new(ReadAtReader::new(src), scan.clone());
+    while let Some(found) = scanner.next_found()? {
+        let Found::Uri(c) = found else { continue };
+        Stats::add(&stats.uris, 1);
+        // An abbreviated URL's scheme is not in the file: not rewritten.
+        if c.abbreviated() {
+            continue;
+        }
+        if let Some((_, new)) = rewrite_uri(&rw.mappings, c.text()) {
+            let at = c.start().map_or((1, 1), |p| (p.line, p.column));
+            changes.add(name, at, (c.text(), &new), edit_for(&c, &new), sink);
+        }
+    }
+    Ok(changes)
+}
+
+/// The changes of the text of `src`, read as `format`: the URIs found in
+/// its decoded pieces, each edited at its bytes in the file, in file
+/// order. Relative references (no base to map them by) and abbreviated
+/// URLs are left alone. `None` when the input could not be read whole (the
+/// error was said and counted): nothing is written from a partial read.
+fn decoded_changes<S: ReadAt + Clone>(
+    name: &str,
+    src: S,
+    (format, read): (InputFormat, ReadOptions),
+    rw: &RewriteOptions,
+    scan: &ScanOptions,
+    stats: &Stats,
+    sink: &mut Sink<'_, '_>,
+) -> Option<Changes> {
+    let found = Mutex::new(Vec::new());
+    let reads = Stats::default();
+    decoded::scan(
+        name,
+        ReadAtReader::new(src),
+        format,
+        read,
+        0,
+        scan,
+        &reads,
+        sink,
+        |unit, piece, f, _| {
+            let Found::Uri(c) = f else { return };
+            Stats::add(&stats.uris, 1);
+            if c.relative() || c.abbreviated() {
+                return;
+            }
+            let Some((mapping, new)) = rewrite_uri(&rw.mappings, c.text()) else {
+                return;
+            };
+            let at = Located::of(unit, piece, &c);
+            // HTML decodes character references in text and attributes
+            // whether or not the old URI had any: `new` is always encoded
+            // there. Elsewhere a URI written as it reads is replaced as
+            // it reads.
+            let html = matches!(
+                piece.kind,
+                SegmentKind::HtmlAttribute { .. }
+                    | SegmentKind::HtmlText
+                    | SegmentKind::HtmlComment
+            );
+            let replacement = if at.raw == c.text() && !html {
+                new.clone()
+            } else {
+                written_form(mapping, &piece.kind, &at.raw, &new)
+            };
+            let edit = if c.broken() {
+                Edit {
+                    start: at.span.start,
+                    end: at.span.end,
+                    replacement,
+                }
+            } else {
+                keep_common_suffix(at.span.clone(), &at.raw, replacement)
+            };
+            if let Ok(mut found) = found.lock() {
+                let start = (at.start.line, at.start.column);
+                found.push((start, c.text().to_string(), new, edit));
+            }
+        },
+    );
+    // Read errors were said by the scan; counted as the run's.
+    let errors = Stats::get(&reads.errors);
+    if errors > 0 {
+        Stats::add(&stats.errors, errors);
+        return None;
+    }
+    let mut found = found.into_inner().unwrap_or_default();
+    found.sort_by_key(|(_, _, _, edit)| edit.start);
+    let mut changes = Changes::default();
+    for (at, old, new, edit) in found {
+        changes.add(name, at, (&old, &new), edit, sink);
+    }
+    Some(changes)
+}
+
+/// What to write for `new` where the URI was written `raw` (with entities
+/// or escapes): when a prefix mapping's `OLD` stands as it is at the start
+/// of `raw`, the encoded `NEW` then the rest of `raw` as the author wrote
+/// it (the rest reads back as the rest of the URI); else the whole of
+/// `new`, encoded ([`encode_for`]).
+fn written_form(mapping: &Mapping, kind: &SegmentKind, raw: &str, new: &str) -> String {
+    if let Mapping::Prefix { old, new: to } = mapping {
+        if let Some(rest) = raw.strip_prefix(old.as_str()) {
+            return encode_for(kind, to) + rest;
+        }
+    }
+    encode_for(kind, new)
+}
+
+/// `new`, a URI, written for the place of a URI that was written with
+/// entities or escapes in a piece of `kind`: in HTML, with `&`, `<`, `>`,
+/// `"` and `'` as character references (HTML section 13.1.4); in a
+/// Markdown link destination or definition, `&` as `&amp;` and `\`, `(`
+/// and `)` backslash-escaped (CommonMark sections 2.4, 2.5 and 6.3), which
+/// read back as `new` inside `(...)` and `<...>` alike. Elsewhere (an
+/// autolink, where neither escapes nor entities are read; text read as
+/// its source bytes, where only line breaks make the written form differ)
+/// as it is.
+pub(crate) fn encode_for(kind: &SegmentKind, new: &str) -> String {
+    let mut out = String::with_capacity(new.len() + 8);
+    match kind {
+        SegmentKind::HtmlAttribute { .. } | SegmentKind::HtmlText | SegmentKind::HtmlComment => {
+            for ch in new.chars() {
+                match ch {
+                    '&' => out.push_str("&amp;"),
+                    '<' => out.push_str("&lt;"),
+                    '>' => out.push_str("&gt;"),
+                    '"' => out.push_str("&quot;"),
+                    '\'' => out.push_str("&#39;"),
+                    _ => out.push(ch),
+                }
+            }
+        }
+        SegmentKind::MarkdownLink(what) if *what != "autolink" => {
+            for ch in new.chars() {
+                match ch {
+                    '&' => out.push_str("&amp;"),
+                    '\\' | '(' | ')' => {
+                        out.push('\\');
+                        out.push(ch);
+                    }
+                    _ => out.push(ch),
+                }
+            }
+        }
+        _ => out.push_str(new),
+    }
+    out
+}
+
+/// The edit that writes `replacement` over `span` (whose bytes are `raw`),
+/// leaving the common suffix of the two as it is in the file.
+fn keep_common_suffix(span: std::ops::Range<u64>, raw: &str, replacement: String) -> Edit {
+    let mut keep = raw
+        .bytes()
+        .rev()
+        .zip(replacement.bytes().rev())
+        .take_while(|(a, b)| a == b)
+        .count();
+    while !raw.is_char_boundary(raw.len() - keep)
+        || !replacement.is_char_boundary(replacement.len() - keep)
+    {
+        keep -= 1;
+    }
+    Edit {
+        start: span.start,
+        end: span.end - keep as u64,
+        replacement: replacement[..replacement.len() - keep].to_string(),
+    }
+}
+
+/// Rewrites the text of `src` (`len` bytes): one pass collects the edits
+/// (as plain text, or through the document's format); the file is then
+/// written as a stream with them applied. Memory is bounded by the edits.
+#[allow(clippy::too_many_arguments)]
 fn rewrite_source<S: ReadAt + Clone>(
     input: &Input,
     (src, len): (S, u64),
+    how: Reading,
     rw: &RewriteOptions,
     scan: &ScanOptions,
     stats: &Stats,
@@ -134,42 +406,23 @@ fn rewrite_source<S: ReadAt + Clone>(
     let name = input.display_name();
     Stats::add(&stats.files, 1);
     Stats::add(&stats.bytes, len);
-    let mut fixes: Vec<Fix> = Vec::new();
-    let mut listing = Vec::new();
-    let mut scanner = Scanner::new(ReadAtReader::new(src.clone()), scan.clone());
-    loop {
-        match scanner.next_found() {
-            Ok(Some(Found::Uri(c))) => {
-                Stats::add(&stats.uris, 1);
-                if let Some((_, new)) = rewrite_uri(&rw.mappings, c.text()) {
-                    if let Some(p) = c.start() {
-                        listing.push(format!(
-                            "{name}:{}:{}: {} -> {new}\n",
-                            p.line,
-                            p.column,
-                            c.text()
-                        ));
-                    }
-                    if !crate::grammar::parse(&new, crate::grammar::Grammar::Rfc3986).is_valid() {
-                        sink.message(&format!(
-                            "urilint: {name}: warning: the rewritten URI {new} is not a valid URI"
-                        ));
-                    }
-                    fixes.push(Fix {
-                        message: String::new(),
-                        edits: vec![edit_for(&c, &new)],
-                    });
-                }
-            }
-            Ok(Some(Found::TooLong(_))) => {}
-            Ok(None) => break,
+    let changes = match how {
+        Reading::Text => match text_changes(&name, src.clone(), rw, scan, stats, sink) {
+            Ok(c) => c,
             Err(e) => {
                 Stats::add(&stats.errors, 1);
                 sink.message(&format!("urilint: {name}: {e}"));
                 return;
             }
+        },
+        Reading::Decoded(format, read) => {
+            match decoded_changes(&name, src.clone(), (format, read), rw, scan, stats, sink) {
+                Some(c) => c,
+                None => return,
+            }
         }
-    }
+    };
+    let Changes { fixes, listing } = changes;
     if fixes.is_empty() {
         if let Input::Stdin = input {
             if let Err(e) = write_edited(src, len, &[], sink.out()) {

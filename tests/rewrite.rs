@@ -1,0 +1,159 @@
+//! `urilint rewrite` on documents read through their format (issue 13
+//! section 5): Markdown link destinations, reference definitions and
+//! autolinks, HTML `href`/`src` (and the other URIs `extract` gives) are
+//! rewritten at their bytes in the file, code is left alone, and a URI
+//! written with entities or escapes gets a new one that reads back as the
+//! mapping says. Expected files were checked by hand.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use assert_cmd::Command;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn run_in(dir: &Path, args: &[&str]) -> Output {
+    Command::cargo_bin("urilint")
+        .expect("the urilint binary is built")
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("urilint runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A temporary copy of `fixtures/rewrite/{names}`.
+fn copies(names: &[&str]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("tempdir");
+    for name in names {
+        fs::copy(
+            root().join("fixtures/rewrite").join(name),
+            dir.path().join(name),
+        )
+        .expect("copy");
+    }
+    dir
+}
+
+fn extract(dir: &Path, names: &[&str]) -> Vec<String> {
+    let mut args = vec!["extract"];
+    args.extend_from_slice(names);
+    let out = run_in(dir, &args);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    text(&out.stdout).lines().map(str::to_string).collect()
+}
+
+#[test]
+fn markdown_and_html_are_rewritten_where_their_links_are() {
+    let names = ["doc.md", "page.html"];
+    let dir = copies(&names);
+    let out = run_in(
+        dir.path(),
+        &[
+            "rewrite",
+            "--map",
+            "http://old.example/=https://new.example/",
+            "doc.md",
+            "page.html",
+        ],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    for name in names {
+        let got = fs::read(dir.path().join(name)).expect("read");
+        let want =
+            fs::read(root().join(format!("fixtures/rewrite/{name}.expected"))).expect("read");
+        assert_eq!(text(&got), text(&want), "{name}");
+    }
+    // The code block, the code span and the link title kept the old URIs.
+    let doc = fs::read_to_string(dir.path().join("doc.md")).expect("read");
+    for kept in [
+        "curl http://old.example/in-code",
+        "`http://old.example/span`",
+        "\"Title http://old.example/title\"",
+    ] {
+        assert!(doc.contains(kept), "{kept}");
+    }
+    // Nothing is left to rewrite.
+    let again = run_in(
+        dir.path(),
+        &[
+            "rewrite",
+            "--dry-run",
+            "--map",
+            "http://old.example/=https://new.example/",
+            "doc.md",
+            "page.html",
+        ],
+    );
+    assert_eq!(text(&again.stdout), "");
+}
+
+/// Whatever the mapping writes (`&`, parentheses), the document reads back
+/// as the mapping says: every URI extracted after the rewrite is the
+/// mapping of the one extracted before.
+#[test]
+fn rewritten_documents_read_back_as_mapped() {
+    let names = ["doc.md", "page.html"];
+    let dir = copies(&names);
+    let before = extract(dir.path(), &names);
+    let out = run_in(
+        dir.path(),
+        &[
+            "rewrite",
+            "--map-regex",
+            r"^http://old\.example/(.*)$=https://n.example/$1&z=(1)",
+            "doc.md",
+            "page.html",
+        ],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let after = extract(dir.path(), &names);
+    let mapped: Vec<String> = before
+        .iter()
+        .map(|u| match u.strip_prefix("http://old.example/") {
+            Some(rest) => format!("https://n.example/{rest}&z=(1)"),
+            None => u.clone(),
+        })
+        .collect();
+    assert_eq!(after, mapped);
+    // In HTML the new '&' is a character reference; in a Markdown
+    // destination that had one too, and the parentheses are escaped.
+    let html = fs::read_to_string(dir.path().join("page.html")).expect("read");
+    assert!(
+        html.contains("src='https://n.example/i.png&amp;z=(1)'"),
+        "{html}"
+    );
+    let doc = fs::read_to_string(dir.path().join("doc.md")).expect("read");
+    assert!(
+        doc.contains("(https://n.example/guide?a=1&amp;b=2&amp;z=\\(1\\))"),
+        "{doc}"
+    );
+    // An autolink reads neither escapes nor entities: written as it reads.
+    assert!(doc.contains("<https://n.example/auto&z=(1)>"), "{doc}");
+}
+
+/// `--include-code` rewrites code too, as `extract --include-code` finds it.
+#[test]
+fn include_code_rewrites_code_too() {
+    let dir = copies(&["doc.md"]);
+    let out = run_in(
+        dir.path(),
+        &[
+            "rewrite",
+            "--include-code",
+            "--map",
+            "http://old.example/=https://new.example/",
+            "doc.md",
+        ],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let doc = fs::read_to_string(dir.path().join("doc.md")).expect("read");
+    assert!(doc.contains("curl https://new.example/in-code"), "{doc}");
+    assert!(doc.contains("`https://new.example/span`"), "{doc}");
+}
