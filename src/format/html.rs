@@ -23,7 +23,14 @@
 //!   URI), as `HtmlAttribute { element: "!doctype", attribute:
 //!   "identifier" }`.
 //!
-//! The contents of `<script>` and `<style>` are skipped. The first
+//! The contents of `<script>` and `<style>` are skipped. In a document
+//! ([`document_segments`], not a mail part), the text of code elements,
+//! `<pre>`, `<code>`, `<kbd>`, `<samp>` and `<tt>`, is code: examples,
+//! not links. It is left out, or given as [`SegmentKind::Code`] (the
+//! element's name as field) with `include_code`; the URI attributes of
+//! elements inside (`<pre><a href>`) are still links. A mail archive page
+//! (pipermail's `<!--beginarticle-->`) keeps its message body, a `<pre>`,
+//! as text, and so do HTML mail parts ([`segments`]). The first
 //! `<base href>` of the document becomes every segment's
 //! [`Segment::base`] (HTML: it is the document's base URL, for the
 //! references before it too), except that of the `<base href>` value
@@ -96,10 +103,56 @@ use super::segment::{Segment, SegmentKind};
 /// (invalid UTF-8, NUL bytes, unclosed tags, comments or quotes) gives
 /// the segments the tokenizer recovered.
 pub fn segments(html: &[u8]) -> Vec<Segment> {
-    let mut collector = Collector::new(html);
+    collect(html, Code::Text).finish()
+}
+
+/// [`segments`] of an HTML document read as a document (an `.html` file,
+/// an HTML block of Markdown): the text of code elements (`<pre>`,
+/// `<code>`, `<kbd>`, `<samp>`, `<tt>`) is left out, or given as
+/// [`SegmentKind::Code`] with the element's name when `include_code`;
+/// but in a pipermail article page (after `<!--beginarticle-->`) a
+/// `<pre>` is the message body, text.
+pub fn document_segments(html: &[u8], include_code: bool) -> Vec<Segment> {
+    let code = if include_code { Code::Keep } else { Code::Skip };
+    collect(html, code).finish()
+}
+
+/// The byte ranges of `html` (0-based, end exclusive) of the text of code
+/// elements as [`document_segments`] reads them, in document order: what
+/// `check --fix` leaves alone in an HTML file.
+pub fn code_ranges(html: &[u8]) -> Vec<Range<u64>> {
+    collect(html, Code::Skip).code_ranges
+}
+
+/// Runs the tokenizer over `html` into a collector.
+fn collect(html: &[u8], code: Code) -> Collector<'_> {
+    let mut collector = Collector::new(html, code);
     let tokenizer = Tokenizer::new_with_emitter(html, Sink(&mut collector));
     let Ok(()) = tokenizer.finish();
-    collector.finish()
+    collector
+}
+
+/// What is done with the text of code elements.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Code {
+    /// Text like any other (mail parts).
+    Text,
+    /// Left out (its ranges are noted).
+    Skip,
+    /// Given as [`SegmentKind::Code`].
+    Keep,
+}
+
+/// The code element named `name` (lowercase), as a static field name.
+fn code_element(name: &[u8]) -> Option<&'static str> {
+    match name {
+        b"pre" => Some("pre"),
+        b"code" => Some("code"),
+        b"kbd" => Some("kbd"),
+        b"samp" => Some("samp"),
+        b"tt" => Some("tt"),
+        _ => None,
+    }
 }
 
 /// The ASCII whitespace of HTML: TAB, LF, FF, CR, SPACE.
@@ -453,6 +506,16 @@ struct Collector<'a> {
     text_cursor: usize,
     /// Inside `<script>` or `<style>`.
     skip_text: bool,
+    /// What is done with code elements' text.
+    code: Code,
+    /// Code elements open (start tags less end tags, never below 0).
+    code_depth: u32,
+    /// The outermost open code element's name.
+    code_element: &'static str,
+    /// A pipermail article page: `<pre>` is the message body.
+    article: bool,
+    /// Source ranges of code text runs.
+    code_ranges: Vec<Range<u64>>,
 
     tag: Tag,
     tag_name: Vec<u8>,
@@ -473,7 +536,7 @@ struct Collector<'a> {
 }
 
 impl<'a> Collector<'a> {
-    fn new(html: &'a [u8]) -> Collector<'a> {
+    fn new(html: &'a [u8], code: Code) -> Collector<'a> {
         Collector {
             html,
             position: 0,
@@ -483,6 +546,11 @@ impl<'a> Collector<'a> {
             text: Decoded::default(),
             text_cursor: 0,
             skip_text: false,
+            code,
+            code_depth: 0,
+            code_element: "",
+            article: false,
+            code_ranges: Vec::new(),
             tag: Tag::None,
             tag_name: Vec::new(),
             last_start_tag: Vec::new(),
@@ -496,14 +564,46 @@ impl<'a> Collector<'a> {
         }
     }
 
-    /// Gives the current text run as a segment unless it is whitespace.
+    /// Gives the current text run as a segment unless it is whitespace
+    /// (or code that is left out).
     fn flush_text(&mut self) {
         if self.text.text.iter().any(|b| !is_space(*b)) {
             let len = self.text.text.len();
-            let segment = self.text.segment(0..len, SegmentKind::HtmlText, false);
-            self.segments.push(segment);
+            let code = self.code_depth > 0 && self.code != Code::Text;
+            let kind = if code {
+                SegmentKind::Code(self.code_element)
+            } else {
+                SegmentKind::HtmlText
+            };
+            let segment = self.text.segment(0..len, kind, false);
+            if code {
+                self.code_ranges
+                    .push(segment.map.span(0..segment.text.len() as u64));
+            }
+            if !code || self.code == Code::Keep {
+                self.segments.push(segment);
+            }
         }
         self.text.clear();
+    }
+
+    /// Counts the code element a start or end tag named `tag_name` opens
+    /// or closes.
+    fn count_code_element(&mut self, start: bool) {
+        let Some(name) = code_element(&self.tag_name) else {
+            return;
+        };
+        if name == "pre" && self.article {
+            return;
+        }
+        if start {
+            if self.code_depth == 0 {
+                self.code_element = name;
+            }
+            self.code_depth += 1;
+        } else {
+            self.code_depth = self.code_depth.saturating_sub(1);
+        }
     }
 
     /// Ends the current attribute: keeps its value if it holds URIs.
@@ -653,12 +753,17 @@ impl Emitter for Sink<'_, '_> {
             Tag::Start => {
                 c.flush_attributes();
                 c.tag_name.make_ascii_lowercase();
+                c.count_code_element(true);
                 c.skip_text = matches!(c.tag_name.as_slice(), b"script" | b"style");
                 c.last_start_tag.clear();
                 c.last_start_tag.extend_from_slice(&c.tag_name);
                 next_state(&c.tag_name)
             }
             Tag::End | Tag::None => {
+                if c.tag == Tag::End {
+                    c.tag_name.make_ascii_lowercase();
+                    c.count_code_element(false);
+                }
                 c.skip_text = false;
                 c.last_start_tag.clear();
                 None
@@ -677,6 +782,9 @@ impl Emitter for Sink<'_, '_> {
         let end = c.position.min(c.html.len());
         let range = comment_content(c.html, c.tag_start.min(end)..end);
         if let Some(text) = c.html.get(range.clone()) {
+            if text == b"beginarticle" {
+                c.article = true;
+            }
             if text.iter().any(|b| !is_space(*b)) {
                 c.segments.push(Segment {
                     text: text.to_vec(),
@@ -844,6 +952,82 @@ mod tests {
     fn source<'h>(html: &'h str, s: &Segment, range: Range<u64>) -> &'h str {
         let r = s.map.span(range);
         &html[r.start as usize..r.end as usize]
+    }
+
+    /// (kind, text) of every segment of `html` read as a document.
+    fn doc(html: &str, include_code: bool) -> Vec<(SegmentKind, String)> {
+        let s = document_segments(html.as_bytes(), include_code);
+        check(html.as_bytes(), &s);
+        s.iter()
+            .map(|s| (s.kind.clone(), text(s).to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn code_elements_of_a_document_are_code() {
+        let html = "<p>See http://t.example/ or <code>http://c.example/</code>.</p>\n                    <PRE class=screen>$ curl <a href=\"http://l.example/\">http://p.example/</a>\n</PRE>\
+                    <p><kbd>ftp://k.example/</kbd> <samp>s</samp><tt>tt</tt> after</p>";
+        let got = doc(html, false);
+        let texts: Vec<_> = got.iter().map(|g| g.1.as_str()).collect();
+        assert_eq!(
+            texts,
+            [
+                "See http://t.example/ or ",
+                ".",
+                "http://l.example/",
+                " after"
+            ]
+        );
+        let kept = doc(html, true);
+        let code: Vec<_> = kept
+            .iter()
+            .filter_map(|(k, t)| match k {
+                SegmentKind::Code(e) => Some((*e, t.as_str())),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            code,
+            [
+                ("code", "http://c.example/"),
+                ("pre", "$ curl "),
+                ("pre", "http://p.example/"),
+                ("kbd", "ftp://k.example/"),
+                ("samp", "s"),
+                ("tt", "tt"),
+            ]
+        );
+        // check --fix leaves the code's bytes alone.
+        let ranges = code_ranges(html.as_bytes());
+        let c = html.find("http://c.example/").unwrap_or_default() as u64;
+        assert!(
+            ranges.iter().any(|r| r.start <= c && c < r.end),
+            "{ranges:?}"
+        );
+        let t = html.find("http://t.example/").unwrap_or_default() as u64;
+        assert!(
+            !ranges.iter().any(|r| r.start <= t && t < r.end),
+            "{ranges:?}"
+        );
+        // Mail parts read code elements as text.
+        let mail: Vec<_> = segs(html).iter().map(|s| text(s).to_string()).collect();
+        assert!(mail.iter().any(|t| t == "http://c.example/"), "{mail:?}");
+    }
+
+    /// A pipermail article page's body is a `<pre>`: text, not code.
+    #[test]
+    fn pipermail_article_body_is_text() {
+        let html = "<HTML><BODY><!--beginarticle-->\n<PRE>See http://m.example/x\n</PRE>\
+                    <code>http://c.example/</code><!--endarticle--></BODY></HTML>";
+        let got = doc(html, false);
+        assert!(
+            got.iter().any(|g| g.1.contains("http://m.example/x")),
+            "{got:?}"
+        );
+        assert!(
+            !got.iter().any(|g| g.1.contains("http://c.example/")),
+            "{got:?}"
+        );
     }
 
     #[test]

@@ -103,7 +103,7 @@ pub fn segments(src: &[u8], include_code: bool) -> Vec<Segment> {
         let is_html = matches!(event, Event::Html(_) | Event::InlineHtml(_));
         if !is_html {
             if let Some(h) = html.take() {
-                push_html(src, h, &mut out);
+                push_html(src, h, include_code, &mut out);
             }
         }
         match event {
@@ -135,7 +135,17 @@ pub fn segments(src: &[u8], include_code: bool) -> Vec<Segment> {
                 Some(l) if l.link_type == LinkType::Autolink || l.link_type == LinkType::Email => {}
                 Some(l) => l.text.push(range),
                 None => {
-                    if run.as_ref().is_some_and(|r| r.end != range.start) {
+                    // The text of a paragraph goes on over line breaks
+                    // and the indentation after them (which the parser
+                    // leaves out of its events), so that a URI broken
+                    // across lines is read as in plain text.
+                    let apart = run.as_ref().is_some_and(|r| {
+                        src.get(r.end..range.start).is_none_or(|gap| {
+                            !gap.iter()
+                                .all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+                        })
+                    });
+                    if apart {
                         flush(src, &mut run, &mut out);
                     }
                     extend(&mut run, range);
@@ -155,7 +165,7 @@ pub fn segments(src: &[u8], include_code: bool) -> Vec<Segment> {
                 html = Some(match html.take() {
                     Some(h) if h.end == range.start => h.start..range.end,
                     Some(h) => {
-                        push_html(src, h, &mut out);
+                        push_html(src, h, include_code, &mut out);
                         range
                     }
                     None => range,
@@ -192,7 +202,7 @@ pub fn segments(src: &[u8], include_code: bool) -> Vec<Segment> {
     }
     flush(src, &mut run, &mut out);
     if let Some(h) = html.take() {
-        push_html(src, h, &mut out);
+        push_html(src, h, include_code, &mut out);
     }
     for (_, def) in iter.reference_definitions().iter() {
         if let Some(seg) = definition(src, def.span.clone(), &def.dest) {
@@ -296,12 +306,13 @@ fn code_span_content(src: &[u8], range: Range<usize>) -> Range<usize> {
     s..e
 }
 
-/// The raw HTML of source bytes `range`, through the HTML source.
-fn push_html(src: &[u8], range: Range<usize>, out: &mut Vec<Segment>) {
+/// The raw HTML of source bytes `range`, read as a document (code
+/// elements are code) through the HTML source.
+fn push_html(src: &[u8], range: Range<usize>, include_code: bool, out: &mut Vec<Segment>) {
     let Some(bytes) = src.get(range.clone()) else {
         return;
     };
-    for mut seg in super::html::segments(bytes) {
+    for mut seg in super::html::document_segments(bytes, include_code) {
         seg.map.shift(range.start as u64);
         out.push(seg);
     }
@@ -437,6 +448,19 @@ mod tests {
                 )
             })
             .collect()
+    }
+
+    /// A paragraph's text is one run over its line breaks and their
+    /// indentation, so that `<http://a/b/` + newline + `   c>` is one URI
+    /// as in plain text (found on a test that rewrote it in two pieces);
+    /// a quote marker between lines ends the run.
+    #[test]
+    fn paragraph_text_runs_over_line_breaks() {
+        let got = found("Broken: <http://old.example/c/\r\n   d> end\n", false);
+        assert_eq!(got.len(), 1, "{got:?}");
+        assert_eq!(got[0].0, "Broken: <http://old.example/c/\r\n   d> end");
+        let got = found("> q http://b.example/c/\n> d\n", false);
+        assert_eq!(got.len(), 2, "{got:?}");
     }
 
     #[test]

@@ -188,7 +188,9 @@ where
             }
             fold(map(unit, decoded.pieces))
         }
-        _ => read_html(reader, &mut |unit, pieces| fold(map(unit, pieces))),
+        _ => read_html(reader, opts.include_code, &mut |unit, pieces| {
+            fold(map(unit, pieces))
+        }),
     }
 }
 
@@ -404,16 +406,16 @@ fn decode_message(m: mbox::RawMessage, opts: MailOptions) -> (Unit, Vec<Piece>) 
 /// starts inside a `<script>` or a comment reads it as text).
 pub const HTML_WINDOW: usize = 4 * 1024 * 1024;
 
-fn read_html<R, F>(reader: R, each: &mut F) -> io::Result<()>
+fn read_html<R, F>(reader: R, include_code: bool, each: &mut F) -> io::Result<()>
 where
     R: Read,
     F: FnMut(Unit, Vec<Piece>) -> io::Result<()>,
 {
-    read_html_in(reader, HTML_WINDOW, each)
+    read_html_in(reader, HTML_WINDOW, include_code, each)
 }
 
 /// [`read_html`] with windows of `window` bytes.
-fn read_html_in<R, F>(reader: R, window: usize, each: &mut F) -> io::Result<()>
+fn read_html_in<R, F>(reader: R, window: usize, include_code: bool, each: &mut F) -> io::Result<()>
 where
     R: Read,
     F: FnMut(Unit, Vec<Piece>) -> io::Result<()>,
@@ -435,7 +437,7 @@ where
             window_end(&buf)
         };
         carry = buf.split_off(cut);
-        let pieces = pieces_of(super::html::segments(&buf))
+        let pieces = pieces_of(super::html::document_segments(&buf, include_code))
             .into_iter()
             .map(|mut p| {
                 p.chain = std::mem::take(&mut p.chain).then_shift(offset);
@@ -511,7 +513,7 @@ mod tests {
         }
         let mut found = Vec::new();
         let mut units = 0;
-        read_html_in(&html[..], 512, &mut |u: Unit, pieces: Vec<Piece>| {
+        read_html_in(&html[..], 512, false, &mut |u: Unit, pieces: Vec<Piece>| {
             units += 1;
             for p in pieces {
                 if p.references {

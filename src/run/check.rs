@@ -526,7 +526,7 @@ impl Job<'_> {
         Stats::add(&self.stats.files, 1);
         Stats::add(&self.stats.bytes, len);
         // Findings left alone (never edited, nor reported, as without
-        // --fix): in Markdown and reStructuredText code (an example),
+        // --fix): in Markdown, reStructuredText and HTML code (an example),
         // unless --include-code; on an AsciiDoc URI that runs into its
         // macro's [text].
         let excluded = target.and_then(|(t, _)| {
@@ -544,6 +544,9 @@ impl Job<'_> {
                 }
                 InputFormat::Rst if code => {
                     Some(crate::format::rst::code_ranges as crate::lint::Excluded)
+                }
+                InputFormat::Html if code => {
+                    Some(crate::format::html::code_ranges as crate::lint::Excluded)
                 }
                 InputFormat::Asciidoc => {
                     Some(crate::format::asciidoc::macro_brackets as crate::lint::Excluded)

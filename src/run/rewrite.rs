@@ -277,18 +277,20 @@ fn decoded_changes<S: ReadAt + Clone>(
                     | SegmentKind::HtmlText
                     | SegmentKind::HtmlComment
             );
-            let replacement = if at.raw == c.text() && !html {
-                new.clone()
-            } else {
-                written_form(mapping, &piece.kind, &at.raw, &new)
-            };
+            // A URI broken across lines is replaced by its one-line new
+            // form, as in plain text.
             let edit = if c.broken() {
                 Edit {
                     start: at.span.start,
                     end: at.span.end,
-                    replacement,
+                    replacement: encode_for(&piece.kind, &new),
                 }
             } else {
+                let replacement = if at.raw == c.text() && !html {
+                    new.clone()
+                } else {
+                    written_form(mapping, &piece.kind, &at.raw, &new)
+                };
                 keep_common_suffix(at.span.clone(), &at.raw, replacement)
             };
             if let Ok(mut found) = found.lock() {
