@@ -83,11 +83,26 @@ pub fn is_gzip(head: &[u8]) -> bool {
 }
 
 /// Detects the format of a file from `head`, its first bytes (8 KiB are
-/// enough), and its `path` (for a `.gz` file, the name without `.gz`).
-/// Never gives [`InputFormat::Auto`].
+/// enough), and its `path` (for a `.gz` file, the name without `.gz`), in
+/// this order: an mbox separator line; a Markdown, reST or AsciiDoc name;
+/// a mail header block; an HTML start; the other names (`.mbox`, `.eml`,
+/// `.html`); a Maildir file; else text. Never gives [`InputFormat::Auto`].
 pub fn detect(head: &[u8], path: &Path) -> InputFormat {
     if is_mbox(head) {
         return InputFormat::Mbox;
+    }
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    // A document's own name wins over a first block that looks like mail
+    // header fields: Markdown and reST documents open with metadata
+    // (`Title:`, `Author:`, `Date:`) as often as with anything.
+    match ext.as_deref() {
+        Some("md" | "markdown" | "mdown" | "mkd" | "mkdn") => return InputFormat::Markdown,
+        Some("rst" | "rest") => return InputFormat::Rst,
+        Some("adoc" | "asciidoc") => return InputFormat::Asciidoc,
+        _ => {}
     }
     if is_header_block(head) {
         return InputFormat::Mail;
@@ -95,17 +110,10 @@ pub fn detect(head: &[u8], path: &Path) -> InputFormat {
     if is_html(head) {
         return InputFormat::Html;
     }
-    let ext = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase);
     match ext.as_deref() {
         Some("mbox" | "mbx") => return InputFormat::Mbox,
         Some("eml") => return InputFormat::Mail,
         Some("html" | "htm" | "xhtml") => return InputFormat::Html,
-        Some("md" | "markdown" | "mdown" | "mkd" | "mkdn") => return InputFormat::Markdown,
-        Some("rst" | "rest") => return InputFormat::Rst,
-        Some("adoc" | "asciidoc") => return InputFormat::Asciidoc,
         _ => {}
     }
     if in_maildir(path) && looks_like_headers(head) {
@@ -308,6 +316,11 @@ mod tests {
             InputFormat::Markdown
         );
         assert_eq!(d("---\ntitle: x\n---\n", "a.md"), InputFormat::Markdown);
+        // Even mail's own fields: the name says what it is.
+        let mail = "From: a@b.example\nSubject: s\nDate: Mon, 1 Jan 2024 00:00:00 +0000\n\nbody";
+        assert_eq!(d(mail, "notes.md"), InputFormat::Markdown);
+        assert_eq!(d(mail, "notes.rst"), InputFormat::Rst);
+        assert_eq!(d(mail, "msg"), InputFormat::Mail);
         assert_eq!(d("Title: x\nAuthor: y\n\nbody", "notes"), InputFormat::Text);
         assert_eq!(d("Note: one field\n", "a.txt"), InputFormat::Text);
         assert_eq!(d("", "a"), InputFormat::Text);
