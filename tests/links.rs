@@ -139,3 +139,44 @@ fn fix_still_reports_broken_links() {
         "See <http://example.com/x> and [gone](gone.md).\n"
     );
 }
+
+/// An HTML page's relative `<base href="../">` is resolved against the
+/// page: its links are looked for from the base (found on the issue 13
+/// fixture review: the base was taken for an error and every link left
+/// unchecked). `extract` resolves such a base against `--base`, and
+/// without one leaves the page's relative references out silently.
+#[test]
+fn relative_base_href() {
+    let out = urilint(&[
+        "check",
+        "--isolated",
+        "--links",
+        "local",
+        "--format",
+        "plain",
+        "fixtures/links/docs/based.html",
+    ]);
+    assert_eq!(
+        stdout(&out),
+        "fixtures/links/docs/based.html:5:10: L002 no anchor install in fixtures/links/docs/guide.md\n\
+         fixtures/links/docs/based.html:6:10: L001 links to fixtures/links/guide.md, which does not exist\n"
+    );
+    let out = urilint(&["extract", "--isolated", "fixtures/links/docs/based.html"]);
+    assert_eq!(stdout(&out), "");
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = urilint(&[
+        "extract",
+        "--isolated",
+        "--base",
+        "http://site.example/docs/based.html",
+        "fixtures/links/docs/based.html",
+    ]);
+    assert_eq!(
+        stdout(&out),
+        "http://site.example/\nhttp://site.example/index.md\nhttp://site.example/docs/guide.md#install\nhttp://site.example/guide.md\n"
+    );
+}

@@ -37,6 +37,19 @@
 //! assert_eq!(bad.errors()[0].offset, 9);
 //! ```
 
+/// True when `s` starts with a scheme and its `:` (`ALPHA *( ALPHA /
+/// DIGIT / "+" / "-" / "." ) ":"`, RFC 3986 section 3.1): an absolute
+/// URI rather than a relative reference (section 4.2). Nothing else of
+/// `s` is checked.
+pub fn has_scheme(s: &str) -> bool {
+    let b = s.as_bytes();
+    let n = b
+        .iter()
+        .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.'))
+        .count();
+    n > 0 && b[0].is_ascii_alphabetic() && b.get(n) == Some(&b':')
+}
+
 #[cfg(test)]
 mod abnf_oracle;
 pub mod chars;

@@ -14,6 +14,7 @@
 
 pub mod anchors;
 
+use crate::grammar::has_scheme;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -77,6 +78,12 @@ impl LocalLinks {
     /// root-relative one without a root directory, a `base` that is not
     /// the site's).
     pub fn check(&self, file: &Path, reference: &str, base: Option<&str>) -> Option<Problem> {
+        if let Some(b) = base.map(str::trim).filter(|b| !has_scheme(b)) {
+            // A relative base (`<base href="../">`) is itself resolved
+            // against the document (HTML: the document's URL); references
+            // then resolve against it.
+            return self.check_from_relative_base(file, reference, b);
+        }
         let local = self.local_part(reference, base)?;
         let (path, fragment) = match local.split_once('#') {
             Some((p, f)) => (p, Some(f)),
@@ -111,6 +118,44 @@ impl LocalLinks {
                 fragment,
             })
         }
+    }
+
+    /// [`LocalLinks::check`] of `reference` in `file` whose `<base href>`
+    /// is the relative reference `base`: the base names a file (or, ending
+    /// in `/`, a directory) relative to `file`, and `reference` is looked
+    /// for relative to it. A reference without a path (`#x`) points into
+    /// the base document itself, as in HTML (not checked when the base is
+    /// a directory). A root-relative base needs `--root-dir`.
+    fn check_from_relative_base(
+        &self,
+        file: &Path,
+        reference: &str,
+        base: &str,
+    ) -> Option<Problem> {
+        let base_path = base.split(['?', '#']).next().unwrap_or_default();
+        if base_path.is_empty() {
+            // `<base href="?x">`: the document itself.
+            return self.check(file, reference, None);
+        }
+        let named = if let Some(rooted) = base_path.strip_prefix('/') {
+            self.root_dir.as_ref()?.join(percent_decoded(rooted)?)
+        } else {
+            file.parent()
+                .unwrap_or(Path::new(""))
+                .join(percent_decoded(base_path)?)
+        };
+        let named = lexically_clean(&named);
+        // The document references resolve against: the base file, or a
+        // name inside the base directory.
+        let document = if base_path.ends_with('/') {
+            if reference.trim().starts_with(['#', '?']) || reference.trim().is_empty() {
+                return None;
+            }
+            named.join("index.html")
+        } else {
+            named
+        };
+        self.check(&document, reference, None)
     }
 
     /// The part of `reference` to look for in the tree: the reference
@@ -181,16 +226,6 @@ fn lexically_clean(path: &Path) -> PathBuf {
         }
     }
     out
-}
-
-/// True when `s` starts with a scheme and ':' (RFC 3986 section 3.1).
-fn has_scheme(s: &str) -> bool {
-    let b = s.as_bytes();
-    let n = b
-        .iter()
-        .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.'))
-        .count();
-    n > 0 && b[0].is_ascii_alphabetic() && b.get(n) == Some(&b':')
 }
 
 fn strip_prefix_ignore_case<'a>(s: &'a str, prefix: &str) -> Option<&'a str> {

@@ -459,9 +459,21 @@ impl ExtractInput<'_> {
                 // A relative reference (found with a base, or in an HTML
                 // attribute) is printed resolved; without a base it is
                 // left out.
-                let base = at
-                    .and_then(|(_, p)| p.base.as_deref())
-                    .or(self.ex.base.as_deref());
+                // A relative `<base href>` is resolved against --base
+                // (the document's own URL); without one it cannot be, and
+                // the page's relative references are left out as on a
+                // page without a base.
+                let page_base = at.and_then(|(_, p)| p.base.as_deref());
+                let joined;
+                let base = match (page_base, self.ex.base.as_deref()) {
+                    (Some(b), given) if crate::grammar::has_scheme(b) => Some(b).or(given),
+                    (Some(b), Some(given)) => {
+                        joined = resolve_str(given, b, self.resolve_opts).ok();
+                        joined.as_deref()
+                    }
+                    (Some(_), None) => None,
+                    (None, given) => given,
+                };
                 let resolved = match (base, c.relative()) {
                     (Some(base), true) => match resolve_str(base, c.text(), self.resolve_opts) {
                         Ok(target) => Some(target),
