@@ -85,6 +85,26 @@ impl Scratch {
         }
     }
 
+    /// Puts the source bytes `hay[from..to]`, up to their last
+    /// non-whitespace byte, in front of the text (the first half of a URI
+    /// broken across lines; the whitespace after it is inserted
+    /// whitespace, RFC 2396 Appendix E).
+    pub(crate) fn prepend_source(&mut self, hay: &[u8], from: usize, to: usize) {
+        let mut end = to;
+        while end > from && is(hay[end - 1], SPACE) {
+            end -= 1;
+        }
+        self.prepend(&hay[from..end]);
+        if let Some(first) = self.segments.first_mut() {
+            // The prepended bytes are source bytes: a segment of their own.
+            let n = end - from;
+            let rest = *first;
+            *first = (0, from, end);
+            self.segments.insert(1, rest);
+            debug_assert_eq!(self.segments[1].0, n);
+        }
+    }
+
     fn push(&mut self, hay: &[u8], from: usize, to: usize) {
         if from < to {
             self.segments.push((self.text.len(), from, to));

@@ -147,8 +147,52 @@ pub(crate) fn at_dot(w: &Window<'_>, dot: usize, sc: &mut Scratch) -> Outcome {
     if !authority_shape(&sc.text) {
         return Outcome::Reject;
     }
+    if extent.delimiter == Delimiter::Bare {
+        if let Some(scheme_start) = scheme_on_line_before(hay, s, w.min_start) {
+            // `(https://` + line break + `www.debian.org/...)`: the scheme
+            // was written, on the line before; one URI broken across
+            // lines, not an abbreviated one.
+            sc.prepend_source(hay, scheme_start, s);
+            return Outcome::Found(Extent {
+                start: scheme_start,
+                outer_start: scheme_start,
+                broken: true,
+                abbreviated: false,
+                ..extent
+            });
+        }
+    }
     sc.prepend(prefix);
     Outcome::Found(extent)
+}
+
+/// The start of a `scheme://` that ends its line right before the
+/// whitespace before index `s` (one line break, indentation after it), at
+/// a word boundary and at or after `min_start`: the first half of a URI
+/// that text formatting broke after its `//`, which Appendix E alone does
+/// not rejoin in bare text (`https://` alone is no URI).
+fn scheme_on_line_before(hay: &[u8], s: usize, min_start: usize) -> Option<usize> {
+    let mut j = s;
+    let mut breaks = 0;
+    while j > min_start && s - j < 64 && matches!(hay[j - 1], b' ' | b'\t' | b'\r' | b'\n') {
+        if hay[j - 1] == b'\n' {
+            breaks += 1;
+        }
+        j -= 1;
+    }
+    if breaks != 1 || j < min_start + 4 || !hay[..j].ends_with(b"://") {
+        return None;
+    }
+    let colon = j - 3;
+    let mut k = colon;
+    while k > min_start
+        && colon - k < 32
+        && (hay[k - 1].is_ascii_alphanumeric() || matches!(hay[k - 1], b'+' | b'-' | b'.'))
+    {
+        k -= 1;
+    }
+    let boundary = k == 0 || !hay[k - 1].is_ascii_alphanumeric();
+    (k < colon && hay[k].is_ascii_alphabetic() && boundary).then_some(k)
 }
 
 /// True when `text` (an abbreviated URL as written) starts with a host

@@ -645,3 +645,52 @@ fn what_is_not_an_abbreviated_url() {
         ["http://www.example.org/x", "ftp://ftp.example.org/"]
     );
 }
+
+/// The Debian FAQ's text rendering breaks `(https://` + line break +
+/// `www.debian.org/...)`: with abbreviated URLs on, the written scheme on
+/// the line before is the URI's, and it is one broken URI (not an
+/// abbreviated `http://` one).
+#[test]
+fn scheme_on_the_line_before_an_abbreviated_url() {
+    let text =
+        "   Standard https://www.pathname.com/fhs (https://\n        www.pathname.com/fhs) .\n";
+    let found = abbreviated(text);
+    assert_eq!(
+        found
+            .iter()
+            .map(|f| (f.0.as_str(), f.1.as_str()))
+            .collect::<Vec<_>>(),
+        [
+            (
+                "https://www.pathname.com/fhs",
+                "https://www.pathname.com/fhs"
+            ),
+            (
+                "https://www.pathname.com/fhs",
+                "https://\n        www.pathname.com/fhs"
+            ),
+        ]
+    );
+    let opts = ScanOptions {
+        abbreviated: true,
+        ..ScanOptions::default()
+    };
+    let mut s = Scanner::new(text.as_bytes(), opts);
+    let mut last = None;
+    while let Some(Found::Uri(c)) = s.next_found().expect("slice") {
+        last = Some((
+            c.abbreviated(),
+            c.broken(),
+            c.source_offset(8),
+            c.span().start,
+        ));
+    }
+    let start = text.find("(https").map_or(0, |i| i + 1) as u64;
+    let host = text.find("\n        www").map_or(0, |i| i + 9) as u64;
+    assert_eq!(last, Some((false, true, host, start)));
+    // Two line breaks: a paragraph apart, abbreviated on its own.
+    assert_eq!(
+        abbreviated_texts("see https://\n\nwww.a.org/x"),
+        ["http://www.a.org/x"]
+    );
+}
