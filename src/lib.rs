@@ -88,6 +88,7 @@ pub mod run;
 pub mod scan;
 pub mod scheme;
 pub mod source;
+pub mod template;
 pub mod walk;
 
 pub use error::{Error, ErrorKind, ParseError};

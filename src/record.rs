@@ -79,6 +79,12 @@ pub struct Record {
     /// `raw` is the text as written; left out of the JSON when false.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub abbreviated: bool,
+    /// True for a template rather than a URI (a placeholder such as
+    /// `{name}`, `%s`, `[user@]`, `:port`, see
+    /// [`crate::template::is_template`]): `check` does not lint it but for
+    /// a password; left out of the JSON when false.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub template: bool,
     /// True when the URI matches the grammar and the rules of its scheme.
     pub valid: bool,
     /// The grammar errors, in order of offset; for a grammatically valid
@@ -139,6 +145,7 @@ impl Record {
             broken: candidate.broken(),
             alternatives: candidate.alternatives(),
             abbreviated: candidate.abbreviated(),
+            template: crate::template::is_template(candidate.text()),
             valid: false,
             errors: Vec::new(),
             origin: None,

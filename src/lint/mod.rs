@@ -181,7 +181,8 @@ impl Linter {
     /// positions on (lines and columns are 1:1 otherwise). An abbreviated
     /// URL ([`Candidate::abbreviated`]) is not reported as bare (`D006`)
     /// nor insecure (`X004`: its `http` was implied, not written), and its
-    /// diagnostics carry no fix.
+    /// diagnostics carry no fix. A template ([`crate::template::is_template`])
+    /// is looked at by `X001` only.
     pub fn check_candidate(
         &self,
         path: &str,
@@ -202,7 +203,15 @@ impl Linter {
             rules,
             out,
         };
+        // A template shows the shape of a URI, not one: only a password
+        // in it is a problem.
+        if crate::template::is_template(candidate.text()) {
+            rules::password_in_userinfo::check(&mut cx);
+            out[from..].sort_by_key(|d| d.byte_offset);
+            return;
+        }
         rules::syntax::check(&mut cx);
+        rules::password_in_userinfo::check(&mut cx);
         if parsed.is_valid() {
             for v in crate::scheme::check(parsed.uri()) {
                 let Some(rule) = rules.scheme_rule(v.code) else {
@@ -213,8 +222,15 @@ impl Linter {
         }
         rules::hyphen_line_break::check(&mut cx);
         rules::unclosed_angle_bracket::check(&mut cx);
-        rules::whitespace_outside_angle_brackets::check(&mut cx);
-        rules::broken_uri::check(&mut cx);
+        // One problem, one finding: a URI broken after a hyphen is said by
+        // D001 (which reads both ways, and has no fix since the hyphen may
+        // belong), not also as broken by D004 or D005.
+        let hyphen = !candidate.hyphen_breaks().is_empty()
+            && cx.on(&rules::hyphen_line_break::RULE);
+        if !hyphen {
+            rules::whitespace_outside_angle_brackets::check(&mut cx);
+            rules::broken_uri::check(&mut cx);
+        }
         // An abbreviated URL (RFC 2396 Appendix F) is bare by nature and
         // its scheme was implied, not written: neither is the author's.
         let abbreviated = candidate.abbreviated();
@@ -223,7 +239,6 @@ impl Linter {
         }
         rules::url_prefix::check(&mut cx);
         if parsed.is_valid() {
-            rules::password_in_userinfo::check(&mut cx);
             rules::non_default_port::check(&mut cx);
             rules::encoded_line_break::check(&mut cx);
             if !abbreviated {

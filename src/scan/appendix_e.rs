@@ -848,12 +848,19 @@ pub(crate) fn delimited(
                 Delimited::NeedMore
             };
         };
-        if b == close {
+        // In a string literal of JSON, JavaScript, Python and the like,
+        // `\"` is the quote (`"<a href=\"https://x/\">"`): the URI ends
+        // before the backslash.
+        let escaped_close = b == b'\\' && !angle && close == b'"';
+        if escaped_close && j + 1 == hay.len() && !w.eof {
+            return Delimited::NeedMore;
+        }
+        if b == close || (escaped_close && hay.get(j + 1) == Some(&close)) {
             sc.push(hay, seg, j);
             let end = sc.segments.last().map_or(s, |&(_, _, e)| e);
             return Delimited::Closed {
                 end,
-                close_at: j,
+                close_at: if b == close { j } else { j + 1 },
                 broken,
             };
         }

@@ -22,14 +22,22 @@ pub const RULE: Rule = Rule {
     source: "RFC 3986 sections 3.2.1 and 7.5; RFC 2396 section 7",
 };
 
+/// Looks at every candidate, valid or not, template or not: a password
+/// is one whatever else is wrong with the URI
+/// (`https://user:secret@api.example.com/v1/%s`).
 pub(crate) fn check(cx: &mut Cx<'_, '_>) {
     if !cx.on(&RULE) {
         return;
     }
-    let Some(ui) = cx.uri().components().userinfo.clone() else {
+    let text = cx.text();
+    let userinfo = if cx.parsed.is_valid() {
+        cx.uri().components().userinfo.clone()
+    } else {
+        userinfo_of_text(text)
+    };
+    let Some(ui) = userinfo else {
         return;
     };
-    let text = cx.text();
     if let Some(colon) = text[ui.clone()].find(':') {
         let at = ui.start + colon + 1;
         if at < ui.end {
@@ -44,9 +52,31 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
     }
 }
 
+/// The userinfo of a URI that did not parse: between `://` and the last
+/// `@` of the authority (which ends at the first `/`, `?` or `#`), as
+/// byte offsets into `text`.
+fn userinfo_of_text(text: &str) -> Option<std::ops::Range<usize>> {
+    let start = text.find("://")? + 3;
+    let rest = &text[start..];
+    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let at = rest[..end].rfind('@')?;
+    Some(start..start + at)
+}
+
 #[cfg(test)]
 mod tests {
     use crate::lint::testing::hits;
+
+    /// Found on the issue 14 review: X001 was silent when the URI had a
+    /// grammar error too.
+    #[test]
+    fn password_in_a_uri_that_does_not_parse() {
+        let (at, _) = hits("X001", "<https://user:secret@api.example.com/v1/%s>");
+        assert_eq!(at, vec![14]);
+        let (at, _) = hits("X001", "<https://u:p w@h.example/>");
+        assert_eq!(at, vec![11]);
+        assert!(hits("X001", "<https://h.example/a b@c>").0.is_empty());
+    }
 
     #[test]
     fn hit_miss() {

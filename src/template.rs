@@ -1,0 +1,144 @@
+//! URI templates and placeholders: text that shows the shape of a URI
+//! rather than one (`https://{host}/api/%s`, `ssh://[user@]host.xz/path`,
+//! `http://proxy-host.com:port`, `https://*.example.com`).
+//!
+//! This module owns the one decision "is this candidate a template": it
+//! holds a placeholder of a template language or of prose. `extract`
+//! reports templates with `"template": true`; `check` does not lint them
+//! by default (they break the grammar on purpose), but the security rule
+//! `X001` still looks at them (a password in a template is a password).
+//! It does not own finding candidates (`crate::scan`) nor expanding
+//! templates (RFC 6570 expansion is out of scope).
+
+/// True when `uri` (a candidate's text, whitespace removed) holds a
+/// placeholder:
+///
+/// - `{` or `}`: RFC 6570 URI Templates (`{var}`, `{+path}`), format
+///   strings (`{}`, `{name}`), shell and JavaScript (`${name}`), Jinja,
+///   Mustache and Go templates (`{{ name }}`);
+/// - `$(` and `$` before an upper-case name: shell substitutions and
+///   variables (`$(pwd)`, `$HOST`, `$BASE_URL`; not OData's `$select`);
+/// - a printf conversion: `%s`, `%i`, `%r`, `%v`, `%(`, or `%d` not
+///   followed by a hexadecimal digit (`%d4` is a percent-encoding);
+/// - in the authority, an optional part in brackets that is not an IP
+///   literal (`[user@]`, `[:port]`), a port that is a word (`:port`,
+///   `:PORT`), or a host that starts with a wildcard label (`*.`);
+/// - an ellipsis standing for omitted text (a `...` path segment, `…`).
+///
+/// Source: RFC 6570 (URI Template) section 1.1 for the braces; the others
+/// are conventions of documentation and code, found on real text.
+pub fn is_template(uri: &str) -> bool {
+    let b = uri.as_bytes();
+    if b.iter().any(|&c| c == b'{' || c == b'}') || uri.contains('\u{2026}') {
+        return true;
+    }
+    for (i, &c) in b.iter().enumerate() {
+        let next = b.get(i + 1).copied();
+        match c {
+            b'$' if next == Some(b'(') || shell_variable(&b[i + 1..]) => return true,
+            b'%' => match next {
+                Some(b's' | b'i' | b'r' | b'v' | b'(') => return true,
+                Some(b'd') if !b.get(i + 2).is_some_and(u8::is_ascii_hexdigit) => return true,
+                _ => {}
+            },
+            _ => {}
+        }
+    }
+    if uri.split(['/', '?', '#']).any(|segment| segment == "...") {
+        return true;
+    }
+    authority_placeholder(uri)
+}
+
+/// True when `b` starts with an upper-case shell variable name of two
+/// characters or more (`HOST`, `BASE_URL`, `_X1`) that ends there.
+fn shell_variable(b: &[u8]) -> bool {
+    let n = b
+        .iter()
+        .take_while(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || **c == b'_')
+        .count();
+    n >= 2
+        && !b[0].is_ascii_digit()
+        && !b.get(n).is_some_and(|c| c.is_ascii_lowercase())
+}
+
+/// The authority placeholders of [`is_template`]: `[user@]`, `:port`,
+/// `*.example.com`.
+fn authority_placeholder(uri: &str) -> bool {
+    let Some((_, rest)) = uri.split_once("://") else {
+        return false;
+    };
+    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let authority = &rest[..end];
+    // An optional part in brackets: an IP literal holds hex digits, ':'
+    // and '.' only (or starts with 'v', IPvFuture).
+    if let Some(open) = authority.find('[') {
+        let inner = authority[open + 1..].split(']').next().unwrap_or_default();
+        let literal = inner.starts_with(['v', 'V'])
+            || inner
+                .bytes()
+                .all(|c| c.is_ascii_hexdigit() || matches!(c, b':' | b'.' | b'%'));
+        if !literal {
+            return true;
+        }
+    }
+    let host_port = authority.rsplit('@').next().unwrap_or(authority);
+    if host_port.starts_with("*.") {
+        return true;
+    }
+    // A port that is a word: the colon after the host (not inside an IP
+    // literal), then letters.
+    let after_literal = host_port.rfind(']').map_or(host_port, |i| &host_port[i + 1..]);
+    if let Some((_, port)) = after_literal.rsplit_once(':') {
+        if !port.is_empty() && port.bytes().all(|c| c.is_ascii_alphabetic() || c == b'_') {
+            return true;
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_template;
+
+    #[test]
+    fn placeholders_make_templates() {
+        for t in [
+            "https://{host}/api",
+            "https://example.com/{+path}",
+            "https://example.com/${base}/x",
+            "https://example.com/{{ url }}",
+            "http://example.com/$HOST/x",
+            "https://api.example.com/v1/%s",
+            "http://example.com/?id=%d",
+            "http://example.com/%(name)s",
+            "ssh://[user@]host.xz/path/to/repo.git/",
+            "http://proxy-host.com:port",
+            "https://example.com:PORT/",
+            "https://*.example.com/",
+            "git://git.kernel.org/.../git.git",
+            "webdav://\u{2026}",
+        ] {
+            assert!(is_template(t), "{t}");
+        }
+    }
+
+    #[test]
+    fn uris_are_not_templates() {
+        for u in [
+            "http://example.com/a%d4b",
+            "http://[::1]:8080/",
+            "http://[v1.fe]/",
+            "https://example.com/a/../b?x=1#f",
+            "mailto:a@b.example",
+            "https://example.com/a$b",
+            "https://graph.example.com/v1.0/users?$select=displayName&$top=5",
+            "https://example.com/$Ab",
+            "https://example.com:8080/%20",
+            "https://user:pass@example.com/",
+            "http://example.com/a...b",
+        ] {
+            assert!(!is_template(u), "{u}");
+        }
+    }
+}
