@@ -22,7 +22,7 @@
 ///   followed by a hexadecimal digit (`%d4` is a percent-encoding);
 /// - in the authority, an optional part in brackets that is not an IP
 ///   literal (`[user@]`, `[:port]`), a port that is a word (`:port`,
-///   `:PORT`), or a host that starts with a wildcard label (`*.`);
+///   `:PORT`), or a host with a `*` (`*.example.com`, `.*example.org`);
 /// - an ellipsis standing for omitted text (a `...` path segment, `…`).
 ///
 /// Source: RFC 6570 (URI Template) section 1.1 for the braces; the others
@@ -57,9 +57,7 @@ fn shell_variable(b: &[u8]) -> bool {
         .iter()
         .take_while(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || **c == b'_')
         .count();
-    n >= 2
-        && !b[0].is_ascii_digit()
-        && !b.get(n).is_some_and(|c| c.is_ascii_lowercase())
+    n >= 2 && !b[0].is_ascii_digit() && !b.get(n).is_some_and(|c| c.is_ascii_lowercase())
 }
 
 /// The authority placeholders of [`is_template`]: `[user@]`, `:port`,
@@ -83,12 +81,16 @@ fn authority_placeholder(uri: &str) -> bool {
         }
     }
     let host_port = authority.rsplit('@').next().unwrap_or(authority);
-    if host_port.starts_with("*.") {
+    // A wildcard or a regular expression for hosts: `*.example.com`,
+    // `.*example.org`.
+    if host_port.contains('*') {
         return true;
     }
     // A port that is a word: the colon after the host (not inside an IP
     // literal), then letters.
-    let after_literal = host_port.rfind(']').map_or(host_port, |i| &host_port[i + 1..]);
+    let after_literal = host_port
+        .rfind(']')
+        .map_or(host_port, |i| &host_port[i + 1..]);
     if let Some((_, port)) = after_literal.rsplit_once(':') {
         if !port.is_empty() && port.bytes().all(|c| c.is_ascii_alphabetic() || c == b'_') {
             return true;
@@ -116,6 +118,7 @@ mod tests {
             "http://proxy-host.com:port",
             "https://example.com:PORT/",
             "https://*.example.com/",
+            "https://.*gnome.org",
             "git://git.kernel.org/.../git.git",
             "webdav://\u{2026}",
         ] {

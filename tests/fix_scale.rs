@@ -32,8 +32,8 @@ fn devices_and_fifos_are_refused() {
     }
     for t in &targets {
         for args in [
-            vec!["check", "--isolated", "--fix"],
-            vec!["check", "--isolated", "--diff"],
+            vec!["check", "--extend-select", "N", "--isolated", "--fix"],
+            vec!["check", "--extend-select", "N", "--isolated", "--diff"],
             vec!["rewrite", "--map", "http://a/=http://b/"],
         ] {
             let out = bin()
@@ -61,6 +61,8 @@ fn stdin_is_not_spooled() {
     let mut child = bin()
         .args([
             "check",
+            "--extend-select",
+            "N",
             "--isolated",
             "--strict",
             "--format",
@@ -109,7 +111,7 @@ fn stdin_is_not_spooled() {
 #[test]
 fn fixing_stdin_is_bounded() {
     let mut child = bin()
-        .args(["check", "--isolated", "--fix", "-"])
+        .args(["check", "--extend-select", "N", "--isolated", "--fix", "-"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -150,7 +152,7 @@ fn many_fixes_in_one_file() {
         .collect();
     fs::write(&path, &original).expect("write");
     let out = bin()
-        .args(["check", "--isolated", "--fix", "-q"])
+        .args(["check", "--extend-select", "N", "--isolated", "--fix", "-q"])
         .arg(&path)
         .output()
         .expect("runs");
@@ -178,7 +180,14 @@ fn diff_of_non_utf8_file_applies() {
     let original = b"caf\xe9 <HTTP://a.example/>\r\nna\xefve\r\n";
     fs::write(&path, original).expect("write");
     let out = bin()
-        .args(["check", "--isolated", "--diff", "latin1.txt"])
+        .args([
+            "check",
+            "--extend-select",
+            "N",
+            "--isolated",
+            "--diff",
+            "latin1.txt",
+        ])
         .current_dir(dir.path())
         .output()
         .expect("runs");

@@ -24,6 +24,8 @@ fn stdout(o: &Output) -> String {
 fn broken_links_and_anchors_as_expected() {
     let out = urilint(&[
         "check",
+        "--extend-select",
+        "N",
         "--isolated",
         "--links",
         "local",
@@ -43,7 +45,15 @@ fn broken_links_and_anchors_as_expected() {
 /// Without --links, relative links are not looked at.
 #[test]
 fn off_without_links_local() {
-    let out = urilint(&["check", "--isolated", "--format", "plain", "fixtures/links"]);
+    let out = urilint(&[
+        "check",
+        "--extend-select",
+        "N",
+        "--isolated",
+        "--format",
+        "plain",
+        "fixtures/links",
+    ]);
     assert!(!stdout(&out).contains("L00"), "{}", stdout(&out));
     assert_eq!(out.status.code(), Some(0));
 }
@@ -65,6 +75,8 @@ fn root_dir_and_site_url() {
     let root_s = root.to_string_lossy().into_owned();
     let plain = urilint(&[
         "check",
+        "--extend-select",
+        "N",
         "--isolated",
         "--links",
         "local",
@@ -75,6 +87,8 @@ fn root_dir_and_site_url() {
     assert!(stdout(&plain).is_empty(), "no root: {}", stdout(&plain));
     let with = urilint(&[
         "check",
+        "--extend-select",
+        "N",
         "--isolated",
         "--links",
         "local",
@@ -122,6 +136,8 @@ fn fix_still_reports_broken_links() {
     let p = md.to_string_lossy().into_owned();
     let out = urilint(&[
         "check",
+        "--extend-select",
+        "N",
         "--isolated",
         "--links",
         "local",
@@ -149,6 +165,8 @@ fn fix_still_reports_broken_links() {
 fn relative_base_href() {
     let out = urilint(&[
         "check",
+        "--extend-select",
+        "N",
         "--isolated",
         "--links",
         "local",

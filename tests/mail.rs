@@ -52,9 +52,19 @@ fn fix_never_writes_mail_news_or_gzip() {
     fs::write(&text, "see <HTTP://A.EXAMPLE/>\n").expect("write");
     let d = dir.path().to_str().expect("utf-8 path");
     for args in [
-        vec!["check", "--fix", "--format", "plain", d],
         vec![
             "check",
+            "--extend-select",
+            "N",
+            "--fix",
+            "--format",
+            "plain",
+            d,
+        ],
+        vec![
+            "check",
+            "--extend-select",
+            "N",
             "--fix",
             "--format",
             "plain",
@@ -89,7 +99,7 @@ fn fix_never_writes_mail_news_or_gzip() {
         "see <http://a.example/>\n"
     );
     // --diff offers no diff for them either.
-    let out = urilint(&["check", "--diff", d]);
+    let out = urilint(&["check", "--extend-select", "N", "--diff", d]);
     let diff = String::from_utf8_lossy(&out.stdout);
     assert!(
         !diff
@@ -331,11 +341,14 @@ fn stdin_with_an_input_format() {
         let out = child.wait_with_output().expect("wait");
         String::from_utf8_lossy(&out.stdout).replace("-:", "FILE:")
     };
-    let from_file =
-        String::from_utf8_lossy(&urilint(&["check", "--format", "plain", &path]).stdout)
-            .replace(&format!("{path}:"), "FILE:");
+    let from_file = String::from_utf8_lossy(
+        &urilint(&["check", "--extend-select", "N", "--format", "plain", &path]).stdout,
+    )
+    .replace(&format!("{path}:"), "FILE:");
     let from_stdin = run(&[
         "check",
+        "--extend-select",
+        "N",
         "--isolated",
         "--format",
         "plain",
@@ -350,7 +363,15 @@ fn stdin_with_an_input_format() {
     assert_eq!(extracted, from_file);
     // Without --input-format, standard input is detected by its content
     // as a file is: the same findings and URIs.
-    let detected = run(&["check", "--isolated", "--format", "plain", "-"]);
+    let detected = run(&[
+        "check",
+        "--extend-select",
+        "N",
+        "--isolated",
+        "--format",
+        "plain",
+        "-",
+    ]);
     assert_eq!(detected, from_stdin);
     assert_eq!(run(&["extract", "--isolated", "-"]), from_file);
     // and read as bytes with --input-format text: the soft break is kept.
@@ -403,7 +424,7 @@ fn helper_threads_change_nothing() {
     let p = all.to_string_lossy().into_owned();
     for args in [
         vec!["extract", "--format", "jsonl", "--message-ids"],
-        vec!["check", "--format", "jsonl"],
+        vec!["check", "--extend-select", "N", "--format", "jsonl"],
         vec!["check"],
     ] {
         let run = |j: &str| {

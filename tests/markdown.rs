@@ -113,7 +113,7 @@ fn fix_leaves_code_alone() {
     let text = "See <http://Example.COM:80/a>.\n\n```sh\ncurl http://Example.COM:80/b\n```\n\nAnd `http://Example.COM:80/c`.\n";
     fs::write(&md, text).expect("write");
     let p = md.to_string_lossy().into_owned();
-    let out = urilint(&["check", "--fix", &p]);
+    let out = urilint(&["check", "--extend-select", "N", "--fix", &p]);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     let fixed = fs::read_to_string(&md).expect("read");
     assert_eq!(
@@ -128,7 +128,14 @@ fn fix_leaves_code_alone() {
         .collect();
     assert_eq!(segs, ["markdown-link", "code", "code"]);
     // With --include-code, code is linted and fixed like the rest.
-    let out = urilint(&["check", "--fix", "--include-code", &p]);
+    let out = urilint(&[
+        "check",
+        "--extend-select",
+        "N",
+        "--fix",
+        "--include-code",
+        &p,
+    ]);
     assert_eq!(out.status.code(), Some(0));
     assert!(!fs::read_to_string(&md)
         .expect("read")
@@ -173,7 +180,16 @@ fn rst_literals_and_local_links() {
             "http://code-block.example/"
         ]
     );
-    let out = urilint(&["check", "--links", "local", "--format", "plain", &path]);
+    let out = urilint(&[
+        "check",
+        "--extend-select",
+        "N",
+        "--links",
+        "local",
+        "--format",
+        "plain",
+        &path,
+    ]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains(":4:53: L001"), "{text}");
     assert!(text.contains(":12:12: L001"), "{text}");
@@ -192,7 +208,7 @@ fn asciidoc_macros_end_at_the_bracket() {
          22:https://www.openwall.com/lists/oss-security/2019/12/13/1\n\
          24:https://oss-security.openwall.org/wiki/mailing-lists/oss-security\n"
     );
-    let check = urilint(&["check", "--format", "plain", &path]);
+    let check = urilint(&["check", "--extend-select", "N", "--format", "plain", &path]);
     assert!(
         check.stdout.is_empty(),
         "{}",
@@ -206,7 +222,12 @@ fn asciidoc_macros_end_at_the_bracket() {
     )
     .expect("write");
     let p = doc.to_string_lossy().into_owned();
-    assert_eq!(urilint(&["check", "--fix", &p]).status.code(), Some(0));
+    assert_eq!(
+        urilint(&["check", "--extend-select", "N", "--fix", &p])
+            .status
+            .code(),
+        Some(0)
+    );
     assert_eq!(
         fs::read_to_string(&doc).expect("read"),
         "See https://Example.COM/x[text] and https://example.com/y.\n"

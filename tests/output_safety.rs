@@ -84,7 +84,14 @@ fn plain_check_has_exactly_one_line_per_finding() {
     let dir = hostile_tree(FINDING);
     let out = run(
         dir.path(),
-        &[os("check"), os("--format"), os("plain"), os(".")],
+        &[
+            os("check"),
+            os("--extend-select"),
+            os("N"),
+            os("--format"),
+            os("plain"),
+            os("."),
+        ],
     );
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     let m = "U002 '%' not followed by two hex digits in the path";
@@ -99,7 +106,13 @@ fn plain_check_has_exactly_one_line_per_finding() {
     );
     // Named on the command line, the names start the lines: `./` keeps
     // them from being workflow commands.
-    let mut args = vec![os("check"), os("--format"), os("plain")];
+    let mut args = vec![
+        os("check"),
+        os("--extend-select"),
+        os("N"),
+        os("--format"),
+        os("plain"),
+    ];
     args.extend(HOSTILE.iter().map(|n| os(n)));
     let out = run(dir.path(), &args);
     assert_eq!(
@@ -120,12 +133,27 @@ fn no_format_lets_a_name_through() {
     let mut named = vec![os(".")];
     named.extend(HOSTILE.iter().map(|n| os(n)));
     for args in [
-        vec!["check", "--format", "human", "--color", "never"],
-        vec!["check", "--format", "plain"],
-        vec!["check", "--format", "jsonl"],
-        vec!["check", "--format", "sarif"],
-        vec!["check", "--format", "github"],
-        vec!["check", "--diff", "--extend-select", "D006"],
+        vec![
+            "check",
+            "--extend-select",
+            "N",
+            "--format",
+            "human",
+            "--color",
+            "never",
+        ],
+        vec!["check", "--extend-select", "N", "--format", "plain"],
+        vec!["check", "--extend-select", "N", "--format", "jsonl"],
+        vec!["check", "--extend-select", "N", "--format", "sarif"],
+        vec!["check", "--extend-select", "N", "--format", "github"],
+        vec![
+            "check",
+            "--extend-select",
+            "N",
+            "--diff",
+            "--extend-select",
+            "D006",
+        ],
         vec!["extract", "-Hn"],
         vec!["extract", "--format", "jsonl"],
         vec!["rewrite", "--dry-run", "--map", "http://=https://"],
@@ -194,7 +222,14 @@ fn messages_on_stderr_are_one_line_each() {
     fs::write(dir.path().join(config), "ignore = [\"Q9\"]\n").expect("write");
     let out = run(
         dir.path(),
-        &[os("check"), os("--config"), os(config), os(".")],
+        &[
+            os("check"),
+            os("--extend-select"),
+            os("N"),
+            os("--config"),
+            os(config),
+            os("."),
+        ],
     );
     assert_eq!(out.status.code(), Some(2));
     assert_inert("config error (stderr)", &out.stderr, false);
@@ -231,7 +266,14 @@ fn names_that_are_not_utf8_keep_their_bytes() {
     fs::write(dir.path().join(name), FINDING).expect("write");
     fs::write(dir.path().join("ok.txt"), FINDING).expect("write");
     for args in [
-        vec![os("check"), os("--format"), os("jsonl"), os(".")],
+        vec![
+            os("check"),
+            os("--extend-select"),
+            os("N"),
+            os("--format"),
+            os("jsonl"),
+            os("."),
+        ],
         vec![os("extract"), os("--format"), os("jsonl"), os(".")],
     ] {
         let out = run(dir.path(), &args);
@@ -249,7 +291,14 @@ fn names_that_are_not_utf8_keep_their_bytes() {
     }
     let out = run(
         dir.path(),
-        &[os("check"), os("--format"), os("sarif"), name],
+        &[
+            os("check"),
+            os("--extend-select"),
+            os("N"),
+            os("--format"),
+            os("sarif"),
+            name,
+        ],
     );
     let log: serde_json::Value = serde_json::from_slice(&out.stdout).expect("SARIF JSON");
     let loc = &log["runs"][0]["results"][0]["locations"][0]["physicalLocation"];
@@ -284,7 +333,14 @@ fn a_closed_pipe_keeps_the_status_of_the_findings() {
     // Far more output than a pipe holds, in every format.
     fs::write(dir.path().join("many.txt"), FINDING.repeat(20_000)).expect("write");
     for format in ["human", "plain", "jsonl", "sarif", "github"] {
-        let args = ["check", "--format", format, "many.txt"];
+        let args = [
+            "check",
+            "--extend-select",
+            "N",
+            "--format",
+            format,
+            "many.txt",
+        ];
         assert_eq!(
             status_after_closing(dir.path(), &args, 100),
             Some(1),
@@ -330,7 +386,17 @@ fn threads_out_of_range_are_a_usage_error() {
         "18446744073709551615",
         "99999999999999999999999",
     ] {
-        let out = run(dir.path(), &[os("check"), os("-j"), os(n), os(".")]);
+        let out = run(
+            dir.path(),
+            &[
+                os("check"),
+                os("--extend-select"),
+                os("N"),
+                os("-j"),
+                os(n),
+                os("."),
+            ],
+        );
         assert_eq!(out.status.code(), Some(2), "-j {n}: {}", text(&out.stderr));
         assert!(
             text(&out.stderr).contains("for '--threads <N>'"),
@@ -341,7 +407,15 @@ fn threads_out_of_range_are_a_usage_error() {
     for n in ["0", "1", "1024"] {
         let out = run(
             dir.path(),
-            &[os("check"), os("--format"), os("plain"), os("-j"), os(n)],
+            &[
+                os("check"),
+                os("--extend-select"),
+                os("N"),
+                os("--format"),
+                os("plain"),
+                os("-j"),
+                os(n),
+            ],
         );
         assert_eq!(out.status.code(), Some(1), "-j {n}: {}", text(&out.stderr));
         assert_eq!(text(&out.stdout).lines().count(), 1, "-j {n}");
@@ -356,7 +430,10 @@ fn configuration_errors_name_line_and_column() {
         "# rules\nextend-select = [\"D006\", \"NOPE\"]\n",
     )
     .expect("write");
-    let out = run(dir.path(), &[os("check"), os(".")]);
+    let out = run(
+        dir.path(),
+        &[os("check"), os("--extend-select"), os("N"), os(".")],
+    );
     assert_eq!(out.status.code(), Some(2));
     assert!(
         text(&out.stderr).starts_with("urilint: "),

@@ -162,6 +162,8 @@ fn fix_keeps_every_other_byte_line_ends_and_permissions() {
     let out = run(&[
         "check",
         "--isolated",
+        "--extend-select",
+        "N",
         "--fix",
         "--format",
         "plain",
@@ -220,6 +222,8 @@ fn idempotent_on_every_fixture() {
             let args = [
                 "check",
                 "--isolated",
+                "--extend-select",
+                "N",
                 "--fix",
                 "--format",
                 "plain",
@@ -249,6 +253,8 @@ fn diff_writes_nothing_and_exits_1() {
     let out = run(&[
         "check",
         "--isolated",
+        "--extend-select",
+        "N",
         "--diff",
         copy.to_str().expect("utf-8"),
     ]);
@@ -269,7 +275,7 @@ fn diff_writes_nothing_and_exits_1() {
 #[test]
 fn fix_on_stdin_prints_the_fixed_text() {
     let out = urilint()
-        .args(["check", "--isolated", "--fix", "-"])
+        .args(["check", "--isolated", "--extend-select", "N", "--fix", "-"])
         .write_stdin("see <HTTP://a.example:80/> now\n")
         .output()
         .expect("runs");
@@ -280,15 +286,32 @@ fn fix_on_stdin_prints_the_fixed_text() {
 fn strict_turns_warnings_into_failures() {
     let p = "fixtures/rules/N001.txt";
     assert_eq!(
-        run(&["check", "--isolated", "--format", "plain", p])
-            .status
-            .code(),
+        run(&[
+            "check",
+            "--isolated",
+            "--extend-select",
+            "N",
+            "--format",
+            "plain",
+            p
+        ])
+        .status
+        .code(),
         Some(0)
     );
     assert_eq!(
-        run(&["check", "--isolated", "--format", "plain", "--strict", p])
-            .status
-            .code(),
+        run(&[
+            "check",
+            "--isolated",
+            "--extend-select",
+            "N",
+            "--format",
+            "plain",
+            "--strict",
+            p
+        ])
+        .status
+        .code(),
         Some(1)
     );
     assert_eq!(
@@ -350,7 +373,7 @@ fn config_file_is_found_and_applied() {
     fs::create_dir_all(&sub).expect("mkdir");
     fs::write(
         tmp.path().join("urilint.toml"),
-        "extend-select = [\"X004\"]\nignore = [\"N001\"]\nexclude-uris = ['^http://skip\\.example/']\n\
+        "extend-select = [\"X004\", \"N\"]\nignore = [\"N001\"]\nexclude-uris = ['^http://skip\\.example/']\n\
          [[overrides]]\nfiles = [\"docs/old/**\"]\nignore = [\"X004\"]\n",
     )
     .expect("write");
@@ -376,13 +399,21 @@ fn config_file_is_found_and_applied() {
         .expect("runs");
     let cfg = text(&out.stdout);
     assert!(
-        cfg.contains("urilint.toml") && cfg.contains("extend-select = [\"X004\"]"),
+        cfg.contains("urilint.toml") && cfg.contains("extend-select = [\"X004\", \"N\"]"),
         "{cfg}"
     );
     // --isolated ignores it.
     let out = urilint()
         .current_dir(tmp.path())
-        .args(["check", "--isolated", "--format", "plain", "a.txt"])
+        .args([
+            "check",
+            "--isolated",
+            "--extend-select",
+            "N",
+            "--format",
+            "plain",
+            "a.txt",
+        ])
         .output()
         .expect("runs");
     let got = text(&out.stdout);

@@ -109,8 +109,8 @@ fn assert_refused(out: &Output, what: &str, needles: &[&str]) {
 fn device_is_refused_at_once() {
     let dir = tempfile::tempdir().expect("tempdir");
     for args in [
-        &["check", "--fix", "/dev/zero"][..],
-        &["check", "--diff", "/dev/zero"],
+        &["check", "--extend-select", "N", "--fix", "/dev/zero"][..],
+        &["check", "--extend-select", "N", "--diff", "/dev/zero"],
         &["rewrite", "--map", "http://a/=http://b/", "/dev/zero"],
         &[
             "rewrite",
@@ -141,7 +141,7 @@ fn fifo_is_refused_at_once() {
     let status = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
     assert!(status.success());
     for args in [
-        &["check", "--fix", "pipe"][..],
+        &["check", "--extend-select", "N", "--fix", "pipe"][..],
         &["rewrite", "--map", "http://a/=http://b/", "pipe"],
     ] {
         let out = run_in(dir.path(), args);
@@ -169,7 +169,7 @@ fn setuid_and_setgid_files_are_refused() {
         chmod(&prog, mode);
         let before = fs::metadata(&prog).expect("meta");
         for args in [
-            &["check", "--fix", "prog"][..],
+            &["check", "--extend-select", "N", "--fix", "prog"][..],
             &[
                 "rewrite",
                 "--map",
@@ -200,11 +200,17 @@ fn named_binary_file_is_refused_and_walked_one_skipped() {
     bytes.extend_from_slice(b"\0\x01\x02 binary\n");
     fs::create_dir(dir.path().join("tree")).expect("mkdir");
     fs::write(dir.path().join("tree/prog"), &bytes).expect("write");
-    let out = run_in(dir.path(), &["check", "--fix", "tree/prog"]);
+    let out = run_in(
+        dir.path(),
+        &["check", "--extend-select", "N", "--fix", "tree/prog"],
+    );
     assert_refused(&out, "named", &["tree/prog", "not a text file"]);
     assert_eq!(fs::read(dir.path().join("tree/prog")).expect("read"), bytes);
     // Walking: skipped quietly, as binary files always are.
-    let out = run_in(dir.path(), &["check", "--fix", "tree"]);
+    let out = run_in(
+        dir.path(),
+        &["check", "--extend-select", "N", "--fix", "tree"],
+    );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(fs::read(dir.path().join("tree/prog")).expect("read"), bytes);
 }
@@ -226,7 +232,10 @@ fn owner_and_group_are_kept() {
         let m = fs::metadata(&path).expect("meta");
         (m.uid(), m.gid())
     };
-    let out = run_in(dir.path(), &["check", "--fix", "x.txt"]);
+    let out = run_in(
+        dir.path(),
+        &["check", "--extend-select", "N", "--fix", "x.txt"],
+    );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(fs::read(&path).expect("read"), FIXED);
     let m = fs::metadata(&path).expect("meta");
@@ -251,7 +260,10 @@ fn linked_pair() -> (tempfile::TempDir, PathBuf, PathBuf) {
 fn hard_linked_file_is_refused_by_default() {
     let (dir, a, b) = linked_pair();
     let ino = fs::metadata(&a).expect("meta").ino();
-    let out = run_in(dir.path(), &["check", "--fix", "a.txt"]);
+    let out = run_in(
+        dir.path(),
+        &["check", "--extend-select", "N", "--fix", "a.txt"],
+    );
     assert_refused(
         &out,
         "check",
@@ -283,7 +295,14 @@ fn hard_links_in_place_writes_every_name() {
     let ino = fs::metadata(&a).expect("meta").ino();
     let out = run_in(
         dir.path(),
-        &["check", "--fix", "--hard-links=in-place", "a.txt"],
+        &[
+            "check",
+            "--extend-select",
+            "N",
+            "--fix",
+            "--hard-links=in-place",
+            "a.txt",
+        ],
     );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(fs::read(&a).expect("read"), FIXED);
@@ -299,7 +318,14 @@ fn hard_links_break_replaces_this_name_only() {
     let ino = fs::metadata(&b).expect("meta").ino();
     let out = run_in(
         dir.path(),
-        &["check", "--fix", "--hard-links=break", "a.txt"],
+        &[
+            "check",
+            "--extend-select",
+            "N",
+            "--fix",
+            "--hard-links=break",
+            "a.txt",
+        ],
     );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(fs::read(&a).expect("read"), FIXED);
@@ -351,7 +377,10 @@ fn xattrs_and_acl_are_kept() {
     let acl_set = rustix::fs::setxattr(&path, "system.posix_acl_access", &acl(), flags).is_ok();
     let acl_before = getxattr(&path, "system.posix_acl_access");
     let mode_before = fs::metadata(&path).expect("meta").mode();
-    let out = run_in(dir.path(), &["check", "--fix", "x.txt"]);
+    let out = run_in(
+        dir.path(),
+        &["check", "--extend-select", "N", "--fix", "x.txt"],
+    );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(fs::read(&path).expect("read"), FIXED);
     assert_eq!(
@@ -377,7 +406,10 @@ fn read_only_file_needs_force() {
     let path = dir.path().join("ro.txt");
     fs::write(&path, FIXABLE).expect("write");
     chmod(&path, 0o444);
-    let out = run_in(dir.path(), &["check", "--fix", "ro.txt"]);
+    let out = run_in(
+        dir.path(),
+        &["check", "--extend-select", "N", "--fix", "ro.txt"],
+    );
     assert_refused(&out, "check", &["ro.txt", "read-only", "--force"]);
     let out = run_in(
         dir.path(),
@@ -390,7 +422,17 @@ fn read_only_file_needs_force() {
     );
     assert_refused(&out, "rewrite", &["ro.txt", "read-only", "--force"]);
     assert_eq!(fs::read(&path).expect("read"), FIXABLE);
-    let out = run_in(dir.path(), &["check", "--fix", "--force", "ro.txt"]);
+    let out = run_in(
+        dir.path(),
+        &[
+            "check",
+            "--extend-select",
+            "N",
+            "--fix",
+            "--force",
+            "ro.txt",
+        ],
+    );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(fs::read(&path).expect("read"), FIXED);
     assert_eq!(fs::metadata(&path).expect("meta").mode() & 0o7777, 0o444);
@@ -490,7 +532,15 @@ fn swapped_symlink_is_never_followed_by_the_binary() {
     let mut runs = 0;
     while runs < 300 && start.elapsed() < Duration::from_secs(6) {
         let args: &[&str] = if runs % 2 == 0 {
-            &["check", "--fix", "--format", "plain", "tree"]
+            &[
+                "check",
+                "--extend-select",
+                "N",
+                "--fix",
+                "--format",
+                "plain",
+                "tree",
+            ]
         } else {
             &[
                 "rewrite",
@@ -532,7 +582,15 @@ fn sigterm_or_sigint_mid_write_leaves_no_temp_file() {
         (rustix::process::Signal::INT, 130),
     ] {
         let mut child = bin()
-            .args(["check", "--fix", "--format", "plain", "big.txt"])
+            .args([
+                "check",
+                "--extend-select",
+                "N",
+                "--fix",
+                "--format",
+                "plain",
+                "big.txt",
+            ])
             .current_dir(dir.path())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
@@ -662,7 +720,7 @@ fn group_that_cannot_be_kept_refuses_the_write() {
     let out = Command::new("setpriv")
         .args(["--reuid=65534", "--regid=65534", "--clear-groups", "--"])
         .arg(env!("CARGO_BIN_EXE_urilint"))
-        .args(["check", "--fix", "x.txt"])
+        .args(["check", "--extend-select", "N", "--fix", "x.txt"])
         .current_dir(dir.path())
         .output()
         .expect("setpriv runs");

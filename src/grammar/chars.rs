@@ -40,8 +40,10 @@ pub const URI_TEXT: u16 = 1 << 9;
 pub const SPACE: u16 = 1 << 10;
 
 /// [`URI_TEXT`] less the bytes a bare URI in prose treats specially:
-/// brackets, which must balance (`( ) [ ]`), and `'`, which may close a
-/// URI opened after a quote. The scanner's inner loops skip runs of these.
+/// brackets, which must balance (`( ) [ ]`), `'`, which may close a URI
+/// opened after a quote, and `,` and `;`, after which another URI may
+/// start (`http://a/,http://b/`). The scanner's inner loops skip runs of
+/// these.
 pub const URI_PLAIN: u16 = 1 << 11;
 
 /// The single bytes of an RFC 3986 path (section 3.3): `pchar` less
@@ -105,7 +107,7 @@ const fn build() -> [u16; 256] {
         }
         if f & (UNRESERVED | SUB_DELIM | GEN_DELIM) != 0 || c == b'%' {
             f |= URI_TEXT;
-            if !matches!(c, b'(' | b')' | b'[' | b']' | b'\'') {
+            if !matches!(c, b'(' | b')' | b'[' | b']' | b'\'' | b',' | b';') {
                 f |= URI_PLAIN;
             }
         }
@@ -167,7 +169,7 @@ mod tests {
         let text = (0..=255u8).filter(|&b| is(b, URI_TEXT)).count();
         assert_eq!(text, 66 + 11 + 7 + 1);
         let plain = (0..=255u8).filter(|&b| is(b, URI_PLAIN)).count();
-        assert_eq!(plain, text - 5);
+        assert_eq!(plain, text - 7);
         for b in b"<>\"{}|\\^` \t\r\n".iter() {
             assert!(!is(*b, URI_TEXT), "{}", *b as char);
         }

@@ -200,8 +200,12 @@ mod tests {
     fn default_has_default_rules_only() {
         let set = Selection::default().resolve().expect("valid");
         assert_eq!(set, RuleSet::default());
-        assert!(set.enabled("U002") && set.enabled("D001") && set.enabled("N001"));
+        assert!(set.enabled("U002") && set.enabled("D001") && set.enabled("X001"));
         assert!(!set.enabled("D006") && !set.enabled("X004"));
+        // Normalization is opt-in.
+        for n in ["N001", "N002", "N003", "N004", "N005", "N006", "N007"] {
+            assert!(!set.enabled(n), "{n}");
+        }
     }
 
     #[test]

@@ -959,6 +959,16 @@ pub(crate) fn bare(w: &Window<'_>, s: usize, quote: Option<u8>, sc: &mut Scratch
                 }
                 break;
             }
+            if matches!(b, b',' | b';' | b'(' | b'[') {
+                // `url,url` and `url[url]` (texinfo's `@uref{url,url}`,
+                // Markdown written as `[url](url)` in plain text): a
+                // second URI that starts right after ends the first.
+                match uri_starts_at(w, j + 1) {
+                    None => return Bare::NeedMore,
+                    Some(true) => break,
+                    Some(false) => {}
+                }
+            }
             match b {
                 b'(' => parens += 1,
                 b'[' => brackets += 1,
@@ -989,6 +999,22 @@ pub(crate) fn bare(w: &Window<'_>, s: usize, quote: Option<u8>, sc: &mut Scratch
         broken,
         closed,
     }
+}
+
+/// Whether `scheme://` (a letter, then up to 15 scheme characters) starts
+/// at index `i`; `None` when the window ends before that is known.
+fn uri_starts_at(w: &Window<'_>, i: usize) -> Option<bool> {
+    let hay = w.hay;
+    let mut k = i;
+    while k < hay.len() && k - i <= 16 && is(hay[k], SCHEME) {
+        k += 1;
+    }
+    let rest = &hay[k.min(hay.len())..];
+    if k == hay.len() || (rest.len() < 3 && b"://".starts_with(rest)) {
+        return if w.eof { Some(false) } else { None };
+    }
+    let scheme = k > i && k - i <= 16 && hay[i].is_ascii_alphabetic();
+    Some(scheme && rest.starts_with(b"://"))
 }
 
 /// Whether a URI goes on after a hyphen and a line break.

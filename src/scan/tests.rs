@@ -156,10 +156,16 @@ fn double_quotes() {
 fn escaped_quote_in_a_string_literal_closes() {
     let text = r#"{"desc": "<p>See <a href=\"https://v8.dev/\">V8</a> and \"http://a/b\\c\"</p>"}"#;
     let found = scan(text);
-    let got: Vec<_> = found.iter().map(|f| (f.text.as_str(), f.delimiter)).collect();
+    let got: Vec<_> = found
+        .iter()
+        .map(|f| (f.text.as_str(), f.delimiter))
+        .collect();
     assert_eq!(
         got,
-        [("https://v8.dev/", Delimiter::Quote), ("http://a/b\\\\c", Delimiter::Quote)]
+        [
+            ("https://v8.dev/", Delimiter::Quote),
+            ("http://a/b\\\\c", Delimiter::Quote)
+        ]
     );
     assert_eq!(found[0].raw, "https://v8.dev/");
 }
@@ -707,5 +713,34 @@ fn scheme_on_the_line_before_an_abbreviated_url() {
     assert_eq!(
         abbreviated_texts("see https://\n\nwww.a.org/x"),
         ["http://www.a.org/x"]
+    );
+}
+
+/// `@uref{http://www.zlib.org,http://www.zlib.org}` (bzip2's texinfo
+/// manual) and `url[url]`: a URI that starts right after `,`, `;`, `(` or
+/// `[` ends the one before (issue 12 and 14 reviews: S002 on
+/// `www.zlib.org,http`).
+#[test]
+fn a_second_uri_right_after_ends_the_first() {
+    assert_eq!(
+        uris("@uref{http://www.zlib.org,http://www.zlib.org}"),
+        ["http://www.zlib.org", "http://www.zlib.org"]
+    );
+    assert_eq!(
+        uris("http://a.example/x[https://b.example/y] http://c.example/p;ftp://d.example/"),
+        [
+            "http://a.example/x",
+            "https://b.example/y",
+            "http://c.example/p",
+            "ftp://d.example/"
+        ]
+    );
+    // Not a URI after the comma or bracket: one URI.
+    assert_eq!(
+        uris("http://a.example/x,y;z=1(a)[b] http://a.example/x,http:y"),
+        [
+            "http://a.example/x,y;z=1(a)[b]",
+            "http://a.example/x,http:y"
+        ]
     );
 }

@@ -11,13 +11,15 @@ pub const RULE: Rule = Rule {
     name: "default-port",
     category: Category::Normalization,
     severity: Severity::Warning,
-    default_enabled: true,
+    default_enabled: false,
     fix: Some("drop the port and its ':'"),
     summary: "an explicit port equal to the scheme's default",
     explanation: "RFC 3986 section 6.2.3: URI producers and normalizers should omit the port \
                   component and its ':' delimiter if its value is the scheme's default \
                   (http 80, https 443, ftp 21, ...). Not for sip and sips, whose default \
-                  depends on the transport.",
+                  depends on the transport. Off by default \
+                  (on real docs they were mostly noise): another way of writing the same URI, not \
+                  an error; select the N rules (extend-select = [\"N\"]) to normalize a tree.",
     source: "RFC 3986 section 6.2.3",
 };
 

@@ -10,11 +10,13 @@ pub const RULE: Rule = Rule {
     name: "empty-port",
     category: Category::Normalization,
     severity: Severity::Warning,
-    default_enabled: true,
+    default_enabled: false,
     fix: Some("drop the ':'"),
     summary: "an empty port (a ':' after the host and nothing after it)",
     explanation: "RFC 3986 section 6.2.3: URI producers and normalizers should omit the port \
-                  component and its ':' delimiter if the port is empty.",
+                  component and its ':' delimiter if the port is empty. Off by default \
+                  (on real docs they were mostly noise): another way of writing the same URI, not \
+                  an error; select the N rules (extend-select = [\"N\"]) to normalize a tree.",
     source: "RFC 3986 sections 3.2.3 and 6.2.3",
 };
 

@@ -11,13 +11,15 @@ pub const RULE: Rule = Rule {
     name: "lowercase-percent-encoding",
     category: Category::Normalization,
     severity: Severity::Warning,
-    default_enabled: true,
+    default_enabled: false,
     fix: Some("uppercase the hex digits"),
     summary: "percent-encoded octets with lowercase hex digits (%2f instead of %2F)",
     explanation: "RFC 3986 section 2.1: the hexadecimal digits of a percent-encoding are \
                   case-insensitive, but URI producers and normalizers should use uppercase \
                   digits for all percent-encodings (section 6.2.2.1). When N005 is on, an \
-                  encoded unreserved character is left to it (it is decoded instead).",
+                  encoded unreserved character is left to it (it is decoded instead). Off by default \
+                  (on real docs they were mostly noise): another way of writing the same URI, not \
+                  an error; select the N rules (extend-select = [\"N\"]) to normalize a tree.",
     source: "RFC 3986 sections 2.1 and 6.2.2.1",
 };
 

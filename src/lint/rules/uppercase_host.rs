@@ -13,13 +13,15 @@ pub const RULE: Rule = Rule {
     name: "uppercase-host",
     category: Category::Normalization,
     severity: Severity::Warning,
-    default_enabled: true,
+    default_enabled: false,
     fix: Some("lowercase the host"),
     summary: "uppercase letters in the host",
     explanation: "The host is case-insensitive; the canonical form is lowercase and URI \
                   producers should use lowercase for registered names and hexadecimal \
                   addresses (RFC 3986 section 3.2.2). Normalization lowercases it (section \
-                  6.2.2.1). Percent-encoded octets keep their uppercase hex digits.",
+                  6.2.2.1). Percent-encoded octets keep their uppercase hex digits. Off by default \
+                  (on real docs they were mostly noise): another way of writing the same URI, not \
+                  an error; select the N rules (extend-select = [\"N\"]) to normalize a tree.",
     source: "RFC 3986 sections 3.2.2 and 6.2.2.1",
 };
 

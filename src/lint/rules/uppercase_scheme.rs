@@ -10,12 +10,14 @@ pub const RULE: Rule = Rule {
     name: "uppercase-scheme",
     category: Category::Normalization,
     severity: Severity::Warning,
-    default_enabled: true,
+    default_enabled: false,
     fix: Some("lowercase the scheme"),
     summary: "uppercase letters in the scheme",
     explanation: "Schemes are case-insensitive, but the canonical form is lowercase and \
                   documents that produce URIs should use lowercase letters (RFC 3986 section \
-                  3.1); normalization lowercases them (section 6.2.2.1).",
+                  3.1); normalization lowercases them (section 6.2.2.1). Off by default \
+                  (on real docs they were mostly noise): another way of writing the same URI, not \
+                  an error; select the N rules (extend-select = [\"N\"]) to normalize a tree.",
     source: "RFC 3986 sections 3.1 and 6.2.2.1",
 };
 
