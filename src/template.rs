@@ -18,8 +18,9 @@
 ///   Mustache and Go templates (`{{ name }}`);
 /// - `$(` and `$` before an upper-case name: shell substitutions and
 ///   variables (`$(pwd)`, `$HOST`, `$BASE_URL`; not OData's `$select`);
-/// - a printf conversion: `%s`, `%i`, `%r`, `%v`, `%(`, or `%d` not
-///   followed by a hexadecimal digit (`%d4` is a percent-encoding);
+/// - a `%` that is not a percent-encoding but a conversion of printf,
+///   strftime or `git log --format` (`%s`, `%d`, `%-5s`, `%.2f`, `%(name)s`,
+///   `%Y`, `%H`); `%zz` stays a typo to report;
 /// - in the authority, an optional part in brackets that is not an IP
 ///   literal (`[user@]`, `[:port]`), a port that is a word (`:port`,
 ///   `:PORT`), or a host with a `*` (`*.example.com`, `.*example.org`);
@@ -36,11 +37,7 @@ pub fn is_template(uri: &str) -> bool {
         let next = b.get(i + 1).copied();
         match c {
             b'$' if next == Some(b'(') || shell_variable(&b[i + 1..]) => return true,
-            b'%' => match next {
-                Some(b's' | b'i' | b'r' | b'v' | b'(') => return true,
-                Some(b'd') if !b.get(i + 2).is_some_and(u8::is_ascii_hexdigit) => return true,
-                _ => {}
-            },
+            b'%' if conversion(&b[i + 1..]) => return true,
             _ => {}
         }
     }
@@ -48,6 +45,26 @@ pub fn is_template(uri: &str) -> bool {
         return true;
     }
     authority_placeholder(uri)
+}
+
+/// After a `%`: true when `b` is not two hexadecimal digits (a
+/// percent-encoding) but a conversion: `(`, or printf flags and width
+/// (`-+ #0` and digits, `.` and precision), then a conversion letter of
+/// printf, strftime or git's pretty formats.
+fn conversion(b: &[u8]) -> bool {
+    if b.len() >= 2 && b[0].is_ascii_hexdigit() && b[1].is_ascii_hexdigit() {
+        return false;
+    }
+    if b.first() == Some(&b'(') {
+        return true;
+    }
+    let flags = b
+        .iter()
+        .take(6)
+        .take_while(|c| matches!(c, b'-' | b'+' | b' ' | b'#' | b'.') || c.is_ascii_digit())
+        .count();
+    b.get(flags)
+        .is_some_and(|c| b"sdiufFeEgGcxXoprvqaAbBHhYmMSTjnNtlIZy".contains(c))
 }
 
 /// True when `b` starts with an upper-case shell variable name of two
@@ -114,6 +131,10 @@ mod tests {
             "https://api.example.com/v1/%s",
             "http://example.com/?id=%d",
             "http://example.com/%(name)s",
+            "https://github.com/fusesource/jansi/commit/%H",
+            "http://example.com/?t=%Y-%m-%d",
+            "http://example.com/%-5s/%.2f",
+            "file:///some/path%.c",
             "ssh://[user@]host.xz/path/to/repo.git/",
             "http://proxy-host.com:port",
             "https://example.com:PORT/",
@@ -130,6 +151,8 @@ mod tests {
     fn uris_are_not_templates() {
         for u in [
             "http://example.com/a%d4b",
+            "http://a.example/%zz",
+            "http://a.example/%7e%2F",
             "http://[::1]:8080/",
             "http://[v1.fe]/",
             "https://example.com/a/../b?x=1#f",

@@ -296,7 +296,14 @@ fn corpus_rfc5870_850_851_break_after_colon() {
 
 #[test]
 fn check_invalid_fixture() {
-    let out = run(&["check", "--format", "plain", "fixtures/check/invalid.txt"]);
+    let out = run(&[
+        "check",
+        "--extend-select",
+        "U007,S101",
+        "--format",
+        "plain",
+        "fixtures/check/invalid.txt",
+    ]);
     assert_eq!(out.status.code(), Some(1), "findings give exit 1");
     assert!(out.stderr.is_empty(), "stderr: {}", text(&out.stderr));
     assert_output(
@@ -310,7 +317,14 @@ fn check_invalid_fixture() {
 fn check_scheme_rules_fixture() {
     // One scheme-specific violation a line (RFC 9110, RFC 1738, RFC 6068,
     // RFC 3966, RFC 1123, RFC 2397); the last line is clean.
-    let out = run(&["check", "--format", "plain", "fixtures/check/scheme.txt"]);
+    let out = run(&[
+        "check",
+        "--extend-select",
+        "U007,S101",
+        "--format",
+        "plain",
+        "fixtures/check/scheme.txt",
+    ]);
     assert_eq!(out.status.code(), Some(1), "findings give exit 1");
     assert!(out.stderr.is_empty(), "stderr: {}", text(&out.stderr));
     assert_output(
@@ -342,6 +356,8 @@ fn check_invalid_fixture_has_every_code() {
 fn check_mixed_iri_flags_non_ascii_with_character_columns() {
     let out = run(&[
         "check",
+        "--extend-select",
+        "U007",
         "--format",
         "plain",
         "fixtures/encoding/mixed-iri-and-invalid-utf8.txt",
@@ -405,6 +421,8 @@ fn check_exit_2_on_missing_file_still_reports_the_others() {
     for args in [
         [
             "check",
+            "--extend-select",
+            "U007",
             "--format",
             "plain",
             missing,
@@ -412,6 +430,8 @@ fn check_exit_2_on_missing_file_still_reports_the_others() {
         ],
         [
             "check",
+            "--extend-select",
+            "U007",
             "--format",
             "plain",
             "fixtures/check/invalid.txt",

@@ -957,6 +957,19 @@ pub(crate) fn bare(w: &Window<'_>, s: usize, quote: Option<u8>, sc: &mut Scratch
                         Continuation::No => {}
                     }
                 }
+                if b == b'{' {
+                    // A template expression (`http://${host}:${port}/`,
+                    // `https://x/{id}`, `{{ url }}`): taken whole, so that
+                    // the candidate is seen to be a template.
+                    match template_expression_end(w, j) {
+                        None => return Bare::NeedMore,
+                        Some(Some(end)) => {
+                            j = end;
+                            continue;
+                        }
+                        Some(None) => {}
+                    }
+                }
                 break;
             }
             if matches!(b, b',' | b';' | b'(' | b'[') {
@@ -998,6 +1011,44 @@ pub(crate) fn bare(w: &Window<'_>, s: usize, quote: Option<u8>, sc: &mut Scratch
         end,
         broken,
         closed,
+    }
+}
+
+/// At a `{` at index `j`: the index just past the `}` that closes it when
+/// `{...}` is a template expression on one line, at most 64 bytes, with
+/// no whitespace inside (`{{ ... }}` may have spaces inside its doubled
+/// braces), or `Some(None)` when it is not one; `None` when the window
+/// ends first.
+fn template_expression_end(w: &Window<'_>, j: usize) -> Option<Option<usize>> {
+    let hay = w.hay;
+    let double = match hay.get(j + 1) {
+        None => return if w.eof { Some(None) } else { None },
+        Some(&b) => b == b'{',
+    };
+    let limit = j + 64;
+    let mut k = j + 1 + usize::from(double);
+    loop {
+        let Some(&b) = hay.get(k) else {
+            return if w.eof { Some(None) } else { None };
+        };
+        if k > limit || b == b'\n' || b == b'\r' || b == b'{' || matches!(b, b'<' | b'>' | b'"') {
+            return Some(None);
+        }
+        if b == b'}' {
+            if !double {
+                return Some(Some(k + 1));
+            }
+            return match hay.get(k + 1) {
+                Some(b'}') => Some(Some(k + 2)),
+                Some(_) => Some(None),
+                None if w.eof => Some(None),
+                None => None,
+            };
+        }
+        if is(b, SPACE) && !double {
+            return Some(None);
+        }
+        k += 1;
     }
 }
 

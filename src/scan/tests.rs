@@ -744,3 +744,26 @@ fn a_second_uri_right_after_ends_the_first() {
         ]
     );
 }
+
+/// Template expressions are taken whole (`http://${hostname}:${port}/`
+/// in Node.js's docs had given a candidate `http://$` and an S002), so
+/// that the candidate is seen to be a template.
+#[test]
+fn template_expressions_are_taken_whole() {
+    assert_eq!(
+        uris("console.log(`Server running at http://${hostname}:${port}/`);"),
+        ["http://${hostname}:${port}/"]
+    );
+    assert_eq!(
+        uris("GET https://api.example/{id}/items and {{ url }} see https://x.example/{{ page }}."),
+        [
+            "https://api.example/{id}/items",
+            "https://x.example/{{ page }}"
+        ]
+    );
+    // Not an expression: the URI ends at the brace.
+    assert_eq!(
+        uris("http://a.example/x{ y } http://b.example/{{x}"),
+        ["http://a.example/x", "http://b.example/"]
+    );
+}

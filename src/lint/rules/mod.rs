@@ -153,6 +153,11 @@ pub fn for_error(kind: ErrorKind) -> Rule {
 /// sender) rather than MUST: reported as warnings.
 const SCHEME_WARNINGS: [&str; 4] = ["S101", "S403", "S803", "S902"];
 
+/// Scheme-specific rules off by default: `S101` (userinfo in http(s)),
+/// which real documentation writes on purpose; a password in it is
+/// `X001`'s.
+const SCHEME_OFF: [&str; 1] = ["S101"];
+
 /// The severity of a scheme-specific rule (`S` code, see
 /// [`crate::scheme::rules`]): a warning for SHOULD-level requirements, an
 /// error otherwise.
@@ -171,10 +176,15 @@ pub fn for_scheme_rule(r: &crate::scheme::SchemeRule) -> Rule {
         name: r.name,
         category: Category::Scheme,
         severity: scheme_severity(r.code),
-        default_enabled: true,
+        default_enabled: !SCHEME_OFF.contains(&r.code),
         fix: None,
         summary: r.summary,
-        explanation: "",
+        explanation: if r.code == "S101" {
+            "Off by default: documentation shows 'user@host' on purpose (how to pass a user \
+             name to git or curl), and a password, the harmful case, is X001's finding."
+        } else {
+            ""
+        },
         source: r.source,
     }
 }

@@ -61,7 +61,9 @@ pub fn rule(kind: ErrorKind) -> Rule {
             "a non-ASCII character (an IRI where a URI is expected)",
             "URIs are ASCII. A non-ASCII character is allowed in an IRI (RFC 3987) but must be \
              percent-encoded as UTF-8 in a URI. The fix does that mapping (RFC 3987 section \
-             3.1); the result identifies the same resource.",
+             3.1); the result identifies the same resource. Off by default: text for people \
+             writes IRIs on purpose (`https://例え.jp/`), and every browser maps them; select \
+             it where URIs must be ASCII (HTTP headers, protocol fields).",
             "RFC 3987 section 3.1",
             Some("percent-encode the non-ASCII characters as UTF-8 (RFC 3987 section 3.1)"),
         ),
@@ -78,7 +80,7 @@ pub fn rule(kind: ErrorKind) -> Rule {
         name: kind.name(),
         category: Category::Syntax,
         severity: Severity::Error,
-        default_enabled: true,
+        default_enabled: kind != ErrorKind::NonAscii,
         fix,
         summary,
         explanation,
