@@ -38,6 +38,9 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
     let Some(ui) = userinfo else {
         return;
     };
+    if placeholder_credentials(text, ui.clone()) {
+        return;
+    }
     if let Some(colon) = text[ui.clone()].find(':') {
         let at = ui.start + colon + 1;
         if at < ui.end {
@@ -50,6 +53,35 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
             );
         }
     }
+}
+
+/// True when the userinfo at `ui` of `text` is not a credential: the host
+/// after it is reserved for examples and tests (RFC 2606 and RFC 6761:
+/// `example`, `example.com`, `.net`, `.org`, `*.example`, `*.test`,
+/// `*.invalid`, `*.localhost`; IANA's IDN test TLDs `測試`/`测试`) or a
+/// placeholder word (`host`, `hostname`, `myhost`, `yourhost`); or it is
+/// a CVS root's access method (`cvs://:pserver:anoncvs@host:/cvs`).
+fn placeholder_credentials(text: &str, ui: std::ops::Range<usize>) -> bool {
+    let userinfo = &text[ui.clone()];
+    if userinfo.starts_with(":pserver:") || userinfo.starts_with(":ext:") {
+        return true;
+    }
+    let rest = &text[ui.end.saturating_add(1).min(text.len())..];
+    let end = rest.find(['/', '?', '#', ':']).unwrap_or(rest.len());
+    let host = rest[..end].trim_end_matches('.').to_lowercase();
+    let host = host.as_str();
+    if matches!(host, "host" | "hostname" | "myhost" | "yourhost") {
+        return true;
+    }
+    let last = host.rsplit('.').next().unwrap_or(host);
+    let reserved_tld = matches!(
+        last,
+        "example" | "test" | "invalid" | "localhost" | "xn--g6w251d" | "xn--0zwm56d" | "測試" | "测试"
+    );
+    let reserved_domain = ["example.com", "example.net", "example.org"]
+        .iter()
+        .any(|d| host == *d || host.ends_with(&format!(".{d}")));
+    reserved_tld || reserved_domain
 }
 
 /// The userinfo of a URI that did not parse: between `://` and the last
@@ -68,21 +100,43 @@ mod tests {
     use crate::lint::testing::hits;
 
     /// Found on the issue 14 review: X001 was silent when the URI had a
-    /// grammar error too.
+    /// grammar error too (the issue's example used the reserved
+    /// api.example.com; a real host is used here).
     #[test]
     fn password_in_a_uri_that_does_not_parse() {
-        let (at, _) = hits("X001", "<https://user:secret@api.example.com/v1/%s>");
+        let (at, _) = hits("X001", "<https://user:secret@api.acme-widgets.net/v1/%s>");
         assert_eq!(at, vec![14]);
-        let (at, _) = hits("X001", "<https://u:p w@h.example/>");
+        let (at, _) = hits("X001", "<https://u:p w@h.acme-widgets.net/>");
         assert_eq!(at, vec![11]);
-        assert!(hits("X001", "<https://h.example/a b@c>").0.is_empty());
+        assert!(hits("X001", "<https://h.acme-widgets.net/a b@c>").0.is_empty());
+    }
+
+    /// Examples, not secrets: hosts reserved for documentation and tests,
+    /// placeholder host names, a CVS root's method (all found on the
+    /// review of /usr/share/doc: Node.js's URL docs, git's release notes,
+    /// binutils' copyright file).
+    #[test]
+    fn example_credentials_are_not_passwords() {
+        for text in [
+            "<https://abc:xyz@example.com>",
+            "<https://user:pass@sub.example.com:8080/p/a/t/h?query=string#hash>",
+            "<https://a:b@xn--g6w251d/?abc#foo>",
+            "<https://a:b@測試?abc#foo>",
+            "<http://user:pass@host/repo>",
+            "<ftp://u:p@files.test/x>",
+            "<cvs://:pserver:anoncvs@sources.redhat.com:/cvs/src>",
+        ] {
+            assert!(hits("X001", text).0.is_empty(), "{text}");
+        }
+        // A real-looking host keeps its finding.
+        assert_eq!(hits("X001", "<https://abc:xyz@example-corp.com/>").0, vec![13]);
     }
 
     #[test]
     fn hit_miss() {
-        let (at, _) = hits("X001", "<ftp://joe:s3cret@ftp.example/pub>");
+        let (at, _) = hits("X001", "<ftp://joe:s3cret@ftp.acme-widgets.net/pub>");
         assert_eq!(at, vec![11]);
-        assert!(hits("X001", "<ftp://joe@ftp.example/pub>").0.is_empty());
-        assert!(hits("X001", "<ftp://joe:@ftp.example/pub>").0.is_empty());
+        assert!(hits("X001", "<ftp://joe@ftp.acme-widgets.net/pub>").0.is_empty());
+        assert!(hits("X001", "<ftp://joe:@ftp.acme-widgets.net/pub>").0.is_empty());
     }
 }
