@@ -41,6 +41,11 @@ pub fn is_template(uri: &str) -> bool {
             _ => {}
         }
     }
+    // Cut before a `{` the scanner did not take (`http://${a ?? b}`): a
+    // URI does not end in `$`.
+    if uri.ends_with('$') {
+        return true;
+    }
     if uri.split(['/', '?', '#']).any(|segment| segment == "...") {
         return true;
     }
@@ -142,6 +147,7 @@ mod tests {
             "https://.*gnome.org",
             "git://git.kernel.org/.../git.git",
             "webdav://\u{2026}",
+            "http://$",
         ] {
             assert!(is_template(t), "{t}");
         }

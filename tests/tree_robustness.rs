@@ -165,7 +165,7 @@ fn unreadable_files_and_directories_are_reported_and_the_rest_is_read() {
     }
     // `check` the same: exit 2 (not 0: something could not be read), the
     // readable files' findings still printed.
-    write(d, "tree/e.txt", b"bad <http://e.example/a|b>\n");
+    write(d, "tree/e.txt", b"bad <http://e.example/a\\b>\n");
     chmod(&d.join("tree/e.txt"), 0o644);
     let out = run_in(
         d,

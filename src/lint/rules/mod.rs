@@ -37,6 +37,7 @@ pub(crate) mod non_default_port;
 pub(crate) mod password_in_userinfo;
 pub(crate) mod scheme_relative_reference;
 pub(crate) mod syntax;
+pub(crate) mod tolerated_character;
 pub(crate) mod unclosed_angle_bracket;
 pub(crate) mod uppercase_host;
 pub(crate) mod uppercase_scheme;
@@ -242,6 +243,7 @@ pub fn catalogue() -> &'static [Rule] {
         ErrorKind::ALL
             .iter()
             .map(|&k| for_error(k))
+            .chain([tolerated_character::RULE])
             .chain(scheme)
             .chain(DELIMITING)
             .chain(SECURITY)

@@ -76,7 +76,14 @@ fn placeholder_credentials(text: &str, ui: std::ops::Range<usize>) -> bool {
     let last = host.rsplit('.').next().unwrap_or(host);
     let reserved_tld = matches!(
         last,
-        "example" | "test" | "invalid" | "localhost" | "xn--g6w251d" | "xn--0zwm56d" | "測試" | "测试"
+        "example"
+            | "test"
+            | "invalid"
+            | "localhost"
+            | "xn--g6w251d"
+            | "xn--0zwm56d"
+            | "測試"
+            | "测试"
     );
     let reserved_domain = ["example.com", "example.net", "example.org"]
         .iter()
@@ -108,7 +115,9 @@ mod tests {
         assert_eq!(at, vec![14]);
         let (at, _) = hits("X001", "<https://u:p w@h.acme-widgets.net/>");
         assert_eq!(at, vec![11]);
-        assert!(hits("X001", "<https://h.acme-widgets.net/a b@c>").0.is_empty());
+        assert!(hits("X001", "<https://h.acme-widgets.net/a b@c>")
+            .0
+            .is_empty());
     }
 
     /// Examples, not secrets: hosts reserved for documentation and tests,
@@ -129,14 +138,21 @@ mod tests {
             assert!(hits("X001", text).0.is_empty(), "{text}");
         }
         // A real-looking host keeps its finding.
-        assert_eq!(hits("X001", "<https://abc:xyz@example-corp.com/>").0, vec![13]);
+        assert_eq!(
+            hits("X001", "<https://abc:xyz@example-corp.com/>").0,
+            vec![13]
+        );
     }
 
     #[test]
     fn hit_miss() {
         let (at, _) = hits("X001", "<ftp://joe:s3cret@ftp.acme-widgets.net/pub>");
         assert_eq!(at, vec![11]);
-        assert!(hits("X001", "<ftp://joe@ftp.acme-widgets.net/pub>").0.is_empty());
-        assert!(hits("X001", "<ftp://joe:@ftp.acme-widgets.net/pub>").0.is_empty());
+        assert!(hits("X001", "<ftp://joe@ftp.acme-widgets.net/pub>")
+            .0
+            .is_empty());
+        assert!(hits("X001", "<ftp://joe:@ftp.acme-widgets.net/pub>")
+            .0
+            .is_empty());
     }
 }

@@ -106,7 +106,25 @@ fn non_ascii_runs(text: &str) -> Vec<Range<usize>> {
 /// error kind, at its first offending character, with how many more there
 /// are (an invalid port such as `&lt;port&gt;` is one finding, not eight).
 pub(crate) fn check(cx: &mut Cx<'_, '_>) {
-    let errors = cx.parsed.errors();
+    // Characters the WHATWG URL Standard takes as written are `U009`'s
+    // (off by default), one finding per URI; the others keep their codes.
+    let text = cx.text();
+    let (tolerated, errors): (Vec<_>, Vec<_>) = cx
+        .parsed
+        .errors()
+        .iter()
+        .cloned()
+        .partition(|e| super::tolerated_character::tolerated(text, e));
+    if let Some(first) = tolerated.first() {
+        let rule = super::tolerated_character::RULE;
+        if cx.on(&rule) {
+            let message = match tolerated.len() - 1 {
+                0 => first.message.clone(),
+                n => format!("{} (and {n} more)", first.message),
+            };
+            cx.report(&rule, first.offset, message, None);
+        }
+    }
     for (i, e) in errors.iter().enumerate() {
         if errors[..i].iter().any(|p| p.kind == e.kind) {
             continue;
