@@ -59,11 +59,18 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
 /// after it is reserved for examples and tests (RFC 2606 and RFC 6761:
 /// `example`, `example.com`, `.net`, `.org`, `*.example`, `*.test`,
 /// `*.invalid`, `*.localhost`; IANA's IDN test TLDs `測試`/`测试`) or a
-/// placeholder word (`host`, `hostname`, `myhost`, `yourhost`); or it is
-/// a CVS root's access method (`cvs://:pserver:anoncvs@host:/cvs`).
+/// placeholder word (`host`, `hostname`, `myhost`, `yourhost`); the
+/// password is the word itself (`password`, `passwd-on-proxy`, `pass`,
+/// `pwd`, `xxx`); or it is a CVS root's access method
+/// (`cvs://:pserver:anoncvs@host:/cvs`).
 fn placeholder_credentials(text: &str, ui: std::ops::Range<usize>) -> bool {
     let userinfo = &text[ui.clone()];
     if userinfo.starts_with(":pserver:") || userinfo.starts_with(":ext:") {
+        return true;
+    }
+    // The word itself: `user:password@`, `login:passwd-on-proxy@`.
+    let password = userinfo.split_once(':').map_or("", |(_, p)| p).to_ascii_lowercase();
+    if password.contains("passw") || matches!(password.as_str(), "pass" | "pwd" | "xxx" | "***") {
         return true;
     }
     let rest = &text[ui.end.saturating_add(1).min(text.len())..];
@@ -134,6 +141,8 @@ mod tests {
             "<http://user:pass@host/repo>",
             "<ftp://u:p@files.test/x>",
             "<cvs://:pserver:anoncvs@sources.redhat.com:/cvs/src>",
+            "<http://user:password@proxy.foo.com/>",
+            "<http://login-on-proxy:passwd-on-proxy@proxy-host.com:port>",
         ] {
             assert!(hits("X001", text).0.is_empty(), "{text}");
         }
