@@ -338,6 +338,11 @@ struct CheckArgs {
     /// Print the fixes as a unified diff; write nothing.
     #[arg(long, conflicts_with = "fix")]
     diff: bool,
+    /// With --fix or --diff, apply the unsafe fixes too (those that may
+    /// change what a URI means to some consumer: case outside the scheme,
+    /// default ports, percent-encoding, dot-segments, file: URIs).
+    #[arg(long)]
+    unsafe_fixes: bool,
     /// Also check links: "local" looks for the targets of relative links
     /// of Markdown and HTML documents (files, directories, #anchors) in
     /// the tree, offline (rules L001, L002).
@@ -594,7 +599,8 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
                 ignore: a.ignore.clone(),
             };
             let settings = settings(&a.common, selection)?;
-            let linter = settings.linter()?;
+            let mut linter = settings.linter()?;
+            linter.unsafe_fixes = a.unsafe_fixes;
             let color = match a.color {
                 ColorArg::Always => true,
                 ColorArg::Never => false,

@@ -452,6 +452,7 @@ impl Settings {
                 base: self.selection.clone(),
                 overrides,
             },
+            unsafe_fixes: false,
         })
     }
 }

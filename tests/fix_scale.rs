@@ -32,8 +32,22 @@ fn devices_and_fifos_are_refused() {
     }
     for t in &targets {
         for args in [
-            vec!["check", "--extend-select", "N", "--isolated", "--fix"],
-            vec!["check", "--extend-select", "N", "--isolated", "--diff"],
+            vec![
+                "check",
+                "--extend-select",
+                "N",
+                "--unsafe-fixes",
+                "--isolated",
+                "--fix",
+            ],
+            vec![
+                "check",
+                "--extend-select",
+                "N",
+                "--unsafe-fixes",
+                "--isolated",
+                "--diff",
+            ],
             vec!["rewrite", "--map", "http://a/=http://b/"],
         ] {
             let out = bin()
@@ -63,6 +77,7 @@ fn stdin_is_not_spooled() {
             "check",
             "--extend-select",
             "N",
+            "--unsafe-fixes",
             "--isolated",
             "--strict",
             "--format",
@@ -111,7 +126,15 @@ fn stdin_is_not_spooled() {
 #[test]
 fn fixing_stdin_is_bounded() {
     let mut child = bin()
-        .args(["check", "--extend-select", "N", "--isolated", "--fix", "-"])
+        .args([
+            "check",
+            "--extend-select",
+            "N",
+            "--unsafe-fixes",
+            "--isolated",
+            "--fix",
+            "-",
+        ])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -152,7 +175,15 @@ fn many_fixes_in_one_file() {
         .collect();
     fs::write(&path, &original).expect("write");
     let out = bin()
-        .args(["check", "--extend-select", "N", "--isolated", "--fix", "-q"])
+        .args([
+            "check",
+            "--extend-select",
+            "N",
+            "--unsafe-fixes",
+            "--isolated",
+            "--fix",
+            "-q",
+        ])
         .arg(&path)
         .output()
         .expect("runs");
@@ -184,6 +215,7 @@ fn diff_of_non_utf8_file_applies() {
             "check",
             "--extend-select",
             "N",
+            "--unsafe-fixes",
             "--isolated",
             "--diff",
             "latin1.txt",

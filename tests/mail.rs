@@ -56,6 +56,7 @@ fn fix_never_writes_mail_news_or_gzip() {
             "check",
             "--extend-select",
             "N",
+            "--unsafe-fixes",
             "--fix",
             "--format",
             "plain",
@@ -65,6 +66,7 @@ fn fix_never_writes_mail_news_or_gzip() {
             "check",
             "--extend-select",
             "N",
+            "--unsafe-fixes",
             "--fix",
             "--format",
             "plain",
@@ -99,7 +101,14 @@ fn fix_never_writes_mail_news_or_gzip() {
         "see <http://a.example/>\n"
     );
     // --diff offers no diff for them either.
-    let out = urilint(&["check", "--extend-select", "N", "--diff", d]);
+    let out = urilint(&[
+        "check",
+        "--extend-select",
+        "N",
+        "--unsafe-fixes",
+        "--diff",
+        d,
+    ]);
     let diff = String::from_utf8_lossy(&out.stdout);
     assert!(
         !diff
@@ -342,13 +351,23 @@ fn stdin_with_an_input_format() {
         String::from_utf8_lossy(&out.stdout).replace("-:", "FILE:")
     };
     let from_file = String::from_utf8_lossy(
-        &urilint(&["check", "--extend-select", "N", "--format", "plain", &path]).stdout,
+        &urilint(&[
+            "check",
+            "--extend-select",
+            "N",
+            "--unsafe-fixes",
+            "--format",
+            "plain",
+            &path,
+        ])
+        .stdout,
     )
     .replace(&format!("{path}:"), "FILE:");
     let from_stdin = run(&[
         "check",
         "--extend-select",
         "N",
+        "--unsafe-fixes",
         "--isolated",
         "--format",
         "plain",
@@ -367,6 +386,7 @@ fn stdin_with_an_input_format() {
         "check",
         "--extend-select",
         "N",
+        "--unsafe-fixes",
         "--isolated",
         "--format",
         "plain",
@@ -424,7 +444,14 @@ fn helper_threads_change_nothing() {
     let p = all.to_string_lossy().into_owned();
     for args in [
         vec!["extract", "--format", "jsonl", "--message-ids"],
-        vec!["check", "--extend-select", "N", "--format", "jsonl"],
+        vec![
+            "check",
+            "--extend-select",
+            "N",
+            "--unsafe-fixes",
+            "--format",
+            "jsonl",
+        ],
         vec!["check"],
     ] {
         let run = |j: &str| {

@@ -113,7 +113,14 @@ fn fix_leaves_code_alone() {
     let text = "See <http://Example.COM:80/a>.\n\n```sh\ncurl http://Example.COM:80/b\n```\n\nAnd `http://Example.COM:80/c`.\n";
     fs::write(&md, text).expect("write");
     let p = md.to_string_lossy().into_owned();
-    let out = urilint(&["check", "--extend-select", "N", "--fix", &p]);
+    let out = urilint(&[
+        "check",
+        "--extend-select",
+        "N",
+        "--unsafe-fixes",
+        "--fix",
+        &p,
+    ]);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     let fixed = fs::read_to_string(&md).expect("read");
     assert_eq!(
@@ -132,6 +139,7 @@ fn fix_leaves_code_alone() {
         "check",
         "--extend-select",
         "N",
+        "--unsafe-fixes",
         "--fix",
         "--include-code",
         &p,
@@ -184,6 +192,7 @@ fn rst_literals_and_local_links() {
         "check",
         "--extend-select",
         "N",
+        "--unsafe-fixes",
         "--links",
         "local",
         "--format",
@@ -208,7 +217,15 @@ fn asciidoc_macros_end_at_the_bracket() {
          22:https://www.openwall.com/lists/oss-security/2019/12/13/1\n\
          24:https://oss-security.openwall.org/wiki/mailing-lists/oss-security\n"
     );
-    let check = urilint(&["check", "--extend-select", "N", "--format", "plain", &path]);
+    let check = urilint(&[
+        "check",
+        "--extend-select",
+        "N",
+        "--unsafe-fixes",
+        "--format",
+        "plain",
+        &path,
+    ]);
     assert!(
         check.stdout.is_empty(),
         "{}",
@@ -223,9 +240,16 @@ fn asciidoc_macros_end_at_the_bracket() {
     .expect("write");
     let p = doc.to_string_lossy().into_owned();
     assert_eq!(
-        urilint(&["check", "--extend-select", "N", "--fix", &p])
-            .status
-            .code(),
+        urilint(&[
+            "check",
+            "--extend-select",
+            "N",
+            "--unsafe-fixes",
+            "--fix",
+            &p
+        ])
+        .status
+        .code(),
         Some(0)
     );
     assert_eq!(

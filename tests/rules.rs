@@ -88,6 +88,7 @@ fn fixes_match_expected_and_are_idempotent() {
             "check",
             "--isolated",
             "--fix",
+            "--unsafe-fixes",
             "--format",
             "plain",
             "--select",
@@ -164,6 +165,7 @@ fn fix_keeps_every_other_byte_line_ends_and_permissions() {
         "--isolated",
         "--extend-select",
         "N",
+        "--unsafe-fixes",
         "--fix",
         "--format",
         "plain",
@@ -224,6 +226,7 @@ fn idempotent_on_every_fixture() {
                 "--isolated",
                 "--extend-select",
                 "N",
+                "--unsafe-fixes",
                 "--fix",
                 "--format",
                 "plain",
@@ -255,6 +258,7 @@ fn diff_writes_nothing_and_exits_1() {
         "--isolated",
         "--extend-select",
         "N",
+        "--unsafe-fixes",
         "--diff",
         copy.to_str().expect("utf-8"),
     ]);
@@ -275,7 +279,15 @@ fn diff_writes_nothing_and_exits_1() {
 #[test]
 fn fix_on_stdin_prints_the_fixed_text() {
     let out = urilint()
-        .args(["check", "--isolated", "--extend-select", "N", "--fix", "-"])
+        .args([
+            "check",
+            "--isolated",
+            "--extend-select",
+            "N",
+            "--unsafe-fixes",
+            "--fix",
+            "-",
+        ])
         .write_stdin("see <HTTP://a.example:80/> now\n")
         .output()
         .expect("runs");
@@ -291,6 +303,7 @@ fn strict_turns_warnings_into_failures() {
             "--isolated",
             "--extend-select",
             "N",
+            "--unsafe-fixes",
             "--format",
             "plain",
             p
@@ -305,6 +318,7 @@ fn strict_turns_warnings_into_failures() {
             "--isolated",
             "--extend-select",
             "N",
+            "--unsafe-fixes",
             "--format",
             "plain",
             "--strict",
@@ -410,6 +424,7 @@ fn config_file_is_found_and_applied() {
             "--isolated",
             "--extend-select",
             "N",
+            "--unsafe-fixes",
             "--format",
             "plain",
             "a.txt",

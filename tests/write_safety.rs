@@ -109,8 +109,22 @@ fn assert_refused(out: &Output, what: &str, needles: &[&str]) {
 fn device_is_refused_at_once() {
     let dir = tempfile::tempdir().expect("tempdir");
     for args in [
-        &["check", "--extend-select", "N", "--fix", "/dev/zero"][..],
-        &["check", "--extend-select", "N", "--diff", "/dev/zero"],
+        &[
+            "check",
+            "--extend-select",
+            "N",
+            "--unsafe-fixes",
+            "--fix",
+            "/dev/zero",
+        ][..],
+        &[
+            "check",
+            "--extend-select",
+            "N",
+            "--unsafe-fixes",
+            "--diff",
+            "/dev/zero",
+        ],
         &["rewrite", "--map", "http://a/=http://b/", "/dev/zero"],
         &[
             "rewrite",
@@ -141,7 +155,14 @@ fn fifo_is_refused_at_once() {
     let status = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
     assert!(status.success());
     for args in [
-        &["check", "--extend-select", "N", "--fix", "pipe"][..],
+        &[
+            "check",
+            "--extend-select",
+            "N",
+            "--unsafe-fixes",
+            "--fix",
+            "pipe",
+        ][..],
         &["rewrite", "--map", "http://a/=http://b/", "pipe"],
     ] {
         let out = run_in(dir.path(), args);
@@ -169,7 +190,14 @@ fn setuid_and_setgid_files_are_refused() {
         chmod(&prog, mode);
         let before = fs::metadata(&prog).expect("meta");
         for args in [
-            &["check", "--extend-select", "N", "--fix", "prog"][..],
+            &[
+                "check",
+                "--extend-select",
+                "N",
+                "--unsafe-fixes",
+                "--fix",
+                "prog",
+            ][..],
             &[
                 "rewrite",
                 "--map",
@@ -202,14 +230,28 @@ fn named_binary_file_is_refused_and_walked_one_skipped() {
     fs::write(dir.path().join("tree/prog"), &bytes).expect("write");
     let out = run_in(
         dir.path(),
-        &["check", "--extend-select", "N", "--fix", "tree/prog"],
+        &[
+            "check",
+            "--extend-select",
+            "N",
+            "--unsafe-fixes",
+            "--fix",
+            "tree/prog",
+        ],
     );
     assert_refused(&out, "named", &["tree/prog", "not a text file"]);
     assert_eq!(fs::read(dir.path().join("tree/prog")).expect("read"), bytes);
     // Walking: skipped quietly, as binary files always are.
     let out = run_in(
         dir.path(),
-        &["check", "--extend-select", "N", "--fix", "tree"],
+        &[
+            "check",
+            "--extend-select",
+            "N",
+            "--unsafe-fixes",
+            "--fix",
+            "tree",
+        ],
     );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(fs::read(dir.path().join("tree/prog")).expect("read"), bytes);
@@ -234,7 +276,14 @@ fn owner_and_group_are_kept() {
     };
     let out = run_in(
         dir.path(),
-        &["check", "--extend-select", "N", "--fix", "x.txt"],
+        &[
+            "check",
+            "--extend-select",
+            "N",
+            "--unsafe-fixes",
+            "--fix",
+            "x.txt",
+        ],
     );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(fs::read(&path).expect("read"), FIXED);
@@ -262,7 +311,14 @@ fn hard_linked_file_is_refused_by_default() {
     let ino = fs::metadata(&a).expect("meta").ino();
     let out = run_in(
         dir.path(),
-        &["check", "--extend-select", "N", "--fix", "a.txt"],
+        &[
+            "check",
+            "--extend-select",
+            "N",
+            "--unsafe-fixes",
+            "--fix",
+            "a.txt",
+        ],
     );
     assert_refused(
         &out,
@@ -299,6 +355,7 @@ fn hard_links_in_place_writes_every_name() {
             "check",
             "--extend-select",
             "N",
+            "--unsafe-fixes",
             "--fix",
             "--hard-links=in-place",
             "a.txt",
@@ -322,6 +379,7 @@ fn hard_links_break_replaces_this_name_only() {
             "check",
             "--extend-select",
             "N",
+            "--unsafe-fixes",
             "--fix",
             "--hard-links=break",
             "a.txt",
@@ -379,7 +437,14 @@ fn xattrs_and_acl_are_kept() {
     let mode_before = fs::metadata(&path).expect("meta").mode();
     let out = run_in(
         dir.path(),
-        &["check", "--extend-select", "N", "--fix", "x.txt"],
+        &[
+            "check",
+            "--extend-select",
+            "N",
+            "--unsafe-fixes",
+            "--fix",
+            "x.txt",
+        ],
     );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(fs::read(&path).expect("read"), FIXED);
@@ -408,7 +473,14 @@ fn read_only_file_needs_force() {
     chmod(&path, 0o444);
     let out = run_in(
         dir.path(),
-        &["check", "--extend-select", "N", "--fix", "ro.txt"],
+        &[
+            "check",
+            "--extend-select",
+            "N",
+            "--unsafe-fixes",
+            "--fix",
+            "ro.txt",
+        ],
     );
     assert_refused(&out, "check", &["ro.txt", "read-only", "--force"]);
     let out = run_in(
@@ -428,6 +500,7 @@ fn read_only_file_needs_force() {
             "check",
             "--extend-select",
             "N",
+            "--unsafe-fixes",
             "--fix",
             "--force",
             "ro.txt",
@@ -536,6 +609,7 @@ fn swapped_symlink_is_never_followed_by_the_binary() {
                 "check",
                 "--extend-select",
                 "N",
+                "--unsafe-fixes",
                 "--fix",
                 "--format",
                 "plain",
@@ -586,6 +660,7 @@ fn sigterm_or_sigint_mid_write_leaves_no_temp_file() {
                 "check",
                 "--extend-select",
                 "N",
+                "--unsafe-fixes",
                 "--fix",
                 "--format",
                 "plain",
@@ -720,7 +795,14 @@ fn group_that_cannot_be_kept_refuses_the_write() {
     let out = Command::new("setpriv")
         .args(["--reuid=65534", "--regid=65534", "--clear-groups", "--"])
         .arg(env!("CARGO_BIN_EXE_urilint"))
-        .args(["check", "--extend-select", "N", "--fix", "x.txt"])
+        .args([
+            "check",
+            "--extend-select",
+            "N",
+            "--unsafe-fixes",
+            "--fix",
+            "x.txt",
+        ])
         .current_dir(dir.path())
         .output()
         .expect("setpriv runs");

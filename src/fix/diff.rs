@@ -503,7 +503,7 @@ mod tests {
                 .iter()
                 .map(|(s, l, r)| {
                     let s = (*s).min(len);
-                    super::super::Fix { message: String::new(), edits: vec![edit(s, (s + l).min(len), r)] }
+                    super::super::Fix { message: String::new(), edits: vec![edit(s, (s + l).min(len), r)], applicability: super::super::Applicability::Safe }
                 })
                 .collect();
             let refs: Vec<&super::super::Fix> = fixes.iter().collect();

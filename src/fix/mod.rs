@@ -40,6 +40,23 @@ pub struct Edit {
     pub replacement: String,
 }
 
+/// Whether a fix may change what the text means (ruff's model).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Applicability {
+    /// The URI stays the same resource for every consumer (rejoining a
+    /// URI broken across lines, removing whitespace inside `<...>`,
+    /// adding or dropping delimiters, lowercasing the scheme): applied by
+    /// `check --fix`.
+    #[default]
+    Safe,
+    /// May change meaning for some consumer (case changes outside the
+    /// scheme, dropping a default port, percent-decoding or -encoding,
+    /// removing dot-segments, anything in a `file:` URI): applied only
+    /// with `--unsafe-fixes`.
+    Unsafe,
+}
+
 /// A fix: edits applied together or not at all.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Fix {
@@ -47,6 +64,8 @@ pub struct Fix {
     pub message: String,
     /// The edits, in order of offset, not overlapping.
     pub edits: Vec<Edit>,
+    /// Safe or unsafe ([`Applicability`]); `"applicability"` in JSON.
+    pub applicability: Applicability,
 }
 
 /// The most passes [`fix_until_stable`] makes.
@@ -638,6 +657,7 @@ mod tests {
         Fix {
             message: String::new(),
             edits,
+            applicability: Applicability::Safe,
         }
     }
 

@@ -150,6 +150,8 @@ pub struct Linter {
     pub exclude: Option<regex::RegexSet>,
     /// Rule sets for some paths (`[[overrides]]` in the configuration).
     pub per_path: crate::config::PerPath,
+    /// Apply unsafe fixes too (`--unsafe-fixes`; see [`applicability`]).
+    pub unsafe_fixes: bool,
 }
 
 impl Linter {
@@ -160,6 +162,7 @@ impl Linter {
             rules: RuleSet::default(),
             exclude: None,
             per_path: crate::config::PerPath::default(),
+            unsafe_fixes: false,
         }
     }
 
@@ -455,12 +458,15 @@ impl Linter {
                     return;
                 }
                 if let Some(fix) = d.fix.take() {
-                    if crate::fix::changes(&mut text, &fix) {
+                    let applies =
+                        self.unsafe_fixes || fix.applicability == crate::fix::Applicability::Safe;
+                    if applies && crate::fix::changes(&mut text, &fix) {
                         // Only the edits count for fixing; the finding
                         // itself is kept only while no fix was found.
                         pass.fixes.push(Fix {
                             message: String::new(),
                             edits: fix.edits.clone(),
+                            applicability: crate::fix::Applicability::Safe,
                         });
                         if !keep_findings {
                             pass.findings = Vec::new();
@@ -474,6 +480,26 @@ impl Linter {
             })?;
             Ok(pass)
         })
+    }
+}
+
+/// Whether the fix of rule `code` on the URI `uri` is safe (issue 14,
+/// ruff's model): safe are the fixes that keep the URI the same resource
+/// for every consumer, rejoining a broken URI (`D004`, `D005`), adding
+/// or dropping delimiters (`D006`, `D007`) and lowercasing the scheme
+/// (`N001`, RFC 3986 section 6.2.2.1: schemes are case-insensitive);
+/// every other fix (case changes outside the scheme, dropping a default
+/// port, percent-decoding or -encoding, removing dot-segments) and any
+/// fix of a `file:` URI (whose path may be case-sensitive and read by
+/// tools that never normalize) is unsafe.
+pub fn applicability(code: &str, uri: &str) -> crate::fix::Applicability {
+    use crate::fix::Applicability;
+    let file = uri.len() >= 5 && uri[..5].eq_ignore_ascii_case("file:");
+    let safe = matches!(code, "D004" | "D005" | "D006" | "D007" | "N001");
+    if safe && !file {
+        Applicability::Safe
+    } else {
+        Applicability::Unsafe
     }
 }
 
@@ -557,6 +583,7 @@ impl<'s> Cx<'_, 's> {
         let message = bounded(message);
         let fix = fix.map(|mut f| {
             f.message = bounded(std::mem::take(&mut f.message));
+            f.applicability = applicability(rule.code, c.text());
             f
         });
         let end = c.end().unwrap_or(at);
@@ -606,7 +633,11 @@ impl<'s> Cx<'_, 's> {
             .into_iter()
             .map(|(r, s)| self.text_edit(r, s))
             .collect::<Option<Vec<Edit>>>()?;
-        (!edits.is_empty()).then_some(Fix { message, edits })
+        (!edits.is_empty()).then_some(Fix {
+            message,
+            edits,
+            applicability: crate::fix::Applicability::Safe,
+        })
     }
 }
 
@@ -675,7 +706,8 @@ mod tests {
     #[test]
     fn fix_outside_unsorted_overlapping_ranges() {
         let text: &[u8] = b"<http://A.example/1> <http://B.example/2> <http://C.example/3>\n";
-        let linter = Linter::new(Grammar::Rfc3986);
+        let mut linter = Linter::new(Grammar::Rfc3986);
+        linter.unsafe_fixes = true;
         let rules = RuleSet::only(&["N002"]);
         // Around the second URI, before a range that ends before the
         // first, and two overlapping pieces inside the third's delimiters

@@ -66,7 +66,12 @@ pub fn diagnostic(out: &mut Vec<u8>, d: &Diagnostic, excerpt: Option<&Excerpt>, 
         Renderer::plain()
     };
     let place = format!("{}:{}:{}", escape::name(&d.path), d.line, d.column);
-    let help = d.fix.as_ref().map(|fix| escape::text(&fix.message));
+    let help = d.fix.as_ref().map(|fix| match fix.applicability {
+        crate::fix::Applicability::Safe => escape::text(&fix.message),
+        crate::fix::Applicability::Unsafe => {
+            std::borrow::Cow::Owned(format!("{} (unsafe fix)", escape::text(&fix.message)))
+        }
+    });
     let note = d
         .origin
         .as_deref()
@@ -312,8 +317,10 @@ pub struct Summary {
     pub errors: u64,
     /// Findings reported with severity warning.
     pub warnings: u64,
-    /// Findings reported that `urilint check --fix` can fix.
+    /// Findings reported that `urilint check --fix` can fix (safe fixes).
     pub fixable: u64,
+    /// Findings reported with an unsafe fix (`--unsafe-fixes`).
+    pub unsafe_fixable: u64,
     /// Findings fixed (`--fix`), not among those reported.
     pub fixed: u64,
 }
@@ -409,6 +416,14 @@ pub fn summary(out: &mut Vec<u8>, s: &Summary, color: bool) {
             s.fixable
         );
     }
+    if s.unsafe_fixable > 0 {
+        let _ = writeln!(
+            out,
+            "{} {} more fixable with urilint check --fix --unsafe-fixes (may change what the URI means)",
+            paint(CYAN, "[*]".to_string()),
+            s.unsafe_fixable
+        );
+    }
     if let Some(fixed) = fixed {
         let _ = writeln!(out, "{fixed}");
     }
@@ -494,6 +509,7 @@ error[U002]: invalid percent-encoding
                 end: 4,
                 replacement: "http".to_string(),
             }],
+            applicability: crate::fix::Applicability::Safe,
         });
         let got = render(&d, Some(&e));
         assert!(
@@ -528,6 +544,7 @@ error[U002]: invalid percent-encoding
         d.fix = Some(Fix {
             message: "do this".to_string(),
             edits: Vec::new(),
+            applicability: crate::fix::Applicability::Safe,
         });
         assert_eq!(
             render(&d, None),
@@ -710,6 +727,7 @@ error[U002]: invalid percent-encoding
             errors: 2,
             warnings: 13,
             fixable: 4,
+            unsafe_fixable: 0,
             fixed: 7,
         };
         assert_eq!(
@@ -726,6 +744,7 @@ error[U002]: invalid percent-encoding
             errors: 1,
             warnings: 0,
             fixable: 0,
+            unsafe_fixable: 0,
             fixed: 0,
         };
         assert_eq!(

@@ -19,6 +19,18 @@ fn default_word(r: &Rule) -> &'static str {
     }
 }
 
+/// The rule's fix, with `(unsafe)` after it when `check --fix` applies
+/// it only with `--unsafe-fixes` ([`crate::lint::applicability`]).
+fn fix_text(r: &Rule) -> Option<String> {
+    let fix = r.fix?;
+    Some(
+        match crate::lint::applicability(r.code, "http://a.example/") {
+            crate::fix::Applicability::Safe => fix.to_string(),
+            crate::fix::Applicability::Unsafe => format!("{fix} (unsafe)"),
+        },
+    )
+}
+
 /// Appends one line per rule: `CODE name severity default fixable
 /// summary`, in columns.
 pub fn list(out: &mut Vec<u8>, rules: &[Rule]) {
@@ -64,7 +76,11 @@ pub fn explain(out: &mut Vec<u8>, r: &Rule) {
     let _ = writeln!(out, "  category: {}", r.category.title());
     let _ = writeln!(out, "  severity: {}", r.severity.name());
     let _ = writeln!(out, "  default:  {}", default_word(r));
-    let _ = writeln!(out, "  fix:      {}", r.fix.unwrap_or("none"));
+    let _ = writeln!(
+        out,
+        "  fix:      {}",
+        fix_text(r).as_deref().unwrap_or("none")
+    );
     let _ = writeln!(out, "  source:   {}", r.source);
     let _ = writeln!(out);
     wrapped(out, r.summary);
@@ -104,7 +120,7 @@ pub fn markdown_table(out: &mut Vec<u8>, rules: &[Rule]) {
                 r.name,
                 r.severity.name(),
                 default_word(r),
-                cell(r.fix.unwrap_or("-")),
+                cell(fix_text(r).as_deref().unwrap_or("-")),
                 cell(r.summary),
                 cell(r.source),
             );

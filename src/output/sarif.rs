@@ -349,6 +349,7 @@ mod tests {
                     end: 14,
                     replacement: "http".to_string(),
                 }],
+                applicability: crate::fix::Applicability::Safe,
             }),
             origin: None,
         }

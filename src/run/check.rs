@@ -182,6 +182,7 @@ fn summary(stats: &Stats) -> Summary {
         errors: Stats::get(&stats.error_findings),
         warnings: Stats::get(&stats.warning_findings),
         fixable: Stats::get(&stats.fixable),
+        unsafe_fixable: Stats::get(&stats.unsafe_fixable),
         fixed: Stats::get(&stats.fixed),
     }
 }

@@ -99,8 +99,11 @@ pub struct Stats {
     pub error_findings: AtomicU64,
     /// Diagnostics reported at warning level (`check`).
     pub warning_findings: AtomicU64,
-    /// Reported diagnostics that have a fix (`check`).
+    /// Reported diagnostics that have a safe fix (`check`).
     pub fixable: AtomicU64,
+    /// Reported diagnostics that have an unsafe fix (`check`, applied only
+    /// with `--unsafe-fixes`).
+    pub unsafe_fixable: AtomicU64,
     /// Fixes applied, or URIs rewritten (`check --fix`, `rewrite`).
     pub fixed: AtomicU64,
     /// Files changed (or, with `--diff`/`--dry-run`, that would change).
@@ -128,8 +131,10 @@ impl Stats {
             Severity::Error => Stats::add(&self.error_findings, 1),
             Severity::Warning => Stats::add(&self.warning_findings, 1),
         }
-        if d.fix.is_some() {
-            Stats::add(&self.fixable, 1);
+        match d.fix.as_ref().map(|f| f.applicability) {
+            Some(crate::fix::Applicability::Safe) => Stats::add(&self.fixable, 1),
+            Some(crate::fix::Applicability::Unsafe) => Stats::add(&self.unsafe_fixable, 1),
+            None => {}
         }
         let mut map = self.by_rule.lock().unwrap_or_else(|p| p.into_inner());
         *map.entry(d.code).or_insert(0) += 1;

@@ -201,6 +201,7 @@ impl Changes {
         self.fixes.push(Fix {
             message: String::new(),
             edits: vec![edit],
+            applicability: crate::fix::Applicability::Safe,
         });
     }
 }

@@ -42,6 +42,7 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
                 replacement: ">".to_string(),
             },
         ],
+        applicability: crate::fix::Applicability::Safe,
     };
     let text = cx.text();
     cx.report_at_start(

@@ -69,7 +69,10 @@ fn placeholder_credentials(text: &str, ui: std::ops::Range<usize>) -> bool {
         return true;
     }
     // The word itself: `user:password@`, `login:passwd-on-proxy@`.
-    let password = userinfo.split_once(':').map_or("", |(_, p)| p).to_ascii_lowercase();
+    let password = userinfo
+        .split_once(':')
+        .map_or("", |(_, p)| p)
+        .to_ascii_lowercase();
     if password.contains("passw") || matches!(password.as_str(), "pass" | "pwd" | "xxx" | "***") {
         return true;
     }

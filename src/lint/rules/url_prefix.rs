@@ -33,15 +33,24 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
         outer.start + 1
     };
     let end = c.span().start;
-    let fix = (start < end).then(|| Fix {
+    // Without the prefix the URI must still be one in text (Appendix E
+    // takes any scheme after `URL:`, but only `//`, well-known and, in
+    // `<...>`, registered schemes without it): `<URL:foo:bar>` keeps it.
+    let text = c.text();
+    let scheme = text.split(':').next().unwrap_or_default();
+    let stays = text[scheme.len()..].starts_with("://")
+        || crate::scheme::is_bare_candidate(scheme.as_bytes())
+        || (c.delimiter() == Delimiter::Angle
+            && crate::scheme::iana::lookup(scheme.as_bytes()).is_some());
+    let fix = (start < end && stays).then(|| Fix {
         message: "drop 'URL:'".to_string(),
         edits: vec![Edit {
             start,
             end,
             replacement: String::new(),
         }],
+        applicability: crate::fix::Applicability::Safe,
     });
-    let text = cx.text();
     cx.report_at_start(&RULE, format!("'URL:' prefix before {}", quote(text)), fix);
 }
 

@@ -37,6 +37,7 @@ pub(crate) fn rejoin(cx: &Cx<'_, '_>) -> Option<Fix> {
             end: span.end,
             replacement: c.text().to_string(),
         }],
+        applicability: crate::fix::Applicability::Safe,
     })
 }
 
