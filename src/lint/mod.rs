@@ -213,8 +213,13 @@ impl Linter {
             out[from..].sort_by_key(|d| d.byte_offset);
             return;
         }
-        rules::syntax::check(&mut cx);
         rules::password_in_userinfo::check(&mut cx);
+        // The real mistake, not what the grammar makes of it.
+        if rules::doubled_scheme::check(&mut cx) {
+            out[from..].sort_by_key(|d| d.byte_offset);
+            return;
+        }
+        rules::syntax::check(&mut cx);
         if parsed.is_valid() {
             for v in crate::scheme::check(parsed.uri()) {
                 let Some(rule) = rules.scheme_rule(v.code) else {
@@ -496,6 +501,7 @@ pub fn applicability(code: &str, uri: &str) -> crate::fix::Applicability {
     use crate::fix::Applicability;
     let file = uri.len() >= 5 && uri[..5].eq_ignore_ascii_case("file:");
     let safe = matches!(code, "D004" | "D005" | "D006" | "D007" | "N001");
+    // (U010's fix changes the URI, into the one meant: unsafe too.)
     if safe && !file {
         Applicability::Safe
     } else {

@@ -25,6 +25,7 @@ pub(crate) mod bare_uri;
 pub(crate) mod broken_uri;
 pub(crate) mod default_port;
 pub(crate) mod dot_segments;
+pub(crate) mod doubled_scheme;
 pub(crate) mod empty_port;
 pub(crate) mod encoded_line_break;
 pub(crate) mod encoded_unreserved;
@@ -243,7 +244,7 @@ pub fn catalogue() -> &'static [Rule] {
         ErrorKind::ALL
             .iter()
             .map(|&k| for_error(k))
-            .chain([tolerated_character::RULE])
+            .chain([tolerated_character::RULE, doubled_scheme::RULE])
             .chain(scheme)
             .chain(DELIMITING)
             .chain(SECURITY)
