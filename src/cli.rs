@@ -204,6 +204,10 @@ struct Common {
     /// Only read files matching GLOB (`!GLOB` excludes); repeatable.
     #[arg(short, long, value_name = "GLOB")]
     glob: Vec<String>,
+    /// Leave out files and directories matching GLOB (as `--glob
+    /// '!GLOB'`; also `extend-exclude` in urilint.toml); repeatable.
+    #[arg(long, value_name = "GLOB")]
+    exclude: Vec<String>,
     /// Worker threads, at most 1024 (default: the number of CPUs).
     #[arg(short = 'j', long, value_name = "N", value_parser = threads_parser())]
     threads: Option<usize>,
@@ -338,6 +342,17 @@ struct CheckArgs {
     /// Print the fixes as a unified diff; write nothing.
     #[arg(long, conflicts_with = "fix")]
     diff: bool,
+    /// Exit 0 even when there are findings (2 still means an input could
+    /// not be read).
+    #[arg(long)]
+    exit_zero: bool,
+    /// Print only the number of findings per rule (`COUNT CODE name`, one
+    /// rule a line, by code), not the findings.
+    #[arg(long)]
+    statistics: bool,
+    /// Write the report to FILE instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    output_file: Option<PathBuf>,
     /// With --fix or --diff, apply the unsafe fixes too (those that may
     /// change what a URI means to some consumer: case outside the scheme,
     /// default ports, percent-encoding, dot-segments, file: URIs).
@@ -525,7 +540,16 @@ fn run_options(c: Common, settings: &Settings, format: Format) -> RunOptions {
         walk: WalkOptions {
             hidden: c.hidden,
             no_ignore: c.no_ignore,
-            globs: c.glob,
+            globs: c
+                .glob
+                .into_iter()
+                .chain(
+                    c.exclude
+                        .iter()
+                        .chain(&settings.extend_exclude)
+                        .map(|g| format!("!{g}")),
+                )
+                .collect(),
         },
         threads,
         grammar: settings.grammar,
@@ -605,7 +629,10 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
                 ColorArg::Always => true,
                 ColorArg::Never => false,
                 ColorArg::Auto => {
-                    io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+                    a.output_file.is_none()
+                        && !a.statistics
+                        && io::stdout().is_terminal()
+                        && std::env::var_os("NO_COLOR").is_none()
                 }
             };
             let mode = if a.fix {
@@ -631,12 +658,44 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
             if mode == FixMode::Fix {
                 handle_signals();
             }
-            let opts = run_options(a.common, &settings, a.format.into());
+            let format = if a.statistics {
+                urilint::output::Format::Plain
+            } else {
+                a.format.into()
+            };
+            let opts = run_options(a.common, &settings, format);
+            let mut file_out = match &a.output_file {
+                Some(p) => Some(io::BufWriter::new(
+                    std::fs::File::create(p)
+                        .with_context(|| format!("--output-file {}", p.display()))?,
+                )),
+                None => None,
+            };
+            let mut discard = io::sink();
+            let out: &mut (dyn Write + Send) = if a.statistics {
+                &mut discard
+            } else if let Some(f) = file_out.as_mut() {
+                f
+            } else {
+                &mut stdout
+            };
             let outputs = Outputs {
-                out: &mut stdout,
+                out,
                 err: &mut stderr,
             };
             let result = run::check(&opts, &ch, outputs);
+            if let (true, Ok(stats)) = (a.statistics, &result) {
+                let mut table = Vec::new();
+                urilint::output::human::statistics(&mut table, &stats.rule_counts());
+                let written = match file_out.as_mut() {
+                    Some(f) => f.write_all(&table),
+                    None => stdout.write_all(&table),
+                };
+                written.context("writing the statistics")?;
+            }
+            if let Some(mut f) = file_out {
+                f.flush().context("--output-file")?;
+            }
             let _ = stdout.flush();
             if let Ok(stats) = &result {
                 if mode == FixMode::Fix && opts.format != urilint::output::Format::Human {
@@ -651,7 +710,12 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
                     }
                 }
             }
-            check_status(result, mode, a.strict)
+            let status = check_status(result, mode, a.strict)?;
+            Ok(if a.exit_zero && status == 1 {
+                0
+            } else {
+                status
+            })
         }
         Command::Rewrite(a) => {
             let mut mappings = Vec::new();

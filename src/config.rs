@@ -60,6 +60,10 @@ pub struct Config {
     /// not checked.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub exclude_uris: Vec<String>,
+    /// Globs of files and directories not read (as `--exclude`), relative
+    /// to the directories walked.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub extend_exclude: Vec<String>,
     /// Rule selections for some paths.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub overrides: Vec<Override>,
@@ -278,6 +282,8 @@ pub struct Settings {
     pub selection: Selection,
     /// URIs not checked (regexes).
     pub exclude_uris: Vec<String>,
+    /// Files not read (globs, `extend-exclude`).
+    pub extend_exclude: Vec<String>,
     /// Per-path selections.
     pub overrides: Vec<Override>,
 }
@@ -293,6 +299,7 @@ impl Default for Settings {
             abbreviated: false,
             selection: Selection::default(),
             exclude_uris: Vec::new(),
+            extend_exclude: Vec::new(),
             overrides: Vec::new(),
         }
     }
@@ -348,6 +355,7 @@ impl Settings {
                 ignore: config.ignore,
             },
             exclude_uris: config.exclude_uris,
+            extend_exclude: config.extend_exclude,
             overrides: config.overrides,
         })
     }
@@ -397,6 +405,7 @@ impl Settings {
             extend_select: self.selection.extend_select.clone(),
             ignore: self.selection.ignore.clone(),
             exclude_uris: self.exclude_uris.clone(),
+            extend_exclude: self.extend_exclude.clone(),
             overrides: self.overrides.clone(),
         }
     }

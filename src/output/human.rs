@@ -323,6 +323,23 @@ pub struct Summary {
     pub unsafe_fixable: u64,
     /// Findings fixed (`--fix`), not among those reported.
     pub fixed: u64,
+    /// Inputs that could not be read (a path that does not exist, a
+    /// permission error).
+    pub unreadable: u64,
+}
+
+/// `--statistics`: one line per rule with findings, `COUNT CODE name`
+/// (the count right-aligned), by code; nothing when there are none.
+pub fn statistics(out: &mut Vec<u8>, counts: &[(&'static str, u64)]) {
+    let width = counts
+        .iter()
+        .map(|(_, n)| n.to_string().len())
+        .max()
+        .unwrap_or(1);
+    for (code, n) in counts {
+        let name = crate::lint::rules::find(code).map_or("", |r| r.name);
+        let _ = writeln!(out, "{n:>width$} {code} {name}");
+    }
 }
 
 /// `"1 file"`, `"2 files"`.
@@ -373,6 +390,15 @@ pub fn summary(out: &mut Vec<u8>, s: &Summary, color: bool) {
     if findings == 0 {
         if let Some(fixed) = fixed {
             let _ = writeln!(out, "{fixed}");
+        }
+        if s.unreadable > 0 {
+            // Not "all checked": something named could not be read.
+            let text = format!(
+                "No findings in {files}, but {} could not be read (see above).",
+                count(s.unreadable, "input", "inputs")
+            );
+            let _ = writeln!(out, "{}", paint(BOLD, text));
+            return;
         }
         let text = format!("All checked: no findings in {files}.");
         let _ = writeln!(out, "{}", paint(GREEN, text));
@@ -728,6 +754,7 @@ error[U002]: invalid percent-encoding
             warnings: 13,
             fixable: 4,
             unsafe_fixable: 0,
+            unreadable: 0,
             fixed: 7,
         };
         assert_eq!(
@@ -745,6 +772,7 @@ error[U002]: invalid percent-encoding
             warnings: 0,
             fixable: 0,
             unsafe_fixable: 0,
+            unreadable: 0,
             fixed: 0,
         };
         assert_eq!(

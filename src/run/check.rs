@@ -184,6 +184,7 @@ fn summary(stats: &Stats) -> Summary {
         fixable: Stats::get(&stats.fixable),
         unsafe_fixable: Stats::get(&stats.unsafe_fixable),
         fixed: Stats::get(&stats.fixed),
+        unreadable: Stats::get(&stats.errors),
     }
 }
 

@@ -1,0 +1,133 @@
+//! The command-line conventions of linters in CI (issue 14 section 3):
+//! `--exit-zero`, `--statistics`, `--output-file`, `--exclude` and
+//! `extend-exclude`, and a path that does not exist.
+
+use std::fs;
+use std::path::Path;
+use std::process::Output;
+
+use assert_cmd::Command;
+
+fn run_in(dir: &Path, args: &[&str]) -> Output {
+    Command::cargo_bin("urilint")
+        .expect("the urilint binary is built")
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("urilint runs")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// A tree with a finding in `a.txt` and one in `vendor/b.txt`.
+fn tree() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("tempdir");
+    fs::write(
+        dir.path().join("a.txt"),
+        "see <http://a.example/%zz> and <http://a.example/%zw>\n",
+    )
+    .expect("write");
+    fs::create_dir(dir.path().join("vendor")).expect("mkdir");
+    fs::write(dir.path().join("vendor/b.txt"), "<http://b.example:8x/>\n").expect("write");
+    dir
+}
+
+#[test]
+fn exit_zero_keeps_the_report() {
+    let dir = tree();
+    let out = run_in(
+        dir.path(),
+        &["check", "--isolated", "--format", "plain", "."],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let with = run_in(
+        dir.path(),
+        &[
+            "check",
+            "--isolated",
+            "--exit-zero",
+            "--format",
+            "plain",
+            ".",
+        ],
+    );
+    assert_eq!(with.status.code(), Some(0));
+    assert_eq!(with.stdout, out.stdout);
+}
+
+#[test]
+fn statistics_count_per_rule() {
+    let dir = tree();
+    let out = run_in(dir.path(), &["check", "--isolated", "--statistics", "."]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stdout),
+        "2 U002 invalid-percent-encoding\n1 U006 invalid-port\n"
+    );
+}
+
+#[test]
+fn output_file_holds_the_report() {
+    let dir = tree();
+    let out = run_in(
+        dir.path(),
+        &[
+            "check",
+            "--isolated",
+            "--format",
+            "jsonl",
+            "--output-file",
+            "report.jsonl",
+            "a.txt",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty(), "{}", text(&out.stdout));
+    let report = fs::read_to_string(dir.path().join("report.jsonl")).expect("written");
+    assert_eq!(report.lines().count(), 2, "{report}");
+    assert!(
+        report.lines().all(|l| l.contains("\"code\":\"U002\"")),
+        "{report}"
+    );
+}
+
+#[test]
+fn exclude_and_extend_exclude_leave_files_out() {
+    let dir = tree();
+    let out = run_in(
+        dir.path(),
+        &[
+            "check",
+            "--isolated",
+            "--statistics",
+            "--exclude",
+            "vendor",
+            ".",
+        ],
+    );
+    assert_eq!(text(&out.stdout), "2 U002 invalid-percent-encoding\n");
+    fs::write(
+        dir.path().join("urilint.toml"),
+        "extend-exclude = [\"a.txt\"]\n",
+    )
+    .expect("write");
+    let out = run_in(dir.path(), &["check", "--statistics", "."]);
+    assert_eq!(text(&out.stdout), "1 U006 invalid-port\n");
+}
+
+#[test]
+fn a_path_that_does_not_exist_is_not_all_checked() {
+    let dir = tree();
+    let out = run_in(dir.path(), &["check", "--isolated", "no-such-dir"]);
+    assert_eq!(out.status.code(), Some(2));
+    let shown = text(&out.stdout);
+    assert!(!shown.contains("All checked"), "{shown}");
+    assert!(shown.contains("1 input could not be read"), "{shown}");
+    assert!(
+        text(&out.stderr).contains("no-such-dir"),
+        "{}",
+        text(&out.stderr)
+    );
+}
