@@ -26,7 +26,7 @@ mkdir -p target/bench
 input=target/bench/bench-$size.txt
 [ -f "$input" ] || "$corpus/make-bench-input.sh" "$size" "$input"
 cargo build --release --quiet
-cargo build --release --quiet --example linkify_extract
+cargo build --release --quiet -p urilint-bench --example linkify_extract
 target_dir=${CARGO_TARGET_DIR:-target}
 bin=$target_dir/release/urilint
 linkify=$target_dir/release/examples/linkify_extract

@@ -2,7 +2,7 @@
 //! 11, items 3, 4a, 4b, 13c): only regular files are opened for writing,
 //! standard input is never spooled without bound, many fixes per file are
 //! applied in one pass with the right result, and diffs hold the file's
-//! bytes. Timing is measured by `cargo bench --bench scan -- linearity`
+//! bytes. Timing is measured by `cargo bench -p urilint-bench --bench scan -- linearity`
 //! and README's figures, never here: these tests assert outputs.
 
 use std::fs;

@@ -67,7 +67,8 @@ fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
 /// The corpus sample (built once and kept under the system temporary
 /// directory), or the fixtures repeated.
 fn input() -> (Vec<u8>, String) {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    // The main crate's directory (this crate is its bench/ member).
+    let root = &Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let script = root.join("../shared/corpus/make-bench-input.sh");
     let part = std::env::var("URILINT_BENCH_CORPUS").unwrap_or_default();
     let part = part.trim_matches('/');

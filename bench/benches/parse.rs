@@ -20,7 +20,8 @@ use urilint::scan::{Found, ScanOptions, Scanner};
 const LIMIT: usize = 20_000;
 
 fn corpus_uris() -> Vec<String> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    // The main crate's directory (this crate is its bench/ member).
+    let root = &Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let dirs = [
         root.join("../shared/corpus/rfc"),
         root.join("../shared/corpus/docs"),
