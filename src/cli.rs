@@ -204,6 +204,11 @@ struct Common {
     /// Only read files matching GLOB (`!GLOB` excludes); repeatable.
     #[arg(short, long, value_name = "GLOB")]
     glob: Vec<String>,
+    /// The file name standard input (`-`) stands for: shown in output,
+    /// and used to detect its format by extension and to pick per-path
+    /// rules, as editors and pre-commit hooks need (the file is not read).
+    #[arg(long, value_name = "NAME")]
+    stdin_filename: Option<PathBuf>,
     /// Leave out files and directories matching GLOB (as `--glob
     /// '!GLOB'`; also `extend-exclude` in urilint.toml); repeatable.
     #[arg(long, value_name = "GLOB")]
@@ -550,6 +555,7 @@ fn run_options(c: Common, settings: &Settings, format: Format) -> RunOptions {
                         .map(|g| format!("!{g}")),
                 )
                 .collect(),
+            stdin_name: c.stdin_filename,
         },
         threads,
         grammar: settings.grammar,

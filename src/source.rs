@@ -20,8 +20,14 @@ const BINARY_PROBE: usize = 8 * 1024;
 /// One input of a run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Input {
-    /// Standard input (named `-` on the command line and in output).
-    Stdin,
+    /// Standard input (named `-` on the command line, and in output
+    /// unless `--stdin-filename` gave it a name).
+    Stdin {
+        /// The name it stands for (`--stdin-filename`): shown in output,
+        /// and used for format detection by extension and per-path rules,
+        /// as if the text were that file. Never opened.
+        name: Option<PathBuf>,
+    },
     /// A file.
     File {
         /// Its path, as given or as found by walking.
@@ -58,7 +64,8 @@ impl Input {
     /// (lossily converted to UTF-8).
     pub fn name(&self) -> String {
         match self {
-            Input::Stdin => "-".to_string(),
+            Input::Stdin { name: None } => "-".to_string(),
+            Input::Stdin { name: Some(n) } => n.to_string_lossy().into_owned(),
             Input::File { path, .. } => path.to_string_lossy().into_owned(),
         }
     }
@@ -77,7 +84,7 @@ impl Input {
     /// `None`.
     pub fn non_utf8_name(&self) -> Option<&[u8]> {
         match self {
-            Input::Stdin => None,
+            Input::Stdin { .. } => None,
             Input::File { path, .. } => non_utf8_bytes(path),
         }
     }
@@ -85,7 +92,7 @@ impl Input {
     /// The path, for error messages.
     pub fn path(&self) -> &Path {
         match self {
-            Input::Stdin => Path::new("-"),
+            Input::Stdin { name } => name.as_deref().unwrap_or(Path::new("-")),
             Input::File { path, .. } => path,
         }
     }
@@ -114,9 +121,17 @@ impl Input {
             source,
         };
         match self {
-            Input::Stdin if format == InputFormat::Text => Ok(Opened::Text(Box::new(io::stdin()))),
-            // Detected by content alone (there is no name).
-            Input::Stdin => open_read(io::stdin(), Path::new(""), true, format).map_err(read_err),
+            Input::Stdin { .. } if format == InputFormat::Text => {
+                Ok(Opened::Text(Box::new(io::stdin())))
+            }
+            // Detected by content, and by the name --stdin-filename gave.
+            Input::Stdin { name } => open_read(
+                io::stdin(),
+                name.as_deref().unwrap_or(Path::new("")),
+                true,
+                format,
+            )
+            .map_err(read_err),
             Input::File { path, explicit, .. } => {
                 let file = File::open(path).map_err(read_err)?;
                 open_read(file, path, *explicit, format).map_err(read_err)

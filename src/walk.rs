@@ -30,6 +30,8 @@ pub struct WalkOptions {
     /// Glob overrides as in ripgrep's `--glob`: files must match one of
     /// them; a glob starting with `!` excludes.
     pub globs: Vec<String>,
+    /// The name standard input stands for (`--stdin-filename`).
+    pub stdin_name: Option<PathBuf>,
 }
 
 /// The inputs named by `paths` (a path of `-` is standard input), in
@@ -62,7 +64,9 @@ pub fn inputs(
     Ok(paths.into_iter().flat_map(
         move |path| -> Box<dyn Iterator<Item = Result<Input, Error>>> {
             if path.as_os_str() == "-" {
-                return Box::new(std::iter::once(Ok(Input::Stdin)));
+                return Box::new(std::iter::once(Ok(Input::Stdin {
+                    name: opts.stdin_name.clone(),
+                })));
             }
             let hidden = opts.hidden;
             let walk = WalkBuilder::new(&path)

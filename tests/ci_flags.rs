@@ -131,3 +131,53 @@ fn a_path_that_does_not_exist_is_not_all_checked() {
         text(&out.stderr)
     );
 }
+
+/// `--stdin-filename`: standard input is shown and read as that file (a
+/// Markdown name leaves its code blocks out; per-path overrides apply).
+#[test]
+fn stdin_filename_names_and_types_standard_input() {
+    let dir = tree();
+    fs::write(
+        dir.path().join("urilint.toml"),
+        "[[overrides]]\nfiles = [\"legacy/**\"]\nignore = [\"U002\"]\n",
+    )
+    .expect("write");
+    let doc = "See [x](http://a.example/%zz) and\n\n```\nhttp://b.example/%zz\n```\n";
+    let run = |args: &[&str]| {
+        Command::cargo_bin("urilint")
+            .expect("built")
+            .current_dir(dir.path())
+            .args(args)
+            .write_stdin(doc)
+            .output()
+            .expect("runs")
+    };
+    let out = run(&[
+        "check",
+        "--format",
+        "plain",
+        "--stdin-filename",
+        "docs/guide.md",
+        "-",
+    ]);
+    assert_eq!(
+        text(&out.stdout),
+        "docs/guide.md:1:26: U002 '%' not followed by two hex digits in the path\n"
+    );
+    let out = run(&["check", "--format", "plain", "-"]);
+    assert_eq!(
+        text(&out.stdout).lines().count(),
+        2,
+        "{}",
+        text(&out.stdout)
+    );
+    let out = run(&[
+        "check",
+        "--format",
+        "plain",
+        "--stdin-filename",
+        "legacy/a.md",
+        "-",
+    ]);
+    assert_eq!(text(&out.stdout), "");
+}

@@ -269,7 +269,7 @@ impl Target {
     ) -> Result<Target, Error> {
         use crate::source::Input;
         match input {
-            Input::Stdin => Err(Error::Read {
+            Input::Stdin { .. } => Err(Error::Read {
                 path: DisplayPath(PathBuf::from("-")),
                 source: io::Error::other("standard input is not a file to write"),
             }),

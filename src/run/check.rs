@@ -244,7 +244,7 @@ impl Job<'_> {
     fn report(&self, input: &Input, sink: &mut Sink<'_, '_>) {
         let mut found: Vec<Diagnostic> = Vec::new();
         match input {
-            Input::Stdin => {
+            Input::Stdin { .. } => {
                 let stdin = match open_reader(input, self.input_format, self.stats, sink) {
                     None => return,
                     Some(Reader::Text(r)) => r,
@@ -442,7 +442,7 @@ impl Job<'_> {
     /// input is held in memory, up to [`MAX_STDIN_FIX`] bytes.
     fn fix(&self, input: &Input, mode: FixMode, sink: &mut Sink<'_, '_>) {
         match input {
-            Input::Stdin => {
+            Input::Stdin { .. } => {
                 let original = match read_stdin_capped(MAX_STDIN_FIX) {
                     Ok(b) => b,
                     Err(e) => {
@@ -599,7 +599,7 @@ impl Job<'_> {
         }
         let mut remaining = fixed.remaining;
         let mut edits: &[Edit] = &fixed.edits;
-        if let Input::Stdin = input {
+        if let Input::Stdin { .. } = input {
             // The (fixed) text is the output; findings go to stderr.
             if let Err(e) = write_edited(src.clone(), len, edits, sink.out()) {
                 Stats::add(&self.stats.errors, 1);

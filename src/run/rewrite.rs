@@ -90,7 +90,7 @@ fn rewrite_input(
     sink: &mut Sink<'_, '_>,
 ) {
     match input {
-        Input::Stdin => match read_stdin_capped(MAX_STDIN_FIX) {
+        Input::Stdin { .. } => match read_stdin_capped(MAX_STDIN_FIX) {
             Ok(bytes) => {
                 let len = bytes.len() as u64;
                 let how = Reading::Text;
@@ -427,7 +427,7 @@ fn rewrite_source<S: ReadAt + Clone>(
     };
     let Changes { fixes, listing } = changes;
     if fixes.is_empty() {
-        if let Input::Stdin = input {
+        if let Input::Stdin { .. } = input {
             if let Err(e) = write_edited(src, len, &[], sink.out()) {
                 Stats::add(&stats.errors, 1);
                 sink.message(&format!("urilint: -: {e}"));
@@ -459,7 +459,7 @@ fn rewrite_source<S: ReadAt + Clone>(
             }
             Ok(())
         }
-        (RewriteMode::Write, Input::Stdin) => write_edited(src, len, &edits, sink.out())
+        (RewriteMode::Write, Input::Stdin { .. }) => write_edited(src, len, &edits, sink.out())
             .map(|_| ())
             .map_err(|e| format!("urilint: -: {e}")),
         (RewriteMode::Write, Input::File { .. }) => {
