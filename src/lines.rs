@@ -242,6 +242,14 @@ pub struct Lines<S> {
     cache_start: u64,
     cache: Vec<u8>,
     eof: Option<u64>,
+    /// Where the search for block markers stopped
+    /// ([`Lines::marker_lines_before`]).
+    marker_cursor: u64,
+    /// The block-suppression state at `marker_cursor`, kept for
+    /// [`crate::lint::suppress`]: `None` outside a `urilint: disable`
+    /// block, `Some(None)` inside one for every rule, `Some(Some(list))`
+    /// for the rules listed.
+    pub(crate) disabled: Option<Option<Vec<String>>>,
 }
 
 impl<S: ReadAt> Lines<S> {
@@ -252,6 +260,8 @@ impl<S: ReadAt> Lines<S> {
             cache_start: 0,
             cache: Vec::new(),
             eof: None,
+            marker_cursor: 0,
+            disabled: None,
         }
     }
 
@@ -277,6 +287,59 @@ impl<S: ReadAt> Lines<S> {
             .unwrap_or(usize::MAX)
             .min(self.cache.len());
         Ok(from..to.max(from))
+    }
+
+    /// Where [`Lines::marker_lines_before`] stopped (0-based byte offset).
+    pub fn marker_position(&self) -> u64 {
+        self.marker_cursor
+    }
+
+    /// Calls `each` with the text after every `urilint:` marker (either
+    /// case) that starts in `cursor..line_start` of the input, in order,
+    /// up to the end of its line (at most 256 bytes), where `cursor` is
+    /// where the previous call stopped; `reset` starts from the beginning
+    /// (when the caller goes back). The whole input is read at most once
+    /// for findings given in order. Read errors end the search (standard
+    /// input keeps only a window of its past).
+    pub fn marker_lines_before(
+        &mut self,
+        line_start: u64,
+        reset: bool,
+        mut each: impl FnMut(&[u8]),
+    ) {
+        if reset {
+            self.marker_cursor = 0;
+        }
+        const CHUNK: usize = 64 * 1024;
+        const TAIL: usize = 256;
+        let mut buf = vec![0u8; CHUNK + TAIL];
+        while self.marker_cursor < line_start {
+            let from = self.marker_cursor;
+            let n = match self.src.read_at(from, &mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(n) => n,
+            };
+            let body = usize::try_from(line_start - from)
+                .unwrap_or(usize::MAX)
+                .min(n)
+                .min(CHUNK);
+            let mut found: Vec<usize> = [&b"urilint:"[..], b"URILINT:"]
+                .iter()
+                .flat_map(|needle| memchr::memmem::find_iter(&buf[..body], needle))
+                .collect();
+            found.sort_unstable();
+            for at in found {
+                let rest = &buf[at + 8..n];
+                let end = memchr::memchr2(b'\n', b'\r', rest)
+                    .unwrap_or(rest.len())
+                    .min(TAIL);
+                each(&rest[..end]);
+            }
+            self.marker_cursor = from + body as u64;
+            if body == 0 {
+                break;
+            }
+        }
     }
 
     /// The line(s) holding the bytes `from..to` (0-based byte offsets).

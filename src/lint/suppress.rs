@@ -57,19 +57,60 @@ pub fn suppressed<S: crate::lines::ReadAt>(
     if suppresses(&line.text, &rule) {
         return true;
     }
-    matches!(lines.previous(line.start), Ok(Some(prev)) if suppresses(&prev.text, &rule))
+    if matches!(lines.previous(line.start), Ok(Some(prev)) if suppresses(&prev.text, &rule)) {
+        return true;
+    }
+    in_disabled_block(lines, line.start, &rule)
+}
+
+/// True when the line starting at `line_start` is inside a `urilint:
+/// disable` block that covers `rule`: the last `disable` or `enable`
+/// marker before the line decides. `urilint: disable` covers every rule,
+/// `urilint: disable[U003, D]` the rules listed; `urilint: enable` ends
+/// the block (whatever it listed).
+fn in_disabled_block<S: crate::lines::ReadAt>(
+    lines: &mut crate::lines::Lines<S>,
+    line_start: u64,
+    rule: &Rule,
+) -> bool {
+    let reset = line_start < lines.marker_position();
+    if reset {
+        lines.disabled = None;
+    }
+    let mut state = lines.disabled.take();
+    lines.marker_lines_before(line_start, reset, |after| {
+        let lower = after.to_ascii_lowercase();
+        if let Some(list) = keyword_list(&lower, after, b"disable") {
+            state = Some(list);
+        } else if keyword_list(&lower, after, b"enable").is_some() {
+            state = None;
+        }
+    });
+    let covered = match &state {
+        None => false,
+        Some(None) => true,
+        Some(Some(items)) => items.iter().any(|s| specificity(s, rule).is_some()),
+    };
+    lines.disabled = state;
+    covered
 }
 
 /// After `urilint:`: `Some(None)` for a bare `ignore`, `Some(Some(list))`
 /// for `ignore[...]`, `None` when it is not an ignore marker.
 fn ignore_list(lower: &[u8], orig: &[u8]) -> Option<Option<Vec<String>>> {
+    keyword_list(lower, orig, b"ignore")
+}
+
+/// After `urilint:`: `Some(None)` for a bare `keyword`, `Some(Some(list))`
+/// for `keyword[...]`, `None` otherwise (`lower` is `orig` lowercased).
+fn keyword_list(lower: &[u8], orig: &[u8], keyword: &[u8]) -> Option<Option<Vec<String>>> {
     let skip = lower
         .iter()
         .take_while(|b| **b == b' ' || **b == b'\t')
         .count();
     let rest = lower.get(skip..)?;
-    let rest = rest.strip_prefix(b"ignore")?;
-    let orig = orig.get(skip + b"ignore".len()..)?;
+    let rest = rest.strip_prefix(keyword)?;
+    let orig = orig.get(skip + keyword.len()..)?;
     match rest.first() {
         Some(b'[') => {
             let close = memchr::memchr(b']', rest)?;
@@ -114,6 +155,40 @@ mod tests {
         assert!(sup(line, "X001"));
         assert!(!sup(line, "N002"));
         assert!(!sup("urilint: ignore[N001", "N001"));
+    }
+
+    /// Block suppression: `urilint: disable` to `urilint: enable`, for
+    /// every rule or the rules listed; findings in order and out of order.
+    #[test]
+    fn disable_and_enable_blocks() {
+        let text = "a <http://a.example/%zz>\n\
+                    <!-- urilint: disable -->\n\
+                    b <http://b.example/%zz> <http://b.example:x1/>\n\
+                    <!-- urilint: enable -->\n\
+                    c <http://c.example/%zz>\n\
+                    # urilint: disable[U002]\n\
+                    d <http://d.example/%zz> <http://d.example:x1/>\n\
+                    # URILINT: Enable\n\
+                    e <http://e.example/%zz>\n";
+        let linter = crate::lint::Linter::new(crate::grammar::Grammar::Rfc3986);
+        let found = linter
+            .lint_bytes("t", text.as_bytes(), &linter.rules, &Default::default())
+            .expect("a slice reads");
+        let got: Vec<(u64, &str)> = found.iter().map(|d| (d.line, d.code)).collect();
+        assert_eq!(got, [(1, "U002"), (5, "U002"), (7, "U006"), (9, "U002")]);
+        // Out of order (a caller going back): the state is rebuilt.
+        let mut lines = crate::lines::Lines::new(text.as_bytes());
+        let rule = find("U002").expect("known");
+        let line = |n: usize| {
+            text.split_inclusive('\n')
+                .take(n - 1)
+                .map(str::len)
+                .sum::<usize>() as u64
+        };
+        assert!(in_disabled_block(&mut lines, line(7), &rule));
+        assert!(in_disabled_block(&mut lines, line(3), &rule));
+        assert!(!in_disabled_block(&mut lines, line(1), &rule));
+        assert!(!in_disabled_block(&mut lines, line(9), &rule));
     }
 
     #[test]
