@@ -74,8 +74,10 @@ fn letter_before(hay: &[u8], s: usize) -> bool {
 /// complete URI and the segments still map it back to the source).
 pub(crate) fn at_dot(w: &Window<'_>, dot: usize, sc: &mut Scratch) -> Outcome {
     let hay = w.hay;
-    let s = dot - 3;
-    let Some(prefix) = implied_prefix(&hay[s..dot]) else {
+    let Some(s) = dot.checked_sub(3) else {
+        return Outcome::Reject;
+    };
+    let Some(prefix) = hay.get(s..dot).and_then(implied_prefix) else {
         return Outcome::Reject;
     };
     let opener = (s > w.min_start).then(|| hay[s - 1]);
