@@ -24,7 +24,11 @@
 /// - in the authority, an optional part in brackets that is not an IP
 ///   literal (`[user@]`, `[:port]`), a port that is a word (`:port`,
 ///   `:PORT`), or a host with a `*` (`*.example.com`, `.*example.org`);
-/// - an ellipsis standing for omitted text (a `...` path segment, `…`).
+/// - an ellipsis standing for omitted text (a `...` path segment, `…`);
+/// - an escape sequence of the language the text is written in, so that
+///   the characters are not the URI's: C, JSON and Python `\xC3`,
+///   `\u00E9`, `\u{e9}`; groff `\:`, `\-`, `\&` (a URI in a man page's
+///   source).
 ///
 /// Source: RFC 6570 (URI Template) section 1.1 for the braces; the others
 /// are conventions of documentation and code, found on real text.
@@ -38,6 +42,7 @@ pub fn is_template(uri: &str) -> bool {
         match c {
             b'$' if next == Some(b'(') || shell_variable(&b[i + 1..]) => return true,
             b'%' if conversion(&b[i + 1..]) => return true,
+            b'\\' if escape(&b[i + 1..]) => return true,
             _ => {}
         }
     }
@@ -70,6 +75,20 @@ fn conversion(b: &[u8]) -> bool {
         .count();
     b.get(flags)
         .is_some_and(|c| b"sdiufFeEgGcxXoprvqaAbBHhYmMSTjnNtlIZy".contains(c))
+}
+
+/// After a `\`: true when `b` starts an escape sequence of C, JSON,
+/// Python, Rust (`x` and two hexadecimal digits, `u` and four or `u{`)
+/// or groff (`:`, `-`, `&`).
+fn escape(b: &[u8]) -> bool {
+    match b.first() {
+        Some(b':' | b'-' | b'&') => true,
+        Some(b'x') => b.len() >= 3 && b[1].is_ascii_hexdigit() && b[2].is_ascii_hexdigit(),
+        Some(b'u') => {
+            b.get(1) == Some(&b'{') || (b.len() >= 5 && b[1..5].iter().all(u8::is_ascii_hexdigit))
+        }
+        _ => false,
+    }
 }
 
 /// True when `b` starts with an upper-case shell variable name of two
@@ -148,6 +167,9 @@ mod tests {
             "git://git.kernel.org/.../git.git",
             "webdav://\u{2026}",
             "http://$",
+            "http://example.org/Andr\\xC3\\xA9",
+            "https://\\:example.com/\\:page.html",
+            "http://www.example.com/a\\-b",
         ] {
             assert!(is_template(t), "{t}");
         }
@@ -169,6 +191,8 @@ mod tests {
             "https://example.com:8080/%20",
             "https://user:pass@example.com/",
             "http://example.com/a...b",
+            "http://a.example/a\\b",
+            "file://C:\\Users\\x",
         ] {
             assert!(!is_template(u), "{u}");
         }

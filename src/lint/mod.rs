@@ -220,7 +220,10 @@ impl Linter {
             return;
         }
         rules::syntax::check(&mut cx);
-        if parsed.is_valid() {
+        // An XML namespace name (`xmlns="urn:x"`) is an identifier compared
+        // as a string, never dereferenced: the scheme's own rules do not
+        // apply to it (Namespaces in XML 1.0, section 2.3).
+        if parsed.is_valid() && !namespace_name(candidate) {
             for v in crate::scheme::check(parsed.uri()) {
                 let Some(rule) = rules.scheme_rule(v.code) else {
                     continue;
@@ -488,6 +491,28 @@ impl Linter {
     }
 }
 
+/// True when `candidate` is the quoted value of an XML namespace
+/// declaration, `xmlns="..."` or `xmlns:prefix="..."`.
+fn namespace_name(candidate: &Candidate<'_>) -> bool {
+    if candidate.delimiter() != crate::scan::Delimiter::Quote {
+        return false;
+    }
+    let before = candidate.context_before();
+    let Some(eq) = before.iter().rposition(|&b| b == b'=') else {
+        return false;
+    };
+    // `xmlns` or `xmlns:prefix`, then `=`, then the quote.
+    let name_start = before[..eq]
+        .iter()
+        .rposition(|b| !(b.is_ascii_alphanumeric() || matches!(b, b':' | b'_' | b'-' | b'.')))
+        .map_or(0, |i| i + 1);
+    let name = &before[name_start..eq];
+    let quote_only = before[eq + 1..].iter().all(|b| matches!(b, b'"' | b'\''));
+    quote_only
+        && (name.eq_ignore_ascii_case(b"xmlns")
+            || (name.len() > 6 && name[..6].eq_ignore_ascii_case(b"xmlns:")))
+}
+
 /// Whether the fix of rule `code` on the URI `uri` is safe (issue 14,
 /// ruff's model): safe are the fixes that keep the URI the same resource
 /// for every consumer, rejoining a broken URI (`D004`, `D005`), adding
@@ -706,6 +731,21 @@ pub(crate) mod testing {
 mod tests {
     use super::*;
     use crate::scan::ScanOptions;
+
+    /// An XML namespace name is an identifier: the scheme's rules do not
+    /// apply (libxmlsec1's examples: `xmlns="urn:envelope"`), but they do
+    /// to the same text in another attribute.
+    #[test]
+    fn namespace_names_skip_scheme_rules() {
+        let text =
+            b"<Envelope xmlns=\"urn:envelope\">\n<x xmlns:ds='urn:b' ref=\"urn:envelope\"/>\n";
+        let linter = Linter::new(Grammar::Rfc3986);
+        let found = linter
+            .lint_bytes("t", text, &linter.rules, &ScanOptions::default())
+            .expect("a slice reads");
+        let got: Vec<(u64, &str)> = found.iter().map(|d| (d.line, d.code)).collect();
+        assert_eq!(got, [(2, "S802")]);
+    }
 
     /// Excluded ranges come in any order and may overlap: a URI that
     /// touches one is left alone, the others are fixed.

@@ -127,6 +127,7 @@ pub struct Candidate<'s> {
     unclosed: bool,
     relative: bool,
     abbreviated: bool,
+    before: &'s [u8],
     hyphens: &'s [usize],
     segments: &'s [(usize, usize, usize)],
     base: u64,
@@ -178,6 +179,12 @@ impl<'s> Candidate<'s> {
     /// is then a `relative-ref` (RFC 3986 section 4.2), not a URI.
     pub fn relative(&self) -> bool {
         self.relative
+    }
+    /// Up to 16 bytes of the input right before [`Candidate::outer_span`]
+    /// (fewer at the start of the input): the context a rule may need,
+    /// e.g. the `xmlns="` before an XML namespace name.
+    pub fn context_before(&self) -> &'s [u8] {
+        self.before
     }
     /// True for an abbreviated URL (found only with
     /// [`ScanOptions::abbreviated`]): [`Candidate::text`] begins with the
@@ -492,6 +499,7 @@ impl<R: Read> Scanner<R> {
             unclosed: extent.unclosed,
             relative: extent.relative,
             abbreviated: extent.abbreviated,
+            before: &self.buf[extent.outer_start.saturating_sub(16)..extent.outer_start],
             hyphens: &self.scratch.hyphens,
             segments: &self.scratch.segments,
             base: self.base,

@@ -17,7 +17,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Error,
     default_enabled: true,
     fix: Some("drop the first scheme and '//'"),
-    summary: "the scheme written twice ('https://https://x', 'https://https//x')",
+    summary: "an http(s) scheme written twice ('https://https://x', 'http://https//x')",
     explanation: "A URI that starts with a web scheme and '//' again after its first '//' \
                   (with or without the second ':') names a host 'https' or 'http' that does \
                   not exist: the scheme was pasted twice. The grammar findings of such a URI \
@@ -26,17 +26,19 @@ pub const RULE: Rule = Rule {
     source: "RFC 3986 sections 3.1 and 3.2 (scheme, authority)",
 };
 
-/// The length of the first `scheme://` of `text` when a second scheme
-/// (`http`, `https`, `ftp`, `ws`, `wss`, any case) follows it, with `://`
-/// or `//`; else `None`.
+/// The length of the first `scheme://` of `text` when both it and the
+/// scheme that follows it are `http` or `https` (any case), the second
+/// with `://` or `//`; else `None`. Other pairs (`ftp://https//host`) are
+/// too rare as slips and too common as quoted examples of wrong URLs.
 pub(crate) fn doubled(text: &str) -> Option<usize> {
+    let is_web = |s: &str| s.eq_ignore_ascii_case("http") || s.eq_ignore_ascii_case("https");
     let first = text.find("://")? + 3;
+    if !is_web(&text[..first - 3]) {
+        return None;
+    }
     let rest = &text[first..];
     let scheme_len = rest.bytes().take_while(u8::is_ascii_alphabetic).count();
-    let scheme = &rest[..scheme_len];
-    let web = ["http", "https", "ftp", "ws", "wss"]
-        .iter()
-        .any(|s| scheme.eq_ignore_ascii_case(s));
+    let web = is_web(&rest[..scheme_len]);
     let after = &rest[scheme_len..];
     (web && (after.starts_with("://") || after.starts_with("//"))).then_some(first)
 }
@@ -87,6 +89,8 @@ mod tests {
         assert_eq!(doubled("http://HTTP://a/"), Some(7));
         assert_eq!(doubled("https://httpbin.org/get"), None);
         assert_eq!(doubled("https://example.org/https://x"), None);
+        // Quoted on purpose in wget's changelog: not a paste slip.
+        assert_eq!(doubled("ftp://https//host"), None);
         let (at, fixed) = hits("U010", "see <https://https//docs.example.org/a>.");
         assert_eq!(at, vec![13]);
         assert_eq!(fixed, "see <https://docs.example.org/a>.");
