@@ -26,9 +26,9 @@
 ///   `:PORT`), or a host with a `*` (`*.example.com`, `.*example.org`);
 /// - an ellipsis standing for omitted text (a `...` path segment, `…`);
 /// - an escape sequence of the language the text is written in, so that
-///   the characters are not the URI's: C, JSON and Python `\xC3`,
-///   `\u00E9`, `\u{e9}`; groff `\:`, `\-`, `\&` (a URI in a man page's
-///   source).
+///   the characters are not the URI's: C, JSON and Python `\n`,
+///   `\xC3`, `\u00E9`, `\u{e9}`; groff `\:`, `\-`, `\&` (a URI in a
+///   man page's source).
 ///
 /// Source: RFC 6570 (URI Template) section 1.1 for the braces; the others
 /// are conventions of documentation and code, found on real text.
@@ -78,11 +78,11 @@ fn conversion(b: &[u8]) -> bool {
 }
 
 /// After a `\`: true when `b` starts an escape sequence of C, JSON,
-/// Python, Rust (`x` and two hexadecimal digits, `u` and four or `u{`)
-/// or groff (`:`, `-`, `&`).
+/// Python, Rust, CMake (`n`, `x` and two hexadecimal digits,
+/// `u` and four or `u{`) or groff (`:`, `-`, `&`).
 fn escape(b: &[u8]) -> bool {
     match b.first() {
-        Some(b':' | b'-' | b'&') => true,
+        Some(b':' | b'-' | b'&' | b'n') => true,
         Some(b'x') => b.len() >= 3 && b[1].is_ascii_hexdigit() && b[2].is_ascii_hexdigit(),
         Some(b'u') => {
             b.get(1) == Some(&b'{') || (b.len() >= 5 && b[1..5].iter().all(u8::is_ascii_hexdigit))
@@ -170,6 +170,7 @@ mod tests {
             "http://example.org/Andr\\xC3\\xA9",
             "https://\\:example.com/\\:page.html",
             "http://www.example.com/a\\-b",
+            "https://gcc.gnu.org/bugzilla/show_bug.cgi?id=95189.\\n",
         ] {
             assert!(is_template(t), "{t}");
         }
@@ -193,6 +194,7 @@ mod tests {
             "http://example.com/a...b",
             "http://a.example/a\\b",
             "file://C:\\Users\\x",
+            "file://C:\\temp\\report.txt",
         ] {
             assert!(!is_template(u), "{u}");
         }
