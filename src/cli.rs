@@ -209,6 +209,10 @@ struct Common {
     /// rules, as editors and pre-commit hooks need (the file is not read).
     #[arg(long, value_name = "NAME")]
     stdin_filename: Option<PathBuf>,
+    /// Apply --exclude, extend-exclude and --glob to the paths named on the
+    /// command line too (for pre-commit, which names every staged file).
+    #[arg(long)]
+    force_exclude: bool,
     /// Leave out files and directories matching GLOB (as `--glob
     /// '!GLOB'`; also `extend-exclude` in urilint.toml); repeatable.
     #[arg(long, value_name = "GLOB")]
@@ -556,6 +560,7 @@ fn run_options(c: Common, settings: &Settings, format: Format) -> RunOptions {
                 )
                 .collect(),
             stdin_name: c.stdin_filename,
+            force_exclude: c.force_exclude,
         },
         threads,
         grammar: settings.grammar,

@@ -32,6 +32,10 @@ pub struct WalkOptions {
     pub globs: Vec<String>,
     /// The name standard input stands for (`--stdin-filename`).
     pub stdin_name: Option<PathBuf>,
+    /// Apply the globs' exclusions to paths named on the command line too
+    /// (`--force-exclude`: pre-commit names every staged file, excluded
+    /// ones included).
+    pub force_exclude: bool,
 }
 
 /// The inputs named by `paths` (a path of `-` is standard input), in
@@ -67,6 +71,9 @@ pub fn inputs(
                 return Box::new(std::iter::once(Ok(Input::Stdin {
                     name: opts.stdin_name.clone(),
                 })));
+            }
+            if opts.force_exclude && excluded(&overrides, &path) {
+                return Box::new(std::iter::empty());
             }
             let hidden = opts.hidden;
             let walk = WalkBuilder::new(&path)
@@ -106,6 +113,20 @@ pub fn inputs(
             }))
         },
     ))
+}
+
+/// True when the globs exclude `path` (as named on the command line) or
+/// one of the directories it is in: `--exclude vendor` leaves out
+/// `vendor/a.md` named explicitly.
+fn excluded(overrides: &ignore::overrides::Override, path: &Path) -> bool {
+    let is_dir = path.is_dir();
+    if overrides.matched(path, is_dir).is_ignore() && !overrides.is_empty() {
+        return true;
+    }
+    path.ancestors()
+        .skip(1)
+        .filter(|p| !p.as_os_str().is_empty() && *p != Path::new("."))
+        .any(|p| overrides.matched(p, true).is_ignore())
 }
 
 /// A name starting with `.`.

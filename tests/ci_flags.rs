@@ -181,3 +181,24 @@ fn stdin_filename_names_and_types_standard_input() {
     ]);
     assert_eq!(text(&out.stdout), "");
 }
+
+/// `--force-exclude` applies the exclusions to paths named on the command
+/// line (pre-commit names every staged file); without it a named file is
+/// always read.
+#[test]
+fn force_exclude_applies_to_named_paths() {
+    let dir = tree();
+    let args = ["check", "--isolated", "--statistics", "--exclude", "vendor"];
+    let named = |extra: &[&str]| {
+        let mut all = args.to_vec();
+        all.extend_from_slice(extra);
+        text(&run_in(dir.path(), &all).stdout)
+    };
+    assert_eq!(named(&["vendor/b.txt"]), "1 U006 invalid-port\n");
+    assert_eq!(named(&["--force-exclude", "vendor/b.txt"]), "");
+    assert_eq!(named(&["--force-exclude", "vendor"]), "");
+    assert_eq!(
+        named(&["--force-exclude", "a.txt", "vendor/b.txt"]),
+        "2 U002 invalid-percent-encoding\n"
+    );
+}
