@@ -312,9 +312,13 @@ impl<S: ReadAt> Lines<S> {
         }
         const CHUNK: usize = 64 * 1024;
         const TAIL: usize = 256;
-        let mut buf = vec![0u8; CHUNK + TAIL];
+        // Sized to the gap since the last call (findings are usually near
+        // each other), at most one chunk: no 64 KiB per finding.
+        let mut buf = Vec::new();
         while self.marker_cursor < line_start {
             let from = self.marker_cursor;
+            let gap = usize::try_from(line_start - from).unwrap_or(usize::MAX);
+            buf.resize(gap.min(CHUNK) + TAIL, 0);
             let n = match self.src.read_at(from, &mut buf) {
                 Ok(0) | Err(_) => break,
                 Ok(n) => n,
