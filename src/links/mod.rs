@@ -92,14 +92,9 @@ impl LocalLinks {
         let path = path.split_once('?').map_or(path, |(p, _)| p);
         let target = if path.is_empty() {
             file.to_path_buf()
-        } else if let Some(rooted) = path.strip_prefix('/') {
-            self.root_dir.as_ref()?.join(percent_decoded(rooted)?)
         } else {
-            file.parent()
-                .unwrap_or(Path::new(""))
-                .join(percent_decoded(path)?)
+            self.file_of(file, path)?
         };
-        let target = lexically_clean(&target);
         let meta = match std::fs::metadata(&target) {
             Ok(m) => m,
             Err(_) => return Some(Problem::MissingTarget { path: target }),
@@ -137,14 +132,7 @@ impl LocalLinks {
             // `<base href="?x">`: the document itself.
             return self.check(file, reference, None);
         }
-        let named = if let Some(rooted) = base_path.strip_prefix('/') {
-            self.root_dir.as_ref()?.join(percent_decoded(rooted)?)
-        } else {
-            file.parent()
-                .unwrap_or(Path::new(""))
-                .join(percent_decoded(base_path)?)
-        };
-        let named = lexically_clean(&named);
+        let named = self.file_of(file, base_path)?;
         // The document references resolve against: the base file, or a
         // name inside the base directory.
         let document = if base_path.ends_with('/') {
@@ -156,6 +144,23 @@ impl LocalLinks {
             named
         };
         self.check(&document, reference, None)
+    }
+
+    /// The file that the (non-empty) path of a reference names, found in
+    /// the document `file`: root-relative (`/docs/x.md`) from the root
+    /// directory, else relative to the document's directory; percent-
+    /// decoded and with dot-segments taken out lexically. `None` for a
+    /// root-relative path without a root directory, or a path that decodes
+    /// to a NUL byte.
+    fn file_of(&self, file: &Path, path: &str) -> Option<PathBuf> {
+        let joined = if let Some(rooted) = path.strip_prefix('/') {
+            self.root_dir.as_ref()?.join(percent_decoded(rooted)?)
+        } else {
+            file.parent()
+                .unwrap_or(Path::new(""))
+                .join(percent_decoded(path)?)
+        };
+        Some(lexically_clean(&joined))
     }
 
     /// The part of `reference` to look for in the tree: the reference
