@@ -28,17 +28,31 @@
 //! # Example
 //!
 //! ```
-//! use urilint::scan::{Found, Scanner, ScanOptions};
+//! use urilint::scan::{Scanned, Scanner, ScanOptions};
 //! use urilint::grammar::{parse, Grammar};
 //!
-//! let text = "Note the warning in <http://www.ics.uci.edu/pub/\n   ietf/uri/historical.html#WARNING>.";
-//! let mut scanner = Scanner::new(text.as_bytes(), ScanOptions::default());
-//! while let Some(Found::Uri(c)) = scanner.next_found().expect("a slice reads without error") {
-//!     assert_eq!(c.text(), "http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING");
-//!     assert!(c.broken());
-//!     let parsed = parse(c.text(), Grammar::Rfc3986);
-//!     assert!(parsed.is_valid());
-//!     assert_eq!(parsed.uri().fragment(), Some("WARNING"));
+//! fn main() -> std::io::Result<()> {
+//!     let text = "Note the warning in <http://www.ics.uci.edu/pub/\n   ietf/uri/historical.html#WARNING>.";
+//!     let mut uris = 0;
+//!     // One item per URI or too-long candidate, in input order; a reader's
+//!     // I/O error is an `Err` item, the last one.
+//!     for item in Scanner::new(text.as_bytes(), ScanOptions::default()) {
+//!         match item? {
+//!             Scanned::Uri(u) => {
+//!                 assert_eq!(u.text(), "http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING");
+//!                 assert!(u.broken());
+//!                 let parsed = parse(u.text(), Grammar::Rfc3986);
+//!                 assert!(parsed.is_valid());
+//!                 assert_eq!(parsed.uri().fragment(), Some("WARNING"));
+//!                 uris += 1;
+//!             }
+//!             // Longer than `ScanOptions::max_uri_len`: skipped, and the
+//!             // URIs after it still come.
+//!             Scanned::TooLong(t) => eprintln!("byte {}: a candidate over {} bytes", t.offset, t.limit),
+//!         }
+//!     }
+//!     assert_eq!(uris, 1);
+//!     Ok(())
 //! }
 //! ```
 //!

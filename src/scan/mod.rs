@@ -7,6 +7,13 @@
 //! and asks the Appendix E rules (`appendix_e`) whether a URI stands
 //! around it. Nothing needs the whole input in memory, nor valid UTF-8.
 //!
+//! Results come in input order, two ways: [`Scanner::next_found`] lends
+//! each [`Candidate`] out of the buffer until the next call (no
+//! allocation: the loop below), and a `for` loop over the scanner
+//! ([`IntoIter`], an [`Iterator`]) yields owned [`Scanned`] items. Both
+//! give a too-long candidate as a result of its own ([`Found::TooLong`],
+//! [`Scanned::TooLong`]) and go on after it.
+//!
 //! It does not own validation (see [`crate::grammar`]) nor records and
 //! output (see [`crate::record`]).
 //!
@@ -114,7 +121,8 @@ impl Default for ScanOptions {
 }
 
 /// A URI found in the text. Borrows the scanner until the next call to
-/// [`Scanner::next_found`].
+/// [`Scanner::next_found`]; [`Candidate::to_scanned`] makes an owned copy
+/// ([`ScannedUri`]).
 #[derive(Clone, Debug)]
 pub struct Candidate<'s> {
     text: &'s str,
@@ -202,28 +210,13 @@ impl<'s> Candidate<'s> {
     /// The other readings of the URI: for now one, with every hyphen of
     /// [`Candidate::hyphen_breaks`] dropped; empty when there are none.
     pub fn alternatives(&self) -> Vec<String> {
-        if self.hyphens.is_empty() {
-            return Vec::new();
-        }
-        let mut alt = String::with_capacity(self.text.len());
-        let mut from = 0;
-        for &h in self.hyphens {
-            alt.push_str(&self.text[from..h]);
-            from = h + 1;
-        }
-        alt.push_str(&self.text[from..]);
-        vec![alt]
+        alternatives(self.text, self.hyphens)
     }
     /// The 0-based byte offset in the input of byte `offset` of
     /// [`Candidate::text`] (offsets at or past the end map to the end of
     /// the span).
     pub fn source_offset(&self, offset: usize) -> u64 {
-        for &(t, from, to) in self.segments {
-            if offset < t + (to - from) {
-                return self.base + (from + offset.saturating_sub(t)) as u64;
-            }
-        }
-        self.span.end
+        source_offset(self.segments, self.base, self.span.end, offset)
     }
     /// Line and column of the first byte, when positions are on.
     pub fn start(&self) -> Option<Position> {
@@ -233,6 +226,182 @@ impl<'s> Candidate<'s> {
     /// are on.
     pub fn end(&self) -> Option<Position> {
         self.end
+    }
+    /// An owned copy of everything this candidate tells, which outlives
+    /// the next call to [`Scanner::next_found`]; what the scanner's
+    /// [`Iterator`] ([`IntoIter`]) yields. Copies the text, the raw text
+    /// and the offsets: a few small allocations per URI.
+    pub fn to_scanned(&self) -> ScannedUri {
+        ScannedUri {
+            text: self.text.to_string(),
+            raw: self.raw.to_string(),
+            span: self.span.clone(),
+            outer: self.outer.clone(),
+            delimiter: self.delimiter,
+            url_prefix: self.url_prefix,
+            broken: self.broken,
+            unclosed: self.unclosed,
+            relative: self.relative,
+            abbreviated: self.abbreviated,
+            before: self.before.to_vec(),
+            hyphens: self.hyphens.to_vec(),
+            segments: self.segments.to_vec(),
+            base: self.base,
+            start: self.start,
+            end: self.end,
+        }
+    }
+}
+
+/// [`Candidate::alternatives`] and [`ScannedUri::alternatives`]: `text`
+/// with every hyphen at the given byte offsets dropped. An offset that is
+/// not a hyphen of `text` (which the scanner never gives) is ignored.
+fn alternatives(text: &str, hyphens: &[usize]) -> Vec<String> {
+    if hyphens.is_empty() {
+        return Vec::new();
+    }
+    let mut alt = String::with_capacity(text.len());
+    let mut from = 0;
+    for &h in hyphens {
+        if h < from || text.as_bytes().get(h) != Some(&b'-') {
+            continue;
+        }
+        // `h` is an ASCII byte, so both slices are on character boundaries.
+        alt.push_str(text.get(from..h).unwrap_or_default());
+        from = h + 1;
+    }
+    alt.push_str(text.get(from..).unwrap_or_default());
+    vec![alt]
+}
+
+/// [`Candidate::source_offset`] and [`ScannedUri::source_offset`]:
+/// `segments` are `(offset in the text, start, end)` of each run of the
+/// text copied from the buffer, whose byte 0 is input offset `base`.
+fn source_offset(segments: &[(usize, usize, usize)], base: u64, end: u64, offset: usize) -> u64 {
+    for &(t, from, to) in segments {
+        if offset < t + (to - from) {
+            return base + (from + offset.saturating_sub(t)) as u64;
+        }
+    }
+    end
+}
+
+/// A URI found in the text, owned: the same facts as a [`Candidate`]
+/// (with the same names and meanings), made by [`Candidate::to_scanned`]
+/// and yielded by the scanner's [`Iterator`] ([`IntoIter`]) inside
+/// [`Scanned::Uri`].
+///
+/// Offsets are 0-based byte offsets into the input, ranges end
+/// exclusive; positions are 1-based lines and 1-based columns counted in
+/// Unicode scalar values ([`Position`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ScannedUri {
+    text: String,
+    raw: String,
+    span: Range<u64>,
+    outer: Range<u64>,
+    delimiter: Delimiter,
+    url_prefix: bool,
+    broken: bool,
+    unclosed: bool,
+    relative: bool,
+    abbreviated: bool,
+    before: Vec<u8>,
+    hyphens: Vec<usize>,
+    segments: Vec<(usize, usize, usize)>,
+    base: u64,
+    start: Option<Position>,
+    end: Option<Position>,
+}
+
+impl ScannedUri {
+    /// The URI: the source text with whitespace inserted by line breaking
+    /// removed (RFC 2396 Appendix E). Always valid UTF-8; non-ASCII
+    /// characters are kept as they are (an IRI).
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+    /// The exact source text from the first to the last byte of the URI,
+    /// without delimiters but with any line breaks inside it.
+    pub fn raw(&self) -> &str {
+        &self.raw
+    }
+    /// 0-based byte offsets of [`ScannedUri::raw`] in the input, end
+    /// exclusive.
+    pub fn span(&self) -> Range<u64> {
+        self.span.clone()
+    }
+    /// 0-based byte offsets of the delimited form in the input, end
+    /// exclusive: with `<`/`>`, quotes and the `URL:` prefix when present.
+    pub fn outer_span(&self) -> Range<u64> {
+        self.outer.clone()
+    }
+    /// How it was delimited.
+    pub fn delimiter(&self) -> Delimiter {
+        self.delimiter
+    }
+    /// True when a `URL:` prefix (any case) stood before it.
+    pub fn url_prefix(&self) -> bool {
+        self.url_prefix
+    }
+    /// True when it spans more than one line of the source.
+    pub fn broken(&self) -> bool {
+        self.broken
+    }
+    /// True when a `<` opened before it was never closed; the URI was then
+    /// taken as a bare one.
+    pub fn unclosed(&self) -> bool {
+        self.unclosed
+    }
+    /// True when this is a relative reference in angle brackets (found
+    /// only with [`ScanOptions::relative_in_angle`]); [`ScannedUri::text`]
+    /// is then a `relative-ref` (RFC 3986 section 4.2), not a URI.
+    pub fn relative(&self) -> bool {
+        self.relative
+    }
+    /// Up to 16 bytes of the input right before [`ScannedUri::outer_span`]
+    /// (fewer at the start of the input): the context a rule may need,
+    /// e.g. the `xmlns="` before an XML namespace name.
+    pub fn context_before(&self) -> &[u8] {
+        &self.before
+    }
+    /// True for an abbreviated URL (found only with
+    /// [`ScanOptions::abbreviated`]): [`ScannedUri::text`] begins with the
+    /// implied scheme and `://` (`http://` for `www.`, `ftp://` for `ftp.`,
+    /// RFC 2396 Appendix F), [`ScannedUri::raw`] is the text as written.
+    pub fn abbreviated(&self) -> bool {
+        self.abbreviated
+    }
+    /// 0-based byte offsets into [`ScannedUri::text`] of hyphens that
+    /// stood right before a line break: each may or may not belong to the
+    /// URI (RFC 2396 Appendix E).
+    pub fn hyphen_breaks(&self) -> &[usize] {
+        &self.hyphens
+    }
+    /// The other readings of the URI: for now one, with every hyphen of
+    /// [`ScannedUri::hyphen_breaks`] dropped; empty when there are none.
+    pub fn alternatives(&self) -> Vec<String> {
+        alternatives(&self.text, &self.hyphens)
+    }
+    /// The 0-based byte offset in the input of byte `offset` of
+    /// [`ScannedUri::text`] (offsets at or past the end map to the end of
+    /// the span).
+    pub fn source_offset(&self, offset: usize) -> u64 {
+        source_offset(&self.segments, self.base, self.span.end, offset)
+    }
+    /// Line and column of the first byte, when positions are on
+    /// ([`ScanOptions::positions`]).
+    pub fn start(&self) -> Option<Position> {
+        self.start
+    }
+    /// Line and column just past the last byte (exclusive), when positions
+    /// are on ([`ScanOptions::positions`]).
+    pub fn end(&self) -> Option<Position> {
+        self.end
+    }
+    /// The URI, [`ScannedUri::text`], by value.
+    pub fn into_text(self) -> String {
+        self.text
     }
 }
 
@@ -253,6 +422,28 @@ pub enum Found<'s> {
     /// A URI.
     Uri(Candidate<'s>),
     /// A candidate too long to take.
+    TooLong(TooLong),
+}
+
+impl Found<'_> {
+    /// The owned form ([`Candidate::to_scanned`] for a URI; a
+    /// [`TooLong`] is already owned).
+    pub fn to_scanned(&self) -> Scanned {
+        match self {
+            Found::Uri(c) => Scanned::Uri(c.to_scanned()),
+            Found::TooLong(t) => Scanned::TooLong(t.clone()),
+        }
+    }
+}
+
+/// What the scanner's [`Iterator`] ([`IntoIter`]) yields: the owned form
+/// of [`Found`], in input order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Scanned {
+    /// A URI.
+    Uri(ScannedUri),
+    /// A candidate longer than [`ScanOptions::max_uri_len`], skipped; the
+    /// URIs after it still follow.
     TooLong(TooLong),
 }
 
@@ -362,11 +553,15 @@ impl<R: Read> Scanner<R> {
     }
 
     /// The next URI or too-long candidate, in input order; `Ok(None)` at the
-    /// end of the input.
+    /// end of the input. A too-long candidate ([`Found::TooLong`]) is not
+    /// the end: the next call goes on after it, so a loop should match
+    /// every [`Found`], not stop at the first that is not a URI. The
+    /// [`Candidate`] borrows the scanner until the next call; for owned
+    /// results, iterate over the scanner instead ([`IntoIter`]).
     ///
     /// # Errors
-    /// The reader's I/O errors. After an error the scanner should not be
-    /// used again.
+    /// The reader's I/O errors ([`io::ErrorKind::Interrupted`] is retried).
+    /// After an error the scanner should not be used again.
     pub fn next_found(&mut self) -> io::Result<Option<Found<'_>>> {
         self.found = None;
         loop {
@@ -508,6 +703,83 @@ impl<R: Read> Scanner<R> {
         })))
     }
 }
+
+impl<R: Read> IntoIterator for Scanner<R> {
+    type Item = io::Result<Scanned>;
+    type IntoIter = IntoIter<R>;
+
+    /// The scanner as an [`Iterator`] over owned results: see [`IntoIter`].
+    fn into_iter(self) -> IntoIter<R> {
+        IntoIter {
+            scanner: self,
+            done: false,
+        }
+    }
+}
+
+/// The scanner as an [`Iterator`]: each URI (and each too-long candidate)
+/// of the input, owned, in input order, as [`Scanner::next_found`] finds
+/// them under the delimiting rules of RFC 2396 Appendix E (RFC 3986
+/// Appendix C). Made by [`Scanner::into_iter`] (or a `for` loop over a
+/// [`Scanner`]).
+///
+/// Each item is `Ok(`[`Scanned::Uri`]`)` for a URI, `Ok(`[`Scanned::TooLong`]`)`
+/// for a candidate longer than [`ScanOptions::max_uri_len`] (an item like
+/// any other: the iteration goes on after it, with the URIs that follow),
+/// or `Err` for an I/O error of the reader ([`io::ErrorKind::Interrupted`]
+/// is retried, not reported). After an error the iterator ends: the next
+/// call to [`Iterator::next`] returns `None`, and so does every call after
+/// the end of the input ([`std::iter::FusedIterator`]).
+///
+/// Each URI is copied out of the scanner's buffer ([`Candidate::to_scanned`]);
+/// [`Scanner::next_found`] is the loop that does not allocate.
+///
+/// ```
+/// use urilint::scan::{Scanned, Scanner, ScanOptions};
+///
+/// let text = format!("a http://x.example/{} b <http://y.example/\n  z>.", "p".repeat(100));
+/// let opts = ScanOptions { max_uri_len: 64, ..ScanOptions::default() };
+/// let mut found = Vec::new();
+/// for item in Scanner::new(text.as_bytes(), opts) {
+///     match item? {
+///         Scanned::Uri(u) => found.push(format!("{} at {:?}", u.text(), u.span())),
+///         Scanned::TooLong(t) => found.push(format!("over {} bytes at {}", t.limit, t.offset)),
+///     }
+/// }
+/// assert_eq!(found, ["over 64 bytes at 2", "http://y.example/z at 123..144"]);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub struct IntoIter<R> {
+    scanner: Scanner<R>,
+    /// The input ended or the reader failed: only `None` from now on.
+    done: bool,
+}
+
+impl<R: Read> Iterator for IntoIter<R> {
+    type Item = io::Result<Scanned>;
+
+    fn next(&mut self) -> Option<io::Result<Scanned>> {
+        if self.done {
+            return None;
+        }
+        match self.scanner.next_found() {
+            Ok(Some(found)) => Some(Ok(found.to_scanned())),
+            Ok(None) => {
+                self.done = true;
+                None
+            }
+            Err(e) => {
+                // The scanner's state is not meant to be resumed after a
+                // failed read; a reader that keeps failing would otherwise
+                // make `for` loops that skip errors spin forever.
+                self.done = true;
+                Some(Err(e))
+            }
+        }
+    }
+}
+
+impl<R: Read> std::iter::FusedIterator for IntoIter<R> {}
 
 #[cfg(test)]
 mod tests;
