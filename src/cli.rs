@@ -362,6 +362,11 @@ struct CheckArgs {
     /// Write the report to FILE instead of standard output.
     #[arg(long, value_name = "FILE")]
     output_file: Option<PathBuf>,
+    /// With --fix or --diff, list the fixes made per file and rule after
+    /// the findings (on standard error unless the format is human); in the
+    /// plain format, give each finding's fix, marked safe or unsafe.
+    #[arg(long)]
+    show_fixes: bool,
     /// With --fix or --diff, apply the unsafe fixes too (those that may
     /// change what a URI means to some consumer: case outside the scheme,
     /// default ports, percent-encoding, dot-segments, file: URIs).
@@ -530,13 +535,34 @@ struct ParseArgs {
 fn settings(c: &Common, selection: Selection) -> anyhow::Result<Settings> {
     let cwd = std::env::current_dir().context("the current directory")?;
     let s = Settings::find(&cwd, c.config.config.as_deref(), c.config.isolated)?;
-    let s = s.with_cli(&CliSettings {
+    Ok(s.with_cli(&cli_settings(c, selection)))
+}
+
+/// The flags of `c` that layer on any configuration file.
+fn cli_settings(c: &Common, selection: Selection) -> CliSettings {
+    CliSettings {
         grammar: c.grammar.map(Into::into),
         max_uri_len: c.max_uri_len,
         abbreviated: c.abbreviated,
         selection,
-    });
-    Ok(s)
+    }
+}
+
+/// `check`'s configuration per file's directory, unless one file was
+/// named (`--config`) or none is wanted (`--isolated`).
+fn hierarchy(
+    c: &Common,
+    settings: &Settings,
+    selection: Selection,
+    unsafe_fixes: bool,
+) -> Option<std::sync::Arc<urilint::config::Hierarchy>> {
+    (c.config.config.is_none() && !c.config.isolated).then(|| {
+        std::sync::Arc::new(urilint::config::Hierarchy::new(
+            settings.file.clone(),
+            cli_settings(c, selection),
+            unsafe_fixes,
+        ))
+    })
 }
 
 fn run_options(c: Common, settings: &Settings, format: Format) -> RunOptions {
@@ -633,9 +659,10 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
                 extend_select: a.extend_select.clone(),
                 ignore: a.ignore.clone(),
             };
-            let settings = settings(&a.common, selection)?;
+            let settings = settings(&a.common, selection.clone())?;
             let mut linter = settings.linter()?;
             linter.unsafe_fixes = a.unsafe_fixes;
+            let configs = hierarchy(&a.common, &settings, selection, a.unsafe_fixes);
             let color = match a.color {
                 ColorArg::Always => true,
                 ColorArg::Never => false,
@@ -658,6 +685,8 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
                 mode,
                 color,
                 write: a.write.policy(),
+                show_fixes: a.show_fixes,
+                configs,
                 links: a.links.map(|LinksArg::Local| {
                     let root = a
                         .root_dir

@@ -202,3 +202,155 @@ fn force_exclude_applies_to_named_paths() {
         "2 U002 invalid-percent-encoding\n"
     );
 }
+
+#[test]
+fn show_fixes_lists_the_fixes_made() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    // D004 (safe: rejoin) and N001 (safe: lowercase the scheme) in one
+    // file, N003 (unsafe: default port) in another.
+    fs::write(
+        dir.path().join("a.txt"),
+        "Broken \"http://a.example/q/\n  r\" and <HTTP://b.example/>\n",
+    )
+    .expect("write");
+    fs::write(dir.path().join("b.txt"), "<http://c.example:80/>\n").expect("write");
+    let args = [
+        "check",
+        "--isolated",
+        "--extend-select",
+        "N",
+        "--show-fixes",
+        "--format",
+        "plain",
+        ".",
+    ];
+    // Reported: each fix after its finding, marked safe or unsafe.
+    let report = run_in(dir.path(), &args);
+    let got = text(&report.stdout);
+    assert!(
+        got.contains("D004 ") && got.contains("[fix: rejoin as http://a.example/q/r]"),
+        "{got}"
+    );
+    assert!(
+        got.contains("N003 ") && got.contains("[unsafe fix: "),
+        "{got}"
+    );
+    // --diff: the list goes to standard error (the diff stays a patch).
+    let mut diff_args = args.to_vec();
+    diff_args.insert(1, "--diff");
+    let diff = run_in(dir.path(), &diff_args);
+    assert!(
+        text(&diff.stdout).starts_with("--- a/"),
+        "{}",
+        text(&diff.stdout)
+    );
+    assert_eq!(
+        text(&diff.stderr),
+        "Would fix 2 findings:\n- ./a.txt:\n    1 × D004 whitespace-outside-angle-brackets\n    1 × N001 uppercase-scheme\n"
+    );
+    // --fix in the human format: the list before the summary; safe only.
+    let fixed = run_in(
+        dir.path(),
+        &[
+            "check",
+            "--isolated",
+            "--extend-select",
+            "N",
+            "--fix",
+            "--show-fixes",
+            ".",
+        ],
+    );
+    let got = text(&fixed.stdout);
+    assert!(
+        got.contains("Fixed 2 findings:\n- ./a.txt:\n    1 × D004 whitespace-outside-angle-brackets\n    1 × N001 uppercase-scheme\n"),
+        "{got}"
+    );
+    assert_eq!(
+        fs::read_to_string(dir.path().join("a.txt")).expect("read"),
+        "Broken \"http://a.example/q/r\" and <http://b.example/>\n"
+    );
+    // The unsafe one is still there, and fixed on request.
+    assert!(got.contains("N003"), "{got}");
+    let fixed = run_in(
+        dir.path(),
+        &[
+            "check",
+            "--isolated",
+            "--extend-select",
+            "N",
+            "--fix",
+            "--unsafe-fixes",
+            "--show-fixes",
+            "b.txt",
+        ],
+    );
+    assert!(
+        text(&fixed.stdout).contains("Fixed 1 finding:\n- b.txt:\n    1 × N003 default-port\n"),
+        "{}",
+        text(&fixed.stdout)
+    );
+}
+
+/// Configuration is found from each file's directory upwards (ruff and
+/// typos), not from the working directory only.
+#[test]
+fn configuration_is_found_per_directory() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    fs::create_dir_all(root.join("docs/legacy")).expect("mkdir");
+    fs::create_dir_all(root.join("src")).expect("mkdir");
+    fs::write(root.join("urilint.toml"), "ignore = [\"U002\"]\n").expect("write");
+    fs::write(
+        root.join("docs/urilint.toml"),
+        "extend-select = [\"N001\"]\nextend-exclude = [\"legacy\"]\n",
+    )
+    .expect("write");
+    let line = "<http://a.example/%zz> <HTTP://b.example/>\n";
+    for f in ["src/a.txt", "docs/b.txt", "docs/legacy/c.txt"] {
+        fs::write(root.join(f), line).expect("write");
+    }
+    let want = "docs/b.txt:1:19: U002 '%' not followed by two hex digits in the path\n\
+                docs/b.txt:1:25: N001 scheme HTTP is not lowercase (http)\n";
+    // From the root, from docs/ and from src/: the same findings per file.
+    for (cwd, arg) in [(".", "."), ("docs", ".."), ("src", "..")] {
+        let out = run_in(&root.join(cwd), &["check", "--format", "plain", arg]);
+        let got = text(&out.stdout).replace("../", "").replace("./", "");
+        assert_eq!(got, want, "from {cwd}");
+        assert_eq!(out.status.code(), Some(1), "from {cwd}");
+    }
+    // Named on its own, a file still gets its directory's configuration.
+    let out = run_in(root, &["check", "--format", "plain", "docs/b.txt"]);
+    assert_eq!(text(&out.stdout), want);
+    // --config FILE and --isolated turn the search off.
+    let out = run_in(
+        root,
+        &[
+            "check",
+            "--format",
+            "plain",
+            "--config",
+            "urilint.toml",
+            "docs/b.txt",
+        ],
+    );
+    assert_eq!(text(&out.stdout), "");
+    let out = run_in(
+        root,
+        &["check", "--format", "plain", "--isolated", "docs/b.txt"],
+    );
+    assert_eq!(
+        text(&out.stdout),
+        "docs/b.txt:1:19: U002 '%' not followed by two hex digits in the path\n"
+    );
+    // An invalid nested file is named once, its files are not checked,
+    // and the run fails with status 2.
+    fs::write(root.join("src/urilint.toml"), "bogus = 1\n").expect("write");
+    fs::write(root.join("src/d.txt"), line).expect("write");
+    let out = run_in(root, &["check", "--format", "plain", "."]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert_eq!(err.matches("unknown field `bogus`").count(), 1, "{err}");
+    assert!(err.contains("src/urilint.toml"), "{err}");
+    assert_eq!(text(&out.stdout), want.replace("docs/", "./docs/"));
+}

@@ -103,16 +103,24 @@ impl Taken {
 /// Returns the edits, sorted by offset and not overlapping, and how many
 /// fixes they come from. Time `O(n log n)` in the number of edits.
 pub fn select(fixes: &[&Fix], len: u64) -> (Vec<Edit>, usize) {
-    let mut order: Vec<&Fix> = fixes
+    let (edits, which) = select_which(fixes, len);
+    (edits, which.len())
+}
+
+/// As [`select`], but says which fixes were taken: their indices into
+/// `fixes`, in the order taken (by first edit).
+pub fn select_which(fixes: &[&Fix], len: u64) -> (Vec<Edit>, Vec<usize>) {
+    let mut order: Vec<(usize, &Fix)> = fixes
         .iter()
         .copied()
-        .filter(|f| !f.edits.is_empty())
+        .enumerate()
+        .filter(|(_, f)| !f.edits.is_empty())
         .collect();
-    order.sort_by_key(|f| f.edits.iter().map(|e| e.start).min().unwrap_or(0));
+    order.sort_by_key(|(_, f)| f.edits.iter().map(|e| e.start).min().unwrap_or(0));
     let mut taken = Taken::default();
     let mut edits: Vec<Edit> = Vec::new();
-    let mut applied = 0;
-    for fix in order {
+    let mut applied = Vec::new();
+    for (index, fix) in order {
         let mut own: Vec<&Edit> = fix.edits.iter().collect();
         own.sort_by_key(|e| (e.start, e.end));
         let fits = own.iter().all(|e| e.start <= e.end && e.end <= len)
@@ -123,7 +131,7 @@ pub fn select(fixes: &[&Fix], len: u64) -> (Vec<Edit>, usize) {
                 taken.insert(e.start, e.end);
                 edits.push(e.clone());
             }
-            applied += 1;
+            applied.push(index);
         }
     }
     edits.sort_by_key(|e| (e.start, e.end));
@@ -505,6 +513,10 @@ pub struct FixedEdits<D> {
     pub edits: Vec<Edit>,
     /// Fixes applied over all passes.
     pub applied: usize,
+    /// The [`Fix::message`] of each fix applied, in the order applied
+    /// (`applied` of them). [`crate::lint::Linter::fix_source_outside`]
+    /// puts the rule code there (`--show-fixes` counts them per rule).
+    pub fixed: Vec<String>,
     /// The findings of the fixed text (those no fix removed), with offsets
     /// into the fixed text.
     pub remaining: Vec<D>,
@@ -543,10 +555,13 @@ where
     let mut edits: Vec<Edit> = Vec::new();
     let mut cur_len = len;
     let mut applied = 0;
+    let mut fixed = Vec::new();
     for _ in 0..MAX_PASSES {
         let found = lint(&edits, false)?;
         let fixes: Vec<&Fix> = found.fixes.iter().collect();
-        let (pass, n) = select(&fixes, cur_len);
+        let (pass, which) = select_which(&fixes, cur_len);
+        let n = which.len();
+        fixed.extend(which.iter().map(|&i| fixes[i].message.clone()));
         if n == 0 {
             // No fix fits (none found, or none applicable): this text is
             // the fixed one. Its findings were dropped if it had fixes.
@@ -558,6 +573,7 @@ where
             return Ok(FixedEdits {
                 edits,
                 applied,
+                fixed,
                 remaining,
                 converged: true,
             });
@@ -575,6 +591,7 @@ where
     Ok(FixedEdits {
         edits,
         applied,
+        fixed,
         remaining: found.findings,
         converged: found.fixes.is_empty(),
     })

@@ -472,7 +472,8 @@ impl Linter {
                         // Only the edits count for fixing; the finding
                         // itself is kept only while no fix was found.
                         pass.fixes.push(Fix {
-                            message: String::new(),
+                            // The rule, for what `--show-fixes` lists.
+                            message: d.code.to_string(),
                             edits: fix.edits.clone(),
                             applicability: crate::fix::Applicability::Safe,
                         });

@@ -342,6 +342,42 @@ pub fn statistics(out: &mut Vec<u8>, counts: &[(&'static str, u64)]) {
     }
 }
 
+/// `--show-fixes` with `--fix` or `--diff`: the fixes made (or, when
+/// `shown`, shown as a diff) per file, as ruff lists them:
+///
+/// ```text
+/// Fixed 3 findings:
+/// - docs/a.md:
+///     2 × D004 whitespace-outside-angle-brackets
+///     1 × N001 uppercase-scheme
+/// ```
+///
+/// `files` holds each file's displayed name and the rule code of each fix
+/// (in the order to print them). Nothing is written when there are none.
+pub fn fixes_made(out: &mut Vec<u8>, files: &[(String, Vec<String>)], shown: bool) {
+    let total: usize = files.iter().map(|(_, codes)| codes.len()).sum();
+    if total == 0 {
+        return;
+    }
+    let verb = if shown { "Would fix" } else { "Fixed" };
+    let _ = writeln!(
+        out,
+        "{verb} {}:",
+        count(total as u64, "finding", "findings")
+    );
+    for (name, codes) in files {
+        let mut by_rule: std::collections::BTreeMap<&str, u64> = std::collections::BTreeMap::new();
+        for code in codes {
+            *by_rule.entry(code.as_str()).or_insert(0) += 1;
+        }
+        let _ = writeln!(out, "- {}:", escape::name(name));
+        for (code, n) in by_rule {
+            let rule = crate::lint::rules::find(code).map_or("", |r| r.name);
+            let _ = writeln!(out, "    {n} × {code} {rule}");
+        }
+    }
+}
+
 /// `"1 file"`, `"2 files"`.
 fn count(n: u64, one: &str, many: &str) -> String {
     if n == 1 {

@@ -16,7 +16,7 @@
 //! [`MAX_STDIN_FIX`] bytes.
 
 use std::fs::File;
-use std::io::{self, Read};
+use std::io::{self, Read, Write as _};
 
 use super::decoded::{decode_helpers, Located};
 use super::{
@@ -71,6 +71,15 @@ pub struct CheckOptions {
     /// `--links local`: relative links of Markdown and HTML documents are
     /// looked for in the tree (rules `L001`, `L002`); `None`: not checked.
     pub links: Option<LocalLinks>,
+    /// `--show-fixes`: with [`FixMode::Fix`] or [`FixMode::Diff`], list the
+    /// fixes made per file and rule after the findings; in the `plain`
+    /// format, give each finding's fix (marked safe or unsafe) after its
+    /// message.
+    pub show_fixes: bool,
+    /// Configuration found from each file's directory upwards
+    /// ([`crate::config::Hierarchy`]); `None`: [`CheckOptions::linter`]
+    /// for every file (`--config`, `--isolated`, library callers).
+    pub configs: Option<std::sync::Arc<crate::config::Hierarchy>>,
 }
 
 /// `urilint check`: lints the inputs and prints the findings in input
@@ -102,18 +111,42 @@ pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Resu
         }
     }
     let job = |input: &Input, sink: &mut Sink<'_, '_>| {
-        let rules = ch.linter.rules_for(input.path());
+        // The configuration nearest to the file, when it is not the run's.
+        let nested = match ch.configs.as_ref().map(|h| h.for_path(input.path())) {
+            Some(Ok(n)) => n,
+            Some(Err(first)) => {
+                // Files under an invalid configuration are not checked;
+                // the problem is told once.
+                Stats::add(&stats.errors, 1);
+                if let Some(e) = first {
+                    sink.message(&format!("urilint: {e} (files under it are not checked)"));
+                }
+                return;
+            }
+            None => None,
+        };
+        if nested.as_ref().is_some_and(|n| n.excludes(input.path())) {
+            return;
+        }
+        let linter = nested.as_ref().map_or(&ch.linter, |n| &n.linter);
+        let file_scan = nested.as_ref().map(|n| ScanOptions {
+            max_uri_len: n.settings.max_uri_len,
+            abbreviated: n.settings.abbreviated,
+            ..scan.clone()
+        });
+        let rules = linter.rules_for(input.path());
         let job = Job {
             input,
             links: ch.links.as_ref(),
             name: input.name(),
             non_utf8_name: input.non_utf8_name(),
-            linter: &ch.linter,
+            linter,
             rules: &rules,
-            scan: &scan,
+            scan: file_scan.as_ref().unwrap_or(&scan),
             format: opts.format,
             color: ch.color,
             stats: &stats,
+            show_fixes: ch.show_fixes,
             write: &ch.write,
             input_format: opts.input_format,
             read: ReadOptions {
@@ -156,8 +189,23 @@ pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Resu
     if sarif_log {
         sarif::footer(&mut tail);
     }
+    let mut fixes_list = Vec::new();
+    if ch.show_fixes && ch.mode != FixMode::Report {
+        let mut files = stats
+            .fixed_by_file
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone();
+        files.sort();
+        human::fixes_made(&mut fixes_list, &files, ch.mode == FixMode::Diff);
+    }
     if opts.format == Format::Human && ch.mode != FixMode::Diff {
+        tail.extend_from_slice(&fixes_list);
         human::summary(&mut tail, &summary(&stats), ch.color);
+    } else if !fixes_list.is_empty() {
+        // Other formats are read by programs (and a diff by `patch`): the
+        // list goes to standard error.
+        output_closed(err.write_all(&fixes_list).map_err(Error::Write))?;
     }
     let tail_to: &mut (dyn io::Write + Send) = if fixes_stdin { err } else { out };
     output_closed(
@@ -203,6 +251,8 @@ struct Job<'a> {
     format: Format,
     color: bool,
     stats: &'a Stats,
+    /// `--show-fixes`.
+    show_fixes: bool,
     write: &'a WritePolicy,
     input_format: InputFormat,
     /// What to read of decoded inputs.
@@ -238,6 +288,20 @@ impl Job<'_> {
             self.color,
             self.non_utf8_name,
         );
+        if let (true, Format::Plain, Some(fix)) = (self.show_fixes, self.format, &d.fix) {
+            if out.last() == Some(&b'\n') {
+                out.pop();
+                let class = match fix.applicability {
+                    crate::fix::Applicability::Safe => "fix",
+                    crate::fix::Applicability::Unsafe => "unsafe fix",
+                };
+                let _ = writeln!(
+                    out,
+                    " [{class}: {}]",
+                    crate::output::escape::text(&fix.message)
+                );
+            }
+        }
     }
 
     /// Streams the findings of `input`.
@@ -584,6 +648,7 @@ impl Job<'_> {
             if changed {
                 Stats::add(&self.stats.files_changed, 1);
                 Stats::add(&self.stats.fixed, fixed.applied as u64);
+                self.stats.record_fixed(&self.name, &fixed.fixed);
                 if let Err(e) = diff::unified_edits(
                     sink.out(),
                     input.path().as_os_str().as_encoded_bytes(),
@@ -616,6 +681,7 @@ impl Job<'_> {
             if changed {
                 Stats::add(&self.stats.fixed, fixed.applied as u64);
                 Stats::add(&self.stats.files_changed, 1);
+                self.stats.record_fixed(&self.name, &fixed.fixed);
             }
             return;
         }
@@ -625,6 +691,7 @@ impl Job<'_> {
                     Ok(()) => {
                         Stats::add(&self.stats.fixed, fixed.applied as u64);
                         Stats::add(&self.stats.files_changed, 1);
+                        self.stats.record_fixed(&self.name, &fixed.fixed);
                     }
                     Err(e) => {
                         Stats::add(&self.stats.errors, 1);

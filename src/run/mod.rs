@@ -113,6 +113,9 @@ pub struct Stats {
     pub not_written: AtomicU64,
     /// Reported diagnostics per rule code.
     pub by_rule: std::sync::Mutex<std::collections::BTreeMap<&'static str, u64>>,
+    /// The fixes applied (or, with `--diff`, shown) per file: the file's
+    /// displayed name and the rule code of each fix (`check --show-fixes`).
+    pub fixed_by_file: std::sync::Mutex<Vec<(String, Vec<String>)>>,
 }
 
 impl Stats {
@@ -138,6 +141,16 @@ impl Stats {
         }
         let mut map = self.by_rule.lock().unwrap_or_else(|p| p.into_inner());
         *map.entry(d.code).or_insert(0) += 1;
+    }
+
+    /// Records the fixes applied to the file named `name` (their rule
+    /// codes) for `--show-fixes`.
+    pub(crate) fn record_fixed(&self, name: &str, codes: &[String]) {
+        if codes.is_empty() {
+            return;
+        }
+        let mut files = self.fixed_by_file.lock().unwrap_or_else(|p| p.into_inner());
+        files.push((name.to_string(), codes.to_vec()));
     }
 
     /// Reported diagnostics per rule, in code order.
