@@ -79,10 +79,21 @@ fn conversion(b: &[u8]) -> bool {
 
 /// After a `\`: true when `b` starts an escape sequence of C, JSON,
 /// Python, Rust, CMake (`n`, `x` and two hexadecimal digits,
-/// `u` and four or `u{`) or groff (`:`, `-`, `&`).
+/// `u` and four or `u{`) or groff (`:`, `-`, `&`); also the same after
+/// more backslashes (`\\n`: a string escaped twice, JSON in a
+/// JavaScript string).
 fn escape(b: &[u8]) -> bool {
     match b.first() {
+        Some(b'\\') => {
+            let n = b.iter().take_while(|&&c| c == b'\\').count();
+            escape(&b[n..])
+        }
         Some(b':' | b'-' | b'&' | b'n') => true,
+        // A regular expression's class (`\w+`, `\d{4}`, `\.*`); followed
+        // by a quantifier, so that a Windows path (`C:\data\x`) stays one.
+        Some(b'w' | b'd' | b's' | b'W' | b'D' | b'S' | b'.') => {
+            b.get(1).is_some_and(|c| b"+*?{)]|".contains(c))
+        }
         Some(b'x') => b.len() >= 3 && b[1].is_ascii_hexdigit() && b[2].is_ascii_hexdigit(),
         Some(b'u') => {
             b.get(1) == Some(&b'{') || (b.len() >= 5 && b[1..5].iter().all(u8::is_ascii_hexdigit))
@@ -171,6 +182,9 @@ mod tests {
             "https://\\:example.com/\\:page.html",
             "http://www.example.com/a\\-b",
             "https://gcc.gnu.org/bugzilla/show_bug.cgi?id=95189.\\n",
+            "https://doc.rust-lang.org/cargo/reference.html\\\\nto",
+            "https://percy.io/\\\\w+",
+            "https://example.com/(\\d{4})/",
         ] {
             assert!(is_template(t), "{t}");
         }
@@ -195,6 +209,7 @@ mod tests {
             "http://a.example/a\\b",
             "file://C:\\Users\\x",
             "file://C:\\temp\\report.txt",
+            "file://C:\\data\\windows\\system",
         ] {
             assert!(!is_template(u), "{u}");
         }

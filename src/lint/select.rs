@@ -218,7 +218,7 @@ mod tests {
         let set = sel(Some(&["U"]), &["bare-uri"], &["U00"])
             .resolve()
             .expect("valid");
-        assert_eq!(set.codes(), vec!["U010", "D006"]);
+        assert_eq!(set.codes(), vec!["U010", "U011", "D006"]);
     }
 
     #[test]

@@ -140,6 +140,9 @@ pub(crate) struct Extent {
     /// `appendix_f`): the text starts with the implied scheme, which the
     /// source does not hold.
     pub abbreviated: bool,
+    /// True for `http//host` written without the colon after the scheme
+    /// (see `missing_colon`): the text is as written, and not a URI.
+    pub missing_colon: bool,
 }
 
 /// The answer for one colon.
@@ -242,8 +245,11 @@ pub(crate) fn worth_a_look(hay: &[u8], colon: usize, min_start: usize) -> bool {
     }
     match hay[s - 1] {
         b'<' => true,
-        // `URL:scheme:`
-        b':' => s >= 4 && hay[s - 4..s - 1].eq_ignore_ascii_case(b"URL"),
+        // `URL:scheme:`, `jar:scheme:`
+        b':' => {
+            (s >= 4 && hay[s - 4..s - 1].eq_ignore_ascii_case(b"URL"))
+                || wrapper_at(hay, s - 1, min_start).is_some()
+        }
         b if is(b, SPACE) => opened_before_space(hay, s, min_start),
         _ => false,
     }
@@ -337,6 +343,49 @@ fn non_scheme_bytes(x: u64) -> u64 {
     let plus = within(x, b'+', b'+');
     let minus_dot = within(x, b'-', b'.');
     !(letters | digits | plus | minus_dot) & HIGH
+}
+
+/// Schemes that wrap another URI, which follows their colon: JDBC's
+/// `jdbc:mysql://host/db` (JDBC 4.3 specification, section 9.4), Java's
+/// `jar:file:/x.jar!/a` (`java.net.JarURLConnection`) and
+/// `view-source:https://example.org/` (IANA provisional registration).
+/// The whole is one URI (RFC 3986: the wrapper's scheme, then a rootless
+/// path that holds the inner one). Only these: a rule for any word
+/// before a URI would take `Note:http://x` for one.
+const WRAPPERS: [&[u8]; 3] = [b"jdbc", b"jar", b"view-source"];
+
+/// The start of a wrapper scheme ([`WRAPPERS`], any case) whose `:` is at
+/// index `colon`, at a word start and at or after `min_start`.
+#[inline]
+fn wrapper_at(hay: &[u8], colon: usize, min_start: usize) -> Option<usize> {
+    let floor = min_start.max(colon.saturating_sub(16));
+    let r = scheme_run_start(hay, colon, floor);
+    let name = &hay[r..colon];
+    let boundary = r == 0 || !is(hay[r - 1], SCHEME);
+    (boundary && WRAPPERS.iter().any(|w| name.eq_ignore_ascii_case(w))).then_some(r)
+}
+
+/// The start of the wrappers ([`WRAPPERS`]) right before the scheme that
+/// starts at `s` (`jdbc:` before `mysql://`, `jar:` before `file:`; at
+/// most three, `jar:jar:file:`), or `s` when there is none.
+#[cold]
+#[inline(never)]
+fn wrapped_start(hay: &[u8], mut s: usize, min_start: usize) -> usize {
+    for _ in 0..3 {
+        if s <= min_start || hay[s - 1] != b':' {
+            break;
+        }
+        match wrapper_at(hay, s - 1, min_start) {
+            Some(r) => s = r,
+            None => break,
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+pub(crate) fn wrapped_start_for_test(hay: &[u8], s: usize) -> usize {
+    wrapped_start(hay, s, 0)
 }
 
 /// The scheme that ends at `colon`, as `(start, end)`: the run of scheme
@@ -524,8 +573,16 @@ pub(crate) fn at_colon(w: &Window<'_>, colon: usize, sc: &mut Scratch) -> Outcom
         // The `URL:` prefix: the URI after it is handled at its own colon.
         return Outcome::Reject;
     }
+    // `jdbc:mysql://host/db`: the URI starts at the wrapper's scheme.
+    let (s, wrapper_len) = if !split && s > w.min_start && hay[s - 1] == b':' {
+        let start = wrapped_start(hay, s, w.min_start);
+        (start, s - start)
+    } else {
+        (s, 0)
+    };
+    let wrapped = wrapper_len > 0;
     let known = !hierarchical && scheme::is_bare_candidate(scheme_name);
-    if !hierarchical && !known && !split {
+    if !hierarchical && !known && !split && !wrapped {
         // Only `<scheme:` and `URL: scheme:` can still qualify.
         match hay[..s].last() {
             Some(&b) if s > w.min_start && (b == b'<' || b == b':' || is(b, SPACE)) => {}
@@ -578,10 +635,11 @@ pub(crate) fn at_colon(w: &Window<'_>, colon: usize, sc: &mut Scratch) -> Outcom
     // after `URL:` any scheme; in angle brackets any registered scheme
     // (so that `<xs:element>` and `<stream:error>`, XML names, are not
     // taken for URIs).
+    // After a wrapper, any registered scheme (`jar:file:/x.jar!/a`).
     let eligible = hierarchical
         || known
         || url_prefix
-        || (opener == Some(b'<') && scheme::iana::lookup(scheme_name).is_some());
+        || ((opener == Some(b'<') || wrapped) && scheme::iana::lookup(scheme_name).is_some());
     if !eligible {
         return Outcome::Reject;
     }
@@ -610,6 +668,7 @@ pub(crate) fn at_colon(w: &Window<'_>, colon: usize, sc: &mut Scratch) -> Outcom
                     unclosed: false,
                     relative: false,
                     abbreviated: false,
+                    missing_colon: false,
                 },
                 Delimited::NeedMore => return Outcome::NeedMore,
                 Delimited::TooLong => return Outcome::TooLong { start: s },
@@ -619,7 +678,7 @@ pub(crate) fn at_colon(w: &Window<'_>, colon: usize, sc: &mut Scratch) -> Outcom
                     // registered scheme counts only in brackets, and a
                     // line break inside the scheme or after its colon only
                     // there.
-                    if !(hierarchical || known || url_prefix) || split || spaced_body {
+                    if !(hierarchical || known || url_prefix || wrapped) || split || spaced_body {
                         return Outcome::Reject;
                     }
                     match bare(w, s, None, sc) {
@@ -638,6 +697,7 @@ pub(crate) fn at_colon(w: &Window<'_>, colon: usize, sc: &mut Scratch) -> Outcom
                             unclosed: angle && tight,
                             relative: false,
                             abbreviated: false,
+                            missing_colon: false,
                         },
                         Bare::NeedMore => return Outcome::NeedMore,
                         Bare::TooLong => return Outcome::TooLong { start: s },
@@ -678,6 +738,7 @@ pub(crate) fn at_colon(w: &Window<'_>, colon: usize, sc: &mut Scratch) -> Outcom
                         unclosed: false,
                         relative: false,
                         abbreviated: false,
+                        missing_colon: false,
                     }
                 }
                 Bare::NeedMore => return Outcome::NeedMore,
@@ -690,7 +751,8 @@ pub(crate) fn at_colon(w: &Window<'_>, colon: usize, sc: &mut Scratch) -> Outcom
     // full stop), and a scheme without `//` that is not well known counts
     // only when the text is a valid URI (`<cid:a@b>` yes, `<cid:a b>` no).
     // (Trailing punctuation may have taken the colon itself: `ab:.`.)
-    let body_len = sc.text.len().saturating_sub(scheme_len + 1);
+    let prefix_len = wrapper_len + scheme_len + 1;
+    let body_len = sc.text.len().saturating_sub(prefix_len);
     if body_len == 0 || (hierarchical && body_len <= 2) {
         return Outcome::Reject;
     }
@@ -704,7 +766,7 @@ pub(crate) fn at_colon(w: &Window<'_>, colon: usize, sc: &mut Scratch) -> Outcom
     }
     if !hierarchical
         && extent.delimiter != Delimiter::Angle
-        && !scheme::bare_shape_ok(scheme_name, &sc.text[scheme_len + 1..])
+        && !scheme::bare_shape_ok(scheme_name, sc.text.get(prefix_len..).unwrap_or_default())
     {
         return Outcome::Reject;
     }
@@ -769,6 +831,7 @@ pub(crate) fn at_angle(w: &Window<'_>, lt: usize, sc: &mut Scratch) -> Outcome {
         unclosed: false,
         relative: true,
         abbreviated: false,
+        missing_colon: false,
     })
 }
 
@@ -851,16 +914,24 @@ pub(crate) fn delimited(
         // In a string literal of JSON, JavaScript, Python and the like,
         // `\"` is the quote (`"<a href=\"https://x/\">"`): the URI ends
         // before the backslash.
+        // (Or `\\\"` and longer runs, a string escaped twice: JSON in a
+        // JavaScript string, as mdBook's search index holds it.)
         let escaped_close = b == b'\\' && !angle && close == b'"';
-        if escaped_close && j + 1 == hay.len() && !w.eof {
+        let run_end = if escaped_close {
+            hay[j..].iter().position(|&c| c != b'\\').map(|n| j + n)
+        } else {
+            None
+        };
+        if escaped_close && run_end.is_none() && !w.eof {
             return Delimited::NeedMore;
         }
-        if b == close || (escaped_close && hay.get(j + 1) == Some(&close)) {
+        let escaped_close = escaped_close && run_end.is_some_and(|e| hay[e] == close);
+        if b == close || escaped_close {
             sc.push(hay, seg, j);
             let end = sc.segments.last().map_or(s, |&(_, _, e)| e);
             return Delimited::Closed {
                 end,
-                close_at: if b == close { j } else { j + 1 },
+                close_at: if b == close { j } else { run_end.unwrap_or(j) },
                 broken,
             };
         }

@@ -106,6 +106,7 @@ pub(crate) fn at_dot(w: &Window<'_>, dot: usize, sc: &mut Scratch) -> Outcome {
                     unclosed: false,
                     relative: false,
                     abbreviated: true,
+                    missing_colon: false,
                 });
             }
             Delimited::NeedMore => return Outcome::NeedMore,
@@ -140,6 +141,7 @@ pub(crate) fn at_dot(w: &Window<'_>, dot: usize, sc: &mut Scratch) -> Outcome {
                     unclosed: false,
                     relative: false,
                     abbreviated: true,
+                    missing_colon: false,
                 },
                 Bare::NeedMore => return Outcome::NeedMore,
                 Bare::TooLong => return Outcome::TooLong { start: s },

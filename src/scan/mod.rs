@@ -5,7 +5,9 @@
 //! bounded size (chunk size + `max_uri_len` + a small look-behind), finds
 //! every `:` (`colons`: block bit masks, and `memchr` over sparse text),
 //! and asks the Appendix E rules (`appendix_e`) whether a URI stands
-//! around it. Nothing needs the whole input in memory, nor valid UTF-8.
+//! around it. On request it also finds `http//host`, a web URI written
+//! without its colon (`missing_colon`, a second search for `//`).
+//! Nothing needs the whole input in memory, nor valid UTF-8.
 //!
 //! Results come in input order, two ways: [`Scanner::next_found`] lends
 //! each [`Candidate`] out of the buffer until the next call (no
@@ -39,6 +41,7 @@
 mod appendix_e;
 mod appendix_f;
 mod colons;
+mod missing_colon;
 
 use std::io::{self, Read};
 use std::ops::Range;
@@ -49,6 +52,7 @@ use crate::grammar::chars::{is, URI_TEXT};
 use crate::position::{LineTracker, Position};
 
 use colons::ColonFinder;
+use missing_colon::SlashFinder;
 
 use appendix_e::{
     at_angle, at_colon, hyphen_continuation, worth_a_look, Continuation, Outcome, Scratch, Window,
@@ -106,6 +110,14 @@ pub struct ScanOptions {
     /// with the scheme Appendix F implies (`http://`, `ftp://`), which the
     /// source does not hold ([`Candidate::abbreviated`]). Off by default.
     pub abbreviated: bool,
+    /// Also find `http//host` and `https//host`: a web URI written
+    /// without the `:` after its scheme, a typo the linter reports
+    /// (`U011`, missing-scheme-colon). Not a URI: such a candidate says so
+    /// ([`Candidate::missing_colon`]), its text is the text as written,
+    /// and a program that wants URIs leaves it off. Found at a word start
+    /// (not in `xhttp//`, `/http//`, `?u=http//`, nor after `:`) before a
+    /// letter or digit. Off by default.
+    pub missing_colon: bool,
 }
 
 impl Default for ScanOptions {
@@ -116,6 +128,7 @@ impl Default for ScanOptions {
             chunk_size: 256 * 1024,
             relative_in_angle: false,
             abbreviated: false,
+            missing_colon: false,
         }
     }
 }
@@ -135,6 +148,7 @@ pub struct Candidate<'s> {
     unclosed: bool,
     relative: bool,
     abbreviated: bool,
+    missing_colon: bool,
     before: &'s [u8],
     hyphens: &'s [usize],
     segments: &'s [(usize, usize, usize)],
@@ -201,6 +215,14 @@ impl<'s> Candidate<'s> {
     pub fn abbreviated(&self) -> bool {
         self.abbreviated
     }
+    /// True for `http//host` or `https//host`, a web URI written without
+    /// the `:` after its scheme (found only with
+    /// [`ScanOptions::missing_colon`]): [`Candidate::text`] is the text as
+    /// written, which is not a URI; the URI meant has a `:` after the
+    /// scheme.
+    pub fn missing_colon(&self) -> bool {
+        self.missing_colon
+    }
     /// 0-based byte offsets into [`Candidate::text`] of hyphens that stood
     /// right before a line break: each may or may not belong to the URI
     /// (RFC 2396 Appendix E).
@@ -243,6 +265,7 @@ impl<'s> Candidate<'s> {
             unclosed: self.unclosed,
             relative: self.relative,
             abbreviated: self.abbreviated,
+            missing_colon: self.missing_colon,
             before: self.before.to_vec(),
             hyphens: self.hyphens.to_vec(),
             segments: self.segments.to_vec(),
@@ -306,6 +329,7 @@ pub struct ScannedUri {
     unclosed: bool,
     relative: bool,
     abbreviated: bool,
+    missing_colon: bool,
     before: Vec<u8>,
     hyphens: Vec<usize>,
     segments: Vec<(usize, usize, usize)>,
@@ -371,6 +395,12 @@ impl ScannedUri {
     /// RFC 2396 Appendix F), [`ScannedUri::raw`] is the text as written.
     pub fn abbreviated(&self) -> bool {
         self.abbreviated
+    }
+    /// True for `http//host` or `https//host`, written without the `:`
+    /// after the scheme (found only with [`ScanOptions::missing_colon`]):
+    /// [`ScannedUri::text`] is the text as written, which is not a URI.
+    pub fn missing_colon(&self) -> bool {
+        self.missing_colon
     }
     /// 0-based byte offsets into [`ScannedUri::text`] of hyphens that
     /// stood right before a line break: each may or may not belong to the
@@ -466,6 +496,8 @@ pub struct Scanner<R> {
     lines: LineTracker,
     found: Option<appendix_e::Extent>,
     colons: ColonFinder,
+    /// The search for `http//` ([`ScanOptions::missing_colon`]).
+    slashes: SlashFinder,
     /// Bytes asked of the next read: from 8 KiB up to the chunk size.
     read_size: usize,
 }
@@ -491,6 +523,7 @@ impl<R: Read> Scanner<R> {
             lines: LineTracker::new(),
             found: None,
             colons: ColonFinder::new(opts.relative_in_angle, opts.abbreviated),
+            slashes: SlashFinder::new(),
             read_size: opts.chunk_size.min(8 * 1024),
             opts,
         }
@@ -501,6 +534,7 @@ impl<R: Read> Scanner<R> {
         let keep = keep.min(self.filled);
         // The buffer's bytes move (and grow): the finder's block is stale.
         self.colons.reset();
+        self.slashes.reset();
         if keep > 0 {
             // Always, so that a too-long candidate can be placed even when
             // candidates get no positions; once per chunk, so it is cheap.
@@ -620,11 +654,24 @@ impl<R: Read> Scanner<R> {
                 }
                 from = at + 1;
             };
-            let Some(colon) = colon else {
+            // A `http//` before the next colon comes first (off by
+            // default: one more search over the buffer).
+            let slashes = if self.opts.missing_colon {
+                self.slashes
+                    .find(hay, self.pos)
+                    .filter(|&at| colon.is_none_or(|c| at < c))
+            } else {
+                None
+            };
+            let Some(colon) = slashes.or(colon) else {
                 if self.eof {
                     return Ok(None);
                 }
                 self.pos = self.filled;
+                if self.opts.missing_colon && hay.last() == Some(&b'/') {
+                    // The first `/` of a `//` that the next read completes.
+                    self.pos -= 1;
+                }
                 let keep = self.pos.saturating_sub(LOOKBEHIND);
                 self.refill(keep)?;
                 continue;
@@ -637,6 +684,9 @@ impl<R: Read> Scanner<R> {
                 max_len: self.opts.max_uri_len,
             };
             let outcome = match self.buf[colon] {
+                _ if slashes.is_some() => {
+                    missing_colon::at_slashes(&window, colon, &mut self.scratch)
+                }
                 b'<' => at_angle(&window, colon, &mut self.scratch),
                 b'.' => appendix_f::at_dot(&window, colon, &mut self.scratch),
                 _ => at_colon(&window, colon, &mut self.scratch),
@@ -659,7 +709,16 @@ impl<R: Read> Scanner<R> {
                         limit: self.opts.max_uri_len,
                     })));
                 }
-                Outcome::Found(extent) => {
+                Outcome::Found(mut extent) => {
+                    if extent.relative
+                        && self.opts.missing_colon
+                        && missing_colon::is_colonless_reference(&self.scratch.text)
+                    {
+                        // `href="http//example.org/"`: a reference by the
+                        // grammar, the typo by intent.
+                        extent.relative = false;
+                        extent.missing_colon = true;
+                    }
                     self.pos = extent.outer_end.max(colon + 1);
                     self.min_start = self.pos;
                     self.found = Some(extent);
@@ -694,6 +753,7 @@ impl<R: Read> Scanner<R> {
             unclosed: extent.unclosed,
             relative: extent.relative,
             abbreviated: extent.abbreviated,
+            missing_colon: extent.missing_colon,
             before: &self.buf[extent.outer_start.saturating_sub(16)..extent.outer_start],
             hyphens: &self.scratch.hyphens,
             segments: &self.scratch.segments,

@@ -15,6 +15,12 @@
 //! accepted here, since implementations agree on it; the drive letter
 //! without a slash (`file:c:/x`, E.2) is reported, as the ABNF rejects it.
 //!
+//! One convention that is not RFC 8089 but universal in command-line
+//! documentation is recognised and not reported: a relative file name in
+//! the place of the host and nothing after it, `file://policy.json`, as
+//! the AWS CLI (`--cli-input-json file://input.json`) and tools modelled
+//! on it read parameters from files ([`cli_file_name`]).
+//!
 //! This module owns those rules. The host is not checked as a DNS name:
 //! RFC 8089 allows any RFC 3986 `host`.
 
@@ -35,7 +41,7 @@ pub(super) const FILE_PATH_NOT_ABSOLUTE: SchemeRule = SchemeRule {
     code: "S302",
     name: "file-path-not-absolute",
     schemes: &["file"],
-    summary: "the path of a file URI is empty or does not start with '/'",
+    summary: "the path of a file URI is empty or does not start with '/' (the AWS CLI convention file://name.json, a file name where the host goes, is not reported)",
     source: "RFC 8089 section 2 (path-absolute) and Appendix E.2",
 };
 
@@ -71,7 +77,8 @@ pub(super) fn check(uri: &UriRef<'_>, out: &mut Vec<Violation>) {
         ));
     }
     let path = uri.path();
-    if !path.starts_with('/') {
+    let cli_convention = path.is_empty() && cli_file_name(uri.host().unwrap_or(""));
+    if !path.starts_with('/') && !cli_convention {
         let message = if path.is_empty() {
             "the path of a file URI must be absolute, but it is empty: write 'file:///path' or 'file://host/path' (RFC 8089 section 2)".to_string()
         } else if path
@@ -96,6 +103,73 @@ pub(super) fn check(uri: &UriRef<'_>, out: &mut Vec<Violation>) {
             r.start.saturating_sub(1),
             "the file URI syntax has no query; a '?' in a file name must be encoded as %3F (RFC 8089 section 2)".to_string(),
         ));
+    }
+}
+
+/// File name extensions that make `file://NAME.EXT` the command-line
+/// convention for "read this parameter from the file NAME.EXT" (the AWS
+/// CLI's `file://policy.json`) rather than a host.
+const CLI_FILE_EXTENSIONS: &[&str] = &[
+    "json",
+    "yaml",
+    "yml",
+    "txt",
+    "xml",
+    "pem",
+    "crt",
+    "cer",
+    "key",
+    "der",
+    "p12",
+    "pfx",
+    "zip",
+    "csv",
+    "tsv",
+    "sh",
+    "ps1",
+    "py",
+    "js",
+    "html",
+    "htm",
+    "md",
+    "toml",
+    "ini",
+    "conf",
+    "cfg",
+    "jpg",
+    "jpeg",
+    "png",
+    "gif",
+    "svg",
+    "pdf",
+    "bin",
+    "gz",
+    "tgz",
+    "tar",
+    "jar",
+    "war",
+    "sql",
+    "log",
+    "env",
+    "properties",
+    "template",
+    "tpl",
+    "j2",
+    "hcl",
+    "tf",
+    "tfvars",
+    "asl",
+];
+
+/// True when `host`, the authority of a file URI with an empty path, is a
+/// file name (`policy.json`, `cert.pem`): a name with a dot whose last
+/// part is a common file extension (ASCII case-insensitive).
+pub(crate) fn cli_file_name(host: &str) -> bool {
+    match host.rsplit_once('.') {
+        Some((stem, ext)) if !stem.is_empty() => CLI_FILE_EXTENSIONS
+            .iter()
+            .any(|e| e.eq_ignore_ascii_case(ext)),
+        _ => false,
     }
 }
 
@@ -131,6 +205,9 @@ mod tests {
     #[test]
     fn path() {
         assert_eq!(found("file://host"), vec![("S302", 11)]);
+        // The AWS CLI convention: a file name where the host goes.
+        assert_valid(&["file://policy.json", "file://Certificate.PEM"]);
+        assert_eq!(found("file://example.org"), vec![("S302", 18)]);
         assert_eq!(found("file:c:/path/to/file"), vec![("S302", 5)]);
         assert_eq!(found("file:notes.txt"), vec![("S302", 5)]);
         assert_eq!(found("file:"), vec![("S302", 5)]);

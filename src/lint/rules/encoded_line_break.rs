@@ -1,6 +1,12 @@
-//! `X003` encoded-line-break: a percent-encoded CR or LF (`%0D`, `%0A`),
-//! which can split protocol lines when a URI is decoded (RFC 3986 section
-//! 7.3). No fix.
+//! `X003` encoded-line-break: a percent-encoded CR or LF (`%0D`, `%0A`)
+//! before the query (in the authority or the path), which can split
+//! protocol lines when a URI is decoded (RFC 3986 section 7.3). No fix.
+//!
+//! In a query or fragment an encoded line break is ordinary data (the
+//! code of a playground link, `?code=fn+main()%0A...`; a form's textarea;
+//! RFC 6068's `mailto:...?body=line1%0D%0Aline2`): not reported. On the
+//! Rust documentation shipped with rustup the query case alone gave
+//! 22,546 findings, all playground links.
 
 use super::{Category, Rule, Severity};
 use crate::lint::Cx;
@@ -13,7 +19,7 @@ pub const RULE: Rule = Rule {
     severity: Severity::Warning,
     default_enabled: true,
     fix: None,
-    summary: "a percent-encoded CR or LF (%0D, %0A)",
+    summary: "a percent-encoded CR or LF (%0D, %0A) in the authority or path (in a query or fragment it is data)",
     explanation: "RFC 3986 section 7.3: decoding percent-encoded octets before passing data on \
                   can introduce characters such as CR and LF that split protocol lines \
                   (header and request splitting). A URI in documentation rarely needs them.",
@@ -25,7 +31,16 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
         return;
     }
     let text = cx.text();
-    let b = text.as_bytes();
+    // Up to the query or fragment: after them a line break is data.
+    let c = cx.uri().components();
+    let end = [c.query.as_ref(), c.fragment.as_ref()]
+        .into_iter()
+        .flatten()
+        .map(|r| r.start.saturating_sub(1))
+        .min()
+        .unwrap_or(text.len())
+        .min(text.len());
+    let b = &text.as_bytes()[..end];
     let mut i = 0;
     while let Some(p) = memchr::memchr(b'%', &b[i..]) {
         let at = i + p;
@@ -59,5 +74,15 @@ mod tests {
             vec![19]
         );
         assert!(hits("X003", "<http://a.example/x%20y%0B>").0.is_empty());
+        // In a query or fragment it is data: a playground's code, a mail body.
+        assert!(
+            hits("X003", "<https://play.example/?code=fn+main()%0A%7B%7D>")
+                .0
+                .is_empty()
+        );
+        assert!(hits("X003", "<mailto:a@example.org?body=one%0D%0Atwo>")
+            .0
+            .is_empty());
+        assert!(hits("X003", "<http://a.example/p#x%0Ay>").0.is_empty());
     }
 }

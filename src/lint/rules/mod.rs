@@ -34,6 +34,7 @@ pub(crate) mod insecure_scheme;
 pub(crate) mod lowercase_percent_encoding;
 pub(crate) mod missing_anchor;
 pub(crate) mod missing_local_target;
+pub(crate) mod missing_scheme_colon;
 pub(crate) mod non_default_port;
 pub(crate) mod password_in_userinfo;
 pub(crate) mod scheme_relative_reference;
@@ -244,7 +245,11 @@ pub fn catalogue() -> &'static [Rule] {
         ErrorKind::ALL
             .iter()
             .map(|&k| for_error(k))
-            .chain([tolerated_character::RULE, doubled_scheme::RULE])
+            .chain([
+                tolerated_character::RULE,
+                doubled_scheme::RULE,
+                missing_scheme_colon::RULE,
+            ])
             .chain(scheme)
             .chain(DELIMITING)
             .chain(SECURITY)
