@@ -27,7 +27,13 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{DisplayPath, Error};
 use crate::grammar::Grammar;
-use crate::lint::{Linter, RuleSet, Selection};
+use crate::lint::per_path::{override_pattern, relative_to};
+use crate::lint::{Linter, Selection};
+
+/// Per-path rule selections, compiled: the library's
+/// [`lint::PerPath`](crate::lint::PerPath), which needs no `cli` feature,
+/// re-exported where it was.
+pub use crate::lint::PerPath;
 
 /// The file names looked for, in order.
 pub const FILE_NAMES: [&str; 2] = ["urilint.toml", ".urilint.toml"];
@@ -395,16 +401,6 @@ fn regex_error(e: &regex::Error) -> String {
     }
 }
 
-/// The glob an `overrides` `files` entry stands for: one without a `/`
-/// matches a file name at any depth.
-fn override_pattern(g: &str) -> String {
-    if g.contains('/') {
-        g.trim_start_matches("./").to_string()
-    } else {
-        format!("**/{g}")
-    }
-}
-
 /// What a run uses: the configuration file (if any) with the command
 /// line on top.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -574,91 +570,24 @@ impl Settings {
                     .map_err(|e| err(format!("exclude-uris: {e}")))?,
             )
         };
-        let mut overrides = Vec::new();
+        let mut per_path = PerPath::new(self.root.clone(), self.selection.clone());
         for o in &self.overrides {
-            let mut b = GlobSetBuilder::new();
-            for g in &o.files {
-                let glob = Glob::new(&override_pattern(g))
-                    .map_err(|e| err(format!("overrides: invalid glob '{g}': {e}")))?;
-                b.add(glob);
-            }
-            let set = b.build().map_err(|e| err(format!("overrides: {e}")))?;
             let selection = o.selection();
+            per_path
+                .push(&o.files, selection.clone())
+                .map_err(|e| err(format!("overrides: {e}")))?;
             self.selection
                 .then(&selection)
                 .resolve()
                 .map_err(|e| err(e.to_string()))?;
-            overrides.push(PathOverride {
-                globs: set,
-                selection,
-            });
         }
         Ok(Linter {
             grammar: self.grammar,
             rules,
             exclude,
-            per_path: PerPath {
-                root: self.root.clone(),
-                base: self.selection.clone(),
-                overrides,
-            },
+            per_path,
             unsafe_fixes: false,
         })
-    }
-}
-
-/// Per-path rule selections, compiled.
-#[derive(Clone, Debug, Default)]
-pub struct PerPath {
-    root: PathBuf,
-    base: Selection,
-    overrides: Vec<PathOverride>,
-}
-
-#[derive(Clone, Debug)]
-struct PathOverride {
-    globs: GlobSet,
-    selection: Selection,
-}
-
-impl PerPath {
-    /// The rule set for `path` when an override matches it (all matching
-    /// overrides layered in file order), `None` when none does.
-    pub fn rules_for(&self, path: &Path) -> Option<RuleSet> {
-        if self.overrides.is_empty() {
-            return None;
-        }
-        let rel = relative_to(path, &self.root);
-        let mut selection: Option<Selection> = None;
-        for o in &self.overrides {
-            if o.globs.is_match(&rel) {
-                selection = Some(selection.as_ref().unwrap_or(&self.base).then(&o.selection));
-            }
-        }
-        selection.and_then(|s| s.resolve().ok())
-    }
-}
-
-/// `path` relative to `root` when it is inside it (both made absolute
-/// against the current directory), else `path` as given.
-fn relative_to(path: &Path, root: &Path) -> PathBuf {
-    let cwd = std::env::current_dir().unwrap_or_default();
-    let abs = |p: &Path| {
-        if p.is_absolute() {
-            p.to_path_buf()
-        } else {
-            cwd.join(p)
-        }
-    };
-    let clean = |p: PathBuf| -> PathBuf {
-        p.components()
-            .filter(|c| !matches!(c, std::path::Component::CurDir))
-            .collect()
-    };
-    let (p, r) = (clean(abs(path)), clean(abs(root)));
-    match p.strip_prefix(&r) {
-        Ok(rel) => rel.to_path_buf(),
-        Err(_) => path.to_path_buf(),
     }
 }
 

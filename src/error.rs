@@ -216,7 +216,7 @@ pub enum Error {
         path: DisplayPath,
     },
     /// A file was not fixed or rewritten because writing it would be
-    /// unsafe or lose something it has ([`crate::fix::write`]); it was
+    /// unsafe or lose something it has (`crate::fix::write`); it was
     /// left as it was.
     #[error("{path}: {reason}")]
     Refused {
@@ -236,7 +236,7 @@ pub enum Error {
 }
 
 /// Why a file was not written ([`Error::Refused`]); see
-/// [`crate::fix::write`] for the protocol that decides. Modes are the
+/// `crate::fix::write` (`cli` feature) for the protocol that decides. Modes are the
 /// permission bits of `st_mode`, printed in octal.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]

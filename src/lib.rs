@@ -5,8 +5,8 @@
 //!
 //! The data flows in one direction, and each stage is a module:
 //!
-//! * [`walk`] turns paths into [`source::Input`]s in a stable order
-//!   (`.gitignore`-aware, via the `ignore` crate).
+//! * `walk` turns paths into [`source::Input`]s in a stable order
+//!   (`.gitignore`-aware, via the `ignore` crate; with the `cli` feature).
 //! * [`scan`] reads an input in chunks and finds URIs the way RFC 2396
 //!   Appendix E (RFC 3986 Appendix C) says to delimit them in context:
 //!   `<...>`, `"..."`, the `URL:` prefix, line breaks inside delimiters,
@@ -22,8 +22,35 @@
 //!   URIs (RFC 3986 section 6).
 //! * [`record`] and [`lint`] describe what was found: a [`record::Record`]
 //!   per URI (for `extract`), [`lint::Diagnostic`]s (for `check`).
-//! * [`output`] renders them, [`pipeline`] runs the work over many inputs
-//!   in parallel with output in input order, and [`run`] ties it together.
+//! * [`output`] renders them, `pipeline` runs the work over many inputs
+//!   in parallel with output in input order, and `run` ties it together.
+//!
+//! # Features and stability
+//!
+//! The `cli` feature (on by default, so that `cargo install urilint` gets
+//! the command) carries the command-line tool and its dependencies (clap,
+//! annotate-snippets, the `ignore` walker, toml, rustix, signal-hook,
+//! anyhow). A program that wants URIs from text depends on the library
+//! alone:
+//!
+//! ```toml
+//! [dependencies]
+//! urilint = { version = "0.1", default-features = false }
+//! ```
+//!
+//! The stable API, available with or without `cli`, is [`scan`],
+//! [`grammar`], [`scheme`], [`resolve`], [`normalize`], [`record`],
+//! [`lint`] (with [`lint::Linter`], [`lint::Diagnostic`] and the rules),
+//! [`fix`] (edits and fixes, without writing files back), [`template`],
+//! [`error`] and [`position`], with the helpers they use ([`lines`],
+//! [`source`], [`format`](mod@format), [`links`], [`rewrite`]) and the
+//! machine-readable [`output`] formats (plain, JSON Lines, SARIF, GitHub).
+//!
+//! Only with `cli`: `walk` (the `.gitignore`-aware file walker), `config`
+//! (the `urilint.toml` file), `output::human` (rustc-style excerpts),
+//! `fix::write` (writing fixed files back in place), and the command's
+//! engine, `run`, `pipeline` and `progress`. Those three are public for the
+//! `urilint` binary only: **unstable**, they may change in any release.
 //!
 //! # Example
 //!
@@ -81,7 +108,11 @@
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
+// docs.rs marks the items that need a feature.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
+#[cfg(feature = "cli")]
+#[cfg_attr(docsrs, doc(cfg(feature = "cli")))]
 pub mod config;
 pub mod error;
 pub mod fix;
@@ -92,17 +123,25 @@ pub mod links;
 pub mod lint;
 pub mod normalize;
 pub mod output;
+#[cfg(feature = "cli")]
+#[cfg_attr(docsrs, doc(cfg(feature = "cli")))]
 pub mod pipeline;
 pub mod position;
+#[cfg(feature = "cli")]
+#[cfg_attr(docsrs, doc(cfg(feature = "cli")))]
 pub mod progress;
 pub mod record;
 pub mod resolve;
 pub mod rewrite;
+#[cfg(feature = "cli")]
+#[cfg_attr(docsrs, doc(cfg(feature = "cli")))]
 pub mod run;
 pub mod scan;
 pub mod scheme;
 pub mod source;
 pub mod template;
+#[cfg(feature = "cli")]
+#[cfg_attr(docsrs, doc(cfg(feature = "cli")))]
 pub mod walk;
 
 pub use error::{Error, ErrorKind, ParseError};

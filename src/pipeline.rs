@@ -10,6 +10,13 @@
 //! straight to the output.
 //!
 //! It does not own what a job does with an input (see `crate::run`).
+//!
+//! **Unstable:** this module is the command-line tool's engine, public for
+//! the `urilint` binary only (with the `cli` feature); it may change in any
+//! release. Library users: use [`scan`](crate::scan),
+//! [`grammar`](crate::grammar), [`resolve`](crate::resolve),
+//! [`normalize`](crate::normalize), [`lint`](crate::lint) and
+//! [`output`](crate::output) instead.
 
 use std::collections::{BTreeMap, HashMap};
 use std::io::{self, Write};

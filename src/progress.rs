@@ -5,6 +5,13 @@
 //! a moment, and erased at the end. Whether to show it at all (a terminal,
 //! not `--quiet`, not CI) is the caller's decision; it never writes to
 //! standard output.
+//!
+//! **Unstable:** this module is the command-line tool's engine, public for
+//! the `urilint` binary only (with the `cli` feature); it may change in any
+//! release. Library users: use [`scan`](crate::scan),
+//! [`grammar`](crate::grammar), [`resolve`](crate::resolve),
+//! [`normalize`](crate::normalize), [`lint`](crate::lint) and
+//! [`output`](crate::output) instead.
 
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};

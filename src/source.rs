@@ -39,7 +39,7 @@ pub enum Input {
         /// line; `path` starts with it), `None` when named on the command
         /// line or unknown. Writing a fix opens the root once and every
         /// component below it without following symbolic links
-        /// ([`crate::fix::write::Target`]).
+        /// (`crate::fix::write::Target`, with the `cli` feature).
         root: Option<PathBuf>,
     },
 }

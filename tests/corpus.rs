@@ -6,6 +6,7 @@
 //! When the corpus is absent each test prints
 //! `skipping: ../shared/corpus not found` to standard error and passes.
 //! Line numbers are those given in the corpus's `PROVENANCE.md` files.
+#![cfg(feature = "cli")] // runs the `urilint` binary
 
 use std::path::PathBuf;
 use std::time::Instant;

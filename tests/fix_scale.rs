@@ -4,6 +4,7 @@
 //! applied in one pass with the right result, and diffs hold the file's
 //! bytes. Timing is measured by `cargo bench -p urilint-bench --bench scan -- linearity`
 //! and README's figures, never here: these tests assert outputs.
+#![cfg(feature = "cli")] // runs the `urilint` binary
 
 use std::fs;
 use std::io::Write;

@@ -1,5 +1,6 @@
 //! `check --links local` through the binary (issue 13): fixtures/links, a
 //! small tree with good and broken relative links and anchors.
+#![cfg(feature = "cli")] // runs the `urilint` binary
 
 use std::process::{Command, Output};
 

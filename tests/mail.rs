@@ -1,5 +1,6 @@
 //! The format layer through the binary, on real messages copied into
 //! fixtures/mail and fixtures/news (sources in their README.md).
+#![cfg(feature = "cli")] // runs the `urilint` binary
 
 use std::collections::BTreeSet;
 use std::fs;

@@ -1,5 +1,6 @@
 //! Markdown and reStructuredText through the binary (issue 13):
 //! fixtures/markdown, fixtures/rst.
+#![cfg(feature = "cli")] // runs the `urilint` binary
 
 use std::fs;
 use std::process::{Command, Output};

@@ -11,6 +11,7 @@
 //! - a write error is said once; `-j` out of range is a usage error.
 
 #![cfg(unix)]
+#![cfg(feature = "cli")] // runs the `urilint` binary
 
 use std::ffi::OsStr;
 use std::fs;

@@ -4,6 +4,7 @@
 //! that follow it up to the next `$ ` line or the end of the block.
 //! Examples whose shown output is abridged (a line that is just `...`)
 //! are checked line by line: each shown line must appear, in order.
+#![cfg(feature = "cli")] // runs the `urilint` binary
 
 use std::path::Path;
 use std::process::Command;

@@ -4,6 +4,7 @@
 //! rewritten at their bytes in the file, code is left alone, and a URI
 //! written with entities or escapes gets a new one that reads back as the
 //! mapping says. Expected files were checked by hand.
+#![cfg(feature = "cli")] // runs the `urilint` binary
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -3,6 +3,7 @@
 //! `rewrite`, and the rule table in README.md. Runs the real binary on
 //! `fixtures/rules/` (see its README.md) and compares with the checked-in
 //! expected outputs.
+#![cfg(feature = "cli")] // runs the `urilint` binary
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -24,6 +24,7 @@
 //! watchdog would then end the test binary).
 
 #![cfg(unix)]
+#![cfg(feature = "cli")] // runs the `urilint` binary
 
 use std::fs;
 use std::io::Write;

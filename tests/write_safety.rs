@@ -11,6 +11,7 @@
 //! given to `nobody` (uid and gid 65534) to show that its owner is kept.
 
 #![cfg(unix)]
+#![cfg(feature = "cli")] // runs the `urilint` binary
 
 use std::fs;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};

@@ -1,12 +1,13 @@
 //! The linter: diagnostics about the URIs found in text.
 //!
 //! This module owns [`Diagnostic`], the [`Linter`] that runs the enabled
-//! rules over a scanned candidate, rule selection ([`select`]) and inline
-//! suppression comments ([`suppress`]). The catalogue of rules, with the
-//! check of each, is in [`rules`]. It does not own printing (the `output`
-//! module) nor applying fixes (the `fix` module): a diagnostic only
-//! carries its [`Fix`].
+//! rules over a scanned candidate, rule selection ([`select`], per path
+//! in [`per_path`]) and inline suppression comments ([`suppress`]). The
+//! catalogue of rules, with the check of each, is in [`rules`]. It does
+//! not own printing (the `output` module) nor applying fixes (the `fix`
+//! module): a diagnostic only carries its [`Fix`].
 
+pub mod per_path;
 pub mod rules;
 pub mod select;
 pub mod suppress;
@@ -22,6 +23,7 @@ use crate::position::Position;
 use crate::record::position_in;
 use crate::scan::{Candidate, TooLong};
 
+pub use per_path::PerPath;
 pub use rules::{Category, Rule, Severity};
 pub use select::{RuleSet, Selection};
 
@@ -149,19 +151,41 @@ pub struct Linter {
     /// in the configuration).
     pub exclude: Option<regex::RegexSet>,
     /// Rule sets for some paths (`[[overrides]]` in the configuration).
-    pub per_path: crate::config::PerPath,
+    pub per_path: PerPath,
     /// Apply unsafe fixes too (`--unsafe-fixes`; see [`applicability`]).
     pub unsafe_fixes: bool,
 }
 
 impl Linter {
-    /// A linter with the default rules under `grammar`.
+    /// A linter with the default rules under `grammar`, no URI excluded and
+    /// no per-path override. The fields are public: set
+    /// [`rules`](Linter::rules) from a [`Selection`], and so on. This is
+    /// how a library user builds one; the command-line tool builds its
+    /// own from the configuration file.
+    ///
+    /// ```
+    /// use urilint::grammar::Grammar;
+    /// use urilint::lint::{Linter, Selection};
+    /// use urilint::scan::ScanOptions;
+    ///
+    /// let mut linter = Linter::new(Grammar::Rfc3986);
+    /// // As `--extend-select D006` (bare URIs in prose, off by default).
+    /// linter.rules = Selection { extend_select: vec!["D006".into()], ..Selection::default() }
+    ///     .resolve()?;
+    /// let text = b"See http://example.org/a%2 and <https://example.org/>.\n";
+    /// let found = linter.lint_bytes("notes.txt", text, &linter.rules, &ScanOptions::default())?;
+    /// let codes: Vec<_> = found.iter().map(|d| (d.code, d.line, d.column)).collect();
+    /// // The bare URI (D006), then its bad percent-encoding (U002) at the
+    /// // `%`; the URI in angle brackets is fine.
+    /// assert_eq!(codes, [("D006", 1, 5), ("U002", 1, 25)]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(grammar: Grammar) -> Self {
         Linter {
             grammar,
             rules: RuleSet::default(),
             exclude: None,
-            per_path: crate::config::PerPath::default(),
+            per_path: PerPath::default(),
             unsafe_fixes: false,
         }
     }
@@ -206,6 +230,11 @@ impl Linter {
             rules,
             out,
         };
+        // `http//host`, no URI: the missing colon is the one finding.
+        if candidate.missing_colon() {
+            rules::missing_scheme_colon::check(&mut cx);
+            return;
+        }
         // A template shows the shape of a URI, not one: only a password
         // in it is a problem.
         if crate::template::is_template(candidate.text()) {
@@ -306,6 +335,13 @@ fn too_long(path: &str, t: &TooLong, severity: Severity) -> Diagnostic {
     }
 }
 
+impl Default for Linter {
+    /// [`Linter::new`] under RFC 3986 ([`Grammar::default`]).
+    fn default() -> Self {
+        Linter::new(Grammar::default())
+    }
+}
+
 impl Linter {
     /// Every unsuppressed diagnostic of the text `bytes` (the whole input,
     /// in memory), in order, each with its fix. Suppression markers are
@@ -358,8 +394,14 @@ impl Linter {
         scan: &crate::scan::ScanOptions,
         mut each: impl FnMut(Diagnostic),
     ) -> std::io::Result<()> {
+        // `http//host` is found only for the rule that reports it (U011).
+        let scan = crate::scan::ScanOptions {
+            missing_colon: scan.missing_colon
+                || rules.enabled(rules::missing_scheme_colon::RULE.code),
+            ..scan.clone()
+        };
         let mut scanner =
-            crate::scan::Scanner::new(crate::fix::ReadAtReader::new(src.clone()), scan.clone());
+            crate::scan::Scanner::new(crate::fix::ReadAtReader::new(src.clone()), scan);
         let mut lines = crate::lines::Lines::new(src);
         let mut found = Vec::new();
         while let Some(f) = scanner.next_found()? {
@@ -549,7 +591,7 @@ pub const MAX_EXCLUDED_TEXT: u64 = 64 * 1024 * 1024;
 /// # Errors
 /// A read error of `src`, or an error saying so when it holds more than
 /// `max` bytes (nothing is fixed then).
-fn read_all<S: ReadAt>(mut src: S, max: u64) -> std::io::Result<Vec<u8>> {
+pub(crate) fn read_all<S: ReadAt>(mut src: S, max: u64) -> std::io::Result<Vec<u8>> {
     let mut out = Vec::new();
     let mut buf = vec![0u8; 64 * 1024];
     loop {
@@ -701,7 +743,11 @@ pub(crate) mod testing {
     pub fn lint_with(text: &str, rules: &RuleSet) -> Vec<Diagnostic> {
         let linter = Linter::new(Grammar::Rfc3986);
         let mut out = Vec::new();
-        let mut s = Scanner::new(text.as_bytes(), ScanOptions::default());
+        let opts = ScanOptions {
+            missing_colon: true,
+            ..ScanOptions::default()
+        };
+        let mut s = Scanner::new(text.as_bytes(), opts);
         while let Ok(Some(f)) = s.next_found() {
             match f {
                 Found::Uri(c) => linter.check_candidate("t", &c, rules, &mut out),

@@ -5,7 +5,7 @@
 //! This module owns the escaping applied to file names in the plain,
 //! human and GitHub formats, in the `--diff` headers and `rewrite
 //! --dry-run` listing, and to every message on standard error
-//! ([`crate::pipeline::Sink::message`], the errors printed by the binary,
+//! (`crate::pipeline::Sink::message`, the errors printed by the binary,
 //! [`crate::error::DisplayPath`]). Without it a file named
 //! `nl⏎fake.txt:1:1: U999 injected` forges a finding line in `--format
 //! plain`, a name holding `ESC ] 0 ;` retitles the terminal, and a name

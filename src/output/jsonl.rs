@@ -57,7 +57,7 @@ pub fn line_with_path<T: Serialize>(out: &mut Vec<u8>, value: &T, non_utf8_path:
 /// Writes `entry`, one line holding one JSON object (as [`line()`] writes
 /// it), into `out` with one more field last, `"count": count`: for
 /// `extract --unique --format jsonl`, the number of times the record's URI
-/// was found in the run ([`crate::pipeline::PipelineOptions::count`]). A
+/// was found in the run (`crate::pipeline::PipelineOptions::count`). A
 /// line that is not an object is written as it is.
 pub fn with_count(entry: &[u8], count: u64, out: &mut Vec<u8>) {
     let body = entry.strip_suffix(b"\n").unwrap_or(entry);

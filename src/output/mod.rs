@@ -4,14 +4,18 @@
 //! standard output. Printers only render; they compute nothing. Plain text
 //! is in [`plain`], JSON Lines in [`jsonl`], the rule catalogue in
 //! [`rules`], rustc-style diagnostics with
-//! source excerpts in [`human`], SARIF 2.1.0 in [`sarif`] and GitHub
+//! source excerpts in `human` (with the `cli` feature: it needs
+//! annotate-snippets), SARIF 2.1.0 in [`sarif`] and GitHub
 //! Actions workflow commands in [`github`]. Every printer appends to a
-//! `Vec<u8>` (a [`crate::pipeline::Sink`] buffer), so rendering never fails.
+//! `Vec<u8>` (the command's `pipeline::Sink` buffer), so rendering never
+//! fails.
 //! File names and messages are made safe to print by [`escape`] (control
 //! characters escaped, no name can start a line with `::`).
 
 pub mod escape;
 pub mod github;
+#[cfg(feature = "cli")]
+#[cfg_attr(docsrs, doc(cfg(feature = "cli")))]
 pub mod human;
 pub mod jsonl;
 pub mod plain;
@@ -27,7 +31,7 @@ pub enum Format {
     /// JSON Lines: one JSON object per line.
     Jsonl,
     /// Diagnostics with source excerpts and a summary, as rustc and ruff
-    /// print them ([`human`]).
+    /// print them (`human`, with the `cli` feature).
     Human,
     /// One SARIF 2.1.0 log ([`sarif`]).
     Sarif,

@@ -4,6 +4,13 @@
 //! URI, render records or diagnostics into the input's sink) and the
 //! counts that decide the exit status. Walking, ordering and threads are
 //! the `walk` and `pipeline` modules'; rendering is the `output` module's.
+//!
+//! **Unstable:** this module is the command-line tool's engine, public for
+//! the `urilint` binary only (with the `cli` feature); it may change in any
+//! release. Library users: use [`scan`](crate::scan),
+//! [`grammar`](crate::grammar), [`resolve`](crate::resolve),
+//! [`normalize`](crate::normalize), [`lint`] and
+//! [`output`](crate::output) instead.
 
 use std::io::Read;
 use std::path::PathBuf;

@@ -25,6 +25,8 @@ pub const RULE: Rule = Rule {
 };
 
 /// The message of a finding: no anchor `fragment` in `path`.
+/// (Only `check --links local` reports it: the `cli` feature.)
+#[cfg(feature = "cli")]
 pub fn message(path: &std::path::Path, fragment: &str) -> String {
     format!(
         "no anchor {} in {}",

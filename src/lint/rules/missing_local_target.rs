@@ -24,6 +24,8 @@ pub const RULE: Rule = Rule {
 };
 
 /// The message of a finding: `path` is the file looked for.
+/// (Only `check --links local` reports it: the `cli` feature.)
+#[cfg(feature = "cli")]
 pub fn message(path: &std::path::Path) -> String {
     format!("links to {}, which does not exist", path.display())
 }
