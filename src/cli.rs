@@ -351,6 +351,12 @@ struct CheckArgs {
     /// Print the fixes as a unified diff; write nothing.
     #[arg(long, conflicts_with = "fix")]
     diff: bool,
+    /// Write an `urilint: ignore[CODE]` marker for each finding, in a
+    /// comment of the file's own syntax (Markdown, HTML, or a comment line
+    /// of a source file), so that a project can adopt the linter at once;
+    /// findings with no safe place for a marker are reported.
+    #[arg(long, conflicts_with_all = ["fix", "diff"])]
+    add_ignore: bool,
     /// Exit 0 even when there are findings (2 still means an input could
     /// not be read).
     #[arg(long)]
@@ -673,7 +679,9 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
                         && std::env::var_os("NO_COLOR").is_none()
                 }
             };
-            let mode = if a.fix {
+            let mode = if a.add_ignore {
+                FixMode::AddIgnore
+            } else if a.fix {
                 FixMode::Fix
             } else if a.diff {
                 FixMode::Diff
@@ -695,7 +703,7 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
                     LocalLinks::new(root, a.site_url.clone())
                 }),
             };
-            if mode == FixMode::Fix {
+            if matches!(mode, FixMode::Fix | FixMode::AddIgnore) {
                 handle_signals();
             }
             let format = if a.statistics {

@@ -1,6 +1,7 @@
 //! The command-line conventions of linters in CI (issue 14 section 3):
 //! `--exit-zero`, `--statistics`, `--output-file`, `--exclude` and
 //! `extend-exclude`, and a path that does not exist.
+#![cfg(feature = "cli")] // runs the `urilint` binary
 
 use std::fs;
 use std::path::Path;
@@ -353,4 +354,96 @@ fn configuration_is_found_per_directory() {
     assert_eq!(err.matches("unknown field `bogus`").count(), 1, "{err}");
     assert!(err.contains("src/urilint.toml"), "{err}");
     assert_eq!(text(&out.stdout), want.replace("docs/", "./docs/"));
+}
+
+/// `--add-ignore` marks every finding it can, in the file's own comment
+/// syntax; what it cannot mark is reported; a second run changes nothing.
+#[test]
+fn add_ignore_marks_the_findings_of_today() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path();
+    let md = "# Title\n\nSee <http://a.example/%zz> and http://b.example:8x/.  \nmore\n\n[ref]: http://c.example/%zz\n\n```\nhttp://d.example/%zz\n```\n";
+    let py = "# see http://a.example/%zz\ndef f():\n    return \"http://b.example/%zz\"\n";
+    fs::write(root.join("a.md"), md).expect("write");
+    fs::write(root.join("b.py"), py).expect("write");
+    fs::write(root.join("c.txt"), "plain http://a.example/%zz\n").expect("write");
+    let out = run_in(
+        root,
+        &[
+            "check",
+            "--isolated",
+            "--format",
+            "plain",
+            "--add-ignore",
+            ".",
+        ],
+    );
+    // The text file has no comment syntax: its finding is reported.
+    assert_eq!(
+        text(&out.stdout),
+        "./c.txt:1:24: U002 '%' not followed by two hex digits in the path\n"
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("Added 4 urilint: ignore markers to 2 files."),
+        "{err}"
+    );
+    assert!(
+        err.contains("./c.txt: 1 finding(s) not marked: this kind of file has no comment syntax"),
+        "{err}"
+    );
+    assert_eq!(
+        fs::read_to_string(root.join("a.md")).expect("read"),
+        "# Title\n\nSee <http://a.example/%zz> and http://b.example:8x/. <!-- urilint: ignore[U002, U006] -->  \nmore\n\n<!-- urilint: ignore[U002] -->\n[ref]: http://c.example/%zz\n\n```\nhttp://d.example/%zz\n```\n"
+    );
+    assert_eq!(
+        fs::read_to_string(root.join("b.py")).expect("read"),
+        "# see http://a.example/%zz urilint: ignore[U002]\ndef f():\n    # urilint: ignore[U002]\n    return \"http://b.example/%zz\"\n"
+    );
+    // The marked files are clean now, and a second run adds nothing.
+    let out = run_in(
+        root,
+        &["check", "--isolated", "--format", "plain", "a.md", "b.py"],
+    );
+    assert_eq!(
+        (text(&out.stdout), out.status.code()),
+        (String::new(), Some(0))
+    );
+    let again = run_in(
+        root,
+        &[
+            "check",
+            "--isolated",
+            "--format",
+            "plain",
+            "--add-ignore",
+            "a.md",
+            "b.py",
+        ],
+    );
+    assert!(text(&again.stderr).contains("Added 0 urilint: ignore markers to 0 files."));
+    assert_eq!(
+        fs::read_to_string(root.join("b.py"))
+            .expect("read")
+            .matches("urilint:")
+            .count(),
+        2
+    );
+    // Mail is never written: its findings are reported.
+    let mail = "From: a@example.org\nSubject: x\n\nsee <http://a.example/%zz>\n";
+    fs::write(root.join("m.eml"), mail).expect("write");
+    let out = run_in(
+        root,
+        &[
+            "check",
+            "--isolated",
+            "--format",
+            "plain",
+            "--add-ignore",
+            "m.eml",
+        ],
+    );
+    assert_eq!(fs::read_to_string(root.join("m.eml")).expect("read"), mail);
+    assert!(text(&out.stdout).contains("U002"), "{}", text(&out.stdout));
 }

@@ -13,11 +13,15 @@
 //!
 //! Every pass reads the original bytes again through [`ReadAt`], with the
 //! edits found so far laid over them: a 2 GiB file is fixed in the memory
-//! of its findings. Writing files back atomically is
-//! [`write`](mod@write); unified diffs are [`diff`]. It does not own
+//! of its findings. Writing files back atomically is `write` (with the
+//! `cli` feature: it needs rustix and signal-hook); unified diffs are
+//! [`diff`]. It does not own
 //! deciding what to fix (the rules, in `crate::lint`).
 
+pub mod add_ignore;
 pub mod diff;
+#[cfg(feature = "cli")]
+#[cfg_attr(docsrs, doc(cfg(feature = "cli")))]
 pub mod write;
 
 use std::collections::BTreeMap;

@@ -230,6 +230,19 @@ pub fn code_ranges(src: &[u8]) -> Vec<Range<u64>> {
     out
 }
 
+/// The byte ranges of `src`'s paragraphs (0-based, end exclusive), in
+/// document order: a line that looks like a link reference definition
+/// (`[x]: http://...`) but lies in one is paragraph text, not a
+/// definition (`check --add-ignore` places its markers by this).
+pub fn paragraph_ranges(src: &[u8]) -> Vec<Range<u64>> {
+    let text = as_text(src);
+    Parser::new_ext(&text, options())
+        .into_offset_iter()
+        .filter(|(event, _)| matches!(event, Event::Start(Tag::Paragraph)))
+        .map(|(_, range)| range.start as u64..range.end as u64)
+        .collect()
+}
+
 /// Adds `range` to the text run.
 fn extend(run: &mut Option<Range<usize>>, range: Range<usize>) {
     *run = Some(match run.take() {

@@ -55,6 +55,10 @@ pub enum FixMode {
     Fix,
     /// Print a unified diff of the fixes and write nothing (`--diff`).
     Diff,
+    /// Write an `urilint: ignore[CODE]` marker for each finding where the
+    /// file's syntax has a safe place for it (`--add-ignore`,
+    /// [`crate::fix::add_ignore`]); report the findings left unmarked.
+    AddIgnore,
 }
 
 /// Settings of `check` only.
@@ -129,12 +133,21 @@ pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Resu
             return;
         }
         let linter = nested.as_ref().map_or(&ch.linter, |n| &n.linter);
-        let file_scan = nested.as_ref().map(|n| ScanOptions {
-            max_uri_len: n.settings.max_uri_len,
-            abbreviated: n.settings.abbreviated,
-            ..scan.clone()
-        });
         let rules = linter.rules_for(input.path());
+        // `http//host` is found only for the rule that reports it (U011).
+        let missing_colon = rules.enabled(crate::lint::rules::missing_scheme_colon::RULE.code);
+        let file_scan = match &nested {
+            Some(n) => ScanOptions {
+                max_uri_len: n.settings.max_uri_len,
+                abbreviated: n.settings.abbreviated,
+                missing_colon,
+                ..scan.clone()
+            },
+            None => ScanOptions {
+                missing_colon,
+                ..scan.clone()
+            },
+        };
         let job = Job {
             input,
             links: ch.links.as_ref(),
@@ -142,10 +155,11 @@ pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Resu
             non_utf8_name: input.non_utf8_name(),
             linter,
             rules: &rules,
-            scan: file_scan.as_ref().unwrap_or(&scan),
+            scan: &file_scan,
             format: opts.format,
             color: ch.color,
             stats: &stats,
+            collected: std::sync::Mutex::new(None),
             show_fixes: ch.show_fixes,
             write: &ch.write,
             input_format: opts.input_format,
@@ -158,6 +172,7 @@ pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Resu
         match ch.mode {
             FixMode::Report => job.report(input, sink),
             FixMode::Fix | FixMode::Diff => job.fix(input, ch.mode, sink),
+            FixMode::AddIgnore => job.add_ignore(input, sink),
         }
     };
     let pipeline_opts = PipelineOptions::new(opts.threads, false);
@@ -199,9 +214,24 @@ pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Resu
         files.sort();
         human::fixes_made(&mut fixes_list, &files, ch.mode == FixMode::Diff);
     }
+    if ch.mode == FixMode::AddIgnore {
+        let markers = Stats::get(&stats.fixed);
+        let files = Stats::get(&stats.files_changed);
+        let _ = writeln!(
+            fixes_list,
+            "Added {markers} urilint: ignore marker{} to {files} file{}.",
+            if markers == 1 { "" } else { "s" },
+            if files == 1 { "" } else { "s" }
+        );
+    }
     if opts.format == Format::Human && ch.mode != FixMode::Diff {
         tail.extend_from_slice(&fixes_list);
-        human::summary(&mut tail, &summary(&stats), ch.color);
+        let mut s = summary(&stats);
+        if ch.mode == FixMode::AddIgnore {
+            // Markers, not fixes (said above).
+            s.fixed = 0;
+        }
+        human::summary(&mut tail, &s, ch.color);
     } else if !fixes_list.is_empty() {
         // Other formats are read by programs (and a diff by `patch`): the
         // list goes to standard error.
@@ -251,6 +281,9 @@ struct Job<'a> {
     format: Format,
     color: bool,
     stats: &'a Stats,
+    /// When `Some`, [`Job::emit`] collects the findings here instead of
+    /// printing them (`--add-ignore`).
+    collected: std::sync::Mutex<Option<Vec<Diagnostic>>>,
     /// `--show-fixes`.
     show_fixes: bool,
     write: &'a WritePolicy,
@@ -275,6 +308,15 @@ impl Job<'_> {
 
     /// Prints `d` (counting it) with the lines around it from `lines`.
     fn emit<S: ReadAt>(&self, out: &mut Vec<u8>, d: &Diagnostic, lines: Option<&mut Lines<S>>) {
+        if let Some(found) = self
+            .collected
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .as_mut()
+        {
+            found.push(d.clone());
+            return;
+        }
         self.stats.count(d);
         let excerpt = match (self.format, lines) {
             (Format::Plain | Format::Jsonl, _) | (_, None) => None,
@@ -569,6 +611,102 @@ impl Job<'_> {
                     self.report_links(input, sink);
                 }
             }
+        }
+    }
+
+    /// `--add-ignore` on `input`: its findings as reported now get a
+    /// marker each where the file has a safe place for one
+    /// ([`crate::fix::add_ignore`]), written as `--fix` writes; the
+    /// findings left unmarked are reported, placed in the file as written.
+    /// Standard input and mail are never written.
+    fn add_ignore(&self, input: &Input, sink: &mut Sink<'_, '_>) {
+        if let Input::Stdin { .. } = input {
+            Stats::add(&self.stats.errors, 1);
+            sink.message(
+                "urilint: -: --add-ignore writes markers into files; standard input is not one",
+            );
+            return;
+        }
+        let target = match open_target(input, Some(self.write), self.stats, sink) {
+            Ok(t) => t,
+            Err(NotOpened::NeverWritten) => return self.report(input, sink),
+            Err(NotOpened::Skipped) => return,
+        };
+        let (digest, text) = match target
+            .digest()
+            .and_then(|d| Ok((d, crate::lint::read_all(target.file(), MAX_STDIN_FIX)?)))
+        {
+            Ok(r) => r,
+            Err(e) => {
+                Stats::add(&self.stats.errors, 1);
+                sink.message(&format!("urilint: {}: {e}", self.name));
+                return;
+            }
+        };
+        // The findings as `check` reports them (suppressed ones and code
+        // left out), collected instead of printed.
+        *self.collected.lock().unwrap_or_else(|p| p.into_inner()) = Some(Vec::new());
+        self.report(input, sink);
+        let found = self
+            .collected
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .take()
+            .unwrap_or_default();
+        let format = match self.input_format {
+            InputFormat::Auto => crate::format::detect::detect(&text, input.path()),
+            f => f,
+        };
+        let layout = crate::fix::add_ignore::Layout::of(format, &text);
+        let syntax = crate::fix::add_ignore::comment_syntax(format, input.path());
+        let at: Vec<(u64, &str)> = found.iter().map(|d| (d.byte_offset, d.code)).collect();
+        let markers = crate::fix::add_ignore::marker_edits(&text, syntax, &layout, &at);
+        let mut edits: &[Edit] = &markers.edits;
+        if !edits.is_empty() {
+            match write_back(&target, digest, edits) {
+                Ok(()) => {
+                    Stats::add(&self.stats.fixed, markers.lines_marked as u64);
+                    Stats::add(&self.stats.files_changed, 1);
+                }
+                Err(e) => {
+                    Stats::add(&self.stats.errors, 1);
+                    sink.message(&format!("urilint: {e}"));
+                    edits = &[];
+                }
+            }
+        }
+        drop(target);
+        let unmarked: std::collections::HashSet<u64> =
+            markers.unmarked.iter().map(|&(at, _)| at).collect();
+        // When the write failed, every finding is still there.
+        let write_failed = edits.is_empty() && !markers.edits.is_empty();
+        let mut lines = Lines::new(Edited::new(text.as_slice(), text.len() as u64, edits));
+        for d in &found {
+            if !write_failed && !unmarked.contains(&d.byte_offset) {
+                continue;
+            }
+            // Placed in the file as written: markers before it shift it.
+            let mut d = d.clone();
+            let before = edits.iter().filter(|e| e.start <= d.byte_offset);
+            let (grow, new_lines) = before.fold((0u64, 0u64), |(g, l), e| {
+                (
+                    g + e.replacement.len() as u64,
+                    l + u64::from(e.replacement.ends_with('\n')),
+                )
+            });
+            d.byte_offset += grow;
+            d.uri_span = d.uri_span.start + grow..d.uri_span.end + grow;
+            d.line += new_lines;
+            d.end_line += new_lines;
+            self.emit(sink.out(), &d, Some(&mut lines));
+        }
+        if let Some(&(_, why)) = markers.unmarked.first() {
+            sink.message(&format!(
+                "urilint: {}: {} finding(s) not marked: {}",
+                self.name,
+                markers.unmarked.len(),
+                why.reason()
+            ));
         }
     }
 

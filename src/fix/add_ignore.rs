@@ -1,0 +1,916 @@
+//! `check --add-ignore`: writing `urilint: ignore[CODE]` markers for the
+//! findings a file has now, so that a project can adopt the linter at
+//! once and fix the old findings later (ruff's `--add-noqa`).
+//!
+//! This module owns where a marker may go without changing what the file
+//! means, and the edits that put it there. A marker is only written where
+//! the file's own syntax makes it a comment, or where it lands inside an
+//! existing comment:
+//!
+//! * Markdown and HTML: ` <!-- urilint: ignore[CODE] -->` at the end of
+//!   the line (before a Markdown hard line break: trailing spaces or `\`);
+//!   in a line inside an HTML comment, ` urilint: ignore[CODE]` alone. A
+//!   Markdown link reference definition (`[x]: http://...`, which nothing
+//!   may follow) gets the marker on a line of its own before it, when
+//!   that line starts a block (after a blank line or another definition).
+//!   Never in code (code spans, code blocks, `<pre>`, `<code>`, ...) nor in
+//!   a tag or autolink broken across lines.
+//! * Source and configuration files with line comments (`#`: Python,
+//!   shell, TOML, YAML, ...; `//`: Rust, C, JavaScript, Go, ...; `--`:
+//!   SQL, Lua; `%`: TeX; `;`: Lisp, INI): only on a line that is a comment
+//!   already, with the marker appended inside it; in Python, TOML and
+//!   YAML a code line also gets one, on a comment line of its own before
+//!   it (indented as it is). Not in Rust doc comments
+//!   (`///`, `//!`: the marker would show in the docs), not in a YAML block
+//!   scalar (`key: |`), nor inside a Python or TOML triple-quoted string.
+//! * Anything else (plain text, reStructuredText, AsciiDoc, mail) has no
+//!   marker syntax that leaves the text as it reads: such findings are
+//!   listed as not marked ([`Unmarked`]); use `exclude-uris` or an
+//!   `[[overrides]]` entry of `urilint.toml` for them.
+//!
+//! It does not own finding the findings (`crate::run::check`) nor writing
+//! the file (`crate::fix::write`, atomic, byte-for-byte outside the
+//! edits), nor the marker syntax read back (`crate::lint::suppress`).
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+use std::path::Path;
+
+use super::Edit;
+use crate::format::detect::InputFormat;
+
+/// How comments are written in a file, as far as markers go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CommentSyntax {
+    /// Markdown: HTML comments, outside code; link reference definitions
+    /// get the marker on the line before.
+    Markdown,
+    /// HTML (and XML): `<!-- ... -->`, outside code elements.
+    Html,
+    /// A line comment token (`#`, `//`, `--`, `%`, `;`); markers only go on
+    /// lines that are comments already.
+    Line(&'static str),
+    /// `#` comments in a file whose strings spanning lines are recognised
+    /// (Python, TOML, YAML: triple-quoted strings and block scalars): a
+    /// code line gets its marker on a comment line of its own before it,
+    /// indented as it is.
+    HashOwnLine,
+}
+
+/// Why a finding's line gets no marker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unmarked {
+    /// The file's format has no comment syntax that leaves the text as it
+    /// reads (plain text, reStructuredText, AsciiDoc, unknown types).
+    NoCommentSyntax,
+    /// The line is code (a code block or span, `<pre>`, ...), inside a tag
+    /// or link broken across lines, or inside a string: a marker would
+    /// change what the file shows or means.
+    NotSafeHere,
+    /// A line-comment file, and the line is not a comment.
+    NotACommentLine,
+}
+
+impl Unmarked {
+    /// A short English reason, for messages.
+    pub fn reason(self) -> &'static str {
+        match self {
+            Unmarked::NoCommentSyntax => "this kind of file has no comment syntax for a marker",
+            Unmarked::NotSafeHere => "a marker here would change the text (code, a tag or link broken across lines, or a string)",
+            Unmarked::NotACommentLine => "the line is code, not a comment",
+        }
+    }
+}
+
+/// The comment syntax of a file in `format` named `path` (by its
+/// extension or name), `None` when markers cannot be written into it.
+pub fn comment_syntax(format: InputFormat, path: &Path) -> Option<CommentSyntax> {
+    match format {
+        InputFormat::Markdown => return Some(CommentSyntax::Markdown),
+        InputFormat::Html => return Some(CommentSyntax::Html),
+        InputFormat::Text => {}
+        _ => return None,
+    }
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_ascii_lowercase())
+        .unwrap_or_default();
+    if matches!(
+        name.as_str(),
+        "makefile" | "gnumakefile" | "dockerfile" | "containerfile" | "cmakelists.txt"
+    ) {
+        return Some(CommentSyntax::Line("#"));
+    }
+    let ext = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase())
+        .unwrap_or_default();
+    if matches!(ext.as_str(), "py" | "pyi" | "toml" | "yaml" | "yml") {
+        return Some(CommentSyntax::HashOwnLine);
+    }
+    let token = match ext.as_str() {
+        "sh" | "bash" | "zsh" | "fish" | "rb" | "pl" | "pm" | "cfg" | "conf" | "cmake" | "r"
+        | "jl" | "nix" | "tf" | "ps1" | "mk" | "gitignore" | "dockerignore" | "properties"
+        | "env" => "#",
+        "rs" | "c" | "h" | "cc" | "cpp" | "cxx" | "hpp" | "hh" | "js" | "mjs" | "cjs" | "ts"
+        | "tsx" | "jsx" | "go" | "java" | "kt" | "kts" | "swift" | "scala" | "cs" | "dart"
+        | "proto" | "zig" | "groovy" | "gradle" | "php" | "css" | "scss" | "less" | "jsonc" => "//",
+        "sql" | "lua" | "hs" | "elm" | "ada" | "adb" | "ads" => "--",
+        "tex" | "sty" | "cls" | "bib" | "m" | "erl" | "hrl" => "%",
+        "lisp" | "el" | "clj" | "cljs" | "scm" | "ss" | "rkt" | "ini" | "asm" | "s" => ";",
+        "xml" | "xsd" | "xsl" | "xslt" | "svg" | "xhtml" | "rss" | "atom" | "plist" => {
+            return Some(CommentSyntax::Html)
+        }
+        _ => return None,
+    };
+    Some(CommentSyntax::Line(token))
+}
+
+/// What of a file's structure decides where markers may go.
+#[derive(Clone, Debug, Default)]
+pub struct Layout {
+    /// Byte ranges (0-based, end exclusive) that are code and never get a
+    /// marker: [`crate::format::markdown::code_ranges`],
+    /// [`crate::format::html::code_ranges`].
+    pub code: Vec<Range<u64>>,
+    /// Markdown paragraphs ([`crate::format::markdown::paragraph_ranges`]):
+    /// a definition-like line inside one is text.
+    pub paragraphs: Vec<Range<u64>>,
+}
+
+impl Layout {
+    /// The layout of `text`, a file in `format` (empty for formats other
+    /// than Markdown and HTML).
+    pub fn of(format: InputFormat, text: &[u8]) -> Self {
+        match format {
+            InputFormat::Markdown => Layout {
+                code: crate::format::markdown::code_ranges(text),
+                paragraphs: crate::format::markdown::paragraph_ranges(text),
+            },
+            InputFormat::Html => Layout {
+                code: crate::format::html::code_ranges(text),
+                paragraphs: Vec::new(),
+            },
+            _ => Layout::default(),
+        }
+    }
+}
+
+/// What [`marker_edits`] decided.
+#[derive(Debug, Default)]
+pub struct Markers {
+    /// The insertions, sorted by offset, not overlapping (each an empty
+    /// range of `text` with the marker as replacement).
+    pub edits: Vec<Edit>,
+    /// Markers written (one per line marked).
+    pub lines_marked: usize,
+    /// The findings' byte offsets whose lines get no marker, and why.
+    pub unmarked: Vec<(u64, Unmarked)>,
+}
+
+/// The edits that put an `urilint: ignore[CODES]` marker on the line of
+/// each finding of `findings` (its byte offset into `text`, 0-based, and
+/// its rule code) in `text`, a file with comment syntax `syntax`
+/// (`None`: nothing is marked). Findings on one line share one marker,
+/// codes sorted and deduplicated. `layout` says which parts of `text`
+/// are code (never marked) and which are Markdown paragraphs.
+pub fn marker_edits(
+    text: &[u8],
+    syntax: Option<CommentSyntax>,
+    layout: &Layout,
+    findings: &[(u64, &str)],
+) -> Markers {
+    let code = &layout.code;
+    let mut out = Markers::default();
+    let Some(syntax) = syntax else {
+        out.unmarked = findings
+            .iter()
+            .map(|&(at, _)| (at, Unmarked::NoCommentSyntax))
+            .collect();
+        return out;
+    };
+    // Codes per line start.
+    let mut by_line: BTreeMap<usize, (Vec<&str>, Vec<u64>)> = BTreeMap::new();
+    for &(at, c) in findings {
+        let at = (at as usize).min(text.len());
+        let start = memchr::memrchr(b'\n', &text[..at]).map_or(0, |i| i + 1);
+        let entry = by_line.entry(start).or_default();
+        entry.0.push(c);
+        entry.1.push(at as u64);
+    }
+    let markup = matches!(syntax, CommentSyntax::Markdown | CommentSyntax::Html);
+    let states = if markup {
+        markup_states(text, code)
+    } else {
+        Vec::new()
+    };
+    for (start, (mut codes, offsets)) in by_line {
+        codes.sort_unstable();
+        codes.dedup();
+        let list = codes.join(", ");
+        let end = memchr::memchr(b'\n', &text[start..]).map_or(text.len(), |i| start + i);
+        // The line without its CR.
+        let content_end = if end > start && text[end - 1] == b'\r' {
+            end - 1
+        } else {
+            end
+        };
+        let line = &text[start..content_end];
+        let placed = match syntax {
+            CommentSyntax::Markdown | CommentSyntax::Html => markup_marker(
+                text,
+                start,
+                content_end,
+                syntax == CommentSyntax::Markdown,
+                &states,
+                layout,
+                &list,
+            ),
+            CommentSyntax::Line(token) => line_comment_marker(text, start, line, token, &list),
+            CommentSyntax::HashOwnLine => {
+                match line_comment_marker(text, start, line, "#", &list) {
+                    Err(Unmarked::NotACommentLine) => own_comment_line(text, start, line, &list),
+                    other => other,
+                }
+            }
+        };
+        match placed {
+            Ok(edit) => {
+                out.edits.push(edit);
+                out.lines_marked += 1;
+            }
+            Err(why) => out.unmarked.extend(offsets.into_iter().map(|at| (at, why))),
+        }
+    }
+    out.edits.sort_by_key(|e| (e.start, e.end));
+    out
+}
+
+fn append(at: usize, text: &str) -> Edit {
+    Edit {
+        start: at as u64,
+        end: at as u64,
+        replacement: text.to_string(),
+    }
+}
+
+/// Where a state is at a line's end, for Markdown and HTML.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Markup {
+    /// In text.
+    Text,
+    /// Inside `<!-- ... -->`.
+    Comment,
+    /// Inside a tag (or an autolink) not closed on this line.
+    Tag,
+    /// Inside a raw text element (`<script>`, `<style>`, `<textarea>`,
+    /// `<title>`), where a comment is not one.
+    Raw,
+}
+
+/// The elements whose content is raw text (HTML's raw text and escapable
+/// raw text elements, and `<xmp>`).
+const RAW_ELEMENTS: [&[u8]; 5] = [b"script", b"style", b"textarea", b"title", b"xmp"];
+
+/// The markup state at each byte offset where it changes: a sorted list
+/// of `(offset, state from there on)`. Code ranges are skipped (a `<` in
+/// code is not a tag).
+fn markup_states(text: &[u8], code: &[Range<u64>]) -> Vec<(usize, Markup)> {
+    let mut states = vec![(0usize, Markup::Text)];
+    let mut state = Markup::Text;
+    let mut quote: Option<u8> = None;
+    // The raw text element a tag opens, and the one whose end is awaited.
+    let mut opens: Option<&[u8]> = None;
+    let mut raw: &[u8] = b"";
+    let mut i = 0;
+    let mut code_i = 0;
+    while i < text.len() {
+        while code_i < code.len() && (code[code_i].end as usize) <= i {
+            code_i += 1;
+        }
+        if state == Markup::Text {
+            if let Some(r) = code.get(code_i) {
+                if (r.start as usize) <= i {
+                    i = r.end as usize;
+                    continue;
+                }
+            }
+        }
+        let b = text[i];
+        match state {
+            Markup::Text => {
+                if text[i..].starts_with(b"<!--") {
+                    state = Markup::Comment;
+                    states.push((i, state));
+                    i += 4;
+                    continue;
+                }
+                let next = text.get(i + 1).copied().unwrap_or(b' ');
+                if b == b'<' && (next.is_ascii_alphabetic() || next == b'/' || next == b'!') {
+                    state = Markup::Tag;
+                    quote = None;
+                    let name_end = text[i + 1..]
+                        .iter()
+                        .position(|c| !c.is_ascii_alphanumeric())
+                        .map_or(text.len(), |n| i + 1 + n);
+                    let name = &text[i + 1..name_end];
+                    opens = RAW_ELEMENTS
+                        .iter()
+                        .copied()
+                        .find(|r| r.eq_ignore_ascii_case(name));
+                    states.push((i, state));
+                }
+            }
+            Markup::Comment => {
+                if text[i..].starts_with(b"-->") {
+                    state = Markup::Text;
+                    i += 3;
+                    states.push((i, state));
+                    continue;
+                }
+            }
+            Markup::Tag => match quote {
+                Some(q) if b == q => quote = None,
+                Some(_) => {}
+                None if b == b'"' || b == b'\'' => quote = Some(b),
+                None if b == b'>' => {
+                    state = match opens.take() {
+                        Some(name) => {
+                            raw = name;
+                            Markup::Raw
+                        }
+                        None => Markup::Text,
+                    };
+                    states.push((i + 1, state));
+                }
+                None => {}
+            },
+            Markup::Raw => {
+                let close = text[i..].starts_with(b"</")
+                    && text
+                        .get(i + 2..i + 2 + raw.len())
+                        .is_some_and(|n| n.eq_ignore_ascii_case(raw));
+                if close {
+                    state = Markup::Tag;
+                    quote = None;
+                    states.push((i, state));
+                }
+            }
+        }
+        i += 1;
+    }
+    states
+}
+
+/// The state at offset `at` (the state of the last change at or before it).
+fn state_at(states: &[(usize, Markup)], at: usize) -> Markup {
+    let i = states.partition_point(|&(o, _)| o <= at);
+    states.get(i.wrapping_sub(1)).map_or(Markup::Text, |s| s.1)
+}
+
+fn in_code(code: &[Range<u64>], at: usize) -> bool {
+    let at = at as u64;
+    let i = code.partition_point(|r| r.end <= at);
+    code.get(i).is_some_and(|r| r.start <= at)
+}
+
+/// A marker for the line `start..end` (without terminator) of a Markdown
+/// (`markdown`) or HTML file.
+fn markup_marker(
+    text: &[u8],
+    start: usize,
+    end: usize,
+    markdown: bool,
+    states: &[(usize, Markup)],
+    layout: &Layout,
+    list: &str,
+) -> Result<Edit, Unmarked> {
+    let code = &layout.code;
+    let line = &text[start..end];
+    // Where the marker goes: before a hard line break's trailing spaces or
+    // backslash (Markdown), else at the line's end.
+    let trimmed = line
+        .iter()
+        .rposition(|b| !matches!(b, b' ' | b'\t'))
+        .map_or(0, |i| i + 1);
+    let mut at = start + trimmed;
+    if markdown && trimmed > 0 && line[trimmed - 1] == b'\\' {
+        at -= 1;
+    }
+    if in_code(code, at) || (at > start && in_code(code, at - 1)) {
+        return Err(Unmarked::NotSafeHere);
+    }
+    match state_at(states, at) {
+        Markup::Comment => return Ok(append(at, &format!(" urilint: ignore[{list}]"))),
+        Markup::Tag | Markup::Raw => return Err(Unmarked::NotSafeHere),
+        Markup::Text => {}
+    }
+    if markdown {
+        if start < front_matter_end(text) {
+            // YAML or TOML metadata: a `#` comment line of its own.
+            return own_comment_line(text, start, line, list);
+        }
+        if html_block_of_one_tag(line) {
+            // (CommonMark's HTML block of type 7 starts with a line of one
+            // tag and nothing else; a comment after it would make the line
+            // a paragraph.)
+            return Err(Unmarked::NotSafeHere);
+        }
+        let definition = reference_definition(line)
+            .filter(|_| !in_code(&layout.paragraphs, start + line.len() / 2));
+        if let Some(prefix) = definition {
+            // Nothing may follow a definition on its line: the marker goes
+            // on a line of its own before it (an HTML block, which a
+            // definition may follow; no paragraph is open before a
+            // definition).
+            // `end` is before the line's CR, if it has one.
+            let eol = if text.get(end) == Some(&b'\r') {
+                "\r\n"
+            } else {
+                "\n"
+            };
+            let prefix = String::from_utf8_lossy(prefix);
+            return Ok(Edit {
+                start: start as u64,
+                end: start as u64,
+                replacement: format!("{prefix}<!-- urilint: ignore[{list}] -->{eol}"),
+            });
+        }
+    }
+    Ok(append(at, &format!(" <!-- urilint: ignore[{list}] -->")))
+}
+
+/// Where the front matter of a Markdown file ends (the offset of its
+/// closing `---`, `...` or `+++` line), 0 when it has none: a YAML block
+/// opened by `---` or a TOML block opened by `+++` on the first line.
+fn front_matter_end(text: &[u8]) -> usize {
+    let first = memchr::memchr(b'\n', text).map_or(text.len(), |i| i + 1);
+    let fence = text[..first].trim_ascii_end();
+    if fence != b"---" && fence != b"+++" {
+        return 0;
+    }
+    let mut at = first;
+    while at < text.len() {
+        let end = memchr::memchr(b'\n', &text[at..]).map_or(text.len(), |i| at + i + 1);
+        let line = text[at..end].trim_ascii_end();
+        if line == fence || (fence == b"---" && line == b"...") {
+            return at;
+        }
+        at = end;
+    }
+    0
+}
+
+/// The block-level tag names of CommonMark's HTML blocks of type 6.
+const BLOCK_TAGS: [&str; 62] = [
+    "address",
+    "article",
+    "aside",
+    "base",
+    "basefont",
+    "blockquote",
+    "body",
+    "caption",
+    "center",
+    "col",
+    "colgroup",
+    "dd",
+    "details",
+    "dialog",
+    "dir",
+    "div",
+    "dl",
+    "dt",
+    "fieldset",
+    "figcaption",
+    "figure",
+    "footer",
+    "form",
+    "frame",
+    "frameset",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "head",
+    "header",
+    "hr",
+    "html",
+    "iframe",
+    "legend",
+    "li",
+    "link",
+    "main",
+    "menu",
+    "menuitem",
+    "nav",
+    "noframes",
+    "ol",
+    "optgroup",
+    "option",
+    "p",
+    "param",
+    "search",
+    "section",
+    "summary",
+    "table",
+    "tbody",
+    "td",
+    "tfoot",
+    "th",
+    "thead",
+    "title",
+    "tr",
+    "track",
+    "ul",
+];
+
+/// True when the Markdown line `line` is one open or closing tag of a
+/// name that is not a block tag, alone on its line (up to three spaces
+/// before it): the start of an HTML block of type 7 (CommonMark section
+/// 4.6), which only such a line starts.
+fn html_block_of_one_tag(line: &[u8]) -> bool {
+    let t = line.trim_ascii();
+    let indent = line.len() - line.trim_ascii_start().len();
+    if indent > 3 || !t.starts_with(b"<") || !t.ends_with(b">") {
+        return false;
+    }
+    let name_start = if t.get(1) == Some(&b'/') { 2 } else { 1 };
+    let name: Vec<u8> = t[name_start..]
+        .iter()
+        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'-')
+        .map(u8::to_ascii_lowercase)
+        .collect();
+    !name.is_empty()
+        && name[0].is_ascii_alphabetic()
+        && !BLOCK_TAGS.iter().any(|b| b.as_bytes() == name.as_slice())
+}
+
+/// The line before the line starting at `start`, without terminator.
+fn previous_line(text: &[u8], start: usize) -> Option<&[u8]> {
+    if start == 0 {
+        return None;
+    }
+    let end = start - 1;
+    let from = memchr::memrchr(b'\n', &text[..end]).map_or(0, |i| i + 1);
+    let line = &text[from..end];
+    Some(line.strip_suffix(b"\r").unwrap_or(line))
+}
+
+/// When `line` is a Markdown link reference definition (`[label]: dest`,
+/// up to three spaces of indentation, possibly in block quotes `> `), the
+/// container prefix before the `[` (spaces and `>`).
+fn reference_definition(line: &[u8]) -> Option<&[u8]> {
+    let open = line.iter().position(|&b| b != b' ' && b != b'>')?;
+    if line[open] != b'[' || line[..open].iter().filter(|&&b| b == b' ').count() > 3 + 2 * 4 {
+        return None;
+    }
+    let close = line[open..].iter().position(|&b| b == b']')? + open;
+    if close == open + 1 || line.get(close + 1) != Some(&b':') {
+        return None;
+    }
+    Some(&line[..open])
+}
+
+/// A marker for a line of a file with line comments `token`: appended to
+/// a line that is a comment already; `Err` for other lines and for lines
+/// inside a string or a YAML block scalar.
+fn line_comment_marker(
+    text: &[u8],
+    start: usize,
+    line: &[u8],
+    token: &str,
+    list: &str,
+) -> Result<Edit, Unmarked> {
+    let indent = line
+        .iter()
+        .position(|b| !matches!(b, b' ' | b'\t'))
+        .unwrap_or(line.len());
+    let body = &line[indent..];
+    if !body.starts_with(token.as_bytes()) {
+        return Err(Unmarked::NotACommentLine);
+    }
+    if token == "//" && (body.starts_with(b"///") || body.starts_with(b"//!")) {
+        // A Rust doc comment: the marker would be part of the docs.
+        return Err(Unmarked::NotSafeHere);
+    }
+    if token == "#"
+        && (in_triple_quoted(&text[..start]) || in_yaml_block_scalar(text, start, indent))
+    {
+        return Err(Unmarked::NotSafeHere);
+    }
+    Ok(append(
+        start + line.len(),
+        &format!(" urilint: ignore[{list}]"),
+    ))
+}
+
+/// A `# urilint: ignore[...]` line of its own before the code line
+/// `line` (starting at `start`), indented as it is; `Err` inside a string
+/// or block scalar, or after a line continued with a backslash.
+fn own_comment_line(text: &[u8], start: usize, line: &[u8], list: &str) -> Result<Edit, Unmarked> {
+    let indent = line
+        .iter()
+        .position(|b| !matches!(b, b' ' | b'\t'))
+        .unwrap_or(line.len());
+    let continued = previous_line(text, start).is_some_and(|p| p.trim_ascii_end().ends_with(b"\\"));
+    if continued || in_triple_quoted(&text[..start]) || in_yaml_block_scalar(text, start, indent) {
+        return Err(Unmarked::NotSafeHere);
+    }
+    let eol = if text.get(start + line.len()) == Some(&b'\r') {
+        "\r\n"
+    } else {
+        "\n"
+    };
+    let pad = String::from_utf8_lossy(&line[..indent]);
+    Ok(Edit {
+        start: start as u64,
+        end: start as u64,
+        replacement: format!("{pad}# urilint: ignore[{list}]{eol}"),
+    })
+}
+
+/// True when an odd number of `"""` or `'''` come before: the line is
+/// inside a Python or TOML triple-quoted string.
+fn in_triple_quoted(before: &[u8]) -> bool {
+    let count = |pat: &[u8]| memchr::memmem::find_iter(before, pat).count();
+    count(b"\"\"\"") % 2 == 1 || count(b"'''") % 2 == 1
+}
+
+/// True when the line starting at `start` (indented by `indent`) is in a
+/// YAML block scalar: the nearest line before it that is less indented
+/// ends with `|` or `>` (with optional indicators).
+fn in_yaml_block_scalar(text: &[u8], start: usize, indent: usize) -> bool {
+    let mut at = start;
+    while at > 0 {
+        // The line before: from the last '\n' before the one ending it.
+        let end = at - 1;
+        let from = memchr::memrchr(b'\n', &text[..end]).map_or(0, |i| i + 1);
+        let prev = &text[from..end];
+        let prev = prev.strip_suffix(b"\r").unwrap_or(prev);
+        at = from;
+        let Some(p_indent) = prev.iter().position(|b| !matches!(b, b' ' | b'\t')) else {
+            continue; // blank
+        };
+        if p_indent < indent {
+            let t = prev.trim_ascii_end();
+            return t
+                .iter()
+                .rposition(|&b| b == b'|' || b == b'>')
+                .is_some_and(|i| {
+                    t[i + 1..]
+                        .iter()
+                        .all(|b| matches!(b, b'-' | b'+' | b'0'..=b'9'))
+                });
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn apply(
+        text: &str,
+        syntax: Option<CommentSyntax>,
+        code: &[Range<u64>],
+        findings: &[(u64, &str)],
+    ) -> (String, Vec<(u64, Unmarked)>) {
+        let mut layout = if syntax == Some(CommentSyntax::Markdown) {
+            Layout::of(InputFormat::Markdown, text.as_bytes())
+        } else {
+            Layout::default()
+        };
+        if !code.is_empty() {
+            layout.code = code.to_vec();
+        }
+        let m = marker_edits(text.as_bytes(), syntax, &layout, findings);
+        let out = crate::fix::apply_edits(text.as_bytes(), &m.edits);
+        (String::from_utf8(out).expect("utf-8"), m.unmarked)
+    }
+
+    fn at(text: &str, needle: &str) -> u64 {
+        text.find(needle).expect("needle") as u64
+    }
+
+    #[test]
+    fn markdown_appends_an_html_comment_before_a_hard_break() {
+        let t = "See <http://a/%zz>.  \nAnd http://b/%zz\\\nend\n";
+        let (out, un) = apply(
+            t,
+            Some(CommentSyntax::Markdown),
+            &[],
+            &[
+                (at(t, "http://a"), "U002"),
+                (at(t, "http://b"), "U002"),
+                (at(t, "http://b"), "D002"),
+            ],
+        );
+        assert_eq!(
+            out,
+            "See <http://a/%zz>. <!-- urilint: ignore[U002] -->  \nAnd http://b/%zz <!-- urilint: ignore[D002, U002] -->\\\nend\n"
+        );
+        assert!(un.is_empty());
+    }
+
+    #[test]
+    fn markdown_definitions_get_a_line_before_when_it_starts_a_block() {
+        let t = "Text.\n\n[a]: http://a/%zz\r\n[b]: http://b/%zz\r\n";
+        let (out, un) = apply(
+            t,
+            Some(CommentSyntax::Markdown),
+            &[],
+            &[(at(t, "http://a"), "U002"), (at(t, "http://b"), "U002")],
+        );
+        assert_eq!(
+            out,
+            "Text.\n\n<!-- urilint: ignore[U002] -->\r\n[a]: http://a/%zz\r\n<!-- urilint: ignore[U002] -->\r\n[b]: http://b/%zz\r\n"
+        );
+        assert!(un.is_empty());
+        // A "definition" right after paragraph text is paragraph text (a
+        // comment line before would make it a definition): the marker is
+        // appended, as in any text line.
+        let t = "Text\n[a]: http://a/%zz\n";
+        let (out, un) = apply(
+            t,
+            Some(CommentSyntax::Markdown),
+            &[],
+            &[(at(t, "http://a"), "U002")],
+        );
+        assert_eq!(
+            out,
+            "Text\n[a]: http://a/%zz <!-- urilint: ignore[U002] -->\n"
+        );
+        assert!(un.is_empty());
+    }
+
+    #[test]
+    fn never_in_code_tags_broken_across_lines_or_after_a_comment_opens() {
+        let t = "```\nhttp://a/%zz\n```\n<a href=\"http://b/%zz\"\n   title=x>b</a>\n<!-- old:\nhttp://c/%zz\n-->\n";
+        let fence_end = t.find("```\n<a").expect("fence") as u64 + 4;
+        let code: Vec<Range<u64>> = std::iter::once(0..fence_end).collect();
+        let (out, un) = apply(
+            t,
+            Some(CommentSyntax::Html),
+            &code,
+            &[
+                (at(t, "http://a"), "U002"),
+                (at(t, "http://b"), "U002"),
+                (at(t, "http://c"), "U002"),
+            ],
+        );
+        assert_eq!(
+            out,
+            t.replace("http://c/%zz\n", "http://c/%zz urilint: ignore[U002]\n")
+        );
+        assert_eq!(
+            un,
+            vec![
+                (at(t, "http://a"), Unmarked::NotSafeHere),
+                (at(t, "http://b"), Unmarked::NotSafeHere)
+            ]
+        );
+    }
+
+    #[test]
+    fn front_matter_gets_a_yaml_comment_line() {
+        let t = "---\ntitle: x\nhome: http://a/%zz\n---\n\nSee http://b/%zz\n";
+        let (out, un) = apply(
+            t,
+            Some(CommentSyntax::Markdown),
+            &[],
+            &[(at(t, "http://a"), "U002"), (at(t, "http://b"), "U002")],
+        );
+        assert_eq!(
+            out,
+            "---\ntitle: x\n# urilint: ignore[U002]\nhome: http://a/%zz\n---\n\nSee http://b/%zz <!-- urilint: ignore[U002] -->\n"
+        );
+        assert!(un.is_empty());
+    }
+
+    #[test]
+    fn never_in_raw_text_elements() {
+        let t = "<script>\nvar u = \"http://a/%zz\";\n</script>\n<TITLE>http://b/%zz\n</TITLE>\n<p>http://c/%zz\n";
+        let (out, un) = apply(
+            t,
+            Some(CommentSyntax::Html),
+            &[],
+            &[
+                (at(t, "http://a"), "U002"),
+                (at(t, "http://b"), "U002"),
+                (at(t, "http://c"), "U002"),
+            ],
+        );
+        assert_eq!(
+            out,
+            t.replace(
+                "<p>http://c/%zz\n",
+                "<p>http://c/%zz <!-- urilint: ignore[U002] -->\n"
+            )
+        );
+        assert_eq!(un.len(), 2);
+    }
+
+    #[test]
+    fn line_comments_only_on_comment_lines() {
+        let t = "# see http://a/%zz\nurl = \"http://b/%zz\"\n/// http://c/%zz\n";
+        let py = Some(CommentSyntax::Line("#"));
+        // Python: a code line gets a comment line before it, indented.
+        let code =
+            "def f():\r\n    return \"http://b/%zz\"\r\nx = 1 + \\\n  len(\"http://c/%zz\")\n";
+        let (out, un) = apply(
+            code,
+            Some(CommentSyntax::HashOwnLine),
+            &[],
+            &[
+                (at(code, "http://b"), "U002"),
+                (at(code, "http://c"), "U002"),
+            ],
+        );
+        assert_eq!(
+            out,
+            code.replace("    return", "    # urilint: ignore[U002]\r\n    return")
+        );
+        assert_eq!(un, vec![(at(code, "http://c"), Unmarked::NotSafeHere)]);
+        let (out, un) = apply(
+            t,
+            py,
+            &[],
+            &[(at(t, "http://a"), "U002"), (at(t, "http://b"), "U002")],
+        );
+        assert_eq!(out, t.replace("%zz\nurl", "%zz urilint: ignore[U002]\nurl"));
+        assert_eq!(un, vec![(at(t, "http://b"), Unmarked::NotACommentLine)]);
+        let (out, un) = apply(
+            t,
+            Some(CommentSyntax::Line("//")),
+            &[],
+            &[(at(t, "http://c"), "U002")],
+        );
+        assert_eq!(out, t);
+        assert_eq!(un, vec![(at(t, "http://c"), Unmarked::NotSafeHere)]);
+    }
+
+    #[test]
+    fn not_in_strings_or_yaml_block_scalars() {
+        let t = "doc = \"\"\"\n# http://a/%zz\n\"\"\"\nkey: |\n  # http://b/%zz\n# http://c/%zz\n";
+        let (out, un) = apply(
+            t,
+            Some(CommentSyntax::HashOwnLine),
+            &[],
+            &[
+                (at(t, "http://a"), "U002"),
+                (at(t, "http://b"), "U002"),
+                (at(t, "http://c"), "U002"),
+            ],
+        );
+        assert_eq!(
+            out,
+            t.replace("# http://c/%zz\n", "# http://c/%zz urilint: ignore[U002]\n")
+        );
+        assert_eq!(
+            un,
+            vec![
+                (at(t, "http://a"), Unmarked::NotSafeHere),
+                (at(t, "http://b"), Unmarked::NotSafeHere)
+            ]
+        );
+    }
+
+    #[test]
+    fn syntax_by_format_and_name() {
+        let p = |s: &str| comment_syntax(InputFormat::Text, Path::new(s));
+        assert_eq!(p("a.py"), Some(CommentSyntax::HashOwnLine));
+        assert_eq!(p("a.sh"), Some(CommentSyntax::Line("#")));
+        assert_eq!(p("src/lib.rs"), Some(CommentSyntax::Line("//")));
+        assert_eq!(p("Makefile"), Some(CommentSyntax::Line("#")));
+        assert_eq!(p("notes.txt"), None);
+        assert_eq!(p("a.svg"), Some(CommentSyntax::Html));
+        assert_eq!(comment_syntax(InputFormat::Rst, Path::new("a.rst")), None);
+        assert_eq!(
+            comment_syntax(InputFormat::Markdown, Path::new("a.md")),
+            Some(CommentSyntax::Markdown)
+        );
+    }
+
+    #[test]
+    fn the_markers_suppress_what_they_were_written_for() {
+        let t = "# see http://a/%zz and http://b:8x/\n";
+        let m = marker_edits(
+            t.as_bytes(),
+            Some(CommentSyntax::Line("#")),
+            &Layout::default(),
+            &[(6, "U002"), (23, "U006")],
+        );
+        let out = crate::fix::apply_edits(t.as_bytes(), &m.edits);
+        let line = out.split(|&b| b == b'\n').next().expect("a line");
+        for code in ["U002", "U006"] {
+            let rule = crate::lint::rules::find(code).expect("rule");
+            assert!(crate::lint::suppress::suppresses(line, &rule), "{code}");
+        }
+        let other = crate::lint::rules::find("U003").expect("rule");
+        assert!(!crate::lint::suppress::suppresses(line, &other));
+    }
+}
