@@ -63,6 +63,13 @@ pub(crate) struct Scratch {
     pub segments: Vec<(usize, usize, usize)>,
     /// Offsets into `text` of hyphens that stood right before a line break.
     pub hyphens: Vec<usize>,
+    /// True when the URI goes on in the next string literal (see
+    /// [`string_continuation`]).
+    pub joined: bool,
+    /// True when an ellipsis (`...`, `…`) follows the URI right after
+    /// its end, or a `<placeholder>` right after a `[`, `:` or `@`: text
+    /// was left out (`urn:ietf:...`, `iscsi://[<username>`).
+    pub elided: bool,
 }
 
 impl Scratch {
@@ -70,6 +77,8 @@ impl Scratch {
         self.text.clear();
         self.segments.clear();
         self.hyphens.clear();
+        self.joined = false;
+        self.elided = false;
     }
 
     /// Puts `prefix` (an implied scheme, RFC 2396 Appendix F) in front of
@@ -926,6 +935,23 @@ pub(crate) fn delimited(
             return Delimited::NeedMore;
         }
         let escaped_close = escaped_close && run_end.is_some_and(|e| hay[e] == close);
+        if b == close && !angle {
+            // `"https://www.sphinx-"` + line break + `"doc.org/"`: the
+            // string goes on in the next literal.
+            match string_continuation(w, j, close) {
+                Continued::NeedMore => return Delimited::NeedMore,
+                Continued::At(next) => {
+                    sc.push(hay, seg, j);
+                    sc.joined = true;
+                    broken = true;
+                    pending = None;
+                    seg = next;
+                    j = next;
+                    continue;
+                }
+                Continued::No => {}
+            }
+        }
         if b == close || escaped_close {
             sc.push(hay, seg, j);
             let end = sc.segments.last().map_or(s, |&(_, _, e)| e);
@@ -942,6 +968,22 @@ pub(crate) fn delimited(
             }
             if is(b, SPACE) {
                 let run = j;
+                if run > seg && hay[run - 1] == b'\'' {
+                    // `"urn:x:'` + line break + `'y"`: a string literal of
+                    // single quotes inside the delimited text goes on.
+                    match string_continuation(w, run - 1, b'\'') {
+                        Continued::NeedMore => return Delimited::NeedMore,
+                        Continued::At(next) => {
+                            sc.push(hay, seg, run - 1);
+                            sc.joined = true;
+                            broken = true;
+                            seg = next;
+                            j = next;
+                            continue;
+                        }
+                        Continued::No => {}
+                    }
+                }
                 let Some((after, breaks)) = space_run(w, j) else {
                     return Delimited::NeedMore;
                 };
@@ -957,6 +999,23 @@ pub(crate) fn delimited(
                 }
                 seg = j;
                 continue;
+            }
+            if b == b'"' && angle {
+                // `"... <https://github.com/sphinx-"` + line break +
+                // `"doc/sphinx/issues>..."` (a gettext catalogue).
+                match string_continuation(w, j, b'"') {
+                    Continued::NeedMore => return Delimited::NeedMore,
+                    Continued::At(next) => {
+                        sc.push(hay, seg, j);
+                        sc.joined = true;
+                        broken = true;
+                        pending = None;
+                        seg = next;
+                        j = next;
+                        continue;
+                    }
+                    Continued::No => {}
+                }
             }
             return Delimited::Abort;
         }
@@ -1009,6 +1068,30 @@ pub(crate) fn bare(w: &Window<'_>, s: usize, quote: Option<u8>, sc: &mut Scratch
             break;
         };
         if b < 0x80 {
+            // The string literal the URI is in goes on in the next one
+            // (`'https://a.example/x-'` + line break + `'y'`; gettext's
+            // `"...https://www.sphinx-"` + line break + `"doc.org/..."`).
+            let quote_at = if Some(b) == quote || b == b'"' {
+                Some(j)
+            } else if is(b, SPACE) && j > seg && hay[j - 1] == b'\'' && quote.is_none() {
+                Some(j - 1)
+            } else {
+                None
+            };
+            if let Some(at) = quote_at {
+                match string_continuation(w, at, hay[at]) {
+                    Continued::NeedMore => return Bare::NeedMore,
+                    Continued::At(next) => {
+                        sc.push(hay, seg, at);
+                        sc.joined = true;
+                        broken = true;
+                        seg = next;
+                        j = next;
+                        continue;
+                    }
+                    Continued::No => {}
+                }
+            }
             if Some(b) == quote {
                 closed = true;
                 break;
@@ -1076,6 +1159,20 @@ pub(crate) fn bare(w: &Window<'_>, s: usize, quote: Option<u8>, sc: &mut Scratch
         while end > seg && TRAILING.contains(&hay[end - 1]) {
             end -= 1;
         }
+        // `urn:ietf:...`, `https://example.org/…`: the rest was left out;
+        // `iscsi://[<username>...`, `ldap://host:<port>`: a placeholder in
+        // the authority goes on.
+        // (Only after a delimiter: `see http://a.example/x...` ends a
+        // sentence with an ellipsis.)
+        let stripped = &hay[end..j];
+        let ellipsis = stripped.windows(3).any(|w| w == b"...")
+            || (stripped.iter().all(|&b| b == b'.' || b == b':')
+                && hay[j..].starts_with("\u{2026}".as_bytes()));
+        let after_delimiter = stripped.first() == Some(&b':') || b"/?#=&@[".contains(&hay[end - 1]);
+        sc.elided = (ellipsis && after_delimiter)
+            || (end == j
+                && hay.get(j) == Some(&b'<')
+                && matches!(hay[end - 1], b'[' | b':' | b'@'));
     }
     sc.push(hay, seg, end);
     Bare::Found {
@@ -1137,6 +1234,52 @@ fn uri_starts_at(w: &Window<'_>, i: usize) -> Option<bool> {
     }
     let scheme = k > i && k - i <= 16 && hay[i].is_ascii_alphabetic();
     Some(scheme && rest.starts_with(b"://"))
+}
+
+/// Whether a URI goes on in the next string literal.
+pub(crate) enum Continued {
+    /// It goes on at this index (the first byte inside the next literal).
+    At(usize),
+    /// It does not.
+    No,
+    /// The window ended first: read more and ask again.
+    NeedMore,
+}
+
+/// At a quote `q` (`"` or `'`) at index `j` that ends a string literal:
+/// when only spaces, exactly one line break and spaces follow, then the
+/// same quote and URI text that does not start a URI of its own, the
+/// string goes on in that literal (C, C++, Python and gettext PO files
+/// concatenate adjacent string literals: `"https://www.sphinx-"` +
+/// line break + `"doc.org/en/"`), and the index of its first byte is
+/// returned. Not across a blank line, not when a new `scheme://` starts
+/// the next literal (a list of URIs, one a line).
+fn string_continuation(w: &Window<'_>, j: usize, q: u8) -> Continued {
+    let hay = w.hay;
+    let Some((after, breaks)) = space_run(w, j + 1) else {
+        return Continued::NeedMore;
+    };
+    if breaks != 1 {
+        return Continued::No;
+    }
+    match hay.get(after) {
+        None if w.eof => return Continued::No,
+        None => return Continued::NeedMore,
+        Some(&b) if b != q => return Continued::No,
+        Some(_) => {}
+    }
+    let next = after + 1;
+    match hay.get(next) {
+        None if w.eof => return Continued::No,
+        None => return Continued::NeedMore,
+        Some(&b) if b == q || !is(b, URI_TEXT) => return Continued::No,
+        Some(_) => {}
+    }
+    match uri_starts_at(w, next) {
+        None => Continued::NeedMore,
+        Some(true) => Continued::No,
+        Some(false) => Continued::At(next),
+    }
 }
 
 /// Whether a URI goes on after a hyphen and a line break.

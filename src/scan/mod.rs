@@ -149,6 +149,8 @@ pub struct Candidate<'s> {
     relative: bool,
     abbreviated: bool,
     missing_colon: bool,
+    joined: bool,
+    elided: bool,
     before: &'s [u8],
     hyphens: &'s [usize],
     segments: &'s [(usize, usize, usize)],
@@ -223,6 +225,26 @@ impl<'s> Candidate<'s> {
     pub fn missing_colon(&self) -> bool {
         self.missing_colon
     }
+    /// True when the URI is continued in the next string literal of a
+    /// program or message catalogue: `"https://www.sphinx-"` then, on the
+    /// next line, `"doc.org/"` (C, Python and gettext concatenate adjacent
+    /// string literals). [`Candidate::text`] is the joined URI; the quotes
+    /// and the line break between the pieces are not part of it. Such a
+    /// URI is [`Candidate::broken`] too, but its line break is the
+    /// language's, not inserted whitespace (RFC 2396 Appendix E).
+    pub fn joined(&self) -> bool {
+        self.joined
+    }
+    /// True when an ellipsis (`...` or `…`) follows a bare URI right after
+    /// its end, trailing punctuation between (`urn:ietf:...`,
+    /// `https://example.org/docs/…`), or a `<placeholder>` follows a `[`,
+    /// `:` or `@` that ends it (`iscsi://[<username>[%<password>]@]`): the
+    /// author left the rest out, so the text is the shape of a URI, not one
+    /// (see
+    /// [`crate::template::is_template_candidate`]).
+    pub fn elided(&self) -> bool {
+        self.elided
+    }
     /// 0-based byte offsets into [`Candidate::text`] of hyphens that stood
     /// right before a line break: each may or may not belong to the URI
     /// (RFC 2396 Appendix E).
@@ -266,6 +288,8 @@ impl<'s> Candidate<'s> {
             relative: self.relative,
             abbreviated: self.abbreviated,
             missing_colon: self.missing_colon,
+            joined: self.joined,
+            elided: self.elided,
             before: self.before.to_vec(),
             hyphens: self.hyphens.to_vec(),
             segments: self.segments.to_vec(),
@@ -330,6 +354,8 @@ pub struct ScannedUri {
     relative: bool,
     abbreviated: bool,
     missing_colon: bool,
+    joined: bool,
+    elided: bool,
     before: Vec<u8>,
     hyphens: Vec<usize>,
     segments: Vec<(usize, usize, usize)>,
@@ -401,6 +427,17 @@ impl ScannedUri {
     /// [`ScannedUri::text`] is the text as written, which is not a URI.
     pub fn missing_colon(&self) -> bool {
         self.missing_colon
+    }
+    /// True when the URI is continued in the next string literal
+    /// (`"https://www.sphinx-"` then `"doc.org/"` on the next line); see
+    /// [`Candidate::joined`].
+    pub fn joined(&self) -> bool {
+        self.joined
+    }
+    /// True when an ellipsis follows the URI (`urn:ietf:...`); see
+    /// [`Candidate::elided`].
+    pub fn elided(&self) -> bool {
+        self.elided
     }
     /// 0-based byte offsets into [`ScannedUri::text`] of hyphens that
     /// stood right before a line break: each may or may not belong to the
@@ -754,6 +791,8 @@ impl<R: Read> Scanner<R> {
             relative: extent.relative,
             abbreviated: extent.abbreviated,
             missing_colon: extent.missing_colon,
+            joined: self.scratch.joined,
+            elided: self.scratch.elided,
             before: &self.buf[extent.outer_start.saturating_sub(16)..extent.outer_start],
             hyphens: &self.scratch.hyphens,
             segments: &self.scratch.segments,

@@ -9,6 +9,8 @@
 //!   prose words from passing for them ([`BARE_SCHEMES`],
 //!   [`is_bare_candidate`], [`bare_shape_ok`]);
 //! * the IANA registry of scheme names ([`iana`]);
+//! * conventions of tool families that are not RFC 3986 but universal,
+//!   and not reported ([`convention`]);
 //! * the scheme-specific rules ([`check`], [`rules`]): what the defining
 //!   document of a scheme requires beyond the generic RFC 3986 grammar.
 //!
@@ -55,6 +57,7 @@
 //! rules of schemes not listed above are not checked.
 
 mod addr;
+pub mod convention;
 mod data;
 mod file;
 mod ftp;
@@ -245,7 +248,9 @@ static BARE_KEYS: [u64; BARE_SCHEMES.len()] = {
 /// Minimal shape checks for `scheme:body` text without `//` found outside
 /// angle brackets, so that prose does not pass for a URI: a `tel:` or
 /// `fax:` number starts with `+`, a digit, `*` or `#` (RFC 3966 section 3);
-/// a `data:` URI needs the `,` before its data (RFC 2397 section 3); a
+/// a `data:` URI needs the `,` before its data and starts with a media
+/// type (`type/subtype`), a `;` parameter or that `,` (RFC 2397 section 3:
+/// `data:o,action:"add"` in a JavaScript object literal is not one); a
 /// `mid:` or `cid:` id is an addr-spec with `@` (RFC 2392 section 2); every
 /// body holds a letter or digit and does not start with `=` (`CID:=`, a
 /// quoted-printable soft break, is not a URI). `body` is what follows the
@@ -263,7 +268,25 @@ pub fn bare_shape_ok(scheme: &[u8], body: &[u8]) -> bool {
         // An addr-spec (RFC 2392 section 2); SDP's `a=mid:1` is not a URI.
         return false;
     }
-    !scheme.eq_ignore_ascii_case(b"data") || body.contains(&b',')
+    !scheme.eq_ignore_ascii_case(b"data") || data_shape_ok(body)
+}
+
+/// `data:` followed by `body`: `,`, `;` or a `type/subtype` media type
+/// first (RFC 2397 section 3, `[ mediatype ] [ ";base64" ] "," data`;
+/// RFC 2045 section 5.1 for the type's token characters), and a `,`.
+fn data_shape_ok(body: &[u8]) -> bool {
+    if !body.contains(&b',') {
+        return false;
+    }
+    let token = |b: &u8| b.is_ascii_alphanumeric() || b"!#$&^_.+-".contains(b);
+    match body.first() {
+        Some(b',' | b';') => true,
+        Some(b) if b.is_ascii_alphabetic() => {
+            let n = body.iter().take_while(|b| token(b)).count();
+            body.get(n) == Some(&b'/') && body.get(n + 1).is_some_and(token)
+        }
+        _ => false,
+    }
 }
 
 #[cfg(test)]
@@ -358,6 +381,15 @@ mod tests {
     fn shapes() {
         assert!(bare_shape_ok(b"data", b"text/plain,hi"));
         assert!(!bare_shape_ok(b"data", b"value"));
+        // JavaScript object literals (jQuery, Ace, rustdoc's stringdex).
+        assert!(!bare_shape_ok(b"data", b"o,action:\"add\""));
+        assert!(!bare_shape_ok(b"data", b"null,end,count"));
+        assert!(!bare_shape_ok(b"data", b"/x,y"));
+        assert!(bare_shape_ok(b"data", b";base64,SGVsbG8="));
+        assert!(bare_shape_ok(
+            b"data",
+            b"image/svg+xml;charset=utf-8,%3Csvg"
+        ));
         assert!(bare_shape_ok(b"tel", b"+1-816-555-1212"));
         assert!(!bare_shape_ok(b"tel", b"home"));
         assert!(bare_shape_ok(b"mailto", b"a@b"));
