@@ -145,7 +145,7 @@ impl Record {
             broken: candidate.broken(),
             alternatives: candidate.alternatives(),
             abbreviated: candidate.abbreviated(),
-            template: crate::template::is_template(candidate.text()),
+            template: crate::template::is_template_candidate(candidate),
             valid: false,
             errors: Vec::new(),
             origin: None,

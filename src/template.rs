@@ -22,8 +22,12 @@
 ///   strftime or `git log --format` (`%s`, `%d`, `%-5s`, `%.2f`, `%(name)s`,
 ///   `%Y`, `%H`); `%zz` stays a typo to report;
 /// - in the authority, an optional part in brackets that is not an IP
-///   literal (`[user@]`, `[:port]`), a port that is a word (`:port`,
-///   `:PORT`), or a host with a `*` (`*.example.com`, `.*example.org`);
+///   literal (`[user@]`, `[:port]`), `<name>` markup, a port that is a
+///   word or starts with a capital (`:port`, `:PORT`, `:BUS:SLOT`), a host
+///   with a `*` (`*.example.com`,
+///   `.*example.org`) or a `$variable` (`http://$hostname/`), or a host
+///   written as an upper-case placeholder (`https://ISSUER_URL/`,
+///   `nvme://HOST:BUS/`);
 /// - an ellipsis standing for omitted text (a `...` path segment, `…`);
 /// - an escape sequence of the language the text is written in, so that
 ///   the characters are not the URI's: C, JSON and Python `\n`,
@@ -54,7 +58,22 @@ pub fn is_template(uri: &str) -> bool {
     if uri.split(['/', '?', '#']).any(|segment| segment == "...") {
         return true;
     }
+    // A regular expression: a group (`(?:code|www)`, `(?P<id>`) or a
+    // character class with a quantifier (`[A-Za-z0-9_]+`).
+    if uri.contains("(?")
+        || b.windows(2)
+            .any(|w| w[0] == b']' && b"+*?{".contains(&w[1]))
+    {
+        return true;
+    }
     authority_placeholder(uri)
+}
+
+/// True when the candidate `c` is a template: its text is one
+/// ([`is_template`]), or an ellipsis right after it says text was left out
+/// ([`crate::scan::Candidate::elided`]: `urn:ietf:...`).
+pub fn is_template_candidate(c: &crate::scan::Candidate<'_>) -> bool {
+    c.elided() || is_template(c.text())
 }
 
 /// After a `%`: true when `b` is not two hexadecimal digits (a
@@ -93,7 +112,13 @@ fn escape(b: &[u8]) -> bool {
         // by a quantifier, so that a Windows path (`C:\data\x`) stays one.
         Some(b'w' | b'd' | b's' | b'W' | b'D' | b'S' | b'.') => {
             b.get(1).is_some_and(|c| b"+*?{)]|".contains(c))
+                // An escaped dot in a host or path (`https://(www)\.
+                // djangoproject\.com/`): a URI holds no `\`, and a
+                // Windows folder name rarely starts with a dot.
+                || (b[0] == b'.' && b.get(1).is_some_and(u8::is_ascii_alphanumeric))
         }
+        // A regular expression's end anchor (`\Z`, `\z`) at the end.
+        Some(b'Z' | b'z') => b.len() == 1,
         Some(b'x') => b.len() >= 3 && b[1].is_ascii_hexdigit() && b[2].is_ascii_hexdigit(),
         Some(b'u') => {
             b.get(1) == Some(&b'{') || (b.len() >= 5 && b[1..5].iter().all(u8::is_ascii_hexdigit))
@@ -132,23 +157,62 @@ fn authority_placeholder(uri: &str) -> bool {
             return true;
         }
     }
+    // `<user>:<password>@<host>`, `[[user][:pass]@]host`: markup of
+    // prose in the authority.
+    if authority.contains(['<', '>']) {
+        return true;
+    }
     let host_port = authority.rsplit('@').next().unwrap_or(authority);
     // A wildcard or a regular expression for hosts: `*.example.com`,
     // `.*example.org`.
     if host_port.contains('*') {
         return true;
     }
-    // A port that is a word: the colon after the host (not inside an IP
-    // literal), then letters.
-    let after_literal = host_port
-        .rfind(']')
-        .map_or(host_port, |i| &host_port[i + 1..]);
-    if let Some((_, port)) = after_literal.rsplit_once(':') {
-        if !port.is_empty() && port.bytes().all(|c| c.is_ascii_alphabetic() || c == b'_') {
-            return true;
-        }
+    // A variable of shell, Perl or PHP for the host: `http://$hostname/`.
+    if host_port
+        .as_bytes()
+        .windows(2)
+        .any(|w| w[0] == b'$' && (w[1].is_ascii_alphabetic() || w[1] == b'_'))
+    {
+        return true;
     }
-    false
+    // The host and, after the colon that ends it (not inside an IP
+    // literal), the port.
+    let (host, port) = match host_port.rfind(']') {
+        Some(i) => (&host_port[..=i], host_port[i + 1..].strip_prefix(':')),
+        None => match host_port.split_once(':') {
+            Some((h, p)) => (h, Some(p)),
+            None => (host_port, None),
+        },
+    };
+    // A port that is a word (`:port`, `:poort`, `:PORT`) or starts with
+    // a capital (`HOST:BUS:SLOT.FUNC`) stands for one; a typo of digits
+    // (`:8x`, `:x1`) stays one. (After an ssh scheme a path may follow the
+    // colon instead: that is scp's syntax,
+    // `crate::scheme::convention::scp_like`.)
+    let word = |p: &str| {
+        !p.is_empty()
+            && (p.bytes().all(|c| c.is_ascii_alphabetic() || c == b'_')
+                || p.starts_with(|c: char| c.is_ascii_uppercase()))
+    };
+    if port.is_some_and(word) && !crate::scheme::convention::scp_like(uri) {
+        return true;
+    }
+    placeholder_host(host)
+}
+
+/// True when `host` is written as a placeholder: upper case with an
+/// underscore (`ISSUER_URL`, `YOUR_DOMAIN`, which no DNS name holds), or
+/// one upper-case word of two letters or more without a dot (`HOST`,
+/// `SERVER`). An upper-case DNS name with dots (`WWW.EXAMPLE.COM`) is a
+/// host written in capitals, not a placeholder.
+fn placeholder_host(host: &str) -> bool {
+    let b = host.as_bytes();
+    let capitals = b.iter().any(u8::is_ascii_uppercase)
+        && b.iter().all(|c| {
+            c.is_ascii_uppercase() || c.is_ascii_digit() || matches!(c, b'_' | b'-' | b'.')
+        });
+    capitals && (b.contains(&b'_') || (b.len() >= 2 && !b.contains(&b'.')))
 }
 
 #[cfg(test)]
@@ -185,6 +249,21 @@ mod tests {
             "https://doc.rust-lang.org/cargo/reference.html\\\\nto",
             "https://percy.io/\\\\w+",
             "https://example.com/(\\d{4})/",
+            // Man pages (apt.conf(5), sources.list(5) in Dutch,
+            // git-http-backend(1), gcloud, qemu-block-drivers(7)).
+            "ftp://[[user][:pass]@]host[:port]/",
+            "http://gebruiker:wachtwoord@server:poort/",
+            "http://$hostname/git/foo/bar.git",
+            "https://ISSUER_URL",
+            "https://YOUR-DOMAIN/api",
+            "nvme://HOST:BUS:SLOT.FUNC/NAMESPACE",
+            "iscsi://[<username>[%<password>]@]<host>[:<port>]/<target-iqn-name>/<lun>",
+            "http://<host>:<port>/",
+            // Regular expressions (Django's docs/conf.py and its GDAL
+            // bindings).
+            "https://(?:code|www)\\.djangoproject\\.com/admin/",
+            "https://code\\.djangoproject\\.com/newticket",
+            "urn:ogc:def:crs:[A-Za-z0-9_]+:[0-9A-Za-z.]*:[0-9A-Za-z]+\\Z",
         ] {
             assert!(is_template(t), "{t}");
         }
@@ -210,6 +289,14 @@ mod tests {
             "file://C:\\Users\\x",
             "file://C:\\temp\\report.txt",
             "file://C:\\data\\windows\\system",
+            // A host in capitals is a host; a port of digits with a typo
+            // is a typo; scp's syntax after an ssh scheme is a convention
+            // (crate::scheme::convention), not a template.
+            "HTTP://WWW.EXAMPLE.COM/",
+            "http://LOCALHOST.localdomain/",
+            "http://a.example:8x/",
+            "git+ssh://git@github.com:npm/cli.git",
+            "https://example.com/$metadata",
         ] {
             assert!(!is_template(u), "{u}");
         }

@@ -237,12 +237,23 @@ impl Linter {
         }
         // A template shows the shape of a URI, not one: only a password
         // in it is a problem.
-        if crate::template::is_template(candidate.text()) {
+        if crate::template::is_template_candidate(candidate) {
             rules::password_in_userinfo::check(&mut cx);
             out[from..].sort_by_key(|d| d.byte_offset);
             return;
         }
         rules::password_in_userinfo::check(&mut cx);
+        // `git+ssh://git@github.com:npm/cli.git`: scp's `host:path`
+        // behind an ssh scheme, a convention of git and npm, not a port
+        // typo (only a password in it is a problem).
+        // `credential.https://dev.azure.com.useHttpPath`: a git
+        // configuration key that holds a URL and runs into its name.
+        if crate::scheme::convention::scp_like(candidate.text())
+            || crate::scheme::convention::git_config_key(candidate.context_before())
+        {
+            out[from..].sort_by_key(|d| d.byte_offset);
+            return;
+        }
         // The real mistake, not what the grammar makes of it.
         if rules::doubled_scheme::check(&mut cx) {
             out[from..].sort_by_key(|d| d.byte_offset);

@@ -19,7 +19,8 @@
 //! documentation is recognised and not reported: a relative file name in
 //! the place of the host and nothing after it, `file://policy.json`, as
 //! the AWS CLI (`--cli-input-json file://input.json`) and tools modelled
-//! on it read parameters from files ([`cli_file_name`]).
+//! on it read parameters from files, or one word there
+//! (`file://filename`, perf's manual) ([`cli_file_name`]).
 //!
 //! This module owns those rules. The host is not checked as a DNS name:
 //! RFC 8089 allows any RFC 3986 `host`.
@@ -163,8 +164,17 @@ const CLI_FILE_EXTENSIONS: &[&str] = &[
 
 /// True when `host`, the authority of a file URI with an empty path, is a
 /// file name (`policy.json`, `cert.pem`): a name with a dot whose last
-/// part is a common file extension (ASCII case-insensitive).
+/// part is a common file extension (ASCII case-insensitive), or one word
+/// without a dot other than `localhost` (`file://filename` in perf's
+/// manual, `file://path` in npm's sources, `file://Makefile`): no DNS
+/// host is written so, and the convention reads it as a file name.
 pub(crate) fn cli_file_name(host: &str) -> bool {
+    if !host.is_empty()
+        && !host.contains(['.', '[', '%'])
+        && !host.eq_ignore_ascii_case("localhost")
+    {
+        return true;
+    }
     match host.rsplit_once('.') {
         Some((stem, ext)) if !stem.is_empty() => CLI_FILE_EXTENSIONS
             .iter()
@@ -204,9 +214,11 @@ mod tests {
 
     #[test]
     fn path() {
-        assert_eq!(found("file://host"), vec![("S302", 11)]);
+        assert_eq!(found("file://localhost"), vec![("S302", 16)]);
         // The AWS CLI convention: a file name where the host goes.
         assert_valid(&["file://policy.json", "file://Certificate.PEM"]);
+        // One word: perf-report(1)'s `--dsos file://filename`.
+        assert_valid(&["file://filename", "file://path"]);
         assert_eq!(found("file://example.org"), vec![("S302", 18)]);
         assert_eq!(found("file:c:/path/to/file"), vec![("S302", 5)]);
         assert_eq!(found("file:notes.txt"), vec![("S302", 5)]);

@@ -58,29 +58,48 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
 /// True when the userinfo at `ui` of `text` is not a credential: the host
 /// after it is reserved for examples and tests (RFC 2606 and RFC 6761:
 /// `example`, `example.com`, `.net`, `.org`, `*.example`, `*.test`,
-/// `*.invalid`, `*.localhost`; IANA's IDN test TLDs `測試`/`测试`) or a
-/// placeholder word (`host`, `hostname`, `myhost`, `yourhost`); the
-/// password is the word itself (`password`, `passwd-on-proxy`, `pass`,
-/// `pwd`, `xxx`); or it is a CVS root's access method
+/// `*.invalid`, `*.localhost`; IANA's IDN test TLDs `測試`/`测试`), a
+/// placeholder word ([`PLACEHOLDER_HOSTS`]: `host`, `server`, `proxy`, ...)
+/// or a word in capitals (`HOST`); the password is the word itself
+/// (`password`, `passwd-on-proxy`, `pass`, `pwd`, `xxx`, or a translation,
+/// [`PASSWORD_WORDS`]); the userinfo is template markup (`[user[:pass]@]`,
+/// `<user>:<password>`, `${USER}`); or it is a CVS root's access method
 /// (`cvs://:pserver:anoncvs@host:/cvs`).
 fn placeholder_credentials(text: &str, ui: std::ops::Range<usize>) -> bool {
     let userinfo = &text[ui.clone()];
     if userinfo.starts_with(":pserver:") || userinfo.starts_with(":ext:") {
         return true;
     }
-    // The word itself: `user:password@`, `login:passwd-on-proxy@`.
+    // Markup of a template or of prose: `[[user][:pass]@]`,
+    // `<user>:<password>@`, `${USER}:${PASS}@`.
+    if userinfo.contains(['[', ']', '<', '>', '{', '}', '$']) {
+        return true;
+    }
+    // The word itself: `user:password@`, `login:passwd-on-proxy@`, also in
+    // the languages man pages and docs are translated into
+    // (`gebruiker:wachtwoord@` in Dutch sources.list(5)).
     let password = userinfo
         .split_once(':')
         .map_or("", |(_, p)| p)
-        .to_ascii_lowercase();
-    if password.contains("passw") || matches!(password.as_str(), "pass" | "pwd" | "xxx" | "***") {
+        .to_lowercase();
+    if password.contains("passw")
+        || matches!(password.as_str(), "pass" | "pwd" | "xxx" | "***")
+        || PASSWORD_WORDS.iter().any(|w| password.contains(w))
+    {
         return true;
     }
     let rest = &text[ui.end.saturating_add(1).min(text.len())..];
     let end = rest.find(['/', '?', '#', ':']).unwrap_or(rest.len());
-    let host = rest[..end].trim_end_matches('.').to_lowercase();
+    let written = rest[..end].trim_end_matches('.');
+    let host = written.to_lowercase();
     let host = host.as_str();
-    if matches!(host, "host" | "hostname" | "myhost" | "yourhost") {
+    if PLACEHOLDER_HOSTS.contains(&host)
+        || (written.len() >= 2
+            && written
+                .bytes()
+                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == b'_'))
+    {
+        // `http://user:pw@HOST/`: a word in capitals stands for a host.
         return true;
     }
     let last = host.rsplit('.').next().unwrap_or(host);
@@ -100,6 +119,61 @@ fn placeholder_credentials(text: &str, ui: std::ops::Range<usize>) -> bool {
         .any(|d| host == *d || host.ends_with(&format!(".{d}")));
     reserved_tld || reserved_domain
 }
+
+/// "Password" in the languages documentation is most often translated
+/// into (lower case; matched inside the password): German, Dutch, French,
+/// Spanish, Portuguese, Italian, Polish, Swedish, Finnish, Hungarian,
+/// Russian, Ukrainian, Japanese, Chinese, Korean.
+const PASSWORD_WORDS: &[&str] = &[
+    "passwort",
+    "kennwort",
+    "wachtwoord",
+    "motdepasse",
+    "mot-de-passe",
+    "mot_de_passe",
+    "contraseña",
+    "contrasena",
+    "senha",
+    "parola",
+    "hasło",
+    "haslo",
+    "lösenord",
+    "losenord",
+    "salasana",
+    "jelszó",
+    "jelszo",
+    "пароль",
+    "パスワード",
+    "密码",
+    "密碼",
+    "비밀번호",
+];
+
+/// Host names that stand for a host in examples (lower case): the word
+/// itself and its common variants, in English and in the languages of
+/// translated man pages.
+const PLACEHOLDER_HOSTS: &[&str] = &[
+    "host",
+    "hostname",
+    "myhost",
+    "yourhost",
+    "server",
+    "servername",
+    "myserver",
+    "yourserver",
+    "proxy",
+    "proxyhost",
+    "proxy-host",
+    "domain",
+    "yourdomain",
+    "mydomain",
+    "rechner",
+    "hôte",
+    "hote",
+    "serveur",
+    "servidor",
+    "gastheer",
+];
 
 /// The userinfo of a URI that did not parse: between `://` and the last
 /// `@` of the authority (which ends at the first `/`, `?` or `#`), as
@@ -146,6 +220,12 @@ mod tests {
             "<cvs://:pserver:anoncvs@sources.redhat.com:/cvs/src>",
             "<http://user:password@proxy.foo.com/>",
             "<http://login-on-proxy:passwd-on-proxy@proxy-host.com:port>",
+            // apt.conf(5), sources.list(5) in Dutch, qemu-block-drivers(7).
+            "ftp://[[user][:pass]@]host[:port]/",
+            "http://gebruiker:wachtwoord@server:poort/",
+            "iscsi://[<username>[%<password>]@]<host>[:<port>]/<target-iqn-name>/<lun>",
+            "https://${USER}:${TOKEN}@git.acme-widgets.net/x.git",
+            "http://admin:hunter2@SERVER/",
         ] {
             assert!(hits("X001", text).0.is_empty(), "{text}");
         }

@@ -53,7 +53,10 @@ pub fn rule(kind: ErrorKind) -> Rule {
         ),
         ErrorKind::InvalidPort => (
             "a port that is not all digits",
-            "The port after the host's ':' is a decimal number (it may be empty).",
+            "The port after the host's ':' is a decimal number (it may be empty). Not reported \
+             by default where a convention puts something else there: scp's 'host:path' after \
+             an ssh scheme (git+ssh://git@github.com:npm/cli.git, as npm and pip document it), \
+             and a word standing for a port in a template ('host:port', ':PORT').",
             "RFC 3986 section 3.2.3",
             None,
         ),
