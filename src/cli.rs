@@ -571,7 +571,9 @@ fn hierarchy(
     })
 }
 
-fn run_options(c: Common, settings: &Settings, format: Format) -> RunOptions {
+/// The options of a run; `for_check` applies `check`'s default exclusions
+/// ([`urilint::config::DEFAULT_EXCLUDE`]) when the configuration sets none.
+fn run_options(c: Common, settings: &Settings, format: Format, for_check: bool) -> RunOptions {
     let threads = c
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
@@ -585,9 +587,10 @@ fn run_options(c: Common, settings: &Settings, format: Format) -> RunOptions {
                 .glob
                 .into_iter()
                 .chain(
-                    c.exclude
+                    settings
+                        .excluded_globs(for_check)
                         .iter()
-                        .chain(&settings.extend_exclude)
+                        .chain(&c.exclude)
                         .map(|g| format!("!{g}")),
                 )
                 .collect(),
@@ -652,7 +655,7 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
                 unique: a.unique,
                 base,
             };
-            let opts = run_options(a.common, &settings, a.format.into());
+            let opts = run_options(a.common, &settings, a.format.into(), false);
             let outputs = Outputs {
                 out: &mut stdout,
                 err: &mut stderr,
@@ -711,7 +714,7 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
             } else {
                 a.format.into()
             };
-            let opts = run_options(a.common, &settings, format);
+            let opts = run_options(a.common, &settings, format, true);
             let mut file_out = match &a.output_file {
                 Some(p) => Some(io::BufWriter::new(
                     std::fs::File::create(p)
@@ -786,7 +789,7 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
                 RewriteMode::Write
             };
             let settings = settings(&a.common, Selection::default())?;
-            let opts = run_options(a.common, &settings, urilint::output::Format::Plain);
+            let opts = run_options(a.common, &settings, urilint::output::Format::Plain, false);
             let rw = RewriteOptions {
                 mappings,
                 mode,

@@ -66,13 +66,51 @@ pub struct Config {
     /// not checked.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub exclude_uris: Vec<String>,
+    /// Globs of files and directories not read, replacing the default
+    /// list ([`DEFAULT_EXCLUDE`], which `check` applies: test data and
+    /// vendored or minified code); `exclude = []` checks everything.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exclude: Option<Vec<String>>,
     /// Globs of files and directories not read (as `--exclude`), relative
-    /// to the directories walked.
+    /// to the directories walked, in addition to `exclude`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub extend_exclude: Vec<String>,
     /// Rule selections for some paths.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub overrides: Vec<Override>,
+}
+
+/// What `check` leaves out of the trees it walks when the configuration
+/// sets no `exclude` (gitignore-style globs, matched at any depth; a
+/// trailing `/` matches directories only): test data, which holds invalid
+/// URIs on purpose (the URL parsers' own tests in Django, requests,
+/// docutils, the `url` crate: `tests/validators/tests.py` lists
+/// `http://-invalid.com`), and code that is not the project's to fix
+/// (vendored and installed packages, minified files). A path named on the
+/// command line is checked all the same, unless `--force-exclude`.
+/// `extract` reads everything.
+pub const DEFAULT_EXCLUDE: &[&str] = &[
+    "test/",
+    "tests/",
+    "testing/",
+    "testdata/",
+    "test-data/",
+    "test_data/",
+    "__tests__/",
+    "fixtures/",
+    "__fixtures__/",
+    "__snapshots__/",
+    "node_modules/",
+    "vendor/",
+    "third_party/",
+    "third-party/",
+    "*.min.js",
+    "*.min.css",
+];
+
+/// [`DEFAULT_EXCLUDE`] as owned strings.
+fn default_exclude() -> Vec<String> {
+    DEFAULT_EXCLUDE.iter().map(|g| g.to_string()).collect()
 }
 
 /// A rule selection that applies to the files matching some globs.
@@ -212,7 +250,8 @@ impl Hierarchy {
         let mut linter = settings.linter()?;
         linter.unsafe_fixes = self.unsafe_fixes;
         let mut b = GlobSetBuilder::new();
-        for g in &settings.extend_exclude {
+        let own = settings.exclude.iter().flatten();
+        for g in own.chain(&settings.extend_exclude) {
             let glob = Glob::new(&override_pattern(g)).map_err(|e| Error::Config {
                 path: DisplayPath(file.to_path_buf()),
                 message: format!("extend-exclude: invalid glob '{g}': {e}"),
@@ -419,6 +458,9 @@ pub struct Settings {
     pub selection: Selection,
     /// URIs not checked (regexes).
     pub exclude_uris: Vec<String>,
+    /// Files not read (globs, `exclude`): `None` for the default,
+    /// [`DEFAULT_EXCLUDE`] in `check`, nothing in `extract`.
+    pub exclude: Option<Vec<String>>,
     /// Files not read (globs, `extend-exclude`).
     pub extend_exclude: Vec<String>,
     /// Per-path selections.
@@ -436,6 +478,7 @@ impl Default for Settings {
             abbreviated: false,
             selection: Selection::default(),
             exclude_uris: Vec::new(),
+            exclude: None,
             extend_exclude: Vec::new(),
             overrides: Vec::new(),
         }
@@ -456,6 +499,19 @@ pub struct CliSettings {
 }
 
 impl Settings {
+    /// The globs of files `check` (`for_check`) or another command does
+    /// not read: `exclude` (or its default), then `extend-exclude`.
+    pub fn excluded_globs(&self, for_check: bool) -> Vec<String> {
+        let base: Vec<String> = match &self.exclude {
+            Some(list) => list.clone(),
+            None if for_check => default_exclude(),
+            None => Vec::new(),
+        };
+        base.into_iter()
+            .chain(self.extend_exclude.iter().cloned())
+            .collect()
+    }
+
     /// Settings from a parsed configuration; `root` is the directory its
     /// override globs are relative to.
     ///
@@ -492,6 +548,7 @@ impl Settings {
                 ignore: config.ignore,
             },
             exclude_uris: config.exclude_uris,
+            exclude: config.exclude,
             extend_exclude: config.extend_exclude,
             overrides: config.overrides,
         })
@@ -542,6 +599,8 @@ impl Settings {
             extend_select: self.selection.extend_select.clone(),
             ignore: self.selection.ignore.clone(),
             exclude_uris: self.exclude_uris.clone(),
+            // The default is shown, so that it can be copied and edited.
+            exclude: Some(self.exclude.clone().unwrap_or_else(default_exclude)),
             extend_exclude: self.extend_exclude.clone(),
             overrides: self.overrides.clone(),
         }

@@ -22,7 +22,7 @@ fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
-/// A tree with a finding in `a.txt` and one in `vendor/b.txt`.
+/// A tree with a finding in `a.txt` and one in `legacy/b.txt`.
 fn tree() -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("tempdir");
     fs::write(
@@ -30,8 +30,8 @@ fn tree() -> tempfile::TempDir {
         "see <http://a.example/%zz> and <http://a.example/%zw>\n",
     )
     .expect("write");
-    fs::create_dir(dir.path().join("vendor")).expect("mkdir");
-    fs::write(dir.path().join("vendor/b.txt"), "<http://b.example:8x/>\n").expect("write");
+    fs::create_dir(dir.path().join("legacy")).expect("mkdir");
+    fs::write(dir.path().join("legacy/b.txt"), "<http://b.example:8x/>\n").expect("write");
     dir
 }
 
@@ -104,7 +104,7 @@ fn exclude_and_extend_exclude_leave_files_out() {
             "--isolated",
             "--statistics",
             "--exclude",
-            "vendor",
+            "legacy",
             ".",
         ],
     );
@@ -189,17 +189,17 @@ fn stdin_filename_names_and_types_standard_input() {
 #[test]
 fn force_exclude_applies_to_named_paths() {
     let dir = tree();
-    let args = ["check", "--isolated", "--statistics", "--exclude", "vendor"];
+    let args = ["check", "--isolated", "--statistics", "--exclude", "legacy"];
     let named = |extra: &[&str]| {
         let mut all = args.to_vec();
         all.extend_from_slice(extra);
         text(&run_in(dir.path(), &all).stdout)
     };
-    assert_eq!(named(&["vendor/b.txt"]), "1 U006 invalid-port\n");
-    assert_eq!(named(&["--force-exclude", "vendor/b.txt"]), "");
-    assert_eq!(named(&["--force-exclude", "vendor"]), "");
+    assert_eq!(named(&["legacy/b.txt"]), "1 U006 invalid-port\n");
+    assert_eq!(named(&["--force-exclude", "legacy/b.txt"]), "");
+    assert_eq!(named(&["--force-exclude", "legacy"]), "");
     assert_eq!(
-        named(&["--force-exclude", "a.txt", "vendor/b.txt"]),
+        named(&["--force-exclude", "a.txt", "legacy/b.txt"]),
         "2 U002 invalid-percent-encoding\n"
     );
 }
@@ -446,4 +446,61 @@ fn add_ignore_marks_the_findings_of_today() {
     );
     assert_eq!(fs::read_to_string(root.join("m.eml")).expect("read"), mail);
     assert!(text(&out.stdout).contains("U002"), "{}", text(&out.stdout));
+}
+
+/// Test data and vendored code are left out of `check` by default (they
+/// hold invalid URIs on purpose or are not the project's to fix), but not
+/// out of `extract`, nor when named, nor with `exclude = []`.
+#[test]
+fn test_data_is_left_out_of_check_by_default() {
+    let dir = tree();
+    let root = dir.path();
+    for d in ["tests", "docs/testdata", "node_modules/x", "docs/fixtures"] {
+        fs::create_dir_all(root.join(d)).expect("mkdir");
+        fs::write(root.join(d).join("t.py"), "u = \"http://-invalid.com/\"\n").expect("write");
+    }
+    fs::write(root.join("app.min.js"), "a=\"http://-x.com/\"\n").expect("write");
+    let stats = |args: &[&str]| text(&run_in(root, args).stdout);
+    assert_eq!(
+        stats(&["check", "--isolated", "--statistics", "."]),
+        "2 U002 invalid-percent-encoding\n1 U006 invalid-port\n"
+    );
+    // Named on the command line: checked (as pre-commit names files),
+    // unless --force-exclude.
+    assert_eq!(
+        stats(&["check", "--isolated", "--statistics", "tests/t.py"]),
+        "1 S002 invalid-dns-name\n"
+    );
+    assert_eq!(
+        stats(&["check", "--isolated", "--statistics", "tests"]),
+        "1 S002 invalid-dns-name\n"
+    );
+    assert_eq!(
+        stats(&[
+            "check",
+            "--isolated",
+            "--statistics",
+            "--force-exclude",
+            "tests/t.py"
+        ]),
+        ""
+    );
+    // `extract` reads everything.
+    let out = run_in(root, &["extract", "."]);
+    assert_eq!(text(&out.stdout).matches("invalid.com").count(), 4);
+    // `exclude = []` turns the default off; `exclude = [...]` replaces it.
+    fs::write(root.join("urilint.toml"), "exclude = []\n").expect("write");
+    assert_eq!(
+        stats(&["check", "--statistics", "."]),
+        "5 S002 invalid-dns-name\n2 U002 invalid-percent-encoding\n1 U006 invalid-port\n"
+    );
+    fs::write(
+        root.join("urilint.toml"),
+        "exclude = [\"legacy/\", \"docs/\"]\n",
+    )
+    .expect("write");
+    assert_eq!(
+        stats(&["check", "--statistics", "."]),
+        "3 S002 invalid-dns-name\n2 U002 invalid-percent-encoding\n"
+    );
 }
