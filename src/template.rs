@@ -195,7 +195,10 @@ fn authority_placeholder(uri: &str) -> bool {
             && (p.bytes().all(|c| c.is_ascii_alphabetic() || c == b'_')
                 || p.starts_with(|c: char| c.is_ascii_uppercase()))
     };
-    if port.is_some_and(word) && !crate::scheme::convention::scp_like(uri) {
+    let says_port =
+        |p: &str| p.eq_ignore_ascii_case("port") || p.starts_with(|c: char| c.is_ascii_uppercase());
+    if port.is_some_and(|p| word(p) && (says_port(p) || !crate::scheme::convention::scp_like(uri)))
+    {
         return true;
     }
     placeholder_host(host)
@@ -203,8 +206,8 @@ fn authority_placeholder(uri: &str) -> bool {
 
 /// True when `host` is written as a placeholder: upper case with an
 /// underscore (`ISSUER_URL`, `YOUR_DOMAIN`, which no DNS name holds), or
-/// one upper-case word of two letters or more without a dot (`HOST`,
-/// `SERVER`). An upper-case DNS name with dots (`WWW.EXAMPLE.COM`) is a
+/// one upper-case word of four letters or more without a dot (`HOST`,
+/// `SERVER`; RFC 3987's `http://VU#TS=RQ` is an example URI). An upper-case DNS name with dots (`WWW.EXAMPLE.COM`) is a
 /// host written in capitals, not a placeholder.
 fn placeholder_host(host: &str) -> bool {
     let b = host.as_bytes();
@@ -212,7 +215,7 @@ fn placeholder_host(host: &str) -> bool {
         && b.iter().all(|c| {
             c.is_ascii_uppercase() || c.is_ascii_digit() || matches!(c, b'_' | b'-' | b'.')
         });
-    capitals && (b.contains(&b'_') || (b.len() >= 2 && !b.contains(&b'.')))
+    capitals && (b.contains(&b'_') || (b.len() >= 4 && !b.contains(&b'.')))
 }
 
 #[cfg(test)]
@@ -257,6 +260,8 @@ mod tests {
             "https://ISSUER_URL",
             "https://YOUR-DOMAIN/api",
             "nvme://HOST:BUS:SLOT.FUNC/NAMESPACE",
+            // git's release notes: a placeholder after an ssh scheme.
+            "ssh://host:port/path/to/repo",
             "iscsi://[<username>[%<password>]@]<host>[:<port>]/<target-iqn-name>/<lun>",
             "http://<host>:<port>/",
             // Regular expressions (Django's docs/conf.py and its GDAL
@@ -293,6 +298,7 @@ mod tests {
             // is a typo; scp's syntax after an ssh scheme is a convention
             // (crate::scheme::convention), not a template.
             "HTTP://WWW.EXAMPLE.COM/",
+            "http://VU#TS=RQ;PO=NM?LK/JI/HG/FE.DC.BA",
             "http://LOCALHOST.localdomain/",
             "http://a.example:8x/",
             "git+ssh://git@github.com:npm/cli.git",

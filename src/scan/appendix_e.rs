@@ -1253,7 +1253,10 @@ pub(crate) enum Continued {
 /// concatenate adjacent string literals: `"https://www.sphinx-"` +
 /// line break + `"doc.org/en/"`), and the index of its first byte is
 /// returned. Not across a blank line, not when a new `scheme://` starts
-/// the next literal (a list of URIs, one a line).
+/// the next literal (a list of URIs, one a line), and only when the next
+/// literal closes on its line before its end, `)`, `]`, `}`, `;`, `,` or
+/// `>` (a table of quoted strings, `"g"  =  "http://a/b/c/g"`, is not
+/// one string).
 fn string_continuation(w: &Window<'_>, j: usize, q: u8) -> Continued {
     let hay = w.hay;
     let Some((after, breaks)) = space_run(w, j + 1) else {
@@ -1276,11 +1279,69 @@ fn string_continuation(w: &Window<'_>, j: usize, q: u8) -> Continued {
         Some(_) => {}
     }
     match uri_starts_at(w, next) {
+        None => return Continued::NeedMore,
+        Some(true) => return Continued::No,
+        Some(false) => {}
+    }
+    // Nor `mailto:` or another known scheme without `//`: a list of
+    // addresses (RFC 7489's `"mailto:a@x,"` + line break + `"mailto:b@y"`).
+    let mut k = next;
+    while k < hay.len() && k - next <= MAX_SCHEME && is(hay[k], SCHEME) {
+        k += 1;
+    }
+    match hay.get(k) {
+        None if !w.eof && k - next <= MAX_SCHEME => return Continued::NeedMore,
+        Some(b':')
+            if k > next
+                && (scheme::is_bare_candidate(&hay[next..k])
+                    || scheme::iana::lookup(&hay[next..k]).is_some()) =>
+        {
+            return Continued::No;
+        }
+        _ => {}
+    }
+    // The next literal must close on its line and end a statement or an
+    // argument there (`"doc.org/..."` at the line end, `'y')`, `"z";`):
+    // in a table of strings (`"./g"   =  "http://a/b/c/g"`, RFC 3986
+    // section 5.4.1), the string on the next line is a new one.
+    let limit = next + CONTINUATION_LOOKAHEAD;
+    let mut k = next;
+    loop {
+        let Some(&b) = hay.get(k) else {
+            return if w.eof {
+                Continued::No
+            } else {
+                Continued::NeedMore
+            };
+        };
+        if k >= limit || b == b'\n' || b == b'\r' {
+            return Continued::No;
+        }
+        if b == b'\\' {
+            k += 2;
+            continue;
+        }
+        if b == q {
+            break;
+        }
+        k += 1;
+    }
+    let mut k = k + 1;
+    while hay.get(k).is_some_and(|&b| b == b' ' || b == b'\t') {
+        k += 1;
+    }
+    match hay.get(k) {
+        None if w.eof => Continued::At(next),
         None => Continued::NeedMore,
-        Some(true) => Continued::No,
-        Some(false) => Continued::At(next),
+        Some(b'\n' | b'\r' | b')' | b']' | b'}' | b';' | b',' | b'>') => Continued::At(next),
+        Some(_) => Continued::No,
     }
 }
+
+/// How far [`string_continuation`] looks for the end of the next string
+/// literal, in bytes: a catalogue line or a source line, not a minified
+/// file's.
+const CONTINUATION_LOOKAHEAD: usize = 4096;
 
 /// Whether a URI goes on after a hyphen and a line break.
 pub(crate) enum Continuation {

@@ -1388,6 +1388,19 @@ fn adjacent_literals_that_do_not_continue_a_uri() {
         ("\"http://e.example/\"\n\n\"x\"", vec!["http://e.example/"]),
         ("\"http://f.example/\",\n\"x\"", vec!["http://f.example/"]),
         ("\"http://g.example/\"\n\" x\"", vec!["http://g.example/"]),
+        // A list of addresses (RFC 7489).
+        (
+            "( \"rua=mailto:dmarc-feedback@example.com,\"\n   \"mailto:tld-test@example.net; \" )",
+            vec![
+                "mailto:dmarc-feedback@example.com",
+                "mailto:tld-test@example.net",
+            ],
+        ),
+        // A table of strings (RFC 3986 section 5.4.1).
+        (
+            "   \"g\"   =  \"http://a/b/c/g\"\n   \"./g\"  =  \"http://a/b/c/g\"\n",
+            vec!["http://a/b/c/g", "http://a/b/c/g"],
+        ),
         // Prose in quotes: the closing quote then a new paragraph.
         (
             "said \"see http://h.example/\"\nand left",
