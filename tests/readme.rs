@@ -1,7 +1,9 @@
 //! README.md's examples are real: every `$ urilint ...` line in an
-//! untagged code block is run (through `sh -c`, from the crate root, with
-//! no configuration file) and its standard output compared with the lines
-//! that follow it up to the next `$ ` line or the end of the block.
+//! untagged code block is run (through `sh -c`, with no configuration
+//! file, in a scratch directory that holds a fresh copy of `fixtures/`, so
+//! that examples of `--fix` and `--add-ignore` may write) and its standard
+//! output compared with the lines that follow it up to the next `$ ` line
+//! or the end of the block.
 //! Examples whose shown output is abridged (a line that is just `...`)
 //! are checked line by line: each shown line must appear, in order.
 #![cfg(feature = "cli")] // runs the `urilint` binary
@@ -71,10 +73,12 @@ fn readme_examples_print_what_they_show() {
             Some(args) => format!("check --isolated {args}"),
             None => rest.to_string(),
         };
+        let scratch = tempfile::tempdir().expect("tempdir");
+        copy_tree(&root.join("fixtures"), &scratch.path().join("fixtures"));
         let out = Command::new("sh")
             .arg("-c")
             .arg(format!("'{bin}' {rest}"))
-            .current_dir(root)
+            .current_dir(scratch.path())
             .env("NO_COLOR", "1")
             .output()
             .expect("sh runs");
@@ -101,4 +105,19 @@ fn readme_examples_print_what_they_show() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// Copies the directory `from` to `to` (files and directories only).
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for entry in std::fs::read_dir(from).expect("readable") {
+        let entry = entry.expect("entry");
+        let ty = entry.file_type().expect("type");
+        let dest = to.join(entry.file_name());
+        if ty.is_dir() {
+            copy_tree(&entry.path(), &dest);
+        } else if ty.is_file() {
+            std::fs::copy(entry.path(), &dest).expect("copy");
+        }
+    }
 }
