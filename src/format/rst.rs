@@ -309,9 +309,28 @@ fn inline(
             k = s + 1;
             continue;
         }
-        if src[s..].starts_with(b"``") {
-            // Inline literal: up to the next "``".
-            let Some(e) = memchr::memmem::find(&src[s + 2..], b"``") else {
+        let literal = src[s..].starts_with(b"``");
+        let open_len = if literal { 2 } else { 1 };
+        if !starts_inline(src, s, open_len) {
+            // `__` then a stray backtick (`` `x <uri>`__` ``): text, as
+            // docutils reads it (inline markup recognition rule 6).
+            k = s + open_len;
+            continue;
+        }
+        if literal {
+            // Inline literal: up to the next "``" that ends one.
+            let mut from = s + 2;
+            let e = loop {
+                let Some(e) = memchr::memmem::find(&src[from..], b"``") else {
+                    break None;
+                };
+                let at = from + e;
+                if ends_inline(src, at, at + 2) {
+                    break Some(at - (s + 2));
+                }
+                from = at + 1;
+            };
+            let Some(e) = e else {
                 k = s + 2;
                 continue;
             };
@@ -328,11 +347,24 @@ fn inline(
             k = end;
             continue;
         }
-        // Interpreted text or a hyperlink reference: up to the next '`'.
-        let Some(e) = memchr::memchr(b'`', &src[s + 1..]) else {
-            break;
+        // Interpreted text or a hyperlink reference: up to the next '`'
+        // that ends one (with its `_` or `__`).
+        let mut from = s + 1;
+        let close = loop {
+            let Some(e) = memchr::memchr(b'`', &src[from..]) else {
+                break None;
+            };
+            let at = from + e;
+            let suffix = src[at + 1..].iter().take(2).take_while(|&&b| b == b'_').count();
+            if ends_inline(src, at, at + 1 + suffix) {
+                break Some(at);
+            }
+            from = at + 1;
         };
-        let close = s + 1 + e;
+        let Some(close) = close else {
+            k = s + 1;
+            continue;
+        };
         let body = &src[s + 1..close];
         if src.get(close + 1) == Some(&b'_') && body.ends_with(b">") {
             if let Some(open) = memchr::memrchr(b'<', body) {
@@ -352,9 +384,54 @@ fn inline(
     }
 }
 
+/// Inline markup recognition rules 1 and 6 of the reStructuredText
+/// Markup Specification: the start-string at `s` (`len` bytes) begins the
+/// text or follows whitespace or one of `- : / ' " < ( [ {`, and
+/// non-whitespace follows it.
+fn starts_inline(src: &[u8], s: usize, len: usize) -> bool {
+    let before_ok = s == 0 || {
+        let b = src[s - 1];
+        b.is_ascii_whitespace() || b"-:/'\"<([{".contains(&b) || b >= 0x80
+    };
+    before_ok && src.get(s + len).is_some_and(|b| !b.is_ascii_whitespace())
+}
+
+/// Inline markup recognition rules 2 and 7: the end-string at `e` (its
+/// first byte; `after` is the index just past it and its `_`/`__`
+/// suffix) follows non-whitespace and ends the text or is followed by
+/// whitespace or one of `- . , : ; ! ? \ / ' " ) ] } >`.
+fn ends_inline(src: &[u8], e: usize, after: usize) -> bool {
+    let before_ok = e > 0 && !src[e - 1].is_ascii_whitespace();
+    let after_ok = match src.get(after) {
+        None => true,
+        Some(&b) => b.is_ascii_whitespace() || b"-.,:;!?\\/'\")]}>".contains(&b) || b >= 0x80,
+    };
+    before_ok && after_ok
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// pytest's changelog: a stray backtick after `__` is text, and the
+    /// embedded link further on is read whole (it had been swallowed by
+    /// the stray backtick's "interpreted text", and reported as D005).
+    #[test]
+    fn a_stray_backtick_is_text() {
+        let src = "a `newer Ubuntu <https://a.example/x/>`__` with\n\n\
+                   the `recent schema <https://b.example/c/\n  d.xsd>`__.\n";
+        let segs = segments(src.as_bytes(), false);
+        let links: Vec<String> = segs
+            .iter()
+            .filter(|s| s.kind == SegmentKind::RstLink("embedded"))
+            .map(|s| String::from_utf8_lossy(&s.text).into_owned())
+            .collect();
+        assert_eq!(links, ["https://b.example/c/d.xsd"]);
+        // docutils does not end a reference before a backtick (rule 7):
+        // the first one is text, where `<https://a.example/x/>` is found.
+        assert!(segs.iter().any(|s| s.kind == SegmentKind::RstText
+            && String::from_utf8_lossy(&s.text).contains("<https://a.example/x/>")));
+    }
 
     /// docutils removes the whitespace of an embedded URI broken across
     /// lines (PEP 483 line 716, PEP 505 line 474): one link, mapped back
