@@ -85,11 +85,13 @@ pub struct Config {
 /// trailing `/` matches directories only): test data, which holds invalid
 /// URIs on purpose (the URL parsers' own tests in Django, requests,
 /// docutils, the `url` crate: `tests/validators/tests.py` lists
-/// `http://-invalid.com`), and code that is not the project's to fix
+/// `http://-invalid.com`; `t/` is the test folder of git, Perl projects
+/// and Celery), and code that is not the project's to fix
 /// (vendored and installed packages, minified files). A path named on the
 /// command line is checked all the same, unless `--force-exclude`.
 /// `extract` reads everything.
 pub const DEFAULT_EXCLUDE: &[&str] = &[
+    "t/",
     "test/",
     "tests/",
     "testing/",
@@ -102,6 +104,7 @@ pub const DEFAULT_EXCLUDE: &[&str] = &[
     "__snapshots__/",
     "node_modules/",
     "vendor/",
+    "_vendor/",
     "third_party/",
     "third-party/",
     "*.min.js",

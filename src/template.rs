@@ -119,6 +119,9 @@ fn escape(b: &[u8]) -> bool {
         }
         // A regular expression's end anchor (`\Z`, `\z`) at the end.
         Some(b'Z' | b'z') => b.len() == 1,
+        // A back-reference in a replacement (`ssh://\1\2/\3` in pip's
+        // git support, `.../master/\1` in httpx's pyproject.toml).
+        Some(b'1'..=b'9') => !b.get(1).is_some_and(u8::is_ascii_digit),
         Some(b'x') => b.len() >= 3 && b[1].is_ascii_hexdigit() && b[2].is_ascii_hexdigit(),
         Some(b'u') => {
             b.get(1) == Some(&b'{') || (b.len() >= 5 && b[1..5].iter().all(u8::is_ascii_hexdigit))
@@ -269,6 +272,8 @@ mod tests {
             "https://(?:code|www)\\.djangoproject\\.com/admin/",
             "https://code\\.djangoproject\\.com/newticket",
             "urn:ogc:def:crs:[A-Za-z0-9_]+:[0-9A-Za-z.]*:[0-9A-Za-z]+\\Z",
+            "ssh://\\1\\2/\\3",
+            "https://raw.githubusercontent.com/encode/httpx/master/\\1",
         ] {
             assert!(is_template(t), "{t}");
         }

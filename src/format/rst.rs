@@ -355,7 +355,11 @@ fn inline(
                 break None;
             };
             let at = from + e;
-            let suffix = src[at + 1..].iter().take(2).take_while(|&&b| b == b'_').count();
+            let suffix = src[at + 1..]
+                .iter()
+                .take(2)
+                .take_while(|&&b| b == b'_')
+                .count();
             if ends_inline(src, at, at + 1 + suffix) {
                 break Some(at);
             }

@@ -70,6 +70,9 @@ pub(crate) struct Scratch {
     /// its end, or a `<placeholder>` right after a `[`, `:` or `@`: text
     /// was left out (`urn:ietf:...`, `iscsi://[<username>`).
     pub elided: bool,
+    /// True when a URI in `<...>` broken across lines is followed by
+    /// `` `_ ``: a reStructuredText embedded URI.
+    pub rst_link: bool,
 }
 
 impl Scratch {
@@ -79,6 +82,7 @@ impl Scratch {
         self.hyphens.clear();
         self.joined = false;
         self.elided = false;
+        self.rst_link = false;
     }
 
     /// Puts `prefix` (an implied scheme, RFC 2396 Appendix F) in front of
@@ -953,6 +957,16 @@ pub(crate) fn delimited(
             }
         }
         if b == close || escaped_close {
+            if angle && b == close && broken {
+                // `` `text <https://a/`` + line break + ``b>`_ ``: a
+                // reStructuredText embedded URI (in a docstring, a `.txt`
+                // document), whose whitespace docutils removes.
+                match (hay.get(j + 1), hay.get(j + 2)) {
+                    (Some(&b'`'), Some(&b'_')) => sc.rst_link = true,
+                    (None, _) | (Some(&b'`'), None) if !w.eof => return Delimited::NeedMore,
+                    _ => {}
+                }
+            }
             sc.push(hay, seg, j);
             let end = sc.segments.last().map_or(s, |&(_, _, e)| e);
             return Delimited::Closed {

@@ -151,6 +151,7 @@ pub struct Candidate<'s> {
     missing_colon: bool,
     joined: bool,
     elided: bool,
+    rst_link: bool,
     before: &'s [u8],
     hyphens: &'s [usize],
     segments: &'s [(usize, usize, usize)],
@@ -245,6 +246,15 @@ impl<'s> Candidate<'s> {
     pub fn elided(&self) -> bool {
         self.elided
     }
+    /// True when the URI, in `<...>` and broken across lines, is followed
+    /// by `` `_ `` or `` `__ ``: a reStructuredText embedded URI
+    /// (`` `text <https://a.example/`` + line break + ``b>`_ ``) in text
+    /// read as plain (a Python docstring, a `.txt` Sphinx source), whose
+    /// whitespace docutils removes ("Embedded URIs and Aliases" of the
+    /// reStructuredText Markup Specification).
+    pub fn rst_link(&self) -> bool {
+        self.rst_link
+    }
     /// 0-based byte offsets into [`Candidate::text`] of hyphens that stood
     /// right before a line break: each may or may not belong to the URI
     /// (RFC 2396 Appendix E).
@@ -290,6 +300,7 @@ impl<'s> Candidate<'s> {
             missing_colon: self.missing_colon,
             joined: self.joined,
             elided: self.elided,
+            rst_link: self.rst_link,
             before: self.before.to_vec(),
             hyphens: self.hyphens.to_vec(),
             segments: self.segments.to_vec(),
@@ -356,6 +367,7 @@ pub struct ScannedUri {
     missing_colon: bool,
     joined: bool,
     elided: bool,
+    rst_link: bool,
     before: Vec<u8>,
     hyphens: Vec<usize>,
     segments: Vec<(usize, usize, usize)>,
@@ -438,6 +450,11 @@ impl ScannedUri {
     /// [`Candidate::elided`].
     pub fn elided(&self) -> bool {
         self.elided
+    }
+    /// True for a reStructuredText embedded URI broken across lines; see
+    /// [`Candidate::rst_link`].
+    pub fn rst_link(&self) -> bool {
+        self.rst_link
     }
     /// 0-based byte offsets into [`ScannedUri::text`] of hyphens that
     /// stood right before a line break: each may or may not belong to the
@@ -793,6 +810,7 @@ impl<R: Read> Scanner<R> {
             missing_colon: extent.missing_colon,
             joined: self.scratch.joined,
             elided: self.scratch.elided,
+            rst_link: self.scratch.rst_link,
             before: &self.buf[extent.outer_start.saturating_sub(16)..extent.outer_start],
             hyphens: &self.scratch.hyphens,
             segments: &self.scratch.segments,

@@ -1464,3 +1464,37 @@ fn an_ellipsis_or_a_placeholder_after_a_uri_marks_it_elided() {
         ]
     );
 }
+
+#[test]
+fn a_rst_embedded_uri_in_plain_text_is_marked() {
+    // structlog's twisted.py docstring; Django's docs/ref/*.txt.
+    let text = "        `flushLoggedErrors\n        <https://docs.twisted.org/en/stable/api/\n        twisted.trial.html#flushLoggedErrors>`_.\n<http://a.example/x/\n  y> and <http://b.example/c> `_\n";
+    let mut all = Vec::new();
+    for chunk in [1 << 20, 1, 2, 3, 7, 64] {
+        let opts = ScanOptions {
+            chunk_size: chunk,
+            ..ScanOptions::default()
+        };
+        let got: Vec<_> = Scanner::new(text.as_bytes(), opts)
+            .into_iter()
+            .filter_map(|r| match r.expect("slice") {
+                Scanned::Uri(u) => Some((u.text().to_string(), u.rst_link())),
+                Scanned::TooLong(_) => None,
+            })
+            .collect();
+        all.push(got);
+    }
+    assert!(all.windows(2).all(|w| w[0] == w[1]), "{all:?}");
+    assert_eq!(
+        all[0],
+        [
+            (
+                "https://docs.twisted.org/en/stable/api/twisted.trial.html#flushLoggedErrors"
+                    .to_string(),
+                true
+            ),
+            ("http://a.example/x/y".to_string(), false),
+            ("http://b.example/c".to_string(), false),
+        ]
+    );
+}

@@ -20,13 +20,22 @@ pub const RULE: Rule = Rule {
                   (the whitespace is then ignored), but few tools read it that way: Markdown \
                   does not make it a link and link checkers see a truncated URI. The fix \
                   rejoins it on one line (not when a hyphen ends a line: see D001). A URI \
-                  broken outside angle brackets is D004.",
+                  broken outside angle brackets is D004. Not reported where the syntax of the \
+                  text removes the line break: a reStructuredText embedded URI \
+                  ('`text <https://a/' + line break + 'b>`_', in .rst files, Sphinx sources and \
+                  Python docstrings; docutils removes the whitespace) and a URI continued in \
+                  the next string literal of a program or message catalogue.",
     source: "RFC 2396 Appendix E; RFC 3986 Appendix C",
 };
 
 pub(crate) fn check(cx: &mut Cx<'_, '_>) {
     let c = cx.candidate;
-    if cx.on(&RULE) && c.broken() && !c.joined() && c.delimiter() == Delimiter::Angle {
+    if cx.on(&RULE)
+        && c.broken()
+        && !c.joined()
+        && !c.rst_link()
+        && c.delimiter() == Delimiter::Angle
+    {
         let text = cx.text();
         let fix = rejoin(cx);
         cx.report_at_start(

@@ -62,7 +62,9 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
 /// placeholder word ([`PLACEHOLDER_HOSTS`]: `host`, `server`, `proxy`, ...)
 /// or a word in capitals (`HOST`); the password is the word itself
 /// (`password`, `passwd-on-proxy`, `pass`, `pwd`, `xxx`, or a translation,
-/// [`PASSWORD_WORDS`]); the userinfo is template markup (`[user[:pass]@]`,
+/// [`PASSWORD_WORDS`]) or a well-known demonstration one
+/// ([`DEMO_PASSWORDS`]); the host is the local machine (`localhost`,
+/// `127.0.0.1`, `[::1]`); the userinfo is template markup (`[user[:pass]@]`,
 /// `<user>:<password>`, `${USER}`); or it is a CVS root's access method
 /// (`cvs://:pserver:anoncvs@host:/cvs`).
 fn placeholder_credentials(text: &str, ui: std::ops::Range<usize>) -> bool {
@@ -85,6 +87,7 @@ fn placeholder_credentials(text: &str, ui: std::ops::Range<usize>) -> bool {
     if password.contains("passw")
         || matches!(password.as_str(), "pass" | "pwd" | "xxx" | "***")
         || PASSWORD_WORDS.iter().any(|w| password.contains(w))
+        || DEMO_PASSWORDS.contains(&password.as_str())
     {
         return true;
     }
@@ -93,6 +96,11 @@ fn placeholder_credentials(text: &str, ui: std::ops::Range<usize>) -> bool {
     let written = rest[..end].trim_end_matches('.');
     let host = written.to_lowercase();
     let host = host.as_str();
+    // A service on the reader's own machine: a development default, not
+    // a credential of anything reachable (`redis://:secret@localhost`).
+    if matches!(host, "localhost" | "127.0.0.1" | "[::1]") {
+        return true;
+    }
     if PLACEHOLDER_HOSTS.contains(&host)
         || (written.len() >= 2
             && written
@@ -149,6 +157,11 @@ const PASSWORD_WORDS: &[&str] = &[
     "비밀번호",
 ];
 
+/// Passwords of documentation and well-known defaults, compared whole
+/// (lower case): `secret`, Oracle's demo `scott:tiger`, RabbitMQ's
+/// `guest:guest`, `changeme`.
+const DEMO_PASSWORDS: &[&str] = &["secret", "tiger", "guest", "changeme", "changeit"];
+
 /// Host names that stand for a host in examples (lower case): the word
 /// itself and its common variants, in English and in the languages of
 /// translated man pages.
@@ -195,7 +208,7 @@ mod tests {
     /// api.example.com; a real host is used here).
     #[test]
     fn password_in_a_uri_that_does_not_parse() {
-        let (at, _) = hits("X001", "<https://user:secret@api.acme-widgets.net/v1/%s>");
+        let (at, _) = hits("X001", "<https://user:7bq2KzwP@api.acme-widgets.net/v1/%s>");
         assert_eq!(at, vec![14]);
         let (at, _) = hits("X001", "<https://u:p w@h.acme-widgets.net/>");
         assert_eq!(at, vec![11]);
@@ -226,6 +239,11 @@ mod tests {
             "iscsi://[<username>[%<password>]@]<host>[:<port>]/<target-iqn-name>/<lun>",
             "https://${USER}:${TOKEN}@git.acme-widgets.net/x.git",
             "http://admin:hunter2@SERVER/",
+            // Celery's docs, alembic's setup.cfg: a local service, demo
+            // credentials.
+            "redis://:secret@localhost:6379/0",
+            "postgresql://scott:tiger@127.0.0.1:5432/test",
+            "amqp://guest:guest@rabbit.acme-widgets.net//",
         ] {
             assert!(hits("X001", text).0.is_empty(), "{text}");
         }

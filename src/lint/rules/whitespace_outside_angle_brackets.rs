@@ -43,7 +43,12 @@ pub(crate) fn rejoin(cx: &Cx<'_, '_>) -> Option<Fix> {
 
 pub(crate) fn check(cx: &mut Cx<'_, '_>) {
     let c = cx.candidate;
-    if cx.on(&RULE) && c.broken() && !c.joined() && c.delimiter() != Delimiter::Angle {
+    if cx.on(&RULE)
+        && c.broken()
+        && !c.joined()
+        && !c.rst_link()
+        && c.delimiter() != Delimiter::Angle
+    {
         let text = cx.text();
         let fix = rejoin(cx);
         cx.report_at_start(
