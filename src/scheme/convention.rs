@@ -4,8 +4,9 @@
 //! real text").
 //!
 //! This module owns the scp-like address of git and npm written after an
-//! ssh scheme ([`scp_like`]) and git's configuration keys that hold a URL
-//! ([`git_config_key`]). The other conventions live with their scheme:
+//! ssh scheme ([`scp_like`]), the host lists of database and broker
+//! connection strings ([`multi_host`]) and git's configuration keys that
+//! hold a URL ([`git_config_key`]). The other conventions live with their scheme:
 //! the AWS CLI's `file://name.json` in `file` (S302), JDBC's
 //! `jdbc:mysql://` and Java's `jar:file:` wrappers in the scanner
 //! (`crate::scan`). It does not own templates (`crate::template`).
@@ -41,6 +42,43 @@ pub fn scp_like(uri: &str) -> bool {
         .is_some_and(|(host, after)| !host.is_empty() && !after.bytes().all(|b| b.is_ascii_digit()))
 }
 
+/// Schemes whose URIs are always fetched from one host: a list of hosts
+/// in their authority is a mistake, not a convention.
+const SINGLE_HOST_SCHEMES: [&str; 7] = ["http", "https", "ws", "wss", "ftp", "file", "mailto"];
+
+/// True when the authority of `uri` (a candidate's text) is a list of
+/// hosts, each with an optional port, separated by `,` or `;`:
+/// `mongodb://h1:27017,h2:27017/db` (the MongoDB connection string
+/// format), `postgresql://h1:5432,h2:5432/db` (libpq's multiple hosts,
+/// PostgreSQL documentation section 32.1.1.3), Celery's and Kombu's
+/// `redis://:pw@h1:6379;h2:6379/0`. RFC 3986 has one host and a port of
+/// digits, so the grammar reports the `,` as `U006`; the drivers that read
+/// these strings split the list first. Not for the web schemes (http,
+/// https, ws, wss, ftp, file, mailto), where it is a mistake.
+pub fn multi_host(uri: &str) -> bool {
+    let Some((scheme, rest)) = uri.split_once("://") else {
+        return false;
+    };
+    if SINGLE_HOST_SCHEMES
+        .iter()
+        .any(|s| scheme.eq_ignore_ascii_case(s))
+    {
+        return false;
+    }
+    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let hosts = rest[..end].rsplit('@').next().unwrap_or_default();
+    let parts: Vec<&str> = hosts.split([',', ';']).collect();
+    parts.len() >= 2
+        && parts.iter().all(|part| {
+            let (host, port) = part.split_once(':').unwrap_or((part, ""));
+            !host.is_empty()
+                && host
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_'))
+                && port.bytes().all(|b| b.is_ascii_digit())
+        })
+}
+
 /// Sections of git's configuration whose subsection is a URL:
 /// `credential.<url>.<key>`, `http.<url>.<key>` (git-config(1),
 /// "credential.<url>.*", "http.<url>.*") and `url.<base>.insteadOf`.
@@ -66,7 +104,27 @@ pub fn git_config_key(before: &[u8]) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{git_config_key, scp_like};
+    use super::{git_config_key, multi_host, scp_like};
+
+    #[test]
+    fn host_lists_of_connection_strings() {
+        for uri in [
+            "mongodb://user:pw@db1.acme-widgets.net:27017,db2.acme-widgets.net:27017/app",
+            "postgresql://h1:5432,h2:5432/somedb?target_session_attrs=any",
+            "cache+memcached://user:pw@s1:11211;s2:11211/",
+            "redis://:pw@h1:6379;h2:6379/0",
+        ] {
+            assert!(multi_host(uri), "{uri}");
+        }
+        for uri in [
+            "https://a.example:443,b.example:443/",
+            "mongodb://h1:27017/db",
+            "redis://h1:6379;x y/",
+            "mongodb://h1:27017,/db",
+        ] {
+            assert!(!multi_host(uri), "{uri}");
+        }
+    }
 
     #[test]
     fn git_configuration_keys() {

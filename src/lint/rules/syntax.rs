@@ -56,7 +56,10 @@ pub fn rule(kind: ErrorKind) -> Rule {
             "The port after the host's ':' is a decimal number (it may be empty). Not reported \
              by default where a convention puts something else there: scp's 'host:path' after \
              an ssh scheme (git+ssh://git@github.com:npm/cli.git, as npm and pip document it), \
-             and a word standing for a port in a template ('host:port', ':PORT').",
+             a list of hosts in a database or broker connection string \
+             (mongodb://h1:27017,h2:27017/db, libpq's and Kombu's alike; not in http, https, \
+             ws, wss, ftp, file or mailto URIs), and a word standing for a port in a template \
+             ('host:port', ':PORT').",
             "RFC 3986 section 3.2.3",
             None,
         ),
