@@ -226,7 +226,8 @@ struct Common {
     /// Read inputs as FORMAT instead of detecting it from their content
     /// and name: auto, text (every byte as it is: today's plain-text
     /// reading, gzip not unpacked), mbox, mail (also eml, maildir, news:
-    /// one message per file), html.
+    /// one message per file), html, markdown (md), rst, asciidoc (adoc),
+    /// roff (man, mdoc: man pages).
     #[arg(long, value_name = "FORMAT", default_value = "auto", value_parser = input_format_parser)]
     input_format: InputFormat,
     /// In mail, leave out the URIs of header fields (List-*, Archived-At).

@@ -23,6 +23,14 @@
 //!   it (indented as it is). Not in Rust doc comments
 //!   (`///`, `//!`: the marker would show in the docs), not in a YAML block
 //!   scalar (`key: |`), nor inside a Python or TOML triple-quoted string.
+//! * roff (man pages): `.\" urilint: ignore[CODE]`, a comment line of its
+//!   own before the line (groff skips comment lines everywhere, also
+//!   after `.TP` and between `.ie` and `.el`); appended to a line that is
+//!   a comment line already. Not inside a macro definition (`.de` ...
+//!   `..`: the line would become part of the macro), a table (`.TS` ...
+//!   `.TE`), an equation or picture, nor before a line that continues the
+//!   one before it (a `\` at its end), nor anywhere in a file that changes
+//!   its control or escape character (`.cc`, `.ec`, `.eo`).
 //! * Anything else (plain text, reStructuredText, AsciiDoc, mail) has no
 //!   marker syntax that leaves the text as it reads: such findings are
 //!   listed as not marked ([`Unmarked`]); use `exclude-uris` or an
@@ -55,6 +63,9 @@ pub enum CommentSyntax {
     /// code line gets its marker on a comment line of its own before it,
     /// indented as it is.
     HashOwnLine,
+    /// roff (man pages): a `.\"` comment line of its own before the line,
+    /// outside macro definitions, tables and preprocessor blocks.
+    Roff,
 }
 
 /// Why a finding's line gets no marker.
@@ -69,6 +80,11 @@ pub enum Unmarked {
     NotSafeHere,
     /// A line-comment file, and the line is not a comment.
     NotACommentLine,
+    /// roff: the line is in a macro definition, a table, an equation or
+    /// a picture, or continues the line before it, or the file changes its
+    /// control or escape character: a comment line there would change the
+    /// page.
+    RoffBlock,
 }
 
 impl Unmarked {
@@ -78,6 +94,7 @@ impl Unmarked {
             Unmarked::NoCommentSyntax => "this kind of file has no comment syntax for a marker",
             Unmarked::NotSafeHere => "a marker here would change the text (code, a tag or link broken across lines, or a string)",
             Unmarked::NotACommentLine => "the line is code, not a comment",
+            Unmarked::RoffBlock => "in roff, the line is in a macro definition, a table, an equation or a picture, or continues the line before it (or the file changes its control or escape character): a comment line there would change the page",
         }
     }
 }
@@ -88,6 +105,7 @@ pub fn comment_syntax(format: InputFormat, path: &Path) -> Option<CommentSyntax>
     match format {
         InputFormat::Markdown => return Some(CommentSyntax::Markdown),
         InputFormat::Html => return Some(CommentSyntax::Html),
+        InputFormat::Roff => return Some(CommentSyntax::Roff),
         InputFormat::Text => {}
         _ => return None,
     }
@@ -131,7 +149,8 @@ pub fn comment_syntax(format: InputFormat, path: &Path) -> Option<CommentSyntax>
 pub struct Layout {
     /// Byte ranges (0-based, end exclusive) that are code and never get a
     /// marker: [`crate::format::markdown::code_ranges`],
-    /// [`crate::format::html::code_ranges`].
+    /// [`crate::format::html::code_ranges`]; in roff, the blocks where a
+    /// comment line may not go ([`crate::format::roff::marker_unsafe_ranges`]).
     pub code: Vec<Range<u64>>,
     /// Markdown paragraphs ([`crate::format::markdown::paragraph_ranges`]):
     /// a definition-like line inside one is text.
@@ -140,7 +159,7 @@ pub struct Layout {
 
 impl Layout {
     /// The layout of `text`, a file in `format` (empty for formats other
-    /// than Markdown and HTML).
+    /// than Markdown, HTML and roff).
     pub fn of(format: InputFormat, text: &[u8]) -> Self {
         match format {
             InputFormat::Markdown => Layout {
@@ -149,6 +168,10 @@ impl Layout {
             },
             InputFormat::Html => Layout {
                 code: crate::format::html::code_ranges(text),
+                paragraphs: Vec::new(),
+            },
+            InputFormat::Roff => Layout {
+                code: crate::format::roff::marker_unsafe_ranges(text),
                 paragraphs: Vec::new(),
             },
             _ => Layout::default(),
@@ -233,6 +256,7 @@ pub fn marker_edits(
                     other => other,
                 }
             }
+            CommentSyntax::Roff => roff_marker(text, start, line, code, &list),
         };
         match placed {
             Ok(edit) => {
@@ -632,6 +656,51 @@ fn own_comment_line(text: &[u8], start: usize, line: &[u8], list: &str) -> Resul
     })
 }
 
+/// A marker for the roff line `line` (starting at `start`): appended to a
+/// comment line (`.\"`, `'\"`), else a `.\" urilint: ignore[...]` line of
+/// its own before it; `Err` inside the blocks of `unsafe_ranges`
+/// ([`crate::format::roff::marker_unsafe_ranges`]) and before a line that
+/// continues the one before it (an escaped line break: the comment line
+/// would end it).
+fn roff_marker(
+    text: &[u8],
+    start: usize,
+    line: &[u8],
+    unsafe_ranges: &[Range<u64>],
+    list: &str,
+) -> Result<Edit, Unmarked> {
+    if in_code(unsafe_ranges, start) {
+        return Err(Unmarked::RoffBlock);
+    }
+    let comment = line
+        .strip_prefix(b".")
+        .or_else(|| line.strip_prefix(b"'"))
+        .is_some_and(|rest| rest.trim_ascii_start().starts_with(b"\\\""));
+    if comment {
+        return Ok(append(
+            start + line.len(),
+            &format!(" urilint: ignore[{list}]"),
+        ));
+    }
+    let continued = previous_line(text, start).is_some_and(|p| {
+        let backslashes = p.iter().rev().take_while(|&&b| b == b'\\').count();
+        backslashes % 2 == 1
+    });
+    if continued {
+        return Err(Unmarked::RoffBlock);
+    }
+    let eol = if text.get(start + line.len()) == Some(&b'\r') {
+        "\r\n"
+    } else {
+        "\n"
+    };
+    Ok(Edit {
+        start: start as u64,
+        end: start as u64,
+        replacement: format!(".\\\" urilint: ignore[{list}]{eol}"),
+    })
+}
+
 /// True when an odd number of `"""` or `'''` come before: the line is
 /// inside a Python or TOML triple-quoted string.
 fn in_triple_quoted(before: &[u8]) -> bool {
@@ -714,6 +783,44 @@ mod tests {
             "See <http://a/%zz>. <!-- urilint: ignore[U002] -->  \nAnd http://b/%zz <!-- urilint: ignore[D002, U002] -->\\\nend\n"
         );
         assert!(un.is_empty());
+    }
+
+    /// roff: a `.\"` line of its own before the line (CRLF kept), or the
+    /// marker appended to a comment line; never inside a macro
+    /// definition, a table, nor after a line ending in an escaped line
+    /// break.
+    #[test]
+    fn roff_markers_are_comment_lines_outside_blocks() {
+        let t = ".TH X 1\n.\\\" see http://c/%zz\nSee http://a/%zz\r\n.if n \\{\\\nhttp://d/%zz\n.\\}\n.de M\nhttp://e/%zz\n..\n.TS\nl.\nhttp://f/%zz\n.TE\n";
+        let layout = Layout::of(InputFormat::Roff, t.as_bytes());
+        let findings = [
+            (at(t, "http://c"), "U002"),
+            (at(t, "http://a"), "U002"),
+            (at(t, "http://d"), "U002"),
+            (at(t, "http://e"), "U002"),
+            (at(t, "http://f"), "U002"),
+        ];
+        let m = marker_edits(t.as_bytes(), Some(CommentSyntax::Roff), &layout, &findings);
+        let out =
+            String::from_utf8(crate::fix::apply_edits(t.as_bytes(), &m.edits)).expect("utf-8");
+        assert_eq!(
+            out,
+            ".TH X 1\n.\\\" see http://c/%zz urilint: ignore[U002]\n.\\\" urilint: ignore[U002]\r\nSee http://a/%zz\r\n.if n \\{\\\nhttp://d/%zz\n.\\}\n.de M\nhttp://e/%zz\n..\n.TS\nl.\nhttp://f/%zz\n.TE\n"
+        );
+        assert_eq!(
+            m.unmarked,
+            [
+                (at(t, "http://d"), Unmarked::RoffBlock),
+                (at(t, "http://e"), Unmarked::RoffBlock),
+                (at(t, "http://f"), Unmarked::RoffBlock),
+            ]
+        );
+        // The marker line is read back as a suppression of the line after.
+        let rule = crate::lint::rules::find("U002").expect("U002");
+        assert!(crate::lint::suppress::suppresses(
+            b".\\\" urilint: ignore[U002]",
+            &rule
+        ));
     }
 
     #[test]
@@ -889,6 +996,10 @@ mod tests {
         assert_eq!(p("notes.txt"), None);
         assert_eq!(p("a.svg"), Some(CommentSyntax::Html));
         assert_eq!(comment_syntax(InputFormat::Rst, Path::new("a.rst")), None);
+        assert_eq!(
+            comment_syntax(InputFormat::Roff, Path::new("ls.1")),
+            Some(CommentSyntax::Roff)
+        );
         assert_eq!(
             comment_syntax(InputFormat::Markdown, Path::new("a.md")),
             Some(CommentSyntax::Markdown)

@@ -8,8 +8,14 @@
 //! `<html` at the start. Then the name: `.mbox`, `.mbx`; `.eml`, `.msg`
 //! is not (Outlook's binary format); `.html`, `.htm`, `.xhtml`; `.md`, `.markdown`,
 //! `.mdown`, `.mkd`, `.mkdn`; `.rst`, `.rest`; `.adoc`, `.asciidoc`; a file in
-//! a Maildir `cur/` or `new/` folder. Anything else is plain text, read as
-//! it always was.
+//! a Maildir `cur/` or `new/` folder. A roff document (a man page) by its
+//! content: a first non-blank line that is a comment (`.\"`, `'\"`) or
+//! `.TH title ...` on its own; or by a man section name (`.1` to `.9`,
+//! with letters after it as in `.3pm`, `.1ssl`; `.n`, `.l`; `.man`,
+//! `.mdoc`, `.roff`, and `.groff`, `.troff`, `.nroff`) together with a
+//! known request or macro among its first lines ([`looks_like_roff`]), so
+//! that `notes.1` holding prose stays text. Anything else is plain text,
+//! read as it always was.
 
 use std::path::Path;
 
@@ -35,12 +41,16 @@ pub enum InputFormat {
     Rst,
     /// An AsciiDoc document (text whose URI macros end at `[`).
     Asciidoc,
+    /// A roff document: a man page (man(7), mdoc(7)) or other troff
+    /// source ([`super::roff`]).
+    Roff,
 }
 
 impl InputFormat {
     /// Parses a name of `--input-format`: `auto`, `text`, `mbox`, `mail`
     /// (also `eml`, `maildir`, `news`), `html`, `markdown` (also `md`),
-    /// `rst`, `asciidoc` (also `adoc`).
+    /// `rst`, `asciidoc` (also `adoc`), `roff` (also `man`, `mdoc`,
+    /// `troff`, `groff`, `nroff`).
     ///
     /// # Errors
     /// The list of names, when `name` is none of them.
@@ -54,9 +64,10 @@ impl InputFormat {
             "markdown" | "md" | "commonmark" | "gfm" => InputFormat::Markdown,
             "rst" | "rest" | "restructuredtext" => InputFormat::Rst,
             "asciidoc" | "adoc" => InputFormat::Asciidoc,
+            "roff" | "man" | "mdoc" | "troff" | "groff" | "nroff" => InputFormat::Roff,
             _ => {
                 return Err(format!(
-                    "unknown input format {name:?}: expected auto, text, mbox, mail (eml, maildir, news), html, markdown (md), rst or asciidoc (adoc)"
+                    "unknown input format {name:?}: expected auto, text, mbox, mail (eml, maildir, news), html, markdown (md), rst, asciidoc (adoc) or roff (man, troff, groff)"
                 ))
             }
         })
@@ -73,6 +84,7 @@ impl InputFormat {
             InputFormat::Markdown => "markdown",
             InputFormat::Rst => "rst",
             InputFormat::Asciidoc => "asciidoc",
+            InputFormat::Roff => "roff",
         }
     }
 }
@@ -85,8 +97,10 @@ pub fn is_gzip(head: &[u8]) -> bool {
 /// Detects the format of a file from `head`, its first bytes (8 KiB are
 /// enough), and its `path` (for a `.gz` file, the name without `.gz`), in
 /// this order: an mbox separator line; a Markdown, reST or AsciiDoc name;
-/// a mail header block; an HTML start; the other names (`.mbox`, `.eml`,
-/// `.html`); a Maildir file; else text. Never gives [`InputFormat::Auto`].
+/// a mail header block; an HTML start; a roff start (a comment line or
+/// `.TH`), or a man page name with roff lines at the top; the other names
+/// (`.mbox`, `.eml`, `.html`); a Maildir file; else text. Never gives
+/// [`InputFormat::Auto`].
 pub fn detect(head: &[u8], path: &Path) -> InputFormat {
     if is_mbox(head) {
         return InputFormat::Mbox;
@@ -110,6 +124,10 @@ pub fn detect(head: &[u8], path: &Path) -> InputFormat {
     if is_html(head) {
         return InputFormat::Html;
     }
+    if starts_as_roff(head) || (ext.as_deref().is_some_and(roff_extension) && looks_like_roff(head))
+    {
+        return InputFormat::Roff;
+    }
     match ext.as_deref() {
         Some("mbox" | "mbx") => return InputFormat::Mbox,
         Some("eml") => return InputFormat::Mail,
@@ -120,6 +138,103 @@ pub fn detect(head: &[u8], path: &Path) -> InputFormat {
         return InputFormat::Mail;
     }
     InputFormat::Text
+}
+
+/// True for a file name extension (lowercase, without the dot) that man
+/// pages and roff sources have: a man section `1` to `9` and letters after
+/// it (`3pm`, `1ssl`, `8x`, `3t`), `n` and `l` (Tcl's and local sections),
+/// `man`, `mdoc`, `roff`, `groff`, `troff`, `nroff`.
+pub fn roff_extension(ext: &str) -> bool {
+    let b = ext.as_bytes();
+    match b.first() {
+        Some(b'1'..=b'9') => b.len() <= 6 && b[1..].iter().all(u8::is_ascii_lowercase),
+        _ => matches!(
+            ext,
+            "n" | "l" | "man" | "mdoc" | "roff" | "groff" | "troff" | "nroff"
+        ),
+    }
+}
+
+/// The first lines of `head` that are not blank (spaces, tabs only), at
+/// most `n`, without their line breaks; a line cut by the end of `head`
+/// is left out unless it is the only one.
+fn first_lines(head: &[u8], n: usize) -> Vec<&[u8]> {
+    let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    let mut out = Vec::new();
+    let mut at = 0;
+    while at < head.len() && out.len() < n {
+        let end = memchr::memchr(b'\n', &head[at..]).map(|p| at + p);
+        if end.is_none() && !out.is_empty() {
+            break;
+        }
+        let line = &head[at..end.unwrap_or(head.len())];
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if !line.iter().all(|b| matches!(b, b' ' | b'\t')) {
+            out.push(line);
+        }
+        at = end.map_or(head.len(), |e| e + 1);
+    }
+    out
+}
+
+/// True when `line` is a roff comment line: `.\"`, `'\"` (with spaces
+/// allowed after the control character), or groff's `.\#`.
+fn roff_comment(line: &[u8]) -> bool {
+    let Some(rest) = line.strip_prefix(b".").or_else(|| line.strip_prefix(b"'")) else {
+        return false;
+    };
+    let rest = rest.trim_ascii_start();
+    rest.starts_with(b"\\\"") || rest.starts_with(b"\\#")
+}
+
+/// True when `head` starts (after blank lines) the way only roff does: a
+/// comment line (`.\"`, `'\"`, which no prose starts with), or `.TH`
+/// followed by a title word. What a man page's first lines are.
+fn starts_as_roff(head: &[u8]) -> bool {
+    let Some(first) = first_lines(head, 1).first().copied() else {
+        return false;
+    };
+    if roff_comment(first) {
+        return true;
+    }
+    first
+        .strip_prefix(b".TH ")
+        .is_some_and(|t| t.first().is_some_and(|b| !b.is_ascii_whitespace()))
+}
+
+/// Requests and macros a man page uses at its top (groff(7), man(7),
+/// mdoc(7)): a line calling one of them (`.TH`, `.de`, `.so`, `.Dd`, ...)
+/// is roff, not prose that starts with a dot (`.NET is ...`).
+const ROFF_NAMES: &[&[u8]] = &[
+    b"TH", b"SH", b"SS", b"PP", b"LP", b"P", b"TP", b"IP", b"HP", b"RS", b"RE", b"B", b"I", b"BR",
+    b"BI", b"IB", b"IR", b"RB", b"RI", b"SM", b"SB", b"nf", b"fi", b"br", b"sp", b"ds", b"de",
+    b"de1", b"nr", b"if", b"ie", b"el", b"so", b"mso", b"ft", b"ad", b"na", b"nh", b"hy", b"ig",
+    b"tr", b"ll", b"in", b"ti", b"Dd", b"Dt", b"Os", b"Sh", b"Nm", b"Nd", b"EX", b"EE", b"UR",
+    b"UE", b"TS", b"IX", b"Vb", b"Ve",
+];
+
+/// True when among the first ten non-blank lines of `head` one is a roff
+/// comment or calls a known request or macro ([`ROFF_NAMES`]), and no
+/// byte of it is a NUL (a binary is not roff): the content check for a
+/// file with a man page name (`notes.1` holding prose is text).
+pub fn looks_like_roff(head: &[u8]) -> bool {
+    if memchr::memchr(0, head).is_some() {
+        return false;
+    }
+    first_lines(head, 10).into_iter().any(|line| {
+        if roff_comment(line) {
+            return true;
+        }
+        let Some(rest) = line.strip_prefix(b".").or_else(|| line.strip_prefix(b"'")) else {
+            return false;
+        };
+        let rest = rest.trim_ascii_start();
+        let name_len = rest
+            .iter()
+            .position(|b| b.is_ascii_whitespace() || *b == b'\\')
+            .unwrap_or(rest.len());
+        ROFF_NAMES.contains(&&rest[..name_len])
+    })
 }
 
 /// The first line, without its line break.
@@ -334,7 +449,57 @@ mod tests {
     }
 
     #[test]
+    fn roff_by_content_and_name() {
+        // Content alone: a comment line or `.TH` first (after blank lines,
+        // as gcloud's pages start).
+        assert_eq!(d(".\\\" Copyright\n.TH LS 1\n", "ls"), InputFormat::Roff);
+        assert_eq!(d("'\\\" t\n.TH X 7\n", "-"), InputFormat::Roff);
+        assert_eq!(d("\n.TH \"GCLOUD\" 1\n", "gcloud"), InputFormat::Roff);
+        // A man page name and a request near the top.
+        assert_eq!(d(".Dd $Mdocdate$\n.Dt SSH 1\n", "ssh.1"), InputFormat::Roff);
+        assert_eq!(d(".so man3/x.3\n", "y.3pm"), InputFormat::Roff);
+        assert_eq!(d(".de Vb\n..\n", "openssl.1ssl"), InputFormat::Roff);
+        assert_eq!(d("\n\n.SH NAME\nx\n", "tclsh.n"), InputFormat::Roff);
+        assert_eq!(d(".TH X 8\n", "x.8x"), InputFormat::Roff);
+        assert_eq!(d(".PP\ntext\n", "page.man"), InputFormat::Roff);
+        assert_eq!(d(".PP\ntext\n", "page.mdoc"), InputFormat::Roff);
+        assert_eq!(d(".B x\n", "doc.roff"), InputFormat::Roff);
+    }
+
+    #[test]
+    fn not_roff() {
+        // Prose in a file with a man section name stays text.
+        assert_eq!(
+            d("Notes for release 1.\nSee http://a.example/\n", "notes.1"),
+            InputFormat::Text
+        );
+        assert_eq!(d(".NET is a platform.\n", "dotnet.1"), InputFormat::Text);
+        assert_eq!(d("...and so on\n", "x.2"), InputFormat::Text);
+        // A shared library's name is a section name; its bytes are no roff.
+        assert_eq!(
+            d("\x7fELF\x02\x01\x01\0\0.TH", "libfoo.so.1"),
+            InputFormat::Text
+        );
+        // A dot first is not enough without the name.
+        assert_eq!(d(".PP\ntext\n", "notes"), InputFormat::Text);
+        assert_eq!(d(".TH\n", "notes"), InputFormat::Text);
+        assert_eq!(d(".profile settings\n", "README"), InputFormat::Text);
+        // Names that are not man sections.
+        assert!(!roff_extension("10"));
+        assert!(!roff_extension("txt"));
+        assert!(!roff_extension("1ABC"));
+        assert!(roff_extension("3pm"));
+        assert!(roff_extension("1ssl"));
+        // Other formats' names still win.
+        assert_eq!(d(".\\\" x\n", "a.md"), InputFormat::Markdown);
+    }
+
+    #[test]
     fn parse_names() {
+        for n in ["roff", "man", "troff", "groff", "MAN"] {
+            assert_eq!(InputFormat::parse(n), Ok(InputFormat::Roff));
+        }
+        assert_eq!(InputFormat::Roff.name(), "roff");
         assert_eq!(InputFormat::parse("news"), Ok(InputFormat::Mail));
         assert_eq!(InputFormat::parse("TEXT"), Ok(InputFormat::Text));
         assert!(InputFormat::parse("pdf").is_err());

@@ -1,5 +1,6 @@
 //! The format layer: what an input is (plain text, a mailbox, a message,
-//! an HTML page, a gzip wrapper) and its decoded text segments.
+//! an HTML page, a Markdown, reStructuredText, AsciiDoc or roff document,
+//! a gzip wrapper) and its decoded text segments.
 //!
 //! Each format is one module that turns its input into [`Segment`]s: the
 //! decoded text and an [`OffsetMap`] back to the original bytes. The
@@ -15,6 +16,7 @@ pub mod asciidoc;
 pub mod html;
 pub mod map;
 pub mod markdown;
+pub mod roff;
 pub mod rst;
 pub mod segment;
 
@@ -36,7 +38,8 @@ pub mod unit;
 pub struct ReadOptions {
     /// What to read of a mail message ([`mail::MailOptions`]).
     pub mail: mail::MailOptions,
-    /// Also give the text of Markdown code spans and code blocks, and of
-    /// reStructuredText literals (`--include-code`; [`SegmentKind::Code`]).
+    /// Also give the text of Markdown code spans and code blocks, of
+    /// reStructuredText literals and of roff displays and constant-width
+    /// runs (`--include-code`; [`SegmentKind::Code`]).
     pub include_code: bool,
 }

@@ -45,12 +45,26 @@ pub enum SegmentKind {
     /// (`` `t <uri>`_ ``), a hyperlink `target` (`.. _n: uri`, `:target:`),
     /// an `image` or `figure` argument.
     RstLink(&'static str),
+    /// Text of a roff document (a man page), escapes decoded, filled
+    /// lines joined by spaces ([`super::roff`]).
+    RoffText,
+    /// A link of a roff document, one URI reference: the argument of the
+    /// macro named (`UR` of man(7), `URL` of groff's www.tmac, `Lk` and
+    /// `%U` of mdoc(7)). A kind of its own, as Markdown's and
+    /// reStructuredText's links are: records name the format it was read
+    /// in, and a rewrite writes it back with roff escapes.
+    RoffLink(&'static str),
+    /// The text of a roff comment (`.\"`, `\"`, `.ig`), as written: read
+    /// as HTML comments are (scanned and linted), a kind of its own since
+    /// `html-comment` would misname it.
+    RoffComment,
 }
 
 impl SegmentKind {
     /// The name used in JSON records: `text`, `header`, `html-text`,
     /// `html-attribute`, `html-comment`, `markdown-text`, `markdown-link`,
-    /// `code`, `front-matter`, `rst-text`, `rst-link`.
+    /// `code`, `front-matter`, `rst-text`, `rst-link`, `roff-text`,
+    /// `roff-link`, `roff-comment`.
     pub fn name(&self) -> &'static str {
         match self {
             SegmentKind::Text => "text",
@@ -64,6 +78,9 @@ impl SegmentKind {
             SegmentKind::FrontMatter => "front-matter",
             SegmentKind::RstText => "rst-text",
             SegmentKind::RstLink(_) => "rst-link",
+            SegmentKind::RoffText => "roff-text",
+            SegmentKind::RoffLink(_) => "roff-link",
+            SegmentKind::RoffComment => "roff-comment",
         }
     }
 }

@@ -157,11 +157,12 @@ where
                 read_mbox_helped(boxed, opts.mail, helpers, &map, &mut fold)
             }
         }
-        InputFormat::Markdown | InputFormat::Rst | InputFormat::Asciidoc => {
+        InputFormat::Markdown | InputFormat::Rst | InputFormat::Asciidoc | InputFormat::Roff => {
             let (raw, truncated) = read_capped(reader)?;
             let segments = match format {
                 InputFormat::Rst => super::rst::segments(&raw, opts.include_code),
                 InputFormat::Asciidoc => super::asciidoc::segments(&raw),
+                InputFormat::Roff => super::roff::segments(&raw, opts.include_code),
                 _ => super::markdown::segments(&raw, opts.include_code),
             };
             let pieces = pieces_of(segments);

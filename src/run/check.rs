@@ -740,7 +740,9 @@ impl Job<'_> {
         // Findings left alone (never edited, nor reported, as without
         // --fix): in Markdown, reStructuredText and HTML code (an example),
         // unless --include-code; on an AsciiDoc URI that runs into its
-        // macro's [text].
+        // macro's [text]; in roff, on every URI that is not written as it
+        // reads (an escape, a join, a string in it; code unless
+        // --include-code; a request, a macro definition).
         let excluded = target.and_then(|(t, _)| {
             let format = match self.input_format {
                 InputFormat::Auto => t
@@ -762,6 +764,12 @@ impl Job<'_> {
                 }
                 InputFormat::Asciidoc => {
                     Some(crate::format::asciidoc::macro_brackets as crate::lint::Excluded)
+                }
+                InputFormat::Roff if code => {
+                    Some(crate::format::roff::fix_excluded as crate::lint::Excluded)
+                }
+                InputFormat::Roff => {
+                    Some(crate::format::roff::fix_excluded_with_code as crate::lint::Excluded)
                 }
                 _ => None,
             }

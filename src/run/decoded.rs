@@ -56,7 +56,8 @@ impl Located {
             }
             SegmentKind::MarkdownLink(what)
             | SegmentKind::Code(what)
-            | SegmentKind::RstLink(what) => Some(what.to_string()),
+            | SegmentKind::RstLink(what)
+            | SegmentKind::RoffLink(what) => Some(what.to_string()),
             _ => None,
         };
         Located {

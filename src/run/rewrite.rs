@@ -7,7 +7,7 @@
 //! printed. Memory is bounded by the edits, not by the file; standard
 //! input is held in memory up to [`super::check::MAX_STDIN_FIX`] bytes.
 //!
-//! HTML, Markdown, reStructuredText and AsciiDoc files are read through
+//! HTML, Markdown, reStructuredText, AsciiDoc and roff files are read through
 //! their format ([`super::decoded`]): the URIs rewritten are those
 //! `extract` gives (link destinations, reference definitions, `href`,
 //! `src`, text; not code unless `--include-code`), each edited at its
@@ -140,7 +140,8 @@ fn rewrite_input(
                 InputFormat::Html
                 | InputFormat::Markdown
                 | InputFormat::Rst
-                | InputFormat::Asciidoc => Reading::Decoded(
+                | InputFormat::Asciidoc
+                | InputFormat::Roff => Reading::Decoded(
                     format,
                     ReadOptions {
                         mail: opts.mail,
@@ -334,10 +335,12 @@ fn written_form(mapping: &Mapping, kind: &SegmentKind, raw: &str, new: &str) -> 
 /// `"` and `'` as character references (HTML section 13.1.4); in a
 /// Markdown link destination or definition, `&` as `&amp;` and `\`, `(`
 /// and `)` backslash-escaped (CommonMark sections 2.4, 2.5 and 6.3), which
-/// read back as `new` inside `(...)` and `<...>` alike. Elsewhere (an
+/// read back as `new` inside `(...)` and `<...>` alike; in roff text and
+/// link arguments, `\` as `\e` and `-` as `\-` (groff(7): `\-` is the
+/// minus sign man pages write in URIs and options). Elsewhere (an
 /// autolink, where neither escapes nor entities are read; text read as
-/// its source bytes, where only line breaks make the written form differ)
-/// as it is.
+/// its source bytes, where only line breaks make the written form differ;
+/// a roff comment, where no escape is read) as it is.
 pub(crate) fn encode_for(kind: &SegmentKind, new: &str) -> String {
     let mut out = String::with_capacity(new.len() + 8);
     match kind {
@@ -361,6 +364,15 @@ pub(crate) fn encode_for(kind: &SegmentKind, new: &str) -> String {
                         out.push('\\');
                         out.push(ch);
                     }
+                    _ => out.push(ch),
+                }
+            }
+        }
+        SegmentKind::RoffText | SegmentKind::RoffLink(_) => {
+            for ch in new.chars() {
+                match ch {
+                    '\\' => out.push_str("\\e"),
+                    '-' => out.push_str("\\-"),
                     _ => out.push(ch),
                 }
             }
