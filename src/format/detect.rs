@@ -137,7 +137,63 @@ pub fn detect(head: &[u8], path: &Path) -> InputFormat {
     if in_maildir(path) && looks_like_headers(head) {
         return InputFormat::Mail;
     }
+    if ext.as_deref() == Some("txt") && looks_like_rst(head) {
+        // Sphinx projects that name their sources `.txt` (Django's docs).
+        return InputFormat::Rst;
+    }
     InputFormat::Text
+}
+
+/// True when `head` (the first bytes of a `.txt` file) is reStructuredText,
+/// as Sphinx projects with `source_suffix = ".txt"` write it: an explicit
+/// markup line that is a directive or a hyperlink target (`.. module::`,
+/// `.. code-block:: python`, `.. _label:`), or an interpreted-text role
+/// (`:ticket:`25620``), and a section title adornment
+/// (a line of four or more of one punctuation character under a line of
+/// text, or over and under it). Plain text, RFCs and mail have neither
+/// together.
+fn looks_like_rst(head: &[u8]) -> bool {
+    let mut explicit = false;
+    let mut adornment = false;
+    let mut previous: &[u8] = b"";
+    for line in head.split(|&b| b == b'\n') {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if let Some(rest) = line.strip_prefix(b".. ") {
+            let name_len = rest
+                .iter()
+                .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b':'))
+                .count();
+            let directive = name_len > 2
+                && rest[..name_len].ends_with(b"::")
+                && rest[0].is_ascii_alphabetic();
+            let target = rest.first() == Some(&b'_') && rest.contains(&b':');
+            explicit |= directive || target;
+        }
+        // An interpreted-text role, `:ticket:`25620``, `:ref:`x``.
+        explicit |= line.windows(2).enumerate().any(|(i, w)| {
+            w == b":`"
+                && line[..i]
+                    .iter()
+                    .rev()
+                    .take_while(|b| b.is_ascii_lowercase() || matches!(b, b'-' | b':'))
+                    .count()
+                    >= 2
+                && line[..i].iter().rev().take_while(|&&b| b != b' ').any(|&b| b == b':')
+        });
+        let trimmed = line.trim_ascii_end();
+        if trimmed.len() >= 4
+            && b"=-~^*#+".contains(&trimmed[0])
+            && trimmed.iter().all(|&b| b == trimmed[0])
+            && !previous.trim_ascii().is_empty()
+        {
+            adornment = true;
+        }
+        previous = line;
+        if explicit && adornment {
+            return true;
+        }
+    }
+    false
 }
 
 /// True for a file name extension (lowercase, without the dot) that man
@@ -387,6 +443,32 @@ mod tests {
 
     fn d(head: &str, path: &str) -> InputFormat {
         detect(head.as_bytes(), Path::new(path))
+    }
+
+    /// Django's docs are reStructuredText named `.txt` (the first lines of
+    /// docs/ref/contrib/gis/functions.txt); an RFC, a README and a list
+    /// with one `..` line are not.
+    #[test]
+    fn rst_in_txt_files() {
+        let django = "=============================\nGeographic Database Functions\n\
+                      =============================\n\n\
+                      .. module:: django.contrib.gis.db.models.functions\n    :synopsis: x\n";
+        assert_eq!(d(django, "docs/ref/functions.txt"), InputFormat::Rst);
+        let target = "Title\n-----\n\nSee :ref:`x`.\n\n.. _x-label:\n\nText.\n";
+        assert_eq!(d(target, "notes.txt"), InputFormat::Rst);
+        // Not `.txt`, or no directive, or no title.
+        assert_eq!(d(django, "functions.text"), InputFormat::Text);
+        let rfc = "Network Working Group\n\n1.  Introduction\n\n   .. the text goes on\n";
+        assert_eq!(d(rfc, "rfc3986.txt"), InputFormat::Text);
+        let list = "Items\n=====\n\n.. and so on\n";
+        assert_eq!(d(list, "todo.txt"), InputFormat::Text);
+        // Django's release notes: a title and roles.
+        let notes = "Bugfixes\n========\n\n* Fixed a regression (:ticket:`25620`).\n";
+        assert_eq!(d(notes, "1.8.6.txt"), InputFormat::Rst);
+        let colon = "Notes\n=====\n\nTime: 10:30 `x` and a:`b`\n";
+        assert_eq!(d(colon, "a.txt"), InputFormat::Text);
+        let directive_only = ".. note:: x\n";
+        assert_eq!(d(directive_only, "a.txt"), InputFormat::Text);
     }
 
     #[test]
