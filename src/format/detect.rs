@@ -163,9 +163,8 @@ fn looks_like_rst(head: &[u8]) -> bool {
                 .iter()
                 .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b':'))
                 .count();
-            let directive = name_len > 2
-                && rest[..name_len].ends_with(b"::")
-                && rest[0].is_ascii_alphabetic();
+            let directive =
+                name_len > 2 && rest[..name_len].ends_with(b"::") && rest[0].is_ascii_alphabetic();
             let target = rest.first() == Some(&b'_') && rest.contains(&b':');
             explicit |= directive || target;
         }
@@ -178,7 +177,11 @@ fn looks_like_rst(head: &[u8]) -> bool {
                     .take_while(|b| b.is_ascii_lowercase() || matches!(b, b'-' | b':'))
                     .count()
                     >= 2
-                && line[..i].iter().rev().take_while(|&&b| b != b' ').any(|&b| b == b':')
+                && line[..i]
+                    .iter()
+                    .rev()
+                    .take_while(|&&b| b != b' ')
+                    .any(|&b| b == b':')
         });
         let trimmed = line.trim_ascii_end();
         if trimmed.len() >= 4
