@@ -15,8 +15,9 @@
 //!   source bytes, so positions are exact and Appendix E applies).
 //!
 //! Literal blocks (the indented block after a paragraph ending in `::`,
-//! and the content of `.. code-block::`, `.. code::`, `.. sourcecode::`
-//! and `.. parsed-literal::` directives) and inline literals
+//! and the content of `.. code-block::`, `.. code::`, `.. sourcecode::`,
+//! `.. parsed-literal::` and Sphinx's `.. testcode::`, `.. doctest::`
+//! and the like) and inline literals
 //! (` ``text`` `) are examples: left out unless asked for, then given as
 //! [`SegmentKind::Code`]. It does not own scanning the segments.
 
@@ -59,12 +60,25 @@ fn lines(src: &[u8]) -> Vec<Line> {
 }
 
 /// Directives whose content is literal text.
-const LITERAL_DIRECTIVES: [&[u8]; 5] = [
+const LITERAL_DIRECTIVES: [&[u8]; 15] = [
     b"code-block::",
     b"code::",
     b"sourcecode::",
     b"parsed-literal::",
     b"highlight::",
+    // Sphinx's doctest extension (sphinx.ext.doctest), IPython's and
+    // Jupyter's directives, sphinx-prompt and Django's `console`: their
+    // content is code and its output.
+    b"testcode::",
+    b"testoutput::",
+    b"testsetup::",
+    b"testcleanup::",
+    b"doctest::",
+    b"ipython::",
+    b"jupyter-execute::",
+    b"code-cell::",
+    b"console::",
+    b"prompt::",
 ];
 
 /// Reads the reStructuredText document `src` into segments, in document
@@ -104,6 +118,12 @@ pub fn segments(src: &[u8], include_code: bool) -> Vec<Segment> {
             }
             // The paragraph line itself stays text.
             i = block.map_or(i + 1, |r| lines.partition_point(|x| x.range.start < r.end));
+            continue;
+        }
+        if let Some(end) = grid_table(src, &lines, i, &mut out) {
+            // A grid table: its cells are read one by one.
+            taken.push(l.range.start..lines[end - 1].range.end);
+            i = end;
             continue;
         }
         if let Some(d) = directive {
@@ -155,6 +175,106 @@ pub fn segments(src: &[u8], include_code: bool) -> Vec<Segment> {
     out.retain(|s| !s.text.iter().all(|b| b.is_ascii_whitespace()));
     out.sort_by_key(|s| s.map.start(0));
     out
+}
+
+/// A grid table starting at line `i` (a border line `+----+---+`, then
+/// lines starting with `|` or `+` at the same indentation): each cell's
+/// content is pushed to `out` as one text segment, its lines joined by
+/// their line breaks, so that a URI wrapped inside a cell
+/// (`` `scrapyd-client <https://github.com `` on one line, ``
+/// /scrapy/scrapyd-client>`_ `` under it, scrapy's news.rst) is read as
+/// docutils reads it, without the cell borders. Columns are those of the
+/// first border line; a merged cell is read column by column. Returns the
+/// index of the line after the table, `None` when line `i` starts none.
+/// (reStructuredText Markup Specification, "Grid Tables".)
+fn grid_table(src: &[u8], lines: &[Line], i: usize, out: &mut Vec<Segment>) -> Option<usize> {
+    let border = |l: &Line| {
+        let t = src[l.range.clone()].trim_ascii();
+        t.len() >= 3
+            && t[0] == b'+'
+            && t[t.len() - 1] == b'+'
+            && t.iter().all(|b| matches!(b, b'+' | b'-' | b'='))
+            && t.contains(&b'-') | t.contains(&b'=')
+    };
+    let first = &lines[i];
+    if !border(first) {
+        return None;
+    }
+    let lead = src[first.range.clone()].len() - src[first.range.clone()].trim_ascii_start().len();
+    let origin = first.range.start + lead;
+    // Column boundaries: the '+' of the first border, as offsets from the
+    // table's left edge.
+    let plus: Vec<usize> = src[origin..first.range.end]
+        .iter()
+        .enumerate()
+        .filter(|(_, &b)| b == b'+')
+        .map(|(k, _)| k)
+        .collect();
+    if plus.len() < 2 {
+        return None;
+    }
+    let mut end = i + 1;
+    while end < lines.len() {
+        let l = &lines[end];
+        let t = &src[l.range.clone()];
+        let ok = t.len() > lead
+            && t[..lead].iter().all(|b| *b == b' ')
+            && matches!(t[lead], b'|' | b'+');
+        if !ok {
+            break;
+        }
+        end += 1;
+    }
+    if end == i + 1 || !border(&lines[end - 1]) {
+        return None;
+    }
+    // Cells: per column, the pieces of the row lines since the last border.
+    let mut cells: Vec<Vec<Range<usize>>> = vec![Vec::new(); plus.len() - 1];
+    let flush = |cells: &mut Vec<Vec<Range<usize>>>, out: &mut Vec<Segment>| {
+        for pieces in cells.iter_mut() {
+            let mut text = Vec::new();
+            let mut map = OffsetMap::new();
+            for (n, r) in pieces.iter().enumerate() {
+                if n > 0 {
+                    // The line break before this piece's line, as written.
+                    let nl = src[..r.start]
+                        .iter()
+                        .rposition(|&b| b == b'\n')
+                        .unwrap_or(0);
+                    text.push(b'\n');
+                    map.exact(nl as u64, 1);
+                }
+                text.extend_from_slice(&src[r.clone()]);
+                map.exact(r.start as u64, r.len() as u64);
+            }
+            if text.iter().any(|b| !b.is_ascii_whitespace()) {
+                out.push(Segment {
+                    text,
+                    kind: SegmentKind::RstText,
+                    map,
+                    base: None,
+                    references: false,
+                });
+            }
+            pieces.clear();
+        }
+    };
+    for l in &lines[i + 1..end] {
+        if border(l) {
+            flush(&mut cells, out);
+            continue;
+        }
+        let left = l.range.start + lead;
+        for (c, w) in plus.windows(2).enumerate() {
+            let from = (left + w[0] + 1).min(l.range.end);
+            let to = (left + w[1]).min(l.range.end);
+            if from < to {
+                cells[c].push(from..to);
+            }
+        }
+    }
+    flush(&mut cells, out);
+    Some(end)
 }
 
 /// The byte ranges of `src`'s literal blocks and inline literals: what
@@ -462,6 +582,59 @@ mod tests {
                 start..end
             ))
         );
+    }
+
+    /// scrapy's docs/news.rst: a URI wrapped inside a grid table's cell is
+    /// one URI; the cell borders are not part of it.
+    #[test]
+    fn grid_table_cells_are_read_whole() {
+        let src = "\
++---------------------+----------------------------+
+| Old location        | New location               |
++=====================+============================+
+| scrapy.webservice   | `scrapy-jsonrpc <https://g |
+|                     | ithub.com/scrapy-plugins/s |
+|                     | crapy-jsonrpc>`_           |
++---------------------+----------------------------+
+
+After <https://a.example/>.
+";
+        let segs = segments(src.as_bytes(), false);
+        let cell = segs
+            .iter()
+            .find(|s| String::from_utf8_lossy(&s.text).contains("scrapy-jsonrpc <"))
+            .expect("the cell");
+        let text = String::from_utf8_lossy(&cell.text).into_owned();
+        assert_eq!(
+            text,
+            " `scrapy-jsonrpc <https://g \n ithub.com/scrapy-plugins/s \n crapy-jsonrpc>`_           "
+        );
+        // Every byte maps to itself, line breaks to the line breaks.
+        for (k, &b) in cell.text.iter().enumerate() {
+            let at = cell.map.span(k as u64..k as u64 + 1).start as usize;
+            assert_eq!(src.as_bytes()[at], b);
+        }
+        assert!(segs
+            .iter()
+            .any(|s| String::from_utf8_lossy(&s.text).contains("After <https://a.example/>")));
+        assert!(!segs
+            .iter()
+            .any(|s| String::from_utf8_lossy(&s.text).contains("| scrapy")));
+    }
+
+    /// jsonschema's docs/referencing.rst: a `.. testcode::` block is code
+    /// (its `urn:nonneg-integer-schema` was linted as prose).
+    #[test]
+    fn sphinx_doctest_blocks_are_code() {
+        let src = "Text <https://a.example/>.\n\n.. testcode::\n\n    x = \"urn:nonneg-integer-schema\"\n\nAfter.\n";
+        let texts: Vec<String> = segments(src.as_bytes(), false)
+            .iter()
+            .map(|s| String::from_utf8_lossy(&s.text).into_owned())
+            .collect();
+        assert!(texts.iter().all(|t| !t.contains("urn:")), "{texts:?}");
+        let code = segments(src.as_bytes(), true);
+        assert!(code.iter().any(|s| matches!(s.kind, SegmentKind::Code(_))
+            && String::from_utf8_lossy(&s.text).contains("urn:nonneg")));
     }
 
     fn found(src: &str, include_code: bool) -> Vec<(String, &'static str)> {
