@@ -252,6 +252,7 @@ impl Linter {
         if crate::scheme::convention::scp_like(candidate.text())
             || crate::scheme::convention::multi_host(candidate.text())
             || crate::scheme::convention::git_config_key(candidate.context_before())
+            || crate::scheme::convention::obfuscated_address(candidate.raw())
         {
             out[from..].sort_by_key(|d| d.byte_offset);
             return;
@@ -799,7 +800,14 @@ mod tests {
     fn namespace_names_skip_scheme_rules() {
         let text =
             b"<Envelope xmlns=\"urn:envelope\">\n<x xmlns:ds='urn:b' ref=\"urn:envelope\"/>\n";
-        let linter = Linter::new(Grammar::Rfc3986);
+        let mut linter = Linter::new(Grammar::Rfc3986);
+        // S802 is off by default.
+        linter.rules = Selection {
+            extend_select: vec!["S802".into()],
+            ..Selection::default()
+        }
+        .resolve()
+        .expect("known");
         let found = linter
             .lint_bytes("t", text, &linter.rules, &ScanOptions::default())
             .expect("a slice reads");
