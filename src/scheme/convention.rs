@@ -5,8 +5,9 @@
 //!
 //! This module owns the scp-like address of git and npm written after an
 //! ssh scheme ([`scp_like`]), the host lists of database and broker
-//! connection strings ([`multi_host`]) and git's configuration keys that
-//! hold a URL ([`git_config_key`]). The other conventions live with their scheme:
+//! connection strings ([`multi_host`]), git's configuration keys that
+//! hold a URL ([`git_config_key`]) and mail addresses written so that
+//! address harvesters do not read them ([`obfuscated_address`]). The other conventions live with their scheme:
 //! the AWS CLI's `file://name.json` in `file` (S302), JDBC's
 //! `jdbc:mysql://` and Java's `jar:file:` wrappers in the scanner
 //! (`crate::scan`). It does not own templates (`crate::template`).
@@ -79,6 +80,27 @@ pub fn multi_host(uri: &str) -> bool {
         })
 }
 
+/// True when `raw` (a candidate as written) is a `mailto:` URI whose
+/// address is spelled out against address harvesters: `<mailto:xcb at
+/// lists.freedesktop.org>` (libxcb's README), `user [at] example dot org`,
+/// `user(at)example.org`. The author means the address, and writes it so
+/// that it does not parse; reporting it as an invalid address (S401) would
+/// ask to undo that on purpose.
+pub fn obfuscated_address(raw: &str) -> bool {
+    let Some(scheme) = raw.get(..7) else {
+        return false;
+    };
+    if !scheme.eq_ignore_ascii_case("mailto:") {
+        return false;
+    }
+    let lower = raw.to_ascii_lowercase();
+    lower.contains(" at ")
+        || lower.contains("[at]")
+        || lower.contains("(at)")
+        || lower.contains("{at}")
+        || lower.contains(" dot ")
+}
+
 /// Sections of git's configuration whose subsection is a URL:
 /// `credential.<url>.<key>`, `http.<url>.<key>` (git-config(1),
 /// "credential.<url>.*", "http.<url>.*") and `url.<base>.insteadOf`.
@@ -104,7 +126,17 @@ pub fn git_config_key(before: &[u8]) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{git_config_key, multi_host, scp_like};
+    use super::{git_config_key, multi_host, obfuscated_address, scp_like};
+
+    #[test]
+    fn addresses_written_against_harvesters() {
+        assert!(obfuscated_address("mailto:xcb at lists.freedesktop.org"));
+        assert!(obfuscated_address("MAILTO:bugs[at]acme-widgets.net"));
+        assert!(obfuscated_address("mailto:a(at)b dot org"));
+        assert!(!obfuscated_address("mailto:bug-time.org"));
+        assert!(!obfuscated_address("mailto:cat@example.org"));
+        assert!(!obfuscated_address("https://a.example/ at x"));
+    }
 
     #[test]
     fn host_lists_of_connection_strings() {

@@ -63,7 +63,7 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
 /// or a word in capitals (`HOST`); the password is the word itself
 /// (`password`, `passwd-on-proxy`, `pass`, `pwd`, `xxx`, or a translation,
 /// [`PASSWORD_WORDS`]) or a well-known demonstration one
-/// ([`DEMO_PASSWORDS`]); the host is the local machine (`localhost`,
+/// ([`DEMO_PASSWORDS`], or one with `secret` in it: `a%20secret`); the host is the local machine (`localhost`,
 /// `127.0.0.1`, `[::1]`); the userinfo is template markup (`[user[:pass]@]`,
 /// `<user>:<password>`, `${USER}`); or it is a CVS root's access method
 /// (`cvs://:pserver:anoncvs@host:/cvs`).
@@ -88,6 +88,7 @@ fn placeholder_credentials(text: &str, ui: std::ops::Range<usize>) -> bool {
         || matches!(password.as_str(), "pass" | "pwd" | "xxx" | "***")
         || PASSWORD_WORDS.iter().any(|w| password.contains(w))
         || DEMO_PASSWORDS.contains(&password.as_str())
+        || password.contains("secret")
     {
         return true;
     }
@@ -244,6 +245,8 @@ mod tests {
             "redis://:secret@localhost:6379/0",
             "postgresql://scott:tiger@127.0.0.1:5432/test",
             "amqp://guest:guest@rabbit.acme-widgets.net//",
+            // httpx's docstring.
+            "https://jo%40email.com:a%20secret@m\u{fc}ller.de",
         ] {
             assert!(hits("X001", text).0.is_empty(), "{text}");
         }
