@@ -939,10 +939,13 @@ pub(crate) fn delimited(
             return Delimited::NeedMore;
         }
         let escaped_close = escaped_close && run_end.is_some_and(|e| hay[e] == close);
-        if b == close && !angle {
-            // `"https://www.sphinx-"` + line break + `"doc.org/"`: the
-            // string goes on in the next literal.
-            match string_continuation(w, j, close) {
+        // The quote that closes a quoted URI, or a `"` inside `<...>`,
+        // may end a string literal that the next one continues:
+        // `"https://www.sphinx-"` + line break + `"doc.org/"`, and
+        // `"... <https://github.com/sphinx-"` + line break +
+        // `"doc/sphinx/issues>..."` (gettext catalogues).
+        if (b == close && !angle) || (b == b'"' && angle) {
+            match string_continuation(w, j, b) {
                 Continued::NeedMore => return Delimited::NeedMore,
                 Continued::At(next) => {
                     sc.push(hay, seg, j);
@@ -1013,23 +1016,6 @@ pub(crate) fn delimited(
                 }
                 seg = j;
                 continue;
-            }
-            if b == b'"' && angle {
-                // `"... <https://github.com/sphinx-"` + line break +
-                // `"doc/sphinx/issues>..."` (a gettext catalogue).
-                match string_continuation(w, j, b'"') {
-                    Continued::NeedMore => return Delimited::NeedMore,
-                    Continued::At(next) => {
-                        sc.push(hay, seg, j);
-                        sc.joined = true;
-                        broken = true;
-                        pending = None;
-                        seg = next;
-                        j = next;
-                        continue;
-                    }
-                    Continued::No => {}
-                }
             }
             return Delimited::Abort;
         }
