@@ -223,6 +223,12 @@ struct Common {
     /// No progress indicator (it is shown only on a terminal anyway).
     #[arg(short, long)]
     quiet: bool,
+    /// Read every file with read(2), never through a memory map (by
+    /// default a plain-text file of 1 MiB or more named on the command
+    /// line is mapped: faster; a file truncated while it is mapped ends the
+    /// run with SIGBUS, as in ripgrep).
+    #[arg(long)]
+    no_mmap: bool,
     /// Read inputs as FORMAT instead of detecting it from their content
     /// and name: auto, text (every byte as it is: today's plain-text
     /// reading, gzip not unpacked), mbox, mail (also eml, maildir, news:
@@ -610,6 +616,11 @@ fn run_options(c: Common, settings: &Settings, format: Format, for_check: bool) 
         include_code: c.include_code,
         abbreviated: settings.abbreviated,
         progress: !c.quiet && io::stderr().is_terminal() && std::env::var_os("CI").is_none(),
+        mmap: if c.no_mmap {
+            urilint::source::Mmap::Never
+        } else {
+            urilint::source::Mmap::Auto
+        },
     }
 }
 

@@ -57,6 +57,22 @@ pub enum Opened {
     /// urilint reports byte offsets into files as stored and reads bytes
     /// as ASCII-compatible text.
     Utf16,
+    /// A large file named on the command line, plain text, mapped into
+    /// memory rather than read ([`Mmap::Auto`]; see [`crate::mmap`]): scan
+    /// it with [`crate::scan::Scanner::mapped`].
+    Mapped(crate::mmap::Mapping),
+}
+
+/// Whether a file may be read through a memory map (`--no-mmap` gives
+/// [`Mmap::Never`]). See [`crate::mmap`] for when a map is used and why.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Mmap {
+    /// Map a regular file named on the command line, read as plain text,
+    /// of at least [`crate::mmap::MIN_LEN`] bytes; read every other input.
+    #[default]
+    Auto,
+    /// Always read (`read(2)` into the scanner's buffer).
+    Never,
 }
 
 impl Input {
@@ -116,6 +132,18 @@ impl Input {
     /// [`Error::Read`] naming the file when it cannot be opened or its first
     /// bytes cannot be read (or decompressed).
     pub fn open_as(&self, format: InputFormat) -> Result<Opened, Error> {
+        self.open_with(format, Mmap::Never)
+    }
+
+    /// Opens the input as [`Input::open_as`] does, and maps it into memory
+    /// instead ([`Opened::Mapped`]) when `mmap` is [`Mmap::Auto`] and the
+    /// input is a regular file named on the command line, of at least
+    /// [`crate::mmap::MIN_LEN`] bytes, read as plain text (forced, or
+    /// detected so). A map that fails is not an error: the file is read.
+    ///
+    /// # Errors
+    /// As [`Input::open_as`].
+    pub fn open_with(&self, format: InputFormat, mmap: Mmap) -> Result<Opened, Error> {
         let read_err = |source| Error::Read {
             path: DisplayPath(self.path().to_path_buf()),
             source,
@@ -134,6 +162,11 @@ impl Input {
             .map_err(read_err),
             Input::File { path, explicit, .. } => {
                 let file = File::open(path).map_err(read_err)?;
+                if mmap == Mmap::Auto && *explicit {
+                    if let Some(opened) = map_text(&file, path, format) {
+                        return Ok(opened);
+                    }
+                }
                 open_read(file, path, *explicit, format).map_err(read_err)
             }
         }
@@ -148,6 +181,34 @@ impl Input {
 ///
 /// # Errors
 /// A read error of the head (or of decompressing it).
+/// The file mapped ([`Opened::Mapped`]), or skipped as UTF-16, when it is
+/// a regular file of at least [`crate::mmap::MIN_LEN`] bytes read as plain
+/// text; `None` when it is to be read instead (the file's offset is
+/// untouched). Named on the command line: never skipped as binary.
+fn map_text(file: &File, path: &Path, format: InputFormat) -> Option<Opened> {
+    let meta = file.metadata().ok()?;
+    if !meta.is_file() || meta.len() < crate::mmap::MIN_LEN {
+        return None;
+    }
+    let map = crate::mmap::Mapping::of(file, meta.len()).ok()?;
+    let head = &map.bytes()[..BINARY_PROBE.min(map.len())];
+    if format != InputFormat::Text && crate::format::detect::is_gzip(head) {
+        return None;
+    }
+    match sniff(head, true) {
+        Sniffed::Utf16 => return Some(Opened::Utf16),
+        Sniffed::Binary | Sniffed::Text => {}
+    }
+    let format = match format {
+        InputFormat::Auto => crate::format::detect::detect(head, path),
+        f => f,
+    };
+    match format {
+        InputFormat::Text | InputFormat::Auto => Some(Opened::Mapped(map)),
+        _ => None,
+    }
+}
+
 fn open_read<R: Read + Send + 'static>(
     reader: R,
     path: &Path,

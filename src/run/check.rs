@@ -21,7 +21,7 @@ use std::io::{self, Read, Write as _};
 use super::decoded::{decode_helpers, Located};
 use super::{
     decoded, never_written, open_reader, open_target, output_closed, report_walk_error,
-    scan_options, scan_reader, write_back, NotOpened, Reader, RunOptions, Stats,
+    scan_mapped, scan_options, scan_reader, write_back, NotOpened, Reader, RunOptions, Stats,
 };
 use crate::error::Error;
 use crate::fix::write::{Target, WritePolicy};
@@ -163,6 +163,7 @@ pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Resu
             show_fixes: ch.show_fixes,
             write: &ch.write,
             input_format: opts.input_format,
+            mmap: opts.mmap,
             read: ReadOptions {
                 mail: opts.mail,
                 include_code: opts.include_code,
@@ -288,6 +289,8 @@ struct Job<'a> {
     show_fixes: bool,
     write: &'a WritePolicy,
     input_format: InputFormat,
+    /// Whether a large file is scanned through a map (report mode only).
+    mmap: crate::source::Mmap,
     /// What to read of decoded inputs.
     read: ReadOptions,
     /// Threads that decode a mailbox's messages beside this one.
@@ -351,8 +354,15 @@ impl Job<'_> {
         let mut found: Vec<Diagnostic> = Vec::new();
         match input {
             Input::Stdin { .. } => {
-                let stdin = match open_reader(input, self.input_format, self.stats, sink) {
-                    None => return,
+                let stdin = match open_reader(
+                    input,
+                    self.input_format,
+                    crate::source::Mmap::Never,
+                    self.stats,
+                    sink,
+                ) {
+                    // Standard input is never mapped.
+                    None | Some(Reader::Mapped(_)) => return,
                     Some(Reader::Text(r)) => r,
                     Some(Reader::Decoded(r, format)) => {
                         return self.report_decoded(r, format, sink);
@@ -384,36 +394,31 @@ impl Job<'_> {
                 );
             }
             Input::File { path, .. } => {
-                let reader = match open_reader(input, self.input_format, self.stats, sink) {
-                    None => return,
-                    Some(Reader::Text(r)) => r,
-                    Some(Reader::Decoded(r, format)) => {
-                        return self.report_decoded(r, format, sink);
-                    }
-                };
                 // A second handle reads lines back; opened at the first finding.
                 let mut lines: Option<Option<Lines<File>>> = None;
-                scan_reader(
-                    &self.name,
-                    reader,
-                    self.scan,
-                    self.stats,
-                    sink,
-                    |f, sink| {
-                        found.clear();
-                        self.lint(&f, &mut found);
-                        for d in &found {
-                            let l =
-                                lines.get_or_insert_with(|| File::open(path).ok().map(Lines::new));
-                            if let Some(l) = l.as_mut() {
-                                if suppressed(l, d) {
-                                    continue;
-                                }
+                let each = |f: Found<'_>, sink: &mut Sink<'_, '_>| {
+                    found.clear();
+                    self.lint(&f, &mut found);
+                    for d in &found {
+                        let l = lines.get_or_insert_with(|| File::open(path).ok().map(Lines::new));
+                        if let Some(l) = l.as_mut() {
+                            if suppressed(l, d) {
+                                continue;
                             }
-                            self.emit(sink.out(), d, l.as_mut());
                         }
-                    },
-                );
+                        self.emit(sink.out(), d, l.as_mut());
+                    }
+                };
+                match open_reader(input, self.input_format, self.mmap, self.stats, sink) {
+                    None => {}
+                    Some(Reader::Text(r)) => {
+                        scan_reader(&self.name, r, self.scan, self.stats, sink, each);
+                    }
+                    Some(Reader::Mapped(m)) => {
+                        scan_mapped(&self.name, m, self.scan, self.stats, sink, each);
+                    }
+                    Some(Reader::Decoded(r, format)) => self.report_decoded(r, format, sink),
+                }
             }
         }
     }
@@ -716,11 +721,17 @@ impl Job<'_> {
     /// there.
     fn report_links(&self, input: &Input, sink: &mut Sink<'_, '_>) {
         let reads = Stats::default();
-        match open_reader(input, self.input_format, &reads, sink) {
+        match open_reader(
+            input,
+            self.input_format,
+            crate::source::Mmap::Never,
+            &reads,
+            sink,
+        ) {
             Some(Reader::Decoded(r, format)) => {
                 self.report_decoded_with(r, format, sink, false, &reads);
             }
-            Some(Reader::Text(_)) | None => {}
+            Some(Reader::Text(_) | Reader::Mapped(_)) | None => {}
         }
         Stats::add(&self.stats.errors, Stats::get(&reads.errors));
     }

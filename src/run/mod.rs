@@ -36,7 +36,7 @@ use crate::position::Position;
 use crate::record::Record;
 use crate::resolve::{resolve_str, ResolveOptions};
 use crate::scan::{Found, ScanOptions, Scanner};
-use crate::source::{sniff, Input, Opened, Sniffed};
+use crate::source::{sniff, Input, Mmap, Opened, Sniffed};
 use crate::walk::{self, WalkOptions};
 use decoded::{decode_helpers, Located};
 
@@ -69,6 +69,9 @@ pub struct RunOptions {
     /// Draw a progress indicator on standard error during long runs (see
     /// [`crate::progress`]); the caller decides (a terminal, not quiet).
     pub progress: bool,
+    /// Whether large files named on the command line are scanned through a
+    /// memory map (`--no-mmap`: [`Mmap::Never`]; see [`crate::mmap`]).
+    pub mmap: Mmap,
 }
 
 /// Settings of `extract` only.
@@ -180,21 +183,25 @@ pub(crate) fn scan_options(opts: &RunOptions, positions: bool) -> ScanOptions {
 pub(crate) enum Reader {
     /// Plain text.
     Text(Box<dyn Read + Send>),
+    /// Plain text, mapped ([`Opened::Mapped`]).
+    Mapped(crate::mmap::Mapping),
     /// A format to decode ([`decoded`]).
     Decoded(Box<dyn Read + Send>, InputFormat),
 }
 
-/// Opens `input` for reading in `format` ([`Input::open_as`]); reports
-/// open errors, binary and UTF-16 files into the sink and gives `None`
-/// for them.
+/// Opens `input` for reading in `format` ([`Input::open_with`]: mapped
+/// when `mmap` allows and it pays); reports open errors, binary and UTF-16
+/// files into the sink and gives `None` for them.
 pub(crate) fn open_reader(
     input: &Input,
     format: InputFormat,
+    mmap: Mmap,
     stats: &Stats,
     sink: &mut Sink<'_, '_>,
 ) -> Option<Reader> {
-    match input.open_as(format) {
+    match input.open_with(format, mmap) {
         Ok(Opened::Text(r)) => Some(Reader::Text(r)),
+        Ok(Opened::Mapped(m)) => Some(Reader::Mapped(m)),
         Ok(Opened::Decoded(r, f)) => Some(Reader::Decoded(r, f)),
         Ok(Opened::Binary) => {
             Stats::add(&stats.binary, 1);
@@ -322,13 +329,43 @@ pub(crate) fn scan_reader<R, F>(
     scan: &ScanOptions,
     stats: &Stats,
     sink: &mut Sink<'_, '_>,
-    mut each: F,
+    each: F,
 ) where
     R: Read,
     F: FnMut(Found<'_>, &mut Sink<'_, '_>),
 {
     let counted = Counted::file(reader, stats);
-    let mut scanner = Scanner::new(counted, scan.clone());
+    drive(name, Scanner::new(counted, scan.clone()), stats, sink, each);
+}
+
+/// [`scan_reader`] for a mapped file ([`Scanner::mapped`]).
+pub(crate) fn scan_mapped<F>(
+    name: &str,
+    map: crate::mmap::Mapping,
+    scan: &ScanOptions,
+    stats: &Stats,
+    sink: &mut Sink<'_, '_>,
+    each: F,
+) where
+    F: FnMut(Found<'_>, &mut Sink<'_, '_>),
+{
+    Stats::add(&stats.files, 1);
+    Stats::add(&stats.bytes, map.len() as u64);
+    drive(name, Scanner::mapped(map, scan.clone()), stats, sink, each);
+}
+
+/// Runs `scanner` to its end, handing every item to `each`; a read error
+/// is reported in the sink and counted.
+fn drive<R, F>(
+    name: &str,
+    mut scanner: Scanner<R>,
+    stats: &Stats,
+    sink: &mut Sink<'_, '_>,
+    mut each: F,
+) where
+    R: Read,
+    F: FnMut(Found<'_>, &mut Sink<'_, '_>),
+{
     loop {
         match scanner.next_found() {
             Ok(Some(found)) => {
@@ -433,10 +470,15 @@ pub fn extract(
                     resolve_opts,
                     stats: &stats,
                 };
-                match open_reader(input, opts.input_format, &stats, sink) {
+                match open_reader(input, opts.input_format, opts.mmap, &stats, sink) {
                     None => {}
                     Some(Reader::Text(r)) => {
                         scan_reader(&ctx.name, r, &scan, &stats, sink, |found, sink| {
+                            ctx.found(found, None, sink)
+                        })
+                    }
+                    Some(Reader::Mapped(m)) => {
+                        scan_mapped(&ctx.name, m, &scan, &stats, sink, |found, sink| {
                             ctx.found(found, None, sink)
                         })
                     }
@@ -532,7 +574,7 @@ impl ExtractInput<'_> {
                         record.raw = l.raw;
                         record.origin = Some(Box::new(l.origin));
                     }
-                    jsonl::line_with_path(sink.out(), &record, self.input.non_utf8_name());
+                    jsonl::record_line(sink.out(), &record, self.input.non_utf8_name());
                 } else {
                     match located {
                         Some(l) => {

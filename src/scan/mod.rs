@@ -531,12 +531,31 @@ pub enum Scanned {
     TooLong(TooLong),
 }
 
+/// The scanner's bytes: its own buffer, filled from a reader, or a map of
+/// the whole file ([`Scanner::mapped`]), read in place.
+enum Storage {
+    Owned(Vec<u8>),
+    Mapped(crate::mmap::Mapping),
+}
+
+impl std::ops::Deref for Storage {
+    type Target = [u8];
+
+    #[inline(always)]
+    fn deref(&self) -> &[u8] {
+        match self {
+            Storage::Owned(v) => v,
+            Storage::Mapped(m) => m.bytes(),
+        }
+    }
+}
+
 /// The streaming scanner. See the module documentation.
 pub struct Scanner<R> {
     reader: R,
     opts: ScanOptions,
     /// Storage; `buf[..filled]` holds input bytes from offset `base`.
-    buf: Vec<u8>,
+    buf: Storage,
     filled: usize,
     base: u64,
     /// Where the search for the next `:` goes on.
@@ -556,6 +575,23 @@ pub struct Scanner<R> {
     read_size: usize,
 }
 
+impl Scanner<io::Empty> {
+    /// A scanner over a map of a whole file ([`crate::mmap::Mapping`]),
+    /// which reads the file's bytes in place instead of copying them into
+    /// a buffer: the same results as [`Scanner::new`] over a reader of the
+    /// same bytes, in a window that moves one chunk
+    /// ([`ScanOptions::chunk_size`]) at a time, with the pages behind the
+    /// window handed back to the kernel (bounded resident memory on any
+    /// size of file).
+    pub fn mapped(map: crate::mmap::Mapping, opts: ScanOptions) -> Self {
+        let mut scanner = Scanner::new(io::empty(), opts);
+        scanner.filled = scanner.opts.chunk_size.min(map.len());
+        scanner.eof = scanner.filled == map.len();
+        scanner.buf = Storage::Mapped(map);
+        scanner
+    }
+}
+
 impl<R: Read> Scanner<R> {
     /// A scanner over `reader`.
     pub fn new(reader: R, opts: ScanOptions) -> Self {
@@ -566,7 +602,7 @@ impl<R: Read> Scanner<R> {
         };
         Scanner {
             reader,
-            buf: Vec::new(),
+            buf: Storage::Owned(Vec::new()),
             filled: 0,
             base: 0,
             pos: 0,
@@ -585,6 +621,23 @@ impl<R: Read> Scanner<R> {
 
     /// Drops `buf[..keep]`, then reads at least one more chunk (or to EOF).
     fn refill(&mut self, keep: usize) -> io::Result<()> {
+        let buf = match &mut self.buf {
+            Storage::Owned(buf) => buf,
+            Storage::Mapped(map) => {
+                // Nothing is copied nor moved: the window over the map
+                // grows by one chunk, and the pages before `keep`, which
+                // a read would drop, are handed back to the kernel. Lines
+                // are counted only when a position is asked for: the
+                // bytes stay reachable (read again from the page cache).
+                map.release_before(keep.min(self.filled));
+                self.filled = self
+                    .filled
+                    .saturating_add(self.opts.chunk_size)
+                    .min(map.len());
+                self.eof = self.filled == map.len();
+                return Ok(());
+            }
+        };
         let keep = keep.min(self.filled);
         // The buffer's bytes move (and grow): the finder's block is stale.
         self.colons.reset();
@@ -595,9 +648,9 @@ impl<R: Read> Scanner<R> {
             let upto = self.base + keep as u64;
             if self.lines.offset() < upto {
                 let from = (self.lines.offset() - self.base) as usize;
-                self.lines.advance(&self.buf[from..keep]);
+                self.lines.advance(&buf[from..keep]);
             }
-            self.buf.copy_within(keep..self.filled, 0);
+            buf.copy_within(keep..self.filled, 0);
             self.filled -= keep;
             self.base += keep as u64;
             self.pos = self.pos.saturating_sub(keep);
@@ -607,11 +660,11 @@ impl<R: Read> Scanner<R> {
         // thousands of small files of a tree do not each pay for zeroing a
         // full-size buffer.
         let want = self.filled + self.read_size;
-        if self.buf.len() < want {
-            self.buf.resize(want, 0);
+        if buf.len() < want {
+            buf.resize(want, 0);
         }
         loop {
-            match self.reader.read(&mut self.buf[self.filled..want]) {
+            match self.reader.read(&mut buf[self.filled..want]) {
                 Ok(0) => {
                     self.eof = true;
                     return Ok(());

@@ -20,7 +20,11 @@ fn scan_with(input: &[u8], chunk: usize) -> Vec<Seen> {
         chunk_size: chunk,
         ..ScanOptions::default()
     };
-    let mut s = Scanner::new(input, opts);
+    seen_all(Scanner::new(input, opts))
+}
+
+/// Every item of `s`, in order.
+fn seen_all<R: Read>(mut s: Scanner<R>) -> Vec<Seen> {
     let mut out = Vec::new();
     while let Some(f) = s.next_found().expect("reading a slice cannot fail") {
         match f {
@@ -1497,4 +1501,81 @@ fn a_rst_embedded_uri_in_plain_text_is_marked() {
             ("http://b.example/c".to_string(), false),
         ]
     );
+}
+
+/// `input` written to a temporary file and scanned through a map
+/// ([`Scanner::mapped`]) in windows of `chunk` bytes.
+fn mapped_with(input: &[u8], opts: ScanOptions) -> Vec<Seen> {
+    use std::io::Write;
+    let mut f = tempfile::NamedTempFile::new().expect("temporary file");
+    f.write_all(input).expect("write");
+    f.flush().expect("flush");
+    let file = std::fs::File::open(f.path()).expect("open");
+    let map = crate::mmap::Mapping::of(&file, input.len() as u64).expect("map");
+    seen_all(Scanner::mapped(map, opts))
+}
+
+#[test]
+fn a_mapped_file_scans_as_its_bytes_read() {
+    // Real text of every kind the fixtures hold, in windows of several
+    // sizes, positions on and off.
+    let mut input = Vec::new();
+    for dir in ["fixtures/check", "fixtures/precision", "fixtures/ci"] {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            continue;
+        };
+        let mut paths: Vec<_> = entries.flatten().map(|e| e.path()).collect();
+        paths.sort();
+        for p in paths {
+            if let Ok(bytes) = std::fs::read(&p) {
+                input.extend_from_slice(&bytes);
+                input.push(b'\n');
+            }
+        }
+    }
+    assert!(input.len() > 1000, "fixtures not found");
+    for chunk in [1, 7, 64, 4096, 256 * 1024] {
+        for positions in [true, false] {
+            let opts = ScanOptions {
+                chunk_size: chunk,
+                positions,
+                ..ScanOptions::default()
+            };
+            assert_eq!(
+                mapped_with(&input, opts.clone()),
+                seen_all(Scanner::new(&input[..], opts)),
+                "chunk size {chunk}, positions {positions}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_mapped_file_past_the_release_step_keeps_its_positions() {
+    // More than one release step of text, so that pages behind the window
+    // are handed back; then a too-long candidate, whose position is
+    // counted over those pages (read again), and a URI after it.
+    let mut input = Vec::new();
+    while input.len() < crate::mmap::RELEASE_STEP + 300_000 {
+        input.extend_from_slice(b"see <http://a.example/x> and http://b.example/y.\n");
+    }
+    input.extend_from_slice(b"http://c.example/");
+    input.extend(std::iter::repeat_n(b'z', 70_000));
+    input.extend_from_slice(b" then <mailto:d@example.org>\n");
+    for positions in [true, false] {
+        let opts = ScanOptions {
+            positions,
+            ..ScanOptions::default()
+        };
+        let mapped = mapped_with(&input, opts.clone());
+        let read = seen_all(Scanner::new(&input[..], opts));
+        assert_eq!(mapped.len(), read.len());
+        assert_eq!(mapped.last(), read.last());
+        assert_eq!(mapped, read, "positions {positions}");
+        let too_long = mapped
+            .iter()
+            .find(|s| s.text.starts_with("<too long"))
+            .expect("the too-long candidate");
+        assert!(too_long.start.is_some_and(|p| p.line > 100_000));
+    }
 }

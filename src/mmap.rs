@@ -1,0 +1,194 @@
+//! Memory-mapped input: the one module of the crate with `unsafe` code.
+//!
+//! This module owns mapping a whole regular file read-only
+//! ([`Mapping::of`]), giving its bytes to the scanner as one slice
+//! ([`crate::scan::Scanner::mapped`]), and handing the pages the scanner
+//! has gone past back to the kernel ([`Mapping::release_before`]), so that
+//! the resident set stays bounded on any size of file. It does not decide
+//! when a map is used ([`crate::source::Input::open_with`] does) nor read
+//! anything itself.
+//!
+//! # Why
+//!
+//! Reading a file copies every byte from the page cache into the
+//! scanner's buffer: about a quarter of the single-file time of `urilint
+//! extract` on a warm cache (`_copy_to_iter` under `perf`). A map lets the
+//! scanner read the page cache in place, as ripgrep does.
+//!
+//! # When
+//!
+//! Only for a regular file named on the command line, of at least
+//! [`MIN_LEN`] bytes, read as plain text, and unless `--no-mmap`
+//! ([`crate::source::Mmap::Never`]); never for standard input, a pipe, a
+//! file met while walking a tree (thousands of small files, where the
+//! set-up of a map costs more than a read, and where files are likelier to
+//! be written while they are read), a compressed file or a decoded format
+//! (mail, HTML, Markdown: their readers want a `Read`), nor for a file
+//! that `check --fix` or `rewrite` will write. These are ripgrep's choices
+//! too: it maps only the files named on its command line.
+//!
+//! # Safety argument
+//!
+//! [`memmap2::Mmap::map`] is `unsafe` because the bytes of the map can
+//! change under the program if another process writes the file while it
+//! is mapped, which Rust's `&[u8]` does not allow for.
+//!
+//! - **A file written in place while it is scanned**: the scanner sees a
+//!   mix of old and new bytes, as it would with `read(2)` (which copies
+//!   whatever the page cache holds at that moment). Every byte the
+//!   scanner keeps is copied out of the map at once (a candidate's text is
+//!   built in the scanner's own buffer, and the two strings lent with it
+//!   are checked UTF-8 when lent, and copied by every consumer of this
+//!   crate before the next byte is read), so a change shows up, at worst,
+//!   as a URI that mixes the two versions, never as memory outside the
+//!   map being read.
+//! - **A file truncated while it is mapped**: reading a page past the new
+//!   end raises `SIGBUS`, and the process ends (exit status 135 from a
+//!   shell, or "killed by signal 7"). That is ripgrep's behaviour too, and
+//!   the reason both use maps only for files named on the command line,
+//!   where the person running the tool knows what else is writing them.
+//!   The output is never corrupted silently: records are written whole to
+//!   the output buffer and flushed at record boundaries, so what was
+//!   written before the signal is whole records, and the exit status says
+//!   that the run did not finish. `--no-mmap` reads with `read(2)`
+//!   instead, where a truncated file is simply shorter.
+//! - **Releasing pages** ([`Mapping::release_before`]) uses `madvise(2)`
+//!   with `MADV_DONTNEED` on a read-only shared map of a file: the pages
+//!   leave this process's resident set, stay in the page cache, and are
+//!   read again from it if touched; no data is lost or changed (the
+//!   caveat of `MADV_DONTNEED`, that private changes are discarded, does
+//!   not apply to a map that is never written).
+
+#![allow(unsafe_code)]
+
+use std::fs::File;
+use std::io;
+
+/// Files shorter than this are read, not mapped: 1 MiB. Below it the
+/// system calls of a map (mmap, the page faults, munmap) cost more than
+/// the copy they save.
+pub const MIN_LEN: u64 = 1 << 20;
+
+/// How far behind the scanner pages are released: at most this many
+/// bytes of the map that the scanner has gone past stay resident, 8 MiB.
+pub(crate) const RELEASE_STEP: usize = 8 << 20;
+
+/// A read-only map of one whole regular file.
+pub struct Mapping {
+    map: memmap2::Mmap,
+    /// Bytes before this offset have been handed back to the kernel
+    /// (page-aligned from the start of the map).
+    released: usize,
+}
+
+impl std::fmt::Debug for Mapping {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Mapping")
+            .field("len", &self.map.len())
+            .field("released", &self.released)
+            .finish()
+    }
+}
+
+impl Mapping {
+    /// A map of the whole of `file`, whose length is `len` bytes (from
+    /// its metadata), read-only, advised for sequential reading.
+    ///
+    /// # Errors
+    /// `mmap(2)`'s error (the caller then reads the file instead).
+    pub fn of(file: &File, len: u64) -> io::Result<Mapping> {
+        let len = usize::try_from(len).map_err(|_| io::Error::from(io::ErrorKind::InvalidInput))?;
+        // SAFETY: see the module documentation: the map is read-only and
+        // never written through; a concurrent change of the file is seen
+        // as changed bytes (copied out at once), a truncation ends the
+        // process with SIGBUS before any byte past the end is used.
+        let map = unsafe { memmap2::MmapOptions::new().len(len).map(file)? };
+        // Advice only: readahead for a sequential pass. A failure changes
+        // nothing but speed.
+        #[cfg(unix)]
+        let _ = map.advise(memmap2::Advice::Sequential);
+        Ok(Mapping { map, released: 0 })
+    }
+
+    /// The file's bytes, as they were mapped (`len` bytes).
+    pub fn bytes(&self) -> &[u8] {
+        &self.map
+    }
+
+    /// The length of the map, in bytes.
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    /// True for a map of nothing (never made: an empty file is read).
+    pub fn is_empty(&self) -> bool {
+        self.map.is_empty()
+    }
+
+    /// Hands the pages wholly before byte `upto` back to the kernel, when
+    /// at least [`RELEASE_STEP`] bytes have been passed since the last
+    /// time: they leave the resident set and are read again from the page
+    /// cache if touched (see the module documentation). Never fails: the
+    /// advice is only about memory.
+    pub fn release_before(&mut self, upto: usize) {
+        let upto = upto.min(self.map.len());
+        if upto < self.released + RELEASE_STEP {
+            return;
+        }
+        let upto = upto & !(page_size() - 1);
+        if upto <= self.released {
+            return;
+        }
+        #[cfg(unix)]
+        {
+            // SAFETY: MADV_DONTNEED on a read-only shared file map drops
+            // only this process's page table entries; the next access reads
+            // the same bytes from the page cache (module documentation).
+            let _ = unsafe {
+                self.map.unchecked_advise_range(
+                    memmap2::UncheckedAdvice::DontNeed,
+                    self.released,
+                    upto - self.released,
+                )
+            };
+        }
+        self.released = upto;
+    }
+}
+
+/// The page size assumed for alignment: 4 KiB, the smallest of the
+/// platforms this runs on (a release aligned to it on a system with larger
+/// pages is rounded inside `madvise` by `memmap2`).
+fn page_size() -> usize {
+    4096
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    #[test]
+    fn maps_the_whole_file_and_releases_behind() {
+        let mut f = tempfile::NamedTempFile::new().expect("temporary file");
+        let body: Vec<u8> = (0..3 * RELEASE_STEP + 123)
+            .map(|i| (i % 251) as u8)
+            .collect();
+        f.write_all(&body).expect("write");
+        f.flush().expect("flush");
+        let file = File::open(f.path()).expect("open");
+        let mut m = Mapping::of(&file, body.len() as u64).expect("map");
+        assert_eq!(m.len(), body.len());
+        assert!(!m.is_empty());
+        assert_eq!(m.bytes(), &body[..]);
+        // Too little passed: nothing released.
+        m.release_before(RELEASE_STEP - 1);
+        assert_eq!(m.released, 0);
+        m.release_before(RELEASE_STEP + 5000);
+        assert_eq!(m.released, (RELEASE_STEP + 5000) & !4095);
+        // Released pages read back the same bytes.
+        assert_eq!(m.bytes(), &body[..]);
+        m.release_before(usize::MAX);
+        assert_eq!(m.bytes()[..100], body[..100]);
+    }
+}

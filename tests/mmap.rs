@@ -1,0 +1,84 @@
+//! Memory-mapped reading (`src/mmap.rs`): a plain-text file of 1 MiB or
+//! more named on the command line is scanned through a map unless
+//! `--no-mmap`; every output must be the same bytes both ways, for
+//! `extract` (plain and JSON Lines) and `check`, and for the same file
+//! given as standard input.
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+fn urilint() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_urilint"))
+}
+
+/// A file of at least 1.5 MiB made of the fixtures' text, repeated.
+fn big_input(dir: &Path) -> std::path::PathBuf {
+    let mut text = Vec::new();
+    for sub in ["fixtures/check", "fixtures/precision"] {
+        let mut paths: Vec<_> = std::fs::read_dir(sub)
+            .expect("fixtures")
+            .flatten()
+            .map(|e| e.path())
+            .collect();
+        paths.sort();
+        for p in paths {
+            if let Ok(b) = std::fs::read(&p) {
+                text.extend_from_slice(&b);
+                text.push(b'\n');
+            }
+        }
+    }
+    let mut big = Vec::new();
+    while big.len() < 3 << 19 {
+        big.extend_from_slice(&text);
+    }
+    let path = dir.join("big.txt");
+    std::fs::write(&path, &big).expect("write");
+    path
+}
+
+fn run(args: &[&str], file: &Path, mmap: bool) -> Output {
+    let mut c = urilint();
+    c.args(args)
+        .arg("--isolated")
+        .arg("--input-format")
+        .arg("text");
+    if !mmap {
+        c.arg("--no-mmap");
+    }
+    c.arg(file).output().expect("run urilint")
+}
+
+#[test]
+fn mapped_and_read_give_the_same_bytes() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let file = big_input(dir.path());
+    for args in [
+        &["extract", "-j1"][..],
+        &["extract", "-j1", "--format", "jsonl"],
+        &["extract", "-j1", "-n", "--format", "plain"],
+        &["check", "-j1", "--format", "jsonl"],
+        &["check", "-j1", "--format", "plain"],
+    ] {
+        let mapped = run(args, &file, true);
+        let read = run(args, &file, false);
+        assert!(!mapped.stdout.is_empty(), "{args:?}: no output");
+        assert_eq!(mapped.stdout, read.stdout, "{args:?}");
+        assert_eq!(mapped.status.code(), read.status.code(), "{args:?}");
+        assert_eq!(mapped.stderr, read.stderr, "{args:?}");
+    }
+    // Standard input is never mapped: the same records, path "-".
+    let stdin = urilint()
+        .args([
+            "extract",
+            "-j1",
+            "--isolated",
+            "--input-format",
+            "text",
+            "-",
+        ])
+        .stdin(Stdio::from(std::fs::File::open(&file).expect("open")))
+        .output()
+        .expect("run urilint");
+    assert_eq!(stdin.stdout, run(&["extract", "-j1"], &file, true).stdout);
+}
