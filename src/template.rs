@@ -38,31 +38,43 @@
 /// are conventions of documentation and code, found on real text.
 pub fn is_template(uri: &str) -> bool {
     let b = uri.as_bytes();
-    if b.iter().any(|&c| c == b'{' || c == b'}') || uri.contains('\u{2026}') {
+    // One pass over the bytes says which of the checks below can apply:
+    // nearly every URI holds none of these bytes, and is done then.
+    let seen = b.iter().fold(0u8, |acc, &c| acc | TRIGGER[usize::from(c)]);
+    if seen & BRACE != 0 {
         return true;
     }
-    for (i, &c) in b.iter().enumerate() {
-        let next = b.get(i + 1).copied();
-        match c {
-            b'$' if next == Some(b'(') || shell_variable(&b[i + 1..]) => return true,
-            b'%' if conversion(&b[i + 1..]) => return true,
-            b'\\' if escape(&b[i + 1..]) => return true,
-            _ => {}
+    if seen & NON_ASCII != 0 && uri.contains('\u{2026}') {
+        return true;
+    }
+    if seen & SIGIL != 0 {
+        for (i, &c) in b.iter().enumerate() {
+            let next = b.get(i + 1).copied();
+            match c {
+                b'$' if next == Some(b'(') || shell_variable(&b[i + 1..]) => return true,
+                b'%' if conversion(&b[i + 1..]) => return true,
+                b'\\' if escape(&b[i + 1..]) => return true,
+                _ => {}
+            }
+        }
+        // Cut before a `{` the scanner did not take (`http://${a ?? b}`): a
+        // URI does not end in `$`.
+        if uri.ends_with('$') {
+            return true;
         }
     }
-    // Cut before a `{` the scanner did not take (`http://${a ?? b}`): a
-    // URI does not end in `$`.
-    if uri.ends_with('$') {
-        return true;
-    }
-    if uri.split(['/', '?', '#']).any(|segment| segment == "...") {
+    // (No searcher: its set-up costs more than a short URI's bytes.)
+    if b.windows(3).any(|w| w == b"...")
+        && uri.split(['/', '?', '#']).any(|segment| segment == "...")
+    {
         return true;
     }
     // A regular expression: a group (`(?:code|www)`, `(?P<id>`) or a
     // character class with a quantifier (`[A-Za-z0-9_]+`).
-    if uri.contains("(?")
-        || b.windows(2)
-            .any(|w| w[0] == b']' && b"+*?{".contains(&w[1]))
+    if seen & REGEX != 0
+        && (uri.contains("(?")
+            || b.windows(2)
+                .any(|w| w[0] == b']' && b"+*?{".contains(&w[1])))
     {
         return true;
     }
@@ -142,12 +154,47 @@ fn shell_variable(b: &[u8]) -> bool {
 
 /// The authority placeholders of [`is_template`]: `[user@]`, `:port`,
 /// `*.example.com`.
+/// Bits of [`TRIGGER`]: which check of [`is_template`] a byte calls for.
+const BRACE: u8 = 1;
+const NON_ASCII: u8 = 2;
+/// `$`, `%`, `\`: the per-byte checks.
+const SIGIL: u8 = 4;
+/// `(` and `]`: a regular expression's group or class.
+const REGEX: u8 = 16;
+
+/// The [`is_template`] check each byte calls for.
+static TRIGGER: [u8; 256] = {
+    let mut t = [0u8; 256];
+    t[b'{' as usize] = BRACE;
+    t[b'}' as usize] = BRACE;
+    t[b'$' as usize] = SIGIL;
+    t[b'%' as usize] = SIGIL;
+    t[b'\\' as usize] = SIGIL;
+    t[b'(' as usize] = REGEX;
+    t[b']' as usize] = REGEX;
+    let mut i = 0x80;
+    while i < 256 {
+        t[i] = NON_ASCII;
+        i += 1;
+    }
+    t
+};
+
 fn authority_placeholder(uri: &str) -> bool {
-    let Some((_, rest)) = uri.split_once("://") else {
+    let Some(at) = uri.as_bytes().windows(3).position(|w| w == b"://") else {
         return false;
     };
+    let rest = &uri[at + 3..];
     let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
     let authority = &rest[..end];
+    // A lower-case host name without port nor userinfo, nearly every
+    // authority, holds no placeholder.
+    if authority
+        .bytes()
+        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, b'.' | b'-'))
+    {
+        return false;
+    }
     // An optional part in brackets: an IP literal holds hex digits, ':'
     // and '.' only (or starts with 'v', IPvFuture).
     if let Some(open) = authority.find('[') {

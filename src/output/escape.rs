@@ -51,7 +51,9 @@ pub fn needs_escape(c: char) -> bool {
 /// there is nothing to escape. The result holds no character that starts a
 /// new line or a terminal escape sequence.
 pub fn text(s: &str) -> Cow<'_, str> {
-    if !s.chars().any(needs_escape) {
+    // Printable ASCII, nearly every URI: nothing to escape (one pass over
+    // the bytes, no character decoding).
+    if s.bytes().all(|b| (0x20..0x7f).contains(&b)) || !s.chars().any(needs_escape) {
         return Cow::Borrowed(s);
     }
     let mut out = String::with_capacity(s.len() + 8);
