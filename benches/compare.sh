@@ -1,14 +1,26 @@
 #!/usr/bin/env bash
-# Whole-process benchmark: urilint extract versus `rg -o` with a plain URL
-# regex on the same inputs built from ../shared/corpus: (a) the mixed
-# corpus, (rfc) and (mail) one folder each, single-threaded on one file,
-# (m) the raw MIME mailboxes as one mbox, decoded and as plain text, and
-# (d) the whole corpus tree with all threads. On (a) also the
-# `linkify` crate (examples/linkify_extract.rs: whole file read, lossy
-# UTF-8, URLs with a scheme). Prints mean time and MiB/s (hyperfine) and
-# peak RSS (GNU time), as Markdown tables.
+# Whole-process benchmark: urilint against the anchors users compare it
+# with, on the same inputs built from ../shared/corpus, in one run.
+#
+# Part 1 (always): the table of issue 15, one row per path, urilint and its
+# anchor side by side (hyperfine medians, one thread, page cache warm), the
+# ratio (anchor time / urilint time: above 1, urilint is faster), urilint's
+# peak RSS (GNU time), and a checksum (md5) of urilint's output per path,
+# so that a change can be shown to leave the output byte-identical:
+#   extract (plain)                 vs rg -j1 -o REGEX
+#   extract --format jsonl          vs rg -j1 --json REGEX
+#   check --isolated --format jsonl vs rg -j1 --json REGEX
+#   extract on a mail-only file     vs rg -j1 -o REGEX
+#   extract over the corpus tree    vs rg -o REGEX (both with 2 threads)
+# With BEFORE=/path/to/an/older/urilint the same commands run with that
+# binary too, and the script says, per path, whether its output is the
+# same bytes (exit status 1 when not).
+#
+# Part 2 (FULL=1): the detailed tables (the rfc/ folder, raw MIME
+# mailboxes decoded, the linkify crate, the tree with mail decoded).
 #
 # Usage: benches/compare.sh [SIZE_MIB] [RUNS]      (defaults: 256, 10)
+#        FULL=1 BEFORE=target/urilint-old benches/compare.sh 256 10
 # Needs: ../shared/corpus, rg (ripgrep), hyperfine, GNU time and python3;
 #        `apt-get install ripgrep hyperfine time` on Debian. Honours
 #        CARGO_TARGET_DIR.
@@ -24,13 +36,77 @@ command -v hyperfine >/dev/null || { echo "benches/compare.sh: hyperfine not fou
 
 mkdir -p target/bench
 input=target/bench/bench-$size.txt
+mail=target/bench/mail-$size.txt
 [ -f "$input" ] || "$corpus/make-bench-input.sh" "$size" "$input"
+[ -f "$mail" ] || "$corpus/make-bench-input.sh" "$size" "$mail" mail
 cargo build --release --quiet
-cargo build --release --quiet -p urilint-bench --example linkify_extract
 target_dir=${CARGO_TARGET_DIR:-target}
 bin=$target_dir/release/urilint
-linkify=$target_dir/release/examples/linkify_extract
+before=${BEFORE:-}
 regex='[a-zA-Z][a-zA-Z0-9+.-]*://[^\s<>"]+'
+tree_mib=$(du -sm --apparent-size "$corpus" | cut -f1)
+
+echo "machine: $(nproc) CPUs ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')), $(free -g | awk '/Mem:/ {print $2}') GiB; $(rg --version | sed -n 1p); $(date -u +%Y-%m-%d)"
+echo
+echo "Inputs: FILE = make-bench-input.sh $size (the whole corpus mixed), MAIL = make-bench-input.sh $size f mail;"
+echo "both read with --input-format text (plain text by construction). TREE = $corpus ($tree_mib MiB), read as text as rg reads it (no mail decoding), -j2 / rg -j2."
+echo "Medians of $runs runs after 2 warm-ups (hyperfine -N); ratio = anchor / urilint (> 1: urilint faster)."
+echo
+echo "| path | urilint | anchor | ratio | target | urilint peak RSS | output md5 |"
+echo "|---|---:|---:|---:|---:|---:|---|"
+
+# median CMD...: the median wall time of CMD in ms (hyperfine).
+median() {
+    hyperfine -N -w 2 -r "$runs" -i --export-json target/bench/hf.json "$(printf '%q ' "$@")" >/dev/null 2>&1
+    python3 -c 'import json;print("%.1f" % (json.load(open("target/bench/hf.json"))["results"][0]["median"] * 1000))'
+}
+# peak CMD...: the peak RSS of one run of CMD in MiB (GNU time).
+peak() {
+    /usr/bin/time -o target/bench/time.out -f '%M' "$@" >/dev/null 2>/dev/null || true
+    awk '{ m = $1 } END { printf "%.1f", m / 1024 }' target/bench/time.out
+}
+# row NAME TARGET "URILINT ARGS" ANCHOR...: one line of the table.
+same=0
+row() {
+    local name=$1 target=$2 args=$3; shift 3
+    # shellcheck disable=SC2086
+    local u; u=$(median "$bin" $args)
+    local a; a=$(median "$@")
+    # shellcheck disable=SC2086
+    local m; m=$(peak "$bin" $args)
+    # shellcheck disable=SC2086
+    local sum; sum=$( ("$bin" $args 2>/dev/null || true) | md5sum | cut -c1-12)
+    local note=""
+    if [ -n "$before" ]; then
+        # shellcheck disable=SC2086
+        local old; old=$( ("$before" $args 2>/dev/null || true) | md5sum | cut -c1-12)
+        # shellcheck disable=SC2086
+        local ob; ob=$(median "$before" $args)
+        if [ "$old" = "$sum" ]; then note=" (same as before, $ob ms before)"; else note=" (DIFFERS from before: $old)"; same=1; fi
+    fi
+    awk -v n="$name" -v u="$u" -v a="$a" -v t="$target" -v m="$m" -v s="$sum$note" \
+        'BEGIN { printf "| %s | %.1f ms | %.1f ms | %.2fx | %s | %.1f MiB | %s |\n", n, u, a, a / u, t, m, s }'
+}
+
+row "extract (plain), FILE" "≥ 1.3x" "extract -j1 --input-format text $input" rg -j1 -o "$regex" "$input"
+row "extract --format jsonl, FILE / rg --json" "≥ 1.5x" "extract -j1 --input-format text --format jsonl $input" rg -j1 --json "$regex" "$input"
+row "check --isolated --format jsonl, FILE / rg --json" "≥ 1.0x" "check --isolated -j1 --input-format text --format jsonl $input" rg -j1 --json "$regex" "$input"
+row "extract, MAIL" "≥ 1.2x" "extract -j1 --input-format text $mail" rg -j1 -o "$regex" "$mail"
+row "extract --input-format text, TREE, 2 threads" "≥ 1.3x" "extract -j2 --input-format text $corpus" rg -j2 -o "$regex" "$corpus"
+echo
+echo "URIs found in FILE: urilint $("$bin" extract -j1 --input-format text "$input" | wc -l), rg $(rg -o -j1 "$regex" "$input" | wc -l)"
+# Bounded memory on a large file: 1 GiB, mapped (the default for a named
+# file) and read (--no-mmap).
+big=target/bench/bench-1024.txt
+[ -f "$big" ] || "$corpus/make-bench-input.sh" 1024 "$big"
+echo "Peak RSS on 1 GiB (make-bench-input.sh 1024), extract -j1: mapped $(peak "$bin" extract -j1 --input-format text "$big") MiB, --no-mmap $(peak "$bin" extract -j1 --input-format text --no-mmap "$big") MiB; check --format jsonl: $(peak "$bin" check --isolated -j1 --input-format text --format jsonl "$big") MiB"
+
+if [ -z "${FULL:-}" ]; then
+    exit "$same"
+fi
+echo
+cargo build --release --quiet -p urilint-bench --example linkify_extract
+linkify=$target_dir/release/examples/linkify_extract
 
 # measure NAME CMD...: mean wall time over $runs runs (hyperfine, after a
 # warm-up run), and the peak RSS of one run (GNU time).
@@ -49,7 +125,6 @@ measure() {
 }
 
 rfc=target/bench/rfc-$size.txt
-mail=target/bench/mail-$size.txt
 [ -f "$rfc" ] || "$corpus/make-bench-input.sh" "$size" "$rfc" rfc
 [ -f "$mail" ] || "$corpus/make-bench-input.sh" "$size" "$mail" mail
 
@@ -106,3 +181,5 @@ size=$tree_mib
 measure "urilint extract $corpus" "$bin" extract "$corpus"
 measure "urilint extract --input-format text $corpus" "$bin" extract --input-format text "$corpus"
 measure "rg -o '$regex' $corpus" rg -o "$regex" "$corpus"
+
+exit "$same"
