@@ -29,8 +29,8 @@
 //!   `\[rs]` are `\`; `\&`, `\:`, `\|`, `\^`, `\%`, `\)`, `\,`, `\/` and
 //!   the other zero-width escapes (`\s±N`, `\m[..]`, `\M[..]`, `\h'..'`,
 //!   `\X'..'`, `\k`, `\n`, ...) are nothing; `\.` is `.`; `\ `, `\~`, `\0`
-//!   are a space; `\(xx`, `\[name]`, `\C'name'`, `\[uXXXX]`, `\N'n'` are
-//!   the characters groff_char(7) names (a table of the usual ones:
+//!   are a space; `\(xx`, `\[name]`, `\C'name'`, `\[u00E9]` (a code point
+//!   in hex), `\N'n'` are the characters groff_char(7) names (a table of the usual ones:
 //!   quotes, dashes, `aq`, `dq`, `ti`, `ha`, `at`, `sl`, bullets, accented
 //!   Latin letters, Greek; an unknown name is nothing, as groff prints
 //!   it); `\*x`, `\*(xx`, `\*[name]` are the strings the document defines
@@ -509,8 +509,8 @@ fn parse_escape(src: &[u8], at: usize, end: usize, esc: u8, depth: u8) -> (usize
 }
 
 /// The special character named `name` (groff_char(7)): the usual ones,
-/// accented Latin letters, Greek, `uXXXX` and `charN`; `None` when
-/// unknown.
+/// accented Latin letters, Greek, `u` and a code point in hex (`u00E9`),
+/// and `charN`; `None` when unknown.
 fn special(name: &[u8]) -> Option<Cow<'static, [u8]>> {
     let s = match name {
         b"aq" => "'",
@@ -612,7 +612,8 @@ fn special(name: &[u8]) -> Option<Cow<'static, [u8]>> {
 }
 
 /// Accented letters (`:a`, `'e`, `` `a ``, `^o`, `~n`, `,c`), Greek
-/// (`*a`), `uXXXX[_YYYY]` and `charN` names.
+/// (`*a`), `u` code points in hex (`u0065_0301`, joined by `_`) and
+/// `charN` names.
 fn composite(name: &[u8]) -> Option<String> {
     const ACCENTS: [(u8, &str); 6] = [
         (b':', "aäeëiïoöuüyÿAÄEËIÏOÖUÜYŸ"),
