@@ -1622,6 +1622,17 @@ impl<'a> Reader<'a> {
         i
     }
 
+    /// The word (up to a blank or `end`) after the blanks at `at`: its
+    /// range in the source (empty when there is none).
+    fn word(&self, at: usize, end: usize) -> Range<usize> {
+        let s = self.skip_blanks(at, end);
+        let mut e = s;
+        while e < end && !matches!(self.src[e], b' ' | b'\t') {
+            e += 1;
+        }
+        s..e
+    }
+
     /// A text line.
     fn text(&mut self, r: Range<usize>, eol: Range<usize>) {
         self.flush_comment();
@@ -2376,16 +2387,12 @@ impl<'a> Reader<'a> {
     /// optional leading `"`, to the end of the line.
     fn define_string(&mut self, append: bool, at: usize, end: usize) {
         let src = self.src;
-        let s = self.skip_blanks(at, end);
-        let mut e = s;
-        while e < end && !matches!(src[e], b' ' | b'\t') {
-            e += 1;
-        }
-        if e == s {
+        let w = self.word(at, end);
+        if w.is_empty() {
             return;
         }
-        let name = src[s..e].to_vec();
-        let mut v = self.skip_blanks(e, end);
+        let name = src[w.clone()].to_vec();
+        let mut v = self.skip_blanks(w.end, end);
         if src.get(v) == Some(&b'"') && v < end {
             v += 1;
         }
@@ -2401,16 +2408,12 @@ impl<'a> Reader<'a> {
     /// (`+N` and `-N` add to it).
     fn set_register(&mut self, at: usize, end: usize) {
         let src = self.src;
-        let s = self.skip_blanks(at, end);
-        let mut e = s;
-        while e < end && !matches!(src[e], b' ' | b'\t') {
-            e += 1;
-        }
-        if e == s {
+        let w = self.word(at, end);
+        if w.is_empty() {
             return;
         }
-        let name = src[s..e].to_vec();
-        let v = self.skip_blanks(e, end);
+        let name = src[w.clone()].to_vec();
+        let v = self.skip_blanks(w.end, end);
         let relative = matches!(src.get(v), Some(b'+' | b'-')) && v < end;
         let mut i = v;
         let value = self.expr(&mut i, end, 0);
@@ -2480,12 +2483,9 @@ impl<'a> Reader<'a> {
                 (true, next)
             }
             b'd' | b'r' | b'm' | b'F' | b'S' => {
-                let s = self.skip_blanks(i + 1, end);
-                let mut e = s;
-                while e < end && !matches!(src[e], b' ' | b'\t') {
-                    e += 1;
-                }
-                let n = &src[s..e];
+                let w = self.word(i + 1, end);
+                let e = w.end;
+                let n = &src[w];
                 let v = match src[i] {
                     b'd' => {
                         self.strings.contains_key(n)
