@@ -627,9 +627,15 @@ impl<R: Read> Scanner<R> {
                 // Nothing is copied nor moved: the window over the map
                 // grows by one chunk, and the pages before `keep`, which
                 // a read would drop, are handed back to the kernel. Lines
-                // are counted only when a position is asked for: the
-                // bytes stay reachable (read again from the page cache).
-                map.release_before(keep.min(self.filled));
+                // are counted up to `keep` first, as a read does, so that
+                // placing a later candidate never touches released pages
+                // again (which would bring them back into memory).
+                let keep = keep.min(self.filled);
+                if self.lines.offset() < keep as u64 {
+                    let from = self.lines.offset() as usize;
+                    self.lines.advance(&map.bytes()[from..keep]);
+                }
+                map.release_before(keep);
                 self.filled = self
                     .filled
                     .saturating_add(self.opts.chunk_size)

@@ -1417,30 +1417,32 @@ fn adjacent_literals_that_do_not_continue_a_uri() {
     }
 }
 
+/// Each URI of `input` with one of its flags, the same whatever the
+/// chunk size (asserted).
+fn flagged(input: &str, flag: fn(&ScannedUri) -> bool) -> Vec<(String, bool)> {
+    let over = |chunk: usize| -> Vec<(String, bool)> {
+        let opts = ScanOptions {
+            chunk_size: chunk,
+            ..ScanOptions::default()
+        };
+        Scanner::new(input.as_bytes(), opts)
+            .into_iter()
+            .filter_map(|r| match r.expect("slice") {
+                Scanned::Uri(u) => Some((u.text().to_string(), flag(&u))),
+                Scanned::TooLong(_) => None,
+            })
+            .collect()
+    };
+    let whole = over(1 << 20);
+    for chunk in [1, 2, 3, 7, 64] {
+        assert_eq!(over(chunk), whole, "chunk {chunk} disagrees for {input:?}");
+    }
+    whole
+}
+
 #[test]
 fn an_ellipsis_or_a_placeholder_after_a_uri_marks_it_elided() {
-    let elided = |input: &str| -> Vec<(String, bool)> {
-        let mut out = Vec::new();
-        for chunk in [1 << 20, 1, 2, 3, 7] {
-            let opts = ScanOptions {
-                chunk_size: chunk,
-                ..ScanOptions::default()
-            };
-            let got: Vec<_> = Scanner::new(input.as_bytes(), opts)
-                .into_iter()
-                .filter_map(|r| match r.expect("slice") {
-                    Scanned::Uri(u) => Some((u.text().to_string(), u.elided())),
-                    Scanned::TooLong(_) => None,
-                })
-                .collect();
-            if chunk == 1 << 20 {
-                out = got;
-            } else {
-                assert_eq!(got, out, "chunk {chunk} disagrees for {input:?}");
-            }
-        }
-        out
-    };
+    let elided = |input: &str| flagged(input, ScannedUri::elided);
     // uri(7); qemu-block-drivers(7); a curly ellipsis.
     assert_eq!(
         elided("(e.g., urn:ietf:... would identify IETF documents)"),
@@ -1473,24 +1475,8 @@ fn an_ellipsis_or_a_placeholder_after_a_uri_marks_it_elided() {
 fn a_rst_embedded_uri_in_plain_text_is_marked() {
     // structlog's twisted.py docstring; Django's docs/ref/*.txt.
     let text = "        `flushLoggedErrors\n        <https://docs.twisted.org/en/stable/api/\n        twisted.trial.html#flushLoggedErrors>`_.\n<http://a.example/x/\n  y> and <http://b.example/c> `_\n";
-    let mut all = Vec::new();
-    for chunk in [1 << 20, 1, 2, 3, 7, 64] {
-        let opts = ScanOptions {
-            chunk_size: chunk,
-            ..ScanOptions::default()
-        };
-        let got: Vec<_> = Scanner::new(text.as_bytes(), opts)
-            .into_iter()
-            .filter_map(|r| match r.expect("slice") {
-                Scanned::Uri(u) => Some((u.text().to_string(), u.rst_link())),
-                Scanned::TooLong(_) => None,
-            })
-            .collect();
-        all.push(got);
-    }
-    assert!(all.windows(2).all(|w| w[0] == w[1]), "{all:?}");
     assert_eq!(
-        all[0],
+        flagged(text, ScannedUri::rst_link),
         [
             (
                 "https://docs.twisted.org/en/stable/api/twisted.trial.html#flushLoggedErrors"
