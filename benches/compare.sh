@@ -3,8 +3,9 @@
 # with, on the same inputs built from ../shared/corpus, in one run.
 #
 # Part 1 (always): the table of issue 15, one row per path, urilint and its
-# anchor side by side (hyperfine medians, one thread, page cache warm), the
-# ratio (anchor time / urilint time: above 1, urilint is faster), urilint's
+# anchor side by side (medians, timed interleaved by benches/interleave.py
+# so that a drift of the machine hits both alike; one thread, page cache
+# warm), the ratio (anchor time / urilint time: above 1, urilint is faster), urilint's
 # peak RSS (GNU time), and a checksum (md5) of urilint's output per path,
 # so that a change can be shown to leave the output byte-identical:
 #   extract (plain)                 vs rg -j1 -o REGEX
@@ -50,16 +51,11 @@ echo "machine: $(nproc) CPUs ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f
 echo
 echo "Inputs: FILE = make-bench-input.sh $size (the whole corpus mixed), MAIL = make-bench-input.sh $size f mail;"
 echo "both read with --input-format text (plain text by construction). TREE = $corpus ($tree_mib MiB), read as text as rg reads it (no mail decoding), -j2 / rg -j2."
-echo "Medians of $runs runs after 2 warm-ups (hyperfine -N); ratio = anchor / urilint (> 1: urilint faster)."
+echo "Medians of $runs rounds after 2 warm-ups, the commands of a row interleaved (benches/interleave.py); ratio = anchor / urilint (> 1: urilint faster)."
 echo
 echo "| path | urilint | anchor | ratio | target | urilint peak RSS | output md5 |"
 echo "|---|---:|---:|---:|---:|---:|---|"
 
-# median CMD...: the median wall time of CMD in ms (hyperfine).
-median() {
-    hyperfine -N -w 2 -r "$runs" -i --export-json target/bench/hf.json "$(printf '%q ' "$@")" >/dev/null 2>&1
-    python3 -c 'import json;print("%.1f" % (json.load(open("target/bench/hf.json"))["results"][0]["median"] * 1000))'
-}
 # peak CMD...: the peak RSS of one run of CMD in MiB (GNU time).
 peak() {
     /usr/bin/time -o target/bench/time.out -f '%M' "$@" >/dev/null 2>/dev/null || true
@@ -69,9 +65,15 @@ peak() {
 same=0
 row() {
     local name=$1 target=$2 args=$3; shift 3
-    # shellcheck disable=SC2086
-    local u; u=$(median "$bin" $args)
-    local a; a=$(median "$@")
+    # urilint, the anchor (and the older binary) timed interleaved.
+    local u a ob
+    if [ -n "$before" ]; then
+        # shellcheck disable=SC2086
+        read -r u a ob < <(python3 benches/interleave.py "$runs" -- "$bin" $args -- "$@" -- "$before" $args)
+    else
+        # shellcheck disable=SC2086
+        read -r u a < <(python3 benches/interleave.py "$runs" -- "$bin" $args -- "$@")
+    fi
     # shellcheck disable=SC2086
     local m; m=$(peak "$bin" $args)
     # shellcheck disable=SC2086
@@ -80,8 +82,6 @@ row() {
     if [ -n "$before" ]; then
         # shellcheck disable=SC2086
         local old; old=$( ("$before" $args 2>/dev/null || true) | md5sum | cut -c1-12)
-        # shellcheck disable=SC2086
-        local ob; ob=$(median "$before" $args)
         if [ "$old" = "$sum" ]; then note=" (same as before, $ob ms before)"; else note=" (DIFFERS from before: $old)"; same=1; fi
     fi
     awk -v n="$name" -v u="$u" -v a="$a" -v t="$target" -v m="$m" -v s="$sum$note" \
