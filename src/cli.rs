@@ -12,6 +12,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use urilint::config::{CliSettings, Settings};
 use urilint::fix::write::{HardLinks, WritePolicy};
 use urilint::format::{detect::InputFormat, mail::MailOptions};
+use urilint::framed::StdinFormat;
 use urilint::grammar::{Grammar, ParseOptions};
 use urilint::links::LocalLinks;
 use urilint::lint::rules::{catalogue, find, Rule};
@@ -26,7 +27,7 @@ use urilint::rewrite::Mapping;
 use urilint::run::{
     self, CheckOptions, ExtractOptions, FixMode, RewriteMode, RewriteOptions, RunOptions, Stats,
 };
-use urilint::walk::WalkOptions;
+use urilint::walk::{FilesFrom, WalkOptions};
 
 const EXTRACT_EXAMPLES: &str = "\
 Examples:
@@ -62,6 +63,18 @@ Examples:
 Each --map OLD=NEW replaces a prefix; each --map-regex REGEX=REPLACEMENT
 replaces the first match ($1, ${name} expand captures). Both split at the
 first '='; write '=' in a regex as \\x3D. Files are written atomically.";
+
+const FILES_EXAMPLES: &str = "\
+Examples:
+  urilint files .                          the files `urilint extract .` reads
+  urilint files -0 docs | xargs -0 wc -c   NUL-separated, for any file name
+  urilint files -0 . | urilint extract --files-from - -0   the same as extract .
+  urilint files --check -0 . | urilint check --files-from - -0   the same as check .
+
+Hidden files, .gitignore'd files and --glob/--exclude are treated as in a
+run; files are not opened (a binary file is listed, and skipped by the run
+that reads the list). Exit status: 0, or 2 when a path could not be walked
+or (without -0) a name holds a newline.";
 
 const RULE_EXAMPLES: &str = "\
 Examples:
@@ -128,6 +141,10 @@ enum Command {
     Rule(RuleArgs),
     /// Print the effective configuration (urilint.toml and defaults).
     Config(ConfigArgs),
+    /// Print the files a run would read, one per line (or NUL-separated),
+    /// in the run's order: to shard a run over many processes.
+    #[command(after_help = FILES_EXAMPLES)]
+    Files(FilesArgs),
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -183,9 +200,27 @@ impl From<FormatArg> for Format {
 
 #[derive(Args, Debug)]
 struct Common {
-    /// Files or directories to read; `-` is standard input.
-    #[arg(value_name = "PATH", default_value = ".")]
+    /// Files or directories to read; `-` is standard input [default: .,
+    /// unless --files-from gives the paths].
+    #[arg(value_name = "PATH")]
     paths: Vec<PathBuf>,
+    /// Read the paths to scan from FILE (`-`: standard input), one per
+    /// line, or NUL-separated with -0; instead of PATH arguments. Listed
+    /// files are read as a walk reads them (binary files skipped), and,
+    /// as named paths, are not excluded unless --force-exclude; an empty
+    /// list reads nothing. `urilint files` prints the list a walk reads.
+    #[arg(long, value_name = "FILE")]
+    files_from: Option<PathBuf>,
+    /// With --files-from: the paths are NUL-separated (for names that
+    /// hold a newline; as `urilint files -0` and `find -print0` print them).
+    #[arg(short = '0', long = "from0", requires = "files_from")]
+    from0: bool,
+    /// How standard input (`-`) is read: text (one document), or many
+    /// documents framed as jsonl (`{"path": ..., "content_base64": ...}`
+    /// a line) or netstring (`<len>:<name>,<len>:<content>,` each), each
+    /// with its own path, lines and byte offsets.
+    #[arg(long, value_name = "FORMAT", default_value = "text", value_parser = StdinFormat::parse)]
+    stdin_format: StdinFormat,
     /// Grammar to validate against [default: rfc3986, or urilint.toml's].
     #[arg(long, value_enum)]
     grammar: Option<GrammarArg>,
@@ -255,6 +290,20 @@ struct Common {
     abbreviated: bool,
 }
 
+/// JSON Lines additions for jobs split over many processes.
+#[derive(Args, Debug, Clone, Default)]
+struct EngineFlags {
+    /// Add `"label": TEXT` as the last field of every JSON record (a
+    /// shard or task name; JSON Lines only).
+    #[arg(long, value_name = "TEXT")]
+    label: Option<String>,
+    /// After each input's records, print a summary record: {"kind":
+    /// "summary", "path", "records", "errors", "bytes", "status"} (JSON
+    /// Lines only), so that a job can check that every input was read.
+    #[arg(long)]
+    summary: bool,
+}
+
 fn input_format_parser(s: &str) -> Result<InputFormat, String> {
     InputFormat::parse(s)
 }
@@ -303,6 +352,8 @@ struct ExtractArgs {
     /// this base URI (RFC 3986 section 5.2).
     #[arg(long, value_name = "URI")]
     base: Option<String>,
+    #[command(flatten)]
+    engine: EngineFlags,
 }
 
 #[derive(Args, Debug)]
@@ -416,6 +467,8 @@ struct CheckArgs {
     /// Colour in the human format.
     #[arg(long, value_enum, default_value = "auto")]
     color: ColorArg,
+    #[command(flatten)]
+    engine: EngineFlags,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -522,6 +575,38 @@ enum RuleFormatArg {
 }
 
 #[derive(Args, Debug)]
+struct FilesArgs {
+    /// Files or directories to list.
+    #[arg(value_name = "PATH", default_value = ".")]
+    paths: Vec<PathBuf>,
+    /// End each path with a NUL byte instead of a newline.
+    #[arg(short = '0', long)]
+    null: bool,
+    /// Also list hidden files and directories.
+    #[arg(long)]
+    hidden: bool,
+    /// Do not honour .gitignore, .ignore and similar files.
+    #[arg(long)]
+    no_ignore: bool,
+    /// Only list files matching GLOB (`!GLOB` excludes); repeatable.
+    #[arg(short, long, value_name = "GLOB")]
+    glob: Vec<String>,
+    /// Leave out files and directories matching GLOB; repeatable (also
+    /// `exclude`/`extend-exclude` of urilint.toml, as `extract` applies them).
+    #[arg(long, value_name = "GLOB")]
+    exclude: Vec<String>,
+    /// Apply the excludes to the paths named here too.
+    #[arg(long)]
+    force_exclude: bool,
+    /// The files `urilint check` reads: also its default exclusions (test
+    /// data, vendored and minified code) unless urilint.toml sets `exclude`.
+    #[arg(long)]
+    check: bool,
+    #[command(flatten)]
+    config: ConfigFlags,
+}
+
+#[derive(Args, Debug)]
 struct ConfigArgs {
     #[command(flatten)]
     config: ConfigFlags,
@@ -580,13 +665,24 @@ fn hierarchy(
 
 /// The options of a run; `for_check` applies `check`'s default exclusions
 /// ([`urilint::config::DEFAULT_EXCLUDE`]) when the configuration sets none.
-fn run_options(c: Common, settings: &Settings, format: Format, for_check: bool) -> RunOptions {
+fn run_options(
+    c: Common,
+    settings: &Settings,
+    format: Format,
+    for_check: bool,
+    engine: EngineFlags,
+) -> RunOptions {
+    let paths = if c.paths.is_empty() && c.files_from.is_none() {
+        vec![PathBuf::from(".")]
+    } else {
+        c.paths
+    };
     let threads = c
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .max(1);
     RunOptions {
-        paths: c.paths,
+        paths,
         walk: WalkOptions {
             hidden: c.hidden,
             no_ignore: c.no_ignore,
@@ -603,6 +699,11 @@ fn run_options(c: Common, settings: &Settings, format: Format, for_check: bool) 
                 .collect(),
             stdin_name: c.stdin_filename,
             force_exclude: c.force_exclude,
+            files_from: c.files_from.map(|list| FilesFrom {
+                list,
+                separator: if c.from0 { b'\0' } else { b'\n' },
+            }),
+            stdin_format: c.stdin_format,
         },
         threads,
         grammar: settings.grammar,
@@ -621,7 +722,50 @@ fn run_options(c: Common, settings: &Settings, format: Format, for_check: bool) 
         } else {
             urilint::source::Mmap::Auto
         },
+        label: engine.label,
+        summary: engine.summary,
     }
+}
+
+/// Usage errors of the engine contract's flags: where the paths come
+/// from, how standard input is framed, and what only JSON Lines carries.
+/// `writes`: the job writes files (`check --fix`, `rewrite`).
+fn check_sources(
+    c: &Common,
+    engine: &EngineFlags,
+    format: Format,
+    writes: Option<&str>,
+) -> anyhow::Result<()> {
+    let stdin_named = c.paths.iter().any(|p| p.as_os_str() == "-");
+    if c.files_from.is_some() && !c.paths.is_empty() {
+        anyhow::bail!("--files-from gives the paths: give no PATH arguments with it");
+    }
+    let framed = c.stdin_format != StdinFormat::Text;
+    if framed {
+        if c.files_from.as_deref() == Some(std::path::Path::new("-")) {
+            anyhow::bail!("--files-from - and --stdin-format both read standard input");
+        }
+        if !stdin_named {
+            anyhow::bail!("--stdin-format frames standard input: give - as a PATH");
+        }
+        if let Some(what) = writes {
+            anyhow::bail!(
+                "{what} writes files; the documents of --stdin-format are not files (use it to report)"
+            );
+        }
+        if c.stdin_filename.is_some() {
+            anyhow::bail!("--stdin-filename names plain standard input; with --stdin-format each document has its own path");
+        }
+    }
+    if format != Format::Jsonl {
+        if engine.label.is_some() {
+            anyhow::bail!("--label adds a field to JSON records: use it with --format jsonl");
+        }
+        if engine.summary {
+            anyhow::bail!("--summary prints JSON records: use it with --format jsonl");
+        }
+    }
+    Ok(())
 }
 
 /// Exit status of a finished extract/check run.
@@ -645,6 +789,7 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
     let mut stderr = io::stderr();
     match cli.command {
         Command::Extract(a) => {
+            check_sources(&a.common, &a.engine, a.format.into(), None)?;
             let settings = settings(&a.common, Selection::default())?;
             let base = match &a.base {
                 Some(b) => {
@@ -667,7 +812,7 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
                 unique: a.unique,
                 base,
             };
-            let opts = run_options(a.common, &settings, a.format.into(), false);
+            let opts = run_options(a.common, &settings, a.format.into(), false, a.engine);
             let outputs = Outputs {
                 out: &mut stdout,
                 err: &mut stderr,
@@ -726,7 +871,14 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
             } else {
                 a.format.into()
             };
-            let opts = run_options(a.common, &settings, format, true);
+            let writes = match mode {
+                FixMode::Fix => Some("--fix"),
+                FixMode::Diff => Some("--diff"),
+                FixMode::AddIgnore => Some("--add-ignore"),
+                FixMode::Report => None,
+            };
+            check_sources(&a.common, &a.engine, format, writes)?;
+            let opts = run_options(a.common, &settings, format, true, a.engine);
             let mut file_out = match &a.output_file {
                 Some(p) => Some(io::BufWriter::new(
                     std::fs::File::create(p)
@@ -800,8 +952,20 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
             } else {
                 RewriteMode::Write
             };
+            check_sources(
+                &a.common,
+                &EngineFlags::default(),
+                urilint::output::Format::Plain,
+                Some("rewrite"),
+            )?;
             let settings = settings(&a.common, Selection::default())?;
-            let opts = run_options(a.common, &settings, urilint::output::Format::Plain, false);
+            let opts = run_options(
+                a.common,
+                &settings,
+                urilint::output::Format::Plain,
+                false,
+                EngineFlags::default(),
+            );
             let rw = RewriteOptions {
                 mappings,
                 mode,
@@ -831,6 +995,32 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
                 );
             }
             status(result, false)
+        }
+        Command::Files(a) => {
+            let cwd = std::env::current_dir().context("the current directory")?;
+            let s = Settings::find(&cwd, a.config.config.as_deref(), a.config.isolated)?;
+            let walk = WalkOptions {
+                hidden: a.hidden,
+                no_ignore: a.no_ignore,
+                globs: a
+                    .glob
+                    .into_iter()
+                    .chain(
+                        s.excluded_globs(a.check)
+                            .iter()
+                            .chain(&a.exclude)
+                            .map(|g| format!("!{g}")),
+                    )
+                    .collect(),
+                force_exclude: a.force_exclude,
+                ..WalkOptions::default()
+            };
+            let separator = if a.null { b'\0' } else { b'\n' };
+            match run::files(&a.paths, &walk, separator, &mut stdout, &mut stderr) {
+                Ok(listed) => Ok(if listed.errors > 0 { 2 } else { 0 }),
+                Err(urilint::Error::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => Ok(0),
+                Err(e) => Err(e.into()),
+            }
         }
         Command::Rule(a) => {
             let rules: Vec<Rule> = match &a.rule {

@@ -225,6 +225,18 @@ pub enum Error {
         /// Why.
         reason: Refusal,
     },
+    /// A framed multi-document standard input (`--stdin-format jsonl` or
+    /// `netstring`, [`crate::framed`]) is malformed: the documents before
+    /// `at` were read; with JSON Lines the next line is read next, a
+    /// broken netstring ends the input.
+    #[error("-: {at}: {message}")]
+    Framing {
+        /// Where: `line N` (1-based) of JSON Lines, `byte N` (0-based
+        /// offset into standard input) of netstrings.
+        at: String,
+        /// What is wrong.
+        message: String,
+    },
     /// The configuration file is invalid.
     #[error("{path}: {message}")]
     Config {

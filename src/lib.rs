@@ -119,6 +119,7 @@ pub mod config;
 pub mod error;
 pub mod fix;
 pub mod format;
+pub mod framed;
 pub mod grammar;
 pub mod lines;
 pub mod links;

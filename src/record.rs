@@ -281,3 +281,27 @@ mod tests {
         );
     }
 }
+
+/// What became of one input of a run: the JSON Lines record `--summary`
+/// prints after the input's own records (`extract` and `check`), so that a
+/// job split over many processes can check that every input was read once
+/// and completely.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Summary {
+    /// Always `"summary"` (other records have no `kind`).
+    pub kind: &'static str,
+    /// The input, as in its records (`-` for standard input).
+    pub path: String,
+    /// Records printed for it: URIs (`extract`; before `--unique` drops
+    /// repeats) or diagnostics (`check`).
+    pub records: u64,
+    /// Errors met reading it (0 or 1: a read error ends an input; more
+    /// when a mailbox's messages fail one by one).
+    pub errors: u64,
+    /// Bytes read from it (as stored: before decompression or decoding).
+    pub bytes: u64,
+    /// `ok` (read), `skipped` (not read: a binary or UTF-16 file, or
+    /// excluded by a configuration file below the run's), or `error`
+    /// (`errors` > 0; what was found before the error is printed).
+    pub status: &'static str,
+}

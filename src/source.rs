@@ -42,6 +42,19 @@ pub enum Input {
         /// (`crate::fix::write::Target`, with the `cli` feature).
         root: Option<PathBuf>,
     },
+    /// One document of a framed multi-document standard input
+    /// (`--stdin-format jsonl` or `netstring`, [`crate::framed`]): its
+    /// name and its bytes, held in memory. It is read as a walked file is
+    /// (a NUL byte near its start: skipped as binary), detected by its
+    /// content and name, and has its own lines and byte offsets. Never
+    /// written.
+    Document {
+        /// The name it was sent with: shown in output, used to detect its
+        /// format and to pick per-path rules (never opened).
+        name: PathBuf,
+        /// Its bytes (decoded from the framing).
+        bytes: std::sync::Arc<[u8]>,
+    },
 }
 
 /// What opening an input gave.
@@ -82,7 +95,9 @@ impl Input {
         match self {
             Input::Stdin { name: None } => "-".to_string(),
             Input::Stdin { name: Some(n) } => n.to_string_lossy().into_owned(),
-            Input::File { path, .. } => path.to_string_lossy().into_owned(),
+            Input::File { path, .. } | Input::Document { name: path, .. } => {
+                path.to_string_lossy().into_owned()
+            }
         }
     }
 
@@ -101,7 +116,7 @@ impl Input {
     pub fn non_utf8_name(&self) -> Option<&[u8]> {
         match self {
             Input::Stdin { .. } => None,
-            Input::File { path, .. } => non_utf8_bytes(path),
+            Input::File { path, .. } | Input::Document { name: path, .. } => non_utf8_bytes(path),
         }
     }
 
@@ -109,7 +124,7 @@ impl Input {
     pub fn path(&self) -> &Path {
         match self {
             Input::Stdin { name } => name.as_deref().unwrap_or(Path::new("-")),
-            Input::File { path, .. } => path,
+            Input::File { path, .. } | Input::Document { name: path, .. } => path,
         }
     }
 
@@ -157,6 +172,13 @@ impl Input {
                 io::stdin(),
                 name.as_deref().unwrap_or(Path::new("")),
                 true,
+                format,
+            )
+            .map_err(read_err),
+            Input::Document { name, bytes } => open_read(
+                io::Cursor::new(std::sync::Arc::clone(bytes)),
+                name,
+                false,
                 format,
             )
             .map_err(read_err),

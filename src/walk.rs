@@ -9,15 +9,28 @@
 //! is the same on every run, whatever the thread count. Paths named on the
 //! command line are read even when hidden or ignored. Symbolic links are
 //! not followed, and FIFOs, sockets and devices met while walking are
-//! skipped. It does not own reading the files (the `source` module) nor the
+//! skipped.
+//!
+//! Paths may also come from a list ([`FilesFrom`], `--files-from`): one
+//! per line or NUL-separated, read as the run goes. A listed file is read
+//! as a walked one (a binary file is skipped); the hidden, ignore-file and
+//! glob rules do not apply to it (only with `force_exclude`, as to a path
+//! named on the command line): the list decides. `urilint files` prints
+//! the set a walk reads (`urilint files --check`, the set `check` reads),
+//! so that a driver can shard it. Standard
+//! input may be framed into many documents ([`crate::framed`]).
+//!
+//! It does not own reading the files (the `source` module) nor the
 //! parallel processing (the `pipeline` module).
 
+use std::io::BufRead;
 use std::path::{Path, PathBuf};
 
 use ignore::overrides::OverrideBuilder;
 use ignore::WalkBuilder;
 
 use crate::error::{DisplayPath, Error};
+use crate::framed::{self, StdinFormat};
 use crate::source::Input;
 
 /// Settings of a walk.
@@ -36,6 +49,23 @@ pub struct WalkOptions {
     /// (`--force-exclude`: pre-commit names every staged file, excluded
     /// ones included).
     pub force_exclude: bool,
+    /// Read the paths to scan from a list too (`--files-from`), after
+    /// those of the command line.
+    pub files_from: Option<FilesFrom>,
+    /// How standard input is read (`--stdin-format`): one document, or
+    /// many framed ones ([`crate::framed`]).
+    pub stdin_format: StdinFormat,
+}
+
+/// A list of paths to read (`--files-from FILE`, `-0`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FilesFrom {
+    /// The file holding the list; `-` is standard input.
+    pub list: PathBuf,
+    /// What ends each path: `b'\n'` (a trailing `\n` is optional; empty
+    /// entries are skipped; nothing else is stripped: a `\r` is part of
+    /// the name) or `b'\0'` (`-0`, for names that may hold a newline).
+    pub separator: u8,
 }
 
 /// The inputs named by `paths` (a path of `-` is standard input), in
@@ -64,10 +94,24 @@ pub fn inputs(
         })?
     };
     let opts = opts.clone();
-    let paths = paths.to_vec();
-    Ok(paths.into_iter().flat_map(
-        move |path| -> Box<dyn Iterator<Item = Result<Input, Error>>> {
-            if path.as_os_str() == "-" {
+    let listed = match &opts.files_from {
+        Some(list) => Some(ListedPaths::open(list)?),
+        None => None,
+    };
+    let named: Vec<PathBuf> = paths.to_owned();
+    let named = named.into_iter().map(|p| Ok((p, false)));
+    let listed = listed.into_iter().flatten().map(|r| r.map(|p| (p, true)));
+    Ok(named.chain(listed).flat_map(
+        move |entry| -> Box<dyn Iterator<Item = Result<Input, Error>>> {
+            let (path, listed) = match entry {
+                Ok(e) => e,
+                Err(e) => return Box::new(std::iter::once(Err(e))),
+            };
+            if path.as_os_str() == "-" && !listed {
+                if opts.stdin_format != StdinFormat::Text {
+                    let stdin = std::io::BufReader::with_capacity(64 * 1024, std::io::stdin());
+                    return Box::new(framed::documents(stdin, opts.stdin_format));
+                }
                 return Box::new(std::iter::once(Ok(Input::Stdin {
                     name: opts.stdin_name.clone(),
                 })));
@@ -96,9 +140,11 @@ pub fn inputs(
                         if ft.is_dir() {
                             return None;
                         }
+                        // Named on the command line: read whatever it is;
+                        // listed: read as a walk reads it.
                         return Some(Ok(Input::File {
                             path: entry.into_path(),
-                            explicit: true,
+                            explicit: !listed,
                             root: None,
                         }));
                     }
@@ -113,6 +159,68 @@ pub fn inputs(
             }))
         },
     ))
+}
+
+/// The paths of a [`FilesFrom`] list, read as they are needed.
+struct ListedPaths {
+    reader: Box<dyn BufRead + Send>,
+    list: PathBuf,
+    separator: u8,
+    done: bool,
+}
+
+impl ListedPaths {
+    /// Opens the list (standard input for `-`).
+    ///
+    /// # Errors
+    /// [`Error::Read`] naming the list when it cannot be opened.
+    fn open(from: &FilesFrom) -> Result<Self, Error> {
+        let reader: Box<dyn BufRead + Send> = if from.list.as_os_str() == "-" {
+            Box::new(std::io::BufReader::new(std::io::stdin()))
+        } else {
+            let file = std::fs::File::open(&from.list).map_err(|source| Error::Read {
+                path: DisplayPath(from.list.clone()),
+                source,
+            })?;
+            Box::new(std::io::BufReader::new(file))
+        };
+        Ok(ListedPaths {
+            reader,
+            list: from.list.clone(),
+            separator: from.separator,
+            done: false,
+        })
+    }
+}
+
+impl Iterator for ListedPaths {
+    type Item = Result<PathBuf, Error>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let mut entry = Vec::new();
+        while !self.done {
+            entry.clear();
+            match self.reader.read_until(self.separator, &mut entry) {
+                Ok(0) => self.done = true,
+                Ok(_) => {
+                    if entry.last() == Some(&self.separator) {
+                        entry.pop();
+                    }
+                    if !entry.is_empty() {
+                        return Some(Ok(framed::path_from_bytes(entry)));
+                    }
+                }
+                Err(source) => {
+                    self.done = true;
+                    return Some(Err(Error::Read {
+                        path: DisplayPath(self.list.clone()),
+                        source,
+                    }));
+                }
+            }
+        }
+        None
+    }
 }
 
 /// True when the globs exclude `path` (as named on the command line) or

@@ -273,6 +273,12 @@ impl Target {
                 path: DisplayPath(PathBuf::from("-")),
                 source: io::Error::other("standard input is not a file to write"),
             }),
+            Input::Document { name, .. } => Err(Error::Read {
+                path: DisplayPath(name.clone()),
+                source: io::Error::other(
+                    "a document of framed standard input (--stdin-format) is not a file to write",
+                ),
+            }),
             Input::File {
                 path,
                 explicit: true,

@@ -218,6 +218,25 @@ pub fn line_with_path<T: Serialize>(out: &mut Vec<u8>, value: &T, non_utf8_path:
     }
 }
 
+/// The bytes `,"label":` and `label` as a JSON string: the field that
+/// `--label` adds last to every record ([`append_field`]).
+pub fn label_field(label: &str) -> Vec<u8> {
+    let mut field = b",\"label\":".to_vec();
+    string(&mut field, label);
+    field
+}
+
+/// Adds `field` (its bytes, starting with `,`, e.g. from [`label_field`])
+/// as the last field of the JSON object on the line that ends `out`
+/// (`...}\n`); a buffer that does not end so is left alone.
+pub fn append_field(out: &mut Vec<u8>, field: &[u8]) {
+    if out.ends_with(b"}\n") {
+        out.truncate(out.len() - 2);
+        out.extend_from_slice(field);
+        out.extend_from_slice(b"}\n");
+    }
+}
+
 /// Writes `entry`, one line holding one JSON object (as [`line()`] writes
 /// it), into `out` with one more field last, `"count": count`: for
 /// `extract --unique --format jsonl`, the number of times the record's URI
@@ -341,5 +360,17 @@ mod tests {
             "{\"path\":\"\u{fffd}\u{fffd}.txt\",\"line\":1}\n\
              {\"path\":\"\u{fffd}\u{fffd}.txt\",\"line\":1,\"path_bytes\":\"//4udHh0\"}\n"
         );
+    }
+
+    #[test]
+    fn label_goes_last_escaped() {
+        let mut out = b"{\"path\":\"a\"}\n".to_vec();
+        append_field(&mut out, &label_field("shard \"7\"\n"));
+        assert_eq!(out, b"{\"path\":\"a\",\"label\":\"shard \\\"7\\\"\\n\"}\n");
+        let v: serde_json::Value = serde_json::from_slice(&out).expect("JSON");
+        assert_eq!(v["label"], "shard \"7\"\n");
+        let mut not_a_line = b"x".to_vec();
+        append_field(&mut not_a_line, &label_field("l"));
+        assert_eq!(not_a_line, b"x");
     }
 }

@@ -20,8 +20,8 @@ use std::io::{self, Read, Write as _};
 
 use super::decoded::{decode_helpers, Located};
 use super::{
-    decoded, never_written, open_reader, open_target, output_closed, report_walk_error,
-    scan_mapped, scan_options, scan_reader, write_back, NotOpened, Reader, RunOptions, Stats,
+    decoded, never_written, open_reader, open_target, output_closed, scan_mapped, scan_options,
+    scan_reader, write_back, JsonExtras, NotOpened, Reader, RunOptions, Stats,
 };
 use crate::error::Error;
 use crate::fix::write::{Target, WritePolicy};
@@ -114,67 +114,72 @@ pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Resu
             return Ok(stats);
         }
     }
+    let extras = JsonExtras::of(opts);
+    let records = |s: &Stats| Stats::get(&s.findings);
     let job = |input: &Input, sink: &mut Sink<'_, '_>| {
-        // The configuration nearest to the file, when it is not the run's.
-        let nested = match ch.configs.as_ref().map(|h| h.for_path(input.path())) {
-            Some(Ok(n)) => n,
-            Some(Err(first)) => {
-                // Files under an invalid configuration are not checked;
-                // the problem is told once.
-                Stats::add(&stats.errors, 1);
-                if let Some(e) = first {
-                    sink.message(&format!("urilint: {e} (files under it are not checked)"));
+        extras.per_input(input, &stats, sink, records, |stats, sink| {
+            // The configuration nearest to the file, when it is not the run's.
+            let nested = match ch.configs.as_ref().map(|h| h.for_path(input.path())) {
+                Some(Ok(n)) => n,
+                Some(Err(first)) => {
+                    // Files under an invalid configuration are not checked;
+                    // the problem is told once.
+                    Stats::add(&stats.errors, 1);
+                    if let Some(e) = first {
+                        sink.message(&format!("urilint: {e} (files under it are not checked)"));
+                    }
+                    return;
                 }
+                None => None,
+            };
+            if nested.as_ref().is_some_and(|n| n.excludes(input.path())) {
                 return;
             }
-            None => None,
-        };
-        if nested.as_ref().is_some_and(|n| n.excludes(input.path())) {
-            return;
-        }
-        let linter = nested.as_ref().map_or(&ch.linter, |n| &n.linter);
-        let rules = linter.rules_for(input.path());
-        // `http//host` is found only for the rule that reports it (U011).
-        let missing_colon = rules.enabled(crate::lint::rules::missing_scheme_colon::RULE.code);
-        let file_scan = match &nested {
-            Some(n) => ScanOptions {
-                max_uri_len: n.settings.max_uri_len,
-                abbreviated: n.settings.abbreviated,
-                missing_colon,
-                ..scan.clone()
-            },
-            None => ScanOptions {
-                missing_colon,
-                ..scan.clone()
-            },
-        };
-        let job = Job {
-            input,
-            links: ch.links.as_ref(),
-            name: input.name(),
-            non_utf8_name: input.non_utf8_name(),
-            linter,
-            rules: &rules,
-            scan: &file_scan,
-            format: opts.format,
-            color: ch.color,
-            stats: &stats,
-            collected: std::sync::Mutex::new(None),
-            show_fixes: ch.show_fixes,
-            write: &ch.write,
-            input_format: opts.input_format,
-            mmap: opts.mmap,
-            read: ReadOptions {
-                mail: opts.mail,
-                include_code: opts.include_code,
-            },
-            decode_helpers: decode_helpers(opts.threads),
-        };
-        match ch.mode {
-            FixMode::Report => job.report(input, sink),
-            FixMode::Fix | FixMode::Diff => job.fix(input, ch.mode, sink),
-            FixMode::AddIgnore => job.add_ignore(input, sink),
-        }
+            let linter = nested.as_ref().map_or(&ch.linter, |n| &n.linter);
+            let rules = linter.rules_for(input.path());
+            // `http//host` is found only for the rule that reports it (U011).
+            let missing_colon = rules.enabled(crate::lint::rules::missing_scheme_colon::RULE.code);
+            let file_scan = match &nested {
+                Some(n) => ScanOptions {
+                    max_uri_len: n.settings.max_uri_len,
+                    abbreviated: n.settings.abbreviated,
+                    missing_colon,
+                    ..scan.clone()
+                },
+                None => ScanOptions {
+                    missing_colon,
+                    ..scan.clone()
+                },
+            };
+            let job = Job {
+                input,
+                links: ch.links.as_ref(),
+                name: input.name(),
+                non_utf8_name: input.non_utf8_name(),
+                linter,
+                rules: &rules,
+                scan: &file_scan,
+                format: opts.format,
+                color: ch.color,
+                stats,
+                collected: std::sync::Mutex::new(None),
+                show_fixes: ch.show_fixes,
+                write: &ch.write,
+                input_format: opts.input_format,
+                mmap: opts.mmap,
+                read: ReadOptions {
+                    mail: opts.mail,
+                    include_code: opts.include_code,
+                },
+                decode_helpers: decode_helpers(opts.threads),
+                extras: &extras,
+            };
+            match ch.mode {
+                FixMode::Report => job.report(input, sink),
+                FixMode::Fix | FixMode::Diff => job.fix(input, ch.mode, sink),
+                FixMode::AddIgnore => job.add_ignore(input, sink),
+            }
+        })
     };
     let pipeline_opts = PipelineOptions::new(opts.threads, false);
     let result = crate::progress::with_progress(opts.progress, &stats, || {
@@ -186,7 +191,7 @@ pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Resu
                 err: &mut *err,
             };
             pipeline::run(inputs, &pipeline_opts, outputs, job, |e, sink| {
-                report_walk_error(e, &stats, sink)
+                extras.walk_error(e, &stats, sink)
             })
         } else {
             let outputs = Outputs {
@@ -194,7 +199,7 @@ pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Resu
                 err: &mut *err,
             };
             pipeline::run(inputs, &pipeline_opts, outputs, job, |e, sink| {
-                report_walk_error(e, &stats, sink)
+                extras.walk_error(e, &stats, sink)
             })
         }
     });
@@ -295,6 +300,8 @@ struct Job<'a> {
     read: ReadOptions,
     /// Threads that decode a mailbox's messages beside this one.
     decode_helpers: usize,
+    /// `--label`, `--summary`.
+    extras: &'a JsonExtras,
 }
 
 impl Job<'_> {
@@ -333,6 +340,9 @@ impl Job<'_> {
             self.color,
             self.non_utf8_name,
         );
+        if self.format == Format::Jsonl {
+            self.extras.label(out);
+        }
         if let (true, Format::Plain, Some(fix)) = (self.show_fixes, self.format, &d.fix) {
             if out.last() == Some(&b'\n') {
                 out.pop();
@@ -392,6 +402,26 @@ impl Job<'_> {
                         }
                     },
                 );
+            }
+            Input::Document { bytes, .. } => {
+                // Held in memory: lines are read back from it.
+                let mut lines = Lines::new(&bytes[..]);
+                let each = |f: Found<'_>, sink: &mut Sink<'_, '_>| {
+                    found.clear();
+                    self.lint(&f, &mut found);
+                    for d in &found {
+                        if !suppressed(&mut lines, d) {
+                            self.emit(sink.out(), d, Some(&mut lines));
+                        }
+                    }
+                };
+                match open_reader(input, self.input_format, self.mmap, self.stats, sink) {
+                    None | Some(Reader::Mapped(_)) => {}
+                    Some(Reader::Text(r)) => {
+                        scan_reader(&self.name, r, self.scan, self.stats, sink, each);
+                    }
+                    Some(Reader::Decoded(r, format)) => self.report_decoded(r, format, sink),
+                }
             }
             Input::File { path, .. } => {
                 // A second handle reads lines back; opened at the first finding.
@@ -575,6 +605,16 @@ impl Job<'_> {
                 }
                 let len = original.len() as u64;
                 self.fix_source(input, original.as_slice(), len, mode, sink, None);
+            }
+            Input::Document { .. } => {
+                // Reported as without --fix; never written.
+                Stats::add(&self.stats.not_written, 1);
+                sink.message(&format!(
+                    "urilint: {}: {}: not fixed",
+                    input.display_name(),
+                    super::rewrite::NOT_A_FILE
+                ));
+                self.report(input, sink);
             }
             Input::File { .. } => {
                 // Opened by the write protocol (regular files only, no

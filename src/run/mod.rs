@@ -18,9 +18,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 mod check;
 pub(crate) mod decoded;
+mod files;
 mod rewrite;
 
 pub use check::{check, CheckOptions, FixMode};
+pub use files::{files, Listed};
 pub use rewrite::{rewrite, RewriteMode, RewriteOptions};
 
 use crate::error::Error;
@@ -72,6 +74,12 @@ pub struct RunOptions {
     /// Whether large files named on the command line are scanned through a
     /// memory map (`--no-mmap`: [`Mmap::Never`]; see [`crate::mmap`]).
     pub mmap: Mmap,
+    /// `--label`: copied into every JSON Lines record as its last field,
+    /// `"label"` (JSON Lines only).
+    pub label: Option<String>,
+    /// `--summary`: after each input's records, a
+    /// [`crate::record::Summary`] record (JSON Lines only).
+    pub summary: bool,
 }
 
 /// Settings of `extract` only.
@@ -161,6 +169,38 @@ impl Stats {
         }
         let mut files = self.fixed_by_file.lock().unwrap_or_else(|p| p.into_inner());
         files.push((name.to_string(), codes.to_vec()));
+    }
+
+    /// Adds the counts of `other` (one input's, with `--summary`) to these.
+    pub(crate) fn merge(&self, other: &Stats) {
+        for (mine, theirs) in [
+            (&self.files, &other.files),
+            (&self.bytes, &other.bytes),
+            (&self.binary, &other.binary),
+            (&self.uris, &other.uris),
+            (&self.findings, &other.findings),
+            (&self.errors, &other.errors),
+            (&self.error_findings, &other.error_findings),
+            (&self.warning_findings, &other.warning_findings),
+            (&self.fixable, &other.fixable),
+            (&self.unsafe_fixable, &other.unsafe_fixable),
+            (&self.fixed, &other.fixed),
+            (&self.files_changed, &other.files_changed),
+            (&self.not_written, &other.not_written),
+        ] {
+            Stats::add(mine, Stats::get(theirs));
+        }
+        let theirs = other.by_rule.lock().unwrap_or_else(|p| p.into_inner());
+        let mut mine = self.by_rule.lock().unwrap_or_else(|p| p.into_inner());
+        for (code, n) in theirs.iter() {
+            *mine.entry(code).or_insert(0) += n;
+        }
+        let theirs = other
+            .fixed_by_file
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        let mut mine = self.fixed_by_file.lock().unwrap_or_else(|p| p.into_inner());
+        mine.extend(theirs.iter().cloned());
     }
 
     /// Reported diagnostics per rule, in code order.
@@ -429,6 +469,113 @@ pub(crate) fn report_walk_error(e: &Error, stats: &Stats, sink: &mut Sink<'_, '_
     sink.message(&format!("urilint: {e}"));
 }
 
+/// The JSON Lines additions of a run (`--label`, `--summary`).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct JsonExtras {
+    /// `,"label":"..."`, added last to every record.
+    label: Option<Vec<u8>>,
+    /// Print a summary record after each input.
+    summary: bool,
+}
+
+impl JsonExtras {
+    pub(crate) fn of(opts: &RunOptions) -> Self {
+        let json = opts.format == Format::Jsonl;
+        JsonExtras {
+            label: opts
+                .label
+                .as_deref()
+                .filter(|_| json)
+                .map(jsonl::label_field),
+            summary: json && opts.summary,
+        }
+    }
+
+    /// Adds the label to the record that ends `out`.
+    #[inline]
+    pub(crate) fn label(&self, out: &mut Vec<u8>) {
+        if let Some(field) = &self.label {
+            jsonl::append_field(out, field);
+        }
+    }
+
+    /// Runs `job` on `input`; with `--summary`, counts into a fresh
+    /// [`Stats`] that is added to `stats` after it, and prints the input's
+    /// summary record, whose `records` are what `records` reads off the
+    /// input's counts.
+    pub(crate) fn per_input<F>(
+        &self,
+        input: &Input,
+        stats: &Stats,
+        sink: &mut Sink<'_, '_>,
+        records: fn(&Stats) -> u64,
+        job: F,
+    ) where
+        F: FnOnce(&Stats, &mut Sink<'_, '_>),
+    {
+        if !self.summary {
+            return job(stats, sink);
+        }
+        let local = Stats::default();
+        job(&local, sink);
+        stats.merge(&local);
+        let errors = Stats::get(&local.errors);
+        let summary = crate::record::Summary {
+            kind: "summary",
+            path: input.name(),
+            records: records(&local),
+            errors,
+            bytes: Stats::get(&local.bytes),
+            status: if errors > 0 {
+                "error"
+            } else if Stats::get(&local.files) > 0 {
+                "ok"
+            } else {
+                "skipped"
+            },
+        };
+        self.summary_line(sink.out(), &summary, input.non_utf8_name());
+    }
+
+    /// Reports a walk error as [`report_walk_error`] does; with
+    /// `--summary`, a path that could not be read also gets a summary
+    /// record (`status` `error`).
+    pub(crate) fn walk_error(&self, e: &Error, stats: &Stats, sink: &mut Sink<'_, '_>) {
+        report_walk_error(e, stats, sink);
+        let path = match e {
+            Error::Walk { path, .. } | Error::Read { path, .. } => &path.0,
+            _ => return,
+        };
+        if !self.summary || path.as_os_str().is_empty() {
+            return;
+        }
+        let summary = crate::record::Summary {
+            kind: "summary",
+            path: path.to_string_lossy().into_owned(),
+            records: 0,
+            errors: 1,
+            bytes: 0,
+            status: "error",
+        };
+        let input = Input::File {
+            path: path.clone(),
+            explicit: true,
+            root: None,
+        };
+        self.summary_line(sink.out(), &summary, input.non_utf8_name());
+    }
+
+    fn summary_line(
+        &self,
+        out: &mut Vec<u8>,
+        summary: &crate::record::Summary,
+        non_utf8: Option<&[u8]>,
+    ) {
+        jsonl::line_with_path(out, summary, non_utf8);
+        self.label(out);
+    }
+}
+
 /// `urilint extract`: prints every URI found in the inputs, in input
 /// order, as plain lines or JSON Lines [`Record`]s. Too-long candidates
 /// are reported on standard error as `D003` warnings.
@@ -452,6 +599,7 @@ pub fn extract(
         ..ResolveOptions::default()
     };
     let inputs = walk::inputs(&opts.paths, &opts.walk)?;
+    let extras = JsonExtras::of(opts);
     let result = crate::progress::with_progress(opts.progress, &stats, || {
         pipeline::run(
             inputs,
@@ -461,44 +609,55 @@ pub fn extract(
             },
             outputs,
             |input, sink| {
-                let ctx = ExtractInput {
-                    name: input.name(),
+                extras.per_input(
                     input,
-                    opts,
-                    ex,
-                    json,
-                    resolve_opts,
-                    stats: &stats,
-                };
-                match open_reader(input, opts.input_format, opts.mmap, &stats, sink) {
-                    None => {}
-                    Some(Reader::Text(r)) => {
-                        scan_reader(&ctx.name, r, &scan, &stats, sink, |found, sink| {
-                            ctx.found(found, None, sink)
-                        })
-                    }
-                    Some(Reader::Mapped(m)) => {
-                        scan_mapped(&ctx.name, m, &scan, &stats, sink, |found, sink| {
-                            ctx.found(found, None, sink)
-                        })
-                    }
-                    Some(Reader::Decoded(r, format)) => decoded::scan(
-                        &ctx.name,
-                        r,
-                        format,
-                        format::ReadOptions {
-                            mail: opts.mail,
-                            include_code: opts.include_code,
-                        },
-                        decode_helpers(opts.threads),
-                        &scan,
-                        &stats,
-                        sink,
-                        |unit, piece, found, sink| ctx.found(found, Some((unit, piece)), sink),
-                    ),
-                }
+                    &stats,
+                    sink,
+                    |s| Stats::get(&s.uris),
+                    |stats, sink| {
+                        let ctx = ExtractInput {
+                            name: input.name(),
+                            input,
+                            opts,
+                            ex,
+                            json,
+                            resolve_opts,
+                            stats,
+                            extras: &extras,
+                        };
+                        match open_reader(input, opts.input_format, opts.mmap, stats, sink) {
+                            None => {}
+                            Some(Reader::Text(r)) => {
+                                scan_reader(&ctx.name, r, &scan, stats, sink, |found, sink| {
+                                    ctx.found(found, None, sink)
+                                })
+                            }
+                            Some(Reader::Mapped(m)) => {
+                                scan_mapped(&ctx.name, m, &scan, stats, sink, |found, sink| {
+                                    ctx.found(found, None, sink)
+                                })
+                            }
+                            Some(Reader::Decoded(r, format)) => decoded::scan(
+                                &ctx.name,
+                                r,
+                                format,
+                                format::ReadOptions {
+                                    mail: opts.mail,
+                                    include_code: opts.include_code,
+                                },
+                                decode_helpers(opts.threads),
+                                &scan,
+                                stats,
+                                sink,
+                                |unit, piece, found, sink| {
+                                    ctx.found(found, Some((unit, piece)), sink)
+                                },
+                            ),
+                        }
+                    },
+                )
             },
-            |e, sink| report_walk_error(e, &stats, sink),
+            |e, sink| extras.walk_error(e, &stats, sink),
         )
     });
     output_closed(result)?;
@@ -514,6 +673,7 @@ struct ExtractInput<'a> {
     json: bool,
     resolve_opts: ResolveOptions,
     stats: &'a Stats,
+    extras: &'a JsonExtras,
 }
 
 impl ExtractInput<'_> {
@@ -575,6 +735,7 @@ impl ExtractInput<'_> {
                         record.origin = Some(Box::new(l.origin));
                     }
                     jsonl::record_line(sink.out(), &record, self.input.non_utf8_name());
+                    self.extras.label(sink.out());
                 } else {
                     match located {
                         Some(l) => {

@@ -81,6 +81,10 @@ pub fn rewrite(
     Ok(stats)
 }
 
+/// Why a document of framed standard input is never fixed or rewritten.
+pub(crate) const NOT_A_FILE: &str =
+    "a document of framed standard input (--stdin-format) is not a file, and is never written";
+
 fn rewrite_input(
     input: &Input,
     opts: &RunOptions,
@@ -110,6 +114,13 @@ fn rewrite_input(
                 sink.message(&format!("urilint: -: {e}"));
             }
         },
+        Input::Document { .. } => {
+            Stats::add(&stats.errors, 1);
+            sink.message(&format!(
+                "urilint: {}: {NOT_A_FILE}: not rewritten",
+                input.display_name()
+            ));
+        }
         Input::File { .. } => {
             // Opened by the write protocol in every mode (regular files
             // only); for writing only when writing.
@@ -474,6 +485,9 @@ fn rewrite_source<S: ReadAt + Clone>(
         (RewriteMode::Write, Input::Stdin { .. }) => write_edited(src, len, &edits, sink.out())
             .map(|_| ())
             .map_err(|e| format!("urilint: -: {e}")),
+        (RewriteMode::Write, Input::Document { .. }) => {
+            Err(format!("urilint: {name}: {NOT_A_FILE}: not rewritten"))
+        }
         (RewriteMode::Write, Input::File { .. }) => {
             let written = match target {
                 Some((target, digest)) => write_back(target, digest, &edits),
