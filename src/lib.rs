@@ -5,8 +5,10 @@
 //!
 //! The data flows in one direction, and each stage is a module:
 //!
-//! * `walk` turns paths into [`source::Input`]s in a stable order
-//!   (`.gitignore`-aware, via the `ignore` crate; with the `cli` feature).
+//! * `walk` turns paths (named, or listed: `--files-from`) into
+//!   [`source::Input`]s in a stable order (`.gitignore`-aware, via the
+//!   `ignore` crate; with the `cli` feature); [`framed`] splits a framed
+//!   multi-document standard input into one input per document.
 //! * [`scan`] reads an input in chunks and finds URIs the way RFC 2396
 //!   Appendix E (RFC 3986 Appendix C) says to delimit them in context:
 //!   `<...>`, `"..."`, the `URL:` prefix, line breaks inside delimiters,
@@ -43,7 +45,7 @@
 //! [`lint`] (with [`lint::Linter`], [`lint::Diagnostic`] and the rules),
 //! [`fix`] (edits and fixes, without writing files back), [`template`],
 //! [`error`] and [`position`], with the helpers they use ([`lines`],
-//! [`source`], [`format`](mod@format), [`links`], [`rewrite`]) and the
+//! [`source`], [`framed`], [`format`](mod@format), [`links`], [`rewrite`]) and the
 //! machine-readable [`output`] formats (plain, JSON Lines, SARIF, GitHub).
 //!
 //! Only with `cli`: `walk` (the `.gitignore`-aware file walker), `config`

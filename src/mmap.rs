@@ -126,7 +126,7 @@ impl Mapping {
     }
 
     /// Hands the pages wholly before byte `upto` back to the kernel, when
-    /// at least [`RELEASE_STEP`] bytes have been passed since the last
+    /// at least `RELEASE_STEP` (8 MiB) bytes have been passed since the last
     /// time: they leave the resident set and are read again from the page
     /// cache if touched (see the module documentation). Never fails: the
     /// advice is only about memory.

@@ -42,7 +42,9 @@ fn examples(readme: &str) -> Vec<Example> {
         }
         if let Some(cmd) = line.strip_prefix("$ ") {
             out.extend(current.take());
-            if cmd.starts_with("urilint ") {
+            // `urilint ...`, or a pipeline that feeds urilint
+            // (`printf ... | urilint ...`).
+            if cmd.starts_with("urilint ") || cmd.contains("| urilint ") {
                 current = Some(Example {
                     line: i + 1,
                     command: cmd.to_string(),
@@ -67,18 +69,25 @@ fn readme_examples_print_what_they_show() {
     assert!(all.len() >= 12, "only {} examples found", all.len());
     let mut failures = Vec::new();
     for ex in &all {
-        let rest = &ex.command["urilint ".len()..];
         // `check` must not pick up a urilint.toml from the environment.
-        let rest = match rest.strip_prefix("check ") {
-            Some(args) => format!("check --isolated {args}"),
-            None => rest.to_string(),
+        let command = match ex.command.strip_prefix("urilint check ") {
+            Some(args) => format!("urilint check --isolated {args}"),
+            None => ex.command.clone(),
         };
+        // Every `urilint` of the command line (pipelines have several) is
+        // the binary under test.
+        let bin_dir = Path::new(bin).parent().expect("the binary's directory");
+        let path = std::env::join_paths(std::iter::once(bin_dir.to_path_buf()).chain(
+            std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
+        ))
+        .expect("PATH joins");
         let scratch = tempfile::tempdir().expect("tempdir");
         copy_tree(&root.join("fixtures"), &scratch.path().join("fixtures"));
         let out = Command::new("sh")
             .arg("-c")
-            .arg(format!("'{bin}' {rest}"))
+            .arg(&command)
             .current_dir(scratch.path())
+            .env("PATH", &path)
             .env("NO_COLOR", "1")
             .output()
             .expect("sh runs");

@@ -273,7 +273,7 @@ const ROFF_NAMES: &[&[u8]] = &[
 ];
 
 /// True when among the first ten non-blank lines of `head` one is a roff
-/// comment or calls a known request or macro ([`ROFF_NAMES`]), and no
+/// comment or calls a known request or macro (`ROFF_NAMES`), and no
 /// byte of it is a NUL (a binary is not roff): the content check for a
 /// file with a man page name (`notes.1` holding prose is text).
 pub fn looks_like_roff(head: &[u8]) -> bool {

@@ -181,7 +181,10 @@ pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Resu
             }
         })
     };
-    let pipeline_opts = PipelineOptions::new(opts.threads, false);
+    let pipeline_opts = PipelineOptions {
+        window: super::window(opts),
+        ..PipelineOptions::new(opts.threads, false)
+    };
     let result = crate::progress::with_progress(opts.progress, &stats, || {
         if sarif_log {
             // Results are written with a leading comma; the first is dropped.

@@ -469,6 +469,18 @@ pub(crate) fn report_walk_error(e: &Error, stats: &Stats, sink: &mut Sink<'_, '_
     sink.message(&format!("urilint: {e}"));
 }
 
+/// Inputs in flight at most: the pipeline's default, or, when standard
+/// input is framed into documents ([`crate::framed`]), each held in
+/// memory while it waits, one per worker and one more.
+pub(crate) fn window(opts: &RunOptions) -> usize {
+    let default = PipelineOptions::new(opts.threads, false).window;
+    if opts.walk.stdin_format == crate::framed::StdinFormat::Text {
+        default
+    } else {
+        default.min(opts.threads.max(1) + 1)
+    }
+}
+
 /// The JSON Lines additions of a run (`--label`, `--summary`).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct JsonExtras {
@@ -605,6 +617,7 @@ pub fn extract(
             inputs,
             &PipelineOptions {
                 count: json.then_some(jsonl::with_count as pipeline::CountEntry),
+                window: window(opts),
                 ..PipelineOptions::new(opts.threads, ex.unique)
             },
             outputs,
