@@ -408,6 +408,50 @@ mod tests {
         assert_eq!(got.len(), 2);
     }
 
+    /// `docs` framed as JSON Lines (`path_bytes` for names that are not
+    /// UTF-8, `content` or `content_base64` by turns) and as netstrings.
+    fn frame(docs: &[(Vec<u8>, Vec<u8>)]) -> (Vec<u8>, Vec<u8>) {
+        let b64 = base64::engine::general_purpose::STANDARD;
+        let (mut jsonl, mut netstrings) = (Vec::new(), Vec::new());
+        for (i, (name, content)) in docs.iter().enumerate() {
+            let mut fields = serde_json::Map::new();
+            match std::str::from_utf8(name) {
+                Ok(n) => fields.insert("path".into(), n.into()),
+                Err(_) => fields.insert("path_bytes".into(), b64.encode(name).into()),
+            };
+            match std::str::from_utf8(content) {
+                Ok(c) if i % 2 == 0 => fields.insert("content".into(), c.into()),
+                _ => fields.insert("content_base64".into(), b64.encode(content).into()),
+            };
+            jsonl.extend(serde_json::to_vec(&fields).expect("JSON"));
+            jsonl.push(b'\n');
+            for part in [name, content] {
+                netstrings.extend(format!("{}:", part.len()).bytes());
+                netstrings.extend(part);
+                netstrings.push(b',');
+            }
+        }
+        (jsonl, netstrings)
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_documents_come_back_exactly(
+            sent in proptest::collection::vec(
+                (
+                    proptest::collection::vec(proptest::num::u8::ANY, 1..20),
+                    proptest::collection::vec(proptest::num::u8::ANY, 0..200),
+                ),
+                0..8,
+            )
+        ) {
+            let (jsonl, netstrings) = frame(&sent);
+            let want: Vec<Doc> = sent.iter().map(|(n, c)| ok(n, c)).collect();
+            proptest::prop_assert_eq!(docs(&jsonl, StdinFormat::Jsonl), want.clone());
+            proptest::prop_assert_eq!(docs(&netstrings, StdinFormat::Netstring), want);
+        }
+    }
+
     #[test]
     fn text_gives_no_documents() {
         assert!(docs(b"{\"path\":\"a\",\"content\":\"x\"}\n", StdinFormat::Text).is_empty());
