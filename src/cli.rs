@@ -35,7 +35,9 @@ Examples:
   urilint extract -Hn docs/                  with file name and line number
   urilint extract --format jsonl mail.mbox   one JSON object per URI
   cat notes.txt | urilint extract -          read standard input
-  urilint extract --unique --glob '*.md' .   each URI once, Markdown files only";
+  urilint extract --unique --glob '*.md' .   each URI once, Markdown files only
+  urilint files -0 . | urilint extract --files-from - -0   paths from a list
+  urilint extract --stdin-format jsonl --format jsonl -   many documents, framed";
 
 const CHECK_EXAMPLES: &str = "\
 Examples:
