@@ -232,28 +232,13 @@ struct Common {
     max_uri_len: Option<usize>,
     #[command(flatten)]
     config: ConfigFlags,
-    /// Also read hidden files and directories.
-    #[arg(long)]
-    hidden: bool,
-    /// Do not honour .gitignore, .ignore and similar files.
-    #[arg(long)]
-    no_ignore: bool,
-    /// Only read files matching GLOB (`!GLOB` excludes); repeatable.
-    #[arg(short, long, value_name = "GLOB")]
-    glob: Vec<String>,
+    #[command(flatten)]
+    walk: WalkFlags,
     /// The file name standard input (`-`) stands for: shown in output,
     /// and used to detect its format by extension and to pick per-path
     /// rules, as editors and pre-commit hooks need (the file is not read).
     #[arg(long, value_name = "NAME")]
     stdin_filename: Option<PathBuf>,
-    /// Apply --exclude, extend-exclude and --glob to the paths named on the
-    /// command line too (for pre-commit, which names every staged file).
-    #[arg(long)]
-    force_exclude: bool,
-    /// Leave out files and directories matching GLOB (as `--glob
-    /// '!GLOB'`; also `extend-exclude` in urilint.toml); repeatable.
-    #[arg(long, value_name = "GLOB")]
-    exclude: Vec<String>,
     /// Worker threads, at most 1024 (default: the number of CPUs).
     #[arg(short = 'j', long, value_name = "N", value_parser = threads_parser())]
     threads: Option<usize>,
@@ -290,6 +275,52 @@ struct Common {
     /// Also `abbreviated = true` in urilint.toml.
     #[arg(long)]
     abbreviated: bool,
+}
+
+/// Which files a walk reads (`extract`, `check`, `rewrite`, `files`).
+#[derive(Args, Debug)]
+struct WalkFlags {
+    /// Also read hidden files and directories.
+    #[arg(long)]
+    hidden: bool,
+    /// Do not honour .gitignore, .ignore and similar files.
+    #[arg(long)]
+    no_ignore: bool,
+    /// Only read files matching GLOB (`!GLOB` excludes); repeatable.
+    #[arg(short, long, value_name = "GLOB")]
+    glob: Vec<String>,
+    /// Apply --exclude, extend-exclude and --glob to the paths named on the
+    /// command line too (for pre-commit, which names every staged file).
+    #[arg(long)]
+    force_exclude: bool,
+    /// Leave out files and directories matching GLOB (as `--glob
+    /// '!GLOB'`; also `extend-exclude` in urilint.toml); repeatable.
+    #[arg(long, value_name = "GLOB")]
+    exclude: Vec<String>,
+}
+
+impl WalkFlags {
+    /// The walk these flags and `settings` ask for; `for_check` adds
+    /// `check`'s default exclusions when the configuration sets none.
+    fn options(self, settings: &Settings, for_check: bool) -> WalkOptions {
+        WalkOptions {
+            hidden: self.hidden,
+            no_ignore: self.no_ignore,
+            globs: self
+                .glob
+                .into_iter()
+                .chain(
+                    settings
+                        .excluded_globs(for_check)
+                        .iter()
+                        .chain(&self.exclude)
+                        .map(|g| format!("!{g}")),
+                )
+                .collect(),
+            force_exclude: self.force_exclude,
+            ..WalkOptions::default()
+        }
+    }
 }
 
 /// JSON Lines additions for jobs split over many processes.
@@ -584,22 +615,8 @@ struct FilesArgs {
     /// End each path with a NUL byte instead of a newline.
     #[arg(short = '0', long)]
     null: bool,
-    /// Also list hidden files and directories.
-    #[arg(long)]
-    hidden: bool,
-    /// Do not honour .gitignore, .ignore and similar files.
-    #[arg(long)]
-    no_ignore: bool,
-    /// Only list files matching GLOB (`!GLOB` excludes); repeatable.
-    #[arg(short, long, value_name = "GLOB")]
-    glob: Vec<String>,
-    /// Leave out files and directories matching GLOB; repeatable (also
-    /// `exclude`/`extend-exclude` of urilint.toml, as `extract` applies them).
-    #[arg(long, value_name = "GLOB")]
-    exclude: Vec<String>,
-    /// Apply the excludes to the paths named here too.
-    #[arg(long)]
-    force_exclude: bool,
+    #[command(flatten)]
+    walk: WalkFlags,
     /// The files `urilint check` reads: also its default exclusions (test
     /// data, vendored and minified code) unless urilint.toml sets `exclude`.
     #[arg(long)]
@@ -686,26 +703,13 @@ fn run_options(
     RunOptions {
         paths,
         walk: WalkOptions {
-            hidden: c.hidden,
-            no_ignore: c.no_ignore,
-            globs: c
-                .glob
-                .into_iter()
-                .chain(
-                    settings
-                        .excluded_globs(for_check)
-                        .iter()
-                        .chain(&c.exclude)
-                        .map(|g| format!("!{g}")),
-                )
-                .collect(),
             stdin_name: c.stdin_filename,
-            force_exclude: c.force_exclude,
             files_from: c.files_from.map(|list| FilesFrom {
                 list,
                 separator: if c.from0 { b'\0' } else { b'\n' },
             }),
             stdin_format: c.stdin_format,
+            ..c.walk.options(settings, for_check)
         },
         threads,
         grammar: settings.grammar,
@@ -1001,22 +1005,7 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Files(a) => {
             let cwd = std::env::current_dir().context("the current directory")?;
             let s = Settings::find(&cwd, a.config.config.as_deref(), a.config.isolated)?;
-            let walk = WalkOptions {
-                hidden: a.hidden,
-                no_ignore: a.no_ignore,
-                globs: a
-                    .glob
-                    .into_iter()
-                    .chain(
-                        s.excluded_globs(a.check)
-                            .iter()
-                            .chain(&a.exclude)
-                            .map(|g| format!("!{g}")),
-                    )
-                    .collect(),
-                force_exclude: a.force_exclude,
-                ..WalkOptions::default()
-            };
+            let walk = a.walk.options(&s, a.check);
             let separator = if a.null { b'\0' } else { b'\n' };
             match run::files(&a.paths, &walk, separator, &mut stdout, &mut stderr) {
                 Ok(listed) => Ok(if listed.errors > 0 { 2 } else { 0 }),

@@ -82,67 +82,43 @@ fn fixture(rel: &str) -> Vec<u8> {
 /// relative to `dir`, as a user types it).
 fn tree(dir: &Path) -> PathBuf {
     let root = dir.join("tree");
-    put(
-        &root,
-        b"mail/archive.mbox",
-        &fixture("mail/qp-html-alternative.mbox"),
-    );
-    put(
-        &root,
-        b"mail/wrapped.mbox",
-        &fixture("mail/quoted-wrapped-url.mbox"),
-    );
-    put(&root, b"docs/links.md", &fixture("markdown/links.md"));
-    put(
-        &root,
-        b"docs/pep.rst",
-        &fixture("corpus/pep-0730-295-296.rst"),
-    );
-    put(
-        &root,
-        b"news/sci.space",
-        &fixture("corpus/news-sci.space-62116-6.txt"),
-    );
-    put(
-        &root,
-        b"plain/faq.txt",
-        &fixture("corpus/debian-faq-373-375.txt"),
-    );
-    put(
-        &root,
-        b"plain/two\nlines.txt",
-        b"see http://example.org/newline-name\n",
-    );
-    put(
-        &root,
-        b"plain/caf\xe9-latin1.txt",
-        b"caf\xe9 <http://example.org/caf%E9> \xe9t\xe9\n",
-    );
-    put(
-        &root,
-        b"plain/latin1-body.txt",
-        b"R\xe9sum\xe9: http://example.org/r\xe9sum\xe9 fin\n",
-    );
-    put(
-        &root,
-        b"plain/binary.dat",
-        b"http://example.org/binary\0\x01\x02",
-    );
-    put(&root, b"plain/empty.txt", b"");
-    put(&root, b".hidden.txt", b"http://example.org/hidden\n");
-    put(&root, b".cache/x.txt", b"http://example.org/hidden-dir\n");
-    put(
-        &root,
-        b"build/out.txt",
-        b"http://example.org/ignored-by-ignore\n",
-    );
-    put(
-        &root,
-        b"ignored.log",
-        b"http://example.org/ignored-by-gitignore\n",
-    );
-    put(&root, b".ignore", b"build/\n");
-    put(&root, b".gitignore", b"*.log\n");
+    // Real excerpts (their sources: fixtures/mail/README.md,
+    // fixtures/corpus/SOURCES.md).
+    for (name, excerpt) in [
+        (&b"mail/archive.mbox"[..], "mail/qp-html-alternative.mbox"),
+        (b"mail/wrapped.mbox", "mail/quoted-wrapped-url.mbox"),
+        (b"docs/links.md", "markdown/links.md"),
+        (b"docs/pep.rst", "corpus/pep-0730-295-296.rst"),
+        (b"news/sci.space", "corpus/news-sci.space-62116-6.txt"),
+        (b"plain/faq.txt", "corpus/debian-faq-373-375.txt"),
+    ] {
+        put(&root, name, &fixture(excerpt));
+    }
+    // The names and bytes engines get wrong, and what a walk leaves out.
+    for (name, bytes) in [
+        (
+            &b"plain/two\nlines.txt"[..],
+            &b"see http://example.org/newline-name\n"[..],
+        ),
+        (
+            b"plain/caf\xe9-latin1.txt",
+            b"caf\xe9 <http://example.org/caf%E9> \xe9t\xe9\n",
+        ),
+        (
+            b"plain/latin1-body.txt",
+            b"R\xe9sum\xe9: http://example.org/r\xe9sum\xe9 fin\n",
+        ),
+        (b"plain/binary.dat", b"http://example.org/binary\0\x01\x02"),
+        (b"plain/empty.txt", b""),
+        (b".hidden.txt", b"http://example.org/hidden\n"),
+        (b".cache/x.txt", b"http://example.org/hidden-dir\n"),
+        (b"build/out.txt", b"http://example.org/ignored-by-ignore\n"),
+        (b"ignored.log", b"http://example.org/ignored-by-gitignore\n"),
+        (b".ignore", b"build/\n"),
+        (b".gitignore", b"*.log\n"),
+    ] {
+        put(&root, name, bytes);
+    }
     fs::create_dir_all(root.join(".git")).expect("a .git directory: .gitignore applies");
     PathBuf::from("tree")
 }
