@@ -63,6 +63,12 @@ def parse_args(argv):
     p.add_argument("--records-out", help="write urilint extract's output here, in order")
     p.add_argument("--conf", action="append", default=[], metavar="KEY=VALUE",
                    help="a Spark setting (repeatable)")
+    p.add_argument("--config", metavar="FILE",
+                   help="urilint.toml for the listing and every task (instead of "
+                        "--isolated); on a cluster, ship it with --files and give its name")
+    p.add_argument("--walk-arg", action="append", default=[], metavar="ARG",
+                   help="an argument for the listing, `urilint files` (repeatable; e.g. "
+                        "--walk-arg=--hidden --walk-arg=--exclude=vendor)")
     return p.parse_args(argv)
 
 
@@ -152,7 +158,12 @@ def document_chunks(names, cwd):
         yield json.dumps(doc).encode("ascii") + b"\n"
 
 
-def shard_task(command, route, binary_spec, cwd):
+def config_args(config):
+    """`--isolated`, or `--config FILE` (found as the binary is on executors)."""
+    return ["--config", config] if config else ["--isolated"]
+
+
+def shard_task(command, route, binary_spec, cwd, config=None):
     """The function mapPartitionsWithIndex runs: one urilint per shard."""
 
     def task(k, names):
@@ -161,7 +172,7 @@ def shard_task(command, route, binary_spec, cwd):
         if first is None:
             return  # an empty shard: nothing to run
         names = itertools.chain([first], names)
-        argv = [find_binary(binary_spec), command, "--isolated", "-j1",
+        argv = [find_binary(binary_spec), command] + config_args(config) + ["-j1",
                 "--format", "jsonl", "--summary", "--label", f"shard-{k}"]
         if command == "check":
             argv.append("--exit-zero")
@@ -187,11 +198,11 @@ def summary_row(line):
 # ------------------------------------------------------------------- driver
 
 
-def list_files(binary, root, command):
+def list_files(binary, root, command, config=None, walk_args=()):
     """`urilint files -0 ROOT`: the files one `urilint COMMAND ROOT` reads,
     in its order (`--check`: with check's default exclusions)."""
-    flags = ["--check"] if command == "check" else []
-    proc = subprocess.run([binary, "files", "--isolated", "-0"] + flags + [root],
+    flags = (["--check"] if command == "check" else []) + list(walk_args)
+    proc = subprocess.run([binary, "files", "-0"] + config_args(config) + flags + [root],
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     if proc.returncode != 0:
         sys.exit(f"urilint files exited with status {proc.returncode}:\n"
@@ -232,10 +243,11 @@ def run(spark, args):
     shards = max(1, args.shards or sc.defaultParallelism)
     names, listed, outputs = {}, {}, {}
     for command in ("extract", "check"):  # check leaves test data out: its own list
-        names[command] = list_files(driver_binary, root, command)
+        names[command] = list_files(driver_binary, root, command, args.config, args.walk_arg)
         listed[command] = sc.parallelize(names[command], shards)  # contiguous, in order
         lines = listed[command].mapPartitionsWithIndex(
-            shard_task(command, args.route, binary_spec, cwd), preservesPartitioning=True)
+            shard_task(command, args.route, binary_spec, cwd, args.config),
+            preservesPartitioning=True)
         outputs[command] = lines.persist(StorageLevel.MEMORY_AND_DISK)
 
     if args.records_out:
