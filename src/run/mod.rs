@@ -173,32 +173,47 @@ impl Stats {
 
     /// Adds the counts of `other` (one input's, with `--summary`) to these.
     pub(crate) fn merge(&self, other: &Stats) {
+        // Destructured: a counter added to `Stats` must be merged here too.
+        let Stats {
+            files,
+            bytes,
+            binary,
+            uris,
+            findings,
+            errors,
+            error_findings,
+            warning_findings,
+            fixable,
+            unsafe_fixable,
+            fixed,
+            files_changed,
+            not_written,
+            by_rule,
+            fixed_by_file,
+        } = other;
         for (mine, theirs) in [
-            (&self.files, &other.files),
-            (&self.bytes, &other.bytes),
-            (&self.binary, &other.binary),
-            (&self.uris, &other.uris),
-            (&self.findings, &other.findings),
-            (&self.errors, &other.errors),
-            (&self.error_findings, &other.error_findings),
-            (&self.warning_findings, &other.warning_findings),
-            (&self.fixable, &other.fixable),
-            (&self.unsafe_fixable, &other.unsafe_fixable),
-            (&self.fixed, &other.fixed),
-            (&self.files_changed, &other.files_changed),
-            (&self.not_written, &other.not_written),
+            (&self.files, files),
+            (&self.bytes, bytes),
+            (&self.binary, binary),
+            (&self.uris, uris),
+            (&self.findings, findings),
+            (&self.errors, errors),
+            (&self.error_findings, error_findings),
+            (&self.warning_findings, warning_findings),
+            (&self.fixable, fixable),
+            (&self.unsafe_fixable, unsafe_fixable),
+            (&self.fixed, fixed),
+            (&self.files_changed, files_changed),
+            (&self.not_written, not_written),
         ] {
             Stats::add(mine, Stats::get(theirs));
         }
-        let theirs = other.by_rule.lock().unwrap_or_else(|p| p.into_inner());
+        let theirs = by_rule.lock().unwrap_or_else(|p| p.into_inner());
         let mut mine = self.by_rule.lock().unwrap_or_else(|p| p.into_inner());
         for (code, n) in theirs.iter() {
             *mine.entry(code).or_insert(0) += n;
         }
-        let theirs = other
-            .fixed_by_file
-            .lock()
-            .unwrap_or_else(|p| p.into_inner());
+        let theirs = fixed_by_file.lock().unwrap_or_else(|p| p.into_inner());
         let mut mine = self.fixed_by_file.lock().unwrap_or_else(|p| p.into_inner());
         mine.extend(theirs.iter().cloned());
     }
@@ -467,6 +482,30 @@ pub(crate) fn output_closed(result: Result<(), Error>) -> Result<bool, Error> {
 pub(crate) fn report_walk_error(e: &Error, stats: &Stats, sink: &mut Sink<'_, '_>) {
     Stats::add(&stats.errors, 1);
     sink.message(&format!("urilint: {e}"));
+}
+
+#[cfg(test)]
+mod stats_tests {
+    use super::*;
+
+    #[test]
+    fn merge_adds_every_counter() {
+        let a = Stats::default();
+        let b = Stats::default();
+        Stats::add(&a.uris, 2);
+        Stats::add(&b.uris, 3);
+        Stats::add(&b.errors, 1);
+        Stats::add(&b.bytes, 10);
+        b.by_rule.lock().expect("lock").insert("U002", 4);
+        a.by_rule.lock().expect("lock").insert("U002", 1);
+        b.record_fixed("f", &["N001".to_string()]);
+        a.merge(&b);
+        assert_eq!(Stats::get(&a.uris), 5);
+        assert_eq!(Stats::get(&a.errors), 1);
+        assert_eq!(Stats::get(&a.bytes), 10);
+        assert_eq!(a.rule_counts(), vec![("U002", 5)]);
+        assert_eq!(a.fixed_by_file.lock().expect("lock").len(), 1);
+    }
 }
 
 /// Inputs in flight at most: the pipeline's default, or, when standard
