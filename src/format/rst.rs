@@ -264,10 +264,18 @@ fn grid_table(src: &[u8], lines: &[Line], i: usize, out: &mut Vec<Segment>) -> O
             flush(&mut cells, out);
             continue;
         }
+        // Columns count characters, not bytes (a cell may hold `é`): the
+        // byte offset of each character of the row, from the table's edge.
         let left = l.range.start + lead;
+        let starts: Vec<usize> = src[left..l.range.end]
+            .iter()
+            .enumerate()
+            .filter(|(_, &b)| b & 0xC0 != 0x80)
+            .map(|(k, _)| left + k)
+            .collect();
+        let at = |column: usize| starts.get(column).copied().unwrap_or(l.range.end);
         for (c, w) in plus.windows(2).enumerate() {
-            let from = (left + w[0] + 1).min(l.range.end);
-            let to = (left + w[1]).min(l.range.end);
+            let (from, to) = (at(w[0] + 1), at(w[1]));
             if from < to {
                 cells[c].push(from..to);
             }
@@ -620,6 +628,31 @@ After <https://a.example/>.
         assert!(!segs
             .iter()
             .any(|s| String::from_utf8_lossy(&s.text).contains("| scrapy")));
+    }
+
+    /// Cells are cut at characters, not bytes: a row holding `é` before a
+    /// URI keeps its borders out of the cell.
+    #[test]
+    fn grid_table_columns_count_characters() {
+        let src = "\
++-------+--------------------+
+| Café  | <https://a.example |
+|       | /menu>             |
++-------+--------------------+
+";
+        let segs = segments(src.as_bytes(), false);
+        let texts: Vec<String> = segs
+            .iter()
+            .map(|s| String::from_utf8_lossy(&s.text).into_owned())
+            .collect();
+        assert_eq!(
+            texts,
+            [
+                " Café  \n       ",
+                " <https://a.example \n /menu>             "
+            ],
+            "{texts:?}"
+        );
     }
 
     /// jsonschema's docs/referencing.rst: a `.. testcode::` block is code
