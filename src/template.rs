@@ -152,15 +152,15 @@ fn shell_variable(b: &[u8]) -> bool {
     n >= 2 && !b[0].is_ascii_digit() && !b.get(n).is_some_and(|c| c.is_ascii_lowercase())
 }
 
-/// The authority placeholders of [`is_template`]: `[user@]`, `:port`,
-/// `*.example.com`.
 /// Bits of [`TRIGGER`]: which check of [`is_template`] a byte calls for.
+/// `{`, `}`: a placeholder.
 const BRACE: u8 = 1;
+/// A non-ASCII byte: maybe an ellipsis, `…`.
 const NON_ASCII: u8 = 2;
 /// `$`, `%`, `\`: the per-byte checks.
 const SIGIL: u8 = 4;
 /// `(` and `]`: a regular expression's group or class.
-const REGEX: u8 = 16;
+const REGEX: u8 = 8;
 
 /// The [`is_template`] check each byte calls for.
 static TRIGGER: [u8; 256] = {
@@ -180,6 +180,8 @@ static TRIGGER: [u8; 256] = {
     t
 };
 
+/// The authority placeholders of [`is_template`]: `[user@]`, `:port`,
+/// `*.example.com`.
 fn authority_placeholder(uri: &str) -> bool {
     let Some(at) = uri.as_bytes().windows(3).position(|w| w == b"://") else {
         return false;

@@ -63,9 +63,10 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
 /// or a word in capitals (`HOST`); the password is the word itself
 /// (`password`, `passwd-on-proxy`, `pass`, `pwd`, `xxx`, or a translation,
 /// [`PASSWORD_WORDS`]) or a well-known demonstration one
-/// ([`DEMO_PASSWORDS`], or one with `secret` in it: `a%20secret`); the host is the local machine (`localhost`,
-/// `127.0.0.1`, `[::1]`); the userinfo is template markup (`[user[:pass]@]`,
-/// `<user>:<password>`, `${USER}`); or it is a CVS root's access method
+/// ([`DEMO_PASSWORDS`], or one with `secret` in it: `a%20secret`); the
+/// host is the local machine (`localhost`, `127.0.0.1`, `[::1]`); the
+/// userinfo is template markup (`[user[:pass]@]`, `<user>:<password>`,
+/// `${USER}`); or it is a CVS root's access method
 /// (`cvs://:pserver:anoncvs@host:/cvs`).
 fn placeholder_credentials(text: &str, ui: std::ops::Range<usize>) -> bool {
     let userinfo = &text[ui.clone()];
