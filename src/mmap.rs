@@ -35,13 +35,13 @@
 //!
 //! - **A file written in place while it is scanned**: the scanner sees a
 //!   mix of old and new bytes, as it would with `read(2)` (which copies
-//!   whatever the page cache holds at that moment). Every byte the
-//!   scanner keeps is copied out of the map at once (a candidate's text is
-//!   built in the scanner's own buffer, and the two strings lent with it
-//!   are checked UTF-8 when lent, and copied by every consumer of this
-//!   crate before the next byte is read), so a change shows up, at worst,
-//!   as a URI that mixes the two versions, never as memory outside the
-//!   map being read.
+//!   whatever the page cache holds at that moment). Nothing a candidate
+//!   lends points into the map: its text is built in the scanner's own
+//!   buffer, and its raw text and context are copied out of the map
+//!   before they are checked as UTF-8 and lent, so a `str` can never stop
+//!   being UTF-8 under its reader. A change shows up, at worst, as a URI
+//!   that mixes the two versions, never as memory outside the map being
+//!   read.
 //! - **A file truncated while it is mapped**: reading a page past the new
 //!   end raises `SIGBUS`, and the process ends (exit status 135 from a
 //!   shell, or "killed by signal 7"). That is ripgrep's behaviour too, and

@@ -573,6 +573,11 @@ pub struct Scanner<R> {
     slashes: SlashFinder,
     /// Bytes asked of the next read: from 8 KiB up to the chunk size.
     read_size: usize,
+    /// With a mapped file: copies of the bytes a [`Candidate`] lends
+    /// (its context, then its raw text), so that what it lends cannot
+    /// change under it if another process writes the file (see
+    /// [`crate::mmap`]).
+    lent: Vec<u8>,
 }
 
 impl Scanner<io::Empty> {
@@ -615,6 +620,7 @@ impl<R: Read> Scanner<R> {
             colons: ColonFinder::new(opts.relative_in_angle, opts.abbreviated),
             slashes: SlashFinder::new(),
             read_size: opts.chunk_size.min(8 * 1024),
+            lent: Vec::new(),
             opts,
         }
     }
@@ -850,10 +856,24 @@ impl<R: Read> Scanner<R> {
         } else {
             (None, None)
         };
+        let context = extent.outer_start.saturating_sub(16)..extent.outer_start;
+        let (before, raw): (&[u8], &[u8]) = match &self.buf {
+            Storage::Owned(buf) => (&buf[context], &buf[extent.start..extent.end]),
+            Storage::Mapped(map) => {
+                // Lent from a copy: a `str` over the map could stop being
+                // UTF-8 if the file were written meanwhile.
+                let bytes = map.bytes();
+                self.lent.clear();
+                self.lent.extend_from_slice(&bytes[context.clone()]);
+                self.lent
+                    .extend_from_slice(&bytes[extent.start..extent.end]);
+                self.lent.split_at(context.len())
+            }
+        };
         // The rules take only ASCII and whole, valid UTF-8 characters, so
         // these never fail; if they did, the strings would be empty rather
         // than broken.
-        let raw = std::str::from_utf8(&self.buf[extent.start..extent.end]).unwrap_or_default();
+        let raw = std::str::from_utf8(raw).unwrap_or_default();
         let text = std::str::from_utf8(&self.scratch.text).unwrap_or_default();
         Ok(Some(Found::Uri(Candidate {
             text,
@@ -870,7 +890,7 @@ impl<R: Read> Scanner<R> {
             joined: self.scratch.joined,
             elided: self.scratch.elided,
             rst_link: self.scratch.rst_link,
-            before: &self.buf[extent.outer_start.saturating_sub(16)..extent.outer_start],
+            before,
             hyphens: &self.scratch.hyphens,
             segments: &self.scratch.segments,
             base: self.base,
