@@ -195,14 +195,6 @@ impl Input {
     }
 }
 
-/// Opens `reader`, the input named `path`, in `format`: its head is read
-/// once (and given back to the reader) for the binary check and
-/// detection; gzip (not under [`InputFormat::Text`]) is read through, and
-/// what it holds is detected from its own head and the name without
-/// `.gz`.
-///
-/// # Errors
-/// A read error of the head (or of decompressing it).
 /// The file mapped ([`Opened::Mapped`]), or skipped as UTF-16, when it is
 /// a regular file of at least [`crate::mmap::MIN_LEN`] bytes read as plain
 /// text; `None` when it is to be read instead (the file's offset is
@@ -231,6 +223,14 @@ fn map_text(file: &File, path: &Path, format: InputFormat) -> Option<Opened> {
     }
 }
 
+/// Opens `reader`, the input named `path`, in `format`: its head is read
+/// once (and given back to the reader) for the binary check and
+/// detection; gzip (not under [`InputFormat::Text`]) is read through, and
+/// what it holds is detected from its own head and the name without
+/// `.gz`.
+///
+/// # Errors
+/// A read error of the head (or of decompressing it).
 fn open_read<R: Read + Send + 'static>(
     reader: R,
     path: &Path,
