@@ -339,6 +339,10 @@ impl<'a> Parsed<'a> {
         &self.errors
     }
     /// The reference when valid, else its errors.
+    ///
+    /// # Errors
+    /// Every violation of the grammar (as [`Parsed::errors`]), in order of
+    /// offset, when the reference is not valid.
     pub fn into_result(self) -> Result<UriRef<'a>, Vec<ParseError>> {
         if self.errors.is_empty() {
             Ok(self.uri)
