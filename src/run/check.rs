@@ -362,6 +362,23 @@ impl Job<'_> {
         }
     }
 
+    /// Prints each of `found` that no `urilint: ignore` marker suppresses,
+    /// with the lines around it read back from `lines` (without them,
+    /// nothing is suppressed and there is no excerpt).
+    fn emit_unsuppressed<S: ReadAt>(
+        &self,
+        found: &[Diagnostic],
+        mut lines: Option<&mut Lines<S>>,
+        out: &mut Vec<u8>,
+    ) {
+        for d in found {
+            if lines.as_deref_mut().is_some_and(|l| suppressed(l, d)) {
+                continue;
+            }
+            self.emit(out, d, lines.as_deref_mut());
+        }
+    }
+
     /// Streams the findings of `input`.
     fn report(&self, input: &Input, sink: &mut Sink<'_, '_>) {
         let mut found: Vec<Diagnostic> = Vec::new();
@@ -398,11 +415,7 @@ impl Job<'_> {
                     |f, sink| {
                         found.clear();
                         self.lint(&f, &mut found);
-                        for d in &found {
-                            if !suppressed(&mut lines, d) {
-                                self.emit(sink.out(), d, Some(&mut lines));
-                            }
-                        }
+                        self.emit_unsuppressed(&found, Some(&mut lines), sink.out());
                     },
                 );
             }
@@ -412,11 +425,7 @@ impl Job<'_> {
                 let each = |f: Found<'_>, sink: &mut Sink<'_, '_>| {
                     found.clear();
                     self.lint(&f, &mut found);
-                    for d in &found {
-                        if !suppressed(&mut lines, d) {
-                            self.emit(sink.out(), d, Some(&mut lines));
-                        }
-                    }
+                    self.emit_unsuppressed(&found, Some(&mut lines), sink.out());
                 };
                 match open_reader(input, self.input_format, self.mmap, self.stats, sink) {
                     None | Some(Reader::Mapped(_)) => {}
@@ -432,15 +441,11 @@ impl Job<'_> {
                 let each = |f: Found<'_>, sink: &mut Sink<'_, '_>| {
                     found.clear();
                     self.lint(&f, &mut found);
-                    for d in &found {
-                        let l = lines.get_or_insert_with(|| File::open(path).ok().map(Lines::new));
-                        if let Some(l) = l.as_mut() {
-                            if suppressed(l, d) {
-                                continue;
-                            }
-                        }
-                        self.emit(sink.out(), d, l.as_mut());
+                    if found.is_empty() {
+                        return;
                     }
+                    let l = lines.get_or_insert_with(|| File::open(path).ok().map(Lines::new));
+                    self.emit_unsuppressed(&found, l.as_mut(), sink.out());
                 };
                 match open_reader(input, self.input_format, self.mmap, self.stats, sink) {
                     None => {}
