@@ -17,8 +17,8 @@
 //! glob rules do not apply to it (only with `force_exclude`, as to a path
 //! named on the command line): the list decides. `urilint files` prints
 //! the set a walk reads (`urilint files --check`, the set `check` reads),
-//! so that a driver can shard it. Standard
-//! input may be framed into many documents ([`crate::framed`]).
+//! so that a driver can shard it. Standard input may be framed into many
+//! documents ([`crate::framed`]).
 //!
 //! It does not own reading the files (the `source` module) nor the
 //! parallel processing (the `pipeline` module).
@@ -68,14 +68,17 @@ pub struct FilesFrom {
     pub separator: u8,
 }
 
-/// The inputs named by `paths` (a path of `-` is standard input), in
-/// order: each path in the order given, each directory's entries sorted by
-/// file name. Errors met while walking (unreadable directories, missing
-/// paths) are items of the sequence, in place, so the run can report them
-/// and go on.
+/// The inputs named by `paths` (a path of `-` is standard input: one
+/// input, or one per document when [`WalkOptions::stdin_format`] frames
+/// it), then those of the [`WalkOptions::files_from`] list, in order: each
+/// path in the order given, each directory's entries sorted by file name.
+/// Errors met while walking (unreadable directories, missing paths, a
+/// list that cannot be read, a malformed frame) are items of the
+/// sequence, in place, so the run can report them and go on.
 ///
 /// # Errors
-/// [`Error::Walk`] when a glob is invalid.
+/// [`Error::Walk`] when a glob is invalid; [`Error::Read`] when the
+/// `files_from` list cannot be opened.
 pub fn inputs(
     paths: &[PathBuf],
     opts: &WalkOptions,
