@@ -116,9 +116,19 @@ const MAX_NEST: u32 = 32;
 /// Most bytes one string interpolation gives.
 const MAX_STRING: usize = 4096;
 
-/// Most string interpolations read for one top-level one: a string that
-/// refers to itself or doubles at each level stops there.
-const STRING_BUDGET: u32 = 4096;
+/// Most work one top-level string interpolation does: a unit for each
+/// string interpolated within it and for each source byte of a string
+/// value read. A string that refers to itself, or doubles at each level,
+/// stops there.
+const STRING_BUDGET: usize = 1 << 16;
+
+/// Most work all the string interpolations of one document do together
+/// (units as in [`STRING_BUDGET`], and one for each byte given). Past it
+/// interpolations give nothing, so that a small page that interpolates a
+/// long string over and over (or a string appended to line by line) is
+/// not read as gigabytes of text, nor in quadratic time. Real pages use a
+/// few kilobytes of it.
+const MAX_EXPANSION: usize = 4 << 20;
 
 /// Reads the roff document `src` into segments, in document order (of
 /// their first source byte). Offsets of every segment's map are 0-based
@@ -1073,8 +1083,12 @@ struct Reader<'a> {
     /// The URL of an open `.UR`, whose link text is not given again when
     /// it is the URL itself.
     ur: Option<Vec<u8>>,
-    /// String interpolations left for the current one.
-    budget: Cell<u32>,
+    /// Work left for the current top-level string interpolation
+    /// ([`STRING_BUDGET`]).
+    budget: Cell<usize>,
+    /// Work left for the document's string interpolations
+    /// ([`MAX_EXPANSION`]).
+    expansion: Cell<usize>,
     /// Conditional bodies and `.do` calls being read within each other.
     nest: u32,
 }
@@ -1120,6 +1134,7 @@ impl<'a> Reader<'a> {
             mdoc_spacing: true,
             ur: None,
             budget: Cell::new(STRING_BUDGET),
+            expansion: Cell::new(MAX_EXPANSION),
             nest: 0,
         }
     }
@@ -1462,27 +1477,26 @@ impl<'a> Reader<'a> {
     }
 
     /// The decoded tokens of the source bytes `r` (escapes read, strings
-    /// interpolated).
+    /// interpolated), read at string nesting `depth` (0: not in a string;
+    /// within one only its text is kept).
     fn lex(&self, r: Range<usize>, depth: u8, out: &mut Vec<Tok>) {
         let src = self.src;
         let end = r.end.min(src.len());
         let mut i = r.start;
-        let mut plain = i;
         while i < end {
-            if !self.is_esc(i) {
-                i += 1;
-                continue;
+            let at = match self.esc {
+                Some(e) => memchr::memchr(e, &src[i..end]).map_or(end, |n| i + n),
+                None => end,
+            };
+            if i < at {
+                out.push(Tok::Plain(i..at));
             }
-            if plain < i {
-                out.push(Tok::Plain(plain..i));
+            if at == end {
+                break;
             }
-            let (next, e) = parse_escape(src, i, end, self.esc_byte(), 0);
-            self.resolve(i..next, e, depth, out);
+            let (next, e) = parse_escape(src, at, end, self.esc_byte(), 0);
+            self.resolve(at..next, e, depth, out);
             i = next;
-            plain = next;
-        }
-        if plain < end {
-            out.push(Tok::Plain(plain..end));
         }
     }
 
@@ -1507,15 +1521,16 @@ impl<'a> Reader<'a> {
                     out.push(Tok::Glyph(r, Cow::Owned(c.to_string().into_bytes())));
                 }
             }
-            Esc::Str(name) => {
-                if depth == 0 {
-                    self.budget.set(STRING_BUDGET);
-                }
-                let value = self.string_value(&src[name], depth + 1);
+            Esc::Str(name) if depth == 0 => {
+                let value = self.interpolate(&src[name]);
                 if !value.is_empty() {
                     out.push(Tok::Glyph(r, Cow::Owned(value)));
                 }
             }
+            Esc::Str(name) => self.string_toks(r, &src[name], depth + 1, out),
+            Esc::Char(p) => out.push(Tok::Plain(p..p + 1)),
+            // Within a string only its text counts.
+            _ if depth > 0 => {}
             Esc::Font(name) => out.push(Tok::Font(r, self.font_sel(&src[name]))),
             Esc::Family(name) => {
                 let f = &src[name];
@@ -1528,29 +1543,66 @@ impl<'a> Reader<'a> {
             }
             Esc::Join => out.push(Tok::Join),
             Esc::Comment(c) => out.push(Tok::Comment(c)),
-            Esc::Char(p) => out.push(Tok::Plain(p..p + 1)),
         }
     }
 
-    /// The bytes of the string named `name`, decoded (fonts and comments
-    /// dropped); empty when unknown, too deep or over budget.
-    fn string_value(&self, name: &[u8], depth: u8) -> Vec<u8> {
-        if depth > MAX_DEPTH || self.budget.get() == 0 {
-            return Vec::new();
+    /// The bytes of the string named `name`, decoded (fonts, joins and
+    /// comments dropped) and interpolated at the top level (`\*` in text,
+    /// an argument or an expression): at most [`MAX_STRING`] of them; empty
+    /// when unknown, or over [`STRING_BUDGET`] or [`MAX_EXPANSION`].
+    fn interpolate(&self, name: &[u8]) -> Vec<u8> {
+        self.budget.set(STRING_BUDGET);
+        let mut toks = Vec::new();
+        self.string_toks(0..0, name, 1, &mut toks);
+        let mut value = self.bytes_of(&toks);
+        value.truncate(MAX_STRING);
+        if !self.spend_doc(value.len()) {
+            value.clear();
         }
-        self.budget.set(self.budget.get() - 1);
+        value
+    }
+
+    /// Puts the text tokens of the string named `name`, interpolated by
+    /// the escape at `r` at string nesting `depth`, into `out` (nested
+    /// strings into the same `out`, so that a value is copied once); no
+    /// more once `out` holds [`MAX_STRING`] tokens (each at least a byte);
+    /// nothing when unknown, too deep or over budget.
+    fn string_toks(&self, r: Range<usize>, name: &[u8], depth: u8, out: &mut Vec<Tok>) {
+        if depth > MAX_DEPTH || !self.spend(1) {
+            return;
+        }
         match self.strings.get(name) {
             Some(pieces) => {
-                let mut toks = Vec::new();
                 for p in pieces {
-                    self.lex(p.clone(), depth, &mut toks);
+                    if out.len() >= MAX_STRING || !self.spend(p.len()) {
+                        return;
+                    }
+                    self.lex(p.clone(), depth, out);
                 }
-                let mut out = self.bytes_of(&toks);
-                out.truncate(MAX_STRING);
-                out
             }
-            None => predefined(name).unwrap_or("").as_bytes().to_vec(),
+            None => {
+                if let Some(v) = predefined(name).filter(|v| !v.is_empty()) {
+                    out.push(Tok::Glyph(r, Cow::Borrowed(v.as_bytes())));
+                }
+            }
         }
+    }
+
+    /// Takes `n` units of work from the current interpolation's
+    /// [`STRING_BUDGET`] and the document's [`MAX_EXPANSION`]: false (and
+    /// what was left gone) when either has fewer.
+    fn spend(&self, n: usize) -> bool {
+        let top = self.budget.get();
+        self.budget.set(top.saturating_sub(n));
+        self.spend_doc(n) && top >= n
+    }
+
+    /// Takes `n` units of work from the document's [`MAX_EXPANSION`]:
+    /// false (and what was left gone) when it has fewer.
+    fn spend_doc(&self, n: usize) -> bool {
+        let left = self.expansion.get();
+        self.expansion.set(left.saturating_sub(n));
+        left >= n
     }
 
     /// The decoded bytes of `toks` (fonts, joins and comments dropped).
@@ -2626,8 +2678,7 @@ impl<'a> Reader<'a> {
                         }
                     }
                     Esc::Str(name) => {
-                        self.budget.set(STRING_BUDGET);
-                        let v = self.string_value(&src[name], 1);
+                        let v = self.interpolate(&src[name]);
                         String::from_utf8_lossy(&v).trim().parse().unwrap_or(0)
                     }
                     _ => 0,
@@ -3220,6 +3271,39 @@ mod tests {
         // A string that refers to itself stops.
         let src = ".ds a \\*a\\*ax\n\\*a http://after.example/\n";
         assert_eq!(texts(src), ["http://after.example/"]);
+    }
+
+    #[test]
+    fn string_interpolation_is_bounded() {
+        // A 4000-byte string, a string of a thousand of it, and that one
+        // interpolated 5000 times: a 27 KB page that took a minute (20 GB
+        // copied). Each interpolation gives MAX_STRING bytes
+        // at most, the document MAX_EXPANSION bytes in all.
+        let src = format!(
+            ".ds b {}\n.ds a {}\n{}\n",
+            "x".repeat(4000),
+            "\\*b".repeat(1000),
+            "\\*a ".repeat(5000)
+        );
+        let segs = segments(src.as_bytes(), false);
+        let total: usize = segs.iter().map(|s| s.text.len()).sum();
+        assert!(total <= MAX_EXPANSION, "{total}");
+        let first = segs[0]
+            .text
+            .split(|&b| b == b' ')
+            .next()
+            .unwrap_or_default();
+        assert_eq!(first.len(), MAX_STRING);
+        // A string that refers to itself and grows at each level, and one
+        // appended to line by line, interpolated over and over.
+        let src = format!(".ds g x\\*gx\\*g\n{}\n", "\\*g ".repeat(3000));
+        let segs = segments(src.as_bytes(), false);
+        assert!(segs[0].text.starts_with(b"xx"));
+        let src = format!("{}{}", ".as s x\n".repeat(5000), "\\*s\n".repeat(5000));
+        let segs = segments(src.as_bytes(), false);
+        let total: usize = segs.iter().map(|s| s.text.len()).sum();
+        assert!(total <= MAX_EXPANSION, "{total}");
+        assert!(segs[0].text.starts_with(&[b'x'; MAX_STRING]));
     }
 
     #[test]
