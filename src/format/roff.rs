@@ -113,6 +113,10 @@ const MAX_DEPTH: u8 = 8;
 /// `.do do ...`): deeper ones are not read.
 const MAX_NEST: u32 = 32;
 
+/// Most bytes of a word before the `:` after its scheme, for an italic
+/// placeholder glued to it to be read as one ([`Reader::open_brace`]).
+const MAX_SCHEME: usize = 64;
+
 /// Most bytes one string interpolation gives.
 const MAX_STRING: usize = 4096;
 
@@ -239,16 +243,28 @@ fn excluded(src: &[u8], include_code: bool) -> Vec<Range<u64>> {
 struct Buf {
     text: Vec<u8>,
     map: OffsetMap,
+    /// Where the last word of `text` starts: after its last ASCII
+    /// whitespace (kept as text is added, so that finding it costs
+    /// nothing on a long line).
+    word: usize,
 }
 
 impl Buf {
+    /// Appends decoded `bytes` (the map is the caller's).
+    fn push(&mut self, bytes: &[u8]) {
+        if let Some(i) = bytes.iter().rposition(u8::is_ascii_whitespace) {
+            self.word = self.text.len() + i + 1;
+        }
+        self.text.extend_from_slice(bytes);
+    }
+
     /// Appends the source bytes `r` as they are.
     fn exact(&mut self, src: &[u8], r: Range<usize>) {
         let end = r.end.min(src.len());
         if r.start >= end {
             return;
         }
-        self.text.extend_from_slice(&src[r.start..end]);
+        self.push(&src[r.start..end]);
         self.map.exact(r.start as u64, (end - r.start) as u64);
     }
 
@@ -265,7 +281,7 @@ impl Buf {
             }
             return;
         }
-        self.text.extend_from_slice(bytes);
+        self.push(bytes);
         self.map
             .group(r.start as u64, r.len() as u64, bytes.len() as u64);
     }
@@ -274,7 +290,7 @@ impl Buf {
     /// line break read as a space): mapped to the empty span at `at`, so
     /// that it never reads as exact.
     fn replaced(&mut self, at: usize, byte: u8) {
-        self.text.push(byte);
+        self.push(&[byte]);
         self.map.group(at as u64, 0, 1);
     }
 
@@ -1280,25 +1296,24 @@ impl<'a> Reader<'a> {
     /// the empty span at `at`), so that the URI reads as the template it
     /// is (RFC 6570 braces; `crate::template`).
     fn open_brace(&mut self, at: usize) {
-        let text = &self.flow.text;
-        let word_start = text
-            .iter()
-            .rposition(u8::is_ascii_whitespace)
-            .map_or(0, |i| i + 1);
-        let word = &text[word_start..];
-        let from = word
+        let word = &self.flow.text[self.flow.word..];
+        let glued = word.last().is_some_and(|b| b"/:@?=&#.[".contains(b));
+        // The scheme and what is before it (`<`, `(`, a quote) are looked
+        // for in the word's first bytes only, so that italic after italic
+        // on a long line costs no more than on a short one.
+        let head = &word[..word.len().min(MAX_SCHEME)];
+        let from = head
             .iter()
             .position(u8::is_ascii_alphanumeric)
-            .unwrap_or(word.len());
-        let word = &word[from..];
-        let scheme = word.iter().position(|&b| b == b':').is_some_and(|c| {
+            .unwrap_or(head.len());
+        let head = &head[from..];
+        let scheme = head.iter().position(|&b| b == b':').is_some_and(|c| {
             c > 0
-                && word[0].is_ascii_alphabetic()
-                && word[..c]
+                && head[0].is_ascii_alphabetic()
+                && head[..c]
                     .iter()
                     .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(b))
         });
-        let glued = word.last().is_some_and(|b| b"/:@?=&#.[".contains(b));
         if scheme && glued && !self.brace_open {
             self.flow.replaced(at, b'{');
             self.brace_open = true;
@@ -3002,6 +3017,27 @@ mod tests {
         assert!(crate::template::is_template(
             "http://{ip_server}/{path}?{query}"
         ));
+    }
+
+    #[test]
+    fn placeholders_on_a_long_line() {
+        // The word an italic placeholder is glued to is kept as text is
+        // added (it was looked for again at each italic: quadratic on a
+        // long line, seconds for a 200 KB `.RI` line).
+        let mut b = Buf::default();
+        b.push(b"a b");
+        assert_eq!(b.word, 2);
+        b.push(b"cd");
+        assert_eq!(b.word, 2);
+        b.push(b"e\tf");
+        assert_eq!(b.word, 7);
+        let src = format!(".RI http://h.example/ p{}\n", " / p".repeat(2000));
+        let want = format!("http://h.example/{{p}}{}", "/{p}".repeat(2000));
+        let got: Vec<_> = uris(&src, false).into_iter().map(|u| u.0).collect();
+        assert_eq!(got, [want]);
+        let src = "x \\fBhttp://h.example/\\fR\\fIp\\fR and\ttab ftp://f.example/\\fIq\\fR\n";
+        let got: Vec<_> = uris(src, false).into_iter().map(|u| u.0).collect();
+        assert_eq!(got, ["http://h.example/{p}", "ftp://f.example/{q}"]);
     }
 
     #[test]
