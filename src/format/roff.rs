@@ -2299,7 +2299,7 @@ impl<'a> Reader<'a> {
                     if matches!(name, b"It" | b"D1" | b"Nd") {
                         self.para_break(r.start);
                     }
-                    self.mdoc_line(name, r.start, &args, eol);
+                    self.mdoc_line(name, at - name.len(), &args, eol);
                     self.put_comment(comment);
                     if matches!(name, b"It" | b"D1") {
                         self.para_break(r.start);
@@ -3150,6 +3150,13 @@ mod tests {
         );
         let code = uris(src, true).len() - got.len();
         assert_eq!(code, 3);
+        // The bracket of the line's own enclosure macro stands for the
+        // macro's name (it stood for the `.` and the name's first letter).
+        let src = ".Dd\n.  Op Fl x\n";
+        let seg = &segments(src.as_bytes(), false)[0];
+        assert!(seg.text.starts_with(b"["), "{:?}", seg.text);
+        let op = src.find("Op").unwrap_or(0) as u64;
+        assert_eq!(seg.map.span(0..1), op..op + 2);
     }
 
     #[test]
