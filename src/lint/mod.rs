@@ -252,7 +252,6 @@ impl Linter {
         if crate::scheme::convention::scp_like(candidate.text())
             || crate::scheme::convention::multi_host(candidate.text())
             || crate::scheme::convention::git_config_key(candidate.context_before())
-            || crate::scheme::convention::obfuscated_address(candidate.raw())
         {
             out[from..].sort_by_key(|d| d.byte_offset);
             return;

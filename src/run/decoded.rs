@@ -171,11 +171,6 @@ pub(crate) fn scan<R, F>(
             piece_opts.chunk_size = piece_opts.chunk_size.min(text.len() + 1);
             let mut scanner = Scanner::new(text, piece_opts);
             while let Ok(Some(found)) = scanner.next_found() {
-                if let Found::Uri(c) = &found {
-                    if is_obfuscated_address(c, text) {
-                        continue;
-                    }
-                }
                 each(&unit, &piece, found, &mut part);
             }
         }
@@ -205,42 +200,5 @@ pub(crate) fn decode_helpers(threads: usize) -> usize {
         0
     } else {
         threads
-    }
-}
-
-/// A `mailto:` written with Mailman's address obfuscation, `mailto:user
-/// at lists.example.org`: not a URI, and left out. Inside angle brackets
-/// the white space would be dropped (RFC 3986 Appendix C) and make
-/// `mailto:useratlists.example.org`; bare, the URI would end at `user`;
-/// both are addresses nobody wrote. `text` is the scanned text.
-fn is_obfuscated_address(c: &Candidate<'_>, text: &[u8]) -> bool {
-    let uri = c.text().as_bytes();
-    if uri.len() <= 7 || !uri[..7].eq_ignore_ascii_case(b"mailto:") || uri.contains(&b'@') {
-        return false;
-    }
-    let spaced_at = |b: &[u8]| {
-        b.windows(4)
-            .any(|w| w[0].is_ascii_whitespace() && &w[1..3] == b"at" && w[3].is_ascii_whitespace())
-    };
-    let end = (c.span().end as usize).min(text.len());
-    let after = &text[end..(end + 4).min(text.len())];
-    spaced_at(c.raw().as_bytes()) || after == b" at "
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn mailman_obfuscated_addresses_are_not_uris() {
-        let text: &[u8] = b"Cc: u at lists.example.org<mailto:u at\n lists.example.org> <mailto:a@b.example>\nmailto:blake at x.example or mailto:attic";
-        let mut s = Scanner::new(text, ScanOptions::default());
-        let mut kept = Vec::new();
-        while let Ok(Some(Found::Uri(c))) = s.next_found() {
-            if !is_obfuscated_address(&c, text) {
-                kept.push(c.text().to_string());
-            }
-        }
-        assert_eq!(kept, ["mailto:a@b.example", "mailto:attic"]);
     }
 }

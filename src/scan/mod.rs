@@ -829,6 +829,32 @@ impl<R: Read> Scanner<R> {
                     })));
                 }
                 Outcome::Found(mut extent) => {
+                    // A mail address spelled out against harvesters
+                    // (`<mailto:xcb at lists.example>`) is no URI: left
+                    // out, once the bytes after it are here to tell.
+                    let after = extent.end..(extent.end + 4).min(self.filled);
+                    let mailto = self
+                        .scratch
+                        .text
+                        .get(..7)
+                        .is_some_and(|s| s.eq_ignore_ascii_case(b"mailto:"));
+                    if mailto && after.len() < 4 && !self.eof {
+                        self.pos = colon;
+                        let keep = colon.saturating_sub(LOOKBEHIND);
+                        self.refill(keep)?;
+                        continue;
+                    }
+                    if mailto
+                        && crate::scheme::convention::obfuscated_address(
+                            &self.scratch.text,
+                            &self.buf[extent.start..extent.end],
+                            &self.buf[after],
+                        )
+                    {
+                        self.pos = extent.outer_end.max(colon + 1);
+                        self.min_start = self.pos;
+                        continue;
+                    }
                     if extent.relative
                         && self.opts.missing_colon
                         && missing_colon::is_colonless_reference(&self.scratch.text)

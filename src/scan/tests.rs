@@ -1565,3 +1565,27 @@ fn a_mapped_file_past_the_release_step_keeps_its_positions() {
         assert!(too_long.start.is_some_and(|p| p.line > 100_000));
     }
 }
+
+/// Mailman's address obfuscation (`mailto:user at lists.example.org`), and
+/// the `[at]` of READMEs: not URIs, left out by the scanner, also when
+/// the ` at ` after a bare one comes in the next chunk.
+#[test]
+fn obfuscated_mail_addresses_are_not_uris() {
+    let text: &[u8] = b"Cc: u at lists.example.org<mailto:u at\n lists.example.org> <mailto:a@b.example>\nmailto:blake at x.example or mailto:attic <mailto:xcb [at] lists.example>";
+    for chunk in [1, 3, 7, 16, 64, 4096] {
+        let opts = ScanOptions {
+            chunk_size: chunk,
+            ..ScanOptions::default()
+        };
+        let mut s = Scanner::new(text, opts);
+        let mut kept = Vec::new();
+        while let Ok(Some(Found::Uri(c))) = s.next_found() {
+            kept.push(c.text().to_string());
+        }
+        assert_eq!(
+            kept,
+            ["mailto:a@b.example", "mailto:attic"],
+            "chunk {chunk}"
+        );
+    }
+}

@@ -7,7 +7,8 @@
 //! ssh scheme ([`scp_like`]), the host lists of database and broker
 //! connection strings ([`multi_host`]), git's configuration keys that
 //! hold a URL ([`git_config_key`]) and mail addresses written so that
-//! address harvesters do not read them ([`obfuscated_address`]). The other conventions live with their scheme:
+//! address harvesters do not read them ([`obfuscated_address`]). The
+//! other conventions live with their scheme:
 //! the AWS CLI's `file://name.json` in `file` (S302), JDBC's
 //! `jdbc:mysql://` and Java's `jar:file:` wrappers in the scanner
 //! (`crate::scan`). It does not own templates (`crate::template`).
@@ -80,25 +81,36 @@ pub fn multi_host(uri: &str) -> bool {
         })
 }
 
-/// True when `raw` (a candidate as written) is a `mailto:` URI whose
-/// address is spelled out against address harvesters: `<mailto:xcb at
-/// lists.freedesktop.org>` (libxcb's README), `user [at] example dot org`,
-/// `user(at)example.org`. The author means the address, and writes it so
-/// that it does not parse; reporting it as an invalid address (S401) would
-/// ask to undo that on purpose.
-pub fn obfuscated_address(raw: &str) -> bool {
-    let Some(scheme) = raw.get(..7) else {
-        return false;
-    };
-    if !scheme.eq_ignore_ascii_case("mailto:") {
+/// True when a `mailto:` candidate is a mail address spelled out against
+/// address harvesters rather than a URI: `<mailto:xcb at
+/// lists.freedesktop.org>` (libxcb's README: Appendix E's rule would
+/// remove the spaces and make `mailto:xcbatlists.freedesktop.org`),
+/// `mailto:blake at x.example` (mailman archives: the URI would end at
+/// `blake`), `mailto:bugs[at]acme.example`, `user(at)example dot org`.
+/// `uri` is the candidate's text (inserted white space removed), `raw`
+/// the bytes as written, `after` the bytes that follow it (4 are enough).
+/// Only an address without `@` qualifies. Nobody wrote these URIs: the
+/// scanner leaves them out (`crate::scan`), as it does text that is not
+/// a URI.
+pub fn obfuscated_address(uri: &[u8], raw: &[u8], after: &[u8]) -> bool {
+    if uri.len() <= 7 || !uri[..7].eq_ignore_ascii_case(b"mailto:") || uri.contains(&b'@') {
         return false;
     }
-    let lower = raw.to_ascii_lowercase();
-    lower.contains(" at ")
-        || lower.contains("[at]")
-        || lower.contains("(at)")
-        || lower.contains("{at}")
-        || lower.contains(" dot ")
+    let spelled = |w: &[u8], word: &[u8]| {
+        w.len() == word.len() + 2
+            && w[1..w.len() - 1].eq_ignore_ascii_case(word)
+            && matches!(
+                (w[0], w[w.len() - 1]),
+                (b'[', b']') | (b'(', b')') | (b'{', b'}')
+            )
+            || w.len() == word.len() + 2
+                && w[0].is_ascii_whitespace()
+                && w[w.len() - 1].is_ascii_whitespace()
+                && w[1..w.len() - 1].eq_ignore_ascii_case(word)
+    };
+    raw.windows(4).any(|w| spelled(w, b"at"))
+        || raw.windows(5).any(|w| spelled(w, b"dot"))
+        || after.get(..4).is_some_and(|w| spelled(w, b"at"))
 }
 
 /// Sections of git's configuration whose subsection is a URL:
@@ -130,12 +142,32 @@ mod tests {
 
     #[test]
     fn addresses_written_against_harvesters() {
-        assert!(obfuscated_address("mailto:xcb at lists.freedesktop.org"));
-        assert!(obfuscated_address("MAILTO:bugs[at]acme-widgets.net"));
-        assert!(obfuscated_address("mailto:a(at)b dot org"));
-        assert!(!obfuscated_address("mailto:bug-time.org"));
-        assert!(!obfuscated_address("mailto:cat@example.org"));
-        assert!(!obfuscated_address("https://a.example/ at x"));
+        // (uri, raw): the text with white space removed, as written.
+        let o = |uri: &str, raw: &str| obfuscated_address(uri.as_bytes(), raw.as_bytes(), b"");
+        assert!(o(
+            "mailto:xcbatlists.freedesktop.org",
+            "mailto:xcb at lists.freedesktop.org"
+        ));
+        assert!(o(
+            "MAILTO:bugs[at]acme-widgets.net",
+            "MAILTO:bugs[at]acme-widgets.net"
+        ));
+        assert!(o("mailto:a(at)bdotorg", "mailto:a(at)b dot org"));
+        assert!(!o("mailto:bug-time.org", "mailto:bug-time.org"));
+        assert!(!o("mailto:cat@example.org", "mailto:cat@example.org"));
+        assert!(!o("https://a.example/atx", "https://a.example/ at x"));
+        // Bare: the URI ends at the name, " at " follows it.
+        assert!(obfuscated_address(
+            b"mailto:blake",
+            b"mailto:blake",
+            b" at x"
+        ));
+        assert!(!obfuscated_address(
+            b"mailto:attic",
+            b"mailto:attic",
+            b" or "
+        ));
+        assert!(!obfuscated_address(b"mailto:at", b"mailto:at", b"tic"));
     }
 
     #[test]
