@@ -295,10 +295,12 @@ pub struct Summary {
     /// Records printed for it: URIs (`extract`; before `--unique` drops
     /// repeats) or diagnostics (`check`).
     pub records: u64,
-    /// Errors met reading it (0 or 1: a read error ends an input; more
-    /// when a mailbox's messages fail one by one).
+    /// Errors met reading it: 0, or 1 when it could not be opened, read to
+    /// its end or decoded (what was found before the error is printed).
     pub errors: u64,
-    /// Bytes read from it (as stored: before decompression or decoding).
+    /// Bytes read from it: the file's bytes as stored (a mailbox's too:
+    /// before MIME decoding), or, for a gzip-compressed file, its
+    /// decompressed bytes.
     pub bytes: u64,
     /// `ok` (read), `skipped` (not read: a binary or UTF-16 file, or
     /// excluded by a configuration file below the run's), or `error`
