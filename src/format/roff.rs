@@ -297,6 +297,17 @@ impl Buf {
     fn is_blank(&self) -> bool {
         self.text.iter().all(u8::is_ascii_whitespace)
     }
+
+    /// The segment of the text read, of `kind`.
+    fn into_segment(self, kind: SegmentKind, references: bool) -> Segment {
+        Segment {
+            text: self.text,
+            kind,
+            map: self.map,
+            base: None,
+            references,
+        }
+    }
 }
 
 /// A font selection (`\f`, `.ft`) or family selection (`\F`, `.fam`):
@@ -731,6 +742,14 @@ fn constant_width(name: &[u8]) -> bool {
     )
 }
 
+/// The font named `name` (not a position): constant-width, italic.
+fn font_named(name: &[u8]) -> Font {
+    Font {
+        cw: constant_width(name),
+        italic: italic(name),
+    }
+}
+
 /// An argument of a request or macro.
 #[derive(Clone, Debug)]
 struct Arg {
@@ -928,7 +947,6 @@ const QUIET_REQUESTS: &[&[u8]] = &[
     b"write",
     b"writec",
     b"writem",
-    b"hcode",
     b"nop_",
     // man(7) and the usual generators' macros that take no text: pod2man
     // (`.IX` index entries), DocBook (`.LINKSTYLE`), mdoc's `.Tg`.
@@ -1362,10 +1380,7 @@ impl<'a> Reader<'a> {
             let default = if n == 2 || n == 4 { ITALIC } else { ROMAN };
             return Sel::Set(self.mounts.get(&n).copied().unwrap_or(default));
         }
-        Sel::Set(Font {
-            cw: constant_width(name),
-            italic: italic(name),
-        })
+        Sel::Set(font_named(name))
     }
 
     /// The buffer that decoded bytes go to now: the flow, ended first when
@@ -1433,13 +1448,7 @@ impl<'a> Reader<'a> {
         } else {
             SegmentKind::RoffText
         };
-        self.out.push(Segment {
-            text: buf.text,
-            kind,
-            map: buf.map,
-            base: None,
-            references: false,
-        });
+        self.out.push(buf.into_segment(kind, false));
     }
 
     /// A paragraph break (a break request, a blank line, a heading, a
@@ -1467,13 +1476,8 @@ impl<'a> Reader<'a> {
         // The text before the comment is a segment of its own, so that
         // segments (and what is found in them) come in file order.
         self.flush();
-        self.out.push(Segment {
-            text: buf.text,
-            kind: SegmentKind::RoffComment,
-            map: buf.map,
-            base: None,
-            references: false,
-        });
+        self.out
+            .push(buf.into_segment(SegmentKind::RoffComment, false));
     }
 
     /// The end of an input line that gave text: a line break in a
@@ -1689,6 +1693,15 @@ impl<'a> Reader<'a> {
         i
     }
 
+    /// Where the request or macro name at `at` ends: at a blank, an
+    /// escape or `end`.
+    fn name_end(&self, mut at: usize, end: usize) -> usize {
+        while at < end && !matches!(self.src[at], b' ' | b'\t') && !self.is_esc(at) {
+            at += 1;
+        }
+        at
+    }
+
     /// The word (up to a blank or `end`) after the blanks at `at`: its
     /// range in the source (empty when there is none).
     fn word(&self, at: usize, end: usize) -> Range<usize> {
@@ -1720,11 +1733,7 @@ impl<'a> Reader<'a> {
             let depth = self.rs_depth;
             self.change(r.start..r.start, |s| s.prompt = Some(depth));
         }
-        let mut toks = Vec::new();
-        self.lex(r.clone(), 0, &mut toks);
-        for t in toks {
-            self.put_tok(t);
-        }
+        self.put_source(r.clone());
         self.line_end(eol.clone());
         if std::mem::take(&mut self.roman_after_line) {
             let at = eol.start.max(r.end);
@@ -1752,9 +1761,7 @@ impl<'a> Reader<'a> {
         }
         self.flush_comment();
         let start = i;
-        while i < r.end && !matches!(src[i], b' ' | b'\t') && !self.is_esc(i) {
-            i += 1;
-        }
+        i = self.name_end(i, r.end);
         if i == start {
             // `.` alone, or `.\}` closing a conditional block: nothing.
             return;
@@ -1855,21 +1862,31 @@ impl<'a> Reader<'a> {
         out
     }
 
-    /// The decoded bytes of an argument.
-    fn arg_text(&self, arg: &Arg) -> Vec<u8> {
+    /// The decoded tokens of an argument.
+    fn arg_toks(&self, arg: &Arg) -> Vec<Tok> {
         let mut toks = Vec::new();
         for p in &arg.pieces {
             self.lex(p.clone(), 0, &mut toks);
         }
-        self.bytes_of(&toks)
+        toks
+    }
+
+    /// The decoded bytes of an argument.
+    fn arg_text(&self, arg: &Arg) -> Vec<u8> {
+        self.bytes_of(&self.arg_toks(arg))
     }
 
     /// Puts an argument's decoded text into the flow.
     fn put_arg(&mut self, arg: &Arg) {
-        let mut toks = Vec::new();
         for p in &arg.pieces {
-            self.lex(p.clone(), 0, &mut toks);
+            self.put_source(p.clone());
         }
+    }
+
+    /// Puts the decoded text of the source bytes `r` into the flow.
+    fn put_source(&mut self, r: Range<usize>) {
+        let mut toks = Vec::new();
+        self.lex(r, 0, &mut toks);
         for t in toks {
             self.put_tok(t);
         }
@@ -1918,12 +1935,8 @@ impl<'a> Reader<'a> {
     /// A link segment of the decoded `arg`; its decoded text.
     fn link(&mut self, field: &'static str, arg: &Arg) -> Vec<u8> {
         let src = self.src;
-        let mut toks = Vec::new();
-        for p in &arg.pieces {
-            self.lex(p.clone(), 0, &mut toks);
-        }
         let mut buf = Buf::default();
-        for t in toks {
+        for t in self.arg_toks(arg) {
             match t {
                 Tok::Plain(r) => buf.exact(src, r),
                 Tok::Glyph(r, b) => buf.group(src, r, &b),
@@ -1932,13 +1945,8 @@ impl<'a> Reader<'a> {
         }
         let text = buf.text.clone();
         if !buf.is_blank() {
-            self.out.push(Segment {
-                text: buf.text,
-                kind: SegmentKind::RoffLink(field),
-                map: buf.map,
-                base: None,
-                references: true,
-            });
+            self.out
+                .push(buf.into_segment(SegmentKind::RoffLink(field), true));
         }
         text
     }
@@ -1975,10 +1983,7 @@ impl<'a> Reader<'a> {
             }
             b"do" => {
                 let s = self.skip_blanks(at, r.end);
-                let mut e = s;
-                while e < r.end && !matches!(src[e], b' ' | b'\t') && !self.is_esc(e) {
-                    e += 1;
-                }
+                let e = self.name_end(s, r.end);
                 if e > s {
                     self.request(&src[s..e], e, r, eol);
                 }
@@ -2061,12 +2066,7 @@ impl<'a> Reader<'a> {
                 if let (Some(n), Some(f)) = (args.first(), args.get(1)) {
                     let n = String::from_utf8_lossy(&self.raw(n)).parse::<u32>().ok();
                     if let Some(n) = n {
-                        let f = self.raw(f);
-                        let font = Font {
-                            cw: constant_width(&f),
-                            italic: italic(&f),
-                        };
-                        self.mounts.insert(n, font);
+                        self.mounts.insert(n, font_named(&self.raw(f)));
                     }
                 }
             }
@@ -2709,18 +2709,10 @@ impl<'a> Reader<'a> {
             return;
         };
         let src = self.src;
-        let control_name = |this: &Self| -> Option<Vec<u8>> {
-            if !this.is_control(r.start) {
-                return None;
-            }
-            let s = this.skip_blanks(r.start + 1, r.end);
-            let mut e = s;
-            while e < r.end && !matches!(src[e], b' ' | b'\t') && !this.is_esc(e) {
-                e += 1;
-            }
-            Some(src[s..e].to_vec())
-        };
-        let name = control_name(self);
+        let name = self.is_control(r.start).then(|| {
+            let s = self.skip_blanks(r.start + 1, r.end);
+            src[s..self.name_end(s, r.end)].to_vec()
+        });
         let line_end = eol.end.max(r.end);
         match &mut block {
             Block::Define {
@@ -2836,11 +2828,7 @@ impl<'a> Reader<'a> {
                 if t == b"T{" {
                     opens = true;
                 } else if !matches!(t, b"_" | b"=" | b"\\_" | b"\\^" | b"") {
-                    let mut toks = Vec::new();
-                    self.lex(cell, 0, &mut toks);
-                    for tok in toks {
-                        self.put_tok(tok);
-                    }
+                    self.put_source(cell);
                     self.join = false;
                 }
                 self.para_break(i.min(r.end));
