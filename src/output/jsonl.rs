@@ -88,17 +88,14 @@ pub fn record_line(out: &mut Vec<u8>, record: &Record, non_utf8_path: Option<&[u
     out.push(b']');
     if let Some(origin) = &r.origin {
         // Flattened: the origin's own fields, in its order (serde).
+        // Its object's braces dropped in place: `{` becomes the comma.
         let mark = out.len();
-        if serde_json::to_writer(&mut *out, origin).is_ok() {
-            let fields = out[mark..]
-                .strip_prefix(b"{")
-                .and_then(|f| f.strip_suffix(b"}"));
-            let fields = fields.map(<[u8]>::to_vec).unwrap_or_default();
-            out.truncate(mark);
-            if !fields.is_empty() {
-                out.push(b',');
-                out.extend_from_slice(&fields);
-            }
+        let object = serde_json::to_writer(&mut *out, origin).is_ok()
+            && out.get(mark) == Some(&b'{')
+            && out.last() == Some(&b'}');
+        if object && out.len() - mark > 2 {
+            out[mark] = b',';
+            out.pop();
         } else {
             out.truncate(mark);
         }
