@@ -51,6 +51,9 @@ pub(crate) struct Window<'h> {
     /// The longest candidate, in bytes of source text from the start of
     /// the scheme.
     pub max_len: usize,
+    /// Inside `<...>`, spaces are part of the URI
+    /// ([`crate::scan::ScanOptions::keep_spaces_in_angle`]).
+    pub keep_spaces: bool,
 }
 
 /// Reused buffers for the text of a candidate.
@@ -618,10 +621,18 @@ pub(crate) fn at_colon(w: &Window<'_>, colon: usize, sc: &mut Scratch) -> Outcom
         }
         if q >= w.min_start + 4 && hay[q - 4..q].eq_ignore_ascii_case(b"URL:") {
             let p = q - 4;
+            // A word of its own (RFC 2396 Appendix E): `URL:` at the
+            // start, after white space or an opening bracket or quote;
+            // not the end of a longer key (`site_url:`, `base-url:`).
             let boundary = if p == 0 {
                 w.bof
             } else {
-                !hay[p - 1].is_ascii_alphanumeric()
+                let b = hay[p - 1];
+                b.is_ascii_whitespace()
+                    || matches!(
+                        b,
+                        b'<' | b'(' | b'[' | b'{' | b'"' | b'\'' | b'*' | b'>' | b'|'
+                    )
             };
             if boundary {
                 url_prefix = true;
@@ -980,6 +991,12 @@ pub(crate) fn delimited(
         }
         if b < 0x80 {
             if is(b, URI_TEXT) || matches!(b, b'{' | b'}' | b'|' | b'\\' | b'^' | b'`') {
+                j += 1;
+                continue;
+            }
+            if b == b' ' && angle && w.keep_spaces {
+                // A whole attribute value or link destination: its spaces
+                // are the author's (HTML and CommonMark keep them).
                 j += 1;
                 continue;
             }

@@ -118,6 +118,12 @@ pub struct ScanOptions {
     /// (not in `xhttp//`, `/http//`, `?u=http//`, nor after `:`) before a
     /// letter or digit. Off by default.
     pub missing_colon: bool,
+    /// Inside `<...>`, keep spaces as part of the URI instead of removing
+    /// them as whitespace inserted by line breaking (RFC 2396 Appendix E):
+    /// for a whole HTML attribute value or Markdown link destination,
+    /// scanned as `<value>`, whose spaces the author wrote (HTML and
+    /// CommonMark keep them; such a URI is invalid, U003). Off by default.
+    pub keep_spaces_in_angle: bool,
 }
 
 impl Default for ScanOptions {
@@ -129,6 +135,7 @@ impl Default for ScanOptions {
             relative_in_angle: false,
             abbreviated: false,
             missing_colon: false,
+            keep_spaces_in_angle: false,
         }
     }
 }
@@ -740,6 +747,7 @@ impl<R: Read> Scanner<R> {
                         eof: self.eof,
                         min_start: self.min_start,
                         max_len: self.opts.max_uri_len,
+                        keep_spaces: self.opts.keep_spaces_in_angle,
                     };
                     match hyphen_continuation(&window, self.pos) {
                         Continuation::At(next) => {
@@ -801,6 +809,7 @@ impl<R: Read> Scanner<R> {
                 eof: self.eof,
                 min_start: self.min_start,
                 max_len: self.opts.max_uri_len,
+                keep_spaces: self.opts.keep_spaces_in_angle,
             };
             let outcome = match self.buf[colon] {
                 _ if slashes.is_some() => {

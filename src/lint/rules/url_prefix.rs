@@ -33,6 +33,12 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
         outer.start + 1
     };
     let end = c.span().start;
+    // `URL: http://...` with white space between, outside `<...>`: a
+    // label before a URI (an RPM spec's `URL:` tag, a form's field), not
+    // the RFC 2396 prefix.
+    if c.delimiter() == Delimiter::UrlPrefix && end > start + 4 {
+        return;
+    }
     // Without the prefix the URI must still be one in text (Appendix E
     // takes any scheme after `URL:`, but only `//`, well-known and, in
     // `<...>`, registered schemes without it): `<URL:foo:bar>` keeps it.
@@ -67,5 +73,18 @@ mod tests {
         assert!(hits("D007", &fixed).0.is_empty());
         let (_, fixed) = hits("D007", "Use URL:http://a.example/ now.");
         assert_eq!(fixed, "Use http://a.example/ now.");
+        // Keys that end in `url:` are not the prefix (the review: a
+        // MkDocs `site_url:` lost its key), nor is a spaced label.
+        for text in [
+            "site_url: https://www.mkdocs.org/\n",
+            "base_url: https://a.example/ in prose",
+            "base-url:https://a.example/",
+            "URL: https://a.example/ (an RPM spec tag)",
+        ] {
+            assert!(hits("D007", text).0.is_empty(), "{text}");
+        }
+        let (at, fixed) = hits("D007", "<URL: http://a.example/x>");
+        assert_eq!(at, vec![6]);
+        assert_eq!(fixed, "<http://a.example/x>");
     }
 }
