@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 
 use crate::error::{DisplayPath, Error};
 use crate::format::detect::InputFormat;
+use crate::format::writes::Writes;
 
 /// How many leading bytes of a walked file are checked for NUL.
 const BINARY_PROBE: usize = 8 * 1024;
@@ -159,13 +160,29 @@ impl Input {
     /// # Errors
     /// As [`Input::open_as`].
     pub fn open_with(&self, format: InputFormat, mmap: Mmap) -> Result<Opened, Error> {
+        self.open_classified(format, mmap).map(|(opened, _)| opened)
+    }
+
+    /// Opens the input as [`Input::open_with`] does, and says what may be
+    /// written into it ([`crate::format::writes::writes`], from its
+    /// format, name and first bytes): what `check` offers as fixes.
+    ///
+    /// # Errors
+    /// As [`Input::open_as`].
+    pub fn open_classified(
+        &self,
+        format: InputFormat,
+        mmap: Mmap,
+    ) -> Result<(Opened, Writes), Error> {
         let read_err = |source| Error::Read {
             path: DisplayPath(self.path().to_path_buf()),
             source,
         };
         match self {
-            Input::Stdin { .. } if format == InputFormat::Text => {
-                Ok(Opened::Text(Box::new(io::stdin())))
+            Input::Stdin { name } if format == InputFormat::Text => {
+                let name = name.as_deref().unwrap_or(Path::new(""));
+                let writes = crate::format::writes::writes(InputFormat::Text, name, b"");
+                Ok((Opened::Text(Box::new(io::stdin())), writes))
             }
             // Detected by content, and by the name --stdin-filename gave.
             Input::Stdin { name } => open_read(
@@ -199,7 +216,7 @@ impl Input {
 /// a regular file of at least [`crate::mmap::MIN_LEN`] bytes read as plain
 /// text; `None` when it is to be read instead (the file's offset is
 /// untouched). Named on the command line: never skipped as binary.
-fn map_text(file: &File, path: &Path, format: InputFormat) -> Option<Opened> {
+fn map_text(file: &File, path: &Path, format: InputFormat) -> Option<(Opened, Writes)> {
     let meta = file.metadata().ok()?;
     if !meta.is_file() || meta.len() < crate::mmap::MIN_LEN {
         return None;
@@ -209,8 +226,9 @@ fn map_text(file: &File, path: &Path, format: InputFormat) -> Option<Opened> {
     if format != InputFormat::Text && crate::format::detect::is_gzip(head) {
         return None;
     }
+    let not_text = Writes::ReportOnly(crate::format::writes::NotWritten::Unknown);
     match sniff(head, true) {
-        Sniffed::Utf16 => return Some(Opened::Utf16),
+        Sniffed::Utf16 => return Some((Opened::Utf16, not_text)),
         Sniffed::Binary | Sniffed::Text => {}
     }
     let format = match format {
@@ -218,7 +236,10 @@ fn map_text(file: &File, path: &Path, format: InputFormat) -> Option<Opened> {
         f => f,
     };
     match format {
-        InputFormat::Text | InputFormat::Auto => Some(Opened::Mapped(map)),
+        InputFormat::Text | InputFormat::Auto => {
+            let writes = crate::format::writes::writes(InputFormat::Text, path, head);
+            Some((Opened::Mapped(map), writes))
+        }
         _ => None,
     }
 }
@@ -227,7 +248,7 @@ fn map_text(file: &File, path: &Path, format: InputFormat) -> Option<Opened> {
 /// once (and given back to the reader) for the binary check and
 /// detection; gzip (not under [`InputFormat::Text`]) is read through, and
 /// what it holds is detected from its own head and the name without
-/// `.gz`.
+/// `.gz`. Also says what may be written into it (never a gzip file).
 ///
 /// # Errors
 /// A read error of the head (or of decompressing it).
@@ -236,7 +257,7 @@ fn open_read<R: Read + Send + 'static>(
     path: &Path,
     explicit: bool,
     format: InputFormat,
-) -> io::Result<Opened> {
+) -> io::Result<(Opened, Writes)> {
     let (head, rest) = Headed::read_head(reader)?;
     if format != InputFormat::Text && crate::format::detect::is_gzip(&head.head) {
         let inner = flate2::read::MultiGzDecoder::new(Headed {
@@ -245,43 +266,45 @@ fn open_read<R: Read + Send + 'static>(
             file: rest,
         });
         let (head, inner) = Headed::read_head(inner)?;
-        return Ok(classify(
-            head,
-            inner,
-            &path.with_extension(""),
-            explicit,
-            format,
+        let opened = classify(head, inner, &path.with_extension(""), explicit, format).0;
+        return Ok((
+            opened,
+            Writes::ReportOnly(crate::format::writes::NotWritten::Gzip),
         ));
     }
     Ok(classify(head, rest, path, explicit, format))
 }
 
-/// What a reader whose first bytes are `head` is to be read as.
+/// What a reader whose first bytes are `head` is to be read as, and what
+/// may be written into it.
 fn classify<R: Read + Send + 'static>(
     head: Headed<()>,
     rest: Option<R>,
     path: &Path,
     explicit: bool,
     format: InputFormat,
-) -> Opened {
+) -> (Opened, Writes) {
+    let not_text = Writes::ReportOnly(crate::format::writes::NotWritten::Unknown);
     match sniff(&head.head, explicit) {
-        Sniffed::Utf16 => return Opened::Utf16,
-        Sniffed::Binary => return Opened::Binary,
+        Sniffed::Utf16 => return (Opened::Utf16, not_text),
+        Sniffed::Binary => return (Opened::Binary, not_text),
         Sniffed::Text => {}
     }
     let format = match format {
         InputFormat::Auto => crate::format::detect::detect(&head.head, path),
         f => f,
     };
+    let writes = crate::format::writes::writes(format, path, &head.head);
     let reader: Box<dyn Read + Send> = Box::new(Headed {
         head: head.head,
         at: 0,
         file: rest,
     });
-    match format {
+    let opened = match format {
         InputFormat::Text | InputFormat::Auto => Opened::Text(reader),
         f => Opened::Decoded(reader, f),
-    }
+    };
+    (opened, writes)
 }
 
 /// The bytes of `path` when it is not valid UTF-8.

@@ -363,10 +363,12 @@ fn add_ignore_marks_the_findings_of_today() {
     let dir = tempfile::tempdir().expect("tempdir");
     let root = dir.path();
     let md = "# Title\n\nSee <http://a.example/%zz> and http://b.example:8x/.  \nmore\n\n[ref]: http://c.example/%zz\n\n```\nhttp://d.example/%zz\n```\n";
+    let toml = "# see http://a.example/%zz\n[package]\nhomepage = \"http://b.example/%zz\"\n";
     let py = "# see http://a.example/%zz\ndef f():\n    return \"http://b.example/%zz\"\n";
     fs::write(root.join("a.md"), md).expect("write");
-    fs::write(root.join("b.py"), py).expect("write");
+    fs::write(root.join("b.toml"), toml).expect("write");
     fs::write(root.join("c.txt"), "plain http://a.example/%zz\n").expect("write");
+    fs::write(root.join("d.py"), py).expect("write");
     let out = run_in(
         root,
         &[
@@ -378,10 +380,14 @@ fn add_ignore_marks_the_findings_of_today() {
             ".",
         ],
     );
-    // The text file has no comment syntax: its finding is reported.
+    // The text file has no comment syntax, and Python source is only
+    // reported on (urilint does not read its grammar: issue 25): their
+    // findings are reported.
     assert_eq!(
         text(&out.stdout),
-        "./c.txt:1:24: U002 '%' not followed by two hex digits in the path\n"
+        "./c.txt:1:24: U002 '%' not followed by two hex digits in the path\n\
+         ./d.py:1:24: U002 '%' not followed by two hex digits in the path\n\
+         ./d.py:3:30: U002 '%' not followed by two hex digits in the path\n"
     );
     assert_eq!(out.status.code(), Some(1));
     let err = text(&out.stderr);
@@ -393,18 +399,23 @@ fn add_ignore_marks_the_findings_of_today() {
         err.contains("./c.txt: 1 finding(s) not marked: this kind of file has no comment syntax"),
         "{err}"
     );
+    assert!(
+        err.contains("./d.py: 2 finding(s) not marked: Python source code, whose grammar urilint does not read"),
+        "{err}"
+    );
+    assert_eq!(fs::read_to_string(root.join("d.py")).expect("read"), py);
     assert_eq!(
         fs::read_to_string(root.join("a.md")).expect("read"),
         "# Title\n\nSee <http://a.example/%zz> and http://b.example:8x/. <!-- urilint: ignore[U002, U006] -->  \nmore\n\n<!-- urilint: ignore[U002] -->\n[ref]: http://c.example/%zz\n\n```\nhttp://d.example/%zz\n```\n"
     );
     assert_eq!(
-        fs::read_to_string(root.join("b.py")).expect("read"),
-        "# see http://a.example/%zz urilint: ignore[U002]\ndef f():\n    # urilint: ignore[U002]\n    return \"http://b.example/%zz\"\n"
+        fs::read_to_string(root.join("b.toml")).expect("read"),
+        "# see http://a.example/%zz urilint: ignore[U002]\n[package]\n# urilint: ignore[U002]\nhomepage = \"http://b.example/%zz\"\n"
     );
     // The marked files are clean now, and a second run adds nothing.
     let out = run_in(
         root,
-        &["check", "--isolated", "--format", "plain", "a.md", "b.py"],
+        &["check", "--isolated", "--format", "plain", "a.md", "b.toml"],
     );
     assert_eq!(
         (text(&out.stdout), out.status.code()),
@@ -419,12 +430,12 @@ fn add_ignore_marks_the_findings_of_today() {
             "plain",
             "--add-ignore",
             "a.md",
-            "b.py",
+            "b.toml",
         ],
     );
     assert!(text(&again.stderr).contains("Added 0 urilint: ignore markers to 0 files."));
     assert_eq!(
-        fs::read_to_string(root.join("b.py"))
+        fs::read_to_string(root.join("b.toml"))
             .expect("read")
             .matches("urilint:")
             .count(),

@@ -135,7 +135,8 @@ fn fix_leaves_code_alone() {
         .map(|r| r["segment"].as_str().unwrap_or_default())
         .collect();
     assert_eq!(segs, ["markdown-link", "code", "code"]);
-    // With --include-code, code is linted and fixed like the rest.
+    // With --include-code, code is linted and reported, never written:
+    // an example is the author's text (issue 25).
     let out = urilint(&[
         "check",
         "--extend-select",
@@ -143,12 +144,16 @@ fn fix_leaves_code_alone() {
         "--unsafe-fixes",
         "--fix",
         "--include-code",
+        "--format",
+        "plain",
         &p,
     ]);
     assert_eq!(out.status.code(), Some(0));
-    assert!(!fs::read_to_string(&md)
-        .expect("read")
-        .contains("Example.COM"));
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(report.matches(":4:").count(), 2, "{report}");
+    assert_eq!(report.matches(":7:").count(), 2, "{report}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("4 fixes not applied"));
+    assert_eq!(fs::read_to_string(&md).expect("read"), fixed);
 }
 
 /// Files named .md are Markdown; --input-format text reads them as bytes.
@@ -253,8 +258,22 @@ fn asciidoc_macros_end_at_the_bracket() {
         .code(),
         Some(0)
     );
+    // The macro's target is a URI like the other: its own bytes are
+    // fixed; the `[text]` after it is the macro's.
     assert_eq!(
         fs::read_to_string(&doc).expect("read"),
-        "See https://Example.COM/x[text] and https://example.com/y.\n"
+        "See https://example.com/x[text] and https://example.com/y.\n"
+    );
+    // A fix that adds delimiters (D006, `<...>`) would break the macro:
+    // it is reported without a fix there, and applied to the bare URI.
+    fs::write(
+        &doc,
+        "See https://a.example/x[text] and link:https://a.example/z[z] and https://a.example/y.\n",
+    )
+    .expect("write");
+    urilint(&["check", "--select", "D006", "--fix", &p]);
+    assert_eq!(
+        fs::read_to_string(&doc).expect("read"),
+        "See https://a.example/x[text] and link:https://a.example/z[z] and <https://a.example/y>.\n"
     );
 }

@@ -187,6 +187,9 @@ pub struct Markers {
     pub edits: Vec<Edit>,
     /// Markers written (one per line marked).
     pub lines_marked: usize,
+    /// For each edit of [`Markers::edits`] (in the same order), the byte
+    /// offsets of the findings its marker covers.
+    pub covers: Vec<Vec<u64>>,
     /// The findings' byte offsets whose lines get no marker, and why.
     pub unmarked: Vec<(u64, Unmarked)>,
 }
@@ -261,13 +264,84 @@ pub fn marker_edits(
         match placed {
             Ok(edit) => {
                 out.edits.push(edit);
+                out.covers.push(offsets);
                 out.lines_marked += 1;
             }
             Err(why) => out.unmarked.extend(offsets.into_iter().map(|at| (at, why))),
         }
     }
-    out.edits.sort_by_key(|e| (e.start, e.end));
+    let mut paired: Vec<(Edit, Vec<u64>)> = std::mem::take(&mut out.edits)
+        .into_iter()
+        .zip(std::mem::take(&mut out.covers))
+        .collect();
+    paired.sort_by_key(|(e, _)| (e.start, e.end));
+    (out.edits, out.covers) = paired.into_iter().unzip();
     out
+}
+
+/// How a file in `format` that takes `writes` is parsed again to check its
+/// markers ([`keep_verified`]): Markdown and HTML documents, YAML and TOML
+/// data; `None` for the others (roff's own rules place its comment lines;
+/// other formats take no markers).
+pub fn verified_as(
+    format: InputFormat,
+    writes: crate::format::writes::Writes,
+) -> Option<crate::format::structure::Kind> {
+    use crate::format::structure::Kind;
+    use crate::format::writes::{DataFormat, Writes};
+    match (format, writes) {
+        (InputFormat::Markdown, _) => Some(Kind::Markdown),
+        (InputFormat::Html, _) => Some(Kind::Html),
+        (_, Writes::Data(d @ (DataFormat::Yaml | DataFormat::Toml))) => Some(Kind::Data(d)),
+        _ => None,
+    }
+}
+
+/// Keeps the markers of `markers` that leave `text`, parsed as `kind`,
+/// the same apart from the markers ([`crate::format::structure`]): all of
+/// them when they do together, else the largest set found by halving
+/// ([`crate::fix::largest_passing`], at most 64 parses); the findings of
+/// the markers dropped become [`Unmarked::NotSafeHere`]. A file that does
+/// not parse (or is too large or deep to parse) keeps no marker.
+pub fn keep_verified(text: &[u8], kind: crate::format::structure::Kind, markers: &mut Markers) {
+    use crate::format::structure;
+    if markers.edits.is_empty() {
+        return;
+    }
+    let tree = structure::parse_checked(kind, text);
+    let budget = std::cell::Cell::new(64usize);
+    let ok = |set: &[Edit]| {
+        let Some(tree) = &tree else { return false };
+        if budget.get() == 0 {
+            return false;
+        }
+        budget.set(budget.get() - 1);
+        structure::same_as(kind, tree, &super::apply_edits(text, set), &[])
+    };
+    let kept = super::largest_passing(markers.edits.clone(), &ok);
+    if kept.len() == markers.edits.len() {
+        return;
+    }
+    let mut k = 0;
+    let mut edits = Vec::with_capacity(kept.len());
+    let mut covers = Vec::with_capacity(kept.len());
+    for (e, cover) in std::mem::take(&mut markers.edits)
+        .into_iter()
+        .zip(std::mem::take(&mut markers.covers))
+    {
+        if kept.get(k) == Some(&e) {
+            k += 1;
+            edits.push(e);
+            covers.push(cover);
+        } else {
+            markers
+                .unmarked
+                .extend(cover.into_iter().map(|at| (at, Unmarked::NotSafeHere)));
+        }
+    }
+    markers.lines_marked = edits.len();
+    markers.edits = edits;
+    markers.covers = covers;
 }
 
 fn append(at: usize, text: &str) -> Edit {

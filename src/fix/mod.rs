@@ -170,6 +170,37 @@ pub fn apply_edits(input: &[u8], edits: &[Edit]) -> Vec<u8> {
     out
 }
 
+/// The largest part of `edits` (sorted, not overlapping) that `ok` takes,
+/// found by halving: all of them when `ok` takes them all, else the parts
+/// of each half that it takes, joined when `ok` takes them together (or
+/// the larger part). Order is kept. `ok` is asked at most about twice as
+/// many times as there are edits; it may also refuse every set once its
+/// own budget is spent.
+pub fn largest_passing(edits: Vec<Edit>, ok: &dyn Fn(&[Edit]) -> bool) -> Vec<Edit> {
+    if edits.is_empty() || ok(&edits) {
+        return edits;
+    }
+    if edits.len() == 1 {
+        return Vec::new();
+    }
+    let mut left = edits;
+    let right = left.split_off(left.len() / 2);
+    let a = largest_passing(left, ok);
+    let b = largest_passing(right, ok);
+    if a.is_empty() || b.is_empty() {
+        return if a.is_empty() { b } else { a };
+    }
+    let mut both = a.clone();
+    both.extend(b.iter().cloned());
+    if ok(&both) {
+        both
+    } else if a.len() >= b.len() {
+        a
+    } else {
+        b
+    }
+}
+
 /// The offsets, in an edited text, of the replacements of a set of edits,
 /// and the way back from edited offsets to original ones.
 struct Layout<'a> {
@@ -680,6 +711,18 @@ mod tests {
             edits,
             applicability: Applicability::Safe,
         }
+    }
+
+    #[test]
+    fn largest_passing_drops_only_refused_edits() {
+        let edits: Vec<Edit> = (0..8).map(|i| edit(i * 10, i * 10 + 1, "x")).collect();
+        // Refuses any set holding the edits at 30 or 60.
+        let ok = |set: &[Edit]| !set.iter().any(|e| e.start == 30 || e.start == 60);
+        let kept = largest_passing(edits.clone(), &ok);
+        let starts: Vec<u64> = kept.iter().map(|e| e.start).collect();
+        assert_eq!(starts, [0, 10, 20, 40, 50, 70]);
+        assert_eq!(largest_passing(edits.clone(), &|_: &[Edit]| true), edits);
+        assert!(largest_passing(edits, &|_: &[Edit]| false).is_empty());
     }
 
     #[test]

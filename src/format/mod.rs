@@ -31,7 +31,11 @@ pub mod qp;
 pub mod quote;
 
 pub mod origin;
+#[cfg(feature = "cli")]
+#[cfg_attr(docsrs, doc(cfg(feature = "cli")))]
+pub mod structure;
 pub mod unit;
+pub mod writes;
 
 /// What to read of a decoded input, beside its format.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -17,17 +17,20 @@
 
 use std::fs::File;
 use std::io::{self, Read, Write as _};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::decoded::{decode_helpers, Located};
 use super::{
-    decoded, never_written, open_reader, open_target, output_closed, scan_mapped, scan_options,
-    scan_reader, write_back, JsonExtras, NotOpened, Reader, RunOptions, Stats,
+    decoded, never_written, open_reader_classified, open_target, output_closed, scan_mapped,
+    scan_options, scan_reader, write_back, JsonExtras, NotOpened, Reader, RunOptions, Stats,
 };
 use crate::error::Error;
 use crate::fix::write::{Target, WritePolicy};
-use crate::fix::{diff, write_edited, Edit, Edited};
+use crate::fix::{diff, write_edited, Applicability, Edit, Edited, Fix, ReadAtReader};
 use crate::format::detect::InputFormat;
-use crate::format::unit::UnitBytes;
+use crate::format::mail::Piece;
+use crate::format::unit::Unit;
+use crate::format::writes::{DataFormat, NotWritten, Writes};
 use crate::format::ReadOptions;
 use crate::lines::{Excerpt, Lines, ReadAt, Window};
 use crate::links::{LocalLinks, Problem};
@@ -173,6 +176,8 @@ pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Resu
                 },
                 decode_helpers: decode_helpers(opts.threads),
                 extras: &extras,
+                mode: ch.mode,
+                withheld: AtomicU64::new(0),
             };
             match ch.mode {
                 FixMode::Report => job.report(input, sink),
@@ -305,17 +310,51 @@ struct Job<'a> {
     decode_helpers: usize,
     /// `--label`, `--summary`.
     extras: &'a JsonExtras,
+    /// Report, fix, diff or add markers.
+    mode: FixMode,
+    /// Fixes that `--fix` would apply but the file does not take
+    /// ([`crate::format::writes`]), since the last message about them.
+    withheld: AtomicU64,
 }
 
 impl Job<'_> {
-    /// Lints one found item into `out`.
-    fn lint(&self, found: &Found<'_>, out: &mut Vec<Diagnostic>) {
+    /// Lints one found item into `out`; with `count`, counts its URI.
+    fn lint(&self, found: &Found<'_>, out: &mut Vec<Diagnostic>, count: bool) {
         match found {
             Found::Uri(c) => {
-                Stats::add(&self.stats.uris, 1);
+                if count {
+                    Stats::add(&self.stats.uris, 1);
+                }
                 self.linter.check_candidate(&self.name, c, self.rules, out);
             }
             Found::TooLong(t) => out.extend(self.linter.check_too_long(&self.name, t, self.rules)),
+        }
+    }
+
+    /// True when `--fix` would apply `fix` (a safe one, or any with
+    /// `--unsafe-fixes`).
+    fn applies(&self, fix: &Fix) -> bool {
+        self.linter.unsafe_fixes || fix.applicability == Applicability::Safe
+    }
+
+    /// Keeps the fix of `d`, found in a file read as plain text (its edits
+    /// are the file's offsets), only where the file takes it
+    /// ([`crate::format::writes`]): anywhere in prose, inside the URI's
+    /// bytes in a data file (parsed again before it is written), nowhere
+    /// else. A fix taken away that `--fix` would have applied is counted
+    /// in [`Job::withheld`].
+    fn text_policy(&self, writes: Writes, d: &mut Diagnostic, count: bool) {
+        let Some(fix) = &d.fix else { return };
+        let keep = match writes {
+            Writes::Document(_) => true,
+            Writes::Data(_) => crate::format::writes::inside_uri(fix, &d.uri_span),
+            Writes::ReportOnly(_) => false,
+        };
+        if !keep {
+            if count && self.applies(fix) {
+                self.withheld.fetch_add(1, Ordering::Relaxed);
+            }
+            d.fix = None;
         }
     }
 
@@ -350,8 +389,8 @@ impl Job<'_> {
             if out.last() == Some(&b'\n') {
                 out.pop();
                 let class = match fix.applicability {
-                    crate::fix::Applicability::Safe => "fix",
-                    crate::fix::Applicability::Unsafe => "unsafe fix",
+                    Applicability::Safe => "fix",
+                    Applicability::Unsafe => "unsafe fix",
                 };
                 let _ = writeln!(
                     out,
@@ -379,12 +418,48 @@ impl Job<'_> {
         }
     }
 
-    /// Streams the findings of `input`.
+    /// Says, once per input, that fixes were found but not written
+    /// (`--fix`, `--diff`): the file takes no edits there.
+    fn say_withheld(&self, input: &Input, writes: Writes, sink: &mut Sink<'_, '_>) {
+        let n = self.withheld.swap(0, Ordering::Relaxed);
+        let mail = matches!(
+            writes,
+            Writes::ReportOnly(NotWritten::Mail | NotWritten::Gzip)
+        );
+        if n == 0 || mail || self.mode == FixMode::Report || self.collected_mode() {
+            return;
+        }
+        let why = match writes {
+            Writes::ReportOnly(w) => w.reason(),
+            Writes::Data(f) => {
+                format!("{} data, where only a URI's own bytes are edited", f.name())
+            }
+            Writes::Document(_) => "they are in code, or would touch markup or text \
+                                    written with escapes, where urilint does not write"
+                .to_string(),
+        };
+        sink.message(&format!(
+            "urilint: {}: {n} fix{} not applied: {why}",
+            input.display_name(),
+            if n == 1 { "" } else { "es" }
+        ));
+    }
+
+    /// True while findings are collected for `--add-ignore`.
+    fn collected_mode(&self) -> bool {
+        self.collected
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .is_some()
+    }
+
+    /// Streams the findings of `input`, each with its fix as `--fix` would
+    /// write it (or none).
     fn report(&self, input: &Input, sink: &mut Sink<'_, '_>) {
         let mut found: Vec<Diagnostic> = Vec::new();
         match input {
             Input::Stdin { .. } => {
-                let stdin = match open_reader(
+                let (stdin, writes) = match open_reader_classified(
                     input,
                     self.input_format,
                     crate::source::Mmap::Never,
@@ -392,10 +467,11 @@ impl Job<'_> {
                     sink,
                 ) {
                     // Standard input is never mapped.
-                    None | Some(Reader::Mapped(_)) => return,
-                    Some(Reader::Text(r)) => r,
-                    Some(Reader::Decoded(r, format)) => {
-                        return self.report_decoded(r, format, sink);
+                    None | Some((Reader::Mapped(_), _)) => return,
+                    Some((Reader::Text(r), w)) => (r, w),
+                    Some((Reader::Decoded(r, format), w)) => {
+                        self.report_decoded(r, format, w, sink);
+                        return self.say_withheld(input, w, sink);
                     }
                 };
                 // Standard input is read once; lines are read back from a
@@ -414,65 +490,92 @@ impl Job<'_> {
                     sink,
                     |f, sink| {
                         found.clear();
-                        self.lint(&f, &mut found);
+                        self.lint(&f, &mut found, true);
+                        for d in &mut found {
+                            self.text_policy(writes, d, true);
+                        }
                         self.emit_unsuppressed(&found, Some(&mut lines), sink.out());
                     },
                 );
+                self.say_withheld(input, writes, sink);
             }
             Input::Document { bytes, .. } => {
                 // Held in memory: lines are read back from it.
                 let mut lines = Lines::new(&bytes[..]);
-                let each = |f: Found<'_>, sink: &mut Sink<'_, '_>| {
-                    found.clear();
-                    self.lint(&f, &mut found);
-                    self.emit_unsuppressed(&found, Some(&mut lines), sink.out());
-                };
-                match open_reader(input, self.input_format, self.mmap, self.stats, sink) {
-                    None | Some(Reader::Mapped(_)) => {}
-                    Some(Reader::Text(r)) => {
+                match open_reader_classified(input, self.input_format, self.mmap, self.stats, sink)
+                {
+                    None | Some((Reader::Mapped(_), _)) => {}
+                    Some((Reader::Text(r), writes)) => {
+                        let each = |f: Found<'_>, sink: &mut Sink<'_, '_>| {
+                            found.clear();
+                            self.lint(&f, &mut found, true);
+                            for d in &mut found {
+                                self.text_policy(writes, d, true);
+                            }
+                            self.emit_unsuppressed(&found, Some(&mut lines), sink.out());
+                        };
                         scan_reader(&self.name, r, self.scan, self.stats, sink, each);
                     }
-                    Some(Reader::Decoded(r, format)) => self.report_decoded(r, format, sink),
+                    Some((Reader::Decoded(r, format), writes)) => {
+                        self.report_decoded(r, format, writes, sink);
+                    }
                 }
+                // Framed documents are never written: nothing to say.
+                self.withheld.store(0, Ordering::Relaxed);
             }
             Input::File { path, .. } => {
                 // A second handle reads lines back; opened at the first finding.
                 let mut lines: Option<Option<Lines<File>>> = None;
+                let opened =
+                    open_reader_classified(input, self.input_format, self.mmap, self.stats, sink);
+                let writes = opened
+                    .as_ref()
+                    .map_or(Writes::ReportOnly(NotWritten::Unknown), |(_, w)| *w);
                 let each = |f: Found<'_>, sink: &mut Sink<'_, '_>| {
                     found.clear();
-                    self.lint(&f, &mut found);
+                    self.lint(&f, &mut found, true);
                     if found.is_empty() {
                         return;
+                    }
+                    for d in &mut found {
+                        self.text_policy(writes, d, true);
                     }
                     let l = lines.get_or_insert_with(|| File::open(path).ok().map(Lines::new));
                     self.emit_unsuppressed(&found, l.as_mut(), sink.out());
                 };
-                match open_reader(input, self.input_format, self.mmap, self.stats, sink) {
+                match opened {
                     None => {}
-                    Some(Reader::Text(r)) => {
+                    Some((Reader::Text(r), _)) => {
                         scan_reader(&self.name, r, self.scan, self.stats, sink, each);
                     }
-                    Some(Reader::Mapped(m)) => {
+                    Some((Reader::Mapped(m), _)) => {
                         scan_mapped(&self.name, m, self.scan, self.stats, sink, each);
                     }
-                    Some(Reader::Decoded(r, format)) => self.report_decoded(r, format, sink),
+                    Some((Reader::Decoded(r, format), _)) => {
+                        self.report_decoded(r, format, writes, sink);
+                    }
                 }
+                self.say_withheld(input, writes, sink);
             }
         }
     }
 
-    /// Streams the findings of a decoded input (mail, news, HTML, gzip):
-    /// the rules run on each piece's decoded text; every finding is placed
-    /// in the file through the piece's map, names its message and part,
-    /// and has no fix (mail is never written). Suppression markers and
-    /// the human excerpt are read from the unit's original bytes.
+    /// Streams the findings of a decoded input (mail, news, HTML,
+    /// Markdown, reStructuredText, AsciiDoc, roff, gzip): the rules run on
+    /// each piece's decoded text; every finding is placed in the file
+    /// through the piece's map and names its message and part; its fix is
+    /// placed the same way where the document takes it
+    /// ([`crate::format::writes::place_fix`]; mail is never written).
+    /// Suppression markers and the human excerpt are read from the unit's
+    /// original bytes.
     fn report_decoded(
         &self,
         reader: Box<dyn Read + Send>,
         format: InputFormat,
+        writes: Writes,
         sink: &mut Sink<'_, '_>,
     ) {
-        self.report_decoded_with(reader, format, sink, true, self.stats);
+        self.report_decoded_with(reader, format, writes, sink, true, self.stats);
     }
 
     /// [`Job::report_decoded`]; with `lint` false only the local links
@@ -483,6 +586,7 @@ impl Job<'_> {
         &self,
         reader: Box<dyn Read + Send>,
         format: InputFormat,
+        writes: Writes,
         sink: &mut Sink<'_, '_>,
         lint: bool,
         reads: &Stats,
@@ -496,55 +600,91 @@ impl Job<'_> {
             self.scan,
             reads,
             sink,
-            |unit, piece, f, sink| {
-                let mut found: Vec<Diagnostic> = Vec::new();
-                match &f {
-                    // Relative references (Markdown link destinations, HTML
-                    // attributes) are not linted by the grammar rules:
-                    // their target depends on a base. With --links local
-                    // they are looked for in the tree.
-                    Found::Uri(c) if c.relative() => {}
-                    _ if !lint => {}
-                    _ => {
-                        self.lint(&f, &mut found);
-                        // reStructuredText removes the whitespace of a link
-                        // broken across lines (docutils: embedded URIs and
-                        // targets): not a problem there.
-                        if matches!(piece.kind, crate::format::SegmentKind::RstLink(_)) {
-                            found.retain(|d| !matches!(d.code, "D004" | "D005"));
-                        }
-                    }
-                }
-                if let (Some(links), Found::Uri(c), true) = (self.links, &f, piece.references) {
-                    self.check_link(links, c, piece.base.as_deref(), &mut found);
-                }
-                let mut lines = Lines::new(UnitBytes {
-                    raw: &unit.raw,
-                    offset: unit.offset,
-                });
-                for d in &mut found {
-                    let decoded_at = Position {
-                        line: d.line,
-                        column: d.column,
-                    };
-                    let at = Located::new(unit, piece, d.byte_offset..d.byte_offset, decoded_at);
-                    let uri = piece.chain.span(d.uri_span.clone());
-                    let end = unit.position(uri.end);
-                    d.line = at.start.line;
-                    d.column = at.start.column;
-                    d.byte_offset = at.span.start;
-                    d.end_line = end.line;
-                    d.end_column = end.column;
-                    d.uri_span = uri;
-                    d.fix = None;
-                    d.origin = Some(Box::new(at.origin));
-                    if suppressed(&mut lines, d) {
+            |unit, piece, f, sink, lines| {
+                for d in self.decoded_found(unit, piece, &f, lint, writes, true) {
+                    if suppressed(lines, &d) {
                         continue;
                     }
-                    self.emit(sink.out(), d, Some(&mut lines));
+                    self.emit(sink.out(), &d, Some(&mut *lines));
                 }
             },
         );
+    }
+
+    /// The findings of item `f` found in `piece` of `unit`, placed in the
+    /// file (positions, span, message and part), each with its fix placed
+    /// where a file of class `writes` takes it; with `lint` false only the
+    /// local links (`--links local`). With `count`, the URI is counted,
+    /// and so is a fix that `--fix` would apply but the file does not
+    /// take ([`Job::withheld`]).
+    fn decoded_found(
+        &self,
+        unit: &Unit,
+        piece: &Piece,
+        f: &Found<'_>,
+        lint: bool,
+        writes: Writes,
+        count: bool,
+    ) -> Vec<Diagnostic> {
+        let mut found: Vec<Diagnostic> = Vec::new();
+        match f {
+            // Relative references (Markdown link destinations, HTML
+            // attributes) are not linted by the grammar rules: their
+            // target depends on a base. With --links local they are
+            // looked for in the tree.
+            Found::Uri(c) if c.relative() => {}
+            _ if !lint => {}
+            _ => {
+                self.lint(f, &mut found, count);
+                // reStructuredText removes the whitespace of a link broken
+                // across lines (docutils: embedded URIs and targets): not a
+                // problem there.
+                if matches!(piece.kind, crate::format::SegmentKind::RstLink(_)) {
+                    found.retain(|d| !matches!(d.code, "D004" | "D005"));
+                }
+            }
+        }
+        if let (Some(links), Found::Uri(c), true) = (self.links, f, piece.references) {
+            self.check_link(links, c, piece.base.as_deref(), &mut found);
+        }
+        // The scanned text: an attribute value is scanned as `<value>`.
+        let scanned_len = decoded::scanned_len(piece);
+        for d in &mut found {
+            let decoded_at = Position {
+                line: d.line,
+                column: d.column,
+            };
+            let decoded_uri = d.uri_span.clone();
+            let at = Located::new(unit, piece, d.byte_offset..d.byte_offset, decoded_at);
+            let uri = piece.chain.span(decoded_uri.clone());
+            let end = unit.position(uri.end);
+            d.line = at.start.line;
+            d.column = at.start.column;
+            d.byte_offset = at.span.start;
+            d.end_line = end.line;
+            d.end_column = end.column;
+            d.uri_span = uri;
+            d.origin = Some(Box::new(at.origin));
+            let Some(fix) = d.fix.take() else { continue };
+            let placed = match writes {
+                Writes::Document(_) => {
+                    crate::format::writes::place_fix(piece, scanned_len, decoded_uri.clone(), &fix)
+                }
+                Writes::Data(_) | Writes::ReportOnly(_) => None,
+            };
+            // An AsciiDoc URI macro (`https://a.example[text]`): the `[`
+            // right after the URI is the macro's, so only the URI's own
+            // bytes are edited.
+            let macro_target = writes == Writes::Document(InputFormat::Asciidoc)
+                && unit.bytes(d.uri_span.end..d.uri_span.end + 1) == b"[";
+            let placed = placed
+                .filter(|p| !macro_target || crate::format::writes::inside_uri(p, &d.uri_span));
+            if count && placed.is_none() && self.applies(&fix) {
+                self.withheld.fetch_add(1, Ordering::Relaxed);
+            }
+            d.fix = placed;
+        }
+        found
     }
 
     /// Looks for the target of link `c` (found in a piece that is one URI
@@ -585,13 +725,17 @@ impl Job<'_> {
     }
 
     /// Fixes `input`, writes it back or prints the diff, and reports what
-    /// is left. A file is read again for every fix pass, with the edits
-    /// found so far laid over it ([`crate::fix::Edited`]), and written back
-    /// as a stream: memory is bounded by the findings and edits. Standard
-    /// input is held in memory, up to [`MAX_STDIN_FIX`] bytes.
+    /// is left. The fixes are exactly those of the findings `check`
+    /// reports for it, placed in the file as [`Job::report`] places them;
+    /// a file is read again for every fix pass, with the edits found so
+    /// far laid over it ([`crate::fix::Edited`]), and written back as a
+    /// stream: memory is bounded by the findings and edits. A data file
+    /// is parsed again first ([`crate::format::structure`]); edits that
+    /// would change its structure are left out. Standard input is held in
+    /// memory, up to [`MAX_STDIN_FIX`] bytes.
     fn fix(&self, input: &Input, mode: FixMode, sink: &mut Sink<'_, '_>) {
         match input {
-            Input::Stdin { .. } => {
+            Input::Stdin { name } => {
                 let original = match read_stdin_capped(MAX_STDIN_FIX) {
                     Ok(b) => b,
                     Err(e) => {
@@ -600,9 +744,12 @@ impl Job<'_> {
                         return;
                     }
                 };
-                if let Some(kind) = never_written(&original, input.path()) {
+                let path = name.as_deref().unwrap_or(std::path::Path::new(""));
+                let (format, writes) = self.classify(&original, path);
+                if let Writes::ReportOnly(NotWritten::Mail | NotWritten::Gzip) = writes {
                     // Passed through unchanged: mail is never rewritten.
                     Stats::add(&self.stats.not_written, 1);
+                    let kind = never_written(&original, path).unwrap_or("mail");
                     sink.message(&format!(
                         "urilint: -: is {kind}; urilint never writes into mail, news or gzip files: not fixed"
                     ));
@@ -612,7 +759,15 @@ impl Job<'_> {
                     return;
                 }
                 let len = original.len() as u64;
-                self.fix_source(input, original.as_slice(), len, mode, sink, None);
+                self.fix_source(
+                    input,
+                    original.as_slice(),
+                    len,
+                    (format, writes),
+                    mode,
+                    sink,
+                    None,
+                );
             }
             Input::Document { .. } => {
                 // Reported as without --fix; never written.
@@ -648,23 +803,33 @@ impl Job<'_> {
                     },
                     _ => 0,
                 };
+                let head = target.head().unwrap_or_default();
+                let class = self.classify(&head, input.path());
                 self.fix_source(
                     input,
                     target.file(),
                     target.len(),
+                    class,
                     mode,
                     sink,
                     Some((&target, digest)),
                 );
+                // The links of a Markdown, reStructuredText or HTML
+                // document were checked by the fix passes, in the text as
+                // written.
                 drop(target);
-                if mode == FixMode::Fix && self.links.is_some() {
-                    // The fix passes lint the text as it is; the links of a
-                    // Markdown, reStructuredText or HTML document are
-                    // checked in the file as written.
-                    self.report_links(input, sink);
-                }
             }
         }
+    }
+
+    /// The format of a file named `path` whose first bytes are `head`
+    /// (`--input-format`, or detected), and what may be written into it.
+    fn classify(&self, head: &[u8], path: &std::path::Path) -> (InputFormat, Writes) {
+        let format = match self.input_format {
+            InputFormat::Auto => crate::format::detect::detect(head, path),
+            f => f,
+        };
+        (format, crate::format::writes::writes(format, path, head))
     }
 
     /// `--add-ignore` on `input`: its findings as reported now get a
@@ -706,14 +871,17 @@ impl Job<'_> {
             .unwrap_or_else(|p| p.into_inner())
             .take()
             .unwrap_or_default();
-        let format = match self.input_format {
-            InputFormat::Auto => crate::format::detect::detect(&text, input.path()),
-            f => f,
-        };
+        self.withheld.store(0, Ordering::Relaxed);
+        let (format, writes) = self.classify(&text, input.path());
         let layout = crate::fix::add_ignore::Layout::of(format, &text);
-        let syntax = crate::fix::add_ignore::comment_syntax(format, input.path());
+        let syntax = crate::fix::add_ignore::comment_syntax(format, input.path())
+            .filter(|_| writes.writable());
         let at: Vec<(u64, &str)> = found.iter().map(|d| (d.byte_offset, d.code)).collect();
-        let markers = crate::fix::add_ignore::marker_edits(&text, syntax, &layout, &at);
+        let mut markers = crate::fix::add_ignore::marker_edits(&text, syntax, &layout, &at);
+        // Each marker must leave the file as its parser reads it.
+        if let Some(kind) = crate::fix::add_ignore::verified_as(format, writes) {
+            crate::fix::add_ignore::keep_verified(&text, kind, &mut markers);
+        }
         let mut edits: &[Edit] = &markers.edits;
         if !edits.is_empty() {
             match write_back(&target, digest, edits) {
@@ -754,93 +922,150 @@ impl Job<'_> {
             self.emit(sink.out(), &d, Some(&mut lines));
         }
         if let Some(&(_, why)) = markers.unmarked.first() {
+            let why = match (writes, why) {
+                (Writes::ReportOnly(w), _) => w.reason(),
+                (_, why) => why.reason().to_string(),
+            };
             sink.message(&format!(
                 "urilint: {}: {} finding(s) not marked: {}",
                 self.name,
                 markers.unmarked.len(),
-                why.reason()
+                why
             ));
         }
     }
 
-    /// The local-link findings of `input` (read again, as it is now), when
-    /// it is a document whose links are read (not plain text): the other
-    /// findings were reported by the fix passes, and the file was counted
-    /// there.
-    fn report_links(&self, input: &Input, sink: &mut Sink<'_, '_>) {
-        let reads = Stats::default();
-        match open_reader(
-            input,
-            self.input_format,
-            crate::source::Mmap::Never,
-            &reads,
-            sink,
-        ) {
-            Some(Reader::Decoded(r, format)) => {
-                self.report_decoded_with(r, format, sink, false, &reads);
-            }
-            Some(Reader::Text(_) | Reader::Mapped(_)) | None => {}
+    /// The findings of one fix pass over `src` (the text with the edits
+    /// found so far laid over it), read as `format`, with their fixes
+    /// placed as [`Job::report`] places them; suppressed findings left
+    /// out. Read problems are said into `sink`, and fixes the file does
+    /// not take are counted, when `say` (the first pass).
+    fn pass_findings<S: ReadAt + Clone>(
+        &self,
+        src: S,
+        (format, writes): (InputFormat, Writes),
+        sink: &mut Sink<'_, '_>,
+        say: bool,
+    ) -> io::Result<Vec<Diagnostic>> {
+        if format == InputFormat::Text {
+            let mut all = Vec::new();
+            self.linter
+                .lint_each(&self.name, src, self.rules, self.scan, |mut d| {
+                    self.text_policy(writes, &mut d, say);
+                    all.push(d);
+                })?;
+            return Ok(all);
         }
-        Stats::add(&self.stats.errors, Stats::get(&reads.errors));
+        let found = std::sync::Mutex::new(Vec::new());
+        let reads = Stats::default();
+        let mut part = sink.parts().sink();
+        decoded::scan(
+            &self.name,
+            ReadAtReader::new(src),
+            format,
+            self.read,
+            0,
+            self.scan,
+            &reads,
+            &mut part,
+            |unit, piece, f, _, lines| {
+                let mut kept: Vec<Diagnostic> = self
+                    .decoded_found(unit, piece, &f, true, writes, say)
+                    .into_iter()
+                    .filter(|d| !suppressed(lines, d))
+                    .collect();
+                if let Ok(mut all) = found.lock() {
+                    all.append(&mut kept);
+                }
+            },
+        );
+        if Stats::get(&reads.errors) > 0 {
+            return Err(io::Error::other("the document could not be read whole"));
+        }
+        if say {
+            sink.absorb(part);
+        }
+        let mut all = found.into_inner().unwrap_or_else(|p| p.into_inner());
+        all.sort_by_key(|d| (d.byte_offset, d.uri_span.end));
+        Ok(all)
     }
 
-    /// [`Job::fix`] on the text of `src`.
+    /// [`Job::fix`] on the text of `src` (`len` bytes), a file in `format`
+    /// that takes `writes`.
+    #[allow(clippy::too_many_arguments)]
     fn fix_source<S: ReadAt + Clone>(
         &self,
         input: &Input,
         src: S,
         len: u64,
+        (format, writes): (InputFormat, Writes),
         mode: FixMode,
         sink: &mut Sink<'_, '_>,
         target: Option<(&Target, u64)>,
     ) {
+        // Markdown, reStructuredText, AsciiDoc and roff are read whole up
+        // to a cap; a longer one is read only in part, and never written.
+        let capped = matches!(
+            format,
+            InputFormat::Markdown | InputFormat::Rst | InputFormat::Asciidoc | InputFormat::Roff
+        );
+        if capped && len > crate::format::mbox::MAX_MESSAGE as u64 {
+            // Read only in part (its start): never written.
+            sink.message(&format!(
+                "urilint: {}: over {} MiB, read only in part: not fixed",
+                input.display_name(),
+                crate::format::mbox::MAX_MESSAGE / (1024 * 1024)
+            ));
+            if let Input::Stdin { .. } = input {
+                // Already read: passed through as it is.
+                if mode == FixMode::Fix {
+                    let _ = write_edited(src, len, &[], sink.out());
+                }
+                return;
+            }
+            return self.report(input, sink);
+        }
         Stats::add(&self.stats.files, 1);
         Stats::add(&self.stats.bytes, len);
-        // Findings left alone (never edited, nor reported, as without
-        // --fix): in Markdown, reStructuredText and HTML code (an example),
-        // unless --include-code; on an AsciiDoc URI that runs into its
-        // macro's [text]; in roff, on every URI that is not written as it
-        // reads (an escape, a join, a string in it; code unless
-        // --include-code; a request, a macro definition).
-        let excluded = target.and_then(|(t, _)| {
-            let format = match self.input_format {
-                InputFormat::Auto => t
-                    .head()
-                    .map(|h| crate::format::detect::detect(&h, input.path()))
-                    .unwrap_or(InputFormat::Text),
-                f => f,
-            };
-            let code = !self.read.include_code;
-            match format {
-                InputFormat::Markdown if code => {
-                    Some(crate::format::markdown::code_ranges as crate::lint::Excluded)
-                }
-                InputFormat::Rst if code => {
-                    Some(crate::format::rst::code_ranges as crate::lint::Excluded)
-                }
-                InputFormat::Html if code => {
-                    Some(crate::format::html::code_ranges as crate::lint::Excluded)
-                }
-                InputFormat::Asciidoc => {
-                    Some(crate::format::asciidoc::macro_brackets as crate::lint::Excluded)
-                }
-                InputFormat::Roff if code => {
-                    Some(crate::format::roff::fix_excluded as crate::lint::Excluded)
-                }
-                InputFormat::Roff => {
-                    Some(crate::format::roff::fix_excluded_with_code as crate::lint::Excluded)
-                }
-                _ => None,
+        // The URIs of the original text (first pass), for a data file's
+        // check.
+        let mut uris: Vec<std::ops::Range<u64>> = Vec::new();
+        let mut first = true;
+        let result = crate::fix::fix_edits_until_stable(len, |edits, keep_findings| {
+            let mut text = Edited::new(src.clone(), len, edits);
+            let findings = self.pass_findings(text.clone(), (format, writes), sink, first)?;
+            if first {
+                uris = findings.iter().map(|d| d.uri_span.clone()).collect();
+                first = false;
             }
+            let mut pass = crate::fix::Pass {
+                fixes: Vec::new(),
+                findings: Vec::new(),
+            };
+            for mut d in findings {
+                if let Some(fix) = d.fix.take() {
+                    if self.applies(&fix) && crate::fix::changes(&mut text, &fix) {
+                        // Only the edits count for fixing; the finding
+                        // itself is kept only while no fix was found.
+                        pass.fixes.push(Fix {
+                            // The rule, for what `--show-fixes` lists.
+                            message: d.code.to_string(),
+                            edits: fix.edits.clone(),
+                            applicability: Applicability::Safe,
+                        });
+                        if !keep_findings {
+                            pass.findings = Vec::new();
+                        }
+                    }
+                    d.fix = Some(fix);
+                }
+                if keep_findings || pass.fixes.is_empty() {
+                    pass.findings.push(d);
+                }
+            }
+            Ok::<_, io::Error>(pass)
         });
-        let fixed = match self.linter.fix_source_outside(
-            &self.name,
-            src.clone(),
-            len,
-            self.rules,
-            self.scan,
-            excluded,
-        ) {
+        let mut fixed = match result {
             Ok(f) => f,
             Err(e) => {
                 Stats::add(&self.stats.errors, 1);
@@ -848,6 +1073,33 @@ impl Job<'_> {
                 return;
             }
         };
+        if let Writes::Data(data) = writes {
+            let kept = self.verify_data(data, src.clone(), len, &uris, &fixed.edits);
+            if kept.len() < fixed.edits.len() {
+                sink.message(&format!(
+                    "urilint: {}: {} edit{} not applied: the {} file would not parse to the same structure",
+                    input.display_name(),
+                    fixed.edits.len() - kept.len(),
+                    if fixed.edits.len() - kept.len() == 1 { "" } else { "s" },
+                    data.name()
+                ));
+                if kept.is_empty() {
+                    fixed.applied = 0;
+                    fixed.fixed.clear();
+                }
+                fixed.edits = kept;
+                // What is left is reported as it is in the file.
+                fixed.remaining = self
+                    .pass_findings(
+                        Edited::new(src.clone(), len, &fixed.edits),
+                        (format, writes),
+                        sink,
+                        false,
+                    )
+                    .unwrap_or_default();
+            }
+        }
+        self.say_withheld(input, writes, sink);
         let changed = !fixed.edits.is_empty();
         if mode == FixMode::Diff {
             if changed {
@@ -903,8 +1155,7 @@ impl Job<'_> {
                         sink.message(&format!("urilint: {e}"));
                         edits = &[];
                         remaining = self
-                            .linter
-                            .lint_source(&self.name, src.clone(), self.rules, self.scan)
+                            .pass_findings(src.clone(), (format, writes), sink, false)
                             .unwrap_or_default();
                     }
                 }
@@ -915,7 +1166,89 @@ impl Job<'_> {
             self.emit(sink.out(), d, Some(&mut lines));
         }
     }
+
+    /// The edits of `edits` (sorted, against the original text of `src`)
+    /// that leave the data file parsing to the same structure, every
+    /// string equal but for the URIs edited: all of them when they do,
+    /// else those kept by halving the set until each half does (at most
+    /// [`MAX_VERIFY_PARSES`] parses). An edit outside every URI of the
+    /// original (`uris`) is never kept.
+    fn verify_data<S: ReadAt + Clone>(
+        &self,
+        data: DataFormat,
+        src: S,
+        len: u64,
+        uris: &[std::ops::Range<u64>],
+        edits: &[Edit],
+    ) -> Vec<Edit> {
+        use crate::format::structure::{self, Change, Kind};
+        if edits.is_empty() {
+            return Vec::new();
+        }
+        let Ok(before) = crate::lint::read_all(src.clone(), structure::MAX_PARSED as u64) else {
+            return Vec::new();
+        };
+        if before.len() as u64 != len {
+            return Vec::new();
+        }
+        let mut uris: Vec<std::ops::Range<u64>> = uris.to_vec();
+        uris.sort_by_key(|r| (r.start, r.end));
+        // Each edit with the URI it lies in.
+        let within = |e: &Edit| {
+            uris.iter()
+                .filter(|u| u.start <= e.start && e.end <= u.end)
+                .max_by_key(|u| u.end - u.start)
+                .cloned()
+        };
+        let candidates: Vec<Edit> = edits
+            .iter()
+            .filter(|e| within(e).is_some())
+            .cloned()
+            .collect();
+        let kind = Kind::Data(data);
+        let Some(tree) = structure::parse_checked(kind, &before) else {
+            return Vec::new();
+        };
+        let budget = std::cell::Cell::new(MAX_VERIFY_PARSES);
+        let ok = |set: &[Edit]| -> bool {
+            if budget.get() == 0 {
+                return false;
+            }
+            budget.set(budget.get() - 1);
+            // The URIs changed, old and new text.
+            let mut changes: Vec<Change> = Vec::new();
+            let mut by_uri: std::collections::BTreeMap<(u64, u64), Vec<&Edit>> =
+                std::collections::BTreeMap::new();
+            for e in set {
+                if let Some(u) = within(e) {
+                    by_uri.entry((u.start, u.end)).or_default().push(e);
+                }
+            }
+            for ((s, t), es) in by_uri {
+                let old = &before[s as usize..t as usize];
+                let local: Vec<Edit> = es
+                    .iter()
+                    .map(|e| Edit {
+                        start: e.start - s,
+                        end: e.end - s,
+                        replacement: e.replacement.clone(),
+                    })
+                    .collect();
+                let new = crate::fix::apply_edits(old, &local);
+                changes.push(Change {
+                    old: String::from_utf8_lossy(old).into_owned(),
+                    new: String::from_utf8_lossy(&new).into_owned(),
+                });
+            }
+            let after = crate::fix::apply_edits(&before, set);
+            structure::same_as(kind, &tree, &after, &changes)
+        };
+        crate::fix::largest_passing(candidates, &ok)
+    }
 }
+
+/// The most parses a data file's edits are checked with.
+const MAX_VERIFY_PARSES: usize = 64;
 
 /// The most bytes of standard input that `check --fix -` and
 /// `check --diff -` read: they hold it in memory, since every fix pass

@@ -17,9 +17,30 @@ use crate::format::origin::{Origin, PartRef};
 use crate::format::unit::{self, Unit};
 use crate::format::ReadOptions;
 use crate::format::{OffsetMap, SegmentKind};
+use crate::lines::Lines;
 use crate::pipeline::Sink;
 use crate::position::Position;
 use crate::scan::{Candidate, Found, ScanOptions, Scanner};
+
+/// The length of the text scanned for `piece`: its text, or for a piece
+/// that is one URI reference, its value without leading and trailing
+/// white space and with `<` and `>` around it ([`scan`]).
+pub(crate) fn scanned_len(piece: &Piece) -> u64 {
+    if !piece.references {
+        return piece.text.len() as u64;
+    }
+    let t = &piece.text;
+    let lead = t.iter().take_while(|b| b.is_ascii_whitespace()).count();
+    let trail = t[lead..]
+        .iter()
+        .rev()
+        .take_while(|b| b.is_ascii_whitespace())
+        .count();
+    (t.len() - lead - trail) as u64 + 2
+}
+
+/// The lines of one unit's original bytes, at file offsets.
+pub(crate) type UnitLines<'u> = Lines<unit::UnitBytes<'u>>;
 
 /// Where a candidate found in a piece is in the file.
 pub(crate) struct Located {
@@ -101,7 +122,10 @@ impl Located {
 /// do with them. Problems of a unit (an unknown charset, truncated
 /// base64) and read errors are reported into the sink naming the file and
 /// message; the run goes on. `helpers` threads decode a mailbox's
-/// messages beside this one ([`unit::for_each`]).
+/// messages beside this one ([`unit::for_each`]). `each` also gets the
+/// lines of the unit's original bytes, one [`Lines`] per unit (for
+/// suppression markers and excerpts: read in order, the unit is read once
+/// whatever the number of findings).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn scan<R, F>(
     name: &str,
@@ -115,13 +139,14 @@ pub(crate) fn scan<R, F>(
     each: F,
 ) where
     R: Read,
-    F: Fn(&Unit, &Piece, Found<'_>, &mut Sink<'_, '_>) + Sync,
+    F: Fn(&Unit, &Piece, Found<'_>, &mut Sink<'_, '_>, &mut UnitLines<'_>) + Sync,
 {
     let counted = super::Counted::file(reader, stats);
     let mut opts = scan.clone();
     opts.positions = true;
     let mut in_angle = opts.clone();
     in_angle.relative_in_angle = true;
+    in_angle.keep_spaces_in_angle = true;
     let parts = sink.parts();
     // Runs where the unit was decoded (a helper thread for a mailbox's
     // message); only the part's bytes cross to this thread.
@@ -146,19 +171,36 @@ pub(crate) fn scan<R, F>(
                 ));
             }
         }
+        let mut lines = Lines::new(unit::UnitBytes {
+            raw: &unit.raw,
+            offset: unit.offset,
+        });
         for mut piece in pieces {
             let wrapped;
             let (text, opts) = if piece.references {
-                // "<value>": the brackets map to the value's ends.
-                let mut t = Vec::with_capacity(piece.text.len() + 2);
+                // "<value>": the brackets map to the value's ends. The
+                // value's leading and trailing white space is left out,
+                // as HTML's URL parser strips it.
+                let lead = piece
+                    .text
+                    .iter()
+                    .take_while(|b| b.is_ascii_whitespace())
+                    .count();
+                let trail = piece.text[lead..]
+                    .iter()
+                    .rev()
+                    .take_while(|b| b.is_ascii_whitespace())
+                    .count();
+                let value = &piece.text[lead..piece.text.len() - trail];
+                let mut t = Vec::with_capacity(value.len() + 2);
                 t.push(b'<');
-                t.extend_from_slice(&piece.text);
+                t.extend_from_slice(value);
                 t.push(b'>');
-                let n = piece.text.len() as u64;
+                let (lead, n) = (lead as u64, value.len() as u64);
                 let mut m = OffsetMap::new();
-                m.group(0, 0, 1);
-                m.exact(0, n);
-                m.group(n, 0, 1);
+                m.group(lead, 0, 1);
+                m.exact(lead, n);
+                m.group(lead + n, 0, 1);
                 piece.chain = std::mem::take(&mut piece.chain).before(m);
                 wrapped = t;
                 (&wrapped[..], &in_angle)
@@ -171,7 +213,7 @@ pub(crate) fn scan<R, F>(
             piece_opts.chunk_size = piece_opts.chunk_size.min(text.len() + 1);
             let mut scanner = Scanner::new(text, piece_opts);
             while let Ok(Some(found)) = scanner.next_found() {
-                each(&unit, &piece, found, &mut part);
+                each(&unit, &piece, found, &mut part, &mut lines);
             }
         }
         part

@@ -254,15 +254,27 @@ pub(crate) fn open_reader(
     stats: &Stats,
     sink: &mut Sink<'_, '_>,
 ) -> Option<Reader> {
-    match input.open_with(format, mmap) {
-        Ok(Opened::Text(r)) => Some(Reader::Text(r)),
-        Ok(Opened::Mapped(m)) => Some(Reader::Mapped(m)),
-        Ok(Opened::Decoded(r, f)) => Some(Reader::Decoded(r, f)),
-        Ok(Opened::Binary) => {
+    open_reader_classified(input, format, mmap, stats, sink).map(|(r, _)| r)
+}
+
+/// [`open_reader`], also saying what may be written into the input
+/// ([`crate::format::writes`]).
+pub(crate) fn open_reader_classified(
+    input: &Input,
+    format: InputFormat,
+    mmap: Mmap,
+    stats: &Stats,
+    sink: &mut Sink<'_, '_>,
+) -> Option<(Reader, crate::format::writes::Writes)> {
+    match input.open_classified(format, mmap) {
+        Ok((Opened::Text(r), w)) => Some((Reader::Text(r), w)),
+        Ok((Opened::Mapped(m), w)) => Some((Reader::Mapped(m), w)),
+        Ok((Opened::Decoded(r, f), w)) => Some((Reader::Decoded(r, f), w)),
+        Ok((Opened::Binary, _)) => {
             Stats::add(&stats.binary, 1);
             None
         }
-        Ok(Opened::Utf16) => {
+        Ok((Opened::Utf16, _)) => {
             Stats::add(&stats.binary, 1);
             sink.message(&format!(
                 "urilint: {}: skipped: UTF-16 text (byte-order mark); convert it to UTF-8 to scan it",
@@ -701,7 +713,7 @@ pub fn extract(
                                 &scan,
                                 stats,
                                 sink,
-                                |unit, piece, found, sink| {
+                                |unit, piece, found, sink, _| {
                                     ctx.found(found, Some((unit, piece)), sink)
                                 },
                             ),

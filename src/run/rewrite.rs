@@ -270,7 +270,7 @@ fn decoded_changes<S: ReadAt + Clone>(
         scan,
         &reads,
         sink,
-        |unit, piece, f, _| {
+        |unit, piece, f, _, _| {
             let Found::Uri(c) = f else { return };
             Stats::add(&stats.uris, 1);
             if c.relative() || c.abbreviated() {
