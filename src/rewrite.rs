@@ -114,36 +114,55 @@ pub fn rewrite<'m>(mappings: &'m [Mapping], uri: &str) -> Option<(&'m Mapping, S
         .find_map(|m| m.apply(uri).map(|new| (m, new)))
 }
 
-/// The edit that puts `new` in place of the URI `candidate`: only the
-/// changed prefix when the candidate is on one line and the mapping kept
-/// the rest, else its whole span (a URI broken across lines is rejoined).
+/// The edit that puts `new` in place of the URI `candidate`, in the
+/// offsets the candidate was found at: only the part of its text that
+/// changes (the common prefix and suffix of the old and new text stay as
+/// they are), placed through the candidate's own map from its text to
+/// the source ([`Candidate::source_offset`]), so that white space the
+/// source holds inside `<...>` or a line break outside the changed part
+/// stays where it is; a line break inside the changed part is replaced
+/// with it (the URI is rejoined there).
 pub fn edit_for(candidate: &Candidate<'_>, new: &str) -> Edit {
     let text = candidate.text();
     let span = candidate.span();
-    if !candidate.broken() {
-        // Keep the common suffix untouched.
-        let common = text
-            .bytes()
-            .rev()
-            .zip(new.bytes().rev())
-            .take_while(|(a, b)| a == b)
-            .count()
-            .min(text.len())
-            .min(new.len());
-        let mut keep = common;
-        while !text.is_char_boundary(text.len() - keep) || !new.is_char_boundary(new.len() - keep) {
-            keep -= 1;
-        }
-        return Edit {
-            start: span.start,
-            end: span.end - keep as u64,
-            replacement: new[..new.len() - keep].to_string(),
-        };
+    let mut prefix = text
+        .bytes()
+        .zip(new.bytes())
+        .take_while(|(a, b)| a == b)
+        .count();
+    while !text.is_char_boundary(prefix) || !new.is_char_boundary(prefix) {
+        prefix -= 1;
     }
+    let room = text.len().min(new.len()) - prefix;
+    let mut suffix = text
+        .bytes()
+        .rev()
+        .zip(new.bytes().rev())
+        .take_while(|(a, b)| a == b)
+        .count()
+        .min(room);
+    while !text.is_char_boundary(text.len() - suffix) || !new.is_char_boundary(new.len() - suffix) {
+        suffix -= 1;
+    }
+    let changed = prefix..text.len() - suffix;
+    let at = |offset: usize| {
+        if offset >= text.len() {
+            span.end
+        } else {
+            candidate.source_offset(offset)
+        }
+    };
+    let start = at(changed.start);
+    let end = if changed.is_empty() {
+        start
+    } else {
+        // Just past the last byte that changes.
+        candidate.source_offset(changed.end - 1) + 1
+    };
     Edit {
-        start: span.start,
-        end: span.end,
-        replacement: new.to_string(),
+        start,
+        end: end.max(start).min(span.end.max(start)),
+        replacement: new[prefix..new.len() - suffix].to_string(),
     }
 }
 
@@ -191,10 +210,30 @@ mod tests {
             let (_, new) = rewrite(std::slice::from_ref(&m), c.text()).expect("applies");
             edits.push(edit_for(&c, &new));
         }
-        // The common suffix ".example/x" stays as it is.
-        assert_eq!(edits[0].start, 3);
+        // The common prefix "http" and suffix ".example/x" stay.
+        assert_eq!(edits[0].start, 7);
         assert_eq!(edits[0].end, 13);
-        assert_eq!(edits[0].replacement, "https://new");
-        assert_eq!(edits[1].replacement, "https://new.example/y");
+        assert_eq!(edits[0].replacement, "s://new");
+        // The line break is after the changed part: it stays.
+        assert_eq!(edits[1].replacement, "s://new");
+    }
+
+    /// The review's H3: white space inside `<...>` on one line moved the
+    /// cut into the host (`<https://bample/ab c de f>`).
+    #[test]
+    fn white_space_in_angle_brackets_stays() {
+        let text = "a <http://a.example/a b> z\ne <http://a.example/ab c de f> z\nf <http://a.example/  abc> z\nc <URL:http://a.example/x y> z\n";
+        let m = Mapping::prefix("http://a.example/=https://b.example/").expect("valid");
+        let mut edits = Vec::new();
+        let mut s = Scanner::new(text.as_bytes(), ScanOptions::default());
+        while let Ok(Some(Found::Uri(c))) = s.next_found() {
+            let (_, new) = rewrite(std::slice::from_ref(&m), c.text()).expect("applies");
+            edits.push(edit_for(&c, &new));
+        }
+        let out = crate::fix::apply_edits(text.as_bytes(), &edits);
+        assert_eq!(
+            String::from_utf8_lossy(&out),
+            "a <https://b.example/a b> z\ne <https://b.example/ab c de f> z\nf <https://b.example/  abc> z\nc <URL:https://b.example/x y> z\n"
+        );
     }
 }

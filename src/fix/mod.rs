@@ -20,6 +20,10 @@
 
 pub mod add_ignore;
 pub mod diff;
+pub mod place;
+#[cfg(feature = "cli")]
+#[cfg_attr(docsrs, doc(cfg(feature = "cli")))]
+pub mod verify;
 #[cfg(feature = "cli")]
 #[cfg_attr(docsrs, doc(cfg(feature = "cli")))]
 pub mod write;

@@ -22,18 +22,17 @@
 //!   gzip files and any format urilint does not parse. Findings are
 //!   reported, with no fix; nothing is written.
 //!
-//! This module owns that classification ([`writes`]). It does not own
-//! deciding what an edit is (the rules, `crate::lint`; the mappings,
-//! `crate::rewrite`), placing it through a document's maps
-//! (`crate::format::map`), nor writing files (`crate::fix::write`).
+//! This module owns that classification ([`writes`]), where in a document
+//! a piece of text is ([`place`]) and how new bytes are written there
+//! ([`encode`]). It does not own deciding what an edit is (the rules,
+//! `crate::lint`; the mappings, `crate::rewrite`), placing it through a
+//! document's maps (`crate::fix::place`), nor writing files
+//! (`crate::fix::write`).
 
-use std::ops::Range;
 use std::path::Path;
 
 use super::detect::InputFormat;
-use super::mail::Piece;
 use super::SegmentKind;
-use crate::fix::{Edit, Fix};
 
 /// What urilint may write into one file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -197,18 +196,20 @@ pub fn place(kind: &SegmentKind) -> Option<Place> {
 }
 
 /// `text` (URI bytes, or a delimiter a fix adds) as it is written in a
-/// piece of `kind`, so that the document reads it back as `text`: in HTML
+/// piece of `kind` where the URI was written `raw` (its bytes in the
+/// file), so that the document reads it back as `text`: in HTML
 /// text and attribute values with `&`, `<`, `>`, `"` and `'` as character
 /// references (HTML section 13.1.4); in a Markdown link destination or
 /// definition, `&` as `&amp;` and `\`, `(`, `)`, `<`, `>` backslash-escaped
 /// (CommonMark sections 2.4, 2.5 and 6.3: they read back the same inside
-/// `(...)` and `<...>`); in roff text and link arguments, `\` as `\e` and
-/// `-` as `\-` (groff(7)); elsewhere (comments, Markdown autolinks, text
+/// `(...)` and `<...>`); in roff text and link arguments, `\` as `\e`,
+/// and `-` as `\-` when the URI was written with `\-` (groff(7): the
+/// author's choice of minus signs is kept); elsewhere (comments, Markdown autolinks, text
 /// read as its source bytes) as it is. `None` where `text` cannot be
 /// written: white space in a link target, `-->` in an HTML comment, `<`
 /// or `>` in a Markdown autolink, and pieces [`place`] says are never
 /// written.
-pub fn encode(kind: &SegmentKind, text: &str) -> Option<String> {
+pub fn encode(kind: &SegmentKind, text: &str, raw: &str) -> Option<String> {
     let place = place(kind)?;
     if place == Place::Link && text.chars().any(char::is_whitespace) {
         return None;
@@ -252,10 +253,11 @@ pub fn encode(kind: &SegmentKind, text: &str) -> Option<String> {
             }
         }
         SegmentKind::RoffText | SegmentKind::RoffLink(_) => {
+            let minus = raw.contains("\\-");
             for ch in text.chars() {
                 match ch {
                     '\\' => out.push_str("\\e"),
-                    '-' => out.push_str("\\-"),
+                    '-' if minus => out.push_str("\\-"),
                     _ => out.push(ch),
                 }
             }
@@ -263,86 +265,6 @@ pub fn encode(kind: &SegmentKind, text: &str) -> Option<String> {
         _ => out.push_str(text),
     }
     Some(out)
-}
-
-/// `fix`, found in the text scanned from `piece` (`scanned_len` bytes;
-/// its edits are offsets of that text), as edits of the file, or `None`
-/// when it cannot be written there: every edit must replace bytes that
-/// the piece's reader copied into the text as they are
-/// ([`super::Chain::is_exact`]), and an insertion must fall next to such
-/// a byte; in a link target ([`Place::Link`]) every edit must lie within
-/// the URI's bytes `uri` (offsets of the scanned text); the new bytes are
-/// encoded for the piece ([`encode`]). An insertion at the URI's end goes
-/// right after its last byte, any other right before the byte it
-/// precedes.
-pub fn place_fix(piece: &Piece, scanned_len: u64, uri: Range<u64>, fix: &Fix) -> Option<Fix> {
-    let place = place(&piece.kind)?;
-    let chain = &piece.chain;
-    let mut edits = Vec::with_capacity(fix.edits.len());
-    for e in &fix.edits {
-        if e.start > e.end || e.end > scanned_len {
-            return None;
-        }
-        if place == Place::Link {
-            let inside = if e.start == e.end {
-                uri.start < e.start && e.start < uri.end
-            } else {
-                uri.start <= e.start && e.end <= uri.end
-            };
-            if !inside {
-                return None;
-            }
-        }
-        let span = if e.start < e.end {
-            if !chain.is_exact(e.start..e.end) {
-                return None;
-            }
-            chain.span(e.start..e.end)
-        } else {
-            let p = e.start;
-            let after_last = p == uri.end && p > 0;
-            if after_last || p >= scanned_len {
-                if p == 0 || !chain.is_exact(p - 1..p) {
-                    return None;
-                }
-                let end = chain.span(p - 1..p).end;
-                end..end
-            } else {
-                if !chain.is_exact(p..p + 1) {
-                    return None;
-                }
-                let start = chain.span(p..p + 1).start;
-                start..start
-            }
-        };
-        edits.push(Edit {
-            start: span.start,
-            end: span.end,
-            replacement: encode(&piece.kind, &e.replacement)?,
-        });
-    }
-    edits.sort_by_key(|e| (e.start, e.end));
-    if edits.windows(2).any(|w| w[0].end > w[1].start) {
-        return None;
-    }
-    Some(Fix {
-        message: fix.message.clone(),
-        edits,
-        applicability: fix.applicability,
-    })
-}
-
-/// True when every edit of `fix` lies inside the bytes `uri` of a URI
-/// (an insertion strictly inside, a replacement within): what a data file
-/// may take ([`Writes::Data`]) before it is parsed again.
-pub fn inside_uri(fix: &Fix, uri: &Range<u64>) -> bool {
-    fix.edits.iter().all(|e| {
-        if e.start == e.end {
-            uri.start < e.start && e.start < uri.end
-        } else {
-            uri.start <= e.start && e.end <= uri.end
-        }
-    })
 }
 
 /// The language of a file whose whole (lowercased) name marks it as code

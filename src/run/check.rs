@@ -347,7 +347,7 @@ impl Job<'_> {
         let Some(fix) = &d.fix else { return };
         let keep = match writes {
             Writes::Document(_) => true,
-            Writes::Data(_) => crate::format::writes::inside_uri(fix, &d.uri_span),
+            Writes::Data(_) => crate::fix::place::inside_uri(fix, &d.uri_span),
             Writes::ReportOnly(_) => false,
         };
         if !keep {
@@ -668,7 +668,14 @@ impl Job<'_> {
             let Some(fix) = d.fix.take() else { continue };
             let placed = match writes {
                 Writes::Document(_) => {
-                    crate::format::writes::place_fix(piece, scanned_len, decoded_uri.clone(), &fix)
+                    let raw = String::from_utf8_lossy(unit.bytes(d.uri_span.clone()));
+                    crate::fix::place::place_fix(
+                        piece,
+                        scanned_len,
+                        decoded_uri.clone(),
+                        &raw,
+                        &fix,
+                    )
                 }
                 Writes::Data(_) | Writes::ReportOnly(_) => None,
             };
@@ -677,8 +684,8 @@ impl Job<'_> {
             // bytes are edited.
             let macro_target = writes == Writes::Document(InputFormat::Asciidoc)
                 && unit.bytes(d.uri_span.end..d.uri_span.end + 1) == b"[";
-            let placed = placed
-                .filter(|p| !macro_target || crate::format::writes::inside_uri(p, &d.uri_span));
+            let placed =
+                placed.filter(|p| !macro_target || crate::fix::place::inside_uri(p, &d.uri_span));
             if count && placed.is_none() && self.applies(&fix) {
                 self.withheld.fetch_add(1, Ordering::Relaxed);
             }
@@ -1168,11 +1175,9 @@ impl Job<'_> {
     }
 
     /// The edits of `edits` (sorted, against the original text of `src`)
-    /// that leave the data file parsing to the same structure, every
-    /// string equal but for the URIs edited: all of them when they do,
-    /// else those kept by halving the set until each half does (at most
-    /// [`MAX_VERIFY_PARSES`] parses). An edit outside every URI of the
-    /// original (`uris`) is never kept.
+    /// that leave the data file parsing to the same structure
+    /// ([`crate::fix::verify::keep_same_structure`]); `uris` are the URIs
+    /// of the original text.
     fn verify_data<S: ReadAt + Clone>(
         &self,
         data: DataFormat,
@@ -1181,74 +1186,21 @@ impl Job<'_> {
         uris: &[std::ops::Range<u64>],
         edits: &[Edit],
     ) -> Vec<Edit> {
-        use crate::format::structure::{self, Change, Kind};
+        use crate::format::structure;
         if edits.is_empty() {
             return Vec::new();
         }
-        let Ok(before) = crate::lint::read_all(src.clone(), structure::MAX_PARSED as u64) else {
-            return Vec::new();
-        };
-        if before.len() as u64 != len {
-            return Vec::new();
+        match crate::lint::read_all(src, structure::MAX_PARSED as u64) {
+            Ok(before) if before.len() as u64 == len => crate::fix::verify::keep_same_structure(
+                structure::Kind::Data(data),
+                &before,
+                uris,
+                edits.to_vec(),
+            ),
+            _ => Vec::new(),
         }
-        let mut uris: Vec<std::ops::Range<u64>> = uris.to_vec();
-        uris.sort_by_key(|r| (r.start, r.end));
-        // Each edit with the URI it lies in.
-        let within = |e: &Edit| {
-            uris.iter()
-                .filter(|u| u.start <= e.start && e.end <= u.end)
-                .max_by_key(|u| u.end - u.start)
-                .cloned()
-        };
-        let candidates: Vec<Edit> = edits
-            .iter()
-            .filter(|e| within(e).is_some())
-            .cloned()
-            .collect();
-        let kind = Kind::Data(data);
-        let Some(tree) = structure::parse_checked(kind, &before) else {
-            return Vec::new();
-        };
-        let budget = std::cell::Cell::new(MAX_VERIFY_PARSES);
-        let ok = |set: &[Edit]| -> bool {
-            if budget.get() == 0 {
-                return false;
-            }
-            budget.set(budget.get() - 1);
-            // The URIs changed, old and new text.
-            let mut changes: Vec<Change> = Vec::new();
-            let mut by_uri: std::collections::BTreeMap<(u64, u64), Vec<&Edit>> =
-                std::collections::BTreeMap::new();
-            for e in set {
-                if let Some(u) = within(e) {
-                    by_uri.entry((u.start, u.end)).or_default().push(e);
-                }
-            }
-            for ((s, t), es) in by_uri {
-                let old = &before[s as usize..t as usize];
-                let local: Vec<Edit> = es
-                    .iter()
-                    .map(|e| Edit {
-                        start: e.start - s,
-                        end: e.end - s,
-                        replacement: e.replacement.clone(),
-                    })
-                    .collect();
-                let new = crate::fix::apply_edits(old, &local);
-                changes.push(Change {
-                    old: String::from_utf8_lossy(old).into_owned(),
-                    new: String::from_utf8_lossy(&new).into_owned(),
-                });
-            }
-            let after = crate::fix::apply_edits(&before, set);
-            structure::same_as(kind, &tree, &after, &changes)
-        };
-        crate::fix::largest_passing(candidates, &ok)
     }
 }
-
-/// The most parses a data file's edits are checked with.
-const MAX_VERIFY_PARSES: usize = 64;
 
 /// The most bytes of standard input that `check --fix -` and
 /// `check --diff -` read: they hold it in memory, since every fix pass

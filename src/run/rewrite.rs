@@ -12,7 +12,8 @@
 //! `extract` gives (link destinations, reference definitions, `href`,
 //! `src`, text; not code unless `--include-code`), each edited at its
 //! bytes in the file, and a new URI written where the old one was written
-//! with entities or escapes is encoded for its place ([`encode_for`]).
+//! with entities or escapes is encoded for its place
+//! ([`crate::format::writes::encode`]).
 //! Mail, news and gzip files are never written.
 
 use std::sync::Mutex;
@@ -24,6 +25,8 @@ use crate::error::Error;
 use crate::fix::write::{Target, WritePolicy};
 use crate::fix::{self, diff, write_edited, Edit, Fix, ReadAtReader};
 use crate::format::detect::{detect, InputFormat};
+use crate::format::mail::Piece;
+use crate::format::writes::{encode, Writes};
 use crate::format::{ReadOptions, SegmentKind};
 use crate::lines::ReadAt;
 use crate::pipeline::{self, Outputs, PipelineOptions, Sink};
@@ -97,7 +100,15 @@ fn rewrite_input(
         Input::Stdin { .. } => match read_stdin_capped(MAX_STDIN_FIX) {
             Ok(bytes) => {
                 let len = bytes.len() as u64;
-                let how = Reading::Text;
+                let name = match input {
+                    Input::Stdin { name: Some(n) } => n.as_path(),
+                    _ => std::path::Path::new(""),
+                };
+                let how = Reading::Text(crate::format::writes::writes(
+                    InputFormat::Text,
+                    name,
+                    &bytes[..bytes.len().min(8192)],
+                ));
                 rewrite_source(
                     input,
                     (bytes.as_slice(), len),
@@ -140,26 +151,21 @@ fn rewrite_input(
                 _ => 0,
             };
             let len = target.len();
+            let head = target.head().unwrap_or_default();
             let format = match opts.input_format {
-                InputFormat::Auto => target
-                    .head()
-                    .map(|h| detect(&h, input.path()))
-                    .unwrap_or(InputFormat::Text),
+                InputFormat::Auto => detect(&head, input.path()),
                 f => f,
             };
-            let how = match format {
-                InputFormat::Html
-                | InputFormat::Markdown
-                | InputFormat::Rst
-                | InputFormat::Asciidoc
-                | InputFormat::Roff => Reading::Decoded(
+            let writes = crate::format::writes::writes(format, input.path(), &head);
+            let how = match (format, writes) {
+                (InputFormat::Text, _) | (_, Writes::ReportOnly(_)) => Reading::Text(writes),
+                _ => Reading::Decoded(
                     format,
                     ReadOptions {
                         mail: opts.mail,
                         include_code: opts.include_code,
                     },
                 ),
-                _ => Reading::Text,
             };
             rewrite_source(
                 input,
@@ -178,8 +184,10 @@ fn rewrite_input(
 /// How the URIs of an input are found for rewriting.
 #[derive(Clone, Copy)]
 enum Reading {
-    /// As plain text: every URI the scanner finds in the bytes.
-    Text,
+    /// As plain text: every URI the scanner finds in the bytes, rewritten
+    /// as the file takes it ([`Writes`]: prose anywhere, data inside
+    /// URIs when the file parses the same after, nothing elsewhere).
+    Text(Writes),
     /// Through a document format: the URIs `extract` gives for it.
     Decoded(InputFormat, ReadOptions),
 }
@@ -190,6 +198,11 @@ enum Reading {
 struct Changes {
     fixes: Vec<Fix>,
     listing: Vec<String>,
+    /// The span of the URI each fix rewrites (for a data file's check).
+    uris: Vec<std::ops::Range<u64>>,
+    /// URIs a mapping applies to that the file does not take: how many,
+    /// and why.
+    withheld: (usize, Option<String>),
 }
 
 impl Changes {
@@ -200,9 +213,10 @@ impl Changes {
         name: &str,
         (line, column): (u64, u64),
         (old, new): (&str, &str),
-        edit: Edit,
+        (edit, uri): (Edit, std::ops::Range<u64>),
         sink: &mut Sink<'_, '_>,
     ) {
+        self.uris.push(uri);
         self.listing
             .push(format!("{name}:{line}:{column}: {old} -> {new}\n"));
         if !crate::grammar::parse(new, crate::grammar::Grammar::Rfc3986).is_valid() {
@@ -219,10 +233,12 @@ impl Changes {
 }
 
 /// The changes of the text of `src`, read as plain text: one streaming
-/// pass of the scanner.
+/// pass of the scanner. A file that takes no edit (`writes`) gets none:
+/// the URIs a mapping applies to are counted as withheld.
 fn text_changes<S: ReadAt + Clone>(
     name: &str,
     src: S,
+    writes: Writes,
     rw: &RewriteOptions,
     scan: &ScanOptions,
     stats: &Stats,
@@ -238,8 +254,14 @@ fn text_changes<S: ReadAt + Clone>(
             continue;
         }
         if let Some((_, new)) = rewrite_uri(&rw.mappings, c.text()) {
+            if let Writes::ReportOnly(why) = writes {
+                changes.withheld.0 += 1;
+                changes.withheld.1 = Some(why.reason());
+                continue;
+            }
             let at = c.start().map_or((1, 1), |p| (p.line, p.column));
-            changes.add(name, at, (c.text(), &new), edit_for(&c, &new), sink);
+            let edit = edit_for(&c, &new);
+            changes.add(name, at, (c.text(), &new), (edit, c.span()), sink);
         }
     }
     Ok(changes)
@@ -247,9 +269,15 @@ fn text_changes<S: ReadAt + Clone>(
 
 /// The changes of the text of `src`, read as `format`: the URIs found in
 /// its decoded pieces, each edited at its bytes in the file, in file
-/// order. Relative references (no base to map them by) and abbreviated
-/// URLs are left alone. `None` when the input could not be read whole (the
-/// error was said and counted): nothing is written from a partial read.
+/// order. Only the part of a URI that changes is written, through the
+/// piece's map ([`crate::fix::place::place_fix`]: over bytes written as
+/// they read, the new bytes encoded for the place); a whole attribute
+/// value or link destination written with entities or escapes where the
+/// change falls is written again whole, encoded. Relative references (no
+/// base to map them by), abbreviated URLs and URIs in code are left
+/// alone; a URI that cannot be written is counted as withheld. `None`
+/// when the input could not be read whole (the error was said and
+/// counted): nothing is written from a partial read.
 fn decoded_changes<S: ReadAt + Clone>(
     name: &str,
     src: S,
@@ -260,6 +288,7 @@ fn decoded_changes<S: ReadAt + Clone>(
     sink: &mut Sink<'_, '_>,
 ) -> Option<Changes> {
     let found = Mutex::new(Vec::new());
+    let withheld = std::sync::atomic::AtomicUsize::new(0);
     let reads = Stats::default();
     decoded::scan(
         name,
@@ -280,35 +309,22 @@ fn decoded_changes<S: ReadAt + Clone>(
                 return;
             };
             let at = Located::of(unit, piece, &c);
-            // HTML decodes character references in text and attributes
-            // whether or not the old URI had any: `new` is always encoded
-            // there. Elsewhere a URI written as it reads is replaced as
-            // it reads.
-            let html = matches!(
-                piece.kind,
-                SegmentKind::HtmlAttribute { .. }
-                    | SegmentKind::HtmlText
-                    | SegmentKind::HtmlComment
-            );
-            // A URI broken across lines is replaced by its one-line new
-            // form, as in plain text.
-            let edit = if c.broken() {
-                Edit {
-                    start: at.span.start,
-                    end: at.span.end,
-                    replacement: encode_for(&piece.kind, &new),
-                }
-            } else {
-                let replacement = if at.raw == c.text() && !html {
-                    new.clone()
-                } else {
-                    written_form(mapping, &piece.kind, &at.raw, &new)
-                };
-                keep_common_suffix(at.span.clone(), &at.raw, replacement)
+            let fix = Fix {
+                message: String::new(),
+                edits: vec![edit_for(&c, &new)],
+                applicability: crate::fix::Applicability::Safe,
+            };
+            let scanned_len = decoded::scanned_len(piece);
+            let placed = crate::fix::place::place_fix(piece, scanned_len, c.span(), &at.raw, &fix)
+                .and_then(|f| f.edits.into_iter().next())
+                .or_else(|| whole_value(piece, &at, mapping, &new));
+            let Some(edit) = placed else {
+                withheld.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                return;
             };
             if let Ok(mut found) = found.lock() {
                 let start = (at.start.line, at.start.column);
-                found.push((start, c.text().to_string(), new, edit));
+                found.push((start, c.text().to_string(), new, edit, at.span.clone()));
             }
         },
     );
@@ -319,78 +335,55 @@ fn decoded_changes<S: ReadAt + Clone>(
         return None;
     }
     let mut found = found.into_inner().unwrap_or_default();
-    found.sort_by_key(|(_, _, _, edit)| edit.start);
+    found.sort_by_key(|(_, _, _, edit, _)| edit.start);
     let mut changes = Changes::default();
-    for (at, old, new, edit) in found {
-        changes.add(name, at, (&old, &new), edit, sink);
+    for (at, old, new, edit, uri) in found {
+        changes.add(name, at, (&old, &new), (edit, uri), sink);
+    }
+    let n = withheld.into_inner();
+    if n > 0 {
+        changes.withheld = (
+            n,
+            Some(
+                "they are in code, or written with escapes or markup where the change falls"
+                    .to_string(),
+            ),
+        );
     }
     Some(changes)
+}
+
+/// The edit that writes `new` over the whole of an HTML attribute value
+/// or Markdown link destination located at `at`, encoded for its place
+/// (the value was written with entities or escapes where the change
+/// falls, so the change cannot be written alone); `None` for other
+/// pieces, whose span may hold markup, and for a value broken across
+/// lines.
+fn whole_value(piece: &Piece, at: &Located, mapping: &Mapping, new: &str) -> Option<Edit> {
+    let whole = matches!(
+        piece.kind,
+        SegmentKind::HtmlAttribute { .. } | SegmentKind::MarkdownLink(_)
+    ) && piece.references;
+    if !whole || at.raw.contains(['\n', '\r']) {
+        return None;
+    }
+    let replacement = written_form(mapping, &piece.kind, &at.raw, new)?;
+    Some(keep_common_suffix(at.span.clone(), &at.raw, replacement))
 }
 
 /// What to write for `new` where the URI was written `raw` (with entities
 /// or escapes): when a prefix mapping's `OLD` stands as it is at the start
 /// of `raw`, the encoded `NEW` then the rest of `raw` as the author wrote
 /// it (the rest reads back as the rest of the URI); else the whole of
-/// `new`, encoded ([`encode_for`]).
-fn written_form(mapping: &Mapping, kind: &SegmentKind, raw: &str, new: &str) -> String {
+/// `new`, encoded ([`crate::format::writes::encode`]). `None` when it
+/// cannot be written there.
+fn written_form(mapping: &Mapping, kind: &SegmentKind, raw: &str, new: &str) -> Option<String> {
     if let Mapping::Prefix { old, new: to } = mapping {
         if let Some(rest) = raw.strip_prefix(old.as_str()) {
-            return encode_for(kind, to) + rest;
+            return Some(encode(kind, to, raw)? + rest);
         }
     }
-    encode_for(kind, new)
-}
-
-/// `new`, a URI, written for the place of a URI that was written with
-/// entities or escapes in a piece of `kind`: in HTML, with `&`, `<`, `>`,
-/// `"` and `'` as character references (HTML section 13.1.4); in a
-/// Markdown link destination or definition, `&` as `&amp;` and `\`, `(`
-/// and `)` backslash-escaped (CommonMark sections 2.4, 2.5 and 6.3), which
-/// read back as `new` inside `(...)` and `<...>` alike; in roff text and
-/// link arguments, `\` as `\e` and `-` as `\-` (groff(7): `\-` is the
-/// minus sign man pages write in URIs and options). Elsewhere (an
-/// autolink, where neither escapes nor entities are read; text read as
-/// its source bytes, where only line breaks make the written form differ;
-/// a roff comment, where no escape is read) as it is.
-pub(crate) fn encode_for(kind: &SegmentKind, new: &str) -> String {
-    let mut out = String::with_capacity(new.len() + 8);
-    match kind {
-        SegmentKind::HtmlAttribute { .. } | SegmentKind::HtmlText | SegmentKind::HtmlComment => {
-            for ch in new.chars() {
-                match ch {
-                    '&' => out.push_str("&amp;"),
-                    '<' => out.push_str("&lt;"),
-                    '>' => out.push_str("&gt;"),
-                    '"' => out.push_str("&quot;"),
-                    '\'' => out.push_str("&#39;"),
-                    _ => out.push(ch),
-                }
-            }
-        }
-        SegmentKind::MarkdownLink(what) if *what != "autolink" => {
-            for ch in new.chars() {
-                match ch {
-                    '&' => out.push_str("&amp;"),
-                    '\\' | '(' | ')' => {
-                        out.push('\\');
-                        out.push(ch);
-                    }
-                    _ => out.push(ch),
-                }
-            }
-        }
-        SegmentKind::RoffText | SegmentKind::RoffLink(_) => {
-            for ch in new.chars() {
-                match ch {
-                    '\\' => out.push_str("\\e"),
-                    '-' => out.push_str("\\-"),
-                    _ => out.push(ch),
-                }
-            }
-        }
-        _ => out.push_str(new),
-    }
-    out
+    encode(kind, new, raw)
 }
 
 /// The edit that writes `replacement` over `span` (whose bytes are `raw`),
@@ -433,14 +426,16 @@ fn rewrite_source<S: ReadAt + Clone>(
     Stats::add(&stats.files, 1);
     Stats::add(&stats.bytes, len);
     let changes = match how {
-        Reading::Text => match text_changes(&name, src.clone(), rw, scan, stats, sink) {
-            Ok(c) => c,
-            Err(e) => {
-                Stats::add(&stats.errors, 1);
-                sink.message(&format!("urilint: {name}: {e}"));
-                return;
+        Reading::Text(writes) => {
+            match text_changes(&name, src.clone(), writes, rw, scan, stats, sink) {
+                Ok(c) => c,
+                Err(e) => {
+                    Stats::add(&stats.errors, 1);
+                    sink.message(&format!("urilint: {name}: {e}"));
+                    return;
+                }
             }
-        },
+        }
         Reading::Decoded(format, read) => {
             match decoded_changes(&name, src.clone(), (format, read), rw, scan, stats, sink) {
                 Some(c) => c,
@@ -448,8 +443,63 @@ fn rewrite_source<S: ReadAt + Clone>(
             }
         }
     };
-    let Changes { fixes, listing } = changes;
-    if fixes.is_empty() {
+    let Changes {
+        fixes,
+        listing,
+        uris,
+        withheld,
+    } = changes;
+    if let (n @ 1.., Some(why)) = withheld {
+        sink.message(&format!(
+            "urilint: {name}: {n} URI{} not rewritten: {why}",
+            if n == 1 { "" } else { "s" }
+        ));
+    }
+    let refs: Vec<&Fix> = fixes.iter().collect();
+    let (mut edits, mut taken) = fix::select_which(&refs, len);
+    drop(refs);
+    drop(fixes);
+    if let Reading::Text(Writes::Data(data)) = how {
+        // A data file takes the edits after which it parses the same.
+        let spans: Vec<std::ops::Range<u64>> = taken.iter().map(|&i| uris[i].clone()).collect();
+        let kept =
+            match crate::lint::read_all(src.clone(), crate::format::structure::MAX_PARSED as u64) {
+                Ok(before) => crate::fix::verify::keep_same_structure(
+                    crate::format::structure::Kind::Data(data),
+                    &before,
+                    &spans,
+                    edits.clone(),
+                ),
+                Err(_) => Vec::new(),
+            };
+        if kept.len() < edits.len() {
+            sink.message(&format!(
+                "urilint: {name}: {} URI{} not rewritten: the {} file would not parse to the same structure",
+                edits.len() - kept.len(),
+                if edits.len() - kept.len() == 1 { "" } else { "s" },
+                data.name()
+            ));
+            let mut k = 0;
+            let mut still = Vec::with_capacity(kept.len());
+            for (e, i) in edits.iter().zip(&taken) {
+                if kept.get(k) == Some(e) {
+                    k += 1;
+                    still.push(*i);
+                }
+            }
+            taken = still;
+            edits = kept;
+        }
+    }
+    let applied = taken.len();
+    let listing: Vec<String> = {
+        let mut t = taken.clone();
+        t.sort_unstable();
+        t.into_iter()
+            .filter_map(|i| listing.get(i).cloned())
+            .collect()
+    };
+    if edits.is_empty() {
         if let Input::Stdin { .. } = input {
             if let Err(e) = write_edited(src, len, &[], sink.out()) {
                 Stats::add(&stats.errors, 1);
@@ -458,14 +508,12 @@ fn rewrite_source<S: ReadAt + Clone>(
         }
         return;
     }
-    let refs: Vec<&Fix> = fixes.iter().collect();
-    let (edits, applied) = fix::select(&refs, len);
-    drop(refs);
-    drop(fixes);
-    Stats::add(&stats.fixed, applied as u64);
+    // Written files are counted once written (a refused write rewrote
+    // nothing).
     let counted_here = !matches!((rw.mode, input), (RewriteMode::Write, Input::File { .. }));
     if counted_here {
         Stats::add(&stats.files_changed, 1);
+        Stats::add(&stats.fixed, applied as u64);
     }
     let written = match (rw.mode, input) {
         (RewriteMode::Diff, _) => diff::unified_edits(
@@ -496,6 +544,7 @@ fn rewrite_source<S: ReadAt + Clone>(
             match written {
                 Ok(()) => {
                     Stats::add(&stats.files_changed, 1);
+                    Stats::add(&stats.fixed, applied as u64);
                     for l in &listing {
                         sink.out().extend_from_slice(l.as_bytes());
                     }
