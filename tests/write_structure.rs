@@ -1,6 +1,6 @@
 //! Every write keeps the file's structure: a property test over real files
 //! of many formats (YAML, TOML, JSON, Markdown, reStructuredText, shell,
-//! Python, HTML), run through the real binary.
+//! Python, HTML, plain text), run through the real binary.
 //!
 //! The rule under test (what the write paths must do): urilint writes (fix,
 //! unsafe fix, rewrite, add-ignore) only where it has read the file's
@@ -53,7 +53,8 @@
 //! the composed node graph for unknown tags), `tomllib`, `json`, Python's
 //! `ast.dump` (`tests/structure/compare.py`); pulldown-cmark events (the
 //! options urilint reads Markdown with) and html5gum tokens (here);
-//! docutils' doctree when docutils imports; `bash -n` for shell. For data
+//! docutils' doctree when docutils imports; `bash -n` for shell; for plain
+//! text, its paragraphs with the prose normalisation below. For data
 //! formats each edit region is also applied alone: one that changes no
 //! value was written into a comment or between tokens, not into a string.
 //!
@@ -71,19 +72,20 @@
 //! the Python helper with each request. In every string of the structure
 //! (YAML/TOML/JSON values and keys, Python string constants, Markdown text,
 //! link destinations and titles, HTML text, attribute values and comments,
-//! reStructuredText text and attributes) each match of [`URI`] (a scheme,
-//! `:`, then at least one character up to white space, `<>"'`, `)` or `]`)
-//! becomes [`PLACEHOLDER`]. In prose text (Markdown, HTML and
-//! reStructuredText text, not code, not attribute values or destinations)
-//! the delimiters that RFC 3986 Appendix C puts around a URI count as its
-//! bytes too: [`PROSE`] folds the `URL:` prefix, `<...>` and the rest of a
-//! URI broken across lines into the placeholder (repeated until nothing
-//! changes), then white space is collapsed. Markdown autolinks are
+//! reStructuredText text and attributes, plain text) each match of [`URI`]
+//! (a scheme, `:`, then characters up to white space, `<>"'`, `)` or `]`,
+//! not ending in `.,;:!?*`, at least one) becomes [`PLACEHOLDER`]. In prose
+//! text (Markdown, HTML and reStructuredText text, plain text; not code,
+//! not attribute values or destinations) the delimiters that RFC 3986
+//! Appendix C puts around a URI count as its bytes too: [`PROSE`] folds the
+//! `URL:` prefix, `<...>` and the rest of a URI broken across lines into
+//! the placeholder (repeated until nothing changes), then white space is
+//! collapsed. Markdown autolinks and reStructuredText standalone links are
 //! transparent (the D006 fix makes one of a bare URI), markers (`urilint:
 //! ignore` comments, and front-matter `# urilint:` lines) are dropped, and
 //! adjacent text is merged. Code (code spans and blocks, `<pre>`, `<code>`,
-//! `<script>`, `<style>`, reStructuredText literals) is compared as
-//! written.
+//! `<script>`, `<style>`, reStructuredText literals and doctest blocks) is
+//! compared as written.
 //!
 //! # Inputs and running
 //!
@@ -165,6 +167,7 @@ enum Format {
     Shell,
     Python,
     Html,
+    Text,
 }
 
 impl Format {
@@ -178,10 +181,11 @@ impl Format {
             Format::Shell => "shell",
             Format::Python => "python",
             Format::Html => "html",
+            Format::Text => "text",
         }
     }
 
-    const ALL: [Format; 8] = [
+    const ALL: [Format; 9] = [
         Format::Yaml,
         Format::Toml,
         Format::Json,
@@ -190,6 +194,7 @@ impl Format {
         Format::Shell,
         Format::Python,
         Format::Html,
+        Format::Text,
     ];
 
     /// The format of a file, by its name (and, for names without an
@@ -207,6 +212,7 @@ impl Format {
             Some("sh" | "bash") => Some(Format::Shell),
             Some("py") => Some(Format::Python),
             Some("html" | "htm") => Some(Format::Html),
+            Some("txt") => Some(Format::Text),
             Some(_) => None,
             None => {
                 let first = head.split(|&b| b == b'\n').next().unwrap_or_default();
@@ -265,6 +271,9 @@ fn policy(format: Format, write: Write) -> Policy {
         // Formats urilint reads the grammar of.
         (Markdown | Html | Rst, Write::Fix | Write::Rewrite) => Policy::Edit { strict: false },
         (Markdown | Html | Rst, Write::AddIgnore) => Policy::Markers,
+        // Plain-text prose: fixes and rewrites, but it has no comments.
+        (Text, Write::Fix | Write::Rewrite) => Policy::Edit { strict: false },
+        (Text, Write::AddIgnore) => Policy::Unchanged,
         // Data: edits inside the URI bytes of a string, same data.
         (Yaml | Toml | Json, Write::Fix | Write::Rewrite) => Policy::Edit { strict: true },
         // A marker is not inside a URI in a string literal.
@@ -1004,11 +1013,46 @@ fn html_structure(src: &[u8], norm: &Norm) -> Vec<String> {
     out
 }
 
+/// Plain text: the normalised prose, paragraph by paragraph (a blank
+/// line ends one). Plain text has no comment syntax: no markers.
+fn text_structure(src: &[u8], norm: &Norm) -> Vec<String> {
+    let text = String::from_utf8_lossy(src);
+    let blank = Regex::new(r"\n[ \t]*\r?\n\s*").expect("regex");
+    blank
+        .split(&text)
+        .map(|p| norm.text(p))
+        .filter(|p| !p.is_empty())
+        .collect()
+}
+
 /// Elements whose text is compared as written: raw text and code.
 fn is_exact_element(name: &str) -> bool {
     matches!(
         name,
         "script" | "style" | "pre" | "code" | "kbd" | "samp" | "tt" | "xmp" | "textarea"
+    )
+}
+
+/// `line` cut to 200 characters around where it first differs from
+/// `other`.
+fn crop(line: &str, other: &str) -> String {
+    const WIDTH: usize = 200;
+    let chars: Vec<char> = line.chars().collect();
+    if chars.len() <= WIDTH {
+        return line.to_string();
+    }
+    let first = line
+        .chars()
+        .zip(other.chars())
+        .take_while(|(x, y)| x == y)
+        .count();
+    let start = first.saturating_sub(WIDTH / 3);
+    let end = (start + WIDTH).min(chars.len());
+    format!(
+        "{}{}{}",
+        if start > 0 { "…" } else { "" },
+        chars[start..end].iter().collect::<String>(),
+        if end < chars.len() { "…" } else { "" }
     )
 }
 
@@ -1026,12 +1070,16 @@ fn short_diff(a: &[String], b: &[String]) -> String {
         for l in &a[ctx..ra.start] {
             let _ = writeln!(out, " {l}");
         }
-        for l in &a[ra.clone()] {
-            let _ = writeln!(out, "-{l}");
+        // A replaced line is shown around where it changed.
+        let paired = ra.len() == rb.len();
+        for (k, l) in a[ra.clone()].iter().enumerate() {
+            let other = if paired { &b[rb.start + k] } else { l };
+            let _ = writeln!(out, "-{}", crop(l, other));
             shown += 1;
         }
-        for l in &b[rb.clone()] {
-            let _ = writeln!(out, "+{l}");
+        for (k, l) in b[rb.clone()].iter().enumerate() {
+            let other = if paired { &a[ra.start + k] } else { l };
+            let _ = writeln!(out, "+{}", crop(l, other));
             shown += 1;
         }
         for l in a.iter().skip(ra.end).take(2) {
@@ -1461,24 +1509,26 @@ fn check_samples(label: &str, samples: &[Sample]) {
             }
             // (ii) what
             match s.format {
-                Format::Markdown | Format::Html => {
-                    let (a, b) = if s.format == Format::Markdown {
-                        (
+                Format::Markdown | Format::Html | Format::Text => {
+                    let (a, b) = match s.format {
+                        Format::Markdown => (
                             markdown_structure(before, &norm),
                             markdown_structure(&after, &norm),
-                        )
-                    } else {
-                        (html_structure(before, &norm), html_structure(&after, &norm))
+                        ),
+                        Format::Html => {
+                            (html_structure(before, &norm), html_structure(&after, &norm))
+                        }
+                        _ => (text_structure(before, &norm), text_structure(&after, &norm)),
                     };
                     if a != b {
                         f.kinds.push("structure".into());
                         let _ = writeln!(
                             f.detail,
                             "   the document differs ({}):",
-                            if s.format == Format::Markdown {
-                                "pulldown-cmark events"
-                            } else {
-                                "html5gum tokens"
+                            match s.format {
+                                Format::Markdown => "pulldown-cmark events",
+                                Format::Html => "html5gum tokens",
+                                _ => "the text, URIs and their delimiters normalised",
                             }
                         );
                         for l in short_diff(&a, &b).lines() {

@@ -268,8 +268,29 @@ def lines(value):
     return json.dumps(value, indent=1, ensure_ascii=False, sort_keys=True, default=str).split("\n")
 
 
+def crop(minus, plus, width=200):
+    """A long changed line pair, shown around where they first differ."""
+    if len(minus) <= width and len(plus) <= width:
+        return minus, plus
+    p = 1
+    while p < min(len(minus), len(plus)) and minus[p] == plus[p]:
+        p += 1
+    start = max(1, p - width // 3)
+
+    def cut(s):
+        body = s[start : start + width]
+        return s[0] + ("…" if start > 1 else "") + body + ("…" if start + width < len(s) else "")
+
+    return cut(minus), cut(plus)
+
+
 def short_diff(a, b, limit=40):
     d = list(difflib.unified_diff(lines(a), lines(b), "before", "after", n=2, lineterm=""))
+    # A '-' line followed by a '+' line: crop both around the change.
+    for i in range(len(d) - 1):
+        if d[i].startswith("-") and d[i + 1].startswith("+") and not d[i].startswith("---"):
+            d[i], d[i + 1] = crop(d[i], d[i + 1])
+    d = [x if len(x) <= 400 else x[:400] + "…" for x in d]
     if len(d) > limit:
         d = d[:limit] + ["... (%d more diff lines)" % (len(d) - limit)]
     return "\n".join(d)
