@@ -22,7 +22,9 @@ use crate::format::writes::{encode, place, Place};
 /// the piece's reader copied into the text as they are
 /// ([`crate::format::Chain::is_exact`]), and an insertion must fall next to such
 /// a byte; in a link target ([`Place::Link`]) every edit must lie within
-/// the URI's bytes `uri` (offsets of the scanned text); the new bytes are
+/// the URI's bytes `uri` (offsets of the scanned text); in a table cell
+/// ([`Place::Cell`]) every edit must keep its width in characters; the new
+/// bytes are
 /// encoded for the piece where the URI was written `raw` ([`encode`]).
 /// An insertion at the URI's end goes
 /// right after its last byte, any other right before the byte it
@@ -48,6 +50,16 @@ pub fn place_fix(
                 uri.start <= e.start && e.end <= uri.end
             };
             if !inside {
+                return None;
+            }
+        }
+        if place == Place::Cell {
+            // The same width: as many characters replaced as written.
+            let old = piece
+                .text
+                .get(e.start as usize..e.end as usize)
+                .map_or(0, |b| String::from_utf8_lossy(b).chars().count());
+            if old != e.replacement.chars().count() {
                 return None;
             }
         }

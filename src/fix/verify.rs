@@ -22,7 +22,8 @@ pub const MAX_PARSES: usize = 64;
 /// halving ([`largest_passing`], at most [`MAX_PARSES`] parses). Each
 /// edit must lie inside one of `uris` (byte spans of URIs in `before`);
 /// the URI's text before and after the edits inside it is the change its
-/// strings may show ([`Change`]). An edit outside every URI, and every
+/// strings may show ([`Change`]), and a string of the file must hold it
+/// (a URI in a comment is not edited). An edit outside every URI, and every
 /// edit of a file that does not parse (or is too large or deep to parse,
 /// [`structure::parse_checked`]), is dropped.
 pub fn keep_same_structure(
@@ -76,7 +77,10 @@ pub fn keep_same_structure(
                 }
             })
             .collect();
-        structure::same_as(kind, &tree, &apply_edits(before, set), &changes)
+        // Each URI edited is in a string (a value, a key), not in a
+        // comment: the edit must change what the file says.
+        changes.iter().all(|c| tree.has_string_with(&c.old))
+            && structure::same_as(kind, &tree, &apply_edits(before, set), &changes)
     };
     largest_passing(candidates, &ok)
 }
@@ -104,6 +108,15 @@ mod tests {
         let edits = vec![edit(7, 7, ":"), edit(31, 32, "b"), edit(40, 41, "]")];
         let kept = keep_same_structure(Kind::Data(DataFormat::Yaml), yaml, &uris, edits);
         assert_eq!(kept, vec![edit(7, 7, ":"), edit(31, 32, "b")]);
+        // In a comment: not a value, not edited.
+        let commented = b"# see http//a.example/\na: 1\n";
+        let kept = keep_same_structure(
+            Kind::Data(DataFormat::Yaml),
+            commented,
+            std::slice::from_ref(&(6..22)),
+            vec![edit(10, 10, ":")],
+        );
+        assert!(kept.is_empty());
         // Outside every URI: dropped.
         let kept = keep_same_structure(
             Kind::Data(DataFormat::Yaml),

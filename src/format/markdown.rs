@@ -37,16 +37,30 @@ use super::map::OffsetMap;
 use super::segment::{Segment, SegmentKind};
 
 /// The parser options: GitHub's extensions (tables, strikethrough, task
-/// lists, footnotes), heading attributes (`# Title {#id}`) and front
-/// matter blocks.
+/// lists, footnotes) and heading attributes (`# Title {#id}`).
 pub fn options() -> Options {
     Options::ENABLE_TABLES
         | Options::ENABLE_FOOTNOTES
         | Options::ENABLE_STRIKETHROUGH
         | Options::ENABLE_TASKLISTS
         | Options::ENABLE_HEADING_ATTRIBUTES
-        | Options::ENABLE_YAML_STYLE_METADATA_BLOCKS
-        | Options::ENABLE_PLUSES_DELIMITED_METADATA_BLOCKS
+}
+
+/// The parser options for the document `src`: [`options`], and front
+/// matter (a YAML block between `---` lines, or TOML between `+++`
+/// lines) only when the document starts with one, as site generators
+/// read it (Jekyll, Hugo, MkDocs): pulldown-cmark would also take a
+/// `---` ... `---` pair in the middle of a document (thematic breaks
+/// around a section, a changelog's entries) for a metadata block and
+/// hide the links between them.
+pub fn options_for(src: &[u8]) -> Options {
+    let src = src.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(src);
+    let first = &src[..memchr::memchr(b'\n', src).unwrap_or(src.len())];
+    match first.trim_ascii_end() {
+        b"---" => options() | Options::ENABLE_YAML_STYLE_METADATA_BLOCKS,
+        b"+++" => options() | Options::ENABLE_PLUSES_DELIMITED_METADATA_BLOCKS,
+        _ => options(),
+    }
 }
 
 /// `src` as a `str` for the parser, offset for offset: each byte that is
@@ -93,7 +107,7 @@ pub fn segments(src: &[u8], include_code: bool) -> Vec<Segment> {
     let mut links: Vec<OpenLink> = Vec::new();
     let mut code_block: Option<&'static str> = None;
     let mut front_matter = false;
-    let mut iter = Parser::new_ext(&text, options()).into_offset_iter();
+    let mut iter = Parser::new_ext(&text, options_for(text.as_bytes())).into_offset_iter();
     for (event, range) in iter.by_ref() {
         if let Some(l) = links.last_mut() {
             if range.start >= l.range.start && range.end <= l.range.end && range != l.range {
@@ -219,7 +233,7 @@ pub fn segments(src: &[u8], include_code: bool) -> Vec<Segment> {
 pub fn code_ranges(src: &[u8]) -> Vec<Range<u64>> {
     let text = as_text(src);
     let mut out = Vec::new();
-    for (event, range) in Parser::new_ext(&text, options()).into_offset_iter() {
+    for (event, range) in Parser::new_ext(&text, options_for(text.as_bytes())).into_offset_iter() {
         match event {
             Event::Code(_) | Event::Start(Tag::CodeBlock(_)) => {
                 out.push(range.start as u64..range.end as u64);
@@ -236,7 +250,7 @@ pub fn code_ranges(src: &[u8]) -> Vec<Range<u64>> {
 /// definition (`check --add-ignore` places its markers by this).
 pub fn paragraph_ranges(src: &[u8]) -> Vec<Range<u64>> {
     let text = as_text(src);
-    Parser::new_ext(&text, options())
+    Parser::new_ext(&text, options_for(text.as_bytes()))
         .into_offset_iter()
         .filter(|(event, _)| matches!(event, Event::Start(Tag::Paragraph)))
         .map(|(_, range)| range.start as u64..range.end as u64)

@@ -126,6 +126,30 @@ pub fn segments(src: &[u8], include_code: bool) -> Vec<Segment> {
             i = end;
             continue;
         }
+        if let Some(end) = simple_table(src, &lines, i) {
+            // A simple table: its rows are text whose columns are drawn
+            // by the border lines.
+            let r = l.range.start..lines[end - 1].range.end;
+            taken.push(r.clone());
+            out.push(Segment::exact(src, r, SegmentKind::RstCell, false));
+            i = end;
+            continue;
+        }
+        if trimmed.starts_with(b">>>") && (i == 0 || lines[i - 1].blank) {
+            // A doctest block: code and its output, up to a blank line
+            // (reStructuredText Markup Specification, "Doctest Blocks").
+            let mut end = i + 1;
+            while end < lines.len() && !lines[end].blank {
+                end += 1;
+            }
+            let r = l.range.start..lines[end - 1].range.end;
+            taken.push(r.clone());
+            if include_code {
+                out.push(Segment::exact(src, r, SegmentKind::Code("doctest"), false));
+            }
+            i = end;
+            continue;
+        }
         if let Some(d) = directive {
             // `.. _name: uri`, `.. __: uri`
             if let Some(rest) = d.strip_prefix(b"_") {
@@ -135,6 +159,12 @@ pub fn segments(src: &[u8], include_code: bool) -> Vec<Segment> {
                     continue;
                 }
             }
+            // `.. |name| image:: uri`: a substitution definition.
+            let d = match d.strip_prefix(b"|") {
+                Some(rest) => memchr::memmem::find(rest, b"| ")
+                    .map_or(d, |e| rest[e + 2..].trim_ascii_start()),
+                None => d,
+            };
             for (name, what) in [(&b"image::"[..], "image"), (b"figure::", "figure")] {
                 if let Some(arg) = d.strip_prefix(name) {
                     let value_at = at + (trimmed.len() - arg.len());
@@ -250,7 +280,7 @@ fn grid_table(src: &[u8], lines: &[Line], i: usize, out: &mut Vec<Segment>) -> O
             if text.iter().any(|b| !b.is_ascii_whitespace()) {
                 out.push(Segment {
                     text,
-                    kind: SegmentKind::RstText,
+                    kind: SegmentKind::RstCell,
                     map,
                     base: None,
                     references: false,
@@ -283,6 +313,37 @@ fn grid_table(src: &[u8], lines: &[Line], i: usize, out: &mut Vec<Segment>) -> O
     }
     flush(&mut cells, out);
     Some(end)
+}
+
+/// A simple table starting at line `i`: a border line of two or more runs
+/// of `=` separated by spaces, then rows and border lines up to a border
+/// line followed by a blank line or the end of the document. Returns the
+/// index of the line after its last border, `None` when line `i` starts
+/// none. (reStructuredText Markup Specification, "Simple Tables".)
+fn simple_table(src: &[u8], lines: &[Line], i: usize) -> Option<usize> {
+    let border = |l: &Line| {
+        let t = src[l.range.clone()].trim_ascii();
+        !t.is_empty()
+            && t.iter().all(|b| matches!(b, b'=' | b' '))
+            && t.split(|&b| b == b' ').filter(|r| !r.is_empty()).count() >= 2
+    };
+    if !border(&lines[i]) {
+        return None;
+    }
+    let mut j = i + 1;
+    let mut last_border = None;
+    while j < lines.len() {
+        if border(&lines[j]) {
+            last_border = Some(j);
+            if lines.get(j + 1).is_none_or(|n| n.blank) {
+                break;
+            }
+        } else if lines[j].blank && last_border.is_some_and(|b| b + 1 == j) {
+            break;
+        }
+        j += 1;
+    }
+    last_border.map(|b| b + 1)
 }
 
 /// The byte ranges of `src`'s literal blocks and inline literals: what
@@ -657,6 +718,43 @@ After <https://a.example/>.
 
     /// jsonschema's docs/referencing.rst: a `.. testcode::` block is code
     /// (its `urn:nonneg-integer-schema` was linted as prose).
+    /// Found on real files (issue 25's structure test): doctest blocks are
+    /// code, simple tables and grid tables are cells whose width must be
+    /// kept, and a substitution definition's image is a link.
+    #[test]
+    fn doctest_blocks_tables_and_substitution_images() {
+        let src = "T\n=\n\n>>> URI('http://a.example/x')\nhttp://a.example/x\n\n\
+                   =====  ==================\nName   Link\n=====  ==================\n\
+                   a      http://b.example/\n=====  ==================\n\n\
+                   .. |logo| image:: https://c.example/logo.png\n\nText http://d.example/ end.\n";
+        let segs = segments(src.as_bytes(), false);
+        let kinds: Vec<(&str, SegmentKind)> = segs
+            .iter()
+            .filter(|s| {
+                s.text
+                    .windows(7)
+                    .any(|w| w == b"http://" || w == b"https:/")
+            })
+            .map(|s| {
+                let t = std::str::from_utf8(&s.text).unwrap_or("");
+                let at = t.find("http").unwrap_or(0);
+                (&t[at..at + 8], s.kind.clone())
+            })
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                ("http://b", SegmentKind::RstCell),
+                ("https://", SegmentKind::RstLink("image")),
+                ("http://d", SegmentKind::RstText),
+            ]
+        );
+        let with_code = segments(src.as_bytes(), true);
+        assert!(with_code
+            .iter()
+            .any(|s| s.kind == SegmentKind::Code("doctest")));
+    }
+
     #[test]
     fn sphinx_doctest_blocks_are_code() {
         let src = "Text <https://a.example/>.\n\n.. testcode::\n\n    x = \"urn:nonneg-integer-schema\"\n\nAfter.\n";

@@ -41,6 +41,11 @@ pub enum SegmentKind {
     FrontMatter,
     /// Text of a reStructuredText document, as its source bytes.
     RstText,
+    /// Text of a cell of a reStructuredText grid or simple table, as its
+    /// source bytes: read as [`SegmentKind::RstText`] (records name it
+    /// `rst-text`), but the table's columns are drawn around it, so an
+    /// edit there must keep its width in characters.
+    RstCell,
     /// A link of a reStructuredText document: an `embedded` URI
     /// (`` `t <uri>`_ ``), a hyperlink `target` (`.. _n: uri`, `:target:`),
     /// an `image` or `figure` argument.
@@ -76,7 +81,7 @@ impl SegmentKind {
             SegmentKind::MarkdownLink(_) => "markdown-link",
             SegmentKind::Code(_) => "code",
             SegmentKind::FrontMatter => "front-matter",
-            SegmentKind::RstText => "rst-text",
+            SegmentKind::RstText | SegmentKind::RstCell => "rst-text",
             SegmentKind::RstLink(_) => "rst-link",
             SegmentKind::RoffText => "roff-text",
             SegmentKind::RoffLink(_) => "roff-link",

@@ -51,6 +51,20 @@ pub enum Tree {
     Other(String),
 }
 
+impl Tree {
+    /// True when a string of the tree (a value or a key) holds `needle`.
+    pub fn has_string_with(&self, needle: &str) -> bool {
+        match self {
+            Tree::Str(s) => s.contains(needle),
+            Tree::Other(_) => false,
+            Tree::Seq(items) => items.iter().any(|t| t.has_string_with(needle)),
+            Tree::Map(pairs) => pairs
+                .iter()
+                .any(|(k, v)| k.has_string_with(needle) || v.has_string_with(needle)),
+        }
+    }
+}
+
 /// What a document is compared as: its format and whether suppression
 /// markers are left out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -288,7 +302,8 @@ fn markdown(text: &str) -> Tree {
     use pulldown_cmark::{Event, MetadataBlockKind, Parser, Tag};
     let mut events: Vec<Tree> = Vec::new();
     let mut metadata: Option<MetadataBlockKind> = None;
-    for event in Parser::new_ext(text, super::markdown::options()) {
+    let mut in_code = false;
+    for event in Parser::new_ext(text, super::markdown::options_for(text.as_bytes())) {
         match event {
             Event::Start(Tag::MetadataBlock(kind)) => {
                 metadata = Some(kind);
@@ -305,6 +320,7 @@ fn markdown(text: &str) -> Tree {
                 metadata = None;
                 events.push(Tree::Other("end:metadata".into()));
             }
+            Event::Text(t) if in_code => events.push(Tree::Other(format!("codetext:{t}"))),
             Event::Text(t) => push_text(&mut events, &t),
             Event::Html(h) | Event::InlineHtml(h) => {
                 if !holds_marker(&h) {
@@ -335,8 +351,16 @@ fn markdown(text: &str) -> Tree {
                     Tree::Str(title.to_string()),
                 ]));
             }
-            Event::Start(tag) => events.push(Tree::Other(format!("start:{tag:?}"))),
-            Event::End(tag) => events.push(Tree::Other(format!("end:{tag:?}"))),
+            Event::Start(tag) => {
+                in_code |= matches!(tag, Tag::CodeBlock(_));
+                events.push(Tree::Other(format!("start:{tag:?}")));
+            }
+            Event::End(tag) => {
+                if matches!(tag, pulldown_cmark::TagEnd::CodeBlock) {
+                    in_code = false;
+                }
+                events.push(Tree::Other(format!("end:{tag:?}")));
+            }
             Event::Code(c) => events.push(Tree::Other(format!("code:{c}"))),
             other => events.push(Tree::Other(format!("{other:?}"))),
         }
@@ -366,10 +390,21 @@ fn markdown(text: &str) -> Tree {
 fn html(bytes: &[u8]) -> Tree {
     use html5gum::{Token, Tokenizer};
     let mut events: Vec<Tree> = Vec::new();
+    // Inside `<pre>` and the like white space is content: text there is
+    // compared as it is (`Other`, never collapsed).
+    let mut preformatted = 0usize;
+    let is_pre = |name: &[u8]| {
+        [&b"pre"[..], b"textarea", b"listing", b"plaintext", b"xmp"]
+            .iter()
+            .any(|p| name.eq_ignore_ascii_case(p))
+    };
     for token in Tokenizer::new(bytes) {
         let Ok(token) = token;
         match token {
             Token::StartTag(tag) => {
+                if is_pre(&tag.name) {
+                    preformatted += 1;
+                }
                 events.push(Tree::Other(format!(
                     "start:{}",
                     String::from_utf8_lossy(&tag.name)
@@ -386,10 +421,22 @@ fn html(bytes: &[u8]) -> Tree {
                         .collect(),
                 ));
             }
-            Token::EndTag(tag) => events.push(Tree::Other(format!(
-                "end:{}",
-                String::from_utf8_lossy(&tag.name)
-            ))),
+            Token::EndTag(tag) => {
+                if is_pre(&tag.name) {
+                    preformatted = preformatted.saturating_sub(1);
+                }
+                events.push(Tree::Other(format!(
+                    "end:{}",
+                    String::from_utf8_lossy(&tag.name)
+                )));
+            }
+            Token::String(s) if preformatted > 0 => {
+                let text = String::from_utf8_lossy(&s);
+                match events.last_mut() {
+                    Some(Tree::Other(prev)) if prev.starts_with("pre:") => prev.push_str(&text),
+                    _ => events.push(Tree::Other(format!("pre:{text}"))),
+                }
+            }
             Token::String(s) => push_text(&mut events, &String::from_utf8_lossy(&s)),
             Token::Comment(c) => {
                 let c = String::from_utf8_lossy(&c);
@@ -508,6 +555,10 @@ mod tests {
             b"<p>see http://a.example/%zz <!-- urilint: ignore[U002] --></p><!-- note urilint: ignore -->";
         assert!(same(Kind::Html, before, after, &[]));
         assert!(!same(Kind::Html, before, b"<p>see</p>", &[]));
+        // In <pre>, a space before a marker is content.
+        let pre = b"<pre>see http://a.example/%zz\nnext</pre>";
+        let pre_marked = b"<pre>see http://a.example/%zz <!-- urilint: ignore -->\nnext</pre>";
+        assert!(!same(Kind::Html, pre, pre_marked, &[]));
     }
 
     #[test]

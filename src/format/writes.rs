@@ -173,6 +173,10 @@ pub enum Place {
     /// attribute, a reStructuredText or roff link): the markup delimits
     /// it, so only the URI's own bytes are edited.
     Link,
+    /// Text in a cell of a table whose columns are drawn with characters
+    /// (reStructuredText grid and simple tables): only edits that keep
+    /// the width in characters, so that the table stays one.
+    Cell,
 }
 
 /// Where a piece of `kind` is ([`Place`]), `None` where nothing is ever
@@ -191,6 +195,7 @@ pub fn place(kind: &SegmentKind) -> Option<Place> {
         | SegmentKind::HtmlAttribute { .. }
         | SegmentKind::RstLink(_)
         | SegmentKind::RoffLink(_) => Some(Place::Link),
+        SegmentKind::RstCell => Some(Place::Cell),
         SegmentKind::Header(_) | SegmentKind::Code(_) | SegmentKind::FrontMatter => None,
     }
 }
