@@ -2,7 +2,9 @@
 """Test of urilint_job.py: in local mode, on each tree and for both routes,
 the job's extract records (summary records and the `label` field taken
 out) equal one `urilint extract --isolated --format jsonl ROOT` run, and
-its findings per rule equal one `urilint check` run's.
+its findings per rule equal one `urilint check` run's; and the job's exit
+status (main(), in the shared session) says failed (1) and incomplete (3)
+apart, leaving no --records-out file but a complete one.
 
     python3 examples/spark/test_job.py [--urilint target/release/urilint]
 
@@ -183,6 +185,90 @@ def check_tree(opts, root, cwd, runners):
               f"{' byte for byte' if exact else ''}, {len(check)} findings")
 
 
+def check_statuses(opts, root, cwd, tmp, in_process):
+    """The job's main() (its exit status), in the shared session, with a
+    urilint whose extract fails: status 1 and no records file (an earlier
+    one removed); with one that loses a summary record: status 3, the
+    records only as FILE.partial."""
+    import urilint_job
+
+    class Shared:
+        """The shared session, which main() must not stop."""
+
+        def __init__(self, spark):
+            self._spark = spark
+
+        def __getattr__(self, name):
+            return getattr(self._spark, name)
+
+        def stop(self):
+            pass
+
+    out = os.path.join(tmp, "records")
+    wrapper = os.path.join(tmp, "wrapped-urilint")
+    cases = [
+        ("a failing task", 1, f'[ "$1" = extract ] && exit 2\nexec "{opts.urilint}" "$@"\n',
+         False),
+        # sed drops the first summary record of each extract process
+        ("a lost summary", 3, f'[ "$1" = extract ] || exec "{opts.urilint}" "$@"\n'
+                              f'"{opts.urilint}" "$@" | '
+                              "sed '/\"kind\":\"summary\"/{x;/./{x;b};x;h;d}'\n", True),
+    ]
+    build_session, here = urilint_job.build_session, os.getcwd()
+    urilint_job.build_session = lambda args: Shared(in_process.spark)
+    try:
+        os.chdir(cwd)
+        for what, expected, script, partial in cases:
+            with open(wrapper, "w") as f:
+                f.write("#!/bin/sh\n" + script)
+            os.chmod(wrapper, 0o755)
+            with open(out, "wb") as f:
+                f.write(b"an earlier run's records\n")
+            argv = job_argv(opts, root, "paths", tmp)
+            argv[argv.index("--urilint") + 1] = wrapper
+            started = time.monotonic()
+            printed = io.StringIO()
+            with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
+                status = urilint_job.main(argv)
+            assert status == expected, (f"{what}: exit status {status}, expected {expected}:\n"
+                                        + printed.getvalue()[-8000:])
+            assert not os.path.exists(out), f"{what}: {out} exists"
+            assert os.path.exists(out + ".partial") == partial, \
+                f"{what}: {out}.partial {'absent' if partial else 'present'}"
+            print(f"  {what}: exit status {status}, no records file"
+                  f"{' (the records in FILE.partial)' if partial else ''} "
+                  f"({time.monotonic() - started:.1f} s)")
+    finally:
+        urilint_job.build_session = build_session
+        os.chdir(here)
+
+
+def check_executor_python():
+    """The executors' Python: this interpreter only in local mode; else what
+    was asked for (--executor-python, PYSPARK_PYTHON, spark.pyspark.python)
+    or Spark's default (None: python3 on the executors' PATH)."""
+    import urilint_job
+    saved = os.environ.pop("PYSPARK_PYTHON", None)
+    try:
+        def choice(argv, master, configured=None):
+            args = urilint_job.parse_args(["ROOT"] + argv)
+            return urilint_job.executor_python(args, master, configured)
+        assert choice([], "local[2]") == sys.executable
+        assert choice([], "local-cluster[2,1,1024]") == sys.executable
+        assert choice([], "spark://127.0.0.1:7077") is None
+        assert choice([], "yarn") is None
+        assert choice([], "yarn", "/opt/py/bin/python") == "/opt/py/bin/python"
+        assert choice(["--executor-python", "/x/python3"], "yarn", "/y") == "/x/python3"
+        os.environ["PYSPARK_PYTHON"] = "/env/python3"
+        assert choice([], "local[2]") is None  # the variable stands
+        assert choice(["--executor-python", "/x/python3"], "local[2]") == "/x/python3"
+    finally:
+        os.environ.pop("PYSPARK_PYTHON", None)
+        if saved is not None:
+            os.environ["PYSPARK_PYTHON"] = saved
+    print("== the executors' Python: this interpreter in local mode only, else as configured")
+
+
 def make_tree(base):
     """Awkward names and formats: not UTF-8, a newline, spaces, `_` and
     `.` prefixes, gzip, mail, a binary file, an empty one, a URI cut at the
@@ -226,6 +312,7 @@ def main():
     os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")  # for a host name that does not resolve
     started = time.monotonic()
     sys.path.insert(0, HERE)
+    check_executor_python()
     in_process = InProcess()
     both = {"paths": in_process, "contents": in_process}
     try:
@@ -234,6 +321,7 @@ def main():
             print(f"== a generated tree ({root}): paths route as a command, "
                   "then the job's run() in one Spark session")
             check_tree(opts, root, base, {"paths": run_job_cli, "contents": in_process})
+            check_statuses(opts, root, base, base, in_process)
         print("== fixtures/")
         check_tree(opts, "fixtures/", REPO, both)
         corpus = os.path.normpath(opts.corpus)

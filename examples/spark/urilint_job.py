@@ -4,6 +4,7 @@ aggregate the JSON Lines records with Spark SQL.
 
     python3 urilint_job.py ROOT [--master local[2]] [--urilint PATH]
         [--route paths|contents] [--shards N] [--out DIR] [--records-out FILE]
+        [--executor-python PATH]
 
 The driver lists the files with `urilint files -0 ROOT` (the run's own
 order and filters), splits the list into N contiguous shards, and each task
@@ -19,6 +20,13 @@ runs one `urilint extract` and one `urilint check` on its shard:
 Concatenated in shard order, the extract records equal those of one
 `urilint extract --format jsonl ROOT` (README.md here; test_job.py checks
 it). See README.md beside this file for clusters and limits.
+
+Exit status: 0 complete; 1 failed (a task failed after Spark's retries,
+urilint exited non-zero, the listing failed, or any other error); 2 usage
+error; 3 incomplete (the job ran to its end, and the completeness check
+found a listed file not summarised exactly once, or records missing).
+`--records-out FILE` is written as FILE.partial and renamed to FILE only
+when the job is complete (exit 0).
 """
 
 import argparse
@@ -32,6 +40,9 @@ import sys
 import tempfile
 import threading
 import time
+import traceback
+
+EXIT_COMPLETE, EXIT_FAILED, EXIT_USAGE, EXIT_INCOMPLETE = 0, 1, 2, 3
 
 # Record fields the aggregation reads (explicit schemas: no inference pass,
 # and a record that does not parse fails the job instead of becoming nulls).
@@ -60,7 +71,9 @@ def parse_args(argv):
     p.add_argument("--route", choices=["paths", "contents"], default="paths")
     p.add_argument("--shards", type=int, help="tasks (default: Spark's default parallelism)")
     p.add_argument("--out", help="directory to write report.json into")
-    p.add_argument("--records-out", help="write urilint extract's output here, in order")
+    p.add_argument("--records-out", metavar="FILE",
+                   help="write urilint extract's output here, in order (as FILE.partial, "
+                        "renamed to FILE when the job is complete)")
     p.add_argument("--conf", action="append", default=[], metavar="KEY=VALUE",
                    help="a Spark setting (repeatable)")
     p.add_argument("--config", metavar="FILE",
@@ -69,7 +82,16 @@ def parse_args(argv):
     p.add_argument("--walk-arg", action="append", default=[], metavar="ARG",
                    help="an argument for the listing, `urilint files` (repeatable; e.g. "
                         "--walk-arg=--hidden --walk-arg=--exclude=vendor)")
+    p.add_argument("--executor-python", metavar="PATH",
+                   help="the Python the executors run (PYSPARK_PYTHON, spark.pyspark.python); "
+                        "default: PYSPARK_PYTHON or spark.pyspark.python when set, else this "
+                        "interpreter in local mode, else Spark's default (python3 on the "
+                        "executors' PATH)")
     return p.parse_args(argv)
+
+
+class JobFailed(Exception):
+    """The job could not run to its end (exit status 1)."""
 
 
 # ---------------------------------------------------------------- executors
@@ -205,8 +227,8 @@ def list_files(binary, root, command, config=None, walk_args=()):
     proc = subprocess.run([binary, "files", "-0"] + config_args(config) + flags + [root],
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     if proc.returncode != 0:
-        sys.exit(f"urilint files exited with status {proc.returncode}:\n"
-                 + proc.stderr.decode("utf-8", "replace"))
+        raise JobFailed(f"urilint files exited with status {proc.returncode}:\n"
+                        + proc.stderr.decode("utf-8", "replace"))
     out = proc.stdout
     return out[:-1].split(b"\0") if out else []
 
@@ -225,6 +247,32 @@ def folder_column(F, root):
 
 def rows(df):
     return [r.asDict(recursive=True) for r in df.collect()]
+
+
+def partial_name(path):
+    return path + ".partial"
+
+
+def remove_stale(path):
+    """An output of an earlier run must not pass for this run's."""
+    for name in (path, partial_name(path)):
+        try:
+            os.remove(name)
+        except FileNotFoundError:
+            pass
+
+
+def write_records(sc, rdd, path, batch):
+    """The RDD's lines, in partition order, into `path`: one Spark job per
+    `batch` partitions, each partition's lines joined on its executor (the
+    driver holds one batch; the partitions are cached, so no shard runs
+    again)."""
+    n = rdd.getNumPartitions()
+    with open(path, "wb") as f:
+        for start in range(0, n, batch):
+            for block in sc.runJob(rdd, lambda lines: [b"".join(l + b"\n" for l in lines)],
+                                   range(start, min(n, start + batch))):
+                f.write(block)
 
 
 def run(spark, args):
@@ -250,10 +298,15 @@ def run(spark, args):
             preservesPartitioning=True)
         outputs[command] = lines.persist(StorageLevel.MEMORY_AND_DISK)
 
+    # One Spark job runs every shard of both commands at once (as many at a
+    # time as there are task slots) and caches their output; what follows
+    # (records, aggregates, completeness) reads the cache.
+    started = time.monotonic()
+    sc.union([outputs["extract"], outputs["check"]]).count()
+    shards_seconds = time.monotonic() - started
     if args.records_out:
-        with open(args.records_out, "wb") as f:
-            for line in outputs["extract"].toLocalIterator():
-                f.write(line + b"\n")
+        write_records(sc, outputs["extract"], partial_name(args.records_out),
+                      max(1, sc.defaultParallelism))
 
     def records(command, schema):
         text = (outputs[command].filter(lambda l: SUMMARY_KEY not in l)
@@ -276,6 +329,7 @@ def run(spark, args):
             f"{command}_summary")
 
     report = {"root": root, "route": args.route, "shards": shards,
+              "executor_python": sc.pythonExec, "shards_seconds": round(shards_seconds, 3),
               "files": {c: len(n) for c, n in names.items()}}
     report["totals"] = rows(spark.sql("""
         SELECT count(*) AS uris, count(DISTINCT uri) AS unique_uris,
@@ -328,6 +382,11 @@ def run(spark, args):
     report["problems"] = problems
     for df in outputs.values():
         df.unpersist()
+    if args.records_out:
+        if report["complete"]:
+            os.replace(partial_name(args.records_out), args.records_out)
+        report["records_out"] = (args.records_out if report["complete"]
+                                 else partial_name(args.records_out))
     return report
 
 
@@ -348,51 +407,106 @@ def print_report(r):
         + (" ..." if len(r["by_folder"]) > 15 else ""))
     for p in r["problems"]:
         print(f"  INCOMPLETE: {p}", file=sys.stderr)
+    if "records_out" in r:
+        print(f"  records: {r['records_out']}")
     print(f"  Spark session start {r['seconds']['session_start']:.1f} s, "
           f"job {r['seconds']['job']:.1f} s")
 
 
+def executor_python(args, master, configured):
+    """The Python for the executors, or None to leave PYSPARK_PYTHON as it
+    is. --executor-python first; then spark.pyspark.python (`configured`),
+    then PYSPARK_PYTHON, Spark's own order. Only in local mode, where the
+    executors are this machine, is this interpreter (which has pyspark) a
+    safe default: on a cluster its path may not exist on the executors, and
+    Spark's default (python3 on their PATH) stays."""
+    if args.executor_python:
+        return args.executor_python
+    if configured:
+        return configured
+    if os.environ.get("PYSPARK_PYTHON"):
+        return None
+    if master.startswith("local"):
+        return sys.executable
+    return None
+
+
 def build_session(args):
-    # Local mode: the Python workers run this interpreter (pyspark's own).
-    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    from pyspark import SparkConf
     from pyspark.sql import SparkSession
 
-    builder = SparkSession.builder.appName("urilint")
-    if args.master:
-        builder = builder.master(args.master)
-    elif "PYSPARK_GATEWAY_PORT" not in os.environ:  # not under spark-submit
-        builder = builder.master("local[2]")
+    confs = dict(kv.partition("=")[::2] for kv in args.conf)
+    if args.executor_python:
+        confs["spark.pyspark.python"] = args.executor_python
+    # spark-submit's and spark-defaults.conf's settings (this starts the JVM;
+    # the context, which reads PYSPARK_PYTHON, is made below).
+    defaults = SparkConf()
+    under_submit = "PYSPARK_GATEWAY_PORT" in os.environ
+    master = (args.master or confs.get("spark.master")
+              or (defaults.get("spark.master", "local[*]") if under_submit else "local[2]"))
+    python = executor_python(args, master,
+                             confs.get("spark.pyspark.python")
+                             or defaults.get("spark.pyspark.python", None))
+    if python:
+        # pyspark takes the executors' Python from this variable only.
+        os.environ["PYSPARK_PYTHON"] = python
+
+    builder = SparkSession.builder.appName("urilint").master(master)
     # A few small aggregations: Spark SQL's default of 200 shuffle
     # partitions would mostly schedule empty tasks.
     builder = builder.config("spark.sql.shuffle.partitions", "8")
-    for kv in args.conf:
-        key, _, value = kv.partition("=")
+    for key, value in confs.items():
         builder = builder.config(key, value)
     return builder.getOrCreate()
 
 
 def run_and_report(spark, args, session_start):
-    """run(), timed; the report printed and written to --out."""
+    """run(), timed; the report printed and written to --out (a report or
+    records file of an earlier run is removed first)."""
+    report_path = os.path.join(args.out, "report.json") if args.out else None
+    for path in filter(None, (report_path, args.records_out)):
+        remove_stale(path)
     started = time.monotonic()
     report = run(spark, args)
     report["seconds"] = {"session_start": round(session_start, 3),
+                         "shards": report.pop("shards_seconds"),
                          "job": round(time.monotonic() - started, 3)}
-    if args.out:
+    if report_path:
         os.makedirs(args.out, exist_ok=True)
-        with open(os.path.join(args.out, "report.json"), "w") as f:
+        with open(partial_name(report_path), "w") as f:
             json.dump(report, f, indent=1)
             f.write("\n")
+        os.replace(partial_name(report_path), report_path)
     print_report(report)
     return report
 
 
 def main(argv=None):
-    args = parse_args(argv)
-    started = time.monotonic()
-    spark = build_session(args)
-    report = run_and_report(spark, args, time.monotonic() - started)
-    spark.stop()
-    return 0 if report["complete"] else 1
+    args = parse_args(argv)  # a usage error exits 2
+    for path in filter(None, (args.out and os.path.join(args.out, "report.json"),
+                              args.records_out)):
+        remove_stale(path)  # before anything can fail
+    spark = None
+    try:
+        started = time.monotonic()
+        spark = build_session(args)
+        report = run_and_report(spark, args, time.monotonic() - started)
+    except JobFailed as e:
+        print(f"urilint on Spark: FAILED: {e}", file=sys.stderr)
+        return EXIT_FAILED
+    except Exception as e:  # a task (after Spark's retries), urilint or Spark failed
+        traceback.print_exc()
+        first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+        print(f"urilint on Spark: FAILED: {first}", file=sys.stderr)
+        return EXIT_FAILED
+    finally:
+        if spark is not None:
+            spark.stop()
+    if not report["complete"]:
+        print(f"urilint on Spark: INCOMPLETE ({len(report['problems'])} problems)",
+              file=sys.stderr)
+        return EXIT_INCOMPLETE
+    return EXIT_COMPLETE
 
 
 if __name__ == "__main__":
