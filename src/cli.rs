@@ -585,7 +585,7 @@ impl WriteFlags {
 /// Removes live temporary files on SIGINT/SIGTERM while files are written.
 fn handle_signals() {
     if let Err(e) = urilint::fix::write::remove_temp_files_on_signal() {
-        eprintln!("urilint: warning: cannot handle SIGINT and SIGTERM ({e}): an interrupted write may leave a .urilint-*.tmp file");
+        eprintln!("urilint: warning: cannot handle SIGINT, SIGTERM and SIGHUP ({e}): an interrupted write may leave a .urilint-*.tmp file");
     }
 }
 
@@ -730,7 +730,32 @@ fn run_options(
         },
         label: engine.label,
         summary: engine.summary,
+        output_file: None,
     }
+}
+
+/// Refuses an `--output-file` that is one of the `inputs` named on the
+/// command line (the same device and inode, through any link): creating
+/// it would empty the input before it is read (L4 of the 2026-11-26
+/// review). A file met while walking is skipped instead
+/// ([`urilint::run::RunOptions::output_file`]).
+fn refuse_output_among_inputs(out: &std::path::Path, inputs: &[PathBuf]) -> anyhow::Result<()> {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(o) = std::fs::metadata(out) else {
+        return Ok(());
+    };
+    for p in inputs {
+        if let Ok(m) = std::fs::metadata(p) {
+            if m.is_file() && (m.dev(), m.ino()) == (o.dev(), o.ino()) {
+                anyhow::bail!(
+                    "--output-file {} is the input {}: it would be emptied before it is read",
+                    out.display(),
+                    p.display()
+                );
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Usage errors of the engine contract's flags: where the paths come
@@ -884,12 +909,20 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
                 FixMode::Report => None,
             };
             check_sources(&a.common, &a.engine, format, writes)?;
-            let opts = run_options(a.common, &settings, format, true, a.engine);
+            if let Some(out) = &a.output_file {
+                refuse_output_among_inputs(out, &a.common.paths)?;
+            }
+            let mut opts = run_options(a.common, &settings, format, true, a.engine);
             let mut file_out = match &a.output_file {
-                Some(p) => Some(io::BufWriter::new(
-                    std::fs::File::create(p)
-                        .with_context(|| format!("--output-file {}", p.display()))?,
-                )),
+                Some(p) => {
+                    let f = std::fs::File::create(p)
+                        .with_context(|| format!("--output-file {}", p.display()))?;
+                    opts.output_file = f.metadata().ok().map(|m| {
+                        use std::os::unix::fs::MetadataExt;
+                        (m.dev(), m.ino())
+                    });
+                    Some(io::BufWriter::new(f))
+                }
                 None => None,
             };
             let mut discard = io::sink();
@@ -908,6 +941,15 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
             if let (true, Ok(stats)) = (a.statistics, &result) {
                 let mut table = Vec::new();
                 urilint::output::human::statistics(&mut table, &stats.rule_counts());
+                let skipped = Stats::get(&stats.binary);
+                if skipped > 0 {
+                    // Every file skipped was named on standard error.
+                    let _ = writeln!(
+                        table,
+                        "{skipped} file{} skipped (binary, UTF-16, or the output file)",
+                        plural(skipped)
+                    );
+                }
                 let written = match file_out.as_mut() {
                     Some(f) => f.write_all(&table),
                     None => stdout.write_all(&table),

@@ -287,11 +287,81 @@ fn absolute(p: &Path) -> PathBuf {
 }
 
 /// The configuration file that applies in `dir`: the first of
-/// [`FILE_NAMES`] found in `dir` or its ancestors.
+/// [`FILE_NAMES`] found in `dir` or its ancestors, up to the root of the
+/// repository `dir` is in (the directory holding `.git`) and no further.
+/// A file is taken only when it can be trusted ([`untrusted`], as git's
+/// `safe.directory` trusts a repository): owned by the user running
+/// urilint, not writable by others, in a directory others cannot replace
+/// it in. An untrusted file is passed over with a warning on standard
+/// error (once per file; `--config` names a file explicitly) and the
+/// search goes on above it.
 pub fn discover(dir: &Path) -> Option<PathBuf> {
-    dir.ancestors()
-        .flat_map(|d| FILE_NAMES.iter().map(move |n| d.join(n)))
-        .find(|p| p.is_file())
+    for d in dir.ancestors() {
+        for name in FILE_NAMES {
+            let p = d.join(name);
+            if !p.is_file() {
+                continue;
+            }
+            match untrusted(&p) {
+                None => return Some(p),
+                Some(why) => warn_once(&p, &why),
+            }
+        }
+        if d.join(".git").exists() {
+            // The repository's root: a file above it is someone else's.
+            return None;
+        }
+    }
+    None
+}
+
+/// Why the configuration file `path` is not to be obeyed, `None` when it
+/// is: a file owned by another user than the one running urilint, a file
+/// others may write, or one in a directory that others may write and that
+/// is not sticky (where another user could replace it). M11 of the
+/// 2026-11-26 review: a `urilint.toml` planted in a shared directory above
+/// a project steered root's `check --fix` there.
+fn untrusted(path: &Path) -> Option<String> {
+    use std::os::unix::fs::MetadataExt;
+    let me = rustix::process::geteuid().as_raw();
+    let meta = std::fs::metadata(path).ok()?;
+    if meta.uid() != me {
+        return Some(format!(
+            "owned by user {}, not by you (user {me})",
+            meta.uid()
+        ));
+    }
+    if meta.mode() & 0o022 != 0 {
+        return Some("writable by other users".to_string());
+    }
+    let dir = path.parent()?;
+    let dmeta = std::fs::metadata(if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    })
+    .ok()?;
+    let others_write = dmeta.mode() & 0o002 != 0;
+    let sticky = dmeta.mode() & 0o1000 != 0;
+    if others_write && !sticky {
+        return Some("in a directory that other users may write".to_string());
+    }
+    None
+}
+
+/// Says once per file (on standard error) that a configuration file is
+/// passed over, and why.
+fn warn_once(path: &Path, why: &str) {
+    static WARNED: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+    let mut warned = WARNED.lock().unwrap_or_else(|p| p.into_inner());
+    if warned.iter().any(|w| w == path) {
+        return;
+    }
+    warned.push(path.to_path_buf());
+    eprintln!(
+        "urilint: warning: {}: ignored: {why} (name it with --config to use it)",
+        crate::output::escape::name(&path.to_string_lossy())
+    );
 }
 
 /// Reads and checks the configuration file `path`.
@@ -742,6 +812,40 @@ mod tests {
             e.contains("line 1, column 44: unknown rule selector 'zz'"),
             "{e}"
         );
+    }
+
+    /// M11: discovery stops at the repository's root, and passes over a
+    /// file that others may write.
+    #[test]
+    fn discovery_stops_at_the_repository_and_trusts_only_own_files() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().expect("tempdir");
+        let repo = dir.path().join("shared/proj");
+        std::fs::create_dir_all(repo.join(".git")).expect("mkdir");
+        std::fs::create_dir_all(repo.join("docs")).expect("mkdir");
+        std::fs::write(dir.path().join("shared/urilint.toml"), "").expect("write");
+        assert_eq!(discover(&repo.join("docs")), None);
+        std::fs::write(repo.join("urilint.toml"), "").expect("write");
+        assert_eq!(
+            discover(&repo.join("docs")),
+            Some(repo.join("urilint.toml"))
+        );
+        std::fs::set_permissions(
+            repo.join("urilint.toml"),
+            std::fs::Permissions::from_mode(0o666),
+        )
+        .expect("chmod");
+        assert!(untrusted(&repo.join("urilint.toml")).is_some());
+        assert_eq!(discover(&repo.join("docs")), None);
+        std::fs::set_permissions(
+            repo.join("urilint.toml"),
+            std::fs::Permissions::from_mode(0o644),
+        )
+        .expect("chmod");
+        std::fs::set_permissions(&repo, std::fs::Permissions::from_mode(0o777)).expect("chmod");
+        assert!(untrusted(&repo.join("urilint.toml")).is_some());
+        std::fs::set_permissions(&repo, std::fs::Permissions::from_mode(0o1777)).expect("chmod");
+        assert_eq!(untrusted(&repo.join("urilint.toml")), None);
     }
 
     #[test]

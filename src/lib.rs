@@ -115,6 +115,7 @@
 // docs.rs marks the items that need a feature.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+pub mod beneath;
 #[cfg(feature = "cli")]
 #[cfg_attr(docsrs, doc(cfg(feature = "cli")))]
 pub mod config;

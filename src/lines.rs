@@ -9,7 +9,7 @@
 //! as in [`crate::position`]. It does not own scanning.
 
 use std::fs::File;
-use std::io::{self, Read, Seek, SeekFrom};
+use std::io::{self, Read};
 
 /// The most bytes of a line kept on either side of a span.
 pub const MAX_SIDE: u64 = 4096;
@@ -27,8 +27,20 @@ pub trait ReadAt {
     fn read_at(&mut self, offset: u64, buf: &mut [u8]) -> io::Result<usize>;
 }
 
+/// Positional reads on Unix (as `&File`): the file's offset, which a
+/// duplicate of its descriptor shares, is left alone.
+#[cfg(unix)]
 impl ReadAt for File {
     fn read_at(&mut self, offset: u64, buf: &mut [u8]) -> io::Result<usize> {
+        let mut file: &File = self;
+        ReadAt::read_at(&mut file, offset, buf)
+    }
+}
+
+#[cfg(not(unix))]
+impl ReadAt for File {
+    fn read_at(&mut self, offset: u64, buf: &mut [u8]) -> io::Result<usize> {
+        use std::io::{Seek, SeekFrom};
         self.seek(SeekFrom::Start(offset))?;
         let mut n = 0;
         while n < buf.len() {

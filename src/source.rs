@@ -3,7 +3,8 @@
 //! This module owns [`Input`] and opening it for reading, including the
 //! binary-file check: a file met while walking a directory whose first
 //! 8 KiB hold a NUL byte is taken for binary and skipped, as grep and
-//! ripgrep do; files named on the command line are read anyway. A file
+//! ripgrep do, unless its content is mail or text with a stray NUL
+//! ([`looks_like_text`]); files named on the command line are read anyway. A file
 //! that starts with a UTF-16 byte-order mark is skipped with a message. It does not
 //! own walking (the `walk` module) nor decoding of mail or markup formats.
 
@@ -36,12 +37,13 @@ pub enum Input {
         /// True when it was named on the command line (never skipped as
         /// binary).
         explicit: bool,
-        /// The root of the walk that found it (as given on the command
-        /// line; `path` starts with it), `None` when named on the command
-        /// line or unknown. Writing a fix opens the root once and every
-        /// component below it without following symbolic links
-        /// (`crate::fix::write::Target`, with the `cli` feature).
-        root: Option<PathBuf>,
+        /// The directory it was found beneath, held open: the root of the
+        /// walk that found it (as given on the command line; `path`
+        /// starts with it), or for a listed path the working directory or
+        /// `/`; `None` when named on the command line. Reading and writing
+        /// reach the file from that handle, one component at a time,
+        /// without following symbolic links ([`crate::beneath`]).
+        root: Option<crate::beneath::Root>,
     },
     /// One document of a framed multi-document standard input
     /// (`--stdin-format jsonl` or `netstring`, [`crate::framed`]): its
@@ -129,6 +131,39 @@ impl Input {
         }
     }
 
+    /// Opens the file of a [`Input::File`]: beneath its root without
+    /// following any link ([`crate::beneath::Root::open_file`]: a regular
+    /// file only) when it was walked or listed, else (named on the command
+    /// line) as the path says, a link in it followed.
+    ///
+    /// # Errors
+    /// [`Error::Read`] naming the file: it cannot be opened, a link stands
+    /// in its path, or (walked or listed) it is not a regular file; also
+    /// for standard input and framed documents, which are no files.
+    pub fn open_file(&self) -> Result<File, Error> {
+        let read_err = |source| Error::Read {
+            path: DisplayPath(self.path().to_path_buf()),
+            source,
+        };
+        match self {
+            Input::File {
+                path,
+                root: Some(root),
+                ..
+            } => {
+                let rel = root
+                    .relative(path)
+                    .ok_or(crate::beneath::Beneath::Unreachable)
+                    .map_err(|e| read_err(e.into()))?;
+                root.open_file(rel).map_err(|e| read_err(e.into()))
+            }
+            Input::File { path, .. } => File::open(path).map_err(read_err),
+            Input::Stdin { .. } | Input::Document { .. } => {
+                Err(read_err(io::Error::other("not a file")))
+            }
+        }
+    }
+
     /// Opens the input for reading as plain text (`--input-format text`).
     ///
     /// # Errors
@@ -174,6 +209,22 @@ impl Input {
         format: InputFormat,
         mmap: Mmap,
     ) -> Result<(Opened, Writes), Error> {
+        self.open_held(format, mmap).map(|(o, w, _)| (o, w))
+    }
+
+    /// [`Input::open_classified`], also giving a second handle on the very
+    /// file opened (a duplicate of its descriptor, for [`Input::File`]):
+    /// the lines around findings and the suppression markers are read
+    /// back through it, never through the path again, which another
+    /// process could point elsewhere meanwhile.
+    ///
+    /// # Errors
+    /// As [`Input::open_as`].
+    pub fn open_held(
+        &self,
+        format: InputFormat,
+        mmap: Mmap,
+    ) -> Result<(Opened, Writes, Option<File>), Error> {
         let read_err = |source| Error::Read {
             path: DisplayPath(self.path().to_path_buf()),
             source,
@@ -182,7 +233,7 @@ impl Input {
             Input::Stdin { name } if format == InputFormat::Text => {
                 let name = name.as_deref().unwrap_or(Path::new(""));
                 let writes = crate::format::writes::writes(InputFormat::Text, name, b"");
-                Ok((Opened::Text(Box::new(io::stdin())), writes))
+                Ok((Opened::Text(Box::new(io::stdin())), writes, None))
             }
             // Detected by content, and by the name --stdin-filename gave.
             Input::Stdin { name } => open_read(
@@ -191,6 +242,7 @@ impl Input {
                 true,
                 format,
             )
+            .map(|(o, w)| (o, w, None))
             .map_err(read_err),
             Input::Document { name, bytes } => open_read(
                 io::Cursor::new(std::sync::Arc::clone(bytes)),
@@ -198,15 +250,19 @@ impl Input {
                 false,
                 format,
             )
+            .map(|(o, w)| (o, w, None))
             .map_err(read_err),
             Input::File { path, explicit, .. } => {
-                let file = File::open(path).map_err(read_err)?;
+                let file = self.open_file()?;
+                let held = file.try_clone().map_err(read_err)?;
                 if mmap == Mmap::Auto && *explicit {
-                    if let Some(opened) = map_text(&file, path, format) {
-                        return Ok(opened);
+                    if let Some((o, w)) = map_text(&file, path, format) {
+                        return Ok((o, w, Some(held)));
                     }
                 }
-                open_read(file, path, *explicit, format).map_err(read_err)
+                open_read(file, path, *explicit, format)
+                    .map(|(o, w)| (o, w, Some(held)))
+                    .map_err(read_err)
             }
         }
     }
@@ -332,15 +388,37 @@ pub(crate) enum Sniffed {
 }
 
 /// Classifies a file by `head`, its first (up to) 8 KiB; `explicit`: named
-/// on the command line (never binary).
+/// on the command line (never binary). A NUL byte makes a walked file
+/// binary, unless its content says otherwise: a mailbox or a message
+/// (a stray NUL in an mbox must not drop every message in it), or text
+/// with a stray NUL (at most one byte in a hundred a control character
+/// other than white space, as [`looks_like_text`] counts).
 pub(crate) fn sniff(head: &[u8], explicit: bool) -> Sniffed {
     if head.starts_with(&[0xFF, 0xFE]) || head.starts_with(&[0xFE, 0xFF]) {
         Sniffed::Utf16
-    } else if !explicit && memchr::memchr(0, head).is_some() {
+    } else if !explicit && memchr::memchr(0, head).is_some() && !text_despite_nul(head) {
         Sniffed::Binary
     } else {
         Sniffed::Text
     }
+}
+
+/// True when `head`, which holds a NUL byte, is still mail or text.
+fn text_despite_nul(head: &[u8]) -> bool {
+    let by_content = crate::format::detect::detect(head, Path::new(""));
+    matches!(by_content, InputFormat::Mbox | InputFormat::Mail) || looks_like_text(head)
+}
+
+/// True when at most one byte in a hundred of `head` is a C0 control
+/// character other than white space (tab, line feed, form feed, carriage
+/// return, escape) or DEL: what text with a stray NUL looks like, and what
+/// images, archives and executables do not.
+pub(crate) fn looks_like_text(head: &[u8]) -> bool {
+    let controls = head
+        .iter()
+        .filter(|&&b| (b < 0x20 && !matches!(b, b'\t' | b'\n' | 0x0C | b'\r' | 0x1B)) || b == 0x7F)
+        .count();
+    controls * 100 <= head.len()
 }
 
 /// The bytes of a file: its head, already read for the binary check, then

@@ -13,7 +13,10 @@
 //!
 //! Paths may also come from a list ([`FilesFrom`], `--files-from`): one
 //! per line or NUL-separated, read as the run goes. A listed file is read
-//! as a walked one (a binary file is skipped); the hidden, ignore-file and
+//! as a walked one (a binary file is skipped; no symbolic link followed
+//! anywhere in its path, nor a FIFO or device opened: it is reached from
+//! the working directory, or `/`, one component at a time,
+//! [`crate::beneath`]); the hidden, ignore-file and
 //! glob rules do not apply to it (only with `force_exclude`, as to a path
 //! named on the command line): the list decides. `urilint files` prints
 //! the set a walk reads (`urilint files --check`, the set `check` reads),
@@ -29,6 +32,7 @@ use std::path::{Path, PathBuf};
 use ignore::overrides::OverrideBuilder;
 use ignore::WalkBuilder;
 
+use crate::beneath::{Beneath, FileType, Root};
 use crate::error::{DisplayPath, Error};
 use crate::framed::{self, StdinFormat};
 use crate::source::Input;
@@ -104,6 +108,8 @@ pub fn inputs(
     let named: Vec<PathBuf> = paths.to_owned();
     let named = named.into_iter().map(|p| Ok((p, false)));
     let listed = listed.into_iter().flatten().map(|r| r.map(|p| (p, true)));
+    // The roots of listed paths, opened once (when the first is met).
+    let mut bases = ListedBases::default();
     Ok(named.chain(listed).flat_map(
         move |entry| -> Box<dyn Iterator<Item = Result<Input, Error>>> {
             let (path, listed) = match entry {
@@ -122,6 +128,24 @@ pub fn inputs(
             if opts.force_exclude && excluded(&overrides, &path) {
                 return Box::new(std::iter::empty());
             }
+            // The directory the walk's files are reached from: opened once,
+            // now (a root the user named: a link to it is followed; a
+            // listed one is reached without following any link).
+            let root = if listed {
+                match bases.listed(&path) {
+                    Ok(Listed::File(base)) => {
+                        return Box::new(std::iter::once(Ok(Input::File {
+                            path,
+                            explicit: false,
+                            root: Some(base),
+                        })))
+                    }
+                    Ok(Listed::Directory(root)) => Some(root),
+                    Err(e) => return Box::new(std::iter::once(Err(e))),
+                }
+            } else {
+                Root::open(&path).ok()
+            };
             let hidden = opts.hidden;
             let walk = WalkBuilder::new(&path)
                 .standard_filters(!opts.no_ignore)
@@ -134,7 +158,6 @@ pub fn inputs(
                 .overrides(overrides.clone())
                 .sort_by_file_name(|a, b| a.cmp(b))
                 .build();
-            let root = path.clone();
             Box::new(walk.filter_map(move |entry| match entry {
                 Err(e) => Some(Err(walk_error(&e))),
                 Ok(entry) => {
@@ -143,11 +166,10 @@ pub fn inputs(
                         if ft.is_dir() {
                             return None;
                         }
-                        // Named on the command line: read whatever it is;
-                        // listed: read as a walk reads it.
+                        // Named on the command line: read whatever it is.
                         return Some(Ok(Input::File {
                             path: entry.into_path(),
-                            explicit: !listed,
+                            explicit: true,
                             root: None,
                         }));
                     }
@@ -155,13 +177,77 @@ pub fn inputs(
                         Ok(Input::File {
                             path: entry.into_path(),
                             explicit: false,
-                            root: Some(root.clone()),
+                            root: root.clone(),
                         })
                     })
                 }
             }))
         },
     ))
+}
+
+/// What a listed path is, reached without following links.
+enum Listed {
+    /// A file (regular or not: opening it decides), reached from this
+    /// root (the working directory, or `/` for an absolute path).
+    File(Root),
+    /// A directory, held open, to walk.
+    Directory(Root),
+}
+
+/// The roots listed paths are reached from: the working directory for
+/// relative ones, `/` for absolute ones, each opened once.
+#[derive(Default)]
+struct ListedBases {
+    working: Option<Root>,
+    filesystem: Option<Root>,
+}
+
+impl ListedBases {
+    /// What the listed `path` is, reached from its base without following
+    /// any link in it (H2 of the 2026-11-26 review: a directory of the
+    /// list swapped for a link to another user's files is refused, not
+    /// followed); a listed `-` is the file named `-`.
+    ///
+    /// # Errors
+    /// [`Error::Read`] naming the path: a symbolic link in it, a path that
+    /// does not exist, or one that cannot be reached.
+    fn listed(&mut self, path: &Path) -> Result<Listed, Error> {
+        let read_err = |source: std::io::Error| Error::Read {
+            path: DisplayPath(path.to_path_buf()),
+            source,
+        };
+        let slot = if path.is_absolute() {
+            &mut self.filesystem
+        } else {
+            &mut self.working
+        };
+        let base = match slot {
+            Some(b) => b.clone(),
+            None => {
+                let b = if path.is_absolute() {
+                    Root::filesystem()
+                } else {
+                    Root::working_directory()
+                }
+                .map_err(read_err)?;
+                *slot = Some(b.clone());
+                b
+            }
+        };
+        let rel = base
+            .relative(path)
+            .ok_or(Beneath::Unreachable)
+            .map_err(|e| read_err(e.into()))?;
+        match base.kind_of(rel).map_err(|e| read_err(e.into()))? {
+            FileType::Directory => base
+                .subdirectory(rel, path)
+                .map(Listed::Directory)
+                .map_err(|e| read_err(e.into())),
+            FileType::Symlink => Err(read_err(Beneath::Symlink.into())),
+            _ => Ok(Listed::File(base)),
+        }
+    }
 }
 
 /// The paths of a [`FilesFrom`] list, read as they are needed.

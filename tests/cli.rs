@@ -1058,13 +1058,49 @@ fn binary_files_are_skipped_when_walking() {
     binary.extend_from_slice(b"\nhttp://binary.example/after-nul\n");
     write(dir, "blob.bin", &binary);
     write(dir, "text.txt", b"http://text.example/\n");
-    assert_eq!(walk(dir, &[]), ["text.txt:http://text.example/"]);
+    let d = dir.to_str().unwrap();
+    // A skipped file is named on standard error (issue 25: no silent drop).
+    let skipped =
+        format!("urilint: {d}/blob.bin: skipped: binary (a NUL byte in its first 8 KiB)\n");
     urilint()
-        .args(["check", "--format", "plain", dir.to_str().unwrap()])
+        .args(["extract", "-H", d])
+        .assert()
+        .code(0)
+        .stdout(format!("{d}/text.txt:http://text.example/\n"))
+        .stderr(skipped.clone());
+    urilint()
+        .args(["check", "--format", "plain", d])
         .assert()
         .code(0)
         .stdout("")
-        .stderr("");
+        .stderr(skipped);
+    urilint()
+        .args(["check", "--statistics", d])
+        .assert()
+        .code(0)
+        .stdout("1 file skipped (binary, UTF-16, or the output file)\n");
+}
+
+/// One stray NUL byte in a mailbox or in text does not drop the file: the
+/// review's mbox lost all its messages in a walk (issue 25, section 3).
+#[test]
+fn a_stray_nul_does_not_make_mail_or_text_binary() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let mut mbox = b"From a@example.org Mon Jan  1 00:00:00 2024\nFrom: a@example.org\nSubject: x\n\nsee http://mail.example/\0 here\n".to_vec();
+    mbox.extend_from_slice(b"\nFrom b@example.org Mon Jan  1 00:00:00 2024\nFrom: b@example.org\nSubject: y\n\nand http://mail.example/2\n");
+    write(dir, "box.mbox", &mbox);
+    let mut text = b"notes\0 with a stray NUL and http://text.example/nul\n".to_vec();
+    text.extend_from_slice(&b"more prose here. ".repeat(20));
+    write(dir, "notes.txt", &text);
+    assert_eq!(
+        walk(dir, &[]),
+        [
+            "box.mbox#0:http://mail.example/",
+            "box.mbox#1:http://mail.example/2",
+            "notes.txt:http://text.example/nul"
+        ]
+    );
 }
 
 #[test]

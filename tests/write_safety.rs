@@ -637,7 +637,7 @@ fn swapped_symlink_is_never_followed_by_the_binary() {
 // ---------------------------------------------------------------------
 
 #[test]
-fn sigterm_or_sigint_mid_write_leaves_no_temp_file() {
+fn a_signal_mid_write_leaves_no_temp_file() {
     use std::io::Write;
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("big.txt");
@@ -652,9 +652,14 @@ fn sigterm_or_sigint_mid_write_leaves_no_temp_file() {
         f.flush().expect("flush");
     }
     let size = fs::metadata(&path).expect("meta").len();
+    // SIGHUP (a closed terminal or SSH session), SIGUSR1 and SIGALRM left
+    // complete temporary files before (L1 of the 2026-11-26 review).
     for (signal, status) in [
         (rustix::process::Signal::TERM, 143),
         (rustix::process::Signal::INT, 130),
+        (rustix::process::Signal::HUP, 129),
+        (rustix::process::Signal::USR1, 138),
+        (rustix::process::Signal::ALARM, 142),
     ] {
         let mut child = bin()
             .args([
@@ -721,7 +726,7 @@ fn swapped_symlink_is_never_followed_by_the_library() {
     let input = Input::File {
         path: root.join("a.txt"),
         explicit: false,
-        root: Some(root.clone()),
+        root: Some(urilint::beneath::Root::open(&root).expect("root")),
     };
     let policy = WritePolicy::default();
     let start = Instant::now();

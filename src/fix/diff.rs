@@ -22,6 +22,27 @@ use crate::lines::ReadAt;
 /// Lines of context around each change.
 const CONTEXT: usize = 3;
 
+/// `path` without `.` components (`./a/./b` is `a/b`): git and GNU patch
+/// take `a/` and `b/` before the name as the path of the file, and `git
+/// apply` refuses `a/./file`.
+fn without_dot_components(path: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    let parts: Vec<&[u8]> = path.split(|&b| b == b'/').collect();
+    if !parts.iter().skip(1).any(|p| *p == b".") && parts.first() != Some(&&b"."[..]) {
+        return std::borrow::Cow::Borrowed(path);
+    }
+    let absolute = path.first() == Some(&b'/');
+    let kept: Vec<&[u8]> = parts
+        .into_iter()
+        .filter(|p| *p != b"." && !p.is_empty())
+        .collect();
+    let mut out = Vec::with_capacity(path.len());
+    if absolute {
+        out.push(b'/');
+    }
+    out.extend_from_slice(&kept.join(&b'/'));
+    std::borrow::Cow::Owned(out)
+}
+
 /// Appends to `out` the unified diff of the file `path` (the exact bytes
 /// of its name, quoted in the headers as git quotes names with control
 /// characters, quotes, backslashes or non-ASCII bytes: `"a/x\ny"`, octal
@@ -40,9 +61,10 @@ pub fn unified_edits<S: ReadAt>(
     len: u64,
     edits: &[Edit],
 ) -> io::Result<()> {
+    let path = without_dot_components(path);
     let mut d = Differ {
         out,
-        path,
+        path: &path,
         header: false,
         before: VecDeque::new(),
         hunk: None,
@@ -338,6 +360,19 @@ impl Differ<'_, '_> {
 
 #[cfg(test)]
 mod tests {
+    /// `--diff` run on `.` wrote `a/./file` headers, which `git apply`
+    /// rejects (issue 25).
+    #[test]
+    fn dot_components_leave_the_headers() {
+        use super::without_dot_components as w;
+        assert_eq!(&*w(b"./docs/a.md"), b"docs/a.md");
+        assert_eq!(&*w(b"./././a.md"), b"a.md");
+        assert_eq!(&*w(b"docs/./a.md"), b"docs/a.md");
+        assert_eq!(&*w(b"/abs/./a.md"), b"/abs/a.md");
+        assert_eq!(&*w(b"docs/a.md"), b"docs/a.md");
+        assert_eq!(&*w(b"../a.md"), b"../a.md");
+    }
+
     use super::*;
     use proptest::prelude::*;
 

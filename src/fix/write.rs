@@ -17,10 +17,12 @@
 //!    A path named on the command line is resolved once with
 //!    `canonicalize` (a symbolic link given there is written through, the
 //!    link kept) and its resolved parent opened. A file found by walking
-//!    is reached from its walk root (opened once, following a link the
-//!    user named) one component at a time with `O_NOFOLLOW`, so a
-//!    directory or file swapped for a symbolic link after the walk is
-//!    refused, never followed ([`Refusal::Symlink`]).
+//!    is reached from its walk root, held open since the walk began
+//!    (following a link the user named, once), and a listed file from the
+//!    working directory or `/`, one component at a time with `O_NOFOLLOW`
+//!    ([`crate::beneath`]), so a root, directory or file swapped for a
+//!    symbolic link after the walk is refused, never followed
+//!    ([`Refusal::Symlink`]).
 //! 2. **Only regular files.** The last component is `fstatat`ed without
 //!    following links before it is opened: FIFOs, devices, sockets and
 //!    directories are refused without being opened
@@ -40,8 +42,9 @@
 //!    written.
 //! 4. **The new contents** are streamed into a temporary file
 //!    `.urilint-PID-N.tmp` created with `O_CREAT | O_EXCL | O_NOFOLLOW`
-//!    (mode 0600) in the held directory, registered so that SIGINT and
-//!    SIGTERM remove it. It is given the original's owner and group
+//!    (mode 0600) in the held directory, registered so that SIGINT,
+//!    SIGTERM, SIGHUP and the other signals that end a process remove it
+//!    ([`remove_temp_files_on_signal`]). It is given the original's owner and group
 //!    (`fchown`; when that is not permitted, e.g. a group the user is not
 //!    in, the write is refused and the temporary file removed, as GNU
 //!    `sed -i` keeps what it may but urilint never silently changes an
@@ -89,7 +92,7 @@ use std::io::{self, BufWriter, Read, Write};
 use std::os::fd::{AsFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::FileExt;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -132,14 +135,16 @@ pub enum Origin<'a> {
     /// Named on the command line: every symbolic link in it, the last
     /// component included, is resolved once, up front (`canonicalize`).
     Named,
-    /// Found by walking `root` (which the path starts with): the root is
-    /// opened once (following a link the user named), every component
-    /// below it without following links. `None`: the root is unknown; the
-    /// parent directory is opened once as it is, the last component is not
-    /// followed.
+    /// Found beneath `root` (which the path starts with): a walk's root,
+    /// held open since the walk began (a link the user named was followed
+    /// then, once), or for a listed path the working directory or `/`;
+    /// every component below it is opened without following links
+    /// ([`crate::beneath::Root::parent_of`]). `None`: the root is unknown;
+    /// the parent directory is opened once as it is, the last component is
+    /// not followed.
     Walked {
-        /// The walk's root as given.
-        root: Option<&'a Path>,
+        /// The directory the file was found beneath, held open.
+        root: Option<&'a crate::beneath::Root>,
     },
 }
 
@@ -287,7 +292,7 @@ impl Target {
             Input::File { path, root, .. } => Target::open_from(
                 path,
                 Origin::Walked {
-                    root: root.as_deref(),
+                    root: root.as_ref(),
                 },
                 policy,
             ),
@@ -321,41 +326,19 @@ impl Target {
                 let dir = open_dir(real.parent().unwrap_or(Path::new("/"))).map_err(&err)?;
                 (dir, name)
             }
-            Origin::Walked { root } => {
+            Origin::Walked { root: None } => {
                 let name = path.file_name().ok_or_else(no_name)?.to_os_string();
                 let parent = path.parent().unwrap_or(Path::new(""));
-                let below = root.and_then(|r| parent.strip_prefix(r).ok().map(|rel| (r, rel)));
-                match below {
-                    None => (open_dir(parent).map_err(&err)?, name),
-                    Some((root, rel)) => {
-                        let mut dir = open_dir(root).map_err(&err)?;
-                        for c in rel.components() {
-                            match c {
-                                Component::CurDir => {}
-                                Component::Normal(c) => {
-                                    dir = rustix::fs::openat(
-                                        &dir,
-                                        c,
-                                        DIR_FLAGS | OFlags::NOFOLLOW,
-                                        Mode::empty(),
-                                    )
-                                    .map_err(|e| match e {
-                                        Errno::LOOP | Errno::NOTDIR => {
-                                            refused(path, Refusal::Symlink)
-                                        }
-                                        e => err(e.into()),
-                                    })?;
-                                }
-                                _ => {
-                                    return Err(err(io::Error::other(
-                                        "unexpected component in a walked path",
-                                    )))
-                                }
-                            }
-                        }
-                        (dir, name)
-                    }
-                }
+                (open_dir(parent).map_err(&err)?, name)
+            }
+            Origin::Walked { root: Some(root) } => {
+                let rel = root
+                    .relative(path)
+                    .ok_or_else(|| err(io::Error::other("not below its walk root")))?;
+                root.parent_of(rel).map_err(|e| match e {
+                    crate::beneath::Beneath::Symlink => refused(path, Refusal::Symlink),
+                    e => err(e.into()),
+                })?
             }
         };
         let st = rustix::fs::statat(&dir, &name, AtFlags::SYMLINK_NOFOLLOW)
@@ -804,7 +787,7 @@ fn get_xattr(fd: impl AsFd, name: &OsStr) -> io::Result<Option<Vec<u8>>> {
 }
 
 // ---------------------------------------------------------------------
-// Temporary files, and removing them on SIGINT/SIGTERM.
+// Temporary files, and removing them on the signals that end a process.
 // ---------------------------------------------------------------------
 
 /// A live temporary file: its directory and name.
@@ -814,7 +797,8 @@ struct Live {
     name: OsString,
 }
 
-/// The temporary files being written (removed on SIGINT/SIGTERM).
+/// The temporary files being written (removed on a signal that ends the
+/// process).
 static LIVE: Mutex<Vec<Live>> = Mutex::new(Vec::new());
 static NEXT: AtomicU64 = AtomicU64::new(0);
 
@@ -884,7 +868,8 @@ impl Drop for TempFile {
 }
 
 /// Installs a handler (a thread, with the `signal-hook` crate) that on
-/// SIGINT or SIGTERM removes every temporary file being written and ends
+/// SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGALRM, SIGUSR1 or SIGUSR2 removes
+/// every temporary file being written and ends
 /// the process with status 128 + the signal's number (130, 143), as a
 /// shell reports a process killed by it. Called by the binary for `check
 /// --fix` and `rewrite`; a library user who writes files may call it too.
@@ -892,8 +877,15 @@ impl Drop for TempFile {
 /// # Errors
 /// When the handler cannot be registered or its thread started.
 pub fn remove_temp_files_on_signal() -> io::Result<()> {
-    use signal_hook::consts::{SIGINT, SIGTERM};
-    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM])?;
+    use signal_hook::consts::{SIGALRM, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2};
+    // Every signal whose default action ends the process and that a
+    // program may be sent in normal use (a closed terminal or SSH session
+    // sends SIGHUP; L1 of the 2026-11-26 review). SIGPIPE is ignored by
+    // Rust programs (a write then fails with EPIPE); SIGKILL cannot be
+    // caught.
+    let mut signals = signal_hook::iterator::Signals::new([
+        SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGALRM, SIGUSR1, SIGUSR2,
+    ])?;
     std::thread::Builder::new()
         .name("urilint-signals".into())
         .spawn(move || {
@@ -1040,7 +1032,8 @@ mod tests {
         let victim = dir.path().join("victim.txt");
         fs::write(&victim, b"old").expect("write");
         std::os::unix::fs::symlink(&victim, root.join("a.txt")).expect("symlink");
-        let walked = Origin::Walked { root: Some(&root) };
+        let held = crate::beneath::Root::open(&root).expect("root");
+        let walked = Origin::Walked { root: Some(&held) };
         let policy = WritePolicy::default();
         let e = Target::open_from(&root.join("a.txt"), walked, Some(&policy)).expect_err("link");
         assert!(
@@ -1073,13 +1066,31 @@ mod tests {
         let link_root = dir.path().join("link-root");
         std::os::unix::fs::symlink(&root, &link_root).expect("symlink");
         fs::write(root.join("c.txt"), b"old").expect("write");
+        let held_link = crate::beneath::Root::open(&link_root).expect("root");
         let walked = Origin::Walked {
-            root: Some(&link_root),
+            root: Some(&held_link),
         };
         let t = Target::open_from(&link_root.join("c.txt"), walked, Some(&policy)).expect("open");
         t.replace(|w| w.write_all(b"new")).expect("written");
         assert_eq!(fs::read(root.join("c.txt")).expect("read"), b"new");
         assert_eq!(fs::read(&victim).expect("read"), b"old");
+        // H1 of the 2026-11-26 review: the root renamed away and a link to
+        // another directory put in its place after the walk began: the
+        // held root still reaches the tree, never the other directory.
+        let other = dir.path().join("other");
+        fs::create_dir_all(&other).expect("mkdir");
+        fs::write(other.join("d.txt"), b"victim").expect("write");
+        fs::write(root.join("d.txt"), b"mine").expect("write");
+        fs::rename(&root, dir.path().join("tree.moved")).expect("rename");
+        std::os::unix::fs::symlink(&other, &root).expect("symlink");
+        let walked = Origin::Walked { root: Some(&held) };
+        let t = Target::open_from(&root.join("d.txt"), walked, Some(&policy)).expect("open");
+        t.replace(|w| w.write_all(b"new")).expect("written");
+        assert_eq!(fs::read(other.join("d.txt")).expect("read"), b"victim");
+        assert_eq!(
+            fs::read(dir.path().join("tree.moved/d.txt")).expect("read"),
+            b"new"
+        );
     }
 
     #[test]

@@ -78,11 +78,24 @@ impl LocalLinks {
     /// root-relative one without a root directory, a `base` that is not
     /// the site's).
     pub fn check(&self, file: &Path, reference: &str, base: Option<&str>) -> Option<Problem> {
+        self.check_within(None, file, reference, base)
+    }
+
+    /// [`LocalLinks::check`], for a document found by walking `tree` (the
+    /// walk's root): a target outside the tree checked is not looked at
+    /// ([`LocalLinks::tree_of`]).
+    pub fn check_within(
+        &self,
+        tree: Option<&Path>,
+        file: &Path,
+        reference: &str,
+        base: Option<&str>,
+    ) -> Option<Problem> {
         if let Some(b) = base.map(str::trim).filter(|b| !has_scheme(b)) {
             // A relative base (`<base href="../">`) is itself resolved
             // against the document (HTML: the document's URL); references
             // then resolve against it.
-            return self.check_from_relative_base(file, reference, b);
+            return self.check_from_relative_base(tree, file, reference, b);
         }
         let local = self.local_part(reference, base)?;
         let (path, fragment) = match local.split_once('#') {
@@ -95,6 +108,12 @@ impl LocalLinks {
         } else {
             self.file_of(file, path)?
         };
+        if !self.inside_tree(tree, file, &target) {
+            // Outside the tree checked: not looked at (a document must not
+            // probe for files beside the checkout, L8 of the 2026-11-26
+            // review).
+            return None;
+        }
         let meta = match std::fs::metadata(&target) {
             Ok(m) => m,
             Err(_) => return Some(Problem::MissingTarget { path: target }),
@@ -123,6 +142,7 @@ impl LocalLinks {
     /// a directory). A root-relative base needs `--root-dir`.
     fn check_from_relative_base(
         &self,
+        tree: Option<&Path>,
         file: &Path,
         reference: &str,
         base: &str,
@@ -130,7 +150,7 @@ impl LocalLinks {
         let base_path = base.split(['?', '#']).next().unwrap_or_default();
         if base_path.is_empty() {
             // `<base href="?x">`: the document itself.
-            return self.check(file, reference, None);
+            return self.check_within(tree, file, reference, None);
         }
         let named = self.file_of(file, base_path)?;
         // The document references resolve against: the base file, or a
@@ -143,7 +163,7 @@ impl LocalLinks {
         } else {
             named
         };
-        self.check(&document, reference, None)
+        self.check_within(tree, &document, reference, None)
     }
 
     /// The file that the (non-empty) path of a reference names, found in
@@ -190,6 +210,58 @@ impl LocalLinks {
         } else {
             format!("/{rest}")
         })
+    }
+
+    /// The tree a document's links may lead into: the root directory
+    /// (`--root-dir`) when there is one; else the root of the repository
+    /// the document `file` is in (the directory holding `.git`); else
+    /// `tree`, the root of the walk that found it; else the working
+    /// directory when the document is under it, else the document's own
+    /// directory. Absolute, with symbolic links resolved.
+    pub fn tree_of(&self, tree: Option<&Path>, file: &Path) -> PathBuf {
+        let cwd = std::env::current_dir().unwrap_or_default();
+        let absolute = |p: &Path| lexically_clean(&cwd.join(p));
+        let doc = absolute(file);
+        let boundary = match &self.root_dir {
+            Some(r) => absolute(r),
+            None => doc
+                .ancestors()
+                .skip(1)
+                .find(|d| d.join(".git").exists())
+                .map(Path::to_path_buf)
+                .or_else(|| tree.map(absolute))
+                .unwrap_or_else(|| {
+                    if doc.starts_with(&cwd) {
+                        cwd.clone()
+                    } else {
+                        doc.parent().map_or_else(|| cwd.clone(), Path::to_path_buf)
+                    }
+                }),
+        };
+        std::fs::canonicalize(&boundary).unwrap_or(boundary)
+    }
+
+    /// True when `target` (a link's target found in the document `file`)
+    /// lies in the tree being checked ([`LocalLinks::tree_of`]). Compared
+    /// with symbolic links resolved (a link inside the tree to a file
+    /// outside it is outside), and, for a target that does not exist,
+    /// where it would be.
+    fn inside_tree(&self, tree: Option<&Path>, file: &Path, target: &Path) -> bool {
+        let cwd = std::env::current_dir().unwrap_or_default();
+        let absolute = |p: &Path| lexically_clean(&cwd.join(p));
+        let boundary = self.tree_of(tree, file);
+        let real = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| absolute(p));
+        let target = match std::fs::canonicalize(target) {
+            Ok(t) => t,
+            Err(_) => {
+                let t = absolute(target);
+                match (t.parent(), t.file_name()) {
+                    (Some(dir), Some(name)) => real(dir).join(name),
+                    _ => t,
+                }
+            }
+        };
+        target.starts_with(&boundary)
     }
 
     /// The anchors of the document `path`, read once per run; `None` when

@@ -21,8 +21,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::decoded::{decode_helpers, Located};
 use super::{
-    decoded, never_written, open_reader_classified, open_target, output_closed, scan_mapped,
-    scan_options, scan_reader, write_back, JsonExtras, NotOpened, Reader, RunOptions, Stats,
+    decoded, never_written, open_reader_classified, open_reader_held, open_target, output_closed,
+    scan_mapped, scan_options, scan_reader, write_back, JsonExtras, NotOpened, Reader, RunOptions,
+    Stats,
 };
 use crate::error::Error;
 use crate::fix::write::{Target, WritePolicy};
@@ -137,6 +138,18 @@ pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Resu
             };
             if nested.as_ref().is_some_and(|n| n.excludes(input.path())) {
                 return;
+            }
+            if let (Some(out), Input::File { path, .. }) = (opts.output_file, input) {
+                use std::os::unix::fs::MetadataExt;
+                let same = std::fs::metadata(path).is_ok_and(|m| (m.dev(), m.ino()) == out);
+                if same {
+                    Stats::add(&stats.binary, 1);
+                    sink.message(&format!(
+                        "urilint: {}: skipped: it is the --output-file",
+                        input.display_name()
+                    ));
+                    return;
+                }
             }
             let linter = nested.as_ref().map_or(&ch.linter, |n| &n.linter);
             let rules = linter.rules_for(input.path());
@@ -523,11 +536,19 @@ impl Job<'_> {
                 // Framed documents are never written: nothing to say.
                 self.withheld.store(0, Ordering::Relaxed);
             }
-            Input::File { path, .. } => {
-                // A second handle reads lines back; opened at the first finding.
-                let mut lines: Option<Option<Lines<File>>> = None;
+            Input::File { .. } => {
+                // Lines are read back through a second handle on the file
+                // that is scanned (never by its path again: M10 of the
+                // 2026-11-26 review).
                 let opened =
-                    open_reader_classified(input, self.input_format, self.mmap, self.stats, sink);
+                    open_reader_held(input, self.input_format, self.mmap, self.stats, sink);
+                let (opened, held) = match opened {
+                    Some((r, w, f)) => (Some((r, w)), f),
+                    None => (None, None),
+                };
+                // Positional reads (`pread`): the descriptors share one
+                // file offset, which the scanner's reads move.
+                let mut lines: Option<Lines<&File>> = held.as_ref().map(Lines::new);
                 let writes = opened
                     .as_ref()
                     .map_or(Writes::ReportOnly(NotWritten::Unknown), |(_, w)| *w);
@@ -540,8 +561,7 @@ impl Job<'_> {
                     for d in &mut found {
                         self.text_policy(writes, d, true);
                     }
-                    let l = lines.get_or_insert_with(|| File::open(path).ok().map(Lines::new));
-                    self.emit_unsuppressed(&found, l.as_mut(), sink.out());
+                    self.emit_unsuppressed(&found, lines.as_mut(), sink.out());
                 };
                 match opened {
                     None => {}
@@ -705,10 +725,15 @@ impl Job<'_> {
         base: Option<&str>,
         out: &mut Vec<Diagnostic>,
     ) {
-        let Input::File { path, .. } = self.input else {
+        let Input::File { path, root, .. } = self.input else {
             return;
         };
-        let (rule, message) = match links.check(path, c.text(), base) {
+        // The walk's root (not a listed path's working directory or `/`).
+        let tree = root
+            .as_ref()
+            .map(crate::beneath::Root::path)
+            .filter(|p| !p.as_os_str().is_empty() && *p != std::path::Path::new("/"));
+        let (rule, message) = match links.check_within(tree, path, c.text(), base) {
             None => return,
             Some(Problem::MissingTarget { path }) => (
                 missing_local_target::RULE,

@@ -80,6 +80,10 @@ pub struct RunOptions {
     /// `--summary`: after each input's records, a
     /// [`crate::record::Summary`] record (JSON Lines only).
     pub summary: bool,
+    /// The device and inode of the file the output goes to
+    /// (`--output-file`): a walked file that is it is skipped with a
+    /// message, never read as an input while it is being written.
+    pub output_file: Option<(u64, u64)>,
 }
 
 /// Settings of `extract` only.
@@ -266,15 +270,31 @@ pub(crate) fn open_reader_classified(
     stats: &Stats,
     sink: &mut Sink<'_, '_>,
 ) -> Option<(Reader, crate::format::writes::Writes)> {
-    match input.open_classified(format, mmap) {
-        Ok((Opened::Text(r), w)) => Some((Reader::Text(r), w)),
-        Ok((Opened::Mapped(m), w)) => Some((Reader::Mapped(m), w)),
-        Ok((Opened::Decoded(r, f), w)) => Some((Reader::Decoded(r, f), w)),
-        Ok((Opened::Binary, _)) => {
+    open_reader_held(input, format, mmap, stats, sink).map(|(r, w, _)| (r, w))
+}
+
+/// [`open_reader_classified`], also giving a second handle on the file
+/// opened ([`Input::open_held`]), to read lines back through.
+pub(crate) fn open_reader_held(
+    input: &Input,
+    format: InputFormat,
+    mmap: Mmap,
+    stats: &Stats,
+    sink: &mut Sink<'_, '_>,
+) -> Option<(Reader, crate::format::writes::Writes, Option<std::fs::File>)> {
+    match input.open_held(format, mmap) {
+        Ok((Opened::Text(r), w, f)) => Some((Reader::Text(r), w, f)),
+        Ok((Opened::Mapped(m), w, f)) => Some((Reader::Mapped(m), w, f)),
+        Ok((Opened::Decoded(r, fm), w, f)) => Some((Reader::Decoded(r, fm), w, f)),
+        Ok((Opened::Binary, _, _)) => {
             Stats::add(&stats.binary, 1);
+            sink.message(&format!(
+                "urilint: {}: skipped: binary (a NUL byte in its first 8 KiB)",
+                input.display_name()
+            ));
             None
         }
-        Ok((Opened::Utf16, _)) => {
+        Ok((Opened::Utf16, _, _)) => {
             Stats::add(&stats.binary, 1);
             sink.message(&format!(
                 "urilint: {}: skipped: UTF-16 text (byte-order mark); convert it to UTF-8 to scan it",
@@ -336,6 +356,10 @@ pub(crate) fn open_target(
         Sniffed::Text => Ok(target),
         Sniffed::Binary => {
             Stats::add(&stats.binary, 1);
+            sink.message(&format!(
+                "urilint: {}: skipped: binary (a NUL byte in its first 8 KiB)",
+                input.display_name()
+            ));
             Err(NotOpened::Skipped)
         }
         Sniffed::Utf16 => {

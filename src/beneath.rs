@@ -1,0 +1,333 @@
+//! Opening files beneath a directory held open, without following any
+//! symbolic link: how a walked or listed file is reached, for reading and
+//! for writing.
+//!
+//! A walk's root is opened once ([`Root::open`], following a link the
+//! user named on the command line: the one decision, as ripgrep makes
+//! it); a list's paths are reached from the working directory or from
+//! `/` ([`Root::working_directory`], [`Root::filesystem`]). Every file
+//! below is then reached from that handle one component at a time with
+//! `O_NOFOLLOW | O_DIRECTORY` ([`Root::parent_of`]), and the file itself
+//! with `O_NOFOLLOW | O_NONBLOCK`, checked to be a regular file by
+//! `fstat` on the descriptor that was opened ([`Root::open_file`]). So a
+//! directory that another user renames, or swaps for a link to a third
+//! user's files, after the walk saw it (or after a list was made) cannot
+//! lead a read or a write out of the tree: the open fails with
+//! [`Beneath::Symlink`]. A FIFO or device met this way is refused without
+//! blocking ([`Beneath::NotRegular`]).
+//!
+//! It does not own walking (`crate::walk`), nor the write protocol that
+//! uses the same handles (`crate::fix::write`).
+
+use std::ffi::OsString;
+use std::fs::File;
+use std::io;
+use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
+use std::path::{Component, Path, PathBuf};
+use std::sync::Arc;
+
+pub use rustix::fs::FileType;
+use rustix::fs::{Mode, OFlags, CWD};
+use rustix::io::Errno;
+
+/// Flags of a directory opened on the way down.
+const DIR_FLAGS: OFlags = OFlags::RDONLY
+    .union(OFlags::DIRECTORY)
+    .union(OFlags::CLOEXEC)
+    .union(OFlags::NOCTTY);
+
+/// Why a file beneath a root could not be opened.
+#[derive(Debug, thiserror::Error)]
+pub enum Beneath {
+    /// A component of the path (a directory, or the file) is a symbolic
+    /// link: not followed.
+    #[error("a symbolic link in the path: not followed (a walked or listed path is read as the walk found it)")]
+    Symlink,
+    /// The file is not a regular file (a FIFO, a device, a socket, a
+    /// directory): not read.
+    #[error("{kind}, not a regular file: skipped")]
+    NotRegular {
+        /// What it is, for messages (`"a FIFO"`).
+        kind: &'static str,
+    },
+    /// The path has a component that cannot be followed from a root
+    /// (`..` above it is allowed; a root or prefix component is not).
+    #[error("a path that cannot be reached from its root")]
+    Unreachable,
+    /// Any other error of `openat` or `fstat`.
+    #[error(transparent)]
+    Io(#[from] io::Error),
+}
+
+impl From<Beneath> for io::Error {
+    fn from(e: Beneath) -> io::Error {
+        match e {
+            Beneath::Io(e) => e,
+            other => io::Error::other(other.to_string()),
+        }
+    }
+}
+
+/// A directory held open, that files are reached from; with the path it
+/// was named by (file paths found below it start with that path).
+#[derive(Clone)]
+pub struct Root {
+    path: PathBuf,
+    dir: Arc<OwnedFd>,
+}
+
+impl std::fmt::Debug for Root {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Root").field("path", &self.path).finish()
+    }
+}
+
+/// Roots are the same when they were named by the same path (the handle is
+/// not compared).
+impl PartialEq for Root {
+    fn eq(&self, other: &Root) -> bool {
+        self.path == other.path
+    }
+}
+
+impl Eq for Root {}
+
+impl Root {
+    /// Opens the directory `path` (relative to the working directory),
+    /// following a symbolic link in it: a walk root the user named.
+    ///
+    /// # Errors
+    /// The error of `openat`, e.g. `ENOTDIR` when `path` is not a
+    /// directory.
+    pub fn open(path: &Path) -> io::Result<Root> {
+        let dir = if path.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            path
+        };
+        let fd = rustix::fs::openat(CWD, dir, DIR_FLAGS, Mode::empty())?;
+        Ok(Root {
+            path: path.to_path_buf(),
+            dir: Arc::new(fd),
+        })
+    }
+
+    /// The working directory, as the root of relative listed paths (its
+    /// path is empty: a path below it is the listed path itself).
+    ///
+    /// # Errors
+    /// The error of opening `.`.
+    pub fn working_directory() -> io::Result<Root> {
+        let fd = rustix::fs::openat(CWD, ".", DIR_FLAGS, Mode::empty())?;
+        Ok(Root {
+            path: PathBuf::new(),
+            dir: Arc::new(fd),
+        })
+    }
+
+    /// `/`, as the root of absolute listed paths.
+    ///
+    /// # Errors
+    /// The error of opening `/`.
+    pub fn filesystem() -> io::Result<Root> {
+        Root::open(Path::new("/"))
+    }
+
+    /// The directory `rel` below this root (every component, itself
+    /// included, opened without following links), as a root of its own
+    /// named `path`: a directory that a list names, to be walked.
+    ///
+    /// # Errors
+    /// [`Beneath::Symlink`] for a link among the components, and the
+    /// errors of `openat`.
+    pub fn subdirectory(&self, rel: &Path, path: &Path) -> Result<Root, Beneath> {
+        let dir = self.walk_down(rel.components())?;
+        Ok(Root {
+            path: path.to_path_buf(),
+            dir: Arc::new(dir),
+        })
+    }
+
+    /// The path this root was named by.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The directory's handle.
+    pub fn fd(&self) -> BorrowedFd<'_> {
+        self.dir.as_fd()
+    }
+
+    /// `path` (a path found below this root, so starting with its path)
+    /// relative to the root; `None` when it does not start with it.
+    pub fn relative<'p>(&self, path: &'p Path) -> Option<&'p Path> {
+        if self.path.as_os_str().is_empty() {
+            return Some(path);
+        }
+        if self.path == Path::new("/") {
+            return path.strip_prefix("/").ok();
+        }
+        path.strip_prefix(&self.path).ok()
+    }
+
+    /// Opens each directory of `components` in turn from this root,
+    /// without following links.
+    fn walk_down<'c>(
+        &self,
+        components: impl Iterator<Item = Component<'c>>,
+    ) -> Result<OwnedFd, Beneath> {
+        let mut dir: Option<OwnedFd> = None;
+        for c in components {
+            let name = match c {
+                Component::CurDir => continue,
+                Component::Normal(n) => n,
+                Component::ParentDir => std::ffi::OsStr::new(".."),
+                Component::RootDir | Component::Prefix(_) => return Err(Beneath::Unreachable),
+            };
+            let from = dir.as_ref().map_or(self.dir.as_fd(), |d| d.as_fd());
+            let next = rustix::fs::openat(from, name, DIR_FLAGS | OFlags::NOFOLLOW, Mode::empty())
+                .map_err(|e| match e {
+                    Errno::LOOP => Beneath::Symlink,
+                    // Linux answers ENOTDIR for a link opened with
+                    // O_DIRECTORY | O_NOFOLLOW: tell it from a file.
+                    Errno::NOTDIR if is_link(from, name) => Beneath::Symlink,
+                    e => Beneath::Io(e.into()),
+                })?;
+            dir = Some(next);
+        }
+        match dir {
+            Some(d) => Ok(d),
+            None => Ok(rustix::io::dup(&*self.dir).map_err(io::Error::from)?),
+        }
+    }
+
+    /// The directory that holds `rel` (a file's path relative to this
+    /// root), reached without following links, and the file's name in it.
+    ///
+    /// # Errors
+    /// [`Beneath::Symlink`] for a link among the directories,
+    /// [`Beneath::Unreachable`] for a path without a file name, and the
+    /// errors of `openat`.
+    pub fn parent_of(&self, rel: &Path) -> Result<(OwnedFd, OsString), Beneath> {
+        let name = match rel.components().next_back() {
+            Some(Component::Normal(n)) => n.to_os_string(),
+            _ => return Err(Beneath::Unreachable),
+        };
+        let mut components = rel.components();
+        components.next_back();
+        Ok((self.walk_down(components)?, name))
+    }
+
+    /// What `rel` (relative to this root) is, without following a link
+    /// at its end or on the way ([`FileType`] of `fstatat` with
+    /// `AT_SYMLINK_NOFOLLOW`, from its directory reached as
+    /// [`Root::parent_of`] does).
+    ///
+    /// # Errors
+    /// As [`Root::parent_of`], and the errors of `fstatat` (`ENOENT`).
+    pub fn kind_of(&self, rel: &Path) -> Result<FileType, Beneath> {
+        if rel.components().all(|c| c == Component::CurDir) {
+            return Ok(FileType::Directory);
+        }
+        let (dir, name) = self.parent_of(rel)?;
+        let st = rustix::fs::statat(&dir, &name, rustix::fs::AtFlags::SYMLINK_NOFOLLOW)
+            .map_err(|e| Beneath::Io(e.into()))?;
+        Ok(FileType::from_raw_mode(st.st_mode))
+    }
+
+    /// Opens the regular file `rel` (relative to this root) for reading:
+    /// no link followed in any component, opened with `O_NONBLOCK` (a FIFO
+    /// cannot block the open) and checked to be a regular file on the
+    /// descriptor opened.
+    ///
+    /// # Errors
+    /// [`Beneath::Symlink`], [`Beneath::NotRegular`],
+    /// [`Beneath::Unreachable`], and the errors of `openat` and `fstat`.
+    pub fn open_file(&self, rel: &Path) -> Result<File, Beneath> {
+        let (dir, name) = self.parent_of(rel)?;
+        let flags =
+            OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::NONBLOCK | OFlags::NOCTTY | OFlags::CLOEXEC;
+        let fd = rustix::fs::openat(&dir, &name, flags, Mode::empty()).map_err(|e| match e {
+            Errno::LOOP => Beneath::Symlink,
+            e => Beneath::Io(e.into()),
+        })?;
+        let st = rustix::fs::fstat(&fd).map_err(|e| Beneath::Io(e.into()))?;
+        if let Some(kind) = odd_kind(st.st_mode) {
+            return Err(Beneath::NotRegular { kind });
+        }
+        // Reads block as usual from here on (a regular file never would).
+        rustix::fs::fcntl_setfl(&fd, OFlags::empty()).map_err(|e| Beneath::Io(e.into()))?;
+        Ok(File::from(fd))
+    }
+}
+
+/// True when `name` in `dir` is a symbolic link (not followed).
+fn is_link(dir: BorrowedFd<'_>, name: &std::ffi::OsStr) -> bool {
+    rustix::fs::statat(dir, name, rustix::fs::AtFlags::SYMLINK_NOFOLLOW)
+        .is_ok_and(|st| FileType::from_raw_mode(st.st_mode) == FileType::Symlink)
+}
+
+/// The name of a file type for messages (`"a FIFO"`), `None` for a
+/// regular file.
+pub fn odd_kind(st_mode: u32) -> Option<&'static str> {
+    match FileType::from_raw_mode(st_mode) {
+        FileType::RegularFile => None,
+        FileType::Directory => Some("a directory"),
+        FileType::Symlink => Some("a symbolic link"),
+        FileType::Fifo => Some("a FIFO"),
+        FileType::Socket => Some("a socket"),
+        FileType::CharacterDevice => Some("a character device"),
+        FileType::BlockDevice => Some("a block device"),
+        _ => Some("not a known file type"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn links_are_never_followed_below_the_root() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let d = dir.path();
+        std::fs::create_dir_all(d.join("tree/sub")).expect("mkdir");
+        std::fs::create_dir_all(d.join("victim")).expect("mkdir");
+        std::fs::write(d.join("tree/sub/a.txt"), "a").expect("write");
+        std::fs::write(d.join("victim/v.txt"), "secret").expect("write");
+        let root = Root::open(&d.join("tree")).expect("root");
+        assert!(root.open_file(Path::new("sub/a.txt")).is_ok());
+        // A directory swapped for a link after the walk: refused.
+        std::fs::rename(d.join("tree/sub"), d.join("tree/sub.old")).expect("rename");
+        std::os::unix::fs::symlink(d.join("victim"), d.join("tree/sub")).expect("symlink");
+        assert!(matches!(
+            root.open_file(Path::new("sub/v.txt")),
+            Err(Beneath::Symlink)
+        ));
+        // A file that is a link: refused.
+        std::os::unix::fs::symlink(d.join("victim/v.txt"), d.join("tree/l.txt")).expect("symlink");
+        assert!(matches!(
+            root.open_file(Path::new("l.txt")),
+            Err(Beneath::Symlink)
+        ));
+        // The root renamed and replaced by a link: the held handle still
+        // reaches the real tree.
+        std::fs::rename(d.join("tree"), d.join("tree.moved")).expect("rename");
+        std::os::unix::fs::symlink(d.join("victim"), d.join("tree")).expect("symlink");
+        assert!(root.open_file(Path::new("v.txt")).is_err());
+        assert!(root.open_file(Path::new("sub.old/a.txt")).is_ok());
+    }
+
+    #[test]
+    fn fifos_are_refused_without_blocking() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let fifo = dir.path().join("f");
+        rustix::fs::mknodat(CWD, &fifo, FileType::Fifo, Mode::from_raw_mode(0o600), 0)
+            .expect("mkfifo");
+        let root = Root::open(dir.path()).expect("root");
+        assert!(matches!(
+            root.open_file(Path::new("f")),
+            Err(Beneath::NotRegular { kind: "a FIFO" })
+        ));
+        assert_eq!(root.relative(&dir.path().join("f")), Some(Path::new("f")));
+    }
+}
