@@ -1,0 +1,643 @@
+//! Issue 25 ("trust before reach"), the reproducers of the adversarial
+//! review of 2026-11-26 (`shared/reviews/adversarial-2026-11-26.md`), run
+//! through the real binary: every write (fix, unsafe fix, rewrite,
+//! suppression marker) lands only where urilint read the file's grammar
+//! and the place is a URI (or a comment), and no read or write reaches a
+//! file outside the tree through a symbolic link, a list, a second open or
+//! a planted configuration file. Each test names the review's item.
+
+#![cfg(unix)]
+#![cfg(feature = "cli")] // runs the `urilint` binary
+
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+fn bin() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_urilint"));
+    c.env_remove("CI").env("NO_COLOR", "1");
+    c
+}
+
+/// Runs the binary in `dir` with `args`, killing it after 20 s (a run that
+/// blocks on a FIFO must fail the test, not hang it).
+fn run_in(dir: &Path, args: &[&str]) -> Output {
+    let mut child = bin()
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("urilint starts");
+    let start = Instant::now();
+    loop {
+        if child.try_wait().expect("wait").is_some() {
+            return child.wait_with_output().expect("output");
+        }
+        if start.elapsed() > Duration::from_secs(20) {
+            let _ = child.kill();
+            let out = child.wait_with_output().expect("output");
+            panic!(
+                "urilint {args:?} still running after 20 s; stderr: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+        thread::sleep(Duration::from_millis(5));
+    }
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+fn write(dir: &Path, name: &str, body: &str) -> PathBuf {
+    let p = dir.join(name);
+    if let Some(parent) = p.parent() {
+        fs::create_dir_all(parent).expect("mkdir");
+    }
+    fs::write(&p, body).expect("write");
+    p
+}
+
+fn read(p: &Path) -> String {
+    text(&fs::read(p).expect("read"))
+}
+
+// ---------------------------------------------------------------------
+// Section 1: writes that changed meaning.
+// ---------------------------------------------------------------------
+
+/// `D007` took any key ending in `url:` for RFC 2396's prefix: a MkDocs
+/// `site_url:` lost its key. And D006 wrapped YAML, TOML and JSON values
+/// in `<...>`. Now data files take only edits inside a URI's bytes, and
+/// only when they parse to the same structure.
+#[test]
+fn data_files_keep_their_keys_and_values() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let d = dir.path();
+    let yml = "site_url: https://www.mkdocs.org/\nrepo_url: HTTP://github.com/x\nhomepage: https://example.org/\n";
+    let toml = "[package]\nhomepage = \"https://example.org/\"\nrepository = \"https://https://github.com/x\"\n";
+    let json = "{\"homepage\": \"https://example.org/\", \"url\": \"http//example.org/y\"}\n";
+    let py = "BASE = \"HTTP://Example.org/\"\nprint(\"https://https://example.org/\")\n";
+    write(d, "mkdocs.yml", yml);
+    write(d, "Cargo.toml", toml);
+    write(d, "package.json", json);
+    write(d, "setup.py", py);
+    let out = run_in(
+        d,
+        &[
+            "check",
+            "--isolated",
+            "--select",
+            "ALL",
+            "--unsafe-fixes",
+            "--fix",
+            "--format",
+            "plain",
+            ".",
+        ],
+    );
+    let err = text(&out.stderr);
+    // The keys stay, nothing is wrapped; the URIs themselves are fixed.
+    assert_eq!(
+        read(&d.join("mkdocs.yml")),
+        "site_url: https://www.mkdocs.org/\nrepo_url: http://github.com/x\nhomepage: https://example.org/\n",
+        "{err}"
+    );
+    assert_eq!(
+        read(&d.join("Cargo.toml")),
+        "[package]\nhomepage = \"https://example.org/\"\nrepository = \"https://github.com/x\"\n"
+    );
+    assert_eq!(
+        read(&d.join("package.json")),
+        "{\"homepage\": \"https://example.org/\", \"url\": \"http://example.org/y\"}\n"
+    );
+    // Source code is reported, never written.
+    assert_eq!(read(&d.join("setup.py")), py);
+    assert!(
+        err.contains("setup.py: ") && err.contains("Python source code"),
+        "{err}"
+    );
+    // The report of a data file offers no fix it will not write.
+    let out = run_in(
+        d,
+        &[
+            "check",
+            "--isolated",
+            "--select",
+            "D006,D007",
+            "--format",
+            "jsonl",
+            "mkdocs.yml",
+        ],
+    );
+    for line in text(&out.stdout).lines() {
+        let v: serde_json::Value = serde_json::from_str(line).expect("json");
+        assert!(v["fix"].is_null(), "{line}");
+    }
+}
+
+/// A Markdown file with one reported D006 (`"fix": null` in a link)
+/// got two edits; `--fix` edited `<script>`, `<style>` and link titles
+/// (M9) that `check` never reads. Now `--diff` changes exactly what the
+/// report offers.
+#[test]
+fn fixes_are_those_of_the_reported_findings() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let d = dir.path();
+    write(
+        d,
+        "a.md",
+        "See https://a.example/x and [link](https://b.example/y \"title <http://t.example/\n y>\").\n\n[r]: https://c.example/z\n",
+    );
+    write(
+        d,
+        "q7.html",
+        "<script>\n// see http//x.example/a and <http://y.example/\n  z>\n</script>\n<style>a { background: url(http//s.example/b) }</style>\n<p>ok</p>\n",
+    );
+    let report = run_in(
+        d,
+        &[
+            "check",
+            "--isolated",
+            "--select",
+            "ALL",
+            "--format",
+            "jsonl",
+            "a.md",
+            "q7.html",
+        ],
+    );
+    let fixes: Vec<serde_json::Value> = text(&report.stdout)
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter(|v| v["fix"]["applicability"] == "safe")
+        .collect();
+    // Only the bare URI in the paragraph: its D006.
+    assert_eq!(fixes.len(), 1, "{}", text(&report.stdout));
+    assert_eq!(fixes[0]["code"], "D006");
+    let diff = run_in(
+        d,
+        &[
+            "check",
+            "--isolated",
+            "--select",
+            "ALL",
+            "--diff",
+            "a.md",
+            "q7.html",
+        ],
+    );
+    assert_eq!(
+        text(&diff.stdout),
+        "--- a/a.md\n+++ b/a.md\n@@ -1,4 +1,4 @@\n-See https://a.example/x and [link](https://b.example/y \"title <http://t.example/\n+See <https://a.example/x> and [link](https://b.example/y \"title <http://t.example/\n  y>\").\n \n [r]: https://c.example/z\n"
+    );
+}
+
+/// H3: `rewrite` cut bytes of the host when `<...>` held white space;
+/// L5: the space of a Markdown `<...>` destination was lost; L6: `&amp;`
+/// was written into an HTML comment.
+#[test]
+fn rewrite_keeps_white_space_destinations_and_comments() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let d = dir.path();
+    write(
+        d,
+        "rw.txt",
+        "a <http://a.example/a b> z\ne <http://a.example/ab c de f> z\nf <http://a.example/  abc> z\nc <URL:http://a.example/x y> z\n",
+    );
+    write(
+        d,
+        "l5.md",
+        "[angle](<http://a.example/a b>)\n\n[r2]: <http://a.example/def y>\n\n[x][r2]\n",
+    );
+    write(
+        d,
+        "l6.html",
+        "<p>x</p><!-- http://a.example/c?a=1&b=2 -->\n<a href=\"http://a.example/q?a=1&amp;b=2\">t</a>\n",
+    );
+    let out = run_in(
+        d,
+        &[
+            "rewrite",
+            "--isolated",
+            "--map",
+            "http://a.example/=https://b.example/",
+            "rw.txt",
+            "l5.md",
+            "l6.html",
+        ],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        read(&d.join("rw.txt")),
+        "a <https://b.example/a b> z\ne <https://b.example/ab c de f> z\nf <https://b.example/  abc> z\nc <URL:https://b.example/x y> z\n"
+    );
+    assert_eq!(
+        read(&d.join("l5.md")),
+        "[angle](<https://b.example/a b>)\n\n[r2]: <https://b.example/def y>\n\n[x][r2]\n"
+    );
+    assert_eq!(
+        read(&d.join("l6.html")),
+        "<p>x</p><!-- https://b.example/c?a=1&b=2 -->\n<a href=\"https://b.example/q?a=1&amp;b=2\">t</a>\n"
+    );
+    // What extract reads is what the map made of it: the spaces kept.
+    let out = run_in(d, &["extract", "l5.md"]);
+    assert_eq!(
+        text(&out.stdout),
+        "https://b.example/a b\nhttps://b.example/def y\n"
+    );
+}
+
+/// H4: `--add-ignore` wrote markers inside YAML multi-line scalars, shell
+/// here-documents, Rust, Lua and TeX strings and verbatim text, and after
+/// a Markdown table header (the table disappeared). Now a marker goes only
+/// where the file parses the same with it, and never into source code.
+#[test]
+fn markers_never_change_what_a_file_says() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let d = dir.path();
+    let cases = [
+        (
+            "dq.yaml",
+            "key: \"first line\n  http://bad%zz.example/ second\"\nother: 1\n",
+        ),
+        (
+            "plain.yaml",
+            "key: first\n  http://bad%zz.example/\nother: 1\n",
+        ),
+        (
+            "heredoc.sh",
+            "cat > f.md <<EOF\n# Title http://bad%zz.example/\nEOF\n",
+        ),
+        (
+            "s.rs",
+            "const S: &str = \"a\n// http://bad%zz.example/\nb\";\n",
+        ),
+        ("s.lua", "local s = [[\n-- http://bad%zz.example/\n]]\n"),
+        (
+            "v.tex",
+            "\\begin{verbatim}\n% http://bad%zz.example/\n\\end{verbatim}\n",
+        ),
+        (
+            "table_header.md",
+            "| http://bad%zz.example/ | b |\n|---|---|\n| c | d |\n",
+        ),
+    ];
+    for (name, body) in cases {
+        write(d, name, body);
+    }
+    let out = run_in(
+        d,
+        &[
+            "check",
+            "--isolated",
+            "--add-ignore",
+            "--format",
+            "plain",
+            ".",
+        ],
+    );
+    for (name, body) in cases {
+        assert_eq!(read(&d.join(name)), body, "{name}: {}", text(&out.stderr));
+    }
+    // Every finding is still reported, none marked.
+    assert_eq!(
+        text(&out.stdout).lines().count(),
+        cases.len(),
+        "{}",
+        text(&out.stdout)
+    );
+    // Where a marker keeps the file the same, it is written: a YAML
+    // mapping value on one line, a Markdown paragraph.
+    write(d, "ok.yaml", "key: http://bad%zz.example/\nother: 1\n");
+    write(d, "ok.md", "See http://bad%zz.example/ here.\n");
+    run_in(
+        d,
+        &["check", "--isolated", "--add-ignore", "ok.yaml", "ok.md"],
+    );
+    assert_eq!(
+        read(&d.join("ok.yaml")),
+        "# urilint: ignore[U002]\nkey: http://bad%zz.example/\nother: 1\n"
+    );
+    assert_eq!(
+        read(&d.join("ok.md")),
+        "See http://bad%zz.example/ here. <!-- urilint: ignore[U002] -->\n"
+    );
+}
+
+/// `--diff` run on `.` wrote `a/./file` headers that `git apply` rejects.
+#[test]
+fn diff_of_dot_applies_with_git() {
+    if Command::new("git").arg("--version").output().is_err() {
+        eprintln!("skipped: git is not installed");
+        return;
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let d = dir.path();
+    write(d, "docs/a.txt", "see <http://a.example/\n  x>\n");
+    let out = run_in(d, &["check", "--isolated", "--diff", "."]);
+    let patch = text(&out.stdout);
+    assert!(
+        patch.starts_with("--- a/docs/a.txt\n+++ b/docs/a.txt\n"),
+        "{patch}"
+    );
+    fs::write(d.join("fix.patch"), &patch).expect("write");
+    let git = Command::new("git")
+        .args(["apply", "--unsafe-paths", "fix.patch"])
+        .current_dir(d)
+        .output()
+        .expect("git runs");
+    assert!(git.status.success(), "{}", text(&git.stderr));
+    assert_eq!(read(&d.join("docs/a.txt")), "see <http://a.example/x>\n");
+}
+
+/// L3: `rewrite` said "rewrote 2 URIs in 0 files" after refused writes.
+#[test]
+fn rewrite_counts_only_what_it_wrote() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let d = dir.path();
+    let p = write(d, "suid.txt", "see http://old.example/a\n");
+    fs::set_permissions(&p, fs::Permissions::from_mode(0o4644)).expect("chmod");
+    let out = run_in(
+        d,
+        &[
+            "rewrite",
+            "--isolated",
+            "--map",
+            "http://old.example/=https://new.example/",
+            "suid.txt",
+        ],
+    );
+    let err = text(&out.stderr);
+    assert!(err.contains("setuid"), "{err}");
+    assert!(err.contains("rewrote 0 URIs in 0 files"), "{err}");
+}
+
+// ---------------------------------------------------------------------
+// Section 2: reads and writes that reached other files.
+// ---------------------------------------------------------------------
+
+/// A victim's file that no run may read or write.
+const SECRET: &str = "victim secret <HTTP://VICTIM.EXAMPLE/> https://https://victim.example/\n";
+
+/// H2: a directory of a `--files-from` list swapped for a link to another
+/// directory is never followed (no race needed before); a listed link is
+/// not read; L9: a listed `-` is the file named `-`; M14: a listed FIFO
+/// does not hang the run.
+#[test]
+fn listed_paths_are_read_as_a_walk_reads_them() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let d = dir.path();
+    let victim = write(d, "victim/victim.txt", SECRET);
+    write(d, "tree/sub/a.txt", "mine <HTTP://MINE.EXAMPLE/>\n");
+    // The list was made; then the directory is swapped for a link.
+    fs::rename(d.join("tree/sub"), d.join("tree/sub.old")).expect("rename");
+    std::os::unix::fs::symlink(d.join("victim"), d.join("tree/sub")).expect("symlink");
+    std::os::unix::fs::symlink(&victim, d.join("tree/link.txt")).expect("symlink");
+    write(d, "-", "dash <HTTP://DASH.EXAMPLE/>\n");
+    rustix::fs::mknodat(
+        rustix::fs::CWD,
+        d.join("tree/fifo"),
+        rustix::fs::FileType::Fifo,
+        rustix::fs::Mode::from_raw_mode(0o600),
+        0,
+    )
+    .expect("mkfifo");
+    fs::write(
+        d.join("list"),
+        "tree/sub/victim.txt\ntree/link.txt\ntree/fifo\n-\n",
+    )
+    .expect("write");
+    for args in [
+        &[
+            "check",
+            "--isolated",
+            "--fix",
+            "--unsafe-fixes",
+            "--files-from",
+            "list",
+        ][..],
+        &[
+            "rewrite",
+            "--isolated",
+            "--map",
+            "https://https://=https://evil.",
+            "--files-from",
+            "list",
+        ],
+        &[
+            "check",
+            "--isolated",
+            "--add-ignore",
+            "--files-from",
+            "list",
+        ],
+        &["extract", "--files-from", "list"],
+        &[
+            "check",
+            "--isolated",
+            "--format",
+            "plain",
+            "--files-from",
+            "list",
+        ],
+    ] {
+        let out = run_in(d, args);
+        assert_eq!(read(&victim), SECRET, "{args:?}");
+        let all = text(&out.stdout) + &text(&out.stderr);
+        assert!(
+            !all.contains("victim secret") && !all.to_lowercase().contains("victim.example"),
+            "{args:?}: {all}"
+        );
+        assert!(all.contains("symbolic link"), "{args:?}: {all}");
+        assert!(all.contains("FIFO"), "{args:?}: {all}");
+    }
+    // The file named `-` was read.
+    let out = run_in(d, &["extract", "--files-from", "list"]);
+    assert_eq!(text(&out.stdout), "HTTP://DASH.EXAMPLE/\n");
+}
+
+/// H1: the walk root was reopened for every file, following links: a user
+/// who can rename the root aimed root's `check --fix` and `rewrite` at a
+/// victim's files (won in 4 to 12 runs). M10: report mode read lines back
+/// through a second open. Here the root is swapped for a link to the
+/// victim's directory (holding files of the same names) once urilint has
+/// reported on the first file, so every later file would be the victim's
+/// if any path were opened again: the victim is never written, nor shown.
+/// (A link named on the command line is followed when the run starts, as
+/// a named path; L10, documented.)
+#[test]
+fn a_root_swapped_for_a_link_mid_run_is_never_followed() {
+    use std::io::BufRead;
+    let commands: [&[&str]; 3] = [
+        &[
+            "check",
+            "--isolated",
+            "--fix",
+            "--unsafe-fixes",
+            "-j1",
+            "--format",
+            "plain",
+            "base/tree",
+        ],
+        &[
+            "check",
+            "--isolated",
+            "-j1",
+            "--format",
+            "plain",
+            "base/tree",
+        ],
+        &[
+            "rewrite",
+            "--isolated",
+            "-j1",
+            "--map",
+            "https://https://=https://evil.",
+            "base/tree",
+        ],
+    ];
+    for args in commands {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let d = dir.path();
+        let names: Vec<String> = (0..400).map(|i| format!("f{i:04}.txt")).collect();
+        for n in &names {
+            write(d, &format!("vic/{n}"), SECRET);
+            write(
+                d,
+                &format!("base/tree/{n}"),
+                "ok http://tree.example/%zz <HTTP://TREE.EXAMPLE/a> https://https://tree.example/a\n",
+            );
+        }
+        let mut child = bin()
+            .args(args)
+            .current_dir(d)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("urilint starts");
+        let mut stdout = std::io::BufReader::new(child.stdout.take().expect("stdout"));
+        let mut first = String::new();
+        stdout.read_line(&mut first).expect("read");
+        // urilint has read (and, fixing, written) the first file: the root
+        // is open. Swap it for a link to the victim's directory.
+        fs::rename(d.join("base/tree"), d.join("base/tree.away")).expect("rename");
+        std::os::unix::fs::symlink(d.join("vic"), d.join("base/tree")).expect("symlink");
+        let mut rest = String::new();
+        std::io::Read::read_to_string(&mut stdout, &mut rest).expect("read");
+        let out = child.wait_with_output().expect("wait");
+        for n in &names {
+            assert_eq!(read(&d.join("vic").join(n)), SECRET, "{args:?}: {n}");
+        }
+        let shown = first + &rest + &text(&out.stderr);
+        assert!(
+            !shown.contains("victim secret") && !shown.to_lowercase().contains("victim.example"),
+            "{args:?}: {shown}"
+        );
+    }
+}
+
+/// M11: a `urilint.toml` in any ancestor directory was obeyed, also one
+/// planted in a world-writable directory above the project.
+#[test]
+fn a_planted_configuration_is_not_obeyed() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let d = dir.path();
+    let shared = d.join("shared");
+    fs::create_dir_all(shared.join("proj/.git")).expect("mkdir");
+    fs::set_permissions(&shared, fs::Permissions::from_mode(0o777)).expect("chmod");
+    write(
+        &shared,
+        "urilint.toml",
+        "extend-select = [\"D006\", \"D007\"]\nexclude-uris = [\"^http://evil\"]\n",
+    );
+    let doc = write(
+        &shared,
+        "proj/a.txt",
+        "see http://evil.example/%zz and URL:http://a.example/\n",
+    );
+    let out = run_in(
+        &shared.join("proj"),
+        &["check", "--fix", "--format", "plain", "."],
+    );
+    // Not wrapped, not unprefixed, and the finding not hidden.
+    assert_eq!(
+        read(&doc),
+        "see http://evil.example/%zz and URL:http://a.example/\n"
+    );
+    assert!(text(&out.stdout).contains("U002"), "{}", text(&out.stdout));
+    // The project's own configuration is obeyed.
+    write(&shared, "proj/urilint.toml", "ignore = [\"U002\"]\n");
+    let out = run_in(&shared.join("proj"), &["check", "--format", "plain", "."]);
+    assert_eq!(text(&out.stdout), "");
+}
+
+/// L4: `--output-file` naming an input emptied it before it was read.
+#[test]
+fn the_output_file_is_never_an_input() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let d = dir.path();
+    write(d, "a.txt", "see http://a.example/%zz\n");
+    let out = run_in(
+        d,
+        &["check", "--isolated", "--output-file", "a.txt", "a.txt"],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("would be emptied"));
+    assert_eq!(read(&d.join("a.txt")), "see http://a.example/%zz\n");
+    // Walked: skipped with a message.
+    let out = run_in(
+        d,
+        &[
+            "check",
+            "--isolated",
+            "--format",
+            "plain",
+            "--output-file",
+            "out.txt",
+            ".",
+        ],
+    );
+    assert!(
+        text(&out.stderr).contains("out.txt: skipped: it is the --output-file"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(read(&d.join("out.txt")).contains("./a.txt:1:"));
+}
+
+/// L8: `--links local` read files beside the checkout: a document could
+/// probe for files and anchors outside the tree.
+#[test]
+fn local_links_stay_in_the_tree() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let d = dir.path();
+    write(d, "secret.md", "# Token abc123\n");
+    fs::create_dir_all(d.join("repo/.git")).expect("mkdir");
+    write(
+        d,
+        "repo/doc.md",
+        "[a](../secret.md#nope) [b](../secret.md#token-abc123) [c](gone.md)\n",
+    );
+    let out = run_in(
+        &d.join("repo"),
+        &[
+            "check",
+            "--isolated",
+            "--links",
+            "local",
+            "--format",
+            "plain",
+            ".",
+        ],
+    );
+    let report = text(&out.stdout);
+    assert!(!report.contains("secret"), "{report}");
+    assert!(report.contains("L001"), "{report}");
+}
