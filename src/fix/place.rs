@@ -18,7 +18,8 @@ use crate::format::writes::{encode, place, Place};
 
 /// `fix`, found in the text scanned from `piece` (`scanned_len` bytes;
 /// its edits are offsets of that text), as edits of the file, or `None`
-/// when it cannot be written there: every edit must replace bytes that
+/// when it cannot be written there: a fix that adds or drops delimiters
+/// needs the whole URI written as it reads; every edit must replace bytes that
 /// the piece's reader copied into the text as they are
 /// ([`crate::format::Chain::is_exact`]), and an insertion must fall next to such
 /// a byte; in a link target ([`Place::Link`]) every edit must lie within
@@ -38,20 +39,26 @@ pub fn place_fix(
 ) -> Option<Fix> {
     let place = place(&piece.kind)?;
     let chain = &piece.chain;
+    // A fix that adds or drops delimiters around the URI changes how its
+    // bytes are read (inside a Markdown autolink neither escapes nor
+    // entities are read): the whole URI must be written as it reads.
+    let inside = |e: &Edit| {
+        if e.start == e.end {
+            uri.start < e.start && e.start < uri.end
+        } else {
+            uri.start <= e.start && e.end <= uri.end
+        }
+    };
+    if !fix.edits.iter().all(inside) && !chain.is_exact(uri.clone()) {
+        return None;
+    }
     let mut edits = Vec::with_capacity(fix.edits.len());
     for e in &fix.edits {
         if e.start > e.end || e.end > scanned_len {
             return None;
         }
-        if place == Place::Link {
-            let inside = if e.start == e.end {
-                uri.start < e.start && e.start < uri.end
-            } else {
-                uri.start <= e.start && e.end <= uri.end
-            };
-            if !inside {
-                return None;
-            }
+        if place == Place::Link && !inside(e) {
+            return None;
         }
         if place == Place::Cell {
             // The same width: as many characters replaced as written.

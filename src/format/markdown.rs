@@ -153,10 +153,15 @@ pub fn segments(src: &[u8], include_code: bool) -> Vec<Segment> {
                     // and the indentation after them (which the parser
                     // leaves out of its events), so that a URI broken
                     // across lines is read as in plain text.
+                    // A backslash escape between two text events
+                    // (`mail\@example.com`) is one run too: its text reads
+                    // as the character escaped ([`text_segment`]).
                     let apart = run.as_ref().is_some_and(|r| {
                         src.get(r.end..range.start).is_none_or(|gap| {
-                            !gap.iter()
-                                .all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+                            gap != b"\\"
+                                && !gap
+                                    .iter()
+                                    .all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
                         })
                     });
                     if apart {
@@ -279,8 +284,42 @@ fn flush_as(
 ) {
     if let (Some(r), Some(kind)) = (run.take(), kind) {
         if r.start < r.end && r.end <= src.len() {
-            out.push(Segment::exact(src, r, kind, false));
+            out.push(match kind {
+                SegmentKind::MarkdownText => text_segment(src, r),
+                kind => Segment::exact(src, r, kind, false),
+            });
         }
+    }
+}
+
+/// The text of source bytes `range` as Markdown reads it: a backslash
+/// before an ASCII punctuation character is an escape (CommonMark section
+/// 2.4) and reads as that character alone, so that `mail\@example.com`
+/// and `a\_b` are read as they render; every other byte is copied as it
+/// is. The map skips each escaping backslash (a URI read across one maps
+/// to source bytes that are not its text: it is not edited there).
+fn text_segment(src: &[u8], range: Range<usize>) -> Segment {
+    let bytes = &src[range.clone()];
+    if !bytes.contains(&b'\\') {
+        return Segment::exact(src, range, SegmentKind::MarkdownText, false);
+    }
+    let mut text = Vec::with_capacity(bytes.len());
+    let mut map = OffsetMap::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'\\' && bytes.get(i + 1).is_some_and(u8::is_ascii_punctuation) {
+            i += 1;
+        }
+        text.push(bytes[i]);
+        map.exact((range.start + i) as u64, 1);
+        i += 1;
+    }
+    Segment {
+        text,
+        kind: SegmentKind::MarkdownText,
+        map,
+        base: None,
+        references: false,
     }
 }
 
@@ -388,7 +427,7 @@ fn close_link(src: &[u8], l: OpenLink, out: &mut Vec<Segment>) {
     if !same {
         for r in runs {
             if r.start < r.end && r.end <= src.len() {
-                out.push(Segment::exact(src, r, SegmentKind::MarkdownText, false));
+                out.push(text_segment(src, r));
             }
         }
     }
@@ -481,6 +520,24 @@ mod tests {
     /// indentation, so that `<http://a/b/` + newline + `   c>` is one URI
     /// as in plain text (found on a test that rewrote it in two pieces);
     /// a quote marker between lines ends the run.
+    /// Issue 26's and issue 25's `mail\@example.com`: a backslash escape
+    /// reads as the character it escapes (a rewrite of the misread URI
+    /// `mailto:mail` wrote `<mailto:mail>\@example.com`).
+    #[test]
+    fn backslash_escapes_read_as_the_character() {
+        let src = b"Did you mean 'mailto:mail\\@example.com'? a\\_b";
+        let segs = segments(src, false);
+        assert_eq!(segs.len(), 1);
+        assert_eq!(
+            std::str::from_utf8(&segs[0].text).unwrap_or(""),
+            "Did you mean 'mailto:mail@example.com'? a_b"
+        );
+        // The `@` maps to its own byte, after the skipped backslash.
+        let at = segs[0].text.iter().position(|&b| b == b'@').unwrap_or(0) as u64;
+        assert_eq!(segs[0].map.span(at..at + 1), 26..27);
+        assert!(!segs[0].map.is_exact(at - 1..at + 1));
+    }
+
     #[test]
     fn paragraph_text_runs_over_line_breaks() {
         let got = found("Broken: <http://old.example/c/\r\n   d> end\n", false);
