@@ -403,6 +403,85 @@ pub(crate) fn sniff(head: &[u8], explicit: bool) -> Sniffed {
     }
 }
 
+/// True when the name of `path` says it is binary media or an archive
+/// (images, fonts, audio and video, archives, compiled code): such a file
+/// skipped as binary is counted, not named one by one (a docs tree holds
+/// hundreds). A file with a NUL byte and any other name is named.
+pub fn binary_by_name(path: &Path) -> bool {
+    let Some(ext) = path.extension().and_then(|e| e.to_str()) else {
+        return false;
+    };
+    matches!(
+        ext.to_ascii_lowercase().as_str(),
+        "png"
+            | "jpg"
+            | "jpeg"
+            | "gif"
+            | "bmp"
+            | "ico"
+            | "icns"
+            | "webp"
+            | "tif"
+            | "tiff"
+            | "psd"
+            | "avif"
+            | "heic"
+            | "svgz"
+            | "xcf"
+            | "woff"
+            | "woff2"
+            | "ttf"
+            | "otf"
+            | "eot"
+            | "pdf"
+            | "zip"
+            | "jar"
+            | "war"
+            | "apk"
+            | "whl"
+            | "egg"
+            | "tgz"
+            | "bz2"
+            | "xz"
+            | "zst"
+            | "7z"
+            | "rar"
+            | "tar"
+            | "deb"
+            | "rpm"
+            | "dmg"
+            | "iso"
+            | "exe"
+            | "dll"
+            | "so"
+            | "dylib"
+            | "a"
+            | "o"
+            | "obj"
+            | "lib"
+            | "class"
+            | "pyc"
+            | "pyo"
+            | "wasm"
+            | "rlib"
+            | "rmeta"
+            | "mp3"
+            | "mp4"
+            | "m4a"
+            | "wav"
+            | "ogg"
+            | "oga"
+            | "flac"
+            | "mov"
+            | "avi"
+            | "mkv"
+            | "webm"
+            | "sqlite"
+            | "db"
+            | "mo"
+    )
+}
+
 /// True when `head`, which holds a NUL byte, is still mail or text.
 fn text_despite_nul(head: &[u8]) -> bool {
     let by_content = crate::format::detect::detect(head, Path::new(""));

@@ -164,3 +164,31 @@ fn include_code_never_rewrites_code() {
         text(&out.stderr)
     );
 }
+
+/// A link whose text is its own destination (`[https://x](https://x)`),
+/// given once by the reader, is rewritten whole: text and destination
+/// (found by tests/write_structure.rs on float-cmp's README).
+#[test]
+fn link_text_that_is_its_destination_is_rewritten_too() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let doc = dir.path().join("r.md");
+    fs::write(
+        &doc,
+        "See [http://old.example/a](http://old.example/a) and [other](http://old.example/b).\n",
+    )
+    .expect("write");
+    let out = run_in(
+        dir.path(),
+        &[
+            "rewrite",
+            "--map",
+            "http://old.example/=https://new.example/",
+            "r.md",
+        ],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        fs::read_to_string(&doc).expect("read"),
+        "See [https://new.example/a](https://new.example/a) and [other](https://new.example/b).\n"
+    );
+}

@@ -446,6 +446,19 @@ fn allowed(
             for e in ex {
                 if map.is_match(&e.uri) {
                     out.push((e.span.start, e.span.end));
+                    // A Markdown link whose text is its own destination
+                    // (`[URI](URI)`), which extract gives once: the text,
+                    // the same URI shown, is rewritten with it.
+                    let s = e.span.start;
+                    let head = &before[..s.min(before.len())];
+                    let head = head.strip_suffix(b"<").unwrap_or(head);
+                    if let Some(text) = head
+                        .strip_suffix(b"](")
+                        .and_then(|h| h.strip_suffix(e.uri.as_bytes()))
+                        .filter(|h| h.ends_with(b"["))
+                    {
+                        out.push((text.len(), text.len() + e.uri.len()));
+                    }
                 }
             }
         }

@@ -81,6 +81,10 @@ pub enum NotWritten {
     /// Source code in the language named (by the file's extension, name
     /// or `#!` line), whose grammar urilint does not read.
     Code(&'static str),
+    /// A file of another kind whose format urilint does not read (named
+    /// by its extension): a template, a patch, a CSV table, a gettext
+    /// catalogue, a configuration file.
+    Other(&'static str),
     /// A format urilint does not parse (an unknown extension).
     Unknown,
 }
@@ -95,6 +99,7 @@ impl NotWritten {
             NotWritten::Code(lang) => {
                 format!("{lang} source code, whose grammar urilint does not read")
             }
+            NotWritten::Other(kind) => format!("{kind}, whose format urilint does not read"),
             NotWritten::Unknown => {
                 "in a format urilint does not parse (only prose, Markdown, reStructuredText, \
                  AsciiDoc, HTML, roff, YAML, TOML and JSON are written)"
@@ -154,9 +159,10 @@ pub fn writes(format: InputFormat, path: &Path, head: &[u8]) -> Writes {
         Some("json" | "ipynb" | "webmanifest" | "geojson" | "jsonld") => {
             Writes::Data(DataFormat::Json)
         }
-        Some(ext) => Writes::ReportOnly(match language(ext) {
-            Some(lang) => NotWritten::Code(lang),
-            None => NotWritten::Unknown,
+        Some(ext) => Writes::ReportOnly(match (language(ext), other_kind(ext)) {
+            (Some(lang), _) => NotWritten::Code(lang),
+            (None, Some(kind)) => NotWritten::Other(kind),
+            (None, None) => NotWritten::Unknown,
         }),
     }
 }
@@ -322,7 +328,6 @@ fn language(ext: &str) -> Option<&'static str> {
         "cc" | "cpp" | "cxx" | "hpp" | "hh" | "hxx" | "ipp" => "C++",
         "js" | "mjs" | "cjs" | "jsx" => "JavaScript",
         "ts" | "tsx" | "mts" | "cts" => "TypeScript",
-        "vue" | "svelte" | "astro" => "component",
         "go" => "Go",
         "java" => "Java",
         "kt" | "kts" => "Kotlin",
@@ -359,12 +364,28 @@ fn language(ext: &str) -> Option<&'static str> {
         "cmake" => "CMake",
         "mk" | "mak" => "Makefile",
         "vim" => "Vim script",
-        "ini" | "cfg" | "conf" | "properties" | "env" | "desktop" | "service" => "configuration",
-        "in" | "am" | "ac" | "m4" => "build",
-        "j2" | "jinja" | "jinja2" | "tmpl" | "tpl" | "mustache" | "hbs" | "liquid" | "erb" => {
-            "template"
+        "vue" | "svelte" | "astro" => "web component",
+        "am" | "ac" | "m4" => "Autotools",
+        _ => return None,
+    })
+}
+
+/// What a file with extension `ext` (lowercase) is, when it is neither
+/// prose, data urilint parses, nor source code: `None` when not known.
+fn other_kind(ext: &str) -> Option<&'static str> {
+    Some(match ext {
+        "ini" | "cfg" | "conf" | "properties" | "env" | "desktop" | "service" => {
+            "a configuration file"
         }
-        "csv" | "tsv" | "jsonl" | "ndjson" | "log" | "diff" | "patch" | "po" | "pot" => "data",
+        "in" => "a template for a generated file",
+        "j2" | "jinja" | "jinja2" | "tmpl" | "tpl" | "mustache" | "hbs" | "liquid" | "erb" => {
+            "a template"
+        }
+        "csv" | "tsv" => "a table (CSV)",
+        "jsonl" | "ndjson" => "JSON Lines",
+        "log" => "a log",
+        "diff" | "patch" => "a patch",
+        "po" | "pot" => "a gettext catalogue",
         _ => return None,
     })
 }

@@ -326,6 +326,8 @@ pub struct Summary {
     /// Inputs that could not be read (a path that does not exist, a
     /// permission error).
     pub unreadable: u64,
+    /// Files skipped as binary (or UTF-16, or the output file).
+    pub skipped: u64,
 }
 
 /// `--statistics`: one line per rule with findings, `COUNT CODE name`
@@ -419,6 +421,13 @@ pub fn summary(out: &mut Vec<u8>, s: &Summary, color: bool) {
     };
     let findings = s.errors.saturating_add(s.warnings);
     let files = count(s.files, "file", "files");
+    if s.skipped > 0 {
+        let _ = writeln!(
+            out,
+            "Skipped {} (binary, UTF-16, or the output file; any other than images, fonts and archives named above).",
+            count(s.skipped, "file", "files")
+        );
+    }
     let fixed = (s.fixed > 0).then(|| {
         let text = format!("Fixed {}.", count(s.fixed, "finding", "findings"));
         paint(GREEN, text)
@@ -792,6 +801,7 @@ error[U002]: invalid percent-encoding
             unsafe_fixable: 0,
             unreadable: 0,
             fixed: 7,
+            skipped: 0,
         };
         assert_eq!(
             render_summary(&s),
@@ -810,6 +820,7 @@ error[U002]: invalid percent-encoding
             unsafe_fixable: 0,
             unreadable: 0,
             fixed: 0,
+            skipped: 0,
         };
         assert_eq!(
             render_summary(&s),

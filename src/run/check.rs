@@ -290,6 +290,7 @@ fn summary(stats: &Stats) -> Summary {
         unsafe_fixable: Stats::get(&stats.unsafe_fixable),
         fixed: Stats::get(&stats.fixed),
         unreadable: Stats::get(&stats.errors),
+        skipped: Stats::get(&stats.binary),
     }
 }
 

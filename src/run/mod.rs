@@ -287,11 +287,7 @@ pub(crate) fn open_reader_held(
         Ok((Opened::Mapped(m), w, f)) => Some((Reader::Mapped(m), w, f)),
         Ok((Opened::Decoded(r, fm), w, f)) => Some((Reader::Decoded(r, fm), w, f)),
         Ok((Opened::Binary, _, _)) => {
-            Stats::add(&stats.binary, 1);
-            sink.message(&format!(
-                "urilint: {}: skipped: binary (a NUL byte in its first 8 KiB)",
-                input.display_name()
-            ));
+            skipped_binary(input, stats, sink);
             None
         }
         Ok((Opened::Utf16, _, _)) => {
@@ -355,11 +351,7 @@ pub(crate) fn open_target(
     match sniff(&head, explicit) {
         Sniffed::Text => Ok(target),
         Sniffed::Binary => {
-            Stats::add(&stats.binary, 1);
-            sink.message(&format!(
-                "urilint: {}: skipped: binary (a NUL byte in its first 8 KiB)",
-                input.display_name()
-            ));
+            skipped_binary(input, stats, sink);
             Err(NotOpened::Skipped)
         }
         Sniffed::Utf16 => {
@@ -370,6 +362,21 @@ pub(crate) fn open_target(
             ));
             Err(NotOpened::Skipped)
         }
+    }
+}
+
+/// Counts `input`, skipped as binary (a NUL byte near its start), and
+/// names it on standard error, unless its name says it is binary media or
+/// an archive ([`crate::source::binary_by_name`]: counted only, in the
+/// summary and `--statistics`): no file that could be text is dropped
+/// without a word.
+fn skipped_binary(input: &Input, stats: &Stats, sink: &mut Sink<'_, '_>) {
+    Stats::add(&stats.binary, 1);
+    if !crate::source::binary_by_name(input.path()) {
+        sink.message(&format!(
+            "urilint: {}: skipped: binary (a NUL byte in its first 8 KiB)",
+            input.display_name()
+        ));
     }
 }
 

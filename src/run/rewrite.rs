@@ -322,8 +322,27 @@ fn decoded_changes<S: ReadAt + Clone>(
                 withheld.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 return;
             };
+            // A Markdown link whose text is its own destination
+            // (`[https://x](https://x)`), which the reader gives once: the
+            // text is the same URI shown, rewritten with it.
+            let echo = match piece.kind {
+                SegmentKind::MarkdownLink("link" | "image") => {
+                    echoed_text(unit, at.span.start, c.text(), &new)
+                }
+                _ => None,
+            };
             if let Ok(mut found) = found.lock() {
                 let start = (at.start.line, at.start.column);
+                if let Some((echo_edit, echo_at)) = echo {
+                    let p = unit.position(echo_at.start);
+                    found.push((
+                        (p.line, p.column),
+                        c.text().to_string(),
+                        new.clone(),
+                        echo_edit,
+                        echo_at,
+                    ));
+                }
                 found.push((start, c.text().to_string(), new, edit, at.span.clone()));
             }
         },
@@ -351,6 +370,43 @@ fn decoded_changes<S: ReadAt + Clone>(
         );
     }
     Some(changes)
+}
+
+/// The edit that rewrites the text of a Markdown link written
+/// `[OLD](OLD)` (or `[OLD](<OLD>)`), whose destination starts at file
+/// offset `dest`, when the text is the old URI as written: `new`, with
+/// `\`, `[`, `]`, `<`, `>` and backquotes (markup in link text) escaped.
+/// `None` when the text is anything else.
+fn echoed_text(
+    unit: &crate::format::unit::Unit,
+    dest: u64,
+    old: &str,
+    new: &str,
+) -> Option<(Edit, std::ops::Range<u64>)> {
+    let before = unit.bytes(unit.offset..dest);
+    let before = before.strip_suffix(b"<").unwrap_or(before);
+    let before = before.strip_suffix(b"](")?;
+    let text = before.strip_suffix(old.as_bytes())?;
+    if !text.ends_with(b"[") {
+        return None;
+    }
+    let end = dest - (unit.bytes(unit.offset..dest).len() - before.len()) as u64;
+    let start = end - old.len() as u64;
+    let mut replacement = String::with_capacity(new.len());
+    for ch in new.chars() {
+        if matches!(ch, '\\' | '[' | ']' | '`' | '<' | '>') {
+            replacement.push('\\');
+        }
+        replacement.push(ch);
+    }
+    Some((
+        Edit {
+            start,
+            end,
+            replacement,
+        },
+        start..end,
+    ))
 }
 
 /// The edit that writes `new` over the whole of an HTML attribute value
