@@ -5,8 +5,8 @@
 //! is a URI (or, for a marker, a comment) in that grammar:
 //!
 //! * **Documents** ([`Writes::Document`]): plain-text prose (`.txt`,
-//!   `.text`, and files without an extension such as `README` or `NEWS`
-//!   that are not scripts), Markdown, reStructuredText, AsciiDoc, HTML
+//!   `.text`, and the names projects give their prose, `README`, `NEWS`,
+//!   `LICENSE-MIT`, when not scripts), Markdown, reStructuredText, AsciiDoc, HTML
 //!   (outside `<script>`, `<style>` and code) and roff. A fix or rewrite
 //!   is written where a finding's URI is, through the document's reader:
 //!   only over bytes that the reader copied as they are into the text it
@@ -119,8 +119,9 @@ impl Writes {
 /// What may be written into the file `path` whose format is `format`
 /// (as detected: never [`InputFormat::Auto`]) and whose first bytes are
 /// `head` (8 KiB are enough; for a `#!` line). A file read as plain text
-/// is prose only when its name says so (`.txt`, `.text`, or no extension
-/// and no `#!` line, and not a known build or configuration file name);
+/// is prose only when its name says so (`.txt`, `.text`, or a name that
+/// projects give their prose, `README`, `NEWS`, `LICENSE-MIT`; not with a
+/// `#!` line, nor a known build or configuration file name);
 /// YAML, TOML and JSON are data; any other extension is code or unknown.
 pub fn writes(format: InputFormat, path: &Path, head: &[u8]) -> Writes {
     match format {
@@ -148,22 +149,27 @@ pub fn writes(format: InputFormat, path: &Path, head: &[u8]) -> Writes {
     let ext = path
         .extension()
         .map(|e| e.to_string_lossy().to_ascii_lowercase());
+    if let Some(lang) = shebang(head) {
+        return Writes::ReportOnly(NotWritten::Code(lang));
+    }
     match ext.as_deref() {
-        None | Some("") => match shebang(head) {
-            Some(lang) => Writes::ReportOnly(NotWritten::Code(lang)),
-            None => Writes::Document(InputFormat::Text),
-        },
         Some("txt" | "text") => Writes::Document(InputFormat::Text),
         Some("yaml" | "yml") => Writes::Data(DataFormat::Yaml),
         Some("toml") => Writes::Data(DataFormat::Toml),
         Some("json" | "ipynb" | "webmanifest" | "geojson" | "jsonld") => {
             Writes::Data(DataFormat::Json)
         }
-        Some(ext) => Writes::ReportOnly(match (language(ext), other_kind(ext)) {
-            (Some(lang), _) => NotWritten::Code(lang),
-            (None, Some(kind)) => NotWritten::Other(kind),
-            (None, None) => NotWritten::Unknown,
-        }),
+        Some(ext) if language(ext).is_some() || other_kind(ext).is_some() => {
+            Writes::ReportOnly(match (language(ext), other_kind(ext)) {
+                (Some(lang), _) => NotWritten::Code(lang),
+                (None, Some(kind)) => NotWritten::Other(kind),
+                (None, None) => NotWritten::Unknown,
+            })
+        }
+        // Without a known extension a file may be anything (`_redirects`,
+        // `CNAME`, `Procfile`): prose only by its name.
+        _ if prose_name(&name) => Writes::Document(InputFormat::Text),
+        _ => Writes::ReportOnly(NotWritten::Unknown),
     }
 }
 
@@ -276,6 +282,39 @@ pub fn encode(kind: &SegmentKind, text: &str, raw: &str) -> Option<String> {
         _ => out.push_str(text),
     }
     Some(out)
+}
+
+/// True when the (lowercased) file name is one that projects give their
+/// prose: `README`, `NEWS`, `CHANGES`, `AUTHORS`, `INSTALL`, `COPYING`,
+/// `LICENSE` and the like, alone or followed by `.`, `-` or `_` and more
+/// (`README.Debian`, `LICENSE-MIT`, `NEWS.old`).
+fn prose_name(name: &str) -> bool {
+    const NAMES: [&str; 22] = [
+        "readme",
+        "news",
+        "changes",
+        "changelog",
+        "history",
+        "authors",
+        "contributors",
+        "credits",
+        "thanks",
+        "install",
+        "copying",
+        "license",
+        "licence",
+        "notice",
+        "todo",
+        "hacking",
+        "maintainers",
+        "contributing",
+        "bugs",
+        "faq",
+        "releasenotes",
+        "patents",
+    ];
+    let stem = name.split(['.', '-', '_']).next().unwrap_or_default();
+    NAMES.contains(&stem)
 }
 
 /// The language of a file whose whole (lowercased) name marks it as code
@@ -402,6 +441,22 @@ mod tests {
     fn prose_documents_and_data() {
         assert_eq!(of("notes.txt", ""), Writes::Document(InputFormat::Text));
         assert_eq!(of("README", "Hello"), Writes::Document(InputFormat::Text));
+        assert_eq!(of("README.Debian", ""), Writes::Document(InputFormat::Text));
+        assert_eq!(of("LICENSE-MIT", ""), Writes::Document(InputFormat::Text));
+        // Netlify's `_redirects` (found on vuejs/docs: D006 wrapped its
+        // URLs), `CNAME`: no extension, no prose name.
+        assert_eq!(
+            of("_redirects", "/a https://b/ 301"),
+            Writes::ReportOnly(NotWritten::Unknown)
+        );
+        assert_eq!(
+            of("CNAME", "docs.example.org"),
+            Writes::ReportOnly(NotWritten::Unknown)
+        );
+        assert_eq!(
+            of("license.py", ""),
+            Writes::ReportOnly(NotWritten::Code("Python"))
+        );
         assert_eq!(of("mkdocs.yml", ""), Writes::Data(DataFormat::Yaml));
         assert_eq!(of("Cargo.toml", ""), Writes::Data(DataFormat::Toml));
         assert_eq!(of("Cargo.lock", ""), Writes::Data(DataFormat::Toml));
