@@ -976,18 +976,33 @@ impl Job<'_> {
     fn pass_findings<S: ReadAt + Clone>(
         &self,
         src: S,
-        (format, writes): (InputFormat, Writes),
+        class: (InputFormat, Writes),
         sink: &mut Sink<'_, '_>,
         say: bool,
     ) -> io::Result<Vec<Diagnostic>> {
+        let mut all = Vec::new();
+        self.each_pass_finding(src, class, sink, say, |d| all.push(d))?;
+        Ok(all)
+    }
+
+    /// [`Job::pass_findings`], handing each finding to `each` in file
+    /// order instead of collecting them: a plain-text file is scanned as a
+    /// stream, so a pass holds its fixes, not its findings.
+    fn each_pass_finding<S: ReadAt + Clone>(
+        &self,
+        src: S,
+        (format, writes): (InputFormat, Writes),
+        sink: &mut Sink<'_, '_>,
+        say: bool,
+        mut each: impl FnMut(Diagnostic),
+    ) -> io::Result<()> {
         if format == InputFormat::Text {
-            let mut all = Vec::new();
-            self.linter
+            return self
+                .linter
                 .lint_each(&self.name, src, self.rules, self.scan, |mut d| {
                     self.text_policy(writes, &mut d, say);
-                    all.push(d);
-                })?;
-            return Ok(all);
+                    each(d);
+                });
         }
         let found = std::sync::Mutex::new(Vec::new());
         let reads = Stats::default();
@@ -1020,7 +1035,8 @@ impl Job<'_> {
         }
         let mut all = found.into_inner().unwrap_or_else(|p| p.into_inner());
         all.sort_by_key(|d| (d.byte_offset, d.uri_span.end));
-        Ok(all)
+        all.into_iter().for_each(each);
+        Ok(())
     }
 
     /// [`Job::fix`] on the text of `src` (`len` bytes), a file in `format`
@@ -1064,18 +1080,20 @@ impl Job<'_> {
         // check.
         let mut uris: Vec<std::ops::Range<u64>> = Vec::new();
         let mut first = true;
+        let data = matches!(writes, Writes::Data(_));
         let result = crate::fix::fix_edits_until_stable(len, |edits, keep_findings| {
             let mut text = Edited::new(src.clone(), len, edits);
-            let findings = self.pass_findings(text.clone(), (format, writes), sink, first)?;
-            if first {
-                uris = findings.iter().map(|d| d.uri_span.clone()).collect();
-                first = false;
-            }
             let mut pass = crate::fix::Pass {
                 fixes: Vec::new(),
                 findings: Vec::new(),
             };
-            for mut d in findings {
+            let say = first;
+            first = false;
+            let reader = text.clone();
+            self.each_pass_finding(reader, (format, writes), sink, say, |mut d| {
+                if say && data {
+                    uris.push(d.uri_span.clone());
+                }
                 if let Some(fix) = d.fix.take() {
                     if self.applies(&fix) && crate::fix::changes(&mut text, &fix) {
                         // Only the edits count for fixing; the finding
@@ -1095,7 +1113,7 @@ impl Job<'_> {
                 if keep_findings || pass.fixes.is_empty() {
                     pass.findings.push(d);
                 }
-            }
+            })?;
             Ok::<_, io::Error>(pass)
         });
         let mut fixed = match result {
