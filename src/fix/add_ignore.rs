@@ -279,6 +279,8 @@ pub fn marker_edits(
     out
 }
 
+#[cfg(feature = "cli")]
+#[cfg_attr(docsrs, doc(cfg(feature = "cli")))]
 /// How a file in `format` that takes `writes` is parsed again to check its
 /// markers ([`keep_verified`]): Markdown and HTML documents, YAML and TOML
 /// data; `None` for the others (roff's own rules place its comment lines;
@@ -297,6 +299,8 @@ pub fn verified_as(
     }
 }
 
+#[cfg(feature = "cli")]
+#[cfg_attr(docsrs, doc(cfg(feature = "cli")))]
 /// Keeps the markers of `markers` that leave `text`, parsed as `kind`,
 /// the same apart from the markers ([`crate::format::structure`]): all of
 /// them when they do together, else the largest set found by halving
