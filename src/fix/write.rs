@@ -220,20 +220,7 @@ fn refused(path: &Path, reason: Refusal) -> Error {
     }
 }
 
-/// The name of a file type for messages (`"a FIFO"`), `None` for a
-/// regular file.
-fn odd_kind(st_mode: u32) -> Option<&'static str> {
-    match FileType::from_raw_mode(st_mode) {
-        FileType::RegularFile => None,
-        FileType::Directory => Some("a directory"),
-        FileType::Symlink => Some("a symbolic link"),
-        FileType::Fifo => Some("a FIFO"),
-        FileType::Socket => Some("a socket"),
-        FileType::CharacterDevice => Some("a character device"),
-        FileType::BlockDevice => Some("a block device"),
-        _ => Some("not a known file type"),
-    }
-}
+use crate::beneath::odd_kind;
 
 const DIR_FLAGS: OFlags = OFlags::RDONLY
     .union(OFlags::DIRECTORY)

@@ -327,25 +327,26 @@ fn markdown(text: &str) -> Tree {
                     events.push(Tree::Other(format!("html:{}", h.trim())));
                 }
             }
-            Event::Start(Tag::Link {
-                link_type,
-                dest_url,
-                title,
-                ..
-            }) => {
-                events.push(Tree::Other(format!("start:link:{link_type:?}")));
-                events.push(Tree::Seq(vec![
-                    Tree::Str(dest_url.to_string()),
-                    Tree::Str(title.to_string()),
-                ]));
-            }
-            Event::Start(Tag::Image {
-                link_type,
-                dest_url,
-                title,
-                ..
-            }) => {
-                events.push(Tree::Other(format!("start:image:{link_type:?}")));
+            Event::Start(
+                ref tag @ (Tag::Link {
+                    link_type,
+                    ref dest_url,
+                    ref title,
+                    ..
+                }
+                | Tag::Image {
+                    link_type,
+                    ref dest_url,
+                    ref title,
+                    ..
+                }),
+            ) => {
+                let what = if matches!(tag, Tag::Image { .. }) {
+                    "image"
+                } else {
+                    "link"
+                };
+                events.push(Tree::Other(format!("start:{what}:{link_type:?}")));
                 events.push(Tree::Seq(vec![
                     Tree::Str(dest_url.to_string()),
                     Tree::Str(title.to_string()),

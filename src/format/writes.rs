@@ -119,7 +119,9 @@ impl Writes {
 /// What may be written into the file `path` whose format is `format`
 /// (as detected: never [`InputFormat::Auto`]) and whose first bytes are
 /// `head` (8 KiB are enough; for a `#!` line). A file read as plain text
-/// is prose only when its name says so (`.txt`, `.text`, or a name that
+/// read from standard input without a name is prose (unless it starts
+/// with `#!`); a named one is prose only when its name says so (`.txt`,
+/// `.text`, or a name that
 /// projects give their prose, `README`, `NEWS`, `LICENSE-MIT`; not with a
 /// `#!` line, nor a known build or configuration file name);
 /// YAML, TOML and JSON are data; any other extension is code or unknown.
@@ -140,6 +142,13 @@ pub fn writes(format: InputFormat, path: &Path, head: &[u8]) -> Writes {
         .file_name()
         .map(|n| n.to_string_lossy().to_ascii_lowercase())
         .unwrap_or_default();
+    if path.as_os_str().is_empty() {
+        // Standard input without `--stdin-filename`: the text piped in.
+        return match shebang(head) {
+            Some(lang) => Writes::ReportOnly(NotWritten::Code(lang)),
+            None => Writes::Document(InputFormat::Text),
+        };
+    }
     if let Some(lang) = code_file_name(&name) {
         return Writes::ReportOnly(NotWritten::Code(lang));
     }

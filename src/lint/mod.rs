@@ -516,34 +516,48 @@ impl Linter {
                 findings: Vec::new(),
             };
             let reader = text.clone();
-            self.lint_each(path, reader, rules, scan, |mut d| {
+            self.lint_each(path, reader, rules, scan, |d| {
                 if overlaps(&d.uri_span) {
                     return;
                 }
-                if let Some(fix) = d.fix.take() {
-                    let applies =
-                        self.unsafe_fixes || fix.applicability == crate::fix::Applicability::Safe;
-                    if applies && crate::fix::changes(&mut text, &fix) {
-                        // Only the edits count for fixing; the finding
-                        // itself is kept only while no fix was found.
-                        pass.fixes.push(Fix {
-                            // The rule, for what `--show-fixes` lists.
-                            message: d.code.to_string(),
-                            edits: fix.edits.clone(),
-                            applicability: crate::fix::Applicability::Safe,
-                        });
-                        if !keep_findings {
-                            pass.findings = Vec::new();
-                        }
-                    }
-                    d.fix = Some(fix);
-                }
-                if keep_findings || pass.fixes.is_empty() {
-                    pass.findings.push(d);
-                }
+                self.add_to_pass(&mut pass, d, &mut text, keep_findings);
             })?;
             Ok(pass)
         })
+    }
+
+    /// Adds the finding `d` of a fix pass over `text` to `pass`
+    /// ([`crate::fix::fix_edits_until_stable`]): its fix when `--fix`
+    /// applies it (safe, or any with [`Linter::unsafe_fixes`]) and it
+    /// changes `text`, named by the rule's code (what `--show-fixes`
+    /// lists); the finding itself only while the pass has no fix, or
+    /// always with `keep_findings`.
+    pub(crate) fn add_to_pass<S: ReadAt>(
+        &self,
+        pass: &mut crate::fix::Pass<Diagnostic>,
+        mut d: Diagnostic,
+        text: &mut S,
+        keep_findings: bool,
+    ) {
+        if let Some(fix) = d.fix.take() {
+            let applies = self.unsafe_fixes || fix.applicability == crate::fix::Applicability::Safe;
+            if applies && crate::fix::changes(text, &fix) {
+                // Only the edits count for fixing; the finding itself is
+                // kept only while no fix was found.
+                pass.fixes.push(Fix {
+                    message: d.code.to_string(),
+                    edits: fix.edits.clone(),
+                    applicability: crate::fix::Applicability::Safe,
+                });
+                if !keep_findings {
+                    pass.findings = Vec::new();
+                }
+            }
+            d.fix = Some(fix);
+        }
+        if keep_findings || pass.fixes.is_empty() {
+            pass.findings.push(d);
+        }
     }
 }
 

@@ -1090,29 +1090,12 @@ impl Job<'_> {
             let say = first;
             first = false;
             let reader = text.clone();
-            self.each_pass_finding(reader, (format, writes), sink, say, |mut d| {
+            self.each_pass_finding(reader, (format, writes), sink, say, |d| {
                 if say && data {
                     uris.push(d.uri_span.clone());
                 }
-                if let Some(fix) = d.fix.take() {
-                    if self.applies(&fix) && crate::fix::changes(&mut text, &fix) {
-                        // Only the edits count for fixing; the finding
-                        // itself is kept only while no fix was found.
-                        pass.fixes.push(Fix {
-                            // The rule, for what `--show-fixes` lists.
-                            message: d.code.to_string(),
-                            edits: fix.edits.clone(),
-                            applicability: Applicability::Safe,
-                        });
-                        if !keep_findings {
-                            pass.findings = Vec::new();
-                        }
-                    }
-                    d.fix = Some(fix);
-                }
-                if keep_findings || pass.fixes.is_empty() {
-                    pass.findings.push(d);
-                }
+                self.linter
+                    .add_to_pass(&mut pass, d, &mut text, keep_findings);
             })?;
             Ok::<_, io::Error>(pass)
         });
