@@ -88,6 +88,7 @@
 
 use std::convert::Infallible;
 use std::ops::Range;
+use std::sync::Arc;
 
 use html5gum::{Emitter, Error, State, Tokenizer};
 
@@ -497,7 +498,7 @@ struct Collector<'a> {
     position: usize,
     segments: Vec<Segment>,
     /// The first `<base href>` value, once seen (`Some(None)`: empty).
-    base: Option<Option<String>>,
+    base: Option<Option<Arc<str>>>,
     /// The segment of that value.
     base_segment: Option<usize>,
 
@@ -640,8 +641,7 @@ impl<'a> Collector<'a> {
                     if is_base && attr.name == "href" && self.base.is_none() {
                         let value = text.get(range.clone()).unwrap_or_default();
                         self.base = Some(
-                            (!value.is_empty())
-                                .then(|| String::from_utf8_lossy(value).into_owned()),
+                            (!value.is_empty()).then(|| Arc::from(String::from_utf8_lossy(value))),
                         );
                         self.base_segment = (!range.is_empty()).then_some(self.segments.len());
                     }
@@ -666,7 +666,7 @@ impl<'a> Collector<'a> {
         self.seen.clear();
     }
 
-    /// The segments, each with the document's base.
+    /// The segments, each with the document's base (one shared string).
     fn finish(mut self) -> Vec<Segment> {
         if let Some(Some(base)) = self.base.take() {
             for (i, s) in self.segments.iter_mut().enumerate() {
@@ -1138,7 +1138,7 @@ mod tests {
         let html = r#"<html><head><a href="before">x</a><base href=" https://b.example/dir/?a&amp;b "><base href="https://second/"></head>
 <body><a href="rel">rel</a><!-- c --></body>"#;
         let s = segs(html);
-        let base = Some("https://b.example/dir/?a&b".to_string());
+        let base: Option<Arc<str>> = Some(Arc::from("https://b.example/dir/?a&b"));
         let base_seg = s
             .iter()
             .position(|s| s.kind == attr("base", "href"))
@@ -1156,6 +1156,25 @@ mod tests {
             .any(|s| text(s) == "https://second/" && s.references));
         // No base: None everywhere.
         assert!(segs("<a href=x>y</a>").iter().all(|s| s.base.is_none()));
+    }
+
+    /// Review 2026-11-26 M1: the base was copied into every segment (a
+    /// page of a 60 KB base and many short lines took gigabytes). Every
+    /// segment now shares one string.
+    #[test]
+    fn base_is_shared_not_copied() {
+        let base = format!("http://b.example/{}", "a".repeat(100_000));
+        let mut html = format!("<base href=\"{base}\">\n");
+        for _ in 0..10_000 {
+            html.push_str("<i>y</i>\n");
+        }
+        let s = segments(html.as_bytes());
+        assert_eq!(s.len(), 10_001);
+        let first = s[1].base.clone().expect("a base");
+        assert_eq!(&*first, base);
+        assert!(s[1..]
+            .iter()
+            .all(|seg| seg.base.as_ref().is_some_and(|b| Arc::ptr_eq(b, &first))));
     }
 
     #[test]

@@ -65,8 +65,9 @@ pub struct Piece {
     pub chain: Chain,
     /// The MIME part it comes from (`None` outside mail: an HTML file).
     pub part: Option<PartInfo>,
-    /// A base URI for relative references (HTML `<base href>`).
-    pub base: Option<String>,
+    /// A base URI for relative references (HTML `<base href>`), shared
+    /// by the pieces of a page.
+    pub base: Option<Arc<str>>,
     /// True when the whole text is one URI reference (an HTML attribute
     /// value), so relative references are looked at.
     pub references: bool,
