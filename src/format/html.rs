@@ -85,6 +85,12 @@
 //!   `archive`) or URIs inside other syntax (`style="background:
 //!   url(...)"`, `<meta http-equiv=refresh content="0; url=...">`) are
 //!   not segments.
+//! - A run of more than [`ATTRIBUTE_RUN`] (64) attributes written
+//!   `name="value"` one after another: html5gum would read it with one
+//!   nested call per attribute (10,000 overflowed the stack), so the
+//!   white space after every 64th is given to the tokenizer as `/`, which
+//!   it reads as before (no attribute is dropped). The same bytes in text
+//!   give that `/` in the text.
 
 use std::convert::Infallible;
 use std::ops::Range;
@@ -104,7 +110,8 @@ use super::segment::{Segment, SegmentKind};
 /// (invalid UTF-8, NUL bytes, unclosed tags, comments or quotes) gives
 /// the segments the tokenizer recovered.
 pub fn segments(html: &[u8]) -> Vec<Segment> {
-    collect(html, Code::Text).finish()
+    let html = guard_attributes(html);
+    collect(&html, Code::Text).finish()
 }
 
 /// [`segments`] of an HTML document read as a document (an `.html` file,
@@ -115,14 +122,90 @@ pub fn segments(html: &[u8]) -> Vec<Segment> {
 /// `<pre>` is the message body, text.
 pub fn document_segments(html: &[u8], include_code: bool) -> Vec<Segment> {
     let code = if include_code { Code::Keep } else { Code::Skip };
-    collect(html, code).finish()
+    let html = guard_attributes(html);
+    collect(&html, code).finish()
 }
 
 /// The byte ranges of `html` (0-based, end exclusive) of the text of code
 /// elements as [`document_segments`] reads them, in document order: what
 /// `check --fix` leaves alone in an HTML file.
 pub fn code_ranges(html: &[u8]) -> Vec<Range<u64>> {
-    collect(html, Code::Skip).code_ranges
+    let html = guard_attributes(html);
+    collect(&html, Code::Skip).code_ranges
+}
+
+/// The most attributes written `name="value"` one after another (white
+/// space between them) that the tokenizer is given in a row: 64.
+/// html5gum 0.9 reads such a run with one nested call per attribute (its
+/// attribute states call one another directly: about 300 bytes of stack
+/// each in a release build, 16 KiB unoptimized), so that one tag of
+/// 10,000 of them overflowed the stack and ended the process. The white
+/// space after every 64th is given to the tokenizer as `/` instead
+/// ([`guard_attributes`]): it then reads the next attribute from a fresh
+/// call, and reads it as before (a `/` between attributes is ignored).
+/// No attribute is dropped.
+pub const ATTRIBUTE_RUN: usize = 64;
+
+/// `html` as the tokenizer is given it: the white space after every
+/// [`ATTRIBUTE_RUN`]th attribute value of a run of `name="value"`
+/// attributes made `/` (same length: offsets do not change). Borrowed
+/// when there is no such run. The run is found by the bytes alone, the
+/// way the tokenizer's attribute states would chain, wherever it is; the
+/// same bytes in text or a comment (a text of 64 `a="b"` in a row) would
+/// have that byte changed in the text given.
+fn guard_attributes(html: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    let mut out: Option<Vec<u8>> = None;
+    let mut from = 0;
+    while let Some(k) = memchr::memchr(b'"', &html[from..]) {
+        let mut q = from + k;
+        let mut run = 0;
+        while let Some(close) = attribute_step(html, q) {
+            run += 1;
+            if run == ATTRIBUTE_RUN {
+                out.get_or_insert_with(|| html.to_vec())[q + 1] = b'/';
+                run = 0;
+            }
+            q = close;
+        }
+        from = q + 1;
+    }
+    match out {
+        Some(v) => std::borrow::Cow::Owned(v),
+        None => std::borrow::Cow::Borrowed(html),
+    }
+}
+
+/// One more attribute of a run, from the closing quote at `q` of the
+/// previous one: white space, a name, `=`, optional white space, a value
+/// in double quotes. The position of its closing quote. (A superset of
+/// what the tokenizer reads in one nested call: a CR is taken as white
+/// space, a `&` in the value does not end the run.)
+fn attribute_step(html: &[u8], q: usize) -> Option<usize> {
+    let space = |b: u8| matches!(b, b'\t' | b'\n' | b'\x0C' | b'\r' | b' ');
+    let n = html.len();
+    let mut i = q + 1;
+    while i < n && space(html[i]) {
+        i += 1;
+    }
+    if i == q + 1 {
+        return None;
+    }
+    let name = i;
+    while i < n && !space(html[i]) && !matches!(html[i], b'/' | b'>' | b'=') {
+        i += 1;
+    }
+    if i == name || html.get(i) != Some(&b'=') {
+        return None;
+    }
+    i += 1;
+    while i < n && space(html[i]) {
+        i += 1;
+    }
+    if html.get(i) != Some(&b'"') {
+        return None;
+    }
+    let open = i + 1;
+    memchr::memchr(b'"', html.get(open..)?).map(|k| open + k)
 }
 
 /// Runs the tokenizer over `html` into a collector.
@@ -1175,6 +1258,79 @@ mod tests {
         assert!(s[1..]
             .iter()
             .all(|seg| seg.base.as_ref().is_some_and(|b| Arc::ptr_eq(b, &first))));
+    }
+
+    /// Review 2026-11-26 M3: html5gum 0.9 reads a run of `name="value"`
+    /// attributes with one nested call each; 10,000 of them in one tag
+    /// overflowed the stack (the process aborted). Every attribute is
+    /// still read, its URI found.
+    #[test]
+    fn a_tag_of_many_attributes_is_read_whole() {
+        for n in [10_000, 50_000] {
+            let mut html = String::from("<p ");
+            for i in 0..n {
+                html.push_str(&format!("data-x{i}=\"http://a{i}.example/\" "));
+            }
+            html.push_str("href=\"/rel\">text http://t.example/</p>");
+            let s = segs(&html);
+            check(html.as_bytes(), &s);
+            assert_eq!(s.len(), n + 2, "{n}");
+            for (i, seg) in s[..n].iter().enumerate() {
+                assert_eq!(text(seg), format!("http://a{i}.example/"));
+                assert_eq!(seg.kind, attr("p", &format!("data-x{i}")));
+            }
+            assert_eq!((text(&s[n]), s[n].references), ("/rel", true));
+            assert_eq!(text(&s[n + 1]), "text http://t.example/");
+        }
+        // The review's other shapes: no URI at all, and an SVG path.
+        let names: String = (0..20_000).map(|i| format!(" x{i}=\"y\"")).collect();
+        assert!(segs(&format!("<p{names}>")).is_empty());
+        let paths: String = (0..20_000).map(|i| format!(" d{i}=\"M0 0\"")).collect();
+        assert!(segs(&format!("<svg><path{paths}/></svg>")).is_empty());
+        // A markdown HTML block and a mail part go through the same code.
+        let div = format!("<div{names}>\n\nhttp://after.example/\n");
+        let md = super::super::markdown::segments(div.as_bytes(), false);
+        assert!(md.iter().any(|s| text(s).contains("http://after.example/")));
+    }
+
+    #[test]
+    fn attribute_runs_are_broken_every_64() {
+        let mut html = String::from("<a");
+        for i in 0..1000 {
+            html.push_str(&format!(" x{i} =\t\"v:&amp;{i}\"\r\n"));
+        }
+        html.push('>');
+        let guarded = guard_attributes(html.as_bytes());
+        assert_eq!(guarded.len(), html.len());
+        let changed: Vec<usize> = (0..html.len())
+            .filter(|&i| guarded[i] != html.as_bytes()[i])
+            .collect();
+        // White space before `=` ends the tokenizer's nested calls: no run.
+        assert!(changed.is_empty(), "{changed:?}");
+        let html = html.replace(" =", "=");
+        let guarded = guard_attributes(html.as_bytes());
+        let changed: Vec<usize> = (0..html.len())
+            .filter(|&i| guarded[i] != html.as_bytes()[i])
+            .collect();
+        assert_eq!(changed.len(), 1000 / ATTRIBUTE_RUN);
+        for &i in &changed {
+            assert_eq!((html.as_bytes()[i - 1], guarded[i]), (b'"', b'/'));
+        }
+        // Same attributes, same values.
+        let a: Vec<_> = segments(html.as_bytes())
+            .into_iter()
+            .map(|s| (s.text, s.kind))
+            .collect();
+        assert_eq!(a.len(), 1000);
+        assert!(a
+            .iter()
+            .enumerate()
+            .all(|(i, (t, _))| *t == format!("v:&{i}").into_bytes()));
+        // Text without such runs is given as it is.
+        assert!(matches!(
+            guard_attributes(b"<a href=\"x\" b=\"y\">"),
+            std::borrow::Cow::Borrowed(_)
+        ));
     }
 
     #[test]
