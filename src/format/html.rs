@@ -91,6 +91,9 @@
 //!   white space after every 64th is given to the tokenizer as `/`, which
 //!   it reads as before (no attribute is dropped). The same bytes in text
 //!   give that `/` in the text.
+//! - A document is read whole by [`segments`] and [`document_segments`];
+//!   a long one can be read in windows ([`window_segments`]) that start
+//!   in the state the previous one ended in.
 
 use std::convert::Infallible;
 use std::ops::Range;
@@ -111,7 +114,7 @@ use super::segment::{Segment, SegmentKind};
 /// the segments the tokenizer recovered.
 pub fn segments(html: &[u8]) -> Vec<Segment> {
     let html = guard_attributes(html);
-    collect(&html, Code::Text).finish()
+    run(&html, Code::Text, &Resume::default(), None).finish()
 }
 
 /// [`segments`] of an HTML document read as a document (an `.html` file,
@@ -121,9 +124,8 @@ pub fn segments(html: &[u8]) -> Vec<Segment> {
 /// but in a pipermail article page (after `<!--beginarticle-->`) a
 /// `<pre>` is the message body, text.
 pub fn document_segments(html: &[u8], include_code: bool) -> Vec<Segment> {
-    let code = if include_code { Code::Keep } else { Code::Skip };
     let html = guard_attributes(html);
-    collect(&html, code).finish()
+    run(&html, Code::of(include_code), &Resume::default(), None).finish()
 }
 
 /// The byte ranges of `html` (0-based, end exclusive) of the text of code
@@ -131,7 +133,149 @@ pub fn document_segments(html: &[u8], include_code: bool) -> Vec<Segment> {
 /// `check --fix` leaves alone in an HTML file.
 pub fn code_ranges(html: &[u8]) -> Vec<Range<u64>> {
     let html = guard_attributes(html);
-    collect(&html, Code::Skip).code_ranges
+    run(&html, Code::Skip, &Resume::default(), None).code_ranges
+}
+
+/// Where the tokenizer is at a cut between two windows of a long
+/// document, and what was known of the document there: the next window
+/// starts in it ([`window_segments`]). The default is the start of a
+/// document.
+#[derive(Clone, Debug, Default)]
+pub struct Resume {
+    /// Inside the content of a raw text or RCDATA element (`script`,
+    /// `style`, `textarea`, ...): the tokenizer's state and the element.
+    content: Option<(State, &'static str)>,
+    /// Inside a comment: `true` for a `<!--` one (it ends at `-->` or
+    /// `--!>`), `false` for a bogus one (`<!x`, `<?x`, `</0`: at `>`).
+    comment: Option<bool>,
+    /// Inside `<script>` or `<style>`: their text is skipped.
+    skip_text: bool,
+    /// Code elements open, and the outermost one's name.
+    code_depth: u32,
+    code_element: &'static str,
+    /// A pipermail article page.
+    article: bool,
+    /// The document's `<base href>`, once seen.
+    base: Option<Option<Arc<str>>>,
+}
+
+/// The segments of a window of a long HTML document (`html`, whose first
+/// byte the tokenizer reads in state `from`), as [`document_segments`]
+/// gives them, and where the window ends: `(cut, segments, resume)`,
+/// the bytes from `cut` on starting the next window in state `resume`.
+/// With `last` (the window ends the document), `cut` is its end;
+/// otherwise the window is cut in its second half, in this order of
+/// preference:
+///
+/// - just after the last tag, comment or doctype there (the tokenizer is
+///   in the data state, or in the content of a `<script>`, `<style>`,
+///   `<textarea>` ... whose start tag it was);
+/// - else in content: after the last white space of text (a URI is never
+///   cut), anywhere in the skipped text of a script or style, after the
+///   last white space of a comment that goes on past the window.
+///
+/// So a window never starts inside a tag, and one that starts inside a
+/// script, a style, a code element or a comment reads it as such. `None`
+/// when there is no such place in the second half (one token, or a run
+/// of text without white space, fills it): the caller reads a larger
+/// window. Offsets of the maps are relative to `html`.
+pub fn window_segments(
+    html: &[u8],
+    from: &Resume,
+    include_code: bool,
+    last: bool,
+) -> Option<(usize, Vec<Segment>, Resume)> {
+    let code = Code::of(include_code);
+    let half = html.len() / 2;
+    // A comment that goes on from the previous window, up to its end.
+    let mut out = Vec::new();
+    let mut skip = 0;
+    if let Some(dashes) = from.comment {
+        match comment_end(html, dashes) {
+            Some((content_end, end)) => {
+                out.extend(continued_comment(html, content_end));
+                skip = end;
+            }
+            None => {
+                let cut = if last {
+                    html.len()
+                } else {
+                    last_space(html, half)?
+                };
+                let segments = continued_comment(html, cut).into_iter().collect();
+                return Some((cut, segments, from.clone()));
+            }
+        }
+    }
+    let mut start = from.clone();
+    start.comment = None;
+    let rest = guard_attributes(&html[skip..]);
+    let rest_half = half.saturating_sub(skip);
+    let (segments, cut, resume) = if last {
+        let c = run(&rest, code, &start, None);
+        let mut resume = c.resume();
+        resume.comment = c.open_comment.map(|(_, dashes)| dashes);
+        (c.finish(), rest.len(), resume)
+    } else {
+        let c = run(&rest, code, &start, Some(rest_half));
+        if let Some((at, n, resume)) = c.tag_point.clone() {
+            let mut segments = c.finish();
+            segments.truncate(n);
+            (segments, at, resume)
+        } else {
+            let (at, resume) = c.content_point(&rest, rest_half)?;
+            (run(&rest[..at], code, &start, None).finish(), at, resume)
+        }
+    };
+    for mut s in segments {
+        s.map.shift(skip as u64);
+        out.push(s);
+    }
+    Some((skip + cut, out, resume))
+}
+
+/// Where a comment that goes on from the previous window ends in `html`:
+/// the end of its content and of its closing delimiter (`-->` or `--!>`
+/// for a `<!--` comment, `>` for a bogus one).
+fn comment_end(html: &[u8], dashes: bool) -> Option<(usize, usize)> {
+    if !dashes {
+        let p = memchr::memchr(b'>', html)?;
+        return Some((p, p + 1));
+    }
+    let mut from = 0;
+    while let Some(k) = memchr::memmem::find(&html[from..], b"--") {
+        let p = from + k;
+        let after = &html[p + 2..];
+        if after.first() == Some(&b'>') {
+            return Some((p, p + 3));
+        }
+        if after.starts_with(b"!>") {
+            return Some((p, p + 4));
+        }
+        from = p + 1;
+    }
+    None
+}
+
+/// The comment segment of `html[..end]`, the rest of a comment begun in
+/// the previous window (none when it is white space).
+fn continued_comment(html: &[u8], end: usize) -> Option<Segment> {
+    let text = html.get(..end)?;
+    text.iter().any(|b| !is_space(*b)).then(|| Segment {
+        text: text.to_vec(),
+        kind: SegmentKind::HtmlComment,
+        map: OffsetMap::identity(0, text.len() as u64),
+        base: None,
+        references: false,
+    })
+}
+
+/// Just after the last white space of `html` at or after `from` (a line
+/// break if there is one), if that is past `from`.
+fn last_space(html: &[u8], from: usize) -> Option<usize> {
+    let tail = html.get(from..)?;
+    let p = memchr::memrchr(b'\n', tail).or_else(|| tail.iter().rposition(|b| is_space(*b)))?;
+    Some(from + p + 1)
 }
 
 /// The most attributes written `name="value"` one after another (white
@@ -208,10 +352,17 @@ fn attribute_step(html: &[u8], q: usize) -> Option<usize> {
     memchr::memchr(b'"', html.get(open..)?).map(|k| open + k)
 }
 
-/// Runs the tokenizer over `html` into a collector.
-fn collect(html: &[u8], code: Code) -> Collector<'_> {
+/// Runs the tokenizer over `html`, from state `from`, into a collector;
+/// with `points`, noting where the input could be cut at or after that
+/// offset ([`window_segments`]).
+fn run<'a>(html: &'a [u8], code: Code, from: &Resume, points: Option<usize>) -> Collector<'a> {
     let mut collector = Collector::new(html, code);
-    let tokenizer = Tokenizer::new_with_emitter(html, Sink(&mut collector));
+    collector.start_in(from);
+    collector.points = points;
+    let mut tokenizer = Tokenizer::new_with_emitter(html, Sink(&mut collector));
+    if let Some((state, _)) = from.content {
+        tokenizer.set_state(state);
+    }
     let Ok(()) = tokenizer.finish();
     collector
 }
@@ -225,6 +376,17 @@ enum Code {
     Skip,
     /// Given as [`SegmentKind::Code`].
     Keep,
+}
+
+impl Code {
+    /// Left out, or kept with `include_code`: a document's code.
+    fn of(include_code: bool) -> Code {
+        if include_code {
+            Code::Keep
+        } else {
+            Code::Skip
+        }
+    }
 }
 
 /// The code element named `name` (lowercase), as a static field name.
@@ -289,15 +451,22 @@ fn url_attribute(name: &[u8]) -> Option<(&'static str, UrlValue)> {
 
 /// The tokenizer state that the contents of element `name` are read in
 /// (the tree builder's choice for these elements, as html5gum's
-/// `naive_next_state`, but `<noscript>` read as markup).
-fn next_state(name: &[u8]) -> Option<State> {
-    match name {
-        b"script" => Some(State::ScriptData),
-        b"style" | b"xmp" | b"iframe" | b"noembed" | b"noframes" => Some(State::RawText),
-        b"textarea" | b"title" => Some(State::RcData),
-        b"plaintext" => Some(State::PlainText),
-        _ => None,
-    }
+/// `naive_next_state`, but `<noscript>` read as markup), with the
+/// element's name.
+fn next_state(name: &[u8]) -> Option<(State, &'static str)> {
+    let (state, name) = match name {
+        b"script" => (State::ScriptData, "script"),
+        b"style" => (State::RawText, "style"),
+        b"xmp" => (State::RawText, "xmp"),
+        b"iframe" => (State::RawText, "iframe"),
+        b"noembed" => (State::RawText, "noembed"),
+        b"noframes" => (State::RawText, "noframes"),
+        b"textarea" => (State::RcData, "textarea"),
+        b"title" => (State::RcData, "title"),
+        b"plaintext" => (State::PlainText, "plaintext"),
+        _ => return None,
+    };
+    Some((state, name))
 }
 
 /// One run of [`Decoded`] text.
@@ -539,22 +708,32 @@ fn srcset_urls(s: &[u8]) -> Vec<Range<usize>> {
 /// `<!`, `</` and `-->`, `--!>`, `>` left out).
 fn comment_content(html: &[u8], range: Range<usize>) -> Range<usize> {
     let raw = html.get(range.clone()).unwrap_or_default();
-    let (open, close) = if raw.starts_with(b"<!--") {
-        let close = if raw.ends_with(b"--!>") {
-            4
-        } else if raw.ends_with(b"-->") {
-            3
-        } else {
-            0
-        };
-        (4, close)
-    } else {
+    let open = if raw.starts_with(b"<!--") {
+        4
+    } else if raw.starts_with(b"<?") {
         // Bogus comments: `<!x`, `</0`, `<?x` (the `?` is part of it).
-        let open = if raw.starts_with(b"<?") { 1 } else { 2 };
-        (open, usize::from(raw.ends_with(b">")))
+        1
+    } else {
+        2
     };
+    let close = comment_close(raw).unwrap_or(0);
     let end = range.start + raw.len().saturating_sub(close);
     (range.start + open).min(end)..end
+}
+
+/// The length of the closing delimiter of comment token `raw`, `None`
+/// when the end of the input cut it off: `-->` or `--!>` after the
+/// `<!--` (or `>` and `->` right after it, `<!-->` and `<!--->`), `>`
+/// for a bogus comment. (`<!--!>` is not closed: its dashes open it.)
+fn comment_close(raw: &[u8]) -> Option<usize> {
+    match raw.strip_prefix(b"<!--") {
+        Some(b">") => Some(1),
+        Some(b"->") => Some(2),
+        Some(c) if c.ends_with(b"--!>") => Some(4),
+        Some(c) if c.ends_with(b"-->") => Some(3),
+        Some(_) => None,
+        None => raw.ends_with(b">").then_some(1),
+    }
 }
 
 /// What the current tag token is.
@@ -617,6 +796,25 @@ struct Collector<'a> {
     /// Names of the URI-valued attributes seen in the current start tag
     /// (a repeated attribute is ignored, as in HTML).
     seen: Vec<&'static str>,
+
+    /// The content of a raw text or RCDATA element being read.
+    content_state: Option<(State, &'static str)>,
+    /// The position after the last piece emitted (the start of the next
+    /// text piece's input bytes).
+    emitted: usize,
+    /// Note where the input could be cut, at or after this offset.
+    points: Option<usize>,
+    /// The last tag, comment or doctype end there: the offset, the
+    /// segments given before it, the state after it.
+    tag_point: Option<(usize, usize, Resume)>,
+    /// The last place in content there (see [`window_segments`]).
+    text_point: Option<(usize, Resume)>,
+    /// A comment cut off by the end of the input: where its content
+    /// starts, and whether it is a `<!--` one.
+    open_comment: Option<(usize, bool)>,
+    /// The script being read holds `<!--`: the tokenizer may be in one
+    /// of its escaped states, which a window cannot start in.
+    script_escaped: bool,
 }
 
 impl<'a> Collector<'a> {
@@ -645,7 +843,119 @@ impl<'a> Collector<'a> {
             attribute_cursor: 0,
             attributes: Vec::new(),
             seen: Vec::new(),
+            content_state: None,
+            emitted: 0,
+            points: None,
+            tag_point: None,
+            text_point: None,
+            open_comment: None,
+            script_escaped: false,
         }
+    }
+
+    /// Starts reading in the state `from` (the start of a window).
+    fn start_in(&mut self, from: &Resume) {
+        self.content_state = from.content;
+        if let Some((_, name)) = from.content {
+            self.last_start_tag.clear();
+            self.last_start_tag.extend_from_slice(name.as_bytes());
+        }
+        self.skip_text = from.skip_text;
+        self.code_depth = from.code_depth;
+        self.code_element = from.code_element;
+        self.article = from.article;
+        self.base = from.base.clone();
+    }
+
+    /// The state here, to start a window in.
+    fn resume(&self) -> Resume {
+        Resume {
+            content: self.content_state,
+            comment: None,
+            skip_text: self.skip_text,
+            code_depth: self.code_depth,
+            code_element: self.code_element,
+            article: self.article,
+            base: self.base.clone(),
+        }
+    }
+
+    /// Notes the end of a tag, comment or doctype at the tokenizer's
+    /// position as a place to cut.
+    fn note_tag_point(&mut self) {
+        if self
+            .points
+            .is_some_and(|from| self.position >= from && self.position > 0)
+        {
+            let resume = self.resume();
+            self.tag_point = Some((self.position, self.segments.len(), resume));
+        }
+        self.emitted = self.position;
+    }
+
+    /// Notes a place to cut in the content just read (the input bytes
+    /// from `emitted` to the tokenizer's position, given as `decoded`),
+    /// when it was read as it is: at its end in skipped script or style
+    /// text, else after its last white space.
+    fn note_text_point(&mut self, decoded: &[u8]) {
+        let end = self.position.min(self.html.len());
+        let start = self.emitted.min(end);
+        self.emitted = end;
+        let Some(from) = self.points else { return };
+        if self.skip_text {
+            // `<!--` in a script (looked for from 3 bytes back, across
+            // pieces) puts the tokenizer in states a window cannot start
+            // in: no cut in the rest of that script.
+            let back = start.saturating_sub(3);
+            if memchr::memmem::find(&self.html[back..end], b"<!--").is_some() {
+                self.script_escaped = true;
+            }
+        }
+        if end < from || end == 0 {
+            return;
+        }
+        // Only where the tokenizer has read no further than the piece
+        // (it may have read a `<` that starts a tag or an escape).
+        let raw = &self.html[start..end];
+        if raw != decoded {
+            return;
+        }
+        let at = if self.skip_text {
+            // Not after `<!--` in a script, nor within 8 bytes of a `<`
+            // (the tokenizer may be reading `<!--` or `</script`).
+            let recent = &self.html[end.saturating_sub(8)..end];
+            if self.script_escaped || memchr::memchr(b'<', recent).is_some() {
+                return;
+            }
+            end
+        } else {
+            match memchr::memrchr(b'\n', raw).or_else(|| raw.iter().rposition(|b| is_space(*b))) {
+                Some(p) if start + p + 1 >= from => start + p + 1,
+                _ => return,
+            }
+        };
+        // Not at the end: the end of the input makes the tokenizer give
+        // what it holds (a `<` that may start a tag).
+        if at >= self.html.len() {
+            return;
+        }
+        let resume = self.resume();
+        self.text_point = Some((at, resume));
+    }
+
+    /// Where to cut `html` (this collector's input, read to its end) in
+    /// content at or after `from`, and the state there: in a comment that
+    /// the end cut off, after its last white space; else the last place
+    /// noted in text.
+    fn content_point(&self, html: &[u8], from: usize) -> Option<(usize, Resume)> {
+        if let Some((start, dashes)) = self.open_comment {
+            if let Some(at) = last_space(html, from.max(start)) {
+                let mut resume = self.resume();
+                resume.comment = Some(dashes);
+                return Some((at, resume));
+            }
+        }
+        self.text_point.clone()
     }
 
     /// Gives the current text run as a segment unless it is whitespace
@@ -806,6 +1116,7 @@ impl Emitter for Sink<'_, '_> {
         if !c.skip_text {
             c.text.push(c.html, &mut c.text_cursor, c.position, s);
         }
+        c.note_text_point(s);
     }
 
     fn start_open_tag(&mut self) {
@@ -840,7 +1151,9 @@ impl Emitter for Sink<'_, '_> {
                 c.skip_text = matches!(c.tag_name.as_slice(), b"script" | b"style");
                 c.last_start_tag.clear();
                 c.last_start_tag.extend_from_slice(&c.tag_name);
-                next_state(&c.tag_name)
+                c.content_state = next_state(&c.tag_name);
+                c.script_escaped = false;
+                c.content_state.map(|(state, _)| state)
             }
             Tag::End | Tag::None => {
                 if c.tag == Tag::End {
@@ -849,6 +1162,7 @@ impl Emitter for Sink<'_, '_> {
                 }
                 c.skip_text = false;
                 c.last_start_tag.clear();
+                c.content_state = None;
                 None
             }
         };
@@ -856,6 +1170,7 @@ impl Emitter for Sink<'_, '_> {
         c.attribute = None;
         c.attribute_name.clear();
         c.text_cursor = c.position;
+        c.note_tag_point();
         state
     }
 
@@ -863,7 +1178,11 @@ impl Emitter for Sink<'_, '_> {
         let c = &mut *self.0;
         c.flush_text();
         let end = c.position.min(c.html.len());
-        let range = comment_content(c.html, c.tag_start.min(end)..end);
+        let token = c.tag_start.min(end)..end;
+        let range = comment_content(c.html, token.clone());
+        let raw = &c.html[token];
+        let dashes = raw.starts_with(b"<!--");
+        let closed = comment_close(raw).is_some();
         if let Some(text) = c.html.get(range.clone()) {
             if text == b"beginarticle" {
                 c.article = true;
@@ -879,6 +1198,12 @@ impl Emitter for Sink<'_, '_> {
             }
         }
         c.text_cursor = c.position;
+        if closed {
+            c.note_tag_point();
+        } else {
+            c.open_comment = Some((range.start, dashes));
+            c.emitted = c.position;
+        }
     }
 
     fn emit_current_doctype(&mut self) {
@@ -903,6 +1228,7 @@ impl Emitter for Sink<'_, '_> {
             }
         }
         c.text_cursor = c.position;
+        c.note_tag_point();
     }
 
     fn set_self_closing(&mut self) {}

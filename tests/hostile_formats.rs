@@ -1,0 +1,168 @@
+//! Hostile inputs of the format layer, through the binary (review
+//! 2026-11-26, M2-M13, H5): each input is generated into a temporary
+//! directory, and the run must end normally with the expected URIs and
+//! warnings. Sizes are those of the review where the old code crashed or
+//! took minutes; none takes more than a few seconds here.
+#![cfg(feature = "cli")] // runs the `urilint` binary
+
+use std::fs;
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+fn urilint(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_urilint"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("run urilint")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// `extract --isolated` of `name` in `dir`: the URIs, after checking
+/// that the run ended normally (not by a signal).
+fn extract(dir: &Path, name: &str) -> (Vec<String>, String) {
+    let out = urilint(dir, &["extract", "--isolated", name]);
+    assert!(
+        out.status.code().is_some(),
+        "{name}: killed by a signal: {}",
+        text(&out.stderr)
+    );
+    let uris = text(&out.stdout).lines().map(str::to_string).collect();
+    (uris, text(&out.stderr))
+}
+
+/// H5: a page over 4 MiB was read in windows that could start inside a
+/// `<script>`: its URIs were reported and `rewrite` wrote `&amp;` into the
+/// script. Windows now start in the state the previous one ended in.
+#[test]
+fn a_script_across_a_window_is_never_read_as_text() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut page = "<p>x</p>\n".repeat(400_000);
+    page.push_str("<script>\nif (a\n< b) { go(\"http://old.example/js?a=1&b=2&lt=3\"); }\n");
+    page.push_str(&"var x = 1;\n".repeat(70_000));
+    page.push_str(
+        "var u = \"http://old.example/late?q=1&r=2\";\n</script>\n<p>end http://end.example/</p>\n",
+    );
+    fs::write(dir.path().join("big.html"), &page).expect("write");
+    let mut min = String::from("<html><body><script>");
+    for i in 0..90_000 {
+        min.push_str(&format!(
+            "x=a>b;u{i}=\"http://old.example/api?id={i}&v=1\";y=c<d;"
+        ));
+    }
+    min.push_str("</script><p>after http://after.example/</p></body></html>");
+    assert!(min.len() > 5_000_000);
+    fs::write(dir.path().join("min.html"), &min).expect("write");
+    for (name, last) in [
+        ("big.html", "http://end.example/"),
+        ("min.html", "http://after.example/"),
+    ] {
+        let (uris, _) = extract(dir.path(), name);
+        assert_eq!(uris, [last], "{name}");
+        let out = urilint(
+            dir.path(),
+            &[
+                "rewrite",
+                "--isolated",
+                "--map-regex",
+                r"^http://old\.example/(.*)$=https://new.example/$1",
+                "--diff",
+                name,
+            ],
+        );
+        assert!(out.status.success(), "{name}: {}", text(&out.stderr));
+        assert!(!text(&out.stdout).contains("new.example"), "{name}");
+    }
+}
+
+/// M13: a window with no `<` in its second half was cut at exactly 4 MiB,
+/// inside a URI (both halves were lost). Text is now cut after white
+/// space: the URI at the 4 MiB mark comes out whole.
+#[test]
+fn a_uri_at_the_window_size_comes_out_whole() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for shift in [0, 7, 21, 40] {
+        let mut page = String::from("<html><body><p>");
+        page.push_str(&"word ".repeat((4 * 1024 * 1024 - 40 + shift) / 5));
+        page.push_str("http://old.example/abcdefgh&amp;ijkl/mnop ");
+        page.push_str(&"tail ".repeat(1000));
+        page.push_str("</p></body></html>\n");
+        fs::write(dir.path().join("text.html"), &page).expect("write");
+        let (uris, _) = extract(dir.path(), "text.html");
+        assert_eq!(uris, ["http://old.example/abcdefgh&ijkl/mnop"], "{shift}");
+    }
+}
+
+/// M3: a tag of 10,000 `name="value"` attributes overflowed html5gum's
+/// stack (the process aborted), in an .html file, a Markdown HTML block
+/// and an HTML mail part. Every attribute's URI is now found.
+#[test]
+fn a_tag_of_many_attributes_ends_normally() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let n = 20_000;
+    let attrs: String = (0..n)
+        .map(|i| format!(" data-x{i}=\"http://a{i}.example/\""))
+        .collect();
+    let tag = format!("<div{attrs}>x</div>\n");
+    fs::write(dir.path().join("a.html"), &tag).expect("write");
+    fs::write(
+        dir.path().join("a.md"),
+        format!("# t\n\n{tag}\nhttp://md.example/\n"),
+    )
+    .expect("write");
+    fs::write(
+        dir.path().join("a.eml"),
+        format!(
+            "From: a@b.example\nSubject: t\nMIME-Version: 1.0\nContent-Type: text/html\n\n{tag}"
+        ),
+    )
+    .expect("write");
+    for name in ["a.html", "a.md", "a.eml"] {
+        let (uris, _) = extract(dir.path(), name);
+        assert!(uris.len() >= n, "{name}: {}", uris.len());
+        assert_eq!(uris[n - 1], format!("http://a{}.example/", n - 1), "{name}");
+    }
+}
+
+/// M5: a run of `[` in AsciiDoc took time in its square (400,000: over a
+/// minute). A million now read at once.
+#[test]
+fn a_million_brackets_of_asciidoc() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut doc = "[".repeat(1_000_000);
+    doc.push_str("\nsee http://a.example/x[t]\n");
+    fs::write(dir.path().join("x.adoc"), doc).expect("write");
+    let (uris, _) = extract(dir.path(), "x.adoc");
+    assert_eq!(uris, ["http://a.example/x"]);
+}
+
+/// Writes `input` to the standard input of `urilint args` on a thread
+/// (the input may be larger than a pipe holds) and returns its output.
+fn with_stdin(dir: &Path, args: &[&str], input: impl FnOnce(&mut dyn Write) + Send) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urilint"))
+        .current_dir(dir)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run urilint");
+    let mut stdin = child.stdin.take().expect("stdin");
+    std::thread::scope(|s| {
+        s.spawn(move || input(&mut stdin));
+        child.wait_with_output().expect("wait")
+    })
+}
+
+#[test]
+fn with_stdin_feeds_the_input() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = with_stdin(dir.path(), &["extract", "--isolated", "-"], |w| {
+        let _ = w.write_all(b"see http://s.example/\n");
+    });
+    assert_eq!(text(&out.stdout), "http://s.example/\n");
+}
