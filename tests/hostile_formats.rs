@@ -178,11 +178,20 @@ fn a_million_brackets_of_asciidoc() {
     assert_eq!(uris, ["http://a.example/x"]);
 }
 
-/// Writes `input` to the standard input of `urilint args` on a thread
-/// (the input may be larger than a pipe holds) and returns its output.
-fn with_stdin(dir: &Path, args: &[&str], input: impl FnOnce(&mut dyn Write) + Send) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_urilint"))
+/// Runs `urilint args` with at most `limit` bytes of address space
+/// (`ulimit -v`), writing `input` to its standard input on a thread (the
+/// input may be larger than a pipe holds), and returns its output.
+fn limited_with_stdin(
+    dir: &Path,
+    limit: u64,
+    args: &[&str],
+    input: impl FnOnce(&mut dyn Write) + Send,
+) -> Output {
+    let mut child = Command::new("sh")
         .current_dir(dir)
+        .arg("-c")
+        .arg(format!("ulimit -v {} && exec \"$0\" \"$@\"", limit / 1024))
+        .arg(env!("CARGO_BIN_EXE_urilint"))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -196,11 +205,35 @@ fn with_stdin(dir: &Path, args: &[&str], input: impl FnOnce(&mut dyn Write) + Se
     })
 }
 
+/// M7: framed documents had no size limit: a JSON line that never ends
+/// grew until the allocator failed and the process aborted. A line over
+/// the cap (a 256 MiB document in base64) is an error naming it; it is
+/// read through, not kept, and the next document is read. With 1.5 GB of
+/// address space (the old code needed 1.5 GB for this line: a 1 GiB
+/// buffer while its 512 MiB one is copied).
 #[test]
-fn with_stdin_feeds_the_input() {
+fn an_endless_json_line_is_an_error_and_the_next_document_is_read() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let out = with_stdin(dir.path(), &["extract", "--isolated", "-"], |w| {
-        let _ = w.write_all(b"see http://s.example/\n");
-    });
-    assert_eq!(text(&out.stdout), "http://s.example/\n");
+    let out = limited_with_stdin(
+        dir.path(),
+        1_500_000_000,
+        &["extract", "--isolated", "--stdin-format", "jsonl", "-"],
+        |w| {
+            let _ = w.write_all(b"{\"path\":\"a\",\"content\":\"");
+            let chunk = vec![b'a'; 1 << 20];
+            for _ in 0..600 {
+                if w.write_all(&chunk).is_err() {
+                    return;
+                }
+            }
+            let _ = w.write_all(b"\"}\n{\"path\":\"b\",\"content\":\"see http://b.example/\"}\n");
+        },
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "http://b.example/\n");
+    let err = text(&out.stderr);
+    assert!(
+        err.starts_with("urilint: -: line 1: longer than ") && err.contains("256 MiB"),
+        "{err}"
+    );
 }
