@@ -123,9 +123,12 @@ where
 /// file.
 ///
 /// With `helpers` above 0, the messages of a mailbox are decoded (MIME,
-/// transfer encodings, charsets, HTML) and given to `map` on that many
-/// threads of their own, while this thread splits the mailbox and runs
-/// `fold`: a message is decoded and mapped on one thread, and only what
+/// transfer encodings, charsets, HTML) and given to `map` on up to that
+/// many threads of their own, while this thread splits the mailbox and
+/// runs `fold`; `helpers` is a budget shared by every call at once (at
+/// most that many helper threads are alive in the process, whatever the
+/// number of mailboxes read together; a mailbox that finds none left is
+/// decoded in turn): a message is decoded and mapped on one thread, and only what
 /// `map` returns crosses to this one. Messages go out in batches of about
 /// [`BATCH_BYTES`], at most [`AHEAD_BYTES`] bytes of them (or one batch)
 /// in flight. What `fold`
@@ -267,6 +270,14 @@ where
     if split_all {
         return decode_in_turn(first, opts, map, fold);
     }
+    // Helpers from the budget shared by every mailbox being read: none
+    // left, and this one is decoded in turn on this thread.
+    let grant = Helpers::take(helpers);
+    if grant.count == 0 {
+        decode_in_turn(first, opts, map, fold)?;
+        return read_mbox(boxed, opts, map, fold);
+    }
+    let helpers = grant.count;
     let stopped = || io::Error::other("the mail decoding threads stopped");
     let (work_tx, work_rx) = mpsc::channel::<(u64, Vec<mbox::RawMessage>)>();
     let (done_tx, done_rx) = mpsc::channel::<(u64, usize, Vec<T>)>();
@@ -341,6 +352,51 @@ where
             }
         }
     })
+}
+
+/// Mail-decoding helper threads alive in the process, over every
+/// mailbox being read ([`Helpers`]).
+static HELPERS_ALIVE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// Helper threads granted to one mailbox out of a budget shared by all
+/// the mailboxes read at once: with `-j N`, N workers each reading a
+/// mailbox had N helpers each (N^2 threads, each mailbox 8 MiB ahead);
+/// now at most `budget` (N) helpers are alive in the process, and a
+/// mailbox that finds none left is decoded on its worker's thread. Given
+/// back when dropped.
+struct Helpers {
+    /// How many were granted.
+    count: usize,
+}
+
+impl Helpers {
+    /// As many helpers as are left of `budget` alive at once (up to
+    /// `budget`).
+    fn take(budget: usize) -> Helpers {
+        use std::sync::atomic::Ordering;
+        let mut alive = HELPERS_ALIVE.load(Ordering::Relaxed);
+        loop {
+            let count = budget.saturating_sub(alive);
+            if count == 0 {
+                return Helpers { count: 0 };
+            }
+            match HELPERS_ALIVE.compare_exchange_weak(
+                alive,
+                alive + count,
+                Ordering::AcqRel,
+                Ordering::Relaxed,
+            ) {
+                Ok(_) => return Helpers { count },
+                Err(now) => alive = now,
+            }
+        }
+    }
+}
+
+impl Drop for Helpers {
+    fn drop(&mut self) {
+        HELPERS_ALIVE.fetch_sub(self.count, std::sync::atomic::Ordering::AcqRel);
+    }
 }
 
 /// The next messages of `boxed`, up to [`BATCH_BYTES`] of them (the last
@@ -556,6 +612,88 @@ mod tests {
         assert!(units > 10, "{units} windows");
         let want: Vec<String> = (0..200).map(|i| format!("http://a.example/{i}")).collect();
         assert_eq!(found, want);
+    }
+
+    /// Mail-decoding helper threads of this process alive now (Linux:
+    /// threads named `urilint-mail` in /proc/self/task).
+    #[cfg(target_os = "linux")]
+    fn helper_threads() -> usize {
+        std::fs::read_dir("/proc/self/task")
+            .map(|d| {
+                d.filter_map(Result::ok)
+                    .filter(|t| {
+                        std::fs::read_to_string(t.path().join("comm"))
+                            .is_ok_and(|c| c.trim_end() == "urilint-mail")
+                    })
+                    .count()
+            })
+            .unwrap_or(0)
+    }
+
+    /// Review 2026-11-26 M12: `-j N` gave each of N workers N helpers
+    /// (N^2 threads). Four mailboxes read at once, each with a budget of
+    /// 4: at most 4 helpers alive together (there were 16), and the same
+    /// output for each mailbox as decoded in turn.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn helpers_are_shared_by_mailboxes_read_at_once() {
+        use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+        const K: usize = 4;
+        let mut mailbox = Vec::new();
+        for i in 0..5000 {
+            mailbox.extend(
+                format!("From a@b Mon Jan  1 00:00:00 2024\nFrom: a@b.example\nSubject: {i}\n\nsee http://m{i}.example/ {}\n\n", "x".repeat(150))
+                    .bytes(),
+            );
+        }
+        assert!(mailbox.len() > 3 * BATCH_BYTES);
+        let read = |helpers: usize, barrier: Option<&std::sync::Barrier>, most: &AtomicUsize| {
+            let waited = AtomicBool::new(false);
+            let mut out = Vec::new();
+            map_in_order(
+                &mailbox[..],
+                InputFormat::Mbox,
+                ReadOptions::default(),
+                helpers,
+                |u: Unit, pieces: Vec<Piece>| {
+                    if let Some(b) = barrier {
+                        if !waited.swap(true, Ordering::SeqCst) {
+                            b.wait();
+                        }
+                    }
+                    most.fetch_max(helper_threads(), Ordering::SeqCst);
+                    (
+                        u.offset,
+                        pieces.into_iter().map(|p| p.text).collect::<Vec<_>>(),
+                    )
+                },
+                |t| {
+                    out.push(t);
+                    Ok(())
+                },
+            )
+            .unwrap_or_else(|e| panic!("{e}"));
+            out
+        };
+        let most = AtomicUsize::new(0);
+        let alone = read(0, None, &most);
+        assert_eq!(alone.len(), 5000);
+        let barrier = std::sync::Barrier::new(K);
+        let outs: Vec<_> = std::thread::scope(|s| {
+            let runs: Vec<_> = (0..K)
+                .map(|_| s.spawn(|| read(K, Some(&barrier), &most)))
+                .collect();
+            runs.into_iter()
+                .map(|r| r.join().unwrap_or_default())
+                .collect()
+        });
+        for out in outs {
+            assert!(out == alone);
+        }
+        // (Other tests of this process may have helpers too: twice the
+        // budget at most, where unshared helpers made K * K.)
+        let most = most.load(Ordering::SeqCst);
+        assert!(most <= 2 * K, "{most} helper threads alive at once");
     }
 
     /// The words of a decoded text (white space apart), each with the
