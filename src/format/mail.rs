@@ -228,33 +228,29 @@ fn info(msg: &mail_parser::Message<'_>) -> MessageInfo {
 
 /// `raw` as mail-parser is given it: every `message` and `digest` that
 /// could be a content type (the whole word, case aside: after white
-/// space, the start or one of `:;/()"\=-`, before white space, the end or
-/// one of `/;("\-`, but not `message-id`) with its last letter made a
-/// digit (`messag3`, `diges7`; `4` and `8` for a capital). mail-parser
-/// then reads no part as a message (message/rfc822, message/global, the
-/// parts of a multipart/digest). A boundary parameter and its delimiter
-/// lines change alike (`"` or `=` before it, `-` before the lines; `"`,
-/// `;` or a line end after it, `-` or a line end after the lines).
+/// space, the start, `--` or one of `:;()"\=` (and `/` before `digest`),
+/// before white space, the end or one of `/;("\-`, but not
+/// `message-id`) with its last letter
+/// made a digit (`messag3`, `diges7`; `4` and `8` for a capital).
+/// mail-parser then reads no part as a message (message/rfc822,
+/// message/global, the parts of a multipart/digest). A boundary parameter
+/// and its delimiter lines change alike (`"` or `=` before it, `--`
+/// before the lines; `"`, `;` or a line end after it, `-` or a line end
+/// after the lines). Header names (`X-Gm-Message-State`, `Message-ID`)
+/// are left alone, so that most headers need no second parse.
 /// Borrowed when there is nothing to change; with the offset of the first
 /// change.
 pub fn defang(raw: &[u8]) -> (std::borrow::Cow<'_, [u8]>, Option<usize>) {
-    let before = |i: usize| {
+    // `/` before a subtype (`digest`), not before a type (`message`):
+    // an `Archived-At` URI of Mailman 3 holds `/message/`.
+    let before = |i: usize, subtype: bool| {
         i == 0
             || matches!(
                 raw[i - 1],
-                b' ' | b'\t'
-                    | b'\r'
-                    | b'\n'
-                    | b':'
-                    | b';'
-                    | b'/'
-                    | b'('
-                    | b')'
-                    | b'"'
-                    | b'\\'
-                    | b'='
-                    | b'-'
+                b' ' | b'\t' | b'\r' | b'\n' | b':' | b';' | b'(' | b')' | b'"' | b'\\' | b'='
             )
+            || (subtype && raw[i - 1] == b'/')
+            || (i >= 2 && &raw[i - 2..i] == b"--")
     };
     let after = |i: usize| {
         let Some(&b) = raw.get(i) else { return true };
@@ -280,7 +276,7 @@ pub fn defang(raw: &[u8]) -> (std::borrow::Cow<'_, [u8]>, Option<usize>) {
             let Some(w) = raw.get(start..end) else {
                 continue;
             };
-            if !w.eq_ignore_ascii_case(word) || !before(start) || !after(end) {
+            if !w.eq_ignore_ascii_case(word) || !before(start, at == 2) || !after(end) {
                 continue;
             }
             let lower = word[last];
