@@ -276,6 +276,9 @@ impl<R: BufRead> Documents<R> {
                 self.max / (1024 * 1024)
             ));
         }
+        // The line goes before the document is copied into its `Arc`:
+        // two copies of it at most are held, not three.
+        drop(line);
         Some(Ok(Input::Document {
             name,
             bytes: Arc::from(bytes),
