@@ -285,7 +285,7 @@ fn last_space(html: &[u8], from: usize) -> Option<usize> {
 /// each in a release build, 16 KiB unoptimized), so that one tag of
 /// 10,000 of them overflowed the stack and ended the process. The white
 /// space after every 64th is given to the tokenizer as `/` instead
-/// ([`guard_attributes`]): it then reads the next attribute from a fresh
+/// (`guard_attributes`): it then reads the next attribute from a fresh
 /// call, and reads it as before (a `/` between attributes is ignored).
 /// No attribute is dropped.
 pub const ATTRIBUTE_RUN: usize = 64;
