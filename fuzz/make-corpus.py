@@ -10,6 +10,14 @@ in target/ or on PATH for the parse seeds).
   bytes, many fixes in one file), so that runs start from long inputs.
 * fuzz/corpus/parse/: every distinct URI the fixtures hold (one per file,
   from `urilint extract --unique`), plus a few long ones.
+* fuzz/corpus/nesting/ and fuzz/corpus/attributes/: recipes (the targets
+  generate their input from the bytes, see their docs): message/rfc822
+  parts and multiparts nested thousands deep, digests, base64 message
+  parts holding a deep chain; tags of 10,000 to 60,000 attributes of each
+  shape.
+
+The review of 2026-11-26 (L2) found the `fix` target failing on a correct
+U011 fix (`http//host`); its input is a seed of `fix` since.
 
 Files are named by the SHA-1 of their content, as libFuzzer names them.
 """
@@ -32,6 +40,35 @@ HOSTILE = [
     b"<HTTP://A.EXAMPLE:80/%7e/./a/../b> " * 300,
     b"<http://a.example/" + b"a" * 5000 + b">\n",
     b"URL:http://a.example/b-\n   c> \"http://x/\ny\" 'ftp://q/'\n" * 50,
+    # Review 2026-11-26 L2: a U011 fix the harness took for one outside
+    # every URI (its scanner did not look for `http//`).
+    b"Plain text: <htt...<http//localhost:71://a.e07/>",
+]
+
+# Recipes of the `nesting` target: (op, arg) pairs; op 7 repeats the next
+# pair arg % 32 * 64 times. In a body: 0 message/rfc822, 1 multipart/mixed,
+# 2 multipart/digest, 3 text, 4 HTML, 5 base64 message part (arg * 256
+# levels inside); between parts: op % 3 == 2 closes (odd arg: unclosed),
+# else a new part (1: a digest part without a content type).
+NESTING = [
+    bytes([7, 31, 0, 0]),  # 1,984 message/rfc822 parts in a chain
+    bytes([7, 31, 0, 0, 7, 31, 0, 0, 3, 0]),
+    bytes([1, 0, 0, 0, 3, 0, 0, 0, 4, 0, 2, 0]),
+    bytes([7, 31, 1, 0, 7, 31, 0, 0, 1, 0]),  # multiparts nested, parts in them
+    bytes([2, 0, 1, 0, 3, 0, 1, 0, 4, 0, 2, 1]),  # a digest, left unclosed
+    bytes([5, 16]),  # 4,096 levels inside a base64 part
+    bytes([1, 0, 0, 0, 5, 20, 0, 0, 3, 0, 2, 0]),
+]
+
+# Recipes of the `attributes` target: a count (u16, little-endian), then
+# the shape of each attribute in turn (byte % 4: separator, / 4 % 3:
+# value, / 12 % 5: `a="v"`, `a='v'`, `a=v`, `a = "v"`, bare).
+ATTRIBUTES = [
+    (10000).to_bytes(2, "little") + bytes([0]),
+    (20000).to_bytes(2, "little") + bytes([0, 1, 2, 3]),
+    (40000).to_bytes(2, "little") + bytes([4, 8, 12, 24, 36, 48]),
+    (60000).to_bytes(2, "little") + bytes(range(0, 60, 3)),
+    (5000).to_bytes(2, "little") + bytes([1, 13, 25, 37, 49, 2]),
 ]
 
 
@@ -63,7 +100,12 @@ def main():
     shutil.rmtree(out, ignore_errors=True)
     for u in uris:
         write(out, u)
-    for target in ["scan", "fix", "parse"]:
+    for target, recipes in [("nesting", NESTING), ("attributes", ATTRIBUTES)]:
+        out = os.path.join(ROOT, "fuzz", "corpus", target)
+        shutil.rmtree(out, ignore_errors=True)
+        for r in recipes:
+            write(out, r)
+    for target in ["scan", "fix", "parse", "nesting", "attributes"]:
         print(target, len(os.listdir(os.path.join(ROOT, "fuzz", "corpus", target))), file=sys.stderr)
 
 

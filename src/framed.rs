@@ -29,6 +29,12 @@
 //!   with an error ([`Error::Framing`], `byte N`): what follows cannot be
 //!   framed.
 //!
+//! A document is at most [`MAX_DOCUMENT`] bytes (256 MiB, as much as
+//! `check --fix -` takes of standard input). A longer JSON line is an
+//! error for that line (read through to its end, not kept) and the next
+//! line is read; a netstring that says it is longer ends the input at
+//! once, its bytes unread.
+//!
 //! This module owns only the framing; what is done with a document is the
 //! run's business (it is read as a walked file would be). Each document is
 //! held in memory while it waits and while it is scanned.
@@ -41,6 +47,19 @@ use base64::Engine;
 
 use crate::error::Error;
 use crate::source::Input;
+
+/// The most bytes of one framed document's content: 256 MiB, as much as
+/// `check --fix -` takes of standard input (`MAX_STDIN_FIX`). A document
+/// is held in memory whole, so a stream that never ends one must not be
+/// read into memory without end.
+pub const MAX_DOCUMENT: usize = 256 * 1024 * 1024;
+
+/// The most bytes of a JSON line for documents of at most `max` bytes:
+/// the content in base64 (4 bytes for 3) and 1 MiB for the name and the
+/// rest of the object.
+fn max_line(max: usize) -> usize {
+    max / 3 * 4 + 4 + 1024 * 1024
+}
 
 /// How standard input (the path `-`) is read.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -78,11 +97,18 @@ impl StdinFormat {
 /// [`Error::Framing`] for a malformed frame, [`Error::Read`] (path `-`) when
 /// reading fails, which ends the sequence.
 pub fn documents<R: BufRead>(reader: R, format: StdinFormat) -> Documents<R> {
+    documents_of_at_most(reader, format, MAX_DOCUMENT)
+}
+
+/// [`documents`] of at most `max` bytes each (instead of
+/// [`MAX_DOCUMENT`]).
+fn documents_of_at_most<R: BufRead>(reader: R, format: StdinFormat, max: usize) -> Documents<R> {
     Documents {
         reader,
         format,
         line: 0,
         offset: 0,
+        max,
         done: format == StdinFormat::Text,
     }
 }
@@ -96,6 +122,8 @@ pub struct Documents<R> {
     line: u64,
     /// Bytes read so far (netstrings).
     offset: u64,
+    /// The most bytes of a document.
+    max: usize,
     done: bool,
 }
 
@@ -121,13 +149,17 @@ impl<R: BufRead> Iterator for Documents<R> {
     }
 }
 
-/// One line of the JSON Lines framing.
+/// One line of the JSON Lines framing (the strings borrowed from the
+/// line when they hold no escape, as base64 never does: a document is
+/// not copied once more).
 #[derive(serde::Deserialize)]
-struct Frame {
+struct Frame<'a> {
     path: Option<String>,
     path_bytes: Option<String>,
-    content_base64: Option<String>,
-    content: Option<String>,
+    #[serde(borrow)]
+    content_base64: Option<std::borrow::Cow<'a, str>>,
+    #[serde(borrow)]
+    content: Option<std::borrow::Cow<'a, str>>,
 }
 
 impl<R: BufRead> Documents<R> {
@@ -138,20 +170,70 @@ impl<R: BufRead> Documents<R> {
         }
     }
 
+    /// Reads one line (up to and with its `\n`, or to the end of the
+    /// input) into `line`, keeping at most `cap` bytes of it: `Ok(None)`
+    /// at the end of the input, else whether the line was longer (the
+    /// rest was read and dropped).
+    fn read_line(&mut self, line: &mut Vec<u8>, cap: usize) -> std::io::Result<Option<bool>> {
+        let mut any = false;
+        let mut over = false;
+        loop {
+            let buf = match self.reader.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if buf.is_empty() {
+                return Ok(any.then_some(over));
+            }
+            any = true;
+            let (n, end) = match memchr::memchr(b'\n', buf) {
+                Some(p) => (p + 1, true),
+                None => (buf.len(), false),
+            };
+            let keep = n.min(cap.saturating_sub(line.len()));
+            if keep < n {
+                over = true;
+            }
+            if !over {
+                // Grown by doubling, but never past `cap`.
+                if line.capacity() - line.len() < keep {
+                    let want = (line.capacity() * 2).max(line.len() + keep).min(cap);
+                    line.reserve_exact(want - line.len());
+                }
+                line.extend_from_slice(&buf[..keep]);
+            }
+            self.reader.consume(n);
+            if end {
+                return Ok(Some(over));
+            }
+        }
+    }
+
     /// The next document of the JSON Lines framing.
     fn next_line(&mut self) -> Option<Result<Input, Error>> {
         let mut line = Vec::new();
-        loop {
+        let cap = max_line(self.max);
+        let over = loop {
             line.clear();
-            match self.reader.read_until(b'\n', &mut line) {
-                Ok(0) => return None,
-                Ok(_) => {}
+            let over = match self.read_line(&mut line, cap) {
+                Ok(None) => return None,
+                Ok(Some(over)) => over,
                 Err(e) => return Some(Err(Self::read_error(e))),
-            }
+            };
             self.line += 1;
-            if !line.iter().all(u8::is_ascii_whitespace) {
-                break;
+            if over || !line.iter().all(u8::is_ascii_whitespace) {
+                break over;
             }
+        };
+        if over {
+            return Some(Err(Error::Framing {
+                at: format!("line {}", self.line),
+                message: format!(
+                    "longer than {cap} bytes (a document is at most {} MiB): skipped",
+                    self.max / (1024 * 1024)
+                ),
+            }));
         }
         let at = self.line;
         let fail = |message: String| {
@@ -181,12 +263,22 @@ impl<R: BufRead> Documents<R> {
                 Ok(b) => b,
                 Err(e) => return fail(format!("\"content_base64\" is not base64: {e}")),
             },
-            (None, Some(c)) => c.into_bytes(),
+            (None, Some(c)) => c.into_owned().into_bytes(),
             (Some(_), Some(_)) => {
                 return fail("both \"content\" and \"content_base64\": give one".to_string())
             }
             (None, None) => return fail("no \"content_base64\" (or \"content\")".to_string()),
         };
+        if bytes.len() > self.max {
+            return fail(format!(
+                "a document of {} bytes, over the {} MiB of one: skipped",
+                bytes.len(),
+                self.max / (1024 * 1024)
+            ));
+        }
+        // The line goes before the document is copied into its `Arc`:
+        // two copies of it at most are held, not three.
+        drop(line);
         Some(Ok(Input::Document {
             name,
             bytes: Arc::from(bytes),
@@ -260,6 +352,15 @@ impl<R: BufRead> Documents<R> {
                 }
             }
         }
+        if len > self.max as u64 {
+            return Some(Err(Error::Framing {
+                at: format!("byte {start}"),
+                message: format!(
+                    "a netstring of {len} bytes, over the {} MiB of a document",
+                    self.max / (1024 * 1024)
+                ),
+            }));
+        }
         let mut bytes = Vec::new();
         // Grown as the bytes come: a length that lies is not an allocation.
         match (&mut self.reader).take(len).read_to_end(&mut bytes) {
@@ -323,6 +424,7 @@ pub(crate) fn path_from_bytes(bytes: Vec<u8>) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::BufReader;
 
     /// A document's name and content, or an error's message.
     type Doc = Result<(Vec<u8>, Vec<u8>), String>;
@@ -450,6 +552,131 @@ mod tests {
             proptest::prop_assert_eq!(docs(&jsonl, StdinFormat::Jsonl), want.clone());
             proptest::prop_assert_eq!(docs(&netstrings, StdinFormat::Netstring), want);
         }
+    }
+
+    /// A reader of `prefix`, then `len` bytes `a` (never kept in memory),
+    /// then `suffix`; counts the bytes read.
+    struct Endless {
+        prefix: Vec<u8>,
+        len: u64,
+        suffix: Vec<u8>,
+        at: u64,
+        read: std::rc::Rc<std::cell::Cell<u64>>,
+    }
+
+    impl Read for Endless {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let p = self.prefix.len() as u64;
+            let n = if self.at < p {
+                let k = buf.len().min((p - self.at) as usize);
+                buf[..k].copy_from_slice(&self.prefix[self.at as usize..self.at as usize + k]);
+                k
+            } else if self.at < p + self.len {
+                let k = buf.len().min((p + self.len - self.at) as usize);
+                buf[..k].fill(b'a');
+                k
+            } else {
+                let from = (self.at - p - self.len) as usize;
+                let k = buf.len().min(self.suffix.len().saturating_sub(from));
+                buf[..k].copy_from_slice(&self.suffix[from..from + k]);
+                k
+            };
+            self.at += n as u64;
+            self.read.set(self.read.get() + n as u64);
+            Ok(n)
+        }
+    }
+
+    /// Review 2026-11-26 M7: a framed document had no size limit, and a
+    /// JSON line that never ends grew until the allocator failed (the
+    /// process aborted). A line over the cap is an error naming it,
+    /// read through and dropped, and the next line is read.
+    #[test]
+    fn a_json_line_over_the_cap_is_skipped() {
+        let max = 3000;
+        let cap = max_line(max);
+        let read = std::rc::Rc::new(std::cell::Cell::new(0));
+        let endless = Endless {
+            prefix: b"{\"path\":\"ok\",\"content\":\"x\"}\n{\"path\":\"a\",\"content\":\"".to_vec(),
+            len: 50 * cap as u64,
+            suffix: b"\"}\n\n{\"path\":\"b\",\"content_base64\":\"aHR0cDovL2IvCg==\"}\n{\"path\":\"c\",\"content\":\"".to_vec(),
+            at: 0,
+            read: read.clone(),
+        };
+        let got: Vec<Doc> = documents_of_at_most(
+            BufReader::with_capacity(1000, endless),
+            StdinFormat::Jsonl,
+            max,
+        )
+        .map(|r| match r {
+            Ok(Input::Document { name, bytes }) => {
+                Ok((name.as_os_str().as_encoded_bytes().to_vec(), bytes.to_vec()))
+            }
+            Ok(other) => Err(format!("not a document: {other:?}")),
+            Err(e) => Err(e.to_string()),
+        })
+        .collect();
+        assert_eq!(got.len(), 4, "{got:?}");
+        assert_eq!(got[0], ok(b"ok", b"x"));
+        assert_eq!(
+            got[1],
+            Err(format!(
+                "-: line 2: longer than {cap} bytes (a document is at most 0 MiB): skipped"
+            ))
+        );
+        assert_eq!(got[2], ok(b"b", b"http://b/\n"));
+        // The last line never ends: read to the end, an error too.
+        assert!(
+            got[3].as_ref().is_err_and(|e| e.starts_with("-: line 5: ")),
+            "{:?}",
+            got[3]
+        );
+        // A content that decodes to more than the cap.
+        let big = base64::engine::general_purpose::STANDARD.encode(vec![b'x'; max + 1]);
+        let line = format!("{{\"path\":\"big\",\"content_base64\":\"{big}\"}}\n");
+        let got: Vec<_> = documents_of_at_most(line.as_bytes(), StdinFormat::Jsonl, max).collect();
+        assert!(
+            matches!(&got[..], [Err(Error::Framing { message, .. })] if message.contains("3001 bytes"))
+        );
+    }
+
+    /// A netstring that says it is over the cap ends the input at once,
+    /// its bytes unread.
+    #[test]
+    fn a_netstring_over_the_cap_ends_the_input_unread() {
+        let max = 3000;
+        let read = std::rc::Rc::new(std::cell::Cell::new(0));
+        let endless = Endless {
+            prefix: b"1:a,1:x,1:b,1000000000000:".to_vec(),
+            len: 1_000_000_000_000,
+            suffix: Vec::new(),
+            at: 0,
+            read: read.clone(),
+        };
+        let got: Vec<Doc> = documents_of_at_most(
+            BufReader::with_capacity(1000, endless),
+            StdinFormat::Netstring,
+            max,
+        )
+        .map(|r| match r {
+            Ok(Input::Document { name, bytes }) => {
+                Ok((name.as_os_str().as_encoded_bytes().to_vec(), bytes.to_vec()))
+            }
+            Ok(other) => Err(format!("not a document: {other:?}")),
+            Err(e) => Err(e.to_string()),
+        })
+        .collect();
+        assert_eq!(
+            got,
+            vec![
+                ok(b"a", b"x"),
+                Err(
+                    "-: byte 26: a netstring of 1000000000000 bytes, over the 0 MiB of a document"
+                        .to_string()
+                ),
+            ]
+        );
+        assert!(read.get() <= 1000 + 26, "{}", read.get());
     }
 
     #[test]

@@ -85,9 +85,19 @@
 //!   `archive`) or URIs inside other syntax (`style="background:
 //!   url(...)"`, `<meta http-equiv=refresh content="0; url=...">`) are
 //!   not segments.
+//! - A run of more than [`ATTRIBUTE_RUN`] (64) attributes written
+//!   `name="value"` one after another: html5gum would read it with one
+//!   nested call per attribute (10,000 overflowed the stack), so the
+//!   white space after every 64th is given to the tokenizer as `/`, which
+//!   it reads as before (no attribute is dropped). The same bytes in text
+//!   give that `/` in the text.
+//! - A document is read whole by [`segments`] and [`document_segments`];
+//!   a long one can be read in windows ([`window_segments`]) that start
+//!   in the state the previous one ended in.
 
 use std::convert::Infallible;
 use std::ops::Range;
+use std::sync::Arc;
 
 use html5gum::{Emitter, Error, State, Tokenizer};
 
@@ -103,7 +113,8 @@ use super::segment::{Segment, SegmentKind};
 /// (invalid UTF-8, NUL bytes, unclosed tags, comments or quotes) gives
 /// the segments the tokenizer recovered.
 pub fn segments(html: &[u8]) -> Vec<Segment> {
-    collect(html, Code::Text).finish()
+    let html = guard_attributes(html);
+    run(&html, Code::Text, &Resume::default(), None).finish()
 }
 
 /// [`segments`] of an HTML document read as a document (an `.html` file,
@@ -113,21 +124,245 @@ pub fn segments(html: &[u8]) -> Vec<Segment> {
 /// but in a pipermail article page (after `<!--beginarticle-->`) a
 /// `<pre>` is the message body, text.
 pub fn document_segments(html: &[u8], include_code: bool) -> Vec<Segment> {
-    let code = if include_code { Code::Keep } else { Code::Skip };
-    collect(html, code).finish()
+    let html = guard_attributes(html);
+    run(&html, Code::of(include_code), &Resume::default(), None).finish()
 }
 
 /// The byte ranges of `html` (0-based, end exclusive) of the text of code
 /// elements as [`document_segments`] reads them, in document order: what
 /// `check --fix` leaves alone in an HTML file.
 pub fn code_ranges(html: &[u8]) -> Vec<Range<u64>> {
-    collect(html, Code::Skip).code_ranges
+    let html = guard_attributes(html);
+    run(&html, Code::Skip, &Resume::default(), None).code_ranges
 }
 
-/// Runs the tokenizer over `html` into a collector.
-fn collect(html: &[u8], code: Code) -> Collector<'_> {
+/// Where the tokenizer is at a cut between two windows of a long
+/// document, and what was known of the document there: the next window
+/// starts in it ([`window_segments`]). The default is the start of a
+/// document.
+#[derive(Clone, Debug, Default)]
+pub struct Resume {
+    /// Inside the content of a raw text or RCDATA element (`script`,
+    /// `style`, `textarea`, ...): the tokenizer's state and the element.
+    content: Option<(State, &'static str)>,
+    /// Inside a comment: `true` for a `<!--` one (it ends at `-->` or
+    /// `--!>`), `false` for a bogus one (`<!x`, `<?x`, `</0`: at `>`).
+    comment: Option<bool>,
+    /// Inside `<script>` or `<style>`: their text is skipped.
+    skip_text: bool,
+    /// Code elements open, and the outermost one's name.
+    code_depth: u32,
+    code_element: &'static str,
+    /// A pipermail article page.
+    article: bool,
+    /// The document's `<base href>`, once seen.
+    base: Option<Option<Arc<str>>>,
+}
+
+/// The segments of a window of a long HTML document (`html`, whose first
+/// byte the tokenizer reads in state `from`), as [`document_segments`]
+/// gives them, and where the window ends: `(cut, segments, resume)`,
+/// the bytes from `cut` on starting the next window in state `resume`.
+/// With `last` (the window ends the document), `cut` is its end;
+/// otherwise the window is cut in its second half, in this order of
+/// preference:
+///
+/// - just after the last tag, comment or doctype there (the tokenizer is
+///   in the data state, or in the content of a `<script>`, `<style>`,
+///   `<textarea>` ... whose start tag it was);
+/// - else in content: after the last white space of text (a URI is never
+///   cut), anywhere in the skipped text of a script or style, after the
+///   last white space of a comment that goes on past the window.
+///
+/// So a window never starts inside a tag, and one that starts inside a
+/// script, a style, a code element or a comment reads it as such. `None`
+/// when there is no such place in the second half (one token, or a run
+/// of text without white space, fills it): the caller reads a larger
+/// window. Offsets of the maps are relative to `html`.
+pub fn window_segments(
+    html: &[u8],
+    from: &Resume,
+    include_code: bool,
+    last: bool,
+) -> Option<(usize, Vec<Segment>, Resume)> {
+    let code = Code::of(include_code);
+    let half = html.len() / 2;
+    // A comment that goes on from the previous window, up to its end.
+    let mut out = Vec::new();
+    let mut skip = 0;
+    if let Some(dashes) = from.comment {
+        match comment_end(html, dashes) {
+            Some((content_end, end)) => {
+                out.extend(continued_comment(html, content_end));
+                skip = end;
+            }
+            None => {
+                let cut = if last {
+                    html.len()
+                } else {
+                    last_space(html, half)?
+                };
+                let segments = continued_comment(html, cut).into_iter().collect();
+                return Some((cut, segments, from.clone()));
+            }
+        }
+    }
+    let mut start = from.clone();
+    start.comment = None;
+    let rest = guard_attributes(&html[skip..]);
+    let rest_half = half.saturating_sub(skip);
+    let (segments, cut, resume) = if last {
+        let c = run(&rest, code, &start, None);
+        let mut resume = c.resume();
+        resume.comment = c.open_comment.map(|(_, dashes)| dashes);
+        (c.finish(), rest.len(), resume)
+    } else {
+        let c = run(&rest, code, &start, Some(rest_half));
+        if let Some((at, n, resume)) = c.tag_point.clone() {
+            let mut segments = c.finish();
+            segments.truncate(n);
+            (segments, at, resume)
+        } else {
+            let (at, resume) = c.content_point(&rest, rest_half)?;
+            (run(&rest[..at], code, &start, None).finish(), at, resume)
+        }
+    };
+    for mut s in segments {
+        s.map.shift(skip as u64);
+        out.push(s);
+    }
+    Some((skip + cut, out, resume))
+}
+
+/// Where a comment that goes on from the previous window ends in `html`:
+/// the end of its content and of its closing delimiter (`-->` or `--!>`
+/// for a `<!--` comment, `>` for a bogus one).
+fn comment_end(html: &[u8], dashes: bool) -> Option<(usize, usize)> {
+    if !dashes {
+        let p = memchr::memchr(b'>', html)?;
+        return Some((p, p + 1));
+    }
+    let mut from = 0;
+    while let Some(k) = memchr::memmem::find(&html[from..], b"--") {
+        let p = from + k;
+        let after = &html[p + 2..];
+        if after.first() == Some(&b'>') {
+            return Some((p, p + 3));
+        }
+        if after.starts_with(b"!>") {
+            return Some((p, p + 4));
+        }
+        from = p + 1;
+    }
+    None
+}
+
+/// The comment segment of `html[..end]`, the rest of a comment begun in
+/// the previous window (none when it is white space).
+fn continued_comment(html: &[u8], end: usize) -> Option<Segment> {
+    let text = html.get(..end)?;
+    text.iter().any(|b| !is_space(*b)).then(|| Segment {
+        text: text.to_vec(),
+        kind: SegmentKind::HtmlComment,
+        map: OffsetMap::identity(0, text.len() as u64),
+        base: None,
+        references: false,
+    })
+}
+
+/// Just after the last white space of `html` at or after `from` (a line
+/// break if there is one), if that is past `from`.
+fn last_space(html: &[u8], from: usize) -> Option<usize> {
+    let tail = html.get(from..)?;
+    let p = memchr::memrchr(b'\n', tail).or_else(|| tail.iter().rposition(|b| is_space(*b)))?;
+    Some(from + p + 1)
+}
+
+/// The most attributes written `name="value"` one after another (white
+/// space between them) that the tokenizer is given in a row: 64.
+/// html5gum 0.9 reads such a run with one nested call per attribute (its
+/// attribute states call one another directly: about 300 bytes of stack
+/// each in a release build, 16 KiB unoptimized), so that one tag of
+/// 10,000 of them overflowed the stack and ended the process. The white
+/// space after every 64th is given to the tokenizer as `/` instead
+/// (`guard_attributes`): it then reads the next attribute from a fresh
+/// call, and reads it as before (a `/` between attributes is ignored).
+/// No attribute is dropped.
+pub const ATTRIBUTE_RUN: usize = 64;
+
+/// `html` as the tokenizer is given it: the white space after every
+/// [`ATTRIBUTE_RUN`]th attribute value of a run of `name="value"`
+/// attributes made `/` (same length: offsets do not change). Borrowed
+/// when there is no such run. The run is found by the bytes alone, the
+/// way the tokenizer's attribute states would chain, wherever it is; the
+/// same bytes in text or a comment (a text of 64 `a="b"` in a row) would
+/// have that byte changed in the text given.
+fn guard_attributes(html: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    let mut out: Option<Vec<u8>> = None;
+    let mut from = 0;
+    while let Some(k) = memchr::memchr(b'"', &html[from..]) {
+        let mut q = from + k;
+        let mut run = 0;
+        while let Some(close) = attribute_step(html, q) {
+            run += 1;
+            if run == ATTRIBUTE_RUN {
+                out.get_or_insert_with(|| html.to_vec())[q + 1] = b'/';
+                run = 0;
+            }
+            q = close;
+        }
+        from = q + 1;
+    }
+    match out {
+        Some(v) => std::borrow::Cow::Owned(v),
+        None => std::borrow::Cow::Borrowed(html),
+    }
+}
+
+/// One more attribute of a run, from the closing quote at `q` of the
+/// previous one: white space, a name, `=`, optional white space, a value
+/// in double quotes. The position of its closing quote. (A superset of
+/// what the tokenizer reads in one nested call: a CR is taken as white
+/// space, a `&` in the value does not end the run.)
+fn attribute_step(html: &[u8], q: usize) -> Option<usize> {
+    let space = |b: u8| matches!(b, b'\t' | b'\n' | b'\x0C' | b'\r' | b' ');
+    let n = html.len();
+    let mut i = q + 1;
+    while i < n && space(html[i]) {
+        i += 1;
+    }
+    if i == q + 1 {
+        return None;
+    }
+    let name = i;
+    while i < n && !space(html[i]) && !matches!(html[i], b'/' | b'>' | b'=') {
+        i += 1;
+    }
+    if i == name || html.get(i) != Some(&b'=') {
+        return None;
+    }
+    i += 1;
+    while i < n && space(html[i]) {
+        i += 1;
+    }
+    if html.get(i) != Some(&b'"') {
+        return None;
+    }
+    let open = i + 1;
+    memchr::memchr(b'"', html.get(open..)?).map(|k| open + k)
+}
+
+/// Runs the tokenizer over `html`, from state `from`, into a collector;
+/// with `points`, noting where the input could be cut at or after that
+/// offset ([`window_segments`]).
+fn run<'a>(html: &'a [u8], code: Code, from: &Resume, points: Option<usize>) -> Collector<'a> {
     let mut collector = Collector::new(html, code);
-    let tokenizer = Tokenizer::new_with_emitter(html, Sink(&mut collector));
+    collector.start_in(from);
+    collector.points = points;
+    let mut tokenizer = Tokenizer::new_with_emitter(html, Sink(&mut collector));
+    if let Some((state, _)) = from.content {
+        tokenizer.set_state(state);
+    }
     let Ok(()) = tokenizer.finish();
     collector
 }
@@ -141,6 +376,17 @@ enum Code {
     Skip,
     /// Given as [`SegmentKind::Code`].
     Keep,
+}
+
+impl Code {
+    /// Left out, or kept with `include_code`: a document's code.
+    fn of(include_code: bool) -> Code {
+        if include_code {
+            Code::Keep
+        } else {
+            Code::Skip
+        }
+    }
 }
 
 /// The code element named `name` (lowercase), as a static field name.
@@ -205,15 +451,22 @@ fn url_attribute(name: &[u8]) -> Option<(&'static str, UrlValue)> {
 
 /// The tokenizer state that the contents of element `name` are read in
 /// (the tree builder's choice for these elements, as html5gum's
-/// `naive_next_state`, but `<noscript>` read as markup).
-fn next_state(name: &[u8]) -> Option<State> {
-    match name {
-        b"script" => Some(State::ScriptData),
-        b"style" | b"xmp" | b"iframe" | b"noembed" | b"noframes" => Some(State::RawText),
-        b"textarea" | b"title" => Some(State::RcData),
-        b"plaintext" => Some(State::PlainText),
-        _ => None,
-    }
+/// `naive_next_state`, but `<noscript>` read as markup), with the
+/// element's name.
+fn next_state(name: &[u8]) -> Option<(State, &'static str)> {
+    let (state, name) = match name {
+        b"script" => (State::ScriptData, "script"),
+        b"style" => (State::RawText, "style"),
+        b"xmp" => (State::RawText, "xmp"),
+        b"iframe" => (State::RawText, "iframe"),
+        b"noembed" => (State::RawText, "noembed"),
+        b"noframes" => (State::RawText, "noframes"),
+        b"textarea" => (State::RcData, "textarea"),
+        b"title" => (State::RcData, "title"),
+        b"plaintext" => (State::PlainText, "plaintext"),
+        _ => return None,
+    };
+    Some((state, name))
 }
 
 /// One run of [`Decoded`] text.
@@ -455,22 +708,32 @@ fn srcset_urls(s: &[u8]) -> Vec<Range<usize>> {
 /// `<!`, `</` and `-->`, `--!>`, `>` left out).
 fn comment_content(html: &[u8], range: Range<usize>) -> Range<usize> {
     let raw = html.get(range.clone()).unwrap_or_default();
-    let (open, close) = if raw.starts_with(b"<!--") {
-        let close = if raw.ends_with(b"--!>") {
-            4
-        } else if raw.ends_with(b"-->") {
-            3
-        } else {
-            0
-        };
-        (4, close)
-    } else {
+    let open = if raw.starts_with(b"<!--") {
+        4
+    } else if raw.starts_with(b"<?") {
         // Bogus comments: `<!x`, `</0`, `<?x` (the `?` is part of it).
-        let open = if raw.starts_with(b"<?") { 1 } else { 2 };
-        (open, usize::from(raw.ends_with(b">")))
+        1
+    } else {
+        2
     };
+    let close = comment_close(raw).unwrap_or(0);
     let end = range.start + raw.len().saturating_sub(close);
     (range.start + open).min(end)..end
+}
+
+/// The length of the closing delimiter of comment token `raw`, `None`
+/// when the end of the input cut it off: `-->` or `--!>` after the
+/// `<!--` (or `>` and `->` right after it, `<!-->` and `<!--->`), `>`
+/// for a bogus comment. (`<!--!>` is not closed: its dashes open it.)
+fn comment_close(raw: &[u8]) -> Option<usize> {
+    match raw.strip_prefix(b"<!--") {
+        Some(b">") => Some(1),
+        Some(b"->") => Some(2),
+        Some(c) if c.ends_with(b"--!>") => Some(4),
+        Some(c) if c.ends_with(b"-->") => Some(3),
+        Some(_) => None,
+        None => raw.ends_with(b">").then_some(1),
+    }
 }
 
 /// What the current tag token is.
@@ -497,7 +760,7 @@ struct Collector<'a> {
     position: usize,
     segments: Vec<Segment>,
     /// The first `<base href>` value, once seen (`Some(None)`: empty).
-    base: Option<Option<String>>,
+    base: Option<Option<Arc<str>>>,
     /// The segment of that value.
     base_segment: Option<usize>,
 
@@ -533,6 +796,25 @@ struct Collector<'a> {
     /// Names of the URI-valued attributes seen in the current start tag
     /// (a repeated attribute is ignored, as in HTML).
     seen: Vec<&'static str>,
+
+    /// The content of a raw text or RCDATA element being read.
+    content_state: Option<(State, &'static str)>,
+    /// The position after the last piece emitted (the start of the next
+    /// text piece's input bytes).
+    emitted: usize,
+    /// Note where the input could be cut, at or after this offset.
+    points: Option<usize>,
+    /// The last tag, comment or doctype end there: the offset, the
+    /// segments given before it, the state after it.
+    tag_point: Option<(usize, usize, Resume)>,
+    /// The last place in content there (see [`window_segments`]).
+    text_point: Option<(usize, Resume)>,
+    /// A comment cut off by the end of the input: where its content
+    /// starts, and whether it is a `<!--` one.
+    open_comment: Option<(usize, bool)>,
+    /// The script being read holds `<!--`: the tokenizer may be in one
+    /// of its escaped states, which a window cannot start in.
+    script_escaped: bool,
 }
 
 impl<'a> Collector<'a> {
@@ -561,7 +843,119 @@ impl<'a> Collector<'a> {
             attribute_cursor: 0,
             attributes: Vec::new(),
             seen: Vec::new(),
+            content_state: None,
+            emitted: 0,
+            points: None,
+            tag_point: None,
+            text_point: None,
+            open_comment: None,
+            script_escaped: false,
         }
+    }
+
+    /// Starts reading in the state `from` (the start of a window).
+    fn start_in(&mut self, from: &Resume) {
+        self.content_state = from.content;
+        if let Some((_, name)) = from.content {
+            self.last_start_tag.clear();
+            self.last_start_tag.extend_from_slice(name.as_bytes());
+        }
+        self.skip_text = from.skip_text;
+        self.code_depth = from.code_depth;
+        self.code_element = from.code_element;
+        self.article = from.article;
+        self.base = from.base.clone();
+    }
+
+    /// The state here, to start a window in.
+    fn resume(&self) -> Resume {
+        Resume {
+            content: self.content_state,
+            comment: None,
+            skip_text: self.skip_text,
+            code_depth: self.code_depth,
+            code_element: self.code_element,
+            article: self.article,
+            base: self.base.clone(),
+        }
+    }
+
+    /// Notes the end of a tag, comment or doctype at the tokenizer's
+    /// position as a place to cut.
+    fn note_tag_point(&mut self) {
+        if self
+            .points
+            .is_some_and(|from| self.position >= from && self.position > 0)
+        {
+            let resume = self.resume();
+            self.tag_point = Some((self.position, self.segments.len(), resume));
+        }
+        self.emitted = self.position;
+    }
+
+    /// Notes a place to cut in the content just read (the input bytes
+    /// from `emitted` to the tokenizer's position, given as `decoded`),
+    /// when it was read as it is: at its end in skipped script or style
+    /// text, else after its last white space.
+    fn note_text_point(&mut self, decoded: &[u8]) {
+        let end = self.position.min(self.html.len());
+        let start = self.emitted.min(end);
+        self.emitted = end;
+        let Some(from) = self.points else { return };
+        if self.skip_text {
+            // `<!--` in a script (looked for from 3 bytes back, across
+            // pieces) puts the tokenizer in states a window cannot start
+            // in: no cut in the rest of that script.
+            let back = start.saturating_sub(3);
+            if memchr::memmem::find(&self.html[back..end], b"<!--").is_some() {
+                self.script_escaped = true;
+            }
+        }
+        if end < from || end == 0 {
+            return;
+        }
+        // Only where the tokenizer has read no further than the piece
+        // (it may have read a `<` that starts a tag or an escape).
+        let raw = &self.html[start..end];
+        if raw != decoded {
+            return;
+        }
+        let at = if self.skip_text {
+            // Not after `<!--` in a script, nor within 8 bytes of a `<`
+            // (the tokenizer may be reading `<!--` or `</script`).
+            let recent = &self.html[end.saturating_sub(8)..end];
+            if self.script_escaped || memchr::memchr(b'<', recent).is_some() {
+                return;
+            }
+            end
+        } else {
+            match memchr::memrchr(b'\n', raw).or_else(|| raw.iter().rposition(|b| is_space(*b))) {
+                Some(p) if start + p + 1 >= from => start + p + 1,
+                _ => return,
+            }
+        };
+        // Not at the end: the end of the input makes the tokenizer give
+        // what it holds (a `<` that may start a tag).
+        if at >= self.html.len() {
+            return;
+        }
+        let resume = self.resume();
+        self.text_point = Some((at, resume));
+    }
+
+    /// Where to cut `html` (this collector's input, read to its end) in
+    /// content at or after `from`, and the state there: in a comment that
+    /// the end cut off, after its last white space; else the last place
+    /// noted in text.
+    fn content_point(&self, html: &[u8], from: usize) -> Option<(usize, Resume)> {
+        if let Some((start, dashes)) = self.open_comment {
+            if let Some(at) = last_space(html, from.max(start)) {
+                let mut resume = self.resume();
+                resume.comment = Some(dashes);
+                return Some((at, resume));
+            }
+        }
+        self.text_point.clone()
     }
 
     /// Gives the current text run as a segment unless it is whitespace
@@ -640,8 +1034,7 @@ impl<'a> Collector<'a> {
                     if is_base && attr.name == "href" && self.base.is_none() {
                         let value = text.get(range.clone()).unwrap_or_default();
                         self.base = Some(
-                            (!value.is_empty())
-                                .then(|| String::from_utf8_lossy(value).into_owned()),
+                            (!value.is_empty()).then(|| Arc::from(String::from_utf8_lossy(value))),
                         );
                         self.base_segment = (!range.is_empty()).then_some(self.segments.len());
                     }
@@ -666,7 +1059,7 @@ impl<'a> Collector<'a> {
         self.seen.clear();
     }
 
-    /// The segments, each with the document's base.
+    /// The segments, each with the document's base (one shared string).
     fn finish(mut self) -> Vec<Segment> {
         if let Some(Some(base)) = self.base.take() {
             for (i, s) in self.segments.iter_mut().enumerate() {
@@ -723,6 +1116,7 @@ impl Emitter for Sink<'_, '_> {
         if !c.skip_text {
             c.text.push(c.html, &mut c.text_cursor, c.position, s);
         }
+        c.note_text_point(s);
     }
 
     fn start_open_tag(&mut self) {
@@ -757,7 +1151,9 @@ impl Emitter for Sink<'_, '_> {
                 c.skip_text = matches!(c.tag_name.as_slice(), b"script" | b"style");
                 c.last_start_tag.clear();
                 c.last_start_tag.extend_from_slice(&c.tag_name);
-                next_state(&c.tag_name)
+                c.content_state = next_state(&c.tag_name);
+                c.script_escaped = false;
+                c.content_state.map(|(state, _)| state)
             }
             Tag::End | Tag::None => {
                 if c.tag == Tag::End {
@@ -766,6 +1162,7 @@ impl Emitter for Sink<'_, '_> {
                 }
                 c.skip_text = false;
                 c.last_start_tag.clear();
+                c.content_state = None;
                 None
             }
         };
@@ -773,6 +1170,7 @@ impl Emitter for Sink<'_, '_> {
         c.attribute = None;
         c.attribute_name.clear();
         c.text_cursor = c.position;
+        c.note_tag_point();
         state
     }
 
@@ -780,7 +1178,11 @@ impl Emitter for Sink<'_, '_> {
         let c = &mut *self.0;
         c.flush_text();
         let end = c.position.min(c.html.len());
-        let range = comment_content(c.html, c.tag_start.min(end)..end);
+        let token = c.tag_start.min(end)..end;
+        let range = comment_content(c.html, token.clone());
+        let raw = &c.html[token];
+        let dashes = raw.starts_with(b"<!--");
+        let closed = comment_close(raw).is_some();
         if let Some(text) = c.html.get(range.clone()) {
             if text == b"beginarticle" {
                 c.article = true;
@@ -796,6 +1198,12 @@ impl Emitter for Sink<'_, '_> {
             }
         }
         c.text_cursor = c.position;
+        if closed {
+            c.note_tag_point();
+        } else {
+            c.open_comment = Some((range.start, dashes));
+            c.emitted = c.position;
+        }
     }
 
     fn emit_current_doctype(&mut self) {
@@ -820,6 +1228,7 @@ impl Emitter for Sink<'_, '_> {
             }
         }
         c.text_cursor = c.position;
+        c.note_tag_point();
     }
 
     fn set_self_closing(&mut self) {}
@@ -1138,7 +1547,7 @@ mod tests {
         let html = r#"<html><head><a href="before">x</a><base href=" https://b.example/dir/?a&amp;b "><base href="https://second/"></head>
 <body><a href="rel">rel</a><!-- c --></body>"#;
         let s = segs(html);
-        let base = Some("https://b.example/dir/?a&b".to_string());
+        let base: Option<Arc<str>> = Some(Arc::from("https://b.example/dir/?a&b"));
         let base_seg = s
             .iter()
             .position(|s| s.kind == attr("base", "href"))
@@ -1156,6 +1565,98 @@ mod tests {
             .any(|s| text(s) == "https://second/" && s.references));
         // No base: None everywhere.
         assert!(segs("<a href=x>y</a>").iter().all(|s| s.base.is_none()));
+    }
+
+    /// Review 2026-11-26 M1: the base was copied into every segment (a
+    /// page of a 60 KB base and many short lines took gigabytes). Every
+    /// segment now shares one string.
+    #[test]
+    fn base_is_shared_not_copied() {
+        let base = format!("http://b.example/{}", "a".repeat(100_000));
+        let mut html = format!("<base href=\"{base}\">\n");
+        for _ in 0..10_000 {
+            html.push_str("<i>y</i>\n");
+        }
+        let s = segments(html.as_bytes());
+        assert_eq!(s.len(), 10_001);
+        let first = s[1].base.clone().expect("a base");
+        assert_eq!(&*first, base);
+        assert!(s[1..]
+            .iter()
+            .all(|seg| seg.base.as_ref().is_some_and(|b| Arc::ptr_eq(b, &first))));
+    }
+
+    /// Review 2026-11-26 M3: html5gum 0.9 reads a run of `name="value"`
+    /// attributes with one nested call each; 10,000 of them in one tag
+    /// overflowed the stack (the process aborted). Every attribute is
+    /// still read, its URI found.
+    #[test]
+    fn a_tag_of_many_attributes_is_read_whole() {
+        for n in [10_000, 50_000] {
+            let mut html = String::from("<p ");
+            for i in 0..n {
+                html.push_str(&format!("data-x{i}=\"http://a{i}.example/\" "));
+            }
+            html.push_str("href=\"/rel\">text http://t.example/</p>");
+            let s = segs(&html);
+            check(html.as_bytes(), &s);
+            assert_eq!(s.len(), n + 2, "{n}");
+            for (i, seg) in s[..n].iter().enumerate() {
+                assert_eq!(text(seg), format!("http://a{i}.example/"));
+                assert_eq!(seg.kind, attr("p", &format!("data-x{i}")));
+            }
+            assert_eq!((text(&s[n]), s[n].references), ("/rel", true));
+            assert_eq!(text(&s[n + 1]), "text http://t.example/");
+        }
+        // The review's other shapes: no URI at all, and an SVG path.
+        let names: String = (0..20_000).map(|i| format!(" x{i}=\"y\"")).collect();
+        assert!(segs(&format!("<p{names}>")).is_empty());
+        let paths: String = (0..20_000).map(|i| format!(" d{i}=\"M0 0\"")).collect();
+        assert!(segs(&format!("<svg><path{paths}/></svg>")).is_empty());
+        // A markdown HTML block and a mail part go through the same code.
+        let div = format!("<div{names}>\n\nhttp://after.example/\n");
+        let md = super::super::markdown::segments(div.as_bytes(), false);
+        assert!(md.iter().any(|s| text(s).contains("http://after.example/")));
+    }
+
+    #[test]
+    fn attribute_runs_are_broken_every_64() {
+        let mut html = String::from("<a");
+        for i in 0..1000 {
+            html.push_str(&format!(" x{i} =\t\"v:&amp;{i}\"\r\n"));
+        }
+        html.push('>');
+        let guarded = guard_attributes(html.as_bytes());
+        assert_eq!(guarded.len(), html.len());
+        let changed: Vec<usize> = (0..html.len())
+            .filter(|&i| guarded[i] != html.as_bytes()[i])
+            .collect();
+        // White space before `=` ends the tokenizer's nested calls: no run.
+        assert!(changed.is_empty(), "{changed:?}");
+        let html = html.replace(" =", "=");
+        let guarded = guard_attributes(html.as_bytes());
+        let changed: Vec<usize> = (0..html.len())
+            .filter(|&i| guarded[i] != html.as_bytes()[i])
+            .collect();
+        assert_eq!(changed.len(), 1000 / ATTRIBUTE_RUN);
+        for &i in &changed {
+            assert_eq!((html.as_bytes()[i - 1], guarded[i]), (b'"', b'/'));
+        }
+        // Same attributes, same values.
+        let a: Vec<_> = segments(html.as_bytes())
+            .into_iter()
+            .map(|s| (s.text, s.kind))
+            .collect();
+        assert_eq!(a.len(), 1000);
+        assert!(a
+            .iter()
+            .enumerate()
+            .all(|(i, (t, _))| *t == format!("v:&{i}").into_bytes()));
+        // Text without such runs is given as it is.
+        assert!(matches!(
+            guard_attributes(b"<a href=\"x\" b=\"y\">"),
+            std::borrow::Cow::Borrowed(_)
+        ));
     }
 
     #[test]

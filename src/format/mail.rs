@@ -7,8 +7,10 @@
 //! (`super::charset`), format=flowed and reply prefixes (`super::quote`),
 //! and HTML parts (`super::html`). Parts that are not text (images,
 //! archives, PDFs) are skipped without being decoded by us. A
-//! message/rfc822 part sent as it is (no transfer encoding) is walked as
-//! a message of its own. The header fields that carry URIs (`List-*`,
+//! message/rfc822 (or message/global) part sent as it is (no transfer
+//! encoding), and a part of a multipart/digest without a content type,
+//! is walked as a message of its own, up to [`MAX_NESTED_MESSAGES`]
+//! deep. The header fields that carry URIs (`List-*`,
 //! `Archived-At`, RFC 2369 and RFC 5064) are pieces too; `Message-ID`,
 //! `In-Reply-To` and `References` are not read for URIs (their values
 //! are message identifiers, not URIs), and addresses are not URIs.
@@ -17,6 +19,15 @@
 //! date) come from the `mail-parser` crate, which gives every part's byte
 //! offsets in the raw message; the decoding that keeps offset maps is
 //! ours, since no MIME library maps decoded offsets back.
+//!
+//! mail-parser 0.11 nests message parts without a limit, and drops and
+//! copies (for a base64 message/rfc822 part: 4,000 levels inside one
+//! overflowed the stack) the nested messages recursively. So it is never
+//! shown a message part: it is given the message with the type names
+//! `message` and `digest` spelled otherwise (one byte changed, so offsets
+//! and boundaries do not move, [`defang`]), reads every message part as
+//! an opaque one, and this module parses the parts that are messages
+//! itself, one level at a time, up to [`MAX_NESTED_MESSAGES`].
 //!
 //! It does not own splitting a mailbox (`super::mbox`) nor scanning.
 
@@ -65,8 +76,9 @@ pub struct Piece {
     pub chain: Chain,
     /// The MIME part it comes from (`None` outside mail: an HTML file).
     pub part: Option<PartInfo>,
-    /// A base URI for relative references (HTML `<base href>`).
-    pub base: Option<String>,
+    /// A base URI for relative references (HTML `<base href>`), shared
+    /// by the pieces of a page.
+    pub base: Option<Arc<str>>,
     /// True when the whole text is one URI reference (an HTML attribute
     /// value), so relative references are looked at.
     pub references: bool,
@@ -104,6 +116,12 @@ impl Default for MailOptions {
     }
 }
 
+/// The most message/rfc822 parts read one inside another (16): the
+/// parts of a message nested deeper are not read, and the message says
+/// so in [`Message::problems`]. Each level is parsed on its own, so the
+/// work is at most this many times the message's size.
+pub const MAX_NESTED_MESSAGES: usize = 16;
+
 /// Reads the message `raw` (one message, no mbox separator line).
 /// Never fails: what cannot be read is said in [`Message::problems`].
 pub fn read(raw: &[u8], opts: MailOptions) -> Message {
@@ -112,7 +130,8 @@ pub fn read(raw: &[u8], opts: MailOptions) -> Message {
     // A first line that is no header field (mail-parser would take
     // "just a body http:" for one): a message without header fields.
     let first_is_field = super::detect::field_name(raw).is_some();
-    let Some(msg) = parser.parse(raw).filter(|_| first_is_field) else {
+    let (structure, first_change) = defang(raw);
+    let Some(msg) = parser.parse(&structure[..]).filter(|_| first_is_field) else {
         out.problems
             .push("no header fields: read as plain text".to_string());
         out.pieces.push(Piece {
@@ -128,7 +147,71 @@ pub fn read(raw: &[u8], opts: MailOptions) -> Message {
         });
         return out;
     };
-    out.info = MessageInfo {
+    // The header fields as written: from the parse of the defanged
+    // message when nothing of its header was changed, else parsed again.
+    let header_end = msg.parts.first().map_or(0, |p| p.offset_body as usize);
+    let again;
+    let top = match first_change {
+        Some(at) if at < header_end => {
+            again = parser.parse_headers(raw);
+            again.as_ref().unwrap_or(&msg)
+        }
+        _ => &msg,
+    };
+    out.info = info(top);
+    if opts.headers {
+        headers(raw, top, &mut out);
+    }
+    if opts.message_ids {
+        message_ids(raw, top, &mut out);
+    }
+    let closes = std::cell::OnceCell::new();
+    let tree = Tree {
+        raw,
+        structure: &structure,
+        closes: &closes,
+    };
+    walk(&tree, &msg, 0, "", 0, &mut out);
+    out
+}
+
+/// A message being walked: its bytes, as written and as given to
+/// mail-parser, and the closing delimiter lines of the latter (found on
+/// first use).
+struct Tree<'a> {
+    raw: &'a [u8],
+    structure: &'a [u8],
+    closes: &'a std::cell::OnceCell<Closes<'a>>,
+}
+
+/// The closing delimiter lines of a message: for each boundary, the
+/// offsets of the lines `--boundary--` (white space after it allowed), in
+/// order.
+type Closes<'a> = std::collections::HashMap<&'a [u8], Vec<usize>>;
+
+/// [`Closes`] of `bytes`: one pass over its lines that start with `--`.
+fn closing_delimiters(bytes: &[u8]) -> Closes<'_> {
+    let mut map = Closes::new();
+    let starts = bytes
+        .starts_with(b"--")
+        .then_some(0)
+        .into_iter()
+        .chain(memchr::memmem::find_iter(bytes, b"\n--").map(|p| p + 1));
+    for start in starts {
+        let rest = &bytes[start + 2..];
+        let line = &rest[..memchr::memchr(b'\n', rest).unwrap_or(rest.len())];
+        if let Some(b) = line.trim_ascii_end().strip_suffix(b"--") {
+            if !b.is_empty() {
+                map.entry(b).or_default().push(start);
+            }
+        }
+    }
+    map
+}
+
+/// What is known of message `msg` for records.
+fn info(msg: &mail_parser::Message<'_>) -> MessageInfo {
+    MessageInfo {
         message_id: msg.message_id().map(str::to_string),
         date: msg.date().map(|d| d.to_rfc3339()),
         from: msg.from().and_then(|a| a.first()).map(|a| {
@@ -140,15 +223,95 @@ pub fn read(raw: &[u8], opts: MailOptions) -> Message {
             }
         }),
         subject: msg.subject().map(str::to_string),
+    }
+}
+
+/// `raw` as mail-parser is given it: every `message` and `digest` that
+/// could be a content type (the whole word, case aside: after white
+/// space, the start, `--` or one of `:;()"\=` (and `/` before `digest`),
+/// before white space, the end or one of `/;("\-`, but not
+/// `message-id`) with its last letter
+/// made a digit (`messag3`, `diges7`; `4` and `8` for a capital).
+/// mail-parser then reads no part as a message (message/rfc822,
+/// message/global, the parts of a multipart/digest). A boundary parameter
+/// and its delimiter lines change alike (`"` or `=` before it, `--`
+/// before the lines; `"`, `;` or a line end after it, `-` or a line end
+/// after the lines). Header names (`X-Gm-Message-State`, `Message-ID`)
+/// are left alone, so that most headers need no second parse.
+/// Borrowed when there is nothing to change; with the offset of the first
+/// change.
+pub fn defang(raw: &[u8]) -> (std::borrow::Cow<'_, [u8]>, Option<usize>) {
+    // `/` before a subtype (`digest`), not before a type (`message`):
+    // an `Archived-At` URI of Mailman 3 holds `/message/`.
+    let before = |i: usize, subtype: bool| {
+        i == 0
+            || matches!(
+                raw[i - 1],
+                b' ' | b'\t' | b'\r' | b'\n' | b':' | b';' | b'(' | b')' | b'"' | b'\\' | b'='
+            )
+            || (subtype && raw[i - 1] == b'/')
+            || (i >= 2 && &raw[i - 2..i] == b"--")
     };
-    if opts.headers {
-        headers(raw, &msg, &mut out);
+    let after = |i: usize| {
+        let Some(&b) = raw.get(i) else { return true };
+        // `Message-ID` is in nearly every header: no type, left alone.
+        let id = b == b'-'
+            && raw
+                .get(i + 1..i + 3)
+                .is_some_and(|w| w.eq_ignore_ascii_case(b"id"));
+        !id && matches!(
+            b,
+            b' ' | b'\t' | b'\r' | b'\n' | b'/' | b';' | b'(' | b'"' | b'\\' | b'-'
+        )
+    };
+    let mut out: Option<Vec<u8>> = None;
+    let mut first = None;
+    // Both words have a `g`: `messaGe` at 5, `diGest` at 2.
+    for g in memchr::memchr2_iter(b'g', b'G', raw) {
+        for (word, at, last) in [(&b"message"[..], 5, 6), (&b"digest"[..], 2, 5)] {
+            let Some(start) = g.checked_sub(at) else {
+                continue;
+            };
+            let end = start + word.len();
+            let Some(w) = raw.get(start..end) else {
+                continue;
+            };
+            if !w.eq_ignore_ascii_case(word) || !before(start, at == 2) || !after(end) {
+                continue;
+            }
+            let lower = word[last];
+            let digit = match (lower, w[last].is_ascii_uppercase()) {
+                (b'e', false) => b'3',
+                (b'e', true) => b'4',
+                (_, false) => b'7',
+                (_, true) => b'8',
+            };
+            out.get_or_insert_with(|| raw.to_vec())[start + last] = digit;
+            first.get_or_insert(start + last);
+        }
     }
-    if opts.message_ids {
-        message_ids(raw, &msg, &mut out);
+    match out {
+        Some(v) => (std::borrow::Cow::Owned(v), first),
+        None => (std::borrow::Cow::Borrowed(raw), None),
     }
-    walk(raw, &msg, 0, "", &mut out);
-    out
+}
+
+/// `s` (a content type or boundary read from a [`defang`]ed message) as
+/// written: `messag3`/`messag4` and `diges7`/`diges8` back to their words.
+fn restore(s: &str) -> String {
+    let mut out = s.as_bytes().to_vec();
+    let b = s.as_bytes();
+    for i in 0..b.len() {
+        let back = |n: usize, word: &[u8]| i >= n && b[i - n..i].eq_ignore_ascii_case(word);
+        match b[i] {
+            b'3' if back(6, b"messag") => out[i] = b'e',
+            b'4' if back(6, b"messag") => out[i] = b'E',
+            b'7' if back(5, b"diges") => out[i] = b't',
+            b'8' if back(5, b"diges") => out[i] = b'T',
+            _ => {}
+        }
+    }
+    String::from_utf8(out).unwrap_or_else(|_| s.to_string())
 }
 
 /// The parser, made once: MIME fields and the four fields of
@@ -258,64 +421,105 @@ fn message_ids(raw: &[u8], msg: &mail_parser::Message<'_>, out: &mut Message) {
     }
 }
 
-/// Walks the parts of `msg`, whose offsets are relative to `base` in the
-/// outermost message `raw`.
-fn walk(raw: &[u8], msg: &mail_parser::Message<'_>, base: usize, prefix: &str, out: &mut Message) {
+/// Walks the parts of `msg`, parsed from `tree.structure[base..]` (the
+/// [`defang`]ed message; its offsets relative to `base`), reading their
+/// bytes in the outermost message `tree.raw`; `depth`: message parts it
+/// is nested in.
+fn walk(
+    tree: &Tree<'_>,
+    msg: &mail_parser::Message<'_>,
+    base: usize,
+    prefix: &str,
+    depth: usize,
+    out: &mut Message,
+) {
+    let (raw, structure) = (tree.raw, tree.structure);
+    // The parts of a multipart/digest: without a content type they are
+    // messages (RFC 2046 section 5.1.5).
+    let mut in_digest = vec![false; msg.parts.len()];
+    for part in &msg.parts {
+        if let PartType::Multipart(ids) = &part.body {
+            let digest = part
+                .content_type()
+                .and_then(|c| c.subtype())
+                .is_some_and(|s| restore(s).eq_ignore_ascii_case("digest"));
+            if digest {
+                for &id in ids {
+                    if let Some(d) = in_digest.get_mut(id as usize) {
+                        *d = true;
+                    }
+                }
+            }
+        }
+    }
     for (id, part) in msg.parts.iter().enumerate() {
         let index = format!("{prefix}{id}");
-        let ctype = part.content_type().map(|c| {
-            let mut t = c.ctype().to_ascii_lowercase();
-            if let Some(sub) = c.subtype() {
-                t.push('/');
-                t.push_str(&sub.to_ascii_lowercase());
+        let ctype = part
+            .content_type()
+            .map(|c| {
+                let mut t = c.ctype().to_ascii_lowercase();
+                if let Some(sub) = c.subtype() {
+                    t.push('/');
+                    t.push_str(&sub.to_ascii_lowercase());
+                }
+                t
+            })
+            .map(|t| restore(&t).to_ascii_lowercase());
+        let is_message = match ctype.as_deref() {
+            Some(t) => t == "message/rfc822" || t == "message/global",
+            None => in_digest.get(id).copied().unwrap_or(false),
+        };
+        let (s, e) = (
+            base + part.offset_body as usize,
+            base + part.offset_end as usize,
+        );
+        if is_message {
+            if part.encoding != Encoding::None {
+                out.problems.push(format!(
+                    "part {index}: an encoded message/rfc822 part is not read"
+                ));
+            } else if depth >= MAX_NESTED_MESSAGES {
+                out.problems.push(format!(
+                    "part {index}: messages nested more than {MAX_NESTED_MESSAGES} deep: its parts are not read"
+                ));
+            } else if let Some(nested) = structure
+                .get(s..e.max(s))
+                .and_then(|body| parser().parse(body))
+            {
+                walk(tree, &nested, s, &format!("{index}."), depth + 1, out);
             }
-            t
-        });
+            continue;
+        }
         match &part.body {
             PartType::Text(_) | PartType::Html(_) => {}
-            PartType::Message(nested) => {
-                let start = base + part.offset_body as usize;
-                let nested_raw = nested.raw_message();
-                if part.encoding == Encoding::None
-                    && raw.get(start..start + nested_raw.len()) == Some(nested_raw)
-                {
-                    walk(raw, nested, start, &format!("{index}."), out);
-                } else {
-                    out.problems.push(format!(
-                        "part {index}: an encoded message/rfc822 part is not read"
-                    ));
-                }
-                continue;
-            }
             PartType::Multipart(_) => {
                 // mail-parser reads a multipart cut short as if it were
                 // whole: say so when its closing delimiter is missing
-                // (RFC 2046 section 5.1.1).
-                let boundary = part
-                    .content_type()
-                    .and_then(|c| c.attribute("boundary"))
-                    .map(|b| format!("--{b}--"));
-                let (s, e) = (
-                    base + part.offset_body as usize,
-                    base + part.offset_end as usize,
-                );
-                let body = raw.get(s..e.max(s)).unwrap_or_default();
-                if let Some(close) = boundary {
-                    if memchr::memmem::find(body, close.as_bytes()).is_none() {
-                        out.problems.push(format!(
-                            "part {index}: multipart without its closing boundary {close:?}: read up to the end of the message"
-                        ));
-                    }
+                // (RFC 2046 section 5.1.1): no line `--boundary--` in it.
+                // The lines of the message are found once, so nested
+                // multiparts cost their length, not its square.
+                let Some(b) = part.content_type().and_then(|c| c.attribute("boundary")) else {
+                    continue;
+                };
+                let lines = tree
+                    .closes
+                    .get_or_init(|| closing_delimiters(structure))
+                    .get(b.as_bytes());
+                let closed = lines.is_some_and(|at| {
+                    at.get(at.partition_point(|&p| p < s))
+                        .is_some_and(|&p| p < e)
+                });
+                if !closed {
+                    out.problems.push(format!(
+                        "part {index}: multipart without its closing boundary {:?}: read up to the end of the message",
+                        restore(&format!("--{b}--"))
+                    ));
                 }
                 continue;
             }
             _ => continue,
         }
         let is_html = matches!(part.body, PartType::Html(_));
-        let (s, e) = (
-            base + part.offset_body as usize,
-            base + part.offset_end as usize,
-        );
         let Some(body) = raw.get(s..e.max(s)) else {
             continue;
         };
@@ -492,5 +696,238 @@ mod tests {
         };
         assert!(text_of(&read(raw, no), "header").is_empty());
         assert!(!text_of(&read(raw, MailOptions::default()), "header").is_empty());
+    }
+
+    fn header_info(depth: usize) -> String {
+        format!("From: a{depth}@b.example\nSubject: level {depth}\nMIME-Version: 1.0\n")
+    }
+
+    /// A message whose every level is a multipart holding a text part
+    /// (`http://levelN.example/`) and, but for the last, the next level
+    /// as a message/rfc822 part, then a text part after it.
+    fn nested(levels: usize) -> String {
+        let mut m = String::new();
+        for d in 0..levels {
+            m.push_str(&header_info(d));
+            m.push_str(&format!("Content-Type: multipart/mixed; boundary=\"b{d}x\"\n\n--b{d}x\nContent-Type: text/plain\n\nhttp://level{d}.example/\n--b{d}x\nContent-Type: message/rfc822\n\n"));
+        }
+        m.push_str("Subject: last\n\nhttp://last.example/\n");
+        for d in (0..levels).rev() {
+            m.push_str(&format!(
+                "--b{d}x\nContent-Type: text/plain\n\nhttp://after{d}.example/\n--b{d}x--\n"
+            ));
+        }
+        m
+    }
+
+    /// Review 2026-11-26 M2: message/rfc822 parts nested 25,000 deep (a
+    /// 9.6 KB .eml.gz) overflowed the stack in mail-parser's recursive
+    /// drop, and 4,000 inside a base64 part in its recursive copy: the
+    /// process aborted. Messages are now nested by this module, up to
+    /// MAX_NESTED_MESSAGES; what is deeper is said, the rest read.
+    #[test]
+    fn deeply_nested_messages_are_read_to_the_limit() {
+        let h = header_info(0);
+        let mut plain = h.clone();
+        for _ in 0..25_000 {
+            plain.push_str("Content-Type: message/rfc822\n\n");
+            plain.push_str(&h);
+        }
+        plain.push_str("Content-Type: text/plain\n\nx http://deep.example/\n");
+        let m = read(plain.as_bytes(), MailOptions::default());
+        assert_eq!(m.info.subject.as_deref(), Some("level 0"));
+        assert!(!text_of(&m, "text").contains("deep.example"));
+        assert_eq!(m.problems.len(), 1, "{:?}", m.problems);
+        let want = format!(
+            "part {}: messages nested more than {MAX_NESTED_MESSAGES} deep: its parts are not read",
+            vec!["0"; MAX_NESTED_MESSAGES + 1].join(".")
+        );
+        assert_eq!(m.problems[0], want);
+        // Inside a base64 message/rfc822 part: not read (as before), no
+        // crash.
+        let mut inner = h.clone();
+        for _ in 0..20_000 {
+            inner.push_str("Content-Type: message/rfc822\n\n");
+        }
+        inner.push_str("Content-Type: text/plain\n\nx\n");
+        let b64 = {
+            use ::base64::Engine;
+            ::base64::engine::general_purpose::STANDARD.encode(inner.as_bytes())
+        };
+        let lines: Vec<&str> = b64
+            .as_bytes()
+            .chunks(76)
+            .map(|c| std::str::from_utf8(c).unwrap_or(""))
+            .collect();
+        let encoded = format!(
+            "{h}Content-Type: message/rfc822\nContent-Transfer-Encoding: base64\n\n{}\n",
+            lines.join("\n")
+        );
+        let m = read(encoded.as_bytes(), MailOptions::default());
+        assert_eq!(
+            m.problems,
+            ["part 0: an encoded message/rfc822 part is not read"]
+        );
+    }
+
+    /// Nested messages are read (they were not: their parts' offsets were
+    /// counted twice), each level's parts numbered after its part, and
+    /// what follows a nested message too.
+    #[test]
+    fn nested_messages_and_what_follows_them() {
+        let raw = nested(3);
+        let m = read(raw.as_bytes(), MailOptions::default());
+        assert!(m.problems.is_empty(), "{:?}", m.problems);
+        let got: Vec<(String, String)> = m
+            .pieces
+            .iter()
+            .filter(|p| p.kind == SegmentKind::Text)
+            .map(|p| {
+                let span = p.chain.span(0..p.text.len() as u64);
+                assert_eq!(
+                    &raw.as_bytes()[span.start as usize..span.end as usize],
+                    &p.text[..]
+                );
+                let part = p.part.as_ref().map(|i| i.index.clone()).unwrap_or_default();
+                (part, String::from_utf8_lossy(&p.text).trim().to_string())
+            })
+            .collect();
+        let want: Vec<(String, String)> = [
+            ("1", "http://level0.example/"),
+            ("2.1", "http://level1.example/"),
+            ("2.2.1", "http://level2.example/"),
+            ("2.2.2.0", "http://last.example/"),
+            ("2.2.3", "http://after2.example/"),
+            ("2.3", "http://after1.example/"),
+            ("3", "http://after0.example/"),
+        ]
+        .iter()
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .collect();
+        assert_eq!(got, want);
+        // Deeper than the limit: the levels above it are read, and what
+        // follows.
+        let raw = nested(MAX_NESTED_MESSAGES + 5);
+        let m = read(raw.as_bytes(), MailOptions::default());
+        let text = text_of(&m, "text");
+        for d in 0..=MAX_NESTED_MESSAGES {
+            assert!(text.contains(&format!("http://level{d}.example/")), "{d}");
+        }
+        assert!(!text.contains(&format!("http://level{}.example/", MAX_NESTED_MESSAGES + 1)));
+        assert!(text.contains("http://after0.example/"));
+        assert_eq!(m.problems.len(), 1, "{:?}", m.problems);
+        // A message that is one message/rfc822 part.
+        let raw = b"From: a@b.example\nContent-Type: message/rfc822\n\nFrom: c@d.example\nSubject: inner\n\nsee http://inner.example/x\n";
+        let m = read(raw, MailOptions::default());
+        assert!(text_of(&m, "text").contains("http://inner.example/x"));
+        assert_eq!(m.info.from.as_deref(), Some("a@b.example"));
+    }
+
+    /// The parts of a multipart/digest without a content type are
+    /// messages; `message` and `digest` in header values, boundaries and
+    /// bodies read as written.
+    #[test]
+    fn digests_and_the_defanged_words() {
+        let raw = "From: a@b.example\nSubject: the message digest\nMessage-ID: <message/digest@x>\n\
+            Content-Type: MULTIPART/Digest; boundary=\"message digest\"\n\n\
+            --message digest\n\nFrom: c@d.example\nSubject: one\n\nsee http://one.example/ message\n\
+            --message digest\n\nFrom: e@f.example\nContent-Type: text/plain\n\nsee http://two.example/\n\
+            --message digest--\n";
+        let m = read(
+            raw.as_bytes(),
+            MailOptions {
+                headers: true,
+                message_ids: true,
+            },
+        );
+        assert!(m.problems.is_empty(), "{:?}", m.problems);
+        assert_eq!(m.info.subject.as_deref(), Some("the message digest"));
+        assert_eq!(m.info.message_id.as_deref(), Some("message/digest@x"));
+        assert!(text_of(&m, "header").contains("mid:message%2Fdigest@x"));
+        let texts: Vec<(String, String)> = m
+            .pieces
+            .iter()
+            .filter(|p| p.kind == SegmentKind::Text)
+            .map(|p| {
+                let part = p.part.as_ref().map(|i| i.index.clone()).unwrap_or_default();
+                (part, String::from_utf8_lossy(&p.text).into_owned())
+            })
+            .collect();
+        assert_eq!(
+            texts,
+            [
+                (
+                    "1.0".to_string(),
+                    "see http://one.example/ message".to_string()
+                ),
+                ("2.0".to_string(), "see http://two.example/".to_string()),
+            ]
+        );
+        let (d, first) = defang(raw.as_bytes());
+        assert_eq!(d.len(), raw.len());
+        assert_eq!(first, raw.find("message digest").map(|i| i + 6));
+        let d = String::from_utf8_lossy(&d).into_owned();
+        assert!(d.contains("Message-ID: <message/digest@x>"), "{d}");
+        assert!(
+            d.contains("MULTIPART/Diges7; boundary=\"messag3 diges7\""),
+            "{d}"
+        );
+        assert_eq!(
+            restore("messag3/rfc822 MESSAG4 diges7 DIGES8"),
+            "message/rfc822 MESSAGE digest DIGEST"
+        );
+        // A missing closing delimiter is still said, with the boundary as
+        // written.
+        let cut = raw.replace("--message digest--\n", "");
+        let m = read(cut.as_bytes(), MailOptions::default());
+        assert_eq!(
+            m.problems,
+            ["part 0: multipart without its closing boundary \"--message digest--\": read up to the end of the message"]
+        );
+    }
+
+    /// Review 2026-11-26 M6: the closing delimiter of every multipart was
+    /// looked for in its whole body, so N nested multiparts took time in
+    /// N squared (80,000: 19 s). It is looked for after the last part
+    /// only: 100,000 nested ones read at once, a missing one still said.
+    #[test]
+    fn nested_multiparts_are_linear() {
+        fn nest(n: usize, close_innermost: bool) -> String {
+            let mut m = String::from("From: a@b.example\nMIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=\"b0x\"\n\n");
+            for i in 0..n {
+                m.push_str(&format!(
+                    "--b{i}x\nContent-Type: multipart/mixed; boundary=\"b{}x\"\n\n",
+                    i + 1
+                ));
+            }
+            m.push_str(&format!(
+                "--b{n}x\nContent-Type: text/plain\n\nsee http://deep.example/\n"
+            ));
+            for i in (0..=n).rev() {
+                if i < n || close_innermost {
+                    m.push_str(&format!("--b{i}x--\nepilogue {i}\n"));
+                }
+            }
+            m
+        }
+        let m = read(nest(100_000, true).as_bytes(), MailOptions::default());
+        assert!(
+            m.problems.is_empty(),
+            "{:?}",
+            &m.problems[..m.problems.len().min(3)]
+        );
+        assert!(text_of(&m, "text").contains("http://deep.example/"));
+        let m = read(nest(1_000, false).as_bytes(), MailOptions::default());
+        assert_eq!(
+            m.problems.len(),
+            1,
+            "{:?}",
+            &m.problems[..m.problems.len().min(3)]
+        );
+        assert!(
+            m.problems[0].contains("\"--b1000x--\""),
+            "{}",
+            m.problems[0]
+        );
     }
 }

@@ -40,11 +40,52 @@ struct Run {
     group: Option<(u64, u64)>,
 }
 
+/// The runs of a map: most maps (a text run, an attribute value, a link
+/// destination) have one, kept without an allocation of its own.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+enum Runs {
+    #[default]
+    None,
+    One(Run),
+    /// Two or more.
+    Many(Vec<Run>),
+}
+
+impl Runs {
+    fn push(&mut self, r: Run) {
+        match self {
+            Runs::None => *self = Runs::One(r),
+            Runs::One(a) => *self = Runs::Many(vec![*a, r]),
+            Runs::Many(v) => v.push(r),
+        }
+    }
+
+    fn as_mut_slice(&mut self) -> &mut [Run] {
+        match self {
+            Runs::None => &mut [],
+            Runs::One(r) => std::slice::from_mut(r),
+            Runs::Many(v) => v,
+        }
+    }
+}
+
+impl std::ops::Deref for Runs {
+    type Target = [Run];
+
+    fn deref(&self) -> &[Run] {
+        match self {
+            Runs::None => &[],
+            Runs::One(r) => std::slice::from_ref(r),
+            Runs::Many(v) => v,
+        }
+    }
+}
+
 /// A map from byte offsets in one decoding step's output to byte offsets
 /// in its input (0-based, end exclusive). Built in decoded order.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OffsetMap {
-    runs: Vec<Run>,
+    runs: Runs,
     /// Decoded bytes pushed so far.
     len: u64,
 }
@@ -66,7 +107,7 @@ impl OffsetMap {
     /// Moves every original offset `n` bytes on (a map of a slice made
     /// into a map of the text the slice starts `n` bytes into).
     pub fn shift(&mut self, n: u64) {
-        for r in &mut self.runs {
+        for r in self.runs.as_mut_slice() {
             r.original += n;
         }
     }
@@ -216,6 +257,10 @@ enum Step {
 /// on; the last gives offsets into the file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Chain {
+    /// The first map, when it is this chain's own (most chains are one
+    /// map: no allocation besides the map's).
+    first: Option<OffsetMap>,
+    /// The steps after it.
     steps: Vec<Step>,
 }
 
@@ -223,7 +268,13 @@ impl Chain {
     /// A chain of `maps` (innermost first), whose last map's offsets are
     /// relative to `base`.
     pub fn new(maps: Vec<OffsetMap>, base: u64) -> Chain {
-        Chain::shared(maps.into_iter().map(Arc::new).collect(), base)
+        let mut maps = maps.into_iter();
+        let first = maps.next();
+        let mut steps: Vec<Step> = maps.map(|m| Step::Map(Arc::new(m))).collect();
+        if base != 0 {
+            steps.push(Step::Shift(base));
+        }
+        Chain { first, steps }
     }
 
     /// Like [`Chain::new`], with maps shared with other chains (the
@@ -234,7 +285,7 @@ impl Chain {
         if base != 0 {
             steps.push(Step::Shift(base));
         }
-        Chain { steps }
+        Chain { first: None, steps }
     }
 
     /// This chain, then `map` (offsets of this chain's output are the
@@ -247,7 +298,9 @@ impl Chain {
     /// `map`, then this chain (offsets of `map`'s output are this chain's
     /// decoded offsets).
     pub fn before(mut self, map: OffsetMap) -> Chain {
-        self.steps.insert(0, Step::Map(Arc::new(map)));
+        if let Some(first) = self.first.replace(map) {
+            self.steps.insert(0, Step::Map(Arc::new(first)));
+        }
         self
     }
 
@@ -261,7 +314,10 @@ impl Chain {
 
     /// The outer span of the decoded span `span`.
     pub fn span(&self, span: Range<u64>) -> Range<u64> {
-        let mut s = span;
+        let mut s = match &self.first {
+            Some(m) => m.span(span),
+            None => span,
+        };
         for step in &self.steps {
             s = match step {
                 Step::Map(m) => m.span(s),
@@ -276,6 +332,12 @@ impl Chain {
     /// bytes.
     pub fn is_exact(&self, span: Range<u64>) -> bool {
         let mut s = span;
+        if let Some(m) = &self.first {
+            if !m.is_exact(s.clone()) {
+                return false;
+            }
+            s = m.span(s);
+        }
         for step in &self.steps {
             match step {
                 Step::Map(m) => {

@@ -228,7 +228,11 @@ pub fn segments(src: &[u8], include_code: bool) -> Vec<Segment> {
             out.push(seg);
         }
     }
-    out.sort_by_key(|s| s.map.start(0));
+    // (In order already but for definitions: no sort, and its buffer of
+    // half the segments, then.)
+    if !out.is_sorted_by_key(|s| s.map.start(0)) {
+        out.sort_by_key(|s| s.map.start(0));
+    }
     out
 }
 
@@ -275,7 +279,9 @@ fn flush(src: &[u8], run: &mut Option<Range<usize>>, out: &mut Vec<Segment>) {
     flush_as(src, run, out, Some(SegmentKind::MarkdownText));
 }
 
-/// Ends the text run as a segment of `kind` (dropped when `None`).
+/// Ends the text run as a segment of `kind` (dropped when `None`, and
+/// when it is white space only: no URI is there, and a page of links has
+/// one such run between every two).
 fn flush_as(
     src: &[u8],
     run: &mut Option<Range<usize>>,
@@ -283,7 +289,10 @@ fn flush_as(
     kind: Option<SegmentKind>,
 ) {
     if let (Some(r), Some(kind)) = (run.take(), kind) {
-        if r.start < r.end && r.end <= src.len() {
+        let blank = src
+            .get(r.clone())
+            .is_none_or(|t| t.iter().all(u8::is_ascii_whitespace));
+        if r.start < r.end && r.end <= src.len() && !blank {
             out.push(match kind {
                 SegmentKind::MarkdownText => text_segment(src, r),
                 kind => Segment::exact(src, r, kind, false),
@@ -389,6 +398,8 @@ fn push_html(src: &[u8], range: Range<usize>, include_code: bool, out: &mut Vec<
 /// once), and its text unless that is the destination itself.
 fn close_link(src: &[u8], l: OpenLink, out: &mut Vec<Segment>) {
     let what = if l.image { "image" } else { "link" };
+    // The destination after the text: segments come in document order.
+    let mut destination = None;
     match l.link_type {
         LinkType::Autolink => {
             let r = l.range.start + 1..l.range.end.saturating_sub(1);
@@ -404,11 +415,8 @@ fn close_link(src: &[u8], l: OpenLink, out: &mut Vec<Segment>) {
         }
         LinkType::Email => return,
         LinkType::Inline => {
-            if let Some(r) = inline_destination(src, &l) {
-                if let Some(seg) = decoded_as(src, r, &l.dest, SegmentKind::MarkdownLink(what)) {
-                    out.push(seg);
-                }
-            }
+            destination = inline_destination(src, &l)
+                .and_then(|r| decoded_as(src, r, &l.dest, SegmentKind::MarkdownLink(what)));
         }
         _ => {}
     }
@@ -431,6 +439,7 @@ fn close_link(src: &[u8], l: OpenLink, out: &mut Vec<Segment>) {
             }
         }
     }
+    out.extend(destination);
 }
 
 /// Where the destination of inline link `l` is written: after the `](`

@@ -5,6 +5,8 @@
 //! scanning (the `scan` module, which runs on [`Segment::text`] as it
 //! runs on a file).
 
+use std::sync::Arc;
+
 use super::map::OffsetMap;
 
 /// What a segment's text is, as records and diagnostics name it.
@@ -104,8 +106,10 @@ pub struct Segment {
     pub map: OffsetMap,
     /// A base URI that relative references in this segment are resolved
     /// against (HTML `<base href>`, RFC 2396 Appendix D), already
-    /// resolved itself; `None` when there is none.
-    pub base: Option<String>,
+    /// resolved itself; `None` when there is none. Shared: every segment
+    /// of a page holds the same one (a page of many segments and a long
+    /// base costs the base once, not once a segment).
+    pub base: Option<Arc<str>>,
     /// True when relative references are to be looked for (URI-valued
     /// HTML attributes: a whole attribute value is one URI reference, or
     /// for `srcset` a list of them).

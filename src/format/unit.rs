@@ -123,9 +123,12 @@ where
 /// file.
 ///
 /// With `helpers` above 0, the messages of a mailbox are decoded (MIME,
-/// transfer encodings, charsets, HTML) and given to `map` on that many
-/// threads of their own, while this thread splits the mailbox and runs
-/// `fold`: a message is decoded and mapped on one thread, and only what
+/// transfer encodings, charsets, HTML) and given to `map` on up to that
+/// many threads of their own, while this thread splits the mailbox and
+/// runs `fold`; `helpers` is a budget shared by every call at once (at
+/// most that many helper threads are alive in the process, whatever the
+/// number of mailboxes read together; a mailbox that finds none left is
+/// decoded in turn): a message is decoded and mapped on one thread, and only what
 /// `map` returns crosses to this one. Messages go out in batches of about
 /// [`BATCH_BYTES`], at most [`AHEAD_BYTES`] bytes of them (or one batch)
 /// in flight. What `fold`
@@ -267,6 +270,14 @@ where
     if split_all {
         return decode_in_turn(first, opts, map, fold);
     }
+    // Helpers from the budget shared by every mailbox being read: none
+    // left, and this one is decoded in turn on this thread.
+    let grant = Helpers::take(helpers);
+    if grant.count == 0 {
+        decode_in_turn(first, opts, map, fold)?;
+        return read_mbox(boxed, opts, map, fold);
+    }
+    let helpers = grant.count;
     let stopped = || io::Error::other("the mail decoding threads stopped");
     let (work_tx, work_rx) = mpsc::channel::<(u64, Vec<mbox::RawMessage>)>();
     let (done_tx, done_rx) = mpsc::channel::<(u64, usize, Vec<T>)>();
@@ -343,6 +354,51 @@ where
     })
 }
 
+/// Mail-decoding helper threads alive in the process, over every
+/// mailbox being read ([`Helpers`]).
+static HELPERS_ALIVE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// Helper threads granted to one mailbox out of a budget shared by all
+/// the mailboxes read at once: with `-j N`, N workers each reading a
+/// mailbox had N helpers each (N^2 threads, each mailbox 8 MiB ahead);
+/// now at most `budget` (N) helpers are alive in the process, and a
+/// mailbox that finds none left is decoded on its worker's thread. Given
+/// back when dropped.
+struct Helpers {
+    /// How many were granted.
+    count: usize,
+}
+
+impl Helpers {
+    /// As many helpers as are left of `budget` alive at once (up to
+    /// `budget`).
+    fn take(budget: usize) -> Helpers {
+        use std::sync::atomic::Ordering;
+        let mut alive = HELPERS_ALIVE.load(Ordering::Relaxed);
+        loop {
+            let count = budget.saturating_sub(alive);
+            if count == 0 {
+                return Helpers { count: 0 };
+            }
+            match HELPERS_ALIVE.compare_exchange_weak(
+                alive,
+                alive + count,
+                Ordering::AcqRel,
+                Ordering::Relaxed,
+            ) {
+                Ok(_) => return Helpers { count },
+                Err(now) => alive = now,
+            }
+        }
+    }
+}
+
+impl Drop for Helpers {
+    fn drop(&mut self) {
+        HELPERS_ALIVE.fetch_sub(self.count, std::sync::atomic::Ordering::AcqRel);
+    }
+}
+
 /// The next messages of `boxed`, up to [`BATCH_BYTES`] of them (the last
 /// one may go past it), their size in bytes, and true when the mailbox
 /// has no more after them.
@@ -400,45 +456,66 @@ fn decode_message(m: mbox::RawMessage, opts: MailOptions) -> (Unit, Vec<Piece>) 
     (unit, pieces)
 }
 
-/// The most bytes of an HTML document tokenized at once (4 MiB): a
-/// longer one is read in windows that end just before a `<` that starts
-/// a line, each a [`Unit`], so that memory stays bounded and every byte
-/// is read. The tokenizer starts afresh in each window (a window that
-/// starts inside a `<script>` or a comment reads it as text).
+/// The bytes of an HTML document tokenized at once (4 MiB): a longer one
+/// is read in windows, each a [`Unit`], so that memory stays bounded and
+/// every byte is read. A window ends in its second half, just after a
+/// tag or comment, else in content (after white space of text, in a
+/// script or style, after white space of a comment), never inside a tag
+/// nor a URI; the next window starts in the state the tokenizer was in
+/// there (inside a `<script>`, `<style>`, `<textarea>`, `<pre>`, a
+/// comment ...), as [`super::html::window_segments`] says.
 pub const HTML_WINDOW: usize = 4 * 1024 * 1024;
+
+/// The largest window of HTML (64 MiB, [`MAX_MESSAGE`]): when no cut can
+/// be made in the second half of a window (one tag, comment or word of
+/// text fills it), the window is read again twice as large, up to this;
+/// a window this large with no place to cut is cut at its end (inside
+/// that token), and the next one starts in the data state.
+pub const HTML_WINDOW_MAX: usize = MAX_MESSAGE;
 
 fn read_html<R, F>(reader: R, include_code: bool, each: &mut F) -> io::Result<()>
 where
     R: Read,
     F: FnMut(Unit, Vec<Piece>) -> io::Result<()>,
 {
-    read_html_in(reader, HTML_WINDOW, include_code, each)
+    read_html_in(reader, HTML_WINDOW, HTML_WINDOW_MAX, include_code, each)
 }
 
-/// [`read_html`] with windows of `window` bytes.
-fn read_html_in<R, F>(reader: R, window: usize, include_code: bool, each: &mut F) -> io::Result<()>
+/// [`read_html`] with windows of `window` bytes, grown up to `max`.
+fn read_html_in<R, F>(
+    reader: R,
+    window: usize,
+    max: usize,
+    include_code: bool,
+    each: &mut F,
+) -> io::Result<()>
 where
     R: Read,
     F: FnMut(Unit, Vec<Piece>) -> io::Result<()>,
 {
     let mut r = BufReader::new(reader);
-    let mut carry: Vec<u8> = Vec::new();
+    let mut buf: Vec<u8> = Vec::new();
     let mut offset = 0u64;
     let mut line = 1u64;
+    let mut resume = super::html::Resume::default();
+    let mut size = window.max(2);
     loop {
-        let mut buf = std::mem::take(&mut carry);
-        let want = window.saturating_sub(buf.len()).max(1);
+        let want = size.saturating_sub(buf.len());
         let got = (&mut r).take(want as u64).read_to_end(&mut buf)?;
         if buf.is_empty() {
             return Ok(());
         }
-        let cut = if got < want {
-            buf.len()
-        } else {
-            window_end(&buf)
+        let last = got < want;
+        let forced = !last && buf.len() >= max;
+        let Some((cut, segments, next)) =
+            super::html::window_segments(&buf, &resume, include_code, last || forced)
+        else {
+            // One token fills the second half: a larger window.
+            size = (buf.len() * 2).min(max.max(2));
+            continue;
         };
-        carry = buf.split_off(cut);
-        let pieces = pieces_of(super::html::document_segments(&buf, include_code))
+        let carry = buf.split_off(cut.min(buf.len()));
+        let pieces = pieces_of(segments)
             .into_iter()
             .map(|mut p| {
                 p.chain = std::mem::take(&mut p.chain).then_shift(offset);
@@ -446,10 +523,16 @@ where
             })
             .collect();
         let lines = memchr::memchr_iter(b'\n', &buf).count() as u64;
-        let unit = Unit::new(buf, offset, line);
+        let unit = Unit::new(std::mem::replace(&mut buf, carry), offset, line);
         each(unit, pieces)?;
         offset += cut as u64;
         line += lines;
+        resume = next;
+        size = window.max(2);
+        if last {
+            // The last window is read to its end.
+            return Ok(());
+        }
     }
 }
 
@@ -466,20 +549,6 @@ fn pieces_of(segments: Vec<super::Segment>) -> Vec<Piece> {
             references: seg.references,
         })
         .collect()
-}
-
-/// Where a full window of HTML ends: just after the last line break
-/// followed by `<` in its second half, else before its last `<`, else at
-/// its end.
-fn window_end(buf: &[u8]) -> usize {
-    let half = buf.len() / 2;
-    if let Some(p) = memchr::memmem::rfind(&buf[half..], b"\n<") {
-        return half + p + 1;
-    }
-    match memchr::memrchr(b'<', &buf[half..]) {
-        Some(p) if half + p > 0 => half + p,
-        _ => buf.len(),
-    }
 }
 
 /// Reads at most [`MAX_MESSAGE`] bytes of `reader`; true when there was
@@ -514,28 +583,348 @@ mod tests {
         }
         let mut found = Vec::new();
         let mut units = 0;
-        read_html_in(&html[..], 512, false, &mut |u: Unit, pieces: Vec<Piece>| {
-            units += 1;
-            for p in pieces {
-                if p.references {
-                    let span = p.chain.span(0..p.text.len() as u64);
-                    assert_eq!(u.bytes(span.clone()), &p.text[..]);
-                    assert_eq!(&html[span.start as usize..span.end as usize], &p.text[..]);
-                    let at = u.position(span.start);
-                    let line = html[..span.start as usize]
-                        .iter()
-                        .filter(|&&b| b == b'\n')
-                        .count() as u64
-                        + 1;
-                    assert_eq!(at.line, line);
-                    found.push(String::from_utf8_lossy(&p.text).into_owned());
+        read_html_in(
+            &html[..],
+            512,
+            4096,
+            false,
+            &mut |u: Unit, pieces: Vec<Piece>| {
+                units += 1;
+                for p in pieces {
+                    if p.references {
+                        let span = p.chain.span(0..p.text.len() as u64);
+                        assert_eq!(u.bytes(span.clone()), &p.text[..]);
+                        assert_eq!(&html[span.start as usize..span.end as usize], &p.text[..]);
+                        let at = u.position(span.start);
+                        let line = html[..span.start as usize]
+                            .iter()
+                            .filter(|&&b| b == b'\n')
+                            .count() as u64
+                            + 1;
+                        assert_eq!(at.line, line);
+                        found.push(String::from_utf8_lossy(&p.text).into_owned());
+                    }
                 }
-            }
-            Ok(())
-        })
+                Ok(())
+            },
+        )
         .unwrap_or_else(|e| panic!("{e}"));
         assert!(units > 10, "{units} windows");
         let want: Vec<String> = (0..200).map(|i| format!("http://a.example/{i}")).collect();
         assert_eq!(found, want);
+    }
+
+    /// Mail-decoding helper threads of this process alive now (Linux:
+    /// threads named `urilint-mail` in /proc/self/task).
+    #[cfg(target_os = "linux")]
+    fn helper_threads() -> usize {
+        std::fs::read_dir("/proc/self/task")
+            .map(|d| {
+                d.filter_map(Result::ok)
+                    .filter(|t| {
+                        std::fs::read_to_string(t.path().join("comm"))
+                            .is_ok_and(|c| c.trim_end() == "urilint-mail")
+                    })
+                    .count()
+            })
+            .unwrap_or(0)
+    }
+
+    /// Review 2026-11-26 M12: `-j N` gave each of N workers N helpers
+    /// (N^2 threads). Four mailboxes read at once, each with a budget of
+    /// 4: at most 4 helpers alive together (there were 16), and the same
+    /// output for each mailbox as decoded in turn.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn helpers_are_shared_by_mailboxes_read_at_once() {
+        use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+        const K: usize = 4;
+        let mut mailbox = Vec::new();
+        for i in 0..5000 {
+            mailbox.extend(
+                format!("From a@b Mon Jan  1 00:00:00 2024\nFrom: a@b.example\nSubject: {i}\n\nsee http://m{i}.example/ {}\n\n", "x".repeat(150))
+                    .bytes(),
+            );
+        }
+        assert!(mailbox.len() > 3 * BATCH_BYTES);
+        let read = |helpers: usize, barrier: Option<&std::sync::Barrier>, most: &AtomicUsize| {
+            let waited = AtomicBool::new(false);
+            let mut out = Vec::new();
+            map_in_order(
+                &mailbox[..],
+                InputFormat::Mbox,
+                ReadOptions::default(),
+                helpers,
+                |u: Unit, pieces: Vec<Piece>| {
+                    if let Some(b) = barrier {
+                        if !waited.swap(true, Ordering::SeqCst) {
+                            b.wait();
+                        }
+                    }
+                    most.fetch_max(helper_threads(), Ordering::SeqCst);
+                    (
+                        u.offset,
+                        pieces.into_iter().map(|p| p.text).collect::<Vec<_>>(),
+                    )
+                },
+                |t| {
+                    out.push(t);
+                    Ok(())
+                },
+            )
+            .unwrap_or_else(|e| panic!("{e}"));
+            out
+        };
+        let most = AtomicUsize::new(0);
+        let alone = read(0, None, &most);
+        assert_eq!(alone.len(), 5000);
+        let barrier = std::sync::Barrier::new(K);
+        let outs: Vec<_> = std::thread::scope(|s| {
+            let runs: Vec<_> = (0..K)
+                .map(|_| s.spawn(|| read(K, Some(&barrier), &most)))
+                .collect();
+            runs.into_iter()
+                .map(|r| r.join().unwrap_or_default())
+                .collect()
+        });
+        for out in outs {
+            assert!(out == alone);
+        }
+        // (Other tests of this process may have helpers too: twice the
+        // budget at most, where unshared helpers made K * K.)
+        let most = most.load(Ordering::SeqCst);
+        assert!(most <= 2 * K, "{most} helper threads alive at once");
+    }
+
+    /// The words of a decoded text (white space apart), each with the
+    /// kind and the file span `map` gives it.
+    fn words_of(
+        text: &[u8],
+        kind: &str,
+        map: impl Fn(std::ops::Range<u64>) -> std::ops::Range<u64>,
+        out: &mut Vec<(String, String, std::ops::Range<u64>)>,
+    ) {
+        let mut i = 0;
+        while i < text.len() {
+            if text[i].is_ascii_whitespace() {
+                i += 1;
+                continue;
+            }
+            let s = i;
+            while i < text.len() && !text[i].is_ascii_whitespace() {
+                i += 1;
+            }
+            out.push((
+                String::from_utf8_lossy(&text[s..i]).into_owned(),
+                kind.to_string(),
+                map(s as u64..i as u64),
+            ));
+        }
+    }
+
+    type Words = Vec<(String, String, std::ops::Range<u64>)>;
+
+    /// The words [`read_html_in`] gives for `html` read in windows of
+    /// `window` bytes (grown up to `max`), with their file spans, and the
+    /// number of windows, after checking that the units cover the file in
+    /// order.
+    fn windowed(html: &[u8], window: usize, max: usize) -> (Words, usize) {
+        let mut out = Vec::new();
+        let mut units = 0;
+        let mut next = 0u64;
+        read_html_in(
+            html,
+            window,
+            max,
+            true,
+            &mut |u: Unit, pieces: Vec<Piece>| {
+                assert_eq!(u.offset, next);
+                assert_eq!(
+                    &html[next as usize..next as usize + u.raw.len()],
+                    &u.raw[..]
+                );
+                next += u.raw.len() as u64;
+                units += 1;
+                for p in pieces {
+                    let span = p.chain.span(0..p.text.len() as u64);
+                    assert!(span.end <= next && span.start >= u.offset, "{span:?}");
+                    words_of(&p.text, p.kind.name(), |r| p.chain.span(r), &mut out);
+                }
+                Ok(())
+            },
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(next, html.len() as u64);
+        out.sort_by_key(|w| (w.2.start, w.2.end));
+        (out, units)
+    }
+
+    /// The words of `html` read whole.
+    fn whole(html: &[u8]) -> Words {
+        let mut out = Vec::new();
+        for s in crate::format::html::document_segments(html, true) {
+            words_of(&s.text, s.kind.name(), |r| s.map.span(r), &mut out);
+        }
+        out.sort_by_key(|w| (w.2.start, w.2.end));
+        out
+    }
+
+    /// Review 2026-11-26 H5: a window that started inside a `<script>`
+    /// read it as text (its URIs reported, `rewrite` edited them with
+    /// `&amp;`). Now a window ends after a tag and the next one starts in
+    /// the script: nothing of it is read, in a page of lines and in a
+    /// minified one.
+    #[test]
+    fn a_window_never_reads_a_script_as_text() {
+        let mut lines = b"<p>x</p>\n".repeat(300);
+        lines.extend_from_slice(
+            b"<script>\nif (a\n< b) { go(\"http://old.example/js?a=1&b=2&lt=3\"); }\n",
+        );
+        lines.extend(b"var x = 1;\n".repeat(200));
+        lines.extend_from_slice(b"var u = \"http://old.example/late?q=1&r=2\";\n</script>\n<p>end http://end.example/</p>\n");
+        let mut minified = b"<html><body><script>".to_vec();
+        for i in 0..300 {
+            minified
+                .extend(format!("x=a>b;u{i}=\"http://old.example/api?id={i}&v=1\";y=c<d;").bytes());
+        }
+        minified.extend_from_slice(b"</script><p>after http://after.example/</p></body></html>");
+        for html in [&lines, &minified] {
+            for window in [64, 256, 1024, 4096] {
+                let (got, units) = windowed(html, window, 1 << 20);
+                assert!(units > 1 || html.len() <= window, "{window}");
+                assert!(
+                    !got.iter().any(|p| p.0.contains("old.example")),
+                    "{window}: {got:?}"
+                );
+                assert!(
+                    got.iter()
+                        .any(|p| p.0 == "http://end.example/" || p.0 == "http://after.example/"),
+                    "{window}: {got:?}"
+                );
+            }
+        }
+    }
+
+    /// Review 2026-11-26 M13: a window with no `<` in its second half was
+    /// cut at its last byte, inside a URI (half of it was lost). Now text
+    /// is cut after white space, and a URI comes out whole wherever it is.
+    #[test]
+    fn a_uri_across_a_window_end_comes_out_whole() {
+        let uri = "http://old.example/abcdefgh&amp;ijkl/mnop";
+        for pad in 0..50 {
+            let mut html = format!("<p>{}", "w ".repeat(100 + pad));
+            html.push_str(uri);
+            html.push_str(&" tail".repeat(50));
+            html.push_str("</p>");
+            let (w, _) = windowed(html.as_bytes(), 256, 1 << 20);
+            assert!(
+                w.iter()
+                    .any(|w| w.0 == "http://old.example/abcdefgh&ijkl/mnop"),
+                "{pad}: {w:?}"
+            );
+        }
+        // One word longer than the window: read in a larger one.
+        let long = format!("<p>see http://long.example/{}</p> x", "a".repeat(5000));
+        let (got, _) = windowed(long.as_bytes(), 256, 1 << 20);
+        assert!(got
+            .iter()
+            .any(|p| p.0 == format!("http://long.example/{}", "a".repeat(5000))));
+        // Longer than the largest window: cut there, the rest read on.
+        let (got, units) = windowed(long.as_bytes(), 256, 1024);
+        assert!(units > 1);
+        assert!(got
+            .iter()
+            .any(|p| p.0.starts_with("http://long.example/aaa")));
+    }
+
+    /// Comments, code elements, `<textarea>` and `<title>` across window
+    /// ends: read as they are read whole.
+    #[test]
+    fn windows_start_in_the_state_of_the_cut() {
+        let mut html = String::from(
+            "<html><head><base href=\"http://b.example/\"><title>t</title></head><body>\n",
+        );
+        html.push_str("<!-- a comment ");
+        html.push_str(&"with http://c.example/ words ".repeat(40));
+        html.push_str("-->\n<pre>");
+        html.push_str(&"code http://code.example/ x\n".repeat(40));
+        html.push_str("</pre>\n<textarea>");
+        html.push_str(&"t &lt;http://ta.example/&gt; ".repeat(40));
+        html.push_str("</textarea>\n<? bogus ");
+        html.push_str(&"b http://bogus.example/ ".repeat(40));
+        html.push_str(">\n<p>end <a href=\"rel\">r</a></p>\n");
+        let whole = whole(html.as_bytes());
+        for window in [64, 100, 256, 1000] {
+            let (got, units) = windowed(html.as_bytes(), window, 1 << 20);
+            assert!(units > 2, "{window}");
+            assert_eq!(got, whole, "{window}");
+        }
+    }
+
+    /// Any document made of the pieces that change the tokenizer's state,
+    /// read in windows of any size, gives the words it gives read whole.
+    mod windows {
+        use super::*;
+        use proptest::prelude::*;
+
+        fn piece() -> impl Strategy<Value = &'static str> {
+            prop_oneof![
+                Just("<script>"),
+                Just("</script>"),
+                Just("<style>"),
+                Just("</style>"),
+                Just("<!--"),
+                Just("-->"),
+                Just("<!x "),
+                Just(">"),
+                Just("<pre>"),
+                Just("</pre>"),
+                Just("<code>"),
+                Just("</code>"),
+                Just("<textarea>"),
+                Just("</textarea>"),
+                Just("<title>"),
+                Just("</title>"),
+                Just("<p>"),
+                Just("</p>"),
+                Just("<a href=\"x y\">"),
+                Just("<img srcset='a 1x, b 2x'>"),
+                Just("&amp;"),
+                Just("&lt;"),
+                Just(" "),
+                Just("\n"),
+                Just("\r\n"),
+                Just("http://a.example/p?q=1"),
+                Just("word"),
+                Just("<"),
+                Just("</"),
+                Just("<!--beginarticle-->"),
+                Just("<base href=\"http://b/\">"),
+                Just("<plaintext>"),
+                Just("<!--<script>"),
+                Just("</scr"),
+                Just("<!"),
+                Just("<?x "),
+                Just("<xmp>"),
+                Just("</xmp>"),
+                Just("&#x41;"),
+                Just("--!>"),
+                Just("-"),
+                Just("\t"),
+            ]
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(500))]
+            #[test]
+            fn windows_read_as_the_whole(
+                parts in proptest::collection::vec(piece(), 0..120),
+                window in 16usize..200,
+            ) {
+                let html = parts.concat();
+                let (got, _) = windowed(html.as_bytes(), window, 1 << 20);
+                prop_assert_eq!(got, whole(html.as_bytes()), "{:?} {}", html, window);
+            }
+        }
     }
 }

@@ -231,12 +231,14 @@ pub(crate) fn scan<R, F>(
     }
 }
 
-/// The threads that decode and scan a mailbox's messages beside the one
-/// reading it, for a run of `threads` worker threads: as many (the reading
-/// thread only splits the mailbox and orders the output, a tenth of the
-/// work), none for `-j1`, which asks for one thread. A run over many
-/// mailboxes has its file workers busy too; the threads then share the
-/// cores.
+/// The threads that decode and scan mailboxes' messages beside the ones
+/// reading them, for a run of `threads` worker threads: as many (the
+/// reading thread only splits the mailbox and orders the output, a tenth
+/// of the work), none for `-j1`, which asks for one thread. This is a
+/// budget shared by all the mailboxes read at once
+/// ([`unit::map_in_order`]): a run has at most `threads` helpers alive,
+/// not `threads` for each of its workers, and a mailbox that finds none
+/// left is decoded on its worker's thread.
 pub(crate) fn decode_helpers(threads: usize) -> usize {
     if threads <= 1 {
         0
