@@ -237,3 +237,44 @@ fn an_endless_json_line_is_an_error_and_the_next_document_is_read() {
         "{err}"
     );
 }
+
+/// M4: `check` of a decoded document (Markdown, HTML, reStructuredText,
+/// mail) read the unit from its start again for every finding, to look
+/// for suppression markers: 5.3 MB of Markdown with a finding per line
+/// took 43 s (0.46 s as `.txt`). One reading of the lines per unit now:
+/// 60,000 findings each in Markdown and HTML, every one reported, and
+/// the markers still obeyed (the block below `urilint: disable` is left
+/// out, the one after `urilint: enable` is in).
+#[test]
+fn many_findings_in_a_document_are_read_once() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let lines = |n: usize, f: &dyn Fn(usize) -> String| -> String { (0..n).map(f).collect() };
+    let md = lines(60_000, &|i| {
+        let marker = match i {
+            10 => "<!-- urilint: disable -->\n\n",
+            20 => "<!-- urilint: enable -->\n\n",
+            _ => "",
+        };
+        format!("{marker}line {i} see https://https://hi.example/p here\n\n")
+    });
+    fs::write(dir.path().join("m.md"), md).expect("write");
+    let html = format!(
+        "<html><body>{}</body></html>\n",
+        lines(60_000, &|i| format!(
+            "<p>line {i} see https://https://hi.example/p here</p>\n"
+        ))
+    );
+    fs::write(dir.path().join("m.html"), html).expect("write");
+    let out = urilint(
+        dir.path(),
+        &["check", "--isolated", "--format", "plain", "m.md", "m.html"],
+    );
+    let report = text(&out.stdout);
+    assert_eq!(
+        report.matches("m.md:").count(),
+        60_000 - 10,
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(report.matches("m.html:").count(), 60_000);
+}
