@@ -289,7 +289,7 @@ fn absolute(p: &Path) -> PathBuf {
 /// The configuration file that applies in `dir`: the first of
 /// [`FILE_NAMES`] found in `dir` or its ancestors, up to the root of the
 /// repository `dir` is in (the directory holding `.git`) and no further.
-/// A file is taken only when it can be trusted ([`untrusted`], as git's
+/// A file is taken only when it can be trusted (as git's
 /// `safe.directory` trusts a repository): owned by the user running
 /// urilint, not writable by others, in a directory others cannot replace
 /// it in. An untrusted file is passed over with a warning on standard

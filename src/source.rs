@@ -4,7 +4,7 @@
 //! binary-file check: a file met while walking a directory whose first
 //! 8 KiB hold a NUL byte is taken for binary and skipped, as grep and
 //! ripgrep do, unless its content is mail or text with a stray NUL
-//! ([`looks_like_text`]); files named on the command line are read anyway. A file
+//! (at most one byte in a hundred a control character); files named on the command line are read anyway. A file
 //! that starts with a UTF-16 byte-order mark is skipped with a message. It does not
 //! own walking (the `walk` module) nor decoding of mail or markup formats.
 
