@@ -149,7 +149,7 @@ impl<R: BufRead> Iterator for Documents<R> {
     }
 }
 
-/// One line of the JSON Lines framing (the strings borrowed from the
+/// One line of the JSON Lines framing (the contents borrowed from the
 /// line when they hold no escape, as base64 never does: a document is
 /// not copied once more).
 #[derive(serde::Deserialize)]
@@ -157,10 +157,16 @@ struct Frame<'a> {
     path: Option<String>,
     path_bytes: Option<String>,
     #[serde(borrow)]
-    content_base64: Option<std::borrow::Cow<'a, str>>,
+    content_base64: Option<Text<'a>>,
     #[serde(borrow)]
-    content: Option<std::borrow::Cow<'a, str>>,
+    content: Option<Text<'a>>,
 }
+
+/// A JSON string borrowed from the line unless it holds an escape.
+/// (serde borrows a `Cow` field only when it is the field's whole type:
+/// an `Option<Cow<str>>` is always copied.)
+#[derive(serde::Deserialize)]
+struct Text<'a>(#[serde(borrow)] std::borrow::Cow<'a, str>);
 
 impl<R: BufRead> Documents<R> {
     fn read_error(e: std::io::Error) -> Error {
@@ -259,11 +265,11 @@ impl<R: BufRead> Documents<R> {
             return fail("the path is empty".to_string());
         }
         let bytes: Vec<u8> = match (frame.content_base64, frame.content) {
-            (Some(c), None) => match b64.decode(c.as_bytes()) {
+            (Some(Text(c)), None) => match b64.decode(c.as_bytes()) {
                 Ok(b) => b,
                 Err(e) => return fail(format!("\"content_base64\" is not base64: {e}")),
             },
-            (None, Some(c)) => c.into_owned().into_bytes(),
+            (None, Some(Text(c))) => c.into_owned().into_bytes(),
             (Some(_), Some(_)) => {
                 return fail("both \"content\" and \"content_base64\": give one".to_string())
             }
@@ -638,6 +644,19 @@ mod tests {
         assert!(
             matches!(&got[..], [Err(Error::Framing { message, .. })] if message.contains("3001 bytes"))
         );
+    }
+
+    /// A content_base64 is borrowed from its line, a content with escapes
+    /// is copied (both read as they say).
+    #[test]
+    fn contents_are_borrowed_unless_escaped() {
+        let line = br#"{"path":"a","content_base64":"aHR0cDovL2Iv","content":"a\nb"}"#;
+        let frame: Frame<'_> = serde_json::from_slice(line).unwrap_or_else(|e| panic!("{e}"));
+        assert!(matches!(
+            frame.content_base64,
+            Some(Text(std::borrow::Cow::Borrowed("aHR0cDovL2Iv")))
+        ));
+        assert!(matches!(frame.content, Some(Text(std::borrow::Cow::Owned(ref s))) if s == "a\nb"));
     }
 
     /// A netstring that says it is over the cap ends the input at once,
