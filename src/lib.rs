@@ -145,6 +145,7 @@ pub mod rewrite;
 pub mod run;
 pub mod scan;
 pub mod scheme;
+pub mod site;
 pub mod source;
 pub mod template;
 #[cfg(feature = "cli")]

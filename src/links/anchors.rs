@@ -115,17 +115,10 @@ pub fn of_html(src: &[u8]) -> Anchors {
     }
 }
 
-/// The id GitHub gives a heading whose text is `text`: lowercased, every
-/// character that is not a letter, mark, number, `_`, `-` or space
-/// dropped, spaces made `-` (github/cmark-gfm's `PUNCTUATION_REGEXP`:
-/// `/[^\p{Word}\- ]/u`).
+/// The id GitHub gives a heading whose text is `text`
+/// ([`crate::site::slug::Renderer::Github`]).
 pub fn github_slug(text: &str) -> String {
-    text.trim()
-        .to_lowercase()
-        .chars()
-        .filter(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | ' '))
-        .map(|c| if c == ' ' { '-' } else { c })
-        .collect()
+    crate::site::slug::Renderer::Github.slug(text)
 }
 
 /// The values of `id` and `name` attributes in `html` (quoted with `"`
@@ -181,18 +174,6 @@ fn html_ids(html: &[u8]) -> HashSet<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn github_slugs() {
-        assert_eq!(github_slug("Install it"), "install-it");
-        assert_eq!(github_slug("Café & Tea"), "café--tea");
-        assert_eq!(
-            github_slug("`--links local`: checks"),
-            "--links-local-checks"
-        );
-        assert_eq!(github_slug("RFC 3986 (section 5.2)"), "rfc-3986-section-52");
-        assert_eq!(github_slug("snake_case_name"), "snake_case_name");
-    }
 
     #[test]
     fn markdown_and_html_anchors() {
