@@ -127,10 +127,11 @@ use serde_json::{json, Value};
 const PLACEHOLDER: &str = "\u{27e8}URI\u{27e9}";
 
 /// A URI, loosely: a scheme, `:`, and then characters up to white space,
-/// `<`, `>`, `"`, `'`, `)` or `]`, not ending in `.,;:!?*` (as bare URIs
+/// `<`, `>`, `"`, `'`, `)` or `]` (but an IP-literal host `[2001:db8::1]`
+/// is taken in), not ending in `.,;:!?*` (as bare URIs
 /// end in prose), at least one (a bare `key:` or `Note:` is not a URI).
 /// Each match becomes [`PLACEHOLDER`], in every format.
-const URI: &str = r#"[A-Za-z][A-Za-z0-9+.-]*:[^\s<>"'\)\]⟨⟩]*[^\s<>"'\)\]⟨⟩.,;:!?*]"#;
+const URI: &str = r#"[A-Za-z][A-Za-z0-9+.-]*:(?://[^\s/<>"'\[\]⟨⟩]*\[[0-9A-Fa-f:.]+\])?[^\s<>"'\)\]⟨⟩]*[^\s<>"'\)\]⟨⟩.,;:!?*]"#;
 
 /// In prose text, after [`URI`]: the delimiters of RFC 3986 Appendix C
 /// are part of the URI. Each match becomes the text of its `keep` group

@@ -15,6 +15,7 @@
 pub mod anchors;
 
 use crate::grammar::has_scheme;
+use crate::site::{Generator, Resolved, Site};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -31,8 +32,26 @@ pub struct LocalLinks {
     /// absolute links that start with it are checked as files under
     /// `root_dir` (or the current directory).
     pub site_url: Option<String>,
+    /// Which site generator's build rules links are resolved by.
+    pub site: SiteChoice,
     /// Anchors of the documents read so far.
     cache: Mutex<HashMap<PathBuf, Arc<Anchors>>>,
+    /// The site (or none) of each directory looked at so far.
+    sites: Mutex<HashMap<PathBuf, Option<Arc<Site>>>>,
+}
+
+/// Which site generator's build rules resolve links (`[links] site` in
+/// `urilint.toml`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SiteChoice {
+    /// The generator whose configuration file is nearest above the
+    /// document ([`Site::of_file`]).
+    #[default]
+    Auto,
+    /// None: links are file paths beside the document.
+    None,
+    /// Only this generator's configuration is looked for.
+    Only(Generator),
 }
 
 /// What is wrong with a local link.
@@ -50,12 +69,25 @@ pub enum Problem {
         /// The fragment, percent-decoded.
         fragment: String,
     },
+    /// No source of the site the document belongs to makes the page the
+    /// link leads to, as the site's generator builds it.
+    MissingPage {
+        /// The URL path of the built site looked for (without the base
+        /// path, percent-decoded).
+        url: String,
+        /// The generator (its [`Generator::name`]).
+        generator: &'static str,
+        /// The site's configuration file.
+        config: PathBuf,
+    },
 }
 
 impl Clone for LocalLinks {
     /// The same settings, with an empty cache of anchors.
     fn clone(&self) -> LocalLinks {
-        LocalLinks::new(self.root_dir.clone(), self.site_url.clone())
+        let mut l = LocalLinks::new(self.root_dir.clone(), self.site_url.clone());
+        l.site = self.site;
+        l
     }
 }
 
@@ -66,7 +98,88 @@ impl LocalLinks {
         LocalLinks {
             root_dir,
             site_url,
+            site: SiteChoice::Auto,
             cache: Mutex::new(HashMap::new()),
+            sites: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The sites read so far (each once), for their notes
+    /// ([`Site::notes`]).
+    pub fn sites(&self) -> Vec<Arc<Site>> {
+        let mut out: Vec<Arc<Site>> = Vec::new();
+        if let Ok(sites) = self.sites.lock() {
+            for s in sites.values().flatten() {
+                if !out.iter().any(|o| Arc::ptr_eq(o, s)) {
+                    out.push(s.clone());
+                }
+            }
+        }
+        out.sort_by(|a, b| a.layout.config.cmp(&b.layout.config));
+        out
+    }
+
+    /// The site that builds the document `file` (found in the walk of
+    /// `tree`), by [`LocalLinks::site`]; the document's path made
+    /// absolute, with symbolic links resolved, comes with it.
+    fn site_of(&self, tree: Option<&Path>, file: &Path) -> Option<(Arc<Site>, PathBuf)> {
+        if self.site == SiteChoice::None {
+            return None;
+        }
+        let real = std::fs::canonicalize(file).ok()?;
+        let boundary = self.tree_of(tree, file);
+        let site = {
+            let mut cache = self.sites.lock().ok()?;
+            Site::of_file(&real, Some(&boundary), &mut cache)?
+        };
+        match self.site {
+            SiteChoice::Only(g) if site.generator() != g => None,
+            _ => Some((site, real)),
+        }
+    }
+
+    /// [`LocalLinks::check_within`] for a document of `site` (at `real`,
+    /// absolute): the path of the reference is resolved as the site's
+    /// generator builds it ([`Site::resolve`]), and a fragment is looked
+    /// for among the anchors of the page's source.
+    fn check_in_site(
+        &self,
+        tree: Option<&Path>,
+        file: &Path,
+        site: &Site,
+        real: &Path,
+        path: &str,
+        fragment: Option<&str>,
+    ) -> Option<Problem> {
+        let target = if path.is_empty() {
+            Resolved::File(real.to_path_buf())
+        } else {
+            site.resolve(real, path)
+        };
+        let target = match target {
+            Resolved::File(t) => t,
+            Resolved::Served | Resolved::NotChecked => return None,
+            Resolved::Missing { url } => {
+                return Some(Problem::MissingPage {
+                    url,
+                    generator: site.generator().name(),
+                    config: shown(&site.layout.config),
+                })
+            }
+        };
+        if !self.inside_tree(tree, file, &target) {
+            return None;
+        }
+        let fragment = fragment.filter(|f| !f.is_empty())?;
+        let fragment = String::from_utf8_lossy(&percent_decode(fragment.as_bytes())).into_owned();
+        let anchors = self.anchors(&target)?;
+        if anchors.has(&fragment) {
+            None
+        } else {
+            Some(Problem::MissingAnchor {
+                path: shown(&target),
+                fragment,
+            })
         }
     }
 
@@ -103,6 +216,11 @@ impl LocalLinks {
             None => (local.as_str(), None),
         };
         let path = path.split_once('?').map_or(path, |(p, _)| p);
+        if !path.starts_with('/') || self.site_url.is_none() {
+            if let Some((site, real)) = self.site_of(tree, file) {
+                return self.check_in_site(tree, file, &site, &real, path, fragment);
+            }
+        }
         let target = if path.is_empty() {
             file.to_path_buf()
         } else {
@@ -278,6 +396,18 @@ impl LocalLinks {
             cache.insert(path.to_path_buf(), a.clone());
         }
         Some(a)
+    }
+}
+
+/// `path` as shown in a message: relative to the working directory when
+/// it lies under it.
+fn shown(path: &Path) -> PathBuf {
+    let cwd = std::env::current_dir()
+        .ok()
+        .and_then(|c| std::fs::canonicalize(c).ok());
+    match cwd.as_deref().and_then(|c| path.strip_prefix(c).ok()) {
+        Some(rel) if !rel.as_os_str().is_empty() => rel.to_path_buf(),
+        _ => path.to_path_buf(),
     }
 }
 

@@ -740,6 +740,14 @@ impl Job<'_> {
                 missing_local_target::RULE,
                 missing_local_target::message(&path),
             ),
+            Some(Problem::MissingPage {
+                url,
+                generator,
+                config,
+            }) => (
+                missing_local_target::RULE,
+                missing_local_target::page_message(&url, generator, &config),
+            ),
             Some(Problem::MissingAnchor { path, fragment }) => (
                 missing_anchor::RULE,
                 missing_anchor::message(&path, &fragment),

@@ -2,9 +2,772 @@
 //! pages, so that a link is resolved as the built site resolves it.
 //!
 //! This module owns detecting the generator of a tree from its
-//! configuration file, reading the settings that change how links resolve,
+//! configuration file ([`Site::of_file`], one file per generator below),
+//! reading the settings that change how links resolve ([`Layout`]), the
+//! URL of every page ([`Site::page_url`]), resolving a link found in a
+//! page to the source file that builds its target ([`Site::resolve`]),
 //! and the heading ids each renderer mints ([`slug`]). Nothing of the
-//! generator is run. It does not own finding links (`crate::format`) nor
-//! reporting them (`crate::links`, the rules `L001` and `L002`).
+//! generator is run; what cannot be read from its configuration is said
+//! once ([`Site::notes`]), not guessed. It does not own finding links
+//! (`crate::format`) nor reporting them (`crate::links`, the rules `L001`
+//! and `L002`).
+//!
+//! URL paths here are paths of the built site without its base path,
+//! starting with `/` (`/guide/install/`, `/api.html`), percent-decoded.
 
+pub mod antora;
+pub mod docusaurus;
+pub mod front_matter;
+pub mod hugo;
+pub mod jekyll;
+pub mod js_object;
+pub mod mdbook;
+pub mod mkdocs;
 pub mod slug;
+pub mod sphinx;
+pub mod vitepress;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use slug::Renderer;
+
+/// The most files of a site's source tree indexed ([`Site::page_url`]):
+/// past it, the rest are not indexed and a note says so.
+pub const MAX_FILES: usize = 200_000;
+
+/// The most bytes of a page read for its front matter.
+const FRONT_MATTER_BYTES: u64 = 8 * 1024;
+
+/// A docs site generator urilint knows the build rules of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Generator {
+    /// MkDocs (`mkdocs.yml`).
+    MkDocs,
+    /// VitePress (`.vitepress/config.{js,ts,mjs,mts}`).
+    VitePress,
+    /// Docusaurus (`docusaurus.config.{js,ts,mjs}`).
+    Docusaurus,
+    /// Jekyll (`_config.yml`).
+    Jekyll,
+    /// Hugo (`hugo.{toml,yaml}` or `config.{toml,yaml}` beside `content/`).
+    Hugo,
+    /// mdBook (`book.toml`).
+    MdBook,
+    /// Sphinx (`conf.py`).
+    Sphinx,
+    /// Antora (`antora.yml` of a component version).
+    Antora,
+}
+
+impl Generator {
+    /// Every generator, in the order configuration files are looked for
+    /// in one directory.
+    pub const ALL: [Generator; 8] = [
+        Generator::MkDocs,
+        Generator::VitePress,
+        Generator::Docusaurus,
+        Generator::MdBook,
+        Generator::Antora,
+        Generator::Hugo,
+        Generator::Sphinx,
+        Generator::Jekyll,
+    ];
+
+    /// The name used in `urilint.toml` (`[links] site = "mkdocs"`) and
+    /// messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Generator::MkDocs => "mkdocs",
+            Generator::VitePress => "vitepress",
+            Generator::Docusaurus => "docusaurus",
+            Generator::Jekyll => "jekyll",
+            Generator::Hugo => "hugo",
+            Generator::MdBook => "mdbook",
+            Generator::Sphinx => "sphinx",
+            Generator::Antora => "antora",
+        }
+    }
+
+    /// The generator named `name` ([`Generator::name`], any case).
+    pub fn from_name(name: &str) -> Option<Generator> {
+        Generator::ALL
+            .into_iter()
+            .find(|g| g.name().eq_ignore_ascii_case(name.trim()))
+    }
+
+    /// Reads the site whose configuration would be in the directory
+    /// `dir` (for VitePress: the directory holding `.vitepress/`);
+    /// `None` when `dir` holds no configuration file of this generator.
+    fn read(self, dir: &Path) -> Option<Layout> {
+        match self {
+            Generator::MkDocs => mkdocs::read(dir),
+            Generator::VitePress => vitepress::read(dir),
+            Generator::Docusaurus => docusaurus::read(dir),
+            Generator::Jekyll => jekyll::read(dir),
+            Generator::Hugo => hugo::read(dir),
+            Generator::MdBook => mdbook::read(dir),
+            Generator::Sphinx => sphinx::read(dir),
+            Generator::Antora => antora::read(dir),
+        }
+    }
+}
+
+/// How a page source becomes a URL path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UrlStyle {
+    /// `guide/x.md` is served at `/guide/x.html`.
+    Html,
+    /// `guide/x.md` is served at `/guide/x/` (MkDocs `use_directory_urls`,
+    /// Hugo, Jekyll `pretty`).
+    Directory,
+    /// `guide/x.md` is served at `/guide/x` (VitePress `cleanUrls`,
+    /// Docusaurus).
+    Clean,
+}
+
+/// What a generator's configuration says about where pages come from and
+/// where they are served: the settings that change how links resolve.
+#[derive(Clone, Debug)]
+pub struct Layout {
+    /// The generator.
+    pub generator: Generator,
+    /// The configuration file read.
+    pub config: PathBuf,
+    /// The directory of the project (where the configuration file is;
+    /// for VitePress the directory holding `.vitepress/`).
+    pub root: PathBuf,
+    /// Where page sources are (MkDocs `docs_dir`, VitePress `srcDir`,
+    /// mdBook `src`, Hugo `contentDir`, Jekyll `source`, the Sphinx
+    /// source directory, an Antora module's `pages/`).
+    pub source_dir: PathBuf,
+    /// The URL path the pages of `source_dir` are served under, ending in
+    /// `/` (Docusaurus `routeBasePath`, `/docs/` by default; else `/`).
+    pub source_url: String,
+    /// Directories whose files are served as they are at the site root
+    /// (VitePress `public/`, Docusaurus and Hugo `static/`).
+    pub static_dirs: Vec<PathBuf>,
+    /// Extra directories whose pages are served under a URL prefix
+    /// (Docusaurus `blog/` at `/blog/`, Jekyll collections), as (directory,
+    /// URL prefix ending in `/`).
+    pub mounts: Vec<(PathBuf, String)>,
+    /// The path the site is served under (`/` or `/docs/`), from the base
+    /// URL setting (VitePress `base`, Docusaurus `baseUrl`, MkDocs
+    /// `site_url`'s path, Hugo `baseURL`'s path, Jekyll `baseurl`).
+    pub base_path: String,
+    /// The extensions of page sources, without the dot (`md`).
+    pub page_extensions: Vec<&'static str>,
+    /// The names of a directory's index page (`index.md`; mdBook and
+    /// MkDocs also `README.md`; Hugo `_index.md`).
+    pub index_names: Vec<&'static str>,
+    /// How a page's URL is made.
+    pub url_style: UrlStyle,
+    /// The renderer whose heading ids the pages get.
+    pub renderer: Renderer,
+    /// Source path patterns rewritten to URL paths (VitePress `rewrites`:
+    /// `'packages/:pkg/src/(.*)': ':pkg/(.*)'`), in order.
+    pub rewrites: Vec<(String, String)>,
+    /// True when Markdown links name other pages by their source file
+    /// (`x.md`, which the generator rewrites to the page URL); false when
+    /// links are URLs only (Jekyll without `jekyll-relative-links`).
+    pub md_links: bool,
+    /// True when a page's front matter can set its URL (Jekyll
+    /// `permalink`, Hugo `url`/`slug`, Docusaurus `slug`/`id`).
+    pub front_matter_urls: bool,
+    /// True when a relative link that names nothing beside the page is
+    /// looked for from the site root too (Hugo with a link render hook:
+    /// `.GetPage` tries the page's own section, then the content root;
+    /// Docusaurus: a file link not starting with `./` or `../` is tried
+    /// in the docs directory, `resolveMarkdownLinks`).
+    pub root_fallback: bool,
+    /// True when URL paths match without regard to case (Hugo lowercases
+    /// every URL it makes, `disablePathToLower` off).
+    pub case_insensitive_urls: bool,
+    /// Front matter keys whose list of URLs also lead to the page
+    /// (Jekyll `redirect_from` with `jekyll-redirect-from`, Hugo
+    /// `aliases`).
+    pub alias_keys: Vec<&'static str>,
+    /// Old URL paths the site redirects (mdBook `[output.html.redirect]`).
+    pub redirects: Vec<String>,
+    /// Global permalink style (Jekyll `permalink`), when set.
+    pub permalink: Option<String>,
+    /// What the configuration holds that urilint could not read (a value
+    /// computed by code, a file that does not parse): said once per site.
+    pub notes: Vec<String>,
+}
+
+impl Layout {
+    /// A layout of `generator` for the configuration file `config` in the
+    /// project directory `root`, with the generator-neutral defaults:
+    /// pages are Markdown files under `root`, served as `.html`.
+    pub fn new(generator: Generator, root: &Path, config: &Path) -> Layout {
+        Layout {
+            generator,
+            config: config.to_path_buf(),
+            root: root.to_path_buf(),
+            source_dir: root.to_path_buf(),
+            source_url: "/".into(),
+            static_dirs: Vec::new(),
+            mounts: Vec::new(),
+            base_path: "/".into(),
+            page_extensions: vec!["md", "markdown"],
+            index_names: vec!["index.md"],
+            url_style: UrlStyle::Html,
+            renderer: Renderer::Github,
+            rewrites: Vec::new(),
+            md_links: true,
+            front_matter_urls: false,
+            root_fallback: false,
+            case_insensitive_urls: false,
+            alias_keys: Vec::new(),
+            redirects: Vec::new(),
+            permalink: None,
+            notes: Vec::new(),
+        }
+    }
+}
+
+/// A site: its [`Layout`] and, built on first use, the URL of every page
+/// and file of its sources.
+#[derive(Debug)]
+pub struct Site {
+    /// The settings read from the configuration.
+    pub layout: Layout,
+    urls: OnceLock<UrlTable>,
+}
+
+/// Every URL path of a site and the source file that makes it.
+#[derive(Debug, Default)]
+struct UrlTable {
+    /// Normalised URL path ([`url_key`]) to source file.
+    by_url: HashMap<String, PathBuf>,
+    /// Source file to its page URL.
+    by_source: HashMap<PathBuf, String>,
+    /// True when the source tree was larger than [`MAX_FILES`].
+    truncated: bool,
+}
+
+/// Where a link found in a page of a site leads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Resolved {
+    /// A source file of the site (a page, whose anchors can be checked,
+    /// or another file).
+    File(PathBuf),
+    /// A directory, or a URL the site serves that has no single source
+    /// file to read anchors from.
+    Served,
+    /// Nothing in the site: the URL path looked for (as built), and the
+    /// source file the link would have named, when it names one.
+    Missing {
+        /// The URL path of the built site that nothing makes.
+        url: String,
+    },
+    /// Not the site's to say: outside its base path, or a target the
+    /// configuration hides (a rewrite, a generated page).
+    NotChecked,
+}
+
+impl Site {
+    /// The site a page `file` is built by: the nearest directory above
+    /// it (up to and including `boundary`, or up to the file system root
+    /// when `None`) holding a generator's configuration, read once per
+    /// directory through `cache`. `None` when no directory has one, or
+    /// the file lies outside the site's sources.
+    pub fn of_file(
+        file: &Path,
+        boundary: Option<&Path>,
+        cache: &mut HashMap<PathBuf, Option<std::sync::Arc<Site>>>,
+    ) -> Option<std::sync::Arc<Site>> {
+        for dir in file.ancestors().skip(1) {
+            let site = match cache.get(dir) {
+                Some(s) => s.clone(),
+                None => {
+                    let s = Site::in_dir(dir).map(std::sync::Arc::new);
+                    cache.insert(dir.to_path_buf(), s.clone());
+                    s
+                }
+            };
+            if let Some(s) = site {
+                return s.holds(file).then_some(s);
+            }
+            if boundary.is_some_and(|b| dir == b) || dir.as_os_str().is_empty() {
+                break;
+            }
+        }
+        None
+    }
+
+    /// The site whose configuration is in `dir`; `None` when there is
+    /// none. The first generator of [`Generator::ALL`] whose file is
+    /// there wins.
+    pub fn in_dir(dir: &Path) -> Option<Site> {
+        Generator::ALL
+            .into_iter()
+            .find_map(|g| g.read(dir))
+            .map(Site::new)
+    }
+
+    /// The site of a layout read by the caller.
+    pub fn new(layout: Layout) -> Site {
+        Site {
+            layout,
+            urls: OnceLock::new(),
+        }
+    }
+
+    /// The site's generator.
+    pub fn generator(&self) -> Generator {
+        self.layout.generator
+    }
+
+    /// What could not be read of the configuration, for a message once a
+    /// run.
+    pub fn notes(&self) -> &[String] {
+        &self.layout.notes
+    }
+
+    /// True when `file` is a source of the site (under its source, static
+    /// or mounted directories).
+    pub fn holds(&self, file: &Path) -> bool {
+        let l = &self.layout;
+        file.starts_with(&l.source_dir)
+            || l.static_dirs.iter().any(|d| file.starts_with(d))
+            || l.mounts.iter().any(|(d, _)| file.starts_with(d))
+    }
+
+    /// The URL path of the page built from `file` (a source of the site);
+    /// `None` for a file the site does not serve.
+    pub fn page_url(&self, file: &Path) -> Option<String> {
+        self.table().by_source.get(file).cloned()
+    }
+
+    /// The renderer whose heading ids the site's pages get.
+    pub fn renderer(&self) -> Renderer {
+        self.layout.renderer
+    }
+
+    /// Resolves the path part `path` (as written, percent-encoded, no
+    /// query or fragment) of a link found in the page `file`, as the
+    /// built site resolves it: a source file named beside the page (with
+    /// the generator's implied extensions and index pages), or the URL
+    /// the reference makes against the page's own URL (RFC 3986 section
+    /// 5.2) or the site root, looked up among the URLs the site serves.
+    pub fn resolve(&self, file: &Path, path: &str) -> Resolved {
+        let l = &self.layout;
+        let decoded = percent_decode(path);
+        if let Some(rooted) = decoded.strip_prefix('/') {
+            // Root-relative: against the site root, with or without the
+            // base path (VitePress and Docusaurus add it to links).
+            let base = l.base_path.trim_matches('/');
+            let inside = if base.is_empty() {
+                Some(rooted)
+            } else {
+                rooted
+                    .strip_prefix(base)
+                    .filter(|r| r.is_empty() || r.starts_with('/'))
+                    .map(|r| r.trim_start_matches('/'))
+            };
+            if let Some(r) = self.lookup_url(&format!("/{rooted}")) {
+                return r;
+            }
+            if let Some(inside) = inside {
+                if let Some(r) = self.lookup_url(&format!("/{inside}")) {
+                    return r;
+                }
+                if let Some(r) = self.source_file(&l.source_dir.join(inside)) {
+                    return r;
+                }
+            } else {
+                return Resolved::NotChecked;
+            }
+            return Resolved::Missing {
+                url: format!("/{}", inside.unwrap_or(rooted)),
+            };
+        }
+        // Beside the page, as a source file.
+        let beside = lexically_clean(&file.parent().unwrap_or(Path::new("")).join(&decoded));
+        if let Some(r) = self.source_file(&beside) {
+            return r;
+        }
+        // Against the page's URL.
+        let Some(page) = self.page_url(file) else {
+            return Resolved::Missing {
+                url: decoded.clone(),
+            };
+        };
+        let url = resolve_path(&page, &decoded);
+        if let Some(r) = self.lookup_url(&url) {
+            return r;
+        }
+        let dotted = decoded.starts_with("./") || decoded.starts_with("../");
+        if l.root_fallback && !(dotted && l.generator == Generator::Docusaurus) {
+            let rooted = resolve_path("/", &decoded);
+            if let Some(r) = self.lookup_url(&rooted) {
+                return r;
+            }
+            let under = lexically_clean(&l.source_dir.join(&decoded));
+            if under.starts_with(&l.source_dir) {
+                if let Some(r) = self.source_file(&under) {
+                    return r;
+                }
+            }
+        }
+        if self.table().truncated {
+            return Resolved::NotChecked;
+        }
+        Resolved::Missing { url }
+    }
+
+    /// The source behind `path` (a file path): itself, or the page it
+    /// names without its extension (`./options-state` for
+    /// `options-state.md`), with `.html` for the page's source, or the
+    /// index page of a directory. `None` when there is none.
+    fn source_file(&self, path: &Path) -> Option<Resolved> {
+        let l = &self.layout;
+        if path.is_file() {
+            return Some(Resolved::File(path.to_path_buf()));
+        }
+        let name = path.file_name()?.to_string_lossy().into_owned();
+        let stem = name
+            .strip_suffix(".html")
+            .or_else(|| name.strip_suffix(".htm"))
+            .unwrap_or(&name);
+        for ext in &l.page_extensions {
+            let p = path.with_file_name(format!("{stem}.{ext}"));
+            if p.is_file() {
+                return Some(Resolved::File(p));
+            }
+        }
+        if path.is_dir() {
+            for index in &l.index_names {
+                let p = path.join(index);
+                if p.is_file() {
+                    return Some(Resolved::File(p));
+                }
+            }
+            return Some(Resolved::Served);
+        }
+        None
+    }
+
+    /// The target of the URL path `url` (decoded, from the site root
+    /// without its base path) when the site serves it.
+    fn lookup_url(&self, url: &str) -> Option<Resolved> {
+        let t = self.table();
+        let key = self.key(url);
+        if let Some(f) = t.by_url.get(&key) {
+            return Some(Resolved::File(f.clone()));
+        }
+        // A directory of the site's sources that has no index page is
+        // still a path of it (a listing, a redirect); and a page served
+        // with `.html` may be linked without it (every host here serves
+        // `x.html` for `x`).
+        let prefix = format!("{key}/");
+        if t.by_url.keys().any(|k| k.starts_with(&prefix)) {
+            return Some(Resolved::Served);
+        }
+        None
+    }
+
+    /// The key of `url` in the URL table ([`url_key`], lowercased when
+    /// the site's URLs match without regard to case).
+    fn key(&self, url: &str) -> String {
+        let k = url_key(url);
+        if self.layout.case_insensitive_urls {
+            k.to_lowercase()
+        } else {
+            k
+        }
+    }
+
+    /// The URL table, built on first use.
+    fn table(&self) -> &UrlTable {
+        self.urls.get_or_init(|| self.build_table())
+    }
+
+    /// Walks the site's source, static and mounted directories and notes
+    /// the URL of every file.
+    fn build_table(&self) -> UrlTable {
+        let l = &self.layout;
+        let mut t = UrlTable::default();
+        let mut count = 0usize;
+        let add = |t: &mut UrlTable, file: PathBuf, url: String| {
+            t.by_url
+                .entry(self.key(&url))
+                .or_insert_with(|| file.clone());
+            t.by_source.entry(file).or_insert(url);
+        };
+        for r in &l.redirects {
+            t.by_url
+                .entry(self.key(r))
+                .or_insert_with(|| l.config.clone());
+        }
+        for dir in &l.static_dirs {
+            for (file, rel) in files_under(dir, &mut count, &mut t.truncated) {
+                add(&mut t, file, format!("/{rel}"));
+            }
+        }
+        let mut roots: Vec<(PathBuf, String)> = vec![(l.source_dir.clone(), l.source_url.clone())];
+        roots.extend(l.mounts.iter().cloned());
+        for (dir, prefix) in roots {
+            for (file, rel) in files_under(&dir, &mut count, &mut t.truncated) {
+                if l.static_dirs.iter().any(|s| file.starts_with(s))
+                    || (dir == l.source_dir
+                        && l.mounts
+                            .iter()
+                            .any(|(m, _)| m != &dir && file.starts_with(m)))
+                {
+                    continue;
+                }
+                let Some((url, aliases)) = self.url_of(&file, &rel, &prefix) else {
+                    continue;
+                };
+                for a in aliases {
+                    let a = if a.starts_with('/') {
+                        a
+                    } else {
+                        format!("/{a}")
+                    };
+                    t.by_url.entry(self.key(&a)).or_insert_with(|| file.clone());
+                }
+                add(&mut t, file, url);
+            }
+        }
+        t
+    }
+
+    /// The URL of the source `file`, at `rel` (its path under a root of
+    /// the site, `/`-separated) under the URL `prefix`; `None` when the
+    /// generator does not publish it.
+    fn url_of(&self, file: &Path, rel: &str, prefix: &str) -> Option<(String, Vec<String>)> {
+        let l = &self.layout;
+        let is_page = l.page_extensions.iter().any(|e| {
+            rel.rsplit_once('.')
+                .is_some_and(|(_, x)| x.eq_ignore_ascii_case(e))
+        });
+        if !is_page {
+            // Files of a collection or of posts are not published as
+            // they are (Jekyll's prefixes there are patterns).
+            return prefix
+                .starts_with('/')
+                .then(|| (format!("{prefix}{rel}"), Vec::new()));
+        }
+        let front = if l.front_matter_urls {
+            front_matter::read(file, FRONT_MATTER_BYTES)
+        } else {
+            front_matter::FrontMatter::default()
+        };
+        let url = match l.generator {
+            Generator::Jekyll => jekyll::page_url(l, rel, prefix, &front),
+            Generator::Hugo => hugo::page_url(l, rel, &front),
+            Generator::Docusaurus => docusaurus::page_url(l, rel, prefix, &front),
+            Generator::VitePress => vitepress::page_url(l, rel),
+            _ => Some(default_page_url(l, rel, prefix)),
+        }?;
+        let aliases = l
+            .alias_keys
+            .iter()
+            .flat_map(|k| front.list(k))
+            .map(str::to_string)
+            .collect();
+        Some((url, aliases))
+    }
+}
+
+/// The URL of the page whose source is at `rel` under the URL `prefix`,
+/// by the layout's index names and URL style: `guide/index.md` is
+/// `guide/`, `guide/x.md` is `guide/x.html`, `guide/x/` or `guide/x`.
+pub fn default_page_url(l: &Layout, rel: &str, prefix: &str) -> String {
+    let (dir, name) = match rel.rsplit_once('/') {
+        Some((d, n)) => (format!("{d}/"), n),
+        None => (String::new(), rel),
+    };
+    if l.index_names.iter().any(|i| i.eq_ignore_ascii_case(name)) {
+        return format!("{prefix}{dir}");
+    }
+    let stem = name.rsplit_once('.').map_or(name, |(s, _)| s);
+    match l.url_style {
+        UrlStyle::Html => format!("{prefix}{dir}{stem}.html"),
+        UrlStyle::Directory => format!("{prefix}{dir}{stem}/"),
+        UrlStyle::Clean => format!("{prefix}{dir}{stem}"),
+    }
+}
+
+/// The key a URL path is looked up by: without a trailing `index.html`,
+/// `.html` or `/`, so that `/x/`, `/x`, `/x.html` and `/x/index.html`
+/// meet (every host of these sites serves one for the other).
+fn url_key(url: &str) -> String {
+    let u = url.split(['?', '#']).next().unwrap_or_default();
+    let u = u.strip_suffix("index.html").unwrap_or(u);
+    let u = u.strip_suffix(".html").unwrap_or(u);
+    let u = u.trim_end_matches('/');
+    if u.is_empty() {
+        "/".into()
+    } else if u.starts_with('/') {
+        u.to_string()
+    } else {
+        format!("/{u}")
+    }
+}
+
+/// `reference` (a relative path, decoded) resolved against the URL path
+/// `page` (RFC 3986 section 5.2.3 merge and 5.2.4 remove_dot_segments);
+/// a reference climbing above the root stays at the root.
+fn resolve_path(page: &str, reference: &str) -> String {
+    let dir = match page.rfind('/') {
+        Some(i) => &page[..=i],
+        None => "/",
+    };
+    let merged = format!("{dir}{reference}");
+    let mut out: Vec<&str> = Vec::new();
+    let trailing = merged.ends_with('/') || merged.ends_with("/.") || merged.ends_with("/..");
+    for seg in merged.split('/') {
+        match seg {
+            "" | "." => {}
+            ".." => {
+                out.pop();
+            }
+            s => out.push(s),
+        }
+    }
+    let mut s = format!("/{}", out.join("/"));
+    if trailing && !s.ends_with('/') {
+        s.push('/');
+    }
+    s
+}
+
+/// The files under `dir`, recursively, with their paths relative to it
+/// (`/`-separated); hidden entries, `node_modules` and symbolic links
+/// are skipped. At most [`MAX_FILES`] in all (`count` is shared between
+/// the directories of one site); `truncated` is set past it.
+fn files_under(dir: &Path, count: &mut usize, truncated: &mut bool) -> Vec<(PathBuf, String)> {
+    let mut out = Vec::new();
+    let mut stack = vec![(dir.to_path_buf(), String::new())];
+    while let Some((d, rel)) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let name = e.file_name().to_string_lossy().into_owned();
+            if name.starts_with('.') || name == "node_modules" {
+                continue;
+            }
+            let Ok(ft) = e.file_type() else { continue };
+            let r = if rel.is_empty() {
+                name.clone()
+            } else {
+                format!("{rel}/{name}")
+            };
+            if ft.is_dir() {
+                stack.push((e.path(), r));
+            } else if ft.is_file() {
+                if *count >= MAX_FILES {
+                    *truncated = true;
+                    return out;
+                }
+                *count += 1;
+                out.push((e.path(), r));
+            }
+        }
+    }
+    out
+}
+
+/// `%XX` sequences decoded (RFC 3986 section 2.1) as UTF-8, lossily.
+fn percent_decode(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' && i + 2 < b.len() {
+            let hex = |c: u8| (c as char).to_digit(16);
+            if let (Some(h), Some(l)) = (hex(b[i + 1]), hex(b[i + 2])) {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(b[i]);
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// `path` with `.` components dropped and each `..` taking off the
+/// component before it, without looking at the file system.
+pub(crate) fn lexically_clean(path: &Path) -> PathBuf {
+    use std::path::Component;
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if matches!(out.components().next_back(), Some(Component::Normal(_))) {
+                    out.pop();
+                } else {
+                    out.push(c);
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The path part of a base URL (`https://example.org/docs/` gives
+/// `/docs/`), always starting and ending with `/`; `/` for a URL without
+/// one.
+pub fn base_path_of(url: &str) -> String {
+    let rest = match url.split_once("://") {
+        Some((_, r)) => r.find('/').map_or("/", |i| &r[i..]),
+        None => url,
+    };
+    let p = rest
+        .split(['?', '#'])
+        .next()
+        .unwrap_or("/")
+        .trim_matches('/');
+    if p.is_empty() {
+        "/".into()
+    } else {
+        format!("/{p}/")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn url_keys_meet() {
+        for u in ["/x/", "/x", "/x.html", "/x/index.html"] {
+            assert_eq!(url_key(u), "/x", "{u}");
+        }
+        assert_eq!(url_key("/"), "/");
+        assert_eq!(url_key("/index.html"), "/");
+    }
+
+    #[test]
+    fn paths_resolve_against_page_urls() {
+        assert_eq!(resolve_path("/user-guide/", "x"), "/user-guide/x");
+        assert_eq!(resolve_path("/a/b.html", "../img/y.png"), "/img/y.png");
+        assert_eq!(resolve_path("/a/b/", "../../../y"), "/y");
+        assert_eq!(resolve_path("/a/b", "./"), "/a/");
+    }
+
+    #[test]
+    fn base_paths() {
+        assert_eq!(base_path_of("https://example.org"), "/");
+        assert_eq!(base_path_of("https://example.org/docs"), "/docs/");
+        assert_eq!(base_path_of("/vite/"), "/vite/");
+        assert_eq!(base_path_of(""), "/");
+    }
+
+    #[test]
+    fn percent_decoding() {
+        assert_eq!(percent_decode("a%20b%2"), "a b%2");
+        assert_eq!(percent_decode("caf%C3%A9"), "café");
+    }
+}

@@ -29,3 +29,14 @@ pub const RULE: Rule = Rule {
 pub fn message(path: &std::path::Path) -> String {
     format!("links to {}, which does not exist", path.display())
 }
+
+/// The message of a finding in a page of a docs site: no source of the
+/// `generator` site configured in `config` makes the page at `url` (a URL
+/// path of the built site).
+#[cfg(feature = "cli")]
+pub fn page_message(url: &str, generator: &str, config: &std::path::Path) -> String {
+    format!(
+        "links to {url}, which no page of the {generator} site ({}) makes",
+        config.display()
+    )
+}

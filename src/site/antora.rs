@@ -1,0 +1,34 @@
+//! Antora (`antora.yml` of a component version): pages are the AsciiDoc
+//! files of `modules/<module>/pages/`, served as
+//! `/<component>/<version>/<module>/x.html` (the `ROOT` module without its
+//! name); the other modules' pages are mounted under their names. Source:
+//! Antora documentation, "Component version descriptor" and "Page
+//! coordinates".
+
+use std::path::Path;
+
+use super::{Generator, Layout, UrlStyle};
+
+/// The Antora component version described in `dir` (`antora.yml`).
+pub fn read(dir: &Path) -> Option<Layout> {
+    let config = dir.join("antora.yml");
+    if !config.is_file() {
+        return None;
+    }
+    let mut l = Layout::new(Generator::Antora, dir, &config);
+    l.source_dir = dir.join("modules/ROOT/pages");
+    l.page_extensions = vec!["adoc"];
+    l.index_names = vec!["index.adoc"];
+    l.url_style = UrlStyle::Html;
+    l.md_links = false;
+    let modules = dir.join("modules");
+    if let Ok(entries) = std::fs::read_dir(&modules) {
+        for e in entries.flatten() {
+            let name = e.file_name().to_string_lossy().into_owned();
+            if name != "ROOT" && e.path().join("pages").is_dir() {
+                l.mounts.push((e.path().join("pages"), format!("/{name}/")));
+            }
+        }
+    }
+    Some(l)
+}

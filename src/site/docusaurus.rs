@@ -1,0 +1,145 @@
+//! Docusaurus (`docusaurus.config.{js,ts,mjs}`): the docs plugin serves
+//! the Markdown and MDX files of `docs/` under `routeBasePath` (default
+//! `/docs/`), with number prefixes (`01-intro.md`) dropped, `index` and
+//! `README` as a directory's index, and front matter `id` and `slug`
+//! changing the URL; `blog/` is served under `/blog/`, `src/pages/` at the
+//! root, `static/` as it is. `baseUrl` is the base path. Links in Markdown
+//! name files (`./x.md`) or URLs. Source: Docusaurus docs, "Docs
+//! introduction" (document ids and URLs), "Routing", "Static assets".
+
+use std::path::Path;
+
+use super::front_matter::FrontMatter;
+use super::js_object::{Object, Value};
+use super::{base_path_of, Generator, Layout, UrlStyle};
+
+/// The Docusaurus site configured in `dir`, or in `dir/website/` when
+/// its docs are in `dir` (`path: '../docs'`, as in many repositories).
+pub fn read(dir: &Path) -> Option<Layout> {
+    read_in(dir).or_else(|| {
+        let l = read_in(&dir.join("website"))?;
+        (l.source_dir.starts_with(dir) && !l.source_dir.starts_with(dir.join("website")))
+            .then_some(l)
+    })
+}
+
+/// The Docusaurus site configured in `dir` itself.
+fn read_in(dir: &Path) -> Option<Layout> {
+    let config = [
+        "docusaurus.config.ts",
+        "docusaurus.config.js",
+        "docusaurus.config.mjs",
+        "docusaurus.config.cjs",
+    ]
+    .iter()
+    .map(|n| dir.join(n))
+    .find(|p| p.is_file())?;
+    let mut l = Layout::new(Generator::Docusaurus, dir, &config);
+    l.source_dir = dir.join("docs");
+    l.source_url = "/docs/".into();
+    l.page_extensions = vec!["md", "mdx"];
+    l.index_names = vec!["index.md", "index.mdx", "README.md", "README.mdx"];
+    l.url_style = UrlStyle::Clean;
+    l.front_matter_urls = true;
+    l.root_fallback = true;
+    l.static_dirs.push(dir.join("static"));
+    l.mounts.push((dir.join("blog"), "/blog/".into()));
+    l.mounts.push((dir.join("src/pages"), "/".into()));
+    let text = std::fs::read_to_string(&config).unwrap_or_default();
+    let o = Object::new(&text);
+    let mut unread = Vec::new();
+    match o.get("baseUrl") {
+        Some(Value::Str(s)) => l.base_path = base_path_of(&s),
+        Some(_) => unread.push("baseUrl"),
+        None => {}
+    }
+    match o.get("routeBasePath") {
+        Some(Value::Str(s)) => {
+            let s = s.trim_matches('/');
+            l.source_url = if s.is_empty() {
+                "/".into()
+            } else {
+                format!("/{s}/")
+            };
+        }
+        Some(_) => unread.push("routeBasePath"),
+        None => {}
+    }
+    match o.get_beside("path", "routeBasePath") {
+        Some(Value::Str(s)) => l.source_dir = super::lexically_clean(&dir.join(s)),
+        Some(_) => unread.push("path"),
+        None => {}
+    }
+    if !unread.is_empty() {
+        l.notes.push(format!(
+            "{}: {} not written as a literal; not read (Docusaurus defaults assumed)",
+            config.display(),
+            unread.join(", ")
+        ));
+    }
+    Some(l)
+}
+
+/// The URL of the page at `rel` under a root served at `prefix`: front
+/// matter `slug` (absolute from `prefix`, or replacing the last part), or
+/// `id` replacing the file name, number prefixes dropped.
+pub fn page_url(l: &Layout, rel: &str, prefix: &str, front: &FrontMatter) -> Option<String> {
+    let parts: Vec<String> = rel.split('/').map(strip_number_prefix).collect();
+    let (dirs, name) = parts.split_at(parts.len().saturating_sub(1));
+    let dir = dirs.iter().map(|d| format!("{d}/")).collect::<String>();
+    if let Some(slug) = front.get("slug") {
+        return Some(match slug.strip_prefix('/') {
+            Some(abs) => format!("{prefix}{abs}"),
+            None => format!("{prefix}{dir}{slug}"),
+        });
+    }
+    let name = name.first().map(String::as_str).unwrap_or_default();
+    if let Some(id) = front.get("id") {
+        return Some(format!("{prefix}{dir}{id}"));
+    }
+    Some(super::default_page_url(l, &format!("{dir}{name}"), prefix))
+}
+
+/// A path part without its number prefix (`01-intro.md` is `intro.md`,
+/// Docusaurus `numberPrefixParser`).
+fn strip_number_prefix(part: &str) -> String {
+    let digits = part.bytes().take_while(u8::is_ascii_digit).count();
+    if digits > 0 {
+        let rest = &part[digits..];
+        for sep in ["-", "_", ". ", "."] {
+            if let Some(r) = rest.strip_prefix(sep) {
+                if !r.is_empty() && !r.starts_with('.') {
+                    return r.to_string();
+                }
+            }
+        }
+    }
+    part.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn urls_of_docs() {
+        let l = Layout::new(Generator::Docusaurus, Path::new("/x"), Path::new("/x/c.js"));
+        let mut l = l;
+        l.url_style = UrlStyle::Clean;
+        l.index_names = vec!["index.md", "README.md"];
+        let none = FrontMatter::default();
+        assert_eq!(
+            page_url(&l, "01-intro/02-setup.md", "/docs/", &none),
+            Some("/docs/intro/setup".into())
+        );
+        assert_eq!(
+            page_url(&l, "guide/README.md", "/docs/", &none),
+            Some("/docs/guide/".into())
+        );
+        let f = super::super::front_matter::parse(b"---\nslug: /start\n---\n");
+        assert_eq!(
+            page_url(&l, "a/b.md", "/docs/", &f),
+            Some("/docs/start".into())
+        );
+    }
+}

@@ -1,0 +1,179 @@
+//! Jekyll (`_config.yml`): pages are the Markdown and HTML files of the
+//! source directory (default the project root), served as `x.html` (or
+//! `x/` with `permalink: pretty`) unless their front matter sets a
+//! `permalink`; collections (`collections:` with `output: true`, in
+//! `_<name>/`) are served by their `permalink` pattern; posts (`_posts/`)
+//! by the date in their file name; `baseurl` is the base path. Source:
+//! Jekyll docs, "Configuration options", "Permalinks", "Collections".
+
+use std::path::Path;
+
+use super::front_matter::FrontMatter;
+use super::{Generator, Layout, UrlStyle};
+
+/// The Jekyll site configured in `dir` (`_config.yml` or `_config.yaml`).
+pub fn read(dir: &Path) -> Option<Layout> {
+    let config = ["_config.yml", "_config.yaml"]
+        .iter()
+        .map(|n| dir.join(n))
+        .find(|p| p.is_file())?;
+    let mut l = Layout::new(Generator::Jekyll, dir, &config);
+    l.page_extensions = vec!["md", "markdown", "html"];
+    l.index_names = vec!["index.md", "index.markdown", "index.html"];
+    l.front_matter_urls = true;
+    let text = std::fs::read_to_string(&config).unwrap_or_default();
+    let doc = yaml_rust2::YamlLoader::load_from_str(&text)
+        .ok()
+        .and_then(|d| d.into_iter().next());
+    let Some(doc) = doc else {
+        l.notes.push(format!(
+            "{} could not be read as YAML: Jekyll defaults assumed",
+            config.display()
+        ));
+        return Some(l);
+    };
+    if let Some(s) = doc["source"].as_str() {
+        l.source_dir = dir.join(s);
+    }
+    if let Some(b) = doc["baseurl"].as_str() {
+        l.base_path = super::base_path_of(b);
+    }
+    if let Some(p) = doc["permalink"].as_str() {
+        if p == "pretty" || p.ends_with('/') {
+            l.url_style = UrlStyle::Directory;
+        }
+        l.permalink = Some(p.to_string());
+    }
+    let mut posts = "posts:".to_string();
+    if let yaml_rust2::Yaml::Hash(h) = &doc["collections"] {
+        for (name, settings) in h {
+            let Some(name) = name.as_str() else { continue };
+            if name == "posts" {
+                if let Some(p) = settings["permalink"].as_str() {
+                    posts = format!("posts:{p}");
+                }
+                continue;
+            }
+            let output = settings["output"].as_bool().unwrap_or(false);
+            if !output {
+                continue;
+            }
+            let pattern = settings["permalink"]
+                .as_str()
+                .unwrap_or("/:collection/:path:output_ext");
+            l.mounts.push((
+                l.source_dir.join(format!("_{name}")),
+                format!("collection:{name}:{pattern}"),
+            ));
+        }
+    }
+    l.mounts.push((l.source_dir.join("_posts"), posts));
+    let plugins = doc["plugins"].as_vec().or_else(|| doc["gems"].as_vec());
+    if plugins
+        .into_iter()
+        .flatten()
+        .any(|p| p.as_str() == Some("jekyll-redirect-from"))
+    {
+        l.alias_keys.push("redirect_from");
+    }
+    Some(l)
+}
+
+/// The URL of the page at `rel` (under its root, mounted at `prefix`:
+/// `/`, `collection:<name>:<permalink>` or `posts:`), by its front matter
+/// `permalink`, the collection's pattern, or the site's URL style.
+pub fn page_url(l: &Layout, rel: &str, prefix: &str, front: &FrontMatter) -> Option<String> {
+    if let Some(p) = front.get("permalink") {
+        return Some(if p.starts_with('/') {
+            p.to_string()
+        } else {
+            format!("/{p}")
+        });
+    }
+    let stem = rel.rsplit_once('.').map_or(rel, |(s, _)| s);
+    let basename = stem.rsplit('/').next().unwrap_or(stem);
+    if let Some(rest) = prefix.strip_prefix("collection:") {
+        let (name, pattern) = rest.split_once(':')?;
+        let pattern = match pattern {
+            "pretty" => "/:collection/:path/",
+            p => p,
+        };
+        let url = pattern
+            .replace(":collection", name)
+            .replace(":path", stem)
+            .replace(":name", basename)
+            .replace(":title", basename)
+            .replace(":output_ext", ".html");
+        return (!url.contains(':')).then_some(url);
+    }
+    if let Some(pattern) = prefix.strip_prefix("posts:") {
+        // `2024-01-31-title.md`: by the posts collection's permalink, or
+        // the default `date` style `/:categories/:year/:month/:day/:title`
+        // (without categories).
+        let b = basename.as_bytes();
+        if b.len() > 11 && b[4] == b'-' && b[7] == b'-' && b[10] == b'-' {
+            let (y, m, d, t) = (
+                &basename[..4],
+                &basename[5..7],
+                &basename[8..10],
+                &basename[11..],
+            );
+            let pattern = match (pattern, l.url_style) {
+                ("", UrlStyle::Directory) | ("pretty", _) => "/:year/:month/:day/:title/",
+                ("", _) => "/:year/:month/:day/:title:output_ext",
+                (p, _) => p,
+            };
+            let url = pattern
+                .replace(":categories/", "")
+                .replace(":year", y)
+                .replace(":month", m)
+                .replace(":day", d)
+                .replace(":title", t)
+                .replace(":output_ext", ".html");
+            return (!url.contains(':')).then_some(url);
+        }
+        return None;
+    }
+    if rel.split('/').any(|p| p.starts_with('_')) {
+        return None;
+    }
+    Some(super::default_page_url(l, rel, "/"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn collections_posts_and_permalinks() {
+        let l = Layout::new(
+            Generator::Jekyll,
+            Path::new("/s"),
+            Path::new("/s/_config.yml"),
+        );
+        let none = FrontMatter::default();
+        assert_eq!(
+            page_url(
+                &l,
+                "ubuntu.md",
+                "collection:docs:/:collection/:path/",
+                &none
+            ),
+            Some("/docs/ubuntu/".into())
+        );
+        assert_eq!(
+            page_url(&l, "2016-01-02-hello.markdown", "posts:", &none),
+            Some("/2016/01/02/hello.html".into())
+        );
+        let f = super::super::front_matter::parse(b"---\npermalink: /community/\n---\n");
+        assert_eq!(
+            page_url(&l, "pages/c.md", "/", &f),
+            Some("/community/".into())
+        );
+        assert_eq!(
+            page_url(&l, "about.md", "/", &none),
+            Some("/about.html".into())
+        );
+        assert_eq!(page_url(&l, "_includes/x.md", "/", &none), None);
+    }
+}

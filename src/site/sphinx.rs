@@ -1,0 +1,30 @@
+//! Sphinx (`conf.py`): pages are the reStructuredText (and, with MyST,
+//! Markdown) files of the source directory (the directory of `conf.py`),
+//! served as `x.html` by the `html` builder; `index` is a directory's
+//! index; `_static/` is copied to the output. `conf.py` is Python and is
+//! not run: the builder's defaults are assumed. Source: Sphinx
+//! documentation, "Configuration" (`source_suffix`, `html_static_path`).
+
+use std::path::Path;
+
+use super::{Generator, Layout, UrlStyle};
+
+/// The Sphinx project whose source directory is `dir` (`conf.py`).
+pub fn read(dir: &Path) -> Option<Layout> {
+    let config = dir.join("conf.py");
+    if !config.is_file() {
+        return None;
+    }
+    let mut l = Layout::new(Generator::Sphinx, dir, &config);
+    l.page_extensions = vec!["rst", "md", "txt"];
+    l.index_names = vec!["index.rst", "index.md"];
+    l.url_style = UrlStyle::Html;
+    let text = std::fs::read_to_string(&config).unwrap_or_default();
+    if text.contains("dirhtml") {
+        l.notes.push(format!(
+            "{} mentions the dirhtml builder: pages are assumed to be served as x.html",
+            config.display()
+        ));
+    }
+    Some(l)
+}

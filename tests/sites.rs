@@ -1,0 +1,94 @@
+//! `check --links local` on docs sites as their generators build them
+//! (issue 26): fixtures/sites holds one excerpt of a real repository per
+//! generator (sources in fixtures/sites/README.md); each tree's findings
+//! are exactly its `<generator>.expected`: the links written to break,
+//! none of those that work only as the site is built (extensionless
+//! pages, `.html` for `.md`, directory URLs, permalinks, collections,
+//! `srcDir`, `public/`, `README.md` as `index.html`, module mounts,
+//! number prefixes and front matter ids).
+#![cfg(feature = "cli")] // runs the `urilint` binary
+
+use std::process::{Command, Output};
+
+fn urilint(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_urilint"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("run urilint: {e}"))
+}
+
+fn check_site(generator: &str) {
+    let tree = format!("fixtures/sites/{generator}");
+    let out = urilint(&[
+        "check",
+        "--isolated",
+        "--links",
+        "local",
+        "--format",
+        "plain",
+        &tree,
+    ]);
+    let want = std::fs::read_to_string(format!(
+        "{}/fixtures/sites/{generator}.expected",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap_or_else(|e| panic!("{generator}.expected: {e}"));
+    let got = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        got,
+        want,
+        "{generator}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!want.is_empty(), "each tree has broken links");
+    // Every finding is on the page written for the test, on a line that
+    // says "is broken".
+    for line in want.lines() {
+        let mut parts = line.splitn(3, ':');
+        let (Some(path), Some(n)) = (parts.next(), parts.next()) else {
+            panic!("{line}");
+        };
+        let n: usize = n.parse().unwrap_or_else(|e| panic!("{line}: {e}"));
+        let text = std::fs::read_to_string(format!("{}/{path}", env!("CARGO_MANIFEST_DIR")))
+            .unwrap_or_else(|e| panic!("{path}: {e}"));
+        let source_line = text.lines().nth(n - 1).unwrap_or_default();
+        assert!(source_line.contains("is broken"), "{line}: {source_line}");
+    }
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn vitepress() {
+    check_site("vitepress");
+}
+
+#[test]
+fn mkdocs() {
+    check_site("mkdocs");
+}
+
+#[test]
+fn jekyll() {
+    check_site("jekyll");
+}
+
+#[test]
+fn mdbook() {
+    check_site("mdbook");
+}
+
+#[test]
+fn hugo() {
+    check_site("hugo");
+}
+
+#[test]
+fn docusaurus() {
+    check_site("docusaurus");
+}
+
+#[test]
+fn sphinx() {
+    check_site("sphinx");
+}
