@@ -938,6 +938,12 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
                 err: &mut stderr,
             };
             let result = run::check(&opts, &ch, outputs);
+            // What could not be read of a site's configuration, once.
+            for site in ch.links.as_ref().map(|l| l.sites()).unwrap_or_default() {
+                for note in site.notes() {
+                    let _ = writeln!(stderr, "urilint: note: {note}");
+                }
+            }
             if let (true, Ok(stats)) = (a.statistics, &result) {
                 let mut table = Vec::new();
                 urilint::output::human::statistics(&mut table, &stats.rule_counts());

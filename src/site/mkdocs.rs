@@ -23,9 +23,8 @@ pub fn read(dir: &Path) -> Option<Layout> {
     l.source_dir = dir.join("docs");
     l.renderer = super::slug::Renderer::Github;
     let text = std::fs::read_to_string(&config).unwrap_or_default();
-    // MkDocs' YAML has Python tags (`!!python/name:...`, `!ENV`) that a
-    // YAML reader without them rejects: they are read as plain values.
-    let text = text.replace("!!python/", "python_tag_").replace("!ENV", "");
+    // MkDocs' Python tags (`!!python/name:...`, `!ENV`) are read as
+    // plain values.
     let doc = yaml_rust2::YamlLoader::load_from_str(&text)
         .ok()
         .and_then(|d| d.into_iter().next());

@@ -190,6 +190,10 @@ pub struct Layout {
     pub alias_keys: Vec<&'static str>,
     /// Old URL paths the site redirects (mdBook `[output.html.redirect]`).
     pub redirects: Vec<String>,
+    /// True when pages are bundled (VitePress, Docusaurus): a reference
+    /// starting with `@` or `~` is a module specifier the bundler
+    /// resolves through its aliases, not checked.
+    pub module_specifiers: bool,
     /// Global permalink style (Jekyll `permalink`), when set.
     pub permalink: Option<String>,
     /// What the configuration holds that urilint could not read (a value
@@ -221,6 +225,7 @@ impl Layout {
             root_fallback: false,
             case_insensitive_urls: false,
             alias_keys: Vec::new(),
+            module_specifiers: false,
             redirects: Vec::new(),
             permalink: None,
             notes: Vec::new(),
@@ -356,6 +361,11 @@ impl Site {
     pub fn resolve(&self, file: &Path, path: &str) -> Resolved {
         let l = &self.layout;
         let decoded = percent_decode(path);
+        if l.module_specifiers && decoded.starts_with(['@', '~']) {
+            // A module specifier the bundler resolves (`@theme/x.css`,
+            // `@site/static/y.png`, `~pkg/z`), not a URL.
+            return Resolved::NotChecked;
+        }
         if let Some(rooted) = decoded.strip_prefix('/') {
             // Root-relative: against the site root, with or without the
             // base path (VitePress and Docusaurus add it to links).

@@ -28,6 +28,7 @@ pub fn read(dir: &Path) -> Option<Layout> {
     .find(|p| p.is_file())?;
     let mut l = Layout::new(Generator::VitePress, dir, &config);
     l.page_extensions = vec!["md"];
+    l.module_specifiers = true;
     l.renderer = super::slug::Renderer::Github;
     let text = std::fs::read_to_string(&config).unwrap_or_default();
     let o = Object::new(&text);
