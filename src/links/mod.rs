@@ -38,6 +38,11 @@ pub struct LocalLinks {
     cache: Mutex<HashMap<PathBuf, Arc<Anchors>>>,
     /// The site (or none) of each directory looked at so far.
     sites: Mutex<HashMap<PathBuf, Option<Arc<Site>>>>,
+    /// The tree ([`LocalLinks::tree_of`]) of each (walk root, document
+    /// directory) looked at so far.
+    trees: Mutex<HashMap<(Option<PathBuf>, PathBuf), PathBuf>>,
+    /// The site and real path of each document looked at so far.
+    documents: Mutex<HashMap<PathBuf, Option<(Arc<Site>, PathBuf)>>>,
 }
 
 /// Which site generator's build rules resolve links (`[links] site` in
@@ -101,6 +106,8 @@ impl LocalLinks {
             site: SiteChoice::Auto,
             cache: Mutex::new(HashMap::new()),
             sites: Mutex::new(HashMap::new()),
+            trees: Mutex::new(HashMap::new()),
+            documents: Mutex::new(HashMap::new()),
         }
     }
 
@@ -126,6 +133,18 @@ impl LocalLinks {
         if self.site == SiteChoice::None {
             return None;
         }
+        if let Some(known) = self.documents.lock().ok()?.get(file) {
+            return known.clone();
+        }
+        let found = self.find_site(tree, file);
+        if let Ok(mut documents) = self.documents.lock() {
+            documents.insert(file.to_path_buf(), found.clone());
+        }
+        found
+    }
+
+    /// [`LocalLinks::site_of`], not cached.
+    fn find_site(&self, tree: Option<&Path>, file: &Path) -> Option<(Arc<Site>, PathBuf)> {
         let real = std::fs::canonicalize(file).ok()?;
         let boundary = self.tree_of(tree, file);
         let site = {
@@ -337,6 +356,22 @@ impl LocalLinks {
     /// directory when the document is under it, else the document's own
     /// directory. Absolute, with symbolic links resolved.
     pub fn tree_of(&self, tree: Option<&Path>, file: &Path) -> PathBuf {
+        let key = (
+            tree.map(Path::to_path_buf),
+            file.parent().unwrap_or(Path::new("")).to_path_buf(),
+        );
+        if let Some(t) = self.trees.lock().ok().and_then(|t| t.get(&key).cloned()) {
+            return t;
+        }
+        let t = self.find_tree(tree, file);
+        if let Ok(mut trees) = self.trees.lock() {
+            trees.insert(key, t.clone());
+        }
+        t
+    }
+
+    /// [`LocalLinks::tree_of`], not cached.
+    fn find_tree(&self, tree: Option<&Path>, file: &Path) -> PathBuf {
         let cwd = std::env::current_dir().unwrap_or_default();
         let absolute = |p: &Path| lexically_clean(&cwd.join(p));
         let doc = absolute(file);
