@@ -147,8 +147,11 @@ fn the_hooks_run_end_to_end() {
     );
 
     // urilint-links: the whole tree, at every commit.
-    std::fs::write(dir.join("index.md"), "# Index\n\nSee [the guide](guide.md).\n")
-        .expect("write");
+    std::fs::write(
+        dir.join("index.md"),
+        "# Index\n\nSee [the guide](guide.md).\n",
+    )
+    .expect("write");
     std::fs::write(dir.join("guide.md"), "# Guide\n").expect("write");
     std::fs::write(dir.join("old.md"), "An old one: [gone](nowhere.md).\n").expect("write");
     git(dir, &["add", "-A"]);
