@@ -426,6 +426,8 @@ struct NormalizeArgs {
 enum LinksArg {
     /// Relative links, in the tree, offline.
     Local,
+    /// No link check (whatever urilint.toml's [links] `check` says).
+    None,
 }
 
 #[derive(Args, Debug)]
@@ -471,18 +473,25 @@ struct CheckArgs {
     unsafe_fixes: bool,
     /// Also check links: "local" looks for the targets of relative links
     /// of Markdown and HTML documents (files, directories, #anchors) in
-    /// the tree, offline (rules L001, L002).
+    /// the tree, offline (rules L001, L002); "none" turns off the checks
+    /// urilint.toml's [links] `check` turns on.
     #[arg(long, value_enum, value_name = "WHAT")]
     links: Option<LinksArg>,
     /// With --links local: the directory that root-relative links
-    /// (/docs/x.md) start from.
-    #[arg(long, value_name = "DIR", requires = "links")]
+    /// (/docs/x.md) start from [default: urilint.toml's [links] `root`].
+    #[arg(long, value_name = "DIR")]
     root_dir: Option<std::path::PathBuf>,
     /// With --links local: where the tree is published; absolute links
     /// that start with URL are checked as files under --root-dir (or the
     /// current directory).
-    #[arg(long, value_name = "URL", requires = "links")]
+    #[arg(long, value_name = "URL")]
     site_url: Option<String>,
+    /// Report only what is new since the git revision REF: findings on
+    /// lines added or changed since REF (untracked files count as new),
+    /// and L001 findings anywhere for links to files renamed or deleted
+    /// since REF. Asks git in the repository of the paths checked.
+    #[arg(long, value_name = "REF", conflicts_with_all = ["fix", "diff", "add_ignore"])]
+    since: Option<String>,
     #[command(flatten)]
     write: WriteFlags,
     /// Only these rules (codes, code prefixes, names, or ALL); comma-separated, repeatable.
@@ -860,6 +869,38 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
             let mut linter = settings.linter()?;
             linter.unsafe_fixes = a.unsafe_fixes;
             let configs = hierarchy(&a.common, &settings, selection, a.unsafe_fixes);
+            // Link checks: the flag, else urilint.toml's [links] `check`.
+            let links = match a.links {
+                Some(LinksArg::Local) => true,
+                Some(LinksArg::None) => false,
+                None => settings.links_local(),
+            };
+            if !links && (a.root_dir.is_some() || a.site_url.is_some()) {
+                anyhow::bail!(
+                    "--root-dir and --site-url are for link checks: add --links local (or [links] check = [\"local\"] in urilint.toml)"
+                );
+            }
+            let links_root = a
+                .root_dir
+                .clone()
+                .or_else(|| settings.links_root())
+                .or_else(|| a.site_url.as_ref().map(|_| std::path::PathBuf::from(".")));
+            let link_ignore = if links {
+                settings.link_ignore(links_root.as_deref())?
+            } else {
+                None
+            };
+            let since = match &a.since {
+                None => None,
+                Some(rev) => {
+                    if a.common.paths.iter().any(|p| p.as_os_str() == "-") {
+                        anyhow::bail!("--since {rev}: standard input (-) has no history in git: name files or directories");
+                    }
+                    let s = urilint::since::Since::load(rev, &a.common.paths)
+                        .with_context(|| format!("--since {rev}"))?;
+                    Some(std::sync::Arc::new(s))
+                }
+            };
             let color = match a.color {
                 ColorArg::Always => true,
                 ColorArg::Never => false,
@@ -886,13 +927,9 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
                 write: a.write.policy(),
                 show_fixes: a.show_fixes,
                 configs,
-                links: a.links.map(|LinksArg::Local| {
-                    let root = a
-                        .root_dir
-                        .clone()
-                        .or_else(|| a.site_url.as_ref().map(|_| std::path::PathBuf::from(".")));
-                    LocalLinks::new(root, a.site_url.clone())
-                }),
+                links: links.then(|| LocalLinks::new(links_root.clone(), a.site_url.clone())),
+                link_ignore,
+                since,
             };
             if matches!(mode, FixMode::Fix | FixMode::AddIgnore) {
                 handle_signals();

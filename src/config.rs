@@ -15,6 +15,12 @@
 //! ignore = ["N004"]            # rules off
 //! exclude-uris = ['^https?://(localhost|127\.0\.0\.1)']  # regexes, matched against each URI
 //!
+//! [links]                     # check --links (LinksConfig)
+//! check = ["local"]            # on without a flag (--links none turns it off)
+//! site = "auto"                # auto, none, or a generator (mkdocs, hugo, ...)
+//! root = "docs"                # as --root-dir, relative to this file's directory
+//! ignore = ["/api/**"]         # link targets never reported missing
+//!
 //! [[overrides]]
 //! files = ["legacy/**", "*.mbox"]   # globs, relative to this file's directory
 //! ignore = ["N", "D005"]
@@ -75,9 +81,169 @@ pub struct Config {
     /// to the directories walked, in addition to `exclude`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub extend_exclude: Vec<String>,
+    /// The `[links]` table: link checks (`check --links`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub links: Option<LinksConfig>,
     /// Rule selections for some paths.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub overrides: Vec<Override>,
+}
+
+/// The `[links]` table of urilint.toml: which link checks `check` runs
+/// without a flag, and what they need to know of the site.
+///
+/// ```toml
+/// [links]
+/// check = ["local"]        # as --links local (the flag overrides: --links none)
+/// site = "mkdocs"          # auto (default), none, or a generator
+/// root = "docs"            # as --root-dir, relative to this file's directory
+/// ignore = ["/api/**", "overrides/*.html"]   # targets never reported missing
+/// renderer = "python-markdown"   # the heading-id renderer
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct LinksConfig {
+    /// The link checks on (`["local"]`: `--links local`); empty: none,
+    /// unless a flag asks.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub check: Vec<LinkCheck>,
+    /// The site the tree is the source of: `auto` (found from the tree;
+    /// the default), `none` (plain files, as GitHub shows them), or a
+    /// generator ([`SiteGenerator`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub site: Option<SiteSetting>,
+    /// The directory root-relative links (`/docs/x.md`) start from, as
+    /// `--root-dir`; relative to the configuration file's directory
+    /// ([`Settings::links_root`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub root: Option<PathBuf>,
+    /// Globs of link targets never reported missing (pages a generator
+    /// writes, theme files): a glob starting with `/` is a URL path under
+    /// the root, any other a file path relative to the configuration
+    /// file's directory ([`crate::links::ignore`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ignore: Vec<String>,
+    /// The renderer whose heading ids `#fragment`s are checked against
+    /// (a name such as `github` or `python-markdown`; stored as given,
+    /// checked by the site model).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub renderer: Option<String>,
+}
+
+/// A link check of `[links]` `check` (and `--links`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LinkCheck {
+    /// Relative links, against the files of the tree, offline.
+    Local,
+}
+
+/// The static-site generators `[links]` `site` names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SiteGenerator {
+    /// MkDocs (`mkdocs.yml`).
+    Mkdocs,
+    /// VitePress (`.vitepress/config.*`).
+    Vitepress,
+    /// Docusaurus (`docusaurus.config.*`).
+    Docusaurus,
+    /// Jekyll (`_config.yml`; GitHub Pages).
+    Jekyll,
+    /// Hugo (`hugo.toml`, `config.toml`).
+    Hugo,
+    /// mdBook (`book.toml`).
+    Mdbook,
+    /// Sphinx (`conf.py`).
+    Sphinx,
+    /// Antora (`antora.yml`).
+    Antora,
+}
+
+impl SiteGenerator {
+    /// Every generator, in the order the documentation lists them.
+    pub const ALL: [SiteGenerator; 8] = [
+        SiteGenerator::Mkdocs,
+        SiteGenerator::Vitepress,
+        SiteGenerator::Docusaurus,
+        SiteGenerator::Jekyll,
+        SiteGenerator::Hugo,
+        SiteGenerator::Mdbook,
+        SiteGenerator::Sphinx,
+        SiteGenerator::Antora,
+    ];
+
+    /// Its name in urilint.toml (lowercase: `mkdocs`, `mdbook`).
+    pub fn name(self) -> &'static str {
+        match self {
+            SiteGenerator::Mkdocs => "mkdocs",
+            SiteGenerator::Vitepress => "vitepress",
+            SiteGenerator::Docusaurus => "docusaurus",
+            SiteGenerator::Jekyll => "jekyll",
+            SiteGenerator::Hugo => "hugo",
+            SiteGenerator::Mdbook => "mdbook",
+            SiteGenerator::Sphinx => "sphinx",
+            SiteGenerator::Antora => "antora",
+        }
+    }
+}
+
+/// `[links]` `site`: how the tree is published.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub enum SiteSetting {
+    /// Found from the tree's own files (the default).
+    #[default]
+    Auto,
+    /// No generator: files as a forge (GitHub) shows them.
+    None,
+    /// This generator.
+    Generator(SiteGenerator),
+}
+
+impl SiteSetting {
+    /// Its name in urilint.toml.
+    pub fn name(self) -> &'static str {
+        match self {
+            SiteSetting::Auto => "auto",
+            SiteSetting::None => "none",
+            SiteSetting::Generator(g) => g.name(),
+        }
+    }
+
+    /// The setting named `name` (as [`SiteSetting::name`] gives it).
+    ///
+    /// # Errors
+    /// A message naming the value and the values expected.
+    pub fn parse(name: &str) -> Result<SiteSetting, String> {
+        match name {
+            "auto" => Ok(SiteSetting::Auto),
+            "none" => Ok(SiteSetting::None),
+            _ => SiteGenerator::ALL
+                .into_iter()
+                .find(|g| g.name() == name)
+                .map(SiteSetting::Generator)
+                .ok_or_else(|| {
+                    let names: Vec<&str> = SiteGenerator::ALL.iter().map(|g| g.name()).collect();
+                    format!(
+                        "unknown site '{name}' (expected auto, none, {})",
+                        names.join(", ")
+                    )
+                }),
+        }
+    }
+}
+
+impl TryFrom<String> for SiteSetting {
+    type Error = String;
+    fn try_from(name: String) -> Result<Self, String> {
+        SiteSetting::parse(&name)
+    }
+}
+
+impl From<SiteSetting> for String {
+    fn from(s: SiteSetting) -> String {
+        s.name().to_string()
+    }
 }
 
 /// What `check` leaves out of the trees it walks when the configuration
@@ -392,7 +558,7 @@ pub fn load(path: &Path) -> Result<Config, Error> {
         path.parent().map(Path::to_path_buf),
         Some(path.to_path_buf()),
     )
-    .and_then(|s| s.linter().map(|_| ()))
+    .and_then(|s| s.linter().and_then(|_| s.link_ignore(None)).map(|_| ()))
     .map_err(|e| match e {
         Error::Config { message, .. } => err(message),
         other => other,
@@ -430,6 +596,15 @@ struct Positions {
     exclude_uris: Vec<toml::Spanned<String>>,
     #[serde(default)]
     overrides: Vec<OverridePositions>,
+    #[serde(default)]
+    links: Option<LinksPositions>,
+}
+
+/// Where the `[links]` values checked after parsing are.
+#[derive(Deserialize)]
+struct LinksPositions {
+    #[serde(default)]
+    ignore: Vec<toml::Spanned<String>>,
 }
 
 /// (No `#[serde(flatten)]` here: it would lose the spans.)
@@ -499,6 +674,12 @@ fn first_bad_value(text: &str) -> Option<(usize, String)> {
             return Some(bad);
         }
     }
+    for g in p.links.iter().flat_map(|l| &l.ignore) {
+        let one = [g.get_ref().clone()];
+        if let Err(e) = crate::links::ignore::LinkIgnore::new(Path::new(""), Path::new(""), &one) {
+            return Some((g.span().start, format!("links: ignore: {e}")));
+        }
+    }
     None
 }
 
@@ -538,6 +719,8 @@ pub struct Settings {
     pub extend_exclude: Vec<String>,
     /// Per-path selections.
     pub overrides: Vec<Override>,
+    /// The `[links]` table (empty when there is none).
+    pub links: LinksConfig,
 }
 
 impl Default for Settings {
@@ -554,6 +737,7 @@ impl Default for Settings {
             exclude: None,
             extend_exclude: Vec::new(),
             overrides: Vec::new(),
+            links: LinksConfig::default(),
         }
     }
 }
@@ -624,6 +808,7 @@ impl Settings {
             exclude: config.exclude,
             extend_exclude: config.extend_exclude,
             overrides: config.overrides,
+            links: config.links.unwrap_or_default(),
         })
     }
 
@@ -675,8 +860,56 @@ impl Settings {
             // The default is shown, so that it can be copied and edited.
             exclude: Some(self.exclude.clone().unwrap_or_else(default_exclude)),
             extend_exclude: self.extend_exclude.clone(),
+            links: (self.links != LinksConfig::default()).then(|| self.links.clone()),
             overrides: self.overrides.clone(),
         }
+    }
+
+    /// True when `[links]` `check` turns on the local link check.
+    pub fn links_local(&self) -> bool {
+        self.links.check.contains(&LinkCheck::Local)
+    }
+
+    /// `[links]` `root`, relative to the configuration file's directory
+    /// (`None` when it is not set); given relative to the working
+    /// directory when it is under it, as `--root-dir` would be.
+    pub fn links_root(&self) -> Option<PathBuf> {
+        let root = self.root.join(self.links.root.as_ref()?);
+        let cwd = std::env::current_dir().unwrap_or_default();
+        let rel = absolute(&root).strip_prefix(&cwd).ok().map(|r| {
+            if r.as_os_str().is_empty() {
+                PathBuf::from(".")
+            } else {
+                r.to_path_buf()
+            }
+        });
+        Some(rel.unwrap_or(root))
+    }
+
+    /// `[links]` `ignore`, compiled: file-path globs relative to the
+    /// configuration file's directory, URL-path globs under `url_root`
+    /// (the links root in effect: `--root-dir`, `[links]` `root`, or the
+    /// configuration file's directory when `None`); `None` when empty.
+    ///
+    /// # Errors
+    /// [`Error::Config`] naming the file and the invalid glob.
+    pub fn link_ignore(
+        &self,
+        url_root: Option<&Path>,
+    ) -> Result<Option<crate::links::ignore::LinkIgnore>, Error> {
+        if self.links.ignore.is_empty() {
+            return Ok(None);
+        }
+        crate::links::ignore::LinkIgnore::new(
+            &self.root,
+            url_root.unwrap_or(&self.root),
+            &self.links.ignore,
+        )
+        .map(Some)
+        .map_err(|message| Error::Config {
+            path: DisplayPath(self.file.clone().unwrap_or_default()),
+            message: format!("links: ignore: {message}"),
+        })
     }
 
     /// The linter these settings describe.
@@ -858,6 +1091,79 @@ mod tests {
         assert_eq!(discover(&sub), Some(dir.path().join(".urilint.toml")));
         std::fs::write(dir.path().join("a/urilint.toml"), "").expect("write");
         assert_eq!(discover(&sub), Some(dir.path().join("a/urilint.toml")));
+    }
+
+    #[test]
+    fn links_table() {
+        let c = parse(
+            "[links]\ncheck = [\"local\"]\nsite = \"hugo\"\nroot = \"site\"\n\
+             ignore = [\"/api/**\"]\nrenderer = \"goldmark\"\n",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let links = c.links.clone().unwrap_or_default();
+        assert_eq!(links.check, vec![LinkCheck::Local]);
+        assert_eq!(
+            links.site,
+            Some(SiteSetting::Generator(SiteGenerator::Hugo))
+        );
+        assert_eq!(links.renderer.as_deref(), Some("goldmark"));
+        let s = Settings::from_config(c, Some(PathBuf::from("/p")), None)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(s.links_local());
+        assert_eq!(s.links_root(), Some(PathBuf::from("/p/site")));
+        let ignore = s
+            .link_ignore(s.links_root().as_deref())
+            .unwrap_or_else(|e| panic!("{e}"))
+            .unwrap_or_else(|| panic!("globs"));
+        assert!(ignore.ignores(Path::new("/p/site/api/v1/index.html")));
+        assert!(!ignore.ignores(Path::new("/p/api/v1/index.html")));
+        // `urilint config` prints it back, and it reads the same.
+        let back = s.to_config();
+        assert_eq!(back.links, Some(s.links.clone()));
+        let text = toml::to_string(&back).unwrap_or_else(|e| panic!("{e}"));
+        let again: Config = toml::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+        assert_eq!(again.links, back.links);
+        // No table: nothing on, nothing printed.
+        let none = Settings::default();
+        assert!(!none.links_local() && none.links_root().is_none());
+        assert_eq!(none.to_config().links, None);
+        for name in [
+            "auto",
+            "none",
+            "mkdocs",
+            "vitepress",
+            "docusaurus",
+            "jekyll",
+            "hugo",
+            "mdbook",
+            "sphinx",
+            "antora",
+        ] {
+            let s = SiteSetting::parse(name).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(s.name(), name);
+        }
+        assert!(SiteSetting::parse("MkDocs").is_err());
+    }
+
+    #[test]
+    fn links_table_errors_name_the_key() {
+        let e = parse("[links]\nchek = [\"local\"]\n").expect_err("unknown key");
+        assert!(
+            e.contains("urilint.toml: line 2, column 1: unknown field `chek`"),
+            "{e}"
+        );
+        let e = parse("[links]\nsite = \"gitbook\"\n").expect_err("unknown site");
+        assert!(
+            e.contains("line 2, column 8: unknown site 'gitbook'"),
+            "{e}"
+        );
+        let e = parse("[links]\nignore = [\"[x\"]\n").expect_err("bad glob");
+        assert!(
+            e.contains("line 2, column 11: links: ignore: invalid glob '[x'"),
+            "{e}"
+        );
+        let e = parse("[links]\nroot = 3\n").expect_err("bad type");
+        assert!(e.contains("line 2"), "{e}");
     }
 
     #[test]

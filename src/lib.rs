@@ -45,7 +45,8 @@
 //! [`lint`] (with [`lint::Linter`], [`lint::Diagnostic`] and the rules),
 //! [`fix`] (edits and fixes, without writing files back), [`template`],
 //! [`error`] and [`position`], with the helpers they use ([`lines`],
-//! [`source`], [`framed`], [`format`](mod@format), [`links`], [`rewrite`]) and the
+//! [`source`], [`framed`], [`format`](mod@format), [`links`], [`rewrite`],
+//! [`since`]: the lines changed since a git revision) and the
 //! machine-readable [`output`] formats (plain, JSON Lines, SARIF, GitHub).
 //!
 //! Only with `cli`: `walk` (the `.gitignore`-aware file walker), `config`
@@ -145,6 +146,7 @@ pub mod rewrite;
 pub mod run;
 pub mod scan;
 pub mod scheme;
+pub mod since;
 pub mod site;
 pub mod source;
 pub mod template;

@@ -4,7 +4,9 @@
 //! of [`Input`]s with the `ignore` crate: `.gitignore`, `.ignore` and
 //! `.git/info/exclude` are honoured, hidden files and directories are
 //! skipped (unless asked otherwise; Maildir++ folders such as `.Archive/`
-//! in a Maildir are walked), `--glob` overrides select files, and
+//! in a Maildir are walked, and so is `.github/`, whose documents GitHub
+//! shows: `SECURITY.md`, `CONTRIBUTING.md`, issue templates), `.git` is
+//! never walked (not even with `hidden`), `--glob` overrides select files, and
 //! entries are sorted by file name so that the order (and so the output)
 //! is the same on every run, whatever the thread count. Paths named on the
 //! command line are read even when hidden or ignored. Symbolic links are
@@ -153,7 +155,12 @@ pub fn inputs(
                 // folders are let through.
                 .hidden(false)
                 .filter_entry(move |e| {
-                    hidden || e.depth() == 0 || !is_hidden(e) || is_maildir_folder(e)
+                    e.depth() == 0
+                        || (!is_git(e)
+                            && (hidden
+                                || !is_hidden(e)
+                                || is_maildir_folder(e)
+                                || is_github_folder(e)))
                 })
                 .overrides(overrides.clone())
                 .sort_by_file_name(|a, b| a.cmp(b))
@@ -331,6 +338,21 @@ fn is_hidden(e: &ignore::DirEntry) -> bool {
     e.file_name().as_encoded_bytes().first() == Some(&b'.')
 }
 
+/// `.git`: a repository's own files (a directory, or in a worktree or
+/// submodule a file naming one), never read.
+fn is_git(e: &ignore::DirEntry) -> bool {
+    e.file_name() == ".git"
+}
+
+/// `.github`, the directory of a repository's community files
+/// (`CONTRIBUTING.md`, `SECURITY.md`, `SUPPORT.md`, issue and pull request
+/// templates, `FUNDING.yml`, workflows), which GitHub shows as documents:
+/// walked although its name starts with a dot (the hidden files in it
+/// are still skipped).
+fn is_github_folder(e: &ignore::DirEntry) -> bool {
+    e.file_name() == ".github" && e.file_type().is_some_and(|t| t.is_dir())
+}
+
 /// A Maildir++ folder (`.Archive` holding `cur/`, beside the Maildir's own
 /// `cur/`): walked although its name starts with a dot, since its
 /// messages are mail like the others.
@@ -362,5 +384,70 @@ fn walk_error(e: &ignore::Error) -> Error {
     Error::Walk {
         path: DisplayPath(path_of(e).map(Path::to_path_buf).unwrap_or_default()),
         message: inner(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The files a walk of `root` reads, relative to it, sorted.
+    fn walked(root: &Path, hidden: bool) -> Vec<String> {
+        let opts = WalkOptions {
+            hidden,
+            ..WalkOptions::default()
+        };
+        let inputs = inputs(&[root.to_path_buf()], &opts).unwrap_or_else(|e| panic!("{e}"));
+        let mut names: Vec<String> = inputs
+            .map(|i| i.unwrap_or_else(|e| panic!("{e}")))
+            .map(|i| {
+                let p = i.path().strip_prefix(root).unwrap_or(i.path());
+                p.to_string_lossy().into_owned()
+            })
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn github_is_walked_git_never() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = dir.path();
+        for (name, text) in [
+            (".github/SECURITY.md", "See <https://example.org/>.\n"),
+            (".github/ISSUE_TEMPLATE/bug.md", "x\n"),
+            (".github/.hidden.md", "x\n"),
+            (".git/config", "[remote]\nurl = https://example.org/\n"),
+            (".hidden/notes.md", "x\n"),
+            ("sub/.github/CONTRIBUTING.md", "x\n"),
+            ("sub/.git", "gitdir: ../.git/worktrees/sub\n"),
+            ("README.md", "x\n"),
+        ] {
+            let path = root.join(name);
+            std::fs::create_dir_all(path.parent().unwrap_or(root))
+                .unwrap_or_else(|e| panic!("{e}"));
+            std::fs::write(&path, text).unwrap_or_else(|e| panic!("{e}"));
+        }
+        assert_eq!(
+            walked(root, false),
+            [
+                ".github/ISSUE_TEMPLATE/bug.md",
+                ".github/SECURITY.md",
+                "README.md",
+                "sub/.github/CONTRIBUTING.md",
+            ]
+        );
+        // With --hidden: every hidden file, but never `.git`.
+        assert_eq!(
+            walked(root, true),
+            [
+                ".github/.hidden.md",
+                ".github/ISSUE_TEMPLATE/bug.md",
+                ".github/SECURITY.md",
+                ".hidden/notes.md",
+                "README.md",
+                "sub/.github/CONTRIBUTING.md",
+            ]
+        );
     }
 }

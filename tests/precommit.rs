@@ -5,7 +5,14 @@
 //! hook's `language: rust`) and runs it on the staged files. The `urilint`
 //! hook fails on a file with a finding and passes on a clean one;
 //! `urilint-fix` rewrites a broken URI and fails (pre-commit's rule: a hook
-//! that changed files fails), and passes on the second run.
+//! that changed files fails), and passes on the second run;
+//! `urilint-links` checks the whole tree's links even when the commit
+//! only deletes a file (nothing staged to name), and with `args:
+//! [--since, HEAD]` reports only the links the commit breaks.
+//!
+//! Apart from that, `readme_pins_a_commit_with_the_hooks` checks (without
+//! pre-commit) that the commit README.md's snippet pins is one of this
+//! repository's and carries every hook the snippet names.
 //!
 //! It builds urilint in release mode the way a user's pre-commit does
 //! (`cargo install`, sharing this checkout's `target/`): about two and a
@@ -44,9 +51,18 @@ fn git(dir: &Path, args: &[&str]) -> Output {
 }
 
 fn pre_commit(dir: &Path, home: &Path, hook: &str) -> Output {
+    pre_commit_with(dir, home, &["run", hook, "--all-files", "--color", "never"])
+}
+
+/// `pre-commit run HOOK` on what is staged (nothing, or a deletion).
+fn pre_commit_staged(dir: &Path, home: &Path, hook: &str) -> Output {
+    pre_commit_with(dir, home, &["run", hook, "--color", "never"])
+}
+
+fn pre_commit_with(dir: &Path, home: &Path, args: &[&str]) -> Output {
     Command::new("pre-commit")
         .current_dir(dir)
-        .args(["run", hook, "--all-files", "--color", "never"])
+        .args(args)
         .env("PRE_COMMIT_HOME", home)
         // Share this checkout's build (release profile) with the hook's
         // `cargo install`.
@@ -85,7 +101,7 @@ fn the_hooks_run_end_to_end() {
     std::fs::write(
         dir.join(".pre-commit-config.yaml"),
         format!(
-            "repos:\n  - repo: {}\n    rev: {head}\n    hooks:\n      - id: urilint\n      - id: urilint-fix\n",
+            "repos:\n  - repo: {}\n    rev: {head}\n    hooks:\n      - id: urilint\n      - id: urilint-fix\n      - id: urilint-links\n      - id: urilint-links\n        alias: urilint-links-new\n        args: [--since, HEAD]\n",
             root().display()
         ),
     )
@@ -129,4 +145,105 @@ fn the_hooks_run_end_to_end() {
         "{}",
         String::from_utf8_lossy(&out.stdout)
     );
+
+    // urilint-links: the whole tree, at every commit.
+    std::fs::write(
+        dir.join("index.md"),
+        "# Index\n\nSee [the guide](guide.md).\n",
+    )
+    .expect("write");
+    std::fs::write(dir.join("guide.md"), "# Guide\n").expect("write");
+    std::fs::write(dir.join("old.md"), "An old one: [gone](nowhere.md).\n").expect("write");
+    git(dir, &["add", "-A"]);
+    git(dir, &["commit", "-q", "-m", "docs"]);
+    let links = |hook: &str| {
+        let out = pre_commit_staged(dir, home.path(), hook);
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        (out.status.code(), text)
+    };
+    // Nothing staged: the old broken link is reported by the whole-tree
+    // hook, not by the one that reports what is new since HEAD.
+    let (code, text) = links("urilint-links");
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.contains("./old.md:1:20: L001 links to nowhere.md, which does not exist"),
+        "{text}"
+    );
+    assert!(!text.contains("index.md"), "{text}");
+    let (code, text) = links("urilint-links-new");
+    assert_eq!(code, Some(0), "{text}");
+    // A commit that only deletes guide.md breaks the link of index.md.
+    git(dir, &["rm", "-q", "guide.md"]);
+    let (code, text) = links("urilint-links-new");
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.contains(
+            "./index.md:3:17: L001 links to guide.md, which does not exist (deleted since HEAD)"
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("old.md"), "{text}");
+}
+
+/// The commit README.md's pre-commit snippet pins is one of this
+/// repository's (a merge keeps it; a rebase or squash would not, and this
+/// says so), and its `.pre-commit-hooks.yaml` has every hook the snippet
+/// names.
+#[test]
+fn readme_pins_a_commit_with_the_hooks() {
+    if !runs("git", "--version") {
+        eprintln!("skipped: git is not installed");
+        return;
+    }
+    let readme = std::fs::read_to_string(root().join("README.md")).expect("README.md");
+    let start = readme
+        .find("# .pre-commit-config.yaml")
+        .expect("README.md has the pre-commit snippet");
+    let snippet = &readme[start..start + readme[start..].find("```").expect("block end")];
+    let rev = snippet
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("rev: "))
+        .expect("a rev: line")
+        .trim();
+    assert!(
+        rev.len() == 40 && rev.bytes().all(|b| b.is_ascii_hexdigit()),
+        "rev {rev}: a full commit SHA (the repository has no tags)"
+    );
+    let ids: Vec<&str> = snippet
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("- id: "))
+        .map(|l| l.split_whitespace().next().unwrap_or(""))
+        .collect();
+    assert!(ids.contains(&"urilint-links"), "{ids:?}");
+    let shallow = Command::new("git")
+        .current_dir(root())
+        .args(["rev-parse", "--is-shallow-repository"])
+        .output()
+        .ok()
+        .filter(|o| o.status.success());
+    let Some(shallow) = shallow else {
+        eprintln!("skipped: this checkout is not a git repository");
+        return;
+    };
+    if String::from_utf8_lossy(&shallow.stdout).trim() == "true" {
+        eprintln!("skipped: a shallow clone may not hold the pinned commit");
+        return;
+    }
+    let hooks = Command::new("git")
+        .current_dir(root())
+        .args(["show", &format!("{rev}:.pre-commit-hooks.yaml")])
+        .output()
+        .expect("git runs");
+    assert!(
+        hooks.status.success(),
+        "README.md pins {rev}, which this repository does not have: {}",
+        String::from_utf8_lossy(&hooks.stderr)
+    );
+    let hooks = String::from_utf8_lossy(&hooks.stdout);
+    for id in ids {
+        assert!(
+            hooks.contains(&format!("- id: {id}\n")),
+            "{rev} has no hook {id}"
+        );
+    }
 }

@@ -13,6 +13,7 @@
 //! `crate::format`) nor reporting them (the rules `L001` and `L002`).
 
 pub mod anchors;
+pub mod ignore;
 
 use crate::grammar::has_scheme;
 use crate::site::{Generator, Resolved, Site};
@@ -42,8 +43,11 @@ pub struct LocalLinks {
     /// directory) looked at so far.
     trees: Mutex<HashMap<(Option<PathBuf>, PathBuf), PathBuf>>,
     /// The site and real path of each document looked at so far.
-    documents: Mutex<HashMap<PathBuf, Option<(Arc<Site>, PathBuf)>>>,
+    documents: Mutex<HashMap<PathBuf, Option<SiteDocument>>>,
 }
+
+/// A document's site and its path made absolute, symbolic links resolved.
+type SiteDocument = (Arc<Site>, PathBuf);
 
 /// Which site generator's build rules resolve links (`[links] site` in
 /// `urilint.toml`).

@@ -79,6 +79,13 @@ pub struct CheckOptions {
     /// `--links local`: relative links of Markdown and HTML documents are
     /// looked for in the tree (rules `L001`, `L002`); `None`: not checked.
     pub links: Option<LocalLinks>,
+    /// Link targets never reported missing (urilint.toml's `[links]`
+    /// `ignore`); `None`: none.
+    pub link_ignore: Option<crate::links::ignore::LinkIgnore>,
+    /// `--since REF`: only findings on lines new since the revision, and
+    /// `L001` findings for links to files renamed or deleted since it
+    /// ([`crate::since`]); `None`: every finding. Report mode only.
+    pub since: Option<std::sync::Arc<crate::since::Since>>,
     /// `--show-fixes`: with [`FixMode::Fix`] or [`FixMode::Diff`], list the
     /// fixes made per file and rule after the findings; in the `plain`
     /// format, give each finding's fix (marked safe or unsafe) after its
@@ -151,6 +158,15 @@ pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Resu
                     return;
                 }
             }
+            // `--since`: a file with no new line is read only for links
+            // to files renamed or deleted since the revision.
+            let since = ch.since.as_deref().map(|s| s.file(input.path()));
+            if let (Some(s), Some(f)) = (ch.since.as_deref(), since) {
+                let moves_matter = ch.links.is_some() && s.has_moves();
+                if !f.changed() && !moves_matter {
+                    return;
+                }
+            }
             let linter = nested.as_ref().map_or(&ch.linter, |n| &n.linter);
             let rules = linter.rules_for(input.path());
             // `http//host` is found only for the rule that reports it (U011).
@@ -170,6 +186,9 @@ pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Resu
             let job = Job {
                 input,
                 links: ch.links.as_ref(),
+                link_ignore: ch.link_ignore.as_ref(),
+                since: ch.since.as_deref().zip(since),
+                moved_links: std::sync::Mutex::new(std::collections::HashSet::new()),
                 name: input.name(),
                 non_utf8_name: input.non_utf8_name(),
                 linter,
@@ -299,6 +318,13 @@ struct Job<'a> {
     input: &'a Input,
     /// `--links local`: what local links are checked with.
     links: Option<&'a LocalLinks>,
+    /// `[links]` `ignore`: targets never reported missing.
+    link_ignore: Option<&'a crate::links::ignore::LinkIgnore>,
+    /// `--since`: the run's changes and this file's.
+    since: Option<(&'a crate::since::Since, crate::since::FileChanges<'a>)>,
+    /// `--since`: the byte offsets of the `L001` findings whose target was
+    /// renamed or deleted since the revision (reported on any line).
+    moved_links: std::sync::Mutex<std::collections::HashSet<u64>>,
     name: String,
     /// The exact bytes of the file name when it is not UTF-8 (for the JSON
     /// and SARIF paths).
@@ -374,6 +400,9 @@ impl Job<'_> {
 
     /// Prints `d` (counting it) with the lines around it from `lines`.
     fn emit<S: ReadAt>(&self, out: &mut Vec<u8>, d: &Diagnostic, lines: Option<&mut Lines<S>>) {
+        if !self.new_since(d) {
+            return;
+        }
         if let Some(found) = self
             .collected
             .lock()
@@ -413,6 +442,26 @@ impl Job<'_> {
                 );
             }
         }
+    }
+
+    /// True unless `--since` leaves `d` out: it is on a line new since the
+    /// revision, or an `L001` finding for a link to a file renamed or
+    /// deleted since, or an `L001` finding in a file moved to another
+    /// directory since (its relative links start from elsewhere).
+    fn new_since(&self, d: &Diagnostic) -> bool {
+        let Some((_, file)) = &self.since else {
+            return true;
+        };
+        if file.touches(d.line, d.end_line) {
+            return true;
+        }
+        d.code == missing_local_target::RULE.code
+            && (file.moved_directory
+                || self
+                    .moved_links
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .contains(&d.byte_offset))
     }
 
     /// Prints each of `found` that no `urilint: ignore` marker suppresses,
@@ -665,8 +714,9 @@ impl Job<'_> {
                 }
             }
         }
+        let mut moved_link = false;
         if let (Some(links), Found::Uri(c), true) = (self.links, f, piece.references) {
-            self.check_link(links, c, piece.base.as_deref(), &mut found);
+            moved_link = self.check_link(links, c, piece.base.as_deref(), &mut found);
         }
         // The scanned text: an attribute value is scanned as `<value>`.
         let scanned_len = decoded::scanned_len(piece);
@@ -686,6 +736,12 @@ impl Job<'_> {
             d.end_column = end.column;
             d.uri_span = uri;
             d.origin = Some(Box::new(at.origin));
+            if moved_link && d.code == missing_local_target::RULE.code {
+                self.moved_links
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .insert(d.byte_offset);
+            }
             let Some(fix) = d.fix.take() else { continue };
             let placed = match writes {
                 Writes::Document(_) => {
@@ -718,43 +774,66 @@ impl Job<'_> {
     /// Looks for the target of link `c` (found in a piece that is one URI
     /// reference) in the tree ([`LocalLinks::check`]) and adds an `L001`
     /// or `L002` finding when it is missing, at the link, in the decoded
-    /// text's coordinates (as [`Job::lint`] gives them).
+    /// text's coordinates (as [`Job::lint`] gives them), unless the target
+    /// is one `[links]` `ignore` names. With `--since`, an `L001` target
+    /// renamed or deleted since the revision is said so in the message,
+    /// and `true` is returned.
     fn check_link(
         &self,
         links: &LocalLinks,
         c: &crate::scan::Candidate<'_>,
         base: Option<&str>,
         out: &mut Vec<Diagnostic>,
-    ) {
+    ) -> bool {
         let Input::File { path, root, .. } = self.input else {
-            return;
+            return false;
         };
         // The walk's root (not a listed path's working directory or `/`).
         let tree = root
             .as_ref()
             .map(crate::beneath::Root::path)
             .filter(|p| !p.as_os_str().is_empty() && *p != std::path::Path::new("/"));
-        let (rule, message) = match links.check_within(tree, path, c.text(), base) {
-            None => return,
-            Some(Problem::MissingTarget { path }) => (
-                missing_local_target::RULE,
-                missing_local_target::message(&path),
-            ),
+        let problem = links.check_within(tree, path, c.text(), base);
+        let ignored = match &problem {
+            None => return false,
+            Some(Problem::MissingTarget { path } | Problem::MissingAnchor { path, .. }) => {
+                self.link_ignore.is_some_and(|i| i.ignores(path))
+            }
+            Some(Problem::MissingPage { url, .. }) => {
+                self.link_ignore.is_some_and(|i| i.ignores_url(url))
+            }
+        };
+        if ignored {
+            return false;
+        }
+        let mut moved = false;
+        let (rule, message) = match &problem {
+            None => return false,
+            Some(Problem::MissingTarget { path }) => {
+                let mut message = missing_local_target::message(path);
+                if let Some((since, _)) = &self.since {
+                    if let Some(m) = since.moved_target(path) {
+                        moved = true;
+                        message = format!("{message} ({})", m.describe(&since.rev));
+                    }
+                }
+                (missing_local_target::RULE, message)
+            }
             Some(Problem::MissingPage {
                 url,
                 generator,
                 config,
             }) => (
                 missing_local_target::RULE,
-                missing_local_target::page_message(&url, generator, &config),
+                missing_local_target::page_message(url, generator, config),
             ),
             Some(Problem::MissingAnchor { path, fragment }) => (
                 missing_anchor::RULE,
-                missing_anchor::message(&path, &fragment),
+                missing_anchor::message(path, fragment),
             ),
         };
         if !self.rules.enabled(rule.code) {
-            return;
+            return false;
         }
         out.push(Diagnostic::at_start(
             &self.name,
@@ -763,6 +842,7 @@ impl Job<'_> {
             self.rules.severity(&rule),
             message,
         ));
+        moved
     }
 
     /// Fixes `input`, writes it back or prints the diff, and reports what

@@ -1,0 +1,190 @@
+//! urilint.toml's `[links]` table and the `.github/` directory through the
+//! binary (issue 26): `check = ["local"]` turns the link check on without a
+//! flag and `--links none` off; `root` is `--root-dir` relative to the
+//! file; `ignore` globs (file paths and `/` URL paths) are never reported
+//! missing; unknown keys and values are errors naming the file, the line
+//! and the key. `.github/` is walked (GitHub shows its documents), other
+//! hidden directories are not, `.git` never.
+#![cfg(feature = "cli")] // runs the `urilint` binary
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn write(dir: &Path, name: &str, text: &str) {
+    let path = dir.join(name);
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).unwrap_or_else(|e| panic!("{e}"));
+    }
+    std::fs::write(&path, text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+}
+
+fn urilint(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_urilint"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("urilint: {e}"))
+}
+
+fn sorted(o: &Output) -> Vec<String> {
+    let mut l: Vec<String> = String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect();
+    l.sort();
+    l
+}
+
+/// A project whose docs link to pages a generator writes (`/api/`), a
+/// root-relative page, a theme file and a real typo.
+fn project(config: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let d = dir.path();
+    // A repository root: the tree links may lead into.
+    std::fs::create_dir_all(d.join(".git")).unwrap_or_else(|e| panic!("{e}"));
+    write(d, "urilint.toml", config);
+    write(
+        d,
+        "docs/index.md",
+        "# Docs\n\n\
+         [API](/api/index.html), [guide](/guide.md), [logo](img/logo.svg),\n\
+         [typo](gide.md).\n",
+    );
+    write(d, "docs/guide.md", "# Guide\n");
+    dir
+}
+
+#[test]
+fn the_links_table_turns_the_check_on() {
+    let p = project(
+        "[links]\ncheck = [\"local\"]\nroot = \"docs\"\nsite = \"mkdocs\"\n\
+         renderer = \"python-markdown\"\nignore = [\"/api/**\", \"docs/img/*.svg\"]\n",
+    );
+    let out = urilint(p.path(), &["check", "--format", "plain", "docs"]);
+    assert_eq!(
+        sorted(&out),
+        ["docs/index.md:4:8: L001 links to docs/gide.md, which does not exist"],
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(out.status.code(), Some(1));
+    // The flag overrides the file.
+    let out = urilint(
+        p.path(),
+        &["check", "--format", "plain", "--links", "none", "docs"],
+    );
+    assert_eq!(sorted(&out), Vec::<String>::new());
+    assert_eq!(out.status.code(), Some(0));
+    // `urilint config` prints the table back.
+    let out = urilint(p.path(), &["config"]);
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        shown.contains("[links]")
+            && shown.contains("check = [\"local\"]")
+            && shown.contains("site = \"mkdocs\"")
+            && shown.contains("root = \"docs\""),
+        "{shown}"
+    );
+}
+
+/// Without `ignore` and `root`, the same tree gives every missing target;
+/// --root-dir on the command line replaces `root`.
+#[test]
+fn without_ignore_every_target_is_reported() {
+    let p = project("[links]\ncheck = [\"local\"]\nroot = \"docs\"\n");
+    let out = urilint(p.path(), &["check", "--format", "plain", "docs"]);
+    assert_eq!(
+        sorted(&out),
+        [
+            "docs/index.md:3:52: L001 links to docs/img/logo.svg, which does not exist",
+            "docs/index.md:3:7: L001 links to docs/api/index.html, which does not exist",
+            "docs/index.md:4:8: L001 links to docs/gide.md, which does not exist",
+        ]
+    );
+    let out = urilint(
+        p.path(),
+        &["check", "--format", "plain", "--root-dir", ".", "docs"],
+    );
+    let found = sorted(&out);
+    assert!(
+        found
+            .iter()
+            .any(|l| l.contains("L001 links to guide.md, which")),
+        "{found:#?}"
+    );
+    // Without `check`, no link check (and --root-dir alone is an error).
+    let p = project("[links]\nroot = \"docs\"\n");
+    let out = urilint(p.path(), &["check", "--format", "plain", "docs"]);
+    assert_eq!(out.status.code(), Some(0));
+    let out = urilint(p.path(), &["check", "--root-dir", "docs", "docs"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn bad_keys_and_values_are_errors() {
+    for (config, expected) in [
+        (
+            "[links]\ncheck = [\"local\"]\nsites = \"mkdocs\"\n",
+            "urilint.toml: line 3, column 1: unknown field `sites`",
+        ),
+        (
+            "[links]\nsite = \"gatsby\"\n",
+            "urilint.toml: line 2, column 8: unknown site 'gatsby' (expected auto, none, mkdocs, vitepress, docusaurus, jekyll, hugo, mdbook, sphinx, antora)",
+        ),
+        (
+            "[links]\ncheck = [\"remote\"]\n",
+            "urilint.toml: line 2, column 10: unknown variant `remote`, expected `local`",
+        ),
+        (
+            "[links]\nignore = [\"ok/**\", \"a/[b\"]\n",
+            "urilint.toml: line 2, column 20: links: ignore: invalid glob 'a/[b'",
+        ),
+    ] {
+        let p = project(config);
+        let out = urilint(p.path(), &["check", "docs"]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{config}: {err}");
+        assert!(err.contains(expected), "{config}: {err}");
+    }
+}
+
+/// `.github/` is read (a broken link in its CONTRIBUTING.md), other
+/// hidden directories are not, and `.git` never, even with --hidden.
+#[test]
+fn github_is_read_git_never() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let d = dir.path();
+    write(d, ".git/config", "[remote]\n\turl = http://a.example/%zz\n");
+    write(
+        d,
+        ".github/CONTRIBUTING.md",
+        "Read [the rules](../docs/rules.md).\n",
+    );
+    write(d, ".cache/notes.md", "See <http://b.example/%zz>.\n");
+    write(d, "README.md", "# Read me\n");
+    let out = urilint(
+        d,
+        &[
+            "check",
+            "--isolated",
+            "--links",
+            "local",
+            "--format",
+            "plain",
+        ],
+    );
+    assert_eq!(
+        sorted(&out),
+        ["./.github/CONTRIBUTING.md:1:18: L001 links to docs/rules.md, which does not exist"]
+    );
+    let out = urilint(d, &["files", "--hidden"]);
+    let listed = sorted(&out);
+    assert_eq!(
+        listed,
+        [
+            "./.cache/notes.md",
+            "./.github/CONTRIBUTING.md",
+            "./README.md"
+        ]
+    );
+}

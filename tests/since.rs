@@ -1,0 +1,364 @@
+//! `check --since REF` through the binary (issue 26), on throwaway git
+//! repositories built here: a commit tagged `base`, then edits, a rename
+//! (`git mv`), a deletion, a file moved to another directory, an untracked
+//! file, a file name with a space and one that is not UTF-8. Only what is
+//! new since `base` is reported: findings on lines added or changed, and
+//! `L001` findings anywhere for links to files renamed or deleted.
+//! Skips with a message when `git` is not installed.
+#![cfg(feature = "cli")] // runs the `urilint` binary
+
+use std::ffi::OsStr;
+use std::os::unix::ffi::OsStrExt;
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn have_git() -> bool {
+    let ok = Command::new("git")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        eprintln!("skipped: git is not installed (tests/since.rs needs it)");
+    }
+    ok
+}
+
+fn git(dir: &Path, args: &[&str]) {
+    let out = Command::new("git")
+        .current_dir(dir)
+        .args(["-c", "user.email=test@example.org", "-c", "user.name=test"])
+        .args(["-c", "commit.gpgsign=false", "-c", "tag.gpgsign=false"])
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("git {args:?}: {e}"));
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+fn write(dir: &Path, name: impl AsRef<OsStr>, text: &str) {
+    let path = dir.join(Path::new(name.as_ref()));
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).unwrap_or_else(|e| panic!("{e}"));
+    }
+    std::fs::write(&path, text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+}
+
+fn urilint(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_urilint"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("urilint: {e}"))
+}
+
+fn text(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// The name that is not UTF-8: `caf\xe9.md` (Latin-1).
+fn latin1() -> &'static OsStr {
+    OsStr::from_bytes(b"caf\xe9.md")
+}
+
+/// A repository at `base` and then changed; returns its directory.
+fn repository() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let d = dir.path();
+    git(d, &["init", "-q"]);
+    write(
+        d,
+        "README.md",
+        "# Project\n\n\
+         See [guide](docs/guide.md), [old](docs/old.md) and [gone](docs/gone.md).\n\n\
+         An old problem: <http://a.example/%zz>.\n\n\
+         A link that never worked: [never](docs/never.md).\n",
+    );
+    write(d, "docs/guide.md", "# Guide\n\nText.\n");
+    write(d, "docs/old.md", "# Old\n");
+    write(d, "docs/gone.md", "# Gone\n");
+    write(
+        d,
+        "docs/index.md",
+        "# Index\n\n[Old](old.md), [guide](guide.md).\n",
+    );
+    write(d, "guides/a.md", "# A\n\n[Guide](../docs/guide.md)\n");
+    write(d, "with space.md", "line one\n\nline three\n");
+    write(d, latin1(), "line one\nline two\n");
+    write(
+        d,
+        ".github/CONTRIBUTING.md",
+        "Read [the rules](missing.md).\n",
+    );
+    git(d, &["add", "-A"]);
+    git(d, &["commit", "-q", "-m", "base"]);
+    git(d, &["tag", "base"]);
+
+    // The changes since `base`.
+    git(d, &["mv", "docs/old.md", "docs/new.md"]);
+    git(d, &["rm", "-q", "docs/gone.md"]);
+    std::fs::create_dir_all(d.join("guides/deep")).unwrap_or_else(|e| panic!("{e}"));
+    git(d, &["mv", "guides/a.md", "guides/deep/a.md"]);
+    write(
+        d,
+        "with space.md",
+        "line one\n\nline three, now with <http://b.example/%zz>\n",
+    );
+    write(
+        d,
+        latin1(),
+        "line one\nline two <http://d.example/%zz>\nline three\n",
+    );
+    write(d, "untracked.md", "New: <http://c.example/%zz>.\n");
+    dir
+}
+
+/// The findings of a `--format plain` run, sorted.
+fn lines(o: &Output) -> Vec<String> {
+    let mut l: Vec<String> = text(o).lines().map(str::to_string).collect();
+    l.sort();
+    l
+}
+
+#[test]
+fn only_what_is_new_since_the_revision() {
+    if !have_git() {
+        return;
+    }
+    let repo = repository();
+    let d = repo.path();
+    let args = [
+        "check",
+        "--isolated",
+        "--links",
+        "local",
+        "--format",
+        "plain",
+        "--since",
+        "base",
+    ];
+    let out = urilint(d, &args);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        lines(&out),
+        [
+            "./README.md:3:35: L001 links to docs/old.md, which does not exist (renamed to docs/new.md since base)",
+            "./README.md:3:59: L001 links to docs/gone.md, which does not exist (deleted since base)",
+            "./caf\u{fffd}.md:2:28: U002 '%' not followed by two hex digits in the path",
+            "./docs/index.md:3:7: L001 links to docs/old.md, which does not exist (renamed to docs/new.md since base)",
+            "./guides/deep/a.md:3:9: L001 links to guides/docs/guide.md, which does not exist",
+            "./untracked.md:1:24: U002 '%' not followed by two hex digits in the path",
+            "./with space.md:3:40: U002 '%' not followed by two hex digits in the path",
+        ],
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    // Without --since: the old findings too (README line 5 and 7, the
+    // link in .github/), so the filter is what leaves them out.
+    let all = urilint(d, &args[..6]);
+    let all = lines(&all);
+    for old in [
+        "./README.md:5:35: U002",
+        "./README.md:7:35: L001 links to docs/never.md,",
+        "./.github/CONTRIBUTING.md:1:18: L001 links to .github/missing.md,",
+    ] {
+        assert!(all.iter().any(|l| l.starts_with(old)), "{old}: {all:#?}");
+    }
+    assert_eq!(all.len(), 10, "{all:#?}");
+}
+
+/// Named paths (a directory, a file) and --files-from: the same filter.
+#[test]
+fn paths_and_files_from() {
+    if !have_git() {
+        return;
+    }
+    let repo = repository();
+    let d = repo.path();
+    let out = urilint(
+        d,
+        &[
+            "check",
+            "--isolated",
+            "--links",
+            "local",
+            "--format",
+            "plain",
+            "--since",
+            "base",
+            "docs",
+            "README.md",
+        ],
+    );
+    assert_eq!(
+        lines(&out),
+        [
+            "README.md:3:35: L001 links to docs/old.md, which does not exist (renamed to docs/new.md since base)",
+            "README.md:3:59: L001 links to docs/gone.md, which does not exist (deleted since base)",
+            "docs/index.md:3:7: L001 links to docs/old.md, which does not exist (renamed to docs/new.md since base)",
+        ]
+    );
+    std::fs::write(d.join("list"), "with space.md\nREADME.md\ndocs/guide.md\n")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let out = urilint(
+        d,
+        &[
+            "check",
+            "--isolated",
+            "--format",
+            "plain",
+            "--since",
+            "base",
+            "--files-from",
+            "list",
+        ],
+    );
+    assert_eq!(
+        lines(&out),
+        ["with space.md:3:40: U002 '%' not followed by two hex digits in the path"]
+    );
+    assert_eq!(out.status.code(), Some(1));
+    // From a subdirectory, the repository is still found.
+    let out = urilint(
+        &d.join("docs"),
+        &[
+            "check",
+            "--isolated",
+            "--links",
+            "local",
+            "--format",
+            "plain",
+            "--since",
+            "base",
+        ],
+    );
+    assert_eq!(
+        lines(&out),
+        ["./index.md:3:7: L001 links to old.md, which does not exist (renamed to new.md since base)"]
+    );
+}
+
+/// JSON Lines, SARIF and GitHub annotations carry the same findings, and
+/// the human summary counts only those.
+#[test]
+fn every_format() {
+    if !have_git() {
+        return;
+    }
+    let repo = repository();
+    let d = repo.path();
+    let run = |format: &str| {
+        urilint(
+            d,
+            &[
+                "check",
+                "--isolated",
+                "--links",
+                "local",
+                "--since",
+                "base",
+                "--format",
+                format,
+            ],
+        )
+    };
+    let jsonl = run("jsonl");
+    assert_eq!(jsonl.status.code(), Some(1));
+    let records: Vec<serde_json::Value> = text(&jsonl)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    assert_eq!(records.len(), 7);
+    assert!(records.iter().any(|r| r["code"] == "L001"
+        && r["message"]
+            .as_str()
+            .is_some_and(|m| m.ends_with("(deleted since base)"))));
+    let sarif: serde_json::Value =
+        serde_json::from_str(&text(&run("sarif"))).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        sarif["runs"][0]["results"].as_array().map(Vec::len),
+        Some(7)
+    );
+    let github = text(&run("github"));
+    assert_eq!(
+        github.lines().filter(|l| l.starts_with("::error")).count(),
+        7,
+        "{github}"
+    );
+    let human = run("human");
+    let h = text(&human);
+    assert!(h.contains("Found 7 findings (7 errors)"), "{h}");
+    assert_eq!(human.status.code(), Some(1));
+}
+
+/// Nothing new since HEAD on a clean tree: exit 0.
+#[test]
+fn nothing_new_is_success() {
+    if !have_git() {
+        return;
+    }
+    let repo = repository();
+    let d = repo.path();
+    git(d, &["add", "-A"]);
+    git(d, &["commit", "-q", "-m", "changes"]);
+    let out = urilint(
+        d,
+        &[
+            "check",
+            "--isolated",
+            "--links",
+            "local",
+            "--format",
+            "plain",
+            "--since",
+            "HEAD",
+        ],
+    );
+    assert_eq!(text(&out), "");
+    assert_eq!(out.status.code(), Some(0));
+}
+
+/// Clear errors, exit 2: not a repository, an unknown revision (named),
+/// standard input, and --fix.
+#[test]
+fn errors_name_the_problem() {
+    if !have_git() {
+        return;
+    }
+    let plain = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    write(plain.path(), "a.md", "x\n");
+    let out = urilint(plain.path(), &["check", "--isolated", "--since", "main"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("--since main") && err.contains("not in a git repository"),
+        "{err}"
+    );
+    let repo = repository();
+    let out = urilint(
+        repo.path(),
+        &["check", "--isolated", "--since", "no-such-ref"],
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("unknown revision 'no-such-ref'"), "{err}");
+    let out = urilint(repo.path(), &["check", "--isolated", "--since=-x"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = urilint(
+        repo.path(),
+        &["check", "--isolated", "--since", "base", "-"],
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("standard input"), "{err}");
+    let out = urilint(repo.path(), &["check", "--fix", "--since", "base"]);
+    assert_eq!(out.status.code(), Some(2));
+}
