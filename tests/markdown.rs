@@ -210,6 +210,47 @@ fn rst_literals_and_local_links() {
     assert!(text.contains(":12:12: L001"), "{text}");
 }
 
+/// Issue 26, on real AsciiDoc: an author line's URI macros in angle
+/// brackets are closed by them (no D002), and a listing block is code
+/// (no D004 on its schemaLocation list; its URIs only with
+/// --include-code, as code).
+#[test]
+fn asciidoc_author_line_and_listing_block() {
+    let author = fixture("asciidoc/asciidoctor-readme-1-3.adoc");
+    let listing = fixture("asciidoc/spring-security-xml-namespace-22-40.adoc");
+    let check = urilint(&["check", "--format", "plain", &author, &listing]);
+    assert_eq!(
+        String::from_utf8_lossy(&check.stdout),
+        "",
+        "{}",
+        String::from_utf8_lossy(&check.stderr)
+    );
+    let out = urilint(&["extract", "-n", &author]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "2:https://github.com/mojavelinux\n2:https://github.com/graphitefriction\n"
+    );
+    let out = urilint(&["extract", "-n", &listing]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "1:https://spring.io/tools/sts\n"
+    );
+    let code = records(&["extract", "--include-code", "--format", "jsonl", &listing]);
+    let in_code: Vec<(&str, &str)> = code
+        .iter()
+        .filter(|r| r["in_code"] == true)
+        .map(|r| {
+            (
+                r["uri"].as_str().unwrap_or(""),
+                r["field"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    assert_eq!(in_code.len(), 4, "{in_code:?}");
+    assert!(in_code.iter().all(|(_, f)| *f == "listing"), "{in_code:?}");
+    assert_eq!(in_code[0].0, "http://www.springframework.org/schema/beans");
+}
+
 /// AsciiDoc URI macros end at `[` (a real excerpt of Git's docs); --fix
 /// never edits a URI read as running into its macro's text.
 #[test]

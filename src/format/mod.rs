@@ -43,7 +43,8 @@ pub struct ReadOptions {
     /// What to read of a mail message ([`mail::MailOptions`]).
     pub mail: mail::MailOptions,
     /// Also give the text of Markdown code spans and code blocks, of
-    /// reStructuredText literals and of roff displays and constant-width
-    /// runs (`--include-code`; [`SegmentKind::Code`]).
+    /// reStructuredText literals, of AsciiDoc comments and listing and
+    /// literal blocks and of roff displays and constant-width runs
+    /// (`--include-code`; [`SegmentKind::Code`]).
     pub include_code: bool,
 }
