@@ -318,3 +318,93 @@ fn asciidoc_macros_end_at_the_bracket() {
         "See https://a.example/x[text] and link:https://a.example/z[z] and <https://a.example/y>.\n"
     );
 }
+
+/// Issue 26: the Markdown link-reference rules on real excerpts
+/// (fixtures/markdown/references, sources in its README.md): L003 empty
+/// link, L004 undefined label, L005 unused or duplicate definition, each
+/// at the link or definition as written; mdBook's draft chapter and a
+/// label used inside an admonition are not reported.
+#[test]
+fn link_reference_rules_on_real_excerpts() {
+    let dir = fixture("markdown/references");
+    let out = Command::new(env!("CARGO_BIN_EXE_urilint"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args([
+            "check",
+            "--isolated",
+            "--format",
+            "plain",
+            "--select",
+            "L003,L004,L005",
+            "fixtures/markdown/references",
+        ])
+        .output()
+        .expect("run urilint");
+    let want =
+        fs::read_to_string(fixture("markdown/references.check.expected")).expect("expected file");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), want);
+    assert_eq!(out.status.code(), Some(1));
+    // By default L003 and L005 are on, L004 is off.
+    let out = urilint(&["check", "--format", "plain", &dir]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let codes: Vec<&str> = text.lines().filter_map(|l| l.split(' ').nth(1)).collect();
+    assert_eq!(codes, ["L005", "L005", "L003"], "{text}");
+    // The span is the link as written.
+    let empty = fixture("markdown/references/redux-counter-vanilla-1-6.md");
+    let rec = records(&["check", "--format", "jsonl", &empty]);
+    assert_eq!(rec.len(), 1, "{rec:?}");
+    let src = fs::read(&empty).expect("fixture");
+    let (s, e) = (
+        rec[0]["uri_span"]["start"].as_u64().unwrap_or(0) as usize,
+        rec[0]["uri_span"]["end"].as_u64().unwrap_or(0) as usize,
+    );
+    assert_eq!(&src[s..e], b"[in the original PR for this example]()");
+    assert_eq!(
+        (rec[0]["line"].as_u64(), rec[0]["end_column"].as_u64()),
+        (Some(5), Some(52))
+    );
+}
+
+/// L003-L005 obey `urilint: ignore` markers and the rule selection, and
+/// `--fix` leaves them (no fix) but reports them.
+#[test]
+fn link_reference_rules_markers_and_fix() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let doc = dir.path().join("a.md");
+    let text =
+        "See [a](#) and [b][nowhere].\n\n<!-- urilint: ignore[L005] -->\n[kept]: /x\n[dead]: /y\n";
+    fs::write(&doc, text).expect("write");
+    let p = doc.to_string_lossy().into_owned();
+    let out = urilint(&["check", "--format", "plain", "--extend-select", "L004", &p]);
+    let got = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = got
+        .lines()
+        .map(|l| l.split_once(": ").map_or(l, |x| x.1))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "L003 link '[a](#)' has the destination '#': it goes nowhere",
+            "L004 reference to label 'nowhere' with no definition '[nowhere]: ...' in the document",
+            "L005 definition of label 'dead' is used by no link or image",
+        ],
+        "{got}"
+    );
+    assert!(
+        got.contains(":1:5: L003") && got.contains(":5:1: L005"),
+        "{got}"
+    );
+    let out = urilint(&["check", "--format", "plain", "--ignore", "L003,L005", &p]);
+    assert!(
+        out.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let out = urilint(&["check", "--fix", "--format", "plain", &p]);
+    let got = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        got.contains(":1:5: L003") && got.contains(":5:1: L005"),
+        "{got}"
+    );
+    assert_eq!(fs::read_to_string(&doc).expect("read"), text);
+}

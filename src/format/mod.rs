@@ -16,6 +16,7 @@ pub mod asciidoc;
 pub mod html;
 pub mod map;
 pub mod markdown;
+pub mod markdown_references;
 pub mod roff;
 pub mod rst;
 pub mod segment;
