@@ -408,3 +408,48 @@ fn link_reference_rules_markers_and_fix() {
     );
     assert_eq!(fs::read_to_string(&doc).expect("read"), text);
 }
+
+/// Issue 26 (c): a backslash escape in Markdown text,
+/// `'mailto:mail\@example.com'` (mkdocs/mkdocs's docs), is read as it
+/// renders: one URI `mailto:mail@example.com` over the source bytes with
+/// the backslash; no finding, and `--fix` (bare URIs on) writes nothing.
+#[test]
+fn backslash_escape_in_text_reads_as_rendered() {
+    let path = fixture("markdown/mkdocs-configuration-458-460.md");
+    let rec = records(&["extract", "--format", "jsonl", &path]);
+    let uris: Vec<(&str, &str)> = rec
+        .iter()
+        .map(|r| {
+            (
+                r["uri"].as_str().unwrap_or(""),
+                r["raw"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    assert_eq!(
+        uris,
+        [("mailto:mail@example.com", "mailto:mail\\@example.com")]
+    );
+    let check = urilint(&[
+        "check",
+        "--extend-select",
+        "D006",
+        "--format",
+        "plain",
+        &path,
+    ]);
+    assert!(
+        check.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&check.stdout)
+    );
+    let dir = tempfile::tempdir().expect("temp dir");
+    let copy = dir.path().join("c.md");
+    fs::copy(&path, &copy).expect("copy");
+    let c = copy.to_string_lossy().into_owned();
+    urilint(&["check", "--extend-select", "D006", "--fix", &c]);
+    assert_eq!(
+        fs::read(&copy).expect("read"),
+        fs::read(&path).expect("read")
+    );
+}
