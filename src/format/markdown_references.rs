@@ -81,6 +81,9 @@ pub const COMMENT_LABEL: &str = "//";
 /// returns its [`References`]. Never fails: any input is a Markdown
 /// document; bytes that are not UTF-8 keep their offsets.
 pub fn references(src: &[u8]) -> References {
+    if !may_have_references(src) {
+        return References::default();
+    }
     let text = as_text(src);
     let mut broken: Vec<(Range<usize>, LinkType, String)> = Vec::new();
     let mut out = References::default();
@@ -216,6 +219,29 @@ pub fn references(src: &[u8]) -> References {
         out.unused_definitions.clear();
     }
     out
+}
+
+/// False when `src` holds nothing [`references`] could report: no
+/// `]:` (a definition), no `][` (a reference), and no `](` followed,
+/// after white space, by `)`, `<>` or a lone `#`. One pass, so that a
+/// document of inline links only is not parsed a second time.
+fn may_have_references(src: &[u8]) -> bool {
+    if memchr::memmem::find(src, b"]:").is_some() || memchr::memmem::find(src, b"][").is_some() {
+        return true;
+    }
+    memchr::memmem::find_iter(src, b"](").any(|at| {
+        let rest = &src[at + 2..];
+        let ws = rest.iter().take_while(|b| b.is_ascii_whitespace()).count();
+        let rest = &rest[ws..];
+        match rest.first() {
+            Some(b')') => true,
+            Some(b'<') => rest.get(1) == Some(&b'>'),
+            Some(b'#') => rest
+                .get(1)
+                .is_none_or(|b| b.is_ascii_whitespace() || *b == b')'),
+            _ => false,
+        }
+    })
 }
 
 /// True when a line of `src` reads like a reference definition,
@@ -472,6 +498,23 @@ mod tests {
             (plain.undefined_labels.len(), plain.unused_definitions.len()),
             (1, 1)
         );
+    }
+
+    #[test]
+    fn documents_of_inline_links_only_are_not_parsed_again() {
+        assert!(!may_have_references(b"[a](/x) [b](#top) ![c](i.png)\n"));
+        for yes in [
+            &b"[a]( )"[..],
+            b"[a](<>)",
+            b"[a](# \"t\")",
+            b"[a](\n#)",
+            b"[a][b]",
+            b"[a]: /x",
+        ] {
+            assert!(may_have_references(yes), "{}", String::from_utf8_lossy(yes));
+            let _ = references(yes);
+        }
+        assert_eq!(references(b"[a]( #\n)\n").empty_links.len(), 1);
     }
 
     #[test]
