@@ -18,10 +18,15 @@ pub const RULE: Rule = Rule {
                   '[text][label]', '[label][]' or '[label]' their destination. One that \
                   no link or image of the document uses is dead (often a link that was \
                   renamed or removed, its destination left behind); of two definitions \
-                  of the same label (case and white space aside) the first is used and \
-                  the later one is dead whatever it says. Remove it, or link to it. The \
+                  of the same label (case and white space aside) CommonMark uses the \
+                  first and Python-Markdown the last: one of them is dead, and the two \
+                  renderers disagree when their destinations differ. Remove it, or link to it. The \
                   comment idiom '[//]: # (text)' is not reported (markdownlint's MD053 \
-                  default). Checked in every Markdown document; no file is read.",
+                  default), nor an anchor list ('[summary]: #summary' under '# Summary', \
+                  rust-lang/rfcs's template), nor a label written in brackets elsewhere \
+                  in the page (in an indented admonition CommonMark reads as code), nor \
+                  a page of definitions only (a file included into others). Checked in \
+                  every Markdown document; no file is read.",
     source: "CommonMark section 4.7 (link reference definitions: the first of a label \
              takes precedence); markdownlint MD053 link-image-reference-definitions",
 };
