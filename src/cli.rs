@@ -266,7 +266,9 @@ struct Common {
     #[arg(long)]
     message_ids: bool,
     /// In Markdown, also find URIs in code spans and code blocks (left
-    /// out by default: they are examples); JSON records say "in_code".
+    /// out by default: they are examples; likewise reStructuredText
+    /// literals, AsciiDoc comments and listing blocks, roff displays);
+    /// JSON records say "in_code".
     #[arg(long)]
     include_code: bool,
     /// Also find abbreviated URLs, `www.example.org/x` and

@@ -210,6 +210,47 @@ fn rst_literals_and_local_links() {
     assert!(text.contains(":12:12: L001"), "{text}");
 }
 
+/// Issue 26, on real AsciiDoc: an author line's URI macros in angle
+/// brackets are closed by them (no D002), and a listing block is code
+/// (no D004 on its schemaLocation list; its URIs only with
+/// --include-code, as code).
+#[test]
+fn asciidoc_author_line_and_listing_block() {
+    let author = fixture("asciidoc/asciidoctor-readme-1-3.adoc");
+    let listing = fixture("asciidoc/spring-security-xml-namespace-22-40.adoc");
+    let check = urilint(&["check", "--format", "plain", &author, &listing]);
+    assert_eq!(
+        String::from_utf8_lossy(&check.stdout),
+        "",
+        "{}",
+        String::from_utf8_lossy(&check.stderr)
+    );
+    let out = urilint(&["extract", "-n", &author]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "2:https://github.com/mojavelinux\n2:https://github.com/graphitefriction\n"
+    );
+    let out = urilint(&["extract", "-n", &listing]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "1:https://spring.io/tools/sts\n"
+    );
+    let code = records(&["extract", "--include-code", "--format", "jsonl", &listing]);
+    let in_code: Vec<(&str, &str)> = code
+        .iter()
+        .filter(|r| r["in_code"] == true)
+        .map(|r| {
+            (
+                r["uri"].as_str().unwrap_or(""),
+                r["field"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    assert_eq!(in_code.len(), 4, "{in_code:?}");
+    assert!(in_code.iter().all(|(_, f)| *f == "listing"), "{in_code:?}");
+    assert_eq!(in_code[0].0, "http://www.springframework.org/schema/beans");
+}
+
 /// AsciiDoc URI macros end at `[` (a real excerpt of Git's docs); --fix
 /// never edits a URI read as running into its macro's text.
 #[test]
@@ -275,5 +316,140 @@ fn asciidoc_macros_end_at_the_bracket() {
     assert_eq!(
         fs::read_to_string(&doc).expect("read"),
         "See https://a.example/x[text] and link:https://a.example/z[z] and <https://a.example/y>.\n"
+    );
+}
+
+/// Issue 26: the Markdown link-reference rules on real excerpts
+/// (fixtures/markdown/references, sources in its README.md): L003 empty
+/// link, L004 undefined label, L005 unused or duplicate definition, each
+/// at the link or definition as written; mdBook's draft chapter and a
+/// label used inside an admonition are not reported.
+#[test]
+fn link_reference_rules_on_real_excerpts() {
+    let dir = fixture("markdown/references");
+    let out = Command::new(env!("CARGO_BIN_EXE_urilint"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args([
+            "check",
+            "--isolated",
+            "--format",
+            "plain",
+            "--select",
+            "L003,L004,L005",
+            "fixtures/markdown/references",
+        ])
+        .output()
+        .expect("run urilint");
+    let want =
+        fs::read_to_string(fixture("markdown/references.check.expected")).expect("expected file");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), want);
+    assert_eq!(out.status.code(), Some(1));
+    // By default L003 and L005 are on, L004 is off.
+    let out = urilint(&["check", "--format", "plain", &dir]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let codes: Vec<&str> = text.lines().filter_map(|l| l.split(' ').nth(1)).collect();
+    assert_eq!(codes, ["L005", "L005", "L003"], "{text}");
+    // The span is the link as written.
+    let empty = fixture("markdown/references/redux-counter-vanilla-1-6.md");
+    let rec = records(&["check", "--format", "jsonl", &empty]);
+    assert_eq!(rec.len(), 1, "{rec:?}");
+    let src = fs::read(&empty).expect("fixture");
+    let (s, e) = (
+        rec[0]["uri_span"]["start"].as_u64().unwrap_or(0) as usize,
+        rec[0]["uri_span"]["end"].as_u64().unwrap_or(0) as usize,
+    );
+    assert_eq!(&src[s..e], b"[in the original PR for this example]()");
+    assert_eq!(
+        (rec[0]["line"].as_u64(), rec[0]["end_column"].as_u64()),
+        (Some(5), Some(52))
+    );
+}
+
+/// L003-L005 obey `urilint: ignore` markers and the rule selection, and
+/// `--fix` leaves them (no fix) but reports them.
+#[test]
+fn link_reference_rules_markers_and_fix() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let doc = dir.path().join("a.md");
+    let text =
+        "See [a](#) and [b][nowhere].\n\n<!-- urilint: ignore[L005] -->\n[kept]: /x\n[dead]: /y\n";
+    fs::write(&doc, text).expect("write");
+    let p = doc.to_string_lossy().into_owned();
+    let out = urilint(&["check", "--format", "plain", "--extend-select", "L004", &p]);
+    let got = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = got
+        .lines()
+        .map(|l| l.split_once(": ").map_or(l, |x| x.1))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "L003 link '[a](#)' has the destination '#': it goes nowhere",
+            "L004 reference to label 'nowhere' with no definition '[nowhere]: ...' in the document",
+            "L005 definition of label 'dead' is used by no link or image",
+        ],
+        "{got}"
+    );
+    assert!(
+        got.contains(":1:5: L003") && got.contains(":5:1: L005"),
+        "{got}"
+    );
+    let out = urilint(&["check", "--format", "plain", "--ignore", "L003,L005", &p]);
+    assert!(
+        out.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let out = urilint(&["check", "--fix", "--format", "plain", &p]);
+    let got = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        got.contains(":1:5: L003") && got.contains(":5:1: L005"),
+        "{got}"
+    );
+    assert_eq!(fs::read_to_string(&doc).expect("read"), text);
+}
+
+/// Issue 26 (c): a backslash escape in Markdown text,
+/// `'mailto:mail\@example.com'` (mkdocs/mkdocs's docs), is read as it
+/// renders: one URI `mailto:mail@example.com` over the source bytes with
+/// the backslash; no finding, and `--fix` (bare URIs on) writes nothing.
+#[test]
+fn backslash_escape_in_text_reads_as_rendered() {
+    let path = fixture("markdown/mkdocs-configuration-458-460.md");
+    let rec = records(&["extract", "--format", "jsonl", &path]);
+    let uris: Vec<(&str, &str)> = rec
+        .iter()
+        .map(|r| {
+            (
+                r["uri"].as_str().unwrap_or(""),
+                r["raw"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    assert_eq!(
+        uris,
+        [("mailto:mail@example.com", "mailto:mail\\@example.com")]
+    );
+    let check = urilint(&[
+        "check",
+        "--extend-select",
+        "D006",
+        "--format",
+        "plain",
+        &path,
+    ]);
+    assert!(
+        check.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&check.stdout)
+    );
+    let dir = tempfile::tempdir().expect("temp dir");
+    let copy = dir.path().join("c.md");
+    fs::copy(&path, &copy).expect("copy");
+    let c = copy.to_string_lossy().into_owned();
+    urilint(&["check", "--extend-select", "D006", "--fix", &c]);
+    assert_eq!(
+        fs::read(&copy).expect("read"),
+        fs::read(&path).expect("read")
     );
 }

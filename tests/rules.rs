@@ -128,7 +128,12 @@ fn fixes_match_expected_and_are_idempotent() {
 fn every_rule_is_covered_by_a_fixture() {
     let list = run(&["rule", "--format", "jsonl"]);
     let mut expected_text = String::new();
-    for dir in ["fixtures/rules", "fixtures/check", "fixtures/links"] {
+    for dir in [
+        "fixtures/rules",
+        "fixtures/check",
+        "fixtures/links",
+        "fixtures/markdown",
+    ] {
         for e in fs::read_dir(dir).expect("dir").flatten() {
             if e.path().to_string_lossy().ends_with(".check.expected") {
                 expected_text.push_str(&text(&read(e.path())));

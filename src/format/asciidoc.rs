@@ -1,32 +1,249 @@
 //! AsciiDoc: text whose URI macros (`https://example.org[text]`,
-//! `link:https://example.org[text]`, `image::logo.png[alt]`) end at `[`.
+//! `link:https://example.org[text]`, `image::logo.png[alt]`) end at `[`,
+//! and whose comments and verbatim blocks are not prose.
 //!
-//! This module owns splitting an AsciiDoc document into text segments
-//! (its source bytes, mapped one for one) so that a URI never runs into
-//! the `[text]` of a macro: the document is cut just before the `[` of
-//! each URI macro, and just after the `link:`, `image:`, `image::` or
-//! `include::` prefix of one. Everything else is scanned as plain text.
-//! It does not own scanning, and reads no other AsciiDoc markup.
+//! This module owns splitting an AsciiDoc document into segments (its
+//! source bytes, mapped one for one) so that a URI never runs into the
+//! `[text]` of a macro: the document is cut just before the `[` of each
+//! URI macro, and just after the `link:`, `image:`, `image::` or
+//! `include::` prefix of one. A macro in angle brackets,
+//! `<https://example.org[text]>` (the e-mail slot of a document header's
+//! author line, Asciidoctor "author information", is rendered with the
+//! macro substitution), is read as `<https://example.org>` with its
+//! `[text]` given apart: the brackets close around the URI, as rendered.
+//!
+//! What a reader does not see as prose is left out unless asked for
+//! (`--include-code`), then given as [`SegmentKind::Code`]:
+//! comment lines (`// ...`, Asciidoctor's `^//(?=[^/]|$)`) and comment
+//! blocks (`////`) are not rendered (field `comment`); listing blocks
+//! (`----`, and Markdown-style ```` ``` ```` fences) and literal blocks
+//! (`....`) are shown verbatim, as code (fields `listing`, `literal`).
+//! A delimited block ends at a line equal to its opening delimiter
+//! (Asciidoctor: same character, same length). Everything else is
+//! scanned as plain text. It does not own scanning, and reads no other
+//! AsciiDoc markup (inline passthroughs, quotes, attributes).
 
 use std::ops::Range;
 
+use super::map::OffsetMap;
 use super::segment::{Segment, SegmentKind};
 
 /// Macro names whose target follows the colon(s).
 const MACROS: [&[u8]; 4] = [b"link:", b"image::", b"image:", b"include::"];
 
-/// Splits the AsciiDoc document `src` into text segments, in order, cut at
-/// its URI macros. Offsets of the maps are relative to `src`. Never fails.
-pub fn segments(src: &[u8]) -> Vec<Segment> {
+/// Splits the AsciiDoc document `src` into segments, in document order
+/// (of their first byte): its text cut at its URI macros; with
+/// `include_code`, its comments and listing and literal blocks as
+/// [`SegmentKind::Code`] (left out otherwise). Offsets of the maps are
+/// relative to `src`. Never fails.
+pub fn segments(src: &[u8], include_code: bool) -> Vec<Segment> {
     let mut out = Vec::new();
-    let mut from = 0;
-    for cut in cuts(src).into_iter().chain(std::iter::once(src.len())) {
-        if cut > from {
-            out.push(Segment::exact(src, from..cut, SegmentKind::Text, false));
+    for (region, code) in regions(src) {
+        match code {
+            Some(field) => {
+                let blank = src[region.clone()].iter().all(u8::is_ascii_whitespace);
+                if include_code && !blank {
+                    out.push(Segment::exact(src, region, SegmentKind::Code(field), false));
+                }
+            }
+            None => text_segments(src, region, &mut out),
         }
-        from = cut;
+    }
+    if !out.is_sorted_by_key(|s| s.map.start(0)) {
+        out.sort_by_key(|s| s.map.start(0));
     }
     out
+}
+
+/// The text segments of `src[region]`: cut at its URI macros; the
+/// `[text]` of a macro in angle brackets given apart, the text on both
+/// sides of it one segment.
+fn text_segments(src: &[u8], region: Range<usize>, out: &mut Vec<Segment>) {
+    let text = &src[region.clone()];
+    let cuts = cuts(text);
+    let skips = angle_macro_texts(text, &cuts);
+    let base = region.start;
+    // The text segment being built (discontiguous over a skipped `[text]`).
+    let mut parts: Vec<Range<usize>> = Vec::new();
+    let mut from = 0;
+    let mut skip_at = skips.iter().peekable();
+    let flush = |parts: &mut Vec<Range<usize>>, out: &mut Vec<Segment>| {
+        if parts.iter().any(|r| r.start < r.end) {
+            out.push(joined(src, std::mem::take(parts)));
+        }
+        parts.clear();
+    };
+    for cut in cuts.into_iter().chain(std::iter::once(text.len())) {
+        if cut < from {
+            // Inside a `[text]` given apart.
+            continue;
+        }
+        match skip_at.peek() {
+            Some(s) if s.start == cut => {
+                parts.push(base + from..base + cut);
+                out.push(Segment::exact(
+                    src,
+                    base + s.start..base + s.end,
+                    SegmentKind::Text,
+                    false,
+                ));
+                from = s.end;
+                skip_at.next();
+            }
+            _ => {
+                parts.push(base + from..base + cut);
+                flush(&mut parts, out);
+                from = cut;
+            }
+        }
+    }
+    parts.push(base + from..base + text.len());
+    flush(&mut parts, out);
+}
+
+/// One text segment of the ranges `parts` of `src`, in order (empty ones
+/// dropped), each mapped one for one.
+fn joined(src: &[u8], parts: Vec<Range<usize>>) -> Segment {
+    let parts: Vec<Range<usize>> = parts.into_iter().filter(|r| r.start < r.end).collect();
+    if parts.len() <= 1 {
+        let r = parts.into_iter().next().unwrap_or(0..0);
+        return Segment::exact(src, r, SegmentKind::Text, false);
+    }
+    let mut text = Vec::new();
+    let mut map = OffsetMap::new();
+    for r in parts {
+        text.extend_from_slice(&src[r.clone()]);
+        map.exact(r.start as u64, (r.end - r.start) as u64);
+    }
+    Segment {
+        text,
+        kind: SegmentKind::Text,
+        map,
+        base: None,
+        references: false,
+    }
+}
+
+/// The `[text]` (from `[` to `]`, inclusive) of each URI macro written in
+/// angle brackets, `<https://example.org[text]>`: a macro cut of `cuts`
+/// at a `[` whose first unescaped `]` after it, in the same paragraph, is
+/// followed by `>`. One pass: the `]` and the blank line looked for only
+/// move forward.
+fn angle_macro_texts(src: &[u8], cuts: &[usize]) -> Vec<Range<usize>> {
+    let mut out: Vec<Range<usize>> = Vec::new();
+    // The first unescaped `]` at or after `close_from`, and the first
+    // blank line (`\n` then optional white space then `\n`) at or after
+    // `blank_from`: cached, searched again only past them.
+    let mut close: Option<usize> = None;
+    let mut close_from = 0;
+    let mut blank: Option<usize> = None;
+    let mut blank_from = 0;
+    for &p in cuts {
+        if src.get(p) != Some(&b'[') || out.last().is_some_and(|s| p < s.end) {
+            continue;
+        }
+        if close.is_none_or(|c| c <= p) {
+            close = None;
+            let mut i = close_from.max(p + 1);
+            while let Some(off) = memchr::memchr(b']', &src[i.min(src.len())..]) {
+                let at = i + off;
+                if src[at - 1] != b'\\' {
+                    close = Some(at);
+                    break;
+                }
+                i = at + 1;
+            }
+            close_from = close.map_or(src.len(), |c| c + 1);
+        }
+        let Some(c) = close else { break };
+        if blank.is_none_or(|b| b <= p) {
+            blank = None;
+            let mut i = blank_from.max(p);
+            while let Some(off) = memchr::memchr(b'\n', &src[i.min(src.len())..]) {
+                let at = i + off;
+                let rest = &src[at + 1..];
+                let ws = rest
+                    .iter()
+                    .take_while(|b| matches!(b, b' ' | b'\t' | b'\r'))
+                    .count();
+                if rest.get(ws) == Some(&b'\n') {
+                    blank = Some(at);
+                    break;
+                }
+                i = at + 1;
+            }
+            blank_from = blank.unwrap_or(src.len());
+        }
+        if src.get(c + 1) == Some(&b'>') && blank.is_none_or(|b| b > c) {
+            out.push(p..c + 1);
+        }
+    }
+    out
+}
+
+/// The regions of `src`, in order and covering it: text (`None`), or a
+/// comment line, comment block, listing or literal block with the field
+/// its code segment is given (`Some`); a block's region holds its
+/// delimiter lines. An unclosed block runs to the end of the document,
+/// as Asciidoctor reads it.
+fn regions(src: &[u8]) -> Vec<(Range<usize>, Option<&'static str>)> {
+    let mut out: Vec<(Range<usize>, Option<&'static str>)> = Vec::new();
+    let mut push = |r: Range<usize>, kind: Option<&'static str>| match out.last_mut() {
+        Some((last, k)) if *k == kind && last.end == r.start => last.end = r.end,
+        _ => out.push((r, kind)),
+    };
+    // The open block: its delimiter line and field.
+    let mut open: Option<(&[u8], &'static str)> = None;
+    let mut start = 0;
+    while start < src.len() {
+        let end = memchr::memchr(b'\n', &src[start..]).map_or(src.len(), |i| start + i + 1);
+        let line = src[start..end].trim_ascii_end();
+        let kind = match open {
+            Some((delimiter, field)) => {
+                if line == delimiter {
+                    open = None;
+                }
+                Some(field)
+            }
+            None => match delimiter(line) {
+                Some(field) => {
+                    // A fence closes at a fence, whatever its language.
+                    let closing = if line.starts_with(b"```") {
+                        &b"```"[..]
+                    } else {
+                        line
+                    };
+                    open = Some((closing, field));
+                    Some(field)
+                }
+                None if line.starts_with(b"//") && line.get(2) != Some(&b'/') => Some("comment"),
+                None => None,
+            },
+        };
+        push(start..end, kind);
+        start = end;
+    }
+    out
+}
+
+/// The field of a delimited block whose opening delimiter line is `line`
+/// (trailing white space removed): four or more `/` (comment), `-`
+/// (listing) or `.` (literal), or a Markdown-style fence of three
+/// backticks, with an optional language (listing).
+fn delimiter(line: &[u8]) -> Option<&'static str> {
+    if line.starts_with(b"```") {
+        return Some("listing");
+    }
+    let first = *line.first()?;
+    if line.len() < 4 || !line.iter().all(|&b| b == first) {
+        return None;
+    }
+    match first {
+        b'/' => Some("comment"),
+        b'-' => Some("listing"),
+        b'.' => Some("literal"),
+        _ => None,
+    }
 }
 
 /// The `[` of each URI macro of `src`, one byte each: `check --fix`
@@ -84,7 +301,7 @@ mod tests {
 
     fn uris(src: &str) -> Vec<String> {
         let mut out = Vec::new();
-        for seg in segments(src.as_bytes()) {
+        for seg in segments(src.as_bytes(), false) {
             let mut s = Scanner::new(&seg.text[..], ScanOptions::default());
             while let Ok(Some(f)) = s.next_found() {
                 if let Found::Uri(c) = f {
@@ -116,7 +333,7 @@ mod tests {
     fn runs_of_brackets_are_linear() {
         let src = vec![b'['; 1_000_000];
         assert!(cuts(&src).is_empty());
-        assert_eq!(segments(&src).len(), 1);
+        assert_eq!(segments(&src, false).len(), 1);
         let unit = b"http://a.example/x[";
         let src: Vec<u8> = unit.repeat(100_000);
         let got = cuts(&src);
@@ -195,11 +412,88 @@ mod tests {
         }
     }
 
+    /// Every byte of text is in exactly one segment, in place.
+    fn covered_once(src: &[u8], segs: &[Segment]) -> Vec<u8> {
+        let mut seen = vec![None; src.len()];
+        for s in segs {
+            for d in 0..s.text.len() as u64 {
+                let at = s.map.span(d..d + 1).start as usize;
+                assert!(seen[at].is_none(), "byte {at} given twice");
+                seen[at] = Some(s.text[d as usize]);
+            }
+        }
+        seen.into_iter().flatten().collect()
+    }
+
     #[test]
     fn segments_cover_the_document() {
-        let src = b"a https://x.example/[t] b link:https://y.example[u] c";
-        let segs = segments(src);
-        let joined: Vec<u8> = segs.iter().flat_map(|s| s.text.clone()).collect();
-        assert_eq!(joined, src);
+        let src = b"a https://x.example/[t] b link:https://y.example[u] c <https://z.example[v]> d";
+        let segs = segments(src, false);
+        assert_eq!(covered_once(src, &segs), src);
+        assert!(segs.is_sorted_by_key(|s| s.map.start(0)));
+    }
+
+    /// Issue 26: the author line of a document header,
+    /// `Name <https://github.com/user[@user]>`, is a URI macro in the
+    /// e-mail slot (Asciidoctor renders it with the macro substitution):
+    /// its angle brackets close around the URI. Found on
+    /// asciidoctor/asciidoctor's README.adoc (D002 twice before).
+    #[test]
+    fn a_macro_in_angle_brackets_is_closed_by_them() {
+        let src = "= Asciidoctor\nDan Allen <https://github.com/mojavelinux[@mojavelinux]>; Sarah White <https://github.com/graphitefriction[@graphitefriction]>\n";
+        let segs = segments(src.as_bytes(), false);
+        let texts: Vec<String> = segs
+            .iter()
+            .map(|s| String::from_utf8_lossy(&s.text).into_owned())
+            .collect();
+        assert!(
+            texts.contains(&"= Asciidoctor\nDan Allen <https://github.com/mojavelinux>; Sarah White <https://github.com/graphitefriction>\n".to_string()),
+            "{texts:?}"
+        );
+        assert!(texts.contains(&"[@mojavelinux]".to_string()), "{texts:?}");
+        assert_eq!(covered_once(src.as_bytes(), &segs), src.as_bytes());
+        // Not in angle brackets, or no `>` after the `]`: cut as before.
+        assert_eq!(
+            uris("See <https://a.example/x[a] and https://b.example/y[b]> end, <https://c.example[c\n\nd]>\n"),
+            ["https://a.example/x", "https://b.example/y", "https://c.example"]
+        );
+        // An escaped `]` is link text.
+        let segs = segments(b"<https://a.example[x\\]y]>", false);
+        assert_eq!(segs.len(), 2, "{segs:?}");
+    }
+
+    /// Issue 26: comments are not rendered and listing and literal blocks
+    /// are code; with `--include-code` they are given as code. Excerpt of
+    /// spring-projects/spring-security's
+    /// docs/modules/ROOT/pages/servlet/configuration/xml-namespace.adoc
+    /// (a schemaLocation list, D004 before).
+    #[test]
+    fn comments_and_verbatim_blocks_are_code() {
+        let src = "Text https://t.example/.\n// link:https://c.example/[x]\n[source,xml]\n----\nxsi:schemaLocation=\"http://www.springframework.org/schema/beans\n\t\thttps://www.springframework.org/schema/beans/spring-beans-3.0.xsd\"\n////\n----\n////\nhttps://cb.example/\n////\n....\nhttps://lit.example/\n....\n```ruby\nx = 'https://fence.example/'\n```\n///not a comment https://n.example/\nAfter https://after.example/\n";
+        assert_eq!(
+            uris(src),
+            [
+                "https://t.example/",
+                "https://n.example/",
+                "https://after.example/"
+            ]
+        );
+        let code: Vec<(&str, String)> = segments(src.as_bytes(), true)
+            .into_iter()
+            .filter_map(|s| match s.kind {
+                SegmentKind::Code(f) => Some((f, String::from_utf8_lossy(&s.text).into_owned())),
+                _ => None,
+            })
+            .collect();
+        let fields: Vec<&str> = code.iter().map(|c| c.0).collect();
+        assert_eq!(
+            fields,
+            ["comment", "listing", "comment", "literal", "listing"],
+            "{code:?}"
+        );
+        // The listing's `////` line is its content, not a delimiter.
+        assert!(code[1].1.ends_with(".xsd\"\n////\n----\n"), "{code:?}");
+        // An unclosed block runs to the end.
+        assert_eq!(uris("a\n----\nhttps://x.example/\n"), Vec::<String>::new());
     }
 }

@@ -16,6 +16,7 @@ pub mod asciidoc;
 pub mod html;
 pub mod map;
 pub mod markdown;
+pub mod markdown_references;
 pub mod roff;
 pub mod rst;
 pub mod segment;
@@ -43,7 +44,8 @@ pub struct ReadOptions {
     /// What to read of a mail message ([`mail::MailOptions`]).
     pub mail: mail::MailOptions,
     /// Also give the text of Markdown code spans and code blocks, of
-    /// reStructuredText literals and of roff displays and constant-width
-    /// runs (`--include-code`; [`SegmentKind::Code`]).
+    /// reStructuredText literals, of AsciiDoc comments and listing and
+    /// literal blocks and of roff displays and constant-width runs
+    /// (`--include-code`; [`SegmentKind::Code`]).
     pub include_code: bool,
 }

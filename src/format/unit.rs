@@ -164,7 +164,7 @@ where
             let (raw, truncated) = read_capped(reader)?;
             let segments = match format {
                 InputFormat::Rst => super::rst::segments(&raw, opts.include_code),
-                InputFormat::Asciidoc => super::asciidoc::segments(&raw),
+                InputFormat::Asciidoc => super::asciidoc::segments(&raw, opts.include_code),
                 InputFormat::Roff => super::roff::segments(&raw, opts.include_code),
                 _ => super::markdown::segments(&raw, opts.include_code),
             };

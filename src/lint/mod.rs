@@ -7,6 +7,7 @@
 //! not own printing (the `output` module) nor applying fixes (the `fix`
 //! module): a diagnostic only carries its [`Fix`].
 
+pub mod markdown_links;
 pub mod per_path;
 pub mod rules;
 pub mod select;

@@ -19,7 +19,7 @@ use std::fs::File;
 use std::io::{self, Read, Write as _};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::decoded::{decode_helpers, Located};
+use super::decoded::{decode_helpers, Located, UnitLines};
 use super::{
     decoded, never_written, open_reader_classified, open_reader_held, open_target, output_closed,
     scan_mapped, scan_options, scan_reader, write_back, JsonExtras, NotOpened, Reader, RunOptions,
@@ -35,6 +35,7 @@ use crate::format::writes::{DataFormat, NotWritten, Writes};
 use crate::format::ReadOptions;
 use crate::lines::{Excerpt, Lines, ReadAt, Window};
 use crate::links::{LocalLinks, Problem};
+use crate::lint::markdown_links;
 use crate::lint::rules::{catalogue, find};
 use crate::lint::rules::{missing_anchor, missing_local_target};
 use crate::lint::suppress::suppressed;
@@ -661,7 +662,25 @@ impl Job<'_> {
         lint: bool,
         reads: &Stats,
     ) {
-        decoded::scan(
+        // The findings of a whole Markdown document (L003-L005), given
+        // out in file order among the others. A document is one unit,
+        // read on one thread.
+        let per_document = lint && format == InputFormat::Markdown;
+        let pending = std::sync::Mutex::new(std::collections::VecDeque::new());
+        let emit_before = |at: Option<u64>, sink: &mut Sink<'_, '_>, lines: &mut UnitLines<'_>| {
+            let mut pending = pending.lock().unwrap_or_else(|p| p.into_inner());
+            while pending
+                .front()
+                .is_some_and(|d: &Diagnostic| at.is_none_or(|at| d.byte_offset <= at))
+            {
+                if let Some(d) = pending.pop_front() {
+                    if !suppressed(lines, &d) {
+                        self.emit(sink.out(), &d, Some(&mut *lines));
+                    }
+                }
+            }
+        };
+        decoded::scan_units(
             &self.name,
             reader,
             format,
@@ -672,12 +691,20 @@ impl Job<'_> {
             sink,
             |unit, piece, f, sink, lines| {
                 for d in self.decoded_found(unit, piece, &f, lint, writes, true) {
+                    emit_before(Some(d.byte_offset), sink, lines);
                     if suppressed(lines, &d) {
                         continue;
                     }
                     self.emit(sink.out(), &d, Some(&mut *lines));
                 }
             },
+            |unit| {
+                if per_document {
+                    let found = markdown_links::findings(&self.name, unit, self.rules);
+                    *pending.lock().unwrap_or_else(|p| p.into_inner()) = found.into();
+                }
+            },
+            |_, sink, lines| emit_before(None, sink, lines),
         );
     }
 
@@ -1095,7 +1122,7 @@ impl Job<'_> {
         let found = std::sync::Mutex::new(Vec::new());
         let reads = Stats::default();
         let mut part = sink.parts().sink();
-        decoded::scan(
+        decoded::scan_units(
             &self.name,
             ReadAtReader::new(src),
             format,
@@ -1110,6 +1137,17 @@ impl Job<'_> {
                     .into_iter()
                     .filter(|d| !suppressed(lines, d))
                     .collect();
+                if let Ok(mut all) = found.lock() {
+                    all.append(&mut kept);
+                }
+            },
+            |_| {},
+            |unit, _, lines| {
+                if format != InputFormat::Markdown {
+                    return;
+                }
+                let mut kept = markdown_links::findings(&self.name, unit, self.rules);
+                kept.retain(|d| !suppressed(lines, d));
                 if let Ok(mut all) = found.lock() {
                     all.append(&mut kept);
                 }

@@ -141,6 +141,44 @@ pub(crate) fn scan<R, F>(
     R: Read,
     F: Fn(&Unit, &Piece, Found<'_>, &mut Sink<'_, '_>, &mut UnitLines<'_>) + Sync,
 {
+    scan_units(
+        name,
+        reader,
+        format,
+        read,
+        helpers,
+        scan,
+        stats,
+        sink,
+        each,
+        |_| {},
+        |_, _, _| {},
+    );
+}
+
+/// [`scan`], calling `before_unit` with each unit before `each` is
+/// called for what its pieces hold, and `after_unit` after, with the
+/// unit, the sink and its lines (for what is checked once per document:
+/// `crate::lint::markdown_links`).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn scan_units<R, F, B, G>(
+    name: &str,
+    reader: R,
+    format: InputFormat,
+    read: ReadOptions,
+    helpers: usize,
+    scan: &ScanOptions,
+    stats: &Stats,
+    sink: &mut Sink<'_, '_>,
+    each: F,
+    before_unit: B,
+    after_unit: G,
+) where
+    R: Read,
+    F: Fn(&Unit, &Piece, Found<'_>, &mut Sink<'_, '_>, &mut UnitLines<'_>) + Sync,
+    B: Fn(&Unit) + Sync,
+    G: Fn(&Unit, &mut Sink<'_, '_>, &mut UnitLines<'_>) + Sync,
+{
     let counted = super::Counted::file(reader, stats);
     let mut opts = scan.clone();
     opts.positions = true;
@@ -175,6 +213,7 @@ pub(crate) fn scan<R, F>(
             raw: &unit.raw,
             offset: unit.offset,
         });
+        before_unit(&unit);
         for mut piece in pieces {
             let wrapped;
             let (text, opts) = if piece.references {
@@ -216,6 +255,7 @@ pub(crate) fn scan<R, F>(
                 each(&unit, &piece, found, &mut part, &mut lines);
             }
         }
+        after_unit(&unit, &mut part, &mut lines);
         part
     };
     let result = unit::map_in_order(counted, format, read, helpers, map, |part| {

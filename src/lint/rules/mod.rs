@@ -14,7 +14,8 @@
 //! Appendix A), `S` scheme-specific, `D` delimiting in text (RFC 2396
 //! Appendix E), `X` security (RFC 3986 section 7), `N` normalization (RFC
 //! 3986 section 6), `R` relative references (RFC 3986 section 5), `L`
-//! local links (`check --links local`).
+//! links of Markdown and HTML documents (local targets with `check
+//! --links local`; Markdown link references).
 
 use serde::Serialize;
 
@@ -26,6 +27,7 @@ pub(crate) mod broken_uri;
 pub(crate) mod default_port;
 pub(crate) mod dot_segments;
 pub(crate) mod doubled_scheme;
+pub(crate) mod empty_link;
 pub(crate) mod empty_port;
 pub(crate) mod encoded_line_break;
 pub(crate) mod encoded_unreserved;
@@ -41,6 +43,8 @@ pub(crate) mod scheme_relative_reference;
 pub(crate) mod syntax;
 pub(crate) mod tolerated_character;
 pub(crate) mod unclosed_angle_bracket;
+pub(crate) mod undefined_label;
+pub(crate) mod unused_definition;
 pub(crate) mod uppercase_host;
 pub(crate) mod uppercase_scheme;
 pub(crate) mod uri_too_long;
@@ -84,7 +88,8 @@ pub enum Category {
     Normalization,
     /// `R`: relative references (RFC 3986 section 5).
     Relative,
-    /// `L`: local links of Markdown and HTML documents (`--links local`).
+    /// `L`: links of Markdown and HTML documents: local targets
+    /// (`--links local`), Markdown link references.
     Links,
 }
 
@@ -109,7 +114,7 @@ impl Category {
             Category::Security => "Security",
             Category::Normalization => "Normalization",
             Category::Relative => "Relative references",
-            Category::Links => "Local links",
+            Category::Links => "Links",
         }
     }
 }
@@ -234,9 +239,15 @@ pub const NORMALIZATION: [Rule; 7] = [
 /// The relative-reference rules (`R`), in code order.
 pub const RELATIVE: [Rule; 2] = [above_root::RULE, scheme_relative_reference::RULE];
 
-/// The local-link rules (`L`), in code order: they fire only with
-/// `check --links local`.
-pub const LINKS: [Rule; 2] = [missing_local_target::RULE, missing_anchor::RULE];
+/// The link rules (`L`), in code order: `L001` and `L002` fire only with
+/// `check --links local`; `L003` to `L005` read one Markdown document.
+pub const LINKS: [Rule; 5] = [
+    missing_local_target::RULE,
+    missing_anchor::RULE,
+    empty_link::RULE,
+    undefined_label::RULE,
+    unused_definition::RULE,
+];
 
 /// Every rule, in catalogue order: syntax (`U`), scheme-specific (`S`),
 /// delimiting (`D`), security (`X`), normalization (`N`), relative

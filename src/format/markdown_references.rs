@@ -1,0 +1,591 @@
+//! Markdown link references: the facts about a document's links, labels
+//! and reference definitions that its whole text decides.
+//!
+//! This module owns reading, once per document, through `pulldown-cmark`
+//! (CommonMark's rules: labels matched case-folded with their white space
+//! collapsed, the first definition of a label used):
+//!
+//! - links whose destination is empty or only `#` (`[t]()`, `[t](<>)`,
+//!   `[t](#)`, or a reference to a definition that is);
+//! - full and collapsed reference links and images whose label has no
+//!   definition (`[t][label]`, `[label][]`): what CommonMark leaves as
+//!   text, through the parser's broken-link callback;
+//! - reference definitions no link or image uses, and definitions of a
+//!   label defined before (dead: the first one wins).
+//!
+//! Offsets are byte offsets of the document as given (0-based, end
+//! exclusive). It does not own reporting them (the rules `L003`, `L004`,
+//! `L005`, `crate::lint::markdown_links`).
+
+use std::ops::Range;
+
+use pulldown_cmark::{BrokenLink, CowStr, Event, LinkType, Parser, Tag};
+
+use super::markdown::{as_text, options_for};
+
+/// A link whose destination goes nowhere.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EmptyLink {
+    /// The whole link as written (`[text](#)`, `[text][ref]`).
+    pub span: Range<usize>,
+    /// Its destination after resolution: `""` or `"#"`.
+    pub destination: String,
+}
+
+/// A full (`[t][label]`) or collapsed (`[label][]`) reference link or
+/// image whose label no definition of the document has.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UndefinedLabel {
+    /// The link as the parser gives it: for a full reference, from the
+    /// `[` of its text to the `]` of its label; for a collapsed one, its
+    /// `[label]` (the `[]` after it is not included).
+    pub span: Range<usize>,
+    /// The label as written, white space collapsed.
+    pub label: String,
+    /// True for the collapsed form `[label][]`.
+    pub collapsed: bool,
+}
+
+/// A reference definition that no link uses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnusedDefinition {
+    /// The definition as written, from its `[` to the end of its
+    /// destination or title (not the line break after it).
+    pub span: Range<usize>,
+    /// The label as written, white space collapsed.
+    pub label: String,
+    /// For a definition of a label defined before it: the span of the
+    /// definition that is used (the first); `None` when no link uses the
+    /// label at all.
+    pub duplicate_of: Option<Range<usize>>,
+}
+
+/// What [`references`] finds, each list in document order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct References {
+    /// Links with an empty or `#` destination.
+    pub empty_links: Vec<EmptyLink>,
+    /// Full and collapsed references to labels not defined.
+    pub undefined_labels: Vec<UndefinedLabel>,
+    /// Definitions not used, and later definitions of a label.
+    pub unused_definitions: Vec<UnusedDefinition>,
+}
+
+/// The label of markdownlint's MD053 `ignored_definitions` default: the
+/// comment idiom `[//]: # (text)`, a definition written never to be
+/// used.
+pub const COMMENT_LABEL: &str = "//";
+
+/// Reads the Markdown document `src` (parsed as [`super::markdown`]
+/// parses it: the same options, front matter only at the start) and
+/// returns its [`References`]. Never fails: any input is a Markdown
+/// document; bytes that are not UTF-8 keep their offsets.
+pub fn references(src: &[u8]) -> References {
+    if !may_have_references(src) {
+        return References::default();
+    }
+    let text = as_text(src);
+    let mut broken: Vec<(Range<usize>, LinkType, String)> = Vec::new();
+    let mut out = References::default();
+    // Starts of the definitions some link or image uses.
+    let mut used: Vec<usize> = Vec::new();
+    // Leaf blocks, in order: a line that starts in none of them and
+    // reads `[label]:` is a definition.
+    let mut leaves: Vec<Range<usize>> = Vec::new();
+    // Whether the document has anything but definitions (and front
+    // matter).
+    let mut content = false;
+    let defs: Vec<(String, Range<usize>, String)>;
+    {
+        let callback = |link: BrokenLink<'_>| {
+            broken.push((link.span, link.link_type, link.reference.to_string()));
+            None::<(CowStr<'_>, CowStr<'_>)>
+        };
+        let parser = Parser::new_with_broken_link_callback(
+            &text,
+            options_for(text.as_bytes()),
+            Some(callback),
+        );
+        let mut iter = parser.into_offset_iter();
+        while let Some((event, range)) = iter.next() {
+            match event {
+                Event::Start(Tag::Link {
+                    link_type,
+                    dest_url,
+                    id,
+                    ..
+                }) => {
+                    if !matches!(link_type, LinkType::Autolink | LinkType::Email)
+                        && (dest_url.is_empty() || &*dest_url == "#")
+                    {
+                        out.empty_links.push(EmptyLink {
+                            span: range.clone(),
+                            destination: dest_url.to_string(),
+                        });
+                    }
+                    if let Some(def) = iter.reference_definitions().get(&id) {
+                        used.push(def.span.start);
+                    }
+                }
+                Event::Start(Tag::Image { id, .. }) => {
+                    if let Some(def) = iter.reference_definitions().get(&id) {
+                        used.push(def.span.start);
+                    }
+                }
+                Event::Start(Tag::MetadataBlock(_)) => leaves.push(range),
+                Event::Start(
+                    Tag::Paragraph
+                    | Tag::Heading { .. }
+                    | Tag::CodeBlock(_)
+                    | Tag::HtmlBlock
+                    | Tag::Table(_),
+                )
+                | Event::Rule => {
+                    content = true;
+                    leaves.push(range);
+                }
+                _ => {}
+            }
+        }
+        defs = iter
+            .reference_definitions()
+            .iter()
+            .map(|(label, def)| (label.to_string(), def.span.clone(), def.dest.to_string()))
+            .collect();
+        let mut dups = duplicates(src, &leaves, |label| {
+            iter.reference_definitions()
+                .get(label)
+                .map(|d| d.span.clone())
+        });
+        out.unused_definitions.append(&mut dups);
+    }
+    used.sort_unstable();
+    // A document of definitions only is there to be included in others
+    // (pymdownx.snippets' `auto_append`, a links file): nothing in it
+    // uses them.
+    let written = if content {
+        bracketed(&text)
+    } else {
+        Default::default()
+    };
+    for (label, span, dest) in defs {
+        let label = collapse(&label);
+        if !content
+            || label == COMMENT_LABEL
+            || self_anchor(&label, &dest)
+            || (dest.starts_with('#') && under_heading(src, span.start))
+            || used.binary_search(&span.start).is_ok()
+        {
+            continue;
+        }
+        // Written in brackets somewhere else (besides its own definition
+        // and any later one): in a block CommonMark reads as code or
+        // HTML but the site's renderer may not (Python-Markdown's
+        // admonitions and tabs indent Markdown; `md_in_html`), or used
+        // by a hook. Not reported: the rule says what is dead for sure.
+        let defined = 1 + out
+            .unused_definitions
+            .iter()
+            .filter(|d| d.label.to_lowercase() == label.to_lowercase())
+            .count();
+        if written
+            .get(&label.to_lowercase())
+            .is_some_and(|&n| n > defined)
+        {
+            continue;
+        }
+        out.unused_definitions.push(UnusedDefinition {
+            span: trimmed(src, span),
+            label,
+            duplicate_of: None,
+        });
+    }
+    out.unused_definitions.sort_by_key(|d| d.span.start);
+    for (span, link_type, label) in broken {
+        let collapsed = match link_type {
+            LinkType::Reference => false,
+            LinkType::Collapsed => true,
+            _ => continue,
+        };
+        out.undefined_labels.push(UndefinedLabel {
+            span,
+            label: collapse(&label),
+            collapsed,
+        });
+    }
+    out.undefined_labels.sort_by_key(|u| u.span.start);
+    out.undefined_labels.dedup();
+    if templated(src) {
+        // Its definitions are written by a template engine run before
+        // Markdown (Jekyll's Liquid: `[#{{ issue }}]: {{ site.repository
+        // }}/issues/{{ issue }}` in a loop): what labels it defines, and
+        // which it uses, is not known from its text.
+        out.undefined_labels.clear();
+        out.unused_definitions.clear();
+    }
+    out
+}
+
+/// True for a definition that names the heading of its own label,
+/// `[summary]: #summary` under `# Summary` (rust-lang/rfcs's template
+/// writes one under each section, so that `[summary]` can link to it):
+/// its destination is `#` and the label lowercased, white space made
+/// `-`. An anchor list kept on purpose, like the comment idiom.
+fn self_anchor(label: &str, dest: &str) -> bool {
+    dest.strip_prefix('#').is_some_and(|id| {
+        id.to_lowercase()
+            == label
+                .to_lowercase()
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join("-")
+    })
+}
+
+/// True when the line before offset `at` of `src` is an ATX heading
+/// (`# Unresolved questions` above `[unresolved]: #unresolved-questions`,
+/// the anchor rust-lang/rfcs's older template writes under each
+/// section).
+fn under_heading(src: &[u8], at: usize) -> bool {
+    let before = &src[..at.min(src.len())];
+    let Some(end) = memchr::memrchr(b'\n', before) else {
+        return false;
+    };
+    let start = memchr::memrchr(b'\n', &before[..end]).map_or(0, |i| i + 1);
+    before[start..end].trim_ascii_start().starts_with(b"#")
+}
+
+/// False when `src` holds nothing [`references`] could report: no
+/// `]:` (a definition), no `][` (a reference), and no `](` followed,
+/// after white space, by `)`, `<>` or a lone `#`. One pass, so that a
+/// document of inline links only is not parsed a second time.
+fn may_have_references(src: &[u8]) -> bool {
+    if memchr::memmem::find(src, b"]:").is_some() || memchr::memmem::find(src, b"][").is_some() {
+        return true;
+    }
+    memchr::memmem::find_iter(src, b"](").any(|at| {
+        let rest = &src[at + 2..];
+        let ws = rest.iter().take_while(|b| b.is_ascii_whitespace()).count();
+        let rest = &rest[ws..];
+        match rest.first() {
+            Some(b')') => true,
+            Some(b'<') => rest.get(1) == Some(&b'>'),
+            Some(b'#') => rest
+                .get(1)
+                .is_none_or(|b| b.is_ascii_whitespace() || *b == b')'),
+            _ => false,
+        }
+    })
+}
+
+/// True when a line of `src` reads like a reference definition,
+/// `[label]: ...`, and holds a template tag, `{{` or `{%` (Liquid,
+/// Jinja, Hugo).
+fn templated(src: &[u8]) -> bool {
+    src.split(|&b| b == b'\n').any(|line| {
+        let line = line.trim_ascii_start();
+        line.first() == Some(&b'[')
+            && memchr::memmem::find(line, b"]:").is_some()
+            && (memchr::memmem::find(line, b"{{").is_some()
+                || memchr::memmem::find(line, b"{%").is_some())
+    })
+}
+
+/// How many times each text is written in brackets, `[text]`, in `text`
+/// (without a `[` or `]` inside, on at most two lines), by its
+/// lowercased form with white space collapsed: the labels a document
+/// writes, whatever block they are in. One pass.
+fn bracketed(text: &str) -> std::collections::HashMap<String, usize> {
+    let mut out = std::collections::HashMap::new();
+    let bytes = text.as_bytes();
+    let mut open: Option<usize> = None;
+    let mut breaks = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        match b {
+            b'[' => {
+                open = Some(i + 1);
+                breaks = 0;
+            }
+            b']' => {
+                if let Some(s) = open.take() {
+                    let label = collapse(&text[s..i]).to_lowercase();
+                    if !label.is_empty() {
+                        *out.entry(label).or_insert(0) += 1;
+                    }
+                }
+            }
+            b'\n' => {
+                breaks += 1;
+                if breaks > 1 {
+                    open = None;
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// `label` with each run of white space made one space, and trimmed.
+fn collapse(label: &str) -> String {
+    label.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// `span` without the white space (a line break) at its end.
+fn trimmed(src: &[u8], span: Range<usize>) -> Range<usize> {
+    let end = span.end.min(src.len());
+    let start = span.start.min(end);
+    let kept = src[start..end].trim_ascii_end().len();
+    start..start + kept
+}
+
+/// The definitions of a label defined before them: lines that start
+/// outside every leaf block of `leaves` (sorted), read `[label]:` after
+/// their block-quote markers and indentation, and whose label is one
+/// that `defined` gives another definition for. A label over more than
+/// one line is not looked for.
+fn duplicates(
+    src: &[u8],
+    leaves: &[Range<usize>],
+    defined: impl Fn(&str) -> Option<Range<usize>>,
+) -> Vec<UnusedDefinition> {
+    let mut out = Vec::new();
+    let mut leaf = 0;
+    let mut start = 0;
+    while start < src.len() {
+        let end = memchr::memchr(b'\n', &src[start..]).map_or(src.len(), |i| start + i + 1);
+        let line = &src[start..end];
+        let skip = line
+            .iter()
+            .take_while(|b| matches!(b, b' ' | b'\t' | b'>'))
+            .count();
+        let at = start + skip;
+        while leaf < leaves.len() && leaves[leaf].end <= at {
+            leaf += 1;
+        }
+        let in_leaf = leaves.get(leaf).is_some_and(|l| l.start <= at);
+        if !in_leaf && line.get(skip) == Some(&b'[') && line.get(skip + 1) != Some(&b'^') {
+            if let Some(d) = duplicate_at(src, at, end, &defined) {
+                out.push(d);
+            }
+        }
+        start = end;
+    }
+    out
+}
+
+/// The definition `[label]: ...` at `at` (its `[`), on the line ending at
+/// `end`, when `defined` gives the label another definition.
+fn duplicate_at(
+    src: &[u8],
+    at: usize,
+    end: usize,
+    defined: &impl Fn(&str) -> Option<Range<usize>>,
+) -> Option<UnusedDefinition> {
+    let line = &src[at..end];
+    let mut i = 1;
+    while i < line.len() {
+        match line[i] {
+            b'\\' => i += 1,
+            b'[' => return None,
+            b']' => break,
+            _ => {}
+        }
+        i += 1;
+    }
+    if line.get(i) != Some(&b']') || line.get(i + 1) != Some(&b':') {
+        return None;
+    }
+    let label = collapse(std::str::from_utf8(&line[1..i]).ok()?);
+    if label.is_empty() {
+        return None;
+    }
+    let first = defined(&label)?;
+    if (at..end).contains(&first.start) {
+        return None;
+    }
+    Some(UnusedDefinition {
+        span: trimmed(src, at..end),
+        label,
+        duplicate_of: Some(trimmed(src, first)),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(src: &str, span: &Range<usize>) -> String {
+        src[span.clone()].to_string()
+    }
+
+    #[test]
+    fn empty_destinations() {
+        let src = "[a]() [b](<>) [c](#) [d](#x) [e][r] [f](/) <https://x.example/>\n\n[r]: #\n";
+        let got = references(src.as_bytes());
+        let found: Vec<(String, String)> = got
+            .empty_links
+            .iter()
+            .map(|l| (at(src, &l.span), l.destination.clone()))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                ("[a]()".to_string(), String::new()),
+                ("[b](<>)".to_string(), String::new()),
+                ("[c](#)".to_string(), "#".to_string()),
+                ("[e][r]".to_string(), "#".to_string()),
+            ]
+        );
+        // Images are not links (markdownlint's MD042 too).
+        assert!(references(b"![alt]()\n").empty_links.is_empty());
+    }
+
+    #[test]
+    fn undefined_labels_full_and_collapsed_not_shortcut() {
+        let src = "See [text][Missing  Label], [gone][] and [shortcut], [ok][Def] [def][], `[code][x]`.\n\n    [indented][y]\n\n[DEF]: /d\n";
+        let got = references(src.as_bytes());
+        let found: Vec<(String, String, bool)> = got
+            .undefined_labels
+            .iter()
+            .map(|u| (at(src, &u.span), u.label.clone(), u.collapsed))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                (
+                    "[text][Missing  Label]".to_string(),
+                    "Missing Label".to_string(),
+                    false
+                ),
+                ("[gone]".to_string(), "gone".to_string(), true),
+            ]
+        );
+        assert!(got.unused_definitions.is_empty(), "{got:?}");
+    }
+
+    #[test]
+    fn unused_and_duplicate_definitions() {
+        let src = "Use [a] and ![b][] here.\n\n[a]: /one\n[A]: /dup \"t\"\n[b]: /img.png\n[c]: /unused\n[//]: # (a comment)\n\n> [c]: /dup-in-quote\n\n```\n[a]: /in-code\n```\n\nText\n[a]: /paragraph-text\n";
+        let got = references(src.as_bytes());
+        let found: Vec<(String, String, Option<String>)> = got
+            .unused_definitions
+            .iter()
+            .map(|d| {
+                (
+                    at(src, &d.span),
+                    d.label.clone(),
+                    d.duplicate_of.as_ref().map(|f| at(src, f)),
+                )
+            })
+            .collect();
+        assert_eq!(
+            found,
+            [
+                (
+                    "[A]: /dup \"t\"".to_string(),
+                    "A".to_string(),
+                    Some("[a]: /one".to_string())
+                ),
+                ("[c]: /unused".to_string(), "c".to_string(), None),
+                (
+                    "[c]: /dup-in-quote".to_string(),
+                    "c".to_string(),
+                    Some("[c]: /unused".to_string())
+                ),
+            ]
+        );
+    }
+
+    /// Python-Markdown's admonitions indent their Markdown, which
+    /// CommonMark reads as code: a label written there counts as used
+    /// (squidfunk/mkdocs-material's docs/blog/posts/
+    /// goodbye-github-discussions.md, lines 104-118, shortened). A file
+    /// of definitions only is there to be included (its
+    /// includes/mkdocs.md, appended by pymdownx.snippets).
+    #[test]
+    fn labels_written_elsewhere_and_definition_files() {
+        let src = "!!! warning \"Material for MkDocs is in maintenance mode\"\n\n    MkDocs 2.0 will introduce breaking changes –\n    something we [analyzed thoroughly in our MkDocs 2.0 article].\n\n  [analyzed thoroughly in our MkDocs 2.0 article]: mkdocs-2.0.md\n  [dead]: /x\n";
+        let got = references(src.as_bytes());
+        let labels: Vec<&str> = got
+            .unused_definitions
+            .iter()
+            .map(|d| d.label.as_str())
+            .collect();
+        assert_eq!(labels, ["dead"]);
+        let only = "  [mkdocs.site_dir]: https://www.mkdocs.org/user-guide/configuration/#site_dir\n  [mkdocs.nav]: https://www.mkdocs.org/user-guide/configuration/#nav\n";
+        assert!(references(only.as_bytes()).unused_definitions.is_empty());
+    }
+
+    /// Jekyll's docs/_posts/2013-05-08-jekyll-1-0-1-released.markdown
+    /// (jekyll/jekyll): definitions written by a Liquid loop.
+    #[test]
+    fn templated_definitions_are_not_known() {
+        let src = "* Fix the index build with LSI ([#1045][])\n\n{% for issue in issue_numbers %}\n[#{{ issue }}]: {{ site.repository }}/issues/{{ issue }}\n{% endfor %}\n\n[unused]: /x\n";
+        let got = references(src.as_bytes());
+        assert!(
+            got.undefined_labels.is_empty() && got.unused_definitions.is_empty(),
+            "{got:?}"
+        );
+        let plain = references(b"([#1045][])\n\n[unused]: /x\n");
+        assert_eq!(
+            (plain.undefined_labels.len(), plain.unused_definitions.len()),
+            (1, 1)
+        );
+    }
+
+    /// rust-lang/rfcs's 0000-template.md: `[summary]: #summary` under
+    /// each heading, an anchor list (2,479 of the 3,493 L005 findings on
+    /// the corpus's copy of the RFCs before).
+    #[test]
+    fn self_anchors_are_kept_on_purpose() {
+        let src = "# Summary\n[summary]: #summary\n\nOne paragraph.\n\n# Guide-level explanation\n[guide-level-explanation]: #guide-level-explanation\n[design]: #detailed-design\n";
+        let got = references(src.as_bytes());
+        let labels: Vec<&str> = got
+            .unused_definitions
+            .iter()
+            .map(|d| d.label.as_str())
+            .collect();
+        assert_eq!(labels, ["design"]);
+        assert!(self_anchor(
+            "Unresolved  questions",
+            "#unresolved-questions"
+        ));
+        // The older template: a short label, right under its heading.
+        let old =
+            "# Detailed design\n[design]: #detailed-design\n\nText.\n\n[later]: #detailed-design\n";
+        let labels: Vec<String> = references(old.as_bytes())
+            .unused_definitions
+            .into_iter()
+            .map(|d| d.label)
+            .collect();
+        assert_eq!(labels, ["later"]);
+    }
+
+    #[test]
+    fn documents_of_inline_links_only_are_not_parsed_again() {
+        assert!(!may_have_references(b"[a](/x) [b](#top) ![c](i.png)\n"));
+        for yes in [
+            &b"[a]( )"[..],
+            b"[a](<>)",
+            b"[a](# \"t\")",
+            b"[a](\n#)",
+            b"[a][b]",
+            b"[a]: /x",
+        ] {
+            assert!(may_have_references(yes), "{}", String::from_utf8_lossy(yes));
+            let _ = references(yes);
+        }
+        assert_eq!(references(b"[a]( #\n)\n").empty_links.len(), 1);
+    }
+
+    #[test]
+    fn front_matter_and_invalid_utf8_keep_offsets() {
+        let src = b"---\nx: \"[a]: /y\"\n---\n\xff [t][nope]\n\n[z]: /q\n";
+        let got = references(src);
+        assert_eq!(got.undefined_labels.len(), 1);
+        assert_eq!(&src[got.undefined_labels[0].span.clone()], b"[t][nope]");
+        assert_eq!(got.unused_definitions.len(), 1);
+        assert_eq!(&src[got.unused_definitions[0].span.clone()], b"[z]: /q");
+    }
+}
