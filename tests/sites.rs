@@ -25,6 +25,8 @@ fn check_site(generator: &str) {
         "--isolated",
         "--links",
         "local",
+        "--select",
+        "L001,L002",
         "--format",
         "plain",
         &tree,
