@@ -14,7 +14,7 @@ use urilint::fix::write::{HardLinks, WritePolicy};
 use urilint::format::{detect::InputFormat, mail::MailOptions};
 use urilint::framed::StdinFormat;
 use urilint::grammar::{Grammar, ParseOptions};
-use urilint::links::LocalLinks;
+use urilint::links::{LocalLinks, SiteChoice};
 use urilint::lint::rules::{catalogue, find, Rule};
 use urilint::lint::Selection;
 use urilint::normalize::{normalize_str, NormalizeOptions};
@@ -929,7 +929,18 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
                 write: a.write.policy(),
                 show_fixes: a.show_fixes,
                 configs,
-                links: links.then(|| LocalLinks::new(links_root.clone(), a.site_url.clone())),
+                links: links.then(|| {
+                    let mut l = LocalLinks::new(links_root.clone(), a.site_url.clone());
+                    l.site = match settings.links.site.unwrap_or_default() {
+                        urilint::config::SiteSetting::Auto => SiteChoice::Auto,
+                        urilint::config::SiteSetting::None => SiteChoice::None,
+                        g @ urilint::config::SiteSetting::Generator(_) => {
+                            urilint::site::Generator::from_name(g.name())
+                                .map_or(SiteChoice::Auto, SiteChoice::Only)
+                        }
+                    };
+                    l
+                }),
                 link_ignore,
                 since,
             };

@@ -94,3 +94,49 @@ fn docusaurus() {
 fn sphinx() {
     check_site("sphinx");
 }
+
+/// Copies the tree `from` into `to`, recursively.
+fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap_or_else(|e| panic!("{}: {e}", to.display()));
+    for e in std::fs::read_dir(from).unwrap_or_else(|e| panic!("{}: {e}", from.display())) {
+        let e = e.unwrap_or_else(|e| panic!("{e}"));
+        let target = to.join(e.file_name());
+        if e.path().is_dir() {
+            copy_tree(&e.path(), &target);
+        } else {
+            std::fs::copy(e.path(), &target).unwrap_or_else(|e| panic!("{e}"));
+        }
+    }
+}
+
+/// `[links] site = "none"` in urilint.toml: links are file paths beside
+/// the page again (VitePress's extensionless `../api/options-state#props`
+/// is then missing); `site = "mkdocs"` on a VitePress tree finds no
+/// mkdocs.yml and does the same; `check = ["local"]` needs no flag.
+#[test]
+fn site_setting_of_urilint_toml() {
+    for setting in ["none", "mkdocs"] {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let tree = dir.path().join("site");
+        copy_tree(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sites/vitepress"),
+            &tree,
+        );
+        std::fs::write(
+            tree.join("urilint.toml"),
+            format!("[links]\ncheck = [\"local\"]\nsite = \"{setting}\"\n"),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let out = Command::new(env!("CARGO_BIN_EXE_urilint"))
+            .current_dir(&tree)
+            .args(["check", "--select", "L001,L002", "--format", "plain", "."])
+            .output()
+            .unwrap_or_else(|e| panic!("{e}"));
+        let got = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            got.contains("broken.md:3:") && got.contains("api/options-state, which does not exist"),
+            "{setting}: {got}"
+        );
+        assert!(!got.contains("vitepress site"), "{setting}: {got}");
+    }
+}
