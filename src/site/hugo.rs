@@ -39,6 +39,7 @@ pub fn read(dir: &Path) -> Option<Layout> {
     l.index_names = vec!["_index.md", "index.md", "_index.html", "index.html"];
     l.front_matter_urls = true;
     l.case_insensitive_urls = true;
+    l.theme_dirs = vec![dir.join("layouts"), dir.join("themes")];
     l.alias_keys.push("aliases");
     l.root_fallback = [
         "layouts/_markup/render-link.html",

@@ -21,6 +21,7 @@ pub fn read(dir: &Path) -> Option<Layout> {
     l.page_extensions = vec!["md", "markdown", "html"];
     l.index_names = vec!["index.md", "index.markdown", "index.html"];
     l.front_matter_urls = true;
+    l.theme_dirs = vec![dir.join("_layouts"), dir.join("_includes")];
     let text = std::fs::read_to_string(&config).unwrap_or_default();
     let doc = yaml_rust2::YamlLoader::load_from_str(&text)
         .ok()

@@ -41,6 +41,9 @@ pub fn read(dir: &Path) -> Option<Layout> {
     if let Some(false) = doc["use_directory_urls"].as_bool() {
         l.url_style = UrlStyle::Html;
     }
+    if let Some(d) = doc["theme"]["custom_dir"].as_str() {
+        l.theme_dirs.push(dir.join(d));
+    }
     if let Some(u) = doc["site_url"].as_str() {
         l.base_path = base_path_of(u);
     }

@@ -194,6 +194,12 @@ pub struct Layout {
     /// starting with `@` or `~` is a module specifier the bundler
     /// resolves through its aliases, not checked.
     pub module_specifiers: bool,
+    /// Directories of templates the generator renders into pages
+    /// (MkDocs `theme.custom_dir`, Jekyll `_layouts`/`_includes`, Hugo
+    /// `layouts`, Sphinx `_templates`): which page a template becomes is
+    /// not known, so a link in one is looked for from the site root and
+    /// otherwise not reported.
+    pub theme_dirs: Vec<PathBuf>,
     /// Global permalink style (Jekyll `permalink`), when set.
     pub permalink: Option<String>,
     /// What the configuration holds that urilint could not read (a value
@@ -226,6 +232,7 @@ impl Layout {
             case_insensitive_urls: false,
             alias_keys: Vec::new(),
             module_specifiers: false,
+            theme_dirs: Vec::new(),
             redirects: Vec::new(),
             permalink: None,
             notes: Vec::new(),
@@ -336,7 +343,8 @@ impl Site {
     /// or mounted directories).
     pub fn holds(&self, file: &Path) -> bool {
         let l = &self.layout;
-        file.starts_with(&l.source_dir)
+        l.theme_dirs.iter().any(|d| file.starts_with(d))
+            || file.starts_with(&l.source_dir)
             || l.static_dirs.iter().any(|d| file.starts_with(d))
             || l.mounts.iter().any(|(d, _)| file.starts_with(d))
     }
@@ -365,6 +373,11 @@ impl Site {
             // A module specifier the bundler resolves (`@theme/x.css`,
             // `@site/static/y.png`, `~pkg/z`), not a URL.
             return Resolved::NotChecked;
+        }
+        if l.theme_dirs.iter().any(|d| file.starts_with(d)) {
+            // A template: its links are relative to pages it becomes.
+            let from_root = resolve_path("/", decoded.trim_start_matches('/'));
+            return self.lookup_url(&from_root).unwrap_or(Resolved::NotChecked);
         }
         if let Some(rooted) = decoded.strip_prefix('/') {
             // Root-relative: against the site root, with or without the

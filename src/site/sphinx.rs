@@ -19,6 +19,7 @@ pub fn read(dir: &Path) -> Option<Layout> {
     l.page_extensions = vec!["rst", "md", "txt"];
     l.index_names = vec!["index.rst", "index.md"];
     l.url_style = UrlStyle::Html;
+    l.theme_dirs = vec![dir.join("_templates")];
     let text = std::fs::read_to_string(&config).unwrap_or_default();
     if text.contains("dirhtml") {
         l.notes.push(format!(
