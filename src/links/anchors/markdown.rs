@@ -122,6 +122,7 @@ fn scan(src: &[u8], renderer: Renderer) -> (Vec<String>, HashSet<String>) {
     let mut exact = HashSet::new();
     let mut headings: Vec<Heading> = Vec::new();
     let mut open: Option<Open> = None;
+    let mut in_code_block = false;
     for (event, range) in Parser::new_ext(&text, markdown::options_for(src)).into_offset_iter() {
         let raw = text.get(range.clone()).unwrap_or("");
         match event {
@@ -129,9 +130,17 @@ fn scan(src: &[u8], renderer: Renderer) -> (Vec<String>, HashSet<String>) {
                 id, classes, attrs, ..
             }) => {
                 let has_attributes = id.is_some() || !classes.is_empty() || !attrs.is_empty();
+                // attr_list's `{ id="x" }` sets the id too.
+                let id = id.map(|i| i.to_string()).or_else(|| {
+                    attrs
+                        .iter()
+                        .find(|(k, _)| k.as_ref() == "id")
+                        .and_then(|(_, v)| v.as_ref())
+                        .map(|v| v.trim_matches(['"', '\'']).to_string())
+                });
                 open = Some(Open {
                     heading: Heading {
-                        explicit: id.map(|i| i.to_string()),
+                        explicit: id,
                         text: String::new(),
                     },
                     has_attributes,
@@ -196,6 +205,14 @@ fn scan(src: &[u8], renderer: Renderer) -> (Vec<String>, HashSet<String>) {
                     }
                 }
             }
+            Event::Start(Tag::CodeBlock(_)) => in_code_block = true,
+            Event::End(TagEnd::CodeBlock) => in_code_block = false,
+            // attr_list's `{ #id }` after an inline element or a block
+            // (Python-Markdown, as MkDocs sites enable it).
+            Event::Text(t) if open.is_none() && policy.python_markdown && !in_code_block => {
+                exact.extend(attr_list_ids(&t));
+            }
+            Event::Text(_) if open.is_none() => {}
             Event::Text(t) => {
                 if let Some(o) = open.as_mut() {
                     if !o.skips(&policy) {
@@ -329,6 +346,41 @@ fn strip_tags(text: &str) -> String {
         .join(" ")
 }
 
+/// The ids of the attr_list blocks (`{: #id .class key=value }`, `{ #id }`)
+/// in `text`.
+fn attr_list_ids(text: &str) -> Vec<String> {
+    let mut ids = Vec::new();
+    let mut rest = text;
+    while let Some(open) = rest.find('{') {
+        let after = &rest[open + 1..];
+        let Some(close) = after.find(['}', '\n']) else {
+            break;
+        };
+        let inner = after[..close].trim_start_matches(':').trim();
+        if after[close..].starts_with('}') && !inner.is_empty() {
+            let tokens: Vec<&str> = inner.split_whitespace().collect();
+            let attr_like = tokens
+                .iter()
+                .all(|t| t.starts_with('#') || t.starts_with('.') || t.contains('='));
+            if attr_like {
+                ids.extend(
+                    tokens
+                        .iter()
+                        .filter_map(|t| {
+                            t.strip_prefix('#').or_else(|| {
+                                t.strip_prefix("id=").map(|v| v.trim_matches(['"', '\'']))
+                            })
+                        })
+                        .filter(|id| !id.is_empty())
+                        .map(String::from),
+                );
+            }
+        }
+        rest = &after[close..];
+    }
+    ids
+}
+
 /// The trailing `{...}` of a heading's first line (an ATX heading) or
 /// of its text line (a setext heading), as written.
 fn attribute_block(source: &str) -> Option<&str> {
@@ -391,6 +443,17 @@ mod tests {
         );
         let mia = of_markdown(src.as_bytes(), Renderer::MarkdownItAnchor);
         assert!(mia.has("café-&-co-1") && !mia.has("CAF%C3%A9-%26-co"));
+    }
+
+    #[test]
+    fn attr_list_inline_ids() {
+        // mkdocs/mkdocs docs/user-guide/choosing-your-theme.md
+        let src = b"*   **`locale`**{ #mkdocs-locale }: The locale used.\n\nPara.\n{: #para .x }\n\n```\n{ #in-code }\n```\n\n## 9.7.0 <small>Nov</small> { id=\"9.7.0\" }\n";
+        let md = of_markdown(src, Renderer::PythonMarkdown);
+        assert!(md.has("mkdocs-locale") && md.has("para") && !md.has("in-code"));
+        // squidfunk/mkdocs-material docs/changelog/index.md
+        assert!(md.has("9.7.0") && !md.has("970-nov"));
+        assert!(!of_markdown(src, Renderer::Github).has("mkdocs-locale"));
     }
 
     #[test]

@@ -262,9 +262,13 @@ impl Renderer {
                 first_child_only: true,
                 ..base
             },
-            Renderer::Mdbook | Renderer::Docutils | Renderer::Sphinx | Renderer::Asciidoctor(_) => {
-                base
-            }
+            // mdBook turns on pulldown-cmark's smart punctuation
+            // (`output.html.smart-punctuation`, default true).
+            Renderer::Mdbook => HeadingText {
+                typographer: true,
+                ..base
+            },
+            Renderer::Docutils | Renderer::Sphinx | Renderer::Asciidoctor(_) => base,
         }
     }
 
@@ -317,7 +321,8 @@ pub struct HeadingText {
     /// as written), then `strip_tags` (tags removed, white space runs made
     /// one space).
     pub python_markdown: bool,
-    /// `--` and `---` outside code are dashes (goldmark's typographer).
+    /// `--` and `---` outside code are dashes (goldmark's typographer,
+    /// pulldown-cmark's smart punctuation).
     pub typographer: bool,
     /// Only the first child of an emphasis, link or image counts (Hugo's
     /// `textPlainTo`).
