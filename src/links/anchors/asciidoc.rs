@@ -256,7 +256,7 @@ fn strip_trailing_anchor(title: &str) -> (&str, Option<String>) {
 /// and the apostrophe), and the marks of constrained and unconstrained
 /// formatting (`*` `_` `` ` `` `#` `^` `~` `+`) and macros reduced to
 /// their text (`link:url[text]`, `https://url[text]`, `<<id,text>>`).
-pub fn convert_title(title: &str, values: &HashMap<String, String>) -> String {
+fn convert_title(title: &str, values: &HashMap<String, String>) -> String {
     let mut s = String::with_capacity(title.len());
     // Attribute references.
     let mut rest = title;
