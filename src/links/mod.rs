@@ -430,7 +430,7 @@ impl LocalLinks {
                 return Some(a.clone());
             }
         }
-        let a = Arc::new(anchors::of_file(path)?);
+        let a = Arc::new(anchors::of_file(path, crate::site::slug::Renderer::Github)?);
         if let Ok(mut cache) = self.cache.lock() {
             cache.insert(path.to_path_buf(), a.clone());
         }

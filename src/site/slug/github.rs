@@ -1,14 +1,20 @@
-//! GitHub's heading ids (github/cmark-gfm `PUNCTUATION_REGEXP`
-//! `/[^\p{Word}\- ]/u`, as the github.com page renders Markdown).
+//! GitHub's heading ids: html-pipeline's `TableOfContentsFilter`
+//! (jch/html-pipeline `lib/html/pipeline/toc_filter.rb`,
+//! `PUNCTUATION_REGEXP = /[^\p{Word}\- ]/u`), as the github.com page
+//! renders Markdown.
 
-/// The id GitHub gives a heading whose text is `text`: lowercased, every
-/// character that is not a letter, mark, number, `_`, `-` or space
-/// dropped, spaces made `-`.
+use super::chars;
+
+/// The id GitHub gives a heading whose text is `text`: lowercased
+/// (Ruby `String#downcase`, full Unicode), every character that is not
+/// Ruby's `\p{Word}` (Letter, Mark, Decimal_Number,
+/// Connector_Punctuation), `-` or a space dropped, each space made `-`
+/// (no squeezing: `a - b` gives `a---b`).
 pub fn slug(text: &str) -> String {
     text.trim()
         .to_lowercase()
         .chars()
-        .filter(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | ' '))
+        .filter(|&c| chars::is_ruby_word(c) || matches!(c, '-' | ' '))
         .map(|c| if c == ' ' { '-' } else { c })
         .collect()
 }
@@ -24,5 +30,8 @@ mod tests {
         assert_eq!(slug("`--links local`: checks"), "--links-local-checks");
         assert_eq!(slug("RFC 3986 (section 5.2)"), "rfc-3986-section-52");
         assert_eq!(slug("snake_case_name"), "snake_case_name");
+        // A combining mark is kept (Mark), a superscript digit is not
+        // (Other_Number).
+        assert_eq!(slug("Cafe\u{301} x²"), "cafe\u{301}-x");
     }
 }

@@ -1,0 +1,408 @@
+//! The anchors of an AsciiDoc document: each section's id as
+//! Asciidoctor generates it, and the explicit ids `[[id]]`, `[#id]`,
+//! `[id=...]`, `anchor:id[]` and `[[[id]]]`.
+
+use std::collections::{HashMap, HashSet};
+
+use super::Anchors;
+use crate::site::slug::{IdAttributes, Renderer, Slugger};
+
+/// The anchors of the AsciiDoc document `src`: each section title's id
+/// (Asciidoctor `Section.generate_id` of the title as converted:
+/// formatting marks removed, replacements such as `--` and `(C)` made,
+/// attribute references resolved; repeats `_2`, `_3`, ...) unless the
+/// section has an explicit id, and every explicit id. The attributes
+/// `idprefix` and `idseparator` are those of `renderer` when it is
+/// [`Renderer::Asciidoctor`] (else Asciidoctor's defaults), changed by
+/// the document's own `:idprefix:` and `:idseparator:` entries; a
+/// `:sectids!:` entry stops generated ids. Lines in delimited blocks
+/// (listing, literal, passthrough, comment, table) are not read.
+pub fn of_asciidoc(src: &[u8], renderer: Renderer) -> Anchors {
+    let (ids, mut others) = scan(src, renderer);
+    others.extend(ids);
+    Anchors::new(others, false)
+}
+
+/// The generated id of each section of `src` in document order (a
+/// section with an explicit id has none here), as [`of_asciidoc`] makes
+/// them.
+pub fn section_ids(src: &[u8], renderer: Renderer) -> Vec<String> {
+    scan(src, renderer).0
+}
+
+/// The generated section ids of `src` in order, and its other anchors.
+fn scan(src: &[u8], renderer: Renderer) -> (Vec<String>, HashSet<String>) {
+    let mut attrs = match renderer {
+        Renderer::Asciidoctor(a) => a,
+        _ => IdAttributes::DEFAULT,
+    };
+    let text = String::from_utf8_lossy(src);
+    let mut prefix = attrs.prefix().to_string();
+    let mut separator = attrs.separator().map(String::from).unwrap_or_default();
+    let mut sectids = true;
+    let mut values: HashMap<String, String> = HashMap::new();
+    let mut slugger = Slugger::new(Renderer::Asciidoctor(attrs));
+    let mut exact = HashSet::new();
+    let mut sections = Vec::new();
+    let mut block: Option<String> = None;
+    let mut pending_id: Option<String> = None;
+    let mut doc_title_seen = false;
+    for raw in text.lines() {
+        let line = raw.trim_end();
+        if let Some(delim) = &block {
+            if line == delim {
+                block = None;
+            }
+            continue;
+        }
+        if is_verbatim_delimiter(line) {
+            block = Some(line.to_string());
+            pending_id = None;
+            continue;
+        }
+        if line.starts_with("//") {
+            continue;
+        }
+        if let Some((name, value)) = attribute_entry(line) {
+            match name.as_str() {
+                "idprefix" => prefix = value.clone(),
+                "idseparator" => separator = value.clone(),
+                "sectids!" | "!sectids" => sectids = false,
+                "sectids" => sectids = true,
+                _ => {}
+            }
+            if let Some(a) = IdAttributes::new(&prefix, &separator) {
+                if a != attrs {
+                    attrs = a;
+                    slugger = rebuild(&slugger, attrs);
+                }
+            }
+            values.insert(name, value);
+            continue;
+        }
+        // Block anchors and attribute lists before a block.
+        if let Some(id) = block_anchor(line) {
+            slugger.reserve(&id);
+            exact.insert(id.clone());
+            pending_id = Some(id);
+            continue;
+        }
+        for id in inline_anchors(line) {
+            slugger.reserve(&id);
+            exact.insert(id);
+        }
+        if let Some((level, title)) = section_title(line) {
+            let explicit = pending_id.take();
+            if level == 0 && !doc_title_seen {
+                // The document title gets no id.
+                doc_title_seen = true;
+                continue;
+            }
+            doc_title_seen = true;
+            let (title, inline_id) = strip_trailing_anchor(title);
+            if let Some(id) = inline_id {
+                slugger.reserve(&id);
+                exact.insert(id);
+                continue;
+            }
+            if explicit.is_none() && sectids {
+                let converted = convert_title(title, &values);
+                sections.push(slugger.mint(&converted));
+            }
+            continue;
+        }
+        if !line.is_empty() {
+            pending_id = None;
+            doc_title_seen = true;
+        }
+    }
+    (sections, exact)
+}
+
+/// A new slugger of `attrs` that knows the ids `old` has minted.
+fn rebuild(old: &Slugger, attrs: IdAttributes) -> Slugger {
+    let mut s = old.clone();
+    s.set_renderer(Renderer::Asciidoctor(attrs));
+    s
+}
+
+/// True for a line that opens a block whose lines are not sections:
+/// listing `----`, literal `....`, passthrough `++++`, comment `////`,
+/// table `|===` (and `,===`, `:===`, `!===`), or a Markdown-style fence
+/// ```` ``` ````.
+fn is_verbatim_delimiter(line: &str) -> bool {
+    let b = line.as_bytes();
+    if b.starts_with(b"```") {
+        return true;
+    }
+    if b.len() >= 4 && matches!(b[0], b'-' | b'.' | b'+' | b'/') && b.iter().all(|&c| c == b[0]) {
+        return true;
+    }
+    b.len() >= 4 && matches!(b[0], b'|' | b',' | b':' | b'!') && b[1..].iter().all(|&c| c == b'=')
+}
+
+/// An attribute entry `:name: value` (`:name!:` and `:!name:` unset it):
+/// the name (with its `!`) and the value.
+fn attribute_entry(line: &str) -> Option<(String, String)> {
+    let rest = line.strip_prefix(':')?;
+    let (name, value) = rest.split_once(':')?;
+    let plain = name.trim_start_matches('!').trim_end_matches('!');
+    if plain.is_empty()
+        || !plain
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '-' || c == '_')
+    {
+        return None;
+    }
+    if !(value.is_empty() || value.starts_with(' ')) {
+        return None;
+    }
+    Some((name.to_string(), value.trim().to_string()))
+}
+
+/// The id of a block anchor line: `[[id]]`, `[[id, reftext]]`, `[#id]`,
+/// `[#id.role]`, `[discrete#id]`, `[id=name]`, `[[[id]]]`.
+fn block_anchor(line: &str) -> Option<String> {
+    if let Some(inner) = line.strip_prefix("[[").and_then(|r| r.strip_suffix("]]")) {
+        let inner = inner.trim_start_matches('[').trim_end_matches(']');
+        let id = inner.split(',').next()?.trim();
+        return is_id(id).then(|| id.to_string());
+    }
+    let inner = line.strip_prefix('[')?.strip_suffix(']')?;
+    let first = inner.split(',').next()?.trim();
+    if let Some(hash) = first.find('#') {
+        let id = first[hash + 1..].split(['.', '%']).next()?;
+        return is_id(id).then(|| id.to_string());
+    }
+    inner
+        .split(',')
+        .find_map(|a| a.trim().strip_prefix("id="))
+        .map(|v| v.trim_matches('"').to_string())
+        .filter(|id| is_id(id))
+}
+
+/// True when `id` can be an Asciidoctor id (a word character or `:`
+/// first, then word characters, `:`, `.`, `-`).
+fn is_id(id: &str) -> bool {
+    let mut chars = id.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':')
+        && chars.all(|c| c.is_alphanumeric() || matches!(c, '_' | ':' | '.' | '-'))
+}
+
+/// The inline anchors of a line: `[[id]]` and `anchor:id[]`.
+fn inline_anchors(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = line;
+    while let Some(p) = rest.find("[[") {
+        let after = rest[p + 2..].trim_start_matches('[');
+        match after.find("]]") {
+            Some(end) => {
+                if let Some(id) = after[..end].split(',').next().map(str::trim) {
+                    if is_id(id) {
+                        out.push(id.to_string());
+                    }
+                }
+                rest = &after[end..];
+            }
+            None => break,
+        }
+    }
+    let mut rest = line;
+    while let Some(p) = rest.find("anchor:") {
+        let after = &rest[p + 7..];
+        if let Some(end) = after.find('[') {
+            if is_id(&after[..end]) {
+                out.push(after[..end].to_string());
+            }
+        }
+        rest = after;
+    }
+    out
+}
+
+/// A section title line: `=` (or `#`) repeated 1 to 6 times, a space,
+/// the title; its level (0 for the document title) and text.
+fn section_title(line: &str) -> Option<(usize, &str)> {
+    let mark = line.chars().next().filter(|c| *c == '=' || *c == '#')?;
+    let level = line.chars().take_while(|c| *c == mark).count();
+    if level > 6 {
+        return None;
+    }
+    let title = line[level..].strip_prefix(' ')?.trim();
+    // A trailing run of the marks is allowed (`== Title ==`).
+    let title = title.trim_end_matches(mark).trim_end();
+    (!title.is_empty()).then_some((level - 1, title))
+}
+
+/// A title that ends with an inline anchor `[[id]]` (Asciidoctor gives
+/// the section that id): the title before it and the id.
+fn strip_trailing_anchor(title: &str) -> (&str, Option<String>) {
+    if let Some(inner) = title.strip_suffix("]]") {
+        if let Some(open) = inner.rfind("[[") {
+            let id = inner[open + 2..].split(',').next().unwrap_or("").trim();
+            if is_id(id) {
+                return (inner[..open].trim_end(), Some(id.to_string()));
+            }
+        }
+    }
+    (title, None)
+}
+
+/// A section title as Asciidoctor converts it, as characters: attribute
+/// references resolved (an unknown one kept as written), the
+/// replacements made (`(C)` `(R)` `(TM)` `--` `...` `->` `=>` `<-` `<=`
+/// and the apostrophe), and the marks of constrained and unconstrained
+/// formatting (`*` `_` `` ` `` `#` `^` `~` `+`) and macros reduced to
+/// their text (`link:url[text]`, `https://url[text]`, `<<id,text>>`).
+fn convert_title(title: &str, values: &HashMap<String, String>) -> String {
+    let mut s = String::with_capacity(title.len());
+    // Attribute references.
+    let mut rest = title;
+    while let Some(open) = rest.find('{') {
+        s.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        match after.find('}') {
+            Some(close) if values.contains_key(&after[..close]) => {
+                s.push_str(&values[&after[..close]]);
+                rest = &after[close + 1..];
+            }
+            _ => {
+                s.push('{');
+                rest = after;
+            }
+        }
+    }
+    s.push_str(rest);
+    // Macros: `name:target[text]` and `<<id,text>>`.
+    let s = reduce_macros(&s);
+    // Formatting marks (the text keeps its words).
+    let s: String = s
+        .chars()
+        .filter(|c| !matches!(c, '*' | '`' | '#' | '^' | '~' | '+'))
+        .collect();
+    let s = strip_underscore_marks(&s);
+    s.replace("(C)", "\u{a9}")
+        .replace("(R)", "\u{ae}")
+        .replace("(TM)", "\u{2122}")
+        .replace(" -- ", "\u{2009}\u{2014}\u{2009}")
+        .replace("--", "\u{2014}\u{200b}")
+        .replace("...", "\u{2026}\u{200b}")
+        .replace("->", "\u{2192}")
+        .replace("=>", "\u{21d2}")
+        .replace("<-", "\u{2190}")
+        .replace("<=", "\u{21d0}")
+        .replace('\'', "\u{2019}")
+}
+
+/// `_emphasis_` marks removed where they wrap words (`snake_case` kept).
+fn strip_underscore_marks(s: &str) -> String {
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = String::with_capacity(s.len());
+    for (i, &c) in chars.iter().enumerate() {
+        if c == '_' {
+            let before = i.checked_sub(1).and_then(|j| chars.get(j));
+            let after = chars.get(i + 1);
+            let word = |c: Option<&char>| c.is_some_and(|c| c.is_alphanumeric());
+            if !(word(before) && word(after)) {
+                continue;
+            }
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Inline macros reduced to their text: `name:target[text]` gives
+/// `text` (the target when `text` is empty), `<<id,text>>` gives `text`
+/// (`[id]` when it has none, as Asciidoctor shows an unresolved one).
+fn reduce_macros(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    loop {
+        if let Some(p) = rest.find("<<") {
+            if let Some(end) = rest[p..].find(">>") {
+                out.push_str(&rest[..p]);
+                let inner = &rest[p + 2..p + end];
+                match inner.split_once(',') {
+                    Some((_, text)) => out.push_str(text.trim()),
+                    None => {
+                        out.push('[');
+                        out.push_str(inner);
+                        out.push(']');
+                    }
+                }
+                rest = &rest[p + end + 2..];
+                continue;
+            }
+        }
+        break;
+    }
+    out.push_str(rest);
+    let s = out;
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s.as_str();
+    while let Some(open) = rest.find('[') {
+        // The macro's start: back to the white space before it.
+        let head = &rest[..open];
+        let start = head.rfind(char::is_whitespace).map_or(0, |w| w + 1);
+        let target = &head[start..];
+        let Some(close) = rest[open..].find(']') else {
+            break;
+        };
+        let text = &rest[open + 1..open + close];
+        if target.contains(':') && !target.ends_with(':') {
+            out.push_str(&head[..start]);
+            let shown = if text.is_empty() {
+                target.split_once(':').map_or(target, |(_, t)| t)
+            } else {
+                text.trim_matches('"')
+            };
+            out.push_str(shown);
+        } else {
+            out.push_str(&rest[..open + close + 1]);
+        }
+        rest = &rest[open + close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ids(src: &str) -> Vec<String> {
+        let mut v: Vec<String> = of_asciidoc(src.as_bytes(), Renderer::Github)
+            .iter()
+            .map(String::from)
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn sections_and_explicit_ids() {
+        let src = "= Doc Title\n:product: Foo\n\n== Intro\n\n== Intro\n\n[[custom]]\n== Named\n\n[#other.role]\n=== Other\n\n----\n== Not a section\n----\n\n== Using {product} (C) -- now\n\nSee anchor:here[] and [[there]].\n";
+        assert_eq!(
+            ids(src),
+            [
+                "_intro",
+                "_intro_2",
+                "_using_foo_now",
+                "custom",
+                "here",
+                "other",
+                "there"
+            ]
+        );
+    }
+
+    #[test]
+    fn document_attributes_change_ids() {
+        let src =
+            "= T\n:idprefix:\n:idseparator: -\n\n== Getting Started\n\n:sectids!:\n\n== No Id\n";
+        assert_eq!(ids(src), ["getting-started"]);
+    }
+}

@@ -1,0 +1,468 @@
+//! The anchors of a Markdown document: each heading's id as its renderer
+//! mints it, explicit `{#id}` attributes, and the `id`/`name` attributes
+//! of its raw HTML.
+
+use std::collections::HashSet;
+
+use pulldown_cmark::{Event, LinkType, Parser, Tag, TagEnd};
+
+use super::{html_ids, Anchors};
+use crate::format::markdown;
+use crate::site::slug::{Entities, HeadingText, LineBreak, Renderer, Slugger};
+
+/// One heading of the document, before ids are minted.
+struct Heading {
+    /// The id set by `{#id}` (or attr_list's `{ #id }`).
+    explicit: Option<String>,
+    /// The text the renderer slugs ([`Renderer::heading_text`]).
+    text: String,
+}
+
+/// The anchors of the Markdown document `src` rendered by `renderer`
+/// ([`Renderer::Github`] for github.com): each heading's id
+/// ([`Renderer::slug`] of the text [`Renderer::heading_text`] says,
+/// with the renderer's repeat counter), its `{#id}` when it has one, and
+/// the `id`/`name` attributes of raw HTML. A `{#id}` counts as an id
+/// whatever the renderer; for one that shows it as text (GitHub, GitLab,
+/// markdown-it without markdown-it-attrs) the id of that text is an
+/// anchor too.
+pub fn of_markdown(src: &[u8], renderer: Renderer) -> Anchors {
+    let (ids, mut others) = scan(src, renderer);
+    others.extend(ids);
+    Anchors::new(others, renderer.case_insensitive())
+}
+
+/// The id of each heading of the Markdown document `src` in document
+/// order, as `renderer` gives it (the explicit `{#id}` of a heading
+/// that has one, for a renderer that reads it).
+pub fn heading_ids(src: &[u8], renderer: Renderer) -> Vec<String> {
+    scan(src, renderer).0
+}
+
+/// Python-Markdown's `Markdown.ESCAPED_CHARS`: the characters a
+/// backslash escapes there (CommonMark escapes every ASCII punctuation).
+const PYTHON_MARKDOWN_ESCAPES: &str = "\\`*_{}[]()>#+-.!";
+
+/// Marks a character that Python-Markdown holds as text (an escape, an
+/// entity, code), so that `strip_tags` does not take it for a tag.
+const HELD: char = '\u{E000}';
+
+/// The heading being read.
+struct Open {
+    heading: Heading,
+    /// It has `{...}` attributes.
+    has_attributes: bool,
+    /// Its source.
+    range: std::ops::Range<usize>,
+    /// Per open emphasis, link or image: whether its first child was
+    /// taken ([`HeadingText::first_child_only`]).
+    containers: Vec<bool>,
+    /// Inside a container's child after the first: the depth skipped.
+    skipping: usize,
+    /// Inside an image (its alt text).
+    image: usize,
+    /// Per open link: whether it is an autolink (`<https://...>`).
+    links: Vec<bool>,
+}
+
+impl Open {
+    /// True when a leaf here is not part of the text (and, with
+    /// `first_child_only`, notes the first child taken).
+    fn skips(&mut self, policy: &HeadingText) -> bool {
+        if self.skipping > 0
+            || (self.image > 0 && !policy.image_alt)
+            || (self.links.contains(&true) && !policy.autolinks)
+        {
+            return true;
+        }
+        if policy.first_child_only {
+            if let Some(taken) = self.containers.last_mut() {
+                if *taken {
+                    return true;
+                }
+                *taken = true;
+            }
+        }
+        false
+    }
+
+    /// A container starts: skipped whole when it is not its parent's
+    /// first child.
+    fn enter(&mut self, policy: &HeadingText) {
+        if self.skipping > 0 {
+            self.skipping += 1;
+            return;
+        }
+        if policy.first_child_only {
+            if let Some(taken) = self.containers.last_mut() {
+                if *taken {
+                    self.skipping = 1;
+                    return;
+                }
+                *taken = true;
+            }
+        }
+        self.containers.push(false);
+    }
+
+    /// A container ends.
+    fn leave(&mut self) {
+        if self.skipping > 0 {
+            self.skipping -= 1;
+        } else {
+            self.containers.pop();
+        }
+    }
+}
+
+/// The heading ids of `src` in order, and its other anchors.
+fn scan(src: &[u8], renderer: Renderer) -> (Vec<String>, HashSet<String>) {
+    let text = markdown::as_text(src);
+    let policy = renderer.heading_text();
+    let mut exact = HashSet::new();
+    let mut headings: Vec<Heading> = Vec::new();
+    let mut open: Option<Open> = None;
+    let mut in_code_block = false;
+    for (event, range) in Parser::new_ext(&text, markdown::options_for(src)).into_offset_iter() {
+        let raw = text.get(range.clone()).unwrap_or("");
+        match event {
+            Event::Start(Tag::Heading {
+                id, classes, attrs, ..
+            }) => {
+                let has_attributes = id.is_some() || !classes.is_empty() || !attrs.is_empty();
+                // attr_list's `{ id="x" }` sets the id too.
+                let id = id.map(|i| i.to_string()).or_else(|| {
+                    attrs
+                        .iter()
+                        .find(|(k, _)| k.as_ref() == "id")
+                        .and_then(|(_, v)| v.as_ref())
+                        .map(|v| v.trim_matches(['"', '\'']).to_string())
+                });
+                open = Some(Open {
+                    heading: Heading {
+                        explicit: id,
+                        text: String::new(),
+                    },
+                    has_attributes,
+                    range,
+                    containers: Vec::new(),
+                    skipping: 0,
+                    image: 0,
+                    links: Vec::new(),
+                });
+            }
+            Event::End(TagEnd::Heading(_)) => {
+                if let Some(o) = open.take() {
+                    let mut h = o.heading;
+                    if policy.python_markdown {
+                        h.text = strip_tags(&h.text);
+                    }
+                    if o.has_attributes && !policy.attributes {
+                        // The renderer shows `{...}` as text: slug it too.
+                        if let Some(block) = attribute_block(text.get(o.range).unwrap_or("")) {
+                            if let Some(id) = h.explicit.take() {
+                                exact.insert(id);
+                            }
+                            h.text = format!("{} {block}", h.text.trim_end());
+                        }
+                    }
+                    headings.push(h);
+                }
+            }
+            Event::Start(
+                tag @ (Tag::Emphasis
+                | Tag::Strong
+                | Tag::Strikethrough
+                | Tag::Link { .. }
+                | Tag::Image { .. }),
+            ) => {
+                if let Some(o) = open.as_mut() {
+                    o.enter(&policy);
+                    match tag {
+                        Tag::Image { .. } => o.image += 1,
+                        Tag::Link { link_type, .. } => {
+                            o.links
+                                .push(matches!(link_type, LinkType::Autolink | LinkType::Email));
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            Event::End(
+                tag @ (TagEnd::Emphasis
+                | TagEnd::Strong
+                | TagEnd::Strikethrough
+                | TagEnd::Link
+                | TagEnd::Image),
+            ) => {
+                if let Some(o) = open.as_mut() {
+                    o.leave();
+                    if tag == TagEnd::Image {
+                        o.image = o.image.saturating_sub(1);
+                    }
+                    if tag == TagEnd::Link {
+                        o.links.pop();
+                    }
+                }
+            }
+            Event::Start(Tag::CodeBlock(_)) => in_code_block = true,
+            Event::End(TagEnd::CodeBlock) => in_code_block = false,
+            // attr_list's `{ #id }` after an inline element or a block
+            // (Python-Markdown, as MkDocs sites enable it).
+            Event::Text(t) if open.is_none() && policy.python_markdown && !in_code_block => {
+                exact.extend(attr_list_ids(&t));
+            }
+            Event::Text(_) if open.is_none() => {}
+            Event::Text(t) => {
+                if let Some(o) = open.as_mut() {
+                    if !o.skips(&policy) {
+                        // After a backslash escape, pulldown-cmark's text
+                        // event starts at the escaped character.
+                        let escaped = range.start > 0
+                            && text.as_bytes().get(range.start - 1) == Some(&b'\\')
+                            && raw.starts_with(|c: char| c.is_ascii_punctuation());
+                        let piece = text_piece(&t, raw, escaped, &policy);
+                        o.heading.text.push_str(&piece);
+                    }
+                }
+            }
+            Event::Code(t) => {
+                if let Some(o) = open.as_mut() {
+                    if !o.skips(&policy) {
+                        if policy.python_markdown {
+                            o.heading
+                                .text
+                                .push_str(&t.replace('<', &format!("{HELD}<")));
+                        } else {
+                            o.heading.text.push_str(&t);
+                        }
+                    }
+                }
+            }
+            Event::SoftBreak | Event::HardBreak => {
+                if let Some(o) = open.as_mut() {
+                    match policy.line_break {
+                        LineBreak::Newline => o.heading.text.push('\n'),
+                        LineBreak::Space => o.heading.text.push(' '),
+                        LineBreak::Nothing => {}
+                        LineBreak::LastLine => o.heading.text.clear(),
+                    }
+                }
+            }
+            Event::Html(_) | Event::InlineHtml(_) => {
+                if let Some(bytes) = src.get(range) {
+                    exact.extend(html_ids(bytes));
+                }
+                if let Some(o) = open.as_mut() {
+                    if policy.python_markdown {
+                        // A tag, which `strip_tags` removes.
+                        o.heading.text.push_str(raw);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut slugger = Slugger::new(renderer);
+    if renderer.reserves_ahead() {
+        for id in headings.iter().filter_map(|h| h.explicit.as_deref()) {
+            slugger.reserve(id);
+        }
+    }
+    let ids = headings
+        .into_iter()
+        .map(|h| match h.explicit {
+            Some(id) => {
+                slugger.reserve(&id);
+                id
+            }
+            None => slugger.mint(&h.text),
+        })
+        .collect();
+    (ids, exact)
+}
+
+/// The text a renderer takes for a text event `t` whose source is `raw`
+/// (whose first character is backslash-escaped when `escaped`).
+fn text_piece(t: &str, raw: &str, escaped: bool, policy: &HeadingText) -> String {
+    let entity = raw.starts_with('&') && raw.ends_with(';') && raw.len() > 2;
+    if entity {
+        return match policy.entities {
+            Entities::AsWritten => raw.to_string(),
+            Entities::NamedDecoded if raw.starts_with("&#") => raw.to_string(),
+            _ if policy.python_markdown => format!("{HELD}{t}"),
+            _ => t.to_string(),
+        };
+    }
+    if policy.python_markdown && escaped {
+        let mut chars = t.chars();
+        if let Some(c) = chars.next() {
+            let rest = chars.as_str();
+            return if PYTHON_MARKDOWN_ESCAPES.contains(c) {
+                format!("{HELD}{c}{rest}")
+            } else {
+                format!("\\{c}{rest}")
+            };
+        }
+    }
+    if policy.typographer {
+        return t.replace("---", "\u{2014}").replace("--", "\u{2013}");
+    }
+    t.to_string()
+}
+
+/// Python-Markdown's `strip_tags` of the text: comments and tags (a `<`
+/// and a letter, `/` or `!`, up to the next `>`, nothing [`HELD`] in
+/// between) removed, white space runs made one space, trimmed.
+fn strip_tags(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(lt) = rest.find('<') {
+        out.push_str(&rest[..lt]);
+        let after = &rest[lt..];
+        let end = if after.starts_with("<!--") {
+            after.find("-->").map(|e| e + 3)
+        } else {
+            let tag_like =
+                after[1..].starts_with(|c: char| c.is_ascii_alphabetic() || c == '/' || c == '!');
+            after
+                .find('>')
+                .filter(|&e| tag_like && !after[..e].contains(HELD))
+                .map(|e| e + 1)
+        };
+        match end {
+            Some(e) => rest = &after[e..],
+            None => {
+                out.push('<');
+                rest = &after[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out.retain(|c| c != HELD);
+    out.split(crate::site::slug::is_python_space)
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The ids of the attr_list blocks (`{: #id .class key=value }`, `{ #id }`)
+/// in `text`.
+fn attr_list_ids(text: &str) -> Vec<String> {
+    let mut ids = Vec::new();
+    let mut rest = text;
+    while let Some(open) = rest.find('{') {
+        let after = &rest[open + 1..];
+        let Some(close) = after.find(['}', '\n']) else {
+            break;
+        };
+        let inner = after[..close].trim_start_matches(':').trim();
+        if after[close..].starts_with('}') && !inner.is_empty() {
+            let tokens: Vec<&str> = inner.split_whitespace().collect();
+            let attr_like = tokens
+                .iter()
+                .all(|t| t.starts_with('#') || t.starts_with('.') || t.contains('='));
+            if attr_like {
+                ids.extend(
+                    tokens
+                        .iter()
+                        .filter_map(|t| {
+                            t.strip_prefix('#').or_else(|| {
+                                t.strip_prefix("id=").map(|v| v.trim_matches(['"', '\'']))
+                            })
+                        })
+                        .filter(|id| !id.is_empty())
+                        .map(String::from),
+                );
+            }
+        }
+        rest = &after[close..];
+    }
+    ids
+}
+
+/// The trailing `{...}` of a heading's first line (an ATX heading) or
+/// of its text line (a setext heading), as written.
+fn attribute_block(source: &str) -> Option<&str> {
+    let line = source
+        .lines()
+        .map(str::trim_end)
+        .find(|l| l.ends_with('}'))?;
+    let open = line.rfind('{')?;
+    Some(&line[open..])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn github_anchors() {
+        let md = of_markdown(
+            b"# A *b* `c`\n\n# A b c\n\nText <a id='x1' name=y2>\n\n## Set {#custom}\n",
+            Renderer::Github,
+        );
+        for a in [
+            "a-b-c",
+            "a-b-c-1",
+            "x1",
+            "y2",
+            "custom",
+            "A-B-C",
+            "set-custom",
+        ] {
+            assert!(md.has(a), "{a}");
+        }
+        assert!(!md.has("a-b-c-2"));
+    }
+
+    #[test]
+    fn renderer_text_and_counters() {
+        // The ids each real renderer gave this document (Python-Markdown
+        // 3.11, markdown-it-anchor 10, VitePress 1.6.4, Hugo 0.168); GitHub's
+        // by its rule (the image's alt is not text).
+        let src = "# Café &amp; ![logo](x.png) `co`\n\n# Café &amp; ![logo](x.png) `co`\n\nFoo\nbar\n===\n";
+        let ids = |r: Renderer| heading_ids(src.as_bytes(), r);
+        assert_eq!(
+            ids(Renderer::Github),
+            ["café---co", "café---co-1", "foobar"]
+        );
+        // Python-Markdown reads no two-line setext heading: its first two.
+        assert_eq!(ids(Renderer::PythonMarkdown)[..2], ["cafe-co", "cafe-co_1"]);
+        assert_eq!(
+            ids(Renderer::MarkdownItAnchor),
+            ["caf%C3%A9-%26-co", "caf%C3%A9-%26-co-1", "foobar"]
+        );
+        assert_eq!(
+            ids(Renderer::Vitepress),
+            ["cafe-amp-co", "cafe-amp-co-1", "foobar"]
+        );
+        assert_eq!(
+            ids(Renderer::Hugo(crate::site::slug::HugoIdType::Github)),
+            ["café--logo-co", "café--logo-co-1", "bar"]
+        );
+        let mia = of_markdown(src.as_bytes(), Renderer::MarkdownItAnchor);
+        assert!(mia.has("café-&-co-1") && !mia.has("CAF%C3%A9-%26-co"));
+    }
+
+    #[test]
+    fn attr_list_inline_ids() {
+        // mkdocs/mkdocs docs/user-guide/choosing-your-theme.md
+        let src = b"*   **`locale`**{ #mkdocs-locale }: The locale used.\n\nPara.\n{: #para .x }\n\n```\n{ #in-code }\n```\n\n## 9.7.0 <small>Nov</small> { id=\"9.7.0\" }\n";
+        let md = of_markdown(src, Renderer::PythonMarkdown);
+        assert!(md.has("mkdocs-locale") && md.has("para") && !md.has("in-code"));
+        // squidfunk/mkdocs-material docs/changelog/index.md
+        assert!(md.has("9.7.0") && !md.has("970-nov"));
+        assert!(!of_markdown(src, Renderer::Github).has("mkdocs-locale"));
+    }
+
+    #[test]
+    fn python_markdown_reserves_explicit_ids_ahead() {
+        let md = of_markdown(b"# Intro\n\n# Other {#intro}\n", Renderer::PythonMarkdown);
+        let mut ids: Vec<&str> = md.iter().collect();
+        ids.sort_unstable();
+        assert_eq!(ids, ["intro", "intro_1"]);
+        let md = of_markdown(b"# Intro\n\n# Other {#intro}\n", Renderer::MarkdownItAnchor);
+        assert!(md.has("intro") && md.has("other-%7B%23intro%7D"));
+    }
+}

@@ -1,0 +1,207 @@
+//! The anchors a `#fragment` can name in a target document.
+//!
+//! This module owns the anchors of a document, one file per format: a
+//! Markdown document ([`of_markdown`]: the ids its renderer mints for
+//! its headings, explicit `{#id}` heading attributes, `id` and `name`
+//! attributes in its raw HTML), a reStructuredText one ([`of_rst`]:
+//! docutils' section ids and `.. _label:` targets), an AsciiDoc one
+//! ([`of_asciidoc`]: Asciidoctor's section ids and `[[id]]`, `[#id]`,
+//! `anchor:id[]`) and an HTML one ([`of_html`]: every `id` and `name`
+//! attribute). The slug rules are [`crate::site::slug`]'s. It does not
+//! own reading links (the caller).
+
+mod asciidoc;
+mod markdown;
+mod rst;
+
+use std::collections::HashSet;
+use std::path::Path;
+
+pub use asciidoc::{of_asciidoc, section_ids as asciidoc_section_ids};
+pub use markdown::{heading_ids as markdown_heading_ids, of_markdown};
+pub use rst::{of_rst, section_ids as rst_section_ids};
+
+use crate::site::slug::Renderer;
+
+/// The most bytes of a target document read for its anchors (16 MiB).
+pub const MAX_DOCUMENT: u64 = 16 * 1024 * 1024;
+
+/// The anchors of one document.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Anchors {
+    /// The anchors as written.
+    exact: HashSet<String>,
+    /// For a renderer that matches without regard to case (GitHub): the
+    /// anchors lowercased.
+    folded: Option<HashSet<String>>,
+}
+
+impl Anchors {
+    /// True when `fragment` (percent-decoded) names an anchor, or is
+    /// `top` (the top of any HTML document, HTML Living Standard "scroll
+    /// to the fragment").
+    pub fn has(&self, fragment: &str) -> bool {
+        if self.exact.contains(fragment) || fragment.eq_ignore_ascii_case("top") {
+            return true;
+        }
+        self.folded
+            .as_ref()
+            .is_some_and(|f| f.contains(&fragment.to_lowercase()))
+    }
+
+    /// The anchors as written, in no order.
+    pub fn iter(&self) -> impl Iterator<Item = &str> {
+        self.exact.iter().map(String::as_str)
+    }
+
+    /// Anchors of `ids`; lowercased copies too when `case_insensitive`.
+    /// An id with a `%` (markdown-it-anchor's and pymdownx's
+    /// percent-encoded ids) is also kept percent-decoded, since the
+    /// fragment given to [`Anchors::has`] is decoded.
+    fn new(ids: HashSet<String>, case_insensitive: bool) -> Anchors {
+        let mut exact = ids;
+        let decoded: Vec<String> = exact
+            .iter()
+            .filter(|id| id.contains('%'))
+            .filter_map(|id| percent_decode(id))
+            .collect();
+        exact.extend(decoded);
+        let folded = case_insensitive.then(|| exact.iter().map(|a| a.to_lowercase()).collect());
+        Anchors { exact, folded }
+    }
+}
+
+/// `s` with each `%XX` made its byte; `None` when the bytes are not
+/// UTF-8.
+fn percent_decode(s: &str) -> Option<String> {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let hex = |c: u8| char::from(c).to_digit(16);
+        match (
+            b[i],
+            b.get(i + 1).copied().and_then(hex),
+            b.get(i + 2).copied().and_then(hex),
+        ) {
+            (b'%', Some(h), Some(l)) => {
+                out.push(u8::try_from(h * 16 + l).ok()?);
+                i += 3;
+            }
+            (c, _, _) => {
+                out.push(c);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+/// The anchors of the file `path`: a Markdown, reStructuredText,
+/// AsciiDoc or HTML document (by its name or content, as
+/// `crate::format::detect` tells), headings as `renderer` mints their
+/// ids (a `.rst` file always by docutils' rule, [`Renderer::Sphinx`]'s
+/// when `renderer` is Sphinx; a `.adoc` file always by Asciidoctor's);
+/// `None` for any other file or one that cannot be read.
+pub fn of_file(path: &Path, renderer: Renderer) -> Option<Anchors> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .ok()?
+        .take(MAX_DOCUMENT)
+        .read_to_end(&mut bytes)
+        .ok()?;
+    use crate::format::detect::InputFormat;
+    match crate::format::detect::detect(&bytes, path) {
+        InputFormat::Markdown => Some(of_markdown(&bytes, renderer)),
+        InputFormat::Html => Some(of_html(&bytes)),
+        InputFormat::Rst => Some(of_rst(&bytes, renderer)),
+        InputFormat::Asciidoc => Some(of_asciidoc(&bytes, renderer)),
+        _ => None,
+    }
+}
+
+/// The anchors of the HTML document `src`: its `id` and `name` attribute
+/// values.
+pub fn of_html(src: &[u8]) -> Anchors {
+    Anchors {
+        exact: html_ids(src),
+        folded: None,
+    }
+}
+
+/// The id GitHub gives a heading whose text is `text`
+/// ([`crate::site::slug::Renderer::Github`]).
+pub fn github_slug(text: &str) -> String {
+    Renderer::Github.slug(text)
+}
+
+/// The values of `id` and `name` attributes in `html` (quoted with `"`
+/// or `'`, or unquoted), entities left as written.
+fn html_ids(html: &[u8]) -> HashSet<String> {
+    let mut out = HashSet::new();
+    for name in [&b"id"[..], b"name"] {
+        let mut at = 0;
+        while let Some(p) = memchr::memmem::find(&html[at..], name) {
+            let start = at + p;
+            at = start + name.len();
+            let before_ok = start > 0 && html[start - 1].is_ascii_whitespace();
+            if !before_ok {
+                continue;
+            }
+            let mut i = at;
+            while i < html.len() && html[i].is_ascii_whitespace() {
+                i += 1;
+            }
+            if html.get(i) != Some(&b'=') {
+                continue;
+            }
+            i += 1;
+            while i < html.len() && html[i].is_ascii_whitespace() {
+                i += 1;
+            }
+            let (s, e) = match html.get(i) {
+                Some(&q @ (b'"' | b'\'')) => {
+                    let s = i + 1;
+                    match memchr::memchr(q, &html[s..]) {
+                        Some(n) => (s, s + n),
+                        None => continue,
+                    }
+                }
+                Some(_) => {
+                    let s = i;
+                    let n = html[s..]
+                        .iter()
+                        .take_while(|b| !b.is_ascii_whitespace() && **b != b'>')
+                        .count();
+                    (s, s + n)
+                }
+                None => continue,
+            };
+            if e > s {
+                out.insert(String::from_utf8_lossy(&html[s..e]).into_owned());
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn html_anchors() {
+        let html = of_html(b"<h1 id=\"Intro\">x</h1><a name=\"old\"></a><p data-id=\"no\">");
+        assert!(html.has("Intro") && html.has("old") && html.has("top"));
+        assert!(!html.has("intro") && !html.has("no"));
+    }
+
+    #[test]
+    fn percent_encoded_ids_match_decoded_fragments() {
+        let a = Anchors::new(HashSet::from(["caf%C3%A9".to_string()]), false);
+        assert!(a.has("café") && a.has("caf%C3%A9") && !a.has("CAFÉ"));
+        assert_eq!(percent_decode("%FF"), None);
+        assert_eq!(percent_decode("50%"), Some("50%".to_string()));
+    }
+}

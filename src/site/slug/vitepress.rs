@@ -1,0 +1,54 @@
+//! VitePress's heading ids: the `slugify` of @mdit-vue/shared
+//! (mdit-vue/mdit-vue `packages/shared/src/slugify.ts`), which VitePress
+//! passes to markdown-it-anchor (vuejs/vitepress
+//! `src/node/markdown/markdown.ts`, `defaultSlugify`), with
+//! markdown-it-anchor's `uniqueSlug` (`-1`, `-2`, ...).
+
+/// The characters that @mdit-vue/shared's `rSpecial` turns into `-`
+/// (besides JavaScript's `\s`).
+const SPECIAL: &str = "~`!@#$%^&*()-_+=[]{}|\\;:\"'“”‘’<>,.?/";
+
+/// The VitePress slug of `text`: NFKD, combining marks U+0300 to U+036F
+/// removed, control characters U+0000 to U+001F removed, each run of
+/// white space and the ASCII punctuation of `rSpecial` made one `-`,
+/// runs of `-` made one, `-` trimmed from both ends, a `_` put before a
+/// leading digit, lowercased.
+pub fn slug(text: &str) -> String {
+    let mut id = String::with_capacity(text.len());
+    let mut in_special = false;
+    for c in super::chars::nfkd(text).chars() {
+        if ('\u{300}'..='\u{36f}').contains(&c) || c <= '\u{1f}' {
+            continue;
+        }
+        if super::chars::is_js_space(c) || SPECIAL.contains(c) {
+            if !in_special {
+                id.push('-');
+            }
+            in_special = true;
+        } else {
+            id.push(c);
+            in_special = false;
+        }
+    }
+    let trimmed = id.trim_matches('-');
+    let mut out = String::with_capacity(trimmed.len() + 1);
+    if trimmed.starts_with(|c: char| c.is_ascii_digit()) {
+        out.push('_');
+    }
+    out.push_str(trimmed);
+    out.to_lowercase()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn vitepress_slugs() {
+        assert_eq!(slug("What's New?"), "what-s-new");
+        assert_eq!(slug("Café crème"), "cafe-creme");
+        assert_eq!(slug("2.0 Migration"), "_2-0-migration");
+        assert_eq!(slug("<ClientOnly />"), "clientonly");
+        assert_eq!(slug("中文 标题"), "中文-标题");
+    }
+}
