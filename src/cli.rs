@@ -922,6 +922,21 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
             } else {
                 FixMode::Report
             };
+            let link_renderer = match settings.links.renderer.as_deref() {
+                None => None,
+                Some(name) => Some(urilint::site::slug::Renderer::from_name(name).ok_or_else(
+                    || {
+                        anyhow::anyhow!(
+                        "urilint.toml: [links] renderer = {name:?}: unknown renderer (known: {})",
+                        urilint::site::slug::NAMED
+                            .iter()
+                            .map(|r| r.name())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                    },
+                )?),
+            };
             let ch = CheckOptions {
                 linter,
                 mode,
@@ -931,6 +946,7 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
                 configs,
                 links: links.then(|| {
                     let mut l = LocalLinks::new(links_root.clone(), a.site_url.clone());
+                    l.renderer = link_renderer;
                     l.site = match settings.links.site.unwrap_or_default() {
                         urilint::config::SiteSetting::Auto => SiteChoice::Auto,
                         urilint::config::SiteSetting::None => SiteChoice::None,

@@ -44,8 +44,8 @@ fn check_site(generator: &str) {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(!want.is_empty(), "each tree has broken links");
-    // Every finding is on the page written for the test, on a line that
-    // says "is broken".
+    // Every finding on a page written for the test is on a line that says
+    // "is broken".
     for line in want.lines() {
         let mut parts = line.splitn(3, ':');
         let (Some(path), Some(n)) = (parts.next(), parts.next()) else {
@@ -55,7 +55,11 @@ fn check_site(generator: &str) {
         let text = std::fs::read_to_string(format!("{}/{path}", env!("CARGO_MANIFEST_DIR")))
             .unwrap_or_else(|e| panic!("{path}: {e}"));
         let source_line = text.lines().nth(n - 1).unwrap_or_default();
-        assert!(source_line.contains("is broken"), "{line}: {source_line}");
+        // On a page written for the test, only where it says so; in the
+        // excerpts, the real broken links judged in fixtures/sites/README.md.
+        if text.contains("Written for the test") {
+            assert!(source_line.contains("is broken"), "{line}: {source_line}");
+        }
     }
     assert_eq!(out.status.code(), Some(1));
 }

@@ -16,6 +16,7 @@ pub mod anchors;
 pub mod ignore;
 
 use crate::grammar::has_scheme;
+use crate::site::slug::Renderer;
 use crate::site::{Generator, Resolved, Site};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -35,8 +36,12 @@ pub struct LocalLinks {
     pub site_url: Option<String>,
     /// Which site generator's build rules links are resolved by.
     pub site: SiteChoice,
+    /// Whose heading ids fragments are checked against (`[links]
+    /// renderer`); `None`: the site's renderer, or GitHub's outside a
+    /// site.
+    pub renderer: Option<Renderer>,
     /// Anchors of the documents read so far.
-    cache: Mutex<HashMap<PathBuf, Arc<Anchors>>>,
+    cache: Mutex<HashMap<(PathBuf, Renderer), Arc<Anchors>>>,
     /// The site (or none) of each directory looked at so far.
     sites: Mutex<HashMap<PathBuf, Option<Arc<Site>>>>,
     /// The tree ([`LocalLinks::tree_of`]) of each (walk root, document
@@ -96,6 +101,7 @@ impl Clone for LocalLinks {
     fn clone(&self) -> LocalLinks {
         let mut l = LocalLinks::new(self.root_dir.clone(), self.site_url.clone());
         l.site = self.site;
+        l.renderer = self.renderer;
         l
     }
 }
@@ -108,6 +114,7 @@ impl LocalLinks {
             root_dir,
             site_url,
             site: SiteChoice::Auto,
+            renderer: None,
             cache: Mutex::new(HashMap::new()),
             sites: Mutex::new(HashMap::new()),
             trees: Mutex::new(HashMap::new()),
@@ -195,7 +202,7 @@ impl LocalLinks {
         }
         let fragment = fragment.filter(|f| !f.is_empty())?;
         let fragment = String::from_utf8_lossy(&percent_decode(fragment.as_bytes())).into_owned();
-        let anchors = self.anchors(&target)?;
+        let anchors = self.anchors(&target, self.renderer.unwrap_or(site.renderer()))?;
         if anchors.has(&fragment) {
             None
         } else {
@@ -264,7 +271,7 @@ impl LocalLinks {
             return None;
         }
         let fragment = String::from_utf8_lossy(&percent_decode(fragment.as_bytes())).into_owned();
-        let anchors = self.anchors(&target)?;
+        let anchors = self.anchors(&target, self.renderer.unwrap_or_default())?;
         if anchors.has(&fragment) {
             None
         } else {
@@ -424,15 +431,16 @@ impl LocalLinks {
     /// The anchors of the document `path`, read once per run; `None` when
     /// it is not a Markdown or HTML document (its fragments are not
     /// checked) or cannot be read.
-    fn anchors(&self, path: &Path) -> Option<Arc<Anchors>> {
+    fn anchors(&self, path: &Path, renderer: Renderer) -> Option<Arc<Anchors>> {
+        let key = (path.to_path_buf(), renderer);
         if let Ok(cache) = self.cache.lock() {
-            if let Some(a) = cache.get(path) {
+            if let Some(a) = cache.get(&key) {
                 return Some(a.clone());
             }
         }
-        let a = Arc::new(anchors::of_file(path, crate::site::slug::Renderer::Github)?);
+        let a = Arc::new(anchors::of_file(path, renderer)?);
         if let Ok(mut cache) = self.cache.lock() {
-            cache.insert(path.to_path_buf(), a.clone());
+            cache.insert(key, a.clone());
         }
         Some(a)
     }

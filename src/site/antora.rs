@@ -21,6 +21,12 @@ pub fn read(dir: &Path) -> Option<Layout> {
     l.index_names = vec!["index.adoc"];
     l.url_style = UrlStyle::Html;
     l.md_links = false;
+    // Antora's default AsciiDoc attributes leave `idprefix` empty and set
+    // `idseparator` to `-` (Antora docs, "AsciiDoc attributes").
+    l.renderer = super::slug::IdAttributes::new("", "-").map_or(
+        super::slug::Renderer::Asciidoctor(Default::default()),
+        super::slug::Renderer::Asciidoctor,
+    );
     let modules = dir.join("modules");
     if let Ok(entries) = std::fs::read_dir(&modules) {
         for e in entries.flatten() {

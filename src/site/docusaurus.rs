@@ -43,6 +43,7 @@ fn read_in(dir: &Path) -> Option<Layout> {
     l.front_matter_urls = true;
     l.root_fallback = true;
     l.module_specifiers = true;
+    l.renderer = super::slug::Renderer::Docusaurus;
     l.static_dirs.push(dir.join("static"));
     l.mounts.push((dir.join("blog"), "/blog/".into()));
     l.mounts.push((dir.join("src/pages"), "/".into()));

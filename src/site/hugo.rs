@@ -79,6 +79,22 @@ pub fn read(dir: &Path) -> Option<Layout> {
     if t.get("uglyURLs").and_then(toml::Value::as_bool) == Some(true) {
         l.url_style = UrlStyle::Html;
     }
+    l.renderer = super::slug::Renderer::Hugo(super::slug::HugoIdType::Github);
+    let id_type = t
+        .get("markup")
+        .and_then(|m| m.get("goldmark"))
+        .and_then(|g| g.get("parser"))
+        .and_then(|p| p.get("autoHeadingIDType"))
+        .and_then(toml::Value::as_str);
+    match id_type {
+        Some("github-ascii") => {
+            l.renderer = super::slug::Renderer::Hugo(super::slug::HugoIdType::GithubAscii)
+        }
+        Some("blackfriday") => {
+            l.renderer = super::slug::Renderer::Hugo(super::slug::HugoIdType::Blackfriday)
+        }
+        _ => {}
+    }
     if t.get("permalinks").is_some() {
         l.notes.push(format!(
             "{}: [permalinks] patterns are not applied; pages are assumed at their content paths",

@@ -20,6 +20,7 @@ pub fn read(dir: &Path) -> Option<Layout> {
     l.index_names = vec!["index.md", "README.md"];
     l.url_style = UrlStyle::Html;
     l.page_extensions = vec!["md"];
+    l.renderer = super::slug::Renderer::Mdbook;
     let text = std::fs::read_to_string(&config).unwrap_or_default();
     match text.parse::<toml::Table>() {
         Ok(t) => {

@@ -21,7 +21,7 @@ pub fn read(dir: &Path) -> Option<Layout> {
     l.index_names = vec!["index.md", "README.md"];
     l.url_style = UrlStyle::Directory;
     l.source_dir = dir.join("docs");
-    l.renderer = super::slug::Renderer::Github;
+    l.renderer = super::slug::Renderer::PythonMarkdown;
     let text = std::fs::read_to_string(&config).unwrap_or_default();
     // MkDocs' Python tags (`!!python/name:...`, `!ENV`) are read as
     // plain values.
@@ -35,6 +35,7 @@ pub fn read(dir: &Path) -> Option<Layout> {
         ));
         return Some(l);
     };
+    l.renderer = toc_renderer(&text);
     if let Some(d) = doc["docs_dir"].as_str() {
         l.source_dir = dir.join(d);
     }
@@ -54,4 +55,77 @@ pub fn read(dir: &Path) -> Option<Layout> {
         ));
     }
     Some(l)
+}
+
+/// The heading-id renderer of the `toc` extension's `slugify` setting in
+/// `mkdocs.yml` (`text`): `pymdownx.slugs.slugify` with its `case` and
+/// `percent_encode` keywords, `toc.slugify_unicode`, else
+/// Python-Markdown's default `toc.slugify`. Read from the text: the
+/// setting is a Python tag (`!!python/object/apply:...`) whose keywords
+/// follow it.
+fn toc_renderer(text: &str) -> super::slug::Renderer {
+    use super::slug::{PymdownxCase, Renderer};
+    let Some(at) = text.find("slugify:") else {
+        return Renderer::PythonMarkdown;
+    };
+    let line_end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+    let value = &text[at..line_end];
+    if value.contains("slugify_unicode") {
+        return Renderer::PythonMarkdownUnicode;
+    }
+    if !value.contains("pymdownx.slugs") {
+        return Renderer::PythonMarkdown;
+    }
+    // The keywords: the more indented lines right after.
+    let indent = text[..at].rsplit('\n').next().map_or(0, str::len);
+    let mut case = PymdownxCase::None;
+    let mut percent_encode = false;
+    for line in text[line_end..].lines().skip(1) {
+        let this = line.len() - line.trim_start().len();
+        if this <= indent && !line.trim().is_empty() {
+            break;
+        }
+        let l = line.trim();
+        if let Some(c) = l.strip_prefix("case:") {
+            case = match c.trim().trim_matches(['"', '\'']) {
+                "lower" => PymdownxCase::Lower,
+                "lower-ascii" => PymdownxCase::LowerAscii,
+                "fold" => PymdownxCase::Fold,
+                _ => PymdownxCase::None,
+            };
+        }
+        if let Some(p) = l.strip_prefix("percent_encode:") {
+            percent_encode = p.trim().eq_ignore_ascii_case("true");
+        }
+    }
+    Renderer::Pymdownx {
+        case,
+        percent_encode,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::site::slug::{PymdownxCase, Renderer};
+
+    #[test]
+    fn toc_slugify_settings() {
+        assert_eq!(toc_renderer("site_name: x\n"), Renderer::PythonMarkdown);
+        // squidfunk/mkdocs-material's mkdocs.yml.
+        let material = "markdown_extensions:\n  - toc:\n      permalink: true\n      slugify: !!python/object/apply:pymdownx.slugs.slugify\n        kwds:\n          case: lower\n  - tables\n";
+        assert_eq!(
+            toc_renderer(material),
+            Renderer::Pymdownx {
+                case: PymdownxCase::Lower,
+                percent_encode: false
+            }
+        );
+        assert_eq!(
+            toc_renderer(
+                "  - toc:\n      slugify: !!python/name:markdown.extensions.toc.slugify_unicode\n"
+            ),
+            Renderer::PythonMarkdownUnicode
+        );
+    }
 }

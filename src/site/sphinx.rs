@@ -20,6 +20,7 @@ pub fn read(dir: &Path) -> Option<Layout> {
     l.index_names = vec!["index.rst", "index.md"];
     l.url_style = UrlStyle::Html;
     l.theme_dirs = vec![dir.join("_templates")];
+    l.renderer = super::slug::Renderer::Sphinx;
     let text = std::fs::read_to_string(&config).unwrap_or_default();
     if text.contains("dirhtml") {
         l.notes.push(format!(

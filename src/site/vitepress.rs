@@ -29,7 +29,7 @@ pub fn read(dir: &Path) -> Option<Layout> {
     let mut l = Layout::new(Generator::VitePress, dir, &config);
     l.page_extensions = vec!["md"];
     l.module_specifiers = true;
-    l.renderer = super::slug::Renderer::Github;
+    l.renderer = super::slug::Renderer::Vitepress;
     let text = std::fs::read_to_string(&config).unwrap_or_default();
     let o = Object::new(&text);
     let mut unread = Vec::new();
