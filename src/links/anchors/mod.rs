@@ -11,6 +11,7 @@
 //! own reading links (the caller).
 
 mod asciidoc;
+pub mod includes;
 mod markdown;
 mod rst;
 
@@ -34,6 +35,10 @@ pub struct Anchors {
     /// For a renderer that matches without regard to case (GitHub): the
     /// anchors lowercased.
     folded: Option<HashSet<String>>,
+    /// True when the document's anchors cannot all be known (a directive
+    /// writes headings, [`includes::generates_headings`]): every fragment
+    /// is taken as there.
+    unknown: bool,
 }
 
 impl Anchors {
@@ -41,7 +46,7 @@ impl Anchors {
     /// `top` (the top of any HTML document, HTML Living Standard "scroll
     /// to the fragment").
     pub fn has(&self, fragment: &str) -> bool {
-        if self.exact.contains(fragment) || fragment.eq_ignore_ascii_case("top") {
+        if self.unknown || self.exact.contains(fragment) || fragment.eq_ignore_ascii_case("top") {
             return true;
         }
         self.folded
@@ -67,7 +72,20 @@ impl Anchors {
             .collect();
         exact.extend(decoded);
         let folded = case_insensitive.then(|| exact.iter().map(|a| a.to_lowercase()).collect());
-        Anchors { exact, folded }
+        Anchors {
+            exact,
+            folded,
+            unknown: false,
+        }
+    }
+
+    /// The anchors of a document whose anchors cannot all be known: every
+    /// fragment is taken as there.
+    pub fn unknown() -> Anchors {
+        Anchors {
+            unknown: true,
+            ..Anchors::default()
+        }
     }
 }
 
@@ -112,7 +130,17 @@ pub fn of_file(path: &Path, renderer: Renderer) -> Option<Anchors> {
         .read_to_end(&mut bytes)
         .ok()?;
     use crate::format::detect::InputFormat;
-    match crate::format::detect::detect(&bytes, path) {
+    let format = crate::format::detect::detect(&bytes, path);
+    if matches!(
+        format,
+        InputFormat::Markdown | InputFormat::Rst | InputFormat::Asciidoc
+    ) {
+        if includes::generates_headings(&bytes) {
+            return Some(Anchors::unknown());
+        }
+        bytes = includes::expand(&bytes, path);
+    }
+    match format {
         InputFormat::Markdown => Some(of_markdown(&bytes, renderer)),
         InputFormat::Html => Some(of_html(&bytes)),
         InputFormat::Rst => Some(of_rst(&bytes, renderer)),
@@ -127,6 +155,7 @@ pub fn of_html(src: &[u8]) -> Anchors {
     Anchors {
         exact: html_ids(src),
         folded: None,
+        unknown: false,
     }
 }
 

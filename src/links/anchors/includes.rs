@@ -1,0 +1,158 @@
+//! Includes that bring headings into a page before it is rendered, and
+//! directives whose output urilint cannot know.
+//!
+//! This module owns expanding, for the anchors of a page only, the lines
+//! that pull another file in: pymdownx.snippets `--8<-- "file"` (MkDocs),
+//! mdBook `{{#include file}}` (whole files; line ranges and anchors of
+//! the directive are taken whole), reStructuredText `.. include:: file`
+//! and AsciiDoc `include::file[]`. The included file is looked for beside
+//! the page, then in the directories above it (snippets' `base_path` is
+//! the directory MkDocs runs in). It also says when a page holds a
+//! directive that writes headings urilint does not see (mkdocstrings and
+//! mkdocs-click `::: identifier`): such a page's anchors are not complete.
+
+use std::path::{Path, PathBuf};
+
+/// How deep includes are followed.
+const MAX_DEPTH: usize = 4;
+
+/// The most bytes a page grows to with its includes.
+const MAX_EXPANDED: usize = 16 * 1024 * 1024;
+
+/// How many directories above the page an included path is looked for.
+const MAX_ABOVE: usize = 4;
+
+/// `src`, the text of the page `path`, with each include line replaced by
+/// the included file's text (recursively, up to [`MAX_DEPTH`] and
+/// [`MAX_EXPANDED`] bytes); an include that cannot be found is left as
+/// it is.
+pub fn expand(src: &[u8], path: &Path) -> Vec<u8> {
+    expand_at(src, path, 0)
+}
+
+fn expand_at(src: &[u8], path: &Path, depth: usize) -> Vec<u8> {
+    let mut out = Vec::with_capacity(src.len());
+    for line in src.split_inclusive(|&b| b == b'\n') {
+        let included = (depth < MAX_DEPTH)
+            .then(|| target(line))
+            .flatten()
+            .and_then(|t| find(path, &t))
+            .and_then(|p| std::fs::read(&p).ok().map(|b| (p, b)));
+        match included {
+            Some((p, bytes)) if out.len() + bytes.len() <= MAX_EXPANDED => {
+                out.extend(expand_at(&bytes, &p, depth + 1));
+                if !out.ends_with(b"\n") {
+                    out.push(b'\n');
+                }
+            }
+            _ => out.extend_from_slice(line),
+        }
+        if out.len() > MAX_EXPANDED {
+            break;
+        }
+    }
+    out
+}
+
+/// The path an include line names, when `line` is one.
+fn target(line: &[u8]) -> Option<String> {
+    let text = std::str::from_utf8(line).ok()?.trim();
+    let quoted = |s: &str| -> Option<String> {
+        let s = s.trim();
+        let q = s.chars().next().filter(|c| *c == '"' || *c == '\'')?;
+        let rest = &s[1..];
+        Some(rest[..rest.find(q)?].to_string())
+    };
+    if let Some(rest) = text.strip_prefix("--8<--") {
+        // `--8<-- "file"`, also `--8<-- "file:3:5"` (lines: taken whole).
+        let t = quoted(rest)?;
+        let t = t.split(':').next().unwrap_or_default().to_string();
+        return (!t.is_empty() && !t.starts_with(';')).then_some(t);
+    }
+    if let Some(rest) = text.strip_prefix("{{#include ") {
+        let t = rest.strip_suffix("}}")?.trim();
+        return Some(t.split(':').next().unwrap_or_default().to_string());
+    }
+    if let Some(rest) = text.strip_prefix(".. include::") {
+        let t = rest.trim();
+        return (!t.is_empty() && !t.starts_with('<')).then(|| t.to_string());
+    }
+    if let Some(rest) = text.strip_prefix("include::") {
+        let t = &rest[..rest.find('[')?];
+        return (!t.is_empty() && !t.contains('{')).then(|| t.to_string());
+    }
+    None
+}
+
+/// The file `target` names, from the page `page`: beside it, then in the
+/// directories above (at most [`MAX_ABOVE`]).
+fn find(page: &Path, target: &str) -> Option<PathBuf> {
+    if target.contains('\0') || Path::new(target).is_absolute() {
+        return None;
+    }
+    page.ancestors()
+        .skip(1)
+        .take(MAX_ABOVE + 1)
+        .map(|d| d.join(target))
+        .find(|p| p.is_file())
+}
+
+/// True when the page `src` holds a directive whose output has headings
+/// urilint cannot know: a line `::: identifier` (mkdocstrings,
+/// mkdocs-click).
+pub fn generates_headings(src: &[u8]) -> bool {
+    src.split(|&b| b == b'\n').any(|line| {
+        line.strip_prefix(b":::").is_some_and(|rest| {
+            rest.first() == Some(&b' ') && rest.iter().any(|b| b.is_ascii_alphanumeric())
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn include_lines() {
+        assert_eq!(
+            target(b"--8<-- \"CONTRIBUTING.md\"\n").as_deref(),
+            Some("CONTRIBUTING.md")
+        );
+        assert_eq!(
+            target(b"{{#include ../x.md:2:5}}").as_deref(),
+            Some("../x.md")
+        );
+        assert_eq!(
+            target(b".. include:: ../CHANGES.rst").as_deref(),
+            Some("../CHANGES.rst")
+        );
+        assert_eq!(
+            target(b"include::partial$x.adoc[]").as_deref(),
+            Some("partial$x.adoc")
+        );
+        assert_eq!(target(b"include::{x}/y.adoc[]"), None);
+        assert_eq!(target(b"text --8<-- \"x\""), None);
+        assert!(generates_headings(
+            b"# CLI\n\n::: mkdocs-click\n    :module: x\n"
+        ));
+        assert!(!generates_headings(b"::: note\n"[..3].as_ref()));
+    }
+
+    #[test]
+    fn expanded_from_above() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let docs = dir.path().join("docs/about");
+        std::fs::create_dir_all(&docs).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(
+            dir.path().join("CONTRIBUTING.md"),
+            "# Contributing\n\n## Installing for development\n",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let page = docs.join("contributing.md");
+        let out = expand(b"--8<-- \"CONTRIBUTING.md\"\n", &page);
+        assert_eq!(out, b"# Contributing\n\n## Installing for development\n");
+        // A page including itself stops at the depth limit.
+        std::fs::write(&page, "--8<-- \"contributing.md\"\n").unwrap_or_else(|e| panic!("{e}"));
+        assert!(expand(b"--8<-- \"contributing.md\"\n", &page).len() < 100);
+    }
+}
