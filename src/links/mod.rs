@@ -41,7 +41,7 @@ pub struct LocalLinks {
     /// site.
     pub renderer: Option<Renderer>,
     /// Anchors of the documents read so far.
-    cache: Mutex<HashMap<(PathBuf, Renderer), Arc<Anchors>>>,
+    cache: Mutex<HashMap<(PathBuf, Renderer, bool), Arc<Anchors>>>,
     /// The site (or none) of each directory looked at so far.
     sites: Mutex<HashMap<PathBuf, Option<Arc<Site>>>>,
     /// The tree ([`LocalLinks::tree_of`]) of each (walk root, document
@@ -202,7 +202,11 @@ impl LocalLinks {
         }
         let fragment = fragment.filter(|f| !f.is_empty())?;
         let fragment = String::from_utf8_lossy(&percent_decode(fragment.as_bytes())).into_owned();
-        let anchors = self.anchors(&target, self.renderer.unwrap_or(site.renderer()))?;
+        let anchors = self.anchors(
+            &target,
+            self.renderer.unwrap_or(site.renderer()),
+            site.layout.definition_term_ids,
+        )?;
         if anchors.has(&fragment) {
             None
         } else {
@@ -271,7 +275,7 @@ impl LocalLinks {
             return None;
         }
         let fragment = String::from_utf8_lossy(&percent_decode(fragment.as_bytes())).into_owned();
-        let anchors = self.anchors(&target, self.renderer.unwrap_or_default())?;
+        let anchors = self.anchors(&target, self.renderer.unwrap_or_default(), false)?;
         if anchors.has(&fragment) {
             None
         } else {
@@ -431,14 +435,14 @@ impl LocalLinks {
     /// The anchors of the document `path`, read once per run; `None` when
     /// it is not a Markdown or HTML document (its fragments are not
     /// checked) or cannot be read.
-    fn anchors(&self, path: &Path, renderer: Renderer) -> Option<Arc<Anchors>> {
-        let key = (path.to_path_buf(), renderer);
+    fn anchors(&self, path: &Path, renderer: Renderer, terms: bool) -> Option<Arc<Anchors>> {
+        let key = (path.to_path_buf(), renderer, terms);
         if let Ok(cache) = self.cache.lock() {
             if let Some(a) = cache.get(&key) {
                 return Some(a.clone());
             }
         }
-        let a = Arc::new(anchors::of_file(path, renderer)?);
+        let a = Arc::new(anchors::of_file_with(path, renderer, terms)?);
         if let Ok(mut cache) = self.cache.lock() {
             cache.insert(key, a.clone());
         }

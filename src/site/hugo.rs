@@ -80,6 +80,13 @@ pub fn read(dir: &Path) -> Option<Layout> {
         l.url_style = UrlStyle::Html;
     }
     l.renderer = super::slug::Renderer::Hugo(super::slug::HugoIdType::Github);
+    l.definition_term_ids = t
+        .get("markup")
+        .and_then(|m| m.get("goldmark"))
+        .and_then(|g| g.get("parser"))
+        .and_then(|p| p.get("autoDefinitionTermID"))
+        .and_then(toml::Value::as_bool)
+        == Some(true);
     let id_type = t
         .get("markup")
         .and_then(|m| m.get("goldmark"))

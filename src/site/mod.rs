@@ -200,6 +200,9 @@ pub struct Layout {
     /// not known, so a link in one is looked for from the site root and
     /// otherwise not reported.
     pub theme_dirs: Vec<PathBuf>,
+    /// True when the terms of definition lists get ids (Hugo
+    /// `markup.goldmark.parser.autoDefinitionTermID`).
+    pub definition_term_ids: bool,
     /// Global permalink style (Jekyll `permalink`), when set.
     pub permalink: Option<String>,
     /// What the configuration holds that urilint could not read (a value
@@ -233,6 +236,7 @@ impl Layout {
             alias_keys: Vec::new(),
             module_specifiers: false,
             theme_dirs: Vec::new(),
+            definition_term_ids: false,
             redirects: Vec::new(),
             permalink: None,
             notes: Vec::new(),

@@ -29,7 +29,49 @@ struct Heading {
 pub fn of_markdown(src: &[u8], renderer: Renderer) -> Anchors {
     let (ids, mut others) = scan(src, renderer);
     others.extend(ids);
+    others.extend(kramdown_ids(src));
     Anchors::new(others, renderer.case_insensitive())
+}
+
+/// The ids set by kramdown block attribute lists on a line of their own,
+/// `{: #v1-0-0}` (Jekyll's Markdown: the id of the block above; kramdown
+/// syntax, "Block Inline Attribute Lists").
+pub fn kramdown_ids(src: &[u8]) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in src.split(|&b| b == b'\n') {
+        let line = line.trim_ascii();
+        let Some(inner) = line.strip_prefix(b"{:").and_then(|l| l.strip_suffix(b"}")) else {
+            continue;
+        };
+        for word in inner.split(|b| b.is_ascii_whitespace()) {
+            if let Some(id) = word.strip_prefix(b"#").filter(|id| !id.is_empty()) {
+                out.push(String::from_utf8_lossy(id).into_owned());
+            }
+        }
+    }
+    out
+}
+
+/// The ids Hugo gives the terms of definition lists with
+/// `markup.goldmark.parser.autoDefinitionTermID` on: a term is a line
+/// followed by one starting with `: ` (goldmark's definition list
+/// extension), its text (inline code and emphasis marks dropped) slugged
+/// as `renderer` slugs headings.
+pub fn definition_term_ids(src: &[u8], renderer: Renderer) -> Vec<String> {
+    let text = String::from_utf8_lossy(src);
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
+    for pair in lines.windows(2) {
+        let (term, next) = (pair[0].trim_end(), pair[1]);
+        if next.starts_with(": ")
+            && !term.is_empty()
+            && !term.starts_with([':', ' ', '\t', '#', '|', '-', '*', '>'])
+        {
+            let plain: String = term.chars().filter(|c| !matches!(c, '`' | '*')).collect();
+            out.push(renderer.slug(&plain));
+        }
+    }
+    out
 }
 
 /// The id of each heading of the Markdown document `src` in document
@@ -464,5 +506,29 @@ mod tests {
         assert_eq!(ids, ["intro", "intro_1"]);
         let md = of_markdown(b"# Intro\n\n# Other {#intro}\n", Renderer::MarkdownItAnchor);
         assert!(md.has("intro") && md.has("other-%7B%23intro%7D"));
+    }
+}
+
+#[cfg(test)]
+mod site_id_tests {
+    use super::*;
+
+    #[test]
+    fn kramdown_block_attributes() {
+        // jekyll/jekyll docs/_docs/history.md
+        let src = b"## 1.0.0 / 2013-05-06\n{: #v1-0-0}\n\n### Major Enhancements\n{: #major-enhancements-v1-0-0 .x}\n";
+        assert_eq!(
+            kramdown_ids(src),
+            vec!["v1-0-0", "major-enhancements-v1-0-0"]
+        );
+        assert!(of_markdown(src, Renderer::Github).has("v1-0-0"));
+    }
+
+    #[test]
+    fn hugo_definition_terms() {
+        // gohugoio/hugoDocs content/en/configuration/all.md
+        let src = b"# All settings\n\npublishDir\n: (`string`) The publish directory.\n\n`cacheDir`\n: The cache directory.\n\nNot a term\n";
+        let ids = definition_term_ids(src, Renderer::Hugo(crate::site::slug::HugoIdType::Github));
+        assert_eq!(ids, vec!["publishdir", "cachedir"]);
     }
 }

@@ -79,6 +79,14 @@ impl Anchors {
         }
     }
 
+    /// Adds the ids `ids`.
+    fn add(&mut self, ids: Vec<String>) {
+        if let Some(f) = self.folded.as_mut() {
+            f.extend(ids.iter().map(|i| i.to_lowercase()));
+        }
+        self.exact.extend(ids);
+    }
+
     /// The anchors of a document whose anchors cannot all be known: every
     /// fragment is taken as there.
     pub fn unknown() -> Anchors {
@@ -122,6 +130,13 @@ fn percent_decode(s: &str) -> Option<String> {
 /// when `renderer` is Sphinx; a `.adoc` file always by Asciidoctor's);
 /// `None` for any other file or one that cannot be read.
 pub fn of_file(path: &Path, renderer: Renderer) -> Option<Anchors> {
+    of_file_with(path, renderer, false)
+}
+
+/// [`of_file`], with the terms of Markdown definition lists given ids
+/// when `definition_terms` (Hugo `autoDefinitionTermID`,
+/// [`markdown::definition_term_ids`]).
+pub fn of_file_with(path: &Path, renderer: Renderer, definition_terms: bool) -> Option<Anchors> {
     use std::io::Read;
     let mut bytes = Vec::new();
     std::fs::File::open(path)
@@ -141,6 +156,11 @@ pub fn of_file(path: &Path, renderer: Renderer) -> Option<Anchors> {
         bytes = includes::expand(&bytes, path);
     }
     match format {
+        InputFormat::Markdown if definition_terms => {
+            let mut a = of_markdown(&bytes, renderer);
+            a.add(markdown::definition_term_ids(&bytes, renderer));
+            Some(a)
+        }
         InputFormat::Markdown => Some(of_markdown(&bytes, renderer)),
         InputFormat::Html => Some(of_html(&bytes)),
         InputFormat::Rst => Some(of_rst(&bytes, renderer)),
