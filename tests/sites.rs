@@ -144,3 +144,46 @@ fn site_setting_of_urilint_toml() {
         assert!(!got.contains("vitepress site"), "{setting}: {got}");
     }
 }
+
+/// An HTML page a bundler builds from (it loads ES modules, and a
+/// package.json is above it: vitejs/vite's playground/lib/index.dist.html
+/// names build outputs) is not checked; the same page without a
+/// package.json is.
+#[test]
+fn bundler_entry_pages_are_not_checked() {
+    for with_package in [true, false] {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let tree = dir.path().join("app");
+        std::fs::create_dir_all(&tree).unwrap_or_else(|e| panic!("{e}"));
+        if with_package {
+            std::fs::write(tree.join("package.json"), "{\"name\": \"app\"}\n")
+                .unwrap_or_else(|e| panic!("{e}"));
+        }
+        std::fs::write(
+            tree.join("index.html"),
+            "<script type=\"module\" src=\"./my-lib-custom-filename.umd.cjs\"></script>\n<iframe src=\"virtual.html\"></iframe>\n",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let out = Command::new(env!("CARGO_BIN_EXE_urilint"))
+            .current_dir(&tree)
+            .args([
+                "check",
+                "--isolated",
+                "--links",
+                "local",
+                "--select",
+                "L001",
+                "--format",
+                "plain",
+                ".",
+            ])
+            .output()
+            .unwrap_or_else(|e| panic!("{e}"));
+        let got = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(
+            got.matches("L001").count(),
+            if with_package { 0 } else { 2 },
+            "{got}"
+        );
+    }
+}

@@ -47,6 +47,9 @@ pub struct LocalLinks {
     /// The tree ([`LocalLinks::tree_of`]) of each (walk root, document
     /// directory) looked at so far.
     trees: Mutex<HashMap<(Option<PathBuf>, PathBuf), PathBuf>>,
+    /// Whether each HTML document looked at so far is a bundler's entry
+    /// point ([`LocalLinks::bundled`]).
+    entries: Mutex<HashMap<PathBuf, bool>>,
     /// The site and real path of each document looked at so far.
     documents: Mutex<HashMap<PathBuf, Option<SiteDocument>>>,
 }
@@ -119,7 +122,44 @@ impl LocalLinks {
             sites: Mutex::new(HashMap::new()),
             trees: Mutex::new(HashMap::new()),
             documents: Mutex::new(HashMap::new()),
+            entries: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// True when `file` is an HTML page a JavaScript bundler builds from
+    /// (Vite, Parcel, webpack's HTML plugin): it loads ES modules
+    /// (`<script type="module">`) and a `package.json` is in its directory
+    /// or one above. Its references are resolved by the bundler (virtual
+    /// modules, build outputs, aliases), not checked. Read once per file.
+    fn bundled(&self, file: &Path) -> bool {
+        let is_html = file
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"));
+        if !is_html {
+            return false;
+        }
+        if let Some(b) = self.entries.lock().ok().and_then(|e| e.get(file).copied()) {
+            return b;
+        }
+        let b = {
+            use std::io::Read;
+            let mut head = Vec::new();
+            let _ = std::fs::File::open(file)
+                .map(|f| f.take(anchors::MAX_DOCUMENT).read_to_end(&mut head));
+            let module = memchr::memmem::find(&head, b"type=\"module\"").is_some()
+                || memchr::memmem::find(&head, b"type='module'").is_some();
+            module
+                && std::fs::canonicalize(file).is_ok_and(|real| {
+                    real.ancestors()
+                        .skip(1)
+                        .take(8)
+                        .any(|d| d.join("package.json").is_file())
+                })
+        };
+        if let Ok(mut e) = self.entries.lock() {
+            e.insert(file.to_path_buf(), b);
+        }
+        b
     }
 
     /// The sites read so far (each once), for their notes
@@ -250,6 +290,9 @@ impl LocalLinks {
             None => (local.as_str(), None),
         };
         let path = path.split_once('?').map_or(path, |(p, _)| p);
+        if !path.is_empty() && self.bundled(file) {
+            return None;
+        }
         if !path.starts_with('/') || self.site_url.is_none() {
             if let Some((site, real)) = self.site_of(tree, file) {
                 return self.check_in_site(tree, file, &site, &real, path, fragment);

@@ -150,7 +150,7 @@ pub fn of_file_with(path: &Path, renderer: Renderer, definition_terms: bool) -> 
         format,
         InputFormat::Markdown | InputFormat::Rst | InputFormat::Asciidoc
     ) {
-        if includes::generates_headings(&bytes) {
+        if includes::generates_headings(&bytes) || custom_page(&bytes) {
             return Some(Anchors::unknown());
         }
         bytes = includes::expand(&bytes, path);
@@ -167,6 +167,14 @@ pub fn of_file_with(path: &Path, renderer: Renderer, definition_terms: bool) -> 
         InputFormat::Asciidoc => Some(of_asciidoc(&bytes, renderer)),
         _ => None,
     }
+}
+
+/// True when the Markdown page `src` is a VitePress custom page
+/// (front matter `page: true`): a Vue component renders it, and its
+/// anchors are not in the Markdown (VitePress "Frontmatter config",
+/// `page`).
+fn custom_page(src: &[u8]) -> bool {
+    crate::site::front_matter::parse(src.get(..8192).unwrap_or(src)).get("page") == Some("true")
 }
 
 /// The anchors of the HTML document `src`: its `id` and `name` attribute
