@@ -65,7 +65,36 @@ pub fn read(dir: &Path) -> Option<Layout> {
 /// follow it.
 fn toc_renderer(text: &str) -> super::slug::Renderer {
     use super::slug::{PymdownxCase, Renderer};
-    let Some(at) = text.find("slugify:") else {
+    // The `toc` extension's own block: `- toc:` (or `toc:`, or
+    // `markdown.extensions.toc:`) and its more indented lines; another
+    // extension's `slugify` (pymdownx.tabbed's) is not the toc's.
+    let toc = text.lines().scan(0usize, |offset, line| {
+        let at = *offset;
+        *offset += line.len() + 1;
+        Some((at, line))
+    });
+    let mut block: Option<(usize, usize)> = None;
+    let mut found = None;
+    for (at, line) in toc {
+        let t = line.trim_start().trim_start_matches("- ").trim();
+        let indent = line.len() - line.trim_start().len();
+        if let Some((start, ind)) = block {
+            if !line.trim().is_empty() && indent <= ind {
+                block = None;
+            } else if let Some(p) = line.find("slugify:") {
+                found = Some(at + p);
+                let _ = start;
+                break;
+            }
+        }
+        if t == "toc:" || t == "markdown.extensions.toc:" {
+            block = Some((
+                at,
+                indent + usize::from(line.trim_start().starts_with("- ")) * 2,
+            ));
+        }
+    }
+    let Some(at) = found else {
         return Renderer::PythonMarkdown;
     };
     let line_end = text[at..].find('\n').map_or(text.len(), |i| at + i);
@@ -112,7 +141,10 @@ mod tests {
     #[test]
     fn toc_slugify_settings() {
         assert_eq!(toc_renderer("site_name: x\n"), Renderer::PythonMarkdown);
-        // squidfunk/mkdocs-material's mkdocs.yml.
+        // squidfunk/mkdocs-material: the toc has no slugify; tabbed does.
+        let tabbed = "markdown_extensions:\n  - toc:\n      permalink: true\n  - pymdownx.tabbed:\n      slugify: !!python/object/apply:pymdownx.slugs.slugify\n        kwds:\n          case: lower\n";
+        assert_eq!(toc_renderer(tabbed), Renderer::PythonMarkdown);
+        // The toc with pymdownx.slugs (as mkdocs-material documents it).
         let material = "markdown_extensions:\n  - toc:\n      permalink: true\n      slugify: !!python/object/apply:pymdownx.slugs.slugify\n        kwds:\n          case: lower\n  - tables\n";
         assert_eq!(
             toc_renderer(material),

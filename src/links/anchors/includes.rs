@@ -97,15 +97,48 @@ fn find(page: &Path, target: &str) -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
-/// True when the page `src` holds a directive whose output has headings
-/// urilint cannot know: a line `::: identifier` (mkdocstrings,
-/// mkdocs-click).
-pub fn generates_headings(src: &[u8]) -> bool {
-    src.split(|&b| b == b'\n').any(|line| {
-        line.strip_prefix(b":::").is_some_and(|rest| {
+/// What a page's own text does not say of its anchors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Generated {
+    /// Nothing: its anchors are its headings and explicit ids.
+    Nothing,
+    /// Ids that the renderer's slugs cannot be (`config.blog_dir`,
+    /// `+type:abstract`): a hook replaces headings whose only text is an
+    /// HTML comment, or shortcode comments on a line of their own
+    /// (mkdocs-material's `<!-- md:setting ... -->`, `<!-- md:option ...
+    /// -->`).
+    Unmintable,
+    /// Any ids: a directive writes headings (mkdocstrings and
+    /// mkdocs-click `::: identifier`).
+    Any,
+}
+
+/// What the page `src` generates beyond its text ([`Generated`]).
+pub fn generated(src: &[u8]) -> Generated {
+    let mut found = Generated::Nothing;
+    for line in src.split(|&b| b == b'\n') {
+        let directive = line.strip_prefix(b":::").is_some_and(|rest| {
             rest.first() == Some(&b' ') && rest.iter().any(|b| b.is_ascii_alphanumeric())
-        })
-    })
+        });
+        if directive {
+            return Generated::Any;
+        }
+        let t = line.trim_ascii();
+        let hashes = t.iter().take_while(|&&b| b == b'#').count();
+        let rest = t[hashes..].trim_ascii();
+        let hooked =
+            (1..=6).contains(&hashes) && rest.starts_with(b"<!--") && rest.ends_with(b"-->");
+        let shortcode = t.starts_with(b"<!-- ")
+            && t.ends_with(b"-->")
+            && t[5..]
+                .iter()
+                .take_while(|b| !b.is_ascii_whitespace())
+                .any(|&b| b == b':');
+        if hooked || shortcode {
+            found = Generated::Unmintable;
+        }
+    }
+    found
 }
 
 #[cfg(test)]
@@ -132,10 +165,23 @@ mod tests {
         );
         assert_eq!(target(b"include::{x}/y.adoc[]"), None);
         assert_eq!(target(b"text --8<-- \"x\""), None);
-        assert!(generates_headings(
-            b"# CLI\n\n::: mkdocs-click\n    :module: x\n"
-        ));
-        assert!(!generates_headings(b"::: note\n"[..3].as_ref()));
+        assert_eq!(
+            generated(b"# CLI\n\n::: mkdocs-click\n    :module: x\n"),
+            Generated::Any
+        );
+        assert_eq!(
+            generated(b"#### <!-- md:setting config.blog_dir -->\n"),
+            Generated::Unmintable
+        );
+        assert_eq!(
+            generated(b"## Caret <!-- x -->, Mark\n"),
+            Generated::Nothing
+        );
+        assert_eq!(
+            generated(b"<!-- md:option type:abstract -->\n"),
+            Generated::Unmintable
+        );
+        assert_eq!(generated(b"<!-- a plain comment -->\n"), Generated::Nothing);
     }
 
     #[test]

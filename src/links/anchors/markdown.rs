@@ -30,6 +30,13 @@ pub fn of_markdown(src: &[u8], renderer: Renderer) -> Anchors {
     let (ids, mut others) = scan(src, renderer);
     others.extend(ids);
     others.extend(kramdown_ids(src));
+    others.extend(fence_ids(src));
+    if matches!(
+        renderer,
+        Renderer::PythonMarkdown | Renderer::PythonMarkdownUnicode | Renderer::Pymdownx { .. }
+    ) {
+        others.extend(footnote_ids(src));
+    }
     Anchors::new(others, renderer.case_insensitive())
 }
 
@@ -47,6 +54,53 @@ pub fn kramdown_ids(src: &[u8]) -> Vec<String> {
             if let Some(id) = word.strip_prefix(b"#").filter(|id| !id.is_empty()) {
                 out.push(String::from_utf8_lossy(id).into_owned());
             }
+        }
+    }
+    out
+}
+
+/// The ids of fenced code blocks with an attribute list on their opening
+/// fence, ```` ``` { .sh .no-copy #example } ```` (pymdownx.superfences
+/// and attr_list; goldmark's and markdown-it-attrs' fences alike).
+pub fn fence_ids(src: &[u8]) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in src.split(|&b| b == b'\n') {
+        let t = line.trim_ascii();
+        let fence = t.starts_with(b"```") || t.starts_with(b"~~~");
+        let Some(open) = t.iter().position(|&b| b == b'{').filter(|_| fence) else {
+            continue;
+        };
+        let Some(close) = t.iter().rposition(|&b| b == b'}') else {
+            continue;
+        };
+        if close <= open {
+            continue;
+        }
+        for word in t[open + 1..close].split(|b| b.is_ascii_whitespace()) {
+            if let Some(id) = word.strip_prefix(b"#").filter(|id| !id.is_empty()) {
+                out.push(String::from_utf8_lossy(id).into_owned());
+            }
+        }
+    }
+    out
+}
+
+/// The ids Python-Markdown's `footnotes` extension gives a footnote
+/// `[^label]:` and its first reference: `fn:label` and `fnref:label`.
+pub fn footnote_ids(src: &[u8]) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in src.split(|&b| b == b'\n') {
+        let t = line.trim_ascii_start();
+        let Some(rest) = t.strip_prefix(b"[^") else {
+            continue;
+        };
+        let Some(end) = rest.iter().position(|&b| b == b']') else {
+            continue;
+        };
+        if rest.get(end + 1) == Some(&b':') && end > 0 {
+            let label = String::from_utf8_lossy(&rest[..end]);
+            out.push(format!("fn:{label}"));
+            out.push(format!("fnref:{label}"));
         }
     }
     out
@@ -522,6 +576,22 @@ mod site_id_tests {
             vec!["v1-0-0", "major-enhancements-v1-0-0"]
         );
         assert!(of_markdown(src, Renderer::Github).has("v1-0-0"));
+    }
+
+    #[test]
+    fn fences_and_footnotes() {
+        // squidfunk/mkdocs-material docs/setup/ensuring-data-privacy.md
+        assert_eq!(
+            fence_ids(b"    ``` { .sh .no-copy #example }\n"),
+            vec!["example"]
+        );
+        assert!(fence_ids(b"```rust\n{ #not }\n```\n").is_empty());
+        assert_eq!(
+            footnote_ids(b"Text[^1].\n\n[^1]: A note.\n"),
+            vec!["fn:1", "fnref:1"]
+        );
+        assert!(of_markdown(b"x[^a]\n\n[^a]: n\n", Renderer::PythonMarkdown).has("fn:a"));
+        assert!(!of_markdown(b"x[^a]\n\n[^a]: n\n", Renderer::Github).has("fn:a"));
     }
 
     #[test]

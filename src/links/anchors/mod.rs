@@ -39,6 +39,10 @@ pub struct Anchors {
     /// writes headings, [`includes::generates_headings`]): every fragment
     /// is taken as there.
     unknown: bool,
+    /// When the page has ids a hook makes ([`includes::Generated`]): the
+    /// renderer whose slugs they cannot be; a fragment that is not one of
+    /// its slugs is taken as there.
+    unmintable: Option<Renderer>,
 }
 
 impl Anchors {
@@ -47,6 +51,12 @@ impl Anchors {
     /// to the fragment").
     pub fn has(&self, fragment: &str) -> bool {
         if self.unknown || self.exact.contains(fragment) || fragment.eq_ignore_ascii_case("top") {
+            return true;
+        }
+        if self
+            .unmintable
+            .is_some_and(|r| r.slug(fragment) != fragment)
+        {
             return true;
         }
         self.folded
@@ -76,6 +86,7 @@ impl Anchors {
             exact,
             folded,
             unknown: false,
+            unmintable: None,
         }
     }
 
@@ -150,21 +161,38 @@ pub fn of_file_with(path: &Path, renderer: Renderer, definition_terms: bool) -> 
         format,
         InputFormat::Markdown | InputFormat::Rst | InputFormat::Asciidoc
     ) {
-        if includes::generates_headings(&bytes) || custom_page(&bytes) {
+        let generated = includes::generated(&bytes);
+        if generated == includes::Generated::Any || custom_page(&bytes) {
             return Some(Anchors::unknown());
         }
         bytes = includes::expand(&bytes, path);
+        if generated == includes::Generated::Unmintable {
+            let mut a = of_file_bytes(&bytes, format, renderer, definition_terms)?;
+            a.unmintable = Some(renderer);
+            return Some(a);
+        }
     }
+    of_file_bytes(&bytes, format, renderer, definition_terms)
+}
+
+/// The anchors of `bytes`, a document of `format`.
+fn of_file_bytes(
+    bytes: &[u8],
+    format: crate::format::detect::InputFormat,
+    renderer: Renderer,
+    definition_terms: bool,
+) -> Option<Anchors> {
+    use crate::format::detect::InputFormat;
     match format {
         InputFormat::Markdown if definition_terms => {
-            let mut a = of_markdown(&bytes, renderer);
-            a.add(markdown::definition_term_ids(&bytes, renderer));
+            let mut a = of_markdown(bytes, renderer);
+            a.add(markdown::definition_term_ids(bytes, renderer));
             Some(a)
         }
-        InputFormat::Markdown => Some(of_markdown(&bytes, renderer)),
-        InputFormat::Html => Some(of_html(&bytes)),
-        InputFormat::Rst => Some(of_rst(&bytes, renderer)),
-        InputFormat::Asciidoc => Some(of_asciidoc(&bytes, renderer)),
+        InputFormat::Markdown => Some(of_markdown(bytes, renderer)),
+        InputFormat::Html => Some(of_html(bytes)),
+        InputFormat::Rst => Some(of_rst(bytes, renderer)),
+        InputFormat::Asciidoc => Some(of_asciidoc(bytes, renderer)),
         _ => None,
     }
 }
@@ -184,6 +212,7 @@ pub fn of_html(src: &[u8]) -> Anchors {
         exact: html_ids(src),
         folded: None,
         unknown: false,
+        unmintable: None,
     }
 }
 
