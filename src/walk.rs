@@ -157,6 +157,7 @@ pub fn inputs(
                 .filter_entry(move |e| {
                     e.depth() == 0
                         || (!is_git(e)
+                            && (hidden || !is_github_actions(e))
                             && (hidden
                                 || !is_hidden(e)
                                 || is_maildir_folder(e)
@@ -353,6 +354,20 @@ fn is_github_folder(e: &ignore::DirEntry) -> bool {
     e.file_name() == ".github" && e.file_type().is_some_and(|t| t.is_dir())
 }
 
+/// `.github/actions`: the sources of a repository's own GitHub Actions
+/// (their READMEs and comment templates are not community documents
+/// GitHub shows; check-spelling's `advice.md` is a pull request comment
+/// template with links relative to the pull request), skipped unless
+/// `--hidden`.
+fn is_github_actions(e: &ignore::DirEntry) -> bool {
+    e.file_name() == "actions"
+        && e.file_type().is_some_and(|t| t.is_dir())
+        && e.path()
+            .parent()
+            .and_then(|p| p.file_name())
+            .is_some_and(|n| n == ".github")
+}
+
 /// A Maildir++ folder (`.Archive` holding `cur/`, beside the Maildir's own
 /// `cur/`): walked although its name starts with a dot, since its
 /// messages are mail like the others.
@@ -416,6 +431,7 @@ mod tests {
         for (name, text) in [
             (".github/SECURITY.md", "See <https://example.org/>.\n"),
             (".github/ISSUE_TEMPLATE/bug.md", "x\n"),
+            (".github/actions/spelling/advice.md", "x\n"),
             (".github/.hidden.md", "x\n"),
             (".git/config", "[remote]\nurl = https://example.org/\n"),
             (".hidden/notes.md", "x\n"),
@@ -444,6 +460,7 @@ mod tests {
                 ".github/.hidden.md",
                 ".github/ISSUE_TEMPLATE/bug.md",
                 ".github/SECURITY.md",
+                ".github/actions/spelling/advice.md",
                 ".hidden/notes.md",
                 "README.md",
                 "sub/.github/CONTRIBUTING.md",
