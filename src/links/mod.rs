@@ -221,7 +221,11 @@ impl LocalLinks {
         path: &str,
         fragment: Option<&str>,
     ) -> Option<Problem> {
-        let target = if path.is_empty() {
+        let template = site.layout.theme_dirs.iter().any(|d| real.starts_with(d));
+        let target = if path.is_empty() && template {
+            // `#x` in a template: in the page it becomes, not known.
+            Resolved::NotChecked
+        } else if path.is_empty() {
             Resolved::File(real.to_path_buf())
         } else {
             site.resolve(real, path)

@@ -109,7 +109,7 @@ pub enum Generated {
     /// -->`).
     Unmintable,
     /// Any ids: a directive writes headings (mkdocstrings and
-    /// mkdocs-click `::: identifier`).
+    /// mkdocs-click `::: identifier`, Hugo shortcodes, Liquid includes).
     Any,
 }
 
@@ -120,7 +120,13 @@ pub fn generated(src: &[u8]) -> Generated {
         let directive = line.strip_prefix(b":::").is_some_and(|rest| {
             rest.first() == Some(&b' ') && rest.iter().any(|b| b.is_ascii_alphanumeric())
         });
-        if directive {
+        // Templates that can write anything, headings too: Hugo shortcodes
+        // (`{{% include "/_common/x.md" %}}`, `{{< code-toggle >}}`) and
+        // Liquid includes (`{% include x.md %}`, Jekyll).
+        let template = memchr::memmem::find(line, b"{{%").is_some()
+            || memchr::memmem::find(line, b"{{<").is_some()
+            || memchr::memmem::find(line, b"{% include").is_some();
+        if directive || template {
             return Generated::Any;
         }
         let t = line.trim_ascii();
@@ -182,6 +188,14 @@ mod tests {
             Generated::Unmintable
         );
         assert_eq!(generated(b"<!-- a plain comment -->\n"), Generated::Nothing);
+        assert_eq!(
+            generated(b"{{% include \"/_common/scope.md\" %}}\n"),
+            Generated::Any
+        );
+        assert_eq!(
+            generated(b"{% include docs_contents.html %}\n"),
+            Generated::Any
+        );
     }
 
     #[test]
