@@ -1153,6 +1153,12 @@ pub(crate) fn bare(w: &Window<'_>, s: usize, quote: Option<u8>, sc: &mut Scratch
                     Some(false) => {}
                 }
             }
+            if b == b'[' && bracket_ends_authority(&hay[seg..j]) {
+                // `https://example.org[text]`: a `[` right after a host is
+                // not an IP-literal and cannot start a path or query: an
+                // AsciiDoc macro's text (also quoted in code comments).
+                break;
+            }
             match b {
                 b'(' => parens += 1,
                 b'[' => brackets += 1,
@@ -1197,6 +1203,22 @@ pub(crate) fn bare(w: &Window<'_>, s: usize, quote: Option<u8>, sc: &mut Scratch
         broken,
         closed,
     }
+}
+
+/// True when `so_far` (a bare URI candidate up to a `[`) is
+/// `scheme://authority` with a non-empty authority and nothing after it:
+/// a `[` there cannot be part of the URI (RFC 3986 section 3.2.2 allows
+/// `[` only to open an IP-literal, right after `//` or `@`).
+fn bracket_ends_authority(so_far: &[u8]) -> bool {
+    let Some(slashes) = memchr::memmem::find(so_far, b"://") else {
+        return false;
+    };
+    let authority = &so_far[slashes + 3..];
+    !authority.is_empty()
+        && !authority.ends_with(b"@")
+        && !authority
+            .iter()
+            .any(|&b| matches!(b, b'/' | b'?' | b'#' | b'[' | b']'))
 }
 
 /// At a `{` at index `j`: the index just past the `}` that closes it when

@@ -1589,3 +1589,31 @@ fn obfuscated_mail_addresses_are_not_uris() {
         );
     }
 }
+
+/// A `[` right after a host ends a bare URI (an AsciiDoc macro's text,
+/// also quoted in Ruby comments of asciidoctor/asciidoctor's
+/// lib/asciidoctor/rx.rb); after a path or in a query it stays, and an
+/// IP-literal host is whole.
+#[test]
+fn bracket_after_the_host_ends_a_bare_uri() {
+    assert_eq!(
+        uris("#   link:https://github.com[]"),
+        ["https://github.com"]
+    );
+    assert_eq!(
+        uris("see https://example.org[Example] now"),
+        ["https://example.org"]
+    );
+    assert_eq!(
+        uris("http://a.example/x?a[]=1 ok"),
+        ["http://a.example/x?a[]=1"]
+    );
+    assert_eq!(
+        uris("http://[2001:db8::1]:80/ ok"),
+        ["http://[2001:db8::1]:80/"]
+    );
+    assert_eq!(
+        uris("ssh://user@[2001:db8::1]:22/r.git"),
+        ["ssh://user@[2001:db8::1]:22/r.git"]
+    );
+}
