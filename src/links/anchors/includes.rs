@@ -14,13 +14,13 @@
 use std::path::{Path, PathBuf};
 
 /// How deep includes are followed.
-const MAX_DEPTH: usize = 4;
+pub const MAX_DEPTH: usize = 4;
 
 /// The most bytes a page grows to with its includes.
-const MAX_EXPANDED: usize = 16 * 1024 * 1024;
+pub const MAX_EXPANDED: usize = 16 * 1024 * 1024;
 
 /// How many directories above the page an included path is looked for.
-const MAX_ABOVE: usize = 4;
+pub const MAX_ABOVE: usize = 4;
 
 /// `src`, the text of the page `path`, with each include line replaced by
 /// the included file's text (recursively, up to [`MAX_DEPTH`] and

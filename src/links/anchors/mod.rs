@@ -146,7 +146,7 @@ pub fn of_file(path: &Path, renderer: Renderer) -> Option<Anchors> {
 
 /// [`of_file`], with the terms of Markdown definition lists given ids
 /// when `definition_terms` (Hugo `autoDefinitionTermID`,
-/// [`markdown::definition_term_ids`]).
+/// `definition_term_ids` of the Markdown reader).
 pub fn of_file_with(path: &Path, renderer: Renderer, definition_terms: bool) -> Option<Anchors> {
     use std::io::Read;
     let mut bytes = Vec::new();
