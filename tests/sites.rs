@@ -187,3 +187,45 @@ fn bundler_entry_pages_are_not_checked() {
         );
     }
 }
+
+/// A site configuration that would take a YAML reader's stack (3,000
+/// indented levels, 4.5 MB, aborted the run before) is not read past
+/// 1 MiB, with a note; one of 1 MiB and 1,400 levels is read on a thread
+/// with a stack for it. Either way the run ends normally.
+#[test]
+fn a_deeply_nested_site_configuration_ends_normally() {
+    for (levels, read) in [(3000usize, false), (1400, true)] {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let site = dir.path();
+        std::fs::create_dir_all(site.join("docs")).unwrap_or_else(|e| panic!("{e}"));
+        let mut yaml = String::from("site_name: x\n");
+        for i in 0..levels {
+            yaml.push_str(&format!("{}k{i}:\n", " ".repeat(i)));
+        }
+        yaml.push_str(&format!("{}v: 1\n", " ".repeat(levels)));
+        std::fs::write(site.join("mkdocs.yml"), yaml).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(site.join("docs/index.md"), "# X\n\n[gone](gone.md)\n")
+            .unwrap_or_else(|e| panic!("{e}"));
+        let out = Command::new(env!("CARGO_BIN_EXE_urilint"))
+            .current_dir(site)
+            .args([
+                "check",
+                "--isolated",
+                "--links",
+                "local",
+                "--format",
+                "plain",
+                ".",
+            ])
+            .output()
+            .unwrap_or_else(|e| panic!("{e}"));
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{levels}: {stderr}");
+        assert!(
+            stdout.contains("which no page of the mkdocs site"),
+            "{levels}: {stdout}"
+        );
+        assert_eq!(!stderr.contains("larger than"), read, "{levels}: {stderr}");
+    }
+}

@@ -47,7 +47,13 @@ fn read_in(dir: &Path) -> Option<Layout> {
     l.static_dirs.push(dir.join("static"));
     l.mounts.push((dir.join("blog"), "/blog/".into()));
     l.mounts.push((dir.join("src/pages"), "/".into()));
-    let text = std::fs::read_to_string(&config).unwrap_or_default();
+    let text = match super::read_config(&config) {
+        Ok(t) => t,
+        Err(note) => {
+            l.notes.push(format!("{note}: Docusaurus defaults assumed"));
+            return Some(l);
+        }
+    };
     let o = Object::new(&text);
     let mut unread = Vec::new();
     match o.get("baseUrl") {

@@ -47,17 +47,21 @@ pub fn read(dir: &Path) -> Option<Layout> {
     ]
     .iter()
     .any(|h| dir.join(h).is_file());
-    let text = std::fs::read_to_string(&config).unwrap_or_default();
+    let text = match super::read_config(&config) {
+        Ok(t) => t,
+        Err(note) => {
+            l.notes.push(format!("{note}: Hugo defaults assumed"));
+            l.static_dirs.push(dir.join("static"));
+            return Some(l);
+        }
+    };
     let ext = config.extension().map(|e| e.to_string_lossy().into_owned());
     let table = match ext.as_deref() {
         Some("toml") => text.parse::<toml::Table>().ok(),
-        Some("yaml" | "yml") => yaml_rust2::YamlLoader::load_from_str(&text)
-            .ok()
-            .and_then(|d| d.into_iter().next())
-            .and_then(|y| match yaml_to_toml(&y) {
-                toml::Value::Table(t) => Some(t),
-                _ => None,
-            }),
+        Some("yaml" | "yml") => super::yaml_config(&text).and_then(|y| match yaml_to_toml(&y) {
+            toml::Value::Table(t) => Some(t),
+            _ => None,
+        }),
         _ => None,
     };
     let Some(t) = table else {

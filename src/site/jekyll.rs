@@ -22,10 +22,14 @@ pub fn read(dir: &Path) -> Option<Layout> {
     l.index_names = vec!["index.md", "index.markdown", "index.html"];
     l.front_matter_urls = true;
     l.theme_dirs = vec![dir.join("_layouts"), dir.join("_includes")];
-    let text = std::fs::read_to_string(&config).unwrap_or_default();
-    let doc = yaml_rust2::YamlLoader::load_from_str(&text)
-        .ok()
-        .and_then(|d| d.into_iter().next());
+    let text = match super::read_config(&config) {
+        Ok(t) => t,
+        Err(note) => {
+            l.notes.push(format!("{note}: Jekyll defaults assumed"));
+            return Some(l);
+        }
+    };
+    let doc = super::yaml_config(&text);
     let Some(doc) = doc else {
         l.notes.push(format!(
             "{} could not be read as YAML: Jekyll defaults assumed",

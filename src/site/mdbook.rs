@@ -21,7 +21,13 @@ pub fn read(dir: &Path) -> Option<Layout> {
     l.url_style = UrlStyle::Html;
     l.page_extensions = vec!["md"];
     l.renderer = super::slug::Renderer::Mdbook;
-    let text = std::fs::read_to_string(&config).unwrap_or_default();
+    let text = match super::read_config(&config) {
+        Ok(t) => t,
+        Err(note) => {
+            l.notes.push(format!("{note}: mdBook defaults assumed"));
+            return Some(l);
+        }
+    };
     match text.parse::<toml::Table>() {
         Ok(t) => {
             if let Some(src) = t

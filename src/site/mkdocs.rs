@@ -22,12 +22,16 @@ pub fn read(dir: &Path) -> Option<Layout> {
     l.url_style = UrlStyle::Directory;
     l.source_dir = dir.join("docs");
     l.renderer = super::slug::Renderer::PythonMarkdown;
-    let text = std::fs::read_to_string(&config).unwrap_or_default();
+    let text = match super::read_config(&config) {
+        Ok(t) => t,
+        Err(note) => {
+            l.notes.push(format!("{note}: MkDocs defaults assumed"));
+            return Some(l);
+        }
+    };
     // MkDocs' Python tags (`!!python/name:...`, `!ENV`) are read as
     // plain values.
-    let doc = yaml_rust2::YamlLoader::load_from_str(&text)
-        .ok()
-        .and_then(|d| d.into_iter().next());
+    let doc = super::yaml_config(&text);
     let Some(doc) = doc else {
         l.notes.push(format!(
             "{} could not be read as YAML: MkDocs defaults assumed",

@@ -37,6 +37,44 @@ use slug::Renderer;
 /// past it, the rest are not indexed and a note says so.
 pub const MAX_FILES: usize = 200_000;
 
+/// The most bytes of a configuration file read (1 MiB); a larger one is
+/// not read, and a note says so.
+pub const MAX_CONFIG: u64 = 1024 * 1024;
+
+/// The stack of the thread configurations are read on (256 MiB, reserved
+/// not committed): enough for the deepest nesting [`MAX_CONFIG`] bytes of
+/// YAML can write.
+const CONFIG_STACK: usize = 256 * 1024 * 1024;
+
+/// The text of the configuration file `path`, at most [`MAX_CONFIG`]
+/// bytes, lossily decoded as UTF-8.
+///
+/// # Errors
+/// A note for the user: the file could not be read, or is larger than
+/// [`MAX_CONFIG`] bytes.
+pub fn read_config(path: &Path) -> Result<String, String> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_CONFIG + 1).read_to_end(&mut bytes))
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    if bytes.len() as u64 > MAX_CONFIG {
+        return Err(format!(
+            "{} is larger than {MAX_CONFIG} bytes: not read",
+            path.display()
+        ));
+    }
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// The first document of the YAML configuration `text`; `None` when it
+/// does not parse. Call it on the configuration thread ([`Site::in_dir`]).
+pub fn yaml_config(text: &str) -> Option<yaml_rust2::Yaml> {
+    yaml_rust2::YamlLoader::load_from_str(text)
+        .ok()
+        .and_then(|d| d.into_iter().next())
+}
+
 /// The most bytes of a page read for its front matter.
 const FRONT_MATTER_BYTES: u64 = 8 * 1024;
 
@@ -318,10 +356,20 @@ impl Site {
     /// none. The first generator of [`Generator::ALL`] whose file is
     /// there wins.
     pub fn in_dir(dir: &Path) -> Option<Site> {
-        Generator::ALL
-            .into_iter()
-            .find_map(|g| g.read(dir))
-            .map(Site::new)
+        // Configuration parsers recurse per level of nesting (a YAML file
+        // of 3,000 indented levels overflows a thread's default stack, and
+        // so does dropping what it parsed to): read on a thread of its
+        // own with a stack sized for [`MAX_CONFIG`] bytes.
+        std::thread::scope(|s| {
+            std::thread::Builder::new()
+                .name("urilint-site".into())
+                .stack_size(CONFIG_STACK)
+                .spawn_scoped(s, || Generator::ALL.into_iter().find_map(|g| g.read(dir)))
+                .ok()
+                .and_then(|h| h.join().ok())
+                .flatten()
+        })
+        .map(Site::new)
     }
 
     /// The site of a layout read by the caller.

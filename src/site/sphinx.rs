@@ -21,7 +21,13 @@ pub fn read(dir: &Path) -> Option<Layout> {
     l.url_style = UrlStyle::Html;
     l.theme_dirs = vec![dir.join("_templates")];
     l.renderer = super::slug::Renderer::Sphinx;
-    let text = std::fs::read_to_string(&config).unwrap_or_default();
+    let text = match super::read_config(&config) {
+        Ok(t) => t,
+        Err(note) => {
+            l.notes.push(format!("{note}: Sphinx defaults assumed"));
+            return Some(l);
+        }
+    };
     if text.contains("dirhtml") {
         l.notes.push(format!(
             "{} mentions the dirhtml builder: pages are assumed to be served as x.html",

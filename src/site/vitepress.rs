@@ -30,7 +30,14 @@ pub fn read(dir: &Path) -> Option<Layout> {
     l.page_extensions = vec!["md"];
     l.module_specifiers = true;
     l.renderer = super::slug::Renderer::Vitepress;
-    let text = std::fs::read_to_string(&config).unwrap_or_default();
+    let text = match super::read_config(&config) {
+        Ok(t) => t,
+        Err(note) => {
+            l.notes.push(format!("{note}: VitePress defaults assumed"));
+            l.static_dirs.push(l.source_dir.join("public"));
+            return Some(l);
+        }
+    };
     let o = Object::new(&text);
     let mut unread = Vec::new();
     match o.get("srcDir") {
