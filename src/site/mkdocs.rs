@@ -69,56 +69,46 @@ pub fn read(dir: &Path) -> Option<Layout> {
 /// follow it.
 fn toc_renderer(text: &str) -> super::slug::Renderer {
     use super::slug::{PymdownxCase, Renderer};
-    // The `toc` extension's own block: `- toc:` (or `toc:`, or
-    // `markdown.extensions.toc:`) and its more indented lines; another
-    // extension's `slugify` (pymdownx.tabbed's) is not the toc's.
-    let toc = text.lines().scan(0usize, |offset, line| {
-        let at = *offset;
-        *offset += line.len() + 1;
-        Some((at, line))
+    let lines: Vec<&str> = text.split('\n').map(|l| l.trim_end_matches('\r')).collect();
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    // The lines more indented than line `i` right after it (blank lines
+    // included): the block that line opens.
+    let block = |i: usize| {
+        let own = indent(lines[i])
+            + if lines[i].trim_start().starts_with("- ") {
+                2
+            } else {
+                0
+            };
+        lines[i + 1..]
+            .iter()
+            .take_while(move |l| l.trim().is_empty() || indent(l) > own)
+            .enumerate()
+            .map(move |(k, l)| (i + 1 + k, *l))
+    };
+    // The `toc` extension's own block (`- toc:`, or
+    // `markdown.extensions.toc:`): another extension's `slugify`
+    // (pymdownx.tabbed's) is not the toc's.
+    let toc = lines.iter().position(|l| {
+        let t = l.trim_start().trim_start_matches("- ").trim();
+        t == "toc:" || t == "markdown.extensions.toc:"
     });
-    let mut block: Option<(usize, usize)> = None;
-    let mut found = None;
-    for (at, line) in toc {
-        let t = line.trim_start().trim_start_matches("- ").trim();
-        let indent = line.len() - line.trim_start().len();
-        if let Some((start, ind)) = block {
-            if !line.trim().is_empty() && indent <= ind {
-                block = None;
-            } else if let Some(p) = line.find("slugify:") {
-                found = Some(at + p);
-                let _ = start;
-                break;
-            }
-        }
-        if t == "toc:" || t == "markdown.extensions.toc:" {
-            block = Some((
-                at,
-                indent + usize::from(line.trim_start().starts_with("- ")) * 2,
-            ));
-        }
-    }
-    let Some(at) = found else {
+    let Some((at, line)) =
+        toc.and_then(|t| block(t).find(|(_, l)| l.trim_start().starts_with("slugify:")))
+    else {
         return Renderer::PythonMarkdown;
     };
-    let line_end = text[at..].find('\n').map_or(text.len(), |i| at + i);
-    let value = &text[at..line_end];
-    if value.contains("slugify_unicode") {
+    if line.contains("slugify_unicode") {
         return Renderer::PythonMarkdownUnicode;
     }
-    if !value.contains("pymdownx.slugs") {
+    if !line.contains("pymdownx.slugs") {
         return Renderer::PythonMarkdown;
     }
-    // The keywords: the more indented lines right after.
-    let indent = text[..at].rsplit('\n').next().map_or(0, str::len);
+    // The keywords (`kwds: {case: lower}`): in the lines under it.
     let mut case = PymdownxCase::None;
     let mut percent_encode = false;
-    for line in text[line_end..].lines().skip(1) {
-        let this = line.len() - line.trim_start().len();
-        if this <= indent && !line.trim().is_empty() {
-            break;
-        }
-        let l = line.trim();
+    for (_, l) in block(at) {
+        let l = l.trim();
         if let Some(c) = l.strip_prefix("case:") {
             case = match c.trim().trim_matches(['"', '\'']) {
                 "lower" => PymdownxCase::Lower,
@@ -162,6 +152,15 @@ mod tests {
                 "  - toc:\n      slugify: !!python/name:markdown.extensions.toc.slugify_unicode\n"
             ),
             Renderer::PythonMarkdownUnicode
+        );
+        // CRLF line ends and text that is not ASCII before the setting.
+        let crlf = "site_name: Café\r\nmarkdown_extensions:\r\n  - toc:\r\n      slugify: !!python/object/apply:pymdownx.slugs.slugify\r\n        kwds:\r\n          case: fold\r\n";
+        assert_eq!(
+            toc_renderer(crlf),
+            Renderer::Pymdownx {
+                case: PymdownxCase::Fold,
+                percent_encode: false
+            }
         );
     }
 }
