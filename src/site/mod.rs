@@ -205,7 +205,7 @@ pub struct Layout {
     pub renderer: Renderer,
     /// Source path patterns rewritten to URL paths (VitePress `rewrites`:
     /// `'packages/:pkg/src/(.*)': ':pkg/(.*)'`), in order.
-    pub rewrites: Vec<(String, String)>,
+    pub rewrites: Vec<vitepress::Rewrite>,
     /// True when Markdown links name other pages by their source file
     /// (`x.md`, which the generator rewrites to the page URL); false when
     /// links are URLs only (Jekyll without `jekyll-relative-links`).

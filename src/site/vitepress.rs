@@ -56,7 +56,14 @@ pub fn read(dir: &Path) -> Option<Layout> {
         Some(_) => unread.push("cleanUrls"),
     }
     match o.get("rewrites") {
-        Some(Value::Pairs(p)) => l.rewrites = p,
+        Some(Value::Pairs(p)) => {
+            for (from, to) in p {
+                match Rewrite::new(&from, &to) {
+                    Some(r) => l.rewrites.push(r),
+                    None => unread.push("rewrites"),
+                }
+            }
+        }
         Some(_) => unread.push("rewrites"),
         None => {}
     }
@@ -78,67 +85,99 @@ pub fn page_url(l: &Layout, rel: &str) -> Option<String> {
     let rewritten = l
         .rewrites
         .iter()
-        .find_map(|(from, to)| rewrite(from, to, rel))
+        .find_map(|r| r.apply(rel))
         .unwrap_or_else(|| rel.to_string());
     Some(super::default_page_url(l, &rewritten, "/"))
 }
 
-/// `rel` rewritten by the rule `from` → `to` (path-to-regexp patterns:
-/// `:name` one segment, `(.*)` and `*` any rest) when it matches.
-pub fn rewrite(from: &str, to: &str, rel: &str) -> Option<String> {
-    let mut pattern = String::from("^");
-    let mut names = Vec::new();
-    let mut chars = from.chars().peekable();
-    let mut groups = 0;
-    while let Some(c) = chars.next() {
-        match c {
-            ':' => {
-                let mut name = String::new();
-                while let Some(&n) = chars.peek() {
-                    if n.is_alphanumeric() || n == '_' {
+/// One VitePress `rewrites` entry, `from` → `to`, in path-to-regexp's
+/// syntax: `:name` is one path segment, `(...)` a regular expression, `*`
+/// any rest; each is put in `to` where it is named.
+#[derive(Clone, Debug)]
+pub struct Rewrite {
+    /// `from` as an anchored regular expression, one named group a
+    /// parameter (`p0`, `p1`, ...).
+    from: regex::Regex,
+    /// The parameters as written in `from` (`:pkg`, `(.*)`, `*`), in
+    /// order.
+    names: Vec<String>,
+    /// The rewritten path, parameters as written.
+    to: String,
+}
+
+impl Rewrite {
+    /// The rule `from` → `to`; `None` when `from` holds a regular
+    /// expression that does not compile.
+    pub fn new(from: &str, to: &str) -> Option<Rewrite> {
+        let mut pattern = String::from("^");
+        let mut names = Vec::new();
+        let mut chars = from.chars().peekable();
+        while let Some(c) = chars.next() {
+            let group = match c {
+                ':' => {
+                    let mut name = String::new();
+                    while let Some(&n) = chars.peek().filter(|n| n.is_alphanumeric() || **n == '_')
+                    {
                         name.push(n);
                         chars.next();
-                    } else {
-                        break;
                     }
+                    names.push(format!(":{name}"));
+                    "[^/]+".to_string()
                 }
-                names.push(format!(":{name}"));
-                pattern.push_str("([^/]+)");
-            }
-            '(' => {
-                let mut inner = String::new();
-                for n in chars.by_ref() {
-                    if n == ')' {
-                        break;
+                '(' => {
+                    // Up to the `)` that closes it (groups nest).
+                    let mut inner = String::new();
+                    let mut depth = 0usize;
+                    for n in chars.by_ref() {
+                        match n {
+                            ')' if depth == 0 => break,
+                            ')' => depth -= 1,
+                            '(' => depth += 1,
+                            _ => {}
+                        }
+                        inner.push(n);
                     }
-                    inner.push(n);
+                    names.push(format!("({inner})"));
+                    inner
                 }
-                groups += 1;
-                names.push(format!("({inner})"));
-                pattern.push_str(&format!("({inner})"));
-            }
-            '*' => {
-                names.push("*".into());
-                pattern.push_str("(.*)");
-            }
-            c => pattern.push_str(&regex::escape(&c.to_string())),
+                '*' => {
+                    names.push("*".into());
+                    ".*".to_string()
+                }
+                c => {
+                    pattern.push_str(&regex::escape(&c.to_string()));
+                    continue;
+                }
+            };
+            pattern.push_str(&format!("(?P<p{}>{group})", names.len() - 1));
         }
+        pattern.push('$');
+        Some(Rewrite {
+            from: regex::Regex::new(&pattern).ok()?,
+            names,
+            to: to.to_string(),
+        })
     }
-    let _ = groups;
-    pattern.push('$');
-    let re = regex::Regex::new(&pattern).ok()?;
-    let caps = re.captures(rel)?;
-    let mut out = to.to_string();
-    for (i, name) in names.iter().enumerate() {
-        let value = caps.get(i + 1).map_or("", |m| m.as_str());
-        out = out.replacen(name.as_str(), value, 1);
+
+    /// `rel` rewritten, when it matches.
+    pub fn apply(&self, rel: &str) -> Option<String> {
+        let caps = self.from.captures(rel)?;
+        let mut out = self.to.clone();
+        for (i, name) in self.names.iter().enumerate() {
+            let value = caps.name(&format!("p{i}")).map_or("", |m| m.as_str());
+            out = out.replacen(name.as_str(), value, 1);
+        }
+        Some(out)
     }
-    Some(out)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn rewrite(from: &str, to: &str, rel: &str) -> Option<String> {
+        Rewrite::new(from, to)?.apply(rel)
+    }
 
     #[test]
     fn rewrites_like_path_to_regexp() {
@@ -152,5 +191,12 @@ mod tests {
         );
         assert_eq!(rewrite("a.md", "b.md", "a.md"), Some("b.md".into()));
         assert_eq!(rewrite("a.md", "b.md", "c/a.md"), None);
+        // A regular expression with groups of its own.
+        assert_eq!(
+            rewrite("(guide|(api))/:page", ":page/(guide|(api))", "api/x.md"),
+            Some("x.md/api".into())
+        );
+        // One that does not compile is no rule.
+        assert!(Rewrite::new("([a-)", "b").is_none());
     }
 }
