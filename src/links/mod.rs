@@ -489,7 +489,9 @@ impl LocalLinks {
                 return Some(a.clone());
             }
         }
-        let a = Arc::new(anchors::of_file_with(path, renderer, terms)?);
+        // Includes are followed only inside the target's tree.
+        let within = self.tree_of(None, path);
+        let a = Arc::new(anchors::of_file_with(path, renderer, terms, Some(&within))?);
         if let Ok(mut cache) = self.cache.lock() {
             cache.insert(key, a.clone());
         }

@@ -24,23 +24,30 @@ pub const MAX_ABOVE: usize = 4;
 
 /// `src`, the text of the page `path`, with each include line replaced by
 /// the included file's text (recursively, up to [`MAX_DEPTH`] and
-/// [`MAX_EXPANDED`] bytes); an include that cannot be found is left as
-/// it is.
-pub fn expand(src: &[u8], path: &Path) -> Vec<u8> {
-    expand_at(src, path, 0)
+/// [`MAX_EXPANDED`] bytes); an include that cannot be found, or that
+/// lies outside the directory `within` (symbolic links resolved; the tree
+/// being checked: a page must not pull in files beside the checkout), is
+/// left as it is.
+pub fn expand(src: &[u8], path: &Path, within: Option<&Path>) -> Vec<u8> {
+    let within = within.map(|w| std::fs::canonicalize(w).unwrap_or_else(|_| w.to_path_buf()));
+    expand_at(src, path, within.as_deref(), 0)
 }
 
-fn expand_at(src: &[u8], path: &Path, depth: usize) -> Vec<u8> {
+fn expand_at(src: &[u8], path: &Path, within: Option<&Path>, depth: usize) -> Vec<u8> {
     let mut out = Vec::with_capacity(src.len());
     for line in src.split_inclusive(|&b| b == b'\n') {
+        let room = MAX_EXPANDED.saturating_sub(out.len());
         let included = (depth < MAX_DEPTH)
             .then(|| target(line))
             .flatten()
             .and_then(|t| find(path, &t))
-            .and_then(|p| std::fs::read(&p).ok().map(|b| (p, b)));
+            .filter(|p| {
+                within.is_none_or(|w| std::fs::canonicalize(p).is_ok_and(|r| r.starts_with(w)))
+            })
+            .and_then(|p| read_up_to(&p, room).map(|b| (p, b)));
         match included {
-            Some((p, bytes)) if out.len() + bytes.len() <= MAX_EXPANDED => {
-                out.extend(expand_at(&bytes, &p, depth + 1));
+            Some((p, bytes)) => {
+                out.extend(expand_at(&bytes, &p, within, depth + 1));
                 if !out.ends_with(b"\n") {
                     out.push(b'\n');
                 }
@@ -48,10 +55,24 @@ fn expand_at(src: &[u8], path: &Path, depth: usize) -> Vec<u8> {
             _ => out.extend_from_slice(line),
         }
         if out.len() > MAX_EXPANDED {
+            out.truncate(MAX_EXPANDED);
             break;
         }
     }
     out
+}
+
+/// The file `path` when it holds at most `room` bytes; `None` when it
+/// holds more or cannot be read.
+fn read_up_to(path: &Path, room: usize) -> Option<Vec<u8>> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .ok()?
+        .take(room as u64 + 1)
+        .read_to_end(&mut bytes)
+        .ok()?;
+    (bytes.len() <= room).then_some(bytes)
 }
 
 /// The path an include line names, when `line` is one.
@@ -209,10 +230,17 @@ mod tests {
         )
         .unwrap_or_else(|e| panic!("{e}"));
         let page = docs.join("contributing.md");
-        let out = expand(b"--8<-- \"CONTRIBUTING.md\"\n", &page);
+        let out = expand(b"--8<-- \"CONTRIBUTING.md\"\n", &page, Some(dir.path()));
         assert_eq!(out, b"# Contributing\n\n## Installing for development\n");
         // A page including itself stops at the depth limit.
         std::fs::write(&page, "--8<-- \"contributing.md\"\n").unwrap_or_else(|e| panic!("{e}"));
-        assert!(expand(b"--8<-- \"contributing.md\"\n", &page).len() < 100);
+        assert!(expand(b"--8<-- \"contributing.md\"\n", &page, None).len() < 100);
+        // Not outside the tree checked.
+        let outside = expand(
+            b"--8<-- \"CONTRIBUTING.md\"\n",
+            &page,
+            Some(&dir.path().join("docs")),
+        );
+        assert_eq!(outside, b"--8<-- \"CONTRIBUTING.md\"\n");
     }
 }

@@ -141,13 +141,20 @@ fn percent_decode(s: &str) -> Option<String> {
 /// when `renderer` is Sphinx; a `.adoc` file always by Asciidoctor's);
 /// `None` for any other file or one that cannot be read.
 pub fn of_file(path: &Path, renderer: Renderer) -> Option<Anchors> {
-    of_file_with(path, renderer, false)
+    of_file_with(path, renderer, false, None)
 }
 
 /// [`of_file`], with the terms of Markdown definition lists given ids
 /// when `definition_terms` (Hugo `autoDefinitionTermID`,
-/// `definition_term_ids` of the Markdown reader).
-pub fn of_file_with(path: &Path, renderer: Renderer, definition_terms: bool) -> Option<Anchors> {
+/// `definition_term_ids` of the Markdown reader), and includes followed
+/// only to files inside the directory `within` ([`includes::expand`];
+/// `None`: anywhere).
+pub fn of_file_with(
+    path: &Path,
+    renderer: Renderer,
+    definition_terms: bool,
+    within: Option<&Path>,
+) -> Option<Anchors> {
     use std::io::Read;
     let mut bytes = Vec::new();
     std::fs::File::open(path)
@@ -165,7 +172,7 @@ pub fn of_file_with(path: &Path, renderer: Renderer, definition_terms: bool) -> 
         if generated == includes::Generated::Any || custom_page(&bytes) {
             return Some(Anchors::unknown());
         }
-        bytes = includes::expand(&bytes, path);
+        bytes = includes::expand(&bytes, path, within);
         if generated == includes::Generated::Unmintable {
             let mut a = of_file_bytes(&bytes, format, renderer, definition_terms)?;
             a.unmintable = Some(renderer);
