@@ -17,7 +17,9 @@ pub mod ignore;
 
 use crate::grammar::has_scheme;
 use crate::site::slug::Renderer;
-use crate::site::{Generator, Resolved, Site};
+use crate::site::{
+    lexically_clean, percent_decode_bytes as percent_decode, Generator, Resolved, Site,
+};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -511,53 +513,10 @@ fn shown(path: &Path) -> PathBuf {
     }
 }
 
-/// `path` with `.` components dropped and each `..` taking off the
-/// component before it, when there is one that is not `..` itself (as
-/// RFC 3986 section 5.2.4 removes dot-segments); without looking at the
-/// file system.
-fn lexically_clean(path: &Path) -> PathBuf {
-    use std::path::Component;
-    let mut out = PathBuf::new();
-    for c in path.components() {
-        match c {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                let last = out.components().next_back();
-                if matches!(last, Some(Component::Normal(_))) {
-                    out.pop();
-                } else {
-                    out.push(c);
-                }
-            }
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 fn strip_prefix_ignore_case<'a>(s: &'a str, prefix: &str) -> Option<&'a str> {
     let head = s.get(..prefix.len())?;
     head.eq_ignore_ascii_case(prefix)
         .then(|| &s[prefix.len()..])
-}
-
-/// `%XX` sequences decoded (RFC 3986 section 2.1); others kept.
-fn percent_decode(s: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(s.len());
-    let mut i = 0;
-    while i < s.len() {
-        if s[i] == b'%' && i + 2 < s.len() {
-            let hex = |c: u8| (c as char).to_digit(16);
-            if let (Some(h), Some(l)) = (hex(s[i + 1]), hex(s[i + 2])) {
-                out.push((h * 16 + l) as u8);
-                i += 3;
-                continue;
-            }
-        }
-        out.push(s[i]);
-        i += 1;
-    }
-    out
 }
 
 /// A path of the reference percent-decoded, as a file system path; `None`

@@ -20,7 +20,6 @@ pub fn read(dir: &Path) -> Option<Layout> {
     l.page_extensions = vec!["adoc"];
     l.index_names = vec!["index.adoc"];
     l.url_style = UrlStyle::Html;
-    l.md_links = false;
     // Antora's default AsciiDoc attributes leave `idprefix` empty and set
     // `idseparator` to `-` (Antora docs, "AsciiDoc attributes").
     l.renderer = super::slug::IdAttributes::new("", "-").map_or(

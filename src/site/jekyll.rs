@@ -47,7 +47,6 @@ pub fn read(dir: &Path) -> Option<Layout> {
         if p == "pretty" || p.ends_with('/') {
             l.url_style = UrlStyle::Directory;
         }
-        l.permalink = Some(p.to_string());
     }
     let mut posts = "posts:".to_string();
     if let yaml_rust2::Yaml::Hash(h) = &doc["collections"] {

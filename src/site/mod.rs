@@ -206,10 +206,6 @@ pub struct Layout {
     /// Source path patterns rewritten to URL paths (VitePress `rewrites`:
     /// `'packages/:pkg/src/(.*)': ':pkg/(.*)'`), in order.
     pub rewrites: Vec<vitepress::Rewrite>,
-    /// True when Markdown links name other pages by their source file
-    /// (`x.md`, which the generator rewrites to the page URL); false when
-    /// links are URLs only (Jekyll without `jekyll-relative-links`).
-    pub md_links: bool,
     /// True when a page's front matter can set its URL (Jekyll
     /// `permalink`, Hugo `url`/`slug`, Docusaurus `slug`/`id`).
     pub front_matter_urls: bool,
@@ -241,8 +237,6 @@ pub struct Layout {
     /// True when the terms of definition lists get ids (Hugo
     /// `markup.goldmark.parser.autoDefinitionTermID`).
     pub definition_term_ids: bool,
-    /// Global permalink style (Jekyll `permalink`), when set.
-    pub permalink: Option<String>,
     /// What the configuration holds that urilint could not read (a value
     /// computed by code, a file that does not parse): said once per site.
     pub notes: Vec<String>,
@@ -267,7 +261,6 @@ impl Layout {
             url_style: UrlStyle::Html,
             renderer: Renderer::Github,
             rewrites: Vec::new(),
-            md_links: true,
             front_matter_urls: false,
             root_fallback: false,
             case_insensitive_urls: false,
@@ -276,7 +269,6 @@ impl Layout {
             theme_dirs: Vec::new(),
             definition_term_ids: false,
             redirects: Vec::new(),
-            permalink: None,
             notes: Vec::new(),
         }
     }
@@ -311,8 +303,8 @@ pub enum Resolved {
     /// A directory, or a URL the site serves that has no single source
     /// file to read anchors from.
     Served,
-    /// Nothing in the site: the URL path looked for (as built), and the
-    /// source file the link would have named, when it names one.
+    /// Nothing in the site makes the target: the URL path looked for (as
+    /// built, without the base path).
     Missing {
         /// The URL path of the built site that nothing makes.
         url: String,
@@ -752,26 +744,33 @@ fn files_under(dir: &Path, count: &mut usize, truncated: &mut bool) -> Vec<(Path
 
 /// `%XX` sequences decoded (RFC 3986 section 2.1) as UTF-8, lossily.
 fn percent_decode(s: &str) -> String {
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
+    String::from_utf8_lossy(&percent_decode_bytes(s.as_bytes())).into_owned()
+}
+
+/// `s` with each `%XX` (two hexadecimal digits) made the byte it encodes
+/// (RFC 3986 section 2.1); a `%` not followed by two is kept.
+pub(crate) fn percent_decode_bytes(s: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(s.len());
     let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'%' && i + 2 < b.len() {
-            let hex = |c: u8| (c as char).to_digit(16);
-            if let (Some(h), Some(l)) = (hex(b[i + 1]), hex(b[i + 2])) {
+    while i < s.len() {
+        let hex = |c: Option<&u8>| c.and_then(|&c| char::from(c).to_digit(16));
+        if s[i] == b'%' {
+            if let (Some(h), Some(l)) = (hex(s.get(i + 1)), hex(s.get(i + 2))) {
                 out.push((h * 16 + l) as u8);
                 i += 3;
                 continue;
             }
         }
-        out.push(b[i]);
+        out.push(s[i]);
         i += 1;
     }
-    String::from_utf8_lossy(&out).into_owned()
+    out
 }
 
 /// `path` with `.` components dropped and each `..` taking off the
-/// component before it, without looking at the file system.
+/// component before it, when there is one that is not `..` itself (as
+/// RFC 3986 section 5.2.4 removes dot-segments); without looking at the
+/// file system.
 pub(crate) fn lexically_clean(path: &Path) -> PathBuf {
     use std::path::Component;
     let mut out = PathBuf::new();

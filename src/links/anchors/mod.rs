@@ -111,27 +111,7 @@ impl Anchors {
 /// `s` with each `%XX` made its byte; `None` when the bytes are not
 /// UTF-8.
 fn percent_decode(s: &str) -> Option<String> {
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        let hex = |c: u8| char::from(c).to_digit(16);
-        match (
-            b[i],
-            b.get(i + 1).copied().and_then(hex),
-            b.get(i + 2).copied().and_then(hex),
-        ) {
-            (b'%', Some(h), Some(l)) => {
-                out.push(u8::try_from(h * 16 + l).ok()?);
-                i += 3;
-            }
-            (c, _, _) => {
-                out.push(c);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8(out).ok()
+    String::from_utf8(crate::site::percent_decode_bytes(s.as_bytes())).ok()
 }
 
 /// The anchors of the file `path`: a Markdown, reStructuredText,
