@@ -24,7 +24,7 @@ use std::fs::File;
 use std::io;
 use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
 use std::path::{Component, Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 pub use rustix::fs::FileType;
 use rustix::fs::{Mode, OFlags, CWD};
@@ -74,7 +74,19 @@ impl From<Beneath> for io::Error {
 pub struct Root {
     path: PathBuf,
     dir: Arc<OwnedFd>,
+    /// The directories below it that files were last read from (their
+    /// paths relative to it, each reached as [`Root::parent_of`] does),
+    /// shared by the clones: a walk reads a directory's files one after
+    /// the other, and reaching each from the root again cost one `openat`
+    /// per component per file. Never used for writes.
+    recent: Arc<Mutex<Vec<RecentDirectory>>>,
 }
+
+/// A directory read from: its path relative to the root, and its handle.
+type RecentDirectory = (PathBuf, Arc<OwnedFd>);
+
+/// How many directories a [`Root`] keeps open for reads.
+const RECENT_DIRECTORIES: usize = 8;
 
 impl std::fmt::Debug for Root {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -109,6 +121,7 @@ impl Root {
         Ok(Root {
             path: path.to_path_buf(),
             dir: Arc::new(fd),
+            recent: Arc::default(),
         })
     }
 
@@ -122,6 +135,7 @@ impl Root {
         Ok(Root {
             path: PathBuf::new(),
             dir: Arc::new(fd),
+            recent: Arc::default(),
         })
     }
 
@@ -145,6 +159,7 @@ impl Root {
         Ok(Root {
             path: path.to_path_buf(),
             dir: Arc::new(dir),
+            recent: Arc::default(),
         })
     }
 
@@ -218,6 +233,34 @@ impl Root {
         Ok((self.walk_down(components)?, name))
     }
 
+    /// [`Root::parent_of`] for a read: the directory is taken from the
+    /// ones recently read from when it is one of them.
+    fn parent_for_read(&self, rel: &Path) -> Result<(Arc<OwnedFd>, OsString), Beneath> {
+        let name = match rel.components().next_back() {
+            Some(Component::Normal(n)) => n.to_os_string(),
+            _ => return Err(Beneath::Unreachable),
+        };
+        let parent = rel.parent().unwrap_or(Path::new(""));
+        let known = self.recent.lock().ok().and_then(|r| {
+            r.iter()
+                .find(|(p, _)| p.as_path() == parent)
+                .map(|(_, d)| d.clone())
+        });
+        if let Some(dir) = known {
+            return Ok((dir, name));
+        }
+        let mut components = rel.components();
+        components.next_back();
+        let dir = Arc::new(self.walk_down(components)?);
+        if let Ok(mut r) = self.recent.lock() {
+            if r.len() >= RECENT_DIRECTORIES {
+                r.remove(0);
+            }
+            r.push((parent.to_path_buf(), dir.clone()));
+        }
+        Ok((dir, name))
+    }
+
     /// What `rel` (relative to this root) is, without following a link
     /// at its end or on the way ([`FileType`] of `fstatat` with
     /// `AT_SYMLINK_NOFOLLOW`, from its directory reached as
@@ -229,8 +272,8 @@ impl Root {
         if rel.components().all(|c| c == Component::CurDir) {
             return Ok(FileType::Directory);
         }
-        let (dir, name) = self.parent_of(rel)?;
-        let st = rustix::fs::statat(&dir, &name, rustix::fs::AtFlags::SYMLINK_NOFOLLOW)
+        let (dir, name) = self.parent_for_read(rel)?;
+        let st = rustix::fs::statat(&*dir, &name, rustix::fs::AtFlags::SYMLINK_NOFOLLOW)
             .map_err(|e| Beneath::Io(e.into()))?;
         Ok(FileType::from_raw_mode(st.st_mode))
     }
@@ -244,10 +287,10 @@ impl Root {
     /// [`Beneath::Symlink`], [`Beneath::NotRegular`],
     /// [`Beneath::Unreachable`], and the errors of `openat` and `fstat`.
     pub fn open_file(&self, rel: &Path) -> Result<File, Beneath> {
-        let (dir, name) = self.parent_of(rel)?;
+        let (dir, name) = self.parent_for_read(rel)?;
         let flags =
             OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::NONBLOCK | OFlags::NOCTTY | OFlags::CLOEXEC;
-        let fd = rustix::fs::openat(&dir, &name, flags, Mode::empty()).map_err(|e| match e {
+        let fd = rustix::fs::openat(&*dir, &name, flags, Mode::empty()).map_err(|e| match e {
             Errno::LOOP => Beneath::Symlink,
             e => Beneath::Io(e.into()),
         })?;
@@ -296,11 +339,16 @@ mod tests {
         std::fs::write(d.join("victim/v.txt"), "secret").expect("write");
         let root = Root::open(&d.join("tree")).expect("root");
         assert!(root.open_file(Path::new("sub/a.txt")).is_ok());
-        // A directory swapped for a link after the walk: refused.
+        // A directory swapped for a link after the walk: refused when it
+        // is reached again, and the directory read from before is the
+        // real one (moved, still beneath), never the link's target.
         std::fs::rename(d.join("tree/sub"), d.join("tree/sub.old")).expect("rename");
         std::os::unix::fs::symlink(d.join("victim"), d.join("tree/sub")).expect("symlink");
+        assert!(root.open_file(Path::new("sub/v.txt")).is_err());
+        assert!(root.open_file(Path::new("sub/a.txt")).is_ok());
+        let fresh = Root::open(&d.join("tree")).expect("root");
         assert!(matches!(
-            root.open_file(Path::new("sub/v.txt")),
+            fresh.open_file(Path::new("sub/v.txt")),
             Err(Beneath::Symlink)
         ));
         // A file that is a link: refused.
