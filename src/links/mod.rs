@@ -16,6 +16,7 @@ pub mod anchors;
 pub mod ignore;
 
 use crate::grammar::has_scheme;
+use crate::site::files::{Files, Kind};
 use crate::site::slug::Renderer;
 use crate::site::{
     lexically_clean, percent_decode_bytes as percent_decode, Generator, Resolved, Site,
@@ -54,6 +55,10 @@ pub struct LocalLinks {
     entries: Mutex<HashMap<PathBuf, bool>>,
     /// The site and real path of each document looked at so far.
     documents: Mutex<HashMap<PathBuf, Option<SiteDocument>>>,
+    /// What each path looked at is, and where it really is.
+    files: Files,
+    /// The working directory when the checks were set up, absolute.
+    cwd: PathBuf,
 }
 
 /// A document's site and its path made absolute, symbolic links resolved.
@@ -125,6 +130,8 @@ impl LocalLinks {
             trees: Mutex::new(HashMap::new()),
             documents: Mutex::new(HashMap::new()),
             entries: Mutex::new(HashMap::new()),
+            files: Files::new(),
+            cwd: std::env::current_dir().unwrap_or_default(),
         }
     }
 
@@ -151,11 +158,11 @@ impl LocalLinks {
             let module = memchr::memmem::find(&head, b"type=\"module\"").is_some()
                 || memchr::memmem::find(&head, b"type='module'").is_some();
             module
-                && std::fs::canonicalize(file).is_ok_and(|real| {
+                && self.files.canonical(file).is_some_and(|real| {
                     real.ancestors()
                         .skip(1)
                         .take(8)
-                        .any(|d| d.join("package.json").is_file())
+                        .any(|d| self.files.is_file(&d.join("package.json")))
                 })
         };
         if let Ok(mut e) = self.entries.lock() {
@@ -198,7 +205,7 @@ impl LocalLinks {
 
     /// [`LocalLinks::site_of`], not cached.
     fn find_site(&self, tree: Option<&Path>, file: &Path) -> Option<(Arc<Site>, PathBuf)> {
-        let real = std::fs::canonicalize(file).ok()?;
+        let real = self.files.canonical(file)?;
         let boundary = self.tree_of(tree, file);
         let site = {
             let mut cache = self.sites.lock().ok()?;
@@ -315,12 +322,12 @@ impl LocalLinks {
             // review).
             return None;
         }
-        let meta = match std::fs::metadata(&target) {
-            Ok(m) => m,
-            Err(_) => return Some(Problem::MissingTarget { path: target }),
-        };
+        let kind = self.files.kind(&target);
+        if kind == Kind::Missing {
+            return Some(Problem::MissingTarget { path: target });
+        }
         let fragment = fragment.filter(|f| !f.is_empty())?;
-        if !meta.is_file() {
+        if kind != Kind::File {
             return None;
         }
         let fragment = String::from_utf8_lossy(&percent_decode(fragment.as_bytes())).into_owned();
@@ -436,7 +443,7 @@ impl LocalLinks {
 
     /// [`LocalLinks::tree_of`], not cached.
     fn find_tree(&self, tree: Option<&Path>, file: &Path) -> PathBuf {
-        let cwd = std::env::current_dir().unwrap_or_default();
+        let cwd = &self.cwd;
         let absolute = |p: &Path| lexically_clean(&cwd.join(p));
         let doc = absolute(file);
         let boundary = match &self.root_dir {
@@ -444,18 +451,18 @@ impl LocalLinks {
             None => doc
                 .ancestors()
                 .skip(1)
-                .find(|d| d.join(".git").exists())
+                .find(|d| self.files.exists(&d.join(".git")))
                 .map(Path::to_path_buf)
                 .or_else(|| tree.map(absolute))
                 .unwrap_or_else(|| {
-                    if doc.starts_with(&cwd) {
+                    if doc.starts_with(cwd) {
                         cwd.clone()
                     } else {
                         doc.parent().map_or_else(|| cwd.clone(), Path::to_path_buf)
                     }
                 }),
         };
-        std::fs::canonicalize(&boundary).unwrap_or(boundary)
+        self.files.canonical(&boundary).unwrap_or(boundary)
     }
 
     /// True when `target` (a link's target found in the document `file`)
@@ -464,20 +471,10 @@ impl LocalLinks {
     /// outside it is outside), and, for a target that does not exist,
     /// where it would be.
     fn inside_tree(&self, tree: Option<&Path>, file: &Path, target: &Path) -> bool {
-        let cwd = std::env::current_dir().unwrap_or_default();
-        let absolute = |p: &Path| lexically_clean(&cwd.join(p));
         let boundary = self.tree_of(tree, file);
-        let real = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| absolute(p));
-        let target = match std::fs::canonicalize(target) {
-            Ok(t) => t,
-            Err(_) => {
-                let t = absolute(target);
-                match (t.parent(), t.file_name()) {
-                    (Some(dir), Some(name)) => real(dir).join(name),
-                    _ => t,
-                }
-            }
-        };
+        let target = self
+            .files
+            .real_or_would_be(&lexically_clean(&self.cwd.join(target)));
         target.starts_with(&boundary)
     }
 

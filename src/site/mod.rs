@@ -17,6 +17,7 @@
 
 pub mod antora;
 pub mod docusaurus;
+pub mod files;
 pub mod front_matter;
 pub mod hugo;
 pub mod jekyll;
@@ -281,6 +282,8 @@ pub struct Site {
     /// The settings read from the configuration.
     pub layout: Layout,
     urls: OnceLock<UrlTable>,
+    /// The files looked at while resolving links, cached for the run.
+    files: files::Files,
 }
 
 /// Every URL path of a site and the source file that makes it.
@@ -369,6 +372,7 @@ impl Site {
         Site {
             layout,
             urls: OnceLock::new(),
+            files: files::Files::new(),
         }
     }
 
@@ -492,7 +496,7 @@ impl Site {
     /// index page of a directory. `None` when there is none.
     fn source_file(&self, path: &Path) -> Option<Resolved> {
         let l = &self.layout;
-        if path.is_file() {
+        if self.files.is_file(path) {
             return Some(Resolved::File(path.to_path_buf()));
         }
         let name = path.file_name()?.to_string_lossy().into_owned();
@@ -502,14 +506,14 @@ impl Site {
             .unwrap_or(&name);
         for ext in &l.page_extensions {
             let p = path.with_file_name(format!("{stem}.{ext}"));
-            if p.is_file() {
+            if self.files.is_file(&p) {
                 return Some(Resolved::File(p));
             }
         }
-        if path.is_dir() {
+        if self.files.is_dir(path) {
             for index in &l.index_names {
                 let p = path.join(index);
-                if p.is_file() {
+                if self.files.is_file(&p) {
                     return Some(Resolved::File(p));
                 }
             }
