@@ -330,6 +330,8 @@ pub struct Hierarchy {
     cli: CliSettings,
     /// Whether to apply unsafe fixes (a setting of the run, not the file).
     unsafe_fixes: bool,
+    /// The working directory when the run started.
+    cwd: PathBuf,
     /// Directory → nearest configuration file.
     nearest: std::sync::Mutex<std::collections::HashMap<PathBuf, Option<PathBuf>>>,
     /// Configuration file → what it gives (or why it cannot be read).
@@ -372,6 +374,7 @@ impl Hierarchy {
             start: start.map(|p| absolute(&p)),
             cli,
             unsafe_fixes,
+            cwd: std::env::current_dir().unwrap_or_default(),
             nearest: Default::default(),
             loaded: Default::default(),
         }
@@ -387,14 +390,16 @@ impl Hierarchy {
     /// `None` for the others (reported already). Those files are not
     /// checked.
     pub fn for_path(&self, path: &Path) -> Result<Option<std::sync::Arc<Nested>>, Option<Error>> {
-        let abs = absolute(path);
+        let abs: PathBuf = self
+            .cwd
+            .join(path)
+            .components()
+            .filter(|c| !matches!(c, std::path::Component::CurDir))
+            .collect();
         let dir = abs.parent().map_or_else(|| abs.clone(), Path::to_path_buf);
         let file = {
             let mut nearest = self.nearest.lock().unwrap_or_else(|p| p.into_inner());
-            nearest
-                .entry(dir.clone())
-                .or_insert_with(|| discover(&dir))
-                .clone()
+            discover_memo(&dir, &mut nearest)
         };
         let Some(file) = file else {
             return Ok(None);
@@ -463,22 +468,72 @@ fn absolute(p: &Path) -> PathBuf {
 /// search goes on above it.
 pub fn discover(dir: &Path) -> Option<PathBuf> {
     for d in dir.ancestors() {
-        for name in FILE_NAMES {
-            let p = d.join(name);
-            if !p.is_file() {
-                continue;
-            }
-            match untrusted(&p) {
-                None => return Some(p),
-                Some(why) => warn_once(&p, &why),
-            }
-        }
-        if d.join(".git").exists() {
-            // The repository's root: a file above it is someone else's.
-            return None;
+        match discover_in(d) {
+            Found::File(p) => return Some(p),
+            Found::Stop => return None,
+            Found::Above => {}
         }
     }
     None
+}
+
+/// What [`discover`] finds in one directory.
+enum Found {
+    /// A trusted configuration file.
+    File(PathBuf),
+    /// None, and the directory is a repository's root: look no further.
+    Stop,
+    /// None: look in the parent.
+    Above,
+}
+
+/// [`discover`]'s look into the directory `d` alone.
+fn discover_in(d: &Path) -> Found {
+    for name in FILE_NAMES {
+        let p = d.join(name);
+        if !p.is_file() {
+            continue;
+        }
+        match untrusted(&p) {
+            None => return Found::File(p),
+            Some(why) => warn_once(&p, &why),
+        }
+    }
+    if d.join(".git").exists() {
+        // The repository's root: a file above it is someone else's.
+        return Found::Stop;
+    }
+    Found::Above
+}
+
+/// [`discover`] with the answer for every directory looked into kept in
+/// `memo`: a tree's directories share their ancestors, each looked into
+/// once per run.
+fn discover_memo(
+    dir: &Path,
+    memo: &mut std::collections::HashMap<PathBuf, Option<PathBuf>>,
+) -> Option<PathBuf> {
+    let mut chain = Vec::new();
+    let mut found = None;
+    for d in dir.ancestors() {
+        if let Some(known) = memo.get(d) {
+            found = known.clone();
+            break;
+        }
+        chain.push(d.to_path_buf());
+        match discover_in(d) {
+            Found::File(p) => {
+                found = Some(p);
+                break;
+            }
+            Found::Stop => break,
+            Found::Above => {}
+        }
+    }
+    for d in chain {
+        memo.insert(d, found.clone());
+    }
+    found
 }
 
 /// Why the configuration file `path` is not to be obeyed, `None` when it
