@@ -285,7 +285,9 @@ struct WalkFlags {
     /// Also read hidden files and directories.
     #[arg(long)]
     hidden: bool,
-    /// Do not honour .gitignore, .ignore and similar files.
+    /// Do not honour .gitignore, .ignore and similar files, and read
+    /// package managers' lock files (package-lock.json, Cargo.lock, ...),
+    /// which a walk skips.
     #[arg(long)]
     no_ignore: bool,
     /// Only read files matching GLOB (`!GLOB` excludes); repeatable.

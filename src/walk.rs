@@ -6,7 +6,11 @@
 //! skipped (unless asked otherwise; Maildir++ folders such as `.Archive/`
 //! in a Maildir are walked, and so is `.github/`, whose documents GitHub
 //! shows: `SECURITY.md`, `CONTRIBUTING.md`, issue templates), `.git` is
-//! never walked (not even with `hidden`), `--glob` overrides select files, and
+//! never walked (not even with `hidden`), package managers' lock files
+//! (`package-lock.json`, `Cargo.lock`, ..., [`is_lock_file`]) are skipped
+//! unless `no_ignore` (as typos and editorconfig-checker do: they are
+//! written by a tool, never edited, and hold only registry URLs), `--glob`
+//! overrides select files, and
 //! entries are sorted by file name so that the order (and so the output)
 //! is the same on every run, whatever the thread count. Paths named on the
 //! command line are read even when hidden or ignored. Symbolic links are
@@ -44,7 +48,8 @@ use crate::source::Input;
 pub struct WalkOptions {
     /// Also walk hidden files and directories (names starting with `.`).
     pub hidden: bool,
-    /// Do not honour `.gitignore`, `.ignore` and similar files.
+    /// Do not honour `.gitignore`, `.ignore` and similar files, and walk
+    /// package managers' lock files too ([`is_lock_file`]).
     pub no_ignore: bool,
     /// Glob overrides as in ripgrep's `--glob`: files must match one of
     /// them; a glob starting with `!` excludes.
@@ -149,6 +154,7 @@ pub fn inputs(
                 Root::open(&path).ok()
             };
             let hidden = opts.hidden;
+            let lock_files = opts.no_ignore;
             let walk = WalkBuilder::new(&path)
                 .standard_filters(!opts.no_ignore)
                 // Hidden entries are filtered below, where Maildir++
@@ -180,6 +186,9 @@ pub fn inputs(
                             explicit: true,
                             root: None,
                         }));
+                    }
+                    if !lock_files && is_lock_file(entry.path()) {
+                        return None;
                     }
                     ft.is_file().then(|| {
                         Ok(Input::File {
@@ -334,6 +343,45 @@ fn excluded(overrides: &ignore::overrides::Override, path: &Path) -> bool {
         .any(|p| overrides.matched(p, true).is_ignore())
 }
 
+/// A package manager's lock file, by its exact name: npm's
+/// `package-lock.json` and `npm-shrinkwrap.json`, `yarn.lock`,
+/// `pnpm-lock.yaml`, `bun.lock`, `deno.lock`, `Cargo.lock`, `Gemfile.lock`,
+/// `composer.lock`, `poetry.lock`, `Pipfile.lock`, `pdm.lock`, `uv.lock`,
+/// `go.sum`, `flake.lock`, `mix.lock`, `pubspec.lock`, `Podfile.lock`,
+/// SwiftPM's `Package.resolved`, NuGet's `packages.lock.json` and Gradle's
+/// `gradle.lockfile`. Each is written by its tool (a fix there is undone
+/// by the next install) and holds registry URLs by the thousand: a walk
+/// skips them unless `--no-ignore`; named on the command line, one is read.
+pub fn is_lock_file(path: &Path) -> bool {
+    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+        return false;
+    };
+    matches!(
+        name,
+        "package-lock.json"
+            | "npm-shrinkwrap.json"
+            | "yarn.lock"
+            | "pnpm-lock.yaml"
+            | "bun.lock"
+            | "deno.lock"
+            | "Cargo.lock"
+            | "Gemfile.lock"
+            | "composer.lock"
+            | "poetry.lock"
+            | "Pipfile.lock"
+            | "pdm.lock"
+            | "uv.lock"
+            | "go.sum"
+            | "flake.lock"
+            | "mix.lock"
+            | "pubspec.lock"
+            | "Podfile.lock"
+            | "Package.resolved"
+            | "packages.lock.json"
+            | "gradle.lockfile"
+    )
+}
+
 /// A name starting with `.`.
 fn is_hidden(e: &ignore::DirEntry) -> bool {
     e.file_name().as_encoded_bytes().first() == Some(&b'.')
@@ -466,5 +514,41 @@ mod tests {
                 "sub/.github/CONTRIBUTING.md",
             ]
         );
+    }
+
+    #[test]
+    fn lock_files_are_skipped_unless_no_ignore_or_named() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = dir.path();
+        for name in [
+            "package-lock.json",
+            "examples/a/yarn.lock",
+            "Cargo.lock",
+            "Cargo.toml",
+            "locks.md",
+            "package.json",
+        ] {
+            let path = root.join(name);
+            std::fs::create_dir_all(path.parent().unwrap_or(root))
+                .unwrap_or_else(|e| panic!("{e}"));
+            std::fs::write(&path, "https://registry.example/x\n").unwrap_or_else(|e| panic!("{e}"));
+        }
+        assert_eq!(
+            walked(root, false),
+            ["Cargo.toml", "locks.md", "package.json"]
+        );
+        let all = WalkOptions {
+            no_ignore: true,
+            ..WalkOptions::default()
+        };
+        let n = inputs(&[root.to_path_buf()], &all)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .count();
+        assert_eq!(n, 6);
+        // Named on the command line: read.
+        let named = inputs(&[root.join("Cargo.lock")], &WalkOptions::default())
+            .unwrap_or_else(|e| panic!("{e}"))
+            .count();
+        assert_eq!(named, 1);
     }
 }
