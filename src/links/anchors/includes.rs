@@ -11,6 +11,7 @@
 //! directive that writes headings urilint does not see (mkdocstrings and
 //! mkdocs-click `::: identifier`): such a page's anchors are not complete.
 
+use crate::site::slug::Renderer;
 use std::path::{Path, PathBuf};
 
 /// How deep includes are followed.
@@ -134,13 +135,22 @@ pub enum Generated {
     Any,
 }
 
-/// What the page `src` generates beyond its text ([`Generated`]).
-pub fn generated(src: &[u8]) -> Generated {
+/// What the page `src`, rendered by `renderer`, generates beyond its
+/// text ([`Generated`]). A `::: identifier` line is a directive
+/// (mkdocstrings, mkdocs-click) only where Python-Markdown renders: for
+/// markdown-it (VitePress `::: tip`, `::: details`, `::: code-group`) and
+/// Docusaurus (`:::note`) it opens a container, which mints no id.
+pub fn generated(src: &[u8], renderer: Renderer) -> Generated {
+    let python_markdown = matches!(
+        renderer,
+        Renderer::PythonMarkdown | Renderer::PythonMarkdownUnicode | Renderer::Pymdownx { .. }
+    );
     let mut found = Generated::Nothing;
     for line in src.split(|&b| b == b'\n') {
-        let directive = line.strip_prefix(b":::").is_some_and(|rest| {
-            rest.first() == Some(&b' ') && rest.iter().any(|b| b.is_ascii_alphanumeric())
-        });
+        let directive = python_markdown
+            && line.strip_prefix(b":::").is_some_and(|rest| {
+                rest.first() == Some(&b' ') && rest.iter().any(|b| b.is_ascii_alphanumeric())
+            });
         // Templates that can write anything, headings too: Hugo shortcodes
         // (`{{% include "/_common/x.md" %}}`, `{{< code-toggle >}}`) and
         // Liquid includes (`{% include x.md %}`, Jekyll).
@@ -193,28 +203,42 @@ mod tests {
         assert_eq!(target(b"include::{x}/y.adoc[]"), None);
         assert_eq!(target(b"text --8<-- \"x\""), None);
         assert_eq!(
-            generated(b"# CLI\n\n::: mkdocs-click\n    :module: x\n"),
+            generated(
+                b"# CLI\n\n::: mkdocs-click\n    :module: x\n",
+                Renderer::PythonMarkdown
+            ),
             Generated::Any
         );
+        // A markdown-it container (VitePress) mints no id.
         assert_eq!(
-            generated(b"#### <!-- md:setting config.blog_dir -->\n"),
-            Generated::Unmintable
-        );
-        assert_eq!(
-            generated(b"## Caret <!-- x -->, Mark\n"),
+            generated(b"# Guide\n\n::: tip Note\nx\n:::\n", Renderer::Vitepress),
             Generated::Nothing
         );
         assert_eq!(
-            generated(b"<!-- md:option type:abstract -->\n"),
+            generated(
+                b"#### <!-- md:setting config.blog_dir -->\n",
+                Renderer::Github
+            ),
             Generated::Unmintable
         );
-        assert_eq!(generated(b"<!-- a plain comment -->\n"), Generated::Nothing);
         assert_eq!(
-            generated(b"{{% include \"/_common/scope.md\" %}}\n"),
+            generated(b"## Caret <!-- x -->, Mark\n", Renderer::Github),
+            Generated::Nothing
+        );
+        assert_eq!(
+            generated(b"<!-- md:option type:abstract -->\n", Renderer::Github),
+            Generated::Unmintable
+        );
+        assert_eq!(
+            generated(b"<!-- a plain comment -->\n", Renderer::Github),
+            Generated::Nothing
+        );
+        assert_eq!(
+            generated(b"{{% include \"/_common/scope.md\" %}}\n", Renderer::Github),
             Generated::Any
         );
         assert_eq!(
-            generated(b"{% include docs_contents.html %}\n"),
+            generated(b"{% include docs_contents.html %}\n", Renderer::Github),
             Generated::Any
         );
     }

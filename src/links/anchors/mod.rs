@@ -148,7 +148,7 @@ pub fn of_file_with(
         format,
         InputFormat::Markdown | InputFormat::Rst | InputFormat::Asciidoc
     ) {
-        let generated = includes::generated(&bytes);
+        let generated = includes::generated(&bytes, renderer);
         if generated == includes::Generated::Any || custom_page(&bytes) {
             return Some(Anchors::unknown());
         }
