@@ -838,9 +838,7 @@ pub(crate) fn at_angle(w: &Window<'_>, lt: usize, sc: &mut Scratch) -> Outcome {
     if first_delim == Some(&b':') || !marked || address {
         return Outcome::Reject;
     }
-    let valid = std::str::from_utf8(text)
-        .map(|t| grammar::parse(t, Grammar::Rfc3986).is_valid())
-        .unwrap_or(false);
+    let valid = std::str::from_utf8(text).is_ok_and(reference_as_written);
     if !valid {
         return Outcome::Reject;
     }
@@ -857,6 +855,28 @@ pub(crate) fn at_angle(w: &Window<'_>, lt: usize, sc: &mut Scratch) -> Outcome {
         abbreviated: false,
         missing_colon: false,
     })
+}
+
+/// True when `t`, the text of `<...>`, is a relative reference as
+/// documents write them: valid by RFC 3986, or by RFC 3987 (an
+/// IRI-reference: `./ガイド.md`, `#日本語`, which browsers percent-encode),
+/// or so once each `#` after the first is read as `%23` (`x.md##anchor`:
+/// a browser takes the fragment `#anchor`, `#` and all, as the WHATWG URL
+/// parser does, so a link checker must see it).
+fn reference_as_written(t: &str) -> bool {
+    if grammar::parse(t, Grammar::Rfc3986).is_valid()
+        || grammar::parse(t, Grammar::Rfc3987).is_valid()
+    {
+        return true;
+    }
+    match t.split_once('#') {
+        Some((before, fragment)) if fragment.contains('#') => {
+            let t = format!("{before}#{}", fragment.replace('#', "%23"));
+            grammar::parse(&t, Grammar::Rfc3986).is_valid()
+                || grammar::parse(&t, Grammar::Rfc3987).is_valid()
+        }
+        _ => false,
+    }
 }
 
 /// Text glued to the front of a web URI (`lookhttp://`, `=A0https://`,

@@ -556,6 +556,17 @@ fn relative_references_in_angle_brackets_on_request() {
             "{text:?}"
         );
     }
+    // As documents write them: IRI-references (RFC 3987) and a fragment
+    // holding `#` (a browser's fragment is `#s`, which a link check must
+    // see).
+    assert_eq!(
+        relative_refs("<./ガイド.md> <#日本語> <x.md##s>"),
+        [
+            ("./ガイド.md".to_string(), true),
+            ("#日本語".to_string(), true),
+            ("x.md##s".to_string(), true),
+        ]
+    );
     // Off by default.
     assert_eq!(uris("see <../g> here"), Vec::<String>::new());
 }
