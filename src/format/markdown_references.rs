@@ -215,7 +215,15 @@ pub fn references(src: &[u8]) -> References {
     }
     out.undefined_labels.sort_by_key(|u| u.span.start);
     out.undefined_labels.dedup();
-    if templated(src) {
+    let (templated_label, written_by_template) = templated(src);
+    if !written_by_template.is_empty() {
+        // `[1349]: {{ site.repository }}/issues/1349`: a definition once
+        // the template engine has run (CommonMark does not take it before:
+        // its destination holds spaces); its label is defined.
+        out.undefined_labels
+            .retain(|u| !written_by_template.contains(&normalized_label(&u.label)));
+    }
+    if templated_label {
         // Its definitions are written by a template engine run before
         // Markdown (Jekyll's Liquid: `[#{{ issue }}]: {{ site.repository
         // }}/issues/{{ issue }}` in a loop): what labels it defines, and
@@ -278,17 +286,44 @@ fn may_have_references(src: &[u8]) -> bool {
     })
 }
 
-/// True when a line of `src` reads like a reference definition,
-/// `[label]: ...`, and holds a template tag, `{{` or `{%` (Liquid,
-/// Jinja, Hugo).
-fn templated(src: &[u8]) -> bool {
-    src.split(|&b| b == b'\n').any(|line| {
+/// The reference definitions of `src` that hold a template tag, `{{` or
+/// `{%` (Liquid, Jinja, Hugo), read from its lines (`[label]: ...`):
+/// `true` when one has it in its label (the labels defined are not in the
+/// text), and the labels (lowercased, white space collapsed) of those
+/// with it in the destination only (`[1349]: {{ site.repository
+/// }}/issues/1349`: a definition once the template has run).
+fn templated(src: &[u8]) -> (bool, std::collections::HashSet<String>) {
+    let tag = |b: &[u8]| {
+        memchr::memmem::find(b, b"{{").is_some() || memchr::memmem::find(b, b"{%").is_some()
+    };
+    let mut labels = std::collections::HashSet::new();
+    for line in src.split(|&b| b == b'\n') {
         let line = line.trim_ascii_start();
-        line.first() == Some(&b'[')
-            && memchr::memmem::find(line, b"]:").is_some()
-            && (memchr::memmem::find(line, b"{{").is_some()
-                || memchr::memmem::find(line, b"{%").is_some())
-    })
+        let Some(close) = memchr::memmem::find(line, b"]:") else {
+            continue;
+        };
+        if line.first() != Some(&b'[') {
+            continue;
+        }
+        let (label, destination) = (&line[1..close], &line[close + 2..]);
+        if tag(label) {
+            return (true, labels);
+        }
+        if tag(destination) {
+            labels.insert(normalized_label(&String::from_utf8_lossy(label)));
+        }
+    }
+    (false, labels)
+}
+
+/// A reference label as CommonMark matches it: case-folded (lowercased
+/// here), inner white space collapsed to one space, trimmed.
+fn normalized_label(label: &str) -> String {
+    label
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
 }
 
 /// How many times each text is written in brackets, `[text]`, in `text`
@@ -526,6 +561,16 @@ mod tests {
         assert!(
             got.undefined_labels.is_empty() && got.unused_definitions.is_empty(),
             "{got:?}"
+        );
+        // jekyll/jekyll docs/_posts/2013-07-25-jekyll-1-0-4-released.markdown:
+        // a template in a destination only; its label is known.
+        let known = references(
+            b"[submitting a patch][1349]\n\n[230]: https://github.com/Shopify/liquid/pull/230\n[1349]: {{ site.repository }}/issues/1349\n",
+        );
+        assert_eq!(
+            (known.undefined_labels.len(), known.unused_definitions.len()),
+            (0, 1),
+            "{known:?}"
         );
         let plain = references(b"([#1045][])\n\n[unused]: /x\n");
         assert_eq!(
