@@ -82,7 +82,7 @@ const RULE_EXAMPLES: &str = "\
 Examples:
   urilint rule                 every rule: code, name, default, fixable, summary
   urilint rule N003            the explanation of one rule (code or name)
-  urilint rule --format markdown   the table in README.md";
+  urilint rule --format markdown   the table in docs/rules.md";
 
 const RESOLVE_EXAMPLES: &str = "\
 Examples:
@@ -616,7 +616,7 @@ struct RuleArgs {
 enum RuleFormatArg {
     Plain,
     Jsonl,
-    /// The Markdown table of README.md.
+    /// The Markdown table of docs/rules.md.
     Markdown,
 }
 

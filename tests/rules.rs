@@ -1,6 +1,6 @@
 //! The linter end to end: every rule's fixture (hit, miss, fix), fixes
 //! that are idempotent and touch nothing else, suppression, configuration,
-//! `rewrite`, and the rule table in README.md. Runs the real binary on
+//! `rewrite`, and the rule table in docs/rules.md. Runs the real binary on
 //! `fixtures/rules/` (see its README.md) and compares with the checked-in
 //! expected outputs.
 #![cfg(feature = "cli")] // runs the `urilint` binary
@@ -532,7 +532,7 @@ fn rewrite_by_prefix_and_regex() {
 }
 
 #[test]
-fn rule_command_explains_and_readme_table_is_generated() {
+fn rule_command_explains_and_docs_table_is_generated() {
     let out = run(&["rule", "N003"]);
     let t = text(&out.stdout);
     assert!(
@@ -541,17 +541,17 @@ fn rule_command_explains_and_readme_table_is_generated() {
     );
     assert_eq!(run(&["rule", "nope"]).status.code(), Some(2));
     let table = text(&run(&["rule", "--format", "markdown"]).stdout);
-    let readme = text(&read("README.md"));
-    let start = readme
+    let page = text(&read("docs/rules.md"));
+    let start = page
         .find("<!-- rules:start -->")
-        .expect("README has the rules:start marker");
-    let end = readme
+        .expect("docs/rules.md has the rules:start marker");
+    let end = page
         .find("<!-- rules:end -->")
-        .expect("README has the rules:end marker");
-    let in_readme = readme[start + "<!-- rules:start -->".len()..end].trim();
+        .expect("docs/rules.md has the rules:end marker");
+    let in_page = page[start + "<!-- rules:start -->".len()..end].trim();
     assert_eq!(
-        in_readme,
+        in_page,
         table.trim(),
-        "README.md's rule table is stale: regenerate it with `urilint rule --format markdown`"
+        "docs/rules.md's rule table is stale: regenerate it with `urilint rule --format markdown`"
     );
 }

@@ -3,7 +3,7 @@
 //!
 //! `extract` prints [`crate::record::Record`]s, `check` prints
 //! [`crate::lint::Diagnostic`]s; their field lists are the schema,
-//! documented on those types and in README.md.
+//! documented on those types and in docs/output.md.
 //!
 //! File names: `path` is a string, the name converted to UTF-8 with invalid
 //! bytes replaced by U+FFFD (for people, and for every name that is UTF-8,

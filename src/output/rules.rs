@@ -1,8 +1,8 @@
 //! Printing the rule catalogue: `urilint rule` and the rule table of
-//! README.md.
+//! docs/rules.md.
 //!
 //! This module owns the layouts: a one-line-per-rule list, the full
-//! explanation of one rule, and a Markdown table (the one in README.md is
+//! explanation of one rule, and a Markdown table (the one in docs/rules.md is
 //! generated with `urilint rule --format markdown`, and a test checks it
 //! is up to date). It renders [`Rule`]s; the catalogue itself is
 //! [`crate::lint::rules`].

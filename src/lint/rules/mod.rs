@@ -6,7 +6,7 @@
 //! of the linter is a small unit in its own file (its [`Rule`] and its
 //! check); the grammar rules (`U`) come from [`crate::error::ErrorKind`]
 //! and are checked by the parser, the scheme-specific rules (`S`) live in
-//! [`crate::scheme`]. `urilint rule` and the rule table of README.md are
+//! [`crate::scheme`]. `urilint rule` and the rule table of docs/rules.md are
 //! generated from [`all`].
 //!
 //! Codes are stable: a code is never reused for another meaning, and a
