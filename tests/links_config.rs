@@ -188,3 +188,43 @@ fn github_is_read_git_never() {
         ]
     );
 }
+
+/// Link destinations that are not RFC 3986 URI-references but that
+/// documents write and browsers follow (found missed on vuejs/vitepress
+/// and reduxjs/redux, issue 26): an IRI-reference (`#日本語`,
+/// `./ガイド.md`) and a fragment holding `#` (`x.md##top`: the browser's
+/// fragment is `#top`, which no heading id is). A VitePress container
+/// (`::: tip`) no longer hides the page's anchors, and lock files are not
+/// walked.
+#[test]
+fn iri_references_doubled_hashes_and_containers() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let d = dir.path();
+    std::fs::create_dir_all(d.join(".git")).unwrap_or_else(|e| panic!("{e}"));
+    write(
+        d,
+        "a.md",
+        "# Top\n\n## 日本語\n\n::: tip\nA container.\n:::\n\n\
+         [a](#日本語) [b](#日本) [c](./ガイド.md) [d](./なし.md)\n\
+         [e](x.md##top) [f](x.md#top) [g](x.md#gone)\n",
+    );
+    write(d, "ガイド.md", "# Guide\n");
+    write(d, "x.md", "# Top\n");
+    write(
+        d,
+        "package-lock.json",
+        "{\"resolved\": \"http://registry.example/x.tgz\"}\n",
+    );
+    let o = urilint(d, &["check", "--links", "local", "--format", "plain", "."]);
+    assert_eq!(
+        sorted(&o),
+        [
+            "./a.md:10:34: L002 no anchor gone in x.md",
+            "./a.md:10:5: L002 no anchor #top in x.md",
+            "./a.md:9:15: L002 no anchor 日本 in ./a.md",
+            "./a.md:9:38: L001 links to なし.md, which does not exist",
+        ],
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
