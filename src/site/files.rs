@@ -85,7 +85,18 @@ impl Files {
         {
             return c;
         }
-        let c = std::fs::canonicalize(path).ok();
+        // A file that is not a link is where its directory really is:
+        // one `lstat`, the directory's answer shared by its files (a
+        // `realpath` reads every component of the path).
+        let c = match (path.parent(), path.file_name(), std::fs::symlink_metadata(path)) {
+            (Some(dir), Some(name), Ok(m))
+                if !m.file_type().is_symlink() && !dir.as_os_str().is_empty() && name != ".." =>
+            {
+                self.canonical(dir).map(|d| d.join(name))
+            }
+            (_, _, Err(_)) => None,
+            _ => std::fs::canonicalize(path).ok(),
+        };
         if let Ok(mut m) = self.canonical.lock() {
             m.insert(path.to_path_buf(), c.clone());
         }
