@@ -69,10 +69,13 @@ pub fn is_template(uri: &str) -> bool {
     {
         return true;
     }
-    // A regular expression: a group (`(?:code|www)`, `(?P<id>`) or a
-    // character class with a quantifier (`[A-Za-z0-9_]+`).
+    // A regular expression: a group (`(?:code|www)`, `(?P<id>`), a
+    // capture of any text (`base64,(.+)`, `(.*)`) or a character class
+    // with a quantifier (`[A-Za-z0-9_]+`).
     if seen & REGEX != 0
         && (uri.contains("(?")
+            || uri.contains("(.+)")
+            || uri.contains("(.*)")
             || b.windows(2)
                 .any(|w| w[0] == b']' && b"+*?{".contains(&w[1])))
     {
@@ -323,6 +326,8 @@ mod tests {
             "urn:ogc:def:crs:[A-Za-z0-9_]+:[0-9A-Za-z.]*:[0-9A-Za-z]+\\Z",
             "ssh://\\1\\2/\\3",
             "https://raw.githubusercontent.com/encode/httpx/master/\\1",
+            // vitejs/vite packages/vite/src/module-runner/evaluatedModules.ts.
+            "data:application/json;base64,(.+)",
         ] {
             assert!(is_template(t), "{t}");
         }

@@ -672,7 +672,14 @@ pub(crate) fn at_colon(w: &Window<'_>, colon: usize, sc: &mut Scratch) -> Outcom
         (Some(close @ (b'<' | b'"')), Some(open)) => {
             let angle = close == b'<';
             let closer = if angle { b'>' } else { b'"' };
-            match delimited(w, s, closer, angle, sc) {
+            let mut found = delimited(w, s, closer, angle, sc);
+            if !angle && matches!(found, Delimited::Closed { .. }) && macro_text(&sc.text) {
+                // `"https://github.com[]"`: AsciiDoc's link macro quoted
+                // (in a code comment); the quotes hold more than a URI,
+                // which ends at the `[` as a bare one does.
+                found = Delimited::Abort;
+            }
+            match found {
                 Delimited::Closed {
                     end,
                     close_at,
@@ -1226,6 +1233,14 @@ pub(crate) fn bare(w: &Window<'_>, s: usize, quote: Option<u8>, sc: &mut Scratch
 }
 
 /// True when `so_far` (a bare URI candidate up to a `[`) is
+/// True when `text` (the inside of quotes) is a URI's authority followed
+/// by bracketed text to its end, `https://github.com[GitHub]`: an AsciiDoc
+/// link macro, whose URI ends at the `[` ([`bracket_ends_authority`]).
+fn macro_text(text: &[u8]) -> bool {
+    text.ends_with(b"]")
+        && memchr::memchr(b'[', text).is_some_and(|i| bracket_ends_authority(&text[..i]))
+}
+
 /// `scheme://authority` with a non-empty authority and nothing after it:
 /// a `[` there cannot be part of the URI (RFC 3986 section 3.2.2 allows
 /// `[` only to open an IP-literal, right after `//` or `@`).

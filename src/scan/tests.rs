@@ -1615,6 +1615,10 @@ fn bracket_after_the_host_ends_a_bare_uri() {
         uris("see https://example.org[Example] now"),
         ["https://example.org"]
     );
+    // Quoted too (rx.rb:520, `#   "https://github.com[]"`); a quoted URI
+    // with a bracket in its path keeps it.
+    assert_eq!(uris("#   \"https://github.com[]\""), ["https://github.com"]);
+    assert_eq!(uris("\"http://a.example/x[1]\""), ["http://a.example/x[1]"]);
     assert_eq!(
         uris("http://a.example/x?a[]=1 ok"),
         ["http://a.example/x?a[]=1"]

@@ -88,7 +88,11 @@ impl Files {
         // A file that is not a link is where its directory really is:
         // one `lstat`, the directory's answer shared by its files (a
         // `realpath` reads every component of the path).
-        let c = match (path.parent(), path.file_name(), std::fs::symlink_metadata(path)) {
+        let c = match (
+            path.parent(),
+            path.file_name(),
+            std::fs::symlink_metadata(path),
+        ) {
             (Some(dir), Some(name), Ok(m))
                 if !m.file_type().is_symlink() && !dir.as_os_str().is_empty() && name != ".." =>
             {
