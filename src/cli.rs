@@ -884,14 +884,24 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
                 Some(LinksArg::None | LinksArg::Site) => false,
                 None => settings.links_local(),
             };
-            let built_dir = match (a.links, &a.site_dir) {
-                (Some(LinksArg::Site), Some(d)) => Some(d.clone()),
-                (Some(LinksArg::Site), None) => {
-                    anyhow::bail!("--links site needs --site-dir DIR, the built site")
-                }
-                (_, Some(_)) => anyhow::bail!("--site-dir is for --links site"),
-                _ => None,
+            // The built site: the flag, else urilint.toml's [links]
+            // `check = ["site"]` with `site-dir`.
+            let site_on = match a.links {
+                Some(l) => l == LinksArg::Site,
+                None => settings.links_site(),
             };
+            let built_dir = match (site_on, &a.site_dir) {
+                (true, Some(d)) => Some(d.clone()),
+                (true, None) => Some(settings.links_site_dir().ok_or_else(|| {
+                    anyhow::anyhow!(
+                        "--links site needs --site-dir DIR, the built site (or [links] site-dir in urilint.toml)"
+                    )
+                })?),
+                (false, Some(_)) => anyhow::bail!("--site-dir is for --links site"),
+                (false, None) => None,
+            };
+            // The built site's check replaces the sources' own.
+            let links = links && built_dir.is_none();
             if !links && built_dir.is_none() && (a.root_dir.is_some() || a.site_url.is_some()) {
                 anyhow::bail!(
                     "--root-dir and --site-url are for link checks: add --links local (or [links] check = [\"local\"] in urilint.toml)"

@@ -257,3 +257,45 @@ fn built_by_mdbook() {
     );
     assert_eq!(got, expected());
 }
+
+/// `[links] check = ["site"]` and `site-dir` in urilint.toml turn the
+/// check on without flags; an `urilint: ignore[L001]` marker in a built
+/// page suppresses the finding reported there.
+#[test]
+fn configuration_and_markers() {
+    let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    copy_tree(
+        &root().join("fixtures/built/mdbook"),
+        &t.path().join("mdbook"),
+    );
+    copy_tree(
+        &root().join("fixtures/built/mdbook-book"),
+        &t.path().join("mdbook-book"),
+    );
+    std::fs::write(
+        t.path().join("urilint.toml"),
+        "[links]\ncheck = [\"site\"]\nsite-dir = \"mdbook-book\"\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let out = urilint_in(t.path(), &["check", "--format", "plain", "mdbook"]);
+    let got = String::from_utf8_lossy(&out.stdout);
+    let want = expected().replace("fixtures/built/", "");
+    assert_eq!(got, want, "{}", String::from_utf8_lossy(&out.stderr));
+    // The marker on the line before the theme's link.
+    let page = t.path().join("mdbook-book/404.html");
+    let text = std::fs::read_to_string(&page).unwrap_or_else(|e| panic!("{e}"));
+    let marked = text.replacen(
+        "<a href=\"changelog.html\">",
+        "<!-- urilint: ignore[L001] -->\n<a href=\"changelog.html\">",
+        1,
+    );
+    std::fs::write(&page, marked).unwrap_or_else(|e| panic!("{e}"));
+    let out = urilint_in(t.path(), &["check", "--format", "plain", "mdbook"]);
+    let got = String::from_utf8_lossy(&out.stdout);
+    let kept: String = want
+        .lines()
+        .filter(|l| !l.contains("changelog.html"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_eq!(got, kept);
+}

@@ -308,7 +308,8 @@ impl BuiltSite {
     /// and fragment (decoded) that `value`, a link of the built page
     /// `page` (relative to the site directory) whose `<base href>` is
     /// `base`, leads to; `None` when it is not the site's (another
-    /// scheme or host, outside the base path) or leads nowhere to check.
+    /// scheme or host, outside the base path) or is template syntax
+    /// (`{{`, `{%`).
     fn target_of(
         &self,
         page: &str,
@@ -316,6 +317,11 @@ impl BuiltSite {
         value: &str,
     ) -> Option<(String, Option<String>)> {
         let v = value.trim_matches(|c: char| c.is_ascii_whitespace());
+        if v.contains("{{") || v.contains("{%") {
+            // Template syntax: a template copied into the site as it is
+            // (a theme directory under the docs), not a link.
+            return None;
+        }
         let v = self.own_path(v)?;
         let (path, fragment) = match v.split_once('#') {
             Some((p, f)) => (p, Some(decode(f))),
@@ -1065,7 +1071,8 @@ mod tests {
              <a href=\"https://example.org/docs/gone/\">gone</a>\n\
              <a href=\"https://elsewhere.example/gone\">other</a><a href=\"mailto:a@b\">m</a>\n\
              <img srcset=\"../img/a.png 1x, ../img/b.png 2x\"><a href=\"javascript:void(0)\">j</a>\n\
-             <script>var s = '<a href=\"nowhere.html\">';</script>",
+             <script>var s = '<a href=\"nowhere.html\">';</script>\n\
+             <a href=\"{{ nav.homepage.url | url }}\">a template</a>",
         );
         write(d, "index.html", "<h1 id=\"intro\">i</h1>");
         write(d, "img/a.png", "");
