@@ -237,14 +237,19 @@ impl BuiltSite {
                 self.dir.display()
             ));
         }
+        let mut parsed = parse_pages(&self.real, &files, self.site_url.as_deref());
         let mut ids: HashMap<String, Option<HashSet<String>>> = HashMap::new();
         let mut large = 0usize;
-        for rel in &files {
-            let parsed = read_page(&self.real.join(rel)).map(|p| parse(&p).ids);
-            if parsed.is_none() {
-                large += 1;
+        for (rel, page) in files.iter().zip(parsed.iter_mut()) {
+            match page {
+                Some(p) => {
+                    ids.insert(rel.clone(), Some(std::mem::take(&mut p.ids)));
+                }
+                None => {
+                    large += 1;
+                    ids.insert(rel.clone(), None);
+                }
             }
-            ids.insert(rel.clone(), parsed);
         }
         if large > 0 {
             self.notes.push(format!(
@@ -255,11 +260,10 @@ impl BuiltSite {
         }
         let mut served: HashMap<String, Served> = HashMap::new();
         let mut checked = 0usize;
-        for rel in &files {
-            let Some(bytes) = read_page(&self.real.join(rel)) else {
+        for (rel, page) in files.iter().zip(parsed) {
+            let Some(page) = page else {
                 continue;
             };
-            let page = parse(&bytes);
             for (value, at, end) in &page.links {
                 checked += 1;
                 let Some((url, fragment)) = self.target_of(rel, page.base.as_deref(), value) else {
@@ -864,6 +868,57 @@ fn html_files(dir: &Path) -> (Vec<String>, bool) {
     }
     out.sort();
     (out, false)
+}
+
+/// The pages `files` (relative to `real`) read and parsed ([`parse`]), on
+/// as many threads as there are cores; `None` for a page over
+/// [`MAX_PAGE`] bytes or unreadable. Only the links that may be the
+/// site's are kept: relative and root-relative ones, and absolute ones
+/// starting with `site_url`.
+fn parse_pages(real: &Path, files: &[String], site_url: Option<&str>) -> Vec<Option<Parsed>> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let next = AtomicUsize::new(0);
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .clamp(1, 8);
+    let local = |v: &str| {
+        let v = v.trim_matches(|c: char| c.is_ascii_whitespace());
+        if !v.starts_with("//") && !has_scheme(v) {
+            return true;
+        }
+        site_url.is_some_and(|u| {
+            v.get(..u.len())
+                .is_some_and(|head| head.eq_ignore_ascii_case(u))
+        })
+    };
+    let work = || {
+        let mut done = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(rel) = files.get(i) else {
+                return done;
+            };
+            let page = read_page(&real.join(rel)).map(|bytes| {
+                let mut p = parse(&bytes);
+                p.links.retain(|(v, _, _)| local(v));
+                p
+            });
+            done.push((i, page));
+        }
+    };
+    let mut out: Vec<Option<Parsed>> = Vec::new();
+    out.resize_with(files.len(), || None);
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads).map(|_| s.spawn(work)).collect();
+        for h in handles {
+            for (i, page) in h.join().unwrap_or_default() {
+                if let Some(slot) = out.get_mut(i) {
+                    *slot = page;
+                }
+            }
+        }
+    });
+    out
 }
 
 /// The link attributes of `element` (lowercase) checked.
