@@ -299,3 +299,23 @@ fn configuration_and_markers() {
         .collect();
     assert_eq!(got, kept);
 }
+
+/// `--diff` prints diffs only: no finding of the built site in it.
+#[test]
+fn diff_prints_no_finding() {
+    let out = urilint_in(
+        root(),
+        &[
+            "check",
+            "--isolated",
+            "--links",
+            "site",
+            "--site-dir",
+            "fixtures/built/mdbook-book",
+            "--diff",
+            "fixtures/built/mdbook",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "");
+}

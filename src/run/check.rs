@@ -312,7 +312,8 @@ pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Resu
 /// source line took, each on the built page where it first appears
 /// ([`crate::links::built::BuiltSite::unattributed`]); suppression
 /// markers in the page are honoured. Not with `--since` (built pages
-/// have no history).
+/// have no history), `--diff`, nor when `--fix` writes standard input's
+/// fixed text to the output.
 fn built_leftovers(
     opts: &RunOptions,
     ch: &CheckOptions,
@@ -322,7 +323,10 @@ fn built_leftovers(
     let Some(built) = ch.built.as_deref() else {
         return Ok(());
     };
-    if ch.since.is_some() {
+    // `--diff` prints diffs only, and the fixed text of standard input is
+    // the output of `--fix -`.
+    let fixes_stdin = ch.mode == FixMode::Fix && opts.paths.iter().any(|p| p.as_os_str() == "-");
+    if ch.since.is_some() || ch.mode == FixMode::Diff || fixes_stdin {
         return Ok(());
     }
     let mut buf = Vec::new();
