@@ -319,3 +319,37 @@ fn diff_prints_no_finding() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&out.stdout), "");
 }
+
+/// A source not among the paths checked: its page's broken links are
+/// reported on the built page, saying that its source was not checked.
+#[test]
+fn source_not_checked() {
+    let out = urilint_in(
+        root(),
+        &[
+            "check",
+            "--isolated",
+            "--links",
+            "site",
+            "--site-dir",
+            "fixtures/built/mdbook-book",
+            "--format",
+            "plain",
+            "fixtures/built/mdbook/src/format",
+        ],
+    );
+    let got = String::from_utf8_lossy(&out.stdout);
+    let on_page: Vec<&str> = got
+        .lines()
+        .filter(|l| l.starts_with("fixtures/built/mdbook-book/guide/links.html:"))
+        .collect();
+    assert_eq!(on_page.len(), 5, "{got}");
+    assert!(
+        on_page
+            .iter()
+            .all(|l| l
+                .contains("its source fixtures/built/mdbook/src/guide/links.md was not checked")),
+        "{got}"
+    );
+    assert!(!got.contains("fixtures/built/mdbook/src/"), "{got}");
+}

@@ -93,6 +93,9 @@ pub struct Unattributed {
     pub pages: usize,
     /// The source of the page, when the site model knows one.
     pub source: Option<PathBuf>,
+    /// True when the links of that source were looked at (it was among
+    /// the paths checked and has links).
+    pub source_read: bool,
 }
 
 /// A finding for a link of a source file ([`BuiltSite::attribute`]).
@@ -615,6 +618,11 @@ impl BuiltSite {
             .filter(|(b, t)| **t && matches!(b.problem, BuiltProblem::MissingAnchor { .. }))
             .filter_map(|(b, _)| b.fragment.as_deref())
             .collect();
+        let read: HashSet<PathBuf> = self
+            .page_cache
+            .lock()
+            .map(|c| c.values().flatten().map(|(r, _)| r.clone()).collect())
+            .unwrap_or_default();
         let mut out: Vec<Unattributed> = Vec::new();
         // (target key, fragment, missing target) to (index in `out`, pages).
         type Group = (String, Option<String>, bool);
@@ -640,10 +648,12 @@ impl BuiltSite {
                 }
                 None => {
                     seen.insert(group, (out.len(), HashSet::from([b.page.as_str()])));
+                    let source = self.sources.get(&b.page).cloned();
                     out.push(Unattributed {
                         broken: b.clone(),
                         pages: 1,
-                        source: self.sources.get(&b.page).cloned(),
+                        source_read: source.as_ref().is_some_and(|s| read.contains(s)),
+                        source,
                     });
                 }
             }
@@ -711,8 +721,12 @@ pub fn message(b: &Broken, site_dir: &Path) -> String {
 /// `u`: why there, and on how many pages it is.
 pub fn unattributed_note(u: &Unattributed) -> String {
     let why = match &u.source {
-        Some(s) => format!(
+        Some(s) if u.source_read => format!(
             "on the built page: no link of its source {} matches",
+            shown(s).display()
+        ),
+        Some(s) => format!(
+            "on the built page: its source {} was not checked, or has no links",
             shown(s).display()
         ),
         None => "on the built page: it has no source, a theme or generated page".to_string(),
