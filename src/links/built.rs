@@ -231,9 +231,56 @@ impl BuiltSite {
         }
     }
 
+    /// Built pages the site model gives no source (a page at a URL a
+    /// plugin makes: MkDocs Material's blog post at
+    /// `/blog/2025/11/11/x/`) take the page source whose file name without
+    /// its extension is the page's last URL segment (`blog/posts/x.md`),
+    /// when exactly one such source and one such page have no other
+    /// mapping.
+    fn map_by_name(&mut self, files: &[String]) {
+        let Some(site) = self.site.clone() else {
+            return;
+        };
+        let extensions = &site.layout.page_extensions;
+        let mut by_stem: HashMap<String, Vec<PathBuf>> = HashMap::new();
+        for (f, _) in site.pages() {
+            if self.pages_of.contains_key(f) {
+                continue;
+            }
+            let name = f
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let Some((stem, ext)) = name.rsplit_once('.') else {
+                continue;
+            };
+            if extensions.iter().any(|e| e.eq_ignore_ascii_case(ext)) {
+                by_stem
+                    .entry(stem.to_lowercase())
+                    .or_default()
+                    .push(f.to_path_buf());
+            }
+        }
+        let mut pages: HashMap<String, Vec<&String>> = HashMap::new();
+        for page in files.iter().filter(|p| !self.sources.contains_key(*p)) {
+            let stem = last_segment(&self.key(page)).to_lowercase();
+            if !(stem.is_empty() || matches!(stem.as_str(), "index" | "readme" | "404")) {
+                pages.entry(stem).or_default().push(page);
+            }
+        }
+        for (stem, on) in pages {
+            if let ([page], Some([source])) = (on.as_slice(), by_stem.get(&stem).map(Vec::as_slice))
+            {
+                self.sources.insert((*page).clone(), source.clone());
+                self.pages_of.insert(source.clone(), (*page).clone());
+            }
+        }
+    }
+
     /// Reads every page (ids first, then links against them).
     fn check_pages(&mut self) {
         let (files, truncated) = html_files(&self.real);
+        self.map_by_name(&files);
         if truncated {
             self.notes.push(format!(
                 "{}: more than {MAX_PAGES} files: the rest not read",
@@ -1184,6 +1231,37 @@ mod tests {
         let b = site(d, Some("https://example.org/book"));
         let urls: Vec<&str> = b.broken().iter().map(|x| x.url.as_str()).collect();
         assert_eq!(urls, ["gone.html"]);
+    }
+
+    #[test]
+    fn a_page_the_site_model_does_not_know_takes_the_source_of_its_name() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let d = t.path();
+        write(d, "mkdocs.yml", "site_name: x\n");
+        write(d, "docs/index.md", "# Home\n");
+        write(
+            d,
+            "docs/blog/posts/hello.md",
+            "[a](../../index.md#nowhere)\n",
+        );
+        write(d, "docs/blog/posts/index.md", "# Posts\n");
+        write(d, "site/index.html", "<h1 id=\"home\">Home</h1>");
+        write(
+            d,
+            "site/blog/2025/01/02/hello/index.html",
+            "<a href=\"../../../../../#nowhere\">a</a>",
+        );
+        let real = std::fs::canonicalize(d).unwrap_or_else(|e| panic!("{e}"));
+        let site = Site::in_dir(&real).map(Arc::new);
+        assert!(site.is_some());
+        let b = BuiltSite::read(&d.join("site"), None, site).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(b.broken().len(), 1, "{:?}", b.broken());
+        let post = real.join("docs/blog/posts/hello.md");
+        let found = b
+            .attribute(&post, "../../index.md#nowhere")
+            .unwrap_or_else(|| panic!("not attributed"));
+        assert_eq!(found.broken.page, "blog/2025/01/02/hello/index.html");
+        assert!(b.unattributed().is_empty());
     }
 
     #[test]
