@@ -430,6 +430,9 @@ struct NormalizeArgs {
 enum LinksArg {
     /// Relative links, in the tree, offline.
     Local,
+    /// The links and ids of the built site in --site-dir, each broken one
+    /// reported on the source line that made it.
+    Site,
     /// No link check (whatever urilint.toml's [links] `check` says).
     None,
 }
@@ -490,6 +493,10 @@ struct CheckArgs {
     /// current directory).
     #[arg(long, value_name = "URL")]
     site_url: Option<String>,
+    /// With --links site: the directory of the built site (MkDocs
+    /// `site/`, mdBook `book/`, Jekyll `_site/`, Hugo `public/`...).
+    #[arg(long, value_name = "DIR")]
+    site_dir: Option<std::path::PathBuf>,
     /// Report only what is new since the git revision REF: findings on
     /// lines added or changed since REF (untracked files count as new),
     /// and L001 findings anywhere for links to files renamed or deleted
@@ -876,10 +883,28 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
             // Link checks: the flag, else urilint.toml's [links] `check`.
             let links = match a.links {
                 Some(LinksArg::Local) => true,
-                Some(LinksArg::None) => false,
+                Some(LinksArg::None | LinksArg::Site) => false,
                 None => settings.links_local(),
             };
-            if !links && (a.root_dir.is_some() || a.site_url.is_some()) {
+            // The built site: the flag, else urilint.toml's [links]
+            // `check = ["site"]` with `site-dir`.
+            let site_on = match a.links {
+                Some(l) => l == LinksArg::Site,
+                None => settings.links_site(),
+            };
+            let built_dir = match (site_on, &a.site_dir) {
+                (true, Some(d)) => Some(d.clone()),
+                (true, None) => Some(settings.links_site_dir().ok_or_else(|| {
+                    anyhow::anyhow!(
+                        "--links site needs --site-dir DIR, the built site (or [links] site-dir in urilint.toml)"
+                    )
+                })?),
+                (false, Some(_)) => anyhow::bail!("--site-dir is for --links site"),
+                (false, None) => None,
+            };
+            // The built site's check replaces the sources' own.
+            let links = links && built_dir.is_none();
+            if !links && built_dir.is_none() && (a.root_dir.is_some() || a.site_url.is_some()) {
                 anyhow::bail!(
                     "--root-dir and --site-url are for link checks: add --links local (or [links] check = [\"local\"] in urilint.toml)"
                 );
@@ -889,7 +914,7 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
                 .clone()
                 .or_else(|| settings.links_root())
                 .or_else(|| a.site_url.as_ref().map(|_| std::path::PathBuf::from(".")));
-            let link_ignore = if links {
+            let link_ignore = if links || built_dir.is_some() {
                 settings.link_ignore(links_root.as_deref())?
             } else {
                 None
@@ -939,6 +964,27 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
                     },
                 )?),
             };
+            let site_choice = match settings.links.site.unwrap_or_default() {
+                urilint::config::SiteSetting::Auto => SiteChoice::Auto,
+                urilint::config::SiteSetting::None => SiteChoice::None,
+                g @ urilint::config::SiteSetting::Generator(_) => {
+                    urilint::site::Generator::from_name(g.name())
+                        .map_or(SiteChoice::Auto, SiteChoice::Only)
+                }
+            };
+            let built = match &built_dir {
+                None => None,
+                Some(dir) => {
+                    let site = urilint::links::built::site_for(dir, &a.common.paths, site_choice);
+                    let b =
+                        urilint::links::built::BuiltSite::read(dir, a.site_url.as_deref(), site)
+                            .map_err(|e| anyhow::anyhow!(e))?;
+                    for note in b.notes() {
+                        let _ = writeln!(stderr, "urilint: note: {note}");
+                    }
+                    Some(std::sync::Arc::new(b))
+                }
+            };
             let ch = CheckOptions {
                 linter,
                 mode,
@@ -949,16 +995,10 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
                 links: links.then(|| {
                     let mut l = LocalLinks::new(links_root.clone(), a.site_url.clone());
                     l.renderer = link_renderer;
-                    l.site = match settings.links.site.unwrap_or_default() {
-                        urilint::config::SiteSetting::Auto => SiteChoice::Auto,
-                        urilint::config::SiteSetting::None => SiteChoice::None,
-                        g @ urilint::config::SiteSetting::Generator(_) => {
-                            urilint::site::Generator::from_name(g.name())
-                                .map_or(SiteChoice::Auto, SiteChoice::Only)
-                        }
-                    };
+                    l.site = site_choice;
                     l
                 }),
+                built,
                 link_ignore,
                 since,
             };

@@ -20,6 +20,7 @@
 //! site = "auto"                # auto, none, or a generator (mkdocs, hugo, ...)
 //! root = "docs"                # as --root-dir, relative to this file's directory
 //! ignore = ["/api/**"]         # link targets never reported missing
+//! site-dir = "site"            # as --site-dir (with check = ["site"])
 //!
 //! [[overrides]]
 //! files = ["legacy/**", "*.mbox"]   # globs, relative to this file's directory
@@ -103,8 +104,8 @@ pub struct Config {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct LinksConfig {
-    /// The link checks on (`["local"]`: `--links local`); empty: none,
-    /// unless a flag asks.
+    /// The link checks on (`["local"]`: `--links local`, `["site"]`:
+    /// `--links site`); empty: none, unless a flag asks.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub check: Vec<LinkCheck>,
     /// The site the tree is the source of: `auto` (found from the tree;
@@ -128,6 +129,11 @@ pub struct LinksConfig {
     /// checked by the site model).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub renderer: Option<String>,
+    /// The built site checked by `check = ["site"]`, as `--site-dir`;
+    /// relative to the configuration file's directory
+    /// ([`Settings::links_site_dir`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub site_dir: Option<PathBuf>,
 }
 
 /// A link check of `[links]` `check` (and `--links`).
@@ -136,6 +142,9 @@ pub struct LinksConfig {
 pub enum LinkCheck {
     /// Relative links, against the files of the tree, offline.
     Local,
+    /// The links of the built site (`site-dir`), reported on the source
+    /// lines that made them.
+    Site,
 }
 
 /// The static-site generators `[links]` `site` names.
@@ -925,6 +934,25 @@ impl Settings {
         self.links.check.contains(&LinkCheck::Local)
     }
 
+    /// True when `[links]` `check` turns on the built-site check.
+    pub fn links_site(&self) -> bool {
+        self.links.check.contains(&LinkCheck::Site)
+    }
+
+    /// `[links]` `site-dir`, relative to the configuration file's
+    /// directory (`None` when it is not set); given relative to the
+    /// working directory when it is under it, as `--site-dir` would be.
+    pub fn links_site_dir(&self) -> Option<PathBuf> {
+        let dir = self.root.join(self.links.site_dir.as_ref()?);
+        let cwd = std::env::current_dir().unwrap_or_default();
+        let rel = absolute(&dir)
+            .strip_prefix(&cwd)
+            .ok()
+            .map(Path::to_path_buf)
+            .filter(|r| !r.as_os_str().is_empty());
+        Some(rel.unwrap_or(dir))
+    }
+
     /// `[links]` `root`, relative to the configuration file's directory
     /// (`None` when it is not set); given relative to the working
     /// directory when it is under it, as `--root-dir` would be.
@@ -1151,12 +1179,12 @@ mod tests {
     #[test]
     fn links_table() {
         let c = parse(
-            "[links]\ncheck = [\"local\"]\nsite = \"hugo\"\nroot = \"site\"\n\
-             ignore = [\"/api/**\"]\nrenderer = \"goldmark\"\n",
+            "[links]\ncheck = [\"local\", \"site\"]\nsite = \"hugo\"\nroot = \"site\"\n\
+             ignore = [\"/api/**\"]\nrenderer = \"goldmark\"\nsite-dir = \"public\"\n",
         )
         .unwrap_or_else(|e| panic!("{e}"));
         let links = c.links.clone().unwrap_or_default();
-        assert_eq!(links.check, vec![LinkCheck::Local]);
+        assert_eq!(links.check, vec![LinkCheck::Local, LinkCheck::Site]);
         assert_eq!(
             links.site,
             Some(SiteSetting::Generator(SiteGenerator::Hugo))
@@ -1164,8 +1192,9 @@ mod tests {
         assert_eq!(links.renderer.as_deref(), Some("goldmark"));
         let s = Settings::from_config(c, Some(PathBuf::from("/p")), None)
             .unwrap_or_else(|e| panic!("{e}"));
-        assert!(s.links_local());
+        assert!(s.links_local() && s.links_site());
         assert_eq!(s.links_root(), Some(PathBuf::from("/p/site")));
+        assert_eq!(s.links_site_dir(), Some(PathBuf::from("/p/public")));
         let ignore = s
             .link_ignore(s.links_root().as_deref())
             .unwrap_or_else(|e| panic!("{e}"))

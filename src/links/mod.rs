@@ -13,6 +13,7 @@
 //! `crate::format`) nor reporting them (the rules `L001` and `L002`).
 
 pub mod anchors;
+pub mod built;
 pub mod ignore;
 
 use crate::grammar::has_scheme;

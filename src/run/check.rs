@@ -83,6 +83,11 @@ pub struct CheckOptions {
     /// Link targets never reported missing (urilint.toml's `[links]`
     /// `ignore`); `None`: none.
     pub link_ignore: Option<crate::links::ignore::LinkIgnore>,
+    /// `--links site --site-dir DIR`: the built site, read and checked
+    /// before the sources ([`crate::links::built`]); its broken links are
+    /// reported on the source lines that made them, the rest on the built
+    /// pages after the sources. `None`: not checked.
+    pub built: Option<std::sync::Arc<crate::links::built::BuiltSite>>,
     /// `--since REF`: only findings on lines new since the revision, and
     /// `L001` findings for links to files renamed or deleted since it
     /// ([`crate::since`]); `None`: every finding. Report mode only.
@@ -147,6 +152,12 @@ pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Resu
             if nested.as_ref().is_some_and(|n| n.excludes(input.path())) {
                 return;
             }
+            // The built site is checked as built, not as sources.
+            if let (Some(b), Input::File { path, .. }) = (&ch.built, input) {
+                if b.holds(path) {
+                    return;
+                }
+            }
             if let (Some(out), Input::File { path, .. }) = (opts.output_file, input) {
                 use std::os::unix::fs::MetadataExt;
                 let same = std::fs::metadata(path).is_ok_and(|m| (m.dev(), m.ino()) == out);
@@ -187,6 +198,7 @@ pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Resu
             let job = Job {
                 input,
                 links: ch.links.as_ref(),
+                built: ch.built.as_deref(),
                 link_ignore: ch.link_ignore.as_ref(),
                 since: ch.since.as_deref().zip(since),
                 moved_links: std::sync::Mutex::new(std::collections::HashSet::new()),
@@ -234,6 +246,7 @@ pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Resu
             pipeline::run(inputs, &pipeline_opts, outputs, job, |e, sink| {
                 extras.walk_error(e, &stats, sink)
             })
+            .and_then(|()| built_leftovers(opts, ch, &stats, &mut results))
         } else {
             let outputs = Outputs {
                 out: &mut *out,
@@ -242,6 +255,7 @@ pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Resu
             pipeline::run(inputs, &pipeline_opts, outputs, job, |e, sink| {
                 extras.walk_error(e, &stats, sink)
             })
+            .and_then(|()| built_leftovers(opts, ch, &stats, &mut *out))
         }
     });
     if output_closed(result)? {
@@ -294,6 +308,88 @@ pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Resu
     Ok(stats)
 }
 
+/// Reports the broken links of the built site (`--links site`) that no
+/// source line took, each on the built page where it first appears
+/// ([`crate::links::built::BuiltSite::unattributed`]); suppression
+/// markers in the page are honoured. Not with `--since` (built pages
+/// have no history), `--diff`, nor when `--fix` writes standard input's
+/// fixed text to the output.
+fn built_leftovers(
+    opts: &RunOptions,
+    ch: &CheckOptions,
+    stats: &Stats,
+    out: &mut (dyn io::Write + Send),
+) -> Result<(), Error> {
+    let Some(built) = ch.built.as_deref() else {
+        return Ok(());
+    };
+    // `--diff` prints diffs only, and the fixed text of standard input is
+    // the output of `--fix -`.
+    let fixes_stdin = ch.mode == FixMode::Fix && opts.paths.iter().any(|p| p.as_os_str() == "-");
+    if ch.since.is_some() || ch.mode == FixMode::Diff || fixes_stdin {
+        return Ok(());
+    }
+    let mut buf = Vec::new();
+    let mut pages: std::collections::HashMap<String, Option<Vec<u8>>> = Default::default();
+    for u in built.unattributed() {
+        let b = &u.broken;
+        let shown = built.shown(&b.page);
+        let rules = ch.linter.rules_for(&shown);
+        let rule = match b.problem {
+            crate::links::built::BuiltProblem::MissingTarget => missing_local_target::RULE,
+            crate::links::built::BuiltProblem::MissingAnchor { .. } => missing_anchor::RULE,
+        };
+        let url = format!("/{}", b.url);
+        if !rules.enabled(rule.code)
+            || ch
+                .link_ignore
+                .as_ref()
+                .is_some_and(|i| i.ignores_url(&url) || i.ignores(&built.shown(&b.url)))
+        {
+            continue;
+        }
+        let Some(bytes) = pages
+            .entry(b.page.clone())
+            .or_insert_with(|| crate::links::built::read_page(&built.dir().join(&b.page)))
+        else {
+            continue;
+        };
+        let start = crate::links::built::position(bytes, b.byte_offset);
+        let end = crate::links::built::position(bytes, b.end_offset);
+        let d = Diagnostic {
+            path: shown.to_string_lossy().into_owned(),
+            line: start.line,
+            column: start.column,
+            byte_offset: b.byte_offset,
+            end_line: end.line,
+            end_column: end.column,
+            uri_span: b.byte_offset..b.end_offset,
+            code: rule.code,
+            rule: rule.name,
+            severity: rules.severity(&rule),
+            message: format!(
+                "{} ({})",
+                crate::links::built::message(b, built.dir()),
+                crate::links::built::unattributed_note(&u)
+            ),
+            uri: b.href.clone(),
+            fix: None,
+            origin: None,
+        };
+        let mut lines = Lines::new(&bytes[..]);
+        if suppressed(&mut lines, &d) {
+            continue;
+        }
+        stats.count(&d);
+        let excerpt = match opts.format {
+            Format::Plain | Format::Jsonl => None,
+            _ => lines.around(d.uri_span.start, d.uri_span.end).ok(),
+        };
+        render(&mut buf, &d, opts.format, excerpt.as_ref(), ch.color, None);
+    }
+    out.write_all(&buf).map_err(Error::Write)
+}
+
 /// The human summary of a finished run.
 fn summary(stats: &Stats) -> Summary {
     let by_rule = stats
@@ -319,6 +415,9 @@ struct Job<'a> {
     input: &'a Input,
     /// `--links local`: what local links are checked with.
     links: Option<&'a LocalLinks>,
+    /// `--links site`: the built site whose broken links this file's
+    /// links may have made.
+    built: Option<&'a crate::links::built::BuiltSite>,
     /// `[links]` `ignore`: targets never reported missing.
     link_ignore: Option<&'a crate::links::ignore::LinkIgnore>,
     /// `--since`: the run's changes and this file's.
@@ -745,6 +844,11 @@ impl Job<'_> {
         if let (Some(links), Found::Uri(c), true) = (self.links, f, piece.references) {
             moved_link = self.check_link(links, c, piece.base.as_deref(), &mut found);
         }
+        if let (Some(built), Found::Uri(c), true, Input::File { path, .. }) =
+            (self.built, f, piece.references, self.input)
+        {
+            self.check_built(built, path, c, &mut found);
+        }
         // The scanned text: an attribute value is scanned as `<value>`.
         let scanned_len = decoded::scanned_len(piece);
         for d in &mut found {
@@ -870,6 +974,41 @@ impl Job<'_> {
             message,
         ));
         moved
+    }
+
+    /// Adds an `L001` or `L002` finding at link `c` of the source `path`
+    /// when the page built from it has a broken link that `c` made
+    /// ([`crate::links::built::BuiltSite::attribute`]), unless the rule is
+    /// off or `[links]` `ignore` names the target.
+    fn check_built(
+        &self,
+        built: &crate::links::built::BuiltSite,
+        path: &std::path::Path,
+        c: &crate::scan::Candidate<'_>,
+        out: &mut Vec<Diagnostic>,
+    ) {
+        let Some(a) = built.attribute(path, c.text()) else {
+            return;
+        };
+        let b = &a.broken;
+        let rule = match b.problem {
+            crate::links::built::BuiltProblem::MissingTarget => missing_local_target::RULE,
+            crate::links::built::BuiltProblem::MissingAnchor { .. } => missing_anchor::RULE,
+        };
+        let url = format!("/{}", b.url);
+        let ignored = self
+            .link_ignore
+            .is_some_and(|i| i.ignores_url(&url) || i.ignores(&built.shown(&b.url)));
+        if ignored || !self.rules.enabled(rule.code) {
+            return;
+        }
+        out.push(Diagnostic::at_start(
+            &self.name,
+            c,
+            &rule,
+            self.rules.severity(&rule),
+            crate::links::built::message(b, built.dir()),
+        ));
     }
 
     /// Fixes `input`, writes it back or prints the diff, and reports what

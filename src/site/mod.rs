@@ -403,6 +403,16 @@ impl Site {
         self.table().by_source.get(file).cloned()
     }
 
+    /// Every file of the site's sources that the site serves, with its
+    /// URL path ([`Site::page_url`]), in no particular order: the reverse
+    /// of the site's page URLs, for a built site's pages.
+    pub fn pages(&self) -> impl Iterator<Item = (&Path, &str)> {
+        self.table()
+            .by_source
+            .iter()
+            .map(|(f, u)| (f.as_path(), u.as_str()))
+    }
+
     /// The renderer whose heading ids the site's pages get.
     pub fn renderer(&self) -> Renderer {
         self.layout.renderer
@@ -685,7 +695,7 @@ fn url_key(url: &str) -> String {
 /// `reference` (a relative path, decoded) resolved against the URL path
 /// `page` (RFC 3986 section 5.2.3 merge and 5.2.4 remove_dot_segments);
 /// a reference climbing above the root stays at the root.
-fn resolve_path(page: &str, reference: &str) -> String {
+pub(crate) fn resolve_path(page: &str, reference: &str) -> String {
     let dir = match page.rfind('/') {
         Some(i) => &page[..=i],
         None => "/",

@@ -19,7 +19,9 @@ pub const RULE: Rule = Rule {
                   heading attribute, or an id/name attribute of raw HTML; in HTML, an id or \
                   name attribute. A fragment that names nothing scrolls nowhere. Example: \
                   '[install](guide.md#instal)' when the heading is '# Install'. Checked only \
-                  with --links local; fragments of other files are not looked at.",
+                  with --links local; fragments of other files are not looked at. With \
+                  --links site --site-dir DIR, the ids of the built HTML page, matched \
+                  exactly.",
     source: "RFC 3986 section 3.5 (fragment); GitHub Flavored Markdown heading ids; HTML \
              Living Standard 'scroll to the fragment'",
 };

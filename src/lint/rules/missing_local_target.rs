@@ -19,7 +19,9 @@ pub const RULE: Rule = Rule {
                   absolute links into the own site), names a file that is not in the tree: \
                   the link is broken for every reader. Checked only with --links local, \
                   offline (no network access). Example: '[guide](docs/gide.md)' in README.md \
-                  when docs/guide.md is meant.",
+                  when docs/guide.md is meant. With --links site --site-dir DIR, a link of \
+                  the built HTML that no file under DIR serves, reported on the source \
+                  line that made it (or on the built page).",
     source: "RFC 3986 section 5.2 (reference resolution); CommonMark section 6.3 (links)",
 };
 
