@@ -9,6 +9,16 @@ use std::path::Path;
 
 use super::{Generator, Layout, UrlStyle};
 
+/// True when the link path `decoded` (percent-decoded, no query or
+/// fragment) names a chapter `README.md` (any case): the `index`
+/// preprocessor builds that chapter as `index.html`, while the link is
+/// rewritten to `README.html`, a page the book does not have (checked with
+/// mdBook 0.5.4: `[r](../README.md)` becomes `href="../README.html"`).
+pub fn readme_link(decoded: &str) -> bool {
+    let name = decoded.rsplit('/').next().unwrap_or(decoded);
+    name.eq_ignore_ascii_case("README.md")
+}
+
 /// The mdBook book configured in `dir` (`book.toml`).
 pub fn read(dir: &Path) -> Option<Layout> {
     let config = dir.join("book.toml");

@@ -468,6 +468,22 @@ impl Site {
         }
         // Beside the page, as a source file.
         let beside = lexically_clean(&file.parent().unwrap_or(Path::new("")).join(&decoded));
+        if l.generator == Generator::MdBook
+            && mdbook::readme_link(&decoded)
+            && file != l.source_dir.join("SUMMARY.md")
+        {
+            if let Some(Resolved::File(_)) = self.source_file(&beside) {
+                // mdBook renames the chapter to `index.html` but rewrites
+                // the link to `README.html`, which it does not write
+                // (`SUMMARY.md`'s links name source files: not rewritten).
+                let html = format!("{}.html", &decoded[..decoded.len() - 3]);
+                let url = match self.page_url(file) {
+                    Some(page) => resolve_path(&page, &html),
+                    None => html,
+                };
+                return Resolved::Missing { url };
+            }
+        }
         if let Some(r) = self.source_file(&beside) {
             return r;
         }
