@@ -81,7 +81,15 @@ pub const COMMENT_LABEL: &str = "//";
 /// returns its [`References`]. Never fails: any input is a Markdown
 /// document; bytes that are not UTF-8 keep their offsets.
 pub fn references(src: &[u8]) -> References {
-    if !may_have_references(src) {
+    references_for(src, true)
+}
+
+/// [`references`], for a caller that needs no undefined labels when
+/// `undefined_labels` is false (rule `L004` off): a document with no
+/// definition (`]:`) and no empty link is then not parsed at all, though
+/// it uses references (`][`), and its `undefined_labels` are left empty.
+pub fn references_for(src: &[u8], undefined_labels: bool) -> References {
+    if !may_have_references(src, undefined_labels) {
         return References::default();
     }
     let text = as_text(src);
@@ -266,9 +274,13 @@ fn under_heading(src: &[u8], at: usize) -> bool {
 /// False when `src` holds nothing [`references`] could report: no
 /// `]:` (a definition), no `][` (a reference), and no `](` followed,
 /// after white space, by `)`, `<>` or a lone `#`. One pass, so that a
-/// document of inline links only is not parsed a second time.
-fn may_have_references(src: &[u8]) -> bool {
-    if memchr::memmem::find(src, b"]:").is_some() || memchr::memmem::find(src, b"][").is_some() {
+/// document of inline links only is not parsed a second time. Without
+/// `undefined_labels`, a `][` alone does not count (with no definition,
+/// only an undefined label could be found there).
+fn may_have_references(src: &[u8], undefined_labels: bool) -> bool {
+    if memchr::memmem::find(src, b"]:").is_some()
+        || (undefined_labels && memchr::memmem::find(src, b"][").is_some())
+    {
         return true;
     }
     memchr::memmem::find_iter(src, b"](").any(|at| {
@@ -609,7 +621,14 @@ mod tests {
 
     #[test]
     fn documents_of_inline_links_only_are_not_parsed_again() {
-        assert!(!may_have_references(b"[a](/x) [b](#top) ![c](i.png)\n"));
+        assert!(!may_have_references(
+            b"[a](/x) [b](#top) ![c](i.png)\n",
+            true
+        ));
+        // A reference use without a definition holds only an undefined
+        // label: not parsed when L004 is off.
+        assert!(!may_have_references(b"[a][b]", false));
+        assert!(may_have_references(b"[a][b]\n\n[b]: /x\n", false));
         for yes in [
             &b"[a]( )"[..],
             b"[a](<>)",
@@ -618,7 +637,11 @@ mod tests {
             b"[a][b]",
             b"[a]: /x",
         ] {
-            assert!(may_have_references(yes), "{}", String::from_utf8_lossy(yes));
+            assert!(
+                may_have_references(yes, true),
+                "{}",
+                String::from_utf8_lossy(yes)
+            );
             let _ = references(yes);
         }
         assert_eq!(references(b"[a]( #\n)\n").empty_links.len(), 1);

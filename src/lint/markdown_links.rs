@@ -13,7 +13,7 @@ use std::ops::Range;
 
 use super::rules::{empty_link, undefined_label, unused_definition, Rule};
 use super::{Diagnostic, RuleSet};
-use crate::format::markdown_references::references;
+use crate::format::markdown_references::references_for;
 use crate::format::origin::Origin;
 use crate::format::unit::Unit;
 
@@ -39,7 +39,7 @@ pub fn findings(path: &str, unit: &Unit, rules: &RuleSet) -> Vec<Diagnostic> {
     if !any_enabled(rules) {
         return out;
     }
-    let facts = references(&unit.raw);
+    let facts = references_for(&unit.raw, rules.enabled(undefined_label::RULE.code));
     let source =
         |span: &Range<usize>| String::from_utf8_lossy(&unit.raw[span.clone()]).into_owned();
     // mdBook's SUMMARY.md (its table of contents) writes a draft

@@ -30,6 +30,9 @@ pub const MAX_ABOVE: usize = 4;
 /// being checked: a page must not pull in files beside the checkout), is
 /// left as it is.
 pub fn expand(src: &[u8], path: &Path, within: Option<&Path>) -> Vec<u8> {
+    if !may_include(src) {
+        return src.to_vec();
+    }
     let within = within.map(|w| std::fs::canonicalize(w).unwrap_or_else(|_| w.to_path_buf()));
     expand_at(src, path, within.as_deref(), 0)
 }
@@ -74,6 +77,16 @@ fn read_up_to(path: &Path, room: usize) -> Option<Vec<u8>> {
         .read_to_end(&mut bytes)
         .ok()?;
     (bytes.len() <= room).then_some(bytes)
+}
+
+/// False when no line of `src` can be an include ([`target`]): it holds
+/// neither `--8<--` nor `include::` nor `{{#include` (one search each
+/// over the page, not a look at every line).
+fn may_include(src: &[u8]) -> bool {
+    use memchr::memmem::find;
+    find(src, b"include::").is_some()
+        || find(src, b"--8<--").is_some()
+        || find(src, b"{{#include").is_some()
 }
 
 /// The path an include line names, when `line` is one.
@@ -146,6 +159,18 @@ pub fn generated(src: &[u8], renderer: Renderer) -> Generated {
         Renderer::PythonMarkdown | Renderer::PythonMarkdownUnicode | Renderer::Pymdownx { .. }
     );
     let mut found = Generated::Nothing;
+    // Every pattern below holds `:::`, `{{`, `{%` or `<!--`: a page with
+    // none of them is done with four searches.
+    {
+        use memchr::memmem::find;
+        if find(src, b"<!--").is_none()
+            && find(src, b"{{").is_none()
+            && find(src, b"{%").is_none()
+            && !(python_markdown && find(src, b":::").is_some())
+        {
+            return found;
+        }
+    }
     for line in src.split(|&b| b == b'\n') {
         let directive = python_markdown
             && line.strip_prefix(b":::").is_some_and(|rest| {
