@@ -31,9 +31,12 @@
 
 use std::ops::Range;
 
-use pulldown_cmark::{CodeBlockKind, Event, LinkType, Options, Parser, Tag, TagEnd};
+use pulldown_cmark::{
+    BrokenLink, CodeBlockKind, CowStr, Event, LinkType, Options, Parser, Tag, TagEnd,
+};
 
 use super::map::OffsetMap;
+use super::markdown_references::{BrokenRef, Gather, References};
 use super::segment::{Segment, SegmentKind};
 
 /// The parser options: GitHub's extensions (tables, strikethrough, task
@@ -100,6 +103,18 @@ struct OpenLink {
 /// code blocks is given too ([`SegmentKind::Code`]). Never fails: any
 /// input is a Markdown document.
 pub fn segments(src: &[u8], include_code: bool) -> Vec<Segment> {
+    segments_and_references(src, include_code, false).0
+}
+
+/// [`segments`], and when `references` is true the document's link
+/// references as [`super::markdown_references::references`] gives them,
+/// from the same parse (a document is parsed once for both; `None` when
+/// `references` is false).
+pub fn segments_and_references(
+    src: &[u8],
+    include_code: bool,
+    references: bool,
+) -> (Vec<Segment>, Option<References>) {
     let text = as_text(src);
     let mut out: Vec<Segment> = Vec::new();
     let mut run: Option<Range<usize>> = None;
@@ -107,8 +122,28 @@ pub fn segments(src: &[u8], include_code: bool) -> Vec<Segment> {
     let mut links: Vec<OpenLink> = Vec::new();
     let mut code_block: Option<&'static str> = None;
     let mut front_matter = false;
-    let mut iter = Parser::new_ext(&text, options_for(text.as_bytes())).into_offset_iter();
-    for (event, range) in iter.by_ref() {
+    // With `references`: what the parse says of them (nothing to gather,
+    // for a document without a definition, a reference or an empty link).
+    let mut gather = if references {
+        Gather::for_document(src)
+    } else {
+        None
+    };
+    let mut broken: Vec<BrokenRef> = Vec::new();
+    let gathering = gather.is_some();
+    let callback = |link: BrokenLink<'_>| {
+        if gathering {
+            broken.push((link.span, link.link_type, link.reference.to_string()));
+        }
+        None::<(CowStr<'_>, CowStr<'_>)>
+    };
+    let mut iter =
+        Parser::new_with_broken_link_callback(&text, options_for(text.as_bytes()), Some(callback))
+            .into_offset_iter();
+    while let Some((event, range)) = iter.next() {
+        if let Some(g) = gather.as_mut() {
+            g.event(&event, &range, iter.reference_definitions());
+        }
         if let Some(l) = links.last_mut() {
             if range.start >= l.range.start && range.end <= l.range.end && range != l.range {
                 l.inner_end = Some(l.inner_end.map_or(range.end, |e| e.max(range.end)));
@@ -228,12 +263,18 @@ pub fn segments(src: &[u8], include_code: bool) -> Vec<Segment> {
             out.push(seg);
         }
     }
+    let gathered = gather.map(|g| g.finish(src, iter.reference_definitions()));
+    drop(iter);
+    let found = references.then(|| match gathered {
+        Some(g) => g.references(src, &text, broken),
+        None => References::default(),
+    });
     // (In order already but for definitions: no sort, and its buffer of
     // half the segments, then.)
     if !out.is_sorted_by_key(|s| s.map.start(0)) {
         out.sort_by_key(|s| s.map.start(0));
     }
-    out
+    (out, found)
 }
 
 /// The byte ranges of `src`'s code: code spans (with their backticks)

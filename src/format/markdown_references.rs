@@ -19,7 +19,7 @@
 
 use std::ops::Range;
 
-use pulldown_cmark::{BrokenLink, CowStr, Event, LinkType, Parser, Tag};
+use pulldown_cmark::{BrokenLink, CowStr, Event, LinkType, Parser, RefDefs, Tag};
 
 use super::markdown::{as_text, options_for};
 
@@ -93,86 +93,163 @@ pub fn references_for(src: &[u8], undefined_labels: bool) -> References {
         return References::default();
     }
     let text = as_text(src);
-    let mut broken: Vec<(Range<usize>, LinkType, String)> = Vec::new();
-    let mut out = References::default();
-    // Starts of the definitions some link or image uses.
-    let mut used: Vec<usize> = Vec::new();
-    // Leaf blocks, in order: a line that starts in none of them and
-    // reads `[label]:` is a definition.
-    let mut leaves: Vec<Range<usize>> = Vec::new();
-    // Whether the document has anything but definitions (and front
-    // matter).
-    let mut content = false;
-    let defs: Vec<(String, Range<usize>, String)>;
-    {
-        let callback = |link: BrokenLink<'_>| {
-            broken.push((link.span, link.link_type, link.reference.to_string()));
-            None::<(CowStr<'_>, CowStr<'_>)>
-        };
-        let parser = Parser::new_with_broken_link_callback(
-            &text,
-            options_for(text.as_bytes()),
-            Some(callback),
-        );
-        let mut iter = parser.into_offset_iter();
-        while let Some((event, range)) = iter.next() {
-            match event {
-                Event::Start(Tag::Link {
-                    link_type,
-                    dest_url,
-                    id,
-                    ..
-                }) => {
-                    if !matches!(link_type, LinkType::Autolink | LinkType::Email)
-                        && (dest_url.is_empty() || &*dest_url == "#")
-                    {
-                        out.empty_links.push(EmptyLink {
-                            span: range.clone(),
-                            destination: dest_url.to_string(),
-                        });
-                    }
-                    if let Some(def) = iter.reference_definitions().get(&id) {
-                        used.push(def.span.start);
-                    }
+    let mut broken: Vec<BrokenRef> = Vec::new();
+    let mut gather = Gather::default();
+    let callback = |link: BrokenLink<'_>| {
+        broken.push((link.span, link.link_type, link.reference.to_string()));
+        None::<(CowStr<'_>, CowStr<'_>)>
+    };
+    let parser =
+        Parser::new_with_broken_link_callback(&text, options_for(text.as_bytes()), Some(callback));
+    let mut iter = parser.into_offset_iter();
+    while let Some((event, range)) = iter.next() {
+        gather.event(&event, &range, iter.reference_definitions());
+    }
+    let gathered = gather.finish(src, iter.reference_definitions());
+    drop(iter);
+    gathered.references(src, &text, broken)
+}
+
+/// A link to a label the document does not define, as the parser's
+/// broken-link callback gives it: its span, its type, its label.
+pub(crate) type BrokenRef = (Range<usize>, LinkType, String);
+
+/// What [`references`] gathers from the events of one parse of a
+/// document, so that the parse that finds its URIs
+/// ([`super::markdown::segments_and_references`]) can gather it too.
+#[derive(Debug, Default)]
+pub(crate) struct Gather {
+    out: References,
+    /// Starts of the definitions some link or image uses.
+    used: Vec<usize>,
+    /// Leaf blocks, in order: a line that starts in none of them and
+    /// reads `[label]:` is a definition.
+    leaves: Vec<Range<usize>>,
+    /// Whether the document has anything but definitions (and front
+    /// matter).
+    content: bool,
+}
+
+impl Gather {
+    /// A gatherer for `src`, `None` when [`may_have_references`] says it
+    /// holds nothing to gather (then [`References::default`] is the
+    /// answer without a parse).
+    pub(crate) fn for_document(src: &[u8]) -> Option<Gather> {
+        may_have_references(src, true).then(Gather::default)
+    }
+
+    /// Takes in one event of the parse, at `range`, with the definitions
+    /// the parser knows (all of them: they are read before inlines).
+    pub(crate) fn event(&mut self, event: &Event<'_>, range: &Range<usize>, defs: &RefDefs<'_>) {
+        match event {
+            Event::Start(Tag::Link {
+                link_type,
+                dest_url,
+                id,
+                ..
+            }) => {
+                if !matches!(link_type, LinkType::Autolink | LinkType::Email)
+                    && (dest_url.is_empty() || &**dest_url == "#")
+                {
+                    self.out.empty_links.push(EmptyLink {
+                        span: range.clone(),
+                        destination: dest_url.to_string(),
+                    });
                 }
-                Event::Start(Tag::Image { id, .. }) => {
-                    if let Some(def) = iter.reference_definitions().get(&id) {
-                        used.push(def.span.start);
-                    }
+                if let Some(def) = defs.get(id) {
+                    self.used.push(def.span.start);
                 }
-                Event::Start(Tag::MetadataBlock(_)) => leaves.push(range),
-                Event::Start(
-                    Tag::Paragraph
-                    | Tag::Heading { .. }
-                    | Tag::CodeBlock(_)
-                    | Tag::HtmlBlock
-                    | Tag::Table(_),
-                )
-                | Event::Rule => {
-                    content = true;
-                    leaves.push(range);
-                }
-                _ => {}
             }
+            Event::Start(Tag::Image { id, .. }) => {
+                if let Some(def) = defs.get(id) {
+                    self.used.push(def.span.start);
+                }
+            }
+            Event::Start(Tag::MetadataBlock(_)) => self.leaves.push(range.clone()),
+            Event::Start(
+                Tag::Paragraph
+                | Tag::Heading { .. }
+                | Tag::CodeBlock(_)
+                | Tag::HtmlBlock
+                | Tag::Table(_),
+            )
+            | Event::Rule => {
+                self.content = true;
+                self.leaves.push(range.clone());
+            }
+            _ => {}
         }
-        defs = iter
-            .reference_definitions()
+    }
+
+    /// Ends the gathering once every event was taken in: `defs` as the
+    /// parser ends with them. (The links to labels not defined come from
+    /// the parser's callback, which holds them until the parser is
+    /// dropped: [`Gathered::references`] takes them.)
+    pub(crate) fn finish(self, src: &[u8], defs: &RefDefs<'_>) -> Gathered {
+        let Gather {
+            mut out,
+            used,
+            leaves,
+            content,
+        } = self;
+        let mut dups = duplicates(src, &leaves, |label| {
+            defs.get(label).map(|d| d.span.clone())
+        });
+        out.unused_definitions.append(&mut dups);
+        let defs = defs
             .iter()
             .map(|(label, def)| (label.to_string(), def.span.clone(), def.dest.to_string()))
             .collect();
-        let mut dups = duplicates(src, &leaves, |label| {
-            iter.reference_definitions()
-                .get(label)
-                .map(|d| d.span.clone())
-        });
-        out.unused_definitions.append(&mut dups);
+        Gathered {
+            out,
+            used,
+            content,
+            defs,
+        }
     }
+}
+
+/// What [`Gather::finish`] keeps of a parse.
+#[derive(Debug)]
+pub(crate) struct Gathered {
+    out: References,
+    used: Vec<usize>,
+    content: bool,
+    /// Every definition: label, span, destination.
+    defs: Vec<(String, Range<usize>, String)>,
+}
+
+impl Gathered {
+    /// The [`References`] of the document `src`, parsed as `text`, with
+    /// the links to labels it does not define (`broken`).
+    pub(crate) fn references(self, src: &[u8], text: &str, broken: Vec<BrokenRef>) -> References {
+        let Gathered {
+            out,
+            mut used,
+            content,
+            defs,
+        } = self;
+        finish(src, text, out, &mut used, content, defs, broken)
+    }
+}
+
+/// The end of [`Gathered::references`]: unused definitions and undefined labels
+/// from what the parse gathered.
+fn finish(
+    src: &[u8],
+    text: &str,
+    mut out: References,
+    used: &mut [usize],
+    content: bool,
+    defs: Vec<(String, Range<usize>, String)>,
+    broken: Vec<BrokenRef>,
+) -> References {
     used.sort_unstable();
     // A document of definitions only is there to be included in others
     // (pymdownx.snippets' `auto_append`, a links file): nothing in it
     // uses them.
     let written = if content {
-        bracketed(&text)
+        bracketed(text)
     } else {
         Default::default()
     };

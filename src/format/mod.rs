@@ -48,4 +48,8 @@ pub struct ReadOptions {
     /// literal blocks and of roff displays and constant-width runs
     /// (`--include-code`; [`SegmentKind::Code`]).
     pub include_code: bool,
+    /// Also give a Markdown document's link references
+    /// ([`unit::Unit::references`], from the parse that finds its URIs),
+    /// for the rules `L003`-`L005`.
+    pub references: bool,
 }

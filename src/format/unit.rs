@@ -34,6 +34,9 @@ pub struct Unit {
     pub in_mailbox: bool,
     /// What was wrong with it (see [`mail::Message::problems`]).
     pub problems: Vec<String>,
+    /// A Markdown document's link references, when the reading asked
+    /// for them ([`super::ReadOptions::references`]); `None` otherwise.
+    pub references: Option<super::markdown_references::References>,
     /// Lines counted over `raw` so far.
     tracker: RefCell<LineTracker>,
 }
@@ -47,6 +50,7 @@ impl Unit {
             message: None,
             in_mailbox: false,
             problems: Vec::new(),
+            references: None,
             tracker: RefCell::new(LineTracker::new()),
         }
     }
@@ -162,14 +166,24 @@ where
         }
         InputFormat::Markdown | InputFormat::Rst | InputFormat::Asciidoc | InputFormat::Roff => {
             let (raw, truncated) = read_capped(reader)?;
+            let mut references = None;
             let segments = match format {
                 InputFormat::Rst => super::rst::segments(&raw, opts.include_code),
                 InputFormat::Asciidoc => super::asciidoc::segments(&raw, opts.include_code),
                 InputFormat::Roff => super::roff::segments(&raw, opts.include_code),
-                _ => super::markdown::segments(&raw, opts.include_code),
+                _ => {
+                    let (segments, r) = super::markdown::segments_and_references(
+                        &raw,
+                        opts.include_code,
+                        opts.references,
+                    );
+                    references = r;
+                    segments
+                }
             };
             let pieces = pieces_of(segments);
             let mut unit = Unit::new(raw, 0, 1);
+            unit.references = references;
             if truncated {
                 unit.problems.push(format!(
                     "longer than {} MiB: only its start is read",

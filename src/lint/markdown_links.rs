@@ -39,7 +39,14 @@ pub fn findings(path: &str, unit: &Unit, rules: &RuleSet) -> Vec<Diagnostic> {
     if !any_enabled(rules) {
         return out;
     }
-    let facts = references_for(&unit.raw, rules.enabled(undefined_label::RULE.code));
+    let computed;
+    let facts = match &unit.references {
+        Some(r) => r,
+        None => {
+            computed = references_for(&unit.raw, rules.enabled(undefined_label::RULE.code));
+            &computed
+        }
+    };
     let source =
         |span: &Range<usize>| String::from_utf8_lossy(&unit.raw[span.clone()]).into_owned();
     // mdBook's SUMMARY.md (its table of contents) writes a draft

@@ -218,6 +218,8 @@ pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Resu
                 read: ReadOptions {
                     mail: opts.mail,
                     include_code: opts.include_code,
+                    // L003-L005, from the parse that finds the URIs.
+                    references: true,
                 },
                 decode_helpers: decode_helpers(opts.threads),
                 extras: &extras,

@@ -739,6 +739,7 @@ pub fn extract(
                                 format::ReadOptions {
                                     mail: opts.mail,
                                     include_code: opts.include_code,
+                                    references: false,
                                 },
                                 decode_helpers(opts.threads),
                                 &scan,

@@ -164,6 +164,7 @@ fn rewrite_input(
                     ReadOptions {
                         mail: opts.mail,
                         include_code: opts.include_code,
+                        references: false,
                     },
                 ),
             };
