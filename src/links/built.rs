@@ -37,6 +37,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
+use super::shown;
 use crate::grammar::has_scheme;
 use crate::position::LineTracker;
 use crate::site::{base_path_of, percent_decode_bytes, resolve_path, Resolved, Site};
@@ -880,55 +881,24 @@ fn is_html(name: &str) -> bool {
     lower.ends_with(".html") || lower.ends_with(".htm")
 }
 
-/// `path` relative to the working directory when it lies under it.
-fn shown(path: &Path) -> PathBuf {
-    let cwd = std::env::current_dir()
-        .ok()
-        .and_then(|c| std::fs::canonicalize(c).ok());
-    match cwd.as_deref().and_then(|c| path.strip_prefix(c).ok()) {
-        Some(rel) if !rel.as_os_str().is_empty() => rel.to_path_buf(),
-        _ => path.to_path_buf(),
-    }
-}
-
 /// The HTML pages under `dir` (relative, `/`-separated, sorted); symbolic
 /// links and `.git` are not entered. At most [`MAX_PAGES`] files are
 /// looked at; the flag says the tree had more.
 fn html_files(dir: &Path) -> (Vec<String>, bool) {
-    let mut out = Vec::new();
-    let mut seen = 0usize;
-    let mut stack = vec![(dir.to_path_buf(), String::new())];
-    while let Some((d, rel)) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let name = e.file_name().to_string_lossy().into_owned();
-            if name == ".git" {
-                continue;
-            }
-            let Ok(ft) = e.file_type() else { continue };
-            let r = if rel.is_empty() {
-                name.clone()
-            } else {
-                format!("{rel}/{name}")
-            };
-            if ft.is_dir() {
-                stack.push((e.path(), r));
-            } else if ft.is_file() {
-                seen += 1;
-                if seen > MAX_PAGES {
-                    out.sort();
-                    return (out, true);
-                }
-                if is_html(&name) {
-                    out.push(r);
-                }
-            }
-        }
-    }
+    let (mut seen, mut truncated) = (0, false);
+    let mut out: Vec<String> = crate::site::files_under(
+        dir,
+        |name| name == ".git",
+        MAX_PAGES,
+        &mut seen,
+        &mut truncated,
+    )
+    .into_iter()
+    .filter(|(_, rel)| is_html(rel.rsplit('/').next().unwrap_or(rel)))
+    .map(|(_, rel)| rel)
+    .collect();
     out.sort();
-    (out, false)
+    (out, truncated)
 }
 
 /// The pages `files` (relative to `real`) read and parsed ([`parse`]), on

@@ -501,7 +501,7 @@ impl LocalLinks {
 
 /// `path` as shown in a message: relative to the working directory when
 /// it lies under it.
-fn shown(path: &Path) -> PathBuf {
+pub(crate) fn shown(path: &Path) -> PathBuf {
     let cwd = std::env::current_dir()
         .ok()
         .and_then(|c| std::fs::canonicalize(c).ok());

@@ -601,14 +601,18 @@ impl Site {
                 .or_insert_with(|| l.config.clone());
         }
         for dir in &l.static_dirs {
-            for (file, rel) in files_under(dir, &mut count, &mut t.truncated) {
+            for (file, rel) in
+                files_under(dir, not_a_source, MAX_FILES, &mut count, &mut t.truncated)
+            {
                 add(&mut t, file, format!("/{rel}"));
             }
         }
         let mut roots: Vec<(PathBuf, String)> = vec![(l.source_dir.clone(), l.source_url.clone())];
         roots.extend(l.mounts.iter().cloned());
         for (dir, prefix) in roots {
-            for (file, rel) in files_under(&dir, &mut count, &mut t.truncated) {
+            for (file, rel) in
+                files_under(&dir, not_a_source, MAX_FILES, &mut count, &mut t.truncated)
+            {
                 if l.static_dirs.iter().any(|s| file.starts_with(s))
                     || (dir == l.source_dir
                         && l.mounts
@@ -736,10 +740,16 @@ pub(crate) fn resolve_path(page: &str, reference: &str) -> String {
 }
 
 /// The files under `dir`, recursively, with their paths relative to it
-/// (`/`-separated); hidden entries, `node_modules` and symbolic links
-/// are skipped. At most [`MAX_FILES`] in all (`count` is shared between
-/// the directories of one site); `truncated` is set past it.
-fn files_under(dir: &Path, count: &mut usize, truncated: &mut bool) -> Vec<(PathBuf, String)> {
+/// (`/`-separated); entries whose name `skip` says (and symbolic links)
+/// are not entered. At most `max` in all (`count` is shared between the
+/// directories of one site); `truncated` is set past it.
+pub(crate) fn files_under(
+    dir: &Path,
+    skip: impl Fn(&str) -> bool,
+    max: usize,
+    count: &mut usize,
+    truncated: &mut bool,
+) -> Vec<(PathBuf, String)> {
     let mut out = Vec::new();
     let mut stack = vec![(dir.to_path_buf(), String::new())];
     while let Some((d, rel)) = stack.pop() {
@@ -748,7 +758,7 @@ fn files_under(dir: &Path, count: &mut usize, truncated: &mut bool) -> Vec<(Path
         };
         for e in entries.flatten() {
             let name = e.file_name().to_string_lossy().into_owned();
-            if name.starts_with('.') || name == "node_modules" {
+            if skip(&name) {
                 continue;
             }
             let Ok(ft) = e.file_type() else { continue };
@@ -760,7 +770,7 @@ fn files_under(dir: &Path, count: &mut usize, truncated: &mut bool) -> Vec<(Path
             if ft.is_dir() {
                 stack.push((e.path(), r));
             } else if ft.is_file() {
-                if *count >= MAX_FILES {
+                if *count >= max {
                     *truncated = true;
                     return out;
                 }
@@ -770,6 +780,12 @@ fn files_under(dir: &Path, count: &mut usize, truncated: &mut bool) -> Vec<(Path
         }
     }
     out
+}
+
+/// Names a site's source tree is not walked into: hidden entries and
+/// `node_modules`.
+fn not_a_source(name: &str) -> bool {
+    name.starts_with('.') || name == "node_modules"
 }
 
 /// `%XX` sequences decoded (RFC 3986 section 2.1) as UTF-8, lossily.
