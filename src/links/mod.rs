@@ -58,9 +58,15 @@ pub struct LocalLinks {
     documents: Mutex<HashMap<PathBuf, Option<SiteDocument>>>,
     /// What each path looked at is, and where it really is.
     files: Files,
+    /// The ids of the plain headings of each Markdown page looked at so
+    /// far ([`LocalLinks::plain_heading`]); `None` for another file.
+    plain: Mutex<HashMap<(PathBuf, Renderer), PlainHeadings>>,
     /// The working directory when the checks were set up, absolute.
     cwd: PathBuf,
 }
+
+/// The ids of a Markdown page's plain headings; `None` for another file.
+type PlainHeadings = Option<Arc<Anchors>>;
 
 /// A document's site and its path made absolute, symbolic links resolved.
 type SiteDocument = (Arc<Site>, PathBuf);
@@ -132,6 +138,7 @@ impl LocalLinks {
             documents: Mutex::new(HashMap::new()),
             entries: Mutex::new(HashMap::new()),
             files: Files::new(),
+            plain: Mutex::new(HashMap::new()),
             cwd: std::env::current_dir().unwrap_or_default(),
         }
     }
@@ -256,11 +263,11 @@ impl LocalLinks {
         }
         let fragment = fragment.filter(|f| !f.is_empty())?;
         let fragment = String::from_utf8_lossy(&percent_decode(fragment.as_bytes())).into_owned();
-        let anchors = self.anchors(
-            &target,
-            self.renderer.unwrap_or(site.renderer()),
-            site.layout.definition_term_ids,
-        )?;
+        let renderer = self.renderer.unwrap_or(site.renderer());
+        if self.plain_heading(&target, renderer, &fragment) {
+            return None;
+        }
+        let anchors = self.anchors(&target, renderer, site.layout.definition_term_ids)?;
         if anchors.has(&fragment) {
             None
         } else {
@@ -332,7 +339,11 @@ impl LocalLinks {
             return None;
         }
         let fragment = String::from_utf8_lossy(&percent_decode(fragment.as_bytes())).into_owned();
-        let anchors = self.anchors(&target, self.renderer.unwrap_or_default(), false)?;
+        let renderer = self.renderer.unwrap_or_default();
+        if self.plain_heading(&target, renderer, &fragment) {
+            return None;
+        }
+        let anchors = self.anchors(&target, renderer, false)?;
         if anchors.has(&fragment) {
             None
         } else {
@@ -479,6 +490,28 @@ impl LocalLinks {
         target.starts_with(&boundary)
     }
 
+    /// True when `fragment` is the id `renderer` gives a plain heading of
+    /// the Markdown page `path` ([`anchors::plain_headings`]: its lines
+    /// read once per run, no parse). False says nothing: the page's full
+    /// anchors decide ([`LocalLinks::anchors`]).
+    fn plain_heading(&self, path: &Path, renderer: Renderer, fragment: &str) -> bool {
+        let key = (path.to_path_buf(), renderer);
+        let known = self.plain.lock().ok().and_then(|c| c.get(&key).cloned());
+        let ids = match known {
+            Some(ids) => ids,
+            None => {
+                let ids = read_markdown(path).map(|src| {
+                    Arc::new(anchors::plain_headings::plain_heading_ids(&src, renderer))
+                });
+                if let Ok(mut c) = self.plain.lock() {
+                    c.insert(key, ids.clone());
+                }
+                ids
+            }
+        };
+        ids.is_some_and(|a| a.has(fragment))
+    }
+
     /// The anchors of the document `path`, read once per run; `None` when
     /// it is not a Markdown or HTML document (its fragments are not
     /// checked) or cannot be read.
@@ -533,6 +566,20 @@ fn percent_decoded(path: &str) -> Option<PathBuf> {
     {
         Some(PathBuf::from(String::from_utf8_lossy(&bytes).into_owned()))
     }
+}
+
+/// The bytes of `path`, at most [`anchors::MAX_DOCUMENT`], when it is a
+/// Markdown document (by its name and content, as [`anchors`] reads it).
+fn read_markdown(path: &Path) -> Option<Vec<u8>> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .ok()?
+        .take(anchors::MAX_DOCUMENT)
+        .read_to_end(&mut bytes)
+        .ok()?;
+    let format = crate::format::detect::detect(&bytes, path);
+    (format == crate::format::detect::InputFormat::Markdown).then_some(bytes)
 }
 
 #[cfg(test)]

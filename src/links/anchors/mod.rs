@@ -13,6 +13,7 @@
 mod asciidoc;
 pub mod includes;
 mod markdown;
+pub mod plain_headings;
 mod rst;
 
 use std::collections::HashSet;
