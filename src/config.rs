@@ -1130,6 +1130,33 @@ mod tests {
         );
     }
 
+    /// The memo gives what [`discover`] gives, for every directory it
+    /// looked into on the way up (a tree's directories share ancestors).
+    #[test]
+    fn discovery_memo_agrees_with_discovery() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let repo = dir.path().join("proj");
+        std::fs::create_dir_all(repo.join(".git")).expect("mkdir");
+        std::fs::create_dir_all(repo.join("a/b/c")).expect("mkdir");
+        std::fs::create_dir_all(repo.join("d")).expect("mkdir");
+        std::fs::write(repo.join("a/urilint.toml"), "").expect("write");
+        let mut memo = std::collections::HashMap::new();
+        for d in ["a/b/c", "a/b", "a", "d", "", "a/b/c"] {
+            let d = repo.join(d);
+            assert_eq!(
+                discover_memo(&d, &mut memo),
+                discover(&d),
+                "{}",
+                d.display()
+            );
+        }
+        assert_eq!(
+            memo.get(&repo.join("a/b")),
+            Some(&Some(repo.join("a/urilint.toml")))
+        );
+        assert_eq!(memo.get(&repo.join("d")), Some(&None));
+    }
+
     /// M11: discovery stops at the repository's root, and passes over a
     /// file that others may write.
     #[test]
