@@ -37,6 +37,25 @@
 //! assert_eq!(bad.errors()[0].offset, 9);
 //! ```
 
+/// `bytes` percent-encoded (RFC 3986 section 2.1: `%` and two upper-case
+/// hexadecimal digits per byte), every byte for which `keep` is false
+/// encoded and the others copied. Each caller's `keep` says its set
+/// (SARIF artifact URIs, ECMAScript `encodeURIComponent`, pymdownx's
+/// `percent_encode`). Non-ASCII bytes must not be kept (the result is a
+/// `String`: a kept non-ASCII byte would be taken as a Latin-1 character).
+pub fn percent_encode(bytes: &[u8], keep: impl Fn(u8) -> bool) -> String {
+    use std::fmt::Write;
+    let mut out = String::with_capacity(bytes.len());
+    for &b in bytes {
+        if b.is_ascii() && keep(b) {
+            out.push(char::from(b));
+        } else {
+            let _ = write!(out, "%{b:02X}");
+        }
+    }
+    out
+}
+
 /// True when `s` starts with a scheme and its `:` (`ALPHA *( ALPHA /
 /// DIGIT / "+" / "-" / "." ) ":"`, RFC 3986 section 3.1): an absolute
 /// URI rather than a relative reference (section 4.2). Nothing else of

@@ -207,13 +207,7 @@ fn keep(b: u8) -> bool {
 }
 
 fn encode(out: &mut String, bytes: &[u8]) {
-    for &b in bytes {
-        if keep(b) {
-            out.push(char::from(b));
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
+    out.push_str(&crate::grammar::percent_encode(bytes, keep));
 }
 
 /// The URI reference (RFC 3986) of the file `path`, for

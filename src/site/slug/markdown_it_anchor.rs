@@ -31,15 +31,9 @@ pub fn slug(text: &str) -> String {
 /// ECMAScript `encodeURIComponent`: every UTF-8 byte of `s` except ASCII
 /// alphanumerics and `-_.!~*'()` as `%XX` (upper-case hex).
 pub fn encode_uri_component(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for b in s.bytes() {
-        if b.is_ascii_alphanumeric() || b"-_.!~*'()".contains(&b) {
-            out.push(char::from(b));
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
+    crate::grammar::percent_encode(s.as_bytes(), |b| {
+        b.is_ascii_alphanumeric() || b"-_.!~*'()".contains(&b)
+    })
 }
 
 #[cfg(test)]

@@ -59,15 +59,9 @@ pub fn slug(text: &str, case: Case, percent_encode: bool) -> String {
     if !percent_encode {
         return id;
     }
-    let mut out = String::with_capacity(id.len() * 3);
-    for b in id.bytes() {
-        if b.is_ascii_alphanumeric() || b"_.-~/".contains(&b) {
-            out.push(char::from(b));
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
+    crate::grammar::percent_encode(id.as_bytes(), |b| {
+        b.is_ascii_alphanumeric() || b"_.-~/".contains(&b)
+    })
 }
 
 #[cfg(test)]
