@@ -125,6 +125,29 @@ pub fn of_file(path: &Path, renderer: Renderer) -> Option<Anchors> {
     of_file_with(path, renderer, false, None)
 }
 
+/// The bytes of the document `path` (at most [`MAX_DOCUMENT`]) and its
+/// format by its name and content; `None` when it cannot be read.
+fn read_document(path: &Path) -> Option<(Vec<u8>, crate::format::detect::InputFormat)> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .ok()?
+        .take(MAX_DOCUMENT)
+        .read_to_end(&mut bytes)
+        .ok()?;
+    let format = crate::format::detect::detect(&bytes, path);
+    Some((bytes, format))
+}
+
+/// The ids of the plain headings of the Markdown document `path`
+/// ([`plain_headings::plain_heading_ids`]), read as [`of_file_with`]
+/// reads it; `None` when it is not Markdown or cannot be read.
+pub fn plain_headings_of_file(path: &Path, renderer: Renderer) -> Option<Anchors> {
+    let (bytes, format) = read_document(path)?;
+    (format == crate::format::detect::InputFormat::Markdown)
+        .then(|| plain_headings::plain_heading_ids(&bytes, renderer))
+}
+
 /// [`of_file`], with the terms of Markdown definition lists given ids
 /// when `definition_terms` (Hugo `autoDefinitionTermID`,
 /// `definition_term_ids` of the Markdown reader), and includes followed
@@ -136,15 +159,8 @@ pub fn of_file_with(
     definition_terms: bool,
     within: Option<&Path>,
 ) -> Option<Anchors> {
-    use std::io::Read;
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .ok()?
-        .take(MAX_DOCUMENT)
-        .read_to_end(&mut bytes)
-        .ok()?;
     use crate::format::detect::InputFormat;
-    let format = crate::format::detect::detect(&bytes, path);
+    let (mut bytes, format) = read_document(path)?;
     if matches!(
         format,
         InputFormat::Markdown | InputFormat::Rst | InputFormat::Asciidoc

@@ -92,6 +92,9 @@ pub fn plain_heading_ids(src: &[u8], renderer: Renderer) -> Anchors {
 /// `t` opens one: an HTML comment, a raw HTML block of CommonMark's type 1,
 /// a Liquid comment or raw block.
 fn opens_block(t: &[u8]) -> Option<&'static [u8]> {
+    if !matches!(t.first(), Some(b'<' | b'{')) {
+        return None;
+    }
     let lower = t.get(..12).unwrap_or(t).to_ascii_lowercase();
     if t.starts_with(b"<!--") {
         Some(b"-->")
