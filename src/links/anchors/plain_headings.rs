@@ -23,9 +23,10 @@ use crate::site::slug::Renderer;
 /// digits, spaces and `-.,:;?!'()/`, outside front matter, fenced code,
 /// HTML comments, raw HTML blocks (`<pre>`, `<script>`, `<style>`,
 /// `<textarea>`) and Liquid comments, and not followed by a kramdown
-/// attribute line (`{: #id}`, which changes the id). Each id is the slug
-/// the first heading with that text gets: an element with that id is on
-/// the page whichever heading or explicit id took it first.
+/// attribute line (`{: #id}`, which changes the id); and the id a heading
+/// sets itself with a trailing `{#id}`, whatever its text. Each id is the
+/// slug the first heading with that text gets: an element with that id is
+/// on the page whichever heading or explicit id took it first.
 pub fn plain_heading_ids(src: &[u8], renderer: Renderer) -> Anchors {
     let mut ids = HashSet::new();
     let mut lines = src.split(|&b| b == b'\n').peekable();
@@ -78,7 +79,16 @@ pub fn plain_heading_ids(src: &[u8], renderer: Renderer) -> Anchors {
         }
         let text = heading_text(&t[hashes..]);
         let next = lines.peek().map(|l| l.trim_ascii_start());
-        if text.is_empty() || next.is_some_and(|l| l.starts_with(b"{:")) || !plain(text) {
+        if text.is_empty() || next.is_some_and(|l| l.starts_with(b"{:")) {
+            continue;
+        }
+        if let Some(id) = explicit_id(text) {
+            // `## Title {#id}`: the id is the one written, whatever the
+            // title holds (the full parse counts it for every renderer).
+            ids.insert(id.to_string());
+            continue;
+        }
+        if !plain(text) {
             continue;
         }
         if let Ok(text) = std::str::from_utf8(text) {
@@ -130,6 +140,21 @@ fn heading_text(rest: &[u8]) -> &[u8] {
     }
 }
 
+/// The id of a heading whose text ends in an attribute block holding only
+/// an id, `{#id}` or `{ #id }` (pulldown-cmark's heading attributes,
+/// markdown-it-attrs, attr_list, goldmark, kramdown), the id made of
+/// letters, digits and `-_.:`; `None` for any other text.
+fn explicit_id(text: &[u8]) -> Option<&str> {
+    let inner = text.strip_suffix(b"}")?;
+    let open = memchr::memrchr(b'{', inner)?;
+    let id = inner[open + 1..].trim_ascii().strip_prefix(b"#")?;
+    let word = |b: &u8| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b':');
+    if id.is_empty() || !id.iter().all(word) || (open > 0 && inner[open - 1] != b' ') {
+        return None;
+    }
+    std::str::from_utf8(id).ok()
+}
+
 /// True when `text` holds no Markdown or HTML markup and nothing a
 /// renderer treats apart: letters and digits (any script), spaces, and
 /// `-.,:;?!'()/`.
@@ -169,6 +194,26 @@ mod tests {
             "hashtag",
         ] {
             assert!(!a.has(no), "{no}");
+        }
+    }
+
+    /// `## Title {#id}` (VitePress, Docusaurus, Hugo, MkDocs with
+    /// attr_list): the written id, whatever the title holds; as in
+    /// vuejs/docs `src/guide/essentials/list.md`.
+    #[test]
+    fn explicit_ids() {
+        let src = b"## Maintaining State with `key` {#maintaining-state-with-key}\n\
+            ## app.runWithContext() { #app-runwithcontext }\n\
+            ## Not {#a b}\n## Glued{#glued}\n```\n## Fenced {#fenced}\n```\n";
+        let a = plain_heading_ids(src, Renderer::Vitepress);
+        assert!(a.has("maintaining-state-with-key"));
+        assert!(a.has("app-runwithcontext"));
+        for no in ["a", "glued", "fenced", "maintaining-state-with-key-maintaining-state-with-key"] {
+            assert!(!a.has(no), "{no}");
+        }
+        let full = super::super::markdown::of_markdown(src, Renderer::Vitepress);
+        for id in a.iter() {
+            assert!(full.has(id), "{id}");
         }
     }
 
