@@ -189,8 +189,12 @@ impl Root {
     /// without following links.
     fn walk_down<'c>(
         &self,
-        components: impl Iterator<Item = Component<'c>>,
+        components: impl Iterator<Item = Component<'c>> + Clone,
     ) -> Result<OwnedFd, Beneath> {
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        if let Some(dir) = self.open_directory_at_once(components.clone()) {
+            return dir;
+        }
         let mut dir: Option<OwnedFd> = None;
         for c in components {
             let name = match c {
@@ -213,6 +217,61 @@ impl Root {
         match dir {
             Some(d) => Ok(d),
             None => Ok(rustix::io::dup(&*self.dir).map_err(io::Error::from)?),
+        }
+    }
+
+    /// The directory of `components` (below this root, each a name or
+    /// `.`) opened in one `openat2` call that follows no link on the way
+    /// (`RESOLVE_NO_SYMLINKS | RESOLVE_BENEATH`, Linux 5.6 and later): what
+    /// the component-by-component walk does, for one system call instead
+    /// of one per component. `None` when the walk must do it: a `..`
+    /// component, no component, or a kernel (or a seccomp filter) without
+    /// `openat2`, after which it is not tried again.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    fn open_directory_at_once<'c>(
+        &self,
+        components: impl Iterator<Item = Component<'c>>,
+    ) -> Option<Result<OwnedFd, Beneath>> {
+        use rustix::fs::ResolveFlags;
+        use std::sync::atomic::{AtomicBool, Ordering};
+        static UNAVAILABLE: AtomicBool = AtomicBool::new(false);
+        if UNAVAILABLE.load(Ordering::Relaxed) {
+            return None;
+        }
+        let mut path = PathBuf::new();
+        for c in components {
+            match c {
+                Component::CurDir => {}
+                Component::Normal(n) => path.push(n),
+                _ => return None,
+            }
+        }
+        if path.as_os_str().is_empty() {
+            return None;
+        }
+        let how = ResolveFlags::BENEATH | ResolveFlags::NO_SYMLINKS | ResolveFlags::NO_MAGICLINKS;
+        match rustix::fs::openat2(
+            &*self.dir,
+            &path,
+            DIR_FLAGS | OFlags::NOFOLLOW,
+            Mode::empty(),
+            how,
+        ) {
+            Ok(fd) => Some(Ok(fd)),
+            // No `openat2` here (before Linux 5.6, or refused by a
+            // seccomp filter), or flags it does not know.
+            Err(Errno::NOSYS | Errno::PERM | Errno::INVAL) => {
+                UNAVAILABLE.store(true, Ordering::Relaxed);
+                None
+            }
+            // A link on the way (`RESOLVE_NO_SYMLINKS`).
+            Err(Errno::LOOP) => Some(Err(Beneath::Symlink)),
+            // A rename raced the lookup (`EAGAIN`), the path left the
+            // root, or a component is not a directory (Linux answers
+            // `ENOTDIR` for a link opened with `O_DIRECTORY | O_NOFOLLOW`):
+            // the walk says what it is.
+            Err(Errno::AGAIN | Errno::XDEV | Errno::NOTDIR) => None,
+            Err(e) => Some(Err(Beneath::Io(e.into()))),
         }
     }
 
@@ -349,6 +408,16 @@ mod tests {
         let fresh = Root::open(&d.join("tree")).expect("root");
         assert!(matches!(
             fresh.open_file(Path::new("sub/v.txt")),
+            Err(Beneath::Symlink)
+        ));
+        // A link in the middle of a deep path, even to a directory of the
+        // tree: refused (one `openat2` for the directories on Linux).
+        std::fs::create_dir_all(d.join("tree/deep/er")).expect("mkdir");
+        std::fs::write(d.join("tree/deep/er/f.txt"), "f").expect("write");
+        std::os::unix::fs::symlink(d.join("tree/deep"), d.join("tree/hop")).expect("symlink");
+        assert!(fresh.open_file(Path::new("deep/er/f.txt")).is_ok());
+        assert!(matches!(
+            fresh.open_file(Path::new("hop/er/f.txt")),
             Err(Beneath::Symlink)
         ));
         // A file that is a link: refused.

@@ -343,6 +343,13 @@ pub struct Hierarchy {
     cwd: PathBuf,
     /// Directory → nearest configuration file.
     nearest: std::sync::Mutex<std::collections::HashMap<PathBuf, Option<PathBuf>>>,
+    /// A file's directory as the walk named it → what [`Hierarchy::for_path`]
+    /// answered for a file there (answers that are not errors): the files
+    /// of a directory come one after the other, and making each path
+    /// absolute and looking up its directory cost a tenth of a run on a
+    /// tree of small files.
+    by_directory:
+        std::sync::Mutex<std::collections::HashMap<PathBuf, Option<std::sync::Arc<Nested>>>>,
     /// Configuration file → what it gives (or why it cannot be read).
     /// (`Err`: invalid, reported once.)
     loaded:
@@ -385,6 +392,7 @@ impl Hierarchy {
             unsafe_fixes,
             cwd: std::env::current_dir().unwrap_or_default(),
             nearest: Default::default(),
+            by_directory: Default::default(),
             loaded: Default::default(),
         }
     }
@@ -399,6 +407,27 @@ impl Hierarchy {
     /// `None` for the others (reported already). Those files are not
     /// checked.
     pub fn for_path(&self, path: &Path) -> Result<Option<std::sync::Arc<Nested>>, Option<Error>> {
+        let given = path.parent().unwrap_or(Path::new(""));
+        let known = self
+            .by_directory
+            .lock()
+            .ok()
+            .and_then(|m| m.get(given).cloned());
+        if let Some(known) = known {
+            return Ok(known);
+        }
+        let answer = self.for_path_uncached(path);
+        if let (Ok(a), Ok(mut m)) = (&answer, self.by_directory.lock()) {
+            m.insert(given.to_path_buf(), a.clone());
+        }
+        answer
+    }
+
+    /// [`Hierarchy::for_path`] without the per-directory memo.
+    fn for_path_uncached(
+        &self,
+        path: &Path,
+    ) -> Result<Option<std::sync::Arc<Nested>>, Option<Error>> {
         let abs: PathBuf = self
             .cwd
             .join(path)
@@ -1155,6 +1184,34 @@ mod tests {
             Some(&Some(repo.join("a/urilint.toml")))
         );
         assert_eq!(memo.get(&repo.join("d")), Some(&None));
+    }
+
+    /// The per-directory memo of [`Hierarchy::for_path`]: files of one
+    /// directory share its answer, a nested file's directory gets its own
+    /// (the nested settings), and an invalid nested file is still an
+    /// error for each of its files (named the first time only).
+    #[test]
+    fn for_path_per_directory() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let repo = dir.path().join("proj");
+        std::fs::create_dir_all(repo.join(".git")).expect("mkdir");
+        std::fs::create_dir_all(repo.join("a/b")).expect("mkdir");
+        std::fs::create_dir_all(repo.join("bad")).expect("mkdir");
+        std::fs::write(repo.join("a/urilint.toml"), "grammar = \"rfc2396\"\n").expect("write");
+        std::fs::write(repo.join("bad/urilint.toml"), "grammar = 7\n").expect("write");
+        let h = Hierarchy::new(None, CliSettings::default(), false);
+        for _ in 0..2 {
+            assert!(matches!(h.for_path(&repo.join("x.md")), Ok(None)));
+            let nested = h.for_path(&repo.join("a/b/y.md")).expect("valid");
+            let again = h.for_path(&repo.join("a/b/z.md")).expect("valid");
+            assert!(nested.is_some());
+            assert!(std::sync::Arc::ptr_eq(
+                &nested.expect("nested"),
+                &again.expect("nested")
+            ));
+        }
+        assert!(matches!(h.for_path(&repo.join("bad/1.md")), Err(Some(_))));
+        assert!(matches!(h.for_path(&repo.join("bad/2.md")), Err(None)));
     }
 
     /// M11: discovery stops at the repository's root, and passes over a

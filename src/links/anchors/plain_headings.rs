@@ -208,7 +208,12 @@ mod tests {
         let a = plain_heading_ids(src, Renderer::Vitepress);
         assert!(a.has("maintaining-state-with-key"));
         assert!(a.has("app-runwithcontext"));
-        for no in ["a", "glued", "fenced", "maintaining-state-with-key-maintaining-state-with-key"] {
+        for no in [
+            "a",
+            "glued",
+            "fenced",
+            "maintaining-state-with-key-maintaining-state-with-key",
+        ] {
             assert!(!a.has(no), "{no}");
         }
         let full = super::super::markdown::of_markdown(src, Renderer::Vitepress);
