@@ -435,10 +435,7 @@ impl Hierarchy {
             .filter(|c| !matches!(c, std::path::Component::CurDir))
             .collect();
         let dir = abs.parent().map_or_else(|| abs.clone(), Path::to_path_buf);
-        let file = {
-            let mut nearest = self.nearest.lock().unwrap_or_else(|p| p.into_inner());
-            discover_memo(&dir, &mut nearest)
-        };
+        let file = discover_memo(&dir, &self.nearest);
         let Some(file) = file else {
             return Ok(None);
         };
@@ -546,16 +543,18 @@ fn discover_in(d: &Path) -> Found {
 
 /// [`discover`] with the answer for every directory looked into kept in
 /// `memo`: a tree's directories share their ancestors, each looked into
-/// once per run.
+/// once per run. The memo is locked only to look up and to record, not
+/// while a directory is looked into (the workers of a run share it).
 fn discover_memo(
     dir: &Path,
-    memo: &mut std::collections::HashMap<PathBuf, Option<PathBuf>>,
+    memo: &std::sync::Mutex<std::collections::HashMap<PathBuf, Option<PathBuf>>>,
 ) -> Option<PathBuf> {
+    let lock = || memo.lock().unwrap_or_else(|p| p.into_inner());
     let mut chain = Vec::new();
     let mut found = None;
     for d in dir.ancestors() {
-        if let Some(known) = memo.get(d) {
-            found = known.clone();
+        if let Some(known) = lock().get(d).cloned() {
+            found = known;
             break;
         }
         chain.push(d.to_path_buf());
@@ -568,6 +567,7 @@ fn discover_memo(
             Found::Above => {}
         }
     }
+    let mut memo = lock();
     for d in chain {
         memo.insert(d, found.clone());
     }
@@ -1169,16 +1169,12 @@ mod tests {
         std::fs::create_dir_all(repo.join("a/b/c")).expect("mkdir");
         std::fs::create_dir_all(repo.join("d")).expect("mkdir");
         std::fs::write(repo.join("a/urilint.toml"), "").expect("write");
-        let mut memo = std::collections::HashMap::new();
+        let shared = std::sync::Mutex::new(std::collections::HashMap::new());
         for d in ["a/b/c", "a/b", "a", "d", "", "a/b/c"] {
             let d = repo.join(d);
-            assert_eq!(
-                discover_memo(&d, &mut memo),
-                discover(&d),
-                "{}",
-                d.display()
-            );
+            assert_eq!(discover_memo(&d, &shared), discover(&d), "{}", d.display());
         }
+        let memo = shared.lock().expect("lock");
         assert_eq!(
             memo.get(&repo.join("a/b")),
             Some(&Some(repo.join("a/urilint.toml")))

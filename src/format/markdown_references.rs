@@ -248,11 +248,9 @@ fn finish(
     // A document of definitions only is there to be included in others
     // (pymdownx.snippets' `auto_append`, a links file): nothing in it
     // uses them.
-    let written = if content {
-        bracketed(text)
-    } else {
-        Default::default()
-    };
+    // Counted when a definition is first found unused (most documents
+    // have none: no pass over the text for them).
+    let mut written: Option<std::collections::HashMap<String, usize>> = None;
     for (label, span, dest) in defs {
         let label = collapse(&label);
         if !content
@@ -274,6 +272,7 @@ fn finish(
             .filter(|d| d.label.to_lowercase() == label.to_lowercase())
             .count();
         if written
+            .get_or_insert_with(|| bracketed(text))
             .get(&label.to_lowercase())
             .is_some_and(|&n| n > defined)
         {
@@ -300,6 +299,10 @@ fn finish(
     }
     out.undefined_labels.sort_by_key(|u| u.span.start);
     out.undefined_labels.dedup();
+    if out.undefined_labels.is_empty() && out.unused_definitions.is_empty() {
+        // Nothing that a template engine could explain.
+        return out;
+    }
     let (templated_label, written_by_template) = templated(src);
     if !written_by_template.is_empty() {
         // `[1349]: {{ site.repository }}/issues/1349`: a definition once
@@ -388,12 +391,12 @@ fn templated(src: &[u8]) -> (bool, std::collections::HashSet<String>) {
     let mut labels = std::collections::HashSet::new();
     for line in src.split(|&b| b == b'\n') {
         let line = line.trim_ascii_start();
-        let Some(close) = memchr::memmem::find(line, b"]:") else {
-            continue;
-        };
         if line.first() != Some(&b'[') {
             continue;
         }
+        let Some(close) = memchr::memmem::find(line, b"]:") else {
+            continue;
+        };
         let (label, destination) = (&line[1..close], &line[close + 2..]);
         if tag(label) {
             return (true, labels);

@@ -215,10 +215,7 @@ impl LocalLinks {
     fn find_site(&self, tree: Option<&Path>, file: &Path) -> Option<(Arc<Site>, PathBuf)> {
         let real = self.files.canonical(file)?;
         let boundary = self.tree_of(tree, file);
-        let site = {
-            let mut cache = self.sites.lock().ok()?;
-            Site::of_file(&real, Some(&boundary), &mut cache)?
-        };
+        let site = Site::of_file(&real, Some(&boundary), &self.sites)?;
         match self.site {
             SiteChoice::Only(g) if site.generator() != g => None,
             _ => Some((site, real)),

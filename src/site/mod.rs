@@ -321,20 +321,25 @@ impl Site {
     /// The site a page `file` is built by: the nearest directory above
     /// it (up to and including `boundary`, or up to the file system root
     /// when `None`) holding a generator's configuration, read once per
-    /// directory through `cache`. `None` when no directory has one, or
+    /// directory through `cache` (shared by a run's workers). `None` when no directory has one, or
     /// the file lies outside the site's sources.
     pub fn of_file(
         file: &Path,
         boundary: Option<&Path>,
-        cache: &mut HashMap<PathBuf, Option<std::sync::Arc<Site>>>,
+        cache: &std::sync::Mutex<HashMap<PathBuf, Option<std::sync::Arc<Site>>>>,
     ) -> Option<std::sync::Arc<Site>> {
+        // Locked to look up and to record only: reading a configuration
+        // file must not hold up the other workers' lookups.
+        let lock = || cache.lock().unwrap_or_else(|p| p.into_inner());
         for dir in file.ancestors().skip(1) {
-            let site = match cache.get(dir) {
-                Some(s) => s.clone(),
+            let known = lock().get(dir).cloned();
+            let site = match known {
+                Some(s) => s,
                 None => {
                     let s = Site::in_dir(dir).map(std::sync::Arc::new);
-                    cache.insert(dir.to_path_buf(), s.clone());
-                    s
+                    // A worker that read it meanwhile: one site per
+                    // directory (its tables are built once).
+                    lock().entry(dir.to_path_buf()).or_insert(s).clone()
                 }
             };
             if let Some(s) = site {
