@@ -9,9 +9,12 @@ use std::path::Path;
 
 use super::{Generator, Layout, UrlStyle};
 
+/// The name of the configuration file.
+pub const CONFIG_NAMES: &[&str] = &["antora.yml"];
+
 /// The Antora component version described in `dir` (`antora.yml`).
 pub fn read(dir: &Path) -> Option<Layout> {
-    let config = dir.join("antora.yml");
+    let config = dir.join(CONFIG_NAMES[0]);
     if !config.is_file() {
         return None;
     }

@@ -13,6 +13,24 @@ use super::front_matter::FrontMatter;
 use super::js_object::{Object, Value};
 use super::{base_path_of, Generator, Layout, UrlStyle};
 
+/// The names of the configuration file, in the order looked for.
+const CONFIG_FILES: &[&str] = &[
+    "docusaurus.config.ts",
+    "docusaurus.config.js",
+    "docusaurus.config.mjs",
+    "docusaurus.config.cjs",
+];
+
+/// The names in a directory that [`read`] looks at: the configuration
+/// files, and `website/` (a site configured there, its docs beside it).
+pub const CONFIG_NAMES: &[&str] = &[
+    "docusaurus.config.ts",
+    "docusaurus.config.js",
+    "docusaurus.config.mjs",
+    "docusaurus.config.cjs",
+    "website",
+];
+
 /// The Docusaurus site configured in `dir`, or in `dir/website/` when
 /// its docs are in `dir` (`path: '../docs'`, as in many repositories).
 pub fn read(dir: &Path) -> Option<Layout> {
@@ -25,15 +43,10 @@ pub fn read(dir: &Path) -> Option<Layout> {
 
 /// The Docusaurus site configured in `dir` itself.
 fn read_in(dir: &Path) -> Option<Layout> {
-    let config = [
-        "docusaurus.config.ts",
-        "docusaurus.config.js",
-        "docusaurus.config.mjs",
-        "docusaurus.config.cjs",
-    ]
-    .iter()
-    .map(|n| dir.join(n))
-    .find(|p| p.is_file())?;
+    let config = CONFIG_FILES
+        .iter()
+        .map(|n| dir.join(n))
+        .find(|p| p.is_file())?;
     let mut l = Layout::new(Generator::Docusaurus, dir, &config);
     l.source_dir = dir.join("docs");
     l.source_url = "/docs/".into();
@@ -87,6 +100,10 @@ fn read_in(dir: &Path) -> Option<Layout> {
     }
     Some(l)
 }
+
+/// The front matter keys [`page_url`] reads: a page that sets none of
+/// them is not parsed for its URL.
+pub const URL_KEYS: &[&str] = &["slug", "id"];
 
 /// The URL of the page at `rel` under a root served at `prefix`: front
 /// matter `slug` (absolute from `prefix`, or replacing the last part), or

@@ -43,67 +43,114 @@ impl FrontMatter {
 /// bytes; empty when it has none, it does not parse, or the file cannot
 /// be read.
 pub fn read(path: &Path, limit: u64) -> FrontMatter {
-    let mut head = Vec::new();
-    if let Ok(f) = std::fs::File::open(path) {
-        let _ = f.take(limit).read_to_end(&mut head);
+    read_keys(path, limit, None)
+}
+
+/// [`read`] for a caller that only asks for the keys `keys` (when
+/// `Some`): a front matter that does not hold one of them as text is not
+/// parsed (most pages of a site set none of the keys that move a page's
+/// URL), and is given as empty.
+pub fn read_keys(path: &Path, limit: u64, keys: Option<&[&str]>) -> FrontMatter {
+    let Ok(mut f) = std::fs::File::open(path) else {
+        return FrontMatter::default();
+    };
+    // The first bytes say whether there is front matter at all (most
+    // pages of a tree have none, or a short one): the rest is read only
+    // when it opens and is not closed yet.
+    let mut head = vec![0; FIRST_READ.min(limit as usize)];
+    let mut filled = 0;
+    while filled < head.len() {
+        match f.read(&mut head[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => break,
+        }
+    }
+    head.truncate(filled);
+    if block(&head).is_none() && filled as u64 == FIRST_READ as u64 && opens(&head) {
+        let _ = f.take(limit - filled as u64).read_to_end(&mut head);
+    }
+    if let (Some(keys), Some((block, _))) = (keys, block(&head)) {
+        if !keys
+            .iter()
+            .any(|k| memchr::memmem::find(block, k.as_bytes()).is_some())
+        {
+            return FrontMatter::default();
+        }
     }
     parse(&head)
 }
 
-/// The front matter at the start of `src` (a page's first bytes).
+/// How many bytes [`read`] reads first.
+const FIRST_READ: usize = 1024;
+
+/// True when `src` starts with a front matter fence (`---` or `+++`,
+/// after a byte order mark).
+fn opens(src: &[u8]) -> bool {
+    let src = src.strip_prefix("\u{feff}".as_bytes()).unwrap_or(src);
+    src.starts_with(b"---") || src.starts_with(b"+++")
+}
+
+/// The front matter block of `src` and whether it is TOML (`+++`), when
+/// `src` opens one and closes it: the lines between the fences.
+fn block(src: &[u8]) -> Option<(&[u8], bool)> {
+    let src = src.strip_prefix("\u{feff}".as_bytes()).unwrap_or(src);
+    for (fence, toml) in [(&b"---"[..], false), (&b"+++"[..], true)] {
+        let Some(rest) = src.strip_prefix(fence) else {
+            continue;
+        };
+        let rest = rest
+            .strip_prefix(b"\r\n")
+            .or_else(|| rest.strip_prefix(b"\n"))?;
+        let end =
+            memchr::memmem::find_iter(rest, fence).find(|&i| i == 0 || rest[i - 1] == b'\n')?;
+        return Some((&rest[..end], toml));
+    }
+    None
+}
+
+/// The front matter at the start of `src` (a page's first bytes): a YAML
+/// block between `---` lines, or a TOML block between `+++` lines (Hugo);
+/// empty when there is none or it does not parse.
 pub fn parse(src: &[u8]) -> FrontMatter {
-    let text = String::from_utf8_lossy(src);
-    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let mut values = HashMap::new();
     let mut lists: HashMap<String, Vec<String>> = HashMap::new();
-    for (fence, toml) in [("---", false), ("+++", true)] {
-        let Some(rest) = text.strip_prefix(fence) else {
-            continue;
-        };
-        let Some(rest) = rest
-            .strip_prefix("\r\n")
-            .or_else(|| rest.strip_prefix('\n'))
-        else {
-            continue;
-        };
-        let end = rest
-            .match_indices(fence)
-            .find(|(i, _)| *i == 0 || rest[..*i].ends_with('\n'))
-            .map(|(i, _)| i);
-        let Some(end) = end else { continue };
-        let block = &rest[..end];
-        if toml {
-            if let Ok(t) = block.parse::<toml::Table>() {
-                for (k, v) in t {
-                    if let toml::Value::Array(a) = &v {
-                        let items = a.iter().filter_map(|i| i.as_str().map(str::to_string));
-                        lists.insert(k, items.collect());
-                        continue;
-                    }
-                    let v = match v {
-                        toml::Value::String(s) => s,
-                        toml::Value::Integer(i) => i.to_string(),
-                        toml::Value::Boolean(b) => b.to_string(),
-                        _ => continue,
-                    };
-                    values.insert(k, v);
+    let Some((block, toml)) = block(src) else {
+        return FrontMatter::default();
+    };
+    // Only the block is decoded.
+    let block = String::from_utf8_lossy(block);
+    if toml {
+        if let Ok(t) = block.parse::<toml::Table>() {
+            for (k, v) in t {
+                if let toml::Value::Array(a) = &v {
+                    let items = a.iter().filter_map(|i| i.as_str().map(str::to_string));
+                    lists.insert(k, items.collect());
+                    continue;
                 }
-            }
-        } else if let Ok(docs) = yaml_rust2::YamlLoader::load_from_str(block) {
-            if let Some(yaml_rust2::Yaml::Hash(h)) = docs.into_iter().next() {
-                for (k, v) in h {
-                    if let (Some(k), yaml_rust2::Yaml::Array(a)) = (k.as_str(), &v) {
-                        lists.insert(k.to_string(), a.iter().filter_map(scalar).collect());
-                        continue;
-                    }
-                    let (Some(k), Some(v)) = (k.as_str(), scalar(&v)) else {
-                        continue;
-                    };
-                    values.insert(k.to_string(), v);
-                }
+                let v = match v {
+                    toml::Value::String(s) => s,
+                    toml::Value::Integer(i) => i.to_string(),
+                    toml::Value::Boolean(b) => b.to_string(),
+                    _ => continue,
+                };
+                values.insert(k, v);
             }
         }
-        break;
+    } else if let Ok(docs) = yaml_rust2::YamlLoader::load_from_str(&block) {
+        if let Some(yaml_rust2::Yaml::Hash(h)) = docs.into_iter().next() {
+            for (k, v) in h {
+                if let (Some(k), yaml_rust2::Yaml::Array(a)) = (k.as_str(), &v) {
+                    lists.insert(k.to_string(), a.iter().filter_map(scalar).collect());
+                    continue;
+                }
+                let (Some(k), Some(v)) = (k.as_str(), scalar(&v)) else {
+                    continue;
+                };
+                values.insert(k.to_string(), v);
+            }
+        }
     }
     FrontMatter { values, lists }
 }
@@ -137,5 +184,30 @@ mod tests {
             (vec!["/a/", "/b/"], vec!["/c/"])
         );
         assert!(!parse(b"---\nunclosed: 1\n").is_present());
+    }
+
+    /// A front matter longer than the first read is read on to its end
+    /// (up to the limit); a page without one is read no further.
+    #[test]
+    fn read_goes_on_only_for_an_open_block() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let long = dir.path().join("long.md");
+        let mut text = String::from("\u{feff}---\n");
+        for i in 0..200 {
+            text.push_str(&format!("key{i}: value {i}\n"));
+        }
+        text.push_str("permalink: /docs/long/\n---\n# Long\n");
+        std::fs::write(&long, &text).expect("write");
+        assert!(text.len() > FIRST_READ);
+        assert_eq!(read(&long, 8192).get("permalink"), Some("/docs/long/"));
+        assert!(!read(&long, 512).is_present());
+        let none = dir.path().join("none.md");
+        std::fs::write(&none, "# Title\n---\npermalink: /x/\n---\n").expect("write");
+        assert!(!read(&none, 8192).is_present());
+        assert!(!read(&dir.path().join("missing.md"), 8192).is_present());
+        // Only the keys asked for: parsed when one is there.
+        let asked = read_keys(&long, 8192, Some(&["permalink"]));
+        assert_eq!(asked.get("permalink"), Some("/docs/long/"));
+        assert!(!read_keys(&long, 8192, Some(&["slug", "aliases"])).is_present());
     }
 }

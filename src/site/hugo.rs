@@ -13,19 +13,22 @@ use std::path::Path;
 use super::front_matter::FrontMatter;
 use super::{Generator, Layout, UrlStyle};
 
+/// The names of the configuration file, in the order looked for (a
+/// `config.*` only beside a `content/` directory).
+pub const CONFIG_NAMES: &[&str] = &[
+    "hugo.toml",
+    "hugo.yaml",
+    "hugo.yml",
+    "hugo.json",
+    "config.toml",
+    "config.yaml",
+    "config.yml",
+    "config.json",
+];
+
 /// The Hugo site configured in `dir`.
 pub fn read(dir: &Path) -> Option<Layout> {
-    let names = [
-        "hugo.toml",
-        "hugo.yaml",
-        "hugo.yml",
-        "hugo.json",
-        "config.toml",
-        "config.yaml",
-        "config.yml",
-        "config.json",
-    ];
-    let config = names.iter().map(|n| dir.join(n)).find(|p| {
+    let config = CONFIG_NAMES.iter().map(|n| dir.join(n)).find(|p| {
         p.is_file()
             && (p
                 .file_name()
@@ -179,6 +182,10 @@ fn yaml_to_toml(y: &yaml_rust2::Yaml) -> toml::Value {
         _ => toml::Value::String(String::new()),
     }
 }
+
+/// The front matter keys [`page_url`] reads: a page that sets none of
+/// them is not parsed for its URL.
+pub const URL_KEYS: &[&str] = &["url", "slug"];
 
 /// The URL of the content file at `rel`: front matter `url`, else its
 /// path (a bundle's or section's directory for `index.md`/`_index.md`)

@@ -11,9 +11,12 @@ use std::path::Path;
 use super::front_matter::FrontMatter;
 use super::{Generator, Layout, UrlStyle};
 
+/// The names of the configuration file, in the order looked for.
+pub const CONFIG_NAMES: &[&str] = &["_config.yml", "_config.yaml"];
+
 /// The Jekyll site configured in `dir` (`_config.yml` or `_config.yaml`).
 pub fn read(dir: &Path) -> Option<Layout> {
-    let config = ["_config.yml", "_config.yaml"]
+    let config = CONFIG_NAMES
         .iter()
         .map(|n| dir.join(n))
         .find(|p| p.is_file())?;
@@ -82,6 +85,10 @@ pub fn read(dir: &Path) -> Option<Layout> {
     }
     Some(l)
 }
+
+/// The front matter keys [`page_url`] reads: a page that sets none of
+/// them is not parsed for its URL.
+pub const URL_KEYS: &[&str] = &["permalink"];
 
 /// The URL of the page at `rel` (under its root, mounted at `prefix`:
 /// `/`, `collection:<name>:<permalink>` or `posts:`), by its front matter

@@ -19,9 +19,12 @@ pub fn readme_link(decoded: &str) -> bool {
     name.eq_ignore_ascii_case("README.md")
 }
 
+/// The name of the configuration file.
+pub const CONFIG_NAMES: &[&str] = &["book.toml"];
+
 /// The mdBook book configured in `dir` (`book.toml`).
 pub fn read(dir: &Path) -> Option<Layout> {
-    let config = dir.join("book.toml");
+    let config = dir.join(CONFIG_NAMES[0]);
     if !config.is_file() {
         return None;
     }

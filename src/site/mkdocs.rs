@@ -11,9 +11,12 @@ use std::path::Path;
 
 use super::{base_path_of, Generator, Layout, UrlStyle};
 
+/// The names of the configuration file, in the order looked for.
+pub const CONFIG_NAMES: &[&str] = &["mkdocs.yml", "mkdocs.yaml"];
+
 /// The MkDocs site configured in `dir` (`mkdocs.yml` or `mkdocs.yaml`).
 pub fn read(dir: &Path) -> Option<Layout> {
-    let config = ["mkdocs.yml", "mkdocs.yaml"]
+    let config = CONFIG_NAMES
         .iter()
         .map(|n| dir.join(n))
         .find(|p| p.is_file())?;

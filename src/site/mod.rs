@@ -136,6 +136,22 @@ impl Generator {
             .find(|g| g.name().eq_ignore_ascii_case(name.trim()))
     }
 
+    /// The names in a directory that [`Generator::read`] looks at (its
+    /// configuration files, or the directory holding them): when none is
+    /// there, the directory has no site of this generator.
+    fn config_names(self) -> &'static [&'static str] {
+        match self {
+            Generator::MkDocs => mkdocs::CONFIG_NAMES,
+            Generator::VitePress => vitepress::CONFIG_NAMES,
+            Generator::Docusaurus => docusaurus::CONFIG_NAMES,
+            Generator::Jekyll => jekyll::CONFIG_NAMES,
+            Generator::Hugo => hugo::CONFIG_NAMES,
+            Generator::MdBook => mdbook::CONFIG_NAMES,
+            Generator::Sphinx => sphinx::CONFIG_NAMES,
+            Generator::Antora => antora::CONFIG_NAMES,
+        }
+    }
+
     /// Reads the site whose configuration would be in the directory
     /// `dir` (for VitePress: the directory holding `.vitepress/`);
     /// `None` when `dir` holds no configuration file of this generator.
@@ -356,6 +372,17 @@ impl Site {
     /// none. The first generator of [`Generator::ALL`] whose file is
     /// there wins.
     pub fn in_dir(dir: &Path) -> Option<Site> {
+        // Most directories hold no configuration at all: said by a look
+        // at each name, without the thread (whose start, on a busy
+        // machine, waited for a free core).
+        let any = Generator::ALL.iter().any(|g| {
+            g.config_names()
+                .iter()
+                .any(|n| std::fs::symlink_metadata(dir.join(n)).is_ok())
+        });
+        if !any {
+            return None;
+        }
         // Configuration parsers recurse per level of nesting (a YAML file
         // of 3,000 indented levels overflows a thread's default stack, and
         // so does dropping what it parsed to): read on a thread of its
@@ -660,7 +687,15 @@ impl Site {
                 .then(|| (format!("{prefix}{rel}"), Vec::new()));
         }
         let front = if l.front_matter_urls {
-            front_matter::read(file, FRONT_MATTER_BYTES)
+            // The keys the generator's page URL reads, and the aliases.
+            let url_keys: &[&str] = match l.generator {
+                Generator::Jekyll => jekyll::URL_KEYS,
+                Generator::Hugo => hugo::URL_KEYS,
+                Generator::Docusaurus => docusaurus::URL_KEYS,
+                _ => &[],
+            };
+            let keys: Vec<&str> = url_keys.iter().chain(&l.alias_keys).copied().collect();
+            front_matter::read_keys(file, FRONT_MATTER_BYTES, Some(&keys))
         } else {
             front_matter::FrontMatter::default()
         };
@@ -864,6 +899,42 @@ pub fn base_path_of(url: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each generator is found by the names it looks for, without a
+    /// thread for a directory that has none of them.
+    #[test]
+    fn in_dir_finds_each_configuration() {
+        let cases: [(&str, &str, Generator); 8] = [
+            ("mkdocs.yml", "site_name: x\n", Generator::MkDocs),
+            (
+                ".vitepress/config.ts",
+                "export default {}\n",
+                Generator::VitePress,
+            ),
+            (
+                "docusaurus.config.js",
+                "module.exports = {};\n",
+                Generator::Docusaurus,
+            ),
+            ("book.toml", "[book]\n", Generator::MdBook),
+            ("antora.yml", "name: x\nversion: ~\n", Generator::Antora),
+            ("hugo.toml", "title = 'x'\n", Generator::Hugo),
+            ("conf.py", "project = 'x'\n", Generator::Sphinx),
+            ("_config.yml", "title: x\n", Generator::Jekyll),
+        ];
+        for (name, text, generator) in cases {
+            let dir = tempfile::tempdir().expect("tempdir");
+            let path = dir.path().join(name);
+            std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+            std::fs::write(&path, text).expect("write");
+            let site = Site::in_dir(dir.path()).expect(name);
+            assert_eq!(site.generator(), generator, "{name}");
+            assert!(generator.config_names().iter().any(|n| name.starts_with(n)));
+        }
+        let empty = tempfile::tempdir().expect("tempdir");
+        std::fs::write(empty.path().join("index.md"), "# x\n").expect("write");
+        assert!(Site::in_dir(empty.path()).is_none());
+    }
 
     #[test]
     fn url_keys_meet() {

@@ -9,9 +9,12 @@ use std::path::Path;
 
 use super::{Generator, Layout, UrlStyle};
 
+/// The name of the configuration file.
+pub const CONFIG_NAMES: &[&str] = &["conf.py"];
+
 /// The Sphinx project whose source directory is `dir` (`conf.py`).
 pub fn read(dir: &Path) -> Option<Layout> {
-    let config = dir.join("conf.py");
+    let config = dir.join(CONFIG_NAMES[0]);
     if !config.is_file() {
         return None;
     }

@@ -12,6 +12,10 @@ use std::path::Path;
 use super::js_object::{Object, Value};
 use super::{base_path_of, Generator, Layout, UrlStyle};
 
+/// The name in a site's root that [`read`] looks into: the
+/// configuration is `.vitepress/config.*`.
+pub const CONFIG_NAMES: &[&str] = &[".vitepress"];
+
 /// The VitePress site whose root is `dir` (the directory holding
 /// `.vitepress/`).
 pub fn read(dir: &Path) -> Option<Layout> {
@@ -24,7 +28,7 @@ pub fn read(dir: &Path) -> Option<Layout> {
         "config.cjs",
     ]
     .iter()
-    .map(|n| dir.join(".vitepress").join(n))
+    .map(|n| dir.join(CONFIG_NAMES[0]).join(n))
     .find(|p| p.is_file())?;
     let mut l = Layout::new(Generator::VitePress, dir, &config);
     l.page_extensions = vec!["md"];
