@@ -369,7 +369,7 @@ fn header_piece(text: Vec<u8>, name: &str, map: OffsetMap, references: bool) -> 
     Piece {
         text,
         kind: SegmentKind::Header(name.to_string()),
-        chain: Chain::new(vec![map], 0),
+        chain: Chain::of(map),
         part: Some(PartInfo {
             index: "0".to_string(),
             content_type: None,

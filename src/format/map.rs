@@ -277,6 +277,15 @@ impl Chain {
         Chain { first, steps }
     }
 
+    /// The chain of the one map `map`, whose offsets are the file's
+    /// ([`Chain::new`] of `vec![map]` and base 0, without the vector).
+    pub fn of(map: OffsetMap) -> Chain {
+        Chain {
+            first: Some(map),
+            steps: Vec::new(),
+        }
+    }
+
     /// Like [`Chain::new`], with maps shared with other chains (the
     /// transfer and charset maps of a part, under each of its HTML
     /// segments).
@@ -356,6 +365,19 @@ impl Chain {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A chain of one map is that map, as [`Chain::new`] makes it.
+    #[test]
+    fn chain_of_one_map() {
+        let mut m = OffsetMap::new();
+        m.exact(10, 4);
+        m.group(20, 3, 1);
+        let (a, b) = (Chain::of(m.clone()), Chain::new(vec![m], 0));
+        assert_eq!(a, b);
+        for span in [0..2, 1..4, 3..5, 4..5] {
+            assert_eq!(a.span(span.clone()), b.span(span));
+        }
+    }
 
     #[test]
     fn identity_and_merge() {

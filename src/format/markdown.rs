@@ -68,10 +68,11 @@ pub fn options_for(src: &[u8]) -> Options {
 
 /// `src` as a `str` for the parser, offset for offset: each byte that is
 /// not part of a valid UTF-8 sequence becomes U+001A SUBSTITUTE (one
-/// byte), so that the parser's ranges are ranges of `src`.
-pub fn as_text(src: &[u8]) -> String {
+/// byte), so that the parser's ranges are ranges of `src`; `src` itself,
+/// borrowed, when it is UTF-8.
+pub fn as_text(src: &[u8]) -> std::borrow::Cow<'_, str> {
     match std::str::from_utf8(src) {
-        Ok(s) => s.to_string(),
+        Ok(s) => std::borrow::Cow::Borrowed(s),
         Err(_) => {
             let mut out = String::with_capacity(src.len());
             for chunk in src.utf8_chunks() {
@@ -80,7 +81,7 @@ pub fn as_text(src: &[u8]) -> String {
                     out.push('\u{1a}');
                 }
             }
-            out
+            std::borrow::Cow::Owned(out)
         }
     }
 }

@@ -557,7 +557,7 @@ fn pieces_of(segments: Vec<super::Segment>) -> Vec<Piece> {
         .map(|seg| Piece {
             text: seg.text,
             kind: seg.kind,
-            chain: Chain::new(vec![seg.map], 0),
+            chain: Chain::of(seg.map),
             part: None,
             base: seg.base,
             references: seg.references,
