@@ -140,19 +140,67 @@ fn heading_text(rest: &[u8]) -> &[u8] {
     }
 }
 
-/// The id of a heading whose text ends in an attribute block holding only
-/// an id, `{#id}` or `{ #id }` (pulldown-cmark's heading attributes,
-/// markdown-it-attrs, attr_list, goldmark, kramdown), the id made of
-/// letters, digits and `-_.:`; `None` for any other text.
+/// The id of a heading whose text ends in an attribute block, `{#id}`,
+/// `{ #id .class key="a value" }` or `{ id="id" }` (pulldown-cmark's
+/// heading attributes, markdown-it-attrs, attr_list, goldmark, kramdown),
+/// the id made of letters, digits and `-_.:`; `None` for any other text,
+/// a block with a token that is not an attribute, or with two ids.
 fn explicit_id(text: &[u8]) -> Option<&str> {
     let inner = text.strip_suffix(b"}")?;
     let open = memchr::memrchr(b'{', inner)?;
-    let id = inner[open + 1..].trim_ascii().strip_prefix(b"#")?;
-    let word = |b: &u8| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b':');
-    if id.is_empty() || !id.iter().all(word) || (open > 0 && inner[open - 1] != b' ') {
+    if open > 0 && inner[open - 1] != b' ' {
         return None;
     }
-    std::str::from_utf8(id).ok()
+    let word = |b: &u8| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b':');
+    let mut id = None;
+    for token in attribute_tokens(&inner[open + 1..])? {
+        let value = if let Some(v) = token.strip_prefix(b"#") {
+            Some(v)
+        } else if let Some(v) = token.strip_prefix(b"id=") {
+            Some(unquoted(v))
+        } else if token.starts_with(b".") || token.contains(&b'=') {
+            None
+        } else {
+            return None;
+        };
+        if let Some(v) = value {
+            if id.is_some() || v.is_empty() || !v.iter().all(word) {
+                return None;
+            }
+            id = Some(v);
+        }
+    }
+    std::str::from_utf8(id?).ok()
+}
+
+/// The tokens of an attribute block's inside, split at white space
+/// outside quotes; `None` when a quote is not closed.
+fn attribute_tokens(inside: &[u8]) -> Option<Vec<&[u8]>> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < inside.len() {
+        if inside[i].is_ascii_whitespace() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < inside.len() && !inside[i].is_ascii_whitespace() {
+            if let q @ (b'"' | b'\'') = inside[i] {
+                i += 1 + memchr::memchr(q, &inside[i + 1..])?;
+            }
+            i += 1;
+        }
+        out.push(&inside[start..i]);
+    }
+    Some(out)
+}
+
+/// `v` without the quotes around it, when it has them.
+fn unquoted(v: &[u8]) -> &[u8] {
+    match v {
+        [q @ (b'"' | b'\''), inner @ .., last] if last == q => inner,
+        _ => v,
+    }
 }
 
 /// True when `text` holds no Markdown or HTML markup and nothing a
@@ -204,21 +252,29 @@ mod tests {
     fn explicit_ids() {
         let src = b"## Maintaining State with `key` {#maintaining-state-with-key}\n\
             ## app.runWithContext() { #app-runwithcontext }\n\
-            ## Not {#a b}\n## Glued{#glued}\n```\n## Fenced {#fenced}\n```\n";
-        let a = plain_heading_ids(src, Renderer::Vitepress);
-        assert!(a.has("maintaining-state-with-key"));
-        assert!(a.has("app-runwithcontext"));
-        for no in [
-            "a",
-            "glued",
-            "fenced",
-            "maintaining-state-with-key-maintaining-state-with-key",
-        ] {
-            assert!(!a.has(no), "{no}");
-        }
-        let full = super::super::markdown::of_markdown(src, Renderer::Vitepress);
-        for id in a.iter() {
-            assert!(full.has(id), "{id}");
+            ### with pip <small>recommended</small> { #with-pip data-toc-label=\"with pip\" }\n\
+            ### Navigation path <small>Breadcrumbs</small> { id=navigation-path }\n\
+            ### 9.7.6 <small>March 19, 2026</small> { id=\"9.7.6\" }\n\
+            ## Not {#a b}\n## Glued{#glued}\n## Two { #c #d }\n\
+            ## Quoted { title=\"see #e\" }\n```\n## Fenced {#fenced}\n```\n";
+        for r in [Renderer::Vitepress, Renderer::PythonMarkdown] {
+            let a = plain_heading_ids(src, r);
+            for yes in [
+                "maintaining-state-with-key",
+                "app-runwithcontext",
+                "with-pip",
+                "navigation-path",
+                "9.7.6",
+            ] {
+                assert!(a.has(yes), "{r:?}: {yes}");
+            }
+            for no in ["a", "glued", "c", "d", "e", "fenced"] {
+                assert!(!a.has(no), "{r:?}: {no}");
+            }
+            let full = super::super::markdown::of_markdown(src, r);
+            for id in a.iter() {
+                assert!(full.has(id), "{r:?}: {id}");
+            }
         }
     }
 
