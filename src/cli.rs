@@ -258,7 +258,9 @@ struct Common {
     /// roff (man, mdoc: man pages).
     #[arg(long, value_name = "FORMAT", default_value = "auto", value_parser = input_format_parser)]
     input_format: InputFormat,
-    /// In mail, leave out the URIs of header fields (List-*, Archived-At).
+    /// In mail, leave out the URIs of header fields (List-*, Archived-At,
+    /// Link, X-Url, Organization, Subject, ...; addresses, identifiers
+    /// and trace fields are never read).
     #[arg(long)]
     no_headers: bool,
     /// In mail, report the identifiers of Message-ID, In-Reply-To and

@@ -10,10 +10,12 @@
 //! message/rfc822 (or message/global) part sent as it is (no transfer
 //! encoding), and a part of a multipart/digest without a content type,
 //! is walked as a message of its own, up to [`MAX_NESTED_MESSAGES`]
-//! deep. The header fields that carry URIs (`List-*`,
-//! `Archived-At`, RFC 2369 and RFC 5064) are pieces too; `Message-ID`,
+//! deep. The header fields that may carry URIs ([`field_is_read`]:
+//! `List-*` and `Archived-At` of RFC 2369 and RFC 5064, `Link`, `X-Url`,
+//! `Organization`, `Subject`, ...) are pieces too; `Message-ID`,
 //! `In-Reply-To` and `References` are not read for URIs (their values
-//! are message identifiers, not URIs), and addresses are not URIs.
+//! are message identifiers, not URIs), nor are addresses, trace fields
+//! and the MIME structure.
 //!
 //! The MIME structure and the header values (RFC 2047 encoded words, the
 //! date) come from the `mail-parser` crate, which gives every part's byte
@@ -100,7 +102,7 @@ pub struct Message {
 /// What to read of a message.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MailOptions {
-    /// Read the `List-*` and `Archived-At` header fields.
+    /// Read the header fields that may hold URIs ([`field_is_read`]).
     pub headers: bool,
     /// Report the message identifiers of `Message-ID`, `In-Reply-To` and
     /// `References` as `mid:` URIs (RFC 2392), `--message-ids`.
@@ -332,15 +334,12 @@ fn parser() -> &'static MessageParser {
     })
 }
 
-/// The `List-*` and `Archived-At` fields of `msg`, unfolded.
+/// The header fields of `msg` that may hold URIs ([`field_is_read`]),
+/// unfolded.
 fn headers(raw: &[u8], msg: &mail_parser::Message<'_>, out: &mut Message) {
     for h in msg.headers() {
         let name = h.name.as_str();
-        // Bytes, not str slices: a field name may hold any bytes (found by
-        // fuzzing: "\u{fffd}\u{fffd}rors-To" panicked at name[..5]).
-        let wanted = name.len() > 5 && name.as_bytes()[..5].eq_ignore_ascii_case(b"list-")
-            || name.eq_ignore_ascii_case("archived-at");
-        if !wanted || matches!(h.name, HeaderName::MessageId) {
+        if !field_is_read(name.as_bytes()) || matches!(h.name, HeaderName::MessageId) {
             continue;
         }
         let (s, e) = (h.offset_start as usize, h.offset_end as usize);
@@ -361,6 +360,86 @@ fn headers(raw: &[u8], msg: &mail_parser::Message<'_>, out: &mut Message) {
         }
         out.pieces.push(header_piece(text, name, map, false));
     }
+}
+
+/// True for a header field whose value is read for URIs: every field but
+/// the ones that hold addresses (`From`, `To`, `Cc`, `Reply-To`, `Sender`,
+/// `Return-Path`, ...), message identifiers (`Message-ID`, `References`,
+/// `In-Reply-To`: `--message-ids` reads those as `mid:` URIs), trace and
+/// authentication data (`Received`, `DKIM-Signature`, `ARC-*`,
+/// `Authentication-Results`, the anti-spam blobs of Exchange and Gmail),
+/// the MIME structure (`Content-Type`, `Content-Transfer-Encoding`,
+/// `MIME-Version`), dates and pictures (`X-Face`, `Face`). URIs stand in
+/// `List-*`, `Archived-At`, `Link`, `X-Url`, `X-URI`, `Organization`,
+/// `X-Report-Abuse`, `Subject` and other unstructured fields (RFC 5322
+/// section 3.6.5, RFC 2369, RFC 5064). The name is compared as bytes: it
+/// may hold any (found by fuzzing: a name of replacement characters
+/// panicked when sliced as a `str`).
+pub fn field_is_read(name: &[u8]) -> bool {
+    const NOT_READ: &[&[u8]] = &[
+        // Addresses (RFC 5322 section 3.6.2, 3.6.3, 3.6.6; RFC 3798).
+        b"from",
+        b"to",
+        b"cc",
+        b"bcc",
+        b"reply-to",
+        b"sender",
+        b"resent-from",
+        b"resent-to",
+        b"resent-cc",
+        b"resent-bcc",
+        b"resent-sender",
+        b"resent-reply-to",
+        b"return-path",
+        b"delivered-to",
+        b"x-original-to",
+        b"envelope-to",
+        b"x-envelope-to",
+        b"x-envelope-from",
+        b"errors-to",
+        b"disposition-notification-to",
+        b"return-receipt-to",
+        b"mail-followup-to",
+        b"mail-reply-to",
+        b"apparently-to",
+        b"x-sender",
+        b"x-beenthere",
+        // Identifiers (RFC 5322 section 3.6.4; RFC 2045 section 7).
+        b"message-id",
+        b"in-reply-to",
+        b"references",
+        b"resent-message-id",
+        b"content-id",
+        b"thread-index",
+        // Trace and authentication (RFC 5321 section 4.4, RFC 6376, RFC
+        // 8617, RFC 8601, RFC 7208).
+        b"received",
+        b"x-received",
+        b"dkim-signature",
+        b"domainkey-signature",
+        b"authentication-results",
+        b"x-original-authentication-results",
+        b"received-spf",
+        // MIME structure and dates.
+        b"content-type",
+        b"content-transfer-encoding",
+        b"mime-version",
+        b"date",
+        b"resent-date",
+        // Pictures.
+        b"x-face",
+        b"face",
+    ];
+    const NOT_READ_PREFIXES: &[&[u8]] = &[
+        b"arc-",
+        b"x-ms-",
+        b"x-microsoft-",
+        b"x-forefront-",
+        b"x-google-",
+        b"x-gm-",
+    ];
+    let lower = name.to_ascii_lowercase();
+    !NOT_READ.contains(&lower.as_slice()) && !NOT_READ_PREFIXES.iter().any(|p| lower.starts_with(p))
 }
 
 /// A piece of header field `name` (of the message itself, part `0`);
@@ -696,6 +775,71 @@ mod tests {
         };
         assert!(text_of(&read(raw, no), "header").is_empty());
         assert!(!text_of(&read(raw, MailOptions::default()), "header").is_empty());
+    }
+
+    /// Every field that may hold a URI is read, each piece named by its
+    /// field; addresses, identifiers, trace and authentication fields
+    /// and `X-Face` are not (issue 27: URIs stand in `X-Url`, `Link`,
+    /// `Organization`, `X-Report-Abuse` and `Subject`).
+    #[test]
+    fn header_fields_that_may_hold_uris() {
+        let raw = b"Received: from mx.example (http://trace.example/) by x\r\n\
+            DKIM-Signature: v=1; d=example.com; h=From:To; b=abc\r\n\
+            ARC-Seal: i=1; a=rsa-sha256; d=google.com; s=arc\r\n\
+            X-MS-Exchange-Organization-Network-Message-Id: 1234\r\n\
+            From: Ann <ann@example.com>\r\nTo: http://not.an.address.example/\r\n\
+            Reply-To: list@example.org\r\nMessage-ID: <id@example.com>\r\n\
+            Subject: see http://subject.example/page\r\n\
+            Organization: Example Inc., http://org.example/\r\n\
+            X-Url: http://xurl.example/\r\nLINK: <https://link.example/>; rel=\"x\"\r\n\
+            X-Report-Abuse: Please report abuse at http://abuse.example/\r\n\
+            X-Face: \"8j:;http://face.example\r\n\
+            Content-Type: text/plain\r\n\r\nbody\r\n";
+        let m = read(raw, MailOptions::default());
+        let names: Vec<String> = m
+            .pieces
+            .iter()
+            .filter_map(|p| match &p.kind {
+                SegmentKind::Header(n) => Some(n.to_ascii_lowercase()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            names,
+            ["subject", "organization", "x-url", "link", "x-report-abuse"],
+            "{names:?}"
+        );
+        let h = text_of(&m, "header");
+        for uri in [
+            "http://subject.example/page",
+            "http://org.example/",
+            "http://xurl.example/",
+            "https://link.example/",
+            "http://abuse.example/",
+        ] {
+            assert!(h.contains(uri), "{uri}: {h}");
+        }
+        for no in ["trace.example", "not.an.address", "face.example"] {
+            assert!(!h.contains(no), "{no}: {h}");
+        }
+        for (name, read) in [
+            (&b"List-Unsubscribe"[..], true),
+            (b"Archived-At", true),
+            (b"X-URI", true),
+            (b"Content-Location", true),
+            (b"CC", false),
+            (b"Authentication-Results", false),
+            (b"ARC-Message-Signature", false),
+            (b"x-google-smtp-source", false),
+            (b"\xef\xbf\xbd\xef\xbf\xbdrors-To", true),
+        ] {
+            assert_eq!(
+                field_is_read(name),
+                read,
+                "{}",
+                String::from_utf8_lossy(name)
+            );
+        }
     }
 
     fn header_info(depth: usize) -> String {
