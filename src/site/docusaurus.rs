@@ -13,14 +13,6 @@ use super::front_matter::FrontMatter;
 use super::js_object::{Object, Value};
 use super::{base_path_of, Generator, Layout, UrlStyle};
 
-/// The names of the configuration file, in the order looked for.
-const CONFIG_FILES: &[&str] = &[
-    "docusaurus.config.ts",
-    "docusaurus.config.js",
-    "docusaurus.config.mjs",
-    "docusaurus.config.cjs",
-];
-
 /// The names in a directory that [`read`] looks at: the configuration
 /// files, and `website/` (a site configured there, its docs beside it).
 pub const CONFIG_NAMES: &[&str] = &[
@@ -30,6 +22,10 @@ pub const CONFIG_NAMES: &[&str] = &[
     "docusaurus.config.cjs",
     "website",
 ];
+
+/// The names of the configuration file, in the order looked for: the
+/// [`CONFIG_NAMES`] but `website`.
+const CONFIG_FILES: &[&str] = CONFIG_NAMES.split_at(CONFIG_NAMES.len() - 1).0;
 
 /// The Docusaurus site configured in `dir`, or in `dir/website/` when
 /// its docs are in `dir` (`path: '../docs'`, as in many repositories).

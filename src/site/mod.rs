@@ -337,8 +337,8 @@ impl Site {
     /// The site a page `file` is built by: the nearest directory above
     /// it (up to and including `boundary`, or up to the file system root
     /// when `None`) holding a generator's configuration, read once per
-    /// directory through `cache` (shared by a run's workers). `None` when no directory has one, or
-    /// the file lies outside the site's sources.
+    /// directory through `cache` (shared by a run's workers). `None` when
+    /// no directory has one, or the file lies outside the site's sources.
     pub fn of_file(
         file: &Path,
         boundary: Option<&Path>,
