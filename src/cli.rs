@@ -391,6 +391,13 @@ struct ExtractArgs {
     /// this base URI (RFC 3986 section 5.2).
     #[arg(long, value_name = "URI")]
     base: Option<String>,
+    /// In HTML (pages and mail parts), also print the URIs that are not
+    /// links or resources: identifiers (xmlns namespace names, DOCTYPE
+    /// system identifiers, itemtype), citations (cite="mid:..."), and URIs
+    /// mentioned in comments and in attributes that hold no URI (style,
+    /// title, data-*). JSON records say which in "role".
+    #[arg(long)]
+    include_identifiers: bool,
     #[command(flatten)]
     engine: EngineFlags,
 }
@@ -864,6 +871,7 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
                 },
                 unique: a.unique,
                 base,
+                include_identifiers: a.include_identifiers,
             };
             let opts = run_options(a.common, &settings, a.format.into(), false, a.engine);
             let outputs = Outputs {

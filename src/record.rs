@@ -85,6 +85,10 @@ pub struct Record {
     /// a password; left out of the JSON when false.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub template: bool,
+    /// What the URI is there for ([`crate::format::role::Role`]): `link`,
+    /// `resource`, `identifier`, `citation` or `mention`; `link` for
+    /// plain text.
+    pub role: crate::format::role::Role,
     /// True when the URI matches the grammar and the rules of its scheme.
     pub valid: bool,
     /// The grammar errors, in order of offset; for a grammatically valid
@@ -146,6 +150,7 @@ impl Record {
             alternatives: candidate.alternatives(),
             abbreviated: candidate.abbreviated(),
             template: crate::template::is_template_candidate(candidate),
+            role: crate::format::role::Role::Link,
             valid: false,
             errors: Vec::new(),
             origin: None,
@@ -153,24 +158,42 @@ impl Record {
         .with_errors(parsed)
     }
 
+    /// Makes `uri` the record's URI (the candidate's text as a consumer
+    /// reads it: an HTML attribute value's inner spaces percent-encoded)
+    /// and validates it with `grammar` again.
+    pub fn set_uri(&mut self, uri: String, grammar: Grammar) {
+        let errors = errors_of(&grammar::parse(&uri, grammar));
+        self.valid = errors.is_empty();
+        self.errors = errors;
+        self.uri = uri;
+    }
+
     /// Fills `valid` and `errors` from `parsed`: the grammar errors, then,
     /// for a grammatically valid URI, the scheme-specific violations
     /// ([`crate::scheme::check`]). `valid` is true when there are none.
     fn with_errors(mut self, parsed: &Parsed<'_>) -> Record {
-        self.errors = parsed.errors().iter().map(RecordError::from).collect();
-        if self.errors.is_empty() {
-            self.errors = crate::scheme::check(parsed.uri())
-                .into_iter()
-                .map(|v| RecordError {
-                    code: v.code,
-                    message: v.message,
-                    offset: v.offset,
-                })
-                .collect();
-        }
+        self.errors = errors_of(parsed);
         self.valid = self.errors.is_empty();
         self
     }
+}
+
+/// The errors of a record of `parsed`: its grammar errors, then, for a
+/// grammatically valid URI, the scheme-specific violations
+/// ([`crate::scheme::check`]).
+fn errors_of(parsed: &Parsed<'_>) -> Vec<RecordError> {
+    let errors: Vec<RecordError> = parsed.errors().iter().map(RecordError::from).collect();
+    if !errors.is_empty() {
+        return errors;
+    }
+    crate::scheme::check(parsed.uri())
+        .into_iter()
+        .map(|v| RecordError {
+            code: v.code,
+            message: v.message,
+            offset: v.offset,
+        })
+        .collect()
 }
 
 /// The report of `urilint parse` on one argument: the JSON Lines schema

@@ -625,7 +625,7 @@ fn unique_prints_each_uri_once_in_first_seen_order() {
 // JSON Lines schema.
 // ---------------------------------------------------------------------
 
-const RECORD_FIELDS: [&str; 15] = [
+const RECORD_FIELDS: [&str; 16] = [
     "path",
     "line",
     "column",
@@ -639,6 +639,7 @@ const RECORD_FIELDS: [&str; 15] = [
     "url_prefix",
     "broken",
     "alternatives",
+    "role",
     "valid",
     "errors",
 ];

@@ -18,6 +18,7 @@ pub mod map;
 pub mod markdown;
 pub mod markdown_references;
 pub mod roff;
+pub mod role;
 pub mod rst;
 pub mod segment;
 

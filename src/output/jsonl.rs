@@ -72,6 +72,9 @@ pub fn record_line(out: &mut Vec<u8>, record: &Record, non_utf8_path: Option<&[u
     if r.template {
         out.extend_from_slice(b",\"template\":true");
     }
+    out.extend_from_slice(b",\"role\":\"");
+    out.extend_from_slice(r.role.name().as_bytes());
+    out.push(b'"');
     boolean(out, b",\"valid\":", r.valid);
     out.extend_from_slice(b",\"errors\":[");
     for (i, e) in r.errors.iter().enumerate() {
@@ -284,6 +287,13 @@ mod tests {
             alternatives: strings.iter().skip(4).cloned().collect(),
             abbreviated: flags & 8 != 0,
             template: flags & 16 != 0,
+            role: [
+                crate::format::role::Role::Link,
+                crate::format::role::Role::Resource,
+                crate::format::role::Role::Identifier,
+                crate::format::role::Role::Citation,
+                crate::format::role::Role::Mention,
+            ][(numbers[0] % 5) as usize],
             valid: flags & 32 != 0,
             errors: strings
                 .iter()

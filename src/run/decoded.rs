@@ -250,6 +250,10 @@ pub(crate) fn scan_units<R, F, B, G>(
             // most are short: an attribute value, a text run).
             let mut piece_opts = opts.clone();
             piece_opts.chunk_size = piece_opts.chunk_size.min(text.len() + 1);
+            // A hard-wrapped bare URI is rejoined in body text (a mail's
+            // text part, its reply prefixes removed), not in markup, whose
+            // renderer ends a bare link at the line break.
+            piece_opts.join_wrapped_lines &= piece.kind == SegmentKind::Text;
             let mut scanner = Scanner::new(text, piece_opts);
             while let Ok(Some(found)) = scanner.next_found() {
                 each(&unit, &piece, found, &mut part, &mut lines);

@@ -28,6 +28,7 @@ pub use rewrite::{rewrite, RewriteMode, RewriteOptions};
 use crate::error::Error;
 use crate::fix::write::{Target, WritePolicy};
 use crate::format::mail::Piece;
+use crate::format::role::Role;
 use crate::format::unit::Unit;
 use crate::format::{self, detect::InputFormat, mail::MailOptions};
 use crate::grammar::Grammar;
@@ -99,6 +100,10 @@ pub struct ExtractOptions {
     /// section 5.2 under the RFC 2396 grammars). Must be a valid absolute
     /// URI under the run's grammar.
     pub base: Option<String>,
+    /// Also print URIs whose [`crate::format::role::Role`] is not
+    /// followed (identifiers, citations, mentions in HTML comments and
+    /// non-URI attributes); `--include-identifiers`.
+    pub include_identifiers: bool,
 }
 
 /// Counts of a run, read after it to pick the exit status.
@@ -234,6 +239,9 @@ pub(crate) fn scan_options(opts: &RunOptions, positions: bool) -> ScanOptions {
         max_uri_len: opts.max_uri_len,
         positions,
         abbreviated: opts.abbreviated,
+        // Plain text: hard-wrapped URIs are rejoined (a decoded piece
+        // turns this off unless it is body text, `decoded::scan_units`).
+        join_wrapped_lines: true,
         ..ScanOptions::default()
     }
 }
@@ -760,6 +768,27 @@ pub fn extract(
     Ok(stats)
 }
 
+/// `text`, an HTML attribute value's URI, as a browser reads it (URL
+/// Standard, basic URL parser): ASCII tabs and line breaks removed, spaces
+/// percent-encoded (`%20`); as it is when it holds neither.
+fn as_browser_reads(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text
+        .bytes()
+        .any(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r'))
+    {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for ch in text.chars() {
+        match ch {
+            '\t' | '\n' | '\r' => {}
+            ' ' => out.push_str("%20"),
+            c => out.push(c),
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// One input of `extract`.
 struct ExtractInput<'a> {
     name: String,
@@ -779,6 +808,17 @@ impl ExtractInput<'_> {
         let name = &self.name;
         match found {
             Found::Uri(c) => {
+                let role = at.map_or(Role::Link, |(_, p)| Role::of(&p.kind));
+                if !role.is_followed() && !self.ex.include_identifiers {
+                    return;
+                }
+                // An HTML attribute value as a browser reads it (URL
+                // Standard, "basic URL parser"): tabs and line breaks
+                // removed, inner spaces percent-encoded.
+                let as_read = match at {
+                    Some((_, p)) if p.references => as_browser_reads(c.text()),
+                    _ => std::borrow::Cow::Borrowed(c.text()),
+                };
                 // A relative reference (found with a base, or in an HTML
                 // attribute) is printed resolved; without a base it is
                 // left out.
@@ -798,7 +838,7 @@ impl ExtractInput<'_> {
                     (None, given) => given,
                 };
                 let resolved = match (base, c.relative()) {
-                    (Some(base), true) => match resolve_str(base, c.text(), self.resolve_opts) {
+                    (Some(base), true) => match resolve_str(base, &as_read, self.resolve_opts) {
                         Ok(target) => Some(target),
                         Err(e) => {
                             sink.message(&format!(
@@ -813,10 +853,14 @@ impl ExtractInput<'_> {
                     _ => None,
                 };
                 Stats::add(&self.stats.uris, 1);
-                let uri = resolved.as_deref().unwrap_or(c.text());
+                let uri = resolved.as_deref().unwrap_or(&as_read);
                 let located = at.map(|(unit, piece)| Located::of(unit, piece, &c));
                 if self.json {
                     let mut record = Record::new(name, &c, self.opts.grammar);
+                    record.role = role;
+                    if as_read != c.text() {
+                        record.set_uri(as_read.to_string(), self.opts.grammar);
+                    }
                     if let Some(target) = &resolved {
                         record.reference = Some(std::mem::replace(&mut record.uri, target.clone()));
                     }

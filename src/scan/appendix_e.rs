@@ -54,6 +54,9 @@ pub(crate) struct Window<'h> {
     /// Inside `<...>`, spaces are part of the URI
     /// ([`crate::scan::ScanOptions::keep_spaces_in_angle`]).
     pub keep_spaces: bool,
+    /// Join bare URIs hard-wrapped in mid-word
+    /// ([`crate::scan::ScanOptions::join_wrapped_lines`]).
+    pub join_wrapped: bool,
 }
 
 /// Reused buffers for the text of a candidate.
@@ -69,6 +72,9 @@ pub(crate) struct Scratch {
     /// True when the URI goes on in the next string literal (see
     /// [`string_continuation`]).
     pub joined: bool,
+    /// True when a bare URI hard-wrapped in mid-word was joined across a
+    /// line break (see [`wrap_continuation`]).
+    pub wrapped: bool,
     /// True when an ellipsis (`...`, `…`) follows the URI right after
     /// its end, or a `<placeholder>` right after a `[`, `:` or `@`: text
     /// was left out (`urn:ietf:...`, `iscsi://[<username>`).
@@ -84,6 +90,7 @@ impl Scratch {
         self.segments.clear();
         self.hyphens.clear();
         self.joined = false;
+        self.wrapped = false;
         self.elided = false;
         self.rst_link = false;
     }
@@ -1155,6 +1162,20 @@ pub(crate) fn bare(w: &Window<'_>, s: usize, quote: Option<u8>, sc: &mut Scratch
                         Continuation::No => {}
                     }
                 }
+                if w.join_wrapped && is(b, SPACE) && j > seg {
+                    match wrap_continuation(w, seg, j) {
+                        Continuation::NeedMore => return Bare::NeedMore,
+                        Continuation::At(next) => {
+                            sc.push(hay, seg, j);
+                            sc.wrapped = true;
+                            broken = true;
+                            seg = next;
+                            j = next;
+                            continue;
+                        }
+                        Continuation::No => {}
+                    }
+                }
                 if b == b'{' {
                     // A template expression (`http://${host}:${port}/`,
                     // `https://x/{id}`, `{{ url }}`): taken whole, so that
@@ -1439,6 +1460,176 @@ pub(crate) fn hyphen_continuation(w: &Window<'_>, j: usize) -> Continuation {
     match w.hay.get(j) {
         Some(b) if breaks == 1 && b.is_ascii_alphanumeric() => Continuation::At(j),
         _ => Continuation::No,
+    }
+}
+
+/// The shortest line, in characters, that a bare URI ending it may have
+/// been hard-wrapped at: fill widths are 64 to 80 (`fmt` 75, Emacs 70,
+/// mail clients 72 to 78), and a URI cut there ends the line near it.
+const MIN_WRAP_WIDTH: usize = 60;
+/// The longest such line: text wrapped at all is wrapped narrower, so a
+/// line break after a longer line was the writer's.
+const MAX_WRAP_WIDTH: usize = 100;
+
+/// After a bare URI whose current segment starts at `seg` (its start, or
+/// where the last line break it was joined across left it), at the white
+/// space at `j`: when the line looks hard-wrapped in mid-URI, the index
+/// where the URI goes on.
+///
+/// All of these must hold ([`crate::scan::ScanOptions::join_wrapped_lines`]):
+/// - the byte before the break can be inside a URI and is no trailing
+///   punctuation (`.`, `,`, `)`: a sentence or clause ended there);
+/// - the line is [`MIN_WRAP_WIDTH`] to [`MAX_WRAP_WIDTH`] characters long,
+///   without its reply prefix (`> `, `>> `);
+/// - spaces or tabs then exactly one line break follow, and the next line
+///   starts right away after the same reply prefix (no indent, no blank
+///   line);
+/// - the next line's first word (up to white space, without trailing
+///   punctuation) is made of URI characters, starts with a letter, digit
+///   or one of `/?#&=%~_`, holds no `:` before a `/` (a `Reviewed-by:`
+///   trailer, the next URI), is not a mail address, and holds a `/`, `?`,
+///   `#`, `=`, `&` or `%`, or ends in a file extension of two or more
+///   letters or digits (`initiator.py`, `312042.html`); a word of prose
+///   (`the`, `e.g.`) is not taken, nor a rule of dashes.
+///
+/// Decisions never depend on how the input was read: the line start is
+/// looked for at most [`MAX_WRAP_WIDTH`] bytes back from `j`, and the
+/// scanner keeps more than that before a colon.
+fn wrap_continuation(w: &Window<'_>, seg: usize, j: usize) -> Continuation {
+    let hay = w.hay;
+    let last = hay[j - 1];
+    if !is(last, URI_TEXT) || TRAILING.contains(&last) || matches!(last, b')' | b']') {
+        return Continuation::No;
+    }
+    // The start of the line the URI's current segment is on, and its
+    // reply prefix (`> `, `>> `, `> > `), which the next line must repeat.
+    let floor = j.saturating_sub(4 * MAX_WRAP_WIDTH);
+    let line_start = match memchr::memrchr2(b'\n', b'\r', &hay[floor.min(seg)..seg]) {
+        Some(p) => floor.min(seg) + p + 1,
+        None if floor == 0 && w.bof => 0,
+        None => floor,
+    };
+    let prefix = &hay[line_start..line_start + reply_prefix(&hay[line_start..j])];
+    let width = hay[line_start + prefix.len()..j]
+        .iter()
+        .filter(|&&b| !(0x80..0xC0).contains(&b))
+        .count();
+    if !(MIN_WRAP_WIDTH..=MAX_WRAP_WIDTH).contains(&width) {
+        return Continuation::No;
+    }
+    // Spaces or tabs a writer or encoder left at the end of the line
+    // (`=20` before a quoted-printable soft break), then exactly one line
+    // break, then the next line's first byte.
+    let mut k = j;
+    while k < hay.len() && matches!(hay[k], b' ' | b'\t') {
+        k += 1;
+    }
+    if k == hay.len() {
+        return if w.eof {
+            Continuation::No
+        } else {
+            Continuation::NeedMore
+        };
+    }
+    if !matches!(hay[k], b'\r' | b'\n') {
+        return Continuation::No;
+    }
+    if hay[k] == b'\r' {
+        k += 1;
+        if k == hay.len() && !w.eof {
+            return Continuation::NeedMore;
+        }
+    }
+    if hay.get(k) == Some(&b'\n') {
+        k += 1;
+    }
+    // The same reply prefix.
+    if !prefix.is_empty() {
+        let have = hay.len().min(k + prefix.len());
+        if !hay[k..have].eq(&prefix[..have - k]) {
+            return Continuation::No;
+        }
+        if have < k + prefix.len() {
+            return if w.eof {
+                Continuation::No
+            } else {
+                Continuation::NeedMore
+            };
+        }
+        k += prefix.len();
+    }
+    // The next line's first word.
+    let mut e = k;
+    while e < hay.len() && is(hay[e], URI_TEXT) {
+        e += 1;
+    }
+    if e == hay.len() && !w.eof {
+        return Continuation::NeedMore;
+    }
+    match hay.get(e) {
+        None => {}
+        Some(&b) if is(b, SPACE) => {}
+        Some(_) => return Continuation::No,
+    }
+    let mut word = &hay[k..e];
+    while let Some((&b, rest)) = word.split_last() {
+        if TRAILING.contains(&b) || matches!(b, b')' | b']' | b'>') {
+            word = rest;
+        } else {
+            break;
+        }
+    }
+    if wraps_on(word) {
+        Continuation::At(k)
+    } else {
+        Continuation::No
+    }
+}
+
+/// The length of the reply prefix `line` starts with: `>` characters,
+/// each optionally followed by one space (`> `, `>> `, `> > `); 0 when
+/// there is none.
+fn reply_prefix(line: &[u8]) -> usize {
+    let mut n = 0;
+    while line.get(n) == Some(&b'>') {
+        n += 1;
+        if line.get(n) == Some(&b' ') {
+            n += 1;
+        }
+    }
+    n
+}
+
+/// True when `word` (the first word of a line, trailing punctuation
+/// removed) can only be the rest of a URI cut at the line break before
+/// it ([`wrap_continuation`]).
+fn wraps_on(word: &[u8]) -> bool {
+    let (Some(&first), Some(&second)) = (word.first(), word.get(1)) else {
+        return false;
+    };
+    let starts = first.is_ascii_alphanumeric() || b"/?#&=%~_".contains(&first);
+    // `--------`, `/---`, `__init__`: rules and markup, not a URI's rest.
+    if !starts || !(first.is_ascii_alphanumeric() || second.is_ascii_alphanumeric()) {
+        return false;
+    }
+    let slash = word.iter().position(|&b| b == b'/');
+    let colon = word.iter().position(|&b| b == b':');
+    if colon.is_some_and(|c| slash.is_none_or(|sl| c < sl)) {
+        return false;
+    }
+    if slash.is_none() && word.contains(&b'@') {
+        return false;
+    }
+    if word.iter().any(|b| b"/?#=&%".contains(b)) {
+        return true;
+    }
+    // A file extension: `.` then two or more letters or digits to the end.
+    match word.iter().rposition(|&b| b == b'.') {
+        Some(dot) => {
+            let ext = &word[dot + 1..];
+            dot > 0 && ext.len() >= 2 && ext.iter().all(u8::is_ascii_alphanumeric)
+        }
+        None => false,
     }
 }
 

@@ -124,6 +124,18 @@ pub struct ScanOptions {
     /// scanned as `<value>`, whose spaces the author wrote (HTML and
     /// CommonMark keep them; such a URI is invalid, U003). Off by default.
     pub keep_spaces_in_angle: bool,
+    /// Join a bare URI that a program hard-wrapped in mid-word at a fixed
+    /// width: a URI that runs to the end of a line of 60 to 100
+    /// characters, the next line starting (no indent, no blank line) with
+    /// text that can only be the rest of a URI: it holds `/`, `?`, `#`,
+    /// `=`, `&` or `%`, or ends in a file extension (`er.hpp#L497`,
+    /// `312042.html`, `LF=DFHJSH02`). RFC 2396 Appendix E's "URI broken
+    /// across lines" for text whose line breaks a mail client, gateway or
+    /// `fmt` inserted (plain text, mail bodies with reply prefixes
+    /// removed); the candidate is then [`Candidate::wrapped`]. Off for
+    /// markup, whose renderer ends a bare link at the line break. Default
+    /// false.
+    pub join_wrapped_lines: bool,
 }
 
 impl Default for ScanOptions {
@@ -136,6 +148,7 @@ impl Default for ScanOptions {
             abbreviated: false,
             missing_colon: false,
             keep_spaces_in_angle: false,
+            join_wrapped_lines: false,
         }
     }
 }
@@ -157,6 +170,7 @@ pub struct Candidate<'s> {
     abbreviated: bool,
     missing_colon: bool,
     joined: bool,
+    wrapped: bool,
     elided: bool,
     rst_link: bool,
     before: &'s [u8],
@@ -243,6 +257,14 @@ impl<'s> Candidate<'s> {
     pub fn joined(&self) -> bool {
         self.joined
     }
+    /// True when a bare URI was hard-wrapped in mid-word and rejoined
+    /// across the line break ([`ScanOptions::join_wrapped_lines`]):
+    /// [`Candidate::text`] is the joined URI, and it is
+    /// [`Candidate::broken`] too. A reading, not a certainty: the break
+    /// stood where a URI may end.
+    pub fn wrapped(&self) -> bool {
+        self.wrapped
+    }
     /// True when an ellipsis (`...` or `…`) follows a bare URI right after
     /// its end, trailing punctuation between (`urn:ietf:...`,
     /// `https://example.org/docs/…`), or a `<placeholder>` follows a `[`,
@@ -306,6 +328,7 @@ impl<'s> Candidate<'s> {
             abbreviated: self.abbreviated,
             missing_colon: self.missing_colon,
             joined: self.joined,
+            wrapped: self.wrapped,
             elided: self.elided,
             rst_link: self.rst_link,
             before: self.before.to_vec(),
@@ -373,6 +396,7 @@ pub struct ScannedUri {
     abbreviated: bool,
     missing_colon: bool,
     joined: bool,
+    wrapped: bool,
     elided: bool,
     rst_link: bool,
     before: Vec<u8>,
@@ -452,6 +476,11 @@ impl ScannedUri {
     /// [`Candidate::joined`].
     pub fn joined(&self) -> bool {
         self.joined
+    }
+    /// True when a bare URI hard-wrapped in mid-word was rejoined; see
+    /// [`Candidate::wrapped`].
+    pub fn wrapped(&self) -> bool {
+        self.wrapped
     }
     /// True when an ellipsis follows the URI (`urn:ietf:...`); see
     /// [`Candidate::elided`].
@@ -748,6 +777,7 @@ impl<R: Read> Scanner<R> {
                         min_start: self.min_start,
                         max_len: self.opts.max_uri_len,
                         keep_spaces: self.opts.keep_spaces_in_angle,
+                        join_wrapped: self.opts.join_wrapped_lines,
                     };
                     match hyphen_continuation(&window, self.pos) {
                         Continuation::At(next) => {
@@ -810,6 +840,7 @@ impl<R: Read> Scanner<R> {
                 min_start: self.min_start,
                 max_len: self.opts.max_uri_len,
                 keep_spaces: self.opts.keep_spaces_in_angle,
+                join_wrapped: self.opts.join_wrapped_lines,
             };
             let outcome = match self.buf[colon] {
                 _ if slashes.is_some() => {
@@ -923,6 +954,7 @@ impl<R: Read> Scanner<R> {
             abbreviated: extent.abbreviated,
             missing_colon: extent.missing_colon,
             joined: self.scratch.joined,
+            wrapped: self.scratch.wrapped,
             elided: self.scratch.elided,
             rst_link: self.scratch.rst_link,
             before,

@@ -1632,3 +1632,121 @@ fn bracket_after_the_host_ends_a_bare_uri() {
         ["ssh://user@[2001:db8::1]:22/r.git"]
     );
 }
+
+/// The URIs of `input` with [`ScanOptions::join_wrapped_lines`], whole and
+/// in chunks of several small sizes (all must agree), and whether each was
+/// joined across a hard wrap.
+fn wrapped_uris(input: &str) -> Vec<(String, bool)> {
+    let run = |chunk: usize| {
+        let opts = ScanOptions {
+            chunk_size: chunk,
+            join_wrapped_lines: true,
+            ..ScanOptions::default()
+        };
+        let mut s = Scanner::new(input.as_bytes(), opts);
+        let mut out = Vec::new();
+        while let Some(f) = s.next_found().expect("reading a slice cannot fail") {
+            if let Found::Uri(c) = f {
+                assert_eq!(c.wrapped(), c.wrapped() && c.broken());
+                out.push((c.text().to_string(), c.wrapped()));
+            }
+        }
+        out
+    };
+    let whole = run(1 << 20);
+    for chunk in [1, 2, 3, 7, 64] {
+        assert_eq!(run(chunk), whole, "chunk size {chunk}: {input:?}");
+    }
+    whole
+}
+
+#[test]
+fn hard_wrapped_bare_uris_are_rejoined() {
+    // usrp-users, 2023: a GitHub link cut in mid-word at the fill width,
+    // under a reply prefix (`> `) and without one.
+    let cut = "https://github.com/EttusResearch/uhd/blob/master/host/lib/usrp/sensorhandl";
+    let whole =
+        "https://github.com/EttusResearch/uhd/blob/master/host/lib/usrp/sensorhandler.hpp#L497";
+    for text in [
+        format!("See the code at\n> {cut}\n> er.hpp#L497 for details.\n"),
+        format!("See the code at\n{cut}\ner.hpp#L497 for details.\n"),
+        format!("See the code at\r\n>> {cut}\r\n>> er.hpp#L497.\r\n"),
+        // A space left before the break (quoted-printable `=20`).
+        format!("See the code at\n> {cut} \n> er.hpp#L497 for details.\n"),
+    ] {
+        assert_eq!(
+            wrapped_uris(&text),
+            vec![(whole.to_string(), true)],
+            "{text:?}"
+        );
+    }
+    // Cut after a `/` (open-iscsi, 2021; the mapnik-devel archive).
+    let text = "Rather than writing code, see https://github.com/oVirt/vdsm/blob/master/tests/storage/stress/\ninitiator.py\n";
+    assert_eq!(
+        wrapped_uris(text)[0].0,
+        "https://github.com/oVirt/vdsm/blob/master/tests/storage/stress/initiator.py"
+    );
+    // A query cut: `SHE` + `LF=DFHJSH02` (comp.lang.cobol, 1990s).
+    let text = "http://www.example.com/cgi-bin/bookmgr/bookmgr.cmd/BOOKS/DFHJAP90/CONTENTS?SHE\nLF=DFHJSH02 ok\n";
+    assert_eq!(
+        wrapped_uris(text)[0].0,
+        "http://www.example.com/cgi-bin/bookmgr/bookmgr.cmd/BOOKS/DFHJAP90/CONTENTS?SHELF=DFHJSH02"
+    );
+    // Three lines.
+    let text = format!("{cut}\n{}\n{}\n", "a".repeat(59) + "/b", "c/d.html");
+    let joined = wrapped_uris(&text);
+    assert_eq!(joined.len(), 1);
+    assert!(joined[0]
+        .0
+        .ends_with(&format!("{}/bc/d.html", "a".repeat(59))));
+}
+
+#[test]
+fn line_breaks_that_end_a_bare_uri_stay() {
+    let long = "https://groups.google.com/d/msgid/open-iscsi/20220802-173945-abcdef-ghijkl";
+    assert!(long.len() >= 60 && long.len() <= 100);
+    for next in [
+        "Reviewed-by: Lee Duncan <lduncan@suse.com>",
+        "the rest of the sentence.",
+        "e.g. this one",
+        "------------- next part -------------",
+        "/--------- L.WILLMS@jpberlin.de",
+        "webmaster@example.org",
+        " index.html (indented)",
+        "",
+        "https://next.example/",
+        "__init__.py",
+    ] {
+        let text = format!("{long} \n{next}\n");
+        assert_eq!(
+            wrapped_uris(&text)[0],
+            (long.to_string(), false),
+            "{next:?}"
+        );
+        let text = format!("{long}\n{next}\n");
+        let got = wrapped_uris(&text);
+        assert_eq!(got[0], (long.to_string(), false), "{next:?}");
+    }
+    // Text after the URI on its line.
+    assert!(!wrapped_uris(&format!("{long} x\nindex.html\n"))[0].1);
+    // A short line: text that is not wrapped at a fill width.
+    assert_eq!(
+        wrapped_uris("see http://www.example.org/a/\nindex.html\n")[0],
+        ("http://www.example.org/a/".to_string(), false)
+    );
+    // A line longer than any fill width.
+    let text = format!(
+        "{}\nindex.html\n",
+        "https://example.org/".to_string() + &"x".repeat(100)
+    );
+    assert!(!wrapped_uris(&text)[0].1);
+    // Trailing punctuation ends the URI, and a different reply prefix
+    // is another writer's line.
+    assert!(!wrapped_uris(&format!("{long}.\nindex.html\n"))[0].1);
+    assert!(!wrapped_uris(&format!("> {long}\n>> index.html\n"))[0].1);
+    // Off by default.
+    assert_eq!(
+        uris(&format!("{long}\nindex.html\n")),
+        vec![long.to_string()]
+    );
+}

@@ -18,7 +18,11 @@ pub const RULE: Rule = Rule {
     explanation: "RFC 2396 Appendix E recommends angle brackets around a URI that is broken \
                   across lines, so that readers know the whitespace is not part of it. Outside \
                   them, most tools stop at the line break. The fix rejoins the URI (not when a \
-                  hyphen ends a line: see D001).",
+                  hyphen ends a line: see D001). A bare URI that a program hard-wrapped in \
+                  mid-word (a line of 60 to 100 characters ending inside it, the next line \
+                  going on with the rest: 'sensorhandl' + line break + 'er.hpp#L497') is \
+                  read joined in plain text and mail bodies; its fix is unsafe, since the \
+                  line break may have ended it.",
     source: "RFC 2396 Appendix E; RFC 3986 Appendix C",
 };
 
@@ -37,7 +41,13 @@ pub(crate) fn rejoin(cx: &Cx<'_, '_>) -> Option<Fix> {
             end: span.end,
             replacement: c.text().to_string(),
         }],
-        applicability: crate::fix::Applicability::Safe,
+        // A bare URI hard-wrapped in mid-word was joined on a reading of
+        // the text (`Candidate::wrapped`): the break may have ended it.
+        applicability: if c.wrapped() {
+            crate::fix::Applicability::Unsafe
+        } else {
+            crate::fix::Applicability::Safe
+        },
     })
 }
 
