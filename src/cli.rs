@@ -391,6 +391,11 @@ struct ExtractArgs {
     /// this base URI (RFC 3986 section 5.2).
     #[arg(long, value_name = "URI")]
     base: Option<String>,
+    /// Print the link that a redirect wrapper (Safe Links, Proofpoint URL
+    /// Defense, google.com/url) wraps instead of the wrapper; in jsonl,
+    /// the chain in "wrapped_by".
+    #[arg(long)]
+    unwrap: bool,
     #[command(flatten)]
     engine: EngineFlags,
 }
@@ -864,6 +869,7 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
                 },
                 unique: a.unique,
                 base,
+                unwrap: a.unwrap,
             };
             let opts = run_options(a.common, &settings, a.format.into(), false, a.engine);
             let outputs = Outputs {
