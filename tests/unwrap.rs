@@ -34,7 +34,7 @@ fn records(args: &[&str]) -> Vec<Value> {
 const GITHUB: &str =
     "https://github.com/EttusResearch/uhd/blob/UHD-4.4/host/lib/rfnoc/rfnoc_graph.cpp#L393";
 
-/// The Safe Links link of the message, quoted-printable over six lines in
+/// The Safe Links link of the message, quoted-printable over seven lines in
 /// the text part and eight in the HTML part, comes out as the GitHub link
 /// its anchor text shows, with the wrapped link (decoded, whole) in
 /// `wrapped_by`.
@@ -122,7 +122,8 @@ fn without_unwrap_records_keep_the_wrapper() {
 }
 
 /// `check` reports the wrapped link of a real README (X005, default on)
-/// and `--diff` writes the link itself in its place, nothing else.
+/// and `--unsafe-fixes --diff` writes the link itself in its place,
+/// nothing else; the fix is unsafe, so `--diff` alone has none.
 #[test]
 fn check_fixes_a_wrapped_link_in_markdown() {
     let path = "fixtures/unwrap/aptio-readme-prerequisites.md";
@@ -136,6 +137,12 @@ fn check_fixes_a_wrapped_link_in_markdown() {
         )
     );
     let out = urilint(&["check", "--isolated", "--diff", path]);
+    assert!(
+        out.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let out = urilint(&["check", "--isolated", "--unsafe-fixes", "--diff", path]);
     assert_eq!(out.status.code(), Some(1));
     let diff = String::from_utf8_lossy(&out.stdout);
     let removed: Vec<&str> = diff

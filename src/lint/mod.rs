@@ -588,10 +588,8 @@ fn namespace_name(candidate: &Candidate<'_>) -> bool {
 /// Whether the fix of rule `code` on the URI `uri` is safe (issue 14,
 /// ruff's model): safe are the fixes that keep the URI the same resource
 /// for every consumer, rejoining a broken URI (`D004`, `D005`), adding
-/// or dropping delimiters (`D006`, `D007`), lowercasing the scheme
-/// (`N001`, RFC 3986 section 6.2.2.1: schemes are case-insensitive) and
-/// writing the link a redirect wrapper wraps (`X005`: the wrapper answers
-/// with a redirect to it);
+/// or dropping delimiters (`D006`, `D007`) and lowercasing the scheme
+/// (`N001`, RFC 3986 section 6.2.2.1: schemes are case-insensitive);
 /// every other fix (case changes outside the scheme, dropping a default
 /// port, percent-decoding or -encoding, removing dot-segments) and any
 /// fix of a `file:` URI (whose path may be case-sensitive and read by
@@ -599,8 +597,9 @@ fn namespace_name(candidate: &Candidate<'_>) -> bool {
 pub fn applicability(code: &str, uri: &str) -> crate::fix::Applicability {
     use crate::fix::Applicability;
     let file = uri.len() >= 5 && uri[..5].eq_ignore_ascii_case("file:");
-    let safe = matches!(code, "D004" | "D005" | "D006" | "D007" | "N001" | "X005");
-    // (U010's fix changes the URI, into the one meant: unsafe too.)
+    let safe = matches!(code, "D004" | "D005" | "D006" | "D007" | "N001");
+    // (U010's fix changes the URI, into the one meant: unsafe too; so
+    // does X005's, into the link a redirect wrapper wraps.)
     if safe && !file {
         Applicability::Safe
     } else {

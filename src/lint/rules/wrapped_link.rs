@@ -22,10 +22,11 @@ pub const RULE: Rule = Rule {
                   (RFC 3986 section 7.5: sensitive information in a URI), sends every reader \
                   through the gateway, and stops working when the tenant's subscription or \
                   policy changes. The fix writes the link the wrapper wraps, decoded offline as \
-                  the wrapper's own published decoder does (see urilint's docs on --unwrap); it \
-                  is safe: the wrapper answers with a redirect to exactly that URI, so readers \
-                  reach the same resource, minus the detour. A Mimecast link keeps its target on \
-                  Mimecast's servers and gets no fix.",
+                  the wrapper's own published decoder does (see urilint's docs on --unwrap). The \
+                  fix is unsafe (applied with --unsafe-fixes): the new URI is not the same as the \
+                  old one by RFC 3986 section 6, only by way of the wrapper's redirect, which \
+                  cannot be checked offline (the gateway may block the target, or be gone). A \
+                  Mimecast link keeps its target on Mimecast's servers and gets no fix.",
     source: "RFC 3986 sections 7.5 and 7.6; Microsoft Safe Links, Proofpoint URLDefenseDecode.py, \
              Mimecast URL Protect documentation",
 };
