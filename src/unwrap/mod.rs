@@ -357,6 +357,32 @@ mod tests {
         assert!(u.uri.starts_with("https://www.google.com/url?q="));
     }
 
+    proptest::proptest! {
+        /// Any text: no panic, and a decoded chain ends in a valid
+        /// absolute URI.
+        #[test]
+        fn any_text(
+            host in proptest::sample::select(vec![
+                "nam01.safelinks.protection.outlook.com/?url=",
+                "urldefense.proofpoint.com/v2/url?u=",
+                "urldefense.proofpoint.com/v1/url?u=",
+                "urldefense.com/v3/__",
+                "www.google.com/url?q=",
+                "protect-us.mimecast.com/s/",
+            ]),
+            rest in "([A-Za-z0-9_*!$&;=:/.%#?~+-]|%[0-9A-Fa-f]{2}|__;|\\*\\*[A-Za-z0-9_-])*",
+        ) {
+            let text = format!("https://{host}{rest}");
+            if let Some(u) = unwrap(&text) {
+                proptest::prop_assert!(!u.chain.is_empty() && u.chain.len() <= MAX_DEPTH);
+                if u.decoded() {
+                    let p = grammar::parse(&u.uri, Grammar::Rfc3986);
+                    proptest::prop_assert!(p.is_valid() && p.uri().scheme().is_some(), "{}", u.uri);
+                }
+            }
+        }
+    }
+
     #[test]
     fn params_and_hosts() {
         assert_eq!(param("a=1&amp;url=x&url=y", "url"), Some("x"));
