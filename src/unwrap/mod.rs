@@ -4,7 +4,7 @@
 //!
 //! Gateways rewrite every link of a message they deliver (Microsoft
 //! Defender for Office 365 Safe Links, Proofpoint URL Defense, Mimecast
-//! URL Protect), and Google rewrites links in Gmail, Groups and search
+//! URL Protect, Trend Micro's time-of-click protection), and Google rewrites links in Gmail, Groups and search
 //! results; those links end up in replies, in list archives and, pasted,
 //! in documentation, where they carry the recipient's address or tenant
 //! and stop working when the tenant does. This module owns recognising
@@ -28,6 +28,7 @@ pub mod google;
 pub mod mimecast;
 pub mod proofpoint;
 pub mod safelinks;
+pub mod trendmicro;
 
 use serde::Serialize;
 
@@ -62,11 +63,12 @@ pub struct Wrapper {
 }
 
 /// Every wrapper, in the order they are tried.
-pub const WRAPPERS: [Wrapper; 4] = [
+pub const WRAPPERS: [Wrapper; 5] = [
     safelinks::WRAPPER,
     proofpoint::WRAPPER,
     google::WRAPPER,
     mimecast::WRAPPER,
+    trendmicro::WRAPPER,
 ];
 
 /// The most wrappers taken off one link (a Safe Links link around a
