@@ -398,6 +398,11 @@ struct ExtractArgs {
     /// title, data-*). JSON records say which in "role".
     #[arg(long)]
     include_identifiers: bool,
+    /// Print the link that a redirect wrapper (Safe Links, Proofpoint URL
+    /// Defense, google.com/url) wraps instead of the wrapper; in jsonl,
+    /// the chain in "wrapped_by".
+    #[arg(long)]
+    unwrap: bool,
     #[command(flatten)]
     engine: EngineFlags,
 }
@@ -872,6 +877,7 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
                 unique: a.unique,
                 base,
                 include_identifiers: a.include_identifiers,
+                unwrap: a.unwrap,
             };
             let opts = run_options(a.common, &settings, a.format.into(), false, a.engine);
             let outputs = Outputs {

@@ -150,6 +150,7 @@ pub mod since;
 pub mod site;
 pub mod source;
 pub mod template;
+pub mod unwrap;
 #[cfg(feature = "cli")]
 #[cfg_attr(docsrs, doc(cfg(feature = "cli")))]
 pub mod walk;

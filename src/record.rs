@@ -64,6 +64,13 @@ pub struct Record {
     /// as written (whitespace removed); otherwise absent from the JSON.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reference: Option<String>,
+    /// With `extract --unwrap`, for a link rewritten by a redirect wrapper
+    /// (a mail gateway's Safe Links or URL Defense, Google's `/url`): the
+    /// wrappers around it, outermost first, each with the URI as it was
+    /// at that layer ([`crate::unwrap`]); `uri` is then the innermost URI
+    /// reached. Left out of the JSON when empty.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub wrapped_by: Vec<crate::unwrap::Layer>,
     /// The exact source text from `byte_start` to `byte_end`.
     pub raw: String,
     /// `angle`, `quote`, `url-prefix` or `bare`.
@@ -143,6 +150,7 @@ impl Record {
             byte_end: span.end,
             uri: candidate.text().to_string(),
             reference: None,
+            wrapped_by: Vec::new(),
             raw: candidate.raw().to_string(),
             delimiter: candidate.delimiter(),
             url_prefix: candidate.url_prefix(),
@@ -166,6 +174,22 @@ impl Record {
         self.valid = errors.is_empty();
         self.errors = errors;
         self.uri = uri;
+    }
+
+    /// The record of a link that `unwrapped` took apart (`extract
+    /// --unwrap`): `uri` becomes the innermost URI reached and
+    /// `wrapped_by` the chain; `valid` and `errors` are those of the new
+    /// `uri` under `grammar`.
+    pub fn with_unwrapped(
+        mut self,
+        unwrapped: crate::unwrap::Unwrapped,
+        grammar: Grammar,
+    ) -> Record {
+        self.uri = unwrapped.uri;
+        self.wrapped_by = unwrapped.chain;
+        let uri = std::mem::take(&mut self.uri);
+        let record = self.with_errors(&grammar::parse(&uri, grammar));
+        Record { uri, ..record }
     }
 
     /// Fills `valid` and `errors` from `parsed`: the grammar errors, then,

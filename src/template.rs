@@ -58,8 +58,8 @@ pub fn is_template(uri: &str) -> bool {
             }
         }
         // Cut before a `{` the scanner did not take (`http://${a ?? b}`): a
-        // URI does not end in `$`.
-        if uri.ends_with('$') {
+        // URI does not end in `$` (but a Proofpoint URL Defense v3 link).
+        if uri.ends_with('$') && !crate::unwrap::proofpoint::is_v3(uri) {
             return true;
         }
     }

@@ -157,7 +157,9 @@ fn classes_are_the_issues() {
             "{code}"
         );
     }
-    for code in ["N002", "N003", "N004", "N005", "N006", "N007", "U007"] {
+    for code in [
+        "N002", "N003", "N004", "N005", "N006", "N007", "U007", "X005",
+    ] {
         assert_eq!(
             applicability(code, "http://a.example/"),
             Applicability::Unsafe,

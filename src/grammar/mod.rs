@@ -56,6 +56,27 @@ pub fn percent_encode(bytes: &[u8], keep: impl Fn(u8) -> bool) -> String {
     out
 }
 
+/// `bytes` with each `%` and two hexadecimal digits made the byte they
+/// encode (RFC 3986 section 2.1); a `%` not followed by two is kept as it
+/// is. The inverse of [`percent_encode`].
+pub fn percent_decode(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = |j: usize| bytes.get(j).copied().and_then(chars::hex_value);
+            if let (Some(h), Some(l)) = (hex(i + 1), hex(i + 2)) {
+                out.push(h << 4 | l);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    out
+}
+
 /// True when `s` starts with a scheme and its `:` (`ALPHA *( ALPHA /
 /// DIGIT / "+" / "-" / "." ) ":"`, RFC 3986 section 3.1): an absolute
 /// URI rather than a relative reference (section 4.2). Nothing else of

@@ -298,6 +298,7 @@ impl Linter {
             if !abbreviated {
                 rules::insecure_scheme::check(&mut cx);
             }
+            rules::wrapped_link::check(&mut cx);
             rules::uppercase_scheme::check(&mut cx);
             rules::uppercase_host::check(&mut cx);
             rules::default_port::check(&mut cx);
@@ -597,7 +598,8 @@ pub fn applicability(code: &str, uri: &str) -> crate::fix::Applicability {
     use crate::fix::Applicability;
     let file = uri.len() >= 5 && uri[..5].eq_ignore_ascii_case("file:");
     let safe = matches!(code, "D004" | "D005" | "D006" | "D007" | "N001");
-    // (U010's fix changes the URI, into the one meant: unsafe too.)
+    // (U010's fix changes the URI, into the one meant: unsafe too; so
+    // does X005's, into the link a redirect wrapper wraps.)
     if safe && !file {
         Applicability::Safe
     } else {

@@ -51,6 +51,27 @@ pub fn record_line(out: &mut Vec<u8>, record: &Record, non_utf8_path: Option<&[u
         out.extend_from_slice(b",\"reference\":");
         string(out, reference);
     }
+    if !r.wrapped_by.is_empty() {
+        out.extend_from_slice(b",\"wrapped_by\":[");
+        for (i, layer) in r.wrapped_by.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            out.extend_from_slice(b"{\"wrapper\":");
+            string(out, layer.wrapper);
+            out.extend_from_slice(b",\"uri\":");
+            string(out, &layer.uri);
+            if !layer.decoded {
+                out.extend_from_slice(b",\"decoded\":false");
+            }
+            if let Some(reason) = layer.reason {
+                out.extend_from_slice(b",\"reason\":");
+                string(out, reason);
+            }
+            out.push(b'}');
+        }
+        out.push(b']');
+    }
     out.extend_from_slice(b",\"raw\":");
     string(out, &r.raw);
     out.extend_from_slice(b",\"delimiter\":\"");
@@ -275,6 +296,17 @@ mod tests {
             byte_end: u64::MAX - numbers[1],
             uri: s(1),
             reference: (flags & 1 != 0).then(|| s(2)),
+            wrapped_by: strings
+                .iter()
+                .take((numbers[1] % 3) as usize)
+                .enumerate()
+                .map(|(i, u)| crate::unwrap::Layer {
+                    wrapper: ["safelinks", "proof\"point"][i % 2],
+                    uri: u.clone(),
+                    decoded: i != 1,
+                    reason: (i == 1).then_some("no \\ url"),
+                })
+                .collect(),
             raw: s(3),
             delimiter: [
                 Delimiter::Angle,

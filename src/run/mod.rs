@@ -104,6 +104,10 @@ pub struct ExtractOptions {
     /// followed (identifiers, citations, mentions in HTML comments and
     /// non-URI attributes); `--include-identifiers`.
     pub include_identifiers: bool,
+    /// Print the link a redirect wrapper wraps instead of the wrapper
+    /// (`--unwrap`, [`crate::unwrap`]), with the chain in the record's
+    /// `wrapped_by`.
+    pub unwrap: bool,
 }
 
 /// Counts of a run, read after it to pick the exit status.
@@ -853,7 +857,15 @@ impl ExtractInput<'_> {
                     _ => None,
                 };
                 Stats::add(&self.stats.uris, 1);
-                let uri = resolved.as_deref().unwrap_or(&as_read);
+                let mut uri = resolved.as_deref().unwrap_or(&as_read);
+                let unwrapped = if self.ex.unwrap {
+                    crate::unwrap::unwrap(uri)
+                } else {
+                    None
+                };
+                if let Some(u) = &unwrapped {
+                    uri = &u.uri;
+                }
                 let located = at.map(|(unit, piece)| Located::of(unit, piece, &c));
                 if self.json {
                     let mut record = Record::new(name, &c, self.opts.grammar);
@@ -863,6 +875,9 @@ impl ExtractInput<'_> {
                     }
                     if let Some(target) = &resolved {
                         record.reference = Some(std::mem::replace(&mut record.uri, target.clone()));
+                    }
+                    if let Some(u) = unwrapped.clone() {
+                        record = record.with_unwrapped(u, self.opts.grammar);
                     }
                     if let Some(l) = located {
                         record.line = l.start.line;

@@ -836,21 +836,7 @@ fn percent_decode(s: &str) -> String {
 /// `s` with each `%XX` (two hexadecimal digits) made the byte it encodes
 /// (RFC 3986 section 2.1); a `%` not followed by two is kept.
 pub(crate) fn percent_decode_bytes(s: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(s.len());
-    let mut i = 0;
-    while i < s.len() {
-        let hex = |c: Option<&u8>| c.and_then(|&c| char::from(c).to_digit(16));
-        if s[i] == b'%' {
-            if let (Some(h), Some(l)) = (hex(s.get(i + 1)), hex(s.get(i + 2))) {
-                out.push((h * 16 + l) as u8);
-                i += 3;
-                continue;
-            }
-        }
-        out.push(s[i]);
-        i += 1;
-    }
-    out
+    crate::grammar::percent_decode(s)
 }
 
 /// `path` with `.` components dropped and each `..` taking off the

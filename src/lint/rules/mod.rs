@@ -50,6 +50,7 @@ pub(crate) mod uppercase_scheme;
 pub(crate) mod uri_too_long;
 pub(crate) mod url_prefix;
 pub(crate) mod whitespace_outside_angle_brackets;
+pub(crate) mod wrapped_link;
 
 /// How serious a diagnostic is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -218,11 +219,12 @@ pub const DELIMITING: [Rule; 7] = [
 ];
 
 /// The security rules (`X`), in code order.
-pub const SECURITY: [Rule; 4] = [
+pub const SECURITY: [Rule; 5] = [
     password_in_userinfo::RULE,
     non_default_port::RULE,
     encoded_line_break::RULE,
     insecure_scheme::RULE,
+    wrapped_link::RULE,
 ];
 
 /// The normalization rules (`N`), in code order.
