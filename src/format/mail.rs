@@ -17,10 +17,15 @@
 //! are message identifiers, not URIs), nor are addresses, trace fields
 //! and the MIME structure.
 //!
-//! The MIME structure and the header values (RFC 2047 encoded words, the
-//! date) come from the `mail-parser` crate, which gives every part's byte
-//! offsets in the raw message; the decoding that keeps offset maps is
-//! ours, since no MIME library maps decoded offsets back.
+//! The MIME structure and the header values of [`MessageInfo`] (RFC 2047
+//! encoded words, the date) come from the `mail-parser` crate, which
+//! gives every part's and field's byte offsets in the raw message; it is
+//! not shown `Content-Transfer-Encoding`, so it decodes no body and only
+//! seeks each part's end (`parser`). The decoding that keeps offset
+//! maps is ours (each body decoded once; header fields unfolded and
+//! their encoded words decoded by `super::encoded_word`), since no MIME
+//! library maps decoded offsets back. The header fields of nested
+//! messages and of text/rfc822-headers parts are read as the message's.
 //!
 //! mail-parser 0.11 nests message parts without a limit, and drops and
 //! copies (for a base64 message/rfc822 part: 4,000 levels inside one
