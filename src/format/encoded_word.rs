@@ -28,7 +28,14 @@ pub fn decode(input: &[u8]) -> Option<(Vec<u8>, usize)> {
     let after = window.get(q1 + 1..)?;
     let (&enc, after) = after.split_first()?;
     let text_etc = after.strip_prefix(b"?")?;
-    let end = memchr::memmem::find(text_etc, b"?=")?;
+    // The text holds no `?` (RFC 2047 section 4 and 5): it ends at the
+    // first one, which must be followed by `=`. Every search stops at the
+    // next `?`, so the work is linear in the field even when it holds
+    // many `=?` (a hostile one).
+    let end = memchr::memchr(b'?', text_etc)?;
+    if text_etc.get(end + 1) != Some(&b'=') {
+        return None;
+    }
     let text = &text_etc[..end];
     if label.is_empty() || text.iter().any(|b| b.is_ascii_whitespace()) {
         return None;
@@ -95,6 +102,24 @@ mod tests {
         assert_eq!(t, b"http://a.example/");
     }
 
+    /// A field of many `=?` starts none of which ends is read in linear
+    /// time (each search stops at the next `?`).
+    #[test]
+    fn many_unended_words_are_linear() {
+        let field = b"=?x?Q?a".repeat(200_000);
+        let t = std::time::Instant::now();
+        let mut i = 0;
+        let mut words = 0;
+        while let Some(n) = memchr::memmem::find(&field[i..], b"=?") {
+            if decode(&field[i + n..]).is_some() {
+                words += 1;
+            }
+            i += n + 2;
+        }
+        assert_eq!(words, 0);
+        assert!(t.elapsed().as_secs() < 5, "{:?}", t.elapsed());
+    }
+
     #[test]
     fn malformed_words_are_not_decoded() {
         for bad in [
@@ -102,6 +127,7 @@ mod tests {
             b"=??Q?x?=",
             b"=?utf-8?X?x?=",
             b"=?utf-8?Q?a b?=",
+            b"=?utf-8?Q?a?b?=",
             b"=?utf-8",
         ] {
             assert!(decode(bad).is_none(), "{}", String::from_utf8_lossy(bad));
