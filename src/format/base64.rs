@@ -84,6 +84,43 @@ pub fn decode(input: &[u8]) -> Decoded {
     }
 }
 
+/// The length of the base64 text at the start of `input`: its lines of
+/// the base64 alphabet, `=` padding and white space, up to the line
+/// after which no base64 can follow (the one holding padding `=`), or
+/// up to the first line holding anything else (a plain-text footer a
+/// mailing list appended, RFC 2045 section 6.8 allows no such text).
+/// Empty lines before that line count as base64; `input.len()` when it is
+/// base64 to its end.
+pub fn extent(input: &[u8]) -> usize {
+    let mut at = 0;
+    // The end of the last line that held base64.
+    let mut end = 0;
+    while at < input.len() {
+        let next = memchr::memchr(b'\n', &input[at..]).map_or(input.len(), |n| at + n + 1);
+        let line = &input[at..next];
+        if !line
+            .iter()
+            .all(|&b| value(b).is_some() || b == b'=' || b.is_ascii_whitespace())
+        {
+            return end;
+        }
+        if !line.trim_ascii().is_empty() {
+            end = next;
+        }
+        if line.contains(&b'=') {
+            // Padding: the base64 ends here; what follows is read as text
+            // when it holds more than white space.
+            return if input[next..].trim_ascii().is_empty() {
+                input.len()
+            } else {
+                next
+            };
+        }
+        at = next;
+    }
+    input.len()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -17,10 +17,15 @@
 //! are message identifiers, not URIs), nor are addresses, trace fields
 //! and the MIME structure.
 //!
-//! The MIME structure and the header values (RFC 2047 encoded words, the
-//! date) come from the `mail-parser` crate, which gives every part's byte
-//! offsets in the raw message; the decoding that keeps offset maps is
-//! ours, since no MIME library maps decoded offsets back.
+//! The MIME structure and the header values of [`MessageInfo`] (RFC 2047
+//! encoded words, the date) come from the `mail-parser` crate, which
+//! gives every part's and field's byte offsets in the raw message; it is
+//! not shown `Content-Transfer-Encoding`, so it decodes no body and only
+//! seeks each part's end (`parser`). The decoding that keeps offset
+//! maps is ours (each body decoded once; header fields unfolded and
+//! their encoded words decoded by `super::encoded_word`), since no MIME
+//! library maps decoded offsets back. The header fields of nested
+//! messages and of text/rfc822-headers parts are read as the message's.
 //!
 //! mail-parser 0.11 nests message parts without a limit, and drops and
 //! copies (for a base64 message/rfc822 part: 4,000 levels inside one
@@ -162,7 +167,7 @@ pub fn read(raw: &[u8], opts: MailOptions) -> Message {
     };
     out.info = info(top);
     if opts.headers {
-        headers(raw, top, &mut out);
+        headers(raw, 0, top, "0", &mut out);
     }
     if opts.message_ids {
         message_ids(raw, top, &mut out);
@@ -172,6 +177,7 @@ pub fn read(raw: &[u8], opts: MailOptions) -> Message {
         raw,
         structure: &structure,
         closes: &closes,
+        opts,
     };
     walk(&tree, &msg, 0, "", 0, &mut out);
     out
@@ -184,6 +190,8 @@ struct Tree<'a> {
     raw: &'a [u8],
     structure: &'a [u8],
     closes: &'a std::cell::OnceCell<Closes<'a>>,
+    /// What to read.
+    opts: MailOptions,
 }
 
 /// The closing delimiter lines of a message: for each boundary, the
@@ -316,16 +324,21 @@ fn restore(s: &str) -> String {
     String::from_utf8(out).unwrap_or_else(|_| s.to_string())
 }
 
-/// The parser, made once: MIME fields and the four fields of
+/// The parser, made once: `Content-Type` and the four fields of
 /// [`MessageInfo`] parsed; every other field is skipped, kept only as a
 /// name with offsets (all that [`headers`] and [`message_ids`] read).
 /// Parsing `Received` and the address lists of every message cost a third
 /// of the time, and copying the other fields raw a tenth.
+/// `Content-Transfer-Encoding` is skipped too, so that mail-parser
+/// decodes no body (quoted-printable and base64 bodies decoded by it and
+/// again by us were a fifth of the time) and only seeks each part's end:
+/// [`transfer_encoding`] reads the field, and each body is decoded once,
+/// by our mapped decoders.
 fn parser() -> &'static MessageParser {
     static PARSER: std::sync::OnceLock<MessageParser> = std::sync::OnceLock::new();
     PARSER.get_or_init(|| {
         MessageParser::new()
-            .with_mime_headers()
+            .header_content_type(HeaderName::ContentType)
             .header_date(HeaderName::Date)
             .header_text(HeaderName::Subject)
             .header_address(HeaderName::From)
@@ -334,32 +347,103 @@ fn parser() -> &'static MessageParser {
     })
 }
 
+/// The transfer encoding of `part`, from its `Content-Transfer-Encoding`
+/// field as written in `raw` (the part's offsets are relative to `base`):
+/// `base64` and `quoted-printable` (case aside, white space and line
+/// folds around them allowed, as mail-parser compares them), else none
+/// (`7bit`, `8bit`, `binary`, unknown ones: read as they are).
+fn transfer_encoding(raw: &[u8], base: usize, part: &mail_parser::MessagePart<'_>) -> Encoding {
+    let Some(h) = part
+        .headers
+        .iter()
+        .rev()
+        .find(|h| matches!(h.name, HeaderName::ContentTransferEncoding))
+    else {
+        return Encoding::None;
+    };
+    let (s, e) = (base + h.offset_start as usize, base + h.offset_end as usize);
+    let value = raw.get(s..e.max(s)).unwrap_or_default().trim_ascii();
+    if value.eq_ignore_ascii_case(b"base64") {
+        Encoding::Base64
+    } else if value.eq_ignore_ascii_case(b"quoted-printable") {
+        Encoding::QuotedPrintable
+    } else {
+        Encoding::None
+    }
+}
+
 /// The header fields of `msg` that may hold URIs ([`field_is_read`]),
-/// unfolded.
-fn headers(raw: &[u8], msg: &mail_parser::Message<'_>, out: &mut Message) {
+/// unfolded, RFC 2047 encoded words decoded (each word's text mapped as a
+/// whole to the word; the white space between two adjacent words
+/// dropped, RFC 2047 section 6.2), as pieces of part `index`; `msg` was
+/// parsed from `raw[base..]` (its offsets are relative to `base`).
+fn headers(
+    raw: &[u8],
+    base: usize,
+    msg: &mail_parser::Message<'_>,
+    index: &str,
+    out: &mut Message,
+) {
     for h in msg.headers() {
         let name = h.name.as_str();
         if !field_is_read(name.as_bytes()) || matches!(h.name, HeaderName::MessageId) {
             continue;
         }
-        let (s, e) = (h.offset_start as usize, h.offset_end as usize);
+        let (s, e) = (base + h.offset_start as usize, base + h.offset_end as usize);
         let Some(value) = raw.get(s..e) else { continue };
-        // Unfold (RFC 5322 section 2.2.3): drop CRLF before white space.
-        let mut text = Vec::with_capacity(value.len());
-        let mut map = OffsetMap::new();
-        let mut i = 0;
-        while i < value.len() {
-            let b = value[i];
-            if b == b'\r' || b == b'\n' {
-                i += 1;
+        let (text, map) = unfold(value, s as u64);
+        out.pieces.push(header_piece(text, name, map, false, index));
+    }
+}
+
+/// A header field value unfolded (RFC 5322 section 2.2.3: CR and LF
+/// dropped) with its encoded words decoded ([`super::encoded_word`]);
+/// the map's offsets start at `at`.
+fn unfold(value: &[u8], at: u64) -> (Vec<u8>, OffsetMap) {
+    let mut text = Vec::with_capacity(value.len());
+    let mut map = OffsetMap::new();
+    // `bytes`, at `from` in `value`, but for line ends.
+    fn push(text: &mut Vec<u8>, map: &mut OffsetMap, bytes: &[u8], at: u64) {
+        let mut from = 0;
+        for end in memchr::memchr2_iter(b'\r', b'\n', bytes).chain([bytes.len()]) {
+            if end > from {
+                text.extend_from_slice(&bytes[from..end]);
+                map.exact(at + from as u64, (end - from) as u64);
+            }
+            from = end + 1;
+        }
+    }
+    let mut i = 0;
+    // White space after an encoded word, from here: kept unless another
+    // word follows.
+    let mut after_word: Option<usize> = None;
+    while i < value.len() {
+        let b = value[i];
+        if b == b'=' && value.get(i + 1) == Some(&b'?') {
+            if let Some((decoded, len)) = super::encoded_word::decode(&value[i..]) {
+                text.extend_from_slice(&decoded);
+                map.group(at + i as u64, len as u64, decoded.len() as u64);
+                i += len;
+                after_word = Some(i);
                 continue;
             }
-            text.push(b);
-            map.exact((s + i) as u64, 1);
-            i += 1;
         }
-        out.pieces.push(header_piece(text, name, map, false));
+        if after_word.is_some() && b.is_ascii_whitespace() {
+            i += 1;
+            continue;
+        }
+        if let Some(from) = after_word.take() {
+            push(&mut text, &mut map, &value[from..i], at + from as u64);
+        }
+        // Up to the next `=` that may start a word, at once.
+        let next = memchr::memchr(b'=', &value[i + 1..]).map_or(value.len(), |n| i + 1 + n);
+        push(&mut text, &mut map, &value[i..next], at + i as u64);
+        i = next;
     }
+    if let Some(from) = after_word {
+        push(&mut text, &mut map, &value[from..], at + from as u64);
+    }
+    (text, map)
 }
 
 /// True for a header field whose value is read for URIs: every field but
@@ -438,19 +522,22 @@ pub fn field_is_read(name: &[u8]) -> bool {
         b"x-google-",
         b"x-gm-",
     ];
-    let lower = name.to_ascii_lowercase();
-    !NOT_READ.contains(&lower.as_slice()) && !NOT_READ_PREFIXES.iter().any(|p| lower.starts_with(p))
+    !NOT_READ.iter().any(|n| name.eq_ignore_ascii_case(n))
+        && !NOT_READ_PREFIXES.iter().any(|p| {
+            name.get(..p.len())
+                .is_some_and(|h| h.eq_ignore_ascii_case(p))
+        })
 }
 
-/// A piece of header field `name` (of the message itself, part `0`);
-/// `references`: the whole text is one URI.
-fn header_piece(text: Vec<u8>, name: &str, map: OffsetMap, references: bool) -> Piece {
+/// A piece of header field `name` of part `index` (`0`: the message
+/// itself); `references`: the whole text is one URI.
+fn header_piece(text: Vec<u8>, name: &str, map: OffsetMap, references: bool, index: &str) -> Piece {
     Piece {
         text,
         kind: SegmentKind::Header(name.to_string()),
         chain: Chain::of(map),
         part: Some(PartInfo {
-            index: "0".to_string(),
+            index: index.to_string(),
             content_type: None,
         }),
         base: None,
@@ -495,7 +582,7 @@ fn message_ids(raw: &[u8], msg: &mail_parser::Message<'_>, out: &mut Message) {
             }
             let mut map = OffsetMap::new();
             map.group((s + from) as u64, id.len() as u64, text.len() as u64);
-            out.pieces.push(header_piece(text, name, map, true));
+            out.pieces.push(header_piece(text, name, map, true, "0"));
         }
     }
 }
@@ -552,8 +639,9 @@ fn walk(
             base + part.offset_body as usize,
             base + part.offset_end as usize,
         );
+        let encoding = transfer_encoding(raw, base, part);
         if is_message {
-            if part.encoding != Encoding::None {
+            if encoding != Encoding::None {
                 out.problems.push(format!(
                     "part {index}: an encoded message/rfc822 part is not read"
                 ));
@@ -565,7 +653,25 @@ fn walk(
                 .get(s..e.max(s))
                 .and_then(|body| parser().parse(body))
             {
+                // The nested message's own header fields, as the
+                // outermost message's are read.
+                if tree.opts.headers {
+                    headers(raw, s, &nested, &format!("{index}.0"), out);
+                }
                 walk(tree, &nested, s, &format!("{index}."), depth + 1, out);
+            }
+            continue;
+        }
+        // The header fields of a returned message (RFC 6522 section 4,
+        // a delivery report's third part): read as a message's are.
+        if ctype.as_deref() == Some("text/rfc822-headers") && encoding == Encoding::None {
+            if tree.opts.headers {
+                if let Some(h) = structure
+                    .get(s..e.max(s))
+                    .and_then(|body| parser().parse_headers(body))
+                {
+                    headers(raw, s, &h, &index, out);
+                }
             }
             continue;
         }
@@ -599,11 +705,35 @@ fn walk(
             _ => continue,
         }
         let is_html = matches!(part.body, PartType::Html(_));
-        let Some(body) = raw.get(s..e.max(s)) else {
+        let Some(mut body) = raw.get(s..e.max(s)) else {
             continue;
         };
+        // A base64 body followed by text that is not base64 (a footer
+        // Mailman appends to a single-part message): the base64 up to
+        // where it stops, then the rest as plain text, a piece of its own.
+        let mut footer = None;
+        if encoding == Encoding::Base64 {
+            let end = base64::extent(body);
+            if !body[end..].trim_ascii().is_empty() {
+                footer = Some(Piece {
+                    text: body[end..].to_vec(),
+                    kind: SegmentKind::Text,
+                    chain: Chain::new(
+                        vec![OffsetMap::identity(0, (body.len() - end) as u64)],
+                        (s + end) as u64,
+                    ),
+                    part: Some(PartInfo {
+                        index: index.clone(),
+                        content_type: ctype.clone(),
+                    }),
+                    base: None,
+                    references: false,
+                });
+                body = &body[..end];
+            }
+        }
         // Transfer encoding.
-        let (bytes, transfer) = match part.encoding {
+        let (bytes, transfer) = match encoding {
             Encoding::QuotedPrintable => qp::decode(body),
             Encoding::Base64 => {
                 let d = base64::decode(body);
@@ -652,6 +782,7 @@ fn walk(
                     references: seg.references,
                 });
             }
+            out.pieces.extend(footer);
             continue;
         }
         let flowed = part.content_type().map_or(quote::Flowed::default(), |c| {
@@ -679,6 +810,7 @@ fn walk(
             base: None,
             references: false,
         });
+        out.pieces.extend(footer);
     }
 }
 
@@ -1073,5 +1205,114 @@ mod tests {
             "{}",
             m.problems[0]
         );
+    }
+
+    /// The pieces of `m` whose text holds `needle`: (kind name, part
+    /// index, the raw bytes the piece's text maps to).
+    fn holding(m: &Message, raw: &[u8], needle: &str) -> Vec<(String, String, String)> {
+        m.pieces
+            .iter()
+            .filter_map(|p| {
+                let t = String::from_utf8_lossy(&p.text).into_owned();
+                let at = t.find(needle)?;
+                let span = p.chain.span(at as u64..(at + needle.len()) as u64);
+                let part = p.part.as_ref().map(|i| i.index.clone()).unwrap_or_default();
+                let bytes = raw
+                    .get(span.start as usize..span.end as usize)
+                    .unwrap_or_default();
+                Some((
+                    p.kind.name().to_string(),
+                    part,
+                    String::from_utf8_lossy(bytes).into_owned(),
+                ))
+            })
+            .collect()
+    }
+
+    /// Issue 27: a base64 body followed by a plain-text footer (a real
+    /// Mailman 2.1 message of usrp-users, with the list footer appended
+    /// after its base64 as a list that does not re-encode does; see
+    /// fixtures/mail/README.md): the base64 decoded up to where it stops,
+    /// the footer read as text with its own offsets. mail-parser read
+    /// the whole body as text (its base64 decoder gave up).
+    #[test]
+    fn base64_body_then_a_plain_footer() {
+        let raw: &[u8] = include_bytes!("../../fixtures/mail/base64-footer-broken.eml");
+        let m = read(raw, MailOptions::default());
+        assert!(m.problems.is_empty(), "{:?}", m.problems);
+        let body = text_of(&m, "text");
+        assert!(body.contains("Thanks in advance!"), "{body}");
+        let uri = "http://lists.ettus.com/mailman/listinfo/usrp-users_lists.ettus.com";
+        let got: Vec<_> = holding(&m, raw, uri)
+            .into_iter()
+            .filter(|g| g.0 == "text")
+            .collect();
+        assert_eq!(got.len(), 2, "{got:?}");
+        // In the decoded base64 (mapped to whole quanta) and in the
+        // footer, exactly.
+        assert!(
+            got[0].2.starts_with(|c: char| c.is_ascii_alphanumeric()) && !got[0].2.contains("http")
+        );
+        assert_eq!(
+            got[1],
+            ("text".to_string(), "0".to_string(), uri.to_string())
+        );
+        assert_eq!(base64::extent(b"aGVsbG8=\n\nfooter http://a.example/\n"), 9);
+        assert_eq!(base64::extent(b"aGVs\nbG8g\n___\n"), 10);
+        assert_eq!(base64::extent(b"aGVsbG8=\n\n"), 10);
+    }
+
+    /// Issue 27: the header fields of a message/rfc822 part are read as
+    /// the outermost message's are, as part `N.0`, and an RFC 2047
+    /// encoded word is decoded (the URI it holds is found, mapped to the
+    /// words), never read as written (`=?utf-8?Q?...https://...?=`).
+    #[test]
+    fn nested_message_header_fields_and_encoded_words() {
+        let raw: &[u8] = include_bytes!("../../fixtures/mail/forwarded-message-broken.eml");
+        let m = read(raw, MailOptions::default());
+        assert!(m.problems.is_empty(), "{:?}", m.problems);
+        let got = holding(
+            &m,
+            raw,
+            "http://lists.ettus.com/pipermail/usrp-users_lists.ettus.com/",
+        );
+        assert_eq!(got.len(), 1, "{got:?}");
+        assert_eq!(got[0].0, "header");
+        assert_eq!(got[0].1, "2.0");
+        let got = holding(&m, raw, "https://kb.ettus.com/X300/X310 \u{2014} tready");
+        assert_eq!(got.len(), 1, "{got:?}");
+        assert!(got[0].2.starts_with("=?utf-8?Q?[USRP-users]"), "{got:?}");
+        assert!(got[0].2.ends_with("=?utf-8?Q?_tready?="), "{got:?}");
+        assert!(!text_of(&m, "header").contains("?="));
+        // The switch: no header fields, nested ones neither.
+        let no = MailOptions {
+            headers: false,
+            message_ids: false,
+        };
+        assert!(text_of(&read(raw, no), "header").is_empty());
+        // Words separated by white space only are joined; other text is
+        // kept.
+        let (t, _) = unfold(b" =?utf-8?q?a?= \r\n =?utf-8?q?b?= c =?x?z?d?=", 0);
+        assert_eq!(t, b" ab c =?x?z?d?=");
+    }
+
+    /// Issue 27: a delivery report's text/rfc822-headers part (RFC 6522)
+    /// is read as header fields by the same rule (the returned message's
+    /// `List-*` URIs; not its `Received` trace), not as text.
+    #[test]
+    fn returned_message_headers() {
+        let raw: &[u8] = include_bytes!("../../fixtures/mail/returned-headers-broken.eml");
+        let m = read(raw, MailOptions::default());
+        assert!(m.problems.is_empty(), "{:?}", m.problems);
+        let got = holding(
+            &m,
+            raw,
+            "http://lists.ettus.com/pipermail/usrp-users_lists.ettus.com/",
+        );
+        assert_eq!(got.len(), 1, "{got:?}");
+        assert_eq!(got[0].0, "header");
+        assert_eq!(got[0].1, "3");
+        assert!(holding(&m, raw, "mm2.emwd.com with esmtp").is_empty());
+        assert!(text_of(&m, "text").contains("could not"));
     }
 }

@@ -171,6 +171,9 @@ impl<R: BufRead> Mbox<R> {
             // Whole lines, as long as the message stays within the cap.
             let room = self.max.saturating_sub(msg.bytes.len());
             if chunk.len() <= room {
+                // Room for the separator line read next too, so that the
+                // message is not copied again to grow by it.
+                msg.bytes.reserve(chunk.len() + 256);
                 msg.bytes.extend_from_slice(chunk);
             } else {
                 let fits = memchr::memrchr(b'\n', &chunk[..room]).map_or(0, |p| p + 1);

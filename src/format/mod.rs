@@ -27,6 +27,7 @@ pub use segment::{Segment, SegmentKind};
 pub mod base64;
 pub mod charset;
 pub mod detect;
+pub mod encoded_word;
 pub mod mail;
 pub mod mbox;
 pub mod qp;
