@@ -1046,6 +1046,13 @@ def main():
                     seg = r.get("segment", "?")
                     segments[seg] += 1
                     role, given = found_role(r)
+                    if role == "mention":
+                        # A URI in an HTML comment or in an attribute that
+                        # holds no URI: left out of `extract`'s default
+                        # output (it is here only through the
+                        # --include-identifiers the found run passes).
+                        roles["mention (left out)"] += 1
+                        continue
                     roles[role] += 1
                     role_given["role field" if given else "derived"] += 1
                     part = r.get("part") or {}

@@ -514,3 +514,86 @@ fn unique_jsonl_counts_each_uri() {
     }
     assert_eq!(kept, first);
 }
+
+/// Issue 27: records have a role; identifiers, citations and mentions are
+/// left out of HTML by default and brought back by
+/// `--include-identifiers`. Real messages: Thunderbird's `cite="mid:..."`
+/// on a quoted block (charset-8bit-qp.mbox) and Gmail's
+/// `data-saferedirecturl` wrappers (qp-percent-escape-split.mbox).
+#[test]
+fn roles_and_include_identifiers() {
+    for (file, uri, role) in [
+        (
+            "mail/charset-8bit-qp.mbox",
+            "mid:41f739d3442449bd983706ba42de6405@bham.ac.uk",
+            "citation",
+        ),
+        (
+            "mail/qp-percent-escape-split.mbox",
+            "https://www.google.com/url?hl=en&q=https://www.ovirt.org/&source=gmail&ust=1634918138325000&usg=AFQjCNF8Aa_9LxNY02UomDoxWrCHyEtRWg",
+            "mention",
+        ),
+    ] {
+        let path = fixture(file);
+        let default = records(&["extract", "--format", "jsonl", &path]);
+        assert!(!default.is_empty());
+        assert!(default.iter().all(|r| r["uri"] != uri), "{file}");
+        assert!(default
+            .iter()
+            .all(|r| r["role"] == "link" || r["role"] == "resource"));
+        let all = records(&["extract", "--format", "jsonl", "--include-identifiers", &path]);
+        let found: Vec<&Value> = all.iter().filter(|r| r["uri"] == uri).collect();
+        assert!(!found.is_empty(), "{file}: {uri} with --include-identifiers");
+        assert!(found.iter().all(|r| r["role"] == role), "{found:?}");
+        assert!(all.len() > default.len());
+    }
+}
+
+/// Issue 27: an HTML attribute's URI as a browser reads it: white space
+/// around it stripped, inner spaces `%20`, `raw` as written; an XHTML
+/// namespace name and doctype are identifiers, left out by default.
+#[test]
+fn html_attribute_values_as_a_browser_reads_them() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("page.html");
+    fs::write(
+        &path,
+        "<!DOCTYPE html PUBLIC \"-//W3C//DTD XHTML 1.0 Transitional//EN\" \"http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd\">\n<html xmlns=\"http://www.w3.org/1999/xhtml\"><body>\n<a href=\" http://sp.example/a b \">x</a> <img src=\"http://img.example/i.png\">\n</body></html>\n",
+    )
+    .expect("write");
+    let path = path.to_string_lossy().into_owned();
+    let recs = records(&["extract", "--format", "jsonl", &path]);
+    let got: Vec<(&str, &str, &str)> = recs
+        .iter()
+        .map(|r| {
+            (
+                r["uri"].as_str().unwrap_or_default(),
+                r["raw"].as_str().unwrap_or_default(),
+                r["role"].as_str().unwrap_or_default(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("http://sp.example/a%20b", "http://sp.example/a b", "link"),
+            (
+                "http://img.example/i.png",
+                "http://img.example/i.png",
+                "resource"
+            ),
+        ]
+    );
+    assert_eq!(recs[0]["valid"], true);
+    let all = records(&[
+        "extract",
+        "--format",
+        "jsonl",
+        "--include-identifiers",
+        &path,
+    ]);
+    assert_eq!(all.len(), 4);
+    assert!(all
+        .iter()
+        .any(|r| r["uri"] == "http://www.w3.org/1999/xhtml" && r["role"] == "identifier"));
+}

@@ -249,11 +249,13 @@ fn rewrite_keeps_white_space_destinations_and_comments() {
         read(&d.join("l6.html")),
         "<p>x</p><!-- https://b.example/c?a=1&b=2 -->\n<a href=\"https://b.example/q?a=1&amp;b=2\">t</a>\n"
     );
-    // What extract reads is what the map made of it: the spaces kept.
+    // What extract reads is what the map made of it: the spaces kept in
+    // the file, printed as a renderer reads them (CommonMark's `href`:
+    // `%20`, issue 27).
     let out = run_in(d, &["extract", "l5.md"]);
     assert_eq!(
         text(&out.stdout),
-        "https://b.example/a b\nhttps://b.example/def y\n"
+        "https://b.example/a%20b\nhttps://b.example/def%20y\n"
     );
 }
 

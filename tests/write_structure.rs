@@ -1283,7 +1283,18 @@ fn check_samples(label: &str, samples: &[Sample]) {
         checked.stderr
     );
     let check_records = records_by_path(&checked.stdout);
-    let extract = run(&["extract", "--isolated", "-q", "--format", "jsonl"], &orig);
+    let extract = run(
+        // Every URI `rewrite` may write: identifiers and mentions too.
+        &[
+            "extract",
+            "--isolated",
+            "-q",
+            "--include-identifiers",
+            "--format",
+            "jsonl",
+        ],
+        &orig,
+    );
     assert!(
         matches!(extract.status, Some(0)),
         "extract: exit {:?}: {}",
@@ -1346,7 +1357,14 @@ fn check_samples(label: &str, samples: &[Sample]) {
         let crashed = !matches!(r.status, Some(0..=2));
         let after_extract = if write == Write::Rewrite {
             let e = run(
-                &["extract", "--isolated", "-q", "--format", "jsonl"],
+                &[
+                    "extract",
+                    "--isolated",
+                    "-q",
+                    "--include-identifiers",
+                    "--format",
+                    "jsonl",
+                ],
                 &paths,
             );
             Some(records_by_path(&e.stdout))
