@@ -1488,9 +1488,11 @@ const MAX_WRAP_WIDTH: usize = 100;
 ///   punctuation) is made of URI characters, starts with a letter, digit
 ///   or one of `/?#&=%~_`, holds no `:` before a `/` (a `Reviewed-by:`
 ///   trailer, the next URI), is not a mail address, and holds a `/`, `?`,
-///   `#`, `=`, `&` or `%`, or ends in a file extension of two or more
+///   `#`, `=`, `&` or `%`, or ends in a file extension of two to five
 ///   letters or digits (`initiator.py`, `312042.html`); a word of prose
-///   (`the`, `e.g.`) is not taken, nor a rule of dashes.
+///   (`the`, `e.g.`), a property (`globalThis.location`) or a rule of
+///   dashes is not taken, and a word starting with `/` only when it is
+///   the whole line (a table row starts with a path).
 ///
 /// Decisions never depend on how the input was read: the line start is
 /// looked for at most [`MAX_WRAP_WIDTH`] bytes back from `j`, and the
@@ -1579,6 +1581,21 @@ fn wrap_continuation(w: &Window<'_>, seg: usize, j: usize) -> Continuation {
             break;
         }
     }
+    // A word that starts with `/` goes on a cut path only when it is the
+    // whole line: `/guide/list.html   https://...` starts a row of a
+    // table (a `_redirects` file), as a path often does.
+    if word.first() == Some(&b'/') {
+        let mut t = e;
+        while t < hay.len() && matches!(hay[t], b' ' | b'\t') {
+            t += 1;
+        }
+        if t == hay.len() && !w.eof {
+            return Continuation::NeedMore;
+        }
+        if t < hay.len() && !matches!(hay[t], b'\r' | b'\n') {
+            return Continuation::No;
+        }
+    }
     if wraps_on(word) {
         Continuation::At(k)
     } else {
@@ -1623,11 +1640,12 @@ fn wraps_on(word: &[u8]) -> bool {
     if word.iter().any(|b| b"/?#=&%".contains(b)) {
         return true;
     }
-    // A file extension: `.` then two or more letters or digits to the end.
+    // A file extension: `.` then two to five letters or digits to the end
+    // (`.py`, `.html`, `.patch`; not `globalThis.location`, a property).
     match word.iter().rposition(|&b| b == b'.') {
         Some(dot) => {
             let ext = &word[dot + 1..];
-            dot > 0 && ext.len() >= 2 && ext.iter().all(u8::is_ascii_alphanumeric)
+            dot > 0 && (2..=5).contains(&ext.len()) && ext.iter().all(u8::is_ascii_alphanumeric)
         }
         None => false,
     }

@@ -1680,6 +1680,13 @@ fn hard_wrapped_bare_uris_are_rejoined() {
             "{text:?}"
         );
     }
+    // Cut before a `/`, the path alone on the next line (linux-uvc-devel,
+    // 2006).
+    let text = "[1] http://www.linuxtv.org/downloads/video4linux/patches/2.6.14\n/v4l_813_replaced_obsolete_video_get_drvdata_and_video_set_drvdata.patch\n";
+    assert_eq!(
+        wrapped_uris(text)[0].0,
+        "http://www.linuxtv.org/downloads/video4linux/patches/2.6.14/v4l_813_replaced_obsolete_video_get_drvdata_and_video_set_drvdata.patch"
+    );
     // Cut after a `/` (open-iscsi, 2021; the mapnik-devel archive).
     let text = "Rather than writing code, see https://github.com/oVirt/vdsm/blob/master/tests/storage/stress/\ninitiator.py\n";
     assert_eq!(
@@ -1716,6 +1723,9 @@ fn line_breaks_that_end_a_bare_uri_stay() {
         "",
         "https://next.example/",
         "__init__.py",
+        // vitejs/vite playground/css/vite.config.js; vuejs/docs _redirects.
+        "globalThis.location = new URL('http://localhost/')",
+        "/guide/list.html                    https://v2.vuejs.org/v2/guide/list.html",
     ] {
         let text = format!("{long} \n{next}\n");
         assert_eq!(
