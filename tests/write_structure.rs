@@ -264,6 +264,17 @@ enum Policy {
     Markers,
 }
 
+/// `extract` as the writes are judged against it: every URI `rewrite` may
+/// write, identifiers and mentions too (`--include-identifiers`).
+const EXTRACT_ALL: [&str; 6] = [
+    "extract",
+    "--isolated",
+    "-q",
+    "--include-identifiers",
+    "--format",
+    "jsonl",
+];
+
 /// The policy: what each write may do to each format (the rule).
 /// Adjust here.
 fn policy(format: Format, write: Write) -> Policy {
@@ -1283,18 +1294,7 @@ fn check_samples(label: &str, samples: &[Sample]) {
         checked.stderr
     );
     let check_records = records_by_path(&checked.stdout);
-    let extract = run(
-        // Every URI `rewrite` may write: identifiers and mentions too.
-        &[
-            "extract",
-            "--isolated",
-            "-q",
-            "--include-identifiers",
-            "--format",
-            "jsonl",
-        ],
-        &orig,
-    );
+    let extract = run(&EXTRACT_ALL, &orig);
     assert!(
         matches!(extract.status, Some(0)),
         "extract: exit {:?}: {}",
@@ -1356,17 +1356,7 @@ fn check_samples(label: &str, samples: &[Sample]) {
         ));
         let crashed = !matches!(r.status, Some(0..=2));
         let after_extract = if write == Write::Rewrite {
-            let e = run(
-                &[
-                    "extract",
-                    "--isolated",
-                    "-q",
-                    "--include-identifiers",
-                    "--format",
-                    "jsonl",
-                ],
-                &paths,
-            );
+            let e = run(&EXTRACT_ALL, &paths);
             Some(records_by_path(&e.stdout))
         } else {
             None
