@@ -1503,22 +1503,6 @@ fn wrap_continuation(w: &Window<'_>, seg: usize, j: usize) -> Continuation {
     if !is(last, URI_TEXT) || TRAILING.contains(&last) || matches!(last, b')' | b']') {
         return Continuation::No;
     }
-    // The start of the line the URI's current segment is on, and its
-    // reply prefix (`> `, `>> `, `> > `), which the next line must repeat.
-    let floor = j.saturating_sub(4 * MAX_WRAP_WIDTH);
-    let line_start = match memchr::memrchr2(b'\n', b'\r', &hay[floor.min(seg)..seg]) {
-        Some(p) => floor.min(seg) + p + 1,
-        None if floor == 0 && w.bof => 0,
-        None => floor,
-    };
-    let prefix = &hay[line_start..line_start + reply_prefix(&hay[line_start..j])];
-    let width = hay[line_start + prefix.len()..j]
-        .iter()
-        .filter(|&&b| !(0x80..0xC0).contains(&b))
-        .count();
-    if !(MIN_WRAP_WIDTH..=MAX_WRAP_WIDTH).contains(&width) {
-        return Continuation::No;
-    }
     // Spaces or tabs a writer or encoder left at the end of the line
     // (`=20` before a quoted-printable soft break), then exactly one line
     // break, then the next line's first byte.
@@ -1544,6 +1528,24 @@ fn wrap_continuation(w: &Window<'_>, seg: usize, j: usize) -> Continuation {
     }
     if hay.get(k) == Some(&b'\n') {
         k += 1;
+    }
+    // The start of the line the URI's current segment is on, and its
+    // reply prefix (`> `, `>> `, `> > `), which the next line must repeat;
+    // looked for only once a line break follows (most bare URIs end at a
+    // space inside a line).
+    let floor = j.saturating_sub(4 * MAX_WRAP_WIDTH);
+    let line_start = match memchr::memrchr2(b'\n', b'\r', &hay[floor.min(seg)..seg]) {
+        Some(p) => floor.min(seg) + p + 1,
+        None if floor == 0 && w.bof => 0,
+        None => floor,
+    };
+    let prefix = &hay[line_start..line_start + reply_prefix(&hay[line_start..j])];
+    let width = hay[line_start + prefix.len()..j]
+        .iter()
+        .filter(|&&b| !(0x80..0xC0).contains(&b))
+        .count();
+    if !(MIN_WRAP_WIDTH..=MAX_WRAP_WIDTH).contains(&width) {
+        return Continuation::No;
     }
     // The same reply prefix.
     if !prefix.is_empty() {
