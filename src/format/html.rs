@@ -78,13 +78,15 @@
 //!   (e.g. `<noscript>` contents are read as markup, a `<script>` inside
 //!   `<svg>` is still skipped, `<![CDATA[...]]>` is a comment).
 //! - `<textarea>` and `<title>` contents are text (references decoded),
-//!   as in HTML; `<iframe>`, `<xmp>`, `<noembed>`, `<noframes>` contents
-//!   are raw text, given as text; `<plaintext>` makes the rest of the
+//!   as in HTML; `<xmp>` contents are raw text, given as text;
+//!   `<iframe>`, `<noembed>`, `<noframes>` contents are raw text that no
+//!   browser shows, given as [`SegmentKind::HtmlFallback`]; `<plaintext>` makes the rest of the
 //!   document text.
 //! - Attributes that hold lists of URIs other than `srcset` (`ping`,
 //!   `archive`) or URIs inside other syntax (`style="background:
-//!   url(...)"`, `<meta http-equiv=refresh content="0; url=...">`) are
-//!   not segments.
+//!   url(...)"`) are not segments (only scanned as text). The URL of
+//!   `<meta http-equiv=refresh content="0; url=...">` is a segment of its
+//!   own with `references: true` (HTML's declarative refresh).
 //! - A run of more than [`ATTRIBUTE_RUN`] (64) attributes written
 //!   `name="value"` one after another: html5gum would read it with one
 //!   nested call per attribute (10,000 overflowed the stack), so the
@@ -659,6 +661,48 @@ fn trim(text: &[u8], range: Range<usize>) -> Range<usize> {
     range.start + lead..range.end - trail
 }
 
+/// The range of the URL in the `content` of `<meta http-equiv=refresh>`
+/// (`5; url='https://example.org/'`), by HTML's "shared declarative
+/// refresh steps" (HTML section 4.2.5.3): a time (digits and dots), a
+/// `;` or `,` or white space, then optionally `url=`, then the URL,
+/// optionally in quotes (it ends at the closing quote). `None` when the
+/// value is only a time or not a refresh value at all.
+fn refresh_url(s: &[u8]) -> Option<Range<usize>> {
+    let skip_space = |mut i: usize| {
+        while s.get(i).copied().is_some_and(is_space) {
+            i += 1;
+        }
+        i
+    };
+    let mut i = skip_space(0);
+    let time = i;
+    while s.get(i).is_some_and(|b| b.is_ascii_digit() || *b == b'.') {
+        i += 1;
+    }
+    if i == time || i >= s.len() || !(matches!(s[i], b';' | b',') || is_space(s[i])) {
+        return None;
+    }
+    i = skip_space(i);
+    if s.get(i).is_some_and(|b| matches!(b, b';' | b',')) {
+        i = skip_space(i + 1);
+    }
+    if s.get(i..i + 3)
+        .is_some_and(|w| w.eq_ignore_ascii_case(b"url"))
+    {
+        let after = skip_space(i + 3);
+        if s.get(after) == Some(&b'=') {
+            i = skip_space(after + 1);
+        }
+    }
+    let mut end = s.len();
+    if let Some(&q) = s.get(i).filter(|b| matches!(b, b'"' | b'\'')) {
+        i += 1;
+        end = memchr::memchr(q, &s[i..]).map_or(end, |n| i + n);
+    }
+    let range = trim(s, i..end);
+    (!range.is_empty()).then_some(range)
+}
+
 /// The URL ranges of the image candidates of a `srcset` value (HTML's
 /// "parse a srcset attribute": URLs run to whitespace, trailing commas
 /// end a candidate, descriptors run to a comma outside parentheses).
@@ -964,10 +1008,10 @@ impl<'a> Collector<'a> {
         if self.text.text.iter().any(|b| !is_space(*b)) {
             let len = self.text.text.len();
             let code = self.code_depth > 0 && self.code != Code::Text;
-            let kind = if code {
-                SegmentKind::Code(self.code_element)
-            } else {
-                SegmentKind::HtmlText
+            let kind = match self.content_state {
+                _ if code => SegmentKind::Code(self.code_element),
+                Some((_, e @ ("noframes" | "noembed" | "iframe"))) => SegmentKind::HtmlFallback(e),
+                _ => SegmentKind::HtmlText,
             };
             let segment = self.text.segment(0..len, kind, false);
             if code {
@@ -1022,6 +1066,15 @@ impl<'a> Collector<'a> {
         self.finish_attribute();
         let element = String::from_utf8_lossy(&self.tag_name).to_ascii_lowercase();
         let is_base = element == "base";
+        // `<meta http-equiv=refresh content="5; url=...">`: the content's
+        // URL is one reference, which the browser follows.
+        let refresh = element == "meta"
+            && self.attributes.iter().any(|a| {
+                let v = &a.value.text;
+                a.name.eq_ignore_ascii_case("http-equiv")
+                    && v.get(trim(v, 0..v.len()))
+                        .is_some_and(|t| t.eq_ignore_ascii_case(b"refresh"))
+            });
         for attr in std::mem::take(&mut self.attributes) {
             let text = &attr.value.text;
             let kind = || SegmentKind::HtmlAttribute {
@@ -1039,6 +1092,11 @@ impl<'a> Collector<'a> {
                         self.base_segment = (!range.is_empty()).then_some(self.segments.len());
                     }
                     if !range.is_empty() {
+                        self.segments.push(attr.value.segment(range, kind(), true));
+                    }
+                }
+                UrlValue::Text if refresh && attr.name == "content" => {
+                    if let Some(range) = refresh_url(text) {
                         self.segments.push(attr.value.segment(range, kind(), true));
                     }
                 }

@@ -194,6 +194,21 @@ struct Tree<'a> {
     opts: MailOptions,
 }
 
+/// True when a line of `body` is a delimiter that opens a part of the
+/// multipart with boundary `boundary`: `--boundary` at the start of a
+/// line, not followed by `--` (RFC 2046 section 5.1.1; white space after
+/// it is allowed, and mail-parser takes any rest of the line).
+fn opens_a_part(body: &[u8], boundary: &[u8]) -> bool {
+    let mut delimiter = Vec::with_capacity(boundary.len() + 2);
+    delimiter.extend_from_slice(b"--");
+    delimiter.extend_from_slice(boundary);
+    memchr::memmem::find_iter(body, &delimiter).any(|at| {
+        let line_start = at == 0 || body[at - 1] == b'\n';
+        let rest = &body[at + delimiter.len()..];
+        line_start && !rest.starts_with(b"--")
+    })
+}
+
 /// The closing delimiter lines of a message: for each boundary, the
 /// offsets of the lines `--boundary--` (white space after it allowed), in
 /// order.
@@ -678,29 +693,59 @@ fn walk(
         match &part.body {
             PartType::Text(_) | PartType::Html(_) => {}
             PartType::Multipart(_) => {
-                // mail-parser reads a multipart cut short as if it were
-                // whole: say so when its closing delimiter is missing
-                // (RFC 2046 section 5.1.1): no line `--boundary--` in it.
-                // The lines of the message are found once, so nested
-                // multiparts cost their length, not its square.
-                let Some(b) = part.content_type().and_then(|c| c.attribute("boundary")) else {
-                    continue;
-                };
-                let lines = tree
-                    .closes
-                    .get_or_init(|| closing_delimiters(structure))
-                    .get(b.as_bytes());
-                let closed = lines.is_some_and(|at| {
-                    at.get(at.partition_point(|&p| p < s))
-                        .is_some_and(|&p| p < e)
-                });
-                if !closed {
-                    out.problems.push(format!(
-                        "part {index}: multipart without its closing boundary {:?}: read up to the end of the message",
-                        restore(&format!("--{b}--"))
-                    ));
+                match part.content_type().and_then(|c| c.attribute("boundary")) {
+                    None => continue,
+                    Some(b) => {
+                        // mail-parser reads a multipart cut short as if it
+                        // were whole: say so when its closing delimiter is
+                        // missing (RFC 2046 section 5.1.1): no line
+                        // `--boundary--` in it. The lines of the message
+                        // are found once, so nested multiparts cost their
+                        // length, not its square.
+                        let lines = tree
+                            .closes
+                            .get_or_init(|| closing_delimiters(structure))
+                            .get(b.as_bytes());
+                        let closed = lines.is_some_and(|at| {
+                            at.get(at.partition_point(|&p| p < s))
+                                .is_some_and(|&p| p < e)
+                        });
+                        if !closed {
+                            out.problems.push(format!(
+                                "part {index}: multipart without its closing boundary {:?}: read up to the end of the message",
+                                restore(&format!("--{b}--"))
+                            ));
+                        }
+                        // No line `--boundary` opens a part: the body is
+                        // all preamble, read as text as for a multipart
+                        // without a boundary (below).
+                        let body = structure.get(s..e.max(s)).unwrap_or_default();
+                        if opens_a_part(body, b.as_bytes()) {
+                            continue;
+                        }
+                        out.problems.push(format!(
+                            "part {index}: multipart without a line {:?} to open a part: read as text",
+                            restore(&format!("--{b}"))
+                        ));
+                    }
                 }
-                continue;
+            }
+            // A multipart without a boundary parameter has no parts
+            // (RFC 2046 section 5.1.1 requires one; mail-parser gives its
+            // body as binary): it is read as plain text, as mail programs
+            // show it (a `boundary=` line that lost its fold's indent, in
+            // Office 365 bounces).
+            _ if ctype
+                .as_deref()
+                .is_some_and(|t| t.starts_with("multipart/"))
+                && part
+                    .content_type()
+                    .and_then(|c| c.attribute("boundary"))
+                    .is_none() =>
+            {
+                out.problems.push(format!(
+                    "part {index}: multipart without a boundary parameter: read as text"
+                ));
             }
             _ => continue,
         }

@@ -39,9 +39,11 @@ pub enum Role {
     /// more information about the edit", which no browser shows), e.g.
     /// `cite="mid:..."` that mail clients put on quoted replies.
     Citation,
-    /// Written where no reader follows it: an HTML comment, an attribute
-    /// that holds no URI (`style`, `title`, `alt`, `data-*`, Outlook's
-    /// `originalsrc`), scanned as text.
+    /// Written where no reader follows it: an HTML comment, fallback
+    /// content a browser does not show (`<noframes>`, `<noembed>`,
+    /// `<iframe>`), an attribute that holds no URI (`style`, `title`,
+    /// `alt`, `data-*`, Outlook's `originalsrc`, a `<meta content>` other
+    /// than a refresh's URL), scanned as text.
     Mention,
 }
 
@@ -64,14 +66,19 @@ impl Role {
         matches!(self, Role::Link | Role::Resource)
     }
 
-    /// The role of a URI found in a segment of `kind`.
-    pub fn of(kind: &SegmentKind) -> Role {
+    /// The role of a URI found in a segment of `kind`; `reference` is
+    /// the segment's [`super::Segment::references`]: the format layer
+    /// read the value as one URL reference (`<meta http-equiv=refresh>`'s
+    /// URL is followed, the `content` of other `<meta>`s is not).
+    pub fn of(kind: &SegmentKind, reference: bool) -> Role {
         match kind {
             SegmentKind::MarkdownLink("image") | SegmentKind::RstLink("image" | "figure") => {
                 Role::Resource
             }
-            SegmentKind::HtmlAttribute { element, attribute } => attribute_role(element, attribute),
-            SegmentKind::HtmlComment => Role::Mention,
+            SegmentKind::HtmlAttribute { element, attribute } => {
+                attribute_role(element, attribute, reference)
+            }
+            SegmentKind::HtmlComment | SegmentKind::HtmlFallback(_) => Role::Mention,
             _ => Role::Link,
         }
     }
@@ -79,8 +86,8 @@ impl Role {
 
 /// The role of a URI in attribute `attribute` of element `element` (both
 /// lowercase, as [`SegmentKind::HtmlAttribute`] names them; the doctype
-/// is element `!doctype`).
-fn attribute_role(element: &str, attribute: &str) -> Role {
+/// is element `!doctype`); `reference` as in [`Role::of`].
+fn attribute_role(element: &str, attribute: &str, reference: bool) -> Role {
     const IDENTIFIERS: [&str; 12] = [
         "itemtype",
         "itemprop",
@@ -108,9 +115,10 @@ fn attribute_role(element: &str, attribute: &str) -> Role {
         "lowsrc",
     ];
     // Attributes whose text is followed though not a URI reference: an
-    // `onclick` that opens a `mailto:`, a `<meta content>` that redirects
-    // (`0; url=...`) or names the page (`og:url`).
-    const FOLLOWED_TEXT: [&str; 2] = ["onclick", "content"];
+    // `onclick` that opens a `mailto:`. (A `<meta content>` is metadata:
+    // `http://schema.org/EventScheduled`, an author's home page; only a
+    // refresh's URL, given as a reference, is followed.)
+    const FOLLOWED_TEXT: [&str; 1] = ["onclick"];
     let a = attribute;
     if element == "!doctype" || a == "xmlns" || a.starts_with("xmlns:") || IDENTIFIERS.contains(&a)
     {
@@ -119,7 +127,7 @@ fn attribute_role(element: &str, attribute: &str) -> Role {
         Role::Citation
     } else if RESOURCES.contains(&a) || (element == "link" && a == "href") {
         Role::Resource
-    } else if URI_VALUED.contains(&a) || FOLLOWED_TEXT.contains(&a) {
+    } else if URI_VALUED.contains(&a) || FOLLOWED_TEXT.contains(&a) || reference {
         Role::Link
     } else {
         Role::Mention
@@ -135,18 +143,35 @@ const URI_VALUED: [&str; 5] = ["href", "action", "formaction", "longdesc", "usem
 mod tests {
     use super::*;
 
-    fn attr(element: &str, attribute: &str) -> Role {
-        Role::of(&SegmentKind::HtmlAttribute {
+    /// The role in attribute `attribute` of `element`, its value read as
+    /// one reference when `reference` (as the format layer gives `href`).
+    fn attr_as(element: &str, attribute: &str, reference: bool) -> Role {
+        let kind = SegmentKind::HtmlAttribute {
             element: element.to_string(),
             attribute: attribute.to_string(),
-        })
+        };
+        Role::of(&kind, reference)
+    }
+
+    fn attr(element: &str, attribute: &str) -> Role {
+        let reference = URI_VALUED.contains(&attribute) || attribute == "src";
+        attr_as(element, attribute, reference)
     }
 
     #[test]
     fn roles_of_html_attributes() {
         assert_eq!(attr("a", "href"), Role::Link);
         assert_eq!(attr("form", "action"), Role::Link);
-        assert_eq!(attr("meta", "content"), Role::Link);
+        // A refresh's URL (given as a reference) is followed; other
+        // `<meta content>` (`http://schema.org/EventScheduled`), and the
+        // `content` of other elements, are not.
+        assert_eq!(attr_as("meta", "content", true), Role::Link);
+        assert_eq!(attr_as("meta", "content", false), Role::Mention);
+        assert_eq!(
+            attr_as("action-text-attachment", "content", false),
+            Role::Mention
+        );
+        assert_eq!(attr_as("a", "onclick", false), Role::Link);
         assert_eq!(attr("img", "src"), Role::Resource);
         assert_eq!(attr("img", "srcset"), Role::Resource);
         assert_eq!(attr("body", "background"), Role::Resource);
@@ -164,18 +189,25 @@ mod tests {
 
     #[test]
     fn roles_of_other_segments() {
-        assert_eq!(Role::of(&SegmentKind::Text), Role::Link);
-        assert_eq!(Role::of(&SegmentKind::HtmlText), Role::Link);
+        assert_eq!(Role::of(&SegmentKind::Text, false), Role::Link);
+        assert_eq!(Role::of(&SegmentKind::HtmlText, false), Role::Link);
         assert_eq!(
-            Role::of(&SegmentKind::Header("List-Archive".into())),
+            Role::of(&SegmentKind::Header("List-Archive".into()), false),
             Role::Link
         );
         assert_eq!(
-            Role::of(&SegmentKind::MarkdownLink("image")),
+            Role::of(&SegmentKind::MarkdownLink("image"), false),
             Role::Resource
         );
-        assert_eq!(Role::of(&SegmentKind::MarkdownLink("link")), Role::Link);
-        assert_eq!(Role::of(&SegmentKind::HtmlComment), Role::Mention);
+        assert_eq!(
+            Role::of(&SegmentKind::MarkdownLink("link"), false),
+            Role::Link
+        );
+        assert_eq!(Role::of(&SegmentKind::HtmlComment, false), Role::Mention);
+        assert_eq!(
+            Role::of(&SegmentKind::HtmlFallback("noframes"), false),
+            Role::Mention
+        );
         assert_eq!(Role::Citation.name(), "citation");
         assert!(Role::Resource.is_followed() && !Role::Mention.is_followed());
     }

@@ -30,6 +30,13 @@ pub enum SegmentKind {
     },
     /// The text of an HTML comment.
     HtmlComment,
+    /// Fallback content that a browser does not show, raw text as
+    /// written: the contents of `<noframes>`, `<noembed>` and `<iframe>`
+    /// (HTML section 13.2: read as raw text by a browser that supports
+    /// frames and embedded content, which every browser and mail reader
+    /// now does); the element's name. Scanned and linted, but no reader
+    /// follows its links ([`super::Role::Mention`]).
+    HtmlFallback(&'static str),
     /// Text of a Markdown document (paragraphs, headings, tables, link
     /// text), as its source bytes.
     MarkdownText,
@@ -69,7 +76,7 @@ pub enum SegmentKind {
 
 impl SegmentKind {
     /// The name used in JSON records: `text`, `header`, `html-text`,
-    /// `html-attribute`, `html-comment`, `markdown-text`, `markdown-link`,
+    /// `html-attribute`, `html-comment`, `html-fallback`, `markdown-text`, `markdown-link`,
     /// `code`, `front-matter`, `rst-text`, `rst-link`, `roff-text`,
     /// `roff-link`, `roff-comment`.
     pub fn name(&self) -> &'static str {
@@ -79,6 +86,7 @@ impl SegmentKind {
             SegmentKind::HtmlText => "html-text",
             SegmentKind::HtmlAttribute { .. } => "html-attribute",
             SegmentKind::HtmlComment => "html-comment",
+            SegmentKind::HtmlFallback(_) => "html-fallback",
             SegmentKind::MarkdownText => "markdown-text",
             SegmentKind::MarkdownLink(_) => "markdown-link",
             SegmentKind::Code(_) => "code",

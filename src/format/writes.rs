@@ -217,7 +217,10 @@ pub fn place(kind: &SegmentKind) -> Option<Place> {
         | SegmentKind::RstLink(_)
         | SegmentKind::RoffLink(_) => Some(Place::Link),
         SegmentKind::RstCell => Some(Place::Cell),
-        SegmentKind::Header(_) | SegmentKind::Code(_) | SegmentKind::FrontMatter => None,
+        SegmentKind::Header(_)
+        | SegmentKind::Code(_)
+        | SegmentKind::FrontMatter
+        | SegmentKind::HtmlFallback(_) => None,
     }
 }
 

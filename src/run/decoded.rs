@@ -185,6 +185,7 @@ pub(crate) fn scan_units<R, F, B, G>(
     let mut in_angle = opts.clone();
     in_angle.relative_in_angle = true;
     in_angle.keep_spaces_in_angle = true;
+    in_angle.whole_reference = true;
     let parts = sink.parts();
     // Runs where the unit was decoded (a helper thread for a mailbox's
     // message); only the part's bytes cross to this thread.

@@ -812,7 +812,7 @@ impl ExtractInput<'_> {
         let name = &self.name;
         match found {
             Found::Uri(c) => {
-                let role = at.map_or(Role::Link, |(_, p)| Role::of(&p.kind));
+                let role = at.map_or(Role::Link, |(_, p)| Role::of(&p.kind, p.references));
                 if !role.is_followed() && !self.ex.include_identifiers {
                     return;
                 }

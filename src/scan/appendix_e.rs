@@ -871,6 +871,71 @@ pub(crate) fn at_angle(w: &Window<'_>, lt: usize, sc: &mut Scratch) -> Outcome {
     })
 }
 
+/// The whole of `<value>` (all of `hay`, from its first byte, `<`, to its
+/// last, `>`) as one URI: the value of an HTML attribute whose value is
+/// one URL ([`crate::scan::ScanOptions::whole_reference`]), which a
+/// browser reads whole, `<`, `>` and all (WHATWG URL Standard: `<` and `>`
+/// are percent-encoded in a special URL's path and kept as they are in an
+/// opaque path such as `mailto:<user@host>`). Taken only where the
+/// delimiting rules cannot (the value holds a `<`, `>` or `"`) and the value
+/// starts with a scheme other than `javascript` or `vbscript` (a script,
+/// in which URIs are found as in text); `None` otherwise. Tabs and line
+/// breaks, which a URL parser removes, are left out of the text.
+pub(crate) fn whole_reference(hay: &[u8], max_len: usize, sc: &mut Scratch) -> Option<Extent> {
+    let (&b'<', rest) = hay.split_first()? else {
+        return None;
+    };
+    let (&b'>', value) = rest.split_last()? else {
+        return None;
+    };
+    if value.len() > max_len || !value.iter().any(|&b| matches!(b, b'<' | b'>' | b'"')) {
+        return None;
+    }
+    let scheme = scheme_of(value)?;
+    if scheme.eq_ignore_ascii_case(b"javascript")
+        || scheme.eq_ignore_ascii_case(b"vbscript")
+        || std::str::from_utf8(value).is_err()
+    {
+        return None;
+    }
+    sc.clear();
+    let end = hay.len() - 1;
+    let mut run = 1;
+    for (i, &b) in value.iter().enumerate() {
+        if matches!(b, b'\t' | b'\n' | b'\r') {
+            sc.push(hay, run, i + 1);
+            run = i + 2;
+        }
+    }
+    sc.push(hay, run, end);
+    Some(Extent {
+        start: 1,
+        end,
+        outer_start: 0,
+        outer_end: hay.len(),
+        delimiter: Delimiter::Angle,
+        url_prefix: false,
+        broken: value.iter().any(|&b| b == b'\n' || b == b'\r'),
+        unclosed: false,
+        relative: false,
+        abbreviated: false,
+        missing_colon: false,
+    })
+}
+
+/// The scheme `value` starts with (RFC 3986 section 3.1: a letter, then
+/// letters, digits, `+`, `-`, `.`, up to a `:`); `None` for a relative
+/// reference.
+pub(crate) fn scheme_of(value: &[u8]) -> Option<&[u8]> {
+    let colon = memchr::memchr(b':', value)?;
+    let scheme = &value[..colon];
+    let well_formed = scheme.first().is_some_and(u8::is_ascii_alphabetic)
+        && scheme
+            .iter()
+            .all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'));
+    well_formed.then_some(scheme)
+}
+
 /// True when `t`, the text of `<...>`, is a relative reference as
 /// documents write them: valid by RFC 3986, or by RFC 3987 (an
 /// IRI-reference: `./ガイド.md`, `#日本語`, which browsers percent-encode),

@@ -136,6 +136,17 @@ pub struct ScanOptions {
     /// markup, whose renderer ends a bare link at the line break. Default
     /// false.
     pub join_wrapped_lines: bool,
+    /// The input is one URI reference written `<value>`: an HTML
+    /// attribute's value that is one URL, as the format layer gives it.
+    /// When the value starts with a scheme and holds a `<` or `>`, which
+    /// the delimiting rules would stop at (`mailto:<user@host>`), the
+    /// whole value is the URI, as a browser reads it; otherwise the input
+    /// is scanned as any `<...>`, except that a relative reference is the
+    /// whole value or nothing (`3D"http://x/"`, from quoted-printable left
+    /// undecoded, is a relative reference to a browser, not `http://x/`)
+    /// unless it is a template expression (`{{`, `{%`, `<%`, `${`), read as
+    /// text. Default false.
+    pub whole_reference: bool,
 }
 
 impl Default for ScanOptions {
@@ -149,6 +160,7 @@ impl Default for ScanOptions {
             missing_colon: false,
             keep_spaces_in_angle: false,
             join_wrapped_lines: false,
+            whole_reference: false,
         }
     }
 }
@@ -601,6 +613,11 @@ pub struct Scanner<R> {
     eof: bool,
     /// Skipping the rest of a too-long candidate.
     skipping: bool,
+    /// [`ScanOptions::whole_reference`] was tried (it is, once, first).
+    whole_tried: bool,
+    /// Only a candidate that is the whole input counts: a relative
+    /// reference under [`ScanOptions::whole_reference`].
+    whole_only: bool,
     scratch: Scratch,
     lines: LineTracker,
     found: Option<appendix_e::Extent>,
@@ -650,6 +667,8 @@ impl<R: Read> Scanner<R> {
             min_start: 0,
             eof: false,
             skipping: false,
+            whole_tried: false,
+            whole_only: false,
             scratch: Scratch::default(),
             lines: LineTracker::new(),
             found: None,
@@ -753,7 +772,37 @@ impl<R: Read> Scanner<R> {
     /// After an error the scanner should not be used again.
     pub fn next_found(&mut self) -> io::Result<Option<Found<'_>>> {
         self.found = None;
-        loop {
+        if self.opts.whole_reference && !self.whole_tried {
+            self.whole_tried = true;
+            while !self.eof && self.filled <= self.opts.max_uri_len.saturating_add(2) {
+                self.refill(0)?;
+            }
+            if self.eof {
+                let whole = appendix_e::whole_reference(
+                    &self.buf[..self.filled],
+                    self.opts.max_uri_len,
+                    &mut self.scratch,
+                );
+                if let Some(extent) = whole {
+                    self.pos = self.filled;
+                    self.min_start = self.pos;
+                    self.found = Some(extent);
+                } else {
+                    let value = self.buf[..self.filled]
+                        .get(1..self.filled.saturating_sub(1))
+                        .unwrap_or_default();
+                    // A template expression (`{{ printf "https://..." }}`,
+                    // `{% link %}`, `<%= url %>`, `${base}`) is not what a
+                    // browser reads but the source of what a generator
+                    // renders: URIs in it are found as in text.
+                    let template = [b"{{", b"{%", b"<%", b"${"]
+                        .iter()
+                        .any(|t| memchr::memmem::find(value, *t).is_some());
+                    self.whole_only = appendix_e::scheme_of(value).is_none() && !template;
+                }
+            }
+        }
+        while self.found.is_none() {
             if self.skipping {
                 while self.pos < self.filled
                     && (is(self.buf[self.pos], URI_TEXT) || self.buf[self.pos] >= 0x80)
@@ -867,6 +916,15 @@ impl<R: Read> Scanner<R> {
                         position,
                         limit: self.opts.max_uri_len,
                     })));
+                }
+                // A relative reference is the whole value or nothing:
+                // `3D"http://x/"` (undeclared quoted-printable) is a
+                // relative reference to a browser, not `http://x/`.
+                Outcome::Found(extent)
+                    if self.whole_only
+                        && (extent.outer_start != 0 || extent.outer_end != self.filled) =>
+                {
+                    self.pos = colon + 1;
                 }
                 Outcome::Found(mut extent) => {
                     // A mail address spelled out against harvesters
