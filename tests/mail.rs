@@ -597,3 +597,99 @@ fn html_attribute_values_as_a_browser_reads_them() {
         .iter()
         .any(|r| r["uri"] == "http://www.w3.org/1999/xhtml" && r["role"] == "identifier"));
 }
+
+/// Attribute values of real HTML mail read as a browser reads them
+/// (fixtures/mail/archives/README.md names each line's source): a
+/// `mailto:<addr>` href is kept whole (and is invalid), an href left in
+/// undeclared quoted-printable (`3D"http://..."`) is a relative
+/// reference, not the URI inside it; `<meta content>` metadata and the
+/// fallback content of `<noframes>` are mentions, left out by default.
+#[test]
+fn real_html_mail_attributes_and_fallback() {
+    let path = fixture("mail/archives/phishing-pot-attributes.html");
+    let pick = |recs: Vec<Value>| -> Vec<(u64, String, String, String)> {
+        recs.iter()
+            .map(|r| {
+                (
+                    r["line"].as_u64().unwrap_or_default(),
+                    r["uri"].as_str().unwrap_or_default().to_string(),
+                    r["role"].as_str().unwrap_or_default().to_string(),
+                    r["field"].as_str().unwrap_or_default().to_string(),
+                )
+            })
+            .collect()
+    };
+    let got = pick(records(&["extract", "--format", "jsonl", &path]));
+    let want = [
+        (1, "mailto:<accaccess-esp@hotmail.com>", "link", "a@href"),
+        (9, "https://www.adobe.com/", "link", "a@href"),
+    ];
+    let want: Vec<_> = want
+        .iter()
+        .map(|(l, u, r, f)| (*l, u.to_string(), r.to_string(), f.to_string()))
+        .collect();
+    assert_eq!(got, want);
+    let all = pick(records(&[
+        "extract",
+        "--format",
+        "jsonl",
+        "--include-identifiers",
+        &path,
+    ]));
+    for (line, uri, role, field) in [
+        (2, "http://www.pyramidci.com/", "mention", "a@or"),
+        (
+            4,
+            "http://schema.org/EventScheduled",
+            "mention",
+            "meta@content",
+        ),
+        (7, "https://adobe.com/", "mention", "noframes"),
+    ] {
+        assert!(
+            all.iter()
+                .any(|r| r == &(line, uri.to_string(), role.to_string(), field.to_string())),
+            "{uri} on line {line} as {role} in {field}: {all:?}"
+        );
+    }
+    assert!(!all.iter().any(|r| r.3 == "a@href" && r.0 == 2), "{all:?}");
+    // `check` says what is wrong with the mailto: `<` is no URI character.
+    let out = urilint(&["check", "--format", "jsonl", &path]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("\"U003\""), "{text}");
+}
+
+/// A multipart without a boundary parameter (a real Office 365 bounce
+/// whose `boundary=` line lost its indent) and a multipart without any
+/// line that opens a part (SpamAssassin's badmime3) are read as text, as
+/// mail programs show them, with a warning naming the part.
+#[test]
+fn multiparts_without_parts_are_read_as_text() {
+    let bounce = fixture("mail/archives/sisimai-lhost-office365-09.eml");
+    let out = urilint(&["extract", "--input-format", "mail", &bounce]);
+    let found = String::from_utf8_lossy(&out.stdout);
+    let warned = String::from_utf8_lossy(&out.stderr);
+    // The part is quoted-printable inside, but the multipart declares
+    // nothing: its text is shown as it stands, soft line breaks and all.
+    assert!(
+        found.contains("https://go.microsoft.com/fwlink/?LinkI=d=3D532972"),
+        "{found}"
+    );
+    assert!(
+        warned.contains("part 1: multipart without a boundary parameter: read as text"),
+        "{warned}"
+    );
+    let spam = fixture("mail/archives/spamassassin-badmime3.eml");
+    let out = urilint(&["extract", "--input-format", "mail", &spam]);
+    let found = String::from_utf8_lossy(&out.stdout);
+    let warned = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        found
+            .lines()
+            .filter(|l| l.starts_with("http://www.harder-please.com/lsu/1/index_"))
+            .count(),
+        12,
+        "{found}"
+    );
+    assert!(warned.contains("to open a part: read as text"), "{warned}");
+}

@@ -2026,4 +2026,61 @@ To view this discussion on the web visit <a href=\"https://groups.google.com/d/m
             check(&html, &segments);
         }
     }
+
+    #[test]
+    fn refresh_url_by_the_declarative_refresh_steps() {
+        let url = |v: &str| refresh_url(v.as_bytes()).map(|r| v[r].to_string());
+        assert_eq!(
+            url("0; url=https://a.example/"),
+            Some("https://a.example/".into())
+        );
+        assert_eq!(
+            url("5;URL='https://a.example/x y'"),
+            Some("https://a.example/x y".into())
+        );
+        assert_eq!(url(" 3 , \"next.html\" junk"), Some("next.html".into()));
+        assert_eq!(
+            url("1.5 https://b.example/"),
+            Some("https://b.example/".into())
+        );
+        assert_eq!(url("10"), None);
+        assert_eq!(url("text/html; charset=utf-8"), None);
+        assert_eq!(url("0;url="), None);
+    }
+
+    #[test]
+    fn meta_refresh_url_is_a_reference_and_other_content_text() {
+        let s = segs(concat!(
+            "<meta http-equiv=\"Refresh\" content=\"0; url=https://moved.example/\">",
+            "<meta itemprop=\"eventStatus\" content=\"http://schema.org/EventScheduled\">",
+            "<meta name=\"author\" content=\"Dirk Soentjens - http://www.soentjens.example\">",
+        ));
+        let got: Vec<_> = s.iter().map(|s| (text(s), s.references)).collect();
+        assert_eq!(
+            got,
+            [
+                ("https://moved.example/", true),
+                ("http://schema.org/EventScheduled", false),
+                ("Dirk Soentjens - http://www.soentjens.example", false),
+            ]
+        );
+    }
+
+    #[test]
+    fn fallback_content_is_its_own_kind() {
+        // phishing_pot sample-7713 hides a newsletter in `<noframes>`.
+        let s = segs("<noframes><a href=\"https://adobe.com/\">x</a></noframes><p>shown https://s.example/</p><xmp>http://x.example/</xmp>");
+        let got: Vec<_> = s.iter().map(|s| (text(s), s.kind.clone())).collect();
+        assert_eq!(
+            got,
+            [
+                (
+                    "<a href=\"https://adobe.com/\">x</a>",
+                    SegmentKind::HtmlFallback("noframes")
+                ),
+                ("shown https://s.example/", SegmentKind::HtmlText),
+                ("http://x.example/", SegmentKind::HtmlText),
+            ]
+        );
+    }
 }

@@ -78,7 +78,8 @@ impl Located {
             SegmentKind::MarkdownLink(what)
             | SegmentKind::Code(what)
             | SegmentKind::RstLink(what)
-            | SegmentKind::RoffLink(what) => Some(what.to_string()),
+            | SegmentKind::RoffLink(what)
+            | SegmentKind::HtmlFallback(what) => Some(what.to_string()),
             _ => None,
         };
         Located {

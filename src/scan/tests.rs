@@ -1760,3 +1760,90 @@ fn line_breaks_that_end_a_bare_uri_stay() {
         vec![long.to_string()]
     );
 }
+
+/// What the scanner finds in `<value>` with
+/// [`ScanOptions::whole_reference`] (an HTML attribute's value, as
+/// `run::decoded` gives it), at several chunk sizes: (text, raw, relative).
+fn whole_reference(value: &str) -> Vec<(String, String, bool)> {
+    let input = format!("<{value}>");
+    let mut out = Vec::new();
+    for chunk in [1, 4, 1 << 20] {
+        let opts = ScanOptions {
+            chunk_size: chunk,
+            relative_in_angle: true,
+            keep_spaces_in_angle: true,
+            whole_reference: true,
+            ..ScanOptions::default()
+        };
+        let mut s = Scanner::new(input.as_bytes(), opts);
+        let mut got = Vec::new();
+        while let Some(f) = s.next_found().expect("slice") {
+            if let Found::Uri(c) = f {
+                assert_eq!(
+                    &input.as_bytes()[c.span().start as usize..][..c.raw().len()],
+                    c.raw().as_bytes()
+                );
+                got.push((c.text().to_string(), c.raw().to_string(), c.relative()));
+            }
+        }
+        if chunk == 1 {
+            out = got;
+        } else {
+            assert_eq!(got, out, "chunk {chunk} disagrees for {value:?}");
+        }
+    }
+    out
+}
+
+#[test]
+fn an_attribute_value_is_one_reference_as_a_browser_reads_it() {
+    let one = |t: &str, relative| vec![(t.to_string(), t.to_string(), relative)];
+    // phishing_pot sample-609: `href="mailto:&lt;addr&gt;"`, which the
+    // delimiting rules would end at the inner `<`.
+    assert_eq!(
+        whole_reference("mailto:<accaccess-esp@hotmail.com>"),
+        one("mailto:<accaccess-esp@hotmail.com>", false)
+    );
+    assert_eq!(
+        whole_reference("https://x.example/a<b>\"c"),
+        one("https://x.example/a<b>\"c", false)
+    );
+    // A line break in the value is no part of the URL (the URL parser
+    // drops it); the raw text keeps it.
+    assert_eq!(
+        whole_reference("mailto:<a@b.example\n>"),
+        vec![(
+            "mailto:<a@b.example>".to_string(),
+            "mailto:<a@b.example\n>".to_string(),
+            false
+        )]
+    );
+    // Undeclared quoted-printable (phishing_pot sample-2473): a relative
+    // reference to a browser, not the URI inside it.
+    assert_eq!(whole_reference("3D\"http://www.pyramidci.com/\""), []);
+    assert_eq!(whole_reference("'http://q.example/'"), []);
+    // A relative reference that is one is found whole, as before.
+    assert_eq!(
+        whole_reference("../guide/page.html#x"),
+        one("../guide/page.html#x", true)
+    );
+    // A template expression is read as text (Hugo's header.html).
+    assert_eq!(
+        whole_reference("{{ printf `https://github.com/gohugoio/hugo/releases/tag/v%s` . }}"),
+        one("https://github.com/gohugoio/hugo/releases/tag/v%s", false)
+    );
+    // A script is read as text.
+    assert_eq!(
+        whole_reference("javascript:window.open('http://j.example/')"),
+        one("http://j.example/", false)
+    );
+    // Values without `<`, `>` or `"` go the usual way.
+    assert_eq!(
+        whole_reference("http://a.example/x y"),
+        vec![(
+            "http://a.example/x y".to_string(),
+            "http://a.example/x y".to_string(),
+            false
+        )]
+    );
+}
