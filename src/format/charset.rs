@@ -42,6 +42,13 @@ pub fn convert(input: &[u8], label: Option<&str>) -> Result<Converted, String> {
     ) {
         return Ok(Converted::AsIs);
     }
+    if matches!(
+        lower.as_str(),
+        "utf-7" | "utf7" | "unicode-1-1-utf-7" | "csunicode11utf7"
+    ) {
+        let (out, map) = utf7(input);
+        return Ok(Converted::Utf8(out, map));
+    }
     let Some(encoding) = Encoding::for_label(label.as_bytes()) else {
         return Err(label.to_string());
     };
@@ -96,6 +103,94 @@ fn decode(encoding: &'static Encoding, input: &[u8]) -> (Vec<u8>, OffsetMap) {
     (out, map)
 }
 
+/// Decodes UTF-7 (RFC 2152), which the Encoding Standard leaves out but
+/// mail still carries (`charset="utf-7"` in phishing and old Exchange
+/// mail): ASCII stands for itself; `+` starts a run of modified base64
+/// (`A-Z a-z 0-9 + /`, no padding) holding UTF-16 code units, ended by any
+/// other character (a `-` right after it is absorbed); `+-` is `+`. Each
+/// shifted run, `+` and `-` included, maps as one group to the characters
+/// it gives; a lone surrogate gives U+FFFD.
+fn utf7(input: &[u8]) -> (Vec<u8>, OffsetMap) {
+    let mut out = Vec::with_capacity(input.len());
+    let mut map = OffsetMap::new();
+    let mut i = 0;
+    while i < input.len() {
+        let direct = memchr::memchr(b'+', &input[i..]).map_or(input.len(), |n| i + n);
+        if direct > i {
+            out.extend_from_slice(&input[i..direct]);
+            map.exact(i as u64, (direct - i) as u64);
+            i = direct;
+            continue;
+        }
+        // `input[i]` is `+`.
+        let start = i;
+        let before = out.len();
+        let mut j = i + 1;
+        let (mut bits, mut nbits, mut high) = (0u32, 0u32, None::<u16>);
+        while let Some(v) = input.get(j).and_then(|&b| base64_value(b)) {
+            bits = (bits << 6) | u32::from(v);
+            nbits += 6;
+            if nbits >= 16 {
+                nbits -= 16;
+                let unit = ((bits >> nbits) & 0xffff) as u16;
+                let c = match (high.take(), unit) {
+                    (None, 0xd800..=0xdbff) => {
+                        high = Some(unit);
+                        None
+                    }
+                    (Some(h), 0xdc00..=0xdfff) => {
+                        Some(char::decode_utf16([h, unit]).next().and_then(Result::ok))
+                    }
+                    (Some(_), _) => {
+                        push_char(&mut out, '\u{fffd}');
+                        Some(char::from_u32(u32::from(unit)))
+                    }
+                    (None, _) => Some(char::from_u32(u32::from(unit))),
+                };
+                if let Some(c) = c {
+                    push_char(&mut out, c.unwrap_or('\u{fffd}'));
+                }
+            }
+            j += 1;
+        }
+        if high.is_some() {
+            push_char(&mut out, '\u{fffd}');
+        }
+        if j == i + 1 && input.get(j) == Some(&b'-') {
+            // `+-` is `+`.
+            out.push(b'+');
+            j += 1;
+        } else if input.get(j) == Some(&b'-') {
+            j += 1;
+        }
+        map.group(
+            start as u64,
+            (j - start) as u64,
+            (out.len() - before) as u64,
+        );
+        i = j;
+    }
+    (out, map)
+}
+
+/// The value of a modified-base64 character (RFC 2152 set B), `None` for
+/// any other byte.
+fn base64_value(b: u8) -> Option<u8> {
+    match b {
+        b'A'..=b'Z' => Some(b - b'A'),
+        b'a'..=b'z' => Some(b - b'a' + 26),
+        b'0'..=b'9' => Some(b - b'0' + 52),
+        b'+' => Some(62),
+        b'/' => Some(63),
+        _ => None,
+    }
+}
+
+fn push_char(out: &mut Vec<u8>, c: char) {
+    let mut buf = [0u8; 4];
+    out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -134,6 +229,26 @@ mod tests {
         assert!(!t.contains('\\'));
         let s = t.find("http").unwrap_or(0) as u64;
         assert_eq!(map.span(s..t.len() as u64), 3..raw.len() as u64);
+    }
+
+    #[test]
+    fn utf7_by_rfc_2152() {
+        let text = |raw: &[u8]| String::from_utf8(utf8(raw, "utf-7").0).unwrap_or_default();
+        // RFC 2152's examples, `+-`, a surrogate pair, a lone surrogate.
+        assert_eq!(text(b"Hi Mom -+Jjo--!"), "Hi Mom -\u{263a}-!");
+        assert_eq!(text(b"A+ImIDkQ."), "A\u{2262}\u{391}.");
+        assert_eq!(text(b"+ZeVnLIqe-"), "\u{65e5}\u{672c}\u{8a9e}");
+        assert_eq!(text(b"1 +- 1"), "1 + 1");
+        assert_eq!(text(b"+2D3eAA-"), "\u{1f600}");
+        assert_eq!(text(b"+2D0-x"), "\u{fffd}x");
+        // phishing_pot sample-929 (charset="utf-7"): `href+AD0AIg-https://...+ACI-`.
+        let raw = b"href+AD0AIg-https://integricare.ca/product/tri-acta-pet/+ACI-";
+        let (t, map) = utf8(raw, "unicode-1-1-utf-7");
+        let t = String::from_utf8(t).unwrap_or_default();
+        assert_eq!(t, "href=\"https://integricare.ca/product/tri-acta-pet/\"");
+        let (s, e) = (6u64, t.len() as u64 - 1);
+        assert_eq!(map.span(s..e), 12..(raw.len() - 5) as u64);
+        assert!(map.is_exact(s..e));
     }
 
     #[test]
