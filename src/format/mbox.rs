@@ -3,7 +3,8 @@
 //! This module owns splitting a mailbox into messages while keeping where
 //! each is in the file: a message starts after a separator line
 //! (`From ` at the start of a line that is the first of the file or
-//! follows an empty line) and ends before the next one. It reads the file
+//! follows an empty line, or Netscape's and Mozilla's `From - ` line
+//! anywhere) and ends before the next one. It reads the file
 //! once, as a stream, and holds one message at a time (at most
 //! [`MAX_MESSAGE`] bytes of it; the rest of a bigger message is skipped
 //! and [`RawMessage::truncated`] says so).
@@ -113,7 +114,8 @@ impl<R: BufRead> Mbox<R> {
             self.offset += n as u64;
             self.lines += 1;
             let line = &msg.bytes[start..];
-            let is_separator = self.after_blank && is_separator(line);
+            let is_separator =
+                (self.after_blank && is_separator(line)) || is_mozilla_separator(line);
             self.after_blank = line == b"\n" || line == b"\r\n";
             if is_separator {
                 msg.bytes.truncate(start);
@@ -214,8 +216,19 @@ fn first_separator(block: &[u8], after_blank: bool) -> Option<usize> {
             prev == b"\n" || prev == b"\r\n"
         };
         let eol = memchr::memchr(b'\n', &block[i..]).map_or(block.len(), |p| i + p + 1);
-        blank_before && is_separator(&block[i..eol])
+        let line = &block[i..eol];
+        (blank_before && is_separator(line)) || is_mozilla_separator(line)
     })
+}
+
+/// The separator line of Netscape's and Mozilla Thunderbird's folders:
+/// `From - ` and a date with a time, or nothing (`From - Thu Nov 21
+/// 13:20:54 1996`). Taken without an empty line before it, since Netscape
+/// wrote none (as Python's `mailbox.mbox` and MimeKit split at it too); a
+/// body line is never just `From - ` and a date.
+pub fn is_mozilla_separator(line: &[u8]) -> bool {
+    line.strip_prefix(b"From - ")
+        .is_some_and(|rest| rest.trim_ascii().is_empty() || is_separator(line))
 }
 
 /// A separator line: `From `, a sender, and a date with a time
@@ -270,6 +283,19 @@ mod tests {
             v.push(x);
         }
         v
+    }
+
+    #[test]
+    fn mozilla_separators_need_no_empty_line() {
+        // MimeKit's UnitTests/TestData/mbox/content-length.mbox.txt (a
+        // Netscape 1996 folder): `From - ` lines right after the last
+        // line of the previous message, some with no date.
+        let input = b"From - \nSubject: a\n\nbody a\nFrom - Thu Nov 21 13:20:54 1996\nSubject: b\n\nFrom - to the end of prose\nFrom the user's side\n";
+        let got = all(input, MAX_MESSAGE);
+        assert_eq!(got.len(), 2, "{got:?}");
+        assert_eq!(got[1].offset, 27);
+        assert!(is_mozilla_separator(b"From - \r\n"));
+        assert!(!is_mozilla_separator(b"From - to the end of prose\n"));
     }
 
     #[test]
