@@ -35,7 +35,7 @@ pub enum SegmentKind {
     /// (HTML section 13.2: read as raw text by a browser that supports
     /// frames and embedded content, which every browser and mail reader
     /// now does); the element's name. Scanned and linted, but no reader
-    /// follows its links ([`super::Role::Mention`]).
+    /// follows its links ([`super::role::Role::Mention`]).
     HtmlFallback(&'static str),
     /// Text of a Markdown document (paragraphs, headings, tables, link
     /// text), as its source bytes.
