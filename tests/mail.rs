@@ -623,6 +623,12 @@ fn real_html_mail_attributes_and_fallback() {
     let want = [
         (1, "mailto:<accaccess-esp@hotmail.com>", "link", "a@href"),
         (9, "https://www.adobe.com/", "link", "a@href"),
+        (
+            10,
+            "https://slave.socialou.com/img/NueYue_Compound%20Tirzepatide_600px_3.jpg",
+            "resource",
+            "img@src",
+        ),
     ];
     let want: Vec<_> = want
         .iter()
