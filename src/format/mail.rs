@@ -81,8 +81,9 @@ pub struct Piece {
     /// Decoded offsets to offsets into the message bytes given to
     /// [`read`].
     pub chain: Chain,
-    /// The MIME part it comes from (`None` outside mail: an HTML file).
-    pub part: Option<PartInfo>,
+    /// The MIME part it comes from (`None` outside mail: an HTML file),
+    /// shared by the pieces of the part.
+    pub part: Option<Arc<PartInfo>>,
     /// A base URI for relative references (HTML `<base href>`), shared
     /// by the pieces of a page.
     pub base: Option<Arc<str>>,
@@ -145,10 +146,10 @@ pub fn read(raw: &[u8], opts: MailOptions) -> Message {
             text: raw.to_vec(),
             kind: SegmentKind::Text,
             chain: Chain::new(vec![OffsetMap::identity(0, raw.len() as u64)], 0),
-            part: Some(PartInfo {
+            part: Some(Arc::new(PartInfo {
                 index: "0".to_string(),
                 content_type: None,
-            }),
+            })),
             base: None,
             references: false,
         });
@@ -536,10 +537,10 @@ fn header_piece(text: Vec<u8>, name: &str, map: OffsetMap, references: bool, ind
         text,
         kind: SegmentKind::Header(name.to_string()),
         chain: Chain::of(map),
-        part: Some(PartInfo {
+        part: Some(Arc::new(PartInfo {
             index: index.to_string(),
             content_type: None,
-        }),
+        })),
         base: None,
         references,
     }
@@ -722,10 +723,10 @@ fn walk(
                         vec![OffsetMap::identity(0, (body.len() - end) as u64)],
                         (s + end) as u64,
                     ),
-                    part: Some(PartInfo {
+                    part: Some(Arc::new(PartInfo {
                         index: index.clone(),
                         content_type: ctype.clone(),
-                    }),
+                    })),
                     base: None,
                     references: false,
                 });
@@ -764,19 +765,17 @@ fn walk(
                 bytes
             }
         };
-        let info = PartInfo {
+        let info = Arc::new(PartInfo {
             index,
             content_type: ctype,
-        };
+        });
         if is_html {
             let shared: Vec<Arc<OffsetMap>> = maps.into_iter().map(Arc::new).collect();
             for seg in super::html::segments(&bytes) {
-                let mut chain_maps = vec![Arc::new(seg.map)];
-                chain_maps.extend(shared.iter().cloned());
                 out.pieces.push(Piece {
                     text: seg.text,
                     kind: seg.kind,
-                    chain: Chain::shared(chain_maps, s as u64),
+                    chain: Chain::over(seg.map, &shared, s as u64),
                     part: Some(info.clone()),
                     base: seg.base,
                     references: seg.references,

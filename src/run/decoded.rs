@@ -107,6 +107,13 @@ impl Located {
         }
     }
 
+    /// The line and column in the file where candidate `c` of `piece`
+    /// starts: [`Located::of`]'s `start`, without the rest (for plain
+    /// output, which prints the line only).
+    pub fn start_of(unit: &Unit, piece: &Piece, c: &Candidate<'_>) -> Position {
+        unit.position(piece.chain.span(c.span()).start)
+    }
+
     /// [`Located::new`] for a candidate.
     pub fn of(unit: &Unit, piece: &Piece, c: &Candidate<'_>) -> Located {
         let at = c.start().unwrap_or(Position { line: 1, column: 1 });
