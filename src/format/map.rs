@@ -252,6 +252,10 @@ enum Step {
     Shift(u64),
 }
 
+/// Steps a chain is made with room for besides its maps: its base, and
+/// the map and shift that place a mailbox's message in the file.
+const STEPS_ADDED: usize = 3;
+
 /// The steps of one segment, from its decoded text out to the file: the
 /// first step takes decoded offsets to the next step's offsets, and so
 /// on; the last gives offsets into the file.
@@ -270,7 +274,10 @@ impl Chain {
     pub fn new(maps: Vec<OffsetMap>, base: u64) -> Chain {
         let mut maps = maps.into_iter();
         let first = maps.next();
-        let mut steps: Vec<Step> = maps.map(|m| Step::Map(Arc::new(m))).collect();
+        // Room for the base and the two steps a mailbox's message adds
+        // ([`Chain::then_map`], [`Chain::then_shift`]): no regrowth.
+        let mut steps = Vec::with_capacity(maps.len() + STEPS_ADDED);
+        steps.extend(maps.map(|m| Step::Map(Arc::new(m))));
         if base != 0 {
             steps.push(Step::Shift(base));
         }
@@ -290,11 +297,29 @@ impl Chain {
     /// transfer and charset maps of a part, under each of its HTML
     /// segments).
     pub fn shared(maps: Vec<Arc<OffsetMap>>, base: u64) -> Chain {
-        let mut steps: Vec<Step> = maps.into_iter().map(Step::Map).collect();
+        let mut steps = Vec::with_capacity(maps.len() + STEPS_ADDED);
+        steps.extend(maps.into_iter().map(Step::Map));
         if base != 0 {
             steps.push(Step::Shift(base));
         }
         Chain { first: None, steps }
+    }
+
+    /// The chain of `first` (this chain's own map), then the maps of
+    /// `shared` (innermost first, shared with other chains), whose last
+    /// map's offsets are relative to `base`: [`Chain::shared`] of
+    /// `first` and `shared`, without an [`Arc`] for `first` nor a vector
+    /// of the maps (the pieces of an HTML part, one chain each).
+    pub fn over(first: OffsetMap, shared: &[Arc<OffsetMap>], base: u64) -> Chain {
+        let mut steps = Vec::with_capacity(shared.len() + STEPS_ADDED);
+        steps.extend(shared.iter().cloned().map(Step::Map));
+        if base != 0 {
+            steps.push(Step::Shift(base));
+        }
+        Chain {
+            first: Some(first),
+            steps,
+        }
     }
 
     /// This chain, then `map` (offsets of this chain's output are the
@@ -377,6 +402,36 @@ mod tests {
         for span in [0..2, 1..4, 3..5, 4..5] {
             assert_eq!(a.span(span.clone()), b.span(span));
         }
+    }
+
+    /// [`Chain::over`] maps as [`Chain::shared`] of the same maps does
+    /// (an HTML part's segment map over its transfer and charset maps),
+    /// also once a mailbox's message places it in the file.
+    #[test]
+    fn chain_over_shared_maps() {
+        let mut seg = OffsetMap::new();
+        seg.exact(2, 3);
+        seg.group(8, 5, 1);
+        let mut transfer = OffsetMap::new();
+        transfer.exact(0, 6);
+        transfer.group(9, 3, 1);
+        transfer.exact(12, 20);
+        let shared = [Arc::new(transfer)];
+        let over = Chain::over(seg.clone(), &shared, 40);
+        let mut maps = vec![Arc::new(seg)];
+        maps.extend(shared.iter().cloned());
+        let old = Chain::shared(maps, 40);
+        let (over, old) = (
+            over.then_map(Arc::new(OffsetMap::identity(0, 100)))
+                .then_shift(7),
+            old.then_map(Arc::new(OffsetMap::identity(0, 100)))
+                .then_shift(7),
+        );
+        for span in [0..1, 0..3, 2..4, 3..4, 4..4] {
+            assert_eq!(over.span(span.clone()), old.span(span.clone()), "{span:?}");
+            assert_eq!(over.is_exact(span.clone()), old.is_exact(span));
+        }
+        assert_eq!(over.span(0..4), 49..65);
     }
 
     #[test]

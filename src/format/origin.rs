@@ -109,9 +109,15 @@ impl Origin {
     /// The name of the input as plain output with `-H` gives it:
     /// `file#message` for a message of a mailbox, else `file`.
     pub fn display_name(&self, file: &str) -> String {
-        match self.message {
-            Some(m) if self.in_mailbox => format!("{file}#{m}"),
-            _ => file.to_string(),
-        }
+        display_name(file, self.message, self.in_mailbox)
+    }
+}
+
+/// [`Origin::display_name`] of a URI in message `message` (its index;
+/// `in_mailbox`: one of a mailbox's messages) of `file`.
+pub fn display_name(file: &str, message: Option<u64>, in_mailbox: bool) -> String {
+    match message {
+        Some(m) if in_mailbox => format!("{file}#{m}"),
+        _ => file.to_string(),
     }
 }

@@ -75,6 +75,14 @@ impl Unit {
         }
     }
 
+    /// The name of its input `file` as plain output gives it
+    /// ([`super::origin::Origin::display_name`]): `file#message` for a
+    /// message of a mailbox, else `file`.
+    pub fn display_name(&self, file: &str) -> String {
+        let message = self.message.as_ref().map(|(i, _, _)| *i);
+        super::origin::display_name(file, message, self.in_mailbox)
+    }
+
     /// The original bytes of file span `span` (clamped to the unit).
     pub fn bytes(&self, span: std::ops::Range<u64>) -> &[u8] {
         let s = (span.start.saturating_sub(self.offset) as usize).min(self.raw.len());

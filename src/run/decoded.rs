@@ -20,7 +20,7 @@ use crate::format::{OffsetMap, SegmentKind};
 use crate::lines::Lines;
 use crate::pipeline::Sink;
 use crate::position::Position;
-use crate::scan::{Candidate, Found, ScanOptions, Scanner};
+use crate::scan::{Candidate, Found, ScanBuffers, ScanOptions, Scanner};
 
 /// The length of the text scanned for `piece`: its text, or for a piece
 /// that is one URI reference, its value without leading and trailing
@@ -106,6 +106,13 @@ impl Located {
                 decoded_column: decoded.column,
             },
         }
+    }
+
+    /// The line and column in the file where candidate `c` of `piece`
+    /// starts: [`Located::of`]'s `start`, without the rest (for plain
+    /// output, which prints the line only).
+    pub fn start_of(unit: &Unit, piece: &Piece, c: &Candidate<'_>) -> Position {
+        unit.position(piece.chain.span(c.span()).start)
     }
 
     /// [`Located::new`] for a candidate.
@@ -216,8 +223,10 @@ pub(crate) fn scan_units<R, F, B, G>(
             offset: unit.offset,
         });
         before_unit(&unit);
+        // The scanner's buffers, and the `<value>` of a reference, kept
+        // on this thread from piece to piece and unit to unit.
+        let mut kept = KEPT.take();
         for mut piece in pieces {
-            let wrapped;
             let (text, opts) = if piece.references {
                 // "<value>": the brackets map to the value's ends. The
                 // value's leading and trailing white space is left out,
@@ -233,7 +242,8 @@ pub(crate) fn scan_units<R, F, B, G>(
                     .take_while(|b| b.is_ascii_whitespace())
                     .count();
                 let value = &piece.text[lead..piece.text.len() - trail];
-                let mut t = Vec::with_capacity(value.len() + 2);
+                let t = &mut kept.wrapped;
+                t.clear();
                 t.push(b'<');
                 t.extend_from_slice(value);
                 t.push(b'>');
@@ -243,23 +253,28 @@ pub(crate) fn scan_units<R, F, B, G>(
                 m.exact(lead, n);
                 m.group(lead + n, 0, 1);
                 piece.chain = std::mem::take(&mut piece.chain).before(m);
-                wrapped = t;
-                (&wrapped[..], &in_angle)
+                (&kept.wrapped[..], &in_angle)
             } else {
                 (&piece.text[..], &opts)
             };
-            // One read of the whole text (a piece is in memory already;
-            // most are short: an attribute value, a text run).
+            // A piece is in memory already (most are short: an attribute
+            // value, a text run): scanned in one window, in buffers kept
+            // from the last piece.
             let mut piece_opts = opts.clone();
-            piece_opts.chunk_size = piece_opts.chunk_size.min(text.len() + 1);
             // A hard-wrapped bare URI is rejoined in body text (a mail's
             // text part, its reply prefixes removed), not in markup, whose
             // renderer ends a bare link at the line break.
             piece_opts.join_wrapped_lines &= piece.kind == SegmentKind::Text;
-            let mut scanner = Scanner::new(text, piece_opts);
+            let buffers = std::mem::take(&mut kept.buffers);
+            let mut scanner = Scanner::in_memory(text, piece_opts, buffers);
             while let Ok(Some(found)) = scanner.next_found() {
                 each(&unit, &piece, found, &mut part, &mut lines);
             }
+            kept.buffers = scanner.into_buffers();
+        }
+        // What grew past its bound (a piece of megabytes) is let go.
+        if kept.buffers.capacity() + kept.wrapped.capacity() <= KEPT_BYTES {
+            KEPT.set(kept);
         }
         after_unit(&unit, &mut part, &mut lines);
         part
@@ -275,6 +290,23 @@ pub(crate) fn scan_units<R, F, B, G>(
             crate::output::escape::name(name)
         ));
     }
+}
+
+/// What [`scan_units`] keeps on each thread between pieces: the
+/// scanner's buffers and the `<value>` text of a reference.
+#[derive(Default)]
+struct Kept {
+    buffers: ScanBuffers,
+    wrapped: Vec<u8>,
+}
+
+/// The most bytes of [`Kept`] buffers kept on a thread (4 MiB); bigger
+/// ones, grown for a long piece, are freed.
+const KEPT_BYTES: usize = 4 * 1024 * 1024;
+
+thread_local! {
+    /// This thread's [`Kept`] buffers.
+    static KEPT: std::cell::Cell<Kept> = std::cell::Cell::new(Kept::default());
 }
 
 /// The threads that decode and scan mailboxes' messages beside the ones

@@ -866,40 +866,19 @@ impl ExtractInput<'_> {
                 if let Some(u) = &unwrapped {
                     uri = &u.uri;
                 }
-                let located = at.map(|(unit, piece)| Located::of(unit, piece, &c));
-                if self.json {
-                    let mut record = Record::new(name, &c, self.opts.grammar);
-                    record.role = role;
-                    if as_read != c.text() {
-                        record.set_uri(as_read.to_string(), self.opts.grammar);
-                    }
-                    if let Some(target) = &resolved {
-                        record.reference = Some(std::mem::replace(&mut record.uri, target.clone()));
-                    }
-                    if let Some(u) = unwrapped.clone() {
-                        record = record.with_unwrapped(u, self.opts.grammar);
-                    }
-                    if let Some(l) = located {
-                        record.line = l.start.line;
-                        record.column = l.start.column;
-                        record.end_line = l.end.line;
-                        record.end_column = l.end.column;
-                        record.byte_start = l.span.start;
-                        record.byte_end = l.span.end;
-                        record.raw = l.raw;
-                        record.origin = Some(Box::new(l.origin));
-                    }
-                    jsonl::record_line(sink.out(), &record, self.input.non_utf8_name());
-                    self.extras.label(sink.out());
-                } else {
-                    match located {
-                        Some(l) => {
-                            let shown = l.origin.display_name(name);
+                if !self.json {
+                    // Plain output prints the line and the name only:
+                    // the rest of `Located` (the raw text, the origin's
+                    // copies of the message's fields) is not made.
+                    match at {
+                        Some((unit, piece)) => {
+                            let start = Located::start_of(unit, piece, &c);
+                            let shown = unit.display_name(name);
                             plain::uri_line(
                                 sink.out(),
                                 self.ex.style,
                                 &shown,
-                                Some(l.start.line),
+                                Some(start.line),
                                 uri,
                             );
                         }
@@ -908,7 +887,33 @@ impl ExtractInput<'_> {
                             plain::uri_line(sink.out(), self.ex.style, name, line, uri);
                         }
                     }
+                    sink.end_entry(Some(uri));
+                    return;
                 }
+                let located = at.map(|(unit, piece)| Located::of(unit, piece, &c));
+                let mut record = Record::new(name, &c, self.opts.grammar);
+                record.role = role;
+                if as_read != c.text() {
+                    record.set_uri(as_read.to_string(), self.opts.grammar);
+                }
+                if let Some(target) = &resolved {
+                    record.reference = Some(std::mem::replace(&mut record.uri, target.clone()));
+                }
+                if let Some(u) = unwrapped.clone() {
+                    record = record.with_unwrapped(u, self.opts.grammar);
+                }
+                if let Some(l) = located {
+                    record.line = l.start.line;
+                    record.column = l.start.column;
+                    record.end_line = l.end.line;
+                    record.end_column = l.end.column;
+                    record.byte_start = l.span.start;
+                    record.byte_end = l.span.end;
+                    record.raw = l.raw;
+                    record.origin = Some(Box::new(l.origin));
+                }
+                jsonl::record_line(sink.out(), &record, self.input.non_utf8_name());
+                self.extras.label(sink.out());
                 sink.end_entry(Some(uri));
             }
             Found::TooLong(t) => {

@@ -650,6 +650,61 @@ impl Scanner<io::Empty> {
     }
 }
 
+/// The buffers a [`Scanner`] allocates (its input bytes and a
+/// candidate's text), kept from one scanner for the next
+/// ([`Scanner::in_memory`], [`Scanner::into_buffers`]), so that scanning
+/// many short texts one after the other (the pieces of a mailbox's
+/// messages) allocates and zeroes them once, not once per text.
+#[derive(Debug, Default)]
+pub struct ScanBuffers {
+    /// The input bytes.
+    bytes: Vec<u8>,
+    /// A candidate's text.
+    scratch: Scratch,
+}
+
+impl ScanBuffers {
+    /// Bytes held (the capacity of the input buffer), to decide whether
+    /// they are worth keeping.
+    pub fn capacity(&self) -> usize {
+        self.bytes.capacity() + self.scratch.text.capacity()
+    }
+}
+
+impl Scanner<io::Empty> {
+    /// A scanner over `text`, all of it in memory: the same results as
+    /// [`Scanner::new`] over a reader of `text` (whatever the chunk
+    /// size), with `text` copied once into `buffers` and scanned in one
+    /// window (no reads; [`ScanOptions::chunk_size`] is not used). The
+    /// buffers come back with [`Scanner::into_buffers`], for the next
+    /// text; `ScanBuffers::default()` for a first one.
+    pub fn in_memory(text: &[u8], opts: ScanOptions, buffers: ScanBuffers) -> Self {
+        let ScanBuffers { mut bytes, scratch } = buffers;
+        bytes.clear();
+        bytes.extend_from_slice(text);
+        let mut scanner = Scanner::new(io::empty(), opts);
+        scanner.filled = bytes.len();
+        scanner.eof = true;
+        scanner.buf = Storage::Owned(bytes);
+        scanner.scratch = scratch;
+        scanner
+    }
+}
+
+impl<R> Scanner<R> {
+    /// The scanner's buffers, for [`Scanner::in_memory`] to reuse (empty
+    /// ones for a scanner over a map, [`Scanner::mapped`]).
+    pub fn into_buffers(self) -> ScanBuffers {
+        ScanBuffers {
+            bytes: match self.buf {
+                Storage::Owned(v) => v,
+                Storage::Mapped(_) => Vec::new(),
+            },
+            scratch: self.scratch,
+        }
+    }
+}
+
 impl<R: Read> Scanner<R> {
     /// A scanner over `reader`.
     pub fn new(reader: R, opts: ScanOptions) -> Self {

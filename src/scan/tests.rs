@@ -1847,3 +1847,144 @@ fn an_attribute_value_is_one_reference_as_a_browser_reads_it() {
         )]
     );
 }
+
+/// Every item of [`Scanner::in_memory`] over `input`, scanning with the
+/// buffers `kept` (left by earlier texts) and handing them back.
+fn in_memory_with(input: &[u8], opts: ScanOptions, kept: &mut ScanBuffers) -> Vec<Seen> {
+    let mut s = Scanner::in_memory(input, opts, std::mem::take(kept));
+    let mut out = Vec::new();
+    while let Some(f) = s.next_found().expect("scanning memory cannot fail") {
+        out.push(match f {
+            Found::Uri(c) => Seen {
+                text: c.text().to_string(),
+                raw: c.raw().to_string(),
+                span: c.span(),
+                delimiter: c.delimiter(),
+                broken: c.broken(),
+                unclosed: c.unclosed(),
+                alternatives: c.alternatives(),
+                start: c.start(),
+            },
+            Found::TooLong(t) => Seen {
+                text: format!("<too long at {}>", t.offset),
+                raw: String::new(),
+                span: t.offset..t.offset,
+                delimiter: Delimiter::Bare,
+                broken: false,
+                unclosed: false,
+                alternatives: Vec::new(),
+                start: t.position,
+            },
+        });
+    }
+    *kept = s.into_buffers();
+    out
+}
+
+/// Real text of the fixtures (the checks' inputs, mail and news), each
+/// file whole.
+fn fixture_texts() -> Vec<Vec<u8>> {
+    let mut texts = Vec::new();
+    for dir in [
+        "fixtures/check",
+        "fixtures/precision",
+        "fixtures/mail",
+        "fixtures/news",
+        "fixtures/delimiters",
+    ] {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            continue;
+        };
+        let mut paths: Vec<_> = entries.flatten().map(|e| e.path()).collect();
+        paths.sort();
+        for p in paths {
+            if let Ok(bytes) = std::fs::read(&p) {
+                texts.push(bytes);
+            }
+        }
+    }
+    texts
+}
+
+/// Issue 27: a text in memory ([`Scanner::in_memory`], how the pieces of
+/// decoded mail are scanned) gives what a reader of it gives, in chunks
+/// of any size, with every option set that decoded pieces use, and with
+/// buffers reused from the texts before it (a long one first, so that
+/// stale bytes past the end would show).
+#[test]
+fn a_text_in_memory_scans_as_its_bytes_read() {
+    let texts = fixture_texts();
+    assert!(texts.len() > 20, "fixtures not found");
+    let settings = [
+        ScanOptions::default(),
+        ScanOptions {
+            positions: false,
+            max_uri_len: 40,
+            ..ScanOptions::default()
+        },
+        ScanOptions {
+            relative_in_angle: true,
+            keep_spaces_in_angle: true,
+            join_wrapped_lines: true,
+            missing_colon: true,
+            abbreviated: true,
+            ..ScanOptions::default()
+        },
+    ];
+    let mut kept = ScanBuffers::default();
+    let mut longest = texts.clone();
+    longest.sort_by_key(|t| std::cmp::Reverse(t.len()));
+    let order = longest.iter().take(1).chain(texts.iter());
+    let mut found = 0;
+    for text in order {
+        for opts in &settings {
+            let got = in_memory_with(text, opts.clone(), &mut kept);
+            found += got.len();
+            for chunk in [3, 4096, 1 << 20] {
+                let read = seen_all(Scanner::new(
+                    &text[..],
+                    ScanOptions {
+                        chunk_size: chunk,
+                        ..opts.clone()
+                    },
+                ));
+                assert_eq!(got, read, "chunk {chunk}, {opts:?}");
+            }
+        }
+    }
+    assert!(found > 1000, "{found}");
+}
+
+proptest::proptest! {
+    /// [`Scanner::in_memory`] and a reader in small chunks agree on
+    /// generated text made of URI pieces, delimiters and line breaks.
+    #[test]
+    fn in_memory_and_read_agree_on_generated_text(
+        parts in proptest::collection::vec(
+            proptest::sample::select(vec![
+                "http://a.example/", "https://b.example/x?y=1#z", "<", ">", "\"",
+                " ", "\n", "\r\n", "-\n", "mailto:", "c@d.example", " at ", "www.e.example",
+                "http//f.example", "URL:", "(", ")", ".", ",", "é", "\u{fffd}", "\t",
+                "urn:ietf:rfc:3986", "...", "/path/to", "%20", "=", "&", "a",
+            ]),
+            0..60,
+        ),
+        chunk in 1usize..40,
+    ) {
+        let text = parts.concat();
+        let opts = ScanOptions {
+            relative_in_angle: true,
+            join_wrapped_lines: true,
+            missing_colon: true,
+            abbreviated: true,
+            max_uri_len: 32,
+            ..ScanOptions::default()
+        };
+        let mut kept = ScanBuffers::default();
+        // Buffers left dirty by a longer text first.
+        let _ = in_memory_with("x http://long.example/".repeat(50).as_bytes(), opts.clone(), &mut kept);
+        let got = in_memory_with(text.as_bytes(), opts.clone(), &mut kept);
+        let read = seen_all(Scanner::new(text.as_bytes(), ScanOptions { chunk_size: chunk, ..opts }));
+        proptest::prop_assert_eq!(got, read);
+    }
+}
