@@ -252,6 +252,36 @@ fn info(msg: &mail_parser::Message<'_>) -> MessageInfo {
     }
 }
 
+/// True when a media type word (`message`, `digest`) starting at `i` of
+/// `raw` stands at a token start for [`defang`]: after white space or a
+/// delimiter, after `--` (a boundary line), or after `/` for a subtype
+/// (`digest`), not for a type (`message`: an `Archived-At` URI of
+/// Mailman 3 holds `/message/`).
+fn starts_a_type(raw: &[u8], i: usize, subtype: bool) -> bool {
+    i == 0
+        || matches!(
+            raw[i - 1],
+            b' ' | b'\t' | b'\r' | b'\n' | b':' | b';' | b'(' | b')' | b'"' | b'\\' | b'='
+        )
+        || (subtype && raw[i - 1] == b'/')
+        || (i >= 2 && &raw[i - 2..i] == b"--")
+}
+
+/// True when the word before `i` of `raw` ends a media type token for
+/// [`defang`]: the end, white space or a delimiter, but not `-ID`
+/// (`Message-ID` is in nearly every header: no type, left alone).
+fn ends_a_type(raw: &[u8], i: usize) -> bool {
+    let Some(&b) = raw.get(i) else { return true };
+    let id = b == b'-'
+        && raw
+            .get(i + 1..i + 3)
+            .is_some_and(|w| w.eq_ignore_ascii_case(b"id"));
+    !id && matches!(
+        b,
+        b' ' | b'\t' | b'\r' | b'\n' | b'/' | b';' | b'(' | b'"' | b'\\' | b'-'
+    )
+}
+
 /// `raw` as mail-parser is given it: every `message` and `digest` that
 /// could be a content type (the whole word, case aside: after white
 /// space, the start, `--` or one of `:;()"\=` (and `/` before `digest`),
@@ -267,29 +297,8 @@ fn info(msg: &mail_parser::Message<'_>) -> MessageInfo {
 /// Borrowed when there is nothing to change; with the offset of the first
 /// change.
 pub fn defang(raw: &[u8]) -> (std::borrow::Cow<'_, [u8]>, Option<usize>) {
-    // `/` before a subtype (`digest`), not before a type (`message`):
-    // an `Archived-At` URI of Mailman 3 holds `/message/`.
-    let before = |i: usize, subtype: bool| {
-        i == 0
-            || matches!(
-                raw[i - 1],
-                b' ' | b'\t' | b'\r' | b'\n' | b':' | b';' | b'(' | b')' | b'"' | b'\\' | b'='
-            )
-            || (subtype && raw[i - 1] == b'/')
-            || (i >= 2 && &raw[i - 2..i] == b"--")
-    };
-    let after = |i: usize| {
-        let Some(&b) = raw.get(i) else { return true };
-        // `Message-ID` is in nearly every header: no type, left alone.
-        let id = b == b'-'
-            && raw
-                .get(i + 1..i + 3)
-                .is_some_and(|w| w.eq_ignore_ascii_case(b"id"));
-        !id && matches!(
-            b,
-            b' ' | b'\t' | b'\r' | b'\n' | b'/' | b';' | b'(' | b'"' | b'\\' | b'-'
-        )
-    };
+    let before = |i: usize, subtype: bool| starts_a_type(raw, i, subtype);
+    let after = |i: usize| ends_a_type(raw, i);
     let mut out: Option<Vec<u8>> = None;
     let mut first: Option<usize> = None;
     // Both words have a `g` then an `e`: `messaGE` at 5, `diGEst` at 2.
@@ -1091,26 +1100,8 @@ mod tests {
 
     /// [`defang`] as it was written first: every `g` looked at.
     fn defang_by_g(raw: &[u8]) -> (Vec<u8>, Option<usize>) {
-        let before = |i: usize, subtype: bool| {
-            i == 0
-                || matches!(
-                    raw[i - 1],
-                    b' ' | b'\t' | b'\r' | b'\n' | b':' | b';' | b'(' | b')' | b'"' | b'\\' | b'='
-                )
-                || (subtype && raw[i - 1] == b'/')
-                || (i >= 2 && &raw[i - 2..i] == b"--")
-        };
-        let after = |i: usize| {
-            let Some(&b) = raw.get(i) else { return true };
-            let id = b == b'-'
-                && raw
-                    .get(i + 1..i + 3)
-                    .is_some_and(|w| w.eq_ignore_ascii_case(b"id"));
-            !id && matches!(
-                b,
-                b' ' | b'\t' | b'\r' | b'\n' | b'/' | b';' | b'(' | b'"' | b'\\' | b'-'
-            )
-        };
+        let before = |i: usize, subtype: bool| starts_a_type(raw, i, subtype);
+        let after = |i: usize| ends_a_type(raw, i);
         let mut out = raw.to_vec();
         let mut first = None;
         for g in memchr::memchr2_iter(b'g', b'G', raw) {

@@ -23,32 +23,37 @@ fn scan_with(input: &[u8], chunk: usize) -> Vec<Seen> {
     seen_all(Scanner::new(input, opts))
 }
 
+/// An item of the scanner as [`Seen`] (owned).
+fn seen(f: Found<'_>) -> Seen {
+    match f {
+        Found::Uri(c) => Seen {
+            text: c.text().to_string(),
+            raw: c.raw().to_string(),
+            span: c.span(),
+            delimiter: c.delimiter(),
+            broken: c.broken(),
+            unclosed: c.unclosed(),
+            alternatives: c.alternatives(),
+            start: c.start(),
+        },
+        Found::TooLong(t) => Seen {
+            text: format!("<too long at {}>", t.offset),
+            raw: String::new(),
+            span: t.offset..t.offset,
+            delimiter: Delimiter::Bare,
+            broken: false,
+            unclosed: false,
+            alternatives: Vec::new(),
+            start: t.position,
+        },
+    }
+}
+
 /// Every item of `s`, in order.
 fn seen_all<R: Read>(mut s: Scanner<R>) -> Vec<Seen> {
     let mut out = Vec::new();
     while let Some(f) = s.next_found().expect("reading a slice cannot fail") {
-        match f {
-            Found::Uri(c) => out.push(Seen {
-                text: c.text().to_string(),
-                raw: c.raw().to_string(),
-                span: c.span(),
-                delimiter: c.delimiter(),
-                broken: c.broken(),
-                unclosed: c.unclosed(),
-                alternatives: c.alternatives(),
-                start: c.start(),
-            }),
-            Found::TooLong(t) => out.push(Seen {
-                text: format!("<too long at {}>", t.offset),
-                raw: String::new(),
-                span: t.offset..t.offset,
-                delimiter: Delimiter::Bare,
-                broken: false,
-                unclosed: false,
-                alternatives: Vec::new(),
-                start: t.position,
-            }),
-        }
+        out.push(seen(f));
     }
     out
 }
@@ -1530,18 +1535,9 @@ fn a_mapped_file_scans_as_its_bytes_read() {
     // Real text of every kind the fixtures hold, in windows of several
     // sizes, positions on and off.
     let mut input = Vec::new();
-    for dir in ["fixtures/check", "fixtures/precision", "fixtures/ci"] {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            continue;
-        };
-        let mut paths: Vec<_> = entries.flatten().map(|e| e.path()).collect();
-        paths.sort();
-        for p in paths {
-            if let Ok(bytes) = std::fs::read(&p) {
-                input.extend_from_slice(&bytes);
-                input.push(b'\n');
-            }
-        }
+    for bytes in files_of(&["fixtures/check", "fixtures/precision", "fixtures/ci"]) {
+        input.extend_from_slice(&bytes);
+        input.push(b'\n');
     }
     assert!(input.len() > 1000, "fixtures not found");
     for chunk in [1, 7, 64, 4096, 256 * 1024] {
@@ -1854,28 +1850,7 @@ fn in_memory_with(input: &[u8], opts: ScanOptions, kept: &mut ScanBuffers) -> Ve
     let mut s = Scanner::in_memory(input, opts, std::mem::take(kept));
     let mut out = Vec::new();
     while let Some(f) = s.next_found().expect("scanning memory cannot fail") {
-        out.push(match f {
-            Found::Uri(c) => Seen {
-                text: c.text().to_string(),
-                raw: c.raw().to_string(),
-                span: c.span(),
-                delimiter: c.delimiter(),
-                broken: c.broken(),
-                unclosed: c.unclosed(),
-                alternatives: c.alternatives(),
-                start: c.start(),
-            },
-            Found::TooLong(t) => Seen {
-                text: format!("<too long at {}>", t.offset),
-                raw: String::new(),
-                span: t.offset..t.offset,
-                delimiter: Delimiter::Bare,
-                broken: false,
-                unclosed: false,
-                alternatives: Vec::new(),
-                start: t.position,
-            },
-        });
+        out.push(seen(f));
     }
     *kept = s.into_buffers();
     out
@@ -1884,14 +1859,19 @@ fn in_memory_with(input: &[u8], opts: ScanOptions, kept: &mut ScanBuffers) -> Ve
 /// Real text of the fixtures (the checks' inputs, mail and news), each
 /// file whole.
 fn fixture_texts() -> Vec<Vec<u8>> {
-    let mut texts = Vec::new();
-    for dir in [
+    files_of(&[
         "fixtures/check",
         "fixtures/precision",
         "fixtures/mail",
         "fixtures/news",
         "fixtures/delimiters",
-    ] {
+    ])
+}
+
+/// The bytes of each file right in `dirs` (not below), in name order.
+fn files_of(dirs: &[&str]) -> Vec<Vec<u8>> {
+    let mut texts = Vec::new();
+    for dir in dirs {
         let Ok(entries) = std::fs::read_dir(dir) else {
             continue;
         };
