@@ -58,10 +58,7 @@ mod tests {
     use super::*;
 
     fn unwrapped(s: &str) -> String {
-        match unwrap(s) {
-            Some(u) if u.decoded() && u.names() == "google" => u.uri,
-            other => panic!("{s}: {other:?}"),
-        }
+        super::super::unwrapped_by("google", s)
     }
 
     /// Real links of the shared corpus: Gmail's `data-saferedirecturl`

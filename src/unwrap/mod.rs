@@ -241,10 +241,38 @@ pub(crate) fn param<'a>(query: &'a str, name: &str) -> Option<&'a str> {
     })
 }
 
+/// The target in parameter `url` of `query`, percent-decoded, where the
+/// wrapper always writes parameter `signed` after it (Safe Links' `data`,
+/// Trend Micro's `auth`): without that one the link was cut short, as a
+/// mail client's line wrapping cuts a quoted one, and `url` may be a piece
+/// of the target. Errors: no `url` parameter, `missing` when there is no
+/// `signed` one, a target that is not UTF-8.
+pub(crate) fn url_before(
+    query: &str,
+    signed: &str,
+    missing: &'static str,
+) -> Result<String, Undecodable> {
+    let value = param(query, "url").ok_or(Undecodable("no url parameter"))?;
+    if param(query, signed).is_none() {
+        return Err(Undecodable(missing));
+    }
+    percent_decoded(value).ok_or(Undecodable("the url parameter is not UTF-8"))
+}
+
 /// `s` percent-decoded (RFC 3986 section 2.1) as UTF-8; `None` when the
 /// bytes are not UTF-8.
 pub(crate) fn percent_decoded(s: &str) -> Option<String> {
     String::from_utf8(grammar::percent_decode(s.as_bytes())).ok()
+}
+
+/// The target of `s` when its whole chain is the one wrapper `name`,
+/// decoded (test helper of the wrappers' modules); panics otherwise.
+#[cfg(test)]
+pub(crate) fn unwrapped_by(name: &str, s: &str) -> String {
+    match unwrap(s) {
+        Some(u) if u.decoded() && u.names() == name => u.uri,
+        other => panic!("{s}: {other:?}"),
+    }
 }
 
 #[cfg(test)]

@@ -280,10 +280,7 @@ mod tests {
     }
 
     fn unwrapped(s: &str) -> String {
-        match unwrap(s) {
-            Some(u) if u.decoded() && u.names() == "proofpoint" => u.uri,
-            other => panic!("{s}: {other:?}"),
-        }
+        super::super::unwrapped_by("proofpoint", s)
     }
 
     /// The examples of Proofpoint's URL Decoder API documentation

@@ -10,7 +10,7 @@
 //! described in Microsoft Learn, "Safe Links in Microsoft Defender for
 //! Office 365".
 
-use super::{host_is_or_under, param, percent_decoded, Decoded, Undecodable, Wrapper};
+use super::{host_is_or_under, url_before, Decoded, Wrapper};
 use crate::grammar::UriRef;
 
 /// The wrapper.
@@ -35,21 +35,14 @@ pub fn decode(uri: &UriRef<'_>) -> Decoded {
     if !DOMAINS.iter().any(|d| host_is_or_under(host, d)) {
         return None;
     }
-    let query = uri.query().unwrap_or("");
-    let Some(value) = param(query, "url") else {
-        return Some(Err(Undecodable("no url parameter")));
-    };
     // Safe Links always writes `data` after `url` (Microsoft's decoder
-    // takes the text between `url=` and `&data=`): without it the link
-    // was cut short, as a mail client's line wrapping cuts a quoted one
-    // (`...?url=https%3A%2F%2Fsashi` / `ko.dev%2F&data=...`), and its
-    // `url` may be a piece of the target.
-    if param(query, "data").is_none() {
-        return Some(Err(Undecodable(
-            "no data parameter after the url one (cut short?)",
-        )));
-    }
-    Some(percent_decoded(value).ok_or(Undecodable("the url parameter is not UTF-8")))
+    // takes the text between `url=` and `&data=`), as in
+    // `...?url=https%3A%2F%2Fsashi` / `ko.dev%2F&data=...` cut by a wrap.
+    Some(url_before(
+        uri.query().unwrap_or(""),
+        "data",
+        "no data parameter after the url one (cut short?)",
+    ))
 }
 
 #[cfg(test)]
@@ -57,10 +50,7 @@ mod tests {
     use super::super::unwrap;
 
     fn unwrapped(s: &str) -> String {
-        match unwrap(s) {
-            Some(u) if u.decoded() && u.names() == "safelinks" => u.uri,
-            other => panic!("{s}: {other:?}"),
-        }
+        super::super::unwrapped_by("safelinks", s)
     }
 
     /// Published samples: the example of `ConvertFrom-SafeLinksURL`

@@ -10,7 +10,7 @@
 //! 520b57746329a52d3ef4a71df875b784796de588, `test_multiple`), one of
 //! them around a Safe Links link.
 
-use super::{host_is_or_under, param, percent_decoded, Decoded, Undecodable, Wrapper};
+use super::{host_is_or_under, url_before, Decoded, Wrapper};
 use crate::grammar::UriRef;
 
 /// The wrapper.
@@ -32,18 +32,12 @@ pub fn decode(uri: &UriRef<'_>) -> Decoded {
     if !known.contains(&rest) {
         return None;
     }
-    let query = uri.query().unwrap_or("");
-    let Some(value) = param(query, "url") else {
-        return Some(Err(Undecodable("no url parameter")));
-    };
-    // `auth` (the signature) always follows: without it the link was cut
-    // short.
-    if param(query, "auth").is_none() {
-        return Some(Err(Undecodable(
-            "no auth parameter after the url one (cut short?)",
-        )));
-    }
-    Some(percent_decoded(value).ok_or(Undecodable("the url parameter is not UTF-8")))
+    // `auth` (the signature) always follows `url`.
+    Some(url_before(
+        uri.query().unwrap_or(""),
+        "auth",
+        "no auth parameter after the url one (cut short?)",
+    ))
 }
 
 #[cfg(test)]
