@@ -139,6 +139,7 @@ pub fn read(raw: &[u8], opts: MailOptions) -> Message {
     // "just a body http:" for one): a message without header fields.
     let first_is_field = super::detect::field_name(raw).is_some();
     let (structure, first_change) = defang(raw);
+    let (structure, first_change) = unfound_boundaries(structure, first_change);
     let Some(msg) = parser.parse(&structure[..]).filter(|_| first_is_field) else {
         out.problems
             .push("no header fields: read as plain text".to_string());
@@ -332,6 +333,120 @@ pub fn defang(raw: &[u8]) -> (std::borrow::Cow<'_, [u8]>, Option<usize>) {
         Some(v) => (std::borrow::Cow::Owned(v), first),
         None => (std::borrow::Cow::Borrowed(raw), None),
     }
+}
+
+/// `s` as a warning quotes it: its first 64 characters, then `...` when
+/// there are more (a charset label of two million quotes was quoted
+/// whole).
+fn shortened(s: &str) -> std::borrow::Cow<'_, str> {
+    match s.char_indices().nth(64) {
+        Some((cut, _)) => format!("{}...", &s[..cut]).into(),
+        None => s.into(),
+    }
+}
+
+/// The longest multipart boundary read as one, in bytes (256; RFC 2046
+/// section 5.1.1 allows 70): mail-parser compares the boundary at every
+/// `--` of a part's body, so a longer one (100,000 `-` then `x`, over a
+/// body of dashes) cost its length times the body's (12 s for 4 MB).
+/// A multipart with a longer boundary is read as text, with a warning.
+pub const MAX_BOUNDARY_LEN: usize = 256;
+
+/// `bytes` (a [`defang`]ed message) with the `boundary` parameter of
+/// every multipart whose delimiter line never follows it, or longer
+/// than [`MAX_BOUNDARY_LEN`], renamed
+/// `boundar7` (`boundar8` for a capital `Y`; one byte changed, so no
+/// offset moves), with the offset of the first change (or `first`,
+/// whichever is lower).
+///
+/// mail-parser seeks a multipart's first delimiter from its header to
+/// the end of the message and, when none is there, reads the part as
+/// text from where it was: a message of N such parts inside one another
+/// cost N times its length (80,000 of them in 6.5 MB took more than
+/// five minutes). Renamed, the parameter is not a boundary to it, and
+/// [`walk`] reads the part as text, as it was read before, with a
+/// warning. A delimiter line is `--boundary` at the start of a line,
+/// with `--` and white space after it allowed (RFC 2046 section 5.1.1);
+/// each line is looked at once and each parameter once, so the work is
+/// the message's length whatever the number of parts.
+fn unfound_boundaries(
+    bytes: std::borrow::Cow<'_, [u8]>,
+    first: Option<usize>,
+) -> (std::borrow::Cow<'_, [u8]>, Option<usize>) {
+    let params = boundary_params(&bytes);
+    if params.is_empty() {
+        return (bytes, first);
+    }
+    // The last delimiter line of each boundary.
+    let mut last_line: std::collections::HashMap<&[u8], usize> = std::collections::HashMap::new();
+    let starts = bytes
+        .starts_with(b"--")
+        .then_some(0)
+        .into_iter()
+        .chain(memchr::memmem::find_iter(&bytes, b"\n--").map(|p| p + 1));
+    for start in starts {
+        let rest = &bytes[start + 2..];
+        let line = rest[..memchr::memchr(b'\n', rest).unwrap_or(rest.len())].trim_ascii_end();
+        last_line.insert(line, start);
+        if let Some(open) = line.strip_suffix(b"--") {
+            last_line.insert(open, start);
+        }
+    }
+    let unfound: Vec<usize> = params
+        .iter()
+        .filter(|(name, value)| {
+            // A quoted value folded across lines is unfolded (RFC 5322
+            // section 2.2.3), as mail-parser reads it.
+            let mut v = std::borrow::Cow::Borrowed(&bytes[value.clone()]);
+            if v.iter().any(|&b| b == b'\r' || b == b'\n') {
+                v.to_mut().retain(|&b| b != b'\r' && b != b'\n');
+            }
+            let unfound = || last_line.get(&v[..]).is_none_or(|&l| l < *name);
+            !v.is_empty() && (v.len() > MAX_BOUNDARY_LEN || unfound())
+        })
+        .map(|&(name, _)| name + 7)
+        .collect();
+    if unfound.is_empty() {
+        return (bytes, first);
+    }
+    let mut out = bytes.into_owned();
+    for &y in &unfound {
+        out[y] = if out[y] == b'Y' { b'8' } else { b'7' };
+    }
+    let first = unfound.iter().copied().chain(first).min();
+    (std::borrow::Cow::Owned(out), first)
+}
+
+/// The `boundary` parameters of `bytes`: the offset of each name
+/// (`boundary`, case aside, at the start, after white space or `;`,
+/// followed by `=` with white space around it allowed) and the range of
+/// its value (between the quotes, or up to white space, `;` or `"`).
+fn boundary_params(bytes: &[u8]) -> Vec<(usize, std::ops::Range<usize>)> {
+    let mut out = Vec::new();
+    for eq in memchr::memchr_iter(b'=', bytes) {
+        let name_end = bytes[..eq].trim_ascii_end().len();
+        let Some(name) = name_end.checked_sub(8) else {
+            continue;
+        };
+        let at_start = name == 0 || matches!(bytes[name - 1], b' ' | b'\t' | b'\r' | b'\n' | b';');
+        if !at_start || !bytes[name..name_end].eq_ignore_ascii_case(b"boundary") {
+            continue;
+        }
+        let from = eq + 1 + (bytes.len() - eq - 1 - bytes[eq + 1..].trim_ascii_start().len());
+        let value = if bytes.get(from) == Some(&b'"') {
+            let end =
+                memchr::memchr(b'"', &bytes[from + 1..]).map_or(bytes.len(), |n| from + 1 + n);
+            from + 1..end
+        } else {
+            let end = bytes[from..]
+                .iter()
+                .position(|&b| b.is_ascii_whitespace() || b == b';' || b == b'"')
+                .map_or(bytes.len(), |n| from + n);
+            from..end
+        };
+        out.push((name, value));
+    }
+    out
 }
 
 /// The searches of [`defang`]: `ge` in each case.
@@ -786,9 +901,24 @@ fn walk(
                     .and_then(|c| c.attribute("boundary"))
                     .is_none() =>
             {
-                out.problems.push(format!(
-                    "part {index}: multipart without a boundary parameter: read as text"
-                ));
+                // A boundary that no delimiter line follows
+                // ([`unfound_boundaries`] renamed its parameter).
+                let unfound = part
+                    .content_type()
+                    .and_then(|c| c.attribute("boundar7").or_else(|| c.attribute("boundar8")));
+                out.problems.push(match unfound {
+                    Some(b) if b.len() > MAX_BOUNDARY_LEN => format!(
+                        "part {index}: multipart boundary of {} bytes (more than {MAX_BOUNDARY_LEN}): read as text",
+                        b.len()
+                    ),
+                    Some(b) => format!(
+                        "part {index}: multipart without a line {:?} after its header: read as text",
+                        restore(&format!("--{b}"))
+                    ),
+                    None => format!(
+                        "part {index}: multipart without a boundary parameter: read as text"
+                    ),
+                });
             }
             _ => continue,
         }
@@ -847,7 +977,8 @@ fn walk(
             }
             Err(l) => {
                 out.problems.push(format!(
-                    "part {index}: unknown charset {l:?}: read as it is"
+                    "part {index}: unknown charset {:?}: read as it is",
+                    shortened(&l)
                 ));
                 bytes
             }
@@ -1194,6 +1325,80 @@ mod tests {
             changed += usize::from(first.is_some());
         }
         assert!(changed > 500, "{changed}");
+    }
+
+    /// Issue 27 (robustness): the boundary parameter of a multipart whose
+    /// delimiter line never follows it, or that is longer than
+    /// [`MAX_BOUNDARY_LEN`], is renamed; one whose line follows (as
+    /// `--b` or `--b--`, white space after it) is kept, and a line before
+    /// the parameter does not count (mail-parser seeks forward).
+    #[test]
+    fn boundaries_without_lines_are_renamed() {
+        let raw = concat!(
+            "Content-Type: multipart/mixed; boundary=\"kept\"\n\n",
+            "--before\n",
+            "--kept\nContent-Type: multipart/mixed;\n BOUNDARY=never\n\nhttp://a.example/\n",
+            "--kept\nContent-Type: multipart/mixed; boundary=\"before\"\n\nhttp://b.example/\n",
+            "--kept\nContent-Type: multipart/alternative; boundary=closed \n\n--closed--  \n",
+            "--kept\nContent-Type: multipart/mixed; boundary=\"folded\n value\"\n\n--folded value--\n",
+            "--kept--\n",
+        );
+        let (out, first) = unfound_boundaries(raw.as_bytes().into(), None);
+        let out = String::from_utf8_lossy(&out).into_owned();
+        assert!(out.contains("boundary=\"kept\""), "{out}");
+        assert!(out.contains("BOUNDAR8=never"), "{out}");
+        assert!(out.contains("boundar7=\"before\""), "{out}");
+        assert!(out.contains("boundary=closed"), "{out}");
+        assert!(out.contains("boundary=\"folded"), "{out}");
+        assert_eq!(out.len(), raw.len());
+        assert_eq!(first, raw.find("BOUNDARY").map(|i| i + 7));
+        // An earlier change of defang is kept as the first.
+        let (_, first) = unfound_boundaries(raw.as_bytes().into(), Some(3));
+        assert_eq!(first, Some(3));
+        // Nothing to rename: borrowed, unchanged.
+        let plain = "Content-Type: multipart/mixed; boundary=b\n\n--b\n\nx\n--b--\n";
+        let (out, first) = unfound_boundaries(plain.as_bytes().into(), None);
+        assert!(matches!(out, std::borrow::Cow::Borrowed(_)) && first.is_none());
+        // A boundary past the limit, although its lines are there.
+        let long = "-".repeat(MAX_BOUNDARY_LEN) + "x";
+        let raw = format!(
+            "Content-Type: multipart/mixed; boundary=\"{long}\"\n\n--{long}\n\nx\n--{long}--\n"
+        );
+        let (out, _) = unfound_boundaries(raw.as_bytes().into(), None);
+        assert!(String::from_utf8_lossy(&out).contains("boundar7="));
+    }
+
+    /// The multiparts [`unfound_boundaries`] renamed are read as text
+    /// with a warning each, nested 2,000 deep inside one part as a
+    /// denial of service nests them (each took mail-parser a seek to the
+    /// end of the message), and their URIs are found.
+    #[test]
+    fn multiparts_whose_boundary_never_comes_are_text() {
+        let mut raw = String::from(
+            "From: a@b.example\nMIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=\"b\"\n\n",
+        );
+        for i in 0..2000 {
+            raw.push_str(&format!(
+                "--b\nContent-Type: multipart/mixed; boundary=\"c{i}\"\n\nhttp://x{i}.example/ text\n"
+            ));
+        }
+        raw.push_str("--b--\n");
+        let msg = read(raw.as_bytes(), MailOptions::default());
+        let texts: Vec<String> = msg
+            .pieces
+            .iter()
+            .filter(|p| p.kind == SegmentKind::Text)
+            .map(|p| String::from_utf8_lossy(&p.text).into_owned())
+            .collect();
+        assert_eq!(texts.len(), 2000, "{texts:?}");
+        assert!(texts[1999].contains("http://x1999.example/"), "{texts:?}");
+        assert_eq!(msg.problems.len(), 2000, "{:?}", msg.problems);
+        assert_eq!(
+            msg.problems[0],
+            "part 1: multipart without a line \"--c0\" after its header: read as text"
+        );
+        assert_eq!(shortened(&"x".repeat(70)), format!("{}...", "x".repeat(64)));
+        assert_eq!(shortened("utf-8"), "utf-8");
     }
 
     fn header_info(depth: usize) -> String {
