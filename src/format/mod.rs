@@ -28,6 +28,7 @@ pub mod base64;
 pub mod charset;
 pub mod detect;
 pub mod encoded_word;
+pub mod header;
 pub mod mail;
 pub mod mbox;
 pub mod qp;
