@@ -614,8 +614,11 @@ fn headers(raw: &[u8], base: usize, split: &super::header::Fields, index: &str, 
         if !field_is_read(name) {
             continue;
         }
+        // White space inside a name is dropped from a known name
+        // (`Re ceived` is `Received`): asked again of the known one.
+        let spaced = name.iter().any(u8::is_ascii_whitespace);
         let name = super::header::canonical_name(name);
-        if !field_is_read(name.as_bytes()) || name.eq_ignore_ascii_case("message-id") {
+        if (spaced && !field_is_read(name.as_bytes())) || name.eq_ignore_ascii_case("message-id") {
             continue;
         }
         let (s, e) = (base + f.value.start, base + f.value.end);
@@ -1430,6 +1433,61 @@ mod tests {
             changed += usize::from(first.is_some());
         }
         assert!(changed > 500, "{changed}");
+    }
+
+    /// The fields read for URIs come from the split of `super::header`:
+    /// named as mail-parser names them (a known name in its registered
+    /// spelling, white space inside a name dropped for the lookup), the
+    /// MIME, address and trace fields not read, the value mapped to its
+    /// bytes.
+    #[test]
+    fn header_fields_read_and_named() {
+        let raw = concat!(
+            "From: a@b.example\n",
+            "Re ceived: from http://trace.example/\n",
+            "Sub ject: see http://subject.example/\n",
+            "list-archive: <http://archive.example/>\n",
+            "X-My Field: http://other.example/\n",
+            "Content-Type: text/plain\n",
+            "\n",
+            "body\n",
+        );
+        let msg = read(raw.as_bytes(), MailOptions::default());
+        let fields: Vec<(String, String)> = msg
+            .pieces
+            .iter()
+            .filter_map(|p| match &p.kind {
+                SegmentKind::Header(name) => {
+                    Some((name.clone(), String::from_utf8_lossy(&p.text).into_owned()))
+                }
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            fields,
+            [
+                (
+                    "Subject".to_string(),
+                    " see http://subject.example/".to_string()
+                ),
+                (
+                    "List-Archive".to_string(),
+                    " <http://archive.example/>".to_string()
+                ),
+                (
+                    "X-My Field".to_string(),
+                    " http://other.example/".to_string()
+                ),
+            ]
+        );
+        let archive = &msg.pieces[1];
+        let at = raw.find("<http://archive").unwrap_or(0) as u64;
+        assert_eq!(archive.chain.span(1..2), at..at + 1);
+        assert_eq!(
+            msg.info.subject.as_deref(),
+            Some("see http://subject.example/")
+        );
+        assert_eq!(msg.info.from.as_deref(), Some("a@b.example"));
     }
 
     /// Issue 27 (robustness): the boundary parameter of a multipart whose
