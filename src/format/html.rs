@@ -831,8 +831,10 @@ struct Collector<'a> {
     tag_start: usize,
 
     attribute_name: Vec<u8>,
-    /// The current attribute, when its value is read as URIs.
-    attribute: Option<(std::borrow::Cow<'static, str>, UrlValue)>,
+    /// The current attribute, when its value is read as URIs: its name
+    /// when it is one of [`url_attribute`]'s, else `None` (the name is
+    /// `attribute_name` lowercased, made only if the value is kept).
+    attribute: Option<(Option<&'static str>, UrlValue)>,
     attribute_value: Decoded,
     attribute_cursor: usize,
     /// URI-valued attributes of the current start tag, values read.
@@ -1045,9 +1047,26 @@ impl<'a> Collector<'a> {
     }
 
     /// Ends the current attribute: keeps its value if it holds URIs.
+    /// Of the other attributes, only values that hold a `:` (that could
+    /// hold a URI) are kept, and those of `http-equiv` and `content`
+    /// (`<meta http-equiv=refresh content="5; url=x">`): a `style` or
+    /// `class` value costs no allocation ([`Collector::flush_attributes`]
+    /// gives nothing for the others).
     fn finish_attribute(&mut self) {
         if let Some((name, kind)) = self.attribute.take() {
-            if !self.attribute_value.text.is_empty() {
+            let value = &self.attribute_value.text;
+            let kept = !value.is_empty()
+                && (name.is_some()
+                    || memchr::memchr(b':', value).is_some()
+                    || self.attribute_name.eq_ignore_ascii_case(b"http-equiv")
+                    || self.attribute_name.eq_ignore_ascii_case(b"content"));
+            if kept {
+                let name = match name {
+                    Some(n) => std::borrow::Cow::Borrowed(n),
+                    None => std::borrow::Cow::Owned(
+                        String::from_utf8_lossy(&self.attribute_name).to_ascii_lowercase(),
+                    ),
+                };
                 let value = std::mem::take(&mut self.attribute_value);
                 self.attributes.push(UrlAttribute { name, kind, value });
             }
@@ -1064,6 +1083,11 @@ impl<'a> Collector<'a> {
     /// Gives the segments of the current start tag's URI attributes.
     fn flush_attributes(&mut self) {
         self.finish_attribute();
+        if self.attributes.is_empty() {
+            // Most tags: nothing to give, no element name to make.
+            self.seen.clear();
+            return;
+        }
         let element = String::from_utf8_lossy(&self.tag_name).to_ascii_lowercase();
         let is_base = element == "base";
         // `<meta http-equiv=refresh content="5; url=...">`: the content's
@@ -1312,15 +1336,10 @@ impl Emitter for Sink<'_, '_> {
         c.attribute_value.clear();
         c.attribute = match url_attribute(&c.attribute_name) {
             Some((name, kind)) if c.tag == Tag::Start && !c.seen.contains(&name) => {
-                Some((std::borrow::Cow::Borrowed(name), kind))
+                Some((Some(name), kind))
             }
             Some(_) => None,
-            None if c.tag == Tag::Start => Some((
-                std::borrow::Cow::Owned(
-                    String::from_utf8_lossy(&c.attribute_name).to_ascii_lowercase(),
-                ),
-                UrlValue::Text,
-            )),
+            None if c.tag == Tag::Start => Some((None, UrlValue::Text)),
             None => None,
         };
         c.attribute_cursor = c.position;
@@ -2062,6 +2081,35 @@ To view this discussion on the web visit <a href=\"https://groups.google.com/d/m
                 ("https://moved.example/", true),
                 ("http://schema.org/EventScheduled", false),
                 ("Dirk Soentjens - http://www.soentjens.example", false),
+            ]
+        );
+    }
+
+    #[test]
+    fn other_attributes_are_kept_when_they_could_hold_a_uri() {
+        // A relative refresh URL (no `:`), upper-case names, a `style`
+        // with a URL; `class` and `title` without a `:` give nothing.
+        let s = segs(concat!(
+            "<META HTTP-EQUIV=refresh CONTENT=\"5; url=/moved/\">",
+            "<td class=\"x\" STYLE=\"background:url(http://img.example/bg.png)\" title=\"no\">",
+        ));
+        let attribute = |element: &str, attribute: &str| SegmentKind::HtmlAttribute {
+            element: element.to_string(),
+            attribute: attribute.to_string(),
+        };
+        let got: Vec<_> = s
+            .iter()
+            .map(|s| (text(s), s.kind.clone(), s.references))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("/moved/", attribute("meta", "content"), true),
+                (
+                    "background:url(http://img.example/bg.png)",
+                    attribute("td", "style"),
+                    false
+                ),
             ]
         );
     }

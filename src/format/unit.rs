@@ -596,6 +596,48 @@ mod tests {
     use super::*;
 
     #[test]
+    fn positions_asked_in_any_order_are_counted_right() {
+        // Lines of every ending and multibyte characters, over thousands of
+        // lines; offsets asked backwards, forwards and at random (the
+        // tracker starts again when asked for one before the last).
+        let mut raw = Vec::new();
+        for i in 0..2000u32 {
+            let end: &[u8] = match i % 4 {
+                0 => b"\n",
+                1 => b"\r\n",
+                2 => b"\r",
+                _ => "\u{e9}\u{1F600}\n".as_bytes(),
+            };
+            raw.extend_from_slice(format!("line {i} \u{f6}").as_bytes());
+            raw.extend_from_slice(end);
+        }
+        raw.extend_from_slice(b"\xe2\x82 end");
+        let expected = |rel: usize| {
+            let mut t = LineTracker::new();
+            t.advance(&raw[..rel]);
+            let p = t.position();
+            Position {
+                line: p.line + 6,
+                column: p.column,
+            }
+        };
+        let unit = Unit::new(raw.clone(), 1000, 7);
+        let mut order: Vec<usize> = (0..=raw.len()).rev().step_by(97).collect();
+        order.extend((0..=raw.len()).step_by(131));
+        let mut x = 12345u64;
+        for _ in 0..300 {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            order.push((x >> 33) as usize % (raw.len() + 1));
+        }
+        order.extend([raw.len(), raw.len() - 1, raw.len() - 2, 0, 4096]);
+        for rel in order {
+            assert_eq!(unit.position(1000 + rel as u64), expected(rel), "at {rel}");
+        }
+    }
+
+    #[test]
     fn long_html_is_read_whole_in_windows() {
         let mut html = b"<!DOCTYPE html>\n<html><body>\n".to_vec();
         for i in 0..200 {

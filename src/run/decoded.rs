@@ -115,7 +115,8 @@ impl Located {
         unit.position(piece.chain.span(c.span()).start)
     }
 
-    /// [`Located::new`] for a candidate.
+    /// [`Located::new`] for a candidate; its decoded position is 1:1
+    /// when the scan had no positions ([`ScanOptions::positions`]).
     pub fn of(unit: &Unit, piece: &Piece, c: &Candidate<'_>) -> Located {
         let at = c.start().unwrap_or(Position { line: 1, column: 1 });
         Located::new(unit, piece, c.span(), at)
@@ -124,7 +125,9 @@ impl Located {
 
 /// Reads `reader` in `format` and calls `each` with every candidate (and
 /// too-long candidate) found in the decoded text of each piece, with its
-/// unit and piece. A piece that is one URI reference (an HTML attribute
+/// unit and piece; candidates have positions in the decoded text
+/// ([`Candidate::start`]) when `scan` asks for them
+/// ([`ScanOptions::positions`]). A piece that is one URI reference (an HTML attribute
 /// value) is scanned as if written `<value>`, so that relative references
 /// are found (with [`Candidate::relative`]); the caller decides what to
 /// do with them. Problems of a unit (an unknown charset, truncated
@@ -188,8 +191,10 @@ pub(crate) fn scan_units<R, F, B, G>(
     G: Fn(&Unit, &mut Sink<'_, '_>, &mut UnitLines<'_>) + Sync,
 {
     let counted = super::Counted::file(reader, stats);
-    let mut opts = scan.clone();
-    opts.positions = true;
+    // Positions in the decoded text ([`Candidate::start`], the origin's
+    // decoded line and column) as the caller asks: `extract`'s plain
+    // output prints file lines ([`Located::start_of`]) and needs none.
+    let opts = scan.clone();
     let mut in_angle = opts.clone();
     in_angle.relative_in_angle = true;
     in_angle.keep_spaces_in_angle = true;

@@ -872,15 +872,19 @@ impl ExtractInput<'_> {
                     // copies of the message's fields) is not made.
                     match at {
                         Some((unit, piece)) => {
-                            let start = Located::start_of(unit, piece, &c);
-                            let shown = unit.display_name(name);
-                            plain::uri_line(
-                                sink.out(),
-                                self.ex.style,
-                                &shown,
-                                Some(start.line),
-                                uri,
-                            );
+                            // Only what the style prints is made: the
+                            // line (located through the piece's chain)
+                            // and the `file#message` name.
+                            let style = self.ex.style;
+                            let line = style
+                                .line_number
+                                .then(|| Located::start_of(unit, piece, &c).line);
+                            let shown = if style.with_filename {
+                                std::borrow::Cow::Owned(unit.display_name(name))
+                            } else {
+                                std::borrow::Cow::Borrowed(name.as_str())
+                            };
+                            plain::uri_line(sink.out(), style, &shown, line, uri);
                         }
                         None => {
                             let line = c.start().map(|p| p.line);
