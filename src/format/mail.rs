@@ -153,17 +153,7 @@ pub fn read(raw: &[u8], opts: MailOptions) -> Message {
     let Some(msg) = parser.parse(parsed).filter(|_| first_is_field) else {
         out.problems
             .push("no header fields: read as plain text".to_string());
-        out.pieces.push(Piece {
-            text: raw.to_vec(),
-            kind: SegmentKind::Text,
-            chain: Chain::new(vec![OffsetMap::identity(0, raw.len() as u64)], 0),
-            part: Some(Arc::new(PartInfo {
-                index: "0".to_string(),
-                content_type: None,
-            })),
-            base: None,
-            references: false,
-        });
+        out.pieces.push(as_text(raw));
         return out;
     };
     // The fields of MessageInfo as written: given to mail-parser from
@@ -196,7 +186,46 @@ pub fn read(raw: &[u8], opts: MailOptions) -> Message {
         opts,
     };
     walk(&tree, &msg, parsed, delta, "", 0, &mut out);
+    if out.pieces.len() > MAX_PIECES {
+        out.pieces = vec![as_text(raw)];
+        out.problems.push(format!(
+            "more than {MAX_PIECES} header fields, HTML attributes and parts: the message read as plain text"
+        ));
+    }
     out
+}
+
+/// The most pieces read of one message (100,000): a message of more
+/// header fields, HTML attributes and text runs is read as plain text
+/// instead (one piece), with a warning. Each piece costs a few hundred
+/// bytes besides its text: 3 million `<a href>` in a 59 MB message made
+/// 1.6 GB of pieces, where this budget holds them to some tens of MB
+/// (and [`MAX_HTML_PART`] the segments of one HTML part). Real mail
+/// stays far below: no message of the eight archives of issue 27 nor of
+/// the shared corpus reaches it (their records are the same bytes with
+/// and without the budget).
+pub const MAX_PIECES: usize = 100_000;
+
+/// The largest HTML part read as HTML, in decoded bytes (4 MiB): a
+/// larger one is read as plain text, with a warning, so that its
+/// segments, made at once, stay within some tens of MB. HTML mail is
+/// rarely over a few hundred KB (Gmail shows 102 KB of it before it
+/// clips a message).
+pub const MAX_HTML_PART: usize = 4 << 20;
+
+/// `raw` read as plain text: one piece, mapped one for one, part `0`.
+fn as_text(raw: &[u8]) -> Piece {
+    Piece {
+        text: raw.to_vec(),
+        kind: SegmentKind::Text,
+        chain: Chain::new(vec![OffsetMap::identity(0, raw.len() as u64)], 0),
+        part: Some(Arc::new(PartInfo {
+            index: "0".to_string(),
+            content_type: None,
+        })),
+        base: None,
+        references: false,
+    }
 }
 
 /// A message as given to mail-parser: the fields it needs, then the
@@ -608,6 +637,10 @@ fn transfer_encoding(parsed: &[u8], part: &mail_parser::MessagePart<'_>) -> Enco
 fn headers(raw: &[u8], base: usize, split: &super::header::Fields, index: &str, out: &mut Message) {
     let mut part = None;
     for f in &split.fields {
+        // Over the budget: [`read`] reads the message as text.
+        if out.pieces.len() > MAX_PIECES {
+            return;
+        }
         let Some(name) = raw.get(base + f.name.start..base + f.name.end) else {
             continue;
         };
@@ -889,6 +922,10 @@ fn walk(
         }
     }
     for (id, part) in msg.parts.iter().enumerate() {
+        // Over the budget: [`read`] reads the message as text.
+        if out.pieces.len() > MAX_PIECES {
+            return;
+        }
         let index = format!("{prefix}{id}");
         let ctype = part
             .content_type()
@@ -1095,6 +1132,18 @@ fn walk(
             index,
             content_type: ctype,
         });
+        // An HTML part too large to hold as segments: read as text.
+        let is_html = is_html && {
+            let fits = bytes.len() <= MAX_HTML_PART;
+            if !fits {
+                out.problems.push(format!(
+                    "part {}: HTML of {} bytes (more than {MAX_HTML_PART}): read as text",
+                    info.index,
+                    bytes.len()
+                ));
+            }
+            fits
+        };
         if is_html {
             let shared: Vec<Arc<OffsetMap>> = maps.into_iter().map(Arc::new).collect();
             for seg in super::html::segments(&bytes) {
@@ -1488,6 +1537,42 @@ mod tests {
             Some("see http://subject.example/")
         );
         assert_eq!(msg.info.from.as_deref(), Some("a@b.example"));
+    }
+
+    /// Issue 27 (robustness): a message of more pieces than
+    /// [`MAX_PIECES`] (here header fields that hold URIs) is read as
+    /// plain text, one piece, with a warning; an HTML part larger than
+    /// [`MAX_HTML_PART`] is read as text, its URIs found as in text.
+    #[test]
+    fn budgets_of_pieces_and_html() {
+        let mut raw = String::from("From: a@b.example\n");
+        for i in 0..=MAX_PIECES {
+            raw.push_str(&format!("X-A{i}: http://h{i}.example/\n"));
+        }
+        raw.push_str("\nbody http://body.example/\n");
+        let msg = read(raw.as_bytes(), MailOptions::default());
+        assert_eq!(msg.pieces.len(), 1);
+        assert_eq!(msg.pieces[0].text, raw.as_bytes());
+        assert_eq!(msg.pieces[0].chain.span(0..4), 0..4);
+        assert!(
+            msg.problems[0].starts_with("more than 100000 header fields"),
+            "{:?}",
+            msg.problems
+        );
+        let mut raw = String::from("From: a@b.example\nContent-Type: text/html\n\n");
+        let anchor = "<a href=\"http://big.example/\">x</a>\n";
+        while raw.len() <= MAX_HTML_PART + 100 {
+            raw.push_str(anchor);
+        }
+        let msg = read(raw.as_bytes(), MailOptions::default());
+        assert_eq!(msg.pieces.len(), 1, "{:?}", msg.problems);
+        assert_eq!(msg.pieces[0].kind, SegmentKind::Text);
+        assert!(
+            msg.problems[0].starts_with("part 0: HTML of ")
+                && msg.problems[0].ends_with("(more than 4194304): read as text"),
+            "{:?}",
+            msg.problems
+        );
     }
 
     /// Issue 27 (robustness): the boundary parameter of a multipart whose
