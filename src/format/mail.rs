@@ -192,8 +192,18 @@ pub fn read(raw: &[u8], opts: MailOptions) -> Message {
             "more than {MAX_PIECES} header fields, HTML attributes and parts: the message read as plain text"
         ));
     }
+    if out.problems.len() > MAX_PROBLEMS {
+        let more = out.problems.len() - MAX_PROBLEMS;
+        out.problems.truncate(MAX_PROBLEMS);
+        out.problems
+            .push(format!("and {more} more problems of this message"));
+    }
     out
 }
+
+/// The most problems said of one message (20), then how many more: a
+/// message of 80,000 broken parts said 80,000 warnings.
+pub const MAX_PROBLEMS: usize = 20;
 
 /// The most pieces read of one message (100,000): a message of more
 /// header fields, HTML attributes and text runs is read as plain text
@@ -1640,7 +1650,11 @@ mod tests {
             .collect();
         assert_eq!(texts.len(), 2000, "{texts:?}");
         assert!(texts[1999].contains("http://x1999.example/"), "{texts:?}");
-        assert_eq!(msg.problems.len(), 2000, "{:?}", msg.problems);
+        assert_eq!(msg.problems.len(), MAX_PROBLEMS + 1, "{:?}", msg.problems);
+        assert_eq!(
+            msg.problems[MAX_PROBLEMS],
+            "and 1980 more problems of this message"
+        );
         assert_eq!(
             msg.problems[0],
             "part 1: multipart without a line \"--c0\" after its header: read as text"
