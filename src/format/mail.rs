@@ -639,11 +639,12 @@ fn transfer_encoding(parsed: &[u8], part: &mail_parser::MessagePart<'_>) -> Enco
     }
 }
 
-/// The header fields of `msg` that may hold URIs ([`field_is_read`]),
+/// The header fields of `split` that may hold URIs ([`field_is_read`]),
 /// unfolded, RFC 2047 encoded words decoded (each word's text mapped as a
 /// whole to the word; the white space between two adjacent words
-/// dropped, RFC 2047 section 6.2), as pieces of part `index`; `msg` was
-/// parsed from `raw[base..]` (its offsets are relative to `base`).
+/// dropped, RFC 2047 section 6.2), as pieces of part `index`, named as
+/// mail-parser names them (`super::header::canonical_name`); `split` is
+/// the header of `raw[base..]` (its ranges are relative to `base`).
 fn headers(raw: &[u8], base: usize, split: &super::header::Fields, index: &str, out: &mut Message) {
     let mut part = None;
     for f in &split.fields {
@@ -828,8 +829,8 @@ pub fn field_is_read(name: &[u8]) -> bool {
     })
 }
 
-/// A piece of header field `name` of part `index` (`0`: the message
-/// itself); `references`: the whole text is one URI.
+/// A piece of header field `name` of `part` ([`header_part`]);
+/// `references`: the whole text is one URI.
 fn header_piece(
     text: Vec<u8>,
     name: &str,
@@ -859,7 +860,8 @@ fn header_part(index: &str) -> Arc<PartInfo> {
 /// The identifiers of `Message-ID`, `In-Reply-To` and `References` as
 /// `mid:` URIs (RFC 2392 section 2: the `addr-spec` with the characters
 /// a URL cannot hold percent-encoded), one piece each whose text maps as
-/// a whole to the identifier's bytes between `<` and `>`.
+/// a whole to the identifier's bytes between `<` and `>`; `split` is
+/// the header of `raw`.
 fn message_ids(raw: &[u8], split: &super::header::Fields, out: &mut Message) {
     let part = header_part("0");
     for f in &split.fields {
