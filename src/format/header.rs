@@ -123,8 +123,9 @@ pub fn fields(bytes: &[u8]) -> Fields {
 /// The name of a field as mail-parser's `HeaderName::as_str` gives it:
 /// a known name in its registered spelling (`list-unsubscribe` is
 /// `List-Unsubscribe`), any other as written.
-/// The answers are kept per thread for the last 1,024 names asked (the
-/// same few hundred names stand in every message of a mailbox).
+/// The answers for names of up to 64 bytes are kept per thread, up to
+/// 1,024 of them, then forgotten at once (the same few hundred names
+/// stand in every message of a mailbox).
 pub fn canonical_name(name: &[u8]) -> Cow<'_, str> {
     type Known = std::collections::HashMap<Box<[u8]>, Option<&'static str>>;
     thread_local! {
@@ -143,10 +144,12 @@ pub fn canonical_name(name: &[u8]) -> Cow<'_, str> {
             Some(h) if !h.is_other() => Some(h.as_static_str()),
             _ => None,
         };
-        if known.len() >= 1024 {
-            known.clear();
+        if name.len() <= 64 {
+            if known.len() >= 1024 {
+                known.clear();
+            }
+            known.insert(name.into(), k);
         }
-        known.insert(name.into(), k);
         k
     });
     known.map_or(as_written, Cow::Borrowed)
