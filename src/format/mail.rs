@@ -285,7 +285,7 @@ fn needed_by_the_parser(name: &[u8]) -> Option<bool> {
 /// no end (no body: read as it is).
 fn slim(raw: &[u8], structure: &[u8], split: &super::header::Fields) -> Option<Slim> {
     let body = split.body?;
-    let (raw_body, structure_body) = (raw.get(body..)?, structure.get(body..)?);
+    let structure_body = structure.get(body..)?;
     let mut bytes = Vec::with_capacity(1024 + structure_body.len());
     for f in &split.fields {
         let name = raw.get(f.name.clone()).unwrap_or_default();
@@ -297,7 +297,6 @@ fn slim(raw: &[u8], structure: &[u8], split: &super::header::Fields) -> Option<S
     }
     bytes.push(b'\n');
     let delta = body.checked_sub(bytes.len())?;
-    debug_assert_eq!(raw_body.len(), structure_body.len());
     bytes.extend_from_slice(structure_body);
     Some(Slim { bytes, delta })
 }
@@ -336,21 +335,30 @@ type Closes<'a> = std::collections::HashMap<&'a [u8], Vec<usize>>;
 /// [`Closes`] of `bytes`: one pass over its lines that start with `--`.
 fn closing_delimiters(bytes: &[u8]) -> Closes<'_> {
     let mut map = Closes::new();
-    let starts = bytes
-        .starts_with(b"--")
-        .then_some(0)
-        .into_iter()
-        .chain(memchr::memmem::find_iter(bytes, b"\n--").map(|p| p + 1));
-    for start in starts {
-        let rest = &bytes[start + 2..];
-        let line = &rest[..memchr::memchr(b'\n', rest).unwrap_or(rest.len())];
-        if let Some(b) = line.trim_ascii_end().strip_suffix(b"--") {
+    for (start, line) in dash_lines(bytes) {
+        if let Some(b) = line.strip_suffix(b"--") {
             if !b.is_empty() {
                 map.entry(b).or_default().push(start);
             }
         }
     }
     map
+}
+
+/// The lines of `bytes` that start with `--` (delimiter lines may): the
+/// offset of each line and its text after the `--`, white space at its
+/// end trimmed; in order, one search for `\n--` over `bytes`.
+fn dash_lines(bytes: &[u8]) -> impl Iterator<Item = (usize, &[u8])> {
+    bytes
+        .starts_with(b"--")
+        .then_some(0)
+        .into_iter()
+        .chain(memchr::memmem::find_iter(bytes, b"\n--").map(|p| p + 1))
+        .map(move |start| {
+            let rest = &bytes[start + 2..];
+            let line = &rest[..memchr::memchr(b'\n', rest).unwrap_or(rest.len())];
+            (start, line.trim_ascii_end())
+        })
 }
 
 /// What is known of message `msg` for records.
@@ -496,14 +504,7 @@ fn unfound_boundaries(
     }
     // The last delimiter line of each boundary.
     let mut last_line: std::collections::HashMap<&[u8], usize> = std::collections::HashMap::new();
-    let starts = bytes
-        .starts_with(b"--")
-        .then_some(0)
-        .into_iter()
-        .chain(memchr::memmem::find_iter(&bytes, b"\n--").map(|p| p + 1));
-    for start in starts {
-        let rest = &bytes[start + 2..];
-        let line = rest[..memchr::memchr(b'\n', rest).unwrap_or(rest.len())].trim_ascii_end();
+    for (start, line) in dash_lines(&bytes) {
         last_line.insert(line, start);
         if let Some(open) = line.strip_suffix(b"--") {
             last_line.insert(open, start);
