@@ -1,0 +1,117 @@
+//! Remote link checks (`check --links remote`): are the `http` and `https`
+//! links alive? Opt-in, never on by default, and built so that a run fails
+//! only on links that are really gone.
+//!
+//! This module owns the network side: the HTTP client (`ureq` with
+//! rustls, [`client`]), name resolution with `--resolve` and the policy on
+//! private and reserved addresses (`safety`), per-host queues with
+//! concurrency, spacing, retries and rate-limit headers (`schedule`),
+//! the classification of answers into verdicts ([`verdict`]), the ids of
+//! fetched pages for `--remote-anchors` (`anchors`) and the per-URI
+//! history across runs (`cache`). It does not own finding the URIs
+//! (the scanner and the format layer do, `check` collects them) nor reporting (the `L1xx` rules of [`crate::lint::rules`]).
+//!
+//! Only with the `remote` cargo feature (which `cli` turns on): the
+//! library without it has no network code.
+//!
+//! **Unstable:** the command-line tool's engine, public for the `urilint`
+//! binary; it may change in any release.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+pub mod verdict;
+
+pub use verdict::{Hop, Outcome, Verdict};
+
+/// `--resolve HOST:PORT:ADDR` (curl's syntax): requests to `host` and
+/// `port` go to `addr`, without asking DNS. An address given this way is
+/// the user's choice and is connected to even when it is private or
+/// loopback (the reserved-name policy still applies to `host`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResolveEntry {
+    /// The host name as written in URIs, lowercase (an IPv6 literal without
+    /// brackets).
+    pub host: String,
+    /// The port (the scheme's default when the URI has none: 80, 443).
+    pub port: u16,
+    /// The address connected to.
+    pub addr: std::net::IpAddr,
+}
+
+/// Settings of a remote check. Defaults ([`RemoteOptions::default`]) are
+/// lychee's where it has one: 10 requests at a time per host, 50 ms
+/// apart, 128 at a time overall (capped at 64 threads here), 20 s per
+/// request, 3 retries.
+#[derive(Clone, Debug)]
+pub struct RemoteOptions {
+    /// Requests in flight at most, over all hosts (`--max-concurrency`).
+    pub max_concurrency: usize,
+    /// Requests in flight at most per host (`--host-concurrency`).
+    pub host_concurrency: usize,
+    /// Least time between the starts of two requests to one host
+    /// (`--host-request-interval`).
+    pub host_interval: Duration,
+    /// Time allowed for one request, connection to the end of the headers
+    /// (and of the bounded body when it is read) (`--timeout`).
+    pub timeout: Duration,
+    /// Retries of a transient failure or a 429 within the run
+    /// (`--max-retries`); each waits `retry_wait` doubled per attempt, or
+    /// what `Retry-After` says.
+    pub max_retries: u32,
+    /// The first wait before a retry (`--retry-wait-time`).
+    pub retry_wait: Duration,
+    /// The longest `Retry-After` (or rate-limit reset) honoured; a server
+    /// asking for longer gets the link reported as blocked.
+    pub max_retry_after: Duration,
+    /// Redirects followed at most.
+    pub max_redirects: u32,
+    /// Bytes of a body read at most (bot-challenge pages, anchors).
+    pub max_body: usize,
+    /// The `User-Agent` header, e.g. `urilint/0.1.0 (+https://...)`.
+    pub user_agent: String,
+    /// Sent as `Authorization: Bearer` to `github.com` and its API hosts
+    /// over https only (`GITHUB_TOKEN`).
+    pub github_token: Option<String>,
+    /// Request loopback, private and link-local addresses and reserved
+    /// names too (`--allow-private`).
+    pub allow_private: bool,
+    /// `--resolve` entries.
+    pub resolve: Vec<ResolveEntry>,
+    /// A PEM file of extra trusted certificates (`--cacert`), added to the
+    /// built-in roots.
+    pub cacert: Option<PathBuf>,
+    /// Read the bodies of HTML answers and keep their ids and names
+    /// (`--remote-anchors`).
+    pub anchors: bool,
+    /// Hosts whose pages are rendered by JavaScript, whose ids are not in
+    /// the HTML served: fragments of links to them are not checked (GitHub
+    /// blob views by default), lowercase host names.
+    pub anchor_skip_hosts: Vec<String>,
+}
+
+impl Default for RemoteOptions {
+    fn default() -> Self {
+        RemoteOptions {
+            max_concurrency: 64,
+            host_concurrency: 10,
+            host_interval: Duration::from_millis(50),
+            timeout: Duration::from_secs(20),
+            max_retries: 3,
+            retry_wait: Duration::from_secs(1),
+            max_retry_after: Duration::from_secs(60),
+            max_redirects: 10,
+            max_body: 2 * 1024 * 1024,
+            user_agent: format!(
+                "urilint/{} (link checker; +https://github.com/urilint/urilint)",
+                env!("CARGO_PKG_VERSION")
+            ),
+            github_token: None,
+            allow_private: false,
+            resolve: Vec::new(),
+            cacert: None,
+            anchors: false,
+            anchor_skip_hosts: vec!["github.com".to_owned()],
+        }
+    }
+}

@@ -1,0 +1,118 @@
+//! What a remote check found out about one URI: the verdict in three
+//! classes (gone, blocked, transient) besides alive and skipped, the
+//! redirect chain, and how it was learnt.
+
+use std::time::Duration;
+
+/// The class of an answer. Only [`Verdict::Gone`] is an error by default;
+/// [`Verdict::Blocked`] and [`Verdict::Transient`] are warnings (the link
+/// could not be verified), [`Verdict::Skipped`] is counted, not reported.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "class", rename_all = "lowercase")]
+pub enum Verdict {
+    /// A 2xx answer, after any redirects.
+    Alive,
+    /// The resource is not there: 404, 410, a name that does not exist
+    /// (NXDOMAIN), or a failure that stayed across runs (see
+    /// [`crate::remote::cache`]). `reason` is e.g. `"404 Not Found"`.
+    Gone {
+        /// What was answered, for the message.
+        reason: String,
+    },
+    /// The server would not tell: 401, 403, 407, 451, 999, 429 after
+    /// every retry, a bot-challenge page, another 4xx, a TLS failure.
+    Blocked {
+        /// What was answered, for the message.
+        reason: String,
+    },
+    /// No answer that says anything: a timeout, a refused or reset
+    /// connection, a temporary DNS failure, a 5xx; retried within the run
+    /// and still failing.
+    Transient {
+        /// The last failure, for the message.
+        reason: String,
+    },
+    /// Not requested: a private, loopback or link-local address, a
+    /// reserved name (RFC 2606, RFC 6761), a redirect to another scheme
+    /// or a private address. `reason` says which.
+    Skipped {
+        /// Why, for `--statistics` and the record.
+        reason: String,
+    },
+}
+
+impl Verdict {
+    /// The class as a word: `alive`, `gone`, `blocked`, `transient`,
+    /// `skipped`.
+    pub fn class(&self) -> &'static str {
+        match self {
+            Verdict::Alive => "alive",
+            Verdict::Gone { .. } => "gone",
+            Verdict::Blocked { .. } => "blocked",
+            Verdict::Transient { .. } => "transient",
+            Verdict::Skipped { .. } => "skipped",
+        }
+    }
+
+    /// The reason given, empty for [`Verdict::Alive`].
+    pub fn reason(&self) -> &str {
+        match self {
+            Verdict::Alive => "",
+            Verdict::Gone { reason }
+            | Verdict::Blocked { reason }
+            | Verdict::Transient { reason }
+            | Verdict::Skipped { reason } => reason,
+        }
+    }
+}
+
+/// One redirect followed: the status that redirected and where to.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Hop {
+    /// The 3xx status (301, 302, 303, 307, 308).
+    pub status: u16,
+    /// The URI redirected to: the `Location` header resolved against the
+    /// URI requested (RFC 9110 section 10.2.2, RFC 3986 section 5.2).
+    pub to: String,
+}
+
+/// The result of checking one URI.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The URI requested: as found, without its fragment.
+    pub uri: String,
+    /// The verdict.
+    pub verdict: Verdict,
+    /// The last status received (after redirects), `None` when no answer
+    /// came.
+    pub status: Option<u16>,
+    /// Redirects followed, in order; empty when the first answer was final.
+    pub redirects: Vec<Hop>,
+    /// Requests made for this URI (retries and redirects included).
+    pub requests: u32,
+    /// Time from the first request to the verdict.
+    pub elapsed: Duration,
+    /// With `--remote-anchors`, for a 2xx HTML answer: the `id` values and
+    /// `<a name>` values of the page, sorted; `None` when not read (not
+    /// HTML, body over the limit, a host of `anchor_skip_hosts`, or
+    /// anchors not asked for).
+    pub ids: Option<Vec<String>>,
+}
+
+impl Outcome {
+    /// The URI the chain ends at: the last hop's target, else [`Outcome::uri`].
+    pub fn final_uri(&self) -> &str {
+        self.redirects.last().map_or(&self.uri, |h| &h.to)
+    }
+
+    /// True when every hop is permanent (301 or 308) and the chain ends in
+    /// a 2xx answer: the link should be the final URI.
+    pub fn permanently_moved(&self) -> bool {
+        !self.redirects.is_empty()
+            && self.verdict == Verdict::Alive
+            && self
+                .redirects
+                .iter()
+                .all(|h| h.status == 301 || h.status == 308)
+    }
+}
