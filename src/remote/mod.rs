@@ -3,13 +3,14 @@
 //! only on links that are really gone.
 //!
 //! This module owns the network side: the HTTP client (`ureq` with
-//! rustls, [`client`]), name resolution with `--resolve` and the policy on
+//! rustls, `client`), name resolution with `--resolve` and the policy on
 //! private and reserved addresses (`safety`), per-host queues with
 //! concurrency, spacing, retries and rate-limit headers (`schedule`),
 //! the classification of answers into verdicts ([`verdict`]), the ids of
 //! fetched pages for `--remote-anchors` (`anchors`) and the per-URI
 //! history across runs (`cache`). It does not own finding the URIs
-//! (the scanner and the format layer do, `check` collects them) nor reporting (the `L1xx` rules of [`crate::lint::rules`]).
+//! (the scanner and the format layer do, `check` collects them) nor
+//! reporting (the `L1xx` rules of [`crate::lint::rules`]).
 //!
 //! Only with the `remote` cargo feature (which `cli` turns on): the
 //! library without it has no network code.
