@@ -14,7 +14,7 @@ pub enum Verdict {
     Alive,
     /// The resource is not there: 404, 410, a name that does not exist
     /// (NXDOMAIN), or a failure that stayed across runs (see
-    /// [`crate::remote::cache`]). `reason` is e.g. `"404 Not Found"`.
+    /// `crate::remote::cache`). `reason` is e.g. `"404 Not Found"`.
     Gone {
         /// What was answered, for the message.
         reason: String,
