@@ -339,6 +339,8 @@ pub struct Hierarchy {
     cli: CliSettings,
     /// Whether to apply unsafe fixes (a setting of the run, not the file).
     unsafe_fixes: bool,
+    /// `check --links remote`: the run's links, given to every linter.
+    remote: Option<std::sync::Arc<crate::remote::RemoteLinks>>,
     /// The working directory when the run started.
     cwd: PathBuf,
     /// Directory → nearest configuration file.
@@ -390,11 +392,19 @@ impl Hierarchy {
             start: start.map(|p| absolute(&p)),
             cli,
             unsafe_fixes,
+            remote: None,
             cwd: std::env::current_dir().unwrap_or_default(),
             nearest: Default::default(),
             by_directory: Default::default(),
             loaded: Default::default(),
         }
+    }
+
+    /// The same hierarchy, whose linters note or report the run's remote
+    /// links (`check --links remote`, [`crate::lint::Linter::remote`]).
+    pub fn with_remote(mut self, remote: std::sync::Arc<crate::remote::RemoteLinks>) -> Self {
+        self.remote = Some(remote);
+        self
     }
 
     /// The configuration of the file `path` when it is not the run's
@@ -458,6 +468,7 @@ impl Hierarchy {
             Settings::from_config(config, root, Some(file.to_path_buf()))?.with_cli(&self.cli);
         let mut linter = settings.linter()?;
         linter.unsafe_fixes = self.unsafe_fixes;
+        linter.remote = self.remote.clone();
         let mut b = GlobSetBuilder::new();
         let own = settings.exclude.iter().flatten();
         for g in own.chain(&settings.extend_exclude) {
@@ -1064,6 +1075,7 @@ impl Settings {
             exclude,
             per_path,
             unsafe_fixes: false,
+            remote: None,
         })
     }
 }

@@ -139,8 +139,6 @@ pub mod position;
 #[cfg_attr(docsrs, doc(cfg(feature = "cli")))]
 pub mod progress;
 pub mod record;
-#[cfg(feature = "remote")]
-#[cfg_attr(docsrs, doc(cfg(feature = "remote")))]
 pub mod remote;
 pub mod resolve;
 pub mod rewrite;

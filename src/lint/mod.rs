@@ -155,6 +155,11 @@ pub struct Linter {
     pub per_path: PerPath,
     /// Apply unsafe fixes too (`--unsafe-fixes`; see [`applicability`]).
     pub unsafe_fixes: bool,
+    /// `check --links remote`: the run's links for the remote check. In
+    /// the first pass the `http` and `https` URIs linted are noted; in the
+    /// second the `L1xx` rules report their outcomes
+    /// ([`crate::remote::RemoteLinks`]). `None`: no remote check.
+    pub remote: Option<std::sync::Arc<crate::remote::RemoteLinks>>,
 }
 
 impl Linter {
@@ -188,6 +193,7 @@ impl Linter {
             exclude: None,
             per_path: PerPath::default(),
             unsafe_fixes: false,
+            remote: None,
         }
     }
 
@@ -308,6 +314,11 @@ impl Linter {
             rules::empty_port::check(&mut cx);
             rules::above_root::check(&mut cx);
             rules::scheme_relative_reference::check(&mut cx);
+            if let Some(remote) = &self.remote {
+                if !namespace_name(candidate) {
+                    remote_rules(&mut cx, remote);
+                }
+            }
         }
         if abbreviated {
             // The fixes are written for the text, which holds the implied
@@ -583,6 +594,32 @@ fn namespace_name(candidate: &Candidate<'_>) -> bool {
     quote_only
         && (name.eq_ignore_ascii_case(b"xmlns")
             || (name.len() > 6 && name[..6].eq_ignore_ascii_case(b"xmlns:")))
+}
+
+/// The remote-link rules (`L101` to `L106`) on the URI of `cx`: in the
+/// first pass of `check --links remote` its request URI is noted, in the
+/// second its outcome is reported. Nothing when every one of them is off
+/// for the file.
+fn remote_rules(cx: &mut Cx<'_, '_>, remote: &crate::remote::RemoteLinks) {
+    if !rules::REMOTE.iter().any(|code| cx.rules.enabled(code)) {
+        return;
+    }
+    let Some(request) = crate::remote::request_uri(cx.uri()) else {
+        return;
+    };
+    if remote.is_collecting() {
+        remote.note(&request);
+        return;
+    }
+    let Some(o) = remote.outcome(&request) else {
+        return;
+    };
+    rules::gone_link::check(cx, o);
+    rules::blocked_link::check(cx, o);
+    rules::unreachable_link::check(cx, o);
+    rules::permanent_redirect::check(cx, o);
+    rules::https_redirect::check(cx, o);
+    rules::missing_remote_anchor::check(cx, o);
 }
 
 /// Whether the fix of rule `code` on the URI `uri` is safe (issue 14,

@@ -8,12 +8,13 @@
 //! concurrency, spacing, retries and rate-limit headers (`schedule`),
 //! the classification of answers into verdicts ([`verdict`]), the ids of
 //! fetched pages for `--remote-anchors` (`anchors`) and the per-URI
-//! history across runs (`cache`). It does not own finding the URIs
+//! history across runs ([`cache`]). It does not own finding the URIs
 //! (the scanner and the format layer do, `check` collects them) nor
 //! reporting (the `L1xx` rules of [`crate::lint::rules`]).
 //!
-//! Only with the `remote` cargo feature (which `cli` turns on): the
-//! library without it has no network code.
+//! The requests are made only with the `remote` cargo feature (which
+//! `cli` turns on): the library without it has no network code, only the
+//! types of outcomes and the rules that read them ([`links`], [`verdict`]).
 //!
 //! **Unstable:** the command-line tool's engine, public for the `urilint`
 //! binary; it may change in any release.
@@ -21,8 +22,11 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+pub mod cache;
+pub mod links;
 pub mod verdict;
 
+pub use links::{request_uri, RemoteLinks};
 pub use verdict::{Hop, Outcome, Verdict};
 
 /// `--resolve HOST:PORT:ADDR` (curl's syntax): requests to `host` and

@@ -14,8 +14,8 @@
 //! Appendix A), `S` scheme-specific, `D` delimiting in text (RFC 2396
 //! Appendix E), `X` security (RFC 3986 section 7), `N` normalization (RFC
 //! 3986 section 6), `R` relative references (RFC 3986 section 5), `L`
-//! links of Markdown and HTML documents (local targets with `check
-//! --links local`; Markdown link references).
+//! links (local targets with `check --links local`, Markdown link
+//! references, remote targets with `check --links remote`).
 
 use serde::Serialize;
 
@@ -23,6 +23,7 @@ use crate::error::ErrorKind;
 
 pub(crate) mod above_root;
 pub(crate) mod bare_uri;
+pub(crate) mod blocked_link;
 pub(crate) mod broken_uri;
 pub(crate) mod default_port;
 pub(crate) mod dot_segments;
@@ -31,19 +32,24 @@ pub(crate) mod empty_link;
 pub(crate) mod empty_port;
 pub(crate) mod encoded_line_break;
 pub(crate) mod encoded_unreserved;
+pub(crate) mod gone_link;
+pub(crate) mod https_redirect;
 pub(crate) mod hyphen_line_break;
 pub(crate) mod insecure_scheme;
 pub(crate) mod lowercase_percent_encoding;
 pub(crate) mod missing_anchor;
 pub(crate) mod missing_local_target;
+pub(crate) mod missing_remote_anchor;
 pub(crate) mod missing_scheme_colon;
 pub(crate) mod non_default_port;
 pub(crate) mod password_in_userinfo;
+pub(crate) mod permanent_redirect;
 pub(crate) mod scheme_relative_reference;
 pub(crate) mod syntax;
 pub(crate) mod tolerated_character;
 pub(crate) mod unclosed_angle_bracket;
 pub(crate) mod undefined_label;
+pub(crate) mod unreachable_link;
 pub(crate) mod unused_definition;
 pub(crate) mod uppercase_host;
 pub(crate) mod uppercase_scheme;
@@ -89,8 +95,8 @@ pub enum Category {
     Normalization,
     /// `R`: relative references (RFC 3986 section 5).
     Relative,
-    /// `L`: links of Markdown and HTML documents: local targets
-    /// (`--links local`), Markdown link references.
+    /// `L`: links: local targets (`--links local`), Markdown link
+    /// references, remote targets (`--links remote`).
     Links,
 }
 
@@ -242,14 +248,24 @@ pub const NORMALIZATION: [Rule; 7] = [
 pub const RELATIVE: [Rule; 2] = [above_root::RULE, scheme_relative_reference::RULE];
 
 /// The link rules (`L`), in code order: `L001` and `L002` fire only with
-/// `check --links local`; `L003` to `L005` read one Markdown document.
-pub const LINKS: [Rule; 5] = [
+/// `check --links local`; `L003` to `L005` read one Markdown document;
+/// `L101` to `L106` fire only with `check --links remote`.
+pub const LINKS: [Rule; 11] = [
     missing_local_target::RULE,
     missing_anchor::RULE,
     empty_link::RULE,
     undefined_label::RULE,
     unused_definition::RULE,
+    gone_link::RULE,
+    blocked_link::RULE,
+    unreachable_link::RULE,
+    permanent_redirect::RULE,
+    https_redirect::RULE,
+    missing_remote_anchor::RULE,
 ];
+
+/// The codes of the remote-link rules (`check --links remote`).
+pub const REMOTE: [&str; 6] = ["L101", "L102", "L103", "L104", "L105", "L106"];
 
 /// Every rule, in catalogue order: syntax (`U`), scheme-specific (`S`),
 /// delimiting (`D`), security (`X`), normalization (`N`), relative

@@ -1,0 +1,90 @@
+//! `L105` https-redirect: an `http` link that the server redirects to the
+//! same URI over `https` (`check --links remote`). Fix (unsafe): write
+//! the `https` URI.
+
+use super::{Category, Rule, Severity};
+use crate::lint::Cx;
+use crate::remote::{Outcome, Verdict};
+
+/// The rule.
+pub const RULE: Rule = Rule {
+    code: "L105",
+    name: "https-redirect",
+    category: Category::Links,
+    severity: Severity::Warning,
+    default_enabled: true,
+    fix: Some("write the https URI"),
+    summary: "an http link redirects to the same URI over https (--links remote)",
+    explanation: "The server sends every reader of the http link to the same URI over https \
+                  (the same host, port aside, path and query): the link costs each reader a \
+                  round trip in clear text, open to being rewritten on the way, before the \
+                  page. The fix writes the https URI, keeping the fragment; it is unsafe \
+                  (applied with --unsafe-fixes), as the answer of a server may change. \
+                  Redirects elsewhere are L104's (permanent) or not reported (temporary).",
+    source: "RFC 9110 sections 4.2.2 (https) and 15.4 (redirection); RFC 3986 section 7.5",
+};
+
+/// True when the first redirect of `o` goes from `http` to the same URI
+/// over `https` (scheme and default ports aside, compared as written)
+/// and the chain ends in a 2xx answer with no other hop.
+pub(crate) fn upgrade_only(o: &Outcome) -> bool {
+    o.redirects.len() == 1 && o.verdict == Verdict::Alive && upgrade(&o.uri, &o.redirects[0].to)
+}
+
+/// True when `to` is `from` with `https` for `http` (ASCII case aside in
+/// the scheme; `:80` and `:443` dropped).
+fn upgrade(from: &str, to: &str) -> bool {
+    let Some(rest_from) = strip_scheme(from, "http") else {
+        return false;
+    };
+    let Some(rest_to) = strip_scheme(to, "https") else {
+        return false;
+    };
+    let norm = |rest: &str, port: &str| {
+        let (auth, path) = rest.split_at(rest.find(['/', '?']).unwrap_or(rest.len()));
+        let auth = auth.strip_suffix(port).unwrap_or(auth).to_ascii_lowercase();
+        let path = if path.is_empty() { "/" } else { path };
+        format!("{auth}{path}")
+    };
+    norm(rest_from, ":80") == norm(rest_to, ":443")
+}
+
+fn strip_scheme<'a>(uri: &'a str, scheme: &str) -> Option<&'a str> {
+    let (s, rest) = uri.split_once("://")?;
+    s.eq_ignore_ascii_case(scheme).then_some(rest)
+}
+
+pub(crate) fn check(cx: &mut Cx<'_, '_>, o: &Outcome) {
+    if !cx.on(&RULE) || !upgrade_only(o) {
+        return;
+    }
+    let target = super::permanent_redirect::with_fragment(o.final_uri(), cx.uri().fragment());
+    let fix = cx.text_fix(
+        format!("write {}", crate::lint::quote(&target)),
+        [(0..cx.text().len(), target.clone())],
+    );
+    cx.report_at_start(
+        &RULE,
+        format!(
+            "the link redirects ({}) to https: {}",
+            o.redirects[0].status,
+            crate::lint::quote(&target)
+        ),
+        fix,
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::upgrade;
+
+    #[test]
+    fn upgrades() {
+        assert!(upgrade("http://a.example/x?q", "https://a.example/x?q"));
+        assert!(upgrade("http://A.example", "https://a.example/"));
+        assert!(upgrade("http://a.example:80/x", "https://a.example/x"));
+        assert!(!upgrade("http://a.example/x", "https://www.a.example/x"));
+        assert!(!upgrade("http://a.example/x", "https://a.example/y"));
+        assert!(!upgrade("https://a.example/x", "https://a.example/x"));
+    }
+}
