@@ -12,6 +12,8 @@
 use std::fmt;
 use std::io;
 use std::net::{IpAddr, SocketAddr, ToSocketAddrs};
+use std::sync::mpsc;
+use std::time::Duration;
 
 use ureq::http::{HeaderValue, Response, Uri};
 use ureq::tls::{Certificate, PemItem, RootCerts, TlsConfig};
@@ -185,8 +187,14 @@ pub(crate) struct PolicyResolver {
 }
 
 impl PolicyResolver {
-    /// The addresses of `host` (no brackets) and `port`.
-    fn addresses(&self, host: &str, port: u16) -> Result<Vec<SocketAddr>, io::Error> {
+    /// The addresses of `host` (no brackets) and `port`, the DNS lookup
+    /// given at most `timeout` (`None`: no limit).
+    fn addresses(
+        &self,
+        host: &str,
+        port: u16,
+        timeout: Option<Duration>,
+    ) -> Result<Vec<SocketAddr>, io::Error> {
         let host = host.to_ascii_lowercase();
         if let Some(e) = self
             .entries
@@ -197,15 +205,12 @@ impl PolicyResolver {
         }
         let found: Vec<SocketAddr> = match host.parse::<IpAddr>() {
             Ok(ip) => vec![SocketAddr::new(ip, port)],
-            Err(_) => (host.as_str(), port)
-                .to_socket_addrs()
-                .map_err(|e| {
-                    io::Error::other(DnsFailure {
-                        host: host.clone(),
-                        message: e.to_string(),
-                    })
-                })?
-                .collect(),
+            Err(_) => lookup(&host, port, timeout).map_err(|message| {
+                io::Error::other(DnsFailure {
+                    host: host.clone(),
+                    message,
+                })
+            })?,
         };
         if self.allow_private {
             return Ok(found);
@@ -228,12 +233,38 @@ impl PolicyResolver {
     }
 }
 
+/// The system resolver's addresses for `host` and `port` (getaddrinfo,
+/// through std), or its message. With a `timeout`, the lookup runs on a
+/// thread of its own, left to finish alone when it takes longer (as
+/// `ureq`'s own resolver does: getaddrinfo cannot be cancelled).
+fn lookup(host: &str, port: u16, timeout: Option<Duration>) -> Result<Vec<SocketAddr>, String> {
+    let Some(timeout) = timeout else {
+        return (host, port)
+            .to_socket_addrs()
+            .map(Iterator::collect)
+            .map_err(|e| e.to_string());
+    };
+    let (tx, rx) = mpsc::sync_channel(1);
+    let name = host.to_owned();
+    std::thread::spawn(move || {
+        let found = (name.as_str(), port)
+            .to_socket_addrs()
+            .map(Iterator::collect::<Vec<_>>)
+            .map_err(|e| e.to_string());
+        let _ = tx.send(found);
+    });
+    match rx.recv_timeout(timeout) {
+        Ok(found) => found,
+        Err(_) => Err(format!("no answer within {} ms", timeout.as_millis())),
+    }
+}
+
 impl Resolver for PolicyResolver {
     fn resolve(
         &self,
         uri: &Uri,
         _config: &ureq::config::Config,
-        _timeout: NextTimeout,
+        timeout: NextTimeout,
     ) -> Result<ResolvedSocketAddrs, ureq::Error> {
         let host = uri
             .host()
@@ -250,7 +281,8 @@ impl Resolver for PolicyResolver {
                 _ => None,
             })
             .ok_or_else(|| ureq::Error::BadUri(format!("no port: {uri}")))?;
-        let addrs = self.addresses(host, port)?;
+        let limit = (!timeout.after.is_not_happening()).then(|| *timeout.after);
+        let addrs = self.addresses(host, port, limit)?;
         let mut out = self.empty();
         for a in addrs.into_iter().take(16) {
             out.push(a);
@@ -287,7 +319,7 @@ mod tests {
             allow_private: false,
         };
         let err = r
-            .addresses("127.0.0.1", 80)
+            .addresses("127.0.0.1", 80, None)
             .err()
             .and_then(|e| e.into_inner())
             .map(|e| e.to_string());
@@ -299,7 +331,7 @@ mod tests {
             entries: Vec::new(),
             allow_private: true,
         };
-        assert!(allowed.addresses("127.0.0.1", 80).is_ok());
+        assert!(allowed.addresses("127.0.0.1", 80, None).is_ok());
     }
 
     #[test]
@@ -313,7 +345,7 @@ mod tests {
             allow_private: false,
         };
         let got = r
-            .addresses("Docs.Remote-Test.org", 8080)
+            .addresses("Docs.Remote-Test.org", 8080, None)
             .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(got, vec![SocketAddr::from(([127, 0, 0, 1], 8080))]);
     }

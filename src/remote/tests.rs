@@ -709,3 +709,77 @@ fn outcomes_keep_input_order() {
     assert_eq!(o[1].uri, s.url("/fast"));
     assert_eq!(o[1].verdict, Verdict::Alive);
 }
+
+/// A TLS server answering `script` with a self-signed certificate for
+/// `tls.remote-test.org` and `github.com` made now; the PEM file of the
+/// certificate in `dir`.
+fn tls_server(
+    script: Vec<(&str, Vec<Reply>)>,
+    dir: &std::path::Path,
+) -> (Server, std::path::PathBuf) {
+    use rustls::pki_types::{PrivateKeyDer, PrivatePkcs8KeyDer};
+    let ck = rcgen::generate_simple_self_signed(vec![
+        "tls.remote-test.org".to_owned(),
+        "github.com".to_owned(),
+    ])
+    .unwrap_or_else(|e| panic!("rcgen: {e}"));
+    let key = PrivateKeyDer::Pkcs8(PrivatePkcs8KeyDer::from(ck.signing_key.serialize_der()));
+    let provider = std::sync::Arc::new(rustls::crypto::ring::default_provider());
+    let cfg = rustls::ServerConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .unwrap_or_else(|e| panic!("rustls: {e}"))
+        .with_no_client_auth()
+        .with_single_cert(vec![ck.cert.der().clone()], key)
+        .unwrap_or_else(|e| panic!("rustls: {e}"));
+    let pem = dir.join("ca.pem");
+    std::fs::write(&pem, ck.cert.pem()).unwrap_or_else(|e| panic!("{e}"));
+    (
+        Server::start_with(script, Some(std::sync::Arc::new(cfg))),
+        pem,
+    )
+}
+
+#[test]
+fn tls_with_cacert_is_alive_and_without_blocked() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let (s, pem) = tls_server(vec![("/secure", vec![Reply::status(200)])], dir.path());
+    let uri = format!("https://tls.remote-test.org:{}/secure", s.port());
+    let base = RemoteOptions {
+        allow_private: false,
+        resolve: vec![resolve("tls.remote-test.org", &s)],
+        max_retries: 0,
+        ..fast()
+    };
+    let trusted = RemoteOptions {
+        cacert: Some(pem),
+        ..base.clone()
+    };
+    let o = one(uri.clone(), &trusted);
+    assert_eq!(o.verdict, Verdict::Alive);
+    assert_eq!(s.count("/secure"), 1);
+    let o = one(uri, &base);
+    assert_eq!(o.verdict.class(), "blocked", "{:?}", o.verdict);
+    assert!(
+        reason(&o.verdict).contains("certificate"),
+        "{:?}",
+        o.verdict
+    );
+    // The handshake failed: no request reached the server.
+    assert_eq!(s.count("/secure"), 1);
+}
+
+#[test]
+fn github_token_over_https() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let (s, pem) = tls_server(vec![("/owner/repo", vec![Reply::status(200)])], dir.path());
+    let opts = RemoteOptions {
+        allow_private: false,
+        github_token: Some("ghp_test".into()),
+        resolve: vec![resolve("github.com", &s)],
+        cacert: Some(pem),
+        ..fast()
+    };
+    let o = one(format!("https://github.com:{}/owner/repo", s.port()), &opts);
+    assert_eq!(o.verdict, Verdict::Alive);
+    assert_eq!(s.seen()[0].header("authorization"), Some("Bearer ghp_test"));
+}
