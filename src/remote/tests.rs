@@ -783,3 +783,85 @@ fn github_token_over_https() {
     assert_eq!(o.verdict, Verdict::Alive);
     assert_eq!(s.seen()[0].header("authorization"), Some("Bearer ghp_test"));
 }
+
+/// 1,000 URIs over 50 host names (mapped to one server by `--resolve`)
+/// with the default politeness (10 per host, 50 ms apart): every verdict
+/// and every request count as scripted, and the wall time bounded.
+#[test]
+fn a_thousand_links_over_fifty_hosts() {
+    let mut script: Vec<(String, Vec<Reply>)> = Vec::new();
+    let mut want: Vec<(String, &str, u32)> = Vec::new();
+    for h in 0..50 {
+        for i in 0..20 {
+            let p = format!("/h{h}/p{i}");
+            let (replies, class, requests) = match i % 10 {
+                0 => (vec![Reply::status(404)], "gone", 1),
+                1 => (vec![Reply::status(503), Reply::status(200)], "alive", 2),
+                2 => (
+                    vec![
+                        Reply::status(429).header("Retry-After", "0"),
+                        Reply::status(200),
+                    ],
+                    "alive",
+                    2,
+                ),
+                3 => {
+                    let to = format!("{p}/moved");
+                    script.push((to.clone(), vec![Reply::status(200)]));
+                    (vec![Reply::status(301).header("Location", &to)], "alive", 2)
+                }
+                4 => (vec![Reply::reset(), Reply::status(200)], "alive", 2),
+                5 => (
+                    vec![Reply::status(200).delay(Duration::from_millis(100))],
+                    "alive",
+                    1,
+                ),
+                6 => (vec![Reply::status(403)], "blocked", 1),
+                _ => (vec![Reply::status(200)], "alive", 1),
+            };
+            script.push((p.clone(), replies));
+            want.push((
+                format!("http://site{h}.remote-test.org:PORT{p}"),
+                class,
+                requests,
+            ));
+        }
+    }
+    let s = Server::start(
+        script
+            .iter()
+            .map(|(p, r)| (p.as_str(), r.clone()))
+            .collect(),
+    );
+    let port = s.port().to_string();
+    let opts = RemoteOptions {
+        timeout: Duration::from_secs(5),
+        retry_wait: Duration::from_millis(5),
+        allow_private: false,
+        resolve: (0..50)
+            .map(|h| resolve(&format!("site{h}.remote-test.org"), &s))
+            .collect(),
+        ..RemoteOptions::default()
+    };
+    let uris: Vec<String> = want
+        .iter()
+        .map(|(u, _, _)| u.replace("PORT", &port))
+        .collect();
+    let t = Instant::now();
+    let out = run(&uris, &opts);
+    let wall = t.elapsed();
+    for ((o, (_, class, requests)), uri) in out.iter().zip(&want).zip(&uris) {
+        assert_eq!(&o.uri, uri);
+        assert_eq!(
+            (o.verdict.class(), o.requests),
+            (*class, *requests),
+            "{o:?}"
+        );
+    }
+    let sent: u32 = out.iter().map(|o| o.requests).sum();
+    assert_eq!(sent as usize, s.seen().len());
+    assert_eq!(sent, 1400);
+    // 20 requests per host 50 ms apart take about 1.3 s; all hosts go at once.
+    assert!(wall < Duration::from_secs(8), "{wall:?}");
+    eprintln!("1000 links, 50 hosts: {sent} requests in {wall:?}");
+}
