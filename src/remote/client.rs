@@ -74,7 +74,14 @@ impl Client {
             .tls_config(tls)
             .build();
         let resolver = PolicyResolver {
-            entries: opts.resolve.clone(),
+            entries: opts
+                .resolve
+                .iter()
+                .map(|e| ResolveEntry {
+                    host: ascii_host(&e.host),
+                    ..e.clone()
+                })
+                .collect(),
             allow_private: opts.allow_private,
         };
         Ok(Client {
@@ -140,6 +147,50 @@ pub(crate) fn without_userinfo(uri: &str) -> String {
         Some(at) => format!("{}{}", &uri[..start], &uri[start + at + 1..]),
         None => uri.to_owned(),
     }
+}
+
+/// The form of `uri` sent on the wire: without userinfo, an IRI made a
+/// URI (a non-ASCII host by IDNA `ToASCII`, other non-ASCII characters
+/// percent-encoded as RFC 3987 section 3.1 says). A URI is unchanged but
+/// for its userinfo.
+pub(crate) fn wire_form(uri: &str) -> String {
+    let uri = without_userinfo(uri);
+    if uri.is_ascii() {
+        return uri;
+    }
+    let start = uri.find("://").map_or(0, |i| i + 3);
+    let end = uri[start..]
+        .find(['/', '?', '#'])
+        .map_or(uri.len(), |i| start + i);
+    let authority = &uri[start..end];
+    let host_end = match authority.rfind(':') {
+        Some(c)
+            if !authority.ends_with(']')
+                && authority[c + 1..].bytes().all(|b| b.is_ascii_digit()) =>
+        {
+            c
+        }
+        _ => authority.len(),
+    };
+    let host = ascii_host(&authority[..host_end]);
+    crate::grammar::iri_to_uri(&format!(
+        "{}{host}{}{}",
+        &uri[..start],
+        &authority[host_end..],
+        &uri[end..]
+    ))
+}
+
+/// `host` by IDNA `ToASCII` (lowercase), unchanged when that fails.
+fn ascii_host(host: &str) -> String {
+    if host.is_ascii() {
+        return host.to_ascii_lowercase();
+    }
+    crate::grammar::parse(&format!("http://{host}/"), crate::grammar::Grammar::Rfc3987)
+        .uri()
+        .host_ascii()
+        .and_then(Result::ok)
+        .unwrap_or_else(|| host.to_owned())
 }
 
 /// A connection refused by the address policy: a name resolved to a
@@ -310,6 +361,18 @@ mod tests {
             "http://host.org/x@y"
         );
         assert_eq!(without_userinfo("http://host.org"), "http://host.org");
+    }
+
+    #[test]
+    fn iris_are_sent_as_uris() {
+        assert_eq!(
+            wire_form("http://B\u{fc}cher.example:8080/D\u{fc}rst?q=\u{e9}"),
+            "http://xn--bcher-kva.example:8080/D%C3%BCrst?q=%C3%A9"
+        );
+        assert_eq!(
+            wire_form("https://u:p@docs.rs/a%20b"),
+            "https://docs.rs/a%20b"
+        );
     }
 
     #[test]

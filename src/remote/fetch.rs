@@ -76,7 +76,9 @@ pub(crate) fn request(
     redirected: bool,
 ) -> Step {
     let via = if redirected { "redirects to " } else { "" };
-    let parsed: Uri = match super::client::without_userinfo(uri).parse() {
+    let wire = super::client::wire_form(uri);
+    let uri = wire.as_str();
+    let parsed: Uri = match uri.parse() {
         Ok(u) => u,
         Err(e) => {
             let reason = format!("{via}a URI the HTTP client refuses: {e}");

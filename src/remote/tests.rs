@@ -427,6 +427,25 @@ fn resolve_maps_a_name_to_loopback() {
 }
 
 #[test]
+fn iri_is_requested_as_uri() {
+    let s = Server::start(vec![("/D%C3%BCrst", vec![Reply::status(200)])]);
+    let opts = RemoteOptions {
+        allow_private: false,
+        resolve: vec![resolve("b\u{fc}cher.remote-test.org", &s)],
+        ..fast()
+    };
+    let o = one(
+        format!("http://B\u{fc}cher.remote-test.org:{}/D\u{fc}rst", s.port()),
+        &opts,
+    );
+    assert_eq!(o.verdict, Verdict::Alive);
+    assert_eq!(
+        s.seen()[0].header("host"),
+        Some(format!("xn--bcher-kva.remote-test.org:{}", s.port()).as_str())
+    );
+}
+
+#[test]
 fn loopback_literal_is_skipped_unless_allowed() {
     let s = Server::start(vec![("/local", vec![Reply::status(200)])]);
     let strict = RemoteOptions {
