@@ -22,8 +22,24 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+#[cfg(feature = "remote")]
+mod anchors;
 pub mod cache;
+#[cfg(feature = "remote")]
+mod classify;
+#[cfg(feature = "remote")]
+mod client;
+#[cfg(feature = "remote")]
+mod fetch;
 pub mod links;
+#[cfg(feature = "remote")]
+pub mod safety;
+#[cfg(feature = "remote")]
+mod schedule;
+#[cfg(all(test, feature = "remote"))]
+mod tests;
+#[cfg(all(test, feature = "remote"))]
+mod testserver;
 pub mod verdict;
 
 pub use links::{request_uri, RemoteLinks};
@@ -119,4 +135,69 @@ impl Default for RemoteOptions {
             anchor_skip_hosts: vec!["github.com".to_owned()],
         }
     }
+}
+
+/// A failure to set up a remote check (no URI was requested).
+#[cfg(feature = "remote")]
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum RemoteError {
+    /// `--cacert`: the file cannot be read or holds no valid PEM
+    /// certificate.
+    #[error("--cacert {}: {reason}", path.display())]
+    Cacert {
+        /// The file named.
+        path: PathBuf,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// The `User-Agent` is not a valid header value (control characters,
+    /// non-ASCII).
+    #[error("invalid user agent {0:?}: not a valid HTTP header value")]
+    UserAgent(String),
+    /// `GITHUB_TOKEN` is not a valid header value (its value is not
+    /// repeated here).
+    #[error("GITHUB_TOKEN is not a valid HTTP header value")]
+    GithubToken,
+}
+
+/// Where a remote check stands, given to the caller's progress callback
+/// after each URI's verdict (so at most once per URI; a caller drawing on
+/// a terminal throttles it).
+#[cfg(feature = "remote")]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// URIs with a verdict.
+    pub done: usize,
+    /// URIs to check.
+    pub total: usize,
+    /// Requests in flight now.
+    pub in_flight: usize,
+    /// Requests waiting in host queues (retries and redirects included).
+    pub queued: usize,
+    /// The host with the most requests queued or in flight (host name and
+    /// port, without scheme) and that number; `None` when all are idle.
+    pub busiest_host: Option<(String, usize)>,
+    /// Verdicts so far that are neither alive nor skipped.
+    pub failures: usize,
+}
+
+/// Checks the http and https URIs `uris` (absolute, without fragment,
+/// deduplicated by the caller): one [`Outcome`] per URI, in the same
+/// order. Blocks until every URI has its verdict; `progress` is called
+/// from the worker threads after each verdict.
+///
+/// # Errors
+///
+/// [`RemoteError`] when the client cannot be set up (`--cacert`, the user
+/// agent, `GITHUB_TOKEN`); a URI that fails is an [`Outcome`], never an
+/// error.
+#[cfg(feature = "remote")]
+pub fn check(
+    uris: &[String],
+    opts: &RemoteOptions,
+    progress: &(dyn Fn(&Progress) + Sync),
+) -> Result<Vec<Outcome>, RemoteError> {
+    let client = client::Client::new(opts)?;
+    Ok(schedule::run(uris, opts, &client, progress))
 }
