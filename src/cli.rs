@@ -125,7 +125,7 @@ enum Command {
     Extract(ExtractArgs),
     /// Lint the URIs in files: invalid URIs, delimiting, security and normalization problems; fix them.
     #[command(after_help = CHECK_EXAMPLES)]
-    Check(CheckArgs),
+    Check(Box<CheckArgs>),
     /// Show the components and errors of each URI reference given.
     #[command(after_help = PARSE_EXAMPLES)]
     Parse(ParseArgs),
@@ -447,8 +447,121 @@ enum LinksArg {
     /// The links and ids of the built site in --site-dir, each broken one
     /// reported on the source line that made it.
     Site,
+    /// The http and https links, requested (opt-in; rules L101-L106).
+    Remote,
     /// No link check (whatever urilint.toml's [links] `check` says).
     None,
+}
+
+/// How `check --links remote` requests links.
+#[derive(Args, Debug, Clone)]
+#[command(next_help_heading = "Remote links (--links remote)")]
+struct RemoteFlags {
+    /// Never request anything: --links remote and urilint.toml's [links]
+    /// check = ["remote"] are off (the pre-commit hooks pass it).
+    #[arg(long)]
+    offline: bool,
+    /// Keep each URI's history in FILE (JSON Lines, safe to keep in a CI
+    /// cache): URIs found alive are not requested again for
+    /// --max-cache-age; failures are always requested again, and a link
+    /// unreachable on 3 runs over 7 days is reported gone
+    /// [default FILE: .urilint-cache.jsonl; another: --cache=FILE].
+    #[arg(long, value_name = "FILE", num_args = 0..=1, require_equals = true, default_missing_value = ".urilint-cache.jsonl")]
+    cache: Option<PathBuf>,
+    /// With --cache: how long an alive URI is not requested again, in
+    /// seconds.
+    #[arg(long, value_name = "SECS", default_value_t = 86_400)]
+    max_cache_age: u64,
+    /// Also check #fragments against the ids of the HTML served (bodies
+    /// read up to 2 MiB; not for github.com, whose pages add their ids by
+    /// script).
+    #[arg(long)]
+    remote_anchors: bool,
+    /// Request loopback, private and link-local addresses and reserved
+    /// names (example.com, .test, localhost) too.
+    #[arg(long)]
+    allow_private: bool,
+    /// Send requests for HOST:PORT to ADDR, without DNS (curl's syntax;
+    /// repeatable), e.g. docs.example.org:443:127.0.0.1.
+    #[arg(long, value_name = "HOST:PORT:ADDR")]
+    resolve: Vec<String>,
+    /// Trust the certificates of this PEM file too (a private CA).
+    #[arg(long, value_name = "FILE")]
+    cacert: Option<PathBuf>,
+    /// Seconds allowed for one request.
+    #[arg(long, value_name = "SECS", default_value_t = 20)]
+    timeout: u64,
+    /// Retries of a timeout, a connection failure, a 5xx or a 429.
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    max_retries: u32,
+    /// The first wait before a retry, in seconds (doubled at each retry
+    /// unless the server says how long in Retry-After).
+    #[arg(long, value_name = "SECS", default_value_t = 1)]
+    retry_wait_time: u64,
+    /// The longest Retry-After honoured, in seconds; a server asking for
+    /// more gets its link reported as blocked.
+    #[arg(long, value_name = "SECS", default_value_t = 60)]
+    max_retry_wait: u64,
+    /// Requests in flight at most, over all hosts.
+    #[arg(long, value_name = "N", default_value_t = 64)]
+    max_concurrency: usize,
+    /// Requests in flight at most per host.
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    host_concurrency: usize,
+    /// Least time between two requests to one host, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 50)]
+    host_request_interval: u64,
+}
+
+impl RemoteFlags {
+    /// The engine's options (with GITHUB_TOKEN from the environment).
+    fn options(&self) -> anyhow::Result<urilint::remote::RemoteOptions> {
+        let resolve = self
+            .resolve
+            .iter()
+            .map(|r| parse_resolve(r))
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        if self.max_concurrency == 0 || self.host_concurrency == 0 {
+            anyhow::bail!("--max-concurrency and --host-concurrency must be at least 1");
+        }
+        let d = urilint::remote::RemoteOptions::default();
+        Ok(urilint::remote::RemoteOptions {
+            max_concurrency: self.max_concurrency.min(256),
+            host_concurrency: self.host_concurrency,
+            host_interval: std::time::Duration::from_millis(self.host_request_interval),
+            timeout: std::time::Duration::from_secs(self.timeout.max(1)),
+            max_retries: self.max_retries,
+            retry_wait: std::time::Duration::from_secs(self.retry_wait_time),
+            max_retry_after: std::time::Duration::from_secs(self.max_retry_wait),
+            github_token: std::env::var("GITHUB_TOKEN").ok().filter(|t| !t.is_empty()),
+            allow_private: self.allow_private,
+            resolve,
+            cacert: self.cacert.clone(),
+            anchors: self.remote_anchors,
+            ..d
+        })
+    }
+}
+
+/// `--resolve HOST:PORT:ADDR` (an IPv6 ADDR may be in brackets).
+fn parse_resolve(text: &str) -> anyhow::Result<urilint::remote::ResolveEntry> {
+    let bad = || {
+        anyhow::anyhow!(
+            "--resolve {text}: expected HOST:PORT:ADDR, e.g. docs.example.org:443:127.0.0.1"
+        )
+    };
+    let (host, rest) = text.split_once(':').ok_or_else(bad)?;
+    let (port, addr) = rest.split_once(':').ok_or_else(bad)?;
+    let addr = addr.trim_start_matches('[').trim_end_matches(']');
+    let host = host.trim_start_matches('[').trim_end_matches(']');
+    if host.is_empty() {
+        return Err(bad());
+    }
+    Ok(urilint::remote::ResolveEntry {
+        host: host.to_ascii_lowercase(),
+        port: port.parse().map_err(|_| bad())?,
+        addr: addr.parse().map_err(|_| bad())?,
+    })
 }
 
 #[derive(Args, Debug)]
@@ -494,10 +607,12 @@ struct CheckArgs {
     unsafe_fixes: bool,
     /// Also check links: "local" looks for the targets of relative links
     /// of Markdown and HTML documents (files, directories, #anchors) in
-    /// the tree, offline (rules L001, L002); "none" turns off the checks
-    /// urilint.toml's [links] `check` turns on.
-    #[arg(long, value_enum, value_name = "WHAT")]
-    links: Option<LinksArg>,
+    /// the tree, offline (rules L001, L002); "remote" requests the http
+    /// and https links (L101-L106; see the remote options); "none" turns
+    /// off the checks urilint.toml's [links] `check` turns on.
+    /// Comma-separated: --links local,remote.
+    #[arg(long, value_enum, value_name = "WHAT", value_delimiter = ',')]
+    links: Option<Vec<LinksArg>>,
     /// With --links local: the directory that root-relative links
     /// (/docs/x.md) start from [default: urilint.toml's [links] `root`].
     #[arg(long, value_name = "DIR")]
@@ -536,6 +651,8 @@ struct CheckArgs {
     color: ColorArg,
     #[command(flatten)]
     engine: EngineFlags,
+    #[command(flatten)]
+    remote: RemoteFlags,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -706,13 +823,13 @@ fn hierarchy(
     settings: &Settings,
     selection: Selection,
     unsafe_fixes: bool,
-) -> Option<std::sync::Arc<urilint::config::Hierarchy>> {
+) -> Option<urilint::config::Hierarchy> {
     (c.config.config.is_none() && !c.config.isolated).then(|| {
-        std::sync::Arc::new(urilint::config::Hierarchy::new(
+        urilint::config::Hierarchy::new(
             settings.file.clone(),
             cli_settings(c, selection),
             unsafe_fixes,
-        ))
+        )
     })
 }
 
@@ -895,19 +1012,37 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
             let settings = settings(&a.common, selection.clone())?;
             let mut linter = settings.linter()?;
             linter.unsafe_fixes = a.unsafe_fixes;
-            let configs = hierarchy(&a.common, &settings, selection, a.unsafe_fixes);
+            // `--links remote` (or [links] check = ["remote"], unless
+            // --offline): the run's links, noted by every linter.
+            let remote_wanted = !a.remote.offline
+                && match &a.links {
+                    Some(l) => l.contains(&LinksArg::Remote),
+                    None => settings.links_remote(),
+                };
+            let remote_links = remote_wanted
+                .then(|| std::sync::Arc::new(urilint::remote::RemoteLinks::collecting()));
+            linter.remote = remote_links.clone();
+            let configs = hierarchy(&a.common, &settings, selection, a.unsafe_fixes)
+                .map(|h| match &remote_links {
+                    Some(r) => h.with_remote(r.clone()),
+                    None => h,
+                })
+                .map(std::sync::Arc::new);
             // Link checks: the flag, else urilint.toml's [links] `check`.
-            let links = match a.links {
-                Some(LinksArg::Local) => true,
-                Some(LinksArg::None | LinksArg::Site) => false,
-                None => settings.links_local(),
-            };
+            if let Some(l) = &a.links {
+                if l.contains(&LinksArg::None) && l.len() > 1 {
+                    anyhow::bail!("--links none cannot be combined with other checks");
+                }
+            }
+            let asked = |which: LinksArg| a.links.as_ref().map(|l| l.contains(&which));
+            let links = asked(LinksArg::Local).unwrap_or_else(|| settings.links_local());
             // The built site: the flag, else urilint.toml's [links]
             // `check = ["site"]` with `site-dir`.
-            let site_on = match a.links {
-                Some(l) => l == LinksArg::Site,
-                None => settings.links_site(),
-            };
+            let site_on = asked(LinksArg::Site).unwrap_or_else(|| settings.links_site());
+            let remote_on = remote_links.is_some();
+            if remote_on && a.common.paths.iter().any(|p| p.as_os_str() == "-") {
+                anyhow::bail!("--links remote reads the inputs twice (once to collect the links, once to report): standard input (-) cannot be; name files or directories");
+            }
             let built_dir = match (site_on, &a.site_dir) {
                 (true, Some(d)) => Some(d.clone()),
                 (true, None) => Some(settings.links_site_dir().ok_or_else(|| {
@@ -1017,6 +1152,19 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
                 built,
                 link_ignore,
                 since,
+                remote: if remote_on {
+                    Some(urilint::run::RemoteCheck {
+                        links: remote_links.clone().unwrap_or_default(),
+                        options: a.remote.options()?,
+                        cache: a.remote.cache.clone(),
+                        cache_policy: urilint::remote::cache::CachePolicy {
+                            max_age: std::time::Duration::from_secs(a.remote.max_cache_age),
+                            ..Default::default()
+                        },
+                    })
+                } else {
+                    None
+                },
             };
             if matches!(mode, FixMode::Fix | FixMode::AddIgnore) {
                 handle_signals();
@@ -1071,6 +1219,14 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
             if let (true, Ok(stats)) = (a.statistics, &result) {
                 let mut table = Vec::new();
                 urilint::output::human::statistics(&mut table, &stats.rule_counts());
+                let not_requested = Stats::get(&stats.remote_skipped);
+                if not_requested > 0 {
+                    let _ = writeln!(
+                        table,
+                        "{not_requested} link{} not requested (private addresses, reserved names; --allow-private)",
+                        plural(not_requested)
+                    );
+                }
                 let skipped = Stats::get(&stats.binary);
                 if skipped > 0 {
                     // Every file skipped was named on standard error.

@@ -145,6 +145,9 @@ pub enum LinkCheck {
     /// The links of the built site (`site-dir`), reported on the source
     /// lines that made them.
     Site,
+    /// The `http` and `https` links, requested (`check --links remote`;
+    /// opt-in, see [`crate::remote`]).
+    Remote,
 }
 
 /// The static-site generators `[links]` `site` names.
@@ -977,6 +980,11 @@ impl Settings {
     /// True when `[links]` `check` turns on the built-site check.
     pub fn links_site(&self) -> bool {
         self.links.check.contains(&LinkCheck::Site)
+    }
+
+    /// True when `[links]` `check` holds `"remote"`.
+    pub fn links_remote(&self) -> bool {
+        self.links.check.contains(&LinkCheck::Remote)
     }
 
     /// `[links]` `site-dir`, relative to the configuration file's

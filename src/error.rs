@@ -188,6 +188,10 @@ pub enum Error {
         /// The walker's message.
         message: String,
     },
+    /// `check --links remote` could not start: an unreadable `--cacert`,
+    /// a cache file that cannot be read.
+    #[error("--links remote: {0}")]
+    Remote(String),
     /// Writing the output failed (for example, a closed pipe, or a full
     /// disk). The message names only what failed; the system's reason is
     /// the [`std::error::Error::source`] (printed once by the binary, which

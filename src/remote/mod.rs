@@ -36,6 +36,7 @@ pub mod links;
 pub mod safety;
 #[cfg(feature = "remote")]
 mod schedule;
+pub mod summary;
 #[cfg(all(test, feature = "remote"))]
 mod tests;
 #[cfg(all(test, feature = "remote"))]
@@ -43,6 +44,9 @@ mod testserver;
 pub mod verdict;
 
 pub use links::{request_uri, RemoteLinks};
+#[cfg(feature = "remote")]
+pub use summary::progress_line;
+pub use summary::summary;
 pub use verdict::{Hop, Outcome, Verdict};
 
 /// `--resolve HOST:PORT:ADDR` (curl's syntax): requests to `host` and

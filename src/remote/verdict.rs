@@ -116,3 +116,104 @@ impl Outcome {
                 .all(|h| h.status == 301 || h.status == 308)
     }
 }
+
+/// A run that resolved no host name at all cannot tell a name that does
+/// not exist from a resolver it cannot reach (an air-gapped runner, a
+/// sandbox whose DNS answers "not found" for every name): unless some
+/// outcome of `outcomes` shows a name resolved in this run (an answer
+/// from a host that is a name, not an IP literal nor one of
+/// `mapped`, the `--resolve` hosts; cached outcomes, with no request, do
+/// not count), each [`Verdict::Gone`] that got no answer (a name that did
+/// not resolve) is made [`Verdict::Transient`], saying why. Returns
+/// whether a name resolved (`false`: the run says nothing of the names
+/// it could not resolve).
+pub fn doubt_unresolved(outcomes: &mut [Outcome], mapped: &[String]) -> bool {
+    let resolved_a_name = outcomes.iter().any(|o| {
+        o.requests > 0
+            && o.status.is_some()
+            && host_name(&o.uri).is_some_and(|h| !mapped.iter().any(|m| m.eq_ignore_ascii_case(h)))
+    });
+    if resolved_a_name {
+        return true;
+    }
+    for o in outcomes.iter_mut() {
+        if let (Verdict::Gone { reason }, None) = (&o.verdict, o.status) {
+            o.verdict = Verdict::Transient {
+                reason: format!("{reason}; no host name resolved in this run: is DNS reachable?"),
+            };
+        }
+    }
+    false
+}
+
+/// The host of `uri` when it is a registered name (not an IP literal nor
+/// an IPv4 address).
+fn host_name(uri: &str) -> Option<&str> {
+    let rest = uri.split_once("://")?.1;
+    let auth = &rest[..rest.find(['/', '?', '#']).unwrap_or(rest.len())];
+    let auth = auth.rsplit_once('@').map_or(auth, |(_, h)| h);
+    if auth.starts_with('[') {
+        return None;
+    }
+    let host = auth.split(':').next().unwrap_or(auth);
+    (host.parse::<std::net::Ipv4Addr>().is_err() && !host.is_empty()).then_some(host)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn o(uri: &str, verdict: Verdict, status: Option<u16>, requests: u32) -> Outcome {
+        Outcome {
+            uri: uri.into(),
+            verdict,
+            status,
+            redirects: Vec::new(),
+            requests,
+            elapsed: Duration::ZERO,
+            ids: None,
+        }
+    }
+
+    fn nx() -> Verdict {
+        Verdict::Gone {
+            reason: "DNS: Name or service not known".into(),
+        }
+    }
+
+    #[test]
+    fn nxdomain_is_gone_only_when_a_name_resolved() {
+        let gone404 = Verdict::Gone {
+            reason: "404 Not Found".into(),
+        };
+        // Only a --resolve host, an IP literal and a cached answer: no
+        // evidence that DNS works.
+        let mut all = vec![
+            o("https://no.example.org/", nx(), None, 1),
+            o(
+                "http://mapped.example:8080/x",
+                gone404.clone(),
+                Some(404),
+                1,
+            ),
+            o("http://192.0.2.7/", Verdict::Alive, Some(200), 1),
+            o("https://cached.example.net/", Verdict::Alive, Some(200), 0),
+        ];
+        assert!(!doubt_unresolved(&mut all, &["MAPPED.example".into()]));
+        assert_eq!(all[0].verdict.class(), "transient");
+        assert!(all[0].verdict.reason().ends_with("is DNS reachable?"));
+        assert_eq!(all[1].verdict, gone404);
+        // A name answered: NXDOMAIN stands.
+        let mut all = vec![
+            o("https://no.example.org/", nx(), None, 1),
+            o(
+                "https://u@www.example.net:8443/",
+                Verdict::Alive,
+                Some(200),
+                1,
+            ),
+        ];
+        assert!(doubt_unresolved(&mut all, &[]));
+        assert_eq!(all[0].verdict, nx());
+    }
+}

@@ -101,6 +101,25 @@ pub struct CheckOptions {
     /// ([`crate::config::Hierarchy`]); `None`: [`CheckOptions::linter`]
     /// for every file (`--config`, `--isolated`, library callers).
     pub configs: Option<std::sync::Arc<crate::config::Hierarchy>>,
+    /// `--links remote`: the http and https links are collected in a first
+    /// pass over the inputs, requested, and reported in the second
+    /// (`L101` to `L106`); `None`: not checked.
+    pub remote: Option<RemoteCheck>,
+}
+
+/// The remote check of a run (`check --links remote`, [`crate::remote`]).
+#[derive(Clone, Debug)]
+pub struct RemoteCheck {
+    /// The run's links: the same value as [`Linter::remote`] of the run's
+    /// linters (nested configurations' too), collecting until
+    /// [`check`] has requested them.
+    pub links: std::sync::Arc<crate::remote::RemoteLinks>,
+    /// How requests are made.
+    pub options: crate::remote::RemoteOptions,
+    /// `--cache FILE`: the per-URI history kept across runs.
+    pub cache: Option<std::path::PathBuf>,
+    /// When the cache's answers are reused.
+    pub cache_policy: crate::remote::cache::CachePolicy,
 }
 
 /// `urilint check`: lints the inputs and prints the findings in input
@@ -117,6 +136,10 @@ pub struct CheckOptions {
 /// counted in [`Stats::errors`].
 pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Result<Stats, Error> {
     let stats = Stats::default();
+    if let Some(remote) = ch.remote.as_ref().filter(|r| r.links.is_collecting()) {
+        let skipped = request_links(opts, ch, remote, &mut *outputs.err)?;
+        Stats::add(&stats.remote_skipped, skipped);
+    }
     let scan = scan_options(opts, true);
     let inputs = walk::inputs(&opts.paths, &opts.walk)?;
     let Outputs { out, err } = outputs;
@@ -308,6 +331,129 @@ pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Resu
             .map_err(Error::Write),
     )?;
     Ok(stats)
+}
+
+/// The first pass of `check --links remote`: lints the inputs as the
+/// report does, printing nothing, while the linters note the `http` and
+/// `https` URIs ([`crate::remote::RemoteLinks`]); then requests them
+/// (or takes an alive answer from `--cache`), records the outcomes in the
+/// cache, says what was found on `err` in one line, and hands the
+/// outcomes to the linters for the second pass. Returns the number of
+/// URIs skipped (private addresses, reserved names).
+///
+/// # Errors
+/// [`Error::Remote`] when the requests cannot start (an unreadable
+/// `--cacert`) or the cache file cannot be read; the first pass's own
+/// errors ([`check`]'s).
+fn request_links(
+    opts: &RunOptions,
+    ch: &CheckOptions,
+    remote: &RemoteCheck,
+    err: &mut (dyn io::Write + Send),
+) -> Result<u64, Error> {
+    use std::time::{Instant, SystemTime, UNIX_EPOCH};
+    let first_opts = RunOptions {
+        format: Format::Plain,
+        progress: false,
+        label: None,
+        summary: false,
+        ..opts.clone()
+    };
+    let first = CheckOptions {
+        mode: FixMode::Report,
+        links: None,
+        built: None,
+        since: None,
+        show_fixes: false,
+        remote: None,
+        link_ignore: None,
+        ..ch.clone()
+    };
+    let (mut nothing, mut quiet) = (io::sink(), io::sink());
+    check(
+        &first_opts,
+        &first,
+        Outputs {
+            out: &mut nothing,
+            err: &mut quiet,
+        },
+    )?;
+    let uris = remote.links.collected();
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let policy = &remote.cache_policy;
+    let mut cache = match &remote.cache {
+        Some(path) => Some(
+            crate::remote::cache::Cache::load(path).map_err(|e| Error::Remote(e.to_string()))?,
+        ),
+        None => None,
+    };
+    let mut outcomes = Vec::with_capacity(uris.len());
+    let mut ask = Vec::new();
+    for u in uris {
+        match cache
+            .as_ref()
+            .and_then(|c| c.reuse(&u, now, remote.options.anchors, policy))
+        {
+            Some(o) => outcomes.push(o),
+            None => ask.push(u),
+        }
+    }
+    let reused = outcomes.len();
+    let started = Instant::now();
+    // On a terminal, redrawn at most every 200 ms, from the first
+    // verdict after 750 ms (as the scan's own indicator).
+    let drawn: std::sync::Mutex<Option<Instant>> = std::sync::Mutex::new(None);
+    let show = opts.progress;
+    let progress = |p: &crate::remote::Progress| {
+        if !show || started.elapsed() < std::time::Duration::from_millis(750) {
+            return;
+        }
+        let mut last = drawn.lock().unwrap_or_else(|p| p.into_inner());
+        if last.is_some_and(|t| t.elapsed() < std::time::Duration::from_millis(200)) {
+            return;
+        }
+        *last = Some(Instant::now());
+        eprint!("\r\x1b[2Kremote: {}\r", crate::remote::progress_line(p));
+    };
+    let mut asked = crate::remote::check(&ask, &remote.options, &progress)
+        .map_err(|e| Error::Remote(e.to_string()))?;
+    let mapped: Vec<String> = remote
+        .options
+        .resolve
+        .iter()
+        .map(|r| r.host.clone())
+        .collect();
+    let names_resolved = crate::remote::verdict::doubt_unresolved(&mut asked, &mapped);
+    if drawn.lock().unwrap_or_else(|p| p.into_inner()).is_some() {
+        eprint!("\r\x1b[2K");
+    }
+    for mut o in asked {
+        // A run that resolved no host name says nothing of the links it
+        // could not reach: their history is left as it was (else an
+        // air-gapped runner would make every link gone in a week).
+        if let Some(c) = cache
+            .as_mut()
+            .filter(|_| names_resolved || o.status.is_some())
+        {
+            o.verdict = c.record(&o, now, policy);
+        }
+        outcomes.push(o);
+    }
+    if let Some(c) = &cache {
+        if let Err(e) = c.save(now, policy) {
+            let _ = writeln!(err, "urilint: {e}");
+        }
+    }
+    let line = crate::remote::summary(&outcomes, reused, started.elapsed());
+    let _ = writeln!(err, "urilint: remote: {line}");
+    let skipped = outcomes
+        .iter()
+        .filter(|o| matches!(o.verdict, crate::remote::Verdict::Skipped { .. }))
+        .count() as u64;
+    remote.links.finish(outcomes);
+    Ok(skipped)
 }
 
 /// Reports the broken links of the built site (`--links site`) that no
@@ -839,6 +985,12 @@ impl Job<'_> {
                 // problem there.
                 if matches!(piece.kind, crate::format::SegmentKind::RstLink(_)) {
                     found.retain(|d| !matches!(d.code, "D004" | "D005"));
+                }
+                // What the remote check found of a URI no reader follows
+                // (an XML namespace name, a DOCTYPE system identifier, a
+                // `cite`, a comment) is not the document's problem.
+                if !crate::format::role::Role::of(&piece.kind, piece.references).is_followed() {
+                    found.retain(|d| !crate::lint::rules::REMOTE.contains(&d.code));
                 }
             }
         }

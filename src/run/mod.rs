@@ -21,7 +21,7 @@ pub(crate) mod decoded;
 mod files;
 mod rewrite;
 
-pub use check::{check, CheckOptions, FixMode};
+pub use check::{check, CheckOptions, FixMode, RemoteCheck};
 pub use files::{files, Listed};
 pub use rewrite::{rewrite, RewriteMode, RewriteOptions};
 
@@ -142,6 +142,9 @@ pub struct Stats {
     /// Files not fixed or rewritten because they are mail, news or
     /// gzip (never written).
     pub not_written: AtomicU64,
+    /// `check --links remote`: URIs not requested because their host is
+    /// a private address or a reserved name.
+    pub remote_skipped: AtomicU64,
     /// Reported diagnostics per rule code.
     pub by_rule: std::sync::Mutex<std::collections::BTreeMap<&'static str, u64>>,
     /// The fixes applied (or, with `--diff`, shown) per file: the file's
@@ -201,6 +204,7 @@ impl Stats {
             fixed,
             files_changed,
             not_written,
+            remote_skipped,
             by_rule,
             fixed_by_file,
         } = other;
@@ -218,6 +222,7 @@ impl Stats {
             (&self.fixed, fixed),
             (&self.files_changed, files_changed),
             (&self.not_written, not_written),
+            (&self.remote_skipped, remote_skipped),
         ] {
             Stats::add(mine, Stats::get(theirs));
         }

@@ -1,0 +1,340 @@
+//! `check --links remote` through the binary (issue 28), against a
+//! scripted HTTP/1.1 server on 127.0.0.1 that the links' made-up host name
+//! is mapped to with `--resolve`: verdicts per line, the fix of a
+//! permanent redirect, the cache across runs, and no request at all
+//! unless asked. (The engine's own cases, TLS included, are unit tests
+//! of src/remote/.)
+#![cfg(feature = "cli")] // runs the `urilint` binary
+
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader, Write};
+use std::net::{TcpListener, TcpStream};
+use std::process::{Command, Output};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// One scripted answer: status, extra header lines, body.
+type Answer = (u16, &'static str, &'static str);
+
+/// A server answering each path with its script (the last answer
+/// repeats), counting the requests per path; stopped when dropped.
+struct Server {
+    port: u16,
+    hits: Arc<Mutex<HashMap<String, usize>>>,
+    stop: Arc<AtomicBool>,
+}
+
+impl Server {
+    fn start(script: &[(&'static str, Vec<Answer>)]) -> Server {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap_or_else(|e| panic!("bind: {e}"));
+        let port = listener.local_addr().map(|a| a.port()).unwrap_or(0);
+        listener
+            .set_nonblocking(true)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let script: HashMap<&'static str, Vec<Answer>> = script.iter().cloned().collect();
+        let hits = Arc::new(Mutex::new(HashMap::new()));
+        let stop = Arc::new(AtomicBool::new(false));
+        let (h, s) = (hits.clone(), stop.clone());
+        std::thread::spawn(move || {
+            while !s.load(Ordering::Relaxed) {
+                match listener.accept() {
+                    Ok((conn, _)) => {
+                        let (h, script) = (h.clone(), script.clone());
+                        std::thread::spawn(move || serve(conn, &script, &h));
+                    }
+                    Err(_) => std::thread::sleep(Duration::from_millis(5)),
+                }
+            }
+        });
+        Server { port, hits, stop }
+    }
+
+    fn hits(&self, path: &str) -> usize {
+        self.hits
+            .lock()
+            .map_or(0, |h| h.get(path).copied().unwrap_or(0))
+    }
+
+    fn total(&self) -> usize {
+        self.hits.lock().map_or(0, |h| h.values().sum())
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+fn serve(
+    conn: TcpStream,
+    script: &HashMap<&'static str, Vec<Answer>>,
+    hits: &Mutex<HashMap<String, usize>>,
+) {
+    let _ = conn.set_read_timeout(Some(Duration::from_secs(5)));
+    let mut reader = BufReader::new(match conn.try_clone() {
+        Ok(c) => c,
+        Err(_) => return,
+    });
+    let mut conn = conn;
+    loop {
+        let mut request = String::new();
+        if reader.read_line(&mut request).unwrap_or(0) == 0 {
+            return;
+        }
+        loop {
+            let mut header = String::new();
+            if reader.read_line(&mut header).unwrap_or(0) == 0 || header.trim().is_empty() {
+                break;
+            }
+        }
+        let path = request.split(' ').nth(1).unwrap_or("/").to_owned();
+        let n = {
+            let mut h = hits.lock().unwrap_or_else(|p| p.into_inner());
+            let n = h.entry(path.clone()).or_insert(0);
+            *n += 1;
+            *n
+        };
+        let (status, headers, body) = script
+            .get(path.as_str())
+            .map(|answers| answers[(n - 1).min(answers.len() - 1)])
+            .unwrap_or((404, "", "not here"));
+        let reply = format!(
+            "HTTP/1.1 {status} X\r\nContent-Length: {}\r\n{headers}\r\n{body}",
+            body.len()
+        );
+        if conn.write_all(reply.as_bytes()).is_err() {
+            return;
+        }
+    }
+}
+
+fn urilint(dir: &std::path::Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_urilint"))
+        .current_dir(dir)
+        .env_remove("GITHUB_TOKEN")
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("run urilint: {e}"))
+}
+
+const HOST: &str = "docs.remote-test.org";
+
+/// A tree with one Markdown file linking to every scripted path.
+fn tree(port: u16) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let base = format!("http://{HOST}:{port}");
+    let text = format!(
+        "# Links\n\n\
+         - [ok]({base}/ok) and again <{base}/ok#intro>\n\
+         - [gone]({base}/gone)\n\
+         - [moved]({base}/moved#part)\n\
+         - [blocked]({base}/blocked)\n\
+         - [flaky]({base}/flaky)\n\
+         - [down]({base}/down)\n\
+         - [reserved](https://example.com/never) and [private](http://10.1.2.3/never)\n\
+         - [anchor]({base}/page#there) [no anchor]({base}/page#nowhere)\n"
+    );
+    std::fs::write(dir.path().join("doc.md"), text).unwrap_or_else(|e| panic!("{e}"));
+    dir
+}
+
+fn script() -> Vec<(&'static str, Vec<Answer>)> {
+    vec![
+        (
+            "/ok",
+            vec![(200, "Content-Type: text/html\r\n", "<p id=intro>ok</p>")],
+        ),
+        ("/gone", vec![(404, "", "")]),
+        ("/moved", vec![(301, "Location: /new\r\n", "")]),
+        ("/new", vec![(200, "", "here")]),
+        ("/blocked", vec![(403, "", "no robots")]),
+        ("/flaky", vec![(503, "", ""), (200, "", "ok now")]),
+        ("/down", vec![(503, "", "")]),
+        (
+            "/page",
+            vec![(
+                200,
+                "Content-Type: text/html\r\n",
+                "<h2 id=\"there\">T</h2>",
+            )],
+        ),
+    ]
+}
+
+fn remote_args(port: u16) -> Vec<String> {
+    [
+        "check",
+        "--isolated",
+        "--links",
+        "remote",
+        "--resolve",
+        &format!("{HOST}:{port}:127.0.0.1"),
+        "--max-retries",
+        "2",
+        "--retry-wait-time",
+        "0",
+        "--timeout",
+        "5",
+        "--host-request-interval",
+        "0",
+        "--format",
+        "plain",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect()
+}
+
+fn run(dir: &std::path::Path, args: &[String], extra: &[&str]) -> Output {
+    let mut all: Vec<&str> = args.iter().map(String::as_str).collect();
+    all.extend_from_slice(extra);
+    urilint(dir, &all)
+}
+
+#[test]
+fn verdicts_on_every_line_that_links() {
+    let server = Server::start(&script());
+    let dir = tree(server.port);
+    let out = run(
+        dir.path(),
+        &remote_args(server.port),
+        &["--remote-anchors", "doc.md"],
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let port = server.port;
+    let base = format!("http://{HOST}:{port}");
+    let want = format!(
+        "doc.md:4:10: L101 the link is gone: 404 Not Found\n\
+         doc.md:5:11: L104 the link redirects permanently (301) to {base}/new#part\n\
+         doc.md:6:13: L102 the link could not be verified: 403 Forbidden\n\
+         doc.md:8:10: L103 the link could not be reached: 503 Service Unavailable (3 requests)\n\
+         doc.md:10:{}: L106 no id nowhere in {base}/page (1 ids)\n",
+        37 + base.len()
+    );
+    assert_eq!(stdout, want, "stderr: {stderr}");
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    // One request per URI however many links, the flaky one retried.
+    assert_eq!(server.hits("/ok"), 1);
+    assert_eq!(server.hits("/flaky"), 2);
+    assert_eq!(server.hits("/down"), 3);
+    assert!(
+        stderr.contains("urilint: remote: 9 URIs on 3 hosts"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("2 skipped"), "{stderr}");
+}
+
+#[test]
+fn permanent_redirect_fixed_with_unsafe_fixes() {
+    let server = Server::start(&script());
+    let dir = tree(server.port);
+    let out = run(
+        dir.path(),
+        &remote_args(server.port),
+        &["--fix", "--unsafe-fixes", "--select", "L104", "doc.md"],
+    );
+    let text = std::fs::read_to_string(dir.path().join("doc.md")).unwrap_or_default();
+    let base = format!("http://{HOST}:{}", server.port);
+    assert!(
+        text.contains(&format!("- [moved]({base}/new#part)\n")),
+        "{text}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Nothing else changed.
+    assert!(text.contains(&format!("- [gone]({base}/gone)\n")), "{text}");
+}
+
+#[test]
+fn cache_reuses_alive_answers_and_asks_failures_again() {
+    let server = Server::start(&script());
+    let dir = tree(server.port);
+    let args = remote_args(server.port);
+    let first = run(dir.path(), &args, &["--cache", "doc.md"]);
+    assert!(
+        dir.path().join(".urilint-cache.jsonl").exists(),
+        "{first:?}"
+    );
+    let (ok, gone) = (server.hits("/ok"), server.hits("/gone"));
+    let second = run(dir.path(), &args, &["--cache", "doc.md"]);
+    assert_eq!(server.hits("/ok"), ok, "alive: not asked again");
+    assert_eq!(server.hits("/gone"), gone + 1, "a failure is asked again");
+    assert_eq!(first.stdout, second.stdout);
+    let stderr = String::from_utf8_lossy(&second.stderr);
+    assert!(stderr.contains("alive from the cache"), "{stderr}");
+    // --cache=FILE names another file; the inputs are never taken for it.
+    let third = run(dir.path(), &args, &["--cache=links.jsonl", "doc.md"]);
+    assert!(dir.path().join("links.jsonl").exists(), "{third:?}");
+    assert_eq!(first.stdout, third.stdout);
+}
+
+#[test]
+fn no_request_unless_asked() {
+    let server = Server::start(&script());
+    let dir = tree(server.port);
+    std::fs::write(
+        dir.path().join("urilint.toml"),
+        "[links]\ncheck = [\"remote\"]\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let resolve = format!("{HOST}:{}:127.0.0.1", server.port);
+    // Plain check, and --offline over the configuration's remote check.
+    let plain = urilint(
+        dir.path(),
+        &["check", "--isolated", "--format", "plain", "doc.md"],
+    );
+    let offline = urilint(
+        dir.path(),
+        &[
+            "check",
+            "--offline",
+            "--resolve",
+            &resolve,
+            "--format",
+            "plain",
+            "doc.md",
+        ],
+    );
+    assert_eq!(server.total(), 0, "{plain:?} {offline:?}");
+    // The configuration's check, without the flag: requests are made.
+    let configured = urilint(
+        dir.path(),
+        &[
+            "check",
+            "--resolve",
+            &resolve,
+            "--retry-wait-time",
+            "0",
+            "--max-retries",
+            "0",
+            "--format",
+            "plain",
+            "doc.md",
+        ],
+    );
+    assert!(server.total() > 0, "{configured:?}");
+}
+
+/// A name that does not resolve is not called gone when no name resolved
+/// in the run (a sandbox or an air-gapped runner says "not found" for
+/// every name): here only --resolve's host answers, so the made-up name
+/// is unreachable (a warning), whatever this machine's DNS says.
+#[test]
+fn unresolved_names_are_not_gone_without_a_working_resolver() {
+    let server = Server::start(&script());
+    let dir = tree(server.port);
+    std::fs::write(
+        dir.path().join("doc.md"),
+        format!(
+            "[a](http://{HOST}:{}/ok) [b](https://no-such-host.urilint-remote-test.org/x)\n",
+            server.port
+        ),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let out = run(dir.path(), &remote_args(server.port), &["doc.md"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(!stdout.contains("L101"), "{stdout}");
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+}
