@@ -70,6 +70,7 @@ impl Client {
             .user_agent(opts.user_agent.as_str())
             .proxy(None)
             .timeout_global(Some(opts.timeout))
+            .max_idle_connections(opts.max_concurrency.clamp(1, 64))
             .max_idle_connections_per_host(opts.host_concurrency.max(1))
             .tls_config(tls)
             .build();

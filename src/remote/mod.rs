@@ -3,10 +3,11 @@
 //! only on links that are really gone.
 //!
 //! This module owns the network side: the HTTP client (`ureq` with
-//! rustls, `client`), name resolution with `--resolve` and the policy on
-//! private and reserved addresses (`safety`), per-host queues with
-//! concurrency, spacing, retries and rate-limit headers (`schedule`),
-//! the classification of answers into verdicts ([`verdict`]), the ids of
+//! rustls, `client`, which also resolves names with `--resolve`), the
+//! policy on private and reserved addresses ([`safety`]), per-host queues
+//! with concurrency, spacing, retries and rate-limit headers (`schedule`),
+//! one request and what it says next (`fetch`), the classification of
+//! answers into verdicts (`classify`, into [`verdict`]'s types), the ids of
 //! fetched pages for `--remote-anchors` (`anchors`) and the per-URI
 //! history across runs ([`cache`]). It does not own finding the URIs
 //! (the scanner and the format layer do, `check` collects them) nor

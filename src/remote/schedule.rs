@@ -267,13 +267,28 @@ fn worker(
         job.started.get_or_insert(start);
         job.visited
             .insert(without_fragment(&job.current).to_owned());
-        let step = fetch::request(
-            client,
-            opts,
-            &job.current,
-            job.retries,
-            !job.redirects.is_empty(),
-        );
+        // A panic in the HTTP stack must not leave the other workers
+        // waiting for this URI forever: it becomes the URI's verdict.
+        let step = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            fetch::request(
+                client,
+                opts,
+                &job.current,
+                job.retries,
+                !job.redirects.is_empty(),
+            )
+        }))
+        .unwrap_or_else(|_| fetch::Step {
+            next: Next::Done {
+                verdict: Verdict::Transient {
+                    reason: "internal error of the HTTP client (a panic)".to_owned(),
+                },
+                status: None,
+                ids: None,
+            },
+            requested: true,
+            host_pause: None,
+        });
         if step.requested {
             job.requests += 1;
         }

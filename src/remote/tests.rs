@@ -889,3 +889,31 @@ fn a_thousand_links_over_fifty_hosts() {
     assert!(wall < Duration::from_secs(8), "{wall:?}");
     eprintln!("1000 links, 50 hosts: {sent} requests in {wall:?}");
 }
+
+#[test]
+fn github_rate_limit_pauses_the_host() {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .as_secs();
+    // Reset 2 s after the current second: a pause of more than 1 s.
+    let reset = (now + 2).to_string();
+    let s = Server::start(vec![
+        (
+            "/api1",
+            vec![Reply::status(200)
+                .header("x-ratelimit-remaining", "0")
+                .header("x-ratelimit-reset", &reset)],
+        ),
+        ("/api2", vec![Reply::status(200)]),
+    ]);
+    let opts = RemoteOptions {
+        max_concurrency: 1,
+        ..fast()
+    };
+    let t = Instant::now();
+    let o = run(&[s.url("/api1"), s.url("/api2")], &opts);
+    assert!(o.iter().all(|o| o.verdict == Verdict::Alive));
+    assert!(t.elapsed() >= Duration::from_secs(1), "{:?}", t.elapsed());
+    assert!(t.elapsed() < Duration::from_secs(4), "{:?}", t.elapsed());
+}
