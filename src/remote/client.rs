@@ -84,6 +84,7 @@ impl Client {
                 })
                 .collect(),
             allow_private: opts.allow_private,
+            memo: DnsMemo::default(),
         };
         Ok(Client {
             agent: Agent::with_parts(config, DefaultConnector::default(), resolver),
@@ -236,9 +237,56 @@ pub(crate) struct PolicyResolver {
     entries: Vec<ResolveEntry>,
     /// `--allow-private`.
     allow_private: bool,
+    /// The run's answers of the system resolver by host and port: one
+    /// lookup per host at a time (the others wait for its answer), and the
+    /// addresses found and the names that do not exist kept for the run,
+    /// so that the URIs of one host cost one lookup (a docs tree links
+    /// hundreds of times to github.com; a burst of identical lookups makes
+    /// some resolvers drop them). Timeouts and temporary failures are not
+    /// kept: a retry asks again.
+    memo: DnsMemo,
 }
 
+/// One lookup's answer, shared by the requests that wait for it.
+type Answer = std::sync::Arc<std::sync::OnceLock<Result<Vec<SocketAddr>, String>>>;
+
+/// [`PolicyResolver::memo`]'s map.
+type DnsMemo = std::sync::Mutex<std::collections::HashMap<(String, u16), Answer>>;
+
 impl PolicyResolver {
+    /// [`lookup`], answered from the run's memo when the host was looked
+    /// up before with a lasting answer, or by the lookup under way.
+    fn lookup_once(
+        &self,
+        host: &str,
+        port: u16,
+        timeout: Option<Duration>,
+    ) -> Result<Vec<SocketAddr>, String> {
+        let key = (host.to_ascii_lowercase(), port);
+        let cell = self
+            .memo
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .entry(key.clone())
+            .or_default()
+            .clone();
+        let found = cell.get_or_init(|| lookup(host, port, timeout)).clone();
+        let lasting = match &found {
+            Ok(addrs) => !addrs.is_empty(),
+            Err(message) => crate::remote::classify::name_does_not_exist(message),
+        };
+        if !lasting {
+            let mut memo = self.memo.lock().unwrap_or_else(|p| p.into_inner());
+            if memo
+                .get(&key)
+                .is_some_and(|c| std::sync::Arc::ptr_eq(c, &cell))
+            {
+                memo.remove(&key);
+            }
+        }
+        found
+    }
+
     /// The addresses of `host` (no brackets) and `port`, the DNS lookup
     /// given at most `timeout` (`None`: no limit).
     fn addresses(
@@ -257,7 +305,7 @@ impl PolicyResolver {
         }
         let found: Vec<SocketAddr> = match host.parse::<IpAddr>() {
             Ok(ip) => vec![SocketAddr::new(ip, port)],
-            Err(_) => lookup(&host, port, timeout).map_err(|message| {
+            Err(_) => self.lookup_once(&host, port, timeout).map_err(|message| {
                 io::Error::other(DnsFailure {
                     host: host.clone(),
                     message,
@@ -381,6 +429,7 @@ mod tests {
         let r = PolicyResolver {
             entries: Vec::new(),
             allow_private: false,
+            memo: DnsMemo::default(),
         };
         let err = r
             .addresses("127.0.0.1", 80, None)
@@ -394,8 +443,27 @@ mod tests {
         let allowed = PolicyResolver {
             entries: Vec::new(),
             allow_private: true,
+            memo: DnsMemo::default(),
         };
         assert!(allowed.addresses("127.0.0.1", 80, None).is_ok());
+    }
+
+    #[test]
+    fn lasting_answers_are_looked_up_once() {
+        let r = PolicyResolver {
+            entries: Vec::new(),
+            allow_private: true,
+            memo: DnsMemo::default(),
+        };
+        let first = r.lookup_once("LocalHost", 80, None);
+        assert!(first.as_ref().is_ok_and(|a| !a.is_empty()), "{first:?}");
+        let kept = r
+            .memo
+            .lock()
+            .map(|m| m.contains_key(&("localhost".to_owned(), 80)))
+            .unwrap_or(false);
+        assert!(kept);
+        assert_eq!(r.lookup_once("localhost", 80, None), first);
     }
 
     #[test]
@@ -407,6 +475,7 @@ mod tests {
                 addr: IpAddr::from([127, 0, 0, 1]),
             }],
             allow_private: false,
+            memo: DnsMemo::default(),
         };
         let got = r
             .addresses("Docs.Remote-Test.org", 8080, None)
