@@ -132,8 +132,8 @@ fn bad_keys_and_values_are_errors() {
             "urilint.toml: line 2, column 8: unknown site 'gatsby' (expected auto, none, mkdocs, vitepress, docusaurus, jekyll, hugo, mdbook, sphinx, antora)",
         ),
         (
-            "[links]\ncheck = [\"remote\"]\n",
-            "urilint.toml: line 2, column 10: unknown variant `remote`, expected `local`",
+            "[links]\ncheck = [\"everything\"]\n",
+            "urilint.toml: line 2, column 10: unknown variant `everything`, expected one of `local`, `site`, `remote`",
         ),
         (
             "[links]\nignore = [\"ok/**\", \"a/[b\"]\n",

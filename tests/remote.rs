@@ -338,3 +338,37 @@ fn unresolved_names_are_not_gone_without_a_working_resolver() {
     assert!(!stdout.contains("L101"), "{stdout}");
     assert_eq!(out.status.code(), Some(0), "{stdout}");
 }
+
+/// A finding's JSON Lines record says what was answered: the class, the
+/// status, the redirect chain and the requests made.
+#[test]
+fn records_carry_the_answer_and_the_redirect_chain() {
+    let server = Server::start(&script());
+    let dir = tree(server.port);
+    let mut args = remote_args(server.port);
+    let at = args.iter().position(|a| a == "plain").unwrap_or(0);
+    args[at] = "jsonl".into();
+    let out = run(dir.path(), &args, &["--select", "L101,L104", "doc.md"]);
+    let records: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    let base = format!("http://{HOST}:{}", server.port);
+    let moved = records
+        .iter()
+        .find(|r| r["code"] == "L104")
+        .unwrap_or_else(|| panic!("{records:?}"));
+    assert_eq!(
+        moved["remote"],
+        serde_json::json!({"class": "alive", "status": 200,
+            "redirects": [{"status": 301, "to": format!("{base}/new")}], "requests": 2})
+    );
+    let gone = records
+        .iter()
+        .find(|r| r["code"] == "L101")
+        .unwrap_or_else(|| panic!("{records:?}"));
+    assert_eq!(
+        gone["remote"],
+        serde_json::json!({"class": "gone", "status": 404, "requests": 1})
+    );
+}

@@ -149,6 +149,13 @@ fn every_rule_is_covered_by_a_fixture() {
         if code == "U001" || code == "U008" {
             continue;
         }
+        // The remote rules need a server: tests/remote.rs runs `check
+        // --links remote` against a scripted one (L101-L104, L106), and
+        // src/lint/rules/remote_tests.rs gives each rule (L105 too) its
+        // outcomes.
+        if code.starts_with("L1") && code.len() == 4 {
+            continue;
+        }
         assert!(
             expected_text.contains(&format!(": {code} ")),
             "no fixture hits {code}"

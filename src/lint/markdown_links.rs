@@ -147,6 +147,7 @@ fn finding(
             decoded_column: start.column,
             ..Origin::default()
         })),
+        remote: None,
     }
 }
 

@@ -68,6 +68,11 @@ pub struct Diagnostic {
     /// finding is in; absent for plain text.
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
     pub origin: Option<Box<crate::format::origin::Origin>>,
+    /// For a finding of the remote check (`L101` to `L106`): what was
+    /// answered (`"remote": {"class", "status", "redirects",
+    /// "requests"}` in JSON Lines); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub remote: Option<Box<crate::remote::verdict::Answer>>,
 }
 
 impl Diagnostic {
@@ -98,6 +103,7 @@ impl Diagnostic {
             uri: c.text().to_string(),
             fix: None,
             origin: None,
+            remote: None,
         }
     }
 }
@@ -358,6 +364,7 @@ fn too_long(path: &str, t: &TooLong, severity: Severity) -> Diagnostic {
         uri: String::new(),
         fix: None,
         origin: None,
+        remote: None,
     }
 }
 
@@ -614,12 +621,16 @@ fn remote_rules(cx: &mut Cx<'_, '_>, remote: &crate::remote::RemoteLinks) {
     let Some(o) = remote.outcome(&request) else {
         return;
     };
+    let from = cx.out.len();
     rules::gone_link::check(cx, o);
     rules::blocked_link::check(cx, o);
     rules::unreachable_link::check(cx, o);
     rules::permanent_redirect::check(cx, o);
     rules::https_redirect::check(cx, o);
     rules::missing_remote_anchor::check(cx, o);
+    for d in &mut cx.out[from..] {
+        d.remote = Some(Box::new(o.answer()));
+    }
 }
 
 /// Whether the fix of rule `code` on the URI `uri` is safe (issue 14,
@@ -743,6 +754,7 @@ impl<'s> Cx<'_, 's> {
             uri: c.text().to_string(),
             fix,
             origin: None,
+            remote: None,
         });
     }
 
@@ -819,6 +831,25 @@ pub(crate) mod testing {
             match f {
                 Found::Uri(c) => linter.check_candidate("t", &c, rules, &mut out),
                 Found::TooLong(t) => out.extend(linter.check_too_long("t", &t, rules)),
+            }
+        }
+        out
+    }
+
+    /// Every diagnostic for `text` from the remote rules, the run's
+    /// links having been checked with `outcomes` (`check --links remote`,
+    /// second pass).
+    pub fn lint_remote(text: &str, outcomes: Vec<crate::remote::Outcome>) -> Vec<Diagnostic> {
+        let mut linter = Linter::new(Grammar::Rfc3986);
+        let links = crate::remote::RemoteLinks::collecting();
+        links.finish(outcomes);
+        linter.remote = Some(std::sync::Arc::new(links));
+        let rules = RuleSet::only(&rules::REMOTE);
+        let mut out = Vec::new();
+        let mut s = Scanner::new(text.as_bytes(), ScanOptions::default());
+        while let Ok(Some(f)) = s.next_found() {
+            if let Found::Uri(c) = f {
+                linter.check_candidate("t", &c, &rules, &mut out);
             }
         }
         out

@@ -102,6 +102,7 @@ mod tests {
             uri: "http://a/%zz".to_string(),
             fix: None,
             origin: None,
+            remote: None,
         }
     }
 

@@ -528,6 +528,7 @@ mod tests {
             uri: uri.to_string(),
             fix: None,
             origin: None,
+            remote: None,
         };
         // The excerpt: the lines of the URI.
         let from = text[..s].rfind(['\n', '\r']).map_or(0, |i| i + 1);
@@ -681,6 +682,7 @@ error[U002]: invalid percent-encoding
             uri: String::new(),
             fix: None,
             origin: None,
+            remote: None,
         };
         let e = Excerpt {
             start: 0,

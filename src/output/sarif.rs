@@ -346,6 +346,7 @@ mod tests {
                 applicability: crate::fix::Applicability::Safe,
             }),
             origin: None,
+            remote: None,
         }
     }
 

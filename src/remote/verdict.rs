@@ -99,7 +99,34 @@ pub struct Outcome {
     pub ids: Option<Vec<String>>,
 }
 
+/// What a remote check's finding says of the request (the `remote` field
+/// of a JSON Lines finding).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Answer {
+    /// [`Verdict::class`].
+    pub class: &'static str,
+    /// The last status received, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<u16>,
+    /// The redirects followed, in order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub redirects: Vec<Hop>,
+    /// Requests made for the URI in this run (0: the answer came from the
+    /// cache).
+    pub requests: u32,
+}
+
 impl Outcome {
+    /// The [`Answer`] of findings about this outcome.
+    pub fn answer(&self) -> Answer {
+        Answer {
+            class: self.verdict.class(),
+            status: self.status,
+            redirects: self.redirects.clone(),
+            requests: self.requests,
+        }
+    }
+
     /// The URI the chain ends at: the last hop's target, else [`Outcome::uri`].
     pub fn final_uri(&self) -> &str {
         self.redirects.last().map_or(&self.uri, |h| &h.to)

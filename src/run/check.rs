@@ -146,14 +146,24 @@ pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Resu
     // When the fixed text of standard input is the output, nothing else
     // (SARIF envelope, summary) may be mixed into it.
     let fixes_stdin = ch.mode == FixMode::Fix && opts.paths.iter().any(|p| p.as_os_str() == "-");
-    let sarif_log = opts.format == Format::Sarif && ch.mode != FixMode::Diff && !fixes_stdin;
-    if sarif_log {
+    let mut sarif_log = opts.format == Format::Sarif && ch.mode != FixMode::Diff && !fixes_stdin;
+    // The SARIF log's header (the rule catalogue) may not fit in a pipe:
+    // when the reader is gone before it is written, the run goes on to
+    // its first finding, as with the other formats, so that the exit
+    // status still says whether there are findings.
+    let mut gone = ClosedOutput;
+    let out: &mut (dyn io::Write + Send) = if sarif_log {
         let mut header = Vec::new();
         sarif::header(&mut header, catalogue(), env!("CARGO_PKG_VERSION"));
         if output_closed(out.write_all(&header).map_err(Error::Write))? {
-            return Ok(stats);
+            sarif_log = false;
+            &mut gone
+        } else {
+            out
         }
-    }
+    } else {
+        out
+    };
     let extras = JsonExtras::of(opts);
     let records = |s: &Stats| Stats::get(&s.findings);
     let job = |input: &Input, sink: &mut Sink<'_, '_>| {
@@ -331,6 +341,20 @@ pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Resu
             .map_err(Error::Write),
     )?;
     Ok(stats)
+}
+
+/// An output whose reader is gone: every write fails as a closed pipe
+/// does.
+struct ClosedOutput;
+
+impl io::Write for ClosedOutput {
+    fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+        Err(io::ErrorKind::BrokenPipe.into())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Err(io::ErrorKind::BrokenPipe.into())
+    }
 }
 
 /// The first pass of `check --links remote`: lints the inputs as the
@@ -523,6 +547,7 @@ fn built_leftovers(
             uri: b.href.clone(),
             fix: None,
             origin: None,
+            remote: None,
         };
         let mut lines = Lines::new(&bytes[..]);
         if suppressed(&mut lines, &d) {

@@ -44,6 +44,8 @@ pub(crate) mod missing_scheme_colon;
 pub(crate) mod non_default_port;
 pub(crate) mod password_in_userinfo;
 pub(crate) mod permanent_redirect;
+#[cfg(test)]
+mod remote_tests;
 pub(crate) mod scheme_relative_reference;
 pub(crate) mod syntax;
 pub(crate) mod tolerated_character;
