@@ -603,9 +603,10 @@ fn unreadable_cacert_names_the_file() {
     );
 }
 
-#[test]
-fn host_concurrency_is_bounded() {
-    let paths: Vec<String> = (0..8).map(|i| format!("/c{i}")).collect();
+/// `n` paths `/{prefix}0`... each answering 200 after 60 ms, the server,
+/// and the URIs of the paths.
+fn slow_paths(prefix: &str, n: usize) -> (Server, Vec<String>) {
+    let paths: Vec<String> = (0..n).map(|i| format!("/{prefix}{i}")).collect();
     let script = paths
         .iter()
         .map(|p| {
@@ -616,12 +617,18 @@ fn host_concurrency_is_bounded() {
         })
         .collect();
     let s = Server::start(script);
+    let uris = paths.iter().map(|p| s.url(p)).collect();
+    (s, uris)
+}
+
+#[test]
+fn host_concurrency_is_bounded() {
+    let (s, uris) = slow_paths("c", 8);
     let opts = RemoteOptions {
         host_concurrency: 2,
         max_concurrency: 8,
         ..fast()
     };
-    let uris: Vec<String> = paths.iter().map(|p| s.url(p)).collect();
     let o = run(&uris, &opts);
     assert!(o.iter().all(|o| o.verdict == Verdict::Alive));
     assert_eq!(s.max_active(), 2);
@@ -629,23 +636,12 @@ fn host_concurrency_is_bounded() {
 
 #[test]
 fn max_concurrency_is_bounded() {
-    let paths: Vec<String> = (0..6).map(|i| format!("/g{i}")).collect();
-    let script = paths
-        .iter()
-        .map(|p| {
-            (
-                p.as_str(),
-                vec![Reply::status(200).delay(Duration::from_millis(60))],
-            )
-        })
-        .collect();
-    let s = Server::start(script);
+    let (s, uris) = slow_paths("g", 6);
     let opts = RemoteOptions {
         host_concurrency: 10,
         max_concurrency: 3,
         ..fast()
     };
-    let uris: Vec<String> = paths.iter().map(|p| s.url(p)).collect();
     run(&uris, &opts);
     assert_eq!(s.max_active(), 3);
 }

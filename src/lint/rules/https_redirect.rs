@@ -58,11 +58,7 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>, o: &Outcome) {
     if !cx.on(&RULE) || !upgrade_only(o) {
         return;
     }
-    let target = super::permanent_redirect::with_fragment(o.final_uri(), cx.uri().fragment());
-    let fix = cx.text_fix(
-        format!("write {}", crate::lint::quote(&target)),
-        [(0..cx.text().len(), target.clone())],
-    );
+    let (target, fix) = super::permanent_redirect::write_final(cx, o);
     cx.report_at_start(
         &RULE,
         format!(

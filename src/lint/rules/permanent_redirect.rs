@@ -30,12 +30,8 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>, o: &Outcome) {
     if !cx.on(&RULE) || !o.permanently_moved() || super::https_redirect::upgrade_only(o) {
         return;
     }
-    let target = with_fragment(o.final_uri(), cx.uri().fragment());
+    let (target, fix) = write_final(cx, o);
     let statuses: Vec<String> = o.redirects.iter().map(|h| h.status.to_string()).collect();
-    let fix = cx.text_fix(
-        format!("write {}", crate::lint::quote(&target)),
-        [(0..cx.text().len(), target.clone())],
-    );
     cx.report_at_start(
         &RULE,
         format!(
@@ -45,6 +41,17 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>, o: &Outcome) {
         ),
         fix,
     );
+}
+
+/// The URI a redirected link should be (the chain's end, with the link's
+/// fragment) and the fix that writes it over the link.
+pub(crate) fn write_final(cx: &Cx<'_, '_>, o: &Outcome) -> (String, Option<crate::fix::Fix>) {
+    let target = with_fragment(o.final_uri(), cx.uri().fragment());
+    let fix = cx.text_fix(
+        format!("write {}", crate::lint::quote(&target)),
+        [(0..cx.text().len(), target.clone())],
+    );
+    (target, fix)
 }
 
 /// `target` with the link's `fragment` when it has none of its own (RFC
