@@ -130,7 +130,7 @@ pub(crate) fn of_error(err: &ureq::Error) -> Verdict {
     match err {
         ureq::Error::Io(e) => of_io(e),
         ureq::Error::Timeout(t) => Verdict::Transient {
-            reason: format!("timeout ({t})"),
+            reason: format!("timed out (--timeout; {t})"),
         },
         ureq::Error::HostNotFound => Verdict::Gone {
             reason: "no address for the host".to_owned(),
