@@ -75,7 +75,8 @@ impl RemoteLinks {
 
 /// The URI requested for a link to `uri` (a valid URI as parsed): the
 /// URI as written without its fragment (RFC 9110 section 4.2.4: the
-/// fragment is not sent), when it is an `http` or `https` URI with a host
+/// fragment is not sent), scheme and host lowercased (a host with
+/// percent-encoding is left as written), when it is an `http` or `https` URI with a host
 /// (RFC 9110 section 4.2.1-4.2.2: an empty host is invalid); `None`
 /// otherwise (other schemes are not requested).
 pub fn request_uri(uri: &UriRef<'_>) -> Option<String> {
@@ -87,12 +88,22 @@ pub fn request_uri(uri: &UriRef<'_>) -> Option<String> {
         return None;
     }
     let text = uri.as_str();
-    let end = uri
-        .components()
+    let c = uri.components();
+    let end = c
         .fragment
         .as_ref()
         .map_or(text.len(), |f| f.start.saturating_sub(1));
-    Some(text[..end].to_owned())
+    // Scheme and host are case-insensitive (RFC 3986 section 6.2.2.1):
+    // `HTTPS://GitHub.com/x` is the same request as `https://github.com/x`.
+    let mut out = text.as_bytes()[..end].to_vec();
+    for r in [c.scheme.clone(), c.host.clone()].into_iter().flatten() {
+        if let Some(part) = out.get_mut(r) {
+            if !part.contains(&b'%') {
+                part.make_ascii_lowercase();
+            }
+        }
+    }
+    Some(String::from_utf8_lossy(&out).into_owned())
 }
 
 #[cfg(test)]
@@ -110,7 +121,14 @@ mod tests {
             req("https://a.example/x?q#f").as_deref(),
             Some("https://a.example/x?q")
         );
-        assert_eq!(req("HTTP://a.example").as_deref(), Some("HTTP://a.example"));
+        assert_eq!(
+            req("HTTP://A.Example/Path").as_deref(),
+            Some("http://a.example/Path")
+        );
+        assert_eq!(
+            req("http://Bücher.example/").as_deref(),
+            Some("http://bücher.example/")
+        );
         assert_eq!(
             req("http://a.example/#").as_deref(),
             Some("http://a.example/")
