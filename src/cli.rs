@@ -469,9 +469,9 @@ struct RemoteFlags {
     #[arg(long, value_name = "FILE", num_args = 0..=1, require_equals = true, default_missing_value = ".urilint-cache.jsonl")]
     cache: Option<PathBuf>,
     /// With --cache: how long an alive URI is not requested again, in
-    /// seconds.
-    #[arg(long, value_name = "SECS", default_value_t = 86_400)]
-    max_cache_age: u64,
+    /// seconds [default: 86400].
+    #[arg(long, value_name = "SECS")]
+    max_cache_age: Option<u64>,
     /// Also check #fragments against the ids of the HTML served (bodies
     /// read up to 2 MiB; not for github.com, whose pages add their ids by
     /// script).
@@ -488,56 +488,92 @@ struct RemoteFlags {
     /// Trust the certificates of this PEM file too (a private CA).
     #[arg(long, value_name = "FILE")]
     cacert: Option<PathBuf>,
-    /// Seconds allowed for one request.
-    #[arg(long, value_name = "SECS", default_value_t = 20)]
-    timeout: u64,
-    /// Retries of a timeout, a connection failure, a 5xx or a 429.
-    #[arg(long, value_name = "N", default_value_t = 3)]
-    max_retries: u32,
+    /// Seconds allowed for one request [default: 20].
+    #[arg(long, value_name = "SECS")]
+    timeout: Option<u64>,
+    /// Retries of a timeout, a connection failure, a 5xx or a 429
+    /// [default: 3].
+    #[arg(long, value_name = "N")]
+    max_retries: Option<u32>,
     /// The first wait before a retry, in seconds (doubled at each retry
-    /// unless the server says how long in Retry-After).
-    #[arg(long, value_name = "SECS", default_value_t = 1)]
-    retry_wait_time: u64,
+    /// unless the server says how long in Retry-After) [default: 1].
+    #[arg(long, value_name = "SECS")]
+    retry_wait_time: Option<u64>,
     /// The longest Retry-After honoured, in seconds; a server asking for
-    /// more gets its link reported as blocked.
-    #[arg(long, value_name = "SECS", default_value_t = 60)]
-    max_retry_wait: u64,
-    /// Requests in flight at most, over all hosts.
-    #[arg(long, value_name = "N", default_value_t = 64)]
-    max_concurrency: usize,
-    /// Requests in flight at most per host.
-    #[arg(long, value_name = "N", default_value_t = 10)]
-    host_concurrency: usize,
-    /// Least time between two requests to one host, in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = 50)]
-    host_request_interval: u64,
+    /// more gets its link reported as blocked [default: 60].
+    #[arg(long, value_name = "SECS")]
+    max_retry_wait: Option<u64>,
+    /// Requests in flight at most, over all hosts [default: 64].
+    #[arg(long, value_name = "N")]
+    max_concurrency: Option<usize>,
+    /// Requests in flight at most per host [default: 10].
+    #[arg(long, value_name = "N")]
+    host_concurrency: Option<usize>,
+    /// Least time between two requests to one host, in milliseconds
+    /// [default: 50].
+    #[arg(long, value_name = "MS")]
+    host_request_interval: Option<u64>,
 }
 
 impl RemoteFlags {
-    /// The engine's options (with GITHUB_TOKEN from the environment).
-    fn options(&self) -> anyhow::Result<urilint::remote::RemoteOptions> {
+    /// The engine's options: each flag, else urilint.toml's
+    /// `[links.remote]`, else the default; GITHUB_TOKEN from the
+    /// environment.
+    fn options(
+        &self,
+        cfg: &urilint::config::RemoteConfig,
+    ) -> anyhow::Result<urilint::remote::RemoteOptions> {
         let resolve = self
             .resolve
             .iter()
             .map(|r| parse_resolve(r))
             .collect::<anyhow::Result<Vec<_>>>()?;
-        if self.max_concurrency == 0 || self.host_concurrency == 0 {
+        let d = urilint::remote::RemoteOptions::default();
+        let secs = std::time::Duration::from_secs;
+        let max_concurrency = self
+            .max_concurrency
+            .or(cfg.max_concurrency)
+            .unwrap_or(d.max_concurrency);
+        let host_concurrency = self
+            .host_concurrency
+            .or(cfg.host_concurrency)
+            .unwrap_or(d.host_concurrency);
+        if max_concurrency == 0 || host_concurrency == 0 {
             anyhow::bail!("--max-concurrency and --host-concurrency must be at least 1");
         }
-        let d = urilint::remote::RemoteOptions::default();
         Ok(urilint::remote::RemoteOptions {
-            max_concurrency: self.max_concurrency.min(256),
-            host_concurrency: self.host_concurrency,
-            host_interval: std::time::Duration::from_millis(self.host_request_interval),
-            timeout: std::time::Duration::from_secs(self.timeout.max(1)),
-            max_retries: self.max_retries,
-            retry_wait: std::time::Duration::from_secs(self.retry_wait_time),
-            max_retry_after: std::time::Duration::from_secs(self.max_retry_wait),
+            max_concurrency: max_concurrency.min(256),
+            host_concurrency,
+            host_interval: self
+                .host_request_interval
+                .or(cfg.host_request_interval)
+                .map_or(d.host_interval, std::time::Duration::from_millis),
+            timeout: self
+                .timeout
+                .or(cfg.timeout)
+                .map_or(d.timeout, |t| secs(t.max(1))),
+            max_retries: self
+                .max_retries
+                .or(cfg.max_retries)
+                .unwrap_or(d.max_retries),
+            retry_wait: self
+                .retry_wait_time
+                .or(cfg.retry_wait_time)
+                .map_or(d.retry_wait, secs),
+            max_retry_after: self
+                .max_retry_wait
+                .or(cfg.max_retry_wait)
+                .map_or(d.max_retry_after, secs),
             github_token: std::env::var("GITHUB_TOKEN").ok().filter(|t| !t.is_empty()),
             allow_private: self.allow_private,
             resolve,
             cacert: self.cacert.clone(),
-            anchors: self.remote_anchors,
+            anchors: self.remote_anchors || cfg.anchors.unwrap_or(false),
+            anchor_skip_hosts: cfg
+                .anchor_skip_hosts
+                .clone()
+                .map(|h| h.iter().map(|h| h.to_ascii_lowercase()).collect())
+                .unwrap_or(d.anchor_skip_hosts.clone()),
             ..d
         })
     }
@@ -1153,14 +1189,28 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
                 link_ignore,
                 since,
                 remote: if remote_on {
+                    let cfg = settings.links_remote_config();
+                    let exclude = if cfg.exclude.is_empty() {
+                        None
+                    } else {
+                        Some(regex::RegexSet::new(&cfg.exclude).map_err(|e| {
+                            anyhow::anyhow!("urilint.toml: [links.remote] exclude: {e}")
+                        })?)
+                    };
+                    let policy = urilint::remote::cache::CachePolicy::default();
                     Some(urilint::run::RemoteCheck {
                         links: remote_links.clone().unwrap_or_default(),
-                        options: a.remote.options()?,
-                        cache: a.remote.cache.clone(),
+                        options: a.remote.options(&cfg)?,
+                        cache: a.remote.cache.clone().or(cfg.cache.clone()),
                         cache_policy: urilint::remote::cache::CachePolicy {
-                            max_age: std::time::Duration::from_secs(a.remote.max_cache_age),
-                            ..Default::default()
+                            max_age: a
+                                .remote
+                                .max_cache_age
+                                .or(cfg.max_cache_age)
+                                .map_or(policy.max_age, std::time::Duration::from_secs),
+                            ..policy
                         },
+                        exclude,
                     })
                 } else {
                     None

@@ -134,6 +134,67 @@ pub struct LinksConfig {
     /// ([`Settings::links_site_dir`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub site_dir: Option<PathBuf>,
+    /// `[links.remote]`: how `check --links remote` requests links; every
+    /// flag of the same name wins over it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remote: Option<RemoteConfig>,
+}
+
+/// The `[links.remote]` table: defaults of `check --links remote` for the
+/// tree (a flag of the same name wins).
+///
+/// ```toml
+/// [links.remote]
+/// exclude = ['^https://www\.linkedin\.com/']   # never requested
+/// timeout = 30                 # seconds, as --timeout
+/// max-retries = 2              # as --max-retries
+/// host-concurrency = 4         # as --host-concurrency
+/// host-request-interval = 200  # milliseconds
+/// cache = ".urilint-cache.jsonl"   # as --cache=FILE, relative to this file
+/// anchors = true               # as --remote-anchors
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct RemoteConfig {
+    /// Regular expressions (Rust `regex` syntax) of URIs never requested
+    /// (sites that refuse every robot, links behind a login); they get no
+    /// remote finding and are counted as excluded.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub exclude: Vec<String>,
+    /// `--timeout`, seconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timeout: Option<u64>,
+    /// `--max-retries`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_retries: Option<u32>,
+    /// `--retry-wait-time`, seconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retry_wait_time: Option<u64>,
+    /// `--max-retry-wait`, seconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_retry_wait: Option<u64>,
+    /// `--max-concurrency`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_concurrency: Option<usize>,
+    /// `--host-concurrency`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub host_concurrency: Option<usize>,
+    /// `--host-request-interval`, milliseconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub host_request_interval: Option<u64>,
+    /// `--cache=FILE`, relative to the configuration file's directory.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cache: Option<PathBuf>,
+    /// `--max-cache-age`, seconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_cache_age: Option<u64>,
+    /// `--remote-anchors`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub anchors: Option<bool>,
+    /// Hosts whose `#fragment`s are not checked (pages that make their ids
+    /// with JavaScript) [default: `["github.com"]`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub anchor_skip_hosts: Option<Vec<String>>,
 }
 
 /// A link check of `[links]` `check` (and `--links`).
@@ -985,6 +1046,14 @@ impl Settings {
     /// True when `[links]` `check` holds `"remote"`.
     pub fn links_remote(&self) -> bool {
         self.links.check.contains(&LinkCheck::Remote)
+    }
+
+    /// `[links.remote]`, with its `cache` made relative to the
+    /// configuration file's directory; the defaults when there is none.
+    pub fn links_remote_config(&self) -> RemoteConfig {
+        let mut r = self.links.remote.clone().unwrap_or_default();
+        r.cache = r.cache.map(|c| self.root.join(c));
+        r
     }
 
     /// `[links]` `site-dir`, relative to the configuration file's

@@ -136,6 +136,10 @@ fn bad_keys_and_values_are_errors() {
             "urilint.toml: line 2, column 10: unknown variant `everything`, expected one of `local`, `site`, `remote`",
         ),
         (
+            "[links.remote]\ntimeot = 3\n",
+            "urilint.toml: line 2, column 1: unknown field `timeot`, expected one of `exclude`, `timeout`",
+        ),
+        (
             "[links]\nignore = [\"ok/**\", \"a/[b\"]\n",
             "urilint.toml: line 2, column 20: links: ignore: invalid glob 'a/[b'",
         ),

@@ -372,3 +372,68 @@ fn records_carry_the_answer_and_the_redirect_chain() {
         serde_json::json!({"class": "gone", "status": 404, "requests": 1})
     );
 }
+
+/// urilint.toml's `[links.remote]`: `exclude` keeps URIs from being
+/// requested, the settings stand in for flags, `cache` is relative to
+/// the file, and a flag wins over the table.
+#[test]
+fn links_remote_table() {
+    let server = Server::start(&script());
+    let dir = tree(server.port);
+    std::fs::write(
+        dir.path().join("urilint.toml"),
+        "[links]\ncheck = [\"remote\"]\n\n[links.remote]\n\
+         exclude = ['/blocked$', '/down$']\nmax-retries = 0\nretry-wait-time = 0\n\
+         host-request-interval = 0\ncache = \"state/links.jsonl\"\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    std::fs::create_dir(dir.path().join("state")).unwrap_or_else(|e| panic!("{e}"));
+    let resolve = format!("{HOST}:{}:127.0.0.1", server.port);
+    let out = urilint(
+        dir.path(),
+        &[
+            "check",
+            "--resolve",
+            &resolve,
+            "--format",
+            "plain",
+            "doc.md",
+        ],
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        server.hits("/blocked") + server.hits("/down"),
+        0,
+        "{stderr}"
+    );
+    // Nothing on the excluded lines (6: /blocked, 8: /down).
+    assert!(
+        !stdout.contains("doc.md:6:") && !stdout.contains("doc.md:8:"),
+        "{stdout}"
+    );
+    // max-retries = 0: the flaky one failed once and was not retried.
+    assert_eq!(server.hits("/flaky"), 1, "{stdout}");
+    assert!(
+        stderr.contains("; 2 excluded ([links.remote] exclude)"),
+        "{stderr}"
+    );
+    assert!(dir.path().join("state/links.jsonl").exists(), "{stderr}");
+    // A flag wins: --max-retries 1 retries the flaky one (alive now).
+    let again = urilint(
+        dir.path(),
+        &[
+            "check",
+            "--resolve",
+            &resolve,
+            "--max-retries",
+            "1",
+            "--cache=other.jsonl",
+            "--format",
+            "plain",
+            "doc.md",
+        ],
+    );
+    assert_eq!(server.hits("/flaky"), 2, "{again:?}");
+    assert!(dir.path().join("other.jsonl").exists());
+}

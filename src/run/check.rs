@@ -120,6 +120,9 @@ pub struct RemoteCheck {
     pub cache: Option<std::path::PathBuf>,
     /// When the cache's answers are reused.
     pub cache_policy: crate::remote::cache::CachePolicy,
+    /// URIs never requested (urilint.toml's `[links.remote]` `exclude`):
+    /// no remote finding, counted as excluded; `None`: none.
+    pub exclude: Option<regex::RegexSet>,
 }
 
 /// `urilint check`: lints the inputs and prints the findings in input
@@ -415,6 +418,12 @@ fn request_links(
     };
     let mut outcomes = Vec::with_capacity(uris.len());
     let mut ask = Vec::new();
+    let total = uris.len();
+    let uris: Vec<String> = match &remote.exclude {
+        Some(set) => uris.into_iter().filter(|u| !set.is_match(u)).collect(),
+        None => uris,
+    };
+    let excluded = total - uris.len();
     for u in uris {
         match cache
             .as_ref()
@@ -470,7 +479,10 @@ fn request_links(
             let _ = writeln!(err, "urilint: {e}");
         }
     }
-    let line = crate::remote::summary(&outcomes, reused, started.elapsed());
+    let mut line = crate::remote::summary(&outcomes, reused, started.elapsed());
+    if excluded > 0 {
+        line.push_str(&format!("; {excluded} excluded ([links.remote] exclude)"));
+    }
     let _ = writeln!(err, "urilint: remote: {line}");
     let skipped = outcomes
         .iter()
