@@ -106,6 +106,18 @@ pub fn request_uri(uri: &UriRef<'_>) -> Option<String> {
     Some(String::from_utf8_lossy(&out).into_owned())
 }
 
+/// The host of the absolute URI `uri` as the grammar splits it (RFC 3986
+/// section 3.2.2; Appendix B's split when `uri` is not valid), lowercase,
+/// IP literals with their brackets, and whether it is a registered name
+/// (not an IP address); `None` when it has no authority or an empty host.
+pub fn host_of(uri: &str) -> Option<(String, bool)> {
+    let parsed = crate::grammar::parse(uri, crate::grammar::Grammar::Rfc3987);
+    let u = parsed.uri();
+    let host = u.host().filter(|h| !h.is_empty())?;
+    let name = u.host_kind() == Some(crate::grammar::HostKind::RegName);
+    Some((host.to_ascii_lowercase(), name))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -137,6 +149,20 @@ mod tests {
         assert_eq!(req("mailto:a@b.example"), None);
         assert_eq!(req("http:///x"), None);
         assert_eq!(req("/relative"), None);
+    }
+
+    #[test]
+    fn hosts() {
+        assert_eq!(
+            host_of("https://u:p@A.example:8443/x"),
+            Some(("a.example".into(), true))
+        );
+        assert_eq!(host_of("http://[::1]:8080/"), Some(("[::1]".into(), false)));
+        assert_eq!(
+            host_of("http://127.0.0.1:9/x?y#z"),
+            Some(("127.0.0.1".into(), false))
+        );
+        assert_eq!(host_of("http:///x"), None);
     }
 
     #[test]

@@ -66,25 +66,9 @@ struct State {
 /// The queue key of `uri`: its host, lowercase, without scheme, userinfo
 /// or port (politeness is owed to a server, whatever the scheme or port
 /// it is reached by: `http://a.example` and `https://a.example:8443`
-/// share one queue).
+/// share one queue); the whole URI when it has no host.
 fn host_key(uri: &str) -> String {
-    let stripped = super::client::without_userinfo(uri);
-    let start = stripped.find("://").map_or(0, |i| i + 3);
-    let end = stripped[start..]
-        .find(['/', '?', '#'])
-        .map_or(stripped.len(), |i| start + i);
-    let authority = &stripped[start..end];
-    let host = if authority.starts_with('[') {
-        authority.find(']').map_or(authority, |i| &authority[..=i])
-    } else {
-        authority.split(':').next().unwrap_or(authority)
-    };
-    host.to_ascii_lowercase()
-}
-
-/// The host name of a queue key, for progress.
-fn host_name(key: &str) -> &str {
-    key
+    super::links::host_of(uri).map_or_else(|| uri.to_owned(), |(h, _)| h)
 }
 
 /// `uri` without its fragment.
@@ -200,7 +184,7 @@ fn snapshot(st: &State, total: usize) -> Progress {
         .map(|(k, h)| (k, h.queue.len() + h.in_flight))
         .filter(|(_, n)| *n > 0)
         .max_by_key(|(_, n)| *n)
-        .map(|(k, n)| (host_name(k).to_owned(), n));
+        .map(|(k, n)| (k.clone(), n));
     Progress {
         done: st.done,
         total,
@@ -349,18 +333,5 @@ fn worker(
         if let Some(p) = report {
             progress(&p);
         }
-    }
-}
-
-#[cfg(test)]
-mod key_tests {
-    use super::host_key;
-
-    #[test]
-    fn host_keys_ignore_scheme_userinfo_and_port() {
-        assert_eq!(host_key("https://u:p@A.example:8443/x"), "a.example");
-        assert_eq!(host_key("http://a.example"), "a.example");
-        assert_eq!(host_key("http://[::1]:8080/"), "[::1]");
-        assert_eq!(host_key("http://127.0.0.1:9/x?y#z"), "127.0.0.1");
     }
 }

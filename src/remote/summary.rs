@@ -17,8 +17,8 @@ pub fn summary(outcomes: &[Outcome], reused: usize, elapsed: Duration) -> String
     let mut classes: BTreeMap<u8, (usize, &str)> = BTreeMap::new();
     let mut requests = 0u64;
     for o in outcomes {
-        if let Some(h) = host(&o.uri) {
-            hosts.insert(h.to_ascii_lowercase());
+        if let Some((h, _)) = super::links::host_of(&o.uri) {
+            hosts.insert(h);
         }
         requests += u64::from(o.requests);
         let (rank, word) = match o.verdict {
@@ -77,20 +77,6 @@ fn plural(n: usize) -> &'static str {
     } else {
         "s"
     }
-}
-
-/// The authority's host of `uri` (`scheme://host[:port]/...`), userinfo
-/// and port left out.
-fn host(uri: &str) -> Option<&str> {
-    let rest = uri.split_once("://")?.1;
-    let auth = &rest[..rest.find(['/', '?', '#']).unwrap_or(rest.len())];
-    let auth = auth.rsplit_once('@').map_or(auth, |(_, h)| h);
-    let host = if auth.starts_with('[') {
-        &auth[..auth.find(']').map_or(auth.len(), |i| i + 1)]
-    } else {
-        auth.split(':').next().unwrap_or(auth)
-    };
-    Some(host)
 }
 
 #[cfg(test)]

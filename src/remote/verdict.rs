@@ -158,7 +158,8 @@ pub fn doubt_unresolved(outcomes: &mut [Outcome], mapped: &[String]) -> bool {
     let resolved_a_name = outcomes.iter().any(|o| {
         o.requests > 0
             && o.status.is_some()
-            && host_name(&o.uri).is_some_and(|h| !mapped.iter().any(|m| m.eq_ignore_ascii_case(h)))
+            && super::links::host_of(&o.uri)
+                .is_some_and(|(h, name)| name && !mapped.iter().any(|m| m.eq_ignore_ascii_case(&h)))
     });
     if resolved_a_name {
         return true;
@@ -171,19 +172,6 @@ pub fn doubt_unresolved(outcomes: &mut [Outcome], mapped: &[String]) -> bool {
         }
     }
     false
-}
-
-/// The host of `uri` when it is a registered name (not an IP literal nor
-/// an IPv4 address).
-fn host_name(uri: &str) -> Option<&str> {
-    let rest = uri.split_once("://")?.1;
-    let auth = &rest[..rest.find(['/', '?', '#']).unwrap_or(rest.len())];
-    let auth = auth.rsplit_once('@').map_or(auth, |(_, h)| h);
-    if auth.starts_with('[') {
-        return None;
-    }
-    let host = auth.split(':').next().unwrap_or(auth);
-    (host.parse::<std::net::Ipv4Addr>().is_err() && !host.is_empty()).then_some(host)
 }
 
 #[cfg(test)]

@@ -31,27 +31,28 @@ pub(crate) fn upgrade_only(o: &Outcome) -> bool {
     o.redirects.len() == 1 && o.verdict == Verdict::Alive && upgrade(&o.uri, &o.redirects[0].to)
 }
 
-/// True when `to` is `from` with `https` for `http` (ASCII case aside in
-/// the scheme; `:80` and `:443` dropped).
+/// True when `to` is `from` with `https` for `http`: the same host
+/// (case aside), path (empty as `/`) and query, each on its scheme's
+/// default port (RFC 3986 section 6.2.3), as the grammar splits them.
 fn upgrade(from: &str, to: &str) -> bool {
-    let Some(rest_from) = strip_scheme(from, "http") else {
-        return false;
+    use crate::grammar::{parse, Grammar, UriRef};
+    let (from, to) = (parse(from, Grammar::Rfc3987), parse(to, Grammar::Rfc3987));
+    let (f, t) = (from.uri(), to.uri());
+    let scheme_is = |u: &UriRef<'_>, s: &str| u.scheme().is_some_and(|x| x.eq_ignore_ascii_case(s));
+    let default_port = |u: &UriRef<'_>, p: &str| u.port().is_none_or(|x| x.is_empty() || x == p);
+    let host = |u: &UriRef<'_>| u.host().map(str::to_ascii_lowercase);
+    let path = |u: &UriRef<'_>| match u.path() {
+        "" => "/".to_owned(),
+        p => p.to_owned(),
     };
-    let Some(rest_to) = strip_scheme(to, "https") else {
-        return false;
-    };
-    let norm = |rest: &str, port: &str| {
-        let (auth, path) = rest.split_at(rest.find(['/', '?']).unwrap_or(rest.len()));
-        let auth = auth.strip_suffix(port).unwrap_or(auth).to_ascii_lowercase();
-        let path = if path.is_empty() { "/" } else { path };
-        format!("{auth}{path}")
-    };
-    norm(rest_from, ":80") == norm(rest_to, ":443")
-}
-
-fn strip_scheme<'a>(uri: &'a str, scheme: &str) -> Option<&'a str> {
-    let (s, rest) = uri.split_once("://")?;
-    s.eq_ignore_ascii_case(scheme).then_some(rest)
+    scheme_is(f, "http")
+        && scheme_is(t, "https")
+        && default_port(f, "80")
+        && default_port(t, "443")
+        && host(f).is_some()
+        && host(f) == host(t)
+        && path(f) == path(t)
+        && f.query() == t.query()
 }
 
 pub(crate) fn check(cx: &mut Cx<'_, '_>, o: &Outcome) {
