@@ -92,6 +92,25 @@ pub(crate) fn run(
         in_flight: 0,
     };
     for (index, uri) in uris.iter().enumerate() {
+        // A reserved name or a non-public address literal is never
+        // requested: its verdict is known before any queue, and it takes
+        // no turn of its host's spacing.
+        let refused = super::links::host_of(uri)
+            .filter(|_| !opts.allow_private)
+            .and_then(|(host, _)| super::safety::host_reason(&host));
+        if let Some(reason) = refused {
+            state.outcomes[index] = Some(Outcome {
+                uri: uri.clone(),
+                verdict: Verdict::Skipped { reason },
+                status: None,
+                redirects: Vec::new(),
+                requests: 0,
+                elapsed: Duration::ZERO,
+                ids: None,
+            });
+            state.done += 1;
+            continue;
+        }
         let job = Job {
             index,
             current: uri.clone(),

@@ -913,3 +913,32 @@ fn github_rate_limit_pauses_the_host() {
     assert!(t.elapsed() >= Duration::from_secs(1), "{:?}", t.elapsed());
     assert!(t.elapsed() < Duration::from_secs(4), "{:?}", t.elapsed());
 }
+
+/// Reserved names and non-public literals are skipped before any queue:
+/// they take no turn of their host's spacing (200 of them on one host,
+/// 1 s apart, would take minutes).
+#[test]
+fn skipped_uris_take_no_spacing() {
+    let uris: Vec<String> = (0..200)
+        .map(|i| format!("https://docs.example.com/{i}"))
+        .chain(["http://10.0.0.1/x".to_owned()])
+        .collect();
+    let opts = RemoteOptions {
+        allow_private: false,
+        host_interval: Duration::from_secs(1),
+        ..fast()
+    };
+    let started = std::time::Instant::now();
+    let o = run(&uris, &opts);
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(o.len(), 201);
+    assert!(o
+        .iter()
+        .all(|o| o.verdict.class() == "skipped" && o.requests == 0));
+    assert_eq!(o[200].verdict.reason(), "private address 10.0.0.1");
+    assert_eq!(o[0].uri, "https://docs.example.com/0");
+}
