@@ -147,7 +147,27 @@ enum Command {
     /// in the run's order: to shard a run over many processes.
     #[command(after_help = FILES_EXAMPLES)]
     Files(FilesArgs),
+    /// Run the language server (LSP over standard input and output) for editors.
+    #[command(after_help = SERVER_EXAMPLES)]
+    Server(ServerArgs),
 }
+
+/// `urilint server`: no options; the client sets the rest
+/// (`initializationOptions`).
+#[derive(clap::Args, Debug)]
+struct ServerArgs {
+    /// Accepted for clients that pass it (the transport is always
+    /// standard input and output).
+    #[arg(long, hide = true)]
+    stdio: bool,
+}
+
+const SERVER_EXAMPLES: &str = "Examples:
+  urilint server      speak LSP on stdin/stdout (an editor starts it; see README, Editors)
+
+Findings are published as you type, fixes and `urilint: ignore` markers are code
+actions, and `source.fixAll.urilint` applies every safe fix. urilint.toml is found
+from each document's directory upward; the network is never used.";
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 enum FormatArg {
@@ -1379,6 +1399,10 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
                 );
             }
             status(result, false)
+        }
+        Command::Server(_) => {
+            drop(stdout);
+            Ok(urilint::server::stdio()?)
         }
         Command::Files(a) => {
             let cwd = std::env::current_dir().context("the current directory")?;

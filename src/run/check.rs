@@ -171,102 +171,7 @@ pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Resu
     let records = |s: &Stats| Stats::get(&s.findings);
     let job = |input: &Input, sink: &mut Sink<'_, '_>| {
         extras.per_input(input, &stats, sink, records, |stats, sink| {
-            // The configuration nearest to the file, when it is not the run's.
-            let nested = match ch.configs.as_ref().map(|h| h.for_path(input.path())) {
-                Some(Ok(n)) => n,
-                Some(Err(first)) => {
-                    // Files under an invalid configuration are not checked;
-                    // the problem is told once.
-                    Stats::add(&stats.errors, 1);
-                    if let Some(e) = first {
-                        sink.message(&format!("urilint: {e} (files under it are not checked)"));
-                    }
-                    return;
-                }
-                None => None,
-            };
-            if nested.as_ref().is_some_and(|n| n.excludes(input.path())) {
-                return;
-            }
-            // The built site is checked as built, not as sources.
-            if let (Some(b), Input::File { path, .. }) = (&ch.built, input) {
-                if b.holds(path) {
-                    return;
-                }
-            }
-            if let (Some(out), Input::File { path, .. }) = (opts.output_file, input) {
-                use std::os::unix::fs::MetadataExt;
-                let same = std::fs::metadata(path).is_ok_and(|m| (m.dev(), m.ino()) == out);
-                if same {
-                    Stats::add(&stats.binary, 1);
-                    sink.message(&format!(
-                        "urilint: {}: skipped: it is the --output-file",
-                        input.display_name()
-                    ));
-                    return;
-                }
-            }
-            // `--since`: a file with no new line is read only for links
-            // to files renamed or deleted since the revision.
-            let since = ch.since.as_deref().map(|s| s.file(input.path()));
-            if let (Some(s), Some(f)) = (ch.since.as_deref(), since) {
-                let moves_matter = ch.links.is_some() && s.has_moves();
-                if !f.changed() && !moves_matter {
-                    return;
-                }
-            }
-            let linter = nested.as_ref().map_or(&ch.linter, |n| &n.linter);
-            let rules = linter.rules_for(input.path());
-            // `http//host` is found only for the rule that reports it (U011).
-            let missing_colon = rules.enabled(crate::lint::rules::missing_scheme_colon::RULE.code);
-            let file_scan = match &nested {
-                Some(n) => ScanOptions {
-                    max_uri_len: n.settings.max_uri_len,
-                    abbreviated: n.settings.abbreviated,
-                    missing_colon,
-                    ..scan.clone()
-                },
-                None => ScanOptions {
-                    missing_colon,
-                    ..scan.clone()
-                },
-            };
-            let job = Job {
-                input,
-                links: ch.links.as_ref(),
-                built: ch.built.as_deref(),
-                link_ignore: ch.link_ignore.as_ref(),
-                since: ch.since.as_deref().zip(since),
-                moved_links: std::sync::Mutex::new(std::collections::HashSet::new()),
-                name: input.name(),
-                non_utf8_name: input.non_utf8_name(),
-                linter,
-                rules: &rules,
-                scan: &file_scan,
-                format: opts.format,
-                color: ch.color,
-                stats,
-                collected: std::sync::Mutex::new(None),
-                show_fixes: ch.show_fixes,
-                write: &ch.write,
-                input_format: opts.input_format,
-                mmap: opts.mmap,
-                read: ReadOptions {
-                    mail: opts.mail,
-                    include_code: opts.include_code,
-                    // L003-L005, from the parse that finds the URIs.
-                    references: true,
-                },
-                decode_helpers: decode_helpers(opts.threads),
-                extras: &extras,
-                mode: ch.mode,
-                withheld: AtomicU64::new(0),
-            };
-            match ch.mode {
-                FixMode::Report => job.report(input, sink),
-                FixMode::Fix | FixMode::Diff => job.fix(input, ch.mode, sink),
-                FixMode::AddIgnore => job.add_ignore(input, sink),
-            }
+            check_input(opts, ch, &scan, &extras, input, stats, sink, None);
         })
     };
     let pipeline_opts = PipelineOptions {
@@ -344,6 +249,148 @@ pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Resu
             .map_err(Error::Write),
     )?;
     Ok(stats)
+}
+
+/// What the editor asked of one document held in memory
+/// ([`super::document`]): its findings, or the edits of its safe fixes.
+pub(crate) struct Editor<'e> {
+    /// The directory tree the document's file is in (the workspace
+    /// folder): local links are resolved within it.
+    pub tree: Option<&'e std::path::Path>,
+    /// Findings or fixes.
+    pub want: EditorWant,
+    /// The findings as `check` reports them (suppressed ones left out),
+    /// each with its fix placed where the file takes it.
+    pub found: std::sync::Mutex<Vec<Diagnostic>>,
+    /// [`EditorWant::FixAll`]: the edits of every fix `--fix` would apply,
+    /// against the document's bytes, sorted and not overlapping.
+    pub edits: std::sync::Mutex<Option<Vec<Edit>>>,
+}
+
+/// What [`Editor`] asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum EditorWant {
+    /// The findings.
+    Findings,
+    /// The edits of the fixes `check --fix` would apply.
+    FixAll,
+}
+
+/// Checks one input as `check` does (its nearest configuration, its
+/// rules and scan options) in `ch.mode`; with `editor`, the input is a
+/// document held in memory whose findings (or fix edits) are handed to
+/// the editor instead of printed.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn check_input(
+    opts: &RunOptions,
+    ch: &CheckOptions,
+    scan: &ScanOptions,
+    extras: &JsonExtras,
+    input: &Input,
+    stats: &Stats,
+    sink: &mut Sink<'_, '_>,
+    editor: Option<&Editor<'_>>,
+) {
+    // The configuration nearest to the file, when it is not the run's.
+    let nested = match ch.configs.as_ref().map(|h| h.for_path(input.path())) {
+        Some(Ok(n)) => n,
+        Some(Err(first)) => {
+            // Files under an invalid configuration are not checked;
+            // the problem is told once.
+            Stats::add(&stats.errors, 1);
+            if let Some(e) = first {
+                sink.message(&format!("urilint: {e} (files under it are not checked)"));
+            }
+            return;
+        }
+        None => None,
+    };
+    if nested.as_ref().is_some_and(|n| n.excludes(input.path())) {
+        return;
+    }
+    // The built site is checked as built, not as sources.
+    if let (Some(b), Input::File { path, .. }) = (&ch.built, input) {
+        if b.holds(path) {
+            return;
+        }
+    }
+    if let (Some(out), Input::File { path, .. }) = (opts.output_file, input) {
+        use std::os::unix::fs::MetadataExt;
+        let same = std::fs::metadata(path).is_ok_and(|m| (m.dev(), m.ino()) == out);
+        if same {
+            Stats::add(&stats.binary, 1);
+            sink.message(&format!(
+                "urilint: {}: skipped: it is the --output-file",
+                input.display_name()
+            ));
+            return;
+        }
+    }
+    // `--since`: a file with no new line is read only for links
+    // to files renamed or deleted since the revision.
+    let since = ch.since.as_deref().map(|s| s.file(input.path()));
+    if let (Some(s), Some(f)) = (ch.since.as_deref(), since) {
+        let moves_matter = ch.links.is_some() && s.has_moves();
+        if !f.changed() && !moves_matter {
+            return;
+        }
+    }
+    let linter = nested.as_ref().map_or(&ch.linter, |n| &n.linter);
+    let rules = linter.rules_for(input.path());
+    // `http//host` is found only for the rule that reports it (U011).
+    let missing_colon = rules.enabled(crate::lint::rules::missing_scheme_colon::RULE.code);
+    let file_scan = match &nested {
+        Some(n) => ScanOptions {
+            max_uri_len: n.settings.max_uri_len,
+            abbreviated: n.settings.abbreviated,
+            missing_colon,
+            ..scan.clone()
+        },
+        None => ScanOptions {
+            missing_colon,
+            ..scan.clone()
+        },
+    };
+    let job = Job {
+        input,
+        links: ch.links.as_ref(),
+        built: ch.built.as_deref(),
+        link_ignore: ch.link_ignore.as_ref(),
+        since: ch.since.as_deref().zip(since),
+        moved_links: std::sync::Mutex::new(std::collections::HashSet::new()),
+        name: input.name(),
+        non_utf8_name: input.non_utf8_name(),
+        linter,
+        rules: &rules,
+        scan: &file_scan,
+        format: opts.format,
+        color: ch.color,
+        stats,
+        collected: std::sync::Mutex::new(editor.map(|_| Vec::new())),
+        show_fixes: ch.show_fixes,
+        write: &ch.write,
+        input_format: opts.input_format,
+        mmap: opts.mmap,
+        read: ReadOptions {
+            mail: opts.mail,
+            include_code: opts.include_code,
+            // L003-L005, from the parse that finds the URIs.
+            references: true,
+        },
+        decode_helpers: decode_helpers(opts.threads),
+        extras,
+        mode: ch.mode,
+        withheld: AtomicU64::new(0),
+        document_tree: editor.and_then(|e| e.tree),
+    };
+    if let Some(editor) = editor {
+        return job.for_editor(input, editor, sink);
+    }
+    match ch.mode {
+        FixMode::Report => job.report(input, sink),
+        FixMode::Fix | FixMode::Diff => job.fix(input, ch.mode, sink),
+        FixMode::AddIgnore => job.add_ignore(input, sink),
+    }
 }
 
 /// An output whose reader is gone: every write fails as a closed pipe
@@ -640,6 +687,10 @@ struct Job<'a> {
     /// Fixes that `--fix` would apply but the file does not take
     /// ([`crate::format::writes`]), since the last message about them.
     withheld: AtomicU64,
+    /// A document held in memory for an editor ([`Editor`]): the tree its
+    /// file is in, within which its local links are resolved (a framed
+    /// document of standard input has none: its links are not checked).
+    document_tree: Option<&'a std::path::Path>,
 }
 
 impl Job<'_> {
@@ -1107,14 +1158,21 @@ impl Job<'_> {
         base: Option<&str>,
         out: &mut Vec<Diagnostic>,
     ) -> bool {
-        let Input::File { path, root, .. } = self.input else {
-            return false;
+        let (path, tree) = match self.input {
+            Input::File { path, root, .. } => (
+                path,
+                // The walk's root (not a listed path's working directory
+                // or `/`).
+                root.as_ref()
+                    .map(crate::beneath::Root::path)
+                    .filter(|p| !p.as_os_str().is_empty() && *p != std::path::Path::new("/")),
+            ),
+            // An editor's document stands for its file.
+            Input::Document { name, .. } if self.document_tree.is_some() => {
+                (name, self.document_tree)
+            }
+            _ => return false,
         };
-        // The walk's root (not a listed path's working directory or `/`).
-        let tree = root
-            .as_ref()
-            .map(crate::beneath::Root::path)
-            .filter(|p| !p.as_os_str().is_empty() && *p != std::path::Path::new("/"));
         let problem = links.check_within(tree, path, c.text(), base);
         let ignored = match &problem {
             None => return false,
@@ -1296,6 +1354,55 @@ impl Job<'_> {
                 // document were checked by the fix passes, in the text as
                 // written.
                 drop(target);
+            }
+        }
+    }
+
+    /// An editor's request on `input`, a document held in memory
+    /// ([`Editor`]): its findings as [`Job::report`] gives them, or the
+    /// edits of the fixes [`Job::fix`] would write (none for mail and
+    /// other files urilint never writes, and for a Markdown,
+    /// reStructuredText, AsciiDoc or roff document over the size read
+    /// whole).
+    fn for_editor(&self, input: &Input, editor: &Editor<'_>, sink: &mut Sink<'_, '_>) {
+        match editor.want {
+            EditorWant::Findings => {
+                self.report(input, sink);
+                let found = self
+                    .collected
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .take()
+                    .unwrap_or_default();
+                *editor.found.lock().unwrap_or_else(|p| p.into_inner()) = found;
+            }
+            EditorWant::FixAll => {
+                let Input::Document { name, bytes } = input else {
+                    return;
+                };
+                let (format, writes) = self.classify(bytes, name);
+                let capped = matches!(
+                    format,
+                    InputFormat::Markdown
+                        | InputFormat::Rst
+                        | InputFormat::Asciidoc
+                        | InputFormat::Roff
+                );
+                let too_long = capped && bytes.len() > crate::format::mbox::MAX_MESSAGE;
+                let edits = if matches!(writes, Writes::ReportOnly(_)) || too_long {
+                    Vec::new()
+                } else {
+                    self.fixed_edits(
+                        input,
+                        &bytes[..],
+                        bytes.len() as u64,
+                        (format, writes),
+                        sink,
+                    )
+                    .map(|f| f.edits)
+                    .unwrap_or_default()
+                };
+                *editor.edits.lock().unwrap_or_else(|p| p.into_inner()) = Some(edits);
             }
         }
     }
@@ -1532,63 +1639,9 @@ impl Job<'_> {
         }
         Stats::add(&self.stats.files, 1);
         Stats::add(&self.stats.bytes, len);
-        // The URIs of the original text (first pass), for a data file's
-        // check.
-        let mut uris: Vec<std::ops::Range<u64>> = Vec::new();
-        let mut first = true;
-        let data = matches!(writes, Writes::Data(_));
-        let result = crate::fix::fix_edits_until_stable(len, |edits, keep_findings| {
-            let mut text = Edited::new(src.clone(), len, edits);
-            let mut pass = crate::fix::Pass {
-                fixes: Vec::new(),
-                findings: Vec::new(),
-            };
-            let say = first;
-            first = false;
-            let reader = text.clone();
-            self.each_pass_finding(reader, (format, writes), sink, say, |d| {
-                if say && data {
-                    uris.push(d.uri_span.clone());
-                }
-                self.linter
-                    .add_to_pass(&mut pass, d, &mut text, keep_findings);
-            })?;
-            Ok::<_, io::Error>(pass)
-        });
-        let mut fixed = match result {
-            Ok(f) => f,
-            Err(e) => {
-                Stats::add(&self.stats.errors, 1);
-                sink.message(&format!("urilint: {}: {e}", self.name));
-                return;
-            }
+        let Some(fixed) = self.fixed_edits(input, src.clone(), len, (format, writes), sink) else {
+            return;
         };
-        if let Writes::Data(data) = writes {
-            let kept = self.verify_data(data, src.clone(), len, &uris, &fixed.edits);
-            if kept.len() < fixed.edits.len() {
-                sink.message(&format!(
-                    "urilint: {}: {} edit{} not applied: the {} file would not parse to the same structure",
-                    input.display_name(),
-                    fixed.edits.len() - kept.len(),
-                    if fixed.edits.len() - kept.len() == 1 { "" } else { "s" },
-                    data.name()
-                ));
-                if kept.is_empty() {
-                    fixed.applied = 0;
-                    fixed.fixed.clear();
-                }
-                fixed.edits = kept;
-                // What is left is reported as it is in the file.
-                fixed.remaining = self
-                    .pass_findings(
-                        Edited::new(src.clone(), len, &fixed.edits),
-                        (format, writes),
-                        sink,
-                        false,
-                    )
-                    .unwrap_or_default();
-            }
-        }
         self.say_withheld(input, writes, sink);
         let changed = !fixed.edits.is_empty();
         if mode == FixMode::Diff {
@@ -1655,6 +1708,79 @@ impl Job<'_> {
         for d in &remaining {
             self.emit(sink.out(), d, Some(&mut lines));
         }
+    }
+
+    /// The edits of the fixes `--fix` applies to the text of `src` (`len`
+    /// bytes) of `input`, a file in `format` that takes `writes`: the fix
+    /// passes to a fixed point, and for a data file only the edits that
+    /// leave its structure as it was. `None` when the text could not be
+    /// read (said into `sink` and counted).
+    fn fixed_edits<S: ReadAt + Clone>(
+        &self,
+        input: &Input,
+        src: S,
+        len: u64,
+        (format, writes): (InputFormat, Writes),
+        sink: &mut Sink<'_, '_>,
+    ) -> Option<crate::fix::FixedEdits<Diagnostic>> {
+        // The URIs of the original text (first pass), for a data file's
+        // check.
+        let mut uris: Vec<std::ops::Range<u64>> = Vec::new();
+        let mut first = true;
+        let data = matches!(writes, Writes::Data(_));
+        let result = crate::fix::fix_edits_until_stable(len, |edits, keep_findings| {
+            let mut text = Edited::new(src.clone(), len, edits);
+            let mut pass = crate::fix::Pass {
+                fixes: Vec::new(),
+                findings: Vec::new(),
+            };
+            let say = first;
+            first = false;
+            let reader = text.clone();
+            self.each_pass_finding(reader, (format, writes), sink, say, |d| {
+                if say && data {
+                    uris.push(d.uri_span.clone());
+                }
+                self.linter
+                    .add_to_pass(&mut pass, d, &mut text, keep_findings);
+            })?;
+            Ok::<_, io::Error>(pass)
+        });
+        let mut fixed = match result {
+            Ok(f) => f,
+            Err(e) => {
+                Stats::add(&self.stats.errors, 1);
+                sink.message(&format!("urilint: {}: {e}", self.name));
+                return None;
+            }
+        };
+        if let Writes::Data(data) = writes {
+            let kept = self.verify_data(data, src.clone(), len, &uris, &fixed.edits);
+            if kept.len() < fixed.edits.len() {
+                sink.message(&format!(
+                    "urilint: {}: {} edit{} not applied: the {} file would not parse to the same structure",
+                    input.display_name(),
+                    fixed.edits.len() - kept.len(),
+                    if fixed.edits.len() - kept.len() == 1 { "" } else { "s" },
+                    data.name()
+                ));
+                if kept.is_empty() {
+                    fixed.applied = 0;
+                    fixed.fixed.clear();
+                }
+                fixed.edits = kept;
+                // What is left is reported as it is in the file.
+                fixed.remaining = self
+                    .pass_findings(
+                        Edited::new(src.clone(), len, &fixed.edits),
+                        (format, writes),
+                        sink,
+                        false,
+                    )
+                    .unwrap_or_default();
+            }
+        }
+        Some(fixed)
     }
 
     /// The edits of `edits` (sorted, against the original text of `src`)

@@ -18,10 +18,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 mod check;
 pub(crate) mod decoded;
+mod document;
 mod files;
 mod rewrite;
 
 pub use check::{check, CheckOptions, FixMode, RemoteCheck};
+pub use document::{Checked, DocumentChecker};
 pub use files::{files, Listed};
 pub use rewrite::{rewrite, RewriteMode, RewriteOptions};
 

@@ -1,0 +1,136 @@
+//! urilint's findings and edits as LSP values: byte offsets into the
+//! document become positions in the negotiated encoding
+//! ([`super::documents::Encoding`]).
+
+use lsp_types::{CodeDescription, DiagnosticSeverity, NumberOrString, TextEdit, Uri};
+
+use super::documents::{Document, Encoding};
+use crate::fix::Edit;
+use crate::lint::{Diagnostic, Severity};
+
+/// Where a rule's documentation is: the rules table of the repository's
+/// `docs/rules.md`, with a text fragment (WICG "Text Fragments") that
+/// scrolls to the rule's row in browsers that follow them.
+pub const RULES_DOC: &str = "https://github.com/urilint/urilint/blob/main/docs/rules.md";
+
+/// The `source` of every diagnostic the server publishes.
+pub const SOURCE: &str = "urilint";
+
+/// The byte span of the document a finding covers: from the offending
+/// place to the URI's end (a place at or past the end covers itself).
+pub fn span_of(d: &Diagnostic) -> std::ops::Range<usize> {
+    let start = d.byte_offset as usize;
+    let end = (d.uri_span.end as usize).max(start);
+    start..end
+}
+
+/// `d` as an LSP diagnostic of `doc`: its range ([`span_of`]), severity
+/// (error or warning, as configured), code and a link to the rule's
+/// documentation (`codeDescription`), message, and source `"urilint"`.
+pub fn diagnostic(doc: &Document, enc: Encoding, d: &Diagnostic) -> lsp_types::Diagnostic {
+    let href = format!("{RULES_DOC}#:~:text={}", d.code);
+    lsp_types::Diagnostic {
+        range: doc.range(span_of(d), enc),
+        severity: Some(match d.severity {
+            Severity::Error => DiagnosticSeverity::ERROR,
+            Severity::Warning => DiagnosticSeverity::WARNING,
+        }),
+        code: Some(NumberOrString::String(d.code.to_string())),
+        code_description: href
+            .parse::<Uri>()
+            .ok()
+            .map(|href| CodeDescription { href }),
+        source: Some(SOURCE.to_string()),
+        message: format!("{} ({})", d.message, d.rule),
+        related_information: None,
+        tags: None,
+        data: None,
+    }
+}
+
+/// `edits` (byte offsets into `doc`'s text) as LSP text edits.
+pub fn text_edits(doc: &Document, enc: Encoding, edits: &[Edit]) -> Vec<TextEdit> {
+    edits
+        .iter()
+        .map(|e| TextEdit {
+            range: doc.range(e.start as usize..e.end as usize, enc),
+            new_text: e.replacement.clone(),
+        })
+        .collect()
+}
+
+/// The file a `file:` URI names (RFC 8089): its path percent-decoded;
+/// `None` for other schemes, a host other than empty or `localhost`, or
+/// a path that does not decode.
+pub fn file_path(uri: &str) -> Option<std::path::PathBuf> {
+    let parsed = crate::grammar::parse(uri, crate::grammar::Grammar::Rfc3986);
+    let u = parsed.uri();
+    if !u.scheme()?.eq_ignore_ascii_case("file") {
+        return None;
+    }
+    if let Some(host) = u.host() {
+        if !host.is_empty() && !host.eq_ignore_ascii_case("localhost") {
+            return None;
+        }
+    }
+    let bytes = percent_decode(u.path())?;
+    use std::os::unix::ffi::OsStringExt;
+    Some(std::path::PathBuf::from(std::ffi::OsString::from_vec(
+        bytes,
+    )))
+}
+
+/// The `file:` URI of absolute path `path` (`file:///a/b%20c.md`):
+/// each byte outside RFC 3986 `pchar` (less `%`) and `/` percent-encoded.
+pub fn file_uri(path: &std::path::Path) -> String {
+    use std::os::unix::ffi::OsStrExt;
+    let mut out = String::from("file://");
+    for &b in path.as_os_str().as_bytes() {
+        let keep = b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@/".contains(&b);
+        if keep {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// `s` with its percent-encodings decoded; `None` for a `%` not followed
+/// by two hexadecimal digits.
+fn percent_decode(s: &str) -> Option<Vec<u8>> {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' {
+            let hex = s.get(i + 1..i + 3)?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_uris_both_ways() {
+        let p = std::path::Path::new("/home/a b/Grüße/x#1.md");
+        let uri = file_uri(p);
+        assert_eq!(uri, "file:///home/a%20b/Gr%C3%BC%C3%9Fe/x%231.md");
+        assert_eq!(file_path(&uri).as_deref(), Some(p));
+        assert_eq!(
+            file_path("file://localhost/tmp/x.md").as_deref(),
+            Some(std::path::Path::new("/tmp/x.md"))
+        );
+        assert_eq!(file_path("file://server/share/x.md"), None);
+        assert_eq!(file_path("untitled:Untitled-1"), None);
+        assert_eq!(file_path("file:///bad%zz"), None);
+    }
+}

@@ -1,0 +1,592 @@
+//! `urilint server`: the Language Server Protocol (LSP 3.17) over
+//! standard input and output, so that editors show urilint's findings as
+//! a document is typed and offer its fixes as code actions.
+//!
+//! Built on rust-analyzer's `lsp-server` (synchronous JSON-RPC with
+//! `Content-Length` framing) and `lsp-types`. Documents are checked by
+//! the same engine as `urilint check` ([`crate::run::DocumentChecker`]):
+//! the same formats, rules, `urilint.toml` (nearest to the file) and
+//! suppression markers; local links within the workspace folder. The
+//! network is never used.
+//!
+//! What the server does:
+//! * `textDocument/publishDiagnostics` after `didOpen`, and after
+//!   `didChange` (incremental sync) once no change has come for the
+//!   debounce time ([`workspace::ServerOptions::debounce_ms`]); positions
+//!   in the encoding negotiated at `initialize` (UTF-8 when the client
+//!   offers it, else UTF-16).
+//! * `textDocument/codeAction`: fixes (safe ones preferred, unsafe ones
+//!   as [`actions::UNSAFE_FIX`]), an `urilint: ignore[CODE]` marker, and
+//!   [`actions::FIX_ALL`].
+//! * `textDocument/hover`, `textDocument/definition` and
+//!   `textDocument/documentLink` on the URIs of the document.
+//! * Watched-file changes and saves refresh the link checks of every open
+//!   document.
+
+pub mod actions;
+pub mod convert;
+pub mod documents;
+pub mod workspace;
+
+use std::collections::{HashMap, HashSet};
+use std::time::{Duration, Instant};
+
+use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
+use lsp_types::notification::Notification as _;
+use lsp_types::request::Request as _;
+
+use documents::{Document, Encoding};
+use workspace::{Folder, ServerOptions};
+
+/// Why the server stopped other than by `exit`.
+#[derive(Debug, thiserror::Error)]
+pub enum ServerError {
+    /// The client broke the protocol (framing, the initialize handshake).
+    #[error("LSP protocol error: {0}")]
+    Protocol(String),
+    /// Standard input or output failed.
+    #[error("LSP I/O error: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Serves one client over standard input and output until `exit`.
+/// Returns the process's exit status: 0 after `shutdown` then `exit`, 1
+/// after `exit` without `shutdown` or when the client went away (LSP 3.17
+/// "exit Notification").
+///
+/// # Errors
+/// [`ServerError`] when the handshake or the I/O threads fail.
+pub fn stdio() -> Result<i32, ServerError> {
+    let (connection, io) = Connection::stdio();
+    let status = serve(&connection)?;
+    drop(connection);
+    io.join()?;
+    Ok(status)
+}
+
+/// Serves one client on `connection` (from [`Connection::stdio`], or
+/// [`Connection::memory`] in tests) from its `initialize` request to
+/// `exit`; returns the exit status as [`stdio`] does.
+///
+/// # Errors
+/// [`ServerError::Protocol`] when the handshake fails.
+pub fn serve(connection: &Connection) -> Result<i32, ServerError> {
+    let (id, params) = connection
+        .initialize_start()
+        .map_err(|e| ServerError::Protocol(e.to_string()))?;
+    let params: lsp_types::InitializeParams =
+        serde_json::from_value(params).map_err(|e| ServerError::Protocol(e.to_string()))?;
+    let encoding = Encoding::negotiate(
+        params
+            .capabilities
+            .general
+            .as_ref()
+            .and_then(|g| g.position_encodings.as_deref()),
+    );
+    let result = lsp_types::InitializeResult {
+        capabilities: capabilities(encoding),
+        server_info: Some(lsp_types::ServerInfo {
+            name: "urilint".to_string(),
+            version: Some(env!("CARGO_PKG_VERSION").to_string()),
+        }),
+    };
+    let result = serde_json::to_value(result).map_err(|e| ServerError::Protocol(e.to_string()))?;
+    connection
+        .initialize_finish(id, result)
+        .map_err(|e| ServerError::Protocol(e.to_string()))?;
+    let mut server = Server::new(connection, &params, encoding);
+    server.register_watchers(&params);
+    Ok(server.run())
+}
+
+/// What the server offers.
+fn capabilities(encoding: Encoding) -> lsp_types::ServerCapabilities {
+    use lsp_types::*;
+    ServerCapabilities {
+        position_encoding: Some(encoding.kind()),
+        text_document_sync: Some(TextDocumentSyncCapability::Options(
+            TextDocumentSyncOptions {
+                open_close: Some(true),
+                change: Some(TextDocumentSyncKind::INCREMENTAL),
+                save: Some(TextDocumentSyncSaveOptions::SaveOptions(SaveOptions {
+                    include_text: Some(false),
+                })),
+                ..TextDocumentSyncOptions::default()
+            },
+        )),
+        code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
+            code_action_kinds: Some(actions::kinds()),
+            resolve_provider: Some(false),
+            work_done_progress_options: WorkDoneProgressOptions::default(),
+        })),
+        workspace: Some(WorkspaceServerCapabilities {
+            workspace_folders: Some(WorkspaceFoldersServerCapabilities {
+                supported: Some(true),
+                change_notifications: Some(OneOf::Left(true)),
+            }),
+            file_operations: None,
+        }),
+        ..ServerCapabilities::default()
+    }
+}
+
+/// The server's state.
+struct Server<'c> {
+    connection: &'c Connection,
+    encoding: Encoding,
+    options: ServerOptions,
+    edit_style: actions::EditStyle,
+    /// The workspace folders, the deepest first.
+    folders: Vec<Folder>,
+    /// For documents outside every folder.
+    outside: Folder,
+    documents: HashMap<String, Document>,
+    /// The findings of each document at the version it was checked at.
+    findings: HashMap<String, (i32, Vec<crate::lint::Diagnostic>)>,
+    /// Documents changed since they were last checked, and when the last
+    /// change came.
+    pending: HashSet<String>,
+    last_change: Instant,
+    shutdown: bool,
+    next_id: i32,
+}
+
+impl<'c> Server<'c> {
+    fn new(
+        connection: &'c Connection,
+        params: &lsp_types::InitializeParams,
+        encoding: Encoding,
+    ) -> Server<'c> {
+        let options: ServerOptions = params
+            .initialization_options
+            .clone()
+            .and_then(|v| serde_json::from_value(v).ok())
+            .unwrap_or_default();
+        let document_changes = params
+            .capabilities
+            .workspace
+            .as_ref()
+            .and_then(|w| w.workspace_edit.as_ref())
+            .and_then(|e| e.document_changes)
+            .unwrap_or(false);
+        let mut roots: Vec<std::path::PathBuf> = params
+            .workspace_folders
+            .iter()
+            .flatten()
+            .filter_map(|f| convert::file_path(f.uri.as_str()))
+            .collect();
+        #[allow(deprecated)]
+        if roots.is_empty() {
+            roots.extend(
+                params
+                    .root_uri
+                    .as_ref()
+                    .and_then(|u| convert::file_path(u.as_str())),
+            );
+        }
+        let mut server = Server {
+            connection,
+            encoding,
+            edit_style: actions::EditStyle { document_changes },
+            folders: Vec::new(),
+            outside: Folder::new(None, &options),
+            options,
+            documents: HashMap::new(),
+            findings: HashMap::new(),
+            pending: HashSet::new(),
+            last_change: Instant::now(),
+            shutdown: false,
+            next_id: 0,
+        };
+        server.set_folders(roots);
+        server
+    }
+
+    /// Makes the checkers of the folders `roots` (re-reading their
+    /// configurations and forgetting what their link checks read).
+    fn set_folders(&mut self, mut roots: Vec<std::path::PathBuf>) {
+        roots.sort_by_key(|r| std::cmp::Reverse(r.components().count()));
+        roots.dedup();
+        self.folders = roots
+            .into_iter()
+            .map(|r| Folder::new(Some(r), &self.options))
+            .collect();
+        self.outside = Folder::new(None, &self.options);
+        let problems: Vec<String> = self
+            .folders
+            .iter()
+            .filter_map(|f| f.problem.clone())
+            .collect();
+        for p in problems {
+            self.show_message(lsp_types::MessageType::WARNING, &format!("urilint: {p}"));
+        }
+    }
+
+    /// Asks the client to tell of changes to any file of the workspace
+    /// (targets of links appearing, disappearing or changing), when it
+    /// can register the notification dynamically.
+    fn register_watchers(&mut self, params: &lsp_types::InitializeParams) {
+        let dynamic = params
+            .capabilities
+            .workspace
+            .as_ref()
+            .and_then(|w| w.did_change_watched_files.as_ref())
+            .and_then(|d| d.dynamic_registration)
+            .unwrap_or(false);
+        if !dynamic {
+            return;
+        }
+        let options = lsp_types::DidChangeWatchedFilesRegistrationOptions {
+            watchers: vec![lsp_types::FileSystemWatcher {
+                glob_pattern: lsp_types::GlobPattern::String("**/*".to_string()),
+                kind: None,
+            }],
+        };
+        let registration = lsp_types::Registration {
+            id: "urilint-watched-files".to_string(),
+            method: lsp_types::notification::DidChangeWatchedFiles::METHOD.to_string(),
+            register_options: serde_json::to_value(options).ok(),
+        };
+        self.request(
+            lsp_types::request::RegisterCapability::METHOD,
+            lsp_types::RegistrationParams {
+                registrations: vec![registration],
+            },
+        );
+    }
+
+    /// The main loop: messages until `exit`; changed documents are
+    /// checked once no change has come for the debounce time.
+    fn run(&mut self) -> i32 {
+        let debounce = Duration::from_millis(self.options.debounce_ms);
+        loop {
+            let message = if self.pending.is_empty() {
+                match self.connection.receiver.recv() {
+                    Ok(m) => m,
+                    Err(_) => return 1,
+                }
+            } else {
+                let wait = debounce.saturating_sub(self.last_change.elapsed());
+                match self.connection.receiver.recv_timeout(wait) {
+                    Ok(m) => m,
+                    Err(crossbeam_channel::RecvTimeoutError::Timeout) => {
+                        self.check_pending();
+                        continue;
+                    }
+                    Err(crossbeam_channel::RecvTimeoutError::Disconnected) => return 1,
+                }
+            };
+            match message {
+                Message::Request(req) => self.on_request(req),
+                Message::Notification(n) => {
+                    if n.method == lsp_types::notification::Exit::METHOD {
+                        return if self.shutdown { 0 } else { 1 };
+                    }
+                    self.on_notification(n);
+                }
+                Message::Response(_) => {}
+            }
+        }
+    }
+
+    fn send(&self, message: Message) {
+        // The client is gone when this fails; the loop ends at the next
+        // receive.
+        let _ = self.connection.sender.send(message);
+    }
+
+    fn request<P: serde::Serialize>(&mut self, method: &str, params: P) {
+        self.next_id += 1;
+        let id = RequestId::from(format!("urilint-{}", self.next_id));
+        self.send(Message::Request(Request::new(
+            id,
+            method.to_string(),
+            params,
+        )));
+    }
+
+    fn notify<P: serde::Serialize>(&self, method: &str, params: P) {
+        self.send(Message::Notification(Notification::new(
+            method.to_string(),
+            params,
+        )));
+    }
+
+    fn show_message(&self, typ: lsp_types::MessageType, message: &str) {
+        self.notify(
+            lsp_types::notification::ShowMessage::METHOD,
+            lsp_types::ShowMessageParams {
+                typ,
+                message: message.to_string(),
+            },
+        );
+    }
+
+    fn log(&self, message: &str) {
+        self.notify(
+            lsp_types::notification::LogMessage::METHOD,
+            lsp_types::LogMessageParams {
+                typ: lsp_types::MessageType::LOG,
+                message: message.to_string(),
+            },
+        );
+    }
+
+    fn on_request(&mut self, req: Request) {
+        use lsp_types::request::*;
+        if self.shutdown {
+            return self.send(Message::Response(Response::new_err(
+                req.id,
+                ErrorCode::InvalidRequest as i32,
+                "the server is shutting down".to_string(),
+            )));
+        }
+        let id = req.id.clone();
+        let result: Result<serde_json::Value, (ErrorCode, String)> = match req.method.as_str() {
+            Shutdown::METHOD => {
+                self.shutdown = true;
+                Ok(serde_json::Value::Null)
+            }
+            CodeActionRequest::METHOD => parse::<lsp_types::CodeActionParams>(req)
+                .map(|p| self.code_actions(p))
+                .and_then(to_value),
+            _ => Err((
+                ErrorCode::MethodNotFound,
+                format!("urilint does not handle {}", req.method),
+            )),
+        };
+        let response = match result {
+            Ok(v) => Response::new_ok(id, v),
+            Err((code, message)) => Response::new_err(id, code as i32, message),
+        };
+        self.send(Message::Response(response));
+    }
+
+    fn on_notification(&mut self, n: Notification) {
+        use lsp_types::notification::*;
+        match n.method.as_str() {
+            DidOpenTextDocument::METHOD => {
+                let Ok(p) =
+                    n.extract::<lsp_types::DidOpenTextDocumentParams>(DidOpenTextDocument::METHOD)
+                else {
+                    return;
+                };
+                let key = p.text_document.uri.as_str().to_string();
+                let path = document_path(&p.text_document.uri, &p.text_document.language_id);
+                let doc = Document::new(
+                    p.text_document.uri,
+                    path,
+                    p.text_document.version,
+                    p.text_document.language_id,
+                    p.text_document.text,
+                );
+                self.documents.insert(key.clone(), doc);
+                self.pending.remove(&key);
+                self.check(&key);
+            }
+            DidChangeTextDocument::METHOD => {
+                let Ok(p) = n.extract::<lsp_types::DidChangeTextDocumentParams>(
+                    DidChangeTextDocument::METHOD,
+                ) else {
+                    return;
+                };
+                let key = p.text_document.uri.as_str().to_string();
+                let enc = self.encoding;
+                let Some(doc) = self.documents.get_mut(&key) else {
+                    return;
+                };
+                if let Err(e) = doc.apply(p.content_changes, p.text_document.version, enc) {
+                    self.log(&format!("urilint: {key}: {e}"));
+                }
+                self.pending.insert(key);
+                self.last_change = Instant::now();
+            }
+            DidCloseTextDocument::METHOD => {
+                let Ok(p) = n
+                    .extract::<lsp_types::DidCloseTextDocumentParams>(DidCloseTextDocument::METHOD)
+                else {
+                    return;
+                };
+                let key = p.text_document.uri.as_str().to_string();
+                self.documents.remove(&key);
+                self.findings.remove(&key);
+                self.pending.remove(&key);
+                self.notify(
+                    PublishDiagnostics::METHOD,
+                    lsp_types::PublishDiagnosticsParams {
+                        uri: p.text_document.uri,
+                        diagnostics: Vec::new(),
+                        version: None,
+                    },
+                );
+            }
+            DidSaveTextDocument::METHOD | DidChangeWatchedFiles::METHOD => self.refresh(),
+            DidChangeWorkspaceFolders::METHOD => {
+                let Ok(p) = n.extract::<lsp_types::DidChangeWorkspaceFoldersParams>(
+                    DidChangeWorkspaceFolders::METHOD,
+                ) else {
+                    return;
+                };
+                let mut roots: Vec<std::path::PathBuf> =
+                    self.folders.iter().filter_map(|f| f.root.clone()).collect();
+                let removed: Vec<std::path::PathBuf> = p
+                    .event
+                    .removed
+                    .iter()
+                    .filter_map(|f| convert::file_path(f.uri.as_str()))
+                    .collect();
+                roots.retain(|r| !removed.contains(r));
+                roots.extend(
+                    p.event
+                        .added
+                        .iter()
+                        .filter_map(|f| convert::file_path(f.uri.as_str())),
+                );
+                self.set_folders(roots);
+                self.recheck_all();
+            }
+            _ => {}
+        }
+    }
+
+    /// Files changed on disk (a save, a watched file): the link checks
+    /// read them again, and every open document is checked again.
+    fn refresh(&mut self) {
+        let roots = self.folders.iter().filter_map(|f| f.root.clone()).collect();
+        self.set_folders(roots);
+        self.recheck_all();
+    }
+
+    fn recheck_all(&mut self) {
+        self.pending.extend(self.documents.keys().cloned());
+        self.last_change = Instant::now();
+    }
+
+    fn check_pending(&mut self) {
+        let pending: Vec<String> = self.pending.drain().collect();
+        for key in pending {
+            self.check(&key);
+        }
+    }
+
+    /// The folder whose checker checks `path`.
+    fn folder(&self, path: &std::path::Path) -> &Folder {
+        self.folders
+            .iter()
+            .find(|f| f.holds(path))
+            .unwrap_or(&self.outside)
+    }
+
+    /// Checks document `key` now and publishes its diagnostics.
+    fn check(&mut self, key: &str) {
+        self.pending.remove(key);
+        let Some(doc) = self.documents.get_mut(key) else {
+            return;
+        };
+        let bytes = doc.bytes();
+        let doc = &self.documents[key];
+        let checked = self.folder(&doc.path).checker.findings(&doc.path, bytes);
+        for m in &checked.messages {
+            self.log(m);
+        }
+        let diagnostics = checked
+            .value
+            .iter()
+            .map(|d| convert::diagnostic(doc, self.encoding, d))
+            .collect();
+        self.notify(
+            lsp_types::notification::PublishDiagnostics::METHOD,
+            lsp_types::PublishDiagnosticsParams {
+                uri: doc.uri.clone(),
+                diagnostics,
+                version: Some(doc.version),
+            },
+        );
+        self.findings
+            .insert(key.to_string(), (doc.version, checked.value));
+    }
+
+    /// The findings of document `key` at its current version (checked
+    /// now if it changed since).
+    fn current(&mut self, key: &str) -> Option<(&Document, &[crate::lint::Diagnostic])> {
+        let stale = match (self.documents.get(key), self.findings.get(key)) {
+            (Some(doc), Some((version, _))) => {
+                *version != doc.version || self.pending.contains(key)
+            }
+            (Some(_), None) => true,
+            (None, _) => return None,
+        };
+        if stale {
+            self.check(key);
+        }
+        let doc = self.documents.get(key)?;
+        let (_, found) = self.findings.get(key)?;
+        Some((doc, found))
+    }
+
+    fn code_actions(
+        &mut self,
+        p: lsp_types::CodeActionParams,
+    ) -> Vec<lsp_types::CodeActionOrCommand> {
+        let key = p.text_document.uri.as_str().to_string();
+        let enc = self.encoding;
+        let style = self.edit_style;
+        let only = p.context.only.clone();
+        let only = only.as_deref();
+        let Some((doc, found)) = self.current(&key) else {
+            return Vec::new();
+        };
+        let doc = doc.clone();
+        let found = found.to_vec();
+        let folder = self.folder(&doc.path);
+        let start = doc.offset(p.range.start, enc);
+        let end = doc.offset(p.range.end, enc);
+        let mut out = Vec::new();
+        for d in &found {
+            let span = convert::span_of(d);
+            // Findings the range touches (an empty range: the cursor).
+            if span.start > end || span.end < start {
+                continue;
+            }
+            let ignore = folder
+                .checker
+                .ignore_marker(&doc.path, doc.text().as_bytes(), d.byte_offset, d.code)
+                .ok();
+            out.extend(actions::for_finding(&doc, enc, style, d, ignore, only));
+        }
+        if actions::wanted(only, actions::FIX_ALL) && found.iter().any(|d| d.fix.is_some()) {
+            let mut doc_mut = doc.clone();
+            let edits = folder.checker.fix_all(&doc.path, doc_mut.bytes());
+            out.extend(actions::fix_all(&doc, enc, style, &edits.value));
+        }
+        out
+    }
+}
+
+/// The request's parameters, or an `InvalidParams` error.
+fn parse<P: serde::de::DeserializeOwned>(req: Request) -> Result<P, (ErrorCode, String)> {
+    serde_json::from_value(req.params).map_err(|e| (ErrorCode::InvalidParams, e.to_string()))
+}
+
+fn to_value<T: serde::Serialize>(v: T) -> Result<serde_json::Value, (ErrorCode, String)> {
+    serde_json::to_value(v).map_err(|e| (ErrorCode::InternalError, e.to_string()))
+}
+
+/// The path a document stands for: its `file:` URI's path; for another
+/// scheme (`untitled:`), a relative name made of its language, so that
+/// its format is detected (`untitled.md` for Markdown), never opened.
+fn document_path(uri: &lsp_types::Uri, language_id: &str) -> std::path::PathBuf {
+    if let Some(p) = convert::file_path(uri.as_str()) {
+        return p;
+    }
+    let ext = match language_id {
+        "markdown" => "md",
+        "restructuredtext" | "rst" => "rst",
+        "asciidoc" => "adoc",
+        "html" => "html",
+        "groff" | "nroff" | "man" => "1",
+        "mail" => "eml",
+        _ => "txt",
+    };
+    std::path::PathBuf::from(format!("untitled.{ext}"))
+}

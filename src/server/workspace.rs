@@ -1,0 +1,151 @@
+//! The settings a document is checked with: those `urilint check` would
+//! use when run from the document's workspace folder, with the
+//! configuration nearest to each file (`urilint.toml`, found from the
+//! file's directory upward), local links checked within the folder, and
+//! never the network.
+
+use std::path::{Path, PathBuf};
+
+use crate::config::{CliSettings, Hierarchy, Settings, SiteSetting};
+use crate::links::{LocalLinks, SiteChoice};
+use crate::run::{CheckOptions, DocumentChecker, FixMode, RunOptions};
+
+/// What the client may set (`initializationOptions` of `initialize`,
+/// a JSON object; unknown keys are ignored).
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ServerOptions {
+    /// Check relative links in the workspace folder (`L001`, `L002`), as
+    /// `check --links local`: `true` by default.
+    pub links: bool,
+    /// Milliseconds without a change before a changed document is
+    /// checked again: 20 by default.
+    pub debounce_ms: u64,
+}
+
+impl Default for ServerOptions {
+    fn default() -> Self {
+        ServerOptions {
+            links: true,
+            debounce_ms: 20,
+        }
+    }
+}
+
+/// A checker for the documents of one workspace folder, and the problem
+/// with its configuration, if any (then the defaults are used).
+pub struct Folder {
+    /// The folder (`None`: documents outside every folder).
+    pub root: Option<PathBuf>,
+    /// Checks the folder's documents.
+    pub checker: DocumentChecker,
+    /// Why the folder's `urilint.toml` could not be used (the defaults
+    /// are, then).
+    pub problem: Option<String>,
+}
+
+impl Folder {
+    /// The checker for `root`'s documents: `check`'s settings from
+    /// `root`'s `urilint.toml` (or the one above it), with each file's
+    /// nearest configuration; `None`: no folder, the defaults and no link
+    /// check.
+    pub fn new(root: Option<PathBuf>, options: &ServerOptions) -> Folder {
+        let mut problem = None;
+        let found = root
+            .as_deref()
+            .map(|r| Settings::find(r, None, false))
+            .transpose();
+        let settings = match found {
+            Ok(s) => s.unwrap_or_default(),
+            Err(e) => {
+                problem = Some(e.to_string());
+                Settings::default()
+            }
+        };
+        let linter = match settings.linter() {
+            Ok(l) => l,
+            Err(e) => {
+                problem.get_or_insert(e.to_string());
+                crate::lint::Linter::new(settings.grammar)
+            }
+        };
+        let links = (options.links && root.is_some()).then(|| local_links(&settings));
+        let link_ignore = match settings.link_ignore(settings.links_root().as_deref()) {
+            Ok(i) => i,
+            Err(e) => {
+                problem.get_or_insert(e.to_string());
+                None
+            }
+        };
+        let configs = root.as_ref().map(|_| {
+            std::sync::Arc::new(Hierarchy::new(
+                settings.file.clone(),
+                CliSettings::default(),
+                false,
+            ))
+        });
+        let check = CheckOptions {
+            linter,
+            mode: FixMode::Report,
+            color: false,
+            write: crate::fix::write::WritePolicy::default(),
+            links,
+            link_ignore,
+            built: None,
+            since: None,
+            show_fixes: false,
+            configs,
+            remote: None,
+        };
+        let opts = RunOptions {
+            paths: Vec::new(),
+            walk: crate::walk::WalkOptions::default(),
+            threads: 1,
+            grammar: settings.grammar,
+            max_uri_len: settings.max_uri_len,
+            format: crate::output::Format::Plain,
+            input_format: crate::format::detect::InputFormat::Auto,
+            mail: crate::format::mail::MailOptions::default(),
+            include_code: false,
+            abbreviated: settings.abbreviated,
+            progress: false,
+            mmap: crate::source::Mmap::Never,
+            label: None,
+            summary: false,
+            output_file: None,
+        };
+        Folder {
+            checker: DocumentChecker {
+                opts,
+                check,
+                tree: root.clone(),
+            },
+            root,
+            problem,
+        }
+    }
+
+    /// True when `path` is in this folder.
+    pub fn holds(&self, path: &Path) -> bool {
+        self.root.as_deref().is_some_and(|r| path.starts_with(r))
+    }
+}
+
+/// The local links of a folder whose settings are `settings`, as
+/// `check --links local` makes them.
+fn local_links(settings: &Settings) -> LocalLinks {
+    let mut l = LocalLinks::new(settings.links_root(), None);
+    l.renderer = settings
+        .links
+        .renderer
+        .as_deref()
+        .and_then(crate::site::slug::Renderer::from_name);
+    l.site = match settings.links.site.unwrap_or_default() {
+        SiteSetting::Auto => SiteChoice::Auto,
+        SiteSetting::None => SiteChoice::None,
+        g @ SiteSetting::Generator(_) => {
+            crate::site::Generator::from_name(g.name()).map_or(SiteChoice::Auto, SiteChoice::Only)
+        }
+    };
+    l
+}
