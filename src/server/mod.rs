@@ -543,9 +543,11 @@ impl<'c> Server<'c> {
         let end = doc.offset(p.range.end, enc);
         let mut out = Vec::new();
         for d in &found {
+            // Findings whose URI the range touches (an empty range: the
+            // cursor), not only their underlined part.
             let span = convert::span_of(d);
-            // Findings the range touches (an empty range: the cursor).
-            if span.start > end || span.end < start {
+            let first = span.start.min(d.uri_span.start as usize);
+            if first > end || span.end < start {
                 continue;
             }
             let ignore = folder
@@ -590,3 +592,5 @@ fn document_path(uri: &lsp_types::Uri, language_id: &str) -> std::path::PathBuf 
     };
     std::path::PathBuf::from(format!("untitled.{ext}"))
 }
+#[cfg(test)]
+mod tests;

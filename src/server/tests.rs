@@ -1,0 +1,357 @@
+//! In-process tests of the server on `Connection::memory()` (the model
+//! is ruff's server tests): a client sends requests and notifications,
+//! and what the server answers is compared with JSON snapshots in
+//! `fixtures/server/snapshots/` (`URILINT_BLESS=1 cargo test --lib
+//! server` writes them anew; read the diff before committing).
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use lsp_server::{Connection, Message, Notification, Request, RequestId};
+use serde_json::{json, Value};
+
+/// A client talking to a server running on another thread.
+struct Client {
+    conn: Connection,
+    server: Option<std::thread::JoinHandle<i32>>,
+    next_id: i32,
+    /// The workspace folder (a temporary directory).
+    root: tempfile::TempDir,
+}
+
+const TIMEOUT: Duration = Duration::from_secs(20);
+
+impl Client {
+    /// Starts a server and initializes it with `capabilities` and
+    /// `options` (`initializationOptions`), the workspace folder a new
+    /// temporary directory holding `files`.
+    fn start(capabilities: Value, options: Value, files: &[(&str, &str)]) -> (Client, Value) {
+        let root = tempfile::tempdir().unwrap();
+        for (name, text) in files {
+            let path = root.path().join(name);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        }
+        let (server_side, client_side) = Connection::memory();
+        let server = std::thread::spawn(move || super::serve(&server_side).unwrap());
+        let mut client = Client {
+            conn: client_side,
+            server: Some(server),
+            next_id: 0,
+            root,
+        };
+        let root_uri = client.uri("");
+        let result = client.request(
+            "initialize",
+            json!({
+                "processId": null,
+                "rootUri": root_uri,
+                "workspaceFolders": [{"uri": root_uri, "name": "root"}],
+                "capabilities": capabilities,
+                "initializationOptions": options,
+            }),
+        );
+        client.notify("initialized", json!({}));
+        (client, result)
+    }
+
+    fn uri(&self, name: &str) -> String {
+        let root = self.root.path().canonicalize().unwrap();
+        let path = if name.is_empty() {
+            root
+        } else {
+            root.join(name)
+        };
+        super::convert::file_uri(&path)
+    }
+
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let id = RequestId::from(self.next_id);
+        let req = Request::new(id.clone(), method.to_string(), params);
+        self.conn.sender.send(Message::Request(req)).unwrap();
+        loop {
+            match self.conn.receiver.recv_timeout(TIMEOUT).unwrap() {
+                Message::Response(r) if r.id == id => {
+                    if let Some(e) = r.error {
+                        return json!({"error": e.message, "code": e.code});
+                    }
+                    return r.result.unwrap_or(Value::Null);
+                }
+                // Requests of the server (registrations) and
+                // notifications met before the response are dropped.
+                _ => {}
+            }
+        }
+    }
+
+    fn notify(&self, method: &str, params: Value) {
+        let n = Notification::new(method.to_string(), params);
+        self.conn.sender.send(Message::Notification(n)).unwrap();
+    }
+
+    /// The next notification `method` from the server.
+    fn next_notification(&self, method: &str) -> Value {
+        loop {
+            match self.conn.receiver.recv_timeout(TIMEOUT).unwrap() {
+                Message::Notification(n) if n.method == method => return n.params,
+                _ => {}
+            }
+        }
+    }
+
+    fn open(&self, name: &str, language: &str, text: &str) -> Value {
+        self.notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {
+                "uri": self.uri(name), "languageId": language, "version": 1, "text": text
+            }}),
+        );
+        self.next_notification("textDocument/publishDiagnostics")
+    }
+
+    /// Ends the session; the server's exit status.
+    fn shutdown(mut self) -> i32 {
+        assert_eq!(self.request("shutdown", Value::Null), Value::Null);
+        self.notify("exit", Value::Null);
+        self.server.take().unwrap().join().unwrap()
+    }
+
+    /// `value` with the workspace folder's path written `$ROOT`.
+    fn portable(&self, value: &Value) -> Value {
+        let root = self.root.path().canonicalize().unwrap();
+        let text = serde_json::to_string(value).unwrap();
+        let uri_root = super::convert::file_uri(&root);
+        let text = text
+            .replace(&uri_root, "file://$ROOT")
+            .replace(root.to_str().unwrap(), "$ROOT");
+        serde_json::from_str(&text).unwrap()
+    }
+}
+
+/// Compares `value` with the snapshot `name`, or writes it when
+/// `URILINT_BLESS` is set. A missing snapshot fails the test, so that no
+/// test passes without one.
+fn snapshot(name: &str, value: &Value) {
+    let path: PathBuf = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/server/snapshots")
+        .join(format!("{name}.json"));
+    let text = serde_json::to_string_pretty(value).unwrap() + "\n";
+    if std::env::var_os("URILINT_BLESS").is_some() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, &text).unwrap();
+        return;
+    }
+    let want = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (URILINT_BLESS=1 writes it)", path.display()));
+    assert_eq!(text, want, "snapshot {name} differs");
+}
+
+const DOC: &str = "# Grüße\n\nSee 😀 <http://a.example/b\n  c> and [x](missing.md).\nAlso https://https://b.example/ and %zz <http://c.example/%zz>.\n";
+
+#[test]
+fn initialize_negotiates_the_position_encoding() {
+    let (client, result) = Client::start(json!({}), json!({}), &[]);
+    snapshot("initialize", &result);
+    assert_eq!(client.shutdown(), 0);
+    let offered = json!({"general": {"positionEncodings": ["utf-8", "utf-16"]}});
+    let (client, result) = Client::start(offered, json!({}), &[]);
+    assert_eq!(result["capabilities"]["positionEncoding"], "utf-8");
+    assert_eq!(client.shutdown(), 0);
+}
+
+#[test]
+fn diagnostics_on_open_in_utf16_and_utf8() {
+    let (client, _) = Client::start(json!({}), json!({}), &[]);
+    let published = client.open("doc.md", "markdown", DOC);
+    snapshot("open-utf16", &client.portable(&published));
+    // 😀 is two UTF-16 code units and four bytes: the D005 finding on
+    // line 2 starts at UTF-16 column 8, byte column 10.
+    let d005 = &published["diagnostics"][0];
+    assert_eq!(d005["code"], "D005");
+    assert_eq!(d005["range"]["start"], json!({"line": 2, "character": 8}));
+    assert_eq!(client.shutdown(), 0);
+    let offered = json!({"general": {"positionEncodings": ["utf-8"]}});
+    let (client, _) = Client::start(offered, json!({}), &[]);
+    let published = client.open("doc.md", "markdown", DOC);
+    let d005 = &published["diagnostics"][0];
+    assert_eq!(d005["range"]["start"], json!({"line": 2, "character": 10}));
+    assert_eq!(client.shutdown(), 0);
+}
+
+#[test]
+fn incremental_changes_are_checked_after_the_debounce() {
+    let (client, _) = Client::start(json!({}), json!({"debounceMs": 300}), &[]);
+    let published = client.open("a.txt", "plaintext", "see http://a.example/%zz here\n");
+    assert_eq!(published["diagnostics"][0]["code"], "U002");
+    let uri = client.uri("a.txt");
+    // Three changes at once: one check, of the last version.
+    for (version, character, text) in [(2, 22, "4"), (3, 23, "1"), (4, 21, "")] {
+        client.notify(
+            "textDocument/didChange",
+            json!({
+                "textDocument": {"uri": uri, "version": version},
+                "contentChanges": [{"range": {
+                    "start": {"line": 0, "character": character},
+                    "end": {"line": 0, "character": character + u32::from(text.is_empty()) * 2}
+                }, "text": text}]
+            }),
+        );
+    }
+    let published = client.next_notification("textDocument/publishDiagnostics");
+    assert_eq!(published["version"], 4);
+    assert_eq!(published["diagnostics"], json!([]));
+    assert_eq!(client.shutdown(), 0);
+}
+
+#[test]
+fn code_actions_fix_ignore_and_fix_all() {
+    let (mut client, _) = Client::start(json!({}), json!({}), &[]);
+    client.open("doc.md", "markdown", DOC);
+    let uri = client.uri("doc.md");
+    // The cursor on the broken URI: its fix, its marker, and fix-all.
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": {"uri": uri},
+            "range": {"start": {"line": 2, "character": 10}, "end": {"line": 2, "character": 10}},
+            "context": {"diagnostics": []}
+        }),
+    );
+    snapshot("code-actions-broken-uri", &client.portable(&actions));
+    // The missing link target: no fix, a marker (Markdown takes an HTML
+    // comment at the end of the paragraph's line).
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": {"uri": uri},
+            "range": {"start": {"line": 3, "character": 14}, "end": {"line": 3, "character": 14}},
+            "context": {"diagnostics": [], "only": ["quickfix"]}
+        }),
+    );
+    snapshot("code-actions-ignore", &client.portable(&actions));
+    assert_eq!(
+        actions[0]["edit"]["changes"][uri.as_str()][0]["newText"],
+        " <!-- urilint: ignore[L001] -->"
+    );
+    // The doubled scheme: an unsafe fix, never preferred.
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": {"uri": uri},
+            "range": {"start": {"line": 4, "character": 6}, "end": {"line": 4, "character": 6}},
+            "context": {"diagnostics": [], "only": ["quickfix"]}
+        }),
+    );
+    snapshot("code-actions-unsafe", &client.portable(&actions));
+    let unsafe_fix = &actions[0];
+    assert_eq!(unsafe_fix["kind"], "quickfix.urilint.unsafe");
+    assert_eq!(unsafe_fix["isPreferred"], false);
+    // Only fix-all.
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": {"uri": uri},
+            "range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}},
+            "context": {"diagnostics": [], "only": ["source.fixAll"]}
+        }),
+    );
+    assert_eq!(actions.as_array().map(Vec::len), Some(1));
+    assert_eq!(actions[0]["kind"], "source.fixAll.urilint");
+    assert_eq!(client.shutdown(), 0);
+}
+
+#[test]
+fn versioned_edits_when_the_client_takes_them() {
+    let caps = json!({"workspace": {"workspaceEdit": {"documentChanges": true}}});
+    let (mut client, _) = Client::start(caps, json!({}), &[]);
+    client.open("doc.md", "markdown", DOC);
+    let uri = client.uri("doc.md");
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": {"uri": uri},
+            "range": {"start": {"line": 2, "character": 10}, "end": {"line": 2, "character": 10}},
+            "context": {"diagnostics": [], "only": ["quickfix"]}
+        }),
+    );
+    let change = &actions[0]["edit"]["documentChanges"][0];
+    assert_eq!(change["textDocument"]["version"], 1);
+    assert_eq!(change["edits"][0]["newText"], "http://a.example/bc");
+    assert_eq!(client.shutdown(), 0);
+}
+
+#[test]
+fn configuration_and_markers_apply() {
+    // The nearest urilint.toml turns U002 off under docs/; a marker
+    // suppresses D005.
+    let files = [("docs/urilint.toml", "ignore = [\"U002\"]\n")];
+    let (client, _) = Client::start(json!({}), json!({}), &files);
+    let text =
+        "<!-- urilint: ignore[D005] -->\n<http://a.example/b\n  c>\nand http://c.example/%zz\n";
+    let published = client.open("docs/page.md", "markdown", text);
+    assert_eq!(published["diagnostics"], json!([]), "{published}");
+    let published = client.open("page.md", "markdown", text);
+    let codes: Vec<&Value> = published["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| &d["code"])
+        .collect();
+    assert_eq!(codes, [&json!("U002")]);
+    assert_eq!(client.shutdown(), 0);
+}
+
+#[test]
+fn local_links_use_the_workspace_and_can_be_turned_off() {
+    let files = [("guide.md", "# Install\n\ntext\n")];
+    let text = "[a](guide.md#install) [b](guide.md#missing) [c](gone.md)\n";
+    let (client, _) = Client::start(json!({}), json!({}), &files);
+    let published = client.open("index.md", "markdown", text);
+    snapshot("local-links", &client.portable(&published));
+    assert_eq!(client.shutdown(), 0);
+    let (client, _) = Client::start(json!({}), json!({"links": false}), &files);
+    let published = client.open("index.md", "markdown", text);
+    assert_eq!(published["diagnostics"], json!([]));
+    assert_eq!(client.shutdown(), 0);
+}
+
+#[test]
+fn mail_is_reported_but_never_edited() {
+    let mail = "From: a@example.org\nSubject: x\n\nsee <http://a.example/b\n  c>\n";
+    let (mut client, _) = Client::start(json!({}), json!({}), &[]);
+    let published = client.open("message.eml", "mail", mail);
+    assert_eq!(published["diagnostics"][0]["code"], "D005");
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": {"uri": client.uri("message.eml")},
+            "range": {"start": {"line": 3, "character": 6}, "end": {"line": 3, "character": 6}},
+            "context": {"diagnostics": []}
+        }),
+    );
+    assert_eq!(actions, json!([]));
+    assert_eq!(client.shutdown(), 0);
+}
+
+#[test]
+fn exit_without_shutdown_is_status_1_and_requests_after_shutdown_fail() {
+    let (client, _) = Client::start(json!({}), json!({}), &[]);
+    client.notify("exit", Value::Null);
+    let mut client = client;
+    assert_eq!(client.server.take().unwrap().join().unwrap(), 1);
+    let (mut client, _) = Client::start(json!({}), json!({}), &[]);
+    assert_eq!(client.request("shutdown", Value::Null), Value::Null);
+    let after = client.request("textDocument/hover", json!({}));
+    assert_eq!(after["code"], -32600, "{after}");
+    client.notify("exit", Value::Null);
+    assert_eq!(client.server.take().unwrap().join().unwrap(), 0);
+}
+
+#[test]
+fn unknown_requests_get_method_not_found() {
+    let (mut client, _) = Client::start(json!({}), json!({}), &[]);
+    let answer = client.request("workspace/symbol", json!({"query": ""}));
+    assert_eq!(answer["code"], -32601, "{answer}");
+    assert_eq!(client.shutdown(), 0);
+}
