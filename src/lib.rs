@@ -147,6 +147,9 @@ pub mod rewrite;
 pub mod run;
 pub mod scan;
 pub mod scheme;
+#[cfg(feature = "cli")]
+#[cfg_attr(docsrs, doc(cfg(feature = "cli")))]
+pub mod server;
 pub mod since;
 pub mod site;
 pub mod source;
