@@ -222,11 +222,11 @@ impl LocalLinks {
         }
     }
 
-    /// [`LocalLinks::check_within`] for a document of `site` (at `real`,
+    /// [`LocalLinks::lead_within`] for a document of `site` (at `real`,
     /// absolute): the path of the reference is resolved as the site's
-    /// generator builds it ([`Site::resolve`]), and a fragment is looked
-    /// for among the anchors of the page's source.
-    fn check_in_site(
+    /// generator builds it ([`Site::resolve`]); a fragment names an anchor
+    /// of the page's source, with the site's renderer.
+    fn lead_in_site(
         &self,
         tree: Option<&Path>,
         file: &Path,
@@ -234,7 +234,7 @@ impl LocalLinks {
         real: &Path,
         path: &str,
         fragment: Option<&str>,
-    ) -> Option<Problem> {
+    ) -> Option<Lead> {
         let template = site.layout.theme_dirs.iter().any(|d| real.starts_with(d));
         let target = if path.is_empty() && template {
             // `#x` in a template: in the page it becomes, not known.
@@ -248,7 +248,7 @@ impl LocalLinks {
             Resolved::File(t) => t,
             Resolved::Served | Resolved::NotChecked => return None,
             Resolved::Missing { url } => {
-                return Some(Problem::MissingPage {
+                return Some(Lead::MissingPage {
                     url,
                     generator: site.generator().name(),
                     config: shown(&site.layout.config),
@@ -258,21 +258,14 @@ impl LocalLinks {
         if !self.inside_tree(tree, file, &target) {
             return None;
         }
-        let fragment = fragment.filter(|f| !f.is_empty())?;
-        let fragment = String::from_utf8_lossy(&percent_decode(fragment.as_bytes())).into_owned();
-        let renderer = self.renderer.unwrap_or(site.renderer());
-        if self.plain_heading(&target, renderer, &fragment) {
-            return None;
-        }
-        let anchors = self.anchors(&target, renderer, site.layout.definition_term_ids)?;
-        if anchors.has(&fragment) {
-            None
-        } else {
-            Some(Problem::MissingAnchor {
-                path: shown(&target),
-                fragment,
-            })
-        }
+        Some(Lead::Target(LinkTarget {
+            kind: self.files.kind(&target),
+            path: target,
+            fragment: decoded_fragment(fragment),
+            renderer: self.renderer.unwrap_or(site.renderer()),
+            definition_terms: site.layout.definition_term_ids,
+            in_site: true,
+        }))
     }
 
     /// Checks `reference`, a URI reference found in the document `file`
@@ -296,11 +289,55 @@ impl LocalLinks {
         reference: &str,
         base: Option<&str>,
     ) -> Option<Problem> {
+        let target = match self.lead_within(tree, file, reference, base)? {
+            Lead::MissingPage {
+                url,
+                generator,
+                config,
+            } => {
+                return Some(Problem::MissingPage {
+                    url,
+                    generator,
+                    config,
+                })
+            }
+            Lead::Target(t) => t,
+        };
+        if !target.in_site && target.kind == Kind::Missing {
+            return Some(Problem::MissingTarget { path: target.path });
+        }
+        if self.anchor_found(&target)? {
+            None
+        } else {
+            Some(Problem::MissingAnchor {
+                path: if target.in_site {
+                    shown(&target.path)
+                } else {
+                    target.path
+                },
+                fragment: target.fragment.unwrap_or_default(),
+            })
+        }
+    }
+
+    /// Where `reference`, found in the document `file` (by walking
+    /// `tree`, as for [`LocalLinks::check_within`]), leads, as
+    /// `check --links local` resolves it: the file or directory of the
+    /// tree (which may be missing) with the fragment to look for there, or
+    /// a page the site's generator does not build. `None` when the link is
+    /// not local or not checked (as [`LocalLinks::check`] says).
+    pub(crate) fn lead_within(
+        &self,
+        tree: Option<&Path>,
+        file: &Path,
+        reference: &str,
+        base: Option<&str>,
+    ) -> Option<Lead> {
         if let Some(b) = base.map(str::trim).filter(|b| !has_scheme(b)) {
             // A relative base (`<base href="../">`) is itself resolved
             // against the document (HTML: the document's URL); references
             // then resolve against it.
-            return self.check_from_relative_base(tree, file, reference, b);
+            return self.lead_from_relative_base(tree, file, reference, b);
         }
         let local = self.local_part(reference, base)?;
         let (path, fragment) = match local.split_once('#') {
@@ -313,7 +350,7 @@ impl LocalLinks {
         }
         if !path.starts_with('/') || self.site_url.is_none() {
             if let Some((site, real)) = self.site_of(tree, file) {
-                return self.check_in_site(tree, file, &site, &real, path, fragment);
+                return self.lead_in_site(tree, file, &site, &real, path, fragment);
             }
         }
         let target = if path.is_empty() {
@@ -327,47 +364,51 @@ impl LocalLinks {
             // review).
             return None;
         }
-        let kind = self.files.kind(&target);
-        if kind == Kind::Missing {
-            return Some(Problem::MissingTarget { path: target });
-        }
-        let fragment = fragment.filter(|f| !f.is_empty())?;
-        if kind != Kind::File {
-            return None;
-        }
-        let fragment = String::from_utf8_lossy(&percent_decode(fragment.as_bytes())).into_owned();
-        let renderer = self.renderer.unwrap_or_default();
-        if self.plain_heading(&target, renderer, &fragment) {
-            return None;
-        }
-        let anchors = self.anchors(&target, renderer, false)?;
-        if anchors.has(&fragment) {
-            None
-        } else {
-            Some(Problem::MissingAnchor {
-                path: target,
-                fragment,
-            })
-        }
+        Some(Lead::Target(LinkTarget {
+            kind: self.files.kind(&target),
+            path: target,
+            fragment: decoded_fragment(fragment),
+            renderer: self.renderer.unwrap_or_default(),
+            definition_terms: false,
+            in_site: false,
+        }))
     }
 
-    /// [`LocalLinks::check`] of `reference` in `file` whose `<base href>`
-    /// is the relative reference `base`: the base names a file (or, ending
-    /// in `/`, a directory) relative to `file`, and `reference` is looked
-    /// for relative to it. A reference without a path (`#x`) points into
-    /// the base document itself, as in HTML (not checked when the base is
-    /// a directory). A root-relative base needs `--root-dir`.
-    fn check_from_relative_base(
+    /// Whether the anchor named by `target`'s fragment is in its file, as
+    /// `check --links local` looks: `Some(true)` when found (or taken as
+    /// there: a plain heading, a page whose anchors cannot all be known),
+    /// `Some(false)` when missing; `None` when there is nothing to look
+    /// for (no fragment, a directory, a missing file, a file that is not
+    /// a Markdown, reStructuredText, AsciiDoc or HTML document).
+    pub(crate) fn anchor_found(&self, target: &LinkTarget) -> Option<bool> {
+        let fragment = target.fragment.as_deref()?;
+        if !target.in_site && target.kind != Kind::File {
+            return None;
+        }
+        if self.plain_heading(&target.path, target.renderer, fragment) {
+            return Some(true);
+        }
+        let anchors = self.anchors(&target.path, target.renderer, target.definition_terms)?;
+        Some(anchors.has(fragment))
+    }
+
+    /// [`LocalLinks::lead_within`] of `reference` in `file` whose `<base
+    /// href>` is the relative reference `base`: the base names a file (or,
+    /// ending in `/`, a directory) relative to `file`, and `reference` is
+    /// looked for relative to it. A reference without a path (`#x`) points
+    /// into the base document itself, as in HTML (not checked when the
+    /// base is a directory). A root-relative base needs `--root-dir`.
+    fn lead_from_relative_base(
         &self,
         tree: Option<&Path>,
         file: &Path,
         reference: &str,
         base: &str,
-    ) -> Option<Problem> {
+    ) -> Option<Lead> {
         let base_path = base.split(['?', '#']).next().unwrap_or_default();
         if base_path.is_empty() {
             // `<base href="?x">`: the document itself.
-            return self.check_within(tree, file, reference, None);
+            return self.lead_within(tree, file, reference, None);
         }
         let named = self.file_of(file, base_path)?;
         // The document references resolve against: the base file, or a
@@ -380,7 +421,7 @@ impl LocalLinks {
         } else {
             named
         };
-        self.check_within(tree, &document, reference, None)
+        self.lead_within(tree, &document, reference, None)
     }
 
     /// The file that the (non-empty) path of a reference names, found in
@@ -527,6 +568,51 @@ impl LocalLinks {
         }
         Some(a)
     }
+}
+
+/// Where a local link leads ([`LocalLinks::lead_within`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Lead {
+    /// A file or directory of the tree, which may be missing.
+    Target(LinkTarget),
+    /// No source of the document's site makes the page the link leads
+    /// to ([`Problem::MissingPage`]).
+    MissingPage {
+        /// The URL path of the built site looked for.
+        url: String,
+        /// The generator (its [`Generator::name`]).
+        generator: &'static str,
+        /// The site's configuration file.
+        config: PathBuf,
+    },
+}
+
+/// The file or directory a local link leads to, and the anchor it names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct LinkTarget {
+    /// The target: for a document of a site, the page's source as the
+    /// generator builds it (absolute, symbolic links resolved); else the
+    /// path the reference names, joined to the document's directory (or
+    /// the root directory) and cleaned lexically.
+    pub path: PathBuf,
+    /// What `path` is (a file, a directory, missing). A site's target is
+    /// a source file the site has.
+    pub kind: Kind,
+    /// The fragment, percent-decoded, when not empty.
+    pub fragment: Option<String>,
+    /// Whose heading ids the fragment is matched against.
+    pub renderer: Renderer,
+    /// Markdown definition terms get ids (Hugo `autoDefinitionTermID`).
+    pub definition_terms: bool,
+    /// Resolved by a site generator's build rules.
+    pub in_site: bool,
+}
+
+/// `fragment` percent-decoded (lossily UTF-8), `None` when absent or
+/// empty.
+fn decoded_fragment(fragment: Option<&str>) -> Option<String> {
+    let f = fragment.filter(|f| !f.is_empty())?;
+    Some(String::from_utf8_lossy(&percent_decode(f.as_bytes())).into_owned())
 }
 
 /// `path` as shown in a message: relative to the working directory when

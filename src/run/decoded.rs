@@ -194,11 +194,7 @@ pub(crate) fn scan_units<R, F, B, G>(
     // Positions in the decoded text ([`Candidate::start`], the origin's
     // decoded line and column) as the caller asks: `extract`'s plain
     // output prints file lines ([`Located::start_of`]) and needs none.
-    let opts = scan.clone();
-    let mut in_angle = opts.clone();
-    in_angle.relative_in_angle = true;
-    in_angle.keep_spaces_in_angle = true;
-    in_angle.whole_reference = true;
+    let pieces_scan = PieceScan::new(scan);
     let parts = sink.parts();
     // Runs where the unit was decoded (a helper thread for a mailbox's
     // message); only the part's bytes cross to this thread.
@@ -232,50 +228,9 @@ pub(crate) fn scan_units<R, F, B, G>(
         // on this thread from piece to piece and unit to unit.
         let mut kept = KEPT.take();
         for mut piece in pieces {
-            let (text, opts) = if piece.references {
-                // "<value>": the brackets map to the value's ends. The
-                // value's leading and trailing white space is left out,
-                // as HTML's URL parser strips it.
-                let lead = piece
-                    .text
-                    .iter()
-                    .take_while(|b| b.is_ascii_whitespace())
-                    .count();
-                let trail = piece.text[lead..]
-                    .iter()
-                    .rev()
-                    .take_while(|b| b.is_ascii_whitespace())
-                    .count();
-                let value = &piece.text[lead..piece.text.len() - trail];
-                let t = &mut kept.wrapped;
-                t.clear();
-                t.push(b'<');
-                t.extend_from_slice(value);
-                t.push(b'>');
-                let (lead, n) = (lead as u64, value.len() as u64);
-                let mut m = OffsetMap::new();
-                m.group(lead, 0, 1);
-                m.exact(lead, n);
-                m.group(lead + n, 0, 1);
-                piece.chain = std::mem::take(&mut piece.chain).before(m);
-                (&kept.wrapped[..], &in_angle)
-            } else {
-                (&piece.text[..], &opts)
-            };
-            // A piece is in memory already (most are short: an attribute
-            // value, a text run): scanned in one window, in buffers kept
-            // from the last piece.
-            let mut piece_opts = opts.clone();
-            // A hard-wrapped bare URI is rejoined in body text (a mail's
-            // text part, its reply prefixes removed), not in markup, whose
-            // renderer ends a bare link at the line break.
-            piece_opts.join_wrapped_lines &= piece.kind == SegmentKind::Text;
-            let buffers = std::mem::take(&mut kept.buffers);
-            let mut scanner = Scanner::in_memory(text, piece_opts, buffers);
-            while let Ok(Some(found)) = scanner.next_found() {
-                each(&unit, &piece, found, &mut part, &mut lines);
-            }
-            kept.buffers = scanner.into_buffers();
+            pieces_scan.scan(&mut piece, &mut kept, |piece, found| {
+                each(&unit, piece, found, &mut part, &mut lines);
+            });
         }
         // What grew past its bound (a piece of megabytes) is let go.
         if kept.buffers.capacity() + kept.wrapped.capacity() <= KEPT_BYTES {
@@ -297,10 +252,91 @@ pub(crate) fn scan_units<R, F, B, G>(
     }
 }
 
+/// How the pieces of a decoded input are scanned ([`scan_units`]; the
+/// language server's `crate::server::found` reads a document the same
+/// way): a piece's text as a file's, or, for a piece that is one URI
+/// reference, its value as if written `<value>`.
+pub(crate) struct PieceScan {
+    /// The options of a piece of text.
+    opts: ScanOptions,
+    /// The options of a `<value>`: relative references found, spaces
+    /// kept, the whole value one reference.
+    in_angle: ScanOptions,
+}
+
+impl PieceScan {
+    /// Pieces scanned with `scan` (positions in the decoded text as it
+    /// asks: [`ScanOptions::positions`]).
+    pub(crate) fn new(scan: &ScanOptions) -> PieceScan {
+        let opts = scan.clone();
+        let mut in_angle = opts.clone();
+        in_angle.relative_in_angle = true;
+        in_angle.keep_spaces_in_angle = true;
+        in_angle.whole_reference = true;
+        PieceScan { opts, in_angle }
+    }
+
+    /// Calls `each` with every candidate (and too-long candidate) found
+    /// in `piece`, in order, with the piece. A piece that is one URI
+    /// reference (an HTML attribute value) is scanned as `<value>`
+    /// without the value's leading and trailing white space (as HTML's
+    /// URL parser strips it), and its chain is extended so that the
+    /// candidates' spans still map into the file
+    /// ([`crate::format::map::Chain::span`]). `kept` holds the scanner's
+    /// buffers from piece to piece.
+    pub(crate) fn scan<F>(&self, piece: &mut Piece, kept: &mut Kept, mut each: F)
+    where
+        F: FnMut(&Piece, Found<'_>),
+    {
+        let (text, opts) = if piece.references {
+            // "<value>": the brackets map to the value's ends.
+            let lead = piece
+                .text
+                .iter()
+                .take_while(|b| b.is_ascii_whitespace())
+                .count();
+            let trail = piece.text[lead..]
+                .iter()
+                .rev()
+                .take_while(|b| b.is_ascii_whitespace())
+                .count();
+            let value = &piece.text[lead..piece.text.len() - trail];
+            let t = &mut kept.wrapped;
+            t.clear();
+            t.push(b'<');
+            t.extend_from_slice(value);
+            t.push(b'>');
+            let (lead, n) = (lead as u64, value.len() as u64);
+            let mut m = OffsetMap::new();
+            m.group(lead, 0, 1);
+            m.exact(lead, n);
+            m.group(lead + n, 0, 1);
+            piece.chain = std::mem::take(&mut piece.chain).before(m);
+            (&kept.wrapped[..], &self.in_angle)
+        } else {
+            (&piece.text[..], &self.opts)
+        };
+        // A piece is in memory already (most are short: an attribute
+        // value, a text run): scanned in one window, in buffers kept
+        // from the last piece.
+        let mut piece_opts = opts.clone();
+        // A hard-wrapped bare URI is rejoined in body text (a mail's
+        // text part, its reply prefixes removed), not in markup, whose
+        // renderer ends a bare link at the line break.
+        piece_opts.join_wrapped_lines &= piece.kind == SegmentKind::Text;
+        let buffers = std::mem::take(&mut kept.buffers);
+        let mut scanner = Scanner::in_memory(text, piece_opts, buffers);
+        while let Ok(Some(found)) = scanner.next_found() {
+            each(piece, found);
+        }
+        kept.buffers = scanner.into_buffers();
+    }
+}
+
 /// What [`scan_units`] keeps on each thread between pieces: the
 /// scanner's buffers and the `<value>` text of a reference.
 #[derive(Default)]
-struct Kept {
+pub(crate) struct Kept {
     buffers: ScanBuffers,
     wrapped: Vec<u8>,
 }

@@ -25,7 +25,11 @@
 
 pub mod actions;
 pub mod convert;
+pub mod definition;
+pub mod document_links;
 pub mod documents;
+pub mod found;
+pub mod hover;
 pub mod workspace;
 
 use std::collections::{HashMap, HashSet};
@@ -114,6 +118,12 @@ fn capabilities(encoding: Encoding) -> lsp_types::ServerCapabilities {
                 ..TextDocumentSyncOptions::default()
             },
         )),
+        hover_provider: Some(HoverProviderCapability::Simple(true)),
+        definition_provider: Some(OneOf::Left(true)),
+        document_link_provider: Some(DocumentLinkOptions {
+            resolve_provider: Some(false),
+            work_done_progress_options: WorkDoneProgressOptions::default(),
+        }),
         code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
             code_action_kinds: Some(actions::kinds()),
             resolve_provider: Some(false),
@@ -350,6 +360,15 @@ impl<'c> Server<'c> {
             CodeActionRequest::METHOD => parse::<lsp_types::CodeActionParams>(req)
                 .map(|p| self.code_actions(p))
                 .and_then(to_value),
+            HoverRequest::METHOD => parse::<lsp_types::HoverParams>(req)
+                .map(|p| self.hover(p))
+                .and_then(to_value),
+            GotoDefinition::METHOD => parse::<lsp_types::GotoDefinitionParams>(req)
+                .map(|p| self.definition(p))
+                .and_then(to_value),
+            DocumentLinkRequest::METHOD => parse::<lsp_types::DocumentLinkParams>(req)
+                .map(|p| self.document_links(p))
+                .and_then(to_value),
             _ => Err((
                 ErrorCode::MethodNotFound,
                 format!("urilint does not handle {}", req.method),
@@ -562,6 +581,146 @@ impl<'c> Server<'c> {
             out.extend(actions::fix_all(&doc, enc, style, &edits.value));
         }
         out
+    }
+}
+
+impl Server<'_> {
+    /// The URIs of document `key` as `check` reads them, the document and
+    /// its folder.
+    fn found(&mut self, key: &str) -> Option<(Document, Vec<found::FoundUri>, &Folder)> {
+        let doc = self.documents.get(key)?.clone();
+        let folder = self.folder(&doc.path);
+        let missing_colon = folder
+            .checker
+            .check
+            .linter
+            .rules_for(&doc.path)
+            .enabled(crate::lint::rules::missing_scheme_colon::RULE.code);
+        let opts = found::FoundOptions::of_run(&folder.checker.opts, missing_colon);
+        let uris = found::uris_of(&doc.path, doc.text().as_bytes(), &opts);
+        Some((doc, uris, folder))
+    }
+
+    /// `textDocument/hover`: the URI under the cursor, its components,
+    /// validity, normal form, target, and the findings on it.
+    fn hover(&mut self, p: lsp_types::HoverParams) -> Option<lsp_types::Hover> {
+        let key = p
+            .text_document_position_params
+            .text_document
+            .uri
+            .as_str()
+            .to_string();
+        let findings = self.current(&key).map(|(_, f)| f.to_vec())?;
+        let enc = self.encoding;
+        let (doc, uris, folder) = self.found(&key)?;
+        let at = doc.offset(p.text_document_position_params.position, enc);
+        let f = found::at_offset(&uris, at as u64)?;
+        let ctx = hover::HoverContext {
+            grammar: folder.checker.opts.grammar,
+            links: folder.checker.check.links.as_ref(),
+            tree: folder.root.as_deref(),
+        };
+        let text = hover::hover(f, &doc.path, &findings, &ctx);
+        Some(lsp_types::Hover {
+            contents: lsp_types::HoverContents::Markup(lsp_types::MarkupContent {
+                kind: lsp_types::MarkupKind::Markdown,
+                value: text,
+            }),
+            range: Some(doc.range(f.span.start as usize..f.span.end as usize, enc)),
+        })
+    }
+
+    /// `textDocument/definition`: the file (and heading) a local link
+    /// under the cursor leads to.
+    fn definition(
+        &mut self,
+        p: lsp_types::GotoDefinitionParams,
+    ) -> Option<lsp_types::GotoDefinitionResponse> {
+        let key = p
+            .text_document_position_params
+            .text_document
+            .uri
+            .as_str()
+            .to_string();
+        let enc = self.encoding;
+        let (doc, uris, folder) = self.found(&key)?;
+        let at = doc.offset(p.text_document_position_params.position, enc);
+        let f = found::at_offset(&uris, at as u64)?;
+        let links = folder.checker.check.links.as_ref()?;
+        let ctx = definition::DefinitionContext {
+            links,
+            tree: folder.root.as_deref(),
+            current_text: Some(doc.text().as_bytes()),
+        };
+        let target = definition::definition(f, &doc.path, &ctx)?;
+        let uri: lsp_types::Uri = convert::file_uri(&target.path).parse().ok()?;
+        // The target's text: the editor's when it is open, else the file.
+        let position = match target.offset {
+            None => lsp_types::Position::default(),
+            Some(offset) => {
+                let open = self.documents.values().find(|d| d.path == target.path);
+                let text = match open {
+                    Some(d) => d.clone(),
+                    None => {
+                        let bytes = std::fs::read(&target.path).ok()?;
+                        Document::new(
+                            uri.clone(),
+                            target.path.clone(),
+                            0,
+                            String::new(),
+                            String::from_utf8_lossy(&bytes).into_owned(),
+                        )
+                    }
+                };
+                text.position(offset as usize, enc)
+            }
+        };
+        Some(lsp_types::GotoDefinitionResponse::Scalar(
+            lsp_types::Location {
+                uri,
+                range: lsp_types::Range {
+                    start: position,
+                    end: position,
+                },
+            },
+        ))
+    }
+
+    /// `textDocument/documentLink`: the URIs of a document whose editor
+    /// does not link them itself (plain text, mail, news, roff, reST,
+    /// AsciiDoc; not Markdown or HTML), delimited as RFC 3986 Appendix C
+    /// says and rejoined across line breaks.
+    fn document_links(&mut self, p: lsp_types::DocumentLinkParams) -> Vec<lsp_types::DocumentLink> {
+        use crate::format::detect::InputFormat;
+        let key = p.text_document.uri.as_str().to_string();
+        let enc = self.encoding;
+        let Some((doc, uris, folder)) = self.found(&key) else {
+            return Vec::new();
+        };
+        let format = match folder.checker.opts.input_format {
+            InputFormat::Auto => crate::format::detect::detect(doc.text().as_bytes(), &doc.path),
+            f => f,
+        };
+        if matches!(format, InputFormat::Markdown | InputFormat::Html) {
+            return Vec::new();
+        }
+        let ctx = document_links::DocumentLinkContext {
+            grammar: folder.checker.opts.grammar,
+            links: folder.checker.check.links.as_ref(),
+            tree: folder.root.as_deref(),
+            current_text: Some(doc.text().as_bytes()),
+        };
+        document_links::document_links(&uris, &doc.path, &ctx)
+            .into_iter()
+            .filter_map(|(span, target)| {
+                Some(lsp_types::DocumentLink {
+                    range: doc.range(span.start as usize..span.end as usize, enc),
+                    target: Some(target.parse().ok()?),
+                    tooltip: None,
+                    data: None,
+                })
+            })
+            .collect()
     }
 }
 

@@ -355,3 +355,42 @@ fn unknown_requests_get_method_not_found() {
     assert_eq!(answer["code"], -32601, "{answer}");
     assert_eq!(client.shutdown(), 0);
 }
+
+#[test]
+fn hover_definition_and_document_links() {
+    let files = [("guide.md", "# Guide\n\ntext\n\n## Install it\n\nmore\n")];
+    let (mut client, _) = Client::start(json!({}), json!({}), &files);
+    let text = "See [g](guide.md#install-it) and <http://a.example/b\n  c>\nand http://u:pw@h.example:80/%7e?q#f\n";
+    client.open("doc.md", "markdown", text);
+    let uri = client.uri("doc.md");
+    let at = |line: u32, character: u32| {
+        json!({"textDocument": {"uri": uri}, "position": {"line": line, "character": character}})
+    };
+    let hovers = json!([
+        client.request("textDocument/hover", at(0, 10)),
+        client.request("textDocument/hover", at(0, 40)),
+        client.request("textDocument/hover", at(2, 10)),
+        client.request("textDocument/hover", at(0, 1)),
+    ]);
+    snapshot("hover", &client.portable(&hovers));
+    assert_eq!(hovers[3], Value::Null, "no URI under the cursor");
+    let definition = client.request("textDocument/definition", at(0, 10));
+    assert_eq!(
+        client.portable(&definition),
+        json!({"uri": "file://$ROOT/guide.md",
+               "range": {"start": {"line": 4, "character": 0}, "end": {"line": 4, "character": 0}}})
+    );
+    // Markdown: the editor links it itself.
+    let links = client.request("textDocument/documentLink", json!({"textDocument": {"uri": uri}}));
+    assert_eq!(links, json!([]));
+    // Plain text: Appendix C delimiting, rejoined, password kept in the
+    // target (it is the document's own text).
+    client.open("notes.txt", "plaintext", text);
+    let links = client.request(
+        "textDocument/documentLink",
+        json!({"textDocument": {"uri": client.uri("notes.txt")}}),
+    );
+    snapshot("document-links-text", &client.portable(&links));
+    assert_eq!(links[0]["target"], "http://a.example/bc");
+    assert_eq!(client.shutdown(), 0);
+}

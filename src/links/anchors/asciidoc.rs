@@ -19,7 +19,7 @@ use crate::site::slug::{IdAttributes, Renderer, Slugger};
 /// (listing, literal, passthrough, comment, table) are not read.
 pub fn of_asciidoc(src: &[u8], renderer: Renderer) -> Anchors {
     let (ids, mut others) = scan(src, renderer);
-    others.extend(ids);
+    others.extend(ids.into_iter().map(|(id, _)| id));
     Anchors::new(others, false)
 }
 
@@ -27,11 +27,22 @@ pub fn of_asciidoc(src: &[u8], renderer: Renderer) -> Anchors {
 /// section with an explicit id has none here), as [`of_asciidoc`] makes
 /// them.
 pub fn section_ids(src: &[u8], renderer: Renderer) -> Vec<String> {
+    scan(src, renderer)
+        .0
+        .into_iter()
+        .map(|(id, _)| id)
+        .collect()
+}
+
+/// [`section_ids`], each with the 0-based index of its title's line (lines
+/// as [`str::lines`] splits them); for go-to-definition on a `#fragment`.
+pub fn section_ids_at(src: &[u8], renderer: Renderer) -> Vec<(String, usize)> {
     scan(src, renderer).0
 }
 
-/// The generated section ids of `src` in order, and its other anchors.
-fn scan(src: &[u8], renderer: Renderer) -> (Vec<String>, HashSet<String>) {
+/// The generated section ids of `src` in order (each with its title's
+/// line index), and its other anchors.
+fn scan(src: &[u8], renderer: Renderer) -> (Vec<(String, usize)>, HashSet<String>) {
     let mut attrs = match renderer {
         Renderer::Asciidoctor(a) => a,
         _ => IdAttributes::DEFAULT,
@@ -47,7 +58,7 @@ fn scan(src: &[u8], renderer: Renderer) -> (Vec<String>, HashSet<String>) {
     let mut block: Option<String> = None;
     let mut pending_id: Option<String> = None;
     let mut doc_title_seen = false;
-    for raw in text.lines() {
+    for (index, raw) in text.lines().enumerate() {
         let line = raw.trim_end();
         if let Some(delim) = &block {
             if line == delim {
@@ -107,7 +118,7 @@ fn scan(src: &[u8], renderer: Renderer) -> (Vec<String>, HashSet<String>) {
             }
             if explicit.is_none() && sectids {
                 let converted = convert_title(title, &values);
-                sections.push(slugger.mint(&converted));
+                sections.push((slugger.mint(&converted), index));
             }
             continue;
         }

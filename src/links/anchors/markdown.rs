@@ -16,6 +16,8 @@ struct Heading {
     explicit: Option<String>,
     /// The text the renderer slugs ([`Renderer::heading_text`]).
     text: String,
+    /// Byte offset of the heading's first byte in the source (0-based).
+    at: usize,
 }
 
 /// The anchors of the Markdown document `src` rendered by `renderer`
@@ -28,7 +30,7 @@ struct Heading {
 /// anchor too.
 pub fn of_markdown(src: &[u8], renderer: Renderer) -> Anchors {
     let (ids, mut others) = scan(src, renderer);
-    others.extend(ids);
+    others.extend(ids.into_iter().map(|(id, _)| id));
     others.extend(kramdown_ids(src));
     others.extend(fence_ids(src));
     if matches!(
@@ -132,6 +134,17 @@ pub fn definition_term_ids(src: &[u8], renderer: Renderer) -> Vec<String> {
 /// order, as `renderer` gives it (the explicit `{#id}` of a heading
 /// that has one, for a renderer that reads it).
 pub fn heading_ids(src: &[u8], renderer: Renderer) -> Vec<String> {
+    scan(src, renderer)
+        .0
+        .into_iter()
+        .map(|(id, _)| id)
+        .collect()
+}
+
+/// [`heading_ids`], each with the 0-based byte offset in `src` of its
+/// heading's first byte (the `#` of an ATX heading, the text's first
+/// line of a setext one); for go-to-definition on a `#fragment`.
+pub fn heading_ids_at(src: &[u8], renderer: Renderer) -> Vec<(String, usize)> {
     scan(src, renderer).0
 }
 
@@ -211,8 +224,9 @@ impl Open {
     }
 }
 
-/// The heading ids of `src` in order, and its other anchors.
-fn scan(src: &[u8], renderer: Renderer) -> (Vec<String>, HashSet<String>) {
+/// The heading ids of `src` in order (each with its heading's byte
+/// offset), and its other anchors.
+fn scan(src: &[u8], renderer: Renderer) -> (Vec<(String, usize)>, HashSet<String>) {
     let text = markdown::as_text(src);
     let policy = renderer.heading_text();
     let mut exact = HashSet::new();
@@ -238,6 +252,7 @@ fn scan(src: &[u8], renderer: Renderer) -> (Vec<String>, HashSet<String>) {
                     heading: Heading {
                         explicit: id,
                         text: String::new(),
+                        at: range.start,
                     },
                     has_attributes,
                     range,
@@ -370,9 +385,9 @@ fn scan(src: &[u8], renderer: Renderer) -> (Vec<String>, HashSet<String>) {
         .map(|h| match h.explicit {
             Some(id) => {
                 slugger.reserve(&id);
-                id
+                (id, h.at)
             }
-            None => slugger.mint(&h.text),
+            None => (slugger.mint(&h.text), h.at),
         })
         .collect();
     (ids, exact)

@@ -19,9 +19,13 @@ mod rst;
 use std::collections::HashSet;
 use std::path::Path;
 
-pub use asciidoc::{of_asciidoc, section_ids as asciidoc_section_ids};
-pub use markdown::{heading_ids as markdown_heading_ids, of_markdown};
-pub use rst::{of_rst, section_ids as rst_section_ids};
+pub use asciidoc::{
+    of_asciidoc, section_ids as asciidoc_section_ids, section_ids_at as asciidoc_section_ids_at,
+};
+pub use markdown::{
+    heading_ids as markdown_heading_ids, heading_ids_at as markdown_heading_ids_at, of_markdown,
+};
+pub use rst::{of_rst, section_ids as rst_section_ids, section_ids_at as rst_section_ids_at};
 
 use crate::site::slug::Renderer;
 
@@ -201,6 +205,94 @@ fn of_file_bytes(
     }
 }
 
+/// The 0-based byte offset in `src`, a document of `format` whose headings
+/// get their ids from `renderer` (as [`of_file_with`] reads it), of the
+/// anchor `fragment` (percent-decoded) names: the first byte of the
+/// heading whose id it is (a Markdown heading, a reStructuredText or
+/// AsciiDoc section title; compared without regard to case for a renderer
+/// that matches so, [`Renderer::case_insensitive`]), else the first place
+/// the id is written out: an `id` or `name` attribute, a `{#id}` or `{:
+/// #id}` attribute list, an AsciiDoc `[[id]]`, `[#id]` or `anchor:id[]`, a
+/// reStructuredText `.. _id:` target. `None` when the document has no such
+/// anchor, or for another format (for go-to-definition: the caller opens
+/// the file at its top). Ids that includes or hooks add are not located.
+pub fn anchor_offset(
+    src: &[u8],
+    format: crate::format::detect::InputFormat,
+    renderer: Renderer,
+    fragment: &str,
+) -> Option<u64> {
+    use crate::format::detect::InputFormat;
+    if fragment.is_empty() {
+        return None;
+    }
+    let folded = renderer.case_insensitive();
+    let same = |id: &str| {
+        id == fragment
+            || (folded && id.to_lowercase() == fragment.to_lowercase())
+            || (id.contains('%') && percent_decode(id).as_deref() == Some(fragment))
+    };
+    let heading = match format {
+        InputFormat::Markdown => markdown::heading_ids_at(src, renderer)
+            .into_iter()
+            .find(|(id, _)| same(id))
+            .map(|(_, at)| at as u64),
+        InputFormat::Rst => rst::section_ids_at(src, renderer)
+            .into_iter()
+            .find(|(id, _)| same(id))
+            .and_then(|(_, line)| line_start(src, line)),
+        InputFormat::Asciidoc => asciidoc::section_ids_at(src, renderer)
+            .into_iter()
+            .find(|(id, _)| same(id))
+            .and_then(|(_, line)| line_start(src, line)),
+        InputFormat::Html => None,
+        _ => return None,
+    };
+    heading.or_else(|| written_anchor(src, fragment))
+}
+
+/// The byte offset of the first place `src` writes the id `id` out:
+/// `id="id"` (or `name=`, single quotes), `{#id`, `#id}`, `[[id]]`,
+/// `[[id,`, `[#id]`, `anchor:id[` or `.. _id:` ([`anchor_offset`]).
+fn written_anchor(src: &[u8], id: &str) -> Option<u64> {
+    let forms = [
+        format!("id=\"{id}\""),
+        format!("id='{id}'"),
+        format!("name=\"{id}\""),
+        format!("name='{id}'"),
+        format!("{{#{id}"),
+        format!("#{id}}}"),
+        format!("#{id} }}"),
+        format!("[[{id}]]"),
+        format!("[[{id},"),
+        format!("[#{id}]"),
+        format!("anchor:{id}["),
+        format!(".. _{id}:"),
+    ];
+    forms
+        .iter()
+        .filter_map(|f| {
+            // `id=` and `name=` are attributes only after white space
+            // (not `data-id=`, `uuid=`).
+            let attribute = f.starts_with("id=") || f.starts_with("name=");
+            memchr::memmem::find_iter(src, f.as_bytes())
+                .find(|&at| !attribute || at > 0 && src[at - 1].is_ascii_whitespace())
+        })
+        .min()
+        .map(|at| at as u64)
+}
+
+/// The byte offset of the start of line `index` (0-based; lines end at LF)
+/// of `src`; `None` past its last line.
+fn line_start(src: &[u8], index: usize) -> Option<u64> {
+    if index == 0 {
+        return Some(0);
+    }
+    memchr::memchr_iter(b'\n', src)
+        .nth(index - 1)
+        .map(|at| at as u64 + 1)
+}
+
 /// True when the Markdown page `src` is a VitePress custom page
 /// (front matter `page: true`): a Vue component renders it, and its
 /// anchors are not in the Markdown (VitePress "Frontmatter config",
@@ -285,6 +377,37 @@ mod tests {
         let html = of_html(b"<h1 id=\"Intro\">x</h1><a name=\"old\"></a><p data-id=\"no\">");
         assert!(html.has("Intro") && html.has("old") && html.has("top"));
         assert!(!html.has("intro") && !html.has("no"));
+    }
+
+    #[test]
+    fn anchor_offsets_of_headings_and_written_ids() {
+        use crate::format::detect::InputFormat;
+        let md = b"# Title\n\nText.\n\n## Install\n\n<a name=\"old\"></a>\n### Custom {#my-id}\n";
+        let at = |f: &str, r| anchor_offset(md, InputFormat::Markdown, r, f);
+        assert_eq!(at("install", Renderer::Github), Some(16));
+        assert_eq!(at("Install", Renderer::Github), Some(16));
+        assert_eq!(at("old", Renderer::Github), Some(31));
+        assert_eq!(at("my-id", Renderer::Github), Some(58));
+        assert_eq!(at("custom-my-id", Renderer::Github), Some(47));
+        assert_eq!(at("nowhere", Renderer::Github), None);
+        let rst = b"Title\n=====\n\n.. _label:\n\nSection Two\n-----------\n";
+        let r = |f: &str| anchor_offset(rst, InputFormat::Rst, Renderer::Docutils, f);
+        assert_eq!(r("section-two"), Some(25));
+        assert_eq!(r("title"), Some(0));
+        assert_eq!(r("label"), Some(13));
+        let adoc = b"= Doc\n\n== First Part\n\n[[here]]\nText.\n";
+        let a = |f: &str| anchor_offset(adoc, InputFormat::Asciidoc, Renderer::Github, f);
+        assert_eq!(a("_first_part"), Some(7));
+        assert_eq!(a("here"), Some(22));
+        let html = b"<p data-id=\"Top-Part\">x</p><h2 id=\"Top-Part\">y</h2>";
+        assert_eq!(
+            anchor_offset(html, InputFormat::Html, Renderer::Github, "Top-Part"),
+            Some(31)
+        );
+        assert_eq!(
+            anchor_offset(b"x", InputFormat::Text, Renderer::Github, "x"),
+            None
+        );
     }
 
     #[test]

@@ -23,7 +23,7 @@ fn is_adornment(line: &str) -> Option<u8> {
 /// literal blocks) are not sections, as in docutils.
 pub fn of_rst(src: &[u8], renderer: Renderer) -> Anchors {
     let (ids, mut others) = scan(src, renderer);
-    others.extend(ids);
+    others.extend(ids.into_iter().map(|(id, _)| id));
     Anchors::new(others, false)
 }
 
@@ -31,11 +31,22 @@ pub fn of_rst(src: &[u8], renderer: Renderer) -> Anchors {
 /// section with an explicit id has none here), as [`of_rst`] makes
 /// them.
 pub fn section_ids(src: &[u8], renderer: Renderer) -> Vec<String> {
+    scan(src, renderer)
+        .0
+        .into_iter()
+        .map(|(id, _)| id)
+        .collect()
+}
+
+/// [`section_ids`], each with the 0-based index of its title's line (lines
+/// as [`str::lines`] splits them); for go-to-definition on a `#fragment`.
+pub fn section_ids_at(src: &[u8], renderer: Renderer) -> Vec<(String, usize)> {
     scan(src, renderer).0
 }
 
-/// The generated section ids of `src` in order, and its other anchors.
-fn scan(src: &[u8], renderer: Renderer) -> (Vec<String>, HashSet<String>) {
+/// The generated section ids of `src` in order (each with its title's
+/// line index), and its other anchors.
+fn scan(src: &[u8], renderer: Renderer) -> (Vec<(String, usize)>, HashSet<String>) {
     let renderer = match renderer {
         Renderer::Sphinx => Renderer::Sphinx,
         _ => Renderer::Docutils,
@@ -72,7 +83,8 @@ fn scan(src: &[u8], renderer: Renderer) -> (Vec<String>, HashSet<String>) {
             (is_adornment(line), lines.get(i + 1), lines.get(i + 2))
         {
             if blank_before && is_adornment(under) == Some(over) && !title.trim().is_empty() {
-                sections.push(slugger.mint(&normalize_name(&inline_text(title.trim()))));
+                let id = slugger.mint(&normalize_name(&inline_text(title.trim())));
+                sections.push((id, i + 1));
                 i += 3;
                 continue;
             }
@@ -87,7 +99,8 @@ fn scan(src: &[u8], renderer: Renderer) -> (Vec<String>, HashSet<String>) {
                 && (title_mark.is_none() || title_mark != under_mark)
                 && under.trim_end().chars().count() >= line.trim_end().chars().count().min(4)
             {
-                sections.push(slugger.mint(&normalize_name(&inline_text(line.trim()))));
+                let id = slugger.mint(&normalize_name(&inline_text(line.trim())));
+                sections.push((id, i));
                 i += 2;
                 continue;
             }
