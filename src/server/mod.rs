@@ -153,6 +153,9 @@ struct Server<'c> {
     documents: HashMap<String, Document>,
     /// The findings of each document at the version it was checked at.
     findings: HashMap<String, (i32, Vec<crate::lint::Diagnostic>)>,
+    /// The edits of "fix all" of each document, at the version they were
+    /// made for (editors ask for code actions at every cursor move).
+    fix_all: HashMap<String, (i32, Vec<crate::fix::Edit>)>,
     /// Documents changed since they were last checked, and when the last
     /// change came.
     pending: HashSet<String>,
@@ -203,6 +206,7 @@ impl<'c> Server<'c> {
             options,
             documents: HashMap::new(),
             findings: HashMap::new(),
+            fix_all: HashMap::new(),
             pending: HashSet::new(),
             last_change: Instant::now(),
             shutdown: false,
@@ -222,6 +226,8 @@ impl<'c> Server<'c> {
             .map(|r| Folder::new(Some(r), &self.options))
             .collect();
         self.outside = Folder::new(None, &self.options);
+        // Fixes depend on the configuration.
+        self.fix_all.clear();
         let problems: Vec<String> = self
             .folders
             .iter()
@@ -429,6 +435,7 @@ impl<'c> Server<'c> {
                 let key = p.text_document.uri.as_str().to_string();
                 self.documents.remove(&key);
                 self.findings.remove(&key);
+                self.fix_all.remove(&key);
                 self.pending.remove(&key);
                 self.notify(
                     PublishDiagnostics::METHOD,
@@ -576,9 +583,26 @@ impl<'c> Server<'c> {
             out.extend(actions::for_finding(&doc, enc, style, d, ignore, only));
         }
         if actions::wanted(only, actions::FIX_ALL) && found.iter().any(|d| d.fix.is_some()) {
-            let mut doc_mut = doc.clone();
-            let edits = folder.checker.fix_all(&doc.path, doc_mut.bytes());
-            out.extend(actions::fix_all(&doc, enc, style, &edits.value));
+            let cached = self
+                .fix_all
+                .get(&key)
+                .filter(|(version, _)| *version == doc.version)
+                .map(|(_, edits)| edits.clone());
+            let edits = match cached {
+                Some(edits) => edits,
+                None => {
+                    let mut doc_mut = doc.clone();
+                    let edits = self
+                        .folder(&doc.path)
+                        .checker
+                        .fix_all(&doc.path, doc_mut.bytes())
+                        .value;
+                    self.fix_all
+                        .insert(key.clone(), (doc.version, edits.clone()));
+                    edits
+                }
+            };
+            out.extend(actions::fix_all(&doc, enc, style, &edits));
         }
         out
     }

@@ -363,9 +363,7 @@ fn hover_definition_and_document_links() {
     let text = "See [g](guide.md#install-it) and <http://a.example/b\n  c>\nand http://u:pw@h.example:80/%7e?q#f\n";
     client.open("doc.md", "markdown", text);
     let uri = client.uri("doc.md");
-    let at = |line: u32, character: u32| {
-        json!({"textDocument": {"uri": uri}, "position": {"line": line, "character": character}})
-    };
+    let at = |line: u32, character: u32| json!({"textDocument": {"uri": uri}, "position": {"line": line, "character": character}});
     let hovers = json!([
         client.request("textDocument/hover", at(0, 10)),
         client.request("textDocument/hover", at(0, 40)),
@@ -381,7 +379,10 @@ fn hover_definition_and_document_links() {
                "range": {"start": {"line": 4, "character": 0}, "end": {"line": 4, "character": 0}}})
     );
     // Markdown: the editor links it itself.
-    let links = client.request("textDocument/documentLink", json!({"textDocument": {"uri": uri}}));
+    let links = client.request(
+        "textDocument/documentLink",
+        json!({"textDocument": {"uri": uri}}),
+    );
     assert_eq!(links, json!([]));
     // Plain text: Appendix C delimiting, rejoined, password kept in the
     // target (it is the document's own text).
