@@ -329,6 +329,55 @@ impl Iterator for ListedPaths {
     }
 }
 
+/// The files a walk from a directory leaves out by its exclusion globs
+/// (`exclude`, or `check`'s default, and `extend-exclude` of
+/// urilint.toml: [`crate::config::Settings::excluded_globs`]), for a file
+/// reached some other way (an editor's document).
+#[derive(Clone, Debug)]
+pub struct Exclusions {
+    root: PathBuf,
+    overrides: ignore::overrides::Override,
+}
+
+impl Exclusions {
+    /// The exclusions `globs` (gitignore syntax) of a walk from `root`.
+    ///
+    /// # Errors
+    /// [`Error::Walk`] naming an invalid glob.
+    pub fn new(root: &Path, globs: &[String]) -> Result<Exclusions, Error> {
+        let mut b = OverrideBuilder::new(".");
+        for g in globs {
+            b.add(&format!("!{g}")).map_err(|e| Error::Walk {
+                path: DisplayPath(PathBuf::from(g)),
+                message: format!("invalid glob: {e}"),
+            })?;
+        }
+        let overrides = b.build().map_err(|e| Error::Walk {
+            path: DisplayPath(PathBuf::new()),
+            message: format!("invalid globs: {e}"),
+        })?;
+        Ok(Exclusions {
+            root: root.to_path_buf(),
+            overrides,
+        })
+    }
+
+    /// True when a walk from the root would leave out `path` (absolute,
+    /// or relative to the root) or a directory it is in; a path outside
+    /// the root is never left out.
+    pub fn excludes(&self, path: &Path) -> bool {
+        let rel = if path.is_absolute() {
+            match path.strip_prefix(&self.root) {
+                Ok(r) => r,
+                Err(_) => return false,
+            }
+        } else {
+            path
+        };
+        !self.overrides.is_empty() && excluded(&self.overrides, rel)
+    }
+}
+
 /// True when the globs exclude `path` (as named on the command line) or
 /// one of the directories it is in: `--exclude vendor` leaves out
 /// `vendor/a.md` named explicitly.

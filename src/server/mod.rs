@@ -64,8 +64,12 @@ pub fn stdio() -> Result<i32, ServerError> {
     let (connection, io) = Connection::stdio();
     let status = serve(&connection)?;
     drop(connection);
-    io.join()?;
-    Ok(status)
+    match io.join() {
+        // A client that went away without reading the last answers.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(1),
+        Err(e) => Err(e.into()),
+        Ok(()) => Ok(status),
+    }
 }
 
 /// Serves one client on `connection` (from [`Connection::stdio`], or
@@ -511,7 +515,14 @@ impl<'c> Server<'c> {
         };
         let bytes = doc.bytes();
         let doc = &self.documents[key];
-        let checked = self.folder(&doc.path).checker.findings(&doc.path, bytes);
+        let folder = self.folder(&doc.path);
+        // A file `check` leaves out (urilint.toml's `exclude`, or its
+        // default: tests/, vendored files) has no findings.
+        let checked = if folder.excludes(&doc.path) {
+            crate::run::Checked::default()
+        } else {
+            folder.checker.findings(&doc.path, bytes)
+        };
         for m in &checked.messages {
             self.log(m);
         }

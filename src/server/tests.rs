@@ -395,3 +395,23 @@ fn hover_definition_and_document_links() {
     assert_eq!(links[0]["target"], "http://a.example/bc");
     assert_eq!(client.shutdown(), 0);
 }
+
+#[test]
+fn files_check_leaves_out_have_no_findings() {
+    let bad = "see http://a.example/%zz\n";
+    let (client, _) = Client::start(json!({}), json!({}), &[]);
+    // check's default exclusions: test data.
+    let published = client.open("tests/data.txt", "plaintext", bad);
+    assert_eq!(published["diagnostics"], json!([]));
+    let published = client.open("docs/data.txt", "plaintext", bad);
+    assert_eq!(published["diagnostics"][0]["code"], "U002");
+    assert_eq!(client.shutdown(), 0);
+    // urilint.toml's own list replaces the default.
+    let files = [("urilint.toml", "exclude = [\"docs/\"]\n")];
+    let (client, _) = Client::start(json!({}), json!({}), &files);
+    let published = client.open("tests/data.txt", "plaintext", bad);
+    assert_eq!(published["diagnostics"][0]["code"], "U002");
+    let published = client.open("docs/data.txt", "plaintext", bad);
+    assert_eq!(published["diagnostics"], json!([]));
+    assert_eq!(client.shutdown(), 0);
+}

@@ -42,6 +42,10 @@ pub struct Folder {
     /// Why the folder's `urilint.toml` could not be used (the defaults
     /// are, then).
     pub problem: Option<String>,
+    /// The files `check` run from the folder leaves out (`exclude`, or
+    /// its default, and `extend-exclude`): their documents get no
+    /// findings.
+    pub exclusions: Option<crate::walk::Exclusions>,
 }
 
 impl Folder {
@@ -114,7 +118,19 @@ impl Folder {
             summary: false,
             output_file: None,
         };
+        let exclusions = match root
+            .as_deref()
+            .map(|r| crate::walk::Exclusions::new(r, &settings.excluded_globs(true)))
+            .transpose()
+        {
+            Ok(e) => e,
+            Err(e) => {
+                problem.get_or_insert(e.to_string());
+                None
+            }
+        };
         Folder {
+            exclusions,
             checker: DocumentChecker {
                 opts,
                 check,
@@ -123,6 +139,11 @@ impl Folder {
             root,
             problem,
         }
+    }
+
+    /// True when `check` run from the folder would leave `path` out.
+    pub fn excludes(&self, path: &Path) -> bool {
+        self.exclusions.as_ref().is_some_and(|e| e.excludes(path))
     }
 
     /// True when `path` is in this folder.
