@@ -627,11 +627,12 @@ struct CheckArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "human")]
     format: CheckFormatArg,
-    /// What the columns of the human, plain and github formats count:
-    /// "char" Unicode characters, "byte" bytes (Vim's errorformat %c,
-    /// ripgrep --column), "utf16" UTF-16 code units (VS Code, LSP). An
-    /// invalid UTF-8 byte is one unit in each. JSON Lines and SARIF keep
-    /// their documented columns (characters).
+    /// What the columns of the human, plain and github formats (and of
+    /// the findings `--fix -` leaves) count: "char" Unicode characters,
+    /// "byte" bytes (Vim's errorformat %c, ripgrep --column), "utf16"
+    /// UTF-16 code units (VS Code, LSP). An invalid UTF-8 byte is one unit
+    /// in each. JSON Lines and SARIF keep their documented columns
+    /// (characters).
     #[arg(long, value_enum, value_name = "UNIT", default_value = "char")]
     column_unit: ColumnUnitArg,
     /// Apply the fixes in place (atomically; a file changed meanwhile is

@@ -30,8 +30,9 @@ pub trait ReadAt {
 
     /// The first offset that holds the input's bytes, a line start: 0, or
     /// where a unit of a larger file starts (a message of a mailbox,
-    /// [`crate::format::unit::UnitBytes`]). [`Lines::column`] reads
-    /// nothing before it.
+    /// [`crate::format::unit::UnitBytes`]). [`Lines`] reads nothing
+    /// before it (such a source may answer a read there with bytes from
+    /// elsewhere).
     fn floor(&self) -> u64 {
         0
     }
@@ -340,6 +341,7 @@ impl<S: ReadAt> Lines<S> {
         if reset {
             self.marker_cursor = 0;
         }
+        self.marker_cursor = self.marker_cursor.max(self.src.floor());
         const CHUNK: usize = 64 * 1024;
         const TAIL: usize = 256;
         // Sized to the gap since the last call (findings are usually near
@@ -387,7 +389,9 @@ impl<S: ReadAt> Lines<S> {
     /// # Errors
     /// A read error of the input.
     pub fn around(&mut self, from: u64, to: u64) -> io::Result<Excerpt> {
-        let lo = from.saturating_sub(MAX_SIDE);
+        let floor = self.src.floor();
+        let from = from.max(floor);
+        let lo = from.saturating_sub(MAX_SIDE).max(floor);
         let to = to.max(from);
         let range = self.window(lo, to + MAX_SIDE)?;
         let w = &self.cache[range];
@@ -405,7 +409,7 @@ impl<S: ReadAt> Lines<S> {
         Ok(Excerpt {
             start: lo + s as u64,
             text,
-            cut_before: start.is_none() && lo > 0,
+            cut_before: start.is_none() && lo > floor,
             cut_after: end.is_none() && !at_eof,
         })
     }
@@ -491,10 +495,11 @@ impl<S: ReadAt> Lines<S> {
     /// # Errors
     /// A read error of the input.
     pub fn previous(&mut self, line_start: u64) -> io::Result<Option<Excerpt>> {
-        if line_start == 0 {
+        let floor = self.src.floor();
+        if line_start <= floor {
             return Ok(None);
         }
-        let lo = line_start.saturating_sub(2);
+        let lo = line_start.saturating_sub(2).max(floor);
         let range = self.window(lo, line_start)?;
         let w = &self.cache[range];
         // Step back over the line end (CRLF counts once).
@@ -638,10 +643,24 @@ mod tests {
                 10_000
             }
         }
-        let raw = "\u{fc}ber http://a/".as_bytes();
+        let raw = "\u{fc}ber http://a/\nzwei".as_bytes();
         let mut l = Lines::new(Unit(raw));
+        // The excerpt and the line before start at the unit, not 4 KiB
+        // before it (read from the unit's start, they were the wrong bytes).
+        let e = l.around(10_006, 10_015).expect("read");
+        assert_eq!((e.start, e.text.as_slice()), (10_000, raw[..15].as_ref()));
+        assert!(!e.cut_before);
+        assert_eq!(l.previous(10_000).expect("read"), None);
+        let e = l.around(10_017, 10_017).expect("read");
+        assert_eq!(e.text, b"zwei");
+        let p = l.previous(e.start).expect("read").expect("a line");
+        assert_eq!((p.start, p.text.as_slice()), (10_000, raw[..15].as_ref()));
         assert_eq!(l.column(ColumnUnit::Byte, 10_006).expect("read"), 7);
         assert_eq!(l.column(ColumnUnit::Char, 10_006).expect("read"), 6);
+        let mut markers = Vec::new();
+        l.marker_lines_before(10_016, true, |m| markers.push(m.to_vec()));
+        assert!(markers.is_empty());
+        assert_eq!(l.marker_position(), 10_016);
     }
 
     #[test]

@@ -155,6 +155,63 @@ fn standard_input_in_each_unit() {
     }
 }
 
+/// `check --fix -` prints the fixed text and, on standard error, the
+/// findings left, in the unit, counted on the fixed text: `HTTP` became
+/// `http` before them (same length), "Grüße <" and " 😀 " are before.
+#[test]
+fn findings_left_by_fix_on_standard_input_in_each_unit() {
+    use std::io::Write;
+    let text = "Gr\u{fc}\u{df}e <HTTP://a.example/x> \u{1F600} http://b.example/%zz\n";
+    for (unit, col) in [("char", 47), ("byte", 52), ("utf16", 48)] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_urilint"))
+            .args(["check", "--isolated", "--extend-select", "N", "--fix"])
+            .args(["--format", "plain", "--column-unit", unit, "-"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("urilint runs");
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(text.as_bytes())
+            .expect("write");
+        let out = child.wait_with_output().expect("urilint ends");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            text.replace("HTTP", "http")
+        );
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.starts_with(&format!("-:1:{col}: U002 ")),
+            "{unit}: {err}"
+        );
+    }
+}
+
+/// A message of a mailbox after the first is read back from its own
+/// bytes: its lines were read from the wrong place when the 4 KiB before
+/// a finding reached back past the message's start (so that the column
+/// came out as 1 and the human excerpt was missing). Line 123 is
+/// `> > http://www.logitech.com/...` in message 1, which starts at byte
+/// 2583; the URI goes on on line 124 after `> >`.
+#[test]
+fn a_later_message_of_a_mailbox_is_read_back_from_its_own_bytes() {
+    let path = "../mail/pipermail-linux-uvc-2006-August-2727-2858.txt";
+    let out = stdout(&["--format", "github", "--column-unit", "byte", path]);
+    assert!(
+        out.contains(",line=123,col=5,endLine=124,endColumn=10,title=D004 "),
+        "{out}"
+    );
+    let human = stdout(&["--color", "never", "--column-unit", "byte", path]);
+    assert!(
+        human.contains(":123:5\n")
+            && human.contains("123 |   > > http://www.logitech.com/index.cfm/"),
+        "{human}"
+    );
+}
+
 #[test]
 fn an_unknown_unit_is_refused() {
     let out = check(&["--column-unit", "codepoint", "umlaut.txt"]);

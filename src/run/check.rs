@@ -1685,8 +1685,12 @@ impl Job<'_> {
                 sink.message(&format!("urilint: -: {e}"));
                 return;
             }
+            // Their columns in the run's unit, counted on the fixed text.
+            let mut lines = Lines::new(Edited::new(src.clone(), len, edits));
             for d in &remaining {
                 self.stats.count(d);
+                let converted = in_unit(d, Format::Plain, self.column_unit, &mut lines);
+                let d = converted.as_ref().unwrap_or(d);
                 sink.message(&format!(
                     "{}:{}:{}: {} {}",
                     d.path, d.line, d.column, d.code, d.message
