@@ -308,6 +308,36 @@ fn vim_recipe_lands_on_the_finding() {
     };
     // Byte 40 of line 2 is the `%`: the cursor is on it.
     assert_eq!(land("byte"), "2:40:%zz end\n");
+    // README's recipe: its `makeprg`, `:make` and Vim's default
+    // errorformat (whose `%f:%l:%c:%m` reads a byte index too).
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+        .expect("README.md")
+        .replace('\n', " ");
+    let makeprg = readme
+        .split("makeprg=")
+        .nth(1)
+        .and_then(|r| r.split('`').next())
+        .expect("README sets makeprg");
+    assert!(makeprg.starts_with("urilint\\ ") && makeprg.contains("--column-unit\\ byte"));
+    let makeprg = makeprg.replacen("urilint", env!("CARGO_BIN_EXE_urilint"), 1);
+    let out = Command::new(&nvim)
+        .current_dir(dir.path())
+        .args(["--headless", "-u", "NONE", "-i", "NONE", "-n"])
+        .args(["-c", &format!("set makeprg={makeprg}")])
+        .args(["-c", "edit umlaut.txt", "-c", "silent make!", "-c", "cfirst"])
+        .args([
+            "-c",
+            "call writefile([line('.') . ':' . col('.') . ':' . getline('.')[col('.') - 1:]], 'made')",
+        ])
+        .args(["-c", "qa!"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("nvim runs");
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("made")).expect("nvim wrote where it landed"),
+        "2:40:%zz end\n"
+    );
     // Characters read as bytes land six bytes to the left, inside the
     // host (as the reviewer did): what `--column-unit byte` is for.
     assert_eq!(land("char"), "2:34:e.com/%zz end\n");
