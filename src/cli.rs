@@ -627,6 +627,14 @@ struct CheckArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "human")]
     format: CheckFormatArg,
+    /// What the columns of the human, plain and github formats (and of
+    /// the findings `--fix -` leaves) count: "char" Unicode characters,
+    /// "byte" bytes (Vim's errorformat %c, ripgrep --column), "utf16"
+    /// UTF-16 code units (VS Code, LSP). An invalid UTF-8 byte is one unit
+    /// in each. JSON Lines and SARIF keep their documented columns
+    /// (characters).
+    #[arg(long, value_enum, value_name = "UNIT", default_value = "char")]
+    column_unit: ColumnUnitArg,
     /// Apply the fixes in place (atomically; a file changed meanwhile is
     /// left alone) and report what is left.
     #[arg(long)]
@@ -723,6 +731,23 @@ enum CheckFormatArg {
     Sarif,
     /// GitHub Actions workflow commands (annotations).
     Github,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum ColumnUnitArg {
+    Byte,
+    Char,
+    Utf16,
+}
+
+impl From<ColumnUnitArg> for urilint::position::ColumnUnit {
+    fn from(u: ColumnUnitArg) -> Self {
+        match u {
+            ColumnUnitArg::Byte => Self::Byte,
+            ColumnUnitArg::Char => Self::Char,
+            ColumnUnitArg::Utf16 => Self::Utf16,
+        }
+    }
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -1198,6 +1223,7 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
                 color,
                 write: a.write.policy(),
                 show_fixes: a.show_fixes,
+                column_unit: a.column_unit.into(),
                 configs,
                 links: links.then(|| {
                     let mut l = LocalLinks::new(links_root.clone(), a.site_url.clone());

@@ -11,6 +11,8 @@
 use std::fs::File;
 use std::io::{self, Read};
 
+use crate::position::{column_in, ColumnUnit, UnitCount};
+
 /// The most bytes of a line kept on either side of a span.
 pub const MAX_SIDE: u64 = 4096;
 
@@ -25,6 +27,15 @@ pub trait ReadAt {
     /// # Errors
     /// The underlying read error.
     fn read_at(&mut self, offset: u64, buf: &mut [u8]) -> io::Result<usize>;
+
+    /// The first offset that holds the input's bytes, a line start: 0, or
+    /// where a unit of a larger file starts (a message of a mailbox,
+    /// [`crate::format::unit::UnitBytes`]). [`Lines`] reads nothing
+    /// before it (such a source may answer a read there with bytes from
+    /// elsewhere).
+    fn floor(&self) -> u64 {
+        0
+    }
 }
 
 /// Positional reads on Unix (as `&File`): the file's offset, which a
@@ -77,6 +88,10 @@ impl ReadAt for &File {
 impl<S: ReadAt + ?Sized> ReadAt for &mut S {
     fn read_at(&mut self, offset: u64, buf: &mut [u8]) -> io::Result<usize> {
         (**self).read_at(offset, buf)
+    }
+
+    fn floor(&self) -> u64 {
+        (**self).floor()
     }
 }
 
@@ -262,6 +277,9 @@ pub struct Lines<S> {
     /// block, `Some(None)` inside one for every rule, `Some(Some(list))`
     /// for the rules listed.
     pub(crate) disabled: Option<Option<Vec<String>>>,
+    /// Where the last [`Lines::column`] that had to read a long line
+    /// stopped, and the units counted from its line's start to there.
+    column_memo: Option<(u64, UnitCount)>,
 }
 
 impl<S: ReadAt> Lines<S> {
@@ -274,6 +292,7 @@ impl<S: ReadAt> Lines<S> {
             eof: None,
             marker_cursor: 0,
             disabled: None,
+            column_memo: None,
         }
     }
 
@@ -322,6 +341,7 @@ impl<S: ReadAt> Lines<S> {
         if reset {
             self.marker_cursor = 0;
         }
+        self.marker_cursor = self.marker_cursor.max(self.src.floor());
         const CHUNK: usize = 64 * 1024;
         const TAIL: usize = 256;
         // Sized to the gap since the last call (findings are usually near
@@ -369,7 +389,9 @@ impl<S: ReadAt> Lines<S> {
     /// # Errors
     /// A read error of the input.
     pub fn around(&mut self, from: u64, to: u64) -> io::Result<Excerpt> {
-        let lo = from.saturating_sub(MAX_SIDE);
+        let floor = self.src.floor();
+        let from = from.max(floor);
+        let lo = from.saturating_sub(MAX_SIDE).max(floor);
         let to = to.max(from);
         let range = self.window(lo, to + MAX_SIDE)?;
         let w = &self.cache[range];
@@ -387,9 +409,84 @@ impl<S: ReadAt> Lines<S> {
         Ok(Excerpt {
             start: lo + s as u64,
             text,
-            cut_before: start.is_none() && lo > 0,
+            cut_before: start.is_none() && lo > floor,
             cut_after: end.is_none() && !at_eof,
         })
+    }
+
+    /// The 1-based column, counted in `unit`, of the 0-based byte
+    /// `offset` of the input: the units of its line from the line's start
+    /// to `offset`, plus one ([`column_in`], whose rules it follows for
+    /// invalid UTF-8). The same as [`crate::position::Position::column`]
+    /// for [`ColumnUnit::Char`].
+    ///
+    /// Costs a read of at most [`MAX_SIDE`] bytes before `offset` (often
+    /// in the window [`Lines::around`] reads anyway) when the line starts
+    /// there. On a longer line the line's bytes are counted from its start,
+    /// or from where the last such call stopped when that is before
+    /// `offset`: offsets asked in order cost reads linear in the input.
+    ///
+    /// # Errors
+    /// A read error of the input; for standard input, an offset more than
+    /// its window back ([`Window`]).
+    pub fn column(&mut self, unit: ColumnUnit, offset: u64) -> io::Result<u64> {
+        let floor = self.src.floor();
+        let offset = offset.max(floor);
+        let lo = offset.saturating_sub(MAX_SIDE).max(floor);
+        let range = self.window(lo, offset)?;
+        let w = &self.cache[range];
+        if let Some(i) = memchr::memrchr2(b'\n', b'\r', w) {
+            return Ok(column_in(unit, &w[i + 1..]));
+        }
+        if lo == floor {
+            return Ok(column_in(unit, w));
+        }
+        // A long line: count on from the last stop, or from its start.
+        let (mut at, mut count) = match self.column_memo.take() {
+            Some((at, count)) if at <= offset && count.unit() == unit => (at, count),
+            _ => (self.line_start(lo, floor)?, UnitCount::new(unit)),
+        };
+        let mut buf = vec![0u8; WINDOW as usize];
+        while at < offset {
+            let want = usize::try_from(offset - at)
+                .unwrap_or(usize::MAX)
+                .min(buf.len());
+            let n = self.src.read_at(at, &mut buf[..want])?;
+            if n == 0 {
+                break;
+            }
+            let chunk = &buf[..n];
+            match memchr::memrchr2(b'\n', b'\r', chunk) {
+                Some(i) => {
+                    count = UnitCount::new(unit);
+                    count.feed(&chunk[i + 1..]);
+                }
+                None => count.feed(chunk),
+            }
+            at += n as u64;
+        }
+        let column = count.total() + 1;
+        self.column_memo = Some((at, count));
+        Ok(column)
+    }
+
+    /// The offset of the start of the line that holds byte `at`, searching
+    /// back from it (not before `floor`).
+    fn line_start(&mut self, at: u64, floor: u64) -> io::Result<u64> {
+        let mut hi = at;
+        let mut buf = vec![0u8; WINDOW as usize];
+        while hi > floor {
+            let from = hi.saturating_sub(WINDOW).max(floor);
+            let len = usize::try_from(hi - from)
+                .unwrap_or(usize::MAX)
+                .min(buf.len());
+            let n = self.src.read_at(from, &mut buf[..len])?;
+            if let Some(i) = memchr::memrchr2(b'\n', b'\r', &buf[..n]) {
+                return Ok(from + i as u64 + 1);
+            }
+            hi = from;
+        }
+        Ok(floor)
     }
 
     /// The line before the line that starts at byte `line_start`, or `None`
@@ -398,10 +495,11 @@ impl<S: ReadAt> Lines<S> {
     /// # Errors
     /// A read error of the input.
     pub fn previous(&mut self, line_start: u64) -> io::Result<Option<Excerpt>> {
-        if line_start == 0 {
+        let floor = self.src.floor();
+        if line_start <= floor {
             return Ok(None);
         }
-        let lo = line_start.saturating_sub(2);
+        let lo = line_start.saturating_sub(2).max(floor);
         let range = self.window(lo, line_start)?;
         let w = &self.cache[range];
         // Step back over the line end (CRLF counts once).
@@ -486,6 +584,83 @@ mod tests {
         let mut all = Vec::new();
         stream.read_to_end(&mut all).expect("reads");
         assert_eq!(all, b"abc\ndef\n");
+    }
+
+    #[test]
+    fn columns_read_back_in_each_unit() {
+        use ColumnUnit::*;
+        // "Grüße 😀 café: " then the URI, on the second line.
+        let text = "x\r\nGr\u{fc}\u{df}e \u{1F600} caf\u{e9}: http://a/%zz\n".as_bytes();
+        let at = text.windows(4).position(|w| w == b"http").expect("uri") as u64;
+        let mut l = Lines::new(text);
+        let cols: Vec<u64> = [Byte, Char, Utf16]
+            .iter()
+            .map(|&u| l.column(u, at).expect("read"))
+            .collect();
+        assert_eq!(cols, [21, 15, 16]);
+        assert_eq!(l.column(Byte, 0).expect("read"), 1);
+        assert_eq!(l.column(Byte, 3).expect("read"), 1);
+    }
+
+    #[test]
+    fn columns_on_long_lines_count_from_the_line_start() {
+        // 10,000 two-byte characters, then places asked in order, out of
+        // order, and on the next line.
+        let mut text = b"ab\n".to_vec();
+        text.extend("\u{e9}".repeat(10_000).as_bytes());
+        text.extend_from_slice("\u{1F600}x y\nz".as_bytes());
+        let x = 3 + 20_000 + 4;
+        let mut l = Lines::new(text.as_slice());
+        assert_eq!(l.column(ColumnUnit::Byte, x).expect("read"), 20_005);
+        assert_eq!(l.column(ColumnUnit::Utf16, x).expect("read"), 10_003);
+        assert_eq!(l.column(ColumnUnit::Utf16, x + 2).expect("read"), 10_005);
+        assert_eq!(l.column(ColumnUnit::Char, x).expect("read"), 10_002);
+        assert_eq!(l.column(ColumnUnit::Char, 3 + 9_000).expect("read"), 4_501);
+        assert_eq!(l.column(ColumnUnit::Utf16, x + 4).expect("read"), 1);
+        // The same as the tracker counts, on any offset of the long line.
+        for at in [3u64, 5_003, 12_345, 19_999, x] {
+            let mut t = crate::position::LineTracker::new();
+            t.advance(&text[..at as usize]);
+            assert_eq!(
+                l.column(ColumnUnit::Char, at).expect("read"),
+                t.position().column
+            );
+        }
+    }
+
+    #[test]
+    fn columns_do_not_read_before_the_floor() {
+        // A unit that starts at file offset 10,000 (a second message).
+        struct Unit<'a>(&'a [u8]);
+        impl ReadAt for Unit<'_> {
+            fn read_at(&mut self, offset: u64, buf: &mut [u8]) -> io::Result<usize> {
+                let rel = (offset.saturating_sub(10_000) as usize).min(self.0.len());
+                let n = buf.len().min(self.0.len() - rel);
+                buf[..n].copy_from_slice(&self.0[rel..rel + n]);
+                Ok(n)
+            }
+            fn floor(&self) -> u64 {
+                10_000
+            }
+        }
+        let raw = "\u{fc}ber http://a/\nzwei".as_bytes();
+        let mut l = Lines::new(Unit(raw));
+        // The excerpt and the line before start at the unit, not 4 KiB
+        // before it (read from the unit's start, they were the wrong bytes).
+        let e = l.around(10_006, 10_015).expect("read");
+        assert_eq!((e.start, e.text.as_slice()), (10_000, raw[..15].as_ref()));
+        assert!(!e.cut_before);
+        assert_eq!(l.previous(10_000).expect("read"), None);
+        let e = l.around(10_017, 10_017).expect("read");
+        assert_eq!(e.text, b"zwei");
+        let p = l.previous(e.start).expect("read").expect("a line");
+        assert_eq!((p.start, p.text.as_slice()), (10_000, raw[..15].as_ref()));
+        assert_eq!(l.column(ColumnUnit::Byte, 10_006).expect("read"), 7);
+        assert_eq!(l.column(ColumnUnit::Char, 10_006).expect("read"), 6);
+        let mut markers = Vec::new();
+        l.marker_lines_before(10_016, true, |m| markers.push(m.to_vec()));
+        assert!(markers.is_empty());
+        assert_eq!(l.marker_position(), 10_016);
     }
 
     #[test]

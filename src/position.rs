@@ -211,6 +211,181 @@ impl LineTracker {
     }
 }
 
+/// The unit that the columns of `check`'s `human`, `plain` and `github`
+/// outputs count in (`check --column-unit`). Every unit gives a 1-based
+/// column: the number of units of the line's text before the place, plus
+/// one. Lines end as in the rest of this module (LF, CRLF, lone CR).
+///
+/// Editors differ, hence the choice (as GCC's
+/// `-fdiagnostics-column-unit=byte|display`):
+/// Vim's `errorformat` `%c` is a byte index (`:help errorformat`), as is
+/// ripgrep's `--column`; VS Code's problem matchers and the Language
+/// Server Protocol count UTF-16 code units (LSP 3.17, "Position").
+/// JSON Lines and SARIF keep their own documented columns whatever the
+/// unit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ColumnUnit {
+    /// Bytes of the line (its UTF-8 encoding, or whatever bytes it has).
+    Byte,
+    /// Unicode scalar values, each invalid UTF-8 byte one column, as
+    /// [`Position::column`] (the default).
+    #[default]
+    Char,
+    /// UTF-16 code units: one for a character of the Basic Multilingual
+    /// Plane, two for one above U+FFFF (a surrogate pair), and one for
+    /// each byte that is not part of a valid UTF-8 sequence (as if it
+    /// were U+FFFD).
+    Utf16,
+}
+
+impl ColumnUnit {
+    /// The name of the unit as `--column-unit` takes it: `byte`, `char`,
+    /// `utf16`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ColumnUnit::Byte => "byte",
+            ColumnUnit::Char => "char",
+            ColumnUnit::Utf16 => "utf16",
+        }
+    }
+}
+
+/// The 1-based column, in `unit`, of the place right after
+/// `line_bytes_before_place`: the bytes of its line from the line's start
+/// (just after a line break, or the start of the input) up to the place,
+/// holding no line break. An incomplete UTF-8 sequence at the end counts
+/// one unit per byte (as [`LineTracker::position`] counts it).
+///
+/// ```
+/// use urilint::position::{column_in, ColumnUnit};
+/// let before = "Gr\u{fc}\u{df}e \u{1F600} ".as_bytes(); // "Grüße 😀 "
+/// assert_eq!(column_in(ColumnUnit::Byte, before), 14);
+/// assert_eq!(column_in(ColumnUnit::Char, before), 9);
+/// assert_eq!(column_in(ColumnUnit::Utf16, before), 10);
+/// ```
+pub fn column_in(unit: ColumnUnit, line_bytes_before_place: &[u8]) -> u64 {
+    let mut count = UnitCount::new(unit);
+    count.feed(line_bytes_before_place);
+    count.total() + 1
+}
+
+/// Counts units of one line over bytes fed in pieces of any size (a
+/// UTF-8 sequence split between pieces counts as a whole one): what
+/// [`column_in`] does, for a line read back in pieces.
+#[derive(Clone, Debug)]
+pub(crate) struct UnitCount {
+    unit: ColumnUnit,
+    /// Units of the complete characters and invalid bytes fed so far.
+    units: u64,
+    /// An incomplete UTF-8 sequence at the end of the bytes fed (at most
+    /// 3 bytes, `open` of them).
+    partial: [u8; 4],
+    open: usize,
+}
+
+impl UnitCount {
+    /// A count of 0 units.
+    pub(crate) fn new(unit: ColumnUnit) -> Self {
+        UnitCount {
+            unit,
+            units: 0,
+            partial: [0; 4],
+            open: 0,
+        }
+    }
+
+    /// Counts the bytes that follow those fed so far on the line.
+    pub(crate) fn feed(&mut self, mut bytes: &[u8]) {
+        if self.unit == ColumnUnit::Byte {
+            self.units += bytes.len() as u64;
+            return;
+        }
+        // Settle the sequence left open with the first bytes.
+        while self.open > 0 && !bytes.is_empty() {
+            let mut joined = [0u8; 4];
+            joined[..self.open].copy_from_slice(&self.partial[..self.open]);
+            let more = bytes.len().min(4 - self.open);
+            joined[self.open..self.open + more].copy_from_slice(&bytes[..more]);
+            let joined = &joined[..self.open + more];
+            match first_unit(joined) {
+                Some((n, valid)) => {
+                    self.units += if valid {
+                        self.char_units(joined)
+                    } else {
+                        n as u64
+                    };
+                    // `n` > `open`, or the sequence was already invalid
+                    // (then it would not have been left open).
+                    let used = n.saturating_sub(self.open);
+                    self.open = 0;
+                    bytes = &bytes[used..];
+                }
+                None => {
+                    self.partial[self.open..self.open + more].copy_from_slice(&bytes[..more]);
+                    self.open += more;
+                    return;
+                }
+            }
+        }
+        loop {
+            match std::str::from_utf8(bytes) {
+                Ok(s) => {
+                    self.units += self.str_units(s);
+                    return;
+                }
+                Err(e) => {
+                    let valid = e.valid_up_to();
+                    if let Ok(s) = std::str::from_utf8(&bytes[..valid]) {
+                        self.units += self.str_units(s);
+                    }
+                    match e.error_len() {
+                        Some(k) => {
+                            self.units += k as u64;
+                            bytes = &bytes[valid + k..];
+                        }
+                        None => {
+                            let rest = &bytes[valid..];
+                            self.partial[..rest.len()].copy_from_slice(rest);
+                            self.open = rest.len();
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The unit counted in.
+    pub(crate) fn unit(&self) -> ColumnUnit {
+        self.unit
+    }
+
+    /// The units of the bytes fed, an open sequence one per byte.
+    pub(crate) fn total(&self) -> u64 {
+        self.units + self.open as u64
+    }
+
+    /// Units of valid text `s`.
+    fn str_units(&self, s: &str) -> u64 {
+        match self.unit {
+            ColumnUnit::Byte => s.len() as u64,
+            ColumnUnit::Char => count_chars(s.as_bytes()),
+            // Four-byte sequences (above U+FFFF) are two units.
+            ColumnUnit::Utf16 => {
+                count_chars(s.as_bytes()) + s.bytes().filter(|&b| b >= 0xF0).count() as u64
+            }
+        }
+    }
+
+    /// Units of the one valid character that starts `bytes`.
+    fn char_units(&self, bytes: &[u8]) -> u64 {
+        match (self.unit, bytes.first()) {
+            (ColumnUnit::Utf16, Some(&b)) if b >= 0xF0 => 2,
+            _ => 1,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -289,6 +464,82 @@ mod tests {
             let mut b = LineTracker::new();
             b.advance(text);
             assert_eq!(a.position(), b.position(), "cut at {cut}");
+        }
+    }
+
+    #[test]
+    fn columns_in_each_unit() {
+        use ColumnUnit::*;
+        let col = |unit, s: &[u8]| column_in(unit, s);
+        // ASCII: all the same.
+        assert_eq!(
+            [col(Byte, b"ab c"), col(Char, b"ab c"), col(Utf16, b"ab c")],
+            [5, 5, 5]
+        );
+        assert_eq!([col(Byte, b""), col(Char, b""), col(Utf16, b"")], [1, 1, 1]);
+        // A tab is one of each (editors that expand it count screen columns).
+        assert_eq!(
+            [col(Byte, b"\tx"), col(Char, b"\tx"), col(Utf16, b"\tx")],
+            [3, 3, 3]
+        );
+        // 2-byte (U+00FC), 3-byte (U+20AC), 4-byte (U+1F600) characters.
+        let two = "\u{fc}".as_bytes();
+        let three = "\u{20ac}".as_bytes();
+        let four = "\u{1F600}".as_bytes();
+        assert_eq!([col(Byte, two), col(Char, two), col(Utf16, two)], [3, 2, 2]);
+        assert_eq!(
+            [col(Byte, three), col(Char, three), col(Utf16, three)],
+            [4, 2, 2]
+        );
+        assert_eq!(
+            [col(Byte, four), col(Char, four), col(Utf16, four)],
+            [5, 2, 3]
+        );
+        // The reviewer's line: "Grüße 😀 café: " before the URI.
+        let line = "Gr\u{fc}\u{df}e \u{1F600} caf\u{e9}: ".as_bytes();
+        assert_eq!(
+            [col(Byte, line), col(Char, line), col(Utf16, line)],
+            [21, 15, 16]
+        );
+        // Invalid UTF-8: one unit per invalid byte, in every unit.
+        let bad = b"caf\xa9 \xe2\x82x\xc0\xaf";
+        assert_eq!(
+            [col(Byte, bad), col(Char, bad), col(Utf16, bad)],
+            [11, 11, 11]
+        );
+        // An open sequence at the end, one per byte.
+        assert_eq!([col(Char, b"a\xf0\x9f"), col(Utf16, b"a\xf0\x9f")], [4, 4]);
+    }
+
+    #[test]
+    fn char_columns_agree_with_the_tracker() {
+        let text = b"\xa9x\xe2\x82\xac\xe2\x82y\xf0\x9f\x98\x80\xf0\x9f\xc3\xa9\xff\xed\xa0\x80z";
+        for end in 0..=text.len() {
+            let mut t = LineTracker::new();
+            t.advance(&text[..end]);
+            assert_eq!(
+                column_in(ColumnUnit::Char, &text[..end]),
+                t.position().column,
+                "{end}"
+            );
+        }
+    }
+
+    #[test]
+    fn split_feeding_gives_the_same_count() {
+        let mut text = "h\u{e9}\u{1F600}\u{20ac}x".as_bytes().to_vec();
+        text.extend_from_slice(b"\xa9\xe2\x82y\xf0\x9f\x98\x80\xf0\x9f");
+        for unit in [ColumnUnit::Byte, ColumnUnit::Char, ColumnUnit::Utf16] {
+            let whole = column_in(unit, &text);
+            for cut in 0..text.len() {
+                for cut2 in cut..text.len() {
+                    let mut c = UnitCount::new(unit);
+                    c.feed(&text[..cut]);
+                    c.feed(&text[cut..cut2]);
+                    c.feed(&text[cut2..]);
+                    assert_eq!(c.total() + 1, whole, "{unit:?} cuts at {cut}, {cut2}");
+                }
+            }
         }
     }
 }

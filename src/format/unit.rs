@@ -108,6 +108,11 @@ impl crate::lines::ReadAt for UnitBytes<'_> {
         buf[..n].copy_from_slice(&self.raw[rel..rel + n]);
         Ok(n)
     }
+
+    /// The unit's start (a line start: units start at one).
+    fn floor(&self) -> u64 {
+        self.offset
+    }
 }
 
 /// Reads `reader`, an input in `format` (not [`InputFormat::Text`] nor

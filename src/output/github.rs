@@ -8,7 +8,9 @@
 //! ```
 //!
 //! (`::warning` for warnings). Lines and columns are 1-based, columns in
-//! Unicode scalar values, as in [`Diagnostic`]; the region runs from the
+//! Unicode scalar values, as in [`Diagnostic`] (or in the unit of `check
+//! --column-unit`, [`crate::position::ColumnUnit`], which `check` counts
+//! them in before printing); the region runs from the
 //! offending place to just past the URI's last byte. The message escapes
 //! `%`, CR and LF (`%25`, `%0D`, `%0A`); property values escape `:` and
 //! `,` too (`%3A`, `%2C`), as GitHub's runner expects. Before that, other

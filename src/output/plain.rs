@@ -3,7 +3,9 @@
 //! `extract`: one URI per line, optionally prefixed with `path:` and
 //! `line:` as grep does with `-H` and `-n`. `check`: one diagnostic per
 //! line, `path:line:column: CODE message`, with 1-based lines and columns
-//! (columns in Unicode scalar values). File names, URIs and messages are
+//! (columns as the diagnostic has them: Unicode scalar values, or the
+//! unit of `check --column-unit`, [`crate::position::ColumnUnit`],
+//! which `check` counts them in before printing). File names, URIs and messages are
 //! escaped ([`super::escape`]): one record is always one line, and no line
 //! starts with `::`.
 

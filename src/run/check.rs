@@ -44,7 +44,7 @@ use crate::output::human::{self, Summary};
 use crate::output::sarif::{self, SkipFirstComma};
 use crate::output::{github, jsonl, plain, Format};
 use crate::pipeline::{self, Outputs, PipelineOptions, Sink};
-use crate::position::Position;
+use crate::position::{ColumnUnit, Position};
 use crate::scan::{Found, ScanOptions};
 use crate::source::Input;
 use crate::walk;
@@ -105,6 +105,11 @@ pub struct CheckOptions {
     /// pass over the inputs, requested, and reported in the second
     /// (`L101` to `L106`); `None`: not checked.
     pub remote: Option<RemoteCheck>,
+    /// `--column-unit`: what the columns of the `human`, `plain` and
+    /// `github` formats count (JSON Lines and SARIF keep theirs). Columns
+    /// in another unit than [`ColumnUnit::Char`] are counted again from the
+    /// lines read back ([`Lines::column`]).
+    pub column_unit: ColumnUnit,
 }
 
 /// The remote check of a run (`check --links remote`, [`crate::remote`]).
@@ -364,6 +369,7 @@ pub(crate) fn check_input(
         rules: &rules,
         scan: &file_scan,
         format: opts.format,
+        column_unit: ch.column_unit,
         color: ch.color,
         stats,
         collected: std::sync::Mutex::new(editor.map(|_| Vec::new())),
@@ -617,6 +623,7 @@ fn built_leftovers(
             Format::Plain | Format::Jsonl => None,
             _ => lines.around(d.uri_span.start, d.uri_span.end).ok(),
         };
+        let d = in_unit(&d, opts.format, ch.column_unit, &mut lines).unwrap_or(d);
         render(&mut buf, &d, opts.format, excerpt.as_ref(), ch.color, None);
     }
     out.write_all(&buf).map_err(Error::Write)
@@ -665,6 +672,8 @@ struct Job<'a> {
     rules: &'a RuleSet,
     scan: &'a ScanOptions,
     format: Format,
+    /// `--column-unit`.
+    column_unit: ColumnUnit,
     color: bool,
     stats: &'a Stats,
     /// When `Some`, [`Job::emit`] collects the findings here instead of
@@ -749,6 +758,11 @@ impl Job<'_> {
             return;
         }
         self.stats.count(d);
+        let mut lines = lines;
+        let converted = lines
+            .as_deref_mut()
+            .and_then(|l| in_unit(d, self.format, self.column_unit, l));
+        let d = converted.as_ref().unwrap_or(d);
         let excerpt = match (self.format, lines) {
             (Format::Plain | Format::Jsonl, _) | (_, None) => None,
             (_, Some(lines)) => lines.around(d.uri_span.start, d.uri_span.end).ok(),
@@ -1671,8 +1685,12 @@ impl Job<'_> {
                 sink.message(&format!("urilint: -: {e}"));
                 return;
             }
+            // Their columns in the run's unit, counted on the fixed text.
+            let mut lines = Lines::new(Edited::new(src.clone(), len, edits));
             for d in &remaining {
                 self.stats.count(d);
+                let converted = in_unit(d, Format::Plain, self.column_unit, &mut lines);
+                let d = converted.as_ref().unwrap_or(d);
                 sink.message(&format!(
                     "{}:{}:{}: {} {}",
                     d.path, d.line, d.column, d.code, d.message
@@ -1829,6 +1847,30 @@ pub(crate) fn read_stdin_capped(limit: u64) -> io::Result<Vec<u8>> {
         )));
     }
     Ok(buf)
+}
+
+/// `d` with its columns (start and end) counted in `unit`, from its line(s)
+/// read back from `lines`, when `format` prints columns in the unit
+/// (`human`, `plain`, `github`) and `unit` is not [`ColumnUnit::Char`],
+/// the unit of [`Diagnostic::column`]; `None` when nothing changes. When
+/// a line cannot be read back (standard input more than its window back),
+/// both columns stay in characters.
+fn in_unit<S: ReadAt>(
+    d: &Diagnostic,
+    format: Format,
+    unit: ColumnUnit,
+    lines: &mut Lines<S>,
+) -> Option<Diagnostic> {
+    if unit == ColumnUnit::Char || !matches!(format, Format::Human | Format::Plain | Format::Github)
+    {
+        return None;
+    }
+    let column = lines.column(unit, d.byte_offset).ok()?;
+    let end_column = lines.column(unit, d.uri_span.end).ok()?;
+    let mut d = d.clone();
+    d.column = column;
+    d.end_column = end_column;
+    Some(d)
 }
 
 /// Renders one diagnostic in `format`; `non_utf8_name` is the exact name

@@ -100,6 +100,9 @@ impl Folder {
             show_fixes: false,
             configs,
             remote: None,
+            // Positions go out in the negotiated LSP encoding, not in
+            // check's printed columns.
+            column_unit: crate::position::ColumnUnit::Char,
         };
         let opts = RunOptions {
             paths: Vec::new(),
