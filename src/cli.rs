@@ -14,7 +14,7 @@ use urilint::fix::write::{HardLinks, WritePolicy};
 use urilint::format::{detect::InputFormat, mail::MailOptions};
 use urilint::framed::StdinFormat;
 use urilint::grammar::{Grammar, ParseOptions};
-use urilint::links::{LocalLinks, SiteChoice};
+use urilint::links::LocalLinks;
 use urilint::lint::rules::{catalogue, find, Rule};
 use urilint::lint::Selection;
 use urilint::normalize::{normalize_str, NormalizeOptions};
@@ -1181,29 +1181,8 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
             } else {
                 FixMode::Report
             };
-            let link_renderer = match settings.links.renderer.as_deref() {
-                None => None,
-                Some(name) => Some(urilint::site::slug::Renderer::from_name(name).ok_or_else(
-                    || {
-                        anyhow::anyhow!(
-                        "urilint.toml: [links] renderer = {name:?}: unknown renderer (known: {})",
-                        urilint::site::slug::NAMED
-                            .iter()
-                            .map(|r| r.name())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )
-                    },
-                )?),
-            };
-            let site_choice = match settings.links.site.unwrap_or_default() {
-                urilint::config::SiteSetting::Auto => SiteChoice::Auto,
-                urilint::config::SiteSetting::None => SiteChoice::None,
-                g @ urilint::config::SiteSetting::Generator(_) => {
-                    urilint::site::Generator::from_name(g.name())
-                        .map_or(SiteChoice::Auto, SiteChoice::Only)
-                }
-            };
+            let link_renderer = settings.links_renderer()?;
+            let site_choice = settings.links_site_choice();
             let built = match &built_dir {
                 None => None,
                 Some(dir) => {

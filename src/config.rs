@@ -1086,6 +1086,46 @@ impl Settings {
         Some(rel.unwrap_or(root))
     }
 
+    /// `[links]` `renderer`: the renderer whose heading ids fragments are
+    /// checked against; `None` when it is not set.
+    ///
+    /// # Errors
+    /// [`Error::Config`] for a name no renderer has, listing the known
+    /// ones.
+    pub fn links_renderer(&self) -> Result<Option<crate::site::slug::Renderer>, Error> {
+        let Some(name) = self.links.renderer.as_deref() else {
+            return Ok(None);
+        };
+        crate::site::slug::Renderer::from_name(name)
+            .map(Some)
+            .ok_or_else(|| Error::Config {
+                path: DisplayPath(
+                    self.file
+                        .clone()
+                        .unwrap_or_else(|| PathBuf::from("urilint.toml")),
+                ),
+                message: format!(
+                    "[links] renderer = {name:?}: unknown renderer (known: {})",
+                    crate::site::slug::NAMED
+                        .iter()
+                        .map(|r| r.name())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            })
+    }
+
+    /// `[links]` `site`: which site generator's rules resolve links.
+    pub fn links_site_choice(&self) -> crate::links::SiteChoice {
+        use crate::links::SiteChoice;
+        match self.links.site.unwrap_or_default() {
+            SiteSetting::Auto => SiteChoice::Auto,
+            SiteSetting::None => SiteChoice::None,
+            g @ SiteSetting::Generator(_) => crate::site::Generator::from_name(g.name())
+                .map_or(SiteChoice::Auto, SiteChoice::Only),
+        }
+    }
+
     /// `[links]` `ignore`, compiled: file-path globs relative to the
     /// configuration file's directory, URL-path globs under `url_root`
     /// (the links root in effect: `--root-dir`, `[links]` `root`, or the

@@ -166,6 +166,8 @@ struct Server<'c> {
     last_change: Instant,
     shutdown: bool,
     next_id: i32,
+    /// The configuration problems shown to the user so far.
+    shown: HashSet<String>,
 }
 
 impl<'c> Server<'c> {
@@ -215,6 +217,7 @@ impl<'c> Server<'c> {
             last_change: Instant::now(),
             shutdown: false,
             next_id: 0,
+            shown: HashSet::new(),
         };
         server.set_folders(roots);
         server
@@ -238,7 +241,10 @@ impl<'c> Server<'c> {
             .filter_map(|f| f.problem.clone())
             .collect();
         for p in problems {
-            self.show_message(lsp_types::MessageType::WARNING, &format!("urilint: {p}"));
+            // Once each, not at every save.
+            if self.shown.insert(p.clone()) {
+                self.show_message(lsp_types::MessageType::WARNING, &format!("urilint: {p}"));
+            }
         }
     }
 
@@ -523,9 +529,6 @@ impl<'c> Server<'c> {
         } else {
             folder.checker.findings(&doc.path, bytes)
         };
-        for m in &checked.messages {
-            self.log(m);
-        }
         let diagnostics = checked
             .value
             .iter()
@@ -539,6 +542,9 @@ impl<'c> Server<'c> {
                 version: Some(doc.version),
             },
         );
+        for m in &checked.messages {
+            self.log(m);
+        }
         self.findings
             .insert(key.to_string(), (doc.version, checked.value));
     }

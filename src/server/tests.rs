@@ -415,3 +415,26 @@ fn files_check_leaves_out_have_no_findings() {
     assert_eq!(published["diagnostics"], json!([]));
     assert_eq!(client.shutdown(), 0);
 }
+
+#[test]
+fn an_invalid_configuration_is_shown_and_its_files_not_checked() {
+    let files = [("urilint.toml", "bogus = 1\n")];
+    let (client, _) = Client::start(json!({}), json!({}), &files);
+    let shown = client.next_notification("window/showMessage");
+    assert_eq!(shown["type"], 2, "{shown}");
+    let message = shown["message"].as_str().unwrap();
+    assert!(
+        message.contains("urilint.toml") && message.contains("bogus"),
+        "{message}"
+    );
+    // As `check`: the files under it are not checked (its status would
+    // be 2), and the reason is logged.
+    let published = client.open("a.txt", "plaintext", "see http://a.example/%zz\n");
+    assert_eq!(published["diagnostics"], json!([]));
+    let logged = client.next_notification("window/logMessage");
+    assert!(
+        logged["message"].as_str().unwrap().contains("not checked"),
+        "{logged}"
+    );
+    assert_eq!(client.shutdown(), 0);
+}

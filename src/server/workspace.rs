@@ -6,8 +6,8 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::config::{CliSettings, Hierarchy, Settings, SiteSetting};
-use crate::links::{LocalLinks, SiteChoice};
+use crate::config::{CliSettings, Hierarchy, Settings};
+use crate::links::LocalLinks;
 use crate::run::{CheckOptions, DocumentChecker, FixMode, RunOptions};
 
 /// What the client may set (`initializationOptions` of `initialize`,
@@ -73,7 +73,19 @@ impl Folder {
                 crate::lint::Linter::new(settings.grammar)
             }
         };
-        let links = (options.links && root.is_some()).then(|| local_links(&settings));
+        let renderer = match settings.links_renderer() {
+            Ok(r) => r,
+            Err(e) => {
+                problem.get_or_insert(e.to_string());
+                None
+            }
+        };
+        let links = (options.links && root.is_some()).then(|| {
+            let mut l = LocalLinks::new(settings.links_root(), None);
+            l.renderer = renderer;
+            l.site = settings.links_site_choice();
+            l
+        });
         let link_ignore = match settings.link_ignore(settings.links_root().as_deref()) {
             Ok(i) => i,
             Err(e) => {
@@ -153,23 +165,4 @@ impl Folder {
     pub fn holds(&self, path: &Path) -> bool {
         self.root.as_deref().is_some_and(|r| path.starts_with(r))
     }
-}
-
-/// The local links of a folder whose settings are `settings`, as
-/// `check --links local` makes them.
-fn local_links(settings: &Settings) -> LocalLinks {
-    let mut l = LocalLinks::new(settings.links_root(), None);
-    l.renderer = settings
-        .links
-        .renderer
-        .as_deref()
-        .and_then(crate::site::slug::Renderer::from_name);
-    l.site = match settings.links.site.unwrap_or_default() {
-        SiteSetting::Auto => SiteChoice::Auto,
-        SiteSetting::None => SiteChoice::None,
-        g @ SiteSetting::Generator(_) => {
-            crate::site::Generator::from_name(g.name()).map_or(SiteChoice::Auto, SiteChoice::Only)
-        }
-    };
-    l
 }
