@@ -438,3 +438,41 @@ fn an_invalid_configuration_is_shown_and_its_files_not_checked() {
     );
     assert_eq!(client.shutdown(), 0);
 }
+
+#[test]
+fn watched_file_changes_refresh_the_link_checks() {
+    let caps = json!({"workspace": {"didChangeWatchedFiles": {"dynamicRegistration": true}}});
+    let (client, _) = Client::start(caps, json!({"debounceMs": 0}), &[]);
+    let published = client.open("index.md", "markdown", "[a](guide.md#install)\n");
+    assert_eq!(published["diagnostics"][0]["code"], "L001");
+    // The target appears, without its heading: L002.
+    let guide = client.root.path().join("guide.md");
+    std::fs::write(&guide, "# Guide\n").unwrap();
+    let changed = json!({"changes": [{"uri": client.uri("guide.md"), "type": 1}]});
+    client.notify("workspace/didChangeWatchedFiles", changed.clone());
+    let published = client.next_notification("textDocument/publishDiagnostics");
+    assert_eq!(published["diagnostics"][0]["code"], "L002");
+    // The heading is written and saved in another editor.
+    std::fs::write(&guide, "# Guide\n\n## Install\n").unwrap();
+    client.notify("workspace/didChangeWatchedFiles", changed);
+    let published = client.next_notification("textDocument/publishDiagnostics");
+    assert_eq!(published["diagnostics"], json!([]));
+    assert_eq!(client.shutdown(), 0);
+}
+
+#[test]
+fn the_watcher_is_registered_when_the_client_can() {
+    let caps = json!({"workspace": {"didChangeWatchedFiles": {"dynamicRegistration": true}}});
+    let (client, _) = Client::start(caps, json!({}), &[]);
+    let registration = loop {
+        match client.conn.receiver.recv_timeout(TIMEOUT).unwrap() {
+            Message::Request(r) if r.method == "client/registerCapability" => break r.params,
+            _ => {}
+        }
+    };
+    assert_eq!(
+        registration["registrations"][0]["method"],
+        "workspace/didChangeWatchedFiles"
+    );
+    assert_eq!(client.shutdown(), 0);
+}
