@@ -13,7 +13,8 @@
 //! an incremental `didChange` (positions in the negotiated encoding) that
 //! fixes both URIs, answered by a publish with no diagnostics at the new
 //! version; the exit status after `shutdown` + `exit` (0) and after
-//! `exit` alone (1); and that `--stdio` is accepted.
+//! `exit` alone (1); that `--stdio` is accepted; and that CRLF and CR
+//! line ends give the same positions as LF.
 //!
 //! Every read waits at most [`WAIT`]: a reader thread parses the server's
 //! output into a channel, so that a hung server fails the test instead of
@@ -243,13 +244,18 @@ fn handshake(server: &mut Server, encodings: Option<&[&str]>) -> String {
 
 fn open_fixture(server: &mut Server) -> Value {
     let text = std::fs::read_to_string(FIXTURE).unwrap();
+    open(server, &fixture_uri(), &text)
+}
+
+/// `didOpen` of `text` as Markdown at `uri`; returns the publish after it.
+fn open(server: &mut Server, uri: &str, text: &str) -> Value {
     server.notify(
         "textDocument/didOpen",
         json!({"textDocument": {
-            "uri": fixture_uri(), "languageId": "markdown", "version": 1, "text": text,
+            "uri": uri, "languageId": "markdown", "version": 1, "text": text,
         }}),
     );
-    server.diagnostics(&fixture_uri())
+    server.diagnostics(uri)
 }
 
 fn range(start: (u32, u32), end: (u32, u32)) -> Value {
@@ -442,5 +448,31 @@ fn a_message_in_pieces_and_a_content_type_header() {
     server.write_raw(&both);
     let reply = server.wait_for(|m| m.get("id") == Some(&json!(2)));
     assert_eq!(reply["result"], Value::Null, "{reply}");
+    assert_eq!(server.exit_status(), Some(0));
+}
+
+#[test]
+fn crlf_and_cr_line_ends_are_one_line_break_each() {
+    // LSP 3.17 "Text Documents": `\n`, `\r\n` and `\r` each end a line,
+    // and a position's character never counts the line end.
+    let mut server = Server::start(&[]);
+    handshake(&mut server, None);
+    let want = expected("utf-16");
+    let text = std::fs::read_to_string(FIXTURE).unwrap();
+    for (name, end) in [("crlf", "\r\n"), ("cr", "\r")] {
+        let uri = format!("{}/fixtures/editors/greeting-{name}.md", root_uri());
+        let published = open(&mut server, &uri, &text.replace('\n', end));
+        assert_eq!(
+            codes_and_ranges(&published),
+            vec![
+                ("D005".to_string(), want.d005.clone()),
+                ("U002".to_string(), want.u002.clone()),
+            ],
+            "{name}: {published}"
+        );
+    }
+    let reply = server.request("shutdown", Value::Null);
+    assert_eq!(reply["result"], Value::Null, "{reply}");
+    server.notify("exit", Value::Null);
     assert_eq!(server.exit_status(), Some(0));
 }
