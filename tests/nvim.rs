@@ -129,10 +129,13 @@ fn neovim_shows_findings_and_applies_fixes_through_readme_setup() {
     }
     let init = dir.join("init.lua");
     std::fs::write(&init, readme_snippet()).unwrap();
-    // The document, in a repository of its own (the snippet's root).
-    let work = dir.join("work");
-    std::fs::create_dir_all(work.join(".git")).unwrap();
-    let notes = work.join("notes.md");
+    // The document, in a repository of its own (the snippet's root) whose
+    // `.git` is a file, as in a git worktree, and whose path holds a
+    // space and a non-ASCII letter (percent-encoded in the URIs).
+    let work = dir.join("wörk tree");
+    std::fs::create_dir_all(work.join("docs")).unwrap();
+    std::fs::write(work.join(".git"), "gitdir: /nonexistent\n").unwrap();
+    let notes = work.join("docs/notes.md");
     std::fs::copy(root().join("fixtures/editors/notes.md"), &notes).unwrap();
     let result = dir.join("result.json");
 
@@ -143,7 +146,7 @@ fn neovim_shows_findings_and_applies_fixes_through_readme_setup() {
         .args(["--cmd", "lua vim.lsp.set_log_level('debug')"])
         .arg("-u")
         .arg(&init)
-        .arg("notes.md")
+        .arg("docs/notes.md")
         .arg("-c")
         .arg(format!(
             "luafile {}",
