@@ -476,3 +476,35 @@ fn crlf_and_cr_line_ends_are_one_line_break_each() {
     server.notify("exit", Value::Null);
     assert_eq!(server.exit_status(), Some(0));
 }
+
+#[test]
+#[ignore = "server: `context.only` as a string is refused with InvalidParams (reported to the lead)"]
+fn code_action_only_as_a_single_string_as_neovim_0_7_documents_it() {
+    // LSP 3.17 has `only?: CodeActionKind[]`, but Neovim 0.7's
+    // `:help vim.lsp.buf.code_action()` documents `only` as a string and
+    // sends `vim.lsp.buf.code_action({ only = "quickfix" })` as it is:
+    // the server should read one kind as a list of one.
+    let mut server = Server::start(&[]);
+    handshake(&mut server, None);
+    open_fixture(&mut server);
+    let want = expected("utf-16");
+    let reply = server.request(
+        "textDocument/codeAction",
+        json!({
+            "textDocument": {"uri": fixture_uri()},
+            "range": want.d005,
+            "context": {"diagnostics": [], "only": "quickfix"},
+        }),
+    );
+    assert!(reply.get("error").is_none(), "{reply}");
+    let titles: Vec<&str> = reply["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["title"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        titles,
+        vec!["urilint (D005): rejoin as http://a.example/bc"]
+    );
+}
