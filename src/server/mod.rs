@@ -373,7 +373,7 @@ impl<'c> Server<'c> {
                 self.shutdown = true;
                 Ok(serde_json::Value::Null)
             }
-            CodeActionRequest::METHOD => parse::<lsp_types::CodeActionParams>(req)
+            CodeActionRequest::METHOD => parse::<lsp_types::CodeActionParams>(only_as_list(req))
                 .map(|p| self.code_actions(p))
                 .and_then(to_value),
             HoverRequest::METHOD => parse::<lsp_types::HoverParams>(req)
@@ -763,6 +763,18 @@ impl Server<'_> {
             })
             .collect()
     }
+}
+
+/// `req` with a `context.only` given as one string (`"quickfix"`, as
+/// Neovim 0.7's `vim.lsp.buf.code_action{only = ...}` documents and
+/// sends it) made the list LSP 3.17 says it is.
+fn only_as_list(mut req: Request) -> Request {
+    if let Some(only) = req.params.pointer_mut("/context/only") {
+        if only.is_string() {
+            *only = serde_json::Value::Array(vec![only.take()]);
+        }
+    }
+    req
 }
 
 /// The request's parameters, or an `InvalidParams` error.
