@@ -858,6 +858,16 @@ impl Job<'_> {
         ));
     }
 
+    /// The findings collected so far (`--add-ignore`, an editor's
+    /// document), ending the collection.
+    fn take_collected(&self) -> Vec<Diagnostic> {
+        self.collected
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .take()
+            .unwrap_or_default()
+    }
+
     /// True while findings are collected for `--add-ignore`.
     fn collected_mode(&self) -> bool {
         self.collected
@@ -1382,12 +1392,7 @@ impl Job<'_> {
         match editor.want {
             EditorWant::Findings => {
                 self.report(input, sink);
-                let found = self
-                    .collected
-                    .lock()
-                    .unwrap_or_else(|p| p.into_inner())
-                    .take()
-                    .unwrap_or_default();
+                let found = self.take_collected();
                 *editor.found.lock().unwrap_or_else(|p| p.into_inner()) = found;
             }
             EditorWant::FixAll => {
@@ -1464,12 +1469,7 @@ impl Job<'_> {
         // left out), collected instead of printed.
         *self.collected.lock().unwrap_or_else(|p| p.into_inner()) = Some(Vec::new());
         self.report(input, sink);
-        let found = self
-            .collected
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .take()
-            .unwrap_or_default();
+        let found = self.take_collected();
         self.withheld.store(0, Ordering::Relaxed);
         let (format, writes) = self.classify(&text, input.path());
         let layout = crate::fix::add_ignore::Layout::of(format, &text);

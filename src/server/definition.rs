@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 use crate::format::detect::{detect, InputFormat};
 use crate::grammar::{parse, percent_decode, Grammar};
-use crate::links::anchors::{anchor_offset, MAX_DOCUMENT};
+use crate::links::anchors::anchor_offset;
 use crate::links::{Lead, LinkTarget, LocalLinks};
 use crate::site::files::Kind;
 
@@ -135,16 +135,7 @@ fn offset_in(
         );
     let bytes = match ctx.current_text {
         Some(current) if same => current.to_vec(),
-        _ => {
-            use std::io::Read;
-            let mut bytes = Vec::new();
-            std::fs::File::open(path)
-                .ok()?
-                .take(MAX_DOCUMENT)
-                .read_to_end(&mut bytes)
-                .ok()?;
-            bytes
-        }
+        _ => crate::links::anchors::read_document(path)?.0,
     };
     let format = detect(&bytes, path);
     if format == InputFormat::Text {

@@ -131,7 +131,7 @@ pub fn of_file(path: &Path, renderer: Renderer) -> Option<Anchors> {
 
 /// The bytes of the document `path` (at most [`MAX_DOCUMENT`]) and its
 /// format by its name and content; `None` when it cannot be read.
-fn read_document(path: &Path) -> Option<(Vec<u8>, crate::format::detect::InputFormat)> {
+pub(crate) fn read_document(path: &Path) -> Option<(Vec<u8>, crate::format::detect::InputFormat)> {
     use std::io::Read;
     let mut bytes = Vec::new();
     std::fs::File::open(path)
