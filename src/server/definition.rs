@@ -80,8 +80,15 @@ pub fn definition(found: &FoundUri, file: &Path, ctx: &DefinitionContext) -> Opt
             return None;
         }
         let renderer = ctx.links.renderer.unwrap_or_default();
-        let offset = fragment.and_then(|f| offset_in(&path, file, ctx, renderer, &f));
-        return Some(Target { path, offset });
+        return Some(
+            match fragment.and_then(|f| offset_in(&path, file, ctx, renderer, &f, 0)) {
+                Some((at, offset)) => Target {
+                    path: at,
+                    offset: Some(offset),
+                },
+                None => Target { path, offset: None },
+            },
+        );
     }
     match ctx.links.lead_within(ctx.tree, file, text, base)? {
         Lead::MissingPage { .. } => None,
@@ -96,11 +103,18 @@ fn target_of(t: &LinkTarget, file: &Path, ctx: &DefinitionContext) -> Option<Tar
         Kind::Directory => index_page(&t.path)?,
         _ => t.path.clone(),
     };
-    let offset = t
+    let found = t
         .fragment
         .as_deref()
-        .and_then(|f| offset_in(&path, file, ctx, t.renderer, f));
-    Some(Target { path, offset })
+        .and_then(|f| offset_in(&path, file, ctx, t.renderer, f, 0));
+    Some(match found {
+        // The heading may be in a file the page includes.
+        Some((at, offset)) => Target {
+            path: at,
+            offset: Some(offset),
+        },
+        None => Target { path, offset: None },
+    })
 }
 
 /// The index page of the directory `dir`, when it has one.
@@ -118,16 +132,21 @@ pub(crate) fn index_page(dir: &Path) -> Option<PathBuf> {
     .find(|p| p.is_file())
 }
 
-/// The offset of the anchor `fragment` (percent-decoded) in the document
-/// `path`: read from `ctx.current_text` when `path` is the document `file`
-/// itself, else from the file (at most [`MAX_DOCUMENT`] bytes).
+/// The file and offset of the anchor `fragment` (percent-decoded) in the
+/// document `path`, read from `ctx.current_text` when `path` is the
+/// document `file` itself, else from the file (at most
+/// [`crate::links::anchors::MAX_DOCUMENT`] bytes); when its own text has
+/// no such anchor, in the files it includes (pymdownx snippets `--8<--`,
+/// mdBook `{{#include}}`, reST and AsciiDoc `include::`), `depth` levels
+/// down at most [`crate::links::anchors::includes::MAX_DEPTH`].
 fn offset_in(
     path: &Path,
     file: &Path,
     ctx: &DefinitionContext,
     renderer: crate::site::slug::Renderer,
     fragment: &str,
-) -> Option<u64> {
+    depth: usize,
+) -> Option<(PathBuf, u64)> {
     let same = path == file
         || matches!(
             (std::fs::canonicalize(path), std::fs::canonicalize(file)),
@@ -141,7 +160,15 @@ fn offset_in(
     if format == InputFormat::Text {
         return None;
     }
-    anchor_offset(&bytes, format, renderer, fragment)
+    if let Some(at) = anchor_offset(&bytes, format, renderer, fragment) {
+        return Some((path.to_path_buf(), at));
+    }
+    if depth >= crate::links::anchors::includes::MAX_DEPTH {
+        return None;
+    }
+    crate::links::anchors::includes::included(&bytes, path, ctx.tree)
+        .iter()
+        .find_map(|inc| offset_in(inc, file, ctx, renderer, fragment, depth + 1))
 }
 
 /// `s` percent-decoded, lossily UTF-8.
@@ -225,6 +252,53 @@ mod tests {
         assert_eq!(
             definition(&link(&doc, text, "missing.md#x"), &doc, &ctx),
             None
+        );
+    }
+
+    #[test]
+    fn an_anchor_in_an_included_file() {
+        // MkDocs' contributing page is one pymdownx snippet line: its
+        // headings are those of the file it includes.
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        fs::create_dir(root.join(".git")).unwrap();
+        fs::create_dir(root.join("docs")).unwrap();
+        let included = "# Contributing\n\n## Installing for development\n";
+        fs::write(root.join("CONTRIBUTING.md"), included).unwrap();
+        fs::write(
+            root.join("docs/contributing.md"),
+            "--8<-- \"CONTRIBUTING.md\"\n",
+        )
+        .unwrap();
+        let doc = root.join("docs/a.md");
+        let text = "[c](contributing.md#installing-for-development) [d](contributing.md#nope)\n";
+        fs::write(&doc, text).unwrap();
+        let links = LocalLinks::new(None, None);
+        let ctx = DefinitionContext {
+            links: &links,
+            tree: Some(root),
+            current_text: Some(text.as_bytes()),
+        };
+        let t = definition(
+            &link(&doc, text, "contributing.md#installing-for-development"),
+            &doc,
+            &ctx,
+        );
+        assert_eq!(
+            t,
+            Some(Target {
+                path: root.join("CONTRIBUTING.md"),
+                offset: included.find("## Installing").map(|i| i as u64)
+            })
+        );
+        // An anchor found nowhere: the page, at its top.
+        let t = definition(&link(&doc, text, "contributing.md#nope"), &doc, &ctx);
+        assert_eq!(
+            t,
+            Some(Target {
+                path: root.join("docs/contributing.md"),
+                offset: None
+            })
         );
     }
 

@@ -66,6 +66,27 @@ fn expand_at(src: &[u8], path: &Path, within: Option<&Path>, depth: usize) -> Ve
     out
 }
 
+/// The files the include lines of `src` (the text of the page `path`)
+/// name, in order, found as [`expand`] finds them (beside the page, then
+/// in the directories above; only inside `within` when given), one level
+/// deep: where go to definition looks for an anchor the page's own text
+/// does not have.
+pub fn included(src: &[u8], path: &Path, within: Option<&Path>) -> Vec<PathBuf> {
+    if !may_include(src) {
+        return Vec::new();
+    }
+    let within = within.map(|w| std::fs::canonicalize(w).unwrap_or_else(|_| w.to_path_buf()));
+    src.split(|&b| b == b'\n')
+        .filter_map(target)
+        .filter_map(|t| find(path, &t))
+        .filter(|p| {
+            within
+                .as_deref()
+                .is_none_or(|w| std::fs::canonicalize(p).is_ok_and(|r| r.starts_with(w)))
+        })
+        .collect()
+}
+
 /// The file `path` when it holds at most `room` bytes; `None` when it
 /// holds more or cannot be read.
 fn read_up_to(path: &Path, room: usize) -> Option<Vec<u8>> {
