@@ -236,6 +236,7 @@ impl Document {
 mod tests {
     use super::*;
     use lsp_types::{Position, Range, TextDocumentContentChangeEvent};
+    use proptest::strategy::Strategy;
 
     fn doc(text: &str) -> Document {
         let uri: lsp_types::Uri = "file:///t.md".parse().unwrap();
@@ -317,6 +318,81 @@ mod tests {
         assert!(d
             .apply(vec![change(Some(reversed), "")], 4, Encoding::Utf16)
             .is_err());
+    }
+
+    /// The byte offset of `pos` computed the slow way: walking the
+    /// characters, counting lines at LF, CRLF and CR.
+    fn reference_offset(text: &str, pos: Position, enc: Encoding) -> usize {
+        let mut line = 0u32;
+        let mut units = 0u32;
+        let mut chars = text.char_indices().peekable();
+        while let Some((i, c)) = chars.next() {
+            if line == pos.line {
+                if c == '\n' || c == '\r' || units >= pos.character {
+                    return i;
+                }
+                units += enc.units(c);
+                continue;
+            }
+            if c == '\r' && chars.peek().map(|&(_, n)| n) == Some('\n') {
+                chars.next();
+            }
+            if c == '\n' || c == '\r' {
+                line += 1;
+            }
+        }
+        text.len()
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn offsets_match_a_slow_walk_and_round_trip(
+            text in proptest::collection::vec(
+                proptest::sample::select(vec!["a", "é", "😀", "\n", "\r", "\r\n", " "]), 0..40
+            ).prop_map(|v| v.concat()),
+            line in 0u32..8,
+            character in 0u32..12,
+            enc in proptest::sample::select(vec![Encoding::Utf8, Encoding::Utf16, Encoding::Utf32]),
+        ) {
+            let d = doc(&text);
+            let p = pos(line, character);
+            let at = d.offset(p, enc);
+            proptest::prop_assert_eq!(at, reference_offset(&text, p, enc));
+            // An offset at a character boundary maps back to itself.
+            proptest::prop_assert_eq!(d.offset(d.position(at, enc), enc), at);
+        }
+
+        #[test]
+        fn incremental_edits_match_whole_replacements(
+            text in proptest::collection::vec(
+                proptest::sample::select(vec!["ab", "é", "😀", "\n", "\r\n", "\r"]), 0..20
+            ).prop_map(|v| v.concat()),
+            edits in proptest::collection::vec(
+                (0u32..6, 0u32..8, 0u32..6, 0u32..8, proptest::sample::select(vec!["", "x", "😀\n", "\r"])),
+                1..6
+            ),
+            enc in proptest::sample::select(vec![Encoding::Utf8, Encoding::Utf16, Encoding::Utf32]),
+        ) {
+            let mut d = doc(&text);
+            let mut want = text.clone();
+            for (l1, c1, l2, c2, new) in edits {
+                let (a, b) = (pos(l1, c1), pos(l2, c2));
+                let (s, e) = (reference_offset(&want, a, enc), reference_offset(&want, b, enc));
+                let change = TextDocumentContentChangeEvent {
+                    range: Some(Range { start: a, end: b }),
+                    range_length: None,
+                    text: new.to_string(),
+                };
+                let applied = d.apply(vec![change], 2, enc);
+                if s <= e {
+                    proptest::prop_assert!(applied.is_ok());
+                    want.replace_range(s..e, new);
+                } else {
+                    proptest::prop_assert!(applied.is_err());
+                }
+                proptest::prop_assert_eq!(d.text(), want.as_str());
+            }
+        }
     }
 
     #[test]

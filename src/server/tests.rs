@@ -476,3 +476,71 @@ fn the_watcher_is_registered_when_the_client_can() {
     );
     assert_eq!(client.shutdown(), 0);
 }
+
+#[test]
+fn random_edits_and_requests_are_all_answered() {
+    // Positions past line ends and the text's end, inside surrogate
+    // pairs, reversed ranges, whole replacements; every request must be
+    // answered and the server must still shut down cleanly.
+    let (mut client, _) = Client::start(json!({}), json!({"debounceMs": 0}), &[]);
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = move |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    let junk = [
+        "",
+        "x",
+        "😀",
+        "é\r\n",
+        "\r",
+        "<http://a.example/b\n  c>",
+        "%zz",
+        "[a](b.md#c)",
+        "\0",
+    ];
+    let docs = [
+        ("a.md", "markdown", DOC),
+        ("b.txt", "plaintext", "see <http://a/b\n c>\r\nmore"),
+    ];
+    for (name, language, text) in docs {
+        client.open(name, language, text);
+        let uri = client.uri(name);
+        for version in 2..40 {
+            let mut pos = || {
+                let line = [0, 1, 3, 99][next(4) as usize];
+                let character = [0, 1, 5, 999][next(4) as usize];
+                json!({"line": line, "character": character})
+            };
+            let (start, end) = (pos(), pos());
+            let change = if next(10) == 0 {
+                json!({"text": junk[next(junk.len() as u64) as usize]})
+            } else {
+                json!({"range": {"start": start, "end": end}, "text": junk[next(junk.len() as u64) as usize]})
+            };
+            client.notify(
+                "textDocument/didChange",
+                json!({"textDocument": {"uri": uri, "version": version}, "contentChanges": [change]}),
+            );
+            let at = json!({"textDocument": {"uri": uri}, "position": start});
+            let (method, params) = match next(4) {
+                0 => ("textDocument/hover", at),
+                1 => ("textDocument/definition", at),
+                2 => (
+                    "textDocument/documentLink",
+                    json!({"textDocument": {"uri": uri}}),
+                ),
+                _ => (
+                    "textDocument/codeAction",
+                    json!({"textDocument": {"uri": uri}, "range": {"start": start, "end": end},
+                           "context": {"diagnostics": []}}),
+                ),
+            };
+            let answer = client.request(method, params);
+            assert!(answer.get("error").is_none(), "{method}: {answer}");
+        }
+    }
+    assert_eq!(client.shutdown(), 0);
+}
