@@ -325,7 +325,7 @@ impl<S: ReadAt> Lines<S> {
         self.marker_cursor
     }
 
-    /// Calls `each` with the text after every `urilint:` marker (either
+    /// Calls `each` with the text after every `urilint:` marker (in any
     /// case) that starts in `cursor..line_start` of the input, in order,
     /// up to the end of its line (at most 256 bytes), where `cursor` is
     /// where the previous call stopped; `reset` starts from the beginning
@@ -359,9 +359,19 @@ impl<S: ReadAt> Lines<S> {
                 .unwrap_or(usize::MAX)
                 .min(n)
                 .min(CHUNK);
-            let mut found: Vec<usize> = [&b"urilint:"[..], b"URILINT:"]
+            // Two memmem passes, for `rilint:` and `RILINT:`, each match
+            // then read as `urilint:` in any case with the byte before
+            // (so `Urilint: disable` at the start of a sentence counts, as
+            // the marker is read: [`crate::lint::suppress`]); a marker
+            // that starts in the body and ends in the tail after it is
+            // found here, not lost between two chunks. (One pass over the
+            // colons instead costs more: prose has one every 100 bytes.)
+            const MARKER: &[u8] = b"urilint:";
+            let limit = n.min(body + MARKER.len());
+            let mut found: Vec<usize> = [&b"rilint:"[..], b"RILINT:"]
                 .iter()
-                .flat_map(|needle| memchr::memmem::find_iter(&buf[..body], needle))
+                .flat_map(|tail| memchr::memmem::find_iter(&buf[1.min(limit)..limit], tail))
+                .filter(|&at| at < body && buf[at..at + MARKER.len()].eq_ignore_ascii_case(MARKER))
                 .collect();
             found.sort_unstable();
             for at in found {
@@ -661,6 +671,23 @@ mod tests {
         l.marker_lines_before(10_016, true, |m| markers.push(m.to_vec()));
         assert!(markers.is_empty());
         assert_eq!(l.marker_position(), 10_016);
+    }
+
+    #[test]
+    fn markers_in_any_case_and_across_chunk_ends() {
+        // A marker capitalized at the start of a sentence, one in capitals,
+        // and one that straddles the end of the first 64 KiB read.
+        let mut text = b"Urilint: disable[U002]\nURILINT: enable\nurilint:x\n".to_vec();
+        let straddle = 64 * 1024 - 3;
+        text.resize(straddle, b'.');
+        text.extend_from_slice(b"urilint: disable\n");
+        text.extend_from_slice(&[b'y'; 100]);
+        let mut l = Lines::new(text.as_slice());
+        let mut markers = Vec::new();
+        l.marker_lines_before(text.len() as u64, true, |m| markers.push(m.to_vec()));
+        let want: Vec<&[u8]> = vec![b" disable[U002]", b" enable", b"x", b" disable"];
+        assert_eq!(markers, want);
+        assert_eq!(l.marker_position(), text.len() as u64);
     }
 
     #[test]
