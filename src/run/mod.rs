@@ -289,7 +289,7 @@ pub(crate) fn open_reader_classified(
     stats: &Stats,
     sink: &mut Sink<'_, '_>,
 ) -> Option<(Reader, crate::format::writes::Writes)> {
-    open_reader_held(input, format, mmap, stats, sink).map(|(r, w, _)| (r, w))
+    open_reader_maybe_held(input, format, mmap, stats, sink, false).map(|(r, w, _)| (r, w))
 }
 
 /// [`open_reader_classified`], also giving a second handle on the file
@@ -301,7 +301,26 @@ pub(crate) fn open_reader_held(
     stats: &Stats,
     sink: &mut Sink<'_, '_>,
 ) -> Option<(Reader, crate::format::writes::Writes, Option<std::fs::File>)> {
-    match input.open_held(format, mmap) {
+    open_reader_maybe_held(input, format, mmap, stats, sink, true)
+}
+
+/// [`open_reader_held`]; the second handle only when `hold`.
+fn open_reader_maybe_held(
+    input: &Input,
+    format: InputFormat,
+    mmap: Mmap,
+    stats: &Stats,
+    sink: &mut Sink<'_, '_>,
+    hold: bool,
+) -> Option<(Reader, crate::format::writes::Writes, Option<std::fs::File>)> {
+    let opened = if hold {
+        input.open_held(format, mmap)
+    } else {
+        input
+            .open_classified(format, mmap)
+            .map(|(o, w)| (o, w, None))
+    };
+    match opened {
         Ok((Opened::Text(r), w, f)) => Some((Reader::Text(r), w, f)),
         Ok((Opened::Mapped(m), w, f)) => Some((Reader::Mapped(m), w, f)),
         Ok((Opened::Decoded(r, fm), w, f)) => Some((Reader::Decoded(r, fm), w, f)),
