@@ -59,60 +59,18 @@ pub fn text_edits(doc: &Document, enc: Encoding, edits: &[Edit]) -> Vec<TextEdit
         .collect()
 }
 
-/// The file a `file:` URI names (RFC 8089): its path percent-decoded;
-/// `None` for other schemes, a host other than empty or `localhost`, or
-/// a path that does not decode.
+/// The file a `file:` URI names (RFC 8089 section 2): its path
+/// percent-decoded; `None` for another scheme, a host other than empty
+/// or `localhost`, a relative path or an invalid URI
+/// ([`super::definition::file_uri_path`], without the fragment).
 pub fn file_path(uri: &str) -> Option<std::path::PathBuf> {
-    let parsed = crate::grammar::parse(uri, crate::grammar::Grammar::Rfc3986);
-    let u = parsed.uri();
-    if !u.scheme()?.eq_ignore_ascii_case("file") {
-        return None;
-    }
-    if let Some(host) = u.host() {
-        if !host.is_empty() && !host.eq_ignore_ascii_case("localhost") {
-            return None;
-        }
-    }
-    let bytes = percent_decode(u.path())?;
-    use std::os::unix::ffi::OsStringExt;
-    Some(std::path::PathBuf::from(std::ffi::OsString::from_vec(
-        bytes,
-    )))
+    super::definition::file_uri_path(uri).map(|(path, _)| path)
 }
 
-/// The `file:` URI of absolute path `path` (`file:///a/b%20c.md`):
-/// each byte outside RFC 3986 `pchar` (less `%`) and `/` percent-encoded.
+/// The `file:` URI of absolute path `path` (RFC 8089 section 2), as
+/// document links give it ([`super::document_links::file_uri`]).
 pub fn file_uri(path: &std::path::Path) -> String {
-    use std::os::unix::ffi::OsStrExt;
-    let mut out = String::from("file://");
-    for &b in path.as_os_str().as_bytes() {
-        let keep = b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@/".contains(&b);
-        if keep {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
-}
-
-/// `s` with its percent-encodings decoded; `None` for a `%` not followed
-/// by two hexadecimal digits.
-fn percent_decode(s: &str) -> Option<Vec<u8>> {
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'%' {
-            let hex = s.get(i + 1..i + 3)?;
-            out.push(u8::from_str_radix(hex, 16).ok()?);
-            i += 3;
-        } else {
-            out.push(b[i]);
-            i += 1;
-        }
-    }
-    Some(out)
+    super::document_links::file_uri(path)
 }
 
 #[cfg(test)]
