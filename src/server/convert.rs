@@ -62,13 +62,14 @@ pub fn text_edits(doc: &Document, enc: Encoding, edits: &[Edit]) -> Vec<TextEdit
 /// The file a `file:` URI names (RFC 8089 section 2): its path
 /// percent-decoded; `None` for another scheme, a host other than empty
 /// or `localhost`, a relative path or an invalid URI
-/// ([`super::definition::file_uri_path`], without the fragment).
+/// (the reader go to definition uses, without the fragment).
 pub fn file_path(uri: &str) -> Option<std::path::PathBuf> {
     super::definition::file_uri_path(uri).map(|(path, _)| path)
 }
 
 /// The `file:` URI of absolute path `path` (RFC 8089 section 2), as
-/// document links give it ([`super::document_links::file_uri`]).
+/// document links give it: each byte outside RFC 3986 unreserved, `/`
+/// and the sub-delimiters other than `'` (with `:` and `@`) percent-encoded.
 pub fn file_uri(path: &std::path::Path) -> String {
     super::document_links::file_uri(path)
 }
