@@ -260,7 +260,7 @@ pub(crate) fn worth_a_look(hay: &[u8], colon: usize, min_start: usize) -> bool {
     while t < colon && matches!(hay[t], b'.' | b'+' | b'-') {
         t += 1;
     }
-    if scheme::is_bare_candidate(&hay[t..colon]) {
+    if scheme::is_bare_candidate_before(hay, colon, colon - t) {
         return true;
     }
     if s <= min_start {

@@ -96,7 +96,13 @@ impl ColonFinder {
     #[inline(always)]
     fn mask_at(&self, hay: &[u8], at: usize) -> Option<u64> {
         let block: &[u8; BLOCK] = hay.get(at..at.checked_add(BLOCK)?)?.try_into().ok()?;
-        Some(block_mask(block, self.angle, self.dot))
+        // One copy of the loop per set of targets, without tests inside.
+        Some(match (self.angle, self.dot) {
+            (false, false) => block_mask::<false, false>(block),
+            (true, false) => block_mask::<true, false>(block),
+            (false, true) => block_mask::<false, true>(block),
+            (true, true) => block_mask::<true, true>(block),
+        })
     }
 
     /// Without SSE2 a byte-by-byte mask would be slower than `memchr`:
@@ -108,11 +114,11 @@ impl ColonFinder {
     }
 }
 
-/// Bit `i` set when `block[i]` is `:` (or `<` with `angle`, `.` with
-/// `dot`).
+/// Bit `i` set when `block[i]` is `:` (or `<` with `ANGLE`, `.` with
+/// `DOT`).
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-fn block_mask(block: &[u8; BLOCK], angle: bool, dot: bool) -> u64 {
+fn block_mask<const ANGLE: bool, const DOT: bool>(block: &[u8; BLOCK]) -> u64 {
     use safe_arch::{cmp_eq_mask_i8_m128i, m128i, move_mask_i8_m128i, set_splat_i8_m128i};
     let colon = set_splat_i8_m128i(b':' as i8);
     let lt = set_splat_i8_m128i(b'<' as i8);
@@ -123,10 +129,10 @@ fn block_mask(block: &[u8; BLOCK], angle: bool, dot: bool) -> u64 {
         bytes.copy_from_slice(lane);
         let v = m128i::from(bytes);
         let mut hits = cmp_eq_mask_i8_m128i(v, colon);
-        if angle {
+        if ANGLE {
             hits |= cmp_eq_mask_i8_m128i(v, lt);
         }
-        if dot {
+        if DOT {
             hits |= cmp_eq_mask_i8_m128i(v, full_stop);
         }
         // move_mask gives the 16 lane bits in the low half of an i32.

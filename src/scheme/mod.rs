@@ -216,33 +216,100 @@ pub const BARE_SCHEMES: &[(&str, &str)] = &[
 /// True when `scheme` (the bytes before the `:`, any case) is one of
 /// [`BARE_SCHEMES`].
 pub fn is_bare_candidate(scheme: &[u8]) -> bool {
-    // Called for many colons in text: reject by length, then compare one
-    // packed integer against the packed names.
+    // Called for many colons in text: reject by length, then look the
+    // packed name up in a perfect hash table.
     if !(2..=6).contains(&scheme.len()) {
         return false;
     }
     let mut key = 0u64;
     for (i, b) in scheme.iter().enumerate() {
-        key |= u64::from(b.to_ascii_lowercase()) << (8 * i);
+        key |= u64::from(*b) << (8 * i);
     }
-    BARE_KEYS.contains(&key)
+    is_bare_key(key, scheme.len())
 }
 
+/// [`is_bare_candidate`] for the `len` bytes (2 to 6) that end at `end`
+/// in `hay`, read as one little-endian word when `end >= 8`: the scanner's
+/// form, for the colon at `end` (no copy, no loop).
+#[inline(always)]
+pub(crate) fn is_bare_candidate_before(hay: &[u8], end: usize, len: usize) -> bool {
+    if !(2..=6).contains(&len) {
+        return false;
+    }
+    match end.checked_sub(8).and_then(|start| hay.get(start..end)) {
+        Some(word) => {
+            let mut bytes = [0u8; 8];
+            bytes.copy_from_slice(word);
+            is_bare_key(u64::from_le_bytes(bytes) >> (64 - 8 * len), len)
+        }
+        None => hay
+            .get(end.saturating_sub(len)..end)
+            .is_some_and(is_bare_candidate),
+    }
+}
+
+/// True when `key` (the `len` bytes of a name packed little-endian, byte
+/// `i` in bits `8i..8i+8`, 2 <= `len` <= 6) is a [`BARE_SCHEMES`] name in
+/// any case. Setting bit 5 of each byte lowercases an ASCII letter and
+/// turns no other byte into one, and the names are lowercase letters
+/// only, so one comparison decides.
+#[inline(always)]
+fn is_bare_key(key: u64, len: usize) -> bool {
+    let lower = key | (0x2020_2020_2020 >> (8 * (6 - len)));
+    BARE_TABLE.1[bare_slot(lower, BARE_TABLE.0)] == lower
+}
+
+/// The slot of `key` in [`BARE_TABLE`] under the multiplier `m`.
+#[inline(always)]
+const fn bare_slot(key: u64, m: u64) -> usize {
+    (key.wrapping_mul(m) >> (64 - BARE_SLOT_BITS)) as usize
+}
+
+/// Bits of a slot index of [`BARE_TABLE`].
+const BARE_SLOT_BITS: u32 = 6;
+
 /// [`BARE_SCHEMES`] names packed into integers (byte `i` of the name in
-/// bits `8i..8i+8`), for [`is_bare_candidate`].
-static BARE_KEYS: [u64; BARE_SCHEMES.len()] = {
+/// bits `8i..8i+8`) in a perfect hash table for [`is_bare_key`]: the
+/// multiplier, found at compile time, that sends no two names to the
+/// same slot, and the slots (0 where no name is). Compilation fails when
+/// a name is not lowercase ASCII letters or no multiplier is found.
+static BARE_TABLE: (u64, [u64; 1 << BARE_SLOT_BITS]) = {
     let mut keys = [0u64; BARE_SCHEMES.len()];
     let mut n = 0;
     while n < BARE_SCHEMES.len() {
         let name = BARE_SCHEMES[n].0.as_bytes();
+        assert!(name.len() >= 2 && name.len() <= 6);
         let mut i = 0;
         while i < name.len() {
+            assert!(name[i].is_ascii_lowercase());
             keys[n] |= (name[i] as u64) << (8 * i);
             i += 1;
         }
         n += 1;
     }
-    keys
+    // Odd multipliers from the golden ratio's, until one is collision-free.
+    let mut m: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut tries = 0;
+    loop {
+        assert!(tries < 100_000, "no perfect hash for BARE_SCHEMES");
+        let mut slots = [0u64; 1 << BARE_SLOT_BITS];
+        let mut ok = true;
+        let mut k = 0;
+        while k < keys.len() {
+            let s = bare_slot(keys[k], m);
+            if slots[s] != 0 {
+                ok = false;
+                break;
+            }
+            slots[s] = keys[k];
+            k += 1;
+        }
+        if ok {
+            break (m, slots);
+        }
+        m = m.wrapping_add(0x6A09_E667_F3BC_C90A);
+        tries += 1;
+    }
 };
 
 /// Minimal shape checks for `scheme:body` text without `//` found outside
@@ -302,6 +369,65 @@ mod tests {
         assert!(!is_bare_candidate(b"note"));
         assert!(!is_bare_candidate(b"todo"));
         assert!(!is_bare_candidate(b"std"));
+    }
+
+    /// The perfect hash agrees with a plain case-insensitive comparison,
+    /// for every name in every case, and for every word of two or three
+    /// letters, digits or `+-.` and neighbours of the names (one byte
+    /// changed), read from a slice and from before a colon in text.
+    #[test]
+    fn bare_hash_agrees_with_a_plain_comparison() {
+        let naive = |w: &[u8]| {
+            BARE_SCHEMES
+                .iter()
+                .any(|(n, _)| w.eq_ignore_ascii_case(n.as_bytes()))
+        };
+        let mut words: Vec<Vec<u8>> = Vec::new();
+        let alphabet: Vec<u8> = (b'a'..=b'z')
+            .chain(b'A'..=b'Z')
+            .chain(b'0'..=b'9')
+            .chain(*b"+-.@[`{ ")
+            .collect();
+        for &a in &alphabet {
+            for &b in &alphabet {
+                words.push(vec![a, b]);
+                for &c in b"aAmMpPsS0@" {
+                    words.push(vec![a, b, c]);
+                }
+            }
+        }
+        for (name, _) in BARE_SCHEMES {
+            for i in 0..name.len() {
+                for b in 0..=255u8 {
+                    let mut w = name.as_bytes().to_vec();
+                    w[i] = b;
+                    words.push(w);
+                }
+            }
+            words.push(name.to_ascii_uppercase().into_bytes());
+            words.push(format!("x{name}").into_bytes());
+            words.push(name.as_bytes()[1..].to_vec());
+        }
+        for w in &words {
+            assert_eq!(
+                is_bare_candidate(w),
+                naive(w),
+                "{:?}",
+                String::from_utf8_lossy(w)
+            );
+            for pad in [0usize, 1, 7, 12] {
+                let mut hay = vec![b' '; pad];
+                hay.extend_from_slice(w);
+                hay.push(b':');
+                let end = hay.len() - 1;
+                assert_eq!(
+                    is_bare_candidate_before(&hay, end, w.len()),
+                    naive(w),
+                    "{:?} after {pad}",
+                    String::from_utf8_lossy(w)
+                );
+            }
+        }
     }
 
     #[test]
