@@ -280,7 +280,21 @@ pub struct Lines<S> {
     /// Where the last [`Lines::column`] that had to read a long line
     /// stopped, and the units counted from its line's start to there.
     column_memo: Option<(u64, UnitCount)>,
+    /// The bytes [`Lines::marker_lines_before`] reads, kept from call to
+    /// call (grown and zeroed once, not per finding).
+    marker_buf: Vec<u8>,
 }
+
+/// The searchers for block markers ([`Lines::marker_lines_before`]),
+/// built once per process: a searcher's set-up costs more than the gap
+/// between two findings of dense text.
+static MARKER_FINDERS: std::sync::LazyLock<[memchr::memmem::Finder<'static>; 2]> =
+    std::sync::LazyLock::new(|| {
+        [
+            memchr::memmem::Finder::new(b"rilint:"),
+            memchr::memmem::Finder::new(b"RILINT:"),
+        ]
+    });
 
 impl<S: ReadAt> Lines<S> {
     /// Lines of `src`.
@@ -293,6 +307,7 @@ impl<S: ReadAt> Lines<S> {
             marker_cursor: 0,
             disabled: None,
             column_memo: None,
+            marker_buf: Vec::new(),
         }
     }
 
@@ -346,12 +361,15 @@ impl<S: ReadAt> Lines<S> {
         const TAIL: usize = 256;
         // Sized to the gap since the last call (findings are usually near
         // each other), at most one chunk: no 64 KiB per finding.
-        let mut buf = Vec::new();
+        let mut buf = std::mem::take(&mut self.marker_buf);
         while self.marker_cursor < line_start {
             let from = self.marker_cursor;
             let gap = usize::try_from(line_start - from).unwrap_or(usize::MAX);
-            buf.resize(gap.min(CHUNK) + TAIL, 0);
-            let n = match self.src.read_at(from, &mut buf) {
+            let want = gap.min(CHUNK) + TAIL;
+            if buf.len() < want {
+                buf.resize(want, 0);
+            }
+            let n = match self.src.read_at(from, &mut buf[..want]) {
                 Ok(0) | Err(_) => break,
                 Ok(n) => n,
             };
@@ -368,9 +386,9 @@ impl<S: ReadAt> Lines<S> {
             // colons instead costs more: prose has one every 100 bytes.)
             const MARKER: &[u8] = b"urilint:";
             let limit = n.min(body + MARKER.len());
-            let mut found: Vec<usize> = [&b"rilint:"[..], b"RILINT:"]
+            let mut found: Vec<usize> = MARKER_FINDERS
                 .iter()
-                .flat_map(|tail| memchr::memmem::find_iter(&buf[1.min(limit)..limit], tail))
+                .flat_map(|finder| finder.find_iter(&buf[1.min(limit)..limit]))
                 .filter(|&at| at < body && buf[at..at + MARKER.len()].eq_ignore_ascii_case(MARKER))
                 .collect();
             found.sort_unstable();
@@ -386,6 +404,7 @@ impl<S: ReadAt> Lines<S> {
                 break;
             }
         }
+        self.marker_buf = buf;
     }
 
     /// The line(s) holding the bytes `from..to` (0-based byte offsets).

@@ -63,6 +63,11 @@ impl Default for LineTracker {
 /// `bytes` was a CR, so that an LF first is the second half of a CRLF.
 /// Counts with memchr's routines: fast on long runs without breaks.
 pub fn line_breaks(bytes: &[u8], pending_cr: bool) -> (u64, Option<usize>) {
+    // Most pieces measured are a URI's own bytes, which hold no break:
+    // one search says so, where the three below would each run.
+    if memchr::memchr2(b'\n', b'\r', bytes).is_none() {
+        return (0, None);
+    }
     let last_lf = memchr::memrchr(b'\n', bytes);
     let last_cr = memchr::memrchr(b'\r', bytes);
     let after = match (last_lf, last_cr) {
@@ -110,6 +115,10 @@ fn first_unit(bytes: &[u8]) -> Option<(usize, bool)> {
 /// carries to the next piece. Each valid character is one column, each
 /// byte of an invalid sequence one column.
 fn count_columns(mut bytes: &[u8]) -> (u64, usize) {
+    // ASCII, nearly every line of URIs: a column per byte.
+    if bytes.is_ascii() {
+        return (bytes.len() as u64, 0);
+    }
     let mut n = 0;
     loop {
         match std::str::from_utf8(bytes) {

@@ -63,10 +63,9 @@ pub fn is_template(uri: &str) -> bool {
             return true;
         }
     }
-    // (No searcher: its set-up costs more than a short URI's bytes.)
-    if b.windows(3).any(|w| w == b"...")
-        && uri.split(['/', '?', '#']).any(|segment| segment == "...")
-    {
+    // One searcher for the process: built per call, its set-up would
+    // cost more than a short URI's bytes.
+    if ELLIPSIS.find(b).is_some() && uri.split(['/', '?', '#']).any(|segment| segment == "...") {
         return true;
     }
     // A regular expression: a group (`(?:code|www)`, `(?P<id>`), a
@@ -83,6 +82,10 @@ pub fn is_template(uri: &str) -> bool {
     }
     authority_placeholder(uri)
 }
+
+/// The searcher for `...` of [`is_template`].
+static ELLIPSIS: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+    std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"..."));
 
 /// True when the candidate `c` is a template: its text is one
 /// ([`is_template`]), or an ellipsis right after it says text was left out
@@ -190,16 +193,21 @@ fn authority_placeholder(uri: &str) -> bool {
         return false;
     };
     let rest = &uri[at + 3..];
-    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
-    let authority = &rest[..end];
-    // A lower-case host name without port nor userinfo, nearly every
-    // authority, holds no placeholder.
-    if authority
-        .bytes()
-        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, b'.' | b'-'))
-    {
+    // One pass to the authority's end: a lower-case host name without
+    // port nor userinfo, nearly every authority, holds no placeholder.
+    let mut end = rest.len();
+    let mut plain = true;
+    for (i, c) in rest.bytes().enumerate() {
+        if matches!(c, b'/' | b'?' | b'#') {
+            end = i;
+            break;
+        }
+        plain &= c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, b'.' | b'-');
+    }
+    if plain {
         return false;
     }
+    let authority = &rest[..end];
     // An optional part in brackets: an IP literal holds hex digits, ':'
     // and '.' only (or starts with 'v', IPvFuture).
     if let Some(open) = authority.find('[') {

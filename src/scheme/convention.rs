@@ -28,9 +28,10 @@ const SSH_SCHEMES: [&str; 4] = ["ssh", "git+ssh", "ssh+git", "git"];
 /// the tools that accept the mixed form read it as scp's. A port of
 /// digits (`ssh://git@host:22/x`) is a port, and not this.
 pub fn scp_like(uri: &str) -> bool {
-    let Some((scheme, rest)) = uri.split_once("://") else {
+    let Some(at) = crate::grammar::chars::find_colon_slashes(uri.as_bytes()) else {
         return false;
     };
+    let (scheme, rest) = (&uri[..at], &uri[at + 3..]);
     if !SSH_SCHEMES.iter().any(|s| scheme.eq_ignore_ascii_case(s)) {
         return false;
     }
@@ -58,9 +59,10 @@ const SINGLE_HOST_SCHEMES: [&str; 7] = ["http", "https", "ws", "wss", "ftp", "fi
 /// these strings split the list first. Not for the web schemes (http,
 /// https, ws, wss, ftp, file, mailto), where it is a mistake.
 pub fn multi_host(uri: &str) -> bool {
-    let Some((scheme, rest)) = uri.split_once("://") else {
+    let Some(at) = crate::grammar::chars::find_colon_slashes(uri.as_bytes()) else {
         return false;
     };
+    let (scheme, rest) = (&uri[..at], &uri[at + 3..]);
     if SINGLE_HOST_SCHEMES
         .iter()
         .any(|s| scheme.eq_ignore_ascii_case(s))

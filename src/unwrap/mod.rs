@@ -145,20 +145,12 @@ pub fn unwrap(uri: &str) -> Option<Unwrapped> {
 
 /// [`unwrap`] of a URI already parsed and valid (RFC 3986).
 pub fn unwrap_parsed(uri: &UriRef<'_>) -> Option<Unwrapped> {
+    // Nearly every URI is no wrapper's: decided before anything is copied.
+    let mut next = decode_once(uri);
+    next.as_ref()?;
     let mut chain: Vec<Layer> = Vec::new();
     let mut current = uri.as_str().to_string();
-    let mut first = Some(uri.clone());
-    while chain.len() < MAX_DEPTH {
-        let next = match first.take() {
-            Some(u) => decode_once(&u),
-            None => {
-                let parsed = grammar::parse(&current, Grammar::Rfc3986);
-                decode_once(parsed.uri())
-            }
-        };
-        let Some((wrapper, result)) = next else {
-            break;
-        };
+    while let Some((wrapper, result)) = next.take() {
         match result.and_then(|target| checked(&target)) {
             Ok(target) => {
                 chain.push(Layer {
@@ -178,8 +170,13 @@ pub fn unwrap_parsed(uri: &UriRef<'_>) -> Option<Unwrapped> {
                 break;
             }
         }
+        if chain.len() >= MAX_DEPTH {
+            break;
+        }
+        let parsed = grammar::parse(&current, Grammar::Rfc3986);
+        next = decode_once(parsed.uri());
     }
-    (!chain.is_empty()).then_some(Unwrapped {
+    Some(Unwrapped {
         uri: current,
         chain,
     })

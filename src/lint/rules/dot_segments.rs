@@ -31,6 +31,12 @@ pub(crate) fn dots(path: &str) -> Option<Result<usize, usize>> {
     if !path.starts_with('/') {
         return None;
     }
+    // A dot-segment starts right after a `/`; most paths have no `/.`
+    // and are done without splitting.
+    let b = path.as_bytes();
+    if !memchr::memchr_iter(b'.', b).any(|i| i > 0 && b[i - 1] == b'/') {
+        return None;
+    }
     let mut depth = 0usize;
     let mut first = None;
     let mut offset = 1;

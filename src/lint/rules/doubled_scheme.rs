@@ -32,7 +32,7 @@ pub const RULE: Rule = Rule {
 /// too rare as slips and too common as quoted examples of wrong URLs.
 pub(crate) fn doubled(text: &str) -> Option<usize> {
     let is_web = |s: &str| s.eq_ignore_ascii_case("http") || s.eq_ignore_ascii_case("https");
-    let first = text.find("://")? + 3;
+    let first = crate::grammar::chars::find_colon_slashes(text.as_bytes())? + 3;
     if !is_web(&text[..first - 3]) {
         return None;
     }
