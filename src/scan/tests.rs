@@ -492,6 +492,25 @@ fn scheme_runs_word_at_a_time_agree_with_the_byte_class() {
             assert_eq!(got, want, "byte {b:#04x} at {k}");
         }
     }
+    // Every byte in every lane of the sixteen-byte classification, with
+    // scheme bytes around it (the run ends right after it).
+    for b in 0..=255u8 {
+        for k in 0..20 {
+            let mut text = vec![b'a'; 40];
+            text[k] = b;
+            let end = 20;
+            let want = if crate::grammar::chars::is(b, crate::grammar::chars::SCHEME) || k >= end {
+                0
+            } else {
+                k + 1
+            };
+            assert_eq!(
+                appendix_e::scheme_run_start_for_test(&text, end),
+                want,
+                "byte {b:#04x} at {k}"
+            );
+        }
+    }
     // Whole runs: the first scheme byte of a run ending at a colon.
     let text = b"x <ab.cd+ef-gh0123456789ABCDEFGHIJ:y q\xe9longwordlongword:z ::";
     for end in 0..text.len() {
