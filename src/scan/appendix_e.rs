@@ -16,7 +16,7 @@
 //! the one check Appendix E needs (an unknown scheme inside `<...>` counts
 //! only when the text is a valid URI).
 
-use crate::grammar::chars::{is, ALPHA, SCHEME, SPACE, URI_PLAIN, URI_TEXT};
+use crate::grammar::chars::{is, ALPHA, SCHEME, SPACE, URI_TEXT};
 use crate::grammar::{self, Grammar};
 use crate::scheme;
 
@@ -329,7 +329,7 @@ fn scheme_run_start(hay: &[u8], end: usize, floor: usize) -> usize {
     if let Some(chunk) = end.checked_sub(16).and_then(|from| hay.get(from..end)) {
         let mut bytes = [0u8; 16];
         bytes.copy_from_slice(chunk);
-        let others = non_scheme_lanes(bytes);
+        let others = super::lanes::non_scheme(bytes);
         if others != 0 {
             // The highest lane that is not a scheme character ends the run.
             let k = 31 - others.leading_zeros() as usize;
@@ -356,32 +356,6 @@ fn scheme_run_start(hay: &[u8], end: usize, floor: usize) -> usize {
         .rev()
         .take_while(|&&b| is(b, SCHEME))
         .count()
-}
-
-/// Bit `i` set when `bytes[i]` is not a scheme character (`ALPHA DIGIT +
-/// - .`): SSE2 (always present on x86-64) through `safe_arch`'s safe
-/// wrappers. A range `lo..=hi` is tested as one signed comparison after
-/// shifting `lo` to -128.
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-fn non_scheme_lanes(bytes: [u8; 16]) -> u32 {
-    use safe_arch::{
-        add_i8_m128i, bitor_m128i, cmp_eq_mask_i8_m128i, cmp_lt_mask_i8_m128i, m128i,
-        move_mask_i8_m128i, set_splat_i8_m128i,
-    };
-    // True lanes of `v` in `lo..=hi`.
-    let within = |v: m128i, lo: u8, hi: u8| {
-        let shifted = add_i8_m128i(v, set_splat_i8_m128i(0x80u8.wrapping_sub(lo) as i8));
-        let bound = set_splat_i8_m128i((0x80u8.wrapping_add(hi - lo).wrapping_add(1)) as i8);
-        cmp_lt_mask_i8_m128i(shifted, bound)
-    };
-    let v = m128i::from(bytes);
-    let letters = within(bitor_m128i(v, set_splat_i8_m128i(0x20)), b'a', b'z');
-    let digits = within(v, b'0', b'9');
-    let plus = cmp_eq_mask_i8_m128i(v, set_splat_i8_m128i(b'+' as i8));
-    let minus_dot = within(v, b'-', b'.');
-    let scheme = bitor_m128i(bitor_m128i(letters, digits), bitor_m128i(plus, minus_dot));
-    !(move_mask_i8_m128i(scheme) as u32) & 0xFFFF
 }
 
 /// For eight bytes packed little-endian: the high bit of each byte that is
@@ -538,10 +512,7 @@ fn line_break_at_colon(hay: &[u8], colon: usize, min_start: usize) -> bool {
         if j < hay.len() && !matches!(hay[j], b'\n' | b'\r') {
             return false;
         }
-        let mut s = colon;
-        while s > min_start && colon - s <= MAX_SCHEME && is(hay[s - 1], SCHEME) {
-            s -= 1;
-        }
+        let s = scheme_run_start(hay, colon, min_start);
         return s > min_start && s < colon && hay[s - 1] == b'<';
     }
     if !is(hay[colon - 1], SPACE) {
@@ -1058,9 +1029,7 @@ pub(crate) fn delimited(
     let mut pending: Option<Option<usize>> = None;
     let limit = hay.len().min(s + w.max_len + 1);
     loop {
-        while j < limit && is(hay[j], URI_TEXT) {
-            j += 1;
-        }
+        j = super::lanes::run_end::<false>(hay, j, limit);
         if j - s > w.max_len {
             return Delimited::TooLong;
         }
@@ -1214,9 +1183,7 @@ pub(crate) fn bare(w: &Window<'_>, s: usize, quote: Option<u8>, sc: &mut Scratch
     let limit = hay.len().min(s + w.max_len + 1);
     loop {
         // Most bytes of a URI need no decision: skip them in a tight loop.
-        while j < limit && is(hay[j], URI_PLAIN) {
-            j += 1;
-        }
+        j = super::lanes::run_end::<true>(hay, j, limit);
         if j - s > w.max_len {
             return Bare::TooLong;
         }

@@ -41,6 +41,7 @@
 mod appendix_e;
 mod appendix_f;
 mod colons;
+mod lanes;
 mod missing_colon;
 
 use std::io::{self, Read};
