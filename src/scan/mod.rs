@@ -41,6 +41,7 @@
 mod appendix_e;
 mod appendix_f;
 mod colons;
+pub(crate) use colons::ColonFinder;
 mod lanes;
 mod missing_colon;
 
@@ -52,7 +53,6 @@ use serde::Serialize;
 use crate::grammar::chars::{is, URI_TEXT};
 use crate::position::{LineTracker, Position};
 
-use colons::ColonFinder;
 use missing_colon::SlashFinder;
 
 use appendix_e::{
