@@ -53,7 +53,7 @@ pub fn needs_escape(c: char) -> bool {
 pub fn text(s: &str) -> Cow<'_, str> {
     // Printable ASCII, nearly every URI: nothing to escape (one pass over
     // the bytes, no character decoding).
-    if s.bytes().all(|b| (0x20..0x7f).contains(&b)) || !s.chars().any(needs_escape) {
+    if printable_ascii(s.as_bytes()) || !s.chars().any(needs_escape) {
         return Cow::Borrowed(s);
     }
     let mut out = String::with_capacity(s.len() + 8);
@@ -61,6 +61,30 @@ pub fn text(s: &str) -> Cow<'_, str> {
         push_escaped(&mut out, c);
     }
     Cow::Owned(out)
+}
+
+/// True when every byte of `b` is printable ASCII (0x20 to 0x7e): eight
+/// bytes at a time, each word tested for a byte below 0x20 and a byte
+/// above 0x7e without carries between bytes, then the tail byte by byte.
+fn printable_ascii(b: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let mut words = b.chunks_exact(8);
+    for chunk in &mut words {
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(chunk);
+        let x = u64::from_le_bytes(bytes);
+        // A byte with its high bit set (0x80 and up) fails at once; below
+        // that, adding 0x01 sets the high bit of 0x7f only, and adding
+        // 0x60 sets it for 0x20 and up, with no carry out of any byte.
+        let low7 = x & !HIGH;
+        let del = (low7 + ONES) & HIGH;
+        let printable = (low7 + ONES * 0x60) & HIGH;
+        if x & HIGH != 0 || del != 0 || printable != HIGH {
+            return false;
+        }
+    }
+    words.remainder().iter().all(|b| (0x20..0x7f).contains(b))
 }
 
 fn push_escaped(out: &mut String, c: char) {
@@ -91,6 +115,26 @@ pub fn name(name: &str) -> Cow<'_, str> {
 
 #[cfg(test)]
 mod tests {
+    /// The word test agrees with the byte test for every byte value at
+    /// every place of a word and in the tail.
+    #[test]
+    fn printable_ascii_agrees_with_bytes() {
+        for b in 0..=255u8 {
+            for len in [1usize, 7, 8, 9, 16, 17] {
+                for at in 0..len {
+                    let mut v = vec![b'a'; len];
+                    v[at] = b;
+                    assert_eq!(
+                        super::printable_ascii(&v),
+                        (0x20..0x7f).contains(&b),
+                        "{b:#04x} at {at} of {len}"
+                    );
+                }
+            }
+        }
+        assert!(super::printable_ascii(b""));
+    }
+
     use super::*;
 
     #[test]
