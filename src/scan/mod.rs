@@ -643,7 +643,7 @@ impl Scanner<io::Empty> {
     /// window handed back to the kernel (bounded resident memory on any
     /// size of file).
     pub fn mapped(map: crate::mmap::Mapping, opts: ScanOptions) -> Self {
-        let mut scanner = Scanner::new(io::empty(), opts);
+        let mut scanner = Scanner::with_storage(io::empty(), opts, Storage::Owned(Vec::new()));
         scanner.filled = scanner.opts.chunk_size.min(map.len());
         scanner.eof = scanner.filled == map.len();
         scanner.buf = Storage::Mapped(map);
@@ -683,7 +683,7 @@ impl Scanner<io::Empty> {
         let ScanBuffers { mut bytes, scratch } = buffers;
         bytes.clear();
         bytes.extend_from_slice(text);
-        let mut scanner = Scanner::new(io::empty(), opts);
+        let mut scanner = Scanner::with_storage(io::empty(), opts, Storage::Owned(Vec::new()));
         scanner.filled = bytes.len();
         scanner.eof = true;
         scanner.buf = Storage::Owned(bytes);
@@ -695,20 +695,57 @@ impl Scanner<io::Empty> {
 impl<R> Scanner<R> {
     /// The scanner's buffers, for [`Scanner::in_memory`] to reuse (empty
     /// ones for a scanner over a map, [`Scanner::mapped`]).
-    pub fn into_buffers(self) -> ScanBuffers {
+    pub fn into_buffers(mut self) -> ScanBuffers {
         ScanBuffers {
-            bytes: match self.buf {
+            bytes: match std::mem::replace(&mut self.buf, Storage::Owned(Vec::new())) {
                 Storage::Owned(v) => v,
                 Storage::Mapped(_) => Vec::new(),
             },
-            scratch: self.scratch,
+            scratch: std::mem::take(&mut self.scratch),
+        }
+    }
+}
+
+/// The largest input buffer a dropped [`Scanner`] leaves for the next one
+/// on its thread ([`Scanner::new`]), in bytes of capacity: a chunk
+/// ([`ScanOptions::chunk_size`]'s default, 256 KiB) and the bytes kept
+/// before it fit; a larger one (a long candidate's) is freed.
+pub const MAX_SPARE: usize = 1 << 20;
+
+thread_local! {
+    /// The input buffer the last scanner dropped on this thread left
+    /// ([`Scanner::new`]).
+    static SPARE: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+impl<R> Drop for Scanner<R> {
+    /// Leaves the input buffer for the next scanner on this thread (see
+    /// [`Scanner::new`]).
+    fn drop(&mut self) {
+        if let Storage::Owned(v) = &mut self.buf {
+            if v.capacity() > 0 && v.capacity() <= MAX_SPARE {
+                let v = std::mem::take(v);
+                let _ = SPARE.try_with(|s| s.set(v));
+            }
         }
     }
 }
 
 impl<R: Read> Scanner<R> {
     /// A scanner over `reader`.
+    ///
+    /// Its input buffer is the one the last scanner dropped on this thread
+    /// left, when there is one (at most [`MAX_SPARE`] bytes): scanning the
+    /// many small files of a tree one after the other allocates and zeroes
+    /// one buffer per thread, not one per file. Only the bytes read for
+    /// this scanner are ever looked at.
     pub fn new(reader: R, opts: ScanOptions) -> Self {
+        let spare = SPARE.try_with(|s| s.take()).unwrap_or_default();
+        Scanner::with_storage(reader, opts, Storage::Owned(spare))
+    }
+
+    /// A scanner over `reader` that starts with `buf` as its storage.
+    fn with_storage(reader: R, opts: ScanOptions, buf: Storage) -> Self {
         let opts = ScanOptions {
             chunk_size: opts.chunk_size.max(1),
             max_uri_len: opts.max_uri_len.max(16),
@@ -716,7 +753,7 @@ impl<R: Read> Scanner<R> {
         };
         Scanner {
             reader,
-            buf: Storage::Owned(Vec::new()),
+            buf,
             filled: 0,
             base: 0,
             pos: 0,

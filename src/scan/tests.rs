@@ -1987,3 +1987,40 @@ proptest::proptest! {
         proptest::prop_assert_eq!(got, read);
     }
 }
+
+/// A scanner that takes the buffer a dropped one left on its thread sees
+/// only its own input: the same URIs as a scanner on a fresh thread, for
+/// short inputs that end where the previous input held more of a URI.
+#[test]
+fn a_reused_buffer_shows_nothing_of_the_previous_input() {
+    fn texts(input: &'static str) -> Vec<String> {
+        Scanner::new(input.as_bytes(), ScanOptions::default())
+            .into_iter()
+            .filter_map(|r| match r.expect("slice") {
+                Scanned::Uri(u) => Some(u.text().to_string()),
+                Scanned::TooLong(_) => None,
+            })
+            .collect()
+    }
+    let inputs = [
+        "x",
+        "http:",
+        "see http://new.example/",
+        "http://new.exa",
+        "<http://a.b/c",
+    ];
+    let fresh: Vec<Vec<String>> = std::thread::spawn(move || inputs.map(texts).to_vec())
+        .join()
+        .expect("thread");
+    for (input, want) in inputs.iter().zip(&fresh) {
+        let long = "see http://old.example/a-long-path-of-the-old-input ".repeat(2000);
+        let mut s = Scanner::new(long.as_bytes(), ScanOptions::default());
+        let mut n = 0;
+        while s.next_found().expect("slice").is_some() {
+            n += 1;
+        }
+        assert_eq!(n, 2000);
+        drop(s);
+        assert_eq!(&texts(input), want, "{input:?}");
+    }
+}
