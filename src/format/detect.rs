@@ -105,14 +105,19 @@ pub fn detect(head: &[u8], path: &Path) -> InputFormat {
     if is_mbox(head) {
         return InputFormat::Mbox;
     }
-    let ext = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase);
+    // The extension in lower case, without allocating (longer ones than
+    // the buffer are none of the names below).
+    let mut lower = [0u8; 16];
+    let ext: Option<&str> = path.extension().and_then(|e| e.to_str()).and_then(|e| {
+        let out = lower.get_mut(..e.len())?;
+        out.copy_from_slice(e.as_bytes());
+        out.make_ascii_lowercase();
+        std::str::from_utf8(out).ok()
+    });
     // A document's own name wins over a first block that looks like mail
     // header fields: Markdown and reST documents open with metadata
     // (`Title:`, `Author:`, `Date:`) as often as with anything.
-    match ext.as_deref() {
+    match ext {
         Some("md" | "markdown" | "mdown" | "mkd" | "mkdn") => return InputFormat::Markdown,
         Some("rst" | "rest") => return InputFormat::Rst,
         Some("adoc" | "asciidoc") => return InputFormat::Asciidoc,
@@ -124,11 +129,10 @@ pub fn detect(head: &[u8], path: &Path) -> InputFormat {
     if is_html(head) {
         return InputFormat::Html;
     }
-    if starts_as_roff(head) || (ext.as_deref().is_some_and(roff_extension) && looks_like_roff(head))
-    {
+    if starts_as_roff(head) || (ext.is_some_and(roff_extension) && looks_like_roff(head)) {
         return InputFormat::Roff;
     }
-    match ext.as_deref() {
+    match ext {
         Some("mbox" | "mbx") => return InputFormat::Mbox,
         Some("eml") => return InputFormat::Mail,
         Some("html" | "htm" | "xhtml") => return InputFormat::Html,
@@ -137,7 +141,7 @@ pub fn detect(head: &[u8], path: &Path) -> InputFormat {
     if in_maildir(path) && looks_like_headers(head) {
         return InputFormat::Mail;
     }
-    if ext.as_deref() == Some("txt") && looks_like_rst(head) {
+    if ext == Some("txt") && looks_like_rst(head) {
         // Sphinx projects that name their sources `.txt` (Django's docs).
         return InputFormat::Rst;
     }
@@ -153,6 +157,11 @@ pub fn detect(head: &[u8], path: &Path) -> InputFormat {
 /// text, or over and under it). Plain text, RFCs and mail have neither
 /// together.
 fn looks_like_rst(head: &[u8]) -> bool {
+    // Explicit markup needs `.. ` or `:``; most text has neither and is
+    // done without the walk over its lines.
+    if memchr::memmem::find(head, b".. ").is_none() && memchr::memmem::find(head, b":`").is_none() {
+        return false;
+    }
     let mut explicit = false;
     let mut adornment = false;
     let mut previous: &[u8] = b"";
@@ -429,6 +438,14 @@ fn has_xhtml(s: &[u8]) -> bool {
 /// A file in a Maildir's `cur/` or `new/` folder (whose parent has `tmp/`
 /// or the other one).
 fn in_maildir(path: &Path) -> bool {
+    // The folder's name is `cur` or `new`: without either in the path, no
+    // need to take the path apart.
+    let bytes = path.as_os_str().as_encoded_bytes();
+    if memchr::memmem::find(bytes, b"cur").is_none()
+        && memchr::memmem::find(bytes, b"new").is_none()
+    {
+        return false;
+    }
     let Some(dir) = path.parent() else {
         return false;
     };
