@@ -189,7 +189,7 @@ static TRIGGER: [u8; 256] = {
 /// The authority placeholders of [`is_template`]: `[user@]`, `:port`,
 /// `*.example.com`.
 fn authority_placeholder(uri: &str) -> bool {
-    let Some(at) = uri.as_bytes().windows(3).position(|w| w == b"://") else {
+    let Some(at) = crate::grammar::chars::find_colon_slashes(uri.as_bytes()) else {
         return false;
     };
     let rest = &uri[at + 3..];
