@@ -154,6 +154,32 @@ impl Mapping {
         }
         self.released = upto;
     }
+
+    /// Hands back again the pages wholly inside `from..to` that are also
+    /// before the released mark ([`Mapping::release_before`]): pages
+    /// released once and touched again (a late count of lines over bytes
+    /// the scanner has passed) leave the resident set again. Byte offsets
+    /// into the map; pages after the mark are left to `release_before`.
+    /// Never fails: the advice is only about memory.
+    pub fn release_again(&mut self, from: usize, to: usize) {
+        let page = page_size();
+        let lo = from.saturating_add(page - 1) & !(page - 1);
+        let hi = to.min(self.released) & !(page - 1);
+        if hi <= lo {
+            return;
+        }
+        #[cfg(unix)]
+        {
+            // SAFETY: as in `release_before`: MADV_DONTNEED on a read-only
+            // shared file map drops only this process's page table
+            // entries, and `lo..hi` lies inside the map (`hi` is at most
+            // `released`, itself at most the map's length).
+            let _ = unsafe {
+                self.map
+                    .unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, lo, hi - lo)
+            };
+        }
+    }
 }
 
 /// The page size assumed for alignment: 4 KiB, the smallest of the
@@ -190,5 +216,14 @@ mod tests {
         assert_eq!(m.bytes(), &body[..]);
         m.release_before(usize::MAX);
         assert_eq!(m.bytes()[..100], body[..100]);
+        // Released again (after being read back): the same bytes after, and
+        // ranges past the mark, empty or unaligned change nothing.
+        let released = m.released;
+        m.release_again(0, RELEASE_STEP);
+        m.release_again(5, 4000);
+        m.release_again(RELEASE_STEP, usize::MAX);
+        m.release_again(usize::MAX - 1, usize::MAX);
+        assert_eq!(m.released, released);
+        assert_eq!(m.bytes(), &body[..]);
     }
 }

@@ -780,12 +780,17 @@ impl<R: Read> Scanner<R> {
             Storage::Mapped(map) => {
                 // Nothing is copied nor moved: the window over the map
                 // grows by one chunk, and the pages before `keep`, which
-                // a read would drop, are handed back to the kernel. Lines
-                // are counted up to `keep` first, as a read does, so that
-                // placing a later candidate never touches released pages
-                // again (which would bring them back into memory).
+                // a read would drop, are handed back to the kernel. With
+                // positions on, lines are counted up to `keep` first, as a
+                // read does, so that placing a later candidate never
+                // touches released pages again (which would bring them
+                // back into memory). With positions off, nothing is
+                // counted here: the map keeps every byte, so the rare
+                // too-long candidate counts its lines when it is found
+                // (`position_at`), and a plain extraction makes no second
+                // pass over the input for lines it never prints.
                 let keep = keep.min(self.filled);
-                if self.lines.offset() < keep as u64 {
+                if self.opts.positions && self.lines.offset() < keep as u64 {
                     let from = self.lines.offset() as usize;
                     self.lines.advance(&map.bytes()[from..keep]);
                 }
@@ -848,7 +853,23 @@ impl<R: Read> Scanner<R> {
         let target = self.base + index as u64;
         if self.lines.offset() < target {
             let from = (self.lines.offset() - self.base) as usize;
-            self.lines.advance(&self.buf[from..index]);
+            match &mut self.buf {
+                Storage::Owned(buf) => self.lines.advance(&buf[from..index]),
+                // A map without positions counts lines only here (see
+                // `refill`): step by the release distance, and hand the
+                // pages counted behind the window back again, so that a
+                // too-long candidate at the end of a large file does not
+                // bring the whole file back into memory.
+                Storage::Mapped(map) => {
+                    let mut at = from;
+                    while at < index {
+                        let to = index.min(at.saturating_add(crate::mmap::RELEASE_STEP));
+                        self.lines.advance(&map.bytes()[at..to]);
+                        map.release_again(at, to);
+                        at = to;
+                    }
+                }
+            }
         }
         self.lines.position()
     }
