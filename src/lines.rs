@@ -19,6 +19,10 @@ pub const MAX_SIDE: u64 = 4096;
 /// How many bytes a read from a file asks for at least.
 const WINDOW: u64 = 64 * 1024;
 
+/// The most of a marker's line read after its colon, in bytes
+/// ([`Lines::marker_lines_before`]).
+const MARKER_TAIL: usize = 256;
+
 /// Something the bytes of an input can be read from at any offset.
 pub trait ReadAt {
     /// Reads up to `buf.len()` bytes from 0-based byte `offset`; returns how
@@ -283,6 +287,15 @@ pub struct Lines<S> {
     /// The bytes [`Lines::marker_lines_before`] reads, kept from call to
     /// call (grown and zeroed once, not per finding).
     marker_buf: Vec<u8>,
+    /// The markers the scanner noted ([`Lines::note_scanned_markers`]) and
+    /// not yet applied, offsets of their colons; `None` when markers are
+    /// searched for.
+    noted: Option<std::collections::VecDeque<u64>>,
+    /// Markers before this offset were applied (or searched for): a noted
+    /// one before it is dropped.
+    noted_floor: u64,
+    /// The scanner noted every marker before this offset.
+    noted_to: u64,
 }
 
 impl<S: ReadAt> Lines<S> {
@@ -297,7 +310,49 @@ impl<S: ReadAt> Lines<S> {
             disabled: None,
             column_memo: None,
             marker_buf: Vec::new(),
+            noted: None,
+            noted_floor: 0,
+            noted_to: 0,
         }
+    }
+
+    /// Lines of `src`, whose suppression markers the scanner notes
+    /// ([`crate::scan::ScanOptions::markers`]) and hands over with each
+    /// item ([`Lines::note_scanned_markers`]): [`Lines::marker_lines_before`]
+    /// then searches the input only where the scan did not note them (after
+    /// a caller goes back, or past what the scan has passed).
+    pub fn with_scanned_markers(src: S) -> Self {
+        Lines {
+            noted: Some(std::collections::VecDeque::new()),
+            ..Lines::new(src)
+        }
+    }
+
+    /// Takes the markers the scanner noted with `found` ([`Found::markers`],
+    /// 0-based byte offsets of their colons, increasing): with those of
+    /// the items before, every marker before `found`'s end
+    /// ([`Found::passed`]). When the scan stopped noting them (`None`), or
+    /// more than [`crate::scan::MAX_MARKERS`] wait here, the markers are
+    /// searched for from then on, as by [`Lines::new`]. Nothing for lines
+    /// made by [`Lines::new`].
+    ///
+    /// [`Found::markers`]: crate::scan::Found::markers
+    /// [`Found::passed`]: crate::scan::Found::passed
+    pub fn note_scanned_markers(&mut self, found: &crate::scan::Found<'_>) {
+        let Some(queue) = self.noted.as_mut() else {
+            return;
+        };
+        let Some(markers) = found.markers() else {
+            self.noted = None;
+            return;
+        };
+        let floor = self.noted_floor;
+        queue.extend(markers.iter().filter(|&&m| m >= floor));
+        if queue.len() > crate::scan::MAX_MARKERS {
+            self.noted = None;
+            return;
+        }
+        self.noted_to = self.noted_to.max(found.passed());
     }
 
     /// The bytes `start..end` (fewer at the end of the input), as a range
@@ -346,8 +401,54 @@ impl<S: ReadAt> Lines<S> {
             self.marker_cursor = 0;
         }
         self.marker_cursor = self.marker_cursor.max(self.src.floor());
+        if self.noted.is_none() {
+            return self.search_markers(line_start, &mut each);
+        }
+        // Noted by the scanner: markers in `noted_floor..noted_to` are in
+        // the queue; before the floor (a caller gone back) and past what
+        // the scan has passed, they are searched for.
+        let searched_to = line_start.min(self.noted_floor);
+        if self.marker_cursor < searched_to {
+            self.search_markers(searched_to, &mut each);
+        }
+        if line_start <= self.noted_floor {
+            return;
+        }
+        let queued_to = line_start.min(self.noted_to).max(self.noted_floor);
+        let mut buf = std::mem::take(&mut self.marker_buf);
+        while let Some(colon) = self.noted.as_mut().and_then(|q| q.front().copied()) {
+            if colon >= queued_to {
+                break;
+            }
+            if let Some(q) = self.noted.as_mut() {
+                q.pop_front();
+            }
+            if colon < self.noted_floor {
+                continue;
+            }
+            // The text after the marker, to the end of its line.
+            buf.resize(MARKER_TAIL, 0);
+            let n = self.src.read_at(colon + 1, &mut buf).unwrap_or(0);
+            let rest = &buf[..n];
+            let end = memchr::memchr2(b'\n', b'\r', rest).unwrap_or(rest.len());
+            each(&rest[..end]);
+        }
+        self.marker_buf = buf;
+        self.noted_floor = queued_to;
+        self.marker_cursor = self.marker_cursor.max(queued_to);
+        if queued_to < line_start {
+            self.search_markers(line_start, &mut each);
+            self.noted_floor = line_start;
+        }
+    }
+
+    /// The search of [`Lines::marker_lines_before`]: every marker that
+    /// starts in `marker_cursor..line_start`, in order, read from the
+    /// input in chunks; the cursor ends at `line_start` (before it on a
+    /// read error).
+    fn search_markers(&mut self, line_start: u64, each: &mut impl FnMut(&[u8])) {
         const CHUNK: usize = 64 * 1024;
-        const TAIL: usize = 256;
+        const TAIL: usize = MARKER_TAIL;
         // Sized to the gap since the last call (findings are usually near
         // each other), at most one chunk: no 64 KiB per finding.
         let mut buf = std::mem::take(&mut self.marker_buf);
@@ -376,8 +477,6 @@ impl<S: ReadAt> Lines<S> {
             // verify. A marker that starts in the body and ends in the
             // tail after it is found here, not lost between two chunks.
             const MARKER: &[u8] = b"urilint:";
-            const LOWER: u64 = u64::from_le_bytes(*b"urilint:");
-            const UPPER: u64 = u64::from_le_bytes(*b"uRILINT:");
             let limit = n.min(body + MARKER.len());
             let hay = &buf[..limit];
             let mut colons = crate::scan::ColonFinder::new(false, false);
@@ -388,11 +487,7 @@ impl<S: ReadAt> Lines<S> {
                 if at >= body {
                     break;
                 }
-                let mut word = [0u8; 8];
-                word.copy_from_slice(&hay[at..=colon]);
-                // Bit 5 of the first byte set: `U` reads as `u`.
-                let word = u64::from_le_bytes(word) | 0x20;
-                if word != LOWER && word != UPPER {
+                if !crate::scan::is_marker_at(hay, colon) {
                     continue;
                 }
                 let rest = &buf[at + MARKER.len()..n];

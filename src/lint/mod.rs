@@ -431,13 +431,16 @@ impl Linter {
         let scan = crate::scan::ScanOptions {
             missing_colon: scan.missing_colon
                 || rules.enabled(rules::missing_scheme_colon::RULE.code),
+            // Markers noted on the scan's pass, not searched for again.
+            markers: true,
             ..scan.clone()
         };
         let mut scanner =
             crate::scan::Scanner::new(crate::fix::ReadAtReader::new(src.clone()), scan);
-        let mut lines = crate::lines::Lines::new(src);
+        let mut lines = crate::lines::Lines::with_scanned_markers(src);
         let mut found = Vec::new();
         while let Some(f) = scanner.next_found()? {
+            lines.note_scanned_markers(&f);
             found.clear();
             match &f {
                 crate::scan::Found::Uri(c) => self.check_candidate(path, c, rules, &mut found),
@@ -937,5 +940,168 @@ mod tests {
             .map(|e| e.to_string())
             .unwrap_or_default();
         assert!(err.contains("not fixed"), "{err}");
+    }
+}
+
+/// The suppression markers noted on the scanner's pass
+/// ([`crate::scan::ScanOptions::markers`]) against the search of the
+/// whole input that `check` used before (and uses where the scan did not
+/// note them): the same findings kept, whatever the chunk size.
+#[cfg(test)]
+mod scanned_markers {
+    use super::*;
+    use crate::scan::{Found, ScanOptions, Scanner};
+
+    /// The kept findings of `text` with the markers searched for.
+    fn searched(linter: &Linter, text: &[u8], scan: &ScanOptions) -> Vec<(u64, &'static str)> {
+        let scan = ScanOptions {
+            markers: false,
+            missing_colon: true,
+            ..scan.clone()
+        };
+        let mut scanner = Scanner::new(text, scan);
+        let mut lines = crate::lines::Lines::new(text);
+        let mut kept = Vec::new();
+        let mut found = Vec::new();
+        while let Some(f) = scanner.next_found().expect("a slice reads") {
+            assert_eq!(f.markers(), None);
+            found.clear();
+            match &f {
+                Found::Uri(c) => linter.check_candidate("t", c, &linter.rules, &mut found),
+                Found::TooLong(t) => found.extend(linter.check_too_long("t", t, &linter.rules)),
+            }
+            for d in found.drain(..) {
+                if !suppress::suppressed(&mut lines, &d) {
+                    kept.push((d.byte_offset, d.code));
+                }
+            }
+        }
+        kept
+    }
+
+    /// The kept findings of `text` as `lint_each` gives them (markers
+    /// noted by the scan).
+    fn noted(linter: &Linter, text: &[u8], scan: &ScanOptions) -> Vec<(u64, &'static str)> {
+        let mut kept = Vec::new();
+        linter
+            .lint_each("t", text, &linter.rules, scan, |d| {
+                kept.push((d.byte_offset, d.code))
+            })
+            .expect("a slice reads");
+        kept
+    }
+
+    /// Generated text: URIs with findings among block and line markers in
+    /// every case, markers inside URIs, inside too-long candidates, split
+    /// by CR, LF and CRLF, and lines that are not markers.
+    fn generated(seed: u64, pieces: usize) -> Vec<u8> {
+        const PIECES: &[&str] = &[
+            "<!-- urilint: disable -->",
+            "# URILINT: enable",
+            "urilint: disable[U002]",
+            "Urilint:disable[D, U006]",
+            "uRILINT: enable",
+            "UriLint: disable",
+            "xurilint:disable",
+            "urilint: ignore",
+            "urilint: ignore[U006]",
+            "see <http://a.example/%zz>",
+            "http://b.example:x1/ and more",
+            "http://c.example/urilint:disable/%zz ",
+            "<mailto:x@y.example?urilint:enable> http://d.example/%zz",
+            "http://z.example/zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzurilint:disable/zzzzzzzzzzzzzzzzzzzz",
+            "http//e.example/x",
+            "a: b, c:d, color:red",
+            "urilint:",
+            "\"http://f.example/%zz\"",
+        ];
+        const BREAKS: &[&str] = &["\n", "\r\n", "\r", " ", "\n\n"];
+        let mut state = seed;
+        let mut next = move || {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) as usize
+        };
+        let mut text = Vec::new();
+        for _ in 0..pieces {
+            text.extend_from_slice(PIECES[next() % PIECES.len()].as_bytes());
+            text.extend_from_slice(BREAKS[next() % BREAKS.len()].as_bytes());
+        }
+        text
+    }
+
+    #[test]
+    fn noted_markers_keep_what_the_search_keeps() {
+        let linter = Linter::new(Grammar::Rfc3986);
+        let mut total = 0;
+        let mut suppressed_some = 0;
+        for seed in 0..40 {
+            let text = generated(seed, 300);
+            for chunk in [1, 7, 64, 256 * 1024] {
+                let scan = ScanOptions {
+                    chunk_size: chunk,
+                    // Small, so that the long piece is a too-long candidate.
+                    max_uri_len: 64,
+                    ..ScanOptions::default()
+                };
+                let want = searched(&linter, &text, &scan);
+                assert_eq!(
+                    noted(&linter, &text, &scan),
+                    want,
+                    "seed {seed}, chunk {chunk}"
+                );
+                total += want.len();
+                // The markers matter: without them, more is found.
+                let unmarked: Vec<u8> = text.iter().map(|b| b.to_ascii_lowercase()).collect();
+                let unmarked = String::from_utf8_lossy(&unmarked).replace("urilint:", "urilint;");
+                let all = searched(&linter, unmarked.as_bytes(), &scan);
+                suppressed_some += usize::from(all.len() > want.len());
+            }
+        }
+        assert!(total > 1000, "{total} findings");
+        assert!(
+            suppressed_some > 100,
+            "{suppressed_some} texts with suppressed findings"
+        );
+    }
+
+    /// More markers between two items than the scan notes: it stops
+    /// noting them, and the rest are searched for.
+    #[test]
+    fn past_the_bound_the_markers_are_searched_for() {
+        let linter = Linter::new(Grammar::Rfc3986);
+        let mut text = b"<http://a.example/%zz>\n".to_vec();
+        for i in 0..crate::scan::MAX_MARKERS + 10 {
+            text.extend_from_slice(if i % 2 == 0 {
+                b"urilint: disable\n"
+            } else {
+                b"urilint: enable\n"
+            });
+        }
+        text.extend_from_slice(
+            b"urilint: disable[U002]\n<http://b.example/%zz> <http://b.example:x1/>\n",
+        );
+        text.extend_from_slice(b"urilint: enable\n<http://c.example/%zz>\n");
+        let scan = ScanOptions::default();
+        let want = searched(&linter, &text, &scan);
+        assert_eq!(
+            want.iter().map(|f| f.1).collect::<Vec<_>>(),
+            ["U002", "U006", "U002"]
+        );
+        assert_eq!(noted(&linter, &text, &scan), want);
+        // Few markers per item, but more waiting than the bound (no
+        // finding takes them): the lines stop queueing them.
+        let mut text = Vec::new();
+        for i in 0..crate::scan::MAX_MARKERS + 10 {
+            let marker = if i % 2 == 0 { "disable" } else { "enable" };
+            text.extend_from_slice(format!("urilint: {marker} http://ok.example/{i}\n").as_bytes());
+        }
+        text.extend_from_slice(
+            b"<http://b.example/%zz>\nurilint: disable\n<http://c.example/%zz>\n",
+        );
+        let want = searched(&linter, &text, &scan);
+        assert_eq!(want.iter().map(|f| f.1).collect::<Vec<_>>(), ["U002"]);
+        assert_eq!(noted(&linter, &text, &scan), want);
     }
 }

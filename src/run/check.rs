@@ -148,7 +148,12 @@ pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Resu
         let skipped = request_links(opts, ch, remote, &mut *outputs.err)?;
         Stats::add(&stats.remote_skipped, skipped);
     }
-    let scan = scan_options(opts, true);
+    // The scan notes the suppression markers it passes: the lines read
+    // back for them need no second search of the input.
+    let scan = crate::scan::ScanOptions {
+        markers: true,
+        ..scan_options(opts, true)
+    };
     let inputs = walk::inputs(&opts.paths, &opts.walk)?;
     let Outputs { out, err } = outputs;
     // When the fixed text of standard input is the output, nothing else
@@ -904,7 +909,7 @@ impl Job<'_> {
                     self.scan.max_uri_len,
                 );
                 let (reader, back) = Window::new(stdin, keep);
-                let mut lines = Lines::new(back);
+                let mut lines = Lines::with_scanned_markers(back);
                 scan_reader(
                     &self.name,
                     reader,
@@ -912,6 +917,7 @@ impl Job<'_> {
                     self.stats,
                     sink,
                     |f, sink| {
+                        lines.note_scanned_markers(&f);
                         found.clear();
                         self.lint(&f, &mut found, true);
                         for d in &mut found {
@@ -924,12 +930,13 @@ impl Job<'_> {
             }
             Input::Document { bytes, .. } => {
                 // Held in memory: lines are read back from it.
-                let mut lines = Lines::new(&bytes[..]);
+                let mut lines = Lines::with_scanned_markers(&bytes[..]);
                 match open_reader_classified(input, self.input_format, self.mmap, self.stats, sink)
                 {
                     None | Some((Reader::Mapped(_), _)) => {}
                     Some((Reader::Text(r), writes)) => {
                         let each = |f: Found<'_>, sink: &mut Sink<'_, '_>| {
+                            lines.note_scanned_markers(&f);
                             found.clear();
                             self.lint(&f, &mut found, true);
                             for d in &mut found {
@@ -958,11 +965,15 @@ impl Job<'_> {
                 };
                 // Positional reads (`pread`): the descriptors share one
                 // file offset, which the scanner's reads move.
-                let mut lines: Option<Lines<&File>> = held.as_ref().map(Lines::new);
+                let mut lines: Option<Lines<&File>> =
+                    held.as_ref().map(Lines::with_scanned_markers);
                 let writes = opened
                     .as_ref()
                     .map_or(Writes::ReportOnly(NotWritten::Unknown), |(_, w)| *w);
                 let each = |f: Found<'_>, sink: &mut Sink<'_, '_>| {
+                    if let Some(lines) = lines.as_mut() {
+                        lines.note_scanned_markers(&f);
+                    }
                     found.clear();
                     self.lint(&f, &mut found, true);
                     if found.is_empty() {

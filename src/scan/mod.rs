@@ -43,6 +43,9 @@ mod appendix_f;
 mod colons;
 pub(crate) use colons::ColonFinder;
 mod lanes;
+mod markers;
+pub(crate) use markers::is_marker_at;
+pub use markers::MAX_MARKERS;
 mod missing_colon;
 
 use std::io::{self, Read};
@@ -148,6 +151,12 @@ pub struct ScanOptions {
     /// unless it is a template expression (`{{`, `{%`, `<%`, `${`), read as
     /// text. Default false.
     pub whole_reference: bool,
+    /// Note the suppression markers (`urilint:`, [`crate::lint::suppress`])
+    /// the scan passes, for [`Found::markers`]: every colon the scan stops
+    /// at, walks over inside a URI it takes or skips in a too-long
+    /// candidate is tested (the 8 bytes that end at it), so `check` needs
+    /// no second search of the input for them. Default false.
+    pub markers: bool,
 }
 
 impl Default for ScanOptions {
@@ -162,6 +171,7 @@ impl Default for ScanOptions {
             keep_spaces_in_angle: false,
             join_wrapped_lines: false,
             whole_reference: false,
+            markers: false,
         }
     }
 }
@@ -192,6 +202,7 @@ pub struct Candidate<'s> {
     base: u64,
     start: Option<Position>,
     end: Option<Position>,
+    markers: Option<&'s [u64]>,
 }
 
 impl<'s> Candidate<'s> {
@@ -322,6 +333,11 @@ impl<'s> Candidate<'s> {
     /// are on.
     pub fn end(&self) -> Option<Position> {
         self.end
+    }
+    /// The suppression markers passed since the previous item: see
+    /// [`Found::markers`].
+    pub fn markers(&self) -> Option<&[u64]> {
+        self.markers
     }
     /// An owned copy of everything this candidate tells, which outlives
     /// the next call to [`Scanner::next_found`]; what the scanner's
@@ -547,6 +563,9 @@ pub struct TooLong {
     pub position: Option<Position>,
     /// The limit it exceeded, in bytes.
     pub limit: usize,
+    /// The suppression markers passed since the previous item: see
+    /// [`Found::markers`].
+    pub markers: Option<Vec<u64>>,
 }
 
 /// What [`Scanner::next_found`] finds.
@@ -559,6 +578,32 @@ pub enum Found<'s> {
 }
 
 impl Found<'_> {
+    /// With [`ScanOptions::markers`], the 0-based byte offsets (of the
+    /// colon) of the suppression markers `urilint:` (in the cases the
+    /// marker syntax takes) that the scan passed since the previous item,
+    /// increasing, each given once: with the markers of the items before,
+    /// every marker that starts before this item's first byte, and some
+    /// after (inside it, or read past to decide where it ends). `None`
+    /// when the option is off, and from the item on which more than
+    /// [`MAX_MARKERS`] came between two items: the scan stops noting them
+    /// and a reader that wants them searches the input itself.
+    pub fn markers(&self) -> Option<&[u64]> {
+        match self {
+            Found::Uri(c) => c.markers,
+            Found::TooLong(t) => t.markers.as_deref(),
+        }
+    }
+
+    /// The 0-based byte offset before which [`Found::markers`] (with the
+    /// items before) holds every marker: the end of a URI's delimited
+    /// form ([`Candidate::outer_span`]), a too-long candidate's start.
+    pub fn passed(&self) -> u64 {
+        match self {
+            Found::Uri(c) => c.outer.end,
+            Found::TooLong(t) => t.offset,
+        }
+    }
+
     /// The owned form ([`Candidate::to_scanned`] for a URI; a
     /// [`TooLong`] is already owned).
     pub fn to_scanned(&self) -> Scanned {
@@ -627,6 +672,8 @@ pub struct Scanner<R> {
     slashes: SlashFinder,
     /// Bytes asked of the next read: from 8 KiB up to the chunk size.
     read_size: usize,
+    /// The markers noted in this call ([`ScanOptions::markers`]).
+    markers: markers::MarkerList,
     /// With a mapped file: copies of the bytes a [`Candidate`] lends
     /// (its context, then its raw text), so that what it lends cannot
     /// change under it if another process writes the file (see
@@ -769,6 +816,7 @@ impl<R: Read> Scanner<R> {
             slashes: SlashFinder::new(),
             read_size: opts.chunk_size.min(8 * 1024),
             lent: Vec::new(),
+            markers: markers::MarkerList::default(),
             opts,
         }
     }
@@ -886,6 +934,7 @@ impl<R: Read> Scanner<R> {
     /// After an error the scanner should not be used again.
     pub fn next_found(&mut self) -> io::Result<Option<Found<'_>>> {
         self.found = None;
+        self.markers.clear();
         if self.opts.whole_reference && !self.whole_tried {
             self.whole_tried = true;
             while !self.eof && self.filled <= self.opts.max_uri_len.saturating_add(2) {
@@ -921,6 +970,10 @@ impl<R: Read> Scanner<R> {
                 while self.pos < self.filled
                     && (is(self.buf[self.pos], URI_TEXT) || self.buf[self.pos] >= 0x80)
                 {
+                    if self.opts.markers && self.buf[self.pos] == b':' {
+                        let at = self.base + self.pos as u64;
+                        self.markers.note(&self.buf[..self.filled], self.pos, at);
+                    }
                     self.pos += 1;
                 }
                 if self.pos == self.filled && !self.eof {
@@ -964,6 +1017,9 @@ impl<R: Read> Scanner<R> {
                 let Some(at) = self.colons.find(hay, from) else {
                     break None;
                 };
+                if self.opts.markers && hay[at] == b':' {
+                    self.markers.note(hay, at, self.base + at as u64);
+                }
                 let look = match hay[at] {
                     b':' => worth_a_look(hay, at, self.min_start),
                     b'.' => appendix_f::worth_a_look(hay, at, self.min_start, self.base == 0),
@@ -1029,6 +1085,7 @@ impl<R: Read> Scanner<R> {
                         offset,
                         position,
                         limit: self.opts.max_uri_len,
+                        markers: self.marker_offsets().map(<[u64]>::to_vec),
                     })));
                 }
                 // A relative reference is the whole value or nothing:
@@ -1063,6 +1120,11 @@ impl<R: Read> Scanner<R> {
                             &self.buf[after],
                         )
                     {
+                        if self.opts.markers {
+                            let range = extent.outer_start..extent.outer_end;
+                            self.markers
+                                .note_in(&self.buf[..self.filled], range, self.base);
+                        }
                         self.pos = extent.outer_end.max(colon + 1);
                         self.min_start = self.pos;
                         continue;
@@ -1086,6 +1148,12 @@ impl<R: Read> Scanner<R> {
         let Some(extent) = self.found.clone() else {
             return Ok(None);
         };
+        if self.opts.markers {
+            // The URI's own colons, which the search jumps over.
+            let range = extent.outer_start..extent.outer_end;
+            self.markers
+                .note_in(&self.buf[..self.filled], range, self.base);
+        }
         let (start, end) = if self.opts.positions {
             (
                 Some(self.position_at(extent.start)),
@@ -1135,7 +1203,18 @@ impl<R: Read> Scanner<R> {
             base: self.base,
             start,
             end,
+            markers: if self.opts.markers && !self.markers.lost {
+                Some(&self.markers.offsets)
+            } else {
+                None
+            },
         })))
+    }
+
+    /// The markers noted in this call, when they are noted
+    /// ([`Found::markers`]).
+    fn marker_offsets(&self) -> Option<&[u64]> {
+        (self.opts.markers && !self.markers.lost).then_some(&self.markers.offsets[..])
     }
 }
 
