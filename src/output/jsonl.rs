@@ -111,19 +111,99 @@ pub fn record_line(out: &mut Vec<u8>, record: &Record, non_utf8_path: Option<&[u
     }
     out.push(b']');
     if let Some(origin) = &r.origin {
-        // Flattened: the origin's own fields, in its order (serde).
-        // Its object's braces dropped in place: `{` becomes the comma.
+        flattened(out, origin);
+    }
+    path_bytes(out, non_utf8_path);
+    out.extend_from_slice(b"}\n");
+}
+
+/// Appends `d` as one line of JSON to `out`, with `path_bytes` last when
+/// `non_utf8_path` is given: the same bytes as [`line_with_path`] gives
+/// for it (serde's field order and escaping, the origin flattened),
+/// written straight into `out`. This is `check --format jsonl`'s hot path.
+pub fn diagnostic_line(
+    out: &mut Vec<u8>,
+    d: &crate::lint::Diagnostic,
+    non_utf8_path: Option<&[u8]>,
+) {
+    out.extend_from_slice(b"{\"path\":");
+    string(out, &d.path);
+    number(out, b",\"line\":", d.line);
+    number(out, b",\"column\":", d.column);
+    number(out, b",\"byte_offset\":", d.byte_offset);
+    number(out, b",\"end_line\":", d.end_line);
+    number(out, b",\"end_column\":", d.end_column);
+    number(out, b",\"uri_span\":{\"start\":", d.uri_span.start);
+    number(out, b",\"end\":", d.uri_span.end);
+    out.extend_from_slice(b"},\"code\":");
+    string(out, d.code);
+    out.extend_from_slice(b",\"rule\":");
+    string(out, d.rule);
+    out.extend_from_slice(match d.severity {
+        crate::lint::Severity::Warning => b",\"severity\":\"warning\"",
+        crate::lint::Severity::Error => b",\"severity\":\"error\"",
+    });
+    out.extend_from_slice(b",\"message\":");
+    string(out, &d.message);
+    out.extend_from_slice(b",\"uri\":");
+    string(out, &d.uri);
+    out.extend_from_slice(b",\"fix\":");
+    match &d.fix {
+        None => out.extend_from_slice(b"null"),
+        Some(fix) => {
+            out.extend_from_slice(b"{\"message\":");
+            string(out, &fix.message);
+            out.extend_from_slice(b",\"edits\":[");
+            for (i, e) in fix.edits.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                number(out, b"{\"start\":", e.start);
+                number(out, b",\"end\":", e.end);
+                out.extend_from_slice(b",\"replacement\":");
+                string(out, &e.replacement);
+                out.push(b'}');
+            }
+            out.extend_from_slice(match fix.applicability {
+                crate::fix::Applicability::Safe => b"],\"applicability\":\"safe\"}",
+                crate::fix::Applicability::Unsafe => b"],\"applicability\":\"unsafe\"}",
+            });
+        }
+    }
+    if let Some(origin) = &d.origin {
+        flattened(out, origin);
+    }
+    if let Some(remote) = &d.remote {
+        // Rare (remote checks): serde's own bytes.
         let mark = out.len();
-        let object = serde_json::to_writer(&mut *out, origin).is_ok()
-            && out.get(mark) == Some(&b'{')
-            && out.last() == Some(&b'}');
-        if object && out.len() - mark > 2 {
-            out[mark] = b',';
-            out.pop();
-        } else {
+        out.extend_from_slice(b",\"remote\":");
+        if serde_json::to_writer(&mut *out, remote).is_err() {
             out.truncate(mark);
         }
     }
+    path_bytes(out, non_utf8_path);
+    out.extend_from_slice(b"}\n");
+}
+
+/// The fields of `origin` (a flattened field, serde's order), each after a
+/// comma: its object written by serde, the braces dropped in place (`{`
+/// becomes the comma); nothing for an object without fields.
+fn flattened(out: &mut Vec<u8>, origin: &crate::format::origin::Origin) {
+    let mark = out.len();
+    let object = serde_json::to_writer(&mut *out, origin).is_ok()
+        && out.get(mark) == Some(&b'{')
+        && out.last() == Some(&b'}');
+    if object && out.len() - mark > 2 {
+        out[mark] = b',';
+        out.pop();
+    } else {
+        out.truncate(mark);
+    }
+}
+
+/// `,"path_bytes":"..."`, the base64 of a file name that is not UTF-8
+/// ([`line_with_path`]); nothing for `None`.
+fn path_bytes(out: &mut Vec<u8>, non_utf8_path: Option<&[u8]>) {
     if let Some(bytes) = non_utf8_path {
         out.extend_from_slice(b",\"path_bytes\":\"");
         out.extend_from_slice(
@@ -133,7 +213,6 @@ pub fn record_line(out: &mut Vec<u8>, record: &Record, non_utf8_path: Option<&[u
         );
         out.push(b'"');
     }
-    out.extend_from_slice(b"}\n");
 }
 
 /// `"name":` (given with its comma) and the decimal `n`.
@@ -363,6 +442,80 @@ mod tests {
             record_line(&mut fast, &r, non_utf8.as_deref());
             let mut serde = Vec::new();
             line_with_path(&mut serde, &r, non_utf8.as_deref());
+            prop_assert_eq!(String::from_utf8_lossy(&fast), String::from_utf8_lossy(&serde));
+        }
+    }
+
+    fn diagnostic(strings: &[String], flags: u8, numbers: [u64; 3]) -> crate::lint::Diagnostic {
+        let s = |i: usize| strings.get(i).cloned().unwrap_or_default();
+        crate::lint::Diagnostic {
+            path: s(0),
+            line: numbers[0],
+            column: numbers[1],
+            byte_offset: numbers[2],
+            end_line: numbers[1] ^ 7,
+            end_column: numbers[0] >> 3,
+            uri_span: numbers[2]..numbers[0],
+            code: ["U002", "D0\"4"][usize::from(flags & 1)],
+            rule: ["percent-encoding", "a\\rule\n"][usize::from(flags >> 1 & 1)],
+            severity: [crate::lint::Severity::Warning, crate::lint::Severity::Error]
+                [usize::from(flags >> 2 & 1)],
+            message: s(1),
+            uri: s(2),
+            fix: (flags & 8 != 0).then(|| crate::fix::Fix {
+                message: s(3),
+                edits: strings
+                    .iter()
+                    .take(usize::from(flags >> 4 & 3))
+                    .enumerate()
+                    .map(|(i, r)| crate::fix::Edit {
+                        start: numbers[i % 3],
+                        end: numbers[(i + 1) % 3],
+                        replacement: r.clone(),
+                    })
+                    .collect(),
+                applicability: [
+                    crate::fix::Applicability::Safe,
+                    crate::fix::Applicability::Unsafe,
+                ][usize::from(flags >> 6 & 1)],
+            }),
+            origin: (flags & 0x80 != 0).then(|| {
+                Box::new(crate::format::origin::Origin {
+                    message: Some(numbers[0]),
+                    subject: Some(s(4)),
+                    from: (flags & 1 != 0).then(|| s(5)),
+                    ..Default::default()
+                })
+            }),
+            remote: (flags & 0x22 == 0x22).then(|| {
+                Box::new(crate::remote::verdict::Answer {
+                    class: "gone",
+                    status: Some(404),
+                    redirects: vec![crate::remote::verdict::Hop {
+                        status: 301,
+                        to: s(6),
+                    }],
+                    requests: 2,
+                })
+            }),
+        }
+    }
+
+    proptest! {
+        /// The hand-written diagnostic writer gives serde's bytes, for any
+        /// strings and every optional field (fix, edits, origin, remote).
+        #[test]
+        fn diagnostic_line_is_serdes_line(
+            strings in proptest::collection::vec("(\\PC|[\\x00-\\x1f\\x7f\"\\\\])*", 1..8),
+            flags in any::<u8>(),
+            numbers in any::<[u64; 3]>(),
+            non_utf8 in proptest::option::of(proptest::collection::vec(any::<u8>(), 0..6)),
+        ) {
+            let d = diagnostic(&strings, flags, numbers);
+            let mut fast = Vec::new();
+            diagnostic_line(&mut fast, &d, non_utf8.as_deref());
+            let mut serde = Vec::new();
+            line_with_path(&mut serde, &d, non_utf8.as_deref());
             prop_assert_eq!(String::from_utf8_lossy(&fast), String::from_utf8_lossy(&serde));
         }
     }

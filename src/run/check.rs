@@ -1895,7 +1895,7 @@ fn render(
     non_utf8_name: Option<&[u8]>,
 ) {
     match format {
-        Format::Jsonl => jsonl::line_with_path(out, d, non_utf8_name),
+        Format::Jsonl => jsonl::diagnostic_line(out, d, non_utf8_name),
         Format::Plain => plain::diagnostic(out, d),
         Format::Human => human::diagnostic(out, d, excerpt, color),
         Format::Sarif => sarif::result_at(

@@ -903,6 +903,11 @@ impl<R: Read> Scanner<R> {
             let from = (self.lines.offset() - self.base) as usize;
             match &mut self.buf {
                 Storage::Owned(buf) => self.lines.advance(&buf[from..index]),
+                // With positions, lines are counted at every candidate and
+                // chunk (`refill`): the bytes are in the window.
+                Storage::Mapped(map) if self.opts.positions => {
+                    self.lines.advance(&map.bytes()[from..index]);
+                }
                 // A map without positions counts lines only here (see
                 // `refill`): step by the release distance, and hand the
                 // pages counted behind the window back again, so that a
