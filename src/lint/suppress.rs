@@ -20,13 +20,16 @@ const MARKER: &[u8] = b"urilint:";
 /// True when `line` (the bytes of one line, without its terminator)
 /// holds a marker that suppresses `rule`.
 pub fn suppresses(line: &[u8], rule: &Rule) -> bool {
-    // Case-insensitive, without copying the line: find `t:` or `T:` (rare
-    // in URIs, where `p:` ends most schemes) and look for `urilint` before
-    // the colon. A line of many URIs is checked once per finding, so this
-    // stays two memmem passes; only the text after a marker is lowercased.
+    // Case-insensitive, without copying the line: at each colon, a `t` or
+    // `T` before it (rare in URIs, where `p:` ends most schemes), then
+    // `urilint` before the colon. One pass over the line, and no searcher
+    // to set up per finding; only the text after a marker is lowercased.
     let name = &MARKER[..MARKER.len() - 1];
     let at_colon = |colon: usize| {
-        if colon < name.len() || !line[colon - name.len()..colon].eq_ignore_ascii_case(name) {
+        if colon < name.len()
+            || line[colon - 1] | 0x20 != b't'
+            || !line[colon - name.len()..colon].eq_ignore_ascii_case(name)
+        {
             return false;
         }
         let orig = &line[colon + 1..];
@@ -37,9 +40,7 @@ pub fn suppresses(line: &[u8], rule: &Rule) -> bool {
             Some(Some(items)) => items.iter().any(|s| specificity(s, rule).is_some()),
         }
     };
-    [&b"t:"[..], b"T:"]
-        .iter()
-        .any(|pair| memchr::memmem::find_iter(line, pair).any(|at| at_colon(at + 1)))
+    memchr::memchr_iter(b':', line).any(at_colon)
 }
 
 /// True when a marker on the line of `d` or the line before suppresses it
