@@ -234,18 +234,25 @@ fn boolean(out: &mut Vec<u8>, key: &[u8], b: bool) {
 /// `\t`, other C0 controls as `\u00XX` (lower-case hex); everything else,
 /// DEL and non-ASCII included, as it is (RFC 8259 section 7).
 fn string(out: &mut Vec<u8>, s: &str) {
-    out.push(b'"');
     let b = s.as_bytes();
+    out.reserve(b.len() + 2);
+    out.push(b'"');
     // Eight bytes at a time up to the first that needs escaping: nearly
-    // every URI has none.
-    let mut clean = 0;
-    while let Some(word) = b.get(clean..clean + 8) {
+    // every URI has none. The last (partial) word is read as the eight
+    // bytes that end the string, overlapping the one before, so that a
+    // clean string is never walked byte by byte.
+    let word_at = |i: usize| {
         let mut w = [0u8; 8];
-        w.copy_from_slice(word);
-        if needs_escape_in(u64::from_le_bytes(w)) {
-            break;
-        }
+        w.copy_from_slice(&b[i..i + 8]);
+        u64::from_le_bytes(w)
+    };
+    let mut clean = 0;
+    while clean + 8 <= b.len() && !needs_escape_in(word_at(clean)) {
         clean += 8;
+    }
+    if clean < b.len() && b.len() >= 8 && clean + 8 > b.len() && !needs_escape_in(word_at(b.len() - 8))
+    {
+        clean = b.len();
     }
     out.extend_from_slice(&b[..clean]);
     let mut from = clean;
