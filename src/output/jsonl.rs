@@ -250,7 +250,10 @@ fn string(out: &mut Vec<u8>, s: &str) {
     while clean + 8 <= b.len() && !needs_escape_in(word_at(clean)) {
         clean += 8;
     }
-    if clean < b.len() && b.len() >= 8 && clean + 8 > b.len() && !needs_escape_in(word_at(b.len() - 8))
+    if clean < b.len()
+        && b.len() >= 8
+        && clean + 8 > b.len()
+        && !needs_escape_in(word_at(b.len() - 8))
     {
         clean = b.len();
     }
