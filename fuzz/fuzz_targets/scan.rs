@@ -23,11 +23,26 @@ fn records(
         max_uri_len: 4096,
         relative_in_angle: relative,
         abbreviated,
+        markers: true,
         ..ScanOptions::default()
     };
     let mut scanner = Scanner::new(data, opts);
     let mut out = Vec::new();
+    // The suppression markers the scan notes: increasing, each a real
+    // marker, and every marker before what the scan has passed noted
+    // (unless it stopped noting them).
+    let mut noted: Vec<u64> = Vec::new();
+    let mut passed = 0;
+    let mut lost = false;
     while let Ok(Some(found)) = scanner.next_found() {
+        match found.markers() {
+            None => lost = true,
+            Some(m) => {
+                assert!(!lost, "markers noted again after the scan stopped");
+                noted.extend_from_slice(m);
+            }
+        }
+        passed = passed.max(found.passed());
         match found {
             Found::Uri(c) => {
                 let span = c.span();
@@ -51,6 +66,25 @@ fn records(
                 out.push((String::new(), t.offset, t.offset, "too-long".into()));
             }
         }
+    }
+    assert!(noted.windows(2).all(|w| w[0] < w[1]), "{noted:?}");
+    let is_marker = |colon: usize| {
+        colon >= 7
+            && (data[colon - 7..=colon] == *b"urilint:"
+                || (data[colon - 7] | 0x20 == b'u' && data[colon - 6..=colon] == *b"RILINT:"))
+    };
+    for &m in &noted {
+        assert!(is_marker(m as usize), "{m} is not a marker");
+    }
+    if !lost {
+        for colon in (0..data.len()).filter(|&i| data[i] == b':' && (i as u64) < passed) {
+            if is_marker(colon) {
+                assert!(noted.binary_search(&(colon as u64)).is_ok(), "marker at {colon} not noted");
+            }
+        }
+    }
+    for m in noted {
+        out.push((String::new(), m, m, "marker".into()));
     }
     out
 }

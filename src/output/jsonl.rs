@@ -37,10 +37,7 @@ pub fn line<T: Serialize>(out: &mut Vec<u8>, value: &T) {
 /// `extract --format jsonl`'s hot path.
 pub fn record_line(out: &mut Vec<u8>, record: &Record, non_utf8_path: Option<&[u8]>) {
     let r = record;
-    out.extend_from_slice(b"{\"path\":");
-    string(out, &r.path);
-    number(out, b",\"line\":", r.line);
-    number(out, b",\"column\":", r.column);
+    opening(out, &r.path, r.line, r.column);
     number(out, b",\"end_line\":", r.end_line);
     number(out, b",\"end_column\":", r.end_column);
     number(out, b",\"byte_start\":", r.byte_start);
@@ -126,10 +123,7 @@ pub fn diagnostic_line(
     d: &crate::lint::Diagnostic,
     non_utf8_path: Option<&[u8]>,
 ) {
-    out.extend_from_slice(b"{\"path\":");
-    string(out, &d.path);
-    number(out, b",\"line\":", d.line);
-    number(out, b",\"column\":", d.column);
+    opening(out, &d.path, d.line, d.column);
     number(out, b",\"byte_offset\":", d.byte_offset);
     number(out, b",\"end_line\":", d.end_line);
     number(out, b",\"end_column\":", d.end_column);
@@ -183,6 +177,15 @@ pub fn diagnostic_line(
     }
     path_bytes(out, non_utf8_path);
     out.extend_from_slice(b"}\n");
+}
+
+/// `{"path":...,"line":N,"column":N`: the first fields of a record and of
+/// a finding, the object left open.
+fn opening(out: &mut Vec<u8>, path: &str, line: u64, column: u64) {
+    out.extend_from_slice(b"{\"path\":");
+    string(out, path);
+    number(out, b",\"line\":", line);
+    number(out, b",\"column\":", column);
 }
 
 /// The fields of `origin` (a flattened field, serde's order), each after a
@@ -436,26 +439,6 @@ mod tests {
         }
     }
 
-    proptest! {
-        /// The hand-written record writer gives serde's bytes, for any
-        /// strings (controls, quotes, backslashes, non-ASCII) and every
-        /// optional field.
-        #[test]
-        fn record_line_is_serdes_line(
-            strings in proptest::collection::vec("(\\PC|[\\x00-\\x1f\\x7f\"\\\\])*", 1..8),
-            flags in any::<u8>(),
-            numbers in any::<[u64; 3]>(),
-            non_utf8 in proptest::option::of(proptest::collection::vec(any::<u8>(), 0..6)),
-        ) {
-            let r = record(&strings, flags, numbers);
-            let mut fast = Vec::new();
-            record_line(&mut fast, &r, non_utf8.as_deref());
-            let mut serde = Vec::new();
-            line_with_path(&mut serde, &r, non_utf8.as_deref());
-            prop_assert_eq!(String::from_utf8_lossy(&fast), String::from_utf8_lossy(&serde));
-        }
-    }
-
     fn diagnostic(strings: &[String], flags: u8, numbers: [u64; 3]) -> crate::lint::Diagnostic {
         let s = |i: usize| strings.get(i).cloned().unwrap_or_default();
         crate::lint::Diagnostic {
@@ -512,20 +495,25 @@ mod tests {
     }
 
     proptest! {
-        /// The hand-written diagnostic writer gives serde's bytes, for any
-        /// strings and every optional field (fix, edits, origin, remote).
+        /// The hand-written writers of records and diagnostics give
+        /// serde's bytes, for any strings (controls, quotes, backslashes,
+        /// non-ASCII) and every optional field (a record's wrappers,
+        /// errors and origin; a finding's fix, edits, origin and remote
+        /// answer).
         #[test]
-        fn diagnostic_line_is_serdes_line(
+        fn hand_written_lines_are_serdes_lines(
             strings in proptest::collection::vec("(\\PC|[\\x00-\\x1f\\x7f\"\\\\])*", 1..8),
             flags in any::<u8>(),
             numbers in any::<[u64; 3]>(),
             non_utf8 in proptest::option::of(proptest::collection::vec(any::<u8>(), 0..6)),
         ) {
-            let d = diagnostic(&strings, flags, numbers);
-            let mut fast = Vec::new();
-            diagnostic_line(&mut fast, &d, non_utf8.as_deref());
-            let mut serde = Vec::new();
-            line_with_path(&mut serde, &d, non_utf8.as_deref());
+            let non_utf8 = non_utf8.as_deref();
+            let (r, d) = (record(&strings, flags, numbers), diagnostic(&strings, flags, numbers));
+            let (mut fast, mut serde) = (Vec::new(), Vec::new());
+            record_line(&mut fast, &r, non_utf8);
+            line_with_path(&mut serde, &r, non_utf8);
+            diagnostic_line(&mut fast, &d, non_utf8);
+            line_with_path(&mut serde, &d, non_utf8);
             prop_assert_eq!(String::from_utf8_lossy(&fast), String::from_utf8_lossy(&serde));
         }
     }
