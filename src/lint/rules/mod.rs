@@ -303,6 +303,18 @@ pub fn catalogue() -> &'static [Rule] {
 /// The rule with this code (e.g. `"N001"`) or name (e.g.
 /// `"uppercase-scheme"`), ASCII case-insensitive.
 pub fn find(code_or_name: &str) -> Option<Rule> {
+    // A finding's own code, as written (`check` asks once per finding, for
+    // its suppression): a binary search, where the walk through the
+    // catalogue compared every code and name without case.
+    static BY_CODE: std::sync::OnceLock<Vec<Rule>> = std::sync::OnceLock::new();
+    let by_code = BY_CODE.get_or_init(|| {
+        let mut rules = catalogue().to_vec();
+        rules.sort_by_key(|r| r.code);
+        rules
+    });
+    if let Ok(i) = by_code.binary_search_by(|r| r.code.cmp(code_or_name)) {
+        return by_code.get(i).copied();
+    }
     catalogue()
         .iter()
         .find(|r| {
@@ -314,6 +326,24 @@ pub fn find(code_or_name: &str) -> Option<Rule> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every code, in its case or another, and every name finds its rule;
+    /// nothing else finds one.
+    #[test]
+    fn found_by_code_and_by_name() {
+        for r in catalogue() {
+            for key in [
+                r.code.to_string(),
+                r.code.to_ascii_lowercase(),
+                r.name.to_string(),
+                r.name.to_ascii_uppercase(),
+            ] {
+                assert_eq!(find(&key).map(|f| f.code), Some(r.code), "{key}");
+            }
+        }
+        assert!(find("Z999").is_none());
+        assert!(find("").is_none());
+    }
 
     #[test]
     fn codes_and_names_are_unique() {
