@@ -476,7 +476,7 @@ impl<S: ReadAt> Lines<S> {
             // searches, which stop at every colon of CSS and prose to
             // verify. A marker that starts in the body and ends in the
             // tail after it is found here, not lost between two chunks.
-            const MARKER: &[u8] = b"urilint:";
+            const MARKER: &[u8] = crate::scan::MARKER;
             let limit = n.min(body + MARKER.len());
             let hay = &buf[..limit];
             let mut colons = crate::scan::ColonFinder::new(false, false);

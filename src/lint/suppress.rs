@@ -15,7 +15,7 @@
 use super::rules::Rule;
 use super::select::specificity;
 
-const MARKER: &[u8] = b"urilint:";
+const MARKER: &[u8] = crate::scan::MARKER;
 
 /// True when `line` (the bytes of one line, without its terminator)
 /// holds a marker that suppresses `rule`.

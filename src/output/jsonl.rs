@@ -133,10 +133,9 @@ pub fn diagnostic_line(
     string(out, d.code);
     out.extend_from_slice(b",\"rule\":");
     string(out, d.rule);
-    out.extend_from_slice(match d.severity {
-        crate::lint::Severity::Warning => b",\"severity\":\"warning\"",
-        crate::lint::Severity::Error => b",\"severity\":\"error\"",
-    });
+    out.extend_from_slice(b",\"severity\":\"");
+    out.extend_from_slice(d.severity.name().as_bytes());
+    out.push(b'"');
     out.extend_from_slice(b",\"message\":");
     string(out, &d.message);
     out.extend_from_slice(b",\"uri\":");

@@ -268,7 +268,12 @@ impl PieceScan {
     /// Pieces scanned with `scan` (positions in the decoded text as it
     /// asks: [`ScanOptions::positions`]).
     pub(crate) fn new(scan: &ScanOptions) -> PieceScan {
-        let opts = scan.clone();
+        // Markers are read from the unit's own bytes (`UnitLines`), not
+        // noted in a piece's decoded text.
+        let opts = ScanOptions {
+            markers: false,
+            ..scan.clone()
+        };
         let mut in_angle = opts.clone();
         in_angle.relative_in_angle = true;
         in_angle.keep_spaces_in_angle = true;

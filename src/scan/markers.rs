@@ -23,8 +23,9 @@ pub(crate) const MARKER: &[u8; 8] = b"urilint:";
 /// At most this many markers are noted in one call of
 /// [`super::Scanner::next_found`]; past it the scanner stops noting them
 /// for the rest of the input ([`super::Found::markers`] is `None` from
-/// then on) and the reader of the list searches for them itself. Bounds the list on an input of nothing
-/// but markers (a gigabyte of `urilint:` would be 128 M of them).
+/// then on) and the reader of the list searches for them itself. Bounds
+/// the list on an input of nothing but markers (a gigabyte of `urilint:`
+/// would be 128 M of them).
 pub const MAX_MARKERS: usize = 4096;
 
 /// True when the 8 bytes of `hay` that end at index `colon` (a `:`) are

@@ -44,8 +44,8 @@ mod colons;
 pub(crate) use colons::ColonFinder;
 mod lanes;
 mod markers;
-pub(crate) use markers::is_marker_at;
 pub use markers::MAX_MARKERS;
+pub(crate) use markers::{is_marker_at, MARKER};
 mod missing_colon;
 
 use std::io::{self, Read};
@@ -1125,11 +1125,7 @@ impl<R: Read> Scanner<R> {
                             &self.buf[after],
                         )
                     {
-                        if self.opts.markers {
-                            let range = extent.outer_start..extent.outer_end;
-                            self.markers
-                                .note_in(&self.buf[..self.filled], range, self.base);
-                        }
+                        self.note_markers_in(extent.outer_start..extent.outer_end);
                         self.pos = extent.outer_end.max(colon + 1);
                         self.min_start = self.pos;
                         continue;
@@ -1153,12 +1149,7 @@ impl<R: Read> Scanner<R> {
         let Some(extent) = self.found.clone() else {
             return Ok(None);
         };
-        if self.opts.markers {
-            // The URI's own colons, which the search jumps over.
-            let range = extent.outer_start..extent.outer_end;
-            self.markers
-                .note_in(&self.buf[..self.filled], range, self.base);
-        }
+        self.note_markers_in(extent.outer_start..extent.outer_end);
         let (start, end) = if self.opts.positions {
             (
                 Some(self.position_at(extent.start)),
@@ -1208,12 +1199,18 @@ impl<R: Read> Scanner<R> {
             base: self.base,
             start,
             end,
-            markers: if self.opts.markers && !self.markers.lost {
-                Some(&self.markers.offsets)
-            } else {
-                None
-            },
+            markers: self.marker_offsets(),
         })))
+    }
+
+    /// Notes the markers of `buf[range]`, a URI's own bytes (its colons
+    /// after the first, which the search for the next colon jumps over),
+    /// when markers are noted ([`ScanOptions::markers`]).
+    fn note_markers_in(&mut self, range: Range<usize>) {
+        if self.opts.markers {
+            self.markers
+                .note_in(&self.buf[..self.filled], range, self.base);
+        }
     }
 
     /// The markers noted in this call, when they are noted
