@@ -63,6 +63,7 @@ impl ColonFinder {
             }
             at = self.block + BLOCK;
         }
+        prefetch_ahead(hay, at);
         // Dense text: the next target is usually within one block.
         if let Some(mask) = self.mask_at(hay, at) {
             if mask != 0 {
@@ -73,6 +74,7 @@ impl ColonFinder {
             at += BLOCK;
         }
         // Sparse text: memchr's own loop is faster over long stretches.
+        prefetch_ahead(hay, at + PREFETCH);
         let rest = hay.get(at..)?;
         let found = at + self.memchr(rest)?;
         self.block = found;
@@ -113,6 +115,21 @@ impl ColonFinder {
         None
     }
 }
+
+/// Distance ahead of the search at which lines are asked for.
+const PREFETCH: usize = 4096;
+
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn prefetch_ahead(hay: &[u8], at: usize) {
+    if let Some(b) = hay.get(at + PREFETCH) {
+        safe_arch::prefetch_t0(b);
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn prefetch_ahead(_hay: &[u8], _at: usize) {}
 
 /// Bit `i` set when `block[i]` is `:` (or `<` with `ANGLE`, `.` with
 /// `DOT`).
