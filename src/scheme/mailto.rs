@@ -28,6 +28,7 @@
 use super::addr::{self, Options};
 use super::text::{before_query, decode, describe, invalid_utf8, slice, split_at_byte, Unit};
 use super::{SchemeRule, Violation};
+use crate::grammar::chars::{is, SUB_DELIM, UNRESERVED};
 use crate::grammar::UriRef;
 
 /// `S401`: an address of the `to` part that is not an addr-spec.
@@ -213,7 +214,11 @@ fn address(units: &[Unit], at: usize, out: &mut Vec<Violation>) {
 
 /// `qchar` (RFC 6068 section 2), for a literal octet.
 fn is_qchar(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b"-._~%!$'()*+,;:@".contains(&b)
+    // unreserved, `%` of pct-encoded, and some-delims: sub-delims less
+    // `&` and `=` (the hfield delimiters), with `:` and `@`.
+    is(b, UNRESERVED)
+        || matches!(b, b'%' | b':' | b'@')
+        || (is(b, SUB_DELIM) && !matches!(b, b'&' | b'='))
 }
 
 /// Checks the query (after `?`, at offset `base`) as `hfields`.
@@ -261,7 +266,15 @@ fn hfields(query: &str, base: usize, out: &mut Vec<Violation>) {
 #[cfg(test)]
 mod tests {
     use super::super::text::testing::{assert_valid, found};
-    use super::{is_plain_address, to_addresses};
+    use super::{is_plain_address, is_qchar, to_addresses};
+
+    #[test]
+    fn qchar_is_rfc_6068() {
+        for b in 0..=255u8 {
+            let qchar = b.is_ascii_alphanumeric() || b"-._~%!$'()*+,;:@".contains(&b);
+            assert_eq!(is_qchar(b), qchar, "{b:#x}");
+        }
+    }
 
     #[test]
     fn rfc6068_examples() {
