@@ -851,7 +851,16 @@ impl<R: Read> Scanner<R> {
                 return Ok(());
             }
         };
-        let keep = keep.min(self.filled);
+        // Without positions, a buffer that stays small keeps every byte:
+        // nothing is moved, and no line is counted unless a too-long
+        // candidate asks (`position_at`), as over a map. A tree's files
+        // are most often read whole this way. The cap (four chunks, at
+        // most [`MAX_SPARE`]) bounds the buffer; past it, bytes are
+        // dropped and their lines counted as with positions.
+        let retain = !self.opts.positions
+            && self.filled.saturating_add(self.read_size)
+                <= self.opts.chunk_size.saturating_mul(4).min(MAX_SPARE);
+        let keep = if retain { 0 } else { keep.min(self.filled) };
         // The buffer's bytes move (and grow): the finder's block is stale.
         self.colons.reset();
         self.slashes.reset();

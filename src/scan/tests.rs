@@ -2036,3 +2036,54 @@ fn a_reused_buffer_shows_nothing_of_the_previous_input() {
         assert_eq!(&texts(input), want, "{input:?}");
     }
 }
+
+/// Without positions, a reader's input is kept whole while the buffer
+/// stays under four chunks (nothing dropped, no line counted); a
+/// too-long candidate still gets the line and column it gets with
+/// positions, at chunk sizes whose cap holds the whole text and at sizes
+/// that drop bytes on the way.
+#[test]
+fn too_long_candidates_are_placed_with_the_buffer_kept_or_not() {
+    let mut text = String::new();
+    for i in 0..3000 {
+        text.push_str(&format!("line {i} http://a.example/{i}\r\n"));
+        if i % 7 == 0 {
+            text.push_str("x\n\rcr\r");
+        }
+        if i == 1500 {
+            text.push_str(&format!("mid http://m.example/{}\n", "m".repeat(150)));
+        }
+    }
+    text.push_str(&format!("tail http://b.example/{}\n", "b".repeat(200)));
+    text.push_str("end http://c.example/\n");
+    assert!(text.len() > 90_000, "{}", text.len());
+    let placed = |positions: bool, chunk: usize| {
+        let mut s = Scanner::new(
+            text.as_bytes(),
+            ScanOptions {
+                positions,
+                max_uri_len: 100,
+                chunk_size: chunk,
+                ..ScanOptions::default()
+            },
+        );
+        let (mut uris, mut too_long) = (0, Vec::new());
+        while let Some(f) = s.next_found().expect("slice") {
+            match f {
+                Found::Uri(_) => uris += 1,
+                Found::TooLong(t) => too_long.push((t.offset, t.position)),
+            }
+        }
+        (uris, too_long)
+    };
+    let with = placed(true, 1 << 16);
+    assert_eq!(with.0, 3001);
+    assert_eq!(with.1.len(), 2);
+    assert!(with.1.iter().all(|(_, p)| p.is_some()));
+    // 1: dropped at every read; 4096: kept up to 16 KiB, then dropped;
+    // 64 KiB and 1 MiB: the whole text kept.
+    for chunk in [1, 64, 4096, 1 << 16, 1 << 20] {
+        assert_eq!(placed(false, chunk), with, "chunk {chunk}");
+        assert_eq!(placed(true, chunk), with, "chunk {chunk}");
+    }
+}
