@@ -1185,7 +1185,13 @@ impl<R: Read> Scanner<R> {
         // these never fail; if they did, the strings would be empty rather
         // than broken.
         let raw = std::str::from_utf8(raw).unwrap_or_default();
-        let text = std::str::from_utf8(&self.scratch.text).unwrap_or_default();
+        // Nearly every URI is its raw text (no line break, no delimiter
+        // inside): those bytes are checked once.
+        let text = if self.scratch.text == raw.as_bytes() {
+            raw
+        } else {
+            std::str::from_utf8(&self.scratch.text).unwrap_or_default()
+        };
         Ok(Some(Found::Uri(Candidate {
             text,
             raw,
