@@ -7,7 +7,8 @@
 //! sizes rescan a candidate at every read, so sizes 1 and 7 are tried on
 //! inputs of up to 8 KiB and size 61 on all. Each input is scanned three
 //! ways: plain, with relative references in angle brackets, and with
-//! abbreviated URLs (RFC 2396 Appendix F).
+//! abbreviated URLs (RFC 2396 Appendix F), with positions and without
+//! (a too-long candidate placed the same either way).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -17,9 +18,11 @@ fn records(
     data: &[u8],
     chunk: usize,
     (relative, abbreviated): (bool, bool),
+    positions: bool,
 ) -> Vec<(String, u64, u64, String)> {
     let opts = ScanOptions {
         chunk_size: chunk,
+        positions,
         max_uri_len: 4096,
         relative_in_angle: relative,
         abbreviated,
@@ -63,7 +66,9 @@ fn records(
             }
             Found::TooLong(t) => {
                 assert!(t.offset <= data.len() as u64);
-                out.push((String::new(), t.offset, t.offset, "too-long".into()));
+                // Placed alike with positions on and off (off: lines are
+                // counted only now, over a buffer kept whole or not).
+                out.push((String::new(), t.offset, t.offset, format!("too-long {:?}", t.position)));
             }
         }
     }
@@ -91,11 +96,17 @@ fn records(
 
 fuzz_target!(|data: &[u8]| {
     for how in [(false, false), (true, false), (false, true)] {
-        let whole = records(data, 1 << 16, how);
-        assert_eq!(records(data, 61, how), whole);
+        let whole = records(data, 1 << 16, how, true);
+        assert_eq!(records(data, 61, how, true), whole);
+        // Without positions: the same records, too-long candidates placed
+        // the same, whether the buffer keeps the whole input (a large
+        // chunk) or drops bytes on the way (a small one).
+        assert_eq!(records(data, 1 << 16, how, false), whole);
+        assert_eq!(records(data, 61, how, false), whole);
         if data.len() <= 8192 {
-            assert_eq!(records(data, 1, how), whole);
-            assert_eq!(records(data, 7, how), whole);
+            assert_eq!(records(data, 1, how, true), whole);
+            assert_eq!(records(data, 7, how, true), whole);
+            assert_eq!(records(data, 7, how, false), whole);
         }
     }
 });
