@@ -30,7 +30,7 @@ pub struct Position {
 /// Counts lines and columns over bytes fed in order, in pieces of any
 /// size: a UTF-8 sequence split between two pieces counts the same as a
 /// whole one.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct LineTracker {
     offset: u64,
     line: u64,

@@ -8,7 +8,8 @@
 //! inputs of up to 8 KiB and size 61 on all. Each input is scanned three
 //! ways: plain, with relative references in angle brackets, and with
 //! abbreviated URLs (RFC 2396 Appendix F), with positions and without
-//! (a too-long candidate placed the same either way).
+//! (a too-long candidate placed the same either way), and positions
+//! counted on demand are those counted for every candidate.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -94,7 +95,34 @@ fn records(
     out
 }
 
+/// The start and end of the URIs whose offset is not 1 modulo 3 (the
+/// others are never asked), counted for every candidate or on demand.
+fn positions(data: &[u8], chunk: usize, on_demand: bool) -> Vec<(u64, String)> {
+    let opts = ScanOptions {
+        chunk_size: chunk,
+        max_uri_len: 4096,
+        positions_on_demand: on_demand,
+        ..ScanOptions::default()
+    };
+    let mut scanner = Scanner::new(data, opts);
+    let mut out = Vec::new();
+    while let Ok(Some(found)) = scanner.next_found() {
+        if let Found::Uri(c) = found {
+            if c.span().start % 3 != 1 {
+                out.push((c.span().start, format!("{:?} {:?}", c.start(), c.end())));
+            }
+        }
+    }
+    out
+}
+
 fuzz_target!(|data: &[u8]| {
+    let eager = positions(data, 1 << 16, false);
+    assert_eq!(positions(data, 61, true), eager);
+    assert_eq!(positions(data, 1 << 16, true), eager);
+    if data.len() <= 8192 {
+        assert_eq!(positions(data, 7, true), eager);
+    }
     for how in [(false, false), (true, false), (false, true)] {
         let whole = records(data, 1 << 16, how, true);
         assert_eq!(records(data, 61, how, true), whole);

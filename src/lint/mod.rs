@@ -433,6 +433,8 @@ impl Linter {
                 || rules.enabled(rules::missing_scheme_colon::RULE.code),
             // Markers noted on the scan's pass, not searched for again.
             markers: true,
+            // Positions counted for the URIs with findings only.
+            positions_on_demand: true,
             ..scan.clone()
         };
         let mut scanner =

@@ -149,9 +149,11 @@ pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Resu
         Stats::add(&stats.remote_skipped, skipped);
     }
     // The scan notes the suppression markers it passes: the lines read
-    // back for them need no second search of the input.
+    // back for them need no second search of the input. Only findings
+    // print a position: a URI's is counted when a finding asks for it.
     let scan = crate::scan::ScanOptions {
         markers: true,
+        positions_on_demand: true,
         ..scan_options(opts, true)
     };
     let inputs = walk::inputs(&opts.paths, &opts.walk)?;

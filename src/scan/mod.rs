@@ -48,6 +48,7 @@ pub use markers::MAX_MARKERS;
 pub(crate) use markers::{is_marker_at, MARKER};
 mod missing_colon;
 
+use std::cell::Cell;
 use std::io::{self, Read};
 use std::ops::Range;
 
@@ -157,6 +158,14 @@ pub struct ScanOptions {
     /// candidate is tested (the 8 bytes that end at it), so `check` needs
     /// no second search of the input for them. Default false.
     pub markers: bool,
+    /// With [`ScanOptions::positions`]: a candidate's line and column are
+    /// counted when first asked ([`Candidate::start`], [`Candidate::end`])
+    /// instead of for every candidate. The positions are the same; lines
+    /// are still counted at every read, up to the bytes it drops, so only
+    /// the stretch from there to an asked candidate is counted late.
+    /// For callers that print the positions of a few candidates only
+    /// (`check` prints those of its findings). Default false.
+    pub positions_on_demand: bool,
 }
 
 impl Default for ScanOptions {
@@ -172,6 +181,7 @@ impl Default for ScanOptions {
             join_wrapped_lines: false,
             whole_reference: false,
             markers: false,
+            positions_on_demand: false,
         }
     }
 }
@@ -202,7 +212,21 @@ pub struct Candidate<'s> {
     base: u64,
     start: Option<Position>,
     end: Option<Position>,
+    on_demand: Option<OnDemand<'s>>,
     markers: Option<&'s [u64]>,
+}
+
+/// What a candidate needs to count its own position when first asked
+/// ([`ScanOptions::positions_on_demand`]): the scanner's line tracker,
+/// its note of the current candidate's positions (shared by every copy
+/// of the candidate, so that the tracker, which only goes forward, is
+/// moved once), and the scanner's bytes, byte 0 at the candidate's
+/// `base`.
+#[derive(Clone, Copy, Debug)]
+struct OnDemand<'s> {
+    lines: &'s Cell<LineTracker>,
+    placed: &'s Cell<Option<(Position, Position)>>,
+    window: &'s [u8],
 }
 
 impl<'s> Candidate<'s> {
@@ -325,14 +349,38 @@ impl<'s> Candidate<'s> {
     pub fn source_offset(&self, offset: usize) -> u64 {
         source_offset(self.segments, self.base, self.span.end, offset)
     }
-    /// Line and column of the first byte, when positions are on.
+    /// Line and column of the first byte, when positions are on (counted
+    /// now if they are counted on demand).
     pub fn start(&self) -> Option<Position> {
-        self.start
+        self.start.or_else(|| self.placed().map(|(start, _)| start))
     }
     /// Line and column just past the last byte (exclusive), when positions
-    /// are on.
+    /// are on (counted now if they are counted on demand).
     pub fn end(&self) -> Option<Position> {
-        self.end
+        self.end.or_else(|| self.placed().map(|(_, end)| end))
+    }
+    /// The start and end positions counted on demand, once for every copy
+    /// of this candidate: the scanner's tracker moved over the bytes from
+    /// where it is to the start, then to the end, as the scanner moves it
+    /// for every candidate otherwise. `None` without on-demand positions
+    /// (or were the tracker past the start, which the scanner never
+    /// lets happen: it counts no further than the bytes it drops).
+    fn placed(&self) -> Option<(Position, Position)> {
+        let d = self.on_demand?;
+        if let Some(p) = d.placed.get() {
+            return Some(p);
+        }
+        let mut lines = d.lines.get();
+        let from = usize::try_from(lines.offset().checked_sub(self.base)?).ok()?;
+        let start = usize::try_from(self.span.start.checked_sub(self.base)?).ok()?;
+        let end = usize::try_from(self.span.end.checked_sub(self.base)?).ok()?;
+        lines.advance(d.window.get(from..start)?);
+        let at_start = lines.position();
+        lines.advance(d.window.get(start..end)?);
+        let placed = (at_start, lines.position());
+        d.lines.set(lines);
+        d.placed.set(Some(placed));
+        Some(placed)
     }
     /// The suppression markers passed since the previous item: see
     /// [`Found::markers`].
@@ -364,8 +412,8 @@ impl<'s> Candidate<'s> {
             hyphens: self.hyphens.to_vec(),
             segments: self.segments.to_vec(),
             base: self.base,
-            start: self.start,
-            end: self.end,
+            start: self.start(),
+            end: self.end(),
         }
     }
 }
@@ -665,7 +713,12 @@ pub struct Scanner<R> {
     /// reference under [`ScanOptions::whole_reference`].
     whole_only: bool,
     scratch: Scratch,
-    lines: LineTracker,
+    /// Where lines are counted to; in a `Cell`, so that a candidate can
+    /// move it when its positions are counted on demand.
+    lines: Cell<LineTracker>,
+    /// The positions of the current candidate once counted on demand
+    /// ([`ScanOptions::positions_on_demand`]).
+    placed: Cell<Option<(Position, Position)>>,
     found: Option<appendix_e::Extent>,
     colons: ColonFinder,
     /// The search for `http//` ([`ScanOptions::missing_colon`]).
@@ -753,6 +806,13 @@ impl<R> Scanner<R> {
     }
 }
 
+/// Moves the line tracker in `lines` over `bytes` ([`LineTracker::advance`]).
+fn advance(lines: &Cell<LineTracker>, bytes: &[u8]) {
+    let mut tracker = lines.get();
+    tracker.advance(bytes);
+    lines.set(tracker);
+}
+
 /// The largest input buffer a dropped [`Scanner`] leaves for the next one
 /// on its thread ([`Scanner::new`]), in bytes of capacity: a chunk
 /// ([`ScanOptions::chunk_size`]'s default, 256 KiB) and the bytes kept
@@ -810,7 +870,8 @@ impl<R: Read> Scanner<R> {
             whole_tried: false,
             whole_only: false,
             scratch: Scratch::default(),
-            lines: LineTracker::new(),
+            lines: Cell::new(LineTracker::new()),
+            placed: Cell::new(None),
             found: None,
             colons: ColonFinder::new(opts.relative_in_angle, opts.abbreviated),
             slashes: SlashFinder::new(),
@@ -838,9 +899,9 @@ impl<R: Read> Scanner<R> {
                 // (`position_at`), and a plain extraction makes no second
                 // pass over the input for lines it never prints.
                 let keep = keep.min(self.filled);
-                if self.opts.positions && self.lines.offset() < keep as u64 {
-                    let from = self.lines.offset() as usize;
-                    self.lines.advance(&map.bytes()[from..keep]);
+                if self.opts.positions && self.lines.get().offset() < keep as u64 {
+                    let from = self.lines.get().offset() as usize;
+                    advance(&self.lines, &map.bytes()[from..keep]);
                 }
                 map.release_before(keep);
                 self.filled = self
@@ -868,9 +929,9 @@ impl<R: Read> Scanner<R> {
             // Always, so that a too-long candidate can be placed even when
             // candidates get no positions; once per chunk, so it is cheap.
             let upto = self.base + keep as u64;
-            if self.lines.offset() < upto {
-                let from = (self.lines.offset() - self.base) as usize;
-                self.lines.advance(&buf[from..keep]);
+            if self.lines.get().offset() < upto {
+                let from = (self.lines.get().offset() - self.base) as usize;
+                advance(&self.lines, &buf[from..keep]);
             }
             buf.copy_within(keep..self.filled, 0);
             self.filled -= keep;
@@ -908,14 +969,14 @@ impl<R: Read> Scanner<R> {
     /// tracker).
     fn position_at(&mut self, index: usize) -> Position {
         let target = self.base + index as u64;
-        if self.lines.offset() < target {
-            let from = (self.lines.offset() - self.base) as usize;
+        if self.lines.get().offset() < target {
+            let from = (self.lines.get().offset() - self.base) as usize;
             match &mut self.buf {
-                Storage::Owned(buf) => self.lines.advance(&buf[from..index]),
+                Storage::Owned(buf) => advance(&self.lines, &buf[from..index]),
                 // With positions, lines are counted at every candidate and
                 // chunk (`refill`): the bytes are in the window.
                 Storage::Mapped(map) if self.opts.positions => {
-                    self.lines.advance(&map.bytes()[from..index]);
+                    advance(&self.lines, &map.bytes()[from..index]);
                 }
                 // A map without positions counts lines only here (see
                 // `refill`): step by the release distance, and hand the
@@ -926,14 +987,14 @@ impl<R: Read> Scanner<R> {
                     let mut at = from;
                     while at < index {
                         let to = index.min(at.saturating_add(crate::mmap::RELEASE_STEP));
-                        self.lines.advance(&map.bytes()[at..to]);
+                        advance(&self.lines, &map.bytes()[at..to]);
                         map.release_again(at, to);
                         at = to;
                     }
                 }
             }
         }
-        self.lines.position()
+        self.lines.get().position()
     }
 
     /// The next URI or too-long candidate, in input order; `Ok(None)` at the
@@ -948,6 +1009,7 @@ impl<R: Read> Scanner<R> {
     /// After an error the scanner should not be used again.
     pub fn next_found(&mut self) -> io::Result<Option<Found<'_>>> {
         self.found = None;
+        self.placed.set(None);
         self.markers.clear();
         if self.opts.whole_reference && !self.whole_tried {
             self.whole_tried = true;
@@ -1159,7 +1221,8 @@ impl<R: Read> Scanner<R> {
             return Ok(None);
         };
         self.note_markers_in(extent.outer_start..extent.outer_end);
-        let (start, end) = if self.opts.positions {
+        let on_demand = self.opts.positions && self.opts.positions_on_demand;
+        let (start, end) = if self.opts.positions && !on_demand {
             (
                 Some(self.position_at(extent.start)),
                 Some(self.position_at(extent.end)),
@@ -1214,6 +1277,14 @@ impl<R: Read> Scanner<R> {
             base: self.base,
             start,
             end,
+            on_demand: on_demand.then(|| OnDemand {
+                lines: &self.lines,
+                placed: &self.placed,
+                window: match &self.buf {
+                    Storage::Owned(buf) => &buf[..self.filled],
+                    Storage::Mapped(map) => &map.bytes()[..self.filled],
+                },
+            }),
             markers: self.marker_offsets(),
         })))
     }

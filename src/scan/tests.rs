@@ -2087,3 +2087,76 @@ fn too_long_candidates_are_placed_with_the_buffer_kept_or_not() {
         assert_eq!(placed(true, chunk), with, "chunk {chunk}");
     }
 }
+
+/// Every `ask`-th candidate's start and end, asked twice (once through a
+/// copy), of a scan of `scanner`; the others are never asked.
+fn asked_positions<R: std::io::Read>(
+    mut scanner: Scanner<R>,
+    ask: usize,
+) -> Vec<(
+    u64,
+    Option<crate::position::Position>,
+    Option<crate::position::Position>,
+)> {
+    let mut out = Vec::new();
+    let mut k = 0;
+    while let Some(f) = scanner.next_found().expect("read") {
+        if let Found::Uri(c) = f {
+            k += 1;
+            if k % ask == 0 {
+                let copy = c.clone();
+                // End first: both are counted at once, in order.
+                let end = copy.end();
+                assert_eq!(c.start(), copy.start());
+                assert_eq!(c.end(), end);
+                out.push((c.span().start, c.start(), end));
+            }
+        }
+    }
+    out
+}
+
+/// Positions counted on demand are the positions counted for every
+/// candidate: on the fixtures, read in chunks of every size and through
+/// a map, asking every candidate, every third, or every fifth (the
+/// tracker then jumps over the ones not asked).
+#[test]
+fn positions_on_demand_are_the_positions() {
+    let texts = fixture_texts();
+    assert!(texts.len() > 20, "fixtures not found");
+    let mut asked = 0;
+    for text in &texts {
+        for chunk in [1, 61, 4096, 1 << 18] {
+            let eager = ScanOptions {
+                chunk_size: chunk,
+                ..ScanOptions::default()
+            };
+            let lazy = ScanOptions {
+                positions_on_demand: true,
+                ..eager.clone()
+            };
+            for ask in [1, 3, 5] {
+                let want = asked_positions(Scanner::new(&text[..], eager.clone()), ask);
+                let got = asked_positions(Scanner::new(&text[..], lazy.clone()), ask);
+                assert_eq!(got, want, "chunk {chunk}, every {ask}");
+                asked += got.len();
+            }
+            // Through a map, and with the owned copies of the iterator.
+            let owned: Vec<_> = Scanner::new(&text[..], lazy.clone())
+                .into_iter()
+                .filter_map(|s| match s {
+                    Ok(Scanned::Uri(u)) => Some((u.span().start, u.start(), u.end())),
+                    _ => None,
+                })
+                .collect();
+            let all = asked_positions(Scanner::new(&text[..], eager.clone()), 1);
+            assert_eq!(owned, all, "chunk {chunk}, owned");
+            assert_eq!(
+                mapped_with(text, lazy.clone()),
+                mapped_with(text, eager.clone()),
+                "chunk {chunk}, mapped"
+            );
+        }
+    }
+    assert!(asked > 1000, "{asked}");
+}
