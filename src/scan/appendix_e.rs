@@ -1355,8 +1355,8 @@ fn bracket_ends_authority(so_far: &[u8]) -> bool {
 /// At a `{` at index `j`: the index just past the `}` that closes it when
 /// `{...}` is a template expression on one line, at most 64 bytes, with
 /// no whitespace inside (`{{ ... }}` may have spaces inside its doubled
-/// braces), or `Some(None)` when it is not one; `None` when the window
-/// ends first.
+/// braces) and whole UTF-8 characters only, or `Some(None)` when it is
+/// not one; `None` when the window ends first.
 fn template_expression_end(w: &Window<'_>, j: usize) -> Option<Option<usize>> {
     let hay = w.hay;
     let double = match hay.get(j + 1) {
@@ -1385,6 +1385,16 @@ fn template_expression_end(w: &Window<'_>, j: usize) -> Option<Option<usize>> {
         }
         if is(b, SPACE) && !double {
             return Some(None);
+        }
+        if b >= 0x80 {
+            // Whole UTF-8 characters only: a URI's text is a string
+            // (`{x` + a lone 0xC4 + `}` is no template, and no URI).
+            match decode_utf8(&hay[k..]) {
+                Utf8::Char(_, n) => k += n,
+                Utf8::Incomplete if !w.eof => return None,
+                _ => return Some(None),
+            }
+            continue;
         }
         k += 1;
     }

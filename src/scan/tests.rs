@@ -2160,3 +2160,43 @@ fn positions_on_demand_are_the_positions() {
     }
     assert!(asked > 1000, "{asked}");
 }
+
+/// A brace after a URI holding a byte that starts no whole UTF-8
+/// character (`{x` + 0xC4 + `}`, found by the scan fuzz target) is no
+/// template expression: the URI ends before the brace, its text is what
+/// the input holds there, at every chunk size (one splits the
+/// sequence). A whole character inside the braces is still taken.
+#[test]
+fn template_braces_take_whole_utf8_characters_only() {
+    let input = b"see \"http://www.example.com/{x\xc4}\" and http://c.example/{\xc4}\n\
+                  and https://d.example/{caf\xc3\xa9}/x";
+    for chunk in [1, 2, 7, 33, 1 << 16] {
+        let mut s = Scanner::new(
+            &input[..],
+            ScanOptions {
+                chunk_size: chunk,
+                ..ScanOptions::default()
+            },
+        );
+        let mut texts = Vec::new();
+        while let Some(f) = s.next_found().expect("slice") {
+            if let Found::Uri(c) = f {
+                let span = c.span();
+                assert_eq!(
+                    &input[span.start as usize..span.end as usize],
+                    c.raw().as_bytes()
+                );
+                texts.push(c.text().to_string());
+            }
+        }
+        assert_eq!(
+            texts,
+            [
+                "http://www.example.com/",
+                "http://c.example/",
+                "https://d.example/{caf\u{e9}}/x"
+            ],
+            "chunk {chunk}"
+        );
+    }
+}
