@@ -102,7 +102,7 @@ struct Shared {
     counts: Mutex<HashMap<String, usize>>,
     /// Every request, in arrival order.
     seen: Mutex<Vec<Seen>>,
-    /// Requests being answered now.
+    /// Requests held now: read, their answer not yet started.
     active: AtomicUsize,
     /// The most at once.
     max_active: AtomicUsize,
