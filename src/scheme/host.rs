@@ -359,15 +359,7 @@ mod tests {
     fn one_pass_dns_names_agree_with_the_full_reading() {
         use super::{dns_name, is_dns_name};
         let pieces = ["a", "Z", "0", "9", "-", ".", "_", "%", "\u{e9}", "xn--x"];
-        let mut hosts: Vec<String> = vec![String::new()];
-        let mut last = hosts.clone();
-        for _ in 0..4 {
-            last = last
-                .iter()
-                .flat_map(|h| pieces.iter().map(move |p| format!("{h}{p}")))
-                .collect();
-            hosts.extend(last.iter().cloned());
-        }
+        let mut hosts = super::super::text::testing::joined_pieces(&pieces, 4);
         for n in [62, 63, 64] {
             let label = "a".repeat(n);
             hosts.push(label.clone());

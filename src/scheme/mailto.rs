@@ -351,17 +351,9 @@ mod tests {
             "\"", "[", "]", "&", "/", "=", ";", "(", "+", "-", "_", "~", "!", "{", "\u{e9}", " ",
             "\\", "\u{7f}",
         ];
-        let mut cases: Vec<String> = vec![String::new()];
         // Every string of up to 3 pieces, and longer ones from a fixed
         // generator.
-        let mut last = cases.clone();
-        for _ in 0..3 {
-            last = last
-                .iter()
-                .flat_map(|c| tokens.iter().map(move |t| format!("{c}{t}")))
-                .collect();
-            cases.extend(last.iter().cloned());
-        }
+        let mut cases = super::super::text::testing::joined_pieces(&tokens, 3);
         let mut x: u64 = 0x2545_F491_4F6C_DD1D;
         for _ in 0..20_000 {
             let mut c = String::new();

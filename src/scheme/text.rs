@@ -189,6 +189,22 @@ pub(crate) mod testing {
 
     use crate::grammar::{parse, Grammar};
 
+    /// Every string of 0 to `most` of `pieces` joined, in order of length:
+    /// the inputs on which a one-pass test is compared with the full
+    /// reading it stands in for.
+    pub(crate) fn joined_pieces(pieces: &[&str], most: usize) -> Vec<String> {
+        let mut all = vec![String::new()];
+        let mut last = all.clone();
+        for _ in 0..most {
+            last = last
+                .iter()
+                .flat_map(|s| pieces.iter().map(move |p| format!("{s}{p}")))
+                .collect();
+            all.extend(last.iter().cloned());
+        }
+        all
+    }
+
     /// The `(code, offset)` of every violation `super::super::check` finds
     /// in `uri`, which must be valid under RFC 3986.
     pub(crate) fn found(uri: &str) -> Vec<(&'static str, usize)> {
