@@ -944,6 +944,16 @@ impl<R: Read> Scanner<R> {
         // full-size buffer.
         let want = self.filled + self.read_size;
         if buf.len() < want {
+            if buf.capacity() < want {
+                // Doubling, as `resize` would, but not past MAX_SPARE
+                // (unless `want` is): a buffer grown to the cap by a file
+                // kept whole stays for the next scanner (see `Drop`).
+                let target = buf
+                    .capacity()
+                    .saturating_mul(2)
+                    .clamp(want, MAX_SPARE.max(want));
+                buf.reserve_exact(target - buf.len());
+            }
             buf.resize(want, 0);
         }
         loop {

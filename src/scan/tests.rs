@@ -2200,3 +2200,32 @@ fn template_braces_take_whole_utf8_characters_only() {
         );
     }
 }
+
+/// A file kept whole without positions (up to [`MAX_SPARE`] bytes) leaves
+/// its buffer for the next scanner on the thread: the buffer grows by
+/// doubling but not past the cap, so that the next file of a tree does
+/// not allocate and zero a new one.
+#[test]
+fn a_buffer_kept_whole_stays_reusable() {
+    let text = "see http://a.example/x and more words here\n".repeat(900_000 / 44);
+    assert!(text.len() > MAX_SPARE / 2 && text.len() < MAX_SPARE);
+    let capacity = std::thread::spawn(move || {
+        let mut s = Scanner::new(
+            text.as_bytes(),
+            ScanOptions {
+                positions: false,
+                ..ScanOptions::default()
+            },
+        );
+        let mut uris = 0;
+        while let Some(f) = s.next_found().expect("slice") {
+            uris += usize::from(matches!(f, Found::Uri(_)));
+        }
+        assert_eq!(uris, 900_000 / 44);
+        drop(s);
+        super::SPARE.with(|spare| spare.take().capacity())
+    })
+    .join()
+    .expect("thread");
+    assert!(capacity > 0 && capacity <= MAX_SPARE, "{capacity}");
+}
