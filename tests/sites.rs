@@ -229,3 +229,133 @@ fn a_deeply_nested_site_configuration_ends_normally() {
         assert_eq!(!stderr.contains("larger than"), read, "{levels}: {stderr}");
     }
 }
+
+/// A site's pages checked on their own, outside a repository (an
+/// unpacked release, a `git archive` export): `check docs` from the
+/// project's root and `check .` from inside `docs/` find the
+/// `mkdocs.yml` beside `docs/` (the nearest directory above the page), as
+/// `check .` from the root does. Before, the walk's root bounded the
+/// search: the MkDocs repository's own docs gave 15 and 24 false L001
+/// and L002 findings there against 1 from its root. A page whose snippet
+/// include (`--8<-- "CONTRIBUTING.md"`, MkDocs' `docs/about/contributing.md`)
+/// lies outside the tree checked is not read, and its anchors are not
+/// taken as missing.
+#[test]
+fn a_site_configuration_above_the_tree_checked_is_found() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let site = dir.path().join("mkdocs");
+    copy_tree(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sites/mkdocs"),
+        &site,
+    );
+    assert!(
+        !site.ancestors().any(|d| d.join(".git").exists()),
+        "the copy must lie outside a repository: {}",
+        site.display()
+    );
+    std::fs::create_dir_all(site.join("docs/about")).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(
+        site.join("CONTRIBUTING.md"),
+        "# Contributing\n\n## Installing for development\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(
+        site.join("docs/about/contributing.md"),
+        "--8<-- \"CONTRIBUTING.md\"\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(
+        site.join("docs/about/index.md"),
+        "# About\n\n[Installing](contributing.md#installing-for-development) works\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let run = |cwd: &std::path::Path, tree: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_urilint"))
+            .current_dir(cwd)
+            .args([
+                "check",
+                "--isolated",
+                "--links",
+                "local",
+                "--select",
+                "L001,L002",
+                "--format",
+                "plain",
+                tree,
+            ])
+            .output()
+            .unwrap_or_else(|e| panic!("{e}"));
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let whole = run(&site, ".");
+    let findings = |text: &str| -> Vec<String> {
+        text.lines()
+            .map(|l| {
+                let l = l.trim_start_matches("./");
+                let l = l.strip_prefix("docs/").unwrap_or(l);
+                // The configuration is named from where the run is.
+                l.split(" (").next().unwrap_or(l).to_string()
+            })
+            .collect()
+    };
+    assert_eq!(
+        findings(&whole),
+        [
+            "index.md:6:20: L001 links to /img/favicon.ico, which no page of the mkdocs site",
+            "index.md:7:13: L001 links to /img/missing.png, which no page of the mkdocs site",
+        ],
+        "{whole}"
+    );
+    for (cwd, tree) in [(site.clone(), "docs"), (site.join("docs"), ".")] {
+        let got = run(&cwd, tree);
+        assert_eq!(
+            findings(&got),
+            findings(&whole),
+            "{tree} from {}: {got}",
+            cwd.display()
+        );
+    }
+}
+
+/// An HTML template that extends a layout or fills its blocks (Jinja2,
+/// Django, Nunjucks, Twig) renders into pages elsewhere: its references
+/// are not checked. The excerpt is squidfunk/mkdocs-material's
+/// `src/overrides/home.html` (MIT), whose `assets/images/illustration.png`
+/// is in `docs/`, where the page it renders into is; the same reference in
+/// a plain HTML page beside it is checked.
+#[test]
+fn template_pages_are_not_checked() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let tree = dir.path().join("overrides");
+    std::fs::create_dir_all(&tree).unwrap_or_else(|e| panic!("{e}"));
+    let img = "<div class=\"mdx-hero__image\">\n  <img\n    src=\"assets/images/illustration.png\"\n    alt=\"\"\n  >\n</div>\n<a href=\"#features\">Features</a>\n";
+    std::fs::write(
+        tree.join("home.html"),
+        format!("{{% extends \"main.html\" %}}\n\n{{% block tabs %}}\n  {{{{ super() }}}}\n{img}{{% endblock %}}\n"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(tree.join("plain.html"), img).unwrap_or_else(|e| panic!("{e}"));
+    let out = Command::new(env!("CARGO_BIN_EXE_urilint"))
+        .current_dir(&tree)
+        .args([
+            "check",
+            "--isolated",
+            "--links",
+            "local",
+            "--select",
+            "L001,L002",
+            "--format",
+            "plain",
+            ".",
+        ])
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let got = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        got,
+        "./plain.html:3:10: L001 links to assets/images/illustration.png, which does not exist\n\
+         ./plain.html:7:10: L002 no anchor features in ./plain.html\n",
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -28,6 +28,27 @@ use std::sync::{Arc, Mutex};
 
 use anchors::Anchors;
 
+/// What an HTML file is to the pages a site serves
+/// ([`LocalLinks::built`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Built {
+    /// A page served as it is: its references are checked.
+    Served,
+    /// A page a JavaScript bundler builds from (Vite, Parcel, webpack's
+    /// HTML plugin): it loads ES modules (`<script type="module">`) and a
+    /// `package.json` is in its directory or one above. The bundler
+    /// resolves its references to other files (virtual modules, build
+    /// outputs, aliases): they are not checked; its own `#fragment`s are.
+    Bundled,
+    /// A template that extends a layout or fills its blocks (Jinja2,
+    /// Django, Nunjucks, Twig: `{% extends "main.html" %}`, `{% block
+    /// content %}`): the page it renders into, and so what a relative
+    /// reference or a `#fragment` means, is the generator's. None of its
+    /// references is checked. (mkdocs-material's `src/overrides/home.html`
+    /// links `assets/images/illustration.png`, which is in `docs/`.)
+    Template,
+}
+
 /// What `--links local` checks with.
 #[derive(Debug, Default)]
 pub struct LocalLinks {
@@ -51,9 +72,8 @@ pub struct LocalLinks {
     /// The tree ([`LocalLinks::tree_of`]) of each (walk root, document
     /// directory) looked at so far.
     trees: Mutex<HashMap<(Option<PathBuf>, PathBuf), PathBuf>>,
-    /// Whether each HTML document looked at so far is a bundler's entry
-    /// point ([`LocalLinks::bundled`]).
-    entries: Mutex<HashMap<PathBuf, bool>>,
+    /// What each HTML document looked at so far is ([`LocalLinks::built`]).
+    entries: Mutex<HashMap<PathBuf, Built>>,
     /// The site and real path of each document looked at so far.
     documents: Mutex<HashMap<PathBuf, Option<SiteDocument>>>,
     /// What each path looked at is, and where it really is.
@@ -143,35 +163,48 @@ impl LocalLinks {
         }
     }
 
-    /// True when `file` is an HTML page a JavaScript bundler builds from
-    /// (Vite, Parcel, webpack's HTML plugin): it loads ES modules
-    /// (`<script type="module">`) and a `package.json` is in its directory
-    /// or one above. Its references are resolved by the bundler (virtual
-    /// modules, build outputs, aliases), not checked. Read once per file.
-    fn bundled(&self, file: &Path) -> bool {
+    /// What the HTML file `file` is to the pages a site serves
+    /// ([`Built`]), read once per file. Not HTML: [`Built::Served`].
+    fn built(&self, file: &Path) -> Built {
         let is_html = file
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"));
         if !is_html {
-            return false;
+            return Built::Served;
         }
         if let Some(b) = self.entries.lock().ok().and_then(|e| e.get(file).copied()) {
             return b;
         }
         let b = {
+            use memchr::memmem::find;
             use std::io::Read;
             let mut head = Vec::new();
             let _ = std::fs::File::open(file)
                 .map(|f| f.take(anchors::MAX_DOCUMENT).read_to_end(&mut head));
-            let module = memchr::memmem::find(&head, b"type=\"module\"").is_some()
-                || memchr::memmem::find(&head, b"type='module'").is_some();
-            module
+            let module = find(&head, b"type=\"module\"").is_some()
+                || find(&head, b"type='module'").is_some();
+            let template = [
+                b"{% extends".as_slice(),
+                b"{%- extends",
+                b"{% block",
+                b"{%- block",
+            ]
+            .iter()
+            .any(|t| find(&head, t).is_some());
+            if template {
+                Built::Template
+            } else if module
                 && self.files.canonical(file).is_some_and(|real| {
                     real.ancestors()
                         .skip(1)
                         .take(8)
                         .any(|d| self.files.is_file(&d.join("package.json")))
                 })
+            {
+                Built::Bundled
+            } else {
+                Built::Served
+            }
         };
         if let Ok(mut e) = self.entries.lock() {
             e.insert(file.to_path_buf(), b);
@@ -212,10 +245,25 @@ impl LocalLinks {
     }
 
     /// [`LocalLinks::site_of`], not cached.
+    ///
+    /// The configuration is looked for above the page up to the root
+    /// directory (`--root-dir`) or the repository's root, which a
+    /// repository's own site never lies above; outside a repository, up
+    /// to the file system's root: a page of `docs/` checked on its own
+    /// (`check docs`, or from inside `docs/`) is still built by the
+    /// `mkdocs.yml` beside `docs/`, as `mkdocs build` run there builds
+    /// it. Only a site whose sources hold the page is taken
+    /// ([`Site::of_file`]); where its links may lead is still bounded by
+    /// the tree ([`LocalLinks::tree_of`]).
     fn find_site(&self, tree: Option<&Path>, file: &Path) -> Option<(Arc<Site>, PathBuf)> {
         let real = self.files.canonical(file)?;
-        let boundary = self.tree_of(tree, file);
-        let site = Site::of_file(&real, Some(&boundary), &self.sites)?;
+        let boundary = match &self.root_dir {
+            Some(_) => Some(self.tree_of(tree, file)),
+            None => self
+                .repository_of(&lexically_clean(&self.cwd.join(file)))
+                .map(|r| self.files.canonical(&r).unwrap_or(r)),
+        };
+        let site = Site::of_file(&real, boundary.as_deref(), &self.sites)?;
         match self.site {
             SiteChoice::Only(g) if site.generator() != g => None,
             _ => Some((site, real)),
@@ -345,8 +393,10 @@ impl LocalLinks {
             None => (local.as_str(), None),
         };
         let path = path.split_once('?').map_or(path, |(p, _)| p);
-        if !path.is_empty() && self.bundled(file) {
-            return None;
+        match self.built(file) {
+            Built::Template => return None,
+            Built::Bundled if !path.is_empty() => return None,
+            _ => {}
         }
         if !path.starts_with('/') || self.site_url.is_none() {
             if let Some((site, real)) = self.site_of(tree, file) {
@@ -498,11 +548,8 @@ impl LocalLinks {
         let doc = absolute(file);
         let boundary = match &self.root_dir {
             Some(r) => absolute(r),
-            None => doc
-                .ancestors()
-                .skip(1)
-                .find(|d| self.files.exists(&d.join(".git")))
-                .map(Path::to_path_buf)
+            None => self
+                .repository_of(&doc)
                 .or_else(|| tree.map(absolute))
                 .unwrap_or_else(|| {
                     if doc.starts_with(cwd) {
@@ -513,6 +560,16 @@ impl LocalLinks {
                 }),
         };
         self.files.canonical(&boundary).unwrap_or(boundary)
+    }
+
+    /// The root of the repository the document `doc` (absolute) is in:
+    /// the nearest directory above it holding `.git` (a directory, or the
+    /// file of a worktree or submodule); `None` outside a repository.
+    fn repository_of(&self, doc: &Path) -> Option<PathBuf> {
+        doc.ancestors()
+            .skip(1)
+            .find(|d| self.files.exists(&d.join(".git")))
+            .map(Path::to_path_buf)
     }
 
     /// True when `target` (a link's target found in the document `file`)

@@ -23,47 +23,77 @@ pub const MAX_EXPANDED: usize = 16 * 1024 * 1024;
 /// How many directories above the page an included path is looked for.
 pub const MAX_ABOVE: usize = 4;
 
+/// A page's text with its include lines expanded ([`expand`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Expanded {
+    /// The text, each include line that was followed replaced by the
+    /// included file's text.
+    pub text: Vec<u8>,
+    /// False when an include line names a file urilint did not read
+    /// although the built page has its text: the file's place lies
+    /// outside the directory `within` (it is not looked at), or it would
+    /// go past [`MAX_DEPTH`] or [`MAX_EXPANDED`]. The page's anchors are
+    /// then not all known. An include whose file is nowhere beside the
+    /// page nor above it, with the search staying inside `within`, and an
+    /// Antora resource id (`partial$x.adoc`, not a path) are left as they
+    /// are and do not make the text incomplete.
+    pub complete: bool,
+}
+
 /// `src`, the text of the page `path`, with each include line replaced by
 /// the included file's text (recursively, up to [`MAX_DEPTH`] and
 /// [`MAX_EXPANDED`] bytes); an include that cannot be found, or that
 /// lies outside the directory `within` (symbolic links resolved; the tree
 /// being checked: a page must not pull in files beside the checkout), is
-/// left as it is.
-pub fn expand(src: &[u8], path: &Path, within: Option<&Path>) -> Vec<u8> {
+/// left as it is, and said in [`Expanded::complete`]. Nothing outside
+/// `within` is looked at, not even whether a file is there: the answer
+/// is the same whatever lies outside.
+pub fn expand(src: &[u8], path: &Path, within: Option<&Path>) -> Expanded {
+    let mut out = Expanded {
+        text: Vec::new(),
+        complete: true,
+    };
     if !may_include(src) {
-        return src.to_vec();
+        out.text = src.to_vec();
+        return out;
     }
     let within = within.map(|w| std::fs::canonicalize(w).unwrap_or_else(|_| w.to_path_buf()));
-    expand_at(src, path, within.as_deref(), 0)
+    expand_at(src, path, within.as_deref(), 0, &mut out);
+    out
 }
 
-fn expand_at(src: &[u8], path: &Path, within: Option<&Path>, depth: usize) -> Vec<u8> {
-    let mut out = Vec::with_capacity(src.len());
+fn expand_at(src: &[u8], path: &Path, within: Option<&Path>, depth: usize, out: &mut Expanded) {
     for line in src.split_inclusive(|&b| b == b'\n') {
-        let room = MAX_EXPANDED.saturating_sub(out.len());
-        let included = (depth < MAX_DEPTH)
-            .then(|| target(line))
-            .flatten()
-            .and_then(|t| find(path, &t))
-            .filter(|p| {
-                within.is_none_or(|w| std::fs::canonicalize(p).is_ok_and(|r| r.starts_with(w)))
-            })
-            .and_then(|p| read_up_to(&p, room).map(|b| (p, b)));
+        let room = MAX_EXPANDED.saturating_sub(out.text.len());
+        let included = match target(line).map(|t| locate(path, &t, within)) {
+            Some(Located::File(p)) if depth < MAX_DEPTH => match read_up_to(&p, room) {
+                Some(bytes) => Some((p, bytes)),
+                None => {
+                    out.complete = false;
+                    None
+                }
+            },
+            Some(Located::File(_) | Located::Outside) => {
+                out.complete = false;
+                None
+            }
+            Some(Located::Missing) | None => None,
+        };
         match included {
             Some((p, bytes)) => {
-                out.extend(expand_at(&bytes, &p, within, depth + 1));
-                if !out.ends_with(b"\n") {
-                    out.push(b'\n');
+                expand_at(&bytes, &p, within, depth + 1, out);
+                if !out.text.ends_with(b"\n") {
+                    out.text.push(b'\n');
                 }
             }
-            _ => out.extend_from_slice(line),
+            _ => out.text.extend_from_slice(line),
         }
-        if out.len() > MAX_EXPANDED {
-            out.truncate(MAX_EXPANDED);
+        if out.text.len() > MAX_EXPANDED {
+            out.text.truncate(MAX_EXPANDED);
+            out.complete = false;
             break;
         }
     }
-    out
 }
 
 /// The files the include lines of `src` (the text of the page `path`)
@@ -78,11 +108,9 @@ pub fn included(src: &[u8], path: &Path, within: Option<&Path>) -> Vec<PathBuf> 
     let within = within.map(|w| std::fs::canonicalize(w).unwrap_or_else(|_| w.to_path_buf()));
     src.split(|&b| b == b'\n')
         .filter_map(target)
-        .filter_map(|t| find(path, &t))
-        .filter(|p| {
-            within
-                .as_deref()
-                .is_none_or(|w| std::fs::canonicalize(p).is_ok_and(|r| r.starts_with(w)))
+        .filter_map(|t| match locate(path, &t, within.as_deref()) {
+            Located::File(p) => Some(p),
+            Located::Outside | Located::Missing => None,
         })
         .collect()
 }
@@ -140,17 +168,52 @@ fn target(line: &[u8]) -> Option<String> {
     None
 }
 
+/// Where the file an include line names is ([`locate`]).
+#[derive(Debug, PartialEq, Eq)]
+enum Located {
+    /// The file, inside `within`.
+    File(PathBuf),
+    /// The search left `within` before finding the file (or found it
+    /// through a symbolic link leading out): not looked at.
+    Outside,
+    /// Nowhere beside the page nor in the directories above it.
+    Missing,
+}
+
 /// The file `target` names, from the page `page`: beside it, then in the
-/// directories above (at most [`MAX_ABOVE`]).
-fn find(page: &Path, target: &str) -> Option<PathBuf> {
-    if target.contains('\0') || Path::new(target).is_absolute() {
-        return None;
+/// directories above (at most [`MAX_ABOVE`]); inside `within` only
+/// (canonical, as [`expand`] makes it), where a place outside is
+/// [`Located::Outside`] without a look at the file system.
+fn locate(page: &Path, target: &str, within: Option<&Path>) -> Located {
+    // An Antora resource id (`partial$x.adoc`, `ROOT:example$y.rs`) is
+    // not a path: Antora finds it in the component's family directory.
+    if target.contains(['\0', '$']) || Path::new(target).is_absolute() {
+        return Located::Missing;
     }
-    page.ancestors()
-        .skip(1)
-        .take(MAX_ABOVE + 1)
-        .map(|d| d.join(target))
-        .find(|p| p.is_file())
+    // Compared with `within`, which is canonical: the page's directory
+    // made canonical too, and the joined paths cleaned of `..` without
+    // following links.
+    let dir = match page.parent() {
+        Some(d) if within.is_some() => std::fs::canonicalize(d).unwrap_or_else(|_| d.to_path_buf()),
+        Some(d) => d.to_path_buf(),
+        None => return Located::Missing,
+    };
+    for d in dir.ancestors().take(MAX_ABOVE + 1) {
+        let p = crate::site::lexically_clean(&d.join(target));
+        if within.is_some_and(|w| !p.starts_with(w)) {
+            return Located::Outside;
+        }
+        if p.is_file() {
+            let inside =
+                within.is_none_or(|w| std::fs::canonicalize(&p).is_ok_and(|r| r.starts_with(w)));
+            return if inside {
+                Located::File(p)
+            } else {
+                Located::Outside
+            };
+        }
+    }
+    Located::Missing
 }
 
 /// What a page's own text does not say of its anchors.
@@ -301,16 +364,54 @@ mod tests {
         .unwrap_or_else(|e| panic!("{e}"));
         let page = docs.join("contributing.md");
         let out = expand(b"--8<-- \"CONTRIBUTING.md\"\n", &page, Some(dir.path()));
-        assert_eq!(out, b"# Contributing\n\n## Installing for development\n");
+        assert_eq!(
+            out.text,
+            b"# Contributing\n\n## Installing for development\n"
+        );
+        assert!(out.complete);
         // A page including itself stops at the depth limit.
         std::fs::write(&page, "--8<-- \"contributing.md\"\n").unwrap_or_else(|e| panic!("{e}"));
-        assert!(expand(b"--8<-- \"contributing.md\"\n", &page, None).len() < 100);
+        let looped = expand(b"--8<-- \"contributing.md\"\n", &page, None);
+        assert!(looped.text.len() < 100);
+        assert!(!looped.complete);
         // Not outside the tree checked.
         let outside = expand(
             b"--8<-- \"CONTRIBUTING.md\"\n",
             &page,
             Some(&dir.path().join("docs")),
         );
-        assert_eq!(outside, b"--8<-- \"CONTRIBUTING.md\"\n");
+        assert_eq!(outside.text, b"--8<-- \"CONTRIBUTING.md\"\n");
+        // Outside the tree: not read, and the page's text is not all
+        // known, whether or not the file is there.
+        assert!(!outside.complete);
+        let absent = expand(
+            b"--8<-- \"NOWHERE.md\"\n",
+            &page,
+            Some(&dir.path().join("docs")),
+        );
+        assert_eq!(absent, outside_of(b"--8<-- \"NOWHERE.md\"\n"));
+        // An Antora resource id is not a file beside the page: left as it
+        // is, the rest of the page known.
+        let antora = expand(b"include::partial$x.adoc[]\n", &page, Some(dir.path()));
+        assert_eq!(antora.text, b"include::partial$x.adoc[]\n");
+        assert!(antora.complete);
+        // Not found, the search staying inside the tree (a deep tree):
+        // left as it is, the rest of the page known.
+        let deep = dir.path().join("a/b/c/d/e");
+        std::fs::create_dir_all(&deep).unwrap_or_else(|e| panic!("{e}"));
+        let missing = expand(
+            b"--8<-- \"NOWHERE.md\"\n",
+            &deep.join("p.md"),
+            Some(dir.path()),
+        );
+        assert_eq!(missing.text, b"--8<-- \"NOWHERE.md\"\n");
+        assert!(missing.complete);
+    }
+
+    fn outside_of(text: &[u8]) -> Expanded {
+        Expanded {
+            text: text.to_vec(),
+            complete: false,
+        }
     }
 }

@@ -173,7 +173,12 @@ pub fn of_file_with(
         if generated == includes::Generated::Any || custom_page(&bytes) {
             return Some(Anchors::unknown());
         }
-        bytes = includes::expand(&bytes, path, within);
+        let expanded = includes::expand(&bytes, path, within);
+        if !expanded.complete {
+            // Headings of a file not read may be anywhere in the page.
+            return Some(Anchors::unknown());
+        }
+        bytes = expanded.text;
         if generated == includes::Generated::Unmintable {
             let mut a = of_file_bytes(&bytes, format, renderer, definition_terms)?;
             a.unmintable = Some(renderer);
