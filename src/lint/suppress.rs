@@ -9,7 +9,8 @@
 //!
 //! The marker may sit in any comment syntax (`<!-- urilint: ignore -->`,
 //! `# urilint: ignore[X004]`); the space after the colon is optional and
-//! case does not matter. It does not own finding the lines (the `lines`
+//! case does not matter, in this marker and in a block's `urilint:
+//! disable` and `urilint: enable` alike. It does not own finding the lines (the `lines`
 //! module reads them back by byte offset).
 
 use super::rules::Rule;
@@ -190,6 +191,37 @@ mod tests {
         assert!(in_disabled_block(&mut lines, line(3), &rule));
         assert!(!in_disabled_block(&mut lines, line(1), &rule));
         assert!(!in_disabled_block(&mut lines, line(9), &rule));
+    }
+
+    /// The word `urilint` of a block marker in any case, as a line
+    /// marker's (`UriLint: ignore` always counted; `UriLint: disable` did
+    /// not, the scanner's word test taking four spellings only), through
+    /// the markers the scanner notes and through the search of the text.
+    #[test]
+    fn block_markers_read_the_word_in_any_case() {
+        let text = "a <http://a.example/%zz>\n\
+                    <!-- UriLint: Disable -->\n\
+                    b <http://b.example/%zz>\n\
+                    <!-- uRiLiNt: enable -->\n\
+                    c <http://c.example/%zz> <!-- UriLint: ignore -->\n\
+                    \n\
+                    d <http://d.example/%zz>\n";
+        let linter = crate::lint::Linter::new(crate::grammar::Grammar::Rfc3986);
+        let found = linter
+            .lint_bytes("t", text.as_bytes(), &linter.rules, &Default::default())
+            .expect("a slice reads");
+        let got: Vec<(u64, &str)> = found.iter().map(|d| (d.line, d.code)).collect();
+        assert_eq!(got, [(1, "U002"), (7, "U002")]);
+        let mut lines = crate::lines::Lines::new(text.as_bytes());
+        let rule = find("U002").expect("known");
+        let start = |n: usize| {
+            text.split_inclusive('\n')
+                .take(n - 1)
+                .map(str::len)
+                .sum::<usize>() as u64
+        };
+        assert!(in_disabled_block(&mut lines, start(3), &rule));
+        assert!(!in_disabled_block(&mut lines, start(7), &rule));
     }
 
     #[test]

@@ -29,13 +29,15 @@ pub(crate) const MARKER: &[u8; 8] = b"urilint:";
 pub const MAX_MARKERS: usize = 4096;
 
 /// True when the 8 bytes of `hay` that end at index `colon` (a `:`) are
-/// the marker `urilint:` as the marker syntax reads it: `rilint` all
-/// lower or all upper case, the `u` in either (`Urilint:` starting a
-/// sentence counts). False when fewer than 8 bytes end there.
+/// the marker `urilint:` in any case (`Urilint:`, `URILINT:`, `UriLint:`),
+/// as a line's `urilint: ignore` is read ([`crate::lint::suppress`]).
+/// False when fewer than 8 bytes end there.
 #[inline(always)]
 pub(crate) fn is_marker_at(hay: &[u8], colon: usize) -> bool {
     const LOWER: u64 = u64::from_le_bytes(*b"urilint:");
-    const UPPER: u64 = u64::from_le_bytes(*b"uRILINT:");
+    // Bit 5 of each letter: a byte ORed with it is the lowercase letter
+    // only when it is that letter in either case. Not of the colon.
+    const FOLD: u64 = 0x0020_2020_2020_2020;
     let Some(at) = (colon + 1).checked_sub(MARKER.len()) else {
         return false;
     };
@@ -44,9 +46,7 @@ pub(crate) fn is_marker_at(hay: &[u8], colon: usize) -> bool {
     };
     let mut word = [0u8; 8];
     word.copy_from_slice(bytes);
-    // Bit 5 of the first byte set: `U` reads as `u`.
-    let word = u64::from_le_bytes(word) | 0x20;
-    word == LOWER || word == UPPER
+    u64::from_le_bytes(word) | FOLD == LOWER
 }
 
 /// The markers one call of the scanner passed: 0-based byte offsets of
@@ -111,8 +111,9 @@ mod tests {
             ("Urilint:", true),
             ("URILINT:", true),
             ("uRILINT:", true),
-            ("UriLint:", false),
-            ("urilinT:", false),
+            ("UriLint:", true),
+            ("urilinT:", true),
+            ("uri\x0cint:", false),
             ("xrilint:", false),
             ("urilint;", false),
             ("rilint:", false),
@@ -122,6 +123,8 @@ mod tests {
             let colon = hay.iter().rposition(|b| *b == b':').unwrap_or(0);
             assert_eq!(is_marker_at(hay, colon), want, "{text}");
         }
+        // Only the letters fold: not the colon's byte.
+        assert!(!is_marker_at(b"urilint\x1a", 7));
         let hay = b"# urilint: disable";
         assert!(is_marker_at(hay, 9));
         assert!(!is_marker_at(hay, 100));
