@@ -10,27 +10,29 @@
 
 use std::process::{Command, Output};
 
-fn urilint(args: &[&str]) -> Output {
+/// `check --isolated --links local --select L001,L002 --format plain
+/// TREE` run in the directory `cwd`.
+fn check_links(cwd: &std::path::Path, tree: &str) -> Output {
     Command::new(env!("CARGO_BIN_EXE_urilint"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(args)
+        .current_dir(cwd)
+        .args([
+            "check",
+            "--isolated",
+            "--links",
+            "local",
+            "--select",
+            "L001,L002",
+            "--format",
+            "plain",
+            tree,
+        ])
         .output()
         .unwrap_or_else(|e| panic!("run urilint: {e}"))
 }
 
 fn check_site(generator: &str) {
     let tree = format!("fixtures/sites/{generator}");
-    let out = urilint(&[
-        "check",
-        "--isolated",
-        "--links",
-        "local",
-        "--select",
-        "L001,L002",
-        "--format",
-        "plain",
-        &tree,
-    ]);
+    let out = check_links(std::path::Path::new(env!("CARGO_MANIFEST_DIR")), &tree);
     let want = std::fs::read_to_string(format!(
         "{}/fixtures/sites/{generator}.expected",
         env!("CARGO_MANIFEST_DIR")
@@ -164,21 +166,7 @@ fn bundler_entry_pages_are_not_checked() {
             "<script type=\"module\" src=\"./my-lib-custom-filename.umd.cjs\"></script>\n<iframe src=\"virtual.html\"></iframe>\n",
         )
         .unwrap_or_else(|e| panic!("{e}"));
-        let out = Command::new(env!("CARGO_BIN_EXE_urilint"))
-            .current_dir(&tree)
-            .args([
-                "check",
-                "--isolated",
-                "--links",
-                "local",
-                "--select",
-                "L001",
-                "--format",
-                "plain",
-                ".",
-            ])
-            .output()
-            .unwrap_or_else(|e| panic!("{e}"));
+        let out = check_links(&tree, ".");
         let got = String::from_utf8_lossy(&out.stdout);
         assert_eq!(
             got.matches("L001").count(),
@@ -270,22 +258,7 @@ fn a_site_configuration_above_the_tree_checked_is_found() {
     )
     .unwrap_or_else(|e| panic!("{e}"));
     let run = |cwd: &std::path::Path, tree: &str| {
-        let out = Command::new(env!("CARGO_BIN_EXE_urilint"))
-            .current_dir(cwd)
-            .args([
-                "check",
-                "--isolated",
-                "--links",
-                "local",
-                "--select",
-                "L001,L002",
-                "--format",
-                "plain",
-                tree,
-            ])
-            .output()
-            .unwrap_or_else(|e| panic!("{e}"));
-        String::from_utf8_lossy(&out.stdout).into_owned()
+        String::from_utf8_lossy(&check_links(cwd, tree).stdout).into_owned()
     };
     let whole = run(&site, ".");
     let findings = |text: &str| -> Vec<String> {
@@ -335,21 +308,7 @@ fn template_pages_are_not_checked() {
     )
     .unwrap_or_else(|e| panic!("{e}"));
     std::fs::write(tree.join("plain.html"), img).unwrap_or_else(|e| panic!("{e}"));
-    let out = Command::new(env!("CARGO_BIN_EXE_urilint"))
-        .current_dir(&tree)
-        .args([
-            "check",
-            "--isolated",
-            "--links",
-            "local",
-            "--select",
-            "L001,L002",
-            "--format",
-            "plain",
-            ".",
-        ])
-        .output()
-        .unwrap_or_else(|e| panic!("{e}"));
+    let out = check_links(&tree, ".");
     let got = String::from_utf8_lossy(&out.stdout);
     assert_eq!(
         got,

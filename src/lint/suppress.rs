@@ -159,6 +159,23 @@ mod tests {
         assert!(!sup("urilint: ignore[N001", "N001"));
     }
 
+    /// The (line, code) of each finding of `text` with the default rules.
+    fn findings(text: &str) -> Vec<(u64, &'static str)> {
+        let linter = crate::lint::Linter::new(crate::grammar::Grammar::Rfc3986);
+        let found = linter
+            .lint_bytes("t", text.as_bytes(), &linter.rules, &Default::default())
+            .expect("a slice reads");
+        found.iter().map(|d| (d.line, d.code)).collect()
+    }
+
+    /// The 0-based byte offset of the start of 1-based line `n` of `text`.
+    fn line_start(text: &str, n: usize) -> u64 {
+        text.split_inclusive('\n')
+            .take(n - 1)
+            .map(str::len)
+            .sum::<usize>() as u64
+    }
+
     /// Block suppression: `urilint: disable` to `urilint: enable`, for
     /// every rule or the rules listed; findings in order and out of order.
     #[test]
@@ -172,21 +189,12 @@ mod tests {
                     d <http://d.example/%zz> <http://d.example:x1/>\n\
                     # URILINT: Enable\n\
                     e <http://e.example/%zz>\n";
-        let linter = crate::lint::Linter::new(crate::grammar::Grammar::Rfc3986);
-        let found = linter
-            .lint_bytes("t", text.as_bytes(), &linter.rules, &Default::default())
-            .expect("a slice reads");
-        let got: Vec<(u64, &str)> = found.iter().map(|d| (d.line, d.code)).collect();
+        let got = findings(text);
         assert_eq!(got, [(1, "U002"), (5, "U002"), (7, "U006"), (9, "U002")]);
         // Out of order (a caller going back): the state is rebuilt.
         let mut lines = crate::lines::Lines::new(text.as_bytes());
         let rule = find("U002").expect("known");
-        let line = |n: usize| {
-            text.split_inclusive('\n')
-                .take(n - 1)
-                .map(str::len)
-                .sum::<usize>() as u64
-        };
+        let line = |n: usize| line_start(text, n);
         assert!(in_disabled_block(&mut lines, line(7), &rule));
         assert!(in_disabled_block(&mut lines, line(3), &rule));
         assert!(!in_disabled_block(&mut lines, line(1), &rule));
@@ -206,20 +214,11 @@ mod tests {
                     c <http://c.example/%zz> <!-- UriLint: ignore -->\n\
                     \n\
                     d <http://d.example/%zz>\n";
-        let linter = crate::lint::Linter::new(crate::grammar::Grammar::Rfc3986);
-        let found = linter
-            .lint_bytes("t", text.as_bytes(), &linter.rules, &Default::default())
-            .expect("a slice reads");
-        let got: Vec<(u64, &str)> = found.iter().map(|d| (d.line, d.code)).collect();
+        let got = findings(text);
         assert_eq!(got, [(1, "U002"), (7, "U002")]);
         let mut lines = crate::lines::Lines::new(text.as_bytes());
         let rule = find("U002").expect("known");
-        let start = |n: usize| {
-            text.split_inclusive('\n')
-                .take(n - 1)
-                .map(str::len)
-                .sum::<usize>() as u64
-        };
+        let start = |n: usize| line_start(text, n);
         assert!(in_disabled_block(&mut lines, start(3), &rule));
         assert!(!in_disabled_block(&mut lines, start(7), &rule));
     }
