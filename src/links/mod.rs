@@ -259,9 +259,9 @@ impl LocalLinks {
         let real = self.files.canonical(file)?;
         let boundary = match &self.root_dir {
             Some(_) => Some(self.tree_of(tree, file)),
-            None => self
-                .repository_of(&lexically_clean(&self.cwd.join(file)))
-                .map(|r| self.files.canonical(&r).unwrap_or(r)),
+            // Where the page really is (symbolic links resolved), as the
+            // site's own directories are compared.
+            None => self.repository_of(&real),
         };
         let site = Site::of_file(&real, boundary.as_deref(), &self.sites)?;
         match self.site {
