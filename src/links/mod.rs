@@ -296,11 +296,26 @@ impl LocalLinks {
             Resolved::File(t) => t,
             Resolved::Served | Resolved::NotChecked => return None,
             Resolved::Missing { url } => {
+                if let Some(beside) = self.missing_file_beside(tree, file, path) {
+                    // Said as the file it names, as the generators' own
+                    // warnings say it (MkDocs: "the target
+                    // 'blog/x/y.png' is not found among documentation
+                    // files"): the URL against a directory URL repeats
+                    // the page's name (`/blog/x/x/y.png`).
+                    return Some(Lead::Target(LinkTarget {
+                        kind: Kind::Missing,
+                        path: beside,
+                        fragment: None,
+                        renderer: self.renderer.unwrap_or(site.renderer()),
+                        definition_terms: false,
+                        in_site: false,
+                    }));
+                }
                 return Some(Lead::MissingPage {
                     url,
                     generator: site.generator().name(),
                     config: shown(&site.layout.config),
-                })
+                });
             }
         };
         if !self.inside_tree(tree, file, &target) {
@@ -314,6 +329,31 @@ impl LocalLinks {
             definition_terms: site.layout.definition_term_ids,
             in_site: true,
         }))
+    }
+
+    /// For a relative `path` of a page of a site that nothing of the site
+    /// makes: the file it names beside the page (joined to the page's
+    /// directory as written, as [`LocalLinks::file_of`]) when its last
+    /// segment names a file by an extension other than `.html`/`.htm`
+    /// (`img/y.png`, `x.md`: not a page URL such as `./x`, `x/` or
+    /// `x.html`), no such file is there, and it lies in the tree checked
+    /// (nothing outside it is looked at).
+    fn missing_file_beside(&self, tree: Option<&Path>, file: &Path, path: &str) -> Option<PathBuf> {
+        if path.starts_with('/') {
+            return None;
+        }
+        let name = path.rsplit('/').next()?;
+        let (stem, ext) = name.rsplit_once('.')?;
+        if stem.is_empty()
+            || ext.is_empty()
+            || ext.eq_ignore_ascii_case("html")
+            || ext.eq_ignore_ascii_case("htm")
+        {
+            return None;
+        }
+        let beside = self.file_of(file, path)?;
+        (self.inside_tree(tree, file, &beside) && self.files.kind(&beside) == Kind::Missing)
+            .then_some(beside)
     }
 
     /// Checks `reference`, a URI reference found in the document `file`
