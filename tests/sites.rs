@@ -314,3 +314,38 @@ fn template_pages_are_not_checked() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// A relative link that names a missing file by its extension is said as
+/// that file: squidfunk/mkdocs-material's
+/// `docs/blog/posts/blog-support-just-landed.md` links
+/// `blog-support-just-landed/blog-post.png`, which is not there (its
+/// `blog.png` is); against the page's directory URL the message named
+/// `/blog/posts/blog-support-just-landed/blog-support-just-landed/blog-post.png`.
+/// A page URL keeps the site's message.
+#[test]
+fn a_missing_file_is_named_as_the_file() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let site = dir.path();
+    let post = site.join("docs/blog/posts/blog-support-just-landed");
+    std::fs::create_dir_all(&post).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(site.join("mkdocs.yml"), "site_name: x\n").unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(post.join("blog.png"), b"\x89PNG\r\n").unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(
+        site.join("docs/blog/posts/blog-support-just-landed.md"),
+        "# Blog support just landed\n\n\
+         ![Blog][Blog]\n\
+         ![Blog post][Blog post]\n\
+         [Tags](../tags/)\n\n  \
+         [Blog]: blog-support-just-landed/blog.png\n  \
+         [Blog post]: blog-support-just-landed/blog-post.png\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let out = check_links(site, ".");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "./docs/blog/posts/blog-support-just-landed.md:5:8: L001 links to /blog/posts/tags/, which no page of the mkdocs site (mkdocs.yml) makes\n\
+         ./docs/blog/posts/blog-support-just-landed.md:8:16: L001 links to docs/blog/posts/blog-support-just-landed/blog-post.png, which does not exist\n",
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
