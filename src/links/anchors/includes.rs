@@ -63,9 +63,10 @@ pub fn expand(src: &[u8], path: &Path, within: Option<&Path>) -> Expanded {
 }
 
 fn expand_at(src: &[u8], path: &Path, within: Option<&Path>, depth: usize, out: &mut Expanded) {
+    let dir = page_dir(path, within);
     for line in src.split_inclusive(|&b| b == b'\n') {
         let room = MAX_EXPANDED.saturating_sub(out.text.len());
-        let included = match target(line).map(|t| locate(path, &t, within)) {
+        let included = match target(line).map(|t| locate(dir.as_deref(), &t, within)) {
             Some(Located::File(p)) if depth < MAX_DEPTH => match read_up_to(&p, room) {
                 Some(bytes) => Some((p, bytes)),
                 None => {
@@ -106,9 +107,10 @@ pub fn included(src: &[u8], path: &Path, within: Option<&Path>) -> Vec<PathBuf> 
         return Vec::new();
     }
     let within = within.map(|w| std::fs::canonicalize(w).unwrap_or_else(|_| w.to_path_buf()));
+    let dir = page_dir(path, within.as_deref());
     src.split(|&b| b == b'\n')
         .filter_map(target)
-        .filter_map(|t| match locate(path, &t, within.as_deref()) {
+        .filter_map(|t| match locate(dir.as_deref(), &t, within.as_deref()) {
             Located::File(p) => Some(p),
             Located::Outside | Located::Missing => None,
         })
@@ -180,24 +182,34 @@ enum Located {
     Missing,
 }
 
-/// The file `target` names, from the page `page`: beside it, then in the
-/// directories above (at most [`MAX_ABOVE`]); inside `within` only
-/// (canonical, as [`expand`] makes it), where a place outside is
-/// [`Located::Outside`] without a look at the file system.
-fn locate(page: &Path, target: &str, within: Option<&Path>) -> Located {
+/// The directory of the page `page` that [`locate`] searches from:
+/// made canonical when there is a `within` (which [`expand`] makes
+/// canonical), so that the two compare; `None` for a page without one.
+/// Once per page, not per include line.
+fn page_dir(page: &Path, within: Option<&Path>) -> Option<PathBuf> {
+    let d = page.parent()?;
+    Some(match within {
+        Some(_) => std::fs::canonicalize(d).unwrap_or_else(|_| d.to_path_buf()),
+        None => d.to_path_buf(),
+    })
+}
+
+/// The file `target` names, from the page whose directory is `dir`
+/// ([`page_dir`]): beside the page, then in the directories above (at
+/// most [`MAX_ABOVE`]); inside `within` only (canonical, as [`expand`]
+/// makes it), where a place outside is [`Located::Outside`] without a
+/// look at the file system.
+fn locate(dir: Option<&Path>, target: &str, within: Option<&Path>) -> Located {
     // An Antora resource id (`partial$x.adoc`, `ROOT:example$y.rs`) is
     // not a path: Antora finds it in the component's family directory.
     if target.contains(['\0', '$']) || Path::new(target).is_absolute() {
         return Located::Missing;
     }
-    // Compared with `within`, which is canonical: the page's directory
-    // made canonical too, and the joined paths cleaned of `..` without
-    // following links.
-    let dir = match page.parent() {
-        Some(d) if within.is_some() => std::fs::canonicalize(d).unwrap_or_else(|_| d.to_path_buf()),
-        Some(d) => d.to_path_buf(),
-        None => return Located::Missing,
+    let Some(dir) = dir else {
+        return Located::Missing;
     };
+    // The joined paths are cleaned of `..` without following links, and
+    // compared with `within`.
     for d in dir.ancestors().take(MAX_ABOVE + 1) {
         let p = crate::site::lexically_clean(&d.join(target));
         if within.is_some_and(|w| !p.starts_with(w)) {
