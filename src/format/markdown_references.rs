@@ -524,7 +524,10 @@ fn duplicate_at(
         return None;
     }
     let label = collapse(std::str::from_utf8(&line[1..i]).ok()?);
-    if label.is_empty() {
+    // The comment idiom `[//]: # (text)` is a comment however often it
+    // is written (RustCrypto's READMEs head each group of links with
+    // one: `[//]: # (badges)`, `[//]: # (licenses)`).
+    if label.is_empty() || label == COMMENT_LABEL {
         return None;
     }
     let first = defined(&label)?;
@@ -589,6 +592,38 @@ mod tests {
             ]
         );
         assert!(got.unused_definitions.is_empty(), "{got:?}");
+    }
+
+    /// The comment idiom written several times, as rust-random/getrandom's
+    /// README (0.3.4) heads its groups of links: a comment each time, no
+    /// definition used twice. A real duplicate beside them still is one.
+    #[test]
+    fn the_comment_idiom_repeated_is_not_a_duplicate() {
+        let src = "See [Documentation] and [1].\n\n\
+                   [//]: # (badges)\n\n\
+                   [Documentation]: https://docs.rs/getrandom\n\n\
+                   [//]: # (supported targets)\n\n\
+                   [1]: https://manned.org/getrandom.2\n\
+                   [1]: https://manned.org/urandom.4\n\n\
+                   [//]: # (licenses)\n";
+        let got = references(src.as_bytes());
+        let found: Vec<(String, Option<String>)> = got
+            .unused_definitions
+            .iter()
+            .map(|d| {
+                (
+                    at(src, &d.span),
+                    d.duplicate_of.as_ref().map(|f| at(src, f)),
+                )
+            })
+            .collect();
+        assert_eq!(
+            found,
+            [(
+                "[1]: https://manned.org/urandom.4".to_string(),
+                Some("[1]: https://manned.org/getrandom.2".to_string())
+            )]
+        );
     }
 
     #[test]
