@@ -654,8 +654,11 @@ fn discover_memo(
 /// others may write, or one in a directory that others may write and that
 /// is not sticky (where another user could replace it). M11 of the
 /// 2026-11-26 review: a `urilint.toml` planted in a shared directory above
-/// a project steered root's `check --fix` there.
-fn untrusted(path: &Path) -> Option<String> {
+/// a project steered root's `check --fix` there. The same rule applies to
+/// every other file a repository gives urilint to obey (site
+/// configurations, the remote cache): the message completes "PATH:
+/// ignored: ...".
+pub(crate) fn untrusted(path: &Path) -> Option<String> {
     use std::os::unix::fs::MetadataExt;
     let me = rustix::process::geteuid().as_raw();
     let meta = std::fs::metadata(path).ok()?;
@@ -685,7 +688,7 @@ fn untrusted(path: &Path) -> Option<String> {
 
 /// Says once per file (on standard error) that a configuration file is
 /// passed over, and why.
-fn warn_once(path: &Path, why: &str) {
+pub(crate) fn warn_once(path: &Path, why: &str) {
     static WARNED: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
     let mut warned = WARNED.lock().unwrap_or_else(|p| p.into_inner());
     if warned.iter().any(|w| w == path) {
