@@ -1226,7 +1226,10 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
                     Some(urilint::run::RemoteCheck {
                         links: remote_links.clone().unwrap_or_default(),
                         options: a.remote.options(&cfg)?,
-                        cache: a.remote.cache.clone().or(cfg.cache.clone()),
+                        cache: match &a.remote.cache {
+                            Some(p) => Some(urilint::state_file::Location::command_line(p)),
+                            None => settings.links_remote_cache()?,
+                        },
                         cache_policy: urilint::remote::cache::CachePolicy {
                             max_age: a
                                 .remote

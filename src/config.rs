@@ -150,7 +150,7 @@ pub struct LinksConfig {
 /// max-retries = 2              # as --max-retries
 /// host-concurrency = 4         # as --host-concurrency
 /// host-request-interval = 200  # milliseconds
-/// cache = ".urilint-cache.jsonl"   # as --cache=FILE, relative to this file
+/// cache = ".urilint-cache.jsonl"   # as --cache=FILE, inside this file's directory
 /// anchors = true               # as --remote-anchors
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -182,7 +182,9 @@ pub struct RemoteConfig {
     /// `--host-request-interval`, milliseconds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub host_request_interval: Option<u64>,
-    /// `--cache=FILE`, relative to the configuration file's directory.
+    /// `--cache=FILE`, relative to the configuration file's directory and
+    /// inside it: not absolute, no `..`, no symbolic link followed below
+    /// it (H1 of the 2026-11-29 review; a configuration error otherwise).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cache: Option<PathBuf>,
     /// `--max-cache-age`, seconds.
@@ -724,6 +726,9 @@ pub fn load(path: &Path) -> Result<Config, Error> {
     if let Some((offset, message)) = first_bad_value(&text) {
         return Err(err(format!("{}{message}", at(offset))));
     }
+    if let Some((offset, message)) = bad_cache_path(&text) {
+        return Err(err(format!("{}{message}", at(offset))));
+    }
     Settings::from_config(
         config.clone(),
         path.parent().map(Path::to_path_buf),
@@ -852,6 +857,29 @@ fn first_bad_value(text: &str) -> Option<(usize, String)> {
         }
     }
     None
+}
+
+/// `[links.remote] cache` when it is absolute, has `..` or names no file
+/// ([`crate::state_file::check_relative`], H1 of the 2026-11-29 review):
+/// its offset and message.
+fn bad_cache_path(text: &str) -> Option<(usize, String)> {
+    #[derive(Deserialize)]
+    struct File {
+        links: Option<Links>,
+    }
+    #[derive(Deserialize)]
+    struct Links {
+        remote: Option<Remote>,
+    }
+    #[derive(Deserialize)]
+    struct Remote {
+        cache: Option<toml::Spanned<String>>,
+    }
+    let f: File = toml::from_str(text).ok()?;
+    let c = f.links?.remote?.cache?;
+    crate::state_file::check_relative(Path::new(c.get_ref()))
+        .err()
+        .map(|e| (c.span().start, format!("[links.remote] cache: {e}")))
 }
 
 /// A regex error on one line: a syntax error's diagram (the pattern with a
@@ -1051,12 +1079,34 @@ impl Settings {
         self.links.check.contains(&LinkCheck::Remote)
     }
 
-    /// `[links.remote]`, with its `cache` made relative to the
-    /// configuration file's directory; the defaults when there is none.
+    /// `[links.remote]`, with its `cache` joined to the configuration
+    /// file's directory (for messages: a run reaches the file through
+    /// [`Settings::links_remote_cache`]); the defaults when there is none.
     pub fn links_remote_config(&self) -> RemoteConfig {
         let mut r = self.links.remote.clone().unwrap_or_default();
         r.cache = r.cache.map(|c| self.root.join(c));
         r
+    }
+
+    /// `[links.remote]` `cache`, below the configuration file's directory
+    /// ([`crate::state_file::Location::beneath`]: relative, no `..`, no
+    /// link followed; H1 of the 2026-11-29 review); `None` when it is not
+    /// set.
+    ///
+    /// # Errors
+    /// [`Error::Config`] naming the file and the key when the path is
+    /// absolute, has `..` or names no file ([`load`] refuses such a file
+    /// first).
+    pub fn links_remote_cache(&self) -> Result<Option<crate::state_file::Location>, Error> {
+        let Some(rel) = self.links.remote.as_ref().and_then(|r| r.cache.as_ref()) else {
+            return Ok(None);
+        };
+        crate::state_file::Location::beneath(&self.root, rel)
+            .map(Some)
+            .map_err(|e| Error::Config {
+                path: DisplayPath(self.file.clone().unwrap_or_default()),
+                message: format!("[links.remote] cache: {e}"),
+            })
     }
 
     /// `[links]` `site-dir`, relative to the configuration file's

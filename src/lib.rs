@@ -153,6 +153,7 @@ pub mod server;
 pub mod since;
 pub mod site;
 pub mod source;
+pub mod state_file;
 pub mod template;
 pub mod unwrap;
 #[cfg(feature = "cli")]

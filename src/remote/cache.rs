@@ -6,21 +6,28 @@
 //! unreachable over several runs and days is promoted from transient to
 //! gone.
 //!
-//! The file is JSON Lines, one [`Entry`] per URI, written whole at the
-//! end of a run (a temporary file beside it, renamed over it), so that it
-//! can be kept between CI runs with the CI's cache (`actions/cache`).
-//! Lines that cannot be read are skipped (a cache is never a reason to
-//! fail a run). Times are Unix seconds, given by the caller (the clock is
-//! injected, for tests).
+//! The file is JSON Lines, one [`Entry`] per URI, written whole after
+//! the requests of a run that made any (a temporary file beside it,
+//! renamed over it), so that it can be kept between CI runs with the CI's
+//! cache (`actions/cache`). Lines that cannot be read are skipped (a
+//! cache is never a reason to fail a run). Times are Unix seconds, given
+//! by the caller (the clock is injected, for tests).
+//!
+//! The file is read and written through [`crate::state_file`] (H1, H2,
+//! M8 and L7 of the 2026-11-29 review): never through a link, only a
+//! regular file of at most [`crate::state_file::MAX_SIZE`] bytes that the
+//! user owns, and only a file that is a cache (its first non-empty line
+//! is an entry) or none; a path from a configuration file stays in that
+//! file's directory.
 
 use std::collections::HashMap;
-use std::io::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
 use super::{Hop, Outcome, Verdict};
+use crate::state_file::{Identity, Location, Refused, StateError, StateFile, MAX_SIZE};
 
 /// The default cache file of `--cache` given without a name.
 pub const DEFAULT_FILE: &str = ".urilint-cache.jsonl";
@@ -77,46 +84,45 @@ pub struct Entry {
     pub failing_since: Option<u64>,
 }
 
-/// Why the cache file could not be written.
-#[derive(Debug, thiserror::Error)]
-#[error("cache {}: {source}", path.display())]
-pub struct CacheError {
-    /// The cache file.
-    pub path: PathBuf,
-    /// What failed.
-    #[source]
-    pub source: std::io::Error,
-}
-
 /// The cache of a run: loaded at the start, updated with every outcome,
 /// saved at the end.
 #[derive(Debug)]
 pub struct Cache {
-    path: PathBuf,
+    file: StateFile,
     entries: HashMap<String, Entry>,
     /// Lines of the file that could not be read.
     skipped: usize,
+    /// An outcome was recorded since it was loaded: there is something
+    /// to save.
+    changed: bool,
 }
 
 impl Cache {
-    /// Reads `path`; a missing file gives an empty cache, an unreadable
-    /// line is skipped (counted in [`Cache::skipped`]).
+    /// Reads the cache file `path` named on the command line
+    /// ([`Location::command_line`]): [`Cache::open`].
     ///
     /// # Errors
-    /// [`CacheError`] when the file exists but cannot be read.
-    pub fn load(path: &Path) -> Result<Cache, CacheError> {
-        let text = match std::fs::read(path) {
-            Ok(t) => t,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
-            Err(source) => {
-                return Err(CacheError {
-                    path: path.to_owned(),
-                    source,
-                })
-            }
-        };
+    /// As [`Cache::open`].
+    pub fn load(path: &Path) -> Result<Cache, StateError> {
+        Cache::open(&Location::command_line(path))
+    }
+
+    /// Reads the cache at `loc` ([`StateFile::read`]); a missing file
+    /// gives an empty cache, an unreadable line is skipped (counted in
+    /// [`Cache::skipped`]).
+    ///
+    /// # Errors
+    /// [`StateError::Refused`] when the file is not to be used (a link, a
+    /// FIFO or device, over [`MAX_SIZE`], not the user's, or not a cache:
+    /// its first non-empty line is not an entry, H1 of the 2026-11-29
+    /// review); [`StateError::Io`] when its directory cannot be opened or
+    /// it cannot be read. The run then goes on without a cache.
+    pub fn open(loc: &Location) -> Result<Cache, StateError> {
+        let mut file = StateFile::open(loc)?;
+        let text = file.read(MAX_SIZE)?.unwrap_or_default();
         let mut entries = HashMap::new();
         let mut skipped = 0;
+        let mut first = true;
         for line in text.split(|&b| b == b'\n') {
             if line.iter().all(u8::is_ascii_whitespace) {
                 continue;
@@ -125,14 +131,35 @@ impl Cache {
                 Ok(e) => {
                     entries.insert(e.uri.clone(), e);
                 }
+                Err(_) if first => {
+                    return Err(StateError::Refused {
+                        path: crate::error::DisplayPath(loc.path().to_path_buf()),
+                        reason: Refused::Foreign {
+                            what: "a urilint cache",
+                        },
+                    })
+                }
                 Err(_) => skipped += 1,
             }
+            first = false;
         }
         Ok(Cache {
-            path: path.to_owned(),
+            file,
             entries,
             skipped,
+            changed: false,
         })
+    }
+
+    /// The cache file's path, as named.
+    pub fn file_path(&self) -> &Path {
+        self.file.path()
+    }
+
+    /// The device and inode of the cache file, when there is one (a file
+    /// the walk meets with them is not an input of the run).
+    pub fn identity(&self) -> Option<Identity> {
+        self.file.identity()
     }
 
     /// Lines of the file that could not be read.
@@ -176,6 +203,7 @@ impl Cache {
     /// failure that has lasted `policy.gone_runs` runs in a row over at
     /// least `policy.gone_after` becomes [`Verdict::Gone`], saying so.
     pub fn record(&mut self, o: &Outcome, now: u64, policy: &CachePolicy) -> Verdict {
+        self.changed = true;
         let before = self.entries.get(&o.uri);
         let (failures, failing_since) = match (&o.verdict, before) {
             (Verdict::Alive | Verdict::Skipped { .. }, _) => (0, None),
@@ -214,17 +242,20 @@ impl Cache {
     }
 
     /// Writes the cache back whole, without the entries not checked for
-    /// `policy.forget_after` (before `now`, Unix seconds), sorted by URI:
-    /// to a temporary file in the same directory, renamed over the file.
+    /// `policy.forget_after` (before `now`, Unix seconds), sorted by URI,
+    /// through [`StateFile::replace`] (a temporary file of an
+    /// unpredictable name in the same directory, renamed over the file).
+    /// Nothing is written when no outcome was recorded since the cache was
+    /// loaded (no URI requested: nothing new to keep). Returns the
+    /// identity of the file written, `None` when nothing was.
     ///
     /// # Errors
-    /// [`CacheError`] when the file cannot be written (the old one is
-    /// left as it was).
-    pub fn save(&self, now: u64, policy: &CachePolicy) -> Result<(), CacheError> {
-        let err = |source| CacheError {
-            path: self.path.clone(),
-            source,
-        };
+    /// [`StateError`] when the file cannot be written or changed during
+    /// the run (the old one is left as it was).
+    pub fn save(&self, now: u64, policy: &CachePolicy) -> Result<Option<Identity>, StateError> {
+        if !self.changed {
+            return Ok(None);
+        }
         let mut kept: Vec<&Entry> = self
             .entries
             .values()
@@ -233,26 +264,12 @@ impl Cache {
         kept.sort_by(|a, b| a.uri.cmp(&b.uri));
         let mut text = Vec::new();
         for e in kept {
-            serde_json::to_writer(&mut text, e).map_err(|e| err(std::io::Error::other(e)))?;
-            text.push(b'\n');
+            // Serializing a plain struct into a Vec cannot fail.
+            if serde_json::to_writer(&mut text, e).is_ok() {
+                text.push(b'\n');
+            }
         }
-        let dir = match self.path.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d.to_owned(),
-            _ => PathBuf::from("."),
-        };
-        let name = self
-            .path
-            .file_name()
-            .map_or_else(|| "cache".into(), |n| n.to_string_lossy().into_owned());
-        let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-        let written = std::fs::File::create(&tmp)
-            .and_then(|mut f| f.write_all(&text).and_then(|()| f.sync_all()))
-            .and_then(|()| std::fs::rename(&tmp, &self.path));
-        if let Err(e) = written {
-            let _ = std::fs::remove_file(&tmp);
-            return Err(err(e));
-        }
-        Ok(())
+        self.file.replace(&text).map(Some)
     }
 }
 
@@ -347,7 +364,7 @@ mod tests {
         let d = dir();
         let path = d.path().join("c.jsonl");
         let line = r#"{"uri":"https://a.example/","checked":5,"verdict":{"class":"alive"}}"#;
-        std::fs::write(&path, format!("not json\n{line}\n\n{{\"uri\":1}}\n"))
+        std::fs::write(&path, format!("{line}\nnot json\n\n{{\"uri\":1}}\n"))
             .unwrap_or_else(|e| panic!("{e}"));
         let p = CachePolicy::default();
         let mut c = Cache::load(&path).unwrap_or_else(|e| panic!("{e}"));

@@ -121,8 +121,11 @@ pub struct RemoteCheck {
     pub links: std::sync::Arc<crate::remote::RemoteLinks>,
     /// How requests are made.
     pub options: crate::remote::RemoteOptions,
-    /// `--cache FILE`: the per-URI history kept across runs.
-    pub cache: Option<std::path::PathBuf>,
+    /// `--cache FILE` or `[links.remote] cache`: where the per-URI
+    /// history is kept across runs ([`crate::state_file::Location`]: a
+    /// configuration's path stays in its directory). A cache that cannot
+    /// be used is said in a warning and the run goes on without it.
+    pub cache: Option<crate::state_file::Location>,
     /// When the cache's answers are reused.
     pub cache_policy: crate::remote::cache::CachePolicy,
     /// URIs never requested (urilint.toml's `[links.remote]` `exclude`):
@@ -143,10 +146,24 @@ pub struct RemoteCheck {
 /// files that cannot be written back are reported on standard error and
 /// counted in [`Stats::errors`].
 pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Result<Stats, Error> {
+    check_with(opts, ch, outputs, None)
+}
+
+/// [`check`], with `state`: the remote cache's path and identity (device,
+/// inode), a file that is never an input of the run: a walked file that
+/// is it is skipped with a message, as the `--output-file` is (H1 of the
+/// 2026-11-29 review).
+fn check_with(
+    opts: &RunOptions,
+    ch: &CheckOptions,
+    outputs: Outputs<'_>,
+    mut state: Option<(std::path::PathBuf, crate::state_file::Identity)>,
+) -> Result<Stats, Error> {
     let stats = Stats::default();
     if let Some(remote) = ch.remote.as_ref().filter(|r| r.links.is_collecting()) {
-        let skipped = request_links(opts, ch, remote, &mut *outputs.err)?;
+        let (skipped, cache) = request_links(opts, ch, remote, &mut *outputs.err)?;
         Stats::add(&stats.remote_skipped, skipped);
+        state = state.or(cache);
     }
     // The scan notes the suppression markers it passes: the lines read
     // back for them need no second search of the input. Only findings
@@ -182,6 +199,13 @@ pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Resu
     let extras = JsonExtras::of(opts);
     let records = |s: &Stats| Stats::get(&s.findings);
     let job = |input: &Input, sink: &mut Sink<'_, '_>| {
+        if is_state_file(input, state.as_ref()) {
+            sink.message(&format!(
+                "urilint: {}: skipped: it is the remote cache (--cache)",
+                input.display_name()
+            ));
+            return;
+        }
         extras.per_input(input, &stats, sink, records, |stats, sink| {
             check_input(opts, ch, &scan, &extras, input, stats, sink, None);
         })
@@ -420,24 +444,65 @@ impl io::Write for ClosedOutput {
     }
 }
 
+/// True when `input` is the file `state` (its path and identity): the
+/// file name is compared first, so that only a file of the same name is
+/// `stat`ed.
+fn is_state_file(
+    input: &Input,
+    state: Option<&(std::path::PathBuf, crate::state_file::Identity)>,
+) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let (Some((path, id)), Input::File { path: p, .. }) = (state, input) else {
+        return false;
+    };
+    p.file_name() == path.file_name()
+        && std::fs::symlink_metadata(p).is_ok_and(|m| (m.dev(), m.ino()) == *id)
+}
+
+/// The cache of `remote`, or `None` (said on `err` as a warning) when it
+/// cannot be used: the run goes on without it.
+fn open_cache(
+    remote: &RemoteCheck,
+    err: &mut (dyn io::Write + Send),
+) -> Option<crate::remote::cache::Cache> {
+    let loc = remote.cache.as_ref()?;
+    match crate::remote::cache::Cache::open(loc) {
+        Ok(c) => Some(c),
+        Err(e) => {
+            let _ = writeln!(
+                err,
+                "urilint: warning: --links remote: cache {e} (the run goes on without a cache)"
+            );
+            None
+        }
+    }
+}
+
 /// The first pass of `check --links remote`: lints the inputs as the
 /// report does, printing nothing, while the linters note the `http` and
 /// `https` URIs ([`crate::remote::RemoteLinks`]); then requests them
 /// (or takes an alive answer from `--cache`), records the outcomes in the
 /// cache, says what was found on `err` in one line, and hands the
 /// outcomes to the linters for the second pass. Returns the number of
-/// URIs skipped (private addresses, reserved names).
+/// URIs skipped (private addresses, reserved names), and the cache file's
+/// path and identity when there is one (not an input of the run).
 ///
 /// # Errors
 /// [`Error::Remote`] when the requests cannot start (an unreadable
-/// `--cacert`) or the cache file cannot be read; the first pass's own
-/// errors ([`check`]'s).
+/// `--cacert`); the first pass's own errors ([`check`]'s). A cache that
+/// cannot be used is a warning.
 fn request_links(
     opts: &RunOptions,
     ch: &CheckOptions,
     remote: &RemoteCheck,
     err: &mut (dyn io::Write + Send),
-) -> Result<u64, Error> {
+) -> Result<
+    (
+        u64,
+        Option<(std::path::PathBuf, crate::state_file::Identity)>,
+    ),
+    Error,
+> {
     use std::time::{Instant, SystemTime, UNIX_EPOCH};
     let first_opts = RunOptions {
         format: Format::Plain,
@@ -456,26 +521,24 @@ fn request_links(
         link_ignore: None,
         ..ch.clone()
     };
+    let mut cache = open_cache(remote, err);
+    let state =
+        |c: &crate::remote::cache::Cache| c.identity().map(|id| (c.file_path().to_path_buf(), id));
     let (mut nothing, mut quiet) = (io::sink(), io::sink());
-    check(
+    check_with(
         &first_opts,
         &first,
         Outputs {
             out: &mut nothing,
             err: &mut quiet,
         },
+        cache.as_ref().and_then(state),
     )?;
     let uris = remote.links.collected();
     let now = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
     let policy = &remote.cache_policy;
-    let mut cache = match &remote.cache {
-        Some(path) => Some(
-            crate::remote::cache::Cache::load(path).map_err(|e| Error::Remote(e.to_string()))?,
-        ),
-        None => None,
-    };
     let mut outcomes = Vec::with_capacity(uris.len());
     let mut ask = Vec::new();
     let total = uris.len();
@@ -534,9 +597,14 @@ fn request_links(
         }
         outcomes.push(o);
     }
+    let mut saved = cache.as_ref().and_then(state);
     if let Some(c) = &cache {
-        if let Err(e) = c.save(now, policy) {
-            let _ = writeln!(err, "urilint: {e}");
+        match c.save(now, policy) {
+            Ok(Some(id)) => saved = Some((c.file_path().to_path_buf(), id)),
+            Ok(None) => {}
+            Err(e) => {
+                let _ = writeln!(err, "urilint: warning: --links remote: cache {e}");
+            }
         }
     }
     let mut line = crate::remote::summary(&outcomes, reused, started.elapsed());
@@ -549,7 +617,7 @@ fn request_links(
         .filter(|o| matches!(o.verdict, crate::remote::Verdict::Skipped { .. }))
         .count() as u64;
     remote.links.finish(outcomes);
-    Ok(skipped)
+    Ok((skipped, saved))
 }
 
 /// Reports the broken links of the built site (`--links site`) that no
