@@ -217,8 +217,8 @@ pub struct StateFile {
     dir: OwnedFd,
     name: OsString,
     /// What [`StateFile::read`] found: `None` before, `Some(None)` when
-    /// there was no file, else its identity and mode.
-    found: Option<Option<(Identity, u32)>>,
+    /// there was no file.
+    found: Option<Option<Seen>>,
 }
 
 impl StateFile {
@@ -278,7 +278,7 @@ impl StateFile {
 
     /// The file's device and inode when [`StateFile::read`] found one.
     pub fn identity(&self) -> Option<Identity> {
-        self.found.flatten().map(|(id, _)| id)
+        self.found.flatten().map(|s| s.id)
     }
 
     /// Reads the whole file: `None` when there is none. Opened with
@@ -325,7 +325,7 @@ impl StateFile {
         if read > max {
             return Err(self.refused(Refused::TooLarge { size: read }));
         }
-        self.found = Some(Some((identity(&st), st.st_mode)));
+        self.found = Some(Some(Seen::of(&st)));
         Ok(Some(bytes))
     }
 
@@ -362,8 +362,8 @@ impl StateFile {
         };
         let mut tmp =
             Temp::create(&self.dir, &self.name, mode, &mut suffix).map_err(|e| self.io(e))?;
-        if let Some((_, old_mode)) = found {
-            rustix::fs::fchmod(&tmp.file, Mode::from_raw_mode(old_mode & 0o777))
+        if let Some(old) = found {
+            rustix::fs::fchmod(&tmp.file, Mode::from_raw_mode(old.mode & 0o777))
                 .map_err(|e| self.io(e.into()))?;
         }
         tmp.file
@@ -373,11 +373,11 @@ impl StateFile {
         let st = rustix::fs::fstat(&tmp.file).map_err(|e| self.io(e.into()))?;
         // The name must still be what was read, or still be absent.
         let now = match rustix::fs::statat(&self.dir, &self.name, AtFlags::SYMLINK_NOFOLLOW) {
-            Ok(st) => Some(identity(&st)),
+            Ok(st) => Some(Seen::of(&st)),
             Err(Errno::NOENT) => None,
             Err(e) => return Err(self.io(e.into())),
         };
-        if now != found.map(|(id, _)| id) {
+        if now != found {
             return Err(self.refused(Refused::Changed));
         }
         rustix::fs::renameat(&self.dir, &tmp.name, &self.dir, &self.name)
@@ -387,6 +387,30 @@ impl StateFile {
         // loses nothing.
         let _ = rustix::fs::fsync(&self.dir);
         Ok(identity(&st))
+    }
+}
+
+/// What is compared to tell that the name is still the file read: its
+/// identity, mode (type and permissions), size, and change time (an inode
+/// number freed and given to a new file differs in the last).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Seen {
+    id: Identity,
+    mode: u32,
+    size: i64,
+    ctime: (i64, i64),
+    mtime: (i64, i64),
+}
+
+impl Seen {
+    fn of(st: &Stat) -> Seen {
+        Seen {
+            id: identity(st),
+            mode: st.st_mode,
+            size: st.st_size,
+            ctime: (st.st_ctime, st.st_ctime_nsec as i64),
+            mtime: (st.st_mtime, st.st_mtime_nsec as i64),
+        }
     }
 }
 
@@ -488,5 +512,215 @@ impl Drop for Temp<'_> {
         if !self.done {
             let _ = rustix::fs::unlinkat(self.dir, &self.name, AtFlags::empty());
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::{symlink, MetadataExt, PermissionsExt};
+
+    fn dir() -> tempfile::TempDir {
+        tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn refused(r: Result<impl std::fmt::Debug, StateError>) -> Refused {
+        match r {
+            Err(StateError::Refused { reason, .. }) => reason,
+            other => panic!("not refused: {other:?}"),
+        }
+    }
+
+    fn opened(loc: &Location) -> StateFile {
+        StateFile::open(loc).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn a_configuration_path_is_relative_without_dot_dot() {
+        for ok in [
+            "c.jsonl",
+            "state/c.jsonl",
+            "./c.jsonl",
+            ".urilint-cache.jsonl",
+        ] {
+            assert_eq!(check_relative(Path::new(ok)), Ok(()), "{ok}");
+        }
+        for bad in [
+            "../c.jsonl",
+            "a/../../c",
+            "a/..",
+            "/etc/passwd",
+            "",
+            ".",
+            "state/",
+        ] {
+            assert!(check_relative(Path::new(bad)).is_err(), "{bad}");
+        }
+        assert!(Location::beneath(Path::new("."), Path::new("../x")).is_err());
+    }
+
+    #[test]
+    fn a_link_below_the_configuration_directory_is_not_followed() {
+        let d = dir();
+        std::fs::create_dir_all(d.path().join("repo/state")).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::create_dir(d.path().join("outside")).unwrap_or_else(|e| panic!("{e}"));
+        symlink("../outside", d.path().join("repo/out")).unwrap_or_else(|e| panic!("{e}"));
+        let repo = d.path().join("repo");
+        let via_link =
+            Location::beneath(&repo, Path::new("out/c.jsonl")).unwrap_or_else(|e| panic!("{e}"));
+        assert!(matches!(
+            refused(StateFile::open(&via_link)),
+            Refused::Symlink
+        ));
+        let inside =
+            Location::beneath(&repo, Path::new("state/c.jsonl")).unwrap_or_else(|e| panic!("{e}"));
+        let mut f = opened(&inside);
+        assert_eq!(f.read(MAX_SIZE).ok(), Some(None));
+        f.replace(b"x\n").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            std::fs::read(repo.join("state/c.jsonl")).ok(),
+            Some(b"x\n".to_vec())
+        );
+        // A link as the file itself (to a file inside, even): refused.
+        symlink("state/c.jsonl", repo.join("l.jsonl")).unwrap_or_else(|e| panic!("{e}"));
+        let link = Location::beneath(&repo, Path::new("l.jsonl")).unwrap_or_else(|e| panic!("{e}"));
+        assert!(matches!(
+            refused(opened(&link).read(MAX_SIZE)),
+            Refused::Symlink
+        ));
+    }
+
+    #[test]
+    fn devices_fifos_and_large_files_are_refused_at_once() {
+        let d = dir();
+        let p = d.path();
+        symlink("/dev/zero", p.join("zero")).unwrap_or_else(|e| panic!("{e}"));
+        assert!(matches!(
+            refused(opened(&Location::command_line(&p.join("zero"))).read(MAX_SIZE)),
+            Refused::Symlink
+        ));
+        // The device named through its directory (the file itself: no link).
+        assert!(matches!(
+            refused(opened(&Location::command_line(Path::new("/dev/zero"))).read(MAX_SIZE)),
+            Refused::NotRegular {
+                kind: "a character device"
+            }
+        ));
+        rustix::fs::mknodat(
+            rustix::fs::CWD,
+            p.join("fifo"),
+            rustix::fs::FileType::Fifo,
+            Mode::from_raw_mode(0o600),
+            0,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert!(matches!(
+            refused(opened(&Location::command_line(&p.join("fifo"))).read(MAX_SIZE)),
+            Refused::NotRegular { kind: "a FIFO" }
+        ));
+        std::fs::write(p.join("big"), [b'x'; 11]).unwrap_or_else(|e| panic!("{e}"));
+        let mut big = opened(&Location::command_line(&p.join("big")));
+        assert!(matches!(
+            refused(big.read(10)),
+            Refused::TooLarge { size: 11 }
+        ));
+        // Refused on reading: never written.
+        assert!(matches!(refused(big.replace(b"")), Refused::Changed));
+        assert_eq!(
+            std::fs::metadata(p.join("big")).map(|m| m.len()).ok(),
+            Some(11)
+        );
+        assert_eq!(big.read(11).ok().flatten().map(|b| b.len()), Some(11));
+    }
+
+    #[test]
+    fn files_others_may_write_are_not_trusted() {
+        let d = dir();
+        let p = d.path();
+        std::fs::write(p.join("open"), "x").unwrap_or_else(|e| panic!("{e}"));
+        std::fs::set_permissions(p.join("open"), std::fs::Permissions::from_mode(0o666))
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(matches!(
+            refused(opened(&Location::command_line(&p.join("open"))).read(MAX_SIZE)),
+            Refused::Untrusted { .. }
+        ));
+        // A directory others may write, not sticky: not even opened.
+        std::fs::create_dir(p.join("shared")).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::set_permissions(p.join("shared"), std::fs::Permissions::from_mode(0o777))
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(matches!(
+            refused(StateFile::open(&Location::command_line(
+                &p.join("shared/c")
+            ))),
+            Refused::Untrusted { .. }
+        ));
+        // Sticky (as /tmp): allowed.
+        std::fs::set_permissions(p.join("shared"), std::fs::Permissions::from_mode(0o1777))
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(StateFile::open(&Location::command_line(&p.join("shared/c"))).is_ok());
+    }
+
+    #[test]
+    fn the_temporary_file_never_follows_a_planted_name_and_the_mode_is_kept() {
+        let d = dir();
+        let p = d.path();
+        std::fs::write(p.join("victim"), "victim").unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(p.join("c.jsonl"), "old\n").unwrap_or_else(|e| panic!("{e}"));
+        std::fs::set_permissions(p.join("c.jsonl"), std::fs::Permissions::from_mode(0o640))
+            .unwrap_or_else(|e| panic!("{e}"));
+        // Links and files planted at the first two names the save tries.
+        symlink(p.join("victim"), p.join(".c.jsonl.0000000000000001.tmp"))
+            .unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(p.join(".c.jsonl.0000000000000002.tmp"), "planted")
+            .unwrap_or_else(|e| panic!("{e}"));
+        let mut f = opened(&Location::command_line(&p.join("c.jsonl")));
+        assert_eq!(f.read(MAX_SIZE).ok().flatten(), Some(b"old\n".to_vec()));
+        let mut n = 0;
+        f.replace_with(b"new\n", || {
+            n += 1;
+            Ok(n)
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(n, 3);
+        assert_eq!(
+            std::fs::read_to_string(p.join("victim")).ok().as_deref(),
+            Some("victim")
+        );
+        assert_eq!(
+            std::fs::read_to_string(p.join(".c.jsonl.0000000000000002.tmp"))
+                .ok()
+                .as_deref(),
+            Some("planted")
+        );
+        assert_eq!(
+            std::fs::read_to_string(p.join("c.jsonl")).ok().as_deref(),
+            Some("new\n")
+        );
+        let meta = std::fs::symlink_metadata(p.join("c.jsonl")).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(meta.mode() & 0o777, 0o640);
+        // The third name was used and renamed: nothing else left.
+        assert_eq!(std::fs::read_dir(p).map(|r| r.count()).unwrap_or(0), 4);
+    }
+
+    #[test]
+    fn a_file_that_appears_or_is_replaced_during_the_run_is_not_overwritten() {
+        let d = dir();
+        let p = d.path();
+        let mut f = opened(&Location::command_line(&p.join("c.jsonl")));
+        assert_eq!(f.read(MAX_SIZE).ok(), Some(None));
+        std::fs::write(p.join("c.jsonl"), "someone's").unwrap_or_else(|e| panic!("{e}"));
+        assert!(matches!(refused(f.replace(b"x")), Refused::Changed));
+        assert_eq!(
+            std::fs::read_to_string(p.join("c.jsonl")).ok().as_deref(),
+            Some("someone's")
+        );
+        let mut g = opened(&Location::command_line(&p.join("c.jsonl")));
+        assert!(g.read(MAX_SIZE).is_ok_and(|r| r.is_some()));
+        std::fs::remove_file(p.join("c.jsonl")).unwrap_or_else(|e| panic!("{e}"));
+        symlink(p.join("elsewhere"), p.join("c.jsonl")).unwrap_or_else(|e| panic!("{e}"));
+        assert!(matches!(refused(g.replace(b"x")), Refused::Changed));
+        assert!(!p.join("elsewhere").exists());
+        // No temporary file left behind.
+        assert_eq!(std::fs::read_dir(p).map(|r| r.count()).unwrap_or(0), 1);
     }
 }

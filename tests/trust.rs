@@ -5,6 +5,10 @@
 //! and the place is a URI (or a comment), and no read or write reaches a
 //! file outside the tree through a symbolic link, a list, a second open or
 //! a planted configuration file. Each test names the review's item.
+//! Issue 45's remote-cache reproducers (the review of 2026-11-29, H1, H2,
+//! M8, L7) are at the end: the cache stays where it may be, is never
+//! written through a link, over a file that is not a cache, nor read when
+//! it is a device, a FIFO, too large or another user's.
 
 #![cfg(unix)]
 #![cfg(feature = "cli")] // runs the `urilint` binary
@@ -646,4 +650,387 @@ fn local_links_stay_in_the_tree() {
     let report = text(&out.stdout);
     assert!(!report.contains("secret"), "{report}");
     assert!(report.contains("L001"), "{report}");
+}
+
+// ---------------------------------------------------------------------
+// Issue 45: the remote cache (the review of 2026-11-29: H1, H2, M8, L7).
+// ---------------------------------------------------------------------
+
+/// The binary under test as a path (`URILINT_TEST_BIN` or this build's).
+fn bin_path() -> std::ffi::OsString {
+    std::env::var_os("URILINT_TEST_BIN").unwrap_or_else(|| env!("CARGO_BIN_EXE_urilint").into())
+}
+
+/// Runs `sh -c script BIN args...` in `dir` (the script ends with `exec
+/// "$0" "$@"`), killing it after 20 s as [`run_in`] does.
+fn run_sh_in(dir: &Path, script: &str, args: &[&str]) -> Output {
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .arg(bin_path())
+        .args(args)
+        .current_dir(dir)
+        .env_remove("CI")
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sh starts");
+    let start = Instant::now();
+    loop {
+        if child.try_wait().expect("wait").is_some() {
+            return child.wait_with_output().expect("output");
+        }
+        if start.elapsed() > Duration::from_secs(20) {
+            let _ = child.kill();
+            let out = child.wait_with_output().expect("output");
+            panic!(
+                "urilint {args:?} still running after 20 s; stderr: {}",
+                text(&out.stderr)
+            );
+        }
+        thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// A server on 127.0.0.1 answering every request with an empty 200 page;
+/// its port. (It lives as long as the test process.)
+fn serve_ok() -> u16 {
+    use std::io::{BufRead, BufReader, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    let port = listener.local_addr().expect("port").port();
+    thread::spawn(move || {
+        for conn in listener.incoming().flatten() {
+            thread::spawn(move || {
+                let _ = conn.set_read_timeout(Some(Duration::from_secs(5)));
+                let Ok(mut w) = conn.try_clone() else { return };
+                let mut r = BufReader::new(conn);
+                loop {
+                    let mut line = String::new();
+                    if r.read_line(&mut line).unwrap_or(0) == 0 {
+                        return;
+                    }
+                    while r.read_line(&mut line).unwrap_or(0) > 0 && !line.ends_with("\r\n\r\n") {}
+                    let reply =
+                        "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 0\r\n\r\n";
+                    if w.write_all(reply.as_bytes()).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+    });
+    port
+}
+
+/// The made-up host of the cache tests, mapped to the loopback server.
+const CACHE_HOST: &str = "docs.cache-test.org";
+
+/// A cache line saying `uri` was found alive at `checked` (Unix seconds).
+fn alive_line(uri: &str, checked: u64) -> String {
+    format!(
+        "{{\"uri\":\"{uri}\",\"checked\":{checked},\"verdict\":{{\"class\":\"alive\"}},\"status\":200,\"failures\":0}}\n"
+    )
+}
+
+fn unix_now() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+/// H1: `[links.remote] cache` in a repository's urilint.toml is a path
+/// inside that file's directory. `../` and absolute paths are refused
+/// when the file is read (exit 2, naming the file and the key), a link
+/// on the way is never followed, and an input of the run (or any file
+/// that is not a cache) is never overwritten. Before: the file outside
+/// the tree, or the input, was emptied (0 URIs) or replaced with JSON
+/// Lines.
+#[test]
+fn a_configuration_cache_stays_in_its_directory() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let d = dir.path();
+    let precious = write(d, "outside/precious.txt", "precious data\n");
+    let repo = d.join("repo");
+    write(&repo, "index.md", "# Doc\n");
+    std::os::unix::fs::symlink("../outside", repo.join("sub")).expect("symlink");
+    let abs = precious.to_string_lossy().into_owned();
+    for (value, at_load) in [
+        ("../outside/precious.txt", true),
+        (abs.as_str(), true),
+        ("sub/precious.txt", false),
+        ("index.md", false),
+    ] {
+        write(
+            &repo,
+            "urilint.toml",
+            &format!("[links.remote]\ncache = \"{value}\"\n"),
+        );
+        let out = run_in(&repo, &["check", "--links", "remote", "."]);
+        let err = text(&out.stderr);
+        assert_eq!(read(&precious), "precious data\n", "{value}: {err}");
+        assert_eq!(read(&repo.join("index.md")), "# Doc\n", "{value}: {err}");
+        if at_load {
+            assert_eq!(out.status.code(), Some(2), "{value}: {err}");
+            assert!(
+                err.contains("urilint.toml: line 2, column 9: [links.remote] cache:"),
+                "{value}: {err}"
+            );
+        } else {
+            assert_eq!(out.status.code(), Some(0), "{value}: {err}");
+            assert!(err.contains("not used:"), "{value}: {err}");
+        }
+    }
+    // --cache=FILE on the command line may name a file outside the tree.
+    let out = run_in(
+        &repo,
+        &[
+            "check",
+            "--isolated",
+            "--links",
+            "remote",
+            "--cache=../outside/new.jsonl",
+            "index.md",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
+/// H2: the save's temporary file had a predictable name
+/// (`.NAME.PID.tmp`) and was opened without `O_EXCL`/`O_NOFOLLOW`: a link
+/// planted there for the run's PID (a shell's `exec` keeps it) was
+/// written through. Now the name is random and created exclusively; the
+/// planted link and its target stay as they were, and a cache path that
+/// is itself a link is not followed either.
+#[test]
+fn the_cache_is_never_written_through_a_planted_link() {
+    let port = serve_ok();
+    let dir = tempfile::tempdir().expect("tempdir");
+    let d = dir.path();
+    let victim = write(d, "outside/victim.txt", "victim content\n");
+    let other = write(d, "outside/other.txt", "other content\n");
+    let repo = d.join("repo");
+    write(
+        &repo,
+        "index.md",
+        &format!("# Doc\n\n<http://{CACHE_HOST}:{port}/ok>\n"),
+    );
+    let resolve = format!("{CACHE_HOST}:{port}:127.0.0.1");
+    let args = [
+        "check",
+        "--isolated",
+        "--links",
+        "remote",
+        "--resolve",
+        &resolve,
+        "--cache",
+        "index.md",
+    ];
+    // The old temporary name, for the PID the run will have.
+    let plant = "ln -s ../outside/victim.txt ..urilint-cache.jsonl.$$.tmp; exec \"$0\" \"$@\"";
+    let out = run_sh_in(&repo, plant, &args);
+    let err = text(&out.stderr);
+    assert_eq!(read(&victim), "victim content\n", "{err}");
+    let cache = read(&repo.join(".urilint-cache.jsonl"));
+    assert!(cache.contains("/ok\""), "{cache}");
+    let planted: Vec<_> = fs::read_dir(&repo)
+        .expect("list")
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        .collect();
+    assert_eq!(planted.len(), 1, "only the planted link is left");
+    assert!(planted[0].file_type().expect("type").is_symlink());
+    // The cache path a link: not followed, not replaced.
+    fs::remove_file(repo.join(".urilint-cache.jsonl")).expect("rm");
+    std::os::unix::fs::symlink("../outside/other.txt", repo.join(".urilint-cache.jsonl"))
+        .expect("symlink");
+    let out = run_in(&repo, &args);
+    let err = text(&out.stderr);
+    assert!(err.contains("not used: a symbolic link"), "{err}");
+    assert_eq!(read(&other), "other content\n");
+    assert!(fs::symlink_metadata(repo.join(".urilint-cache.jsonl"))
+        .expect("stat")
+        .file_type()
+        .is_symlink());
+}
+
+/// M8: the cache was read whole, following links and devices: a
+/// committed `.urilint-cache.jsonl -> /dev/zero` exhausted memory (here
+/// under a 1 GB address-space limit: "out of memory"), a FIFO blocked the
+/// run for ever, and a file over 256 MiB was read whole and rewritten.
+/// Now each is refused at once with a warning and left as it was.
+#[test]
+fn a_cache_that_is_a_device_a_fifo_or_too_large_is_not_read() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let d = dir.path();
+    write(d, "a.md", "# Doc\n");
+    let args = [
+        "check",
+        "--isolated",
+        "--links",
+        "remote",
+        "--cache",
+        "a.md",
+    ];
+    std::os::unix::fs::symlink("/dev/zero", d.join(".urilint-cache.jsonl")).expect("symlink");
+    let limited = "ulimit -v 1000000; exec \"$0\" \"$@\"";
+    let out = run_sh_in(d, limited, &args);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(err.contains("not used: a symbolic link"), "{err}");
+    rustix::fs::mknodat(
+        rustix::fs::CWD,
+        d.join("f.jsonl"),
+        rustix::fs::FileType::Fifo,
+        rustix::fs::Mode::from_raw_mode(0o600),
+        0,
+    )
+    .expect("mkfifo");
+    let out = run_in(
+        d,
+        &[
+            "check",
+            "--isolated",
+            "--links",
+            "remote",
+            "--cache=f.jsonl",
+            "a.md",
+        ],
+    );
+    let err = text(&out.stderr);
+    assert!(err.contains("not used: a FIFO"), "{err}");
+    // Over the cap: a sparse file whose first line is an entry.
+    let big = write(d, "big.jsonl", &alive_line("http://a.org/", unix_now()));
+    let size = 256 * 1024 * 1024 + 1;
+    fs::OpenOptions::new()
+        .write(true)
+        .open(&big)
+        .and_then(|f| f.set_len(size))
+        .expect("set_len");
+    let out = run_in(
+        d,
+        &[
+            "check",
+            "--isolated",
+            "--links",
+            "remote",
+            "--cache=big.jsonl",
+            "a.md",
+        ],
+    );
+    let err = text(&out.stderr);
+    assert!(err.contains("more than the 256 MiB read"), "{err}");
+    assert_eq!(fs::metadata(&big).expect("stat").len(), size);
+}
+
+/// L7: a cache file planted by another user (or one others may write) was
+/// trusted: its "alive" answer hid the link's real state for a day, and
+/// the save made it the runner's, mode 0644. Now it is neither read nor
+/// written (a warning), and a save keeps the file's own mode.
+#[test]
+fn a_cache_planted_by_another_user_is_not_trusted() {
+    let port = serve_ok();
+    let dir = tempfile::tempdir().expect("tempdir");
+    let d = dir.path();
+    let uri = format!("http://{CACHE_HOST}:{port}/page");
+    write(d, "a.md", &format!("# Doc\n\n<{uri}>\n"));
+    let resolve = format!("{CACHE_HOST}:{port}:127.0.0.1");
+    let args = |cache: &str| -> Vec<String> {
+        [
+            "check",
+            "--isolated",
+            "--links",
+            "remote",
+            "--resolve",
+            &resolve,
+            &format!("--cache={cache}"),
+            "a.md",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect()
+    };
+    let run = |cache: &str| {
+        let a = args(cache);
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        run_in(d, &a)
+    };
+    let planted = alive_line(&uri, unix_now());
+    // Writable by others.
+    let open = write(d, "open.jsonl", &planted);
+    fs::set_permissions(&open, fs::Permissions::from_mode(0o666)).expect("chmod");
+    let out = run("open.jsonl");
+    let err = text(&out.stderr);
+    assert!(err.contains("not used: writable by other users"), "{err}");
+    assert!(!err.contains("from the cache"), "{err}");
+    assert_eq!(read(&open), planted);
+    let mode = fs::metadata(&open).expect("stat").permissions().mode();
+    assert_eq!(mode & 0o777, 0o666);
+    // Owned by another user (as root: given to nobody).
+    if rustix::process::geteuid().is_root() {
+        let theirs = write(d, "theirs.jsonl", &planted);
+        rustix::fs::chown(
+            &theirs,
+            Some(rustix::fs::Uid::from_raw(65534)),
+            Some(rustix::fs::Gid::from_raw(65534)),
+        )
+        .expect("chown");
+        let out = run("theirs.jsonl");
+        let err = text(&out.stderr);
+        assert!(err.contains("not used: owned by user 65534"), "{err}");
+        assert!(!err.contains("from the cache"), "{err}");
+        assert_eq!(read(&theirs), planted);
+        use std::os::unix::fs::MetadataExt;
+        assert_eq!(fs::metadata(&theirs).expect("stat").uid(), 65534);
+    } else {
+        eprintln!("not root: the file given to another user is not tried");
+    }
+    // One's own cache, mode 0600, with a stale entry: requested again,
+    // saved, still 0600.
+    let own = write(d, "own.jsonl", &alive_line(&uri, 1000));
+    fs::set_permissions(&own, fs::Permissions::from_mode(0o600)).expect("chmod");
+    let out = run("own.jsonl");
+    let err = text(&out.stderr);
+    assert!(!read(&own).contains("\"checked\":1000,"), "{err}");
+    let mode = fs::metadata(&own).expect("stat").permissions().mode();
+    assert_eq!(mode & 0o777, 0o600, "{err}");
+}
+
+/// H1 (the inputs): a walked file that is the cache (here with `--hidden`)
+/// is not read as an input of the run: its URIs would be requested and
+/// reported as the tree's, and it is rewritten by the run.
+#[test]
+fn the_cache_is_never_an_input() {
+    let port = serve_ok();
+    let dir = tempfile::tempdir().expect("tempdir");
+    let d = dir.path();
+    write(
+        d,
+        "doc.md",
+        &format!("# Doc\n\n<http://{CACHE_HOST}:{port}/ok>\n"),
+    );
+    let resolve = format!("{CACHE_HOST}:{port}:127.0.0.1");
+    let args = [
+        "check",
+        "--isolated",
+        "--hidden",
+        "--links",
+        "remote",
+        "--resolve",
+        &resolve,
+        "--cache",
+        "--format",
+        "plain",
+        ".",
+    ];
+    for _ in 0..2 {
+        let out = run_in(d, &args);
+        let err = text(&out.stderr);
+        assert!(
+            err.contains("urilint: ./.urilint-cache.jsonl: skipped: it is the remote cache"),
+            "{err}"
+        );
+        assert!(!text(&out.stdout).contains(".urilint-cache"), "{err}");
+    }
 }

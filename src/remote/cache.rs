@@ -381,4 +381,36 @@ mod tests {
             1
         );
     }
+
+    #[test]
+    fn a_file_that_is_not_a_cache_is_neither_read_nor_written() {
+        let d = dir();
+        let path = d.path().join("index.md");
+        std::fs::write(&path, "# Doc\n\n{}\n").unwrap_or_else(|e| panic!("{e}"));
+        match Cache::load(&path) {
+            Err(StateError::Refused {
+                reason: Refused::Foreign { .. },
+                ..
+            }) => {}
+            other => panic!("{other:?}"),
+        }
+        // An empty file is an empty cache.
+        std::fs::write(&path, "\n\n").unwrap_or_else(|e| panic!("{e}"));
+        assert!(Cache::load(&path).is_ok_and(|c| c.entry("x").is_none()));
+    }
+
+    #[test]
+    fn nothing_is_written_when_no_uri_was_requested() {
+        let d = dir();
+        let path = d.path().join("c.jsonl");
+        let p = CachePolicy::default();
+        let c = Cache::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        assert!(matches!(c.save(1000, &p), Ok(None)));
+        assert!(!path.exists());
+        let mut c = Cache::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        c.record(&outcome("https://a.example/", Verdict::Alive), 1000, &p);
+        let id = c.save(1000, &p).unwrap_or_else(|e| panic!("{e}"));
+        let c = Cache::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(id, c.identity());
+    }
 }
