@@ -62,7 +62,7 @@ pub enum Refused {
     /// The file (the last component) is a symbolic link, or a directory
     /// below a configuration's directory is one (H1, H2, M8 of the
     /// 2026-11-29 review).
-    #[error("a symbolic link: not followed")]
+    #[error("a symbolic link (the file, or a directory on its way): not followed")]
     Symlink,
     /// A FIFO, device, socket or directory (M8).
     #[error("{kind}, not a regular file")]

@@ -157,7 +157,7 @@ fn check_with(
     opts: &RunOptions,
     ch: &CheckOptions,
     outputs: Outputs<'_>,
-    mut state: Option<(std::path::PathBuf, crate::state_file::Identity)>,
+    mut state: Option<CacheFile>,
 ) -> Result<Stats, Error> {
     let stats = Stats::default();
     if let Some(remote) = ch.remote.as_ref().filter(|r| r.links.is_collecting()) {
@@ -444,13 +444,14 @@ impl io::Write for ClosedOutput {
     }
 }
 
+/// The remote cache file: its path as named and its identity (device,
+/// inode).
+type CacheFile = (std::path::PathBuf, crate::state_file::Identity);
+
 /// True when `input` is the file `state` (its path and identity): the
 /// file name is compared first, so that only a file of the same name is
 /// `stat`ed.
-fn is_state_file(
-    input: &Input,
-    state: Option<&(std::path::PathBuf, crate::state_file::Identity)>,
-) -> bool {
+fn is_state_file(input: &Input, state: Option<&CacheFile>) -> bool {
     use std::os::unix::fs::MetadataExt;
     let (Some((path, id)), Input::File { path: p, .. }) = (state, input) else {
         return false;
@@ -496,13 +497,7 @@ fn request_links(
     ch: &CheckOptions,
     remote: &RemoteCheck,
     err: &mut (dyn io::Write + Send),
-) -> Result<
-    (
-        u64,
-        Option<(std::path::PathBuf, crate::state_file::Identity)>,
-    ),
-    Error,
-> {
+) -> Result<(u64, Option<CacheFile>), Error> {
     use std::time::{Instant, SystemTime, UNIX_EPOCH};
     let first_opts = RunOptions {
         format: Format::Plain,
