@@ -30,8 +30,9 @@
 //!   temporary file with an unpredictable name (`.NAME.RANDOM.tmp`, 64 bits
 //!   from the system's `getrandom`) created with
 //!   `O_CREAT | O_EXCL | O_NOFOLLOW` in the held directory, mode 0600 when
-//!   it replaces a file (then that file's mode, `fchmod`), 0666 less the
-//!   umask when the file is new; flushed, then `renameat` over the name
+//!   it replaces a file (then that file's group and mode, `fchown` and
+//!   `fchmod`; without the group's bits when that group cannot be given),
+//!   0666 less the umask when the file is new; flushed, then `renameat` over the name
 //!   after checking that the name is still the file that was read (or
 //!   still absent). Nothing is ever opened through a link; a planted file
 //!   or link at any name is never written through.
@@ -45,7 +46,7 @@ use std::io::{self, Read as _, Write as _};
 use std::os::fd::{AsFd, OwnedFd};
 use std::path::{Component, Path, PathBuf};
 
-use rustix::fs::{AtFlags, Mode, OFlags, Stat};
+use rustix::fs::{AtFlags, Gid, Mode, OFlags, Stat};
 use rustix::io::Errno;
 
 use crate::beneath::{odd_kind, Beneath, Root};
@@ -332,7 +333,7 @@ impl StateFile {
     /// Replaces the file read by [`StateFile::read`] (or creates it when
     /// there was none) with `contents`, atomically: a temporary file of
     /// an unpredictable name created with `O_CREAT | O_EXCL | O_NOFOLLOW`
-    /// in the held directory, given the old file's mode, flushed, and
+    /// in the held directory, given the old file's group and mode, flushed, and
     /// renamed over the name. Returns the new file's identity.
     ///
     /// # Errors
@@ -363,7 +364,16 @@ impl StateFile {
         let mut tmp =
             Temp::create(&self.dir, &self.name, mode, &mut suffix).map_err(|e| self.io(e))?;
         if let Some(old) = found {
-            rustix::fs::fchmod(&tmp.file, Mode::from_raw_mode(old.mode & 0o777))
+            // The old file's group when the user may give it (a group
+            // they are in); else the group's permissions are dropped, so
+            // that another group never gets what the old one had.
+            let group = rustix::fs::fchown(&tmp.file, None, Some(Gid::from_raw(old.gid)));
+            let mode = if group.is_ok() {
+                old.mode & 0o777
+            } else {
+                old.mode & 0o707
+            };
+            rustix::fs::fchmod(&tmp.file, Mode::from_raw_mode(mode))
                 .map_err(|e| self.io(e.into()))?;
         }
         tmp.file
@@ -397,6 +407,7 @@ impl StateFile {
 struct Seen {
     id: Identity,
     mode: u32,
+    gid: u32,
     size: i64,
     ctime: (i64, i64),
     mtime: (i64, i64),
@@ -407,6 +418,7 @@ impl Seen {
         Seen {
             id: identity(st),
             mode: st.st_mode,
+            gid: st.st_gid,
             size: st.st_size,
             ctime: (st.st_ctime, st.st_ctime_nsec as i64),
             mtime: (st.st_mtime, st.st_mtime_nsec as i64),
@@ -722,5 +734,26 @@ mod tests {
         assert!(!p.join("elsewhere").exists());
         // No temporary file left behind.
         assert_eq!(std::fs::read_dir(p).map(|r| r.count()).unwrap_or(0), 1);
+    }
+
+    #[test]
+    fn the_group_is_kept_with_its_permissions() {
+        let d = dir();
+        let p = d.path().join("c.jsonl");
+        std::fs::write(&p, "old\n").unwrap_or_else(|e| panic!("{e}"));
+        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o640))
+            .unwrap_or_else(|e| panic!("{e}"));
+        // A group the user is in: as root any; else their own.
+        let gid = if rustix::process::geteuid().is_root() {
+            65534
+        } else {
+            rustix::process::getegid().as_raw()
+        };
+        rustix::fs::chown(&p, None, Some(Gid::from_raw(gid))).unwrap_or_else(|e| panic!("{e}"));
+        let mut f = opened(&Location::command_line(&p));
+        assert!(f.read(MAX_SIZE).is_ok_and(|r| r.is_some()));
+        f.replace(b"new\n").unwrap_or_else(|e| panic!("{e}"));
+        let meta = std::fs::metadata(&p).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((meta.gid(), meta.mode() & 0o777), (gid, 0o640));
     }
 }
