@@ -32,13 +32,13 @@
 //!   `O_CREAT | O_EXCL | O_NOFOLLOW` in the held directory, mode 0600 when
 //!   it replaces a file (then that file's group and mode, `fchown` and
 //!   `fchmod`; without the group's bits when that group cannot be given),
-//!   0666 less the umask when the file is new; flushed, then `renameat` over the name
-//!   after checking that the name is still the file that was read (or
-//!   still absent). Nothing is ever opened through a link; a planted file
-//!   or link at any name is never written through.
+//!   0666 less the umask when the file is new; flushed, then `renameat`
+//!   over the name after checking that the name is still the file that
+//!   was read (or still absent). Nothing is ever opened through a link; a
+//!   planted file or link at any name is never written through.
 //! - **Never an input**: the caller gives the file's identity
-//!   ([`StateFile::identity`]) to the walk, and a walked file that is it
-//!   is skipped (`crate::run::check`).
+//!   ([`StateFile::identity`]) to the run, and a walked file that is it is
+//!   skipped (`crate::run::check`).
 
 use std::ffi::{OsStr, OsString};
 use std::fs::File;
