@@ -31,7 +31,7 @@ use crate::format::{ReadOptions, SegmentKind};
 use crate::lines::ReadAt;
 use crate::pipeline::{self, Outputs, PipelineOptions, Sink};
 use crate::rewrite::{edit_for, rewrite as rewrite_uri, Mapping};
-use crate::scan::{Found, ScanOptions, Scanner};
+use crate::scan::{Delimiter, Found, ScanOptions, Scanner};
 use crate::source::Input;
 use crate::walk;
 
@@ -290,6 +290,7 @@ fn decoded_changes<S: ReadAt + Clone>(
 ) -> Option<Changes> {
     let found = Mutex::new(Vec::new());
     let withheld = std::sync::atomic::AtomicUsize::new(0);
+    let not_autolinks = std::sync::atomic::AtomicUsize::new(0);
     let reads = Stats::default();
     decoded::scan(
         name,
@@ -310,15 +311,41 @@ fn decoded_changes<S: ReadAt + Clone>(
                 return;
             };
             let at = Located::of(unit, piece, &c);
+            // A URI bare in Markdown prose that GFM's autolink literals
+            // would cut short (`...c_d_` linked as `...c_d`): written
+            // whole as an autolink `<...>`, which is exact (L10 of the
+            // 2026-11-29 review); withheld when it cannot be one.
+            let wrap = piece.kind == SegmentKind::MarkdownText
+                && c.delimiter() != Delimiter::Angle
+                && crate::rewrite::gfm_drops_its_end(&new);
+            if wrap && !crate::rewrite::is_autolink(&new) {
+                withheld.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                not_autolinks.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                return;
+            }
+            let edit = if wrap {
+                let span = c.span();
+                Edit {
+                    start: span.start,
+                    end: span.end,
+                    replacement: format!("<{new}>"),
+                }
+            } else {
+                edit_for(&c, &new)
+            };
             let fix = Fix {
                 message: String::new(),
-                edits: vec![edit_for(&c, &new)],
+                edits: vec![edit],
                 applicability: crate::fix::Applicability::Safe,
             };
             let scanned_len = decoded::scanned_len(piece);
             let placed = crate::fix::place::place_fix(piece, scanned_len, c.span(), &at.raw, &fix)
                 .and_then(|f| f.edits.into_iter().next())
-                .or_else(|| whole_value(piece, &at, mapping, &new));
+                .or_else(|| {
+                    (!wrap)
+                        .then(|| whole_value(piece, &at, mapping, &new))
+                        .flatten()
+                });
             let Some(edit) = placed else {
                 withheld.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 return;
@@ -362,13 +389,15 @@ fn decoded_changes<S: ReadAt + Clone>(
     }
     let n = withheld.into_inner();
     if n > 0 {
-        changes.withheld = (
-            n,
-            Some(
-                "they are in code, or written with escapes or markup where the change falls"
-                    .to_string(),
-            ),
-        );
+        let mut why = "they are in code, or written with escapes or markup where the change falls"
+            .to_string();
+        if not_autolinks.into_inner() > 0 {
+            why.push_str(
+                ", or the new URI ends in punctuation GFM would leave out of a bare link \
+                 and cannot be written as an autolink <...>",
+            );
+        }
+        changes.withheld = (n, Some(why));
     }
     Some(changes)
 }
