@@ -156,7 +156,13 @@ pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Resu
         positions_on_demand: true,
         ..scan_options(opts, true)
     };
-    let inputs = walk::inputs(&opts.paths, &opts.walk)?;
+    // A run that writes follows no named link another user could have
+    // planted (L11 of the 2026-11-29 review).
+    let walk = walk::WalkOptions {
+        writes: matches!(ch.mode, FixMode::Fix | FixMode::AddIgnore),
+        ..opts.walk.clone()
+    };
+    let inputs = walk::inputs(&opts.paths, &walk)?;
     let Outputs { out, err } = outputs;
     // When the fixed text of standard input is the output, nothing else
     // (SARIF envelope, summary) may be mixed into it.

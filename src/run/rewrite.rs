@@ -73,7 +73,13 @@ pub fn rewrite(
 ) -> Result<Stats, Error> {
     let stats = Stats::default();
     let scan = scan_options(opts, true);
-    let inputs = walk::inputs(&opts.paths, &opts.walk)?;
+    // A run that writes follows no named link another user could have
+    // planted (L11 of the 2026-11-29 review).
+    let walk = walk::WalkOptions {
+        writes: rw.mode == RewriteMode::Write,
+        ..opts.walk.clone()
+    };
+    let inputs = walk::inputs(&opts.paths, &walk)?;
     pipeline::run(
         inputs,
         &PipelineOptions::new(opts.threads, false),
