@@ -297,6 +297,8 @@ fn decoded_changes<S: ReadAt + Clone>(
     let found = Mutex::new(Vec::new());
     let withheld = std::sync::atomic::AtomicUsize::new(0);
     let not_autolinks = std::sync::atomic::AtomicUsize::new(0);
+    // The links of the Markdown unit read last, found when first asked.
+    let link_text = Mutex::new(None);
     let reads = Stats::default();
     decoded::scan(
         name,
@@ -323,7 +325,8 @@ fn decoded_changes<S: ReadAt + Clone>(
             // 2026-11-29 review); withheld when it cannot be one.
             let wrap = piece.kind == SegmentKind::MarkdownText
                 && c.delimiter() != Delimiter::Angle
-                && crate::rewrite::gfm_drops_its_end(&new);
+                && crate::rewrite::gfm_drops_its_end(&new)
+                && !in_link_text(&link_text, unit, at.span.start);
             if wrap && !crate::rewrite::is_autolink(&new) {
                 withheld.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 not_autolinks.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -406,6 +409,39 @@ fn decoded_changes<S: ReadAt + Clone>(
         changes.withheld = (n, Some(why));
     }
     Some(changes)
+}
+
+/// The links and images of a Markdown unit (file offsets), with the
+/// offset of the unit they were found in.
+type LinkRanges = Mutex<Option<(u64, Vec<std::ops::Range<u64>>)>>;
+
+/// True when file offset `at` of `unit` (a Markdown document) is inside
+/// a link or image ([`crate::format::markdown::link_ranges`], found once
+/// per unit into `known`): its text, where a URI is no link of its own.
+fn in_link_text(known: &LinkRanges, unit: &crate::format::unit::Unit, at: u64) -> bool {
+    let Ok(mut known) = known.lock() else {
+        return false;
+    };
+    if known
+        .as_ref()
+        .is_none_or(|(offset, _)| *offset != unit.offset)
+    {
+        // In document order; an image in a link's text (or a link in an
+        // image's) is merged into the outer one: disjoint, sorted.
+        let mut ranges: Vec<std::ops::Range<u64>> = Vec::new();
+        for r in crate::format::markdown::link_ranges(unit.bytes(unit.offset..u64::MAX)) {
+            let r = r.start + unit.offset..r.end + unit.offset;
+            match ranges.last_mut() {
+                Some(last) if r.start < last.end => last.end = last.end.max(r.end),
+                _ => ranges.push(r),
+            }
+        }
+        *known = Some((unit.offset, ranges));
+    }
+    known.as_ref().is_some_and(|(_, ranges)| {
+        let i = ranges.partition_point(|r| r.end <= at);
+        ranges.get(i).is_some_and(|r| r.contains(&at))
+    })
 }
 
 /// The edit that rewrites the text of a Markdown link written
