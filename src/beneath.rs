@@ -489,6 +489,40 @@ pub fn odd_kind(st_mode: u32) -> Option<&'static str> {
 mod tests {
     use super::*;
 
+    /// L11 of the 2026-11-29 review: which named links a run that writes
+    /// follows (as the user running the tests: a link of theirs, in a
+    /// directory of theirs).
+    #[test]
+    fn named_links_by_place() {
+        use std::os::unix::fs::{symlink, PermissionsExt};
+        let dir = tempfile::tempdir().expect("tempdir");
+        let d = dir.path();
+        let target = d.join("target");
+        std::fs::create_dir(&target).expect("mkdir");
+        for (name, mode, safe) in [
+            ("private", 0o755, true),
+            ("shared", 0o777, false),
+            ("sticky", 0o1777, true),
+        ] {
+            let base = d.join(name);
+            std::fs::create_dir(&base).expect("mkdir");
+            symlink(&target, base.join("tree")).expect("symlink");
+            std::fs::set_permissions(&base, std::fs::Permissions::from_mode(mode)).expect("chmod");
+            let why = unsafe_named_links(&base.join("tree"));
+            assert_eq!(why.is_none(), safe, "{name}: {why:?}");
+            // A link in the middle of the path counts as one at its end.
+            let below = unsafe_named_links(&base.join("tree/sub/x.md"));
+            assert_eq!(below.is_none(), safe, "{name}: {below:?}");
+        }
+        assert!(unsafe_named_links(&d.join("shared/tree"))
+            .is_some_and(|w| w.ends_with("is in a directory that other users may write")));
+        // No link, or a path that is not there: nothing to say.
+        assert_eq!(unsafe_named_links(&target), None);
+        assert_eq!(unsafe_named_links(&d.join("missing/x")), None);
+        let root = Root::open(&d.join("private/tree")).expect("open");
+        assert!(root.still_named());
+    }
+
     #[test]
     fn relative_by_bytes_is_strip_prefix() {
         let roots = [
