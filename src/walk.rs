@@ -142,14 +142,12 @@ pub fn inputs(
             if opts.force_exclude && excluded(&overrides, &path) {
                 return Box::new(std::iter::empty());
             }
-            // The directory the walk's files are reached from: opened once,
-            // now (a root the user named: a link to it is followed; a
-            // listed one is reached without following any link).
+            // A run that writes: no named link another user controls.
             let unsafe_root = |why: String| -> Box<dyn Iterator<Item = Result<Input, Error>>> {
                 Box::new(std::iter::once(Err(Error::Read {
                     path: DisplayPath(path.clone()),
                     source: std::io::Error::other(format!(
-                        "{why}: not followed by a run that writes (--fix, --add-ignore, rewrite); name the directory it leads to"
+                        "{why}: not followed by a run that writes (--fix, --add-ignore, rewrite); name the path it leads to"
                     )),
                 })))
             };
@@ -158,6 +156,10 @@ pub fn inputs(
                     return unsafe_root(why);
                 }
             }
+            // The directory the walk's files are reached from: opened once,
+            // now (a root the user named: a link to it is followed, when a
+            // run that writes may follow it; a listed one is reached
+            // without following any link).
             let root = if listed {
                 match bases.listed(&path) {
                     Ok(Listed::File(base)) => {
