@@ -16,6 +16,13 @@
 //! [`Beneath::Symlink`]. A FIFO or device met this way is refused without
 //! blocking ([`Beneath::NotRegular`]).
 //!
+//! A run that writes (`--fix`, `--add-ignore`, `rewrite`) follows a
+//! symbolic link named on the command line only when no other user could
+//! have planted it or can swap it ([`unsafe_named_links`], as git's
+//! `safe.directory` refuses a repository another user owns), and checks
+//! that the root it opened is the directory the path names
+//! ([`Root::still_named`]): L11 of the 2026-11-29 review.
+//!
 //! It does not own walking (`crate::walk`), nor the write protocol that
 //! uses the same handles (`crate::fix::write`).
 
@@ -87,6 +94,55 @@ type RecentDirectory = (PathBuf, Arc<OwnedFd>);
 
 /// How many directories a [`Root`] keeps open for reads.
 const RECENT_DIRECTORIES: usize = 8;
+
+/// Why a run that writes may not follow the symbolic links of `path`, a
+/// path named on the command line; `None` when it may. Each component of
+/// `path` that is a symbolic link must be owned by the effective user or
+/// root, and lie in a directory owned by the effective user or root that
+/// other users may not write (or that is sticky, as `/tmp`: there only a
+/// link's owner may rename it). Otherwise another user could point it,
+/// before the run or between runs, at a third user's files, which the
+/// run would then write (L11 of the 2026-11-29 review: root's looping
+/// `check --fix base/tree` wrote a victim's file once `base/tree` was
+/// swapped for a link). The reason completes "PATH: ...". A component
+/// that cannot be read is no reason: opening the path fails anyway.
+pub fn unsafe_named_links(path: &Path) -> Option<String> {
+    use std::os::unix::fs::MetadataExt;
+    let me = rustix::process::geteuid().as_raw();
+    let trusted = |uid: u32| uid == me || uid == 0;
+    let mut prefix = PathBuf::new();
+    for c in path.components() {
+        prefix.push(c);
+        let meta = std::fs::symlink_metadata(&prefix).ok()?;
+        if !meta.file_type().is_symlink() {
+            continue;
+        }
+        let link = crate::output::escape::name(&prefix.to_string_lossy()).into_owned();
+        if !trusted(meta.uid()) {
+            return Some(format!(
+                "the symbolic link {link} is owned by user {}, not by you (user {me}) or root",
+                meta.uid()
+            ));
+        }
+        let parent = match prefix.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        };
+        let dir = std::fs::metadata(parent).ok()?;
+        if !trusted(dir.uid()) {
+            return Some(format!(
+                "the symbolic link {link} is in a directory owned by user {}, not by you (user {me}) or root",
+                dir.uid()
+            ));
+        }
+        if dir.mode() & 0o002 != 0 && dir.mode() & 0o1000 == 0 {
+            return Some(format!(
+                "the symbolic link {link} is in a directory that other users may write"
+            ));
+        }
+    }
+    None
+}
 
 impl std::fmt::Debug for Root {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -161,6 +217,22 @@ impl Root {
             dir: Arc::new(dir),
             recent: Arc::default(),
         })
+    }
+
+    /// True when the path this root was named by leads, now, to the
+    /// directory held open (the same device and inode): checked after
+    /// [`unsafe_named_links`] by a run that writes, so that a link swapped
+    /// in and out around the open is seen (L11 of the 2026-11-29 review).
+    pub fn still_named(&self) -> bool {
+        let dir = if self.path.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            &self.path
+        };
+        match (rustix::fs::fstat(&*self.dir), rustix::fs::stat(dir)) {
+            (Ok(held), Ok(named)) => held.st_dev == named.st_dev && held.st_ino == named.st_ino,
+            _ => false,
+        }
     }
 
     /// The path this root was named by.
@@ -416,6 +488,40 @@ pub fn odd_kind(st_mode: u32) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// L11 of the 2026-11-29 review: which named links a run that writes
+    /// follows (as the user running the tests: a link of theirs, in a
+    /// directory of theirs).
+    #[test]
+    fn named_links_by_place() {
+        use std::os::unix::fs::{symlink, PermissionsExt};
+        let dir = tempfile::tempdir().expect("tempdir");
+        let d = dir.path();
+        let target = d.join("target");
+        std::fs::create_dir(&target).expect("mkdir");
+        for (name, mode, safe) in [
+            ("private", 0o755, true),
+            ("shared", 0o777, false),
+            ("sticky", 0o1777, true),
+        ] {
+            let base = d.join(name);
+            std::fs::create_dir(&base).expect("mkdir");
+            symlink(&target, base.join("tree")).expect("symlink");
+            std::fs::set_permissions(&base, std::fs::Permissions::from_mode(mode)).expect("chmod");
+            let why = unsafe_named_links(&base.join("tree"));
+            assert_eq!(why.is_none(), safe, "{name}: {why:?}");
+            // A link in the middle of the path counts as one at its end.
+            let below = unsafe_named_links(&base.join("tree/sub/x.md"));
+            assert_eq!(below.is_none(), safe, "{name}: {below:?}");
+        }
+        assert!(unsafe_named_links(&d.join("shared/tree"))
+            .is_some_and(|w| w.ends_with("is in a directory that other users may write")));
+        // No link, or a path that is not there: nothing to say.
+        assert_eq!(unsafe_named_links(&target), None);
+        assert_eq!(unsafe_named_links(&d.join("missing/x")), None);
+        let root = Root::open(&d.join("private/tree")).expect("open");
+        assert!(root.still_named());
+    }
 
     #[test]
     fn relative_by_bytes_is_strip_prefix() {

@@ -313,6 +313,16 @@ pub enum Refusal {
         #[source]
         source: std::io::Error,
     },
+    /// The path named on the command line goes through a symbolic link
+    /// that another user planted or can swap
+    /// ([`crate::beneath::unsafe_named_links`]), or led elsewhere once
+    /// the file was opened: a run that writes does not follow it (L11 of
+    /// the 2026-11-29 review).
+    #[error("{reason}: not followed by a run that writes (--fix, --add-ignore, rewrite); name the file it leads to")]
+    UnsafeLink {
+        /// Which link, and why (a sentence without a final period).
+        reason: String,
+    },
 }
 
 /// A path for messages: printed lossily (invalid UTF-8 as U+FFFD), `-`

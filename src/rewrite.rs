@@ -166,6 +166,49 @@ pub fn edit_for(candidate: &Candidate<'_>, new: &str) -> Edit {
     }
 }
 
+/// True when GitHub Flavored Markdown's autolink literal extension (GFM
+/// spec, section 6.9 "Autolinks (extension)") would link less than the
+/// whole of `uri` written bare in prose: it ends in trailing punctuation
+/// GFM leaves out (`?`, `!`, `.`, `,`, `:`, `*`, `_`, `~`), in a `)` with
+/// more `)` than `(` in it, or in what reads as an entity reference
+/// (`&name;`). Such a URI is written as an autolink `<...>` by `rewrite`
+/// (L10 of the 2026-11-29 review: `http://b.org/a*b*c_d_` linked as
+/// `http://b.org/a*b*c_d`).
+pub fn gfm_drops_its_end(uri: &str) -> bool {
+    let Some(last) = uri.chars().next_back() else {
+        return false;
+    };
+    match last {
+        '?' | '!' | '.' | ',' | ':' | '*' | '_' | '~' => true,
+        ')' => uri.matches(')').count() > uri.matches('(').count(),
+        ';' => {
+            let body = &uri[..uri.len() - 1];
+            let name = body.trim_end_matches(|c: char| c.is_ascii_alphanumeric());
+            name.len() < body.len() && name.ends_with('&')
+        }
+        _ => false,
+    }
+}
+
+/// True when `uri` can be written as a CommonMark autolink `<uri>`
+/// (CommonMark 0.31 section 6.5): a scheme of 2 to 32 characters (a
+/// letter, then letters, digits, `+`, `.`, `-`), `:`, then no ASCII
+/// control character, space, `<` or `>`.
+pub fn is_autolink(uri: &str) -> bool {
+    let Some((scheme, rest)) = uri.split_once(':') else {
+        return false;
+    };
+    let scheme_ok = (2..=32).contains(&scheme.len())
+        && scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+        && scheme
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '.' | '-'));
+    scheme_ok
+        && !rest
+            .chars()
+            .any(|c| c.is_ascii_control() || matches!(c, ' ' | '<' | '>'))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -216,6 +259,45 @@ mod tests {
         assert_eq!(edits[0].replacement, "s://new");
         // The line break is after the changed part: it stays.
         assert_eq!(edits[1].replacement, "s://new");
+    }
+
+    /// L10 of the 2026-11-29 review: which bare URIs GFM's autolink
+    /// literals would cut short, and which can be autolinks.
+    #[test]
+    fn gfm_trailing_punctuation() {
+        for cut in [
+            "http://b.org/a*b*c_d_",
+            "http://b.org/x.",
+            "http://b.org/x?",
+            "http://b.org/x~",
+            "http://b.org/x:",
+            "http://b.org/x)",
+            "http://b.org/(a))",
+            "http://b.org/x&amp;",
+        ] {
+            assert!(gfm_drops_its_end(cut), "{cut}");
+        }
+        for whole in [
+            "http://b.org/a*b*c_d",
+            "http://b.org/(a)",
+            "http://b.org/x;",
+            "http://b.org/a;b&;",
+            "http://b.org/\u{e9}",
+            "",
+        ] {
+            assert!(!gfm_drops_its_end(whole), "{whole}");
+        }
+        assert!(is_autolink("http://b.org/a*b*c_d_"));
+        assert!(is_autolink("urn:isbn:1_"));
+        for not in [
+            "http://b.org/a b_",
+            "http://b.org/<a>_",
+            "a:b_",
+            "1a:b",
+            "nothing_",
+        ] {
+            assert!(!is_autolink(not), "{not}");
+        }
     }
 
     /// The review's H3: white space inside `<...>` on one line moved the

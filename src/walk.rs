@@ -66,6 +66,13 @@ pub struct WalkOptions {
     /// How standard input is read (`--stdin-format`): one document, or
     /// many framed ones ([`crate::framed`]).
     pub stdin_format: StdinFormat,
+    /// The run writes into what it walks (`--fix`, `--add-ignore`,
+    /// `rewrite`): a path named on the command line through a symbolic
+    /// link that another user planted or can swap is refused
+    /// ([`crate::beneath::unsafe_named_links`]), and a root is walked only
+    /// when the path still names the directory opened (L11 of the
+    /// 2026-11-29 review).
+    pub writes: bool,
 }
 
 /// A list of paths to read (`--files-from FILE`, `-0`).
@@ -135,9 +142,24 @@ pub fn inputs(
             if opts.force_exclude && excluded(&overrides, &path) {
                 return Box::new(std::iter::empty());
             }
+            // A run that writes: no named link another user controls.
+            let unsafe_root = |why: String| -> Box<dyn Iterator<Item = Result<Input, Error>>> {
+                Box::new(std::iter::once(Err(Error::Read {
+                    path: DisplayPath(path.clone()),
+                    source: std::io::Error::other(format!(
+                        "{why}: not followed by a run that writes (--fix, --add-ignore, rewrite); name the path it leads to"
+                    )),
+                })))
+            };
+            if opts.writes && !listed {
+                if let Some(why) = crate::beneath::unsafe_named_links(&path) {
+                    return unsafe_root(why);
+                }
+            }
             // The directory the walk's files are reached from: opened once,
-            // now (a root the user named: a link to it is followed; a
-            // listed one is reached without following any link).
+            // now (a root the user named: a link to it is followed, when a
+            // run that writes may follow it; a listed one is reached
+            // without following any link).
             let root = if listed {
                 match bases.listed(&path) {
                     Ok(Listed::File(base)) => {
@@ -153,6 +175,11 @@ pub fn inputs(
             } else {
                 Root::open(&path).ok()
             };
+            if opts.writes && !listed && root.as_ref().is_some_and(|r| !r.still_named()) {
+                return unsafe_root(
+                    "the path led elsewhere when it was opened (a symbolic link swapped)".to_string(),
+                );
+            }
             let hidden = opts.hidden;
             let lock_files = opts.no_ignore;
             let walk = WalkBuilder::new(&path)

@@ -183,3 +183,84 @@ fn markers_leave_the_markdown_corpus_as_it_reads() {
     markdown_files(&corpus, &mut files);
     check_tree(&files);
 }
+
+/// L6 of the 2026-11-29 review: `--add-ignore` wrote HTML comments into
+/// the `.md` pages of a Docusaurus site, which Docusaurus 3 compiles as
+/// MDX (with `markdown.mdx1Compat.comments: false` the site no longer
+/// built). A page of the site's docs gets `{/* urilint: ignore[...] */}`,
+/// which suppresses the finding on the next `check`; a `.md` outside the
+/// site's sources, and every page of a site whose `markdown.format` is
+/// `md` or `detect`, or of a Docusaurus 2 site, the HTML comment.
+#[test]
+fn docusaurus_md_pages_get_mdx_comments() {
+    let run = |dir: &Path, args: &[&str]| {
+        Command::cargo_bin("urilint")
+            .expect("built")
+            .current_dir(dir)
+            .args(args)
+            .output()
+            .expect("runs")
+    };
+    let page = "# Page\n\nSee http://bad%zz.example/ here.\n";
+    let mdx = "# Page\n\nSee http://bad%zz.example/ here. {/* urilint: ignore[U002] */}\n";
+    let html = "# Page\n\nSee http://bad%zz.example/ here. <!-- urilint: ignore[U002] -->\n";
+    for (config, package, want) in [
+        (
+            "module.exports = { title: 'x', url: 'https://x.example' };",
+            None,
+            mdx,
+        ),
+        (
+            "export default { markdown: { mermaid: true, format: 'mdx' } };",
+            None,
+            mdx,
+        ),
+        (
+            "module.exports = { markdown: { format: 'md' } };",
+            None,
+            html,
+        ),
+        (
+            "module.exports = { markdown: { format: 'detect' } };",
+            None,
+            html,
+        ),
+        (
+            "module.exports = { title: 'x' };",
+            Some(r#"{"dependencies": {"@docusaurus/core": "2.4.3"}}"#),
+            html,
+        ),
+    ] {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let d = dir.path();
+        fs::create_dir_all(d.join(".git")).expect("mkdir");
+        fs::create_dir_all(d.join("docs/guide")).expect("mkdir");
+        fs::write(d.join("docusaurus.config.js"), config).expect("write");
+        if let Some(p) = package {
+            fs::write(d.join("package.json"), p).expect("write");
+        }
+        fs::write(d.join("docs/guide/b.md"), page).expect("write");
+        fs::write(d.join("README.md"), page).expect("write");
+        let out = run(d, &["check", "--isolated", "--add-ignore", "."]);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{config}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let got = fs::read_to_string(d.join("docs/guide/b.md")).expect("read");
+        assert_eq!(got, want, "{config}");
+        // README.md is no page of the site: CommonMark on GitHub.
+        let readme = fs::read_to_string(d.join("README.md")).expect("read");
+        assert_eq!(readme, html, "{config}");
+        // The markers suppress the findings they were written for.
+        let again = run(d, &["check", "--isolated", "--format", "plain", "."]);
+        assert_eq!(
+            String::from_utf8_lossy(&again.stdout),
+            "",
+            "{config}: {}",
+            String::from_utf8_lossy(&again.stderr)
+        );
+        assert_eq!(again.status.code(), Some(0), "{config}");
+    }
+}

@@ -307,6 +307,58 @@ fn malformed_mail_is_said_and_read() {
     assert!(!out.stdout.is_empty());
 }
 
+/// The held-out mail review: a multipart whose closing delimiter is
+/// missing had its last part, a base64 JPEG, decoded and scanned as text
+/// (mail-parser retypes a part that runs to the end of the message). In
+/// an mbox, followed by another message or at the end of the file: the
+/// image is never read, the missing delimiter is said, the text parts are
+/// read.
+#[test]
+fn attachment_without_closing_boundary_is_not_text() {
+    use base64::Engine as _;
+    // A JPEG's first bytes with an XMP packet, whose namespace is a URI.
+    let mut jpeg = b"\xff\xd8\xff\xe1\x00\x40http://ns.adobe.com/xap/1.0/\x00".to_vec();
+    jpeg.extend(0u8..=255);
+    let b64: String = base64::engine::general_purpose::STANDARD
+        .encode(&jpeg)
+        .as_bytes()
+        .chunks(76)
+        .map(|l| format!("{}\n", String::from_utf8_lossy(l)))
+        .collect();
+    let message = |n: usize, closed: bool| {
+        format!(
+            "From sender@example.org Mon Jan  1 00:00:00 2024\nFrom: a@example.org\n\
+             Subject: photo {n}\nMIME-Version: 1.0\n\
+             Content-Type: multipart/mixed; boundary=\"XYZ\"\n\n\
+             --XYZ\nContent-Type: text/plain; charset=utf-8\n\nSee http://text{n}.example/ here.\n\n\
+             --XYZ\nContent-Type: image/jpeg; name=\"p.jpg\"\n\
+             Content-Transfer-Encoding: base64\n\
+             Content-Disposition: attachment; filename=\"p.jpg\"\n\n{b64}{}\n",
+            if closed { "--XYZ--\n" } else { "" }
+        )
+    };
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (name, text, open) in [
+        ("followed.mbox", message(1, false) + &message(2, true), true),
+        ("at-eof.mbox", message(1, false), true),
+        ("closed.mbox", message(1, true), false),
+    ] {
+        let p = dir.path().join(name);
+        fs::write(&p, text).expect("write");
+        let out = urilint(&["extract", p.to_str().expect("utf-8 path")]);
+        let found = String::from_utf8_lossy(&out.stdout);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(found.contains("http://text1.example/"), "{name}: {found}");
+        assert!(!found.contains("adobe"), "{name}: the image read: {found}");
+        assert_eq!(
+            err.contains("#0: warning: part 0: multipart without its closing boundary \"--XYZ--\""),
+            open,
+            "{name}: {err}"
+        );
+        assert_eq!(out.status.code(), Some(0), "{name}: {err}");
+    }
+}
+
 /// Records name the message: index, offset, Message-ID, decoded subject;
 /// plain -H output names file#message; Message-IDs are not URIs.
 #[test]

@@ -192,3 +192,75 @@ fn link_text_that_is_its_destination_is_rewritten_too() {
         "See [https://new.example/a](https://new.example/a) and [other](https://new.example/b).\n"
     );
 }
+
+/// L10 of the 2026-11-29 review: `rewrite` wrote a bare URI ending in
+/// GFM trailing punctuation into Markdown prose (`http://b.org/a*b*c_d_`,
+/// which GFM's autolink literals link as `http://b.org/a*b*c_d`). Such a
+/// URI is written as an autolink `<...>`; one that GFM links whole stays
+/// bare, a link destination stays as it is, link text too (a link may
+/// hold no link), and a plain-text file is not Markdown.
+#[test]
+fn bare_uris_ending_in_gfm_punctuation_become_autolinks() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let doc =
+        "See http://a.org/x here.\n\nAnd http://a.org/y.\n\n[t](http://a.org/x) <http://a.org/x>\n\n[see http://a.org/x](http://c.org/) ![http://a.org/x](i.png)\n";
+    fs::write(dir.path().join("doc.md"), doc).expect("write");
+    fs::write(dir.path().join("doc.txt"), "See http://a.org/x here.\n").expect("write");
+    let out = run_in(
+        dir.path(),
+        &[
+            "rewrite",
+            "--map",
+            "http://a.org/x=http://b.org/a*b*c_d_",
+            "--map",
+            "http://a.org/y=http://b.org/y",
+            "doc.md",
+            "doc.txt",
+        ],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let got = fs::read_to_string(dir.path().join("doc.md")).expect("read");
+    assert_eq!(
+        got,
+        "See <http://b.org/a*b*c_d_> here.\n\nAnd http://b.org/y.\n\n[t](http://b.org/a*b*c_d_) <http://b.org/a*b*c_d_>\n\n[see http://b.org/a*b*c_d_](http://c.org/) ![http://b.org/a*b*c_d_](i.png)\n"
+    );
+    assert_eq!(
+        fs::read_to_string(dir.path().join("doc.txt")).expect("read"),
+        "See http://b.org/a*b*c_d_ here.\n"
+    );
+    // Read back, every URI of the prose and the destinations is the one
+    // mapped, whole (in link text, `*b*` is emphasis, as before).
+    let found = extract(dir.path(), &["doc.md"]);
+    assert_eq!(
+        found[..4],
+        [
+            "http://b.org/a*b*c_d_",
+            "http://b.org/y",
+            "http://b.org/a*b*c_d_",
+            "http://b.org/a*b*c_d_",
+        ]
+    );
+    // A new URI that cannot be an autolink (a space) is not written.
+    fs::write(dir.path().join("sp.md"), "See http://a.org/x here.\n").expect("write");
+    let out = run_in(
+        dir.path(),
+        &[
+            "rewrite",
+            "--map",
+            "http://a.org/x=http://b.org/a b_",
+            "sp.md",
+        ],
+    );
+    assert_eq!(
+        fs::read_to_string(dir.path().join("sp.md")).expect("read"),
+        "See http://a.org/x here.\n",
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(
+        text(&out.stderr).contains("1 URI not rewritten")
+            && text(&out.stderr).contains("cannot be written as an autolink"),
+        "{}",
+        text(&out.stderr)
+    );
+}

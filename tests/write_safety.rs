@@ -830,3 +830,141 @@ fn group_that_cannot_be_kept_refuses_the_write() {
     assert_eq!((m.ino(), m.uid(), m.gid()), (ino, NOBODY, 0));
     assert!(temp_files(dir.path()).is_empty());
 }
+
+/// L11 of the 2026-11-29 review: a run root named on the command line is
+/// followed when it is a symbolic link, so another user who can write the
+/// directory holding it (or who owns the link) decided where root's
+/// `check --fix base/tree/` wrote: a victim's file. A run that writes
+/// (`--fix`, `--add-ignore`, `rewrite`) refuses such a link, as a root or
+/// as a named file, unless it is owned by the user (or root) in a
+/// directory only they may change (or a sticky one); a run that only
+/// reads still follows it, and a safe link is still followed by a write.
+#[test]
+fn named_links_others_control_are_not_written_through() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let victim = dir.path().join("victim");
+    fs::create_dir(&victim).expect("mkdir");
+    fs::write(victim.join("a.md"), FIXABLE).expect("write");
+    chmod(&victim.join("a.md"), 0o600);
+    chmod(&victim, 0o700);
+    // Each place for the link, and whether a write follows it: the
+    // directory, its mode, its owner, the link's owner, followed.
+    type Place = (&'static str, u32, Option<u32>, Option<u32>, bool);
+    let mut places: Vec<Place> = vec![
+        ("shared", 0o777, None, None, false),
+        ("sticky", 0o1777, None, None, true),
+        ("private", 0o755, None, None, true),
+    ];
+    if is_root() {
+        chown(&victim, NOBODY, NOBODY);
+        chown(&victim.join("a.md"), NOBODY, NOBODY);
+        places.extend([
+            // A directory another user owns (and may rename in).
+            ("theirs", 0o755, Some(NOBODY), None, false),
+            // A link another user owns, in a sticky directory (/tmp).
+            ("tmp", 0o1777, None, Some(NOBODY), false),
+        ]);
+    } else {
+        eprintln!("not root: the cases of a directory and a link owned by nobody are left out");
+    }
+    for (name, mode, owner, link_owner, followed) in places {
+        let base = dir.path().join(name);
+        fs::create_dir(&base).expect("mkdir");
+        let link = base.join("tree");
+        std::os::unix::fs::symlink(&victim, &link).expect("symlink");
+        let file_link = base.join("file.md");
+        std::os::unix::fs::symlink(victim.join("a.md"), &file_link).expect("symlink");
+        if let Some(uid) = link_owner {
+            std::os::unix::fs::lchown(&link, Some(uid), Some(uid)).expect("lchown");
+            std::os::unix::fs::lchown(&file_link, Some(uid), Some(uid)).expect("lchown");
+        }
+        if let Some(uid) = owner {
+            chown(&base, uid, uid);
+        }
+        chmod(&base, mode);
+        let root = format!("{name}/tree/");
+        let file = format!("{name}/file.md");
+        for args in [
+            vec![
+                "check",
+                "--isolated",
+                "--extend-select",
+                "N",
+                "--fix",
+                &root,
+            ],
+            vec![
+                "check",
+                "--isolated",
+                "--extend-select",
+                "N",
+                "--fix",
+                &file,
+            ],
+            vec![
+                "check",
+                "--isolated",
+                "--select",
+                "N",
+                "--add-ignore",
+                &root,
+            ],
+            vec![
+                "rewrite",
+                "--map",
+                "HTTP://X.EXAMPLE/=http://y.example/",
+                &root,
+            ],
+        ] {
+            fs::write(victim.join("a.md"), FIXABLE).expect("write");
+            let out = run_in(dir.path(), &args);
+            let after = fs::read(victim.join("a.md")).expect("read");
+            if followed {
+                assert_ne!(after, FIXABLE, "{name} {args:?}: {}", stderr(&out));
+                assert_eq!(
+                    out.status.code(),
+                    Some(0),
+                    "{name} {args:?}: {}",
+                    stderr(&out)
+                );
+            } else {
+                assert_eq!(after, FIXABLE, "{name} {args:?}: victim written");
+                assert_refused(
+                    &out,
+                    &format!("{name} {args:?}"),
+                    &["not followed by a run that writes"],
+                );
+            }
+        }
+        // Reading still follows it.
+        fs::write(victim.join("a.md"), FIXABLE).expect("write");
+        for args in [
+            vec![
+                "check",
+                "--isolated",
+                "--extend-select",
+                "N",
+                "--format",
+                "plain",
+                &root,
+            ],
+            vec![
+                "check",
+                "--isolated",
+                "--extend-select",
+                "N",
+                "--diff",
+                &root,
+            ],
+        ] {
+            let out = run_in(dir.path(), &args);
+            let found = String::from_utf8_lossy(&out.stdout);
+            assert!(
+                found.contains("tree/a.md") && out.status.code() != Some(2),
+                "{name} {args:?}: {found} {}",
+                stderr(&out)
+            );
+        }
+        assert_eq!(fs::read(victim.join("a.md")).expect("read"), FIXABLE);
+    }
+}

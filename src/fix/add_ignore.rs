@@ -15,6 +15,12 @@
 //!   that line starts a block (after a blank line or another definition).
 //!   Never in code (code spans, code blocks, `<pre>`, `<code>`, ...) nor in
 //!   a tag or autolink broken across lines.
+//! * A Markdown page compiled as MDX (`.md` in a Docusaurus 3 site unless
+//!   its `markdown.format` is `md` or `detect`: [`mdx_in_site`]), where an
+//!   HTML comment is an error: ` {/* urilint: ignore[CODE] */}`, placed as
+//!   in Markdown; never in an `import`/`export` line, inside a JavaScript
+//!   expression `{...}` or a JSX tag, nor on a heading with an explicit id
+//!   `{#id}` (L6 of the 2026-11-29 review).
 //! * Source and configuration files with line comments (`#`: Python,
 //!   shell, TOML, YAML, ...; `//`: Rust, C, JavaScript, Go, ...; `--`:
 //!   SQL, Lua; `%`: TeX; `;`: Lisp, INI): only on a line that is a comment
@@ -55,6 +61,10 @@ pub enum CommentSyntax {
     Markdown,
     /// HTML (and XML): `<!-- ... -->`, outside code elements.
     Html,
+    /// Markdown compiled as MDX (a Docusaurus 3 `.md` page,
+    /// [`mdx_in_site`]): `{/* ... */}` where Markdown gets an HTML
+    /// comment, outside code, ESM lines, expressions and JSX tags.
+    Mdx,
     /// A line comment token (`#`, `//`, `--`, `%`, `;`); markers only go on
     /// lines that are comments already.
     Line(&'static str),
@@ -144,6 +154,52 @@ pub fn comment_syntax(format: InputFormat, path: &Path) -> Option<CommentSyntax>
     Some(CommentSyntax::Line(token))
 }
 
+/// The cache of sites [`mdx_in_site`] looks pages up in: the site read
+/// in each directory (`None`: none there), shared by a run's workers.
+pub type Sites = std::sync::Mutex<
+    std::collections::HashMap<std::path::PathBuf, Option<std::sync::Arc<crate::site::Site>>>,
+>;
+
+/// `syntax` (of the file `path`), made [`CommentSyntax::Mdx`] when it is
+/// [`CommentSyntax::Markdown`] and `path` is a `.md` page that the site
+/// building it compiles as MDX ([`crate::site::Layout::md_as_mdx`]: a
+/// Docusaurus 3 site whose `markdown.format` is not `md` or `detect`),
+/// where `<!-- -->` does not compile (L6 of the 2026-11-29 review). The
+/// site is the nearest configuration above the page, up to its
+/// repository's root (a directory holding `.git`), as `--links local`
+/// finds it ([`crate::site::Site::of_file`]), read once per directory
+/// through `sites`; a page of its `static/` directories is served as it
+/// is, not compiled.
+pub fn mdx_in_site(
+    syntax: Option<CommentSyntax>,
+    path: &Path,
+    sites: &Sites,
+) -> Option<CommentSyntax> {
+    if syntax != Some(CommentSyntax::Markdown)
+        || !path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("md"))
+    {
+        return syntax;
+    }
+    let mdx = || {
+        let real = std::fs::canonicalize(path).ok()?;
+        let repository = real
+            .ancestors()
+            .skip(1)
+            .find(|d| std::fs::symlink_metadata(d.join(".git")).is_ok());
+        let site = crate::site::Site::of_file(&real, repository, sites)?;
+        let l = &site.layout;
+        let served_as_is = l.static_dirs.iter().any(|d| real.starts_with(d));
+        Some(l.md_as_mdx && !served_as_is)
+    };
+    if mdx().unwrap_or(false) {
+        Some(CommentSyntax::Mdx)
+    } else {
+        syntax
+    }
+}
+
 /// What of a file's structure decides where markers may go.
 #[derive(Clone, Debug, Default)]
 pub struct Layout {
@@ -224,9 +280,12 @@ pub fn marker_edits(
         entry.0.push(c);
         entry.1.push(at as u64);
     }
-    let markup = matches!(syntax, CommentSyntax::Markdown | CommentSyntax::Html);
+    let markup = matches!(
+        syntax,
+        CommentSyntax::Markdown | CommentSyntax::Html | CommentSyntax::Mdx
+    );
     let states = if markup {
-        markup_states(text, code)
+        markup_states(text, code, syntax == CommentSyntax::Mdx)
     } else {
         Vec::new()
     };
@@ -243,15 +302,9 @@ pub fn marker_edits(
         };
         let line = &text[start..content_end];
         let placed = match syntax {
-            CommentSyntax::Markdown | CommentSyntax::Html => markup_marker(
-                text,
-                start,
-                content_end,
-                syntax == CommentSyntax::Markdown,
-                &states,
-                layout,
-                &list,
-            ),
+            CommentSyntax::Markdown | CommentSyntax::Html | CommentSyntax::Mdx => {
+                markup_marker(text, start, content_end, syntax, &states, layout, &list)
+            }
             CommentSyntax::Line(token) => line_comment_marker(text, start, line, token, &list),
             CommentSyntax::HashOwnLine => {
                 match line_comment_marker(text, start, line, "#", &list) {
@@ -368,6 +421,9 @@ enum Markup {
     /// Inside a raw text element (`<script>`, `<style>`, `<textarea>`,
     /// `<title>`), where a comment is not one.
     Raw,
+    /// MDX: inside a JavaScript expression `{...}` not closed on this
+    /// line.
+    Expression,
 }
 
 /// The elements whose content is raw text (HTML's raw text and escapable
@@ -376,11 +432,14 @@ const RAW_ELEMENTS: [&[u8]; 5] = [b"script", b"style", b"textarea", b"title", b"
 
 /// The markup state at each byte offset where it changes: a sorted list
 /// of `(offset, state from there on)`. Code ranges are skipped (a `<` in
-/// code is not a tag).
-fn markup_states(text: &[u8], code: &[Range<u64>]) -> Vec<(usize, Markup)> {
+/// code is not a tag). In MDX (`mdx`), `{` opens an expression up to its
+/// matching `}` (strings skipped), and braces in a tag hold its `>`.
+fn markup_states(text: &[u8], code: &[Range<u64>], mdx: bool) -> Vec<(usize, Markup)> {
     let mut states = vec![(0usize, Markup::Text)];
     let mut state = Markup::Text;
     let mut quote: Option<u8> = None;
+    // MDX: the depth of braces open in an expression or a tag.
+    let mut braces = 0usize;
     // The raw text element a tag opens, and the one whose end is awaited.
     let mut opens: Option<&[u8]> = None;
     let mut raw: &[u8] = b"";
@@ -407,10 +466,24 @@ fn markup_states(text: &[u8], code: &[Range<u64>]) -> Vec<(usize, Markup)> {
                     i += 4;
                     continue;
                 }
+                if mdx && b == b'\\' {
+                    // An escaped character (`\{`) is text.
+                    i += 2;
+                    continue;
+                }
+                if mdx && b == b'{' {
+                    state = Markup::Expression;
+                    quote = None;
+                    braces = 1;
+                    states.push((i, state));
+                    i += 1;
+                    continue;
+                }
                 let next = text.get(i + 1).copied().unwrap_or(b' ');
                 if b == b'<' && (next.is_ascii_alphabetic() || next == b'/' || next == b'!') {
                     state = Markup::Tag;
                     quote = None;
+                    braces = 0;
                     let name_end = text[i + 1..]
                         .iter()
                         .position(|c| !c.is_ascii_alphanumeric())
@@ -431,10 +504,28 @@ fn markup_states(text: &[u8], code: &[Range<u64>]) -> Vec<(usize, Markup)> {
                     continue;
                 }
             }
+            Markup::Expression => match quote {
+                Some(q) if b == q => quote = None,
+                Some(_) if b == b'\\' => i += 1,
+                Some(_) => {}
+                None if matches!(b, b'"' | b'\'' | b'`') => quote = Some(b),
+                None if b == b'{' => braces += 1,
+                None if b == b'}' => {
+                    braces -= 1;
+                    if braces == 0 {
+                        state = Markup::Text;
+                        states.push((i + 1, state));
+                    }
+                }
+                None => {}
+            },
             Markup::Tag => match quote {
                 Some(q) if b == q => quote = None,
                 Some(_) => {}
                 None if b == b'"' || b == b'\'' => quote = Some(b),
+                None if mdx && b == b'{' => braces += 1,
+                None if mdx && b == b'}' => braces = braces.saturating_sub(1),
+                None if braces > 0 => {}
                 None if b == b'>' => {
                     state = match opens.take() {
                         Some(name) => {
@@ -476,19 +567,26 @@ fn in_code(code: &[Range<u64>], at: usize) -> bool {
     code.get(i).is_some_and(|r| r.start <= at)
 }
 
-/// A marker for the line `start..end` (without terminator) of a Markdown
-/// (`markdown`) or HTML file.
+/// A marker for the line `start..end` (without terminator) of a Markdown,
+/// MDX or HTML file (`syntax`).
 fn markup_marker(
     text: &[u8],
     start: usize,
     end: usize,
-    markdown: bool,
+    syntax: CommentSyntax,
     states: &[(usize, Markup)],
     layout: &Layout,
     list: &str,
 ) -> Result<Edit, Unmarked> {
     let code = &layout.code;
     let line = &text[start..end];
+    let markdown = matches!(syntax, CommentSyntax::Markdown | CommentSyntax::Mdx);
+    let mdx = syntax == CommentSyntax::Mdx;
+    let comment = if mdx {
+        format!("{{/* urilint: ignore[{list}] */}}")
+    } else {
+        format!("<!-- urilint: ignore[{list}] -->")
+    };
     // Where the marker goes: before a hard line break's trailing spaces or
     // backslash (Markdown), else at the line's end.
     let trimmed = line
@@ -504,8 +602,18 @@ fn markup_marker(
     }
     match state_at(states, at) {
         Markup::Comment => return Ok(append(at, &format!(" urilint: ignore[{list}]"))),
-        Markup::Tag | Markup::Raw => return Err(Unmarked::NotSafeHere),
+        Markup::Tag | Markup::Raw | Markup::Expression => return Err(Unmarked::NotSafeHere),
         Markup::Text => {}
+    }
+    if mdx {
+        // MDX: an `import`/`export` line is JavaScript (ESM); a line that
+        // starts inside an expression is too; a heading's explicit id
+        // `{#id}` must stay last (Docusaurus reads it there).
+        let esm = line.starts_with(b"import") || line.starts_with(b"export");
+        let id = memchr::memmem::find(line, b"{#").is_some();
+        if esm || id || state_at(states, start) == Markup::Expression {
+            return Err(Unmarked::NotSafeHere);
+        }
     }
     if markdown {
         if start < front_matter_end(text) {
@@ -535,11 +643,11 @@ fn markup_marker(
             return Ok(Edit {
                 start: start as u64,
                 end: start as u64,
-                replacement: format!("{prefix}<!-- urilint: ignore[{list}] -->{eol}"),
+                replacement: format!("{prefix}{comment}{eol}"),
             });
         }
     }
-    Ok(append(at, &format!(" <!-- urilint: ignore[{list}] -->")))
+    Ok(append(at, &format!(" {comment}")))
 }
 
 /// Where the front matter of a Markdown file ends (the offset of its
@@ -826,7 +934,7 @@ mod tests {
         code: &[Range<u64>],
         findings: &[(u64, &str)],
     ) -> (String, Vec<(u64, Unmarked)>) {
-        let mut layout = if syntax == Some(CommentSyntax::Markdown) {
+        let mut layout = if matches!(syntax, Some(CommentSyntax::Markdown | CommentSyntax::Mdx)) {
             Layout::of(InputFormat::Markdown, text.as_bytes())
         } else {
             Layout::default()
@@ -1101,5 +1209,78 @@ mod tests {
         }
         let other = crate::lint::rules::find("U003").expect("rule");
         assert!(!crate::lint::suppress::suppresses(line, &other));
+    }
+
+    /// L6 of the 2026-11-29 review: a page compiled as MDX gets
+    /// `{/* ... */}` where Markdown gets an HTML comment (which MDX does
+    /// not compile); nothing in ESM lines, in expressions, or on a heading
+    /// with an explicit id; after a JSX tag closed on the line, as
+    /// `@mdx-js/mdx` 3 compiles it; the marker suppresses.
+    #[test]
+    fn mdx_pages_get_expression_comments() {
+        let t = "import Tabs from '@theme/Tabs';\n\n# T http://h/%zz\n\nSee http://a/%zz here.  \nbreak\n\n[d]: http://d/%zz\n\n## Id http://i/%zz {#id}\n\n{[\n  'http://e/%zz',\n]}\n\n<Tabs\n  x=\"http://j/%zz\">\n\nEscaped \\{ http://s/%zz\n";
+        let findings: Vec<(u64, &str)> = [
+            "http://h", "http://a", "http://d", "http://i", "http://e", "http://j", "http://s",
+            "@theme",
+        ]
+        .iter()
+        .map(|n| (at(t, n), "U002"))
+        .collect();
+        let (out, un) = apply(t, Some(CommentSyntax::Mdx), &[], &findings);
+        assert_eq!(
+            out,
+            "import Tabs from '@theme/Tabs';\n\n# T http://h/%zz {/* urilint: ignore[U002] */}\n\nSee http://a/%zz here. {/* urilint: ignore[U002] */}  \nbreak\n\n{/* urilint: ignore[U002] */}\n[d]: http://d/%zz\n\n## Id http://i/%zz {#id}\n\n{[\n  'http://e/%zz',\n]}\n\n<Tabs\n  x=\"http://j/%zz\"> {/* urilint: ignore[U002] */}\n\nEscaped \\{ http://s/%zz {/* urilint: ignore[U002] */}\n"
+        );
+        let refused: Vec<u64> = un.iter().map(|&(o, _)| o).collect();
+        for n in ["@theme", "http://i", "http://e"] {
+            assert!(refused.contains(&at(t, n)), "{n}: {un:?}");
+        }
+        assert!(un.iter().all(|&(_, why)| why == Unmarked::NotSafeHere));
+        let rule = crate::lint::rules::find("U002").expect("a rule");
+        assert!(crate::lint::suppress::suppresses(
+            b"See http://a/%zz here. {/* urilint: ignore[U002] */}",
+            &rule
+        ));
+        // Plain Markdown is unchanged.
+        let (md, _) = apply(
+            "See http://a/%zz\n",
+            Some(CommentSyntax::Markdown),
+            &[],
+            &[(4, "U002")],
+        );
+        assert_eq!(md, "See http://a/%zz <!-- urilint: ignore[U002] -->\n");
+    }
+
+    /// [`mdx_in_site`]: a `.md` page of a Docusaurus 3 site's docs (up to
+    /// the repository's root), not one outside its sources, nor a `.md`
+    /// of a site whose `markdown.format` is `md`.
+    #[test]
+    fn mdx_pages_are_those_docusaurus_compiles() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let d = dir.path();
+        std::fs::create_dir_all(d.join(".git")).expect("mkdir");
+        std::fs::create_dir_all(d.join("docs")).expect("mkdir");
+        std::fs::write(d.join("docs/b.md"), "x\n").expect("write");
+        std::fs::write(d.join("README.md"), "x\n").expect("write");
+        let md = Some(CommentSyntax::Markdown);
+        let config = d.join("docusaurus.config.js");
+        std::fs::write(&config, "module.exports = { title: 'x' };\n").expect("write");
+        let of = |p: &str| mdx_in_site(md, &d.join(p), &Sites::default());
+        assert_eq!(of("docs/b.md"), Some(CommentSyntax::Mdx));
+        assert_eq!(of("README.md"), md);
+        assert_eq!(
+            mdx_in_site(
+                Some(CommentSyntax::Html),
+                &d.join("docs/b.md"),
+                &Sites::default()
+            ),
+            Some(CommentSyntax::Html)
+        );
+        std::fs::write(
+            &config,
+            "module.exports = { markdown: { format: 'md' } };\n",
+        )
+        .expect("write");
+        assert_eq!(of("docs/b.md"), md);
     }
 }

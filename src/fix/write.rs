@@ -306,6 +306,14 @@ impl Target {
     ) -> Result<Target, Error> {
         let err = io_err(path);
         let no_name = || err(io::Error::other("no file name"));
+        let named = matches!(origin, Origin::Named);
+        // A run that writes follows a named link only where no other user
+        // could have planted or swapped it (L11 of the 2026-11-29 review).
+        if named && policy.is_some() {
+            if let Some(reason) = crate::beneath::unsafe_named_links(path) {
+                return Err(refused(path, Refusal::UnsafeLink { reason }));
+            }
+        }
         let (dir, name) = match origin {
             Origin::Named => {
                 let real = std::fs::canonicalize(path).map_err(&err)?;
@@ -339,6 +347,21 @@ impl Target {
         })?;
         let st = rustix::fs::fstat(&fd).map_err(|e| err(e.into()))?;
         Target::check_kind(path, &st)?;
+        // The named path still leads to the file opened: a link swapped
+        // in and out while it was resolved is seen.
+        if named && policy.is_some() {
+            let now = rustix::fs::stat(path).map_err(|e| err(e.into()))?;
+            if (now.st_dev, now.st_ino) != (st.st_dev, st.st_ino) {
+                return Err(refused(
+                    path,
+                    Refusal::UnsafeLink {
+                        reason:
+                            "the path led elsewhere when it was opened (a symbolic link swapped)"
+                                .to_string(),
+                    },
+                ));
+            }
+        }
         Ok(Target {
             path: path.to_path_buf(),
             dir: Arc::new(dir),

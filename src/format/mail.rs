@@ -1006,6 +1006,18 @@ fn walk(
             }
             continue;
         }
+        // mail-parser retypes a part whose end it cannot find (the last
+        // part of a multipart whose closing delimiter is missing: its body
+        // runs to the end of the message) as text, whatever its content
+        // type: a base64 JPEG was decoded and scanned. The declared type
+        // decides, as it does for a part whose end is found: a type
+        // other than `text` is not read, text/html is read as HTML.
+        let declared_primary = ctype.as_deref().map(|t| t.split('/').next().unwrap_or(t));
+        let retyped =
+            part.is_encoding_problem && matches!(part.body, PartType::Text(_) | PartType::Html(_));
+        if retyped && declared_primary.is_some_and(|t| t != "text") {
+            continue;
+        }
         match &part.body {
             PartType::Text(_) | PartType::Html(_) => {}
             PartType::Multipart(_) => {
@@ -1080,7 +1092,8 @@ fn walk(
             }
             _ => continue,
         }
-        let is_html = matches!(part.body, PartType::Html(_));
+        let is_html = matches!(part.body, PartType::Html(_))
+            || (retyped && ctype.as_deref() == Some("text/html"));
         let Some(mut body) = raw.get(s..e.max(s)) else {
             continue;
         };
@@ -2006,5 +2019,57 @@ mod tests {
         assert_eq!(got[0].1, "3");
         assert!(holding(&m, raw, "mm2.emwd.com with esmtp").is_empty());
         assert!(text_of(&m, "text").contains("could not"));
+    }
+
+    /// A multipart whose closing delimiter is missing: mail-parser reads
+    /// its last part to the end of the message and retypes it as text
+    /// (the held-out mail review: a base64 JPEG decoded and scanned). The
+    /// declared type decides: an image is not read, whether the
+    /// delimiter is there or not; HTML is read as HTML; the missing
+    /// delimiter is said.
+    #[test]
+    fn last_part_without_closing_boundary_keeps_its_type() {
+        use ::base64::Engine as _;
+        // A JPEG with an XMP packet: its decoded bytes hold URIs.
+        let mut jpeg = b"\xff\xd8\xff\xe1\x00\x40http://ns.adobe.com/xap/1.0/\x00".to_vec();
+        jpeg.extend(0u8..=255);
+        let encoded = ::base64::engine::general_purpose::STANDARD.encode(&jpeg);
+        // Lines of 76 (RFC 2045 section 6.8).
+        let b64: String = encoded
+            .as_bytes()
+            .chunks(76)
+            .map(|l| format!("{}\n", String::from_utf8_lossy(l)))
+            .collect();
+        let head = "From: a@b.example\nMIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=\"XYZ\"\n\n\
+            --XYZ\nContent-Type: text/plain\n\nSee http://text.example/ here.\n\n";
+        let image = format!(
+            "--XYZ\nContent-Type: image/jpeg; name=\"p.jpg\"\nContent-Transfer-Encoding: base64\n\n{b64}"
+        );
+        for (tail, closed) in [("--XYZ--\n", true), ("", false), ("\n", false)] {
+            let raw = format!("{head}{image}{tail}");
+            let m = read(raw.as_bytes(), MailOptions::default());
+            let text = text_of(&m, "text");
+            assert!(text.contains("http://text.example/"), "{tail:?}: {text}");
+            assert!(!text.contains("adobe"), "{tail:?}: the JPEG read: {text}");
+            assert_eq!(
+                m.problems
+                    .iter()
+                    .any(|p| p.contains("without its closing boundary \"--XYZ--\"")),
+                !closed,
+                "{tail:?}: {:?}",
+                m.problems
+            );
+        }
+        // The last part HTML, its delimiter missing: read as HTML (the
+        // link's destination, not the markup as text).
+        let raw = format!(
+            "{head}--XYZ\nContent-Type: text/html\n\n<p><a href=\"http://html.example/\">x</a></p>\n"
+        );
+        let m = read(raw.as_bytes(), MailOptions::default());
+        assert!(!text_of(&m, "text").contains("<a href"), "{:?}", m.pieces);
+        assert!(m
+            .pieces
+            .iter()
+            .any(|p| p.kind != SegmentKind::Text && p.text == b"http://html.example/"));
     }
 }

@@ -308,6 +308,20 @@ pub fn paragraph_ranges(src: &[u8]) -> Vec<Range<u64>> {
         .collect()
 }
 
+/// The byte ranges of `src`'s links and images, whole (`[text](dest)`,
+/// `![alt][ref]`, `<autolink>`; 0-based, end exclusive), in document
+/// order: a URI in link text is no link of its own (CommonMark allows no
+/// link in a link; GFM links no bare URI there), so `rewrite` never makes
+/// it an autolink there (L10 of the 2026-11-29 review).
+pub fn link_ranges(src: &[u8]) -> Vec<Range<u64>> {
+    let text = as_text(src);
+    Parser::new_ext(&text, options_for(text.as_bytes()))
+        .into_offset_iter()
+        .filter(|(event, _)| matches!(event, Event::Start(Tag::Link { .. } | Tag::Image { .. })))
+        .map(|(_, range)| range.start as u64..range.end as u64)
+        .collect()
+}
+
 /// Adds `range` to the text run.
 fn extend(run: &mut Option<Range<usize>>, range: Range<usize>) {
     *run = Some(match run.take() {

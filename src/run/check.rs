@@ -173,7 +173,13 @@ fn check_with(
         positions_on_demand: true,
         ..scan_options(opts, true)
     };
-    let inputs = walk::inputs(&opts.paths, &opts.walk)?;
+    // A run that writes follows no named link another user could have
+    // planted (L11 of the 2026-11-29 review).
+    let walk = walk::WalkOptions {
+        writes: matches!(ch.mode, FixMode::Fix | FixMode::AddIgnore),
+        ..opts.walk.clone()
+    };
+    let inputs = walk::inputs(&opts.paths, &walk)?;
     let Outputs { out, err } = outputs;
     // When the fixed text of standard input is the output, nothing else
     // (SARIF envelope, summary) may be mixed into it.
@@ -197,6 +203,8 @@ fn check_with(
         out
     };
     let extras = JsonExtras::of(opts);
+    // `--add-ignore`: the sites pages are looked up in, read once a run.
+    let sites = crate::fix::add_ignore::Sites::default();
     let records = |s: &Stats| Stats::get(&s.findings);
     let job = |input: &Input, sink: &mut Sink<'_, '_>| {
         if is_state_file(input, state.as_ref()) {
@@ -207,7 +215,7 @@ fn check_with(
             return;
         }
         extras.per_input(input, &stats, sink, records, |stats, sink| {
-            check_input(opts, ch, &scan, &extras, input, stats, sink, None);
+            check_input(opts, ch, &scan, (&extras, &sites), input, stats, sink, None);
         })
     };
     let pipeline_opts = PipelineOptions {
@@ -321,7 +329,7 @@ pub(crate) fn check_input(
     opts: &RunOptions,
     ch: &CheckOptions,
     scan: &ScanOptions,
-    extras: &JsonExtras,
+    (extras, sites): (&JsonExtras, &crate::fix::add_ignore::Sites),
     input: &Input,
     stats: &Stats,
     sink: &mut Sink<'_, '_>,
@@ -416,6 +424,7 @@ pub(crate) fn check_input(
         },
         decode_helpers: decode_helpers(opts.threads),
         extras,
+        sites,
         mode: ch.mode,
         withheld: AtomicU64::new(0),
         document_tree: editor.and_then(|e| e.tree),
@@ -761,6 +770,9 @@ struct Job<'a> {
     decode_helpers: usize,
     /// `--label`, `--summary`.
     extras: &'a JsonExtras,
+    /// `--add-ignore`: the sites pages are looked up in (a Docusaurus
+    /// page compiled as MDX gets `{/* */}` markers).
+    sites: &'a crate::fix::add_ignore::Sites,
     /// Report, fix, diff or add markers.
     mode: FixMode,
     /// Fixes that `--fix` would apply but the file does not take
@@ -1550,7 +1562,8 @@ impl Job<'_> {
         let (format, writes) = self.classify(&text, input.path());
         let layout = crate::fix::add_ignore::Layout::of(format, &text);
         let syntax = crate::fix::add_ignore::comment_syntax(format, input.path())
-            .filter(|_| writes.writable());
+            .filter(|_| writes.writable() && !found.is_empty());
+        let syntax = crate::fix::add_ignore::mdx_in_site(syntax, input.path(), self.sites);
         let at: Vec<(u64, &str)> = found.iter().map(|d| (d.byte_offset, d.code)).collect();
         let mut markers = crate::fix::add_ignore::marker_edits(&text, syntax, &layout, &at);
         // Each marker must leave the file as its parser reads it.

@@ -119,6 +119,7 @@ impl DocumentChecker {
         }
         let layout = add_ignore::Layout::of(format, bytes);
         let syntax = add_ignore::comment_syntax(format, path);
+        let syntax = add_ignore::mdx_in_site(syntax, path, &add_ignore::Sites::default());
         let mut markers = add_ignore::marker_edits(bytes, syntax, &layout, &[(at, code)]);
         if let Some(kind) = add_ignore::verified_as(format, writes) {
             add_ignore::keep_verified(bytes, kind, &mut markers);
@@ -163,7 +164,7 @@ impl DocumentChecker {
                     &opts,
                     &self.check,
                     &scan,
-                    &extras,
+                    (&extras, &crate::fix::add_ignore::Sites::default()),
                     input,
                     &stats,
                     sink,

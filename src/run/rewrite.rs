@@ -31,7 +31,7 @@ use crate::format::{ReadOptions, SegmentKind};
 use crate::lines::ReadAt;
 use crate::pipeline::{self, Outputs, PipelineOptions, Sink};
 use crate::rewrite::{edit_for, rewrite as rewrite_uri, Mapping};
-use crate::scan::{Found, ScanOptions, Scanner};
+use crate::scan::{Delimiter, Found, ScanOptions, Scanner};
 use crate::source::Input;
 use crate::walk;
 
@@ -73,7 +73,13 @@ pub fn rewrite(
 ) -> Result<Stats, Error> {
     let stats = Stats::default();
     let scan = scan_options(opts, true);
-    let inputs = walk::inputs(&opts.paths, &opts.walk)?;
+    // A run that writes follows no named link another user could have
+    // planted (L11 of the 2026-11-29 review).
+    let walk = walk::WalkOptions {
+        writes: rw.mode == RewriteMode::Write,
+        ..opts.walk.clone()
+    };
+    let inputs = walk::inputs(&opts.paths, &walk)?;
     pipeline::run(
         inputs,
         &PipelineOptions::new(opts.threads, false),
@@ -290,6 +296,9 @@ fn decoded_changes<S: ReadAt + Clone>(
 ) -> Option<Changes> {
     let found = Mutex::new(Vec::new());
     let withheld = std::sync::atomic::AtomicUsize::new(0);
+    let not_autolinks = std::sync::atomic::AtomicUsize::new(0);
+    // The links of the Markdown unit read last, found when first asked.
+    let link_text = Mutex::new(None);
     let reads = Stats::default();
     decoded::scan(
         name,
@@ -310,15 +319,42 @@ fn decoded_changes<S: ReadAt + Clone>(
                 return;
             };
             let at = Located::of(unit, piece, &c);
+            // A URI bare in Markdown prose that GFM's autolink literals
+            // would cut short (`...c_d_` linked as `...c_d`): written
+            // whole as an autolink `<...>`, which is exact (L10 of the
+            // 2026-11-29 review); withheld when it cannot be one.
+            let wrap = piece.kind == SegmentKind::MarkdownText
+                && c.delimiter() != Delimiter::Angle
+                && crate::rewrite::gfm_drops_its_end(&new)
+                && !in_link_text(&link_text, unit, at.span.start);
+            if wrap && !crate::rewrite::is_autolink(&new) {
+                withheld.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                not_autolinks.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                return;
+            }
+            let edit = if wrap {
+                let span = c.span();
+                Edit {
+                    start: span.start,
+                    end: span.end,
+                    replacement: format!("<{new}>"),
+                }
+            } else {
+                edit_for(&c, &new)
+            };
             let fix = Fix {
                 message: String::new(),
-                edits: vec![edit_for(&c, &new)],
+                edits: vec![edit],
                 applicability: crate::fix::Applicability::Safe,
             };
             let scanned_len = decoded::scanned_len(piece);
             let placed = crate::fix::place::place_fix(piece, scanned_len, c.span(), &at.raw, &fix)
                 .and_then(|f| f.edits.into_iter().next())
-                .or_else(|| whole_value(piece, &at, mapping, &new));
+                .or_else(|| {
+                    (!wrap)
+                        .then(|| whole_value(piece, &at, mapping, &new))
+                        .flatten()
+                });
             let Some(edit) = placed else {
                 withheld.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 return;
@@ -362,15 +398,50 @@ fn decoded_changes<S: ReadAt + Clone>(
     }
     let n = withheld.into_inner();
     if n > 0 {
-        changes.withheld = (
-            n,
-            Some(
-                "they are in code, or written with escapes or markup where the change falls"
-                    .to_string(),
-            ),
-        );
+        let mut why = "they are in code, or written with escapes or markup where the change falls"
+            .to_string();
+        if not_autolinks.into_inner() > 0 {
+            why.push_str(
+                ", or the new URI ends in punctuation GFM would leave out of a bare link \
+                 and cannot be written as an autolink <...>",
+            );
+        }
+        changes.withheld = (n, Some(why));
     }
     Some(changes)
+}
+
+/// The links and images of a Markdown unit (file offsets), with the
+/// offset of the unit they were found in.
+type LinkRanges = Mutex<Option<(u64, Vec<std::ops::Range<u64>>)>>;
+
+/// True when file offset `at` of `unit` (a Markdown document) is inside
+/// a link or image ([`crate::format::markdown::link_ranges`], found once
+/// per unit into `known`): its text, where a URI is no link of its own.
+fn in_link_text(known: &LinkRanges, unit: &crate::format::unit::Unit, at: u64) -> bool {
+    let Ok(mut known) = known.lock() else {
+        return false;
+    };
+    if known
+        .as_ref()
+        .is_none_or(|(offset, _)| *offset != unit.offset)
+    {
+        // In document order; an image in a link's text (or a link in an
+        // image's) is merged into the outer one: disjoint, sorted.
+        let mut ranges: Vec<std::ops::Range<u64>> = Vec::new();
+        for r in crate::format::markdown::link_ranges(unit.bytes(unit.offset..u64::MAX)) {
+            let r = r.start + unit.offset..r.end + unit.offset;
+            match ranges.last_mut() {
+                Some(last) if r.start < last.end => last.end = last.end.max(r.end),
+                _ => ranges.push(r),
+            }
+        }
+        *known = Some((unit.offset, ranges));
+    }
+    known.as_ref().is_some_and(|(_, ranges)| {
+        let i = ranges.partition_point(|r| r.end <= at);
+        ranges.get(i).is_some_and(|r| r.contains(&at))
+    })
 }
 
 /// The edit that rewrites the text of a Markdown link written

@@ -60,10 +60,12 @@ fn read_in(dir: &Path) -> Option<Layout> {
         Ok(t) => t,
         Err(note) => {
             l.notes.push(format!("{note}: Docusaurus defaults assumed"));
+            l.md_as_mdx = md_as_mdx(None, dir);
             return Some(l);
         }
     };
     let o = Object::new(&text);
+    l.md_as_mdx = md_as_mdx(Some(&o), dir);
     let mut unread = Vec::new();
     match o.get("baseUrl") {
         Some(Value::Str(s)) => l.base_path = base_path_of(&s),
@@ -95,6 +97,38 @@ fn read_in(dir: &Path) -> Option<Layout> {
         ));
     }
     Some(l)
+}
+
+/// True when the site configured by `config` (`None`: not read) in `dir`
+/// compiles its `.md` pages as MDX: Docusaurus 3's `markdown.format` is
+/// `mdx` by default, `md` and `detect` compile `.md` as CommonMark
+/// (Docusaurus docs, "Markdown features: MDX vs. CommonMark"); Docusaurus
+/// 2 (MDX 1, `@docusaurus/core` 2.x in `dir/package.json`) reads HTML
+/// comments. A format computed by code counts as the default.
+fn md_as_mdx(config: Option<&Object>, dir: &Path) -> bool {
+    match config.and_then(|o| o.get_in("markdown", "format")) {
+        Some(Value::Str(f)) if f == "md" || f == "detect" => return false,
+        Some(Value::Str(f)) if f == "mdx" => return true,
+        _ => {}
+    }
+    core_major(dir).is_none_or(|major| major >= 3)
+}
+
+/// The major version of `@docusaurus/core` that `dir/package.json`
+/// depends on (the first number of its version range: `^3.8.1` is 3);
+/// `None` when it does not say.
+fn core_major(dir: &Path) -> Option<u64> {
+    let text = super::read_config(&dir.join("package.json")).ok()?;
+    let json: serde_json::Value = serde_json::from_str(&text).ok()?;
+    let range = ["dependencies", "devDependencies"]
+        .iter()
+        .find_map(|d| json.get(d)?.get("@docusaurus/core")?.as_str())?;
+    let digits: String = range
+        .trim_start_matches(|c: char| !c.is_ascii_digit())
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.parse().ok()
 }
 
 /// The front matter keys [`page_url`] reads: a page that sets none of
@@ -141,6 +175,35 @@ fn strip_number_prefix(part: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// L6 of the 2026-11-29 review: `.md` pages are MDX in Docusaurus 3
+    /// unless `markdown.format` says `md` or `detect`; Docusaurus 2's are
+    /// MDX 1, which reads HTML comments.
+    #[test]
+    fn md_pages_compiled_as_mdx() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let d = dir.path();
+        let config = |text: &str| Some(Object::new(text));
+        let plain = "module.exports = { title: 'x', markdown: { mermaid: true } };";
+        assert!(md_as_mdx(config(plain).as_ref(), d));
+        assert!(md_as_mdx(None, d));
+        for (format, mdx) in [("md", false), ("detect", false), ("mdx", true)] {
+            let text = format!("export default {{ markdown: {{ format: '{format}' }} }}");
+            assert_eq!(md_as_mdx(config(&text).as_ref(), d), mdx, "{format}");
+        }
+        std::fs::write(
+            d.join("package.json"),
+            r#"{"dependencies": {"@docusaurus/core": "^2.4.3"}}"#,
+        )
+        .expect("write");
+        assert!(!md_as_mdx(config(plain).as_ref(), d));
+        std::fs::write(
+            d.join("package.json"),
+            r#"{"devDependencies": {"@docusaurus/core": "~3.8.1"}}"#,
+        )
+        .expect("write");
+        assert!(md_as_mdx(config(plain).as_ref(), d));
+    }
 
     #[test]
     fn urls_of_docs() {

@@ -121,6 +121,35 @@ impl Object {
         Some(self.value_at(at.1))
     }
 
+    /// The value of `key` written directly in the object literal that is
+    /// the value of `outer` (the shallowest `outer`): `format` of
+    /// `markdown: { format: 'md', mermaid: true }`. `None` when `outer` is
+    /// not there, is not written as an object literal, or does not hold
+    /// `key`.
+    pub fn get_in(&self, outer: &str, key: &str) -> Option<Value> {
+        let (p, after) = self
+            .key_positions(outer)
+            .into_iter()
+            .min_by_key(|&(p, _)| self.depth[p])?;
+        let b = &self.src;
+        let mut open = after;
+        while open < b.len() && b[open].is_ascii_whitespace() {
+            open += 1;
+        }
+        if b.get(open) != Some(&b'{') {
+            return None;
+        }
+        let d = self.depth[p] + 1;
+        let end = (open + 1..b.len())
+            .find(|&i| self.depth[i] < d)
+            .unwrap_or(b.len());
+        let at = self
+            .key_positions(key)
+            .into_iter()
+            .find(|&(k, _)| k > open && k < end && self.depth[k] == d)?;
+        Some(self.value_at(at.1))
+    }
+
     /// The positions (start of the key, first byte after its `:`) where
     /// `key` is written as an object key (bare, or quoted).
     fn key_positions(&self, key: &str) -> Vec<(usize, usize)> {
@@ -283,5 +312,26 @@ mod tests {
                 ("a.md".into(), "b.md".into())
             ]))
         );
+    }
+
+    /// `markdown.format` of a Docusaurus configuration (L6 of the
+    /// 2026-11-29 review): only the key inside the `markdown` object.
+    #[test]
+    fn a_key_inside_an_object() {
+        let o = Object::new(
+            "export default { format: 'top', markdown: { mermaid: true, hooks: { format: 'x' },\n format: 'md' }, other: { format: 'y' } };",
+        );
+        assert_eq!(
+            o.get_in("markdown", "format"),
+            Some(Value::Str("md".into()))
+        );
+        assert_eq!(o.get_in("markdown", "mermaid"), Some(Value::Bool(true)));
+        assert_eq!(o.get_in("markdown", "missing"), None);
+        assert_eq!(o.get_in("nothing", "format"), None);
+        let computed =
+            Object::new("module.exports = { markdown: markdownOptions, x: { format: 'md' } }");
+        assert_eq!(computed.get_in("markdown", "format"), None);
+        let nested = Object::new("module.exports = { markdown: { hooks: { format: 'md' } } }");
+        assert_eq!(nested.get_in("markdown", "format"), None);
     }
 }

@@ -254,6 +254,11 @@ pub struct Layout {
     /// True when the terms of definition lists get ids (Hugo
     /// `markup.goldmark.parser.autoDefinitionTermID`).
     pub definition_term_ids: bool,
+    /// True when `.md` pages are compiled as MDX, where an HTML comment is
+    /// not one (Docusaurus 3 unless `markdown.format` is `md` or
+    /// `detect`): `--add-ignore` writes its marker there as `{/* ... */}`
+    /// (L6 of the 2026-11-29 review).
+    pub md_as_mdx: bool,
     /// What the configuration holds that urilint could not read (a value
     /// computed by code, a file that does not parse): said once per site.
     pub notes: Vec<String>,
@@ -286,6 +291,7 @@ impl Layout {
             theme_dirs: Vec::new(),
             definition_term_ids: false,
             redirects: Vec::new(),
+            md_as_mdx: false,
             notes: Vec::new(),
         }
     }
