@@ -503,6 +503,53 @@ fn redirect_to_loopback_is_skipped() {
     );
 }
 
+/// H4 of the 2026-11-29 review: a redirect from a public-looking name to
+/// the benchmarking block 198.18.0.0/15 (the fake-IP range of proxies),
+/// or to NAT64 or 6to4 forms of private addresses, is not followed.
+#[test]
+fn redirect_to_non_global_address_is_skipped() {
+    let s = Server::start(vec![
+        (
+            "/bench",
+            vec![Reply::status(302).header("Location", "http://198.18.0.1:18080/secret38")],
+        ),
+        (
+            "/nat64",
+            vec![Reply::status(302).header("Location", "http://[64:ff9b::a9fe:a9fe]/latest/")],
+        ),
+        (
+            "/6to4",
+            vec![Reply::status(307).header("Location", "http://[2002:a00:1::]/")],
+        ),
+    ]);
+    let opts = RemoteOptions {
+        allow_private: false,
+        resolve: vec![resolve("pub.remote-test.org", &s)],
+        ..fast()
+    };
+    let base = format!("http://pub.remote-test.org:{}", s.port());
+    let o = run(
+        &[
+            format!("{base}/bench"),
+            format!("{base}/nat64"),
+            format!("{base}/6to4"),
+        ],
+        &opts,
+    );
+    let reasons: Vec<String> = o.iter().map(|o| reason(&o.verdict)).collect();
+    assert_eq!(
+        reasons,
+        [
+            "redirects to benchmarking address 198.18.0.1",
+            "redirects to NAT64 address 64:ff9b::a9fe:a9fe of link-local address 169.254.169.254",
+            "redirects to 6to4 address 2002:a00:1:: of private address 10.0.0.1",
+        ]
+    );
+    assert!(o.iter().all(|o| o.verdict.class() == "skipped"));
+    // One request each (the redirect), none to the targets.
+    assert!(o.iter().all(|o| o.requests == 1), "{o:?}");
+}
+
 #[test]
 fn reserved_name_is_skipped_without_dns() {
     // No resolver is asked: a lookup of a made-up .invalid name would
