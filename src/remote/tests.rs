@@ -961,6 +961,32 @@ fn github_rate_limit_pauses_the_host() {
     assert!(t.elapsed() < Duration::from_secs(4), "{:?}", t.elapsed());
 }
 
+/// L1 of the 2026-11-29 review: an `x-ratelimit-reset` beyond what the
+/// clock holds is no reset: the link is alive, the next one of the host
+/// goes on, and no panic is caught on the way (the old code's verdict was
+/// "internal error of the HTTP client (a panic)").
+#[test]
+fn impossible_rate_limit_reset_is_none() {
+    let s = Server::start(vec![
+        (
+            "/xrl",
+            vec![Reply::status(200)
+                .header("x-ratelimit-remaining", "0")
+                .header("x-ratelimit-reset", "18446744073709551615")],
+        ),
+        ("/next", vec![Reply::status(200)]),
+    ]);
+    let opts = RemoteOptions {
+        max_concurrency: 1,
+        host_concurrency: 1,
+        ..fast()
+    };
+    let o = run(&[s.url("/xrl"), s.url("/next")], &opts);
+    assert_eq!(o[0].verdict, Verdict::Alive, "{o:?}");
+    assert_eq!(o[1].verdict, Verdict::Alive, "{o:?}");
+    assert_eq!(s.count("/next"), 1);
+}
+
 /// Reserved names and non-public literals are skipped before any queue:
 /// they take no turn of their host's spacing (200 of them on one host,
 /// 1 s apart, would take minutes).
@@ -988,4 +1014,56 @@ fn skipped_uris_take_no_spacing() {
         .all(|o| o.verdict.class() == "skipped" && o.requests == 0));
     assert_eq!(o[200].verdict.reason(), "private address 10.0.0.1");
     assert_eq!(o[0].uri, "https://docs.example.com/0");
+}
+
+/// L3 of the 2026-11-29 review: a URI the HTTP client refuses (over 64
+/// KiB, a redirect to `https:////host/x` or `https:/host/x`) is blocked as
+/// "could not be requested", not skipped as if private.
+#[test]
+fn uris_the_client_refuses_are_blocked_not_skipped() {
+    let s = Server::start(vec![
+        (
+            "/four",
+            vec![Reply::status(302).header("Location", "https:////evil.remote-test.org/x")],
+        ),
+        (
+            "/one",
+            vec![Reply::status(302).header("Location", "https:/evil.remote-test.org/t21")],
+        ),
+    ]);
+    let long = format!("{}?q={}", s.url("/long"), "a".repeat(70_000));
+    let o = run(&[long, s.url("/four"), s.url("/one")], &fast());
+    for (i, o) in o.iter().enumerate() {
+        assert_eq!(o.verdict.class(), "blocked", "{i}: {:?}", o.verdict);
+        let why = o.verdict.not_requested_reason().unwrap_or_default();
+        assert!(
+            why.starts_with("a URI the HTTP client refuses ("),
+            "{i}: {:?}",
+            o.verdict
+        );
+    }
+    assert_eq!(o[0].requests, 0);
+    assert_eq!(s.count("/long"), 0);
+    assert_eq!(o[1].redirects.len(), 1);
+    assert_eq!(o[1].redirects[0].to, "https:////evil.remote-test.org/x");
+    assert_eq!(o[2].redirects[0].to, "https:/evil.remote-test.org/t21");
+}
+
+/// L4 of the 2026-11-29 review: a Location of UTF-8 bytes is said to be
+/// not ASCII, not missing.
+#[test]
+fn non_ascii_location_is_said() {
+    let s = Server::start(vec![(
+        "/ideo",
+        vec![Reply::status(302).header("Location", "http://127\u{3002}0\u{3002}0\u{3002}1:18080/x")],
+    )]);
+    let o = one(s.url("/ideo"), &fast());
+    assert_eq!(
+        o.verdict,
+        Verdict::Blocked {
+            reason: "302 Found: the Location header is not ASCII: \
+                     \"http://127\u{3002}0\u{3002}0\u{3002}1:18080/x\""
+                .into()
+        }
+    );
 }
