@@ -540,3 +540,66 @@ fn refused_uris_non_ascii_location_and_impossible_reset() {
     assert!(!stderr.contains("panic"), "{stderr}");
     assert_eq!(server.hits("/xrl"), 1);
 }
+
+/// M1 of the 2026-11-29 review through the binary: links to a host whose
+/// `x-ratelimit-reset` is in the year 5138 finish at once, the remaining
+/// ones blocked (20 links took 19 pauses of `--max-retry-wait`, 38 s at 2
+/// s, all alive).
+#[test]
+fn rate_limited_host_gives_up_at_once() {
+    let paths: Vec<&'static str> = (0..20)
+        .map(|i| &*Box::leak(format!("/xrl{i}").into_boxed_str()))
+        .collect();
+    let answer: Answer = (
+        200,
+        "x-ratelimit-remaining: 0\r\nx-ratelimit-reset: 99999999999\r\n",
+        "ok",
+    );
+    let script: Vec<(&'static str, Vec<Answer>)> =
+        paths.iter().map(|p| (*p, vec![answer])).collect();
+    let server = Server::start(&script);
+    let port = server.port;
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let text: String = paths
+        .iter()
+        .map(|p| format!("- <http://pub.remote-test.org:{port}{p}>\n"))
+        .collect();
+    std::fs::write(dir.path().join("rl.md"), text).unwrap_or_else(|e| panic!("{e}"));
+    let resolve = format!("pub.remote-test.org:{port}:127.0.0.1");
+    let out = urilint(
+        dir.path(),
+        &[
+            "check",
+            "--isolated",
+            "--links",
+            "remote",
+            "--resolve",
+            &resolve,
+            "--host-concurrency",
+            "1",
+            "--max-retry-wait",
+            "2",
+            "--format",
+            "plain",
+            "rl.md",
+        ],
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("20 URIs on 1 host: 1 alive, 19 blocked; 1 request"),
+        "{stderr}"
+    );
+    assert_eq!(
+        stdout
+            .lines()
+            .filter(|l| l.contains(
+                "L102 the link could not be verified: the server's rate limit asks to pause \
+                 the host"
+            ))
+            .count(),
+        19,
+        "{stdout}"
+    );
+    assert_eq!(server.total(), 1);
+}

@@ -40,8 +40,8 @@ pub(crate) struct Step {
     pub(crate) next: Next,
     /// True when a request was sent (false when the policy skipped it).
     pub(crate) requested: bool,
-    /// A pause of the whole host asked by rate-limit headers, capped at
-    /// `max_retry_after`.
+    /// A pause of the whole host asked by rate-limit headers, as asked
+    /// (the scheduler weighs it against `max_retry_after`).
     pub(crate) host_pause: Option<Duration>,
 }
 
@@ -120,7 +120,7 @@ pub(crate) fn request(
     let status = resp.status().as_u16();
     let now = SystemTime::now();
     let headers = resp.headers().clone();
-    let host_pause = classify::rate_limit_pause(&headers, now).map(|p| p.min(opts.max_retry_after));
+    let host_pause = classify::rate_limit_pause(&headers, now);
     let step = |next| Step {
         next,
         requested: true,

@@ -744,10 +744,10 @@ fn progress_is_reported_per_verdict() {
         ("/p2", vec![Reply::status(404)]),
     ]);
     let seen = Mutex::new(Vec::new());
-    let out = check(&[s.url("/p1"), s.url("/p2")], &fast(), &|p| {
+    let out = check(&[s.url("/p1"), s.url("/p2")], &fast(), &|t| {
         seen.lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .push(p.clone())
+            .push(t.progress())
     })
     .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(out.len(), 2);
@@ -1014,6 +1014,106 @@ fn skipped_uris_take_no_spacing() {
         .all(|o| o.verdict.class() == "skipped" && o.requests == 0));
     assert_eq!(o[200].verdict.reason(), "private address 10.0.0.1");
     assert_eq!(o[0].uri, "https://docs.example.com/0");
+}
+
+/// M2 of the 2026-11-29 review: the scheduler's work per verdict does not
+/// grow with the number of hosts. 3,000 hosts of one link each (loopback
+/// addresses on the discard port, refused at once): the host entries the
+/// scheduler looks at stay within a few per verdict (the old scheduler
+/// walked every host ever seen after each verdict: about 9 million here).
+#[test]
+fn scheduler_work_is_linear_in_hosts() {
+    let n = 3000;
+    let uris: Vec<String> = (0..n)
+        .map(|i| format!("http://127.0.{}.{}:9/p", 1 + i / 250, 1 + i % 250))
+        .collect();
+    let opts = RemoteOptions {
+        max_retries: 0,
+        ..fast()
+    };
+    let client = super::client::Client::new(&opts).unwrap_or_else(|e| panic!("{e}"));
+    let (outcomes, steps) = super::schedule::run_counted(&uris, &opts, &client, &|_| {});
+    assert_eq!(outcomes.len(), n);
+    assert!(
+        outcomes.iter().all(|o| o.requests == 1),
+        "{:?}",
+        outcomes.first()
+    );
+    assert!(
+        steps <= 8 * n as u64,
+        "{steps} host entries looked at for {n} hosts"
+    );
+}
+
+/// M1 of the 2026-11-29 review: a host whose rate-limit headers ask for a
+/// pause beyond `--max-retry-wait` (here a reset in the year 5138) has its
+/// remaining links reported blocked, not one pause per link (20 links took
+/// 19 pauses of the limit before). The link that got the answer is alive.
+#[test]
+fn rate_limit_beyond_the_limit_blocks_the_host() {
+    let paths: Vec<String> = (0..20).map(|i| format!("/xrl{i}")).collect();
+    let script = paths
+        .iter()
+        .map(|p| {
+            (
+                p.as_str(),
+                vec![Reply::status(200)
+                    .header("x-ratelimit-remaining", "0")
+                    .header("x-ratelimit-reset", "99999999999")],
+            )
+        })
+        .collect();
+    let s = Server::start(script);
+    let uris: Vec<String> = paths.iter().map(|p| s.url(p)).collect();
+    let opts = RemoteOptions {
+        host_concurrency: 1,
+        max_retry_after: Duration::from_secs(2),
+        ..fast()
+    };
+    let o = run(&uris, &opts);
+    assert_eq!(o[0].verdict, Verdict::Alive);
+    for later in &o[1..] {
+        assert_eq!(later.verdict.class(), "blocked", "{later:?}");
+        assert!(
+            reason(&later.verdict).starts_with("the server's rate limit asks to pause the host"),
+            "{later:?}"
+        );
+        assert_eq!(later.requests, 0);
+    }
+    assert_eq!(s.count("/xrl0") + s.count("/xrl1"), 1);
+}
+
+/// M1: pauses within the limit add up, per host, to at most
+/// `--max-retry-wait`: three pauses of 1 s with a limit of 2 s, then the
+/// host's remaining links are blocked.
+#[test]
+fn rate_limit_pauses_of_a_host_are_bounded_in_all() {
+    let paths: Vec<String> = (0..6).map(|i| format!("/rl{i}")).collect();
+    let script = paths
+        .iter()
+        .map(|p| {
+            (
+                p.as_str(),
+                vec![Reply::status(200)
+                    .header("RateLimit-Remaining", "0")
+                    .header("RateLimit-Reset", "1")],
+            )
+        })
+        .collect();
+    let s = Server::start(script);
+    let uris: Vec<String> = paths.iter().map(|p| s.url(p)).collect();
+    let opts = RemoteOptions {
+        host_concurrency: 1,
+        max_concurrency: 1,
+        max_retry_after: Duration::from_secs(2),
+        ..fast()
+    };
+    let o = run(&uris, &opts);
+    let classes: Vec<&str> = o.iter().map(|o| o.verdict.class()).collect();
+    assert_eq!(
+        classes,
+        ["alive", "alive", "alive", "blocked", "blocked", "blocked"]
+    );
 }
 
 /// L3 of the 2026-11-29 review: a URI the HTTP client refuses (over 64
