@@ -110,8 +110,13 @@ fn serve(
     }
 }
 
+/// Runs the binary under test in `dir`; `URILINT_TEST_BIN` names another
+/// one (to show that the tests of the 2026-11-29 review's items fail on
+/// the release before the fixes).
 fn urilint(dir: &std::path::Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_urilint"))
+    let exe = std::env::var_os("URILINT_TEST_BIN")
+        .unwrap_or_else(|| env!("CARGO_BIN_EXE_urilint").into());
+    Command::new(exe)
         .current_dir(dir)
         .env_remove("GITHUB_TOKEN")
         .args(args)
@@ -436,4 +441,165 @@ fn links_remote_table() {
     );
     assert_eq!(server.hits("/flaky"), 2, "{again:?}");
     assert!(dir.path().join("other.jsonl").exists());
+}
+
+/// The review's servers, mapped from `pub.remote-test.org`: the answers
+/// of L1, L3, L4 and M1 of the 2026-11-29 review.
+fn review_script() -> Vec<(&'static str, Vec<Answer>)> {
+    vec![
+        (
+            "/four",
+            vec![(302, "Location: https:////evil.org/x\r\n", "")],
+        ),
+        ("/one", vec![(302, "Location: https:/evil.org/t21\r\n", "")]),
+        (
+            "/ideo",
+            vec![(
+                302,
+                "Location: http://127\u{3002}0\u{3002}0\u{3002}1:18080/x\r\n",
+                "",
+            )],
+        ),
+        (
+            "/xrl",
+            vec![(
+                200,
+                "x-ratelimit-remaining: 0\r\nx-ratelimit-reset: 18446744073709551615\r\n",
+                "ok",
+            )],
+        ),
+        ("/after", vec![(200, "", "ok")]),
+    ]
+}
+
+/// L3, L4 and L1 of the 2026-11-29 review through the binary: a URI of
+/// 65,535 bytes and redirects to `https:////evil.org/x` and `https:/evil.org/t21`
+/// are `L102` "could not be requested" (they were counted as skipped,
+/// private addresses, with no finding), the summary says why; a Location
+/// of UTF-8 is "not ASCII" (it was "without a Location"); a rate-limit
+/// reset beyond `i64` is none (it was a caught panic, "internal error of
+/// the HTTP client").
+#[test]
+fn refused_uris_non_ascii_location_and_impossible_reset() {
+    let server = Server::start(&review_script());
+    let port = server.port;
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let base = format!("http://pub.remote-test.org:{port}");
+    // 65,535 bytes: over the `http` crate's 65,534, within the scanner's
+    // 65,536 (an IRI's percent-encoded form grows past it sooner).
+    let prefix = format!("{base}/long?q=");
+    let long = format!("{prefix}{}", "a".repeat(65_535 - prefix.len()));
+    let text =
+        format!("- <{base}/four>\n- <{base}/one>\n- <{base}/ideo>\n- <{base}/xrl>\n- <{long}>\n");
+    std::fs::write(dir.path().join("doc.md"), text).unwrap_or_else(|e| panic!("{e}"));
+    let resolve = format!("pub.remote-test.org:{port}:127.0.0.1");
+    let out = urilint(
+        dir.path(),
+        &[
+            "check",
+            "--isolated",
+            "--links",
+            "remote",
+            "--resolve",
+            &resolve,
+            "--max-retries",
+            "0",
+            "--timeout",
+            "5",
+            "--format",
+            "plain",
+            "--select",
+            "L",
+            "doc.md",
+        ],
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = stdout.lines().collect();
+    let want_starts = [
+        "doc.md:1:4: L102 the link redirects to https:////evil.org/x, which could not be requested: a URI the HTTP client refuses (".to_owned(),
+        "doc.md:2:4: L102 the link redirects to https:/evil.org/t21, which could not be requested: a URI the HTTP client refuses (".to_owned(),
+        "doc.md:3:4: L102 the link could not be verified: 302 Found: the Location header is not ASCII: \"http://127\u{3002}0\u{3002}0\u{3002}1:18080/x\"".to_owned(),
+        "doc.md:5:4: L102 the link could not be requested: a URI the HTTP client refuses (".to_owned(),
+    ];
+    assert_eq!(lines.len(), want_starts.len(), "{stdout}\n{stderr}");
+    for (line, want) in lines.iter().zip(&want_starts) {
+        assert!(
+            line.starts_with(want.as_str()),
+            "{line}\nwanted {want}\n{stderr}"
+        );
+    }
+    assert!(
+        stderr.contains(
+            "5 URIs on 1 host: 1 alive, 4 blocked (3 could not be requested: a URI the HTTP \
+             client refuses); 4 requests"
+        ),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("skipped"), "{stderr}");
+    assert!(!stderr.contains("panic"), "{stderr}");
+    assert_eq!(server.hits("/xrl"), 1);
+}
+
+/// M1 of the 2026-11-29 review through the binary: links to a host whose
+/// `x-ratelimit-reset` is in the year 5138 finish at once, the remaining
+/// ones blocked (20 links took 19 pauses of `--max-retry-wait`, 38 s at 2
+/// s, all alive).
+#[test]
+fn rate_limited_host_gives_up_at_once() {
+    let paths: Vec<&'static str> = (0..20)
+        .map(|i| &*Box::leak(format!("/xrl{i}").into_boxed_str()))
+        .collect();
+    let answer: Answer = (
+        200,
+        "x-ratelimit-remaining: 0\r\nx-ratelimit-reset: 99999999999\r\n",
+        "ok",
+    );
+    let script: Vec<(&'static str, Vec<Answer>)> =
+        paths.iter().map(|p| (*p, vec![answer])).collect();
+    let server = Server::start(&script);
+    let port = server.port;
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let text: String = paths
+        .iter()
+        .map(|p| format!("- <http://pub.remote-test.org:{port}{p}>\n"))
+        .collect();
+    std::fs::write(dir.path().join("rl.md"), text).unwrap_or_else(|e| panic!("{e}"));
+    let resolve = format!("pub.remote-test.org:{port}:127.0.0.1");
+    let out = urilint(
+        dir.path(),
+        &[
+            "check",
+            "--isolated",
+            "--links",
+            "remote",
+            "--resolve",
+            &resolve,
+            "--host-concurrency",
+            "1",
+            "--max-retry-wait",
+            "2",
+            "--format",
+            "plain",
+            "rl.md",
+        ],
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("20 URIs on 1 host: 1 alive, 19 blocked; 1 request"),
+        "{stderr}"
+    );
+    assert_eq!(
+        stdout
+            .lines()
+            .filter(|l| l.contains(
+                "L102 the link could not be verified: the server's rate limit asks to pause \
+                 the host"
+            ))
+            .count(),
+        19,
+        "{stdout}"
+    );
+    assert_eq!(server.total(), 1);
 }

@@ -123,9 +123,10 @@ pub(crate) fn name_does_not_exist(message: &str) -> bool {
 }
 
 /// The verdict of a request that got no answer: a refusal of the address
-/// policy is skipped; a name that does not exist is gone, another DNS
-/// failure transient; a TLS failure blocked; a timeout, a refused, reset or
-/// closed connection transient.
+/// policy is skipped; a URI the client refuses is blocked (not requested,
+/// [`Verdict::not_requested`]); a name that does not exist is gone,
+/// another DNS failure transient; a TLS failure blocked; a timeout, a
+/// refused, reset or closed connection transient.
 pub(crate) fn of_error(err: &ureq::Error) -> Verdict {
     match err {
         ureq::Error::Io(e) => of_io(e),
@@ -141,9 +142,7 @@ pub(crate) fn of_error(err: &ureq::Error) -> Verdict {
         ureq::Error::Tls(e) => Verdict::Blocked {
             reason: format!("TLS: {e}"),
         },
-        ureq::Error::BadUri(e) => Verdict::Skipped {
-            reason: format!("a URI the HTTP client refuses: {e}"),
-        },
+        ureq::Error::BadUri(e) => Verdict::not_requested(e),
         ureq::Error::Protocol(e) => Verdict::Transient {
             reason: format!("HTTP protocol error: {e}"),
         },
@@ -209,12 +208,14 @@ pub(crate) fn retry_after(headers: &HeaderMap, now: SystemTime) -> Option<Durati
 /// no request is left: `x-ratelimit-remaining: 0` with
 /// `x-ratelimit-reset` in epoch seconds (GitHub's REST API), or
 /// `RateLimit-Remaining: 0` with `RateLimit-Reset` in delta seconds (the
-/// IETF httpapi draft "RateLimit header fields for HTTP").
+/// IETF httpapi draft "RateLimit header fields for HTTP"). A reset that
+/// is no time the system clock can hold (beyond `i64` seconds, L1 of the
+/// 2026-11-29 review) is as none: `None`.
 pub(crate) fn rate_limit_pause(headers: &HeaderMap, now: SystemTime) -> Option<Duration> {
     let zero = |name| header(headers, name).and_then(|v| v.parse::<u64>().ok()) == Some(0);
     if zero("x-ratelimit-remaining") {
         let reset = header(headers, "x-ratelimit-reset")?.parse::<u64>().ok()?;
-        let at = UNIX_EPOCH + Duration::from_secs(reset);
+        let at = UNIX_EPOCH.checked_add(Duration::from_secs(reset))?;
         return Some(at.duration_since(now).unwrap_or(Duration::ZERO));
     }
     if zero("ratelimit-remaining") {
@@ -227,7 +228,8 @@ pub(crate) fn rate_limit_pause(headers: &HeaderMap, now: SystemTime) -> Option<D
 /// An HTTP-date (RFC 9110 section 5.6.7): IMF-fixdate
 /// (`Sun, 06 Nov 1994 08:49:37 GMT`), the obsolete RFC 850 form
 /// (`Sunday, 06-Nov-94 08:49:37 GMT`) and asctime (`Sun Nov  6 08:49:37
-/// 1994`). The weekday is not checked.
+/// 1994`). The weekday is not checked; a year beyond four digits is no
+/// date.
 pub(crate) fn http_date(s: &str) -> Option<SystemTime> {
     let month = |m: &str| {
         [
@@ -246,7 +248,12 @@ pub(crate) fn http_date(s: &str) -> Option<SystemTime> {
             let m = month(p.next()?)?;
             let y: i64 = p.next()?.parse().ok()?;
             // RFC 9110: a two-digit year more than 50 years ahead is in the past.
-            (d, m, if y < 70 { 2000 + y } else { 1900 + y }, *t)
+            let year = match y {
+                0..=69 => 2000 + y,
+                70..=99 => 1900 + y,
+                _ => y,
+            };
+            (d, m, year, *t)
         }
         [_, m, d, t, y] => (d.parse().ok()?, month(m)?, y.parse::<i64>().ok()?, *t),
         _ => return None,
@@ -256,9 +263,15 @@ pub(crate) fn http_date(s: &str) -> Option<SystemTime> {
     if !(1..=31).contains(&day) || h > 23 || mi > 59 || se > 60 {
         return None;
     }
+    // RFC 9110's year is four digits: no arithmetic on larger ones.
+    if !(0..=9999).contains(&year) {
+        return None;
+    }
     let days = days_from_civil(year, mon, day);
-    let secs = days.checked_mul(86_400)? + (h * 3600 + mi * 60 + se) as i64;
-    Some(UNIX_EPOCH + Duration::from_secs(u64::try_from(secs).ok()?))
+    let secs = days
+        .checked_mul(86_400)?
+        .checked_add(i64::try_from(h * 3600 + mi * 60 + se).ok()?)?;
+    UNIX_EPOCH.checked_add(Duration::from_secs(u64::try_from(secs).ok()?))
 }
 
 /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's
@@ -404,5 +417,35 @@ mod tests {
         assert_eq!(rate_limit_pause(&ietf, now), Some(Duration::from_secs(7)));
         let left = headers(&[("ratelimit-remaining", "3"), ("ratelimit-reset", "7")]);
         assert_eq!(rate_limit_pause(&left, now), None);
+    }
+
+    /// L1 of the 2026-11-29 review: a reset beyond what the clock holds
+    /// (`UNIX_EPOCH + u64::MAX` seconds panicked) is no reset; huge delta
+    /// seconds and far dates are returned, not added to anything here.
+    #[test]
+    fn impossible_resets_are_none() {
+        let now = UNIX_EPOCH + Duration::from_secs(1_700_000_000);
+        for reset in ["18446744073709551615", "9223372036854775808"] {
+            let h = headers(&[("x-ratelimit-remaining", "0"), ("x-ratelimit-reset", reset)]);
+            assert_eq!(rate_limit_pause(&h, now), None, "{reset}");
+        }
+        let ietf = headers(&[
+            ("ratelimit-remaining", "0"),
+            ("ratelimit-reset", "18446744073709551615"),
+        ]);
+        assert_eq!(
+            rate_limit_pause(&ietf, now),
+            Some(Duration::from_secs(u64::MAX))
+        );
+        for date in [
+            "Sun, 06 Nov 9999999999999 08:49:37 GMT",
+            "Sun Nov  6 08:49:37 9223372036854775807",
+            "Sun, 06 Nov -9223372036854775808 08:49:37 GMT",
+            "Sunday, 06-Nov-9223372036854775807 08:49:37 GMT",
+        ] {
+            assert_eq!(http_date(date), None, "{date}");
+        }
+        let h = headers(&[("retry-after", "18446744073709551615")]);
+        assert_eq!(retry_after(&h, now), Some(Duration::from_secs(u64::MAX)));
     }
 }

@@ -4,7 +4,8 @@
 //! returns every status as an answer, sends urilint's `User-Agent`, trusts
 //! Mozilla's roots plus `--cacert`, and resolves names through
 //! [`PolicyResolver`]: `--resolve` entries first, then DNS, whose answers
-//! must be public addresses unless `--allow-private`.
+//! must all be globally reachable unicast addresses unless
+//! `--allow-private`.
 //!
 //! Environment proxies (`HTTP_PROXY`, ...) are not used: through a proxy
 //! the address policy could not be applied.
@@ -21,7 +22,7 @@ use ureq::unversioned::resolver::{ResolvedSocketAddrs, Resolver};
 use ureq::unversioned::transport::{DefaultConnector, NextTimeout};
 use ureq::{Agent, Body};
 
-use super::safety::private_address;
+use super::safety::non_global;
 use super::{RemoteError, RemoteOptions, ResolveEntry};
 
 /// Hosts that get `GITHUB_TOKEN`, over https only.
@@ -195,8 +196,9 @@ fn ascii_host(host: &str) -> String {
         .unwrap_or_else(|| host.to_owned())
 }
 
-/// A connection refused by the address policy: a name resolved to a
-/// non-public address only, without `--allow-private`.
+/// A connection refused by the address policy: a name resolved to an
+/// address that is not globally reachable unicast, without
+/// `--allow-private`.
 #[derive(Debug)]
 pub(crate) struct Refused {
     /// E.g. `"docs.example.org resolves to loopback address 127.0.0.1"`.
@@ -229,8 +231,8 @@ impl fmt::Display for DnsFailure {
 impl std::error::Error for DnsFailure {}
 
 /// The resolver: `--resolve` entries, address literals, then the system's
-/// resolver (getaddrinfo), keeping only public addresses unless
-/// `allow_private`.
+/// resolver (getaddrinfo), refusing a name any of whose addresses is not
+/// globally reachable unicast unless `allow_private`.
 #[derive(Debug)]
 pub(crate) struct PolicyResolver {
     /// `--resolve` entries.
@@ -315,20 +317,14 @@ impl PolicyResolver {
         if self.allow_private {
             return Ok(found);
         }
-        let public: Vec<SocketAddr> = found
-            .iter()
-            .copied()
-            .filter(|a| private_address(a.ip()).is_none())
-            .collect();
-        match (public.is_empty(), found.first()) {
-            (true, Some(first)) => Err(io::Error::other(Refused {
-                reason: format!(
-                    "{host} resolves to {} address {}",
-                    private_address(first.ip()).unwrap_or("non-public"),
-                    first.ip()
-                ),
+        // Every address must be globally reachable (H4 of the 2026-11-29
+        // review): a name that also resolves to a private address is not
+        // requested, as the connection could go to either.
+        match found.iter().find_map(|a| non_global(a.ip())) {
+            Some(why) => Err(io::Error::other(Refused {
+                reason: format!("{host} resolves to {why}"),
             })),
-            _ => Ok(public),
+            None => Ok(found),
         }
     }
 }

@@ -40,8 +40,8 @@ pub(crate) struct Step {
     pub(crate) next: Next,
     /// True when a request was sent (false when the policy skipped it).
     pub(crate) requested: bool,
-    /// A pause of the whole host asked by rate-limit headers, capped at
-    /// `max_retry_after`.
+    /// A pause of the whole host asked by rate-limit headers, as asked
+    /// (the scheduler weighs it against `max_retry_after`).
     pub(crate) host_pause: Option<Duration>,
 }
 
@@ -78,12 +78,12 @@ pub(crate) fn request(
     let via = if redirected { "redirects to " } else { "" };
     let wire = super::client::wire_form(uri);
     let uri = wire.as_str();
+    // A URI the `http` crate refuses (over 64 KiB, `https:/host/x`) is
+    // never sent: blocked, not skipped (L3 of the 2026-11-29 review). A
+    // redirect's target is named by the hop recorded before it.
     let parsed: Uri = match uri.parse() {
         Ok(u) => u,
-        Err(e) => {
-            let reason = format!("{via}a URI the HTTP client refuses: {e}");
-            return done(Verdict::Skipped { reason }, None, false);
-        }
+        Err(e) => return done(Verdict::not_requested(&e.to_string()), None, false),
     };
     let host = parsed.host().unwrap_or("").to_ascii_lowercase();
     if !opts.allow_private {
@@ -110,6 +110,9 @@ pub(crate) fn request(
                     None,
                     true,
                 ),
+                v @ Verdict::Blocked { .. } if v.not_requested_reason().is_some() => {
+                    done(v, None, false)
+                }
                 v => done(v, None, true),
             };
         }
@@ -117,7 +120,7 @@ pub(crate) fn request(
     let status = resp.status().as_u16();
     let now = SystemTime::now();
     let headers = resp.headers().clone();
-    let host_pause = classify::rate_limit_pause(&headers, now).map(|p| p.min(opts.max_retry_after));
+    let host_pause = classify::rate_limit_pause(&headers, now);
     let step = |next| Step {
         next,
         requested: true,
@@ -159,8 +162,17 @@ pub(crate) fn request(
             }
         }
         Class::Redirect => {
-            let Some(location) = headers.get("location").and_then(|v| v.to_str().ok()) else {
+            let Some(value) = headers.get("location") else {
                 let reason = format!("{text} without a Location");
+                return final_(Verdict::Blocked { reason }, None);
+            };
+            // A Location of other bytes than visible ASCII (UTF-8 sent
+            // raw) is said as such, not as no Location (L4 of the
+            // 2026-11-29 review); it is not followed.
+            let Ok(location) = value.to_str() else {
+                let shown = String::from_utf8_lossy(value.as_bytes());
+                let shown = crate::lint::quote(&shown);
+                let reason = format!("{text}: the Location header is not ASCII: {shown:?}");
                 return final_(Verdict::Blocked { reason }, None);
             };
             let to = match crate::resolve::resolve_str(uri, location.trim(), Default::default()) {

@@ -20,7 +20,9 @@ pub enum Verdict {
         reason: String,
     },
     /// The server would not tell: 401, 403, 407, 451, 999, 429 after
-    /// every retry, a bot-challenge page, another 4xx, a TLS failure.
+    /// every retry, a bot-challenge page, another 4xx, a TLS failure; or
+    /// the link could not be requested at all ([`Verdict::not_requested`]),
+    /// or its host's rate limit asks for a longer pause than allowed.
     Blocked {
         /// What was answered, for the message.
         reason: String,
@@ -62,6 +64,34 @@ impl Verdict {
             | Verdict::Blocked { reason }
             | Verdict::Transient { reason }
             | Verdict::Skipped { reason } => reason,
+        }
+    }
+}
+
+/// The start of the reason of a [`Verdict::Blocked`] for a link that was
+/// never sent because the HTTP client refuses its URI (over 64 KiB, a
+/// redirect to `https:////host/x` or `https:/host/x`): L3 of the
+/// 2026-11-29 review. `L102` says such a link "could not be requested",
+/// and the run's summary counts them apart.
+pub const NOT_REQUESTED: &str = "could not be requested: ";
+
+impl Verdict {
+    /// The [`Verdict::Blocked`] of a URI the HTTP client refuses to send,
+    /// `why` being its error (e.g. `"uri too long"`): the reason is
+    /// [`NOT_REQUESTED`] then `a URI the HTTP client refuses (why)`.
+    pub fn not_requested(why: &str) -> Verdict {
+        Verdict::Blocked {
+            reason: format!("{NOT_REQUESTED}a URI the HTTP client refuses ({why})"),
+        }
+    }
+
+    /// For a [`Verdict::Blocked`] made by [`Verdict::not_requested`], why
+    /// the URI could not be requested (the reason after
+    /// [`NOT_REQUESTED`]); `None` for any other verdict.
+    pub fn not_requested_reason(&self) -> Option<&str> {
+        match self {
+            Verdict::Blocked { reason } => reason.strip_prefix(NOT_REQUESTED),
+            _ => None,
         }
     }
 }

@@ -566,7 +566,7 @@ fn request_links(
     // verdict after 750 ms (as the scan's own indicator).
     let drawn: std::sync::Mutex<Option<Instant>> = std::sync::Mutex::new(None);
     let show = opts.progress;
-    let progress = |p: &crate::remote::Progress| {
+    let progress = |tick: &crate::remote::ProgressTick<'_>| {
         if !show || started.elapsed() < std::time::Duration::from_millis(750) {
             return;
         }
@@ -575,7 +575,9 @@ fn request_links(
             return;
         }
         *last = Some(Instant::now());
-        eprint!("\r\x1b[2Kremote: {}\r", crate::remote::progress_line(p));
+        // The snapshot only for a line drawn (M2 of the 2026-11-29 review).
+        let p = tick.progress();
+        eprint!("\r\x1b[2Kremote: {}\r", crate::remote::progress_line(&p));
     };
     let mut asked = crate::remote::check(&ask, &remote.options, &progress)
         .map_err(|e| Error::Remote(e.to_string()))?;

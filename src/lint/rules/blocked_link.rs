@@ -1,5 +1,6 @@
 //! `L102` blocked-link: a remote link the server would not let urilint
-//! verify: 401, 403, 429 after retries, a bot challenge (`check --links
+//! verify: 401, 403, 429 after retries, a bot challenge; or that could not
+//! be requested at all, a URI the HTTP client refuses (`check --links
 //! remote`).
 
 use super::{Category, Rule, Severity};
@@ -23,7 +24,9 @@ pub const RULE: Rule = Rule {
                   DataDome), or the TLS handshake failed. A browser may well get the page: \
                   the link is not known to be broken, so this is a warning, which fails a run \
                   only with --strict. Links behind a login are better excluded (exclude-uris \
-                  in urilint.toml) than reported on every run.",
+                  in urilint.toml) than reported on every run. A link the HTTP client cannot \
+                  send at all (a URI over 64 KiB, a redirect to https:/host/x) is reported \
+                  here too, as could not be requested.",
     source: "RFC 9110 sections 15.5.2 (401), 15.5.4 (403); RFC 6585 section 4 (429)",
 };
 
@@ -34,9 +37,13 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>, o: &Outcome) {
     let Verdict::Blocked { reason } = &o.verdict else {
         return;
     };
-    cx.report_at_start(
-        &RULE,
-        format!("the link could not be verified: {reason}"),
-        None,
-    );
+    let message = match o.verdict.not_requested_reason() {
+        Some(why) if o.redirects.is_empty() => format!("the link could not be requested: {why}"),
+        Some(why) => format!(
+            "the link redirects to {}, which could not be requested: {why}",
+            crate::lint::quote(o.final_uri())
+        ),
+        None => format!("the link could not be verified: {reason}"),
+    };
+    cx.report_at_start(&RULE, message, None);
 }
