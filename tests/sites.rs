@@ -437,3 +437,38 @@ fn includes_fanning_out_are_read_once() {
         "{stdout}"
     );
 }
+
+/// M5 of the 2026-11-29 review: 800 VitePress `rewrites` whose regular
+/// expressions are too large took 40 s to compile (about 50 ms each),
+/// and the note said `rewrites` 800 times. Now at most
+/// `MAX_PATTERN_REWRITES` are tried with a smaller size limit, and one
+/// note says how many rules were not read.
+#[test]
+fn many_heavy_vitepress_rewrites_are_bounded() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let site = dir.path();
+    std::fs::create_dir_all(site.join(".vitepress")).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(site.join("a.md"), "# A\n\n[x](./b)\n").unwrap_or_else(|e| panic!("{e}"));
+    let body: Vec<String> = (0..800)
+        .map(|i| format!("    '(\\\\w{{1,200}}\\\\w{{1,200}}\\\\w{{1,200}}){i}/:x': 'y/:x'"))
+        .collect();
+    std::fs::write(
+        site.join(".vitepress/config.mts"),
+        format!(
+            "export default {{\n  rewrites: {{\n{}\n  }}\n}}\n",
+            body.join(",\n")
+        ),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let out = check_guarded(site, 30);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let notes: Vec<&str> = stderr.lines().filter(|l| l.contains("note")).collect();
+    assert_eq!(notes.len(), 1, "{stderr}");
+    assert_eq!(notes[0].matches("rewrites").count(), 1, "{stderr}");
+    assert!(
+        notes[0].contains("800 of the 800 rewrites not read"),
+        "{stderr}"
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("a.md:3:"), "{stdout}");
+}
