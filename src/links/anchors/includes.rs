@@ -131,6 +131,9 @@ struct Body {
     /// Include lines followed under this text, each file counted as often
     /// as it is included, and one more for an included file itself.
     includes: usize,
+    /// At least the bytes of the text with its includes (its own bytes,
+    /// include lines too, and a line break after each include).
+    len: usize,
     /// False when the text with its includes is not all known
     /// ([`Expanded::complete`]); the pieces then stop there.
     complete: bool,
@@ -142,6 +145,7 @@ impl Body {
         Body {
             pieces: Vec::new(),
             includes: 1,
+            len: 0,
             complete: false,
         }
     }
@@ -189,11 +193,14 @@ pub fn expand(src: &[u8], path: &Path, within: Option<&Path>, memo: &Memo) -> Ex
 /// `src`, the text of the file `path` included at `depth` (0: the page
 /// itself), split at its include lines: each file they name is taken from
 /// `memo` (read and split at `depth + 1`). Stops at the first include
-/// that makes the text incomplete.
+/// that makes the text incomplete, or where the text with its includes
+/// would be longer than [`MAX_EXPANDED`] (so that the files read for one
+/// page hold a few times that at most, as many include lines as it has).
 fn split(src: &[u8], path: &Path, within: Option<&Path>, depth: usize, memo: &Memo) -> Body {
     let mut body = Body {
         pieces: Vec::new(),
         includes: usize::from(depth > 0),
+        len: src.len(),
         complete: true,
     };
     if !may_include(src) {
@@ -213,7 +220,8 @@ fn split(src: &[u8], path: &Path, within: Option<&Path>, depth: usize, memo: &Me
             Located::File(p) if depth < MAX_DEPTH => {
                 let child = memo.entry(&p, within, depth + 1);
                 body.includes = body.includes.saturating_add(child.body.includes);
-                if !child.body.complete || body.includes > MAX_INCLUDES {
+                body.len = body.len.saturating_add(child.body.len).saturating_add(1);
+                if !child.body.complete || body.includes > MAX_INCLUDES || body.len > MAX_EXPANDED {
                     body.complete = false;
                     body.pieces.push(Piece::Text(run..line_start));
                     return body;
@@ -651,6 +659,31 @@ mod tests {
         let memo = Memo::default();
         assert!(pages("m", &memo).iter().all(|e| !e.complete));
         assert!(memo.reads() <= 1 + 70 + 70, "{} reads", memo.reads());
+    }
+
+    /// A page that includes 40 files of 1 MiB: the files are read up to
+    /// the size a page grows to ([`MAX_EXPANDED`]), not all of them.
+    #[test]
+    fn includes_read_up_to_the_size_of_a_page() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let mib = format!("## A\n{}\n", "x".repeat(1024 * 1024));
+        let mut src = String::from("# P\n");
+        for i in 0..40 {
+            std::fs::write(dir.path().join(format!("a{i}.md")), &mib)
+                .unwrap_or_else(|e| panic!("{e}"));
+            src.push_str(&format!("--8<-- \"a{i}.md\"\n"));
+        }
+        let memo = Memo::default();
+        let page = dir.path().join("p.md");
+        let out = expand(src.as_bytes(), &page, Some(dir.path()), &memo);
+        assert!(!out.complete);
+        assert!(memo.reads() <= 17, "{} reads", memo.reads());
+        // Within the size: the text whole.
+        let memo = Memo::default();
+        let src = "# P\n--8<-- \"a0.md\"\n--8<-- \"a1.md\"\n";
+        let out = expand(src.as_bytes(), &page, Some(dir.path()), &memo);
+        assert!(out.complete);
+        assert_eq!(out.text.len(), 4 + 2 * mib.len());
     }
 
     /// Shared includes give the text the files read again for each page
