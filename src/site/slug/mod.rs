@@ -697,6 +697,81 @@ mod tests {
         }
     }
 
+    /// The counters minted with the runs skipped are those of trying
+    /// every counter from the first (the renderers' own loops: html-pipeline
+    /// and github-slugger, Asciidoctor's `generate_id`, Python-Markdown's
+    /// `unique`), on pseudo-random sequences of headings and explicit ids
+    /// that repeat and collide.
+    #[test]
+    fn same_ids_as_trying_every_counter() {
+        fn reference(r: Renderer, seen: &HashSet<String>, base: &str) -> String {
+            let taken = |id: &str| seen.contains(id);
+            match r.repeat() {
+                Repeat::Probe | Repeat::Asciidoctor(_) => {
+                    if !taken(base) {
+                        return base.to_string();
+                    }
+                    let (sep, mut n) = match r.repeat() {
+                        Repeat::Asciidoctor(_) => ("_", 2),
+                        _ => ("-", 1),
+                    };
+                    while taken(&format!("{base}{sep}{n}")) {
+                        n += 1;
+                    }
+                    format!("{base}{sep}{n}")
+                }
+                _ => {
+                    let mut id = base.to_string();
+                    while id.is_empty() || taken(&id) {
+                        id = match id.rsplit_once('_') {
+                            Some((stem, n))
+                                if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) =>
+                            {
+                                format!("{stem}_{}", increment(n))
+                            }
+                            _ => format!("{id}_1"),
+                        };
+                    }
+                    id
+                }
+            }
+        }
+        let ad = Renderer::Asciidoctor(IdAttributes::DEFAULT);
+        let texts = [
+            "a", "a", "a", "a 1", "a-1", "a_1", "a 2", "a_2", "a-1-1", "a_1_1", "a 3", "_a_2", "b",
+            "!", "_1", "_2", "a_02",
+        ];
+        let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+        for r in [
+            Renderer::Github,
+            Renderer::Mdbook,
+            ad,
+            Renderer::PythonMarkdown,
+        ] {
+            for _ in 0..200 {
+                let mut s = Slugger::new(r);
+                let mut seen = HashSet::new();
+                for _ in 0..40 {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    let text = texts[(state % texts.len() as u64) as usize];
+                    let base = r.slug(text);
+                    if state.is_multiple_of(7) {
+                        // An explicit id.
+                        s.reserve(&base);
+                        seen.insert(base);
+                        continue;
+                    }
+                    let want = reference(r, &seen, &base);
+                    let got = s.mint(text);
+                    assert_eq!(got, want, "{}: {text}", r.name());
+                    seen.insert(got);
+                }
+            }
+        }
+    }
+
     #[test]
     fn increments_decimals() {
         assert_eq!(increment("0"), "1");
