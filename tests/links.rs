@@ -214,3 +214,74 @@ fn relative_base_href() {
         "http://site.example/\nhttp://site.example/index.md\nhttp://site.example/docs/guide.md#install\nhttp://site.example/guide.md\n"
     );
 }
+
+/// Runs the binary in `dir` with `args`, killing it after `secs` seconds
+/// (a guard for the quadratic cases of the 2026-11-29 review, which took
+/// minutes; not a measure of time).
+fn urilint_guarded(dir: &std::path::Path, args: &[&str], secs: u64) -> Output {
+    use std::time::{Duration, Instant};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urilint"))
+        .current_dir(dir)
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run urilint");
+    let start = Instant::now();
+    while child.try_wait().expect("wait").is_none() {
+        if start.elapsed() > Duration::from_secs(secs) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("urilint {args:?} still running after {secs} s");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().expect("output")
+}
+
+/// M3 of the 2026-11-29 review: 80,000 identical headings (400 KB) took
+/// 305 s to get their ids (each repeat probed `b-1`, `b-2`, ... from 1).
+/// The ids are GitHub's (`b`, `b-1`, ..., `b-79999`), found within a
+/// generous guard; then headings `a-1` to `a-40000` followed by 40,000
+/// headings `a` (251 s before).
+#[test]
+fn many_repeated_headings_get_their_ids_in_linear_time() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let same = format!("# S\n\n{}", "## b\n\n".repeat(80_000));
+    std::fs::write(dir.path().join("same.md"), same).expect("write");
+    let mut around = String::from("# S\n\n");
+    for i in 1..=40_000 {
+        around.push_str(&format!("## a-{i}\n\n"));
+    }
+    around.push_str(&"## a\n\n".repeat(40_000));
+    std::fs::write(dir.path().join("around.md"), around).expect("write");
+    std::fs::write(
+        dir.path().join("l.md"),
+        "# L\n\n[1](same.md#b-79999) [2](same.md#b-80000) [3](same.md#nope)\n\n\
+         [4](around.md#a-79999) [5](around.md#a-80000) [6](around.md#a-1-1)\n",
+    )
+    .expect("write");
+    let out = urilint_guarded(
+        dir.path(),
+        &[
+            "check",
+            "--isolated",
+            "--links",
+            "local",
+            "--select",
+            "L002",
+            "--format",
+            "plain",
+            "l.md",
+        ],
+        300,
+    );
+    let got = stdout(&out);
+    let missing: Vec<&str> = got
+        .lines()
+        .filter_map(|l| l.split(" L002 no anchor ").nth(1))
+        .map(|f| f.split(' ').next().unwrap_or(""))
+        .collect();
+    assert_eq!(missing, ["b-80000", "nope", "a-80000", "a-1-1"], "{got}");
+}

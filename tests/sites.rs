@@ -349,3 +349,128 @@ fn a_missing_file_is_named_as_the_file() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// `check --isolated --links local --format plain .` in `dir`, killed
+/// after `secs` seconds (a guard for the cases of the 2026-11-29 review
+/// that took minutes; not a measure of time).
+fn check_guarded(dir: &std::path::Path, secs: u64) -> Output {
+    use std::time::{Duration, Instant};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urilint"))
+        .current_dir(dir)
+        .args([
+            "check",
+            "--isolated",
+            "--links",
+            "local",
+            "--format",
+            "plain",
+            ".",
+        ])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("run urilint: {e}"));
+    let start = Instant::now();
+    while child
+        .try_wait()
+        .unwrap_or_else(|e| panic!("wait: {e}"))
+        .is_none()
+    {
+        if start.elapsed() > Duration::from_secs(secs) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("urilint still running after {secs} s in {}", dir.display());
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child
+        .wait_with_output()
+        .unwrap_or_else(|e| panic!("output: {e}"))
+}
+
+/// M4 of the 2026-11-29 review: 30 snippet files that each include all
+/// 30 (pymdownx.snippets), and 40 pages that include one: each page
+/// re-read the snippets down to the depth limit (810,000 reads a page,
+/// 105 s for 40 pages). Now each snippet is read once a run, and the
+/// answer is the same: the pages' anchors are not all known (the
+/// includes go too deep), so no fragment is reported missing; a page
+/// that includes a complete snippet has its headings. The binary of
+/// b9a4b12 is still running at the guard (60 s, 0.01 s now in a release
+/// build).
+#[test]
+fn includes_fanning_out_are_read_once() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let site = dir.path();
+    let docs = site.join("docs");
+    std::fs::create_dir_all(&docs).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(
+        site.join("mkdocs.yml"),
+        "site_name: x\nmarkdown_extensions:\n  - pymdownx.snippets\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let fan: String = (0..30).map(|j| format!("--8<-- \"f{j}.md\"\n")).collect();
+    for i in 0..30 {
+        std::fs::write(docs.join(format!("f{i}.md")), &fan).unwrap_or_else(|e| panic!("{e}"));
+    }
+    std::fs::write(docs.join("leaf.md"), "## From the snippet\n").unwrap_or_else(|e| panic!("{e}"));
+    let n = 40;
+    for i in 0..n {
+        std::fs::write(
+            docs.join(format!("p{i}.md")),
+            format!(
+                "# Page {i}\n\n--8<-- \"f0.md\"\n\n[next](p{}.md#nope-{i})\n",
+                (i + 1) % n
+            ),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+    }
+    std::fs::write(
+        docs.join("q.md"),
+        "# Q\n\n--8<-- \"leaf.md\"\n\n[a](q.md#from-the-snippet) [b](q.md#nope)\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let out = check_guarded(site, 60);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let findings: Vec<&str> = stdout.lines().filter(|l| l.contains("L002")).collect();
+    assert_eq!(findings.len(), 1, "{stdout}");
+    assert!(
+        findings[0].contains("q.md") && findings[0].contains("nope"),
+        "{stdout}"
+    );
+}
+
+/// M5 of the 2026-11-29 review: 800 VitePress `rewrites` whose regular
+/// expressions are too large took 40 s to compile (about 50 ms each),
+/// and the note said `rewrites` 800 times. Now at most
+/// `MAX_PATTERN_REWRITES` are tried with a smaller size limit, and one
+/// note says how many rules were not read.
+#[test]
+fn many_heavy_vitepress_rewrites_are_bounded() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let site = dir.path();
+    std::fs::create_dir_all(site.join(".vitepress")).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(site.join("a.md"), "# A\n\n[x](./b)\n").unwrap_or_else(|e| panic!("{e}"));
+    let body: Vec<String> = (0..800)
+        .map(|i| format!("    '(\\\\w{{1,200}}\\\\w{{1,200}}\\\\w{{1,200}}){i}/:x': 'y/:x'"))
+        .collect();
+    std::fs::write(
+        site.join(".vitepress/config.mts"),
+        format!(
+            "export default {{\n  rewrites: {{\n{}\n  }}\n}}\n",
+            body.join(",\n")
+        ),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let out = check_guarded(site, 30);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let notes: Vec<&str> = stderr.lines().filter(|l| l.contains("note")).collect();
+    assert_eq!(notes.len(), 1, "{stderr}");
+    assert_eq!(notes[0].matches("rewrites").count(), 1, "{stderr}");
+    assert!(
+        notes[0].contains("800 of the 800 rewrites not read"),
+        "{stderr}"
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("a.md:3:"), "{stdout}");
+}

@@ -67,6 +67,9 @@ pub struct LocalLinks {
     pub renderer: Option<Renderer>,
     /// Anchors of the documents read so far.
     cache: Mutex<HashMap<(PathBuf, Renderer, bool), Arc<Anchors>>>,
+    /// The files pages include, read once per run and shared by the
+    /// pages (M4 of the 2026-11-29 review).
+    includes: anchors::includes::Memo,
     /// The site (or none) of each directory looked at so far.
     sites: Mutex<HashMap<PathBuf, Option<Arc<Site>>>>,
     /// The tree ([`LocalLinks::tree_of`]) of each (walk root, document
@@ -153,6 +156,7 @@ impl LocalLinks {
             site: SiteChoice::Auto,
             renderer: None,
             cache: Mutex::new(HashMap::new()),
+            includes: anchors::includes::Memo::default(),
             sites: Mutex::new(HashMap::new()),
             trees: Mutex::new(HashMap::new()),
             documents: Mutex::new(HashMap::new()),
@@ -659,7 +663,13 @@ impl LocalLinks {
         }
         // Includes are followed only inside the target's tree.
         let within = self.tree_of(None, path);
-        let a = Arc::new(anchors::of_file_with(path, renderer, terms, Some(&within))?);
+        let a = Arc::new(anchors::of_file_with(
+            path,
+            renderer,
+            terms,
+            Some(&within),
+            &self.includes,
+        )?);
         if let Ok(mut cache) = self.cache.lock() {
             cache.insert(key, a.clone());
         }

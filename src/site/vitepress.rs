@@ -59,14 +59,12 @@ pub fn read(dir: &Path) -> Option<Layout> {
         Some(Value::Bool(false)) | None => {}
         Some(_) => unread.push("cleanUrls"),
     }
+    let mut left_out = None;
     match o.get("rewrites") {
         Some(Value::Pairs(p)) => {
-            for (from, to) in p {
-                match Rewrite::new(&from, &to) {
-                    Some(r) => l.rewrites.push(r),
-                    None => unread.push("rewrites"),
-                }
-            }
+            let (rules, skipped) = compile_rewrites(&p);
+            l.rewrites = rules;
+            left_out = (skipped > 0).then_some((skipped, p.len()));
         }
         Some(_) => unread.push("rewrites"),
         None => {}
@@ -78,8 +76,80 @@ pub fn read(dir: &Path) -> Option<Layout> {
             unread.join(", ")
         ));
     }
+    if let Some((skipped, all)) = left_out {
+        l.notes.push(format!(
+            "{}: {skipped} of the {all} rewrites not read (a regular expression that does not \
+             compile within {REWRITE_SIZE_LIMIT} bytes, or past {MAX_REWRITES} rules, \
+             {MAX_PATTERN_REWRITES} with parameters, or {MAX_REWRITE_BYTES} bytes of patterns); \
+             the pages they match keep their paths",
+            config.display(),
+        ));
+    }
     l.static_dirs.push(l.source_dir.join("public"));
     Some(l)
+}
+
+/// The most `rewrites` rules read for a site (M5 of the 2026-11-29
+/// review: 26,000 rules fit in a configuration file of 1 MiB); later
+/// rules are not read, and a note says how many.
+pub const MAX_REWRITES: usize = 1000;
+
+/// The most `rewrites` rules with parameters or regular expressions
+/// (`:pkg`, `(.*)`, `*`) compiled for a site (M5 of the 2026-11-29
+/// review: each took up to 50 ms to compile); later ones are not read.
+/// A rule without any is a path compared as it is and costs nothing to
+/// read.
+pub const MAX_PATTERN_REWRITES: usize = 100;
+
+/// The most bytes of `rewrites` patterns (the keys, `from`) read for a
+/// site, all rules together (M5 of the 2026-11-29 review); a rule past
+/// them is not read.
+pub const MAX_REWRITE_BYTES: usize = 64 * 1024;
+
+/// The most bytes one rule's compiled regular expression may take
+/// (`regex::RegexBuilder::size_limit`; the crate's default is 10 MiB,
+/// which a rule such as `(\w{1,200}\w{1,200}\w{1,200})` took about 50 ms
+/// to reach, M5 of the 2026-11-29 review; a rule such as `(\w+)/:page`
+/// takes about 40 KiB): a rule past it does not compile and is not read.
+pub const REWRITE_SIZE_LIMIT: usize = 64 * 1024;
+
+/// The most bytes of the lazy DFA's cache of one rule's regular
+/// expression (`regex::RegexBuilder::dfa_size_limit`; the crate's
+/// default is 2 MiB): rules match short source paths.
+pub const REWRITE_DFA_SIZE_LIMIT: usize = 256 * 1024;
+
+/// The rules of the `rewrites` entries `pairs` (`from`, `to`), in order,
+/// compiled once for the site within the budget ([`MAX_REWRITES`],
+/// [`MAX_PATTERN_REWRITES`], [`MAX_REWRITE_BYTES`],
+/// [`REWRITE_SIZE_LIMIT`]), and how many entries were not read (a
+/// regular expression that does not compile, or past the budget).
+pub fn compile_rewrites(pairs: &[(String, String)]) -> (Vec<Rewrite>, usize) {
+    let mut rules = Vec::new();
+    let mut bytes = 0usize;
+    let mut patterns = 0usize;
+    for (i, (from, to)) in pairs.iter().enumerate() {
+        bytes = bytes.saturating_add(from.len());
+        if i >= MAX_REWRITES || bytes > MAX_REWRITE_BYTES {
+            break;
+        }
+        if !is_literal(from) {
+            patterns += 1;
+            if patterns > MAX_PATTERN_REWRITES {
+                continue;
+            }
+        }
+        if let Some(r) = Rewrite::new(from, to) {
+            rules.push(r);
+        }
+    }
+    let skipped = pairs.len() - rules.len();
+    (rules, skipped)
+}
+
+/// True when the `rewrites` key `from` has no parameter nor regular
+/// expression (`:name`, `(...)`, `*`): a path matched as it is.
+fn is_literal(from: &str) -> bool {
+    !from.contains([':', '(', '*'])
 }
 
 /// The URL of the page at `rel` under `srcDir`: after the first
@@ -100,8 +170,11 @@ pub fn page_url(l: &Layout, rel: &str) -> Option<String> {
 #[derive(Clone, Debug)]
 pub struct Rewrite {
     /// `from` as an anchored regular expression, one named group a
-    /// parameter (`p0`, `p1`, ...).
-    from: regex::Regex,
+    /// parameter (`p0`, `p1`, ...); `None` for a rule without parameters,
+    /// which matches `literal` only.
+    from: Option<regex::Regex>,
+    /// `from` as written, for a rule without parameters.
+    literal: String,
     /// The parameters as written in `from` (`:pkg`, `(.*)`, `*`), in
     /// order.
     names: Vec<String>,
@@ -111,8 +184,17 @@ pub struct Rewrite {
 
 impl Rewrite {
     /// The rule `from` → `to`; `None` when `from` holds a regular
-    /// expression that does not compile.
+    /// expression that does not compile, or whose compiled form would be
+    /// larger than [`REWRITE_SIZE_LIMIT`].
     pub fn new(from: &str, to: &str) -> Option<Rewrite> {
+        if is_literal(from) {
+            return Some(Rewrite {
+                from: None,
+                literal: from.to_string(),
+                names: Vec::new(),
+                to: to.to_string(),
+            });
+        }
         let mut pattern = String::from("^");
         let mut names = Vec::new();
         let mut chars = from.chars().peekable();
@@ -157,7 +239,14 @@ impl Rewrite {
         }
         pattern.push('$');
         Some(Rewrite {
-            from: regex::Regex::new(&pattern).ok()?,
+            from: Some(
+                regex::RegexBuilder::new(&pattern)
+                    .size_limit(REWRITE_SIZE_LIMIT)
+                    .dfa_size_limit(REWRITE_DFA_SIZE_LIMIT)
+                    .build()
+                    .ok()?,
+            ),
+            literal: String::new(),
             names,
             to: to.to_string(),
         })
@@ -165,7 +254,10 @@ impl Rewrite {
 
     /// `rel` rewritten, when it matches.
     pub fn apply(&self, rel: &str) -> Option<String> {
-        let caps = self.from.captures(rel)?;
+        let Some(from) = &self.from else {
+            return (rel == self.literal).then(|| self.to.clone());
+        };
+        let caps = from.captures(rel)?;
         let mut out = self.to.clone();
         for (i, name) in self.names.iter().enumerate() {
             let value = caps.name(&format!("p{i}")).map_or("", |m| m.as_str());
@@ -202,5 +294,40 @@ mod tests {
         );
         // One that does not compile is no rule.
         assert!(Rewrite::new("([a-)", "b").is_none());
+    }
+
+    /// M5 of the 2026-11-29 review: 800 rules whose regular expressions
+    /// are too large to compile; at most [`MAX_PATTERN_REWRITES`] are
+    /// tried (the old code compiled each, about 50 ms apiece), none is
+    /// read. Rules without parameters are paths, read past that count,
+    /// in their order.
+    #[test]
+    fn rewrites_compiled_within_the_budget() {
+        let heavy: Vec<(String, String)> = (0..800)
+            .map(|i| {
+                (
+                    format!("(\\w{{1,200}}\\w{{1,200}}\\w{{1,200}}){i}/:x"),
+                    "y/:x".to_string(),
+                )
+            })
+            .collect();
+        assert_eq!(compile_rewrites(&heavy).1, 800);
+        // `\w` is Unicode's: `(\w+)` takes about 40 KiB, within the limit.
+        let mut pairs = vec![("(\\w+)/:page".to_string(), ":page/(\\w+)".to_string())];
+        pairs.extend(heavy.iter().take(200).cloned());
+        pairs.extend((0..500).map(|i| (format!("a{i}.md"), format!("b{i}.md"))));
+        pairs.push(("a1.md".to_string(), "c.md".to_string()));
+        let (rules, skipped) = compile_rewrites(&pairs);
+        assert_eq!((rules.len(), skipped), (502, 200));
+        let url = |rel: &str| rules.iter().find_map(|r| r.apply(rel));
+        assert_eq!(url("guide/x.md").as_deref(), Some("x.md/guide"));
+        assert_eq!(url("a1.md").as_deref(), Some("b1.md"));
+        assert_eq!(url("a499.md").as_deref(), Some("b499.md"));
+        assert_eq!(url("a500.md"), None);
+        // Past the count of rules.
+        let many: Vec<(String, String)> = (0..MAX_REWRITES + 5)
+            .map(|i| (format!("a{i}.md"), format!("b{i}.md")))
+            .collect();
+        assert_eq!(compile_rewrites(&many).1, 5);
     }
 }

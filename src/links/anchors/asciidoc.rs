@@ -85,7 +85,10 @@ fn scan(src: &[u8], renderer: Renderer) -> (Vec<(String, usize)>, HashSet<String
             if let Some(a) = IdAttributes::new(&prefix, &separator) {
                 if a != attrs {
                     attrs = a;
-                    slugger = rebuild(&slugger, attrs);
+                    // In place: the ids minted so far are kept (not a
+                    // copy per attribute entry, which made a document
+                    // that changes them often quadratic).
+                    slugger.set_renderer(Renderer::Asciidoctor(attrs));
                 }
             }
             values.insert(name, value);
@@ -128,13 +131,6 @@ fn scan(src: &[u8], renderer: Renderer) -> (Vec<(String, usize)>, HashSet<String
         }
     }
     (sections, exact)
-}
-
-/// A new slugger of `attrs` that knows the ids `old` has minted.
-fn rebuild(old: &Slugger, attrs: IdAttributes) -> Slugger {
-    let mut s = old.clone();
-    s.set_renderer(Renderer::Asciidoctor(attrs));
-    s
 }
 
 /// True for a line that opens a block whose lines are not sections:

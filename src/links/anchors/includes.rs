@@ -12,13 +12,28 @@
 //! mkdocs-click `::: identifier`): such a page's anchors are not complete.
 
 use crate::site::slug::Renderer;
+use std::collections::HashMap;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
 /// How deep includes are followed.
 pub const MAX_DEPTH: usize = 4;
 
 /// The most bytes a page grows to with its includes.
 pub const MAX_EXPANDED: usize = 16 * 1024 * 1024;
+
+/// The most include lines a page follows, counting each file under them
+/// as often as it is included (what reading them all again would cost):
+/// past it, the page's text is not all known (M4 of the 2026-11-29
+/// review: 30 snippet files that include each other made 810,000 reads
+/// a page).
+pub const MAX_INCLUDES: usize = 4096;
+
+/// The most bytes of included files a [`Memo`] keeps for a run (256
+/// MiB): past them, a file not kept yet is read each time it is needed.
+pub const MAX_MEMO: usize = 256 * 1024 * 1024;
 
 /// How many directories above the page an included path is looked for.
 pub const MAX_ABOVE: usize = 4;
@@ -27,74 +42,226 @@ pub const MAX_ABOVE: usize = 4;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Expanded {
     /// The text, each include line that was followed replaced by the
-    /// included file's text.
+    /// included file's text. When [`Expanded::complete`] is false, only
+    /// the text up to the first include that made it so (not to be used
+    /// for the page's anchors).
     pub text: Vec<u8>,
     /// False when an include line names a file urilint did not read
     /// although the built page has its text: the file's place lies
     /// outside the directory `within` (it is not looked at), or it would
-    /// go past [`MAX_DEPTH`] or [`MAX_EXPANDED`]. The page's anchors are
-    /// then not all known. An include whose file is nowhere beside the
-    /// page nor above it, with the search staying inside `within`, and an
-    /// Antora resource id (`partial$x.adoc`, not a path) are left as they
-    /// are and do not make the text incomplete.
+    /// go past [`MAX_DEPTH`], [`MAX_INCLUDES`] or [`MAX_EXPANDED`]. The
+    /// page's anchors are then not all known. An include whose file is
+    /// nowhere beside the page nor above it, with the search staying
+    /// inside `within`, and an Antora resource id (`partial$x.adoc`, not a
+    /// path) are left as they are and do not make the text incomplete.
     pub complete: bool,
 }
 
+/// The included files of one run, each read and split at its include
+/// lines once per depth and shared by every page (and worker thread) of
+/// the run, so that a snippet included by every page, or snippets that
+/// include each other, are read once, not once per page and include
+/// line (M4 of the 2026-11-29 review). What a page's text becomes does
+/// not depend on what the memo holds: it is the same as the files read
+/// again for each page, as long as they do not change during the run.
+#[derive(Debug, Default)]
+pub struct Memo {
+    /// The files split so far, by `within`, path and depth, and the bytes
+    /// they hold (at most [`MAX_MEMO`]).
+    files: Mutex<(HashMap<MemoKey, Arc<Entry>>, usize)>,
+    /// Files read so far.
+    reads: AtomicU64,
+}
+
+/// A file's place in a [`Memo`]: the directory includes stay inside, the
+/// file, and the depth it is included at.
+type MemoKey = (Option<PathBuf>, PathBuf, usize);
+
+impl Memo {
+    /// How many included files were read (opened) so far in this run.
+    pub fn reads(&self) -> u64 {
+        self.reads.load(Ordering::Relaxed)
+    }
+
+    /// The file `path` included at `depth` (1 for a page's own include
+    /// lines), split at its include lines, from the memo or read now.
+    fn entry(&self, path: &Path, within: Option<&Path>, depth: usize) -> Arc<Entry> {
+        let key = (within.map(Path::to_path_buf), path.to_path_buf(), depth);
+        if let Some(e) = self.files.lock().ok().and_then(|f| f.0.get(&key).cloned()) {
+            return e;
+        }
+        self.reads.fetch_add(1, Ordering::Relaxed);
+        let entry = match read_up_to(path, MAX_EXPANDED) {
+            Some(bytes) => {
+                let body = split(&bytes, path, within, depth, self);
+                Entry { bytes, body }
+            }
+            None => Entry {
+                bytes: Vec::new(),
+                body: Body::incomplete(),
+            },
+        };
+        let entry = Arc::new(entry);
+        if let Ok(mut files) = self.files.lock() {
+            let size = entry.bytes.len();
+            if files.1.saturating_add(size) <= MAX_MEMO {
+                files.1 += size;
+                files.0.insert(key, entry.clone());
+            }
+        }
+        entry
+    }
+}
+
+/// An included file and its text split at the include lines followed.
+#[derive(Debug)]
+struct Entry {
+    /// The file's text.
+    bytes: Vec<u8>,
+    /// Its pieces.
+    body: Body,
+}
+
+/// A text split at the include lines followed ([`split`]).
+#[derive(Debug)]
+struct Body {
+    /// Runs of the text and the files that replace include lines, in
+    /// order.
+    pieces: Vec<Piece>,
+    /// Include lines followed under this text, each file counted as often
+    /// as it is included, and one more for an included file itself.
+    includes: usize,
+    /// At least the bytes of the text with its includes (its own bytes,
+    /// include lines too, and a line break after each include).
+    len: usize,
+    /// False when the text with its includes is not all known
+    /// ([`Expanded::complete`]); the pieces then stop there.
+    complete: bool,
+}
+
+impl Body {
+    /// A text not known.
+    fn incomplete() -> Body {
+        Body {
+            pieces: Vec::new(),
+            includes: 1,
+            len: 0,
+            complete: false,
+        }
+    }
+}
+
+/// A piece of a [`Body`].
+#[derive(Debug)]
+enum Piece {
+    /// These bytes of the text, as they are.
+    Text(Range<usize>),
+    /// An include line replaced by the included file's text (and a line
+    /// break after it when the text so far does not end with one).
+    Include(Arc<Entry>),
+}
+
 /// `src`, the text of the page `path`, with each include line replaced by
-/// the included file's text (recursively, up to [`MAX_DEPTH`] and
-/// [`MAX_EXPANDED`] bytes); an include that cannot be found, or that
-/// lies outside the directory `within` (symbolic links resolved; the tree
-/// being checked: a page must not pull in files beside the checkout), is
-/// left as it is, and said in [`Expanded::complete`]. Nothing outside
-/// `within` is looked at, not even whether a file is there: the answer
-/// is the same whatever lies outside.
-pub fn expand(src: &[u8], path: &Path, within: Option<&Path>) -> Expanded {
-    let mut out = Expanded {
-        text: Vec::new(),
+/// the included file's text (recursively, up to [`MAX_DEPTH`],
+/// [`MAX_INCLUDES`] and [`MAX_EXPANDED`] bytes); an include that cannot
+/// be found, or that lies outside the directory `within` (symbolic links
+/// resolved; the tree being checked: a page must not pull in files beside
+/// the checkout), is left as it is, and said in [`Expanded::complete`].
+/// Nothing outside `within` is looked at, not even whether a file is
+/// there: the answer is the same whatever lies outside. Included files
+/// are read through `memo`, once per run.
+pub fn expand(src: &[u8], path: &Path, within: Option<&Path>, memo: &Memo) -> Expanded {
+    if !may_include(src) {
+        return Expanded {
+            text: src.to_vec(),
+            complete: true,
+        };
+    }
+    let within = within.map(|w| std::fs::canonicalize(w).unwrap_or_else(|_| w.to_path_buf()));
+    let body = split(src, path, within.as_deref(), 0, memo);
+    let mut text = Vec::new();
+    let fits = flatten(src, &body, &mut text);
+    if text.len() > MAX_EXPANDED {
+        text.truncate(MAX_EXPANDED);
+    }
+    Expanded {
+        text,
+        complete: body.complete && fits,
+    }
+}
+
+/// `src`, the text of the file `path` included at `depth` (0: the page
+/// itself), split at its include lines: each file they name is taken from
+/// `memo` (read and split at `depth + 1`). Stops at the first include
+/// that makes the text incomplete, or where the text with its includes
+/// would be longer than [`MAX_EXPANDED`] (so that the files read for one
+/// page hold a few times that at most, as many include lines as it has).
+fn split(src: &[u8], path: &Path, within: Option<&Path>, depth: usize, memo: &Memo) -> Body {
+    let mut body = Body {
+        pieces: Vec::new(),
+        includes: usize::from(depth > 0),
+        len: src.len(),
         complete: true,
     };
     if !may_include(src) {
-        out.text = src.to_vec();
-        return out;
+        body.pieces.push(Piece::Text(0..src.len()));
+        return body;
     }
-    let within = within.map(|w| std::fs::canonicalize(w).unwrap_or_else(|_| w.to_path_buf()));
-    expand_at(src, path, within.as_deref(), 0, &mut out);
-    out
+    let dir = page_dir(path, within);
+    let mut run = 0;
+    let mut at = 0;
+    for line in src.split_inclusive(|&b| b == b'\n') {
+        let line_start = at;
+        at += line.len();
+        let Some(found) = target(line).map(|t| locate(dir.as_deref(), &t, within)) else {
+            continue;
+        };
+        match found {
+            Located::File(p) if depth < MAX_DEPTH => {
+                let child = memo.entry(&p, within, depth + 1);
+                body.includes = body.includes.saturating_add(child.body.includes);
+                body.len = body.len.saturating_add(child.body.len).saturating_add(1);
+                if !child.body.complete || body.includes > MAX_INCLUDES || body.len > MAX_EXPANDED {
+                    body.complete = false;
+                    body.pieces.push(Piece::Text(run..line_start));
+                    return body;
+                }
+                body.pieces.push(Piece::Text(run..line_start));
+                body.pieces.push(Piece::Include(child));
+                run = at;
+            }
+            Located::File(_) | Located::Outside => {
+                body.complete = false;
+                body.pieces.push(Piece::Text(run..at));
+                return body;
+            }
+            Located::Missing => {}
+        }
+    }
+    body.pieces.push(Piece::Text(run..src.len()));
+    body
 }
 
-fn expand_at(src: &[u8], path: &Path, within: Option<&Path>, depth: usize, out: &mut Expanded) {
-    let dir = page_dir(path, within);
-    for line in src.split_inclusive(|&b| b == b'\n') {
-        let room = MAX_EXPANDED.saturating_sub(out.text.len());
-        let included = match target(line).map(|t| locate(dir.as_deref(), &t, within)) {
-            Some(Located::File(p)) if depth < MAX_DEPTH => match read_up_to(&p, room) {
-                Some(bytes) => Some((p, bytes)),
-                None => {
-                    out.complete = false;
-                    None
+/// Appends the text of `body` (whose text is `src`) with its includes to
+/// `out`; false when `out` grows past [`MAX_EXPANDED`] (it stops there).
+fn flatten(src: &[u8], body: &Body, out: &mut Vec<u8>) -> bool {
+    for piece in &body.pieces {
+        match piece {
+            Piece::Text(r) => out.extend_from_slice(src.get(r.clone()).unwrap_or_default()),
+            Piece::Include(e) => {
+                if !flatten(&e.bytes, &e.body, out) {
+                    return false;
                 }
-            },
-            Some(Located::File(_) | Located::Outside) => {
-                out.complete = false;
-                None
-            }
-            Some(Located::Missing) | None => None,
-        };
-        match included {
-            Some((p, bytes)) => {
-                expand_at(&bytes, &p, within, depth + 1, out);
-                if !out.text.ends_with(b"\n") {
-                    out.text.push(b'\n');
+                if !out.ends_with(b"\n") {
+                    out.push(b'\n');
                 }
             }
-            _ => out.text.extend_from_slice(line),
         }
-        if out.text.len() > MAX_EXPANDED {
-            out.text.truncate(MAX_EXPANDED);
-            out.complete = false;
-            break;
+        if out.len() > MAX_EXPANDED {
+            return false;
         }
     }
+    true
 }
 
 /// The files the include lines of `src` (the text of the page `path`)
@@ -375,7 +542,13 @@ mod tests {
         )
         .unwrap_or_else(|e| panic!("{e}"));
         let page = docs.join("contributing.md");
-        let out = expand(b"--8<-- \"CONTRIBUTING.md\"\n", &page, Some(dir.path()));
+        let memo = Memo::default();
+        let out = expand(
+            b"--8<-- \"CONTRIBUTING.md\"\n",
+            &page,
+            Some(dir.path()),
+            &memo,
+        );
         assert_eq!(
             out.text,
             b"# Contributing\n\n## Installing for development\n"
@@ -383,7 +556,7 @@ mod tests {
         assert!(out.complete);
         // A page including itself stops at the depth limit.
         std::fs::write(&page, "--8<-- \"contributing.md\"\n").unwrap_or_else(|e| panic!("{e}"));
-        let looped = expand(b"--8<-- \"contributing.md\"\n", &page, None);
+        let looped = expand(b"--8<-- \"contributing.md\"\n", &page, None, &memo);
         assert!(looped.text.len() < 100);
         assert!(!looped.complete);
         // Not outside the tree checked.
@@ -391,6 +564,7 @@ mod tests {
             b"--8<-- \"CONTRIBUTING.md\"\n",
             &page,
             Some(&dir.path().join("docs")),
+            &memo,
         );
         assert_eq!(outside.text, b"--8<-- \"CONTRIBUTING.md\"\n");
         // Outside the tree: not read, and the page's text is not all
@@ -400,11 +574,17 @@ mod tests {
             b"--8<-- \"NOWHERE.md\"\n",
             &page,
             Some(&dir.path().join("docs")),
+            &memo,
         );
         assert_eq!(absent, outside_of(b"--8<-- \"NOWHERE.md\"\n"));
         // An Antora resource id is not a file beside the page: left as it
         // is, the rest of the page known.
-        let antora = expand(b"include::partial$x.adoc[]\n", &page, Some(dir.path()));
+        let antora = expand(
+            b"include::partial$x.adoc[]\n",
+            &page,
+            Some(dir.path()),
+            &memo,
+        );
         assert_eq!(antora.text, b"include::partial$x.adoc[]\n");
         assert!(antora.complete);
         // Not found, the search staying inside the tree (a deep tree):
@@ -415,9 +595,125 @@ mod tests {
             b"--8<-- \"NOWHERE.md\"\n",
             &deep.join("p.md"),
             Some(dir.path()),
+            &memo,
         );
         assert_eq!(missing.text, b"--8<-- \"NOWHERE.md\"\n");
         assert!(missing.complete);
+    }
+
+    /// M4 of the 2026-11-29 review: 30 snippet files that each include
+    /// all 30, and pages that include one; the old expansion read 810,000
+    /// files a page. The pages' text is not all known (the includes go
+    /// past the depth limit), as before, found with the first chain of
+    /// includes that goes too deep, which is read once for the run.
+    /// Then a file that includes 30 files that each include 30 leaves
+    /// (complete, 931 files included a page): each read once, and the
+    /// text as long as every include read again would make it. Then 70 by
+    /// 70 (4,971 includes a page): past [`MAX_INCLUDES`].
+    #[test]
+    fn includes_read_once_per_run() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let docs = dir.path().join("docs");
+        std::fs::create_dir_all(&docs).unwrap_or_else(|e| panic!("{e}"));
+        let write = |name: String, text: String| {
+            std::fs::write(docs.join(name), text).unwrap_or_else(|e| panic!("{e}"));
+        };
+        let fan = |prefix: &str, n: usize| -> String {
+            (0..n)
+                .map(|j| format!("--8<-- \"{prefix}{j}.md\"\n"))
+                .collect()
+        };
+        for i in 0..30 {
+            write(format!("f{i}.md"), fan("f", 30));
+            write(format!("g{i}.md"), fan("h", 30));
+            write(format!("h{i}.md"), fan("k", 30));
+            write(format!("k{i}.md"), format!("## K {i}\n"));
+        }
+        for i in 0..70 {
+            write(format!("m{i}.md"), fan("n", 70));
+            write(format!("n{i}.md"), fan("o", 70));
+            write(format!("o{i}.md"), format!("## O {i}\n"));
+        }
+        let pages = |top: &str, memo: &Memo| -> Vec<Expanded> {
+            (0..10)
+                .map(|i| {
+                    let page = docs.join(format!("p{i}.md"));
+                    let src = format!("# Page {i}\n\n{}\n[next](p.md#nope)\n", fan(top, 1));
+                    expand(src.as_bytes(), &page, Some(dir.path()), memo)
+                })
+                .collect()
+        };
+        let memo = Memo::default();
+        assert!(pages("f", &memo).iter().all(|e| !e.complete));
+        assert_eq!(memo.reads(), 4);
+        let memo = Memo::default();
+        for e in pages("g", &memo) {
+            assert!(e.complete);
+            let k: usize = (0..30).map(|i| format!("## K {i}\n").len()).sum();
+            assert_eq!(
+                e.text.len(),
+                "# Page 0\n\n\n[next](p.md#nope)\n".len() + 30 * k
+            );
+        }
+        assert_eq!(memo.reads(), 1 + 30 + 30);
+        let memo = Memo::default();
+        assert!(pages("m", &memo).iter().all(|e| !e.complete));
+        assert!(memo.reads() <= 1 + 70 + 70, "{} reads", memo.reads());
+    }
+
+    /// A page that includes 40 files of 1 MiB: the files are read up to
+    /// the size a page grows to ([`MAX_EXPANDED`]), not all of them.
+    #[test]
+    fn includes_read_up_to_the_size_of_a_page() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let mib = format!("## A\n{}\n", "x".repeat(1024 * 1024));
+        let mut src = String::from("# P\n");
+        for i in 0..40 {
+            std::fs::write(dir.path().join(format!("a{i}.md")), &mib)
+                .unwrap_or_else(|e| panic!("{e}"));
+            src.push_str(&format!("--8<-- \"a{i}.md\"\n"));
+        }
+        let memo = Memo::default();
+        let page = dir.path().join("p.md");
+        let out = expand(src.as_bytes(), &page, Some(dir.path()), &memo);
+        assert!(!out.complete);
+        assert!(memo.reads() <= 17, "{} reads", memo.reads());
+        // Within the size: the text whole.
+        let memo = Memo::default();
+        let src = "# P\n--8<-- \"a0.md\"\n--8<-- \"a1.md\"\n";
+        let out = expand(src.as_bytes(), &page, Some(dir.path()), &memo);
+        assert!(out.complete);
+        assert_eq!(out.text.len(), 4 + 2 * mib.len());
+    }
+
+    /// Shared includes give the text the files read again for each page
+    /// would give: a file included twice, at two depths, an empty one (a
+    /// line break after an include only where the text does not end with
+    /// one) and a file without a final line break.
+    #[test]
+    fn memoised_text_is_the_text() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = dir.path();
+        let files = [
+            ("a.md", "## A\n--8<-- \"c.md\"\n--8<-- \"e.md\"\nafter a\n"),
+            ("b.md", "## B\n--8<-- \"c.md\""),
+            ("c.md", "## C"),
+            ("e.md", ""),
+        ];
+        for (name, text) in files {
+            std::fs::write(root.join(name), text).unwrap_or_else(|e| panic!("{e}"));
+        }
+        let page = root.join("p.md");
+        let src = b"# P\n--8<-- \"a.md\"\n--8<-- \"b.md\"\n--8<-- \"c.md\"\n--8<-- \"e.md\"\nend";
+        let want = "# P\n## A\n## C\nafter a\n## B\n## C\n## C\nend";
+        let memo = Memo::default();
+        for _ in 0..2 {
+            let out = expand(src, &page, Some(root), &memo);
+            assert_eq!(String::from_utf8_lossy(&out.text), want);
+            assert!(out.complete);
+        }
+        // a, b, c, e at depth 1; c, e at depth 2; nothing the second time.
+        assert_eq!(memo.reads(), 6);
     }
 
     fn outside_of(text: &[u8]) -> Expanded {

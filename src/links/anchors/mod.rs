@@ -126,7 +126,7 @@ fn percent_decode(s: &str) -> Option<String> {
 /// when `renderer` is Sphinx; a `.adoc` file always by Asciidoctor's);
 /// `None` for any other file or one that cannot be read.
 pub fn of_file(path: &Path, renderer: Renderer) -> Option<Anchors> {
-    of_file_with(path, renderer, false, None)
+    of_file_with(path, renderer, false, None, &includes::Memo::default())
 }
 
 /// The bytes of the document `path` (at most [`MAX_DOCUMENT`]) and its
@@ -156,12 +156,13 @@ pub fn plain_headings_of_file(path: &Path, renderer: Renderer) -> Option<Anchors
 /// when `definition_terms` (Hugo `autoDefinitionTermID`,
 /// `definition_term_ids` of the Markdown reader), and includes followed
 /// only to files inside the directory `within` ([`includes::expand`];
-/// `None`: anywhere).
+/// `None`: anywhere), read through `memo` (once per run).
 pub fn of_file_with(
     path: &Path,
     renderer: Renderer,
     definition_terms: bool,
     within: Option<&Path>,
+    memo: &includes::Memo,
 ) -> Option<Anchors> {
     use crate::format::detect::InputFormat;
     let (mut bytes, format) = read_document(path)?;
@@ -173,7 +174,7 @@ pub fn of_file_with(
         if generated == includes::Generated::Any || custom_page(&bytes) {
             return Some(Anchors::unknown());
         }
-        let expanded = includes::expand(&bytes, path, within);
+        let expanded = includes::expand(&bytes, path, within, memo);
         if !expanded.complete {
             // Headings of a file not read may be anywhere in the page.
             return Some(Anchors::unknown());

@@ -375,6 +375,12 @@ enum Repeat {
 
 /// The ids minted so far in one document, so that a repeated heading gets
 /// the renderer's counter.
+///
+/// Minting is linear in the number of headings and ids (M3 of the
+/// 2026-11-29 review): a counter tried and found taken is never tried
+/// again for the same prefix, so 80,000 identical headings, or headings
+/// `a-1` to `a-N` followed by N headings `a`, cost a few probes each, and
+/// the ids are still exactly the renderers'.
 #[derive(Clone, Debug)]
 pub struct Slugger {
     renderer: Renderer,
@@ -382,6 +388,16 @@ pub struct Slugger {
     /// Headings minted per slug (GitLab), or automatic ids per prefix
     /// (docutils, Sphinx).
     counts: HashMap<String, u64>,
+    /// For the renderers that try counters in turn (GitHub and the other
+    /// `Repeat::Probe` ones, Asciidoctor, Python-Markdown): per prefix (the
+    /// base and its separator), `k -> j` says that the ids `{prefix}k` to
+    /// `{prefix}(j-1)` are all taken. As ids are never given back, a run
+    /// once skipped stays taken; each entry points past the whole run
+    /// found (path compression, as github-slugger's `occurrences` keeps
+    /// the next counter per base).
+    runs: HashMap<String, HashMap<String, String>>,
+    /// Ids looked up while probing counters (for the tests of M3).
+    probes: u64,
 }
 
 impl Slugger {
@@ -391,6 +407,8 @@ impl Slugger {
             renderer,
             seen: HashSet::new(),
             counts: HashMap::new(),
+            runs: HashMap::new(),
+            probes: 0,
         }
     }
 
@@ -429,15 +447,19 @@ impl Slugger {
                 let sep = sep.map_or("", |c| c.encode_utf8(&mut buf));
                 self.probe(&base, sep, 2)
             }
+            Repeat::PythonMarkdown => {
+                if !base.is_empty() && !self.seen.contains(&base) {
+                    base
+                } else {
+                    let (stem, start) = python_markdown::counter_start(&base);
+                    self.first_free(&format!("{stem}_"), start)
+                }
+            }
             Repeat::Count => {
                 let n = self.counts.entry(base.clone()).or_insert(0);
                 let id = if *n == 0 { base } else { format!("{base}-{n}") };
                 *n += 1;
                 id
-            }
-            Repeat::PythonMarkdown => {
-                let seen = &self.seen;
-                python_markdown::unique(&base, &|s| seen.contains(s))
             }
             Repeat::Docutils | Repeat::Sphinx => {
                 if !base.is_empty() && !self.seen.contains(&base) {
@@ -464,19 +486,68 @@ impl Slugger {
     }
 
     /// `base`, or the first `base{sep}N` from `start` not minted yet.
-    fn probe(&self, base: &str, sep: &str, start: u64) -> String {
+    fn probe(&mut self, base: &str, sep: &str, start: u64) -> String {
         if !self.seen.contains(base) {
             return base.to_string();
         }
-        let mut n = start;
+        self.first_free(&format!("{base}{sep}"), start.to_string())
+    }
+
+    /// The first `{prefix}N`, for the decimal counter `N` from `start`
+    /// up, that is not taken, skipping the runs of taken counters found
+    /// before under the same prefix. The caller mints it: the run found
+    /// now, with it, is noted as taken.
+    fn first_free(&mut self, prefix: &str, start: String) -> String {
+        let Slugger {
+            seen, runs, probes, ..
+        } = self;
+        let runs = runs.entry(prefix.to_string()).or_default();
+        let mut k = start;
+        let mut path = Vec::new();
         loop {
-            let id = format!("{base}{sep}{n}");
-            if !self.seen.contains(&id) {
+            let id = format!("{prefix}{k}");
+            *probes += 1;
+            if !seen.contains(&id) {
+                let after = increment(&k);
+                path.push(k);
+                for taken in path {
+                    runs.insert(taken, after.clone());
+                }
                 return id;
             }
-            n += 1;
+            let next = runs.get(&k).cloned().unwrap_or_else(|| increment(&k));
+            path.push(k);
+            k = next;
         }
     }
+
+    /// The number of ids looked up while probing counters so far.
+    #[cfg(test)]
+    fn probes(&self) -> u64 {
+        self.probes
+    }
+}
+
+/// The decimal `digits` plus one, as Python's `int(digits) + 1` writes
+/// it (leading zeros dropped, no bound): `9` gives `10`, `007` gives `8`.
+fn increment(digits: &str) -> String {
+    let trimmed = digits.trim_start_matches('0');
+    let mut out: Vec<u8> = trimmed.bytes().collect();
+    let mut i = out.len();
+    loop {
+        if i == 0 {
+            out.insert(0, b'1');
+            break;
+        }
+        i -= 1;
+        if out[i] == b'9' {
+            out[i] = b'0';
+        } else {
+            out[i] += 1;
+            break;
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 #[cfg(test)]
@@ -525,5 +596,188 @@ mod tests {
             ),
             ["_a", "_a_2", "_a_3"]
         );
+    }
+
+    #[test]
+    fn repeats_around_explicit_counters() {
+        // github-slugger: `## a-1`, `## a`, `## a` gives `a-1`, `a`, `a-2`;
+        // `## a`, `## a`, `## a-1` gives `a`, `a-1`, `a-1-1`.
+        for r in [
+            Renderer::Github,
+            Renderer::MarkdownItAnchor,
+            Renderer::Vitepress,
+            Renderer::Docusaurus,
+            Renderer::Hugo(HugoIdType::Github),
+            Renderer::Mdbook,
+        ] {
+            assert_eq!(mint_all(r, &["a-1", "a", "a"]), ["a-1", "a", "a-2"]);
+            assert_eq!(mint_all(r, &["a", "a", "a-1"]), ["a", "a-1", "a-1-1"]);
+            assert_eq!(
+                mint_all(r, &["a", "a-2", "a", "a", "a", "a-3"]),
+                ["a", "a-2", "a-1", "a-3", "a-4", "a-3-1"]
+            );
+        }
+        // An id reserved after the counter passed it, and one ahead of it.
+        let mut s = Slugger::new(Renderer::Github);
+        assert_eq!(s.mint("a"), "a");
+        assert_eq!(s.mint("a"), "a-1");
+        s.reserve("a-3");
+        assert_eq!(s.mint("a"), "a-2");
+        assert_eq!(s.mint("a"), "a-4");
+        s.reserve("a-1");
+        s.reserve("a-5");
+        assert_eq!(s.mint("a"), "a-6");
+        let ad = Renderer::Asciidoctor(IdAttributes::DEFAULT);
+        assert_eq!(
+            mint_all(ad, &["A 2", "A", "A", "A"]),
+            ["_a_2", "_a", "_a_3", "_a_4"]
+        );
+        let mut s = Slugger::new(ad);
+        s.reserve("_a_3");
+        assert_eq!(
+            ["A", "A", "A", "A"].map(|t| s.mint(t)),
+            ["_a", "_a_2", "_a_4", "_a_5"]
+        );
+        // Python-Markdown: `a_1` after `a`'s repeats, the counter of an
+        // id that ends in `_N`, and past 64 bits.
+        let pm = Renderer::PythonMarkdown;
+        assert_eq!(
+            mint_all(pm, &["a_1", "a", "a", "a_2", "a_1", "a"]),
+            ["a_1", "a", "a_2", "a_3", "a_4", "a_5"]
+        );
+        assert_eq!(
+            mint_all(pm, &["!", "!", "_1", "_1"]),
+            ["_1", "_2", "_3", "_4"]
+        );
+        assert_eq!(
+            mint_all(pm, &["x_18446744073709551615", "x_18446744073709551615"]),
+            ["x_18446744073709551615", "x_18446744073709551616"]
+        );
+        assert_eq!(mint_all(pm, &["b_007", "b_007"]), ["b_007", "b_8"]);
+    }
+
+    /// M3 of the 2026-11-29 review: N identical headings, and headings
+    /// `a-1` to `a-N` followed by N headings `a`, cost a few probes each
+    /// (the old code probed from 1 each time: N^2/2 lookups, 305 s for
+    /// 80,000 headings through the binary).
+    #[test]
+    fn repeats_probe_linearly() {
+        const N: usize = 20_000;
+        let ad = Renderer::Asciidoctor(IdAttributes::DEFAULT);
+        for (r, sep, first) in [
+            (Renderer::Github, " ", 1),
+            (ad, " ", 2),
+            (Renderer::PythonMarkdown, "_", 1),
+        ] {
+            let mut s = Slugger::new(r);
+            let base = r.slug("a");
+            for i in 0..N {
+                let id = s.mint("a");
+                if i == 0 {
+                    assert_eq!(id, base);
+                } else {
+                    assert_eq!(id, r.slug(&format!("a{sep}{}", i - 1 + first)));
+                }
+            }
+            assert!(s.probes() <= 2 * N as u64, "{}: {}", r.name(), s.probes());
+
+            let mut s = Slugger::new(r);
+            for i in 0..N {
+                s.mint(&format!("a{sep}{}", i + first));
+            }
+            for i in 0..N {
+                let want = if i == 0 {
+                    base.clone()
+                } else {
+                    r.slug(&format!("a{sep}{}", N + i - 1 + first))
+                };
+                assert_eq!(s.mint("a"), want, "{}", r.name());
+            }
+            assert!(s.probes() <= 3 * N as u64, "{}: {}", r.name(), s.probes());
+        }
+    }
+
+    /// The counters minted with the runs skipped are those of trying
+    /// every counter from the first (the renderers' own loops: html-pipeline
+    /// and github-slugger, Asciidoctor's `generate_id`, Python-Markdown's
+    /// `unique`), on pseudo-random sequences of headings and explicit ids
+    /// that repeat and collide.
+    #[test]
+    fn same_ids_as_trying_every_counter() {
+        fn reference(r: Renderer, seen: &HashSet<String>, base: &str) -> String {
+            let taken = |id: &str| seen.contains(id);
+            match r.repeat() {
+                Repeat::Probe | Repeat::Asciidoctor(_) => {
+                    if !taken(base) {
+                        return base.to_string();
+                    }
+                    let (sep, mut n) = match r.repeat() {
+                        Repeat::Asciidoctor(_) => ("_", 2),
+                        _ => ("-", 1),
+                    };
+                    while taken(&format!("{base}{sep}{n}")) {
+                        n += 1;
+                    }
+                    format!("{base}{sep}{n}")
+                }
+                _ => {
+                    let mut id = base.to_string();
+                    while id.is_empty() || taken(&id) {
+                        id = match id.rsplit_once('_') {
+                            Some((stem, n))
+                                if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) =>
+                            {
+                                format!("{stem}_{}", increment(n))
+                            }
+                            _ => format!("{id}_1"),
+                        };
+                    }
+                    id
+                }
+            }
+        }
+        let ad = Renderer::Asciidoctor(IdAttributes::DEFAULT);
+        let texts = [
+            "a", "a", "a", "a 1", "a-1", "a_1", "a 2", "a_2", "a-1-1", "a_1_1", "a 3", "_a_2", "b",
+            "!", "_1", "_2", "a_02",
+        ];
+        let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+        for r in [
+            Renderer::Github,
+            Renderer::Mdbook,
+            ad,
+            Renderer::PythonMarkdown,
+        ] {
+            for _ in 0..200 {
+                let mut s = Slugger::new(r);
+                let mut seen = HashSet::new();
+                for _ in 0..40 {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    let text = texts[(state % texts.len() as u64) as usize];
+                    let base = r.slug(text);
+                    if state.is_multiple_of(7) {
+                        // An explicit id.
+                        s.reserve(&base);
+                        seen.insert(base);
+                        continue;
+                    }
+                    let want = reference(r, &seen, &base);
+                    let got = s.mint(text);
+                    assert_eq!(got, want, "{}: {text}", r.name());
+                    seen.insert(got);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn increments_decimals() {
+        assert_eq!(increment("0"), "1");
+        assert_eq!(increment("9"), "10");
+        assert_eq!(increment("007"), "8");
+        assert_eq!(increment("199"), "200");
+        assert_eq!(increment("18446744073709551615"), "18446744073709551616");
     }
 }

@@ -43,24 +43,21 @@ pub fn slug(text: &str, unicode: bool) -> String {
     id
 }
 
-/// Python-Markdown `markdown.extensions.toc.unique(id, ids)`: `id`
-/// itself when it is not empty and not in `ids`; else, while taken or
-/// empty, an id ending in `_N` gets `_N+1` and any other gets `_1`
-/// (`a`, `a_1`, `a_2`; a heading `a_1` repeated gives `a_2`).
-pub fn unique(id: &str, taken: &dyn Fn(&str) -> bool) -> String {
-    let mut id = id.to_string();
-    while id.is_empty() || taken(&id) {
-        id = match id.rsplit_once('_') {
-            Some((stem, n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => {
-                let next = n
-                    .parse::<u64>()
-                    .map_or_else(|_| format!("{n}1"), |v| (v.saturating_add(1)).to_string());
-                format!("{stem}_{next}")
-            }
-            _ => format!("{id}_1"),
-        };
+/// Python-Markdown `markdown.extensions.toc.unique(id, ids)` for an
+/// `id` that is taken or empty, as a stem and the first counter it
+/// tries: an id ending in `_N` goes on with `N+1` (Python's `int`, so
+/// `a_007` gives `a` and `8`, and `N` may exceed 64 bits), any other
+/// with `1`. Every later try is the stem with the next counter, so
+/// [`super::Slugger`] mints `{stem}_{counter}` for the first counter
+/// from this one not taken (`a`, `a_1`, `a_2`; a heading `a_1` repeated
+/// gives `a_2`; an empty id `_1`).
+pub fn counter_start(id: &str) -> (&str, String) {
+    match id.rsplit_once('_') {
+        Some((stem, n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => {
+            (stem, super::increment(n))
+        }
+        _ => (id, "1".to_string()),
     }
-    id
 }
 
 #[cfg(test)]
@@ -78,12 +75,16 @@ mod tests {
     }
 
     #[test]
-    fn python_markdown_unique() {
-        let seen = ["a", "a_1", "b_7"];
-        let taken = |s: &str| seen.contains(&s);
-        assert_eq!(unique("a", &taken), "a_2");
-        assert_eq!(unique("b_7", &taken), "b_8");
-        assert_eq!(unique("", &taken), "_1");
-        assert_eq!(unique("c", &taken), "c");
+    fn python_markdown_counter_start() {
+        assert_eq!(counter_start("a"), ("a", "1".to_string()));
+        assert_eq!(counter_start("b_7"), ("b", "8".to_string()));
+        assert_eq!(counter_start("b_007"), ("b", "8".to_string()));
+        assert_eq!(counter_start("a_b"), ("a_b", "1".to_string()));
+        assert_eq!(counter_start("a_"), ("a_", "1".to_string()));
+        assert_eq!(counter_start(""), ("", "1".to_string()));
+        assert_eq!(
+            counter_start("x_18446744073709551615"),
+            ("x", "18446744073709551616".to_string())
+        );
     }
 }
