@@ -647,3 +647,91 @@ fn local_links_stay_in_the_tree() {
     assert!(!report.contains("secret"), "{report}");
     assert!(report.contains("L001"), "{report}");
 }
+
+// ---------------------------------------------------------------------
+// Issue 45: the review of 2026-11-29 (`adversarial-2026-11-29.md`).
+// ---------------------------------------------------------------------
+
+/// The review's alias bomb ("billion laughs"): `a0` a list of ten
+/// strings, each `aN` a list of ten `*aN-1`, `levels` levels after the
+/// lines `head`.
+fn alias_bomb(head: &str, levels: usize) -> String {
+    let mut s = format!("{head}a0: &a0 [{}]\n", ["\"lol\""; 10].join(","));
+    for i in 1..levels {
+        let refs = vec![format!("*a{}", i - 1); 10].join(",");
+        s.push_str(&format!("a{i}: &a{i} [{refs}]\n"));
+    }
+    s
+}
+
+/// H3: a 662-byte `mkdocs.yml` of nested aliases (10^11 nodes expanded)
+/// took 7.5 GB and aborted the run; so did `_config.yml`, `hugo.yaml`
+/// and one Jekyll page's front matter. Now each is refused with a note,
+/// the generator's defaults are assumed, and the run goes on (under the
+/// 20 s guard of [`run_in`]; each takes some milliseconds).
+#[test]
+fn yaml_alias_bombs_are_refused_with_a_note() {
+    let sites = [
+        ("mkdocs.yml", "site_name: x\n", "docs/a.md"),
+        ("_config.yml", "title: x\n", "a.md"),
+        ("hugo.yaml", "title: x\n", "content/a.md"),
+    ];
+    for (name, head, page) in sites {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let d = dir.path();
+        fs::create_dir_all(d.join(".git")).expect("mkdir");
+        let bomb = alias_bomb(head, 11);
+        assert!(bomb.len() < 700, "{}", bomb.len());
+        write(d, name, &bomb);
+        write(d, page, "# A\n\n[x](b.md)\n");
+        let out = run_in(
+            d,
+            &[
+                "check",
+                "--isolated",
+                "--links",
+                "local",
+                "--format",
+                "plain",
+                ".",
+            ],
+        );
+        let (report, err) = (text(&out.stdout), text(&out.stderr));
+        assert_eq!(out.status.code(), Some(1), "{name}: {report}{err}");
+        assert!(report.contains("L001"), "{name}: {report}");
+        assert!(
+            err.contains("note:") && err.contains("aliases would expand"),
+            "{name}: {err}"
+        );
+    }
+    // One page's front matter, in a Jekyll site whose pages set URLs.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let d = dir.path();
+    fs::create_dir_all(d.join(".git")).expect("mkdir");
+    write(d, "_config.yml", "title: x\n");
+    write(
+        d,
+        "bomb.md",
+        &format!("---\n{}---\n# B\n", alias_bomb("permalink: /a/\n", 11)),
+    );
+    write(d, "a.md", "# A\n\n[b](bomb.md) [x](b.md)\n");
+    let out = run_in(
+        d,
+        &[
+            "check",
+            "--isolated",
+            "--links",
+            "local",
+            "--format",
+            "plain",
+            ".",
+        ],
+    );
+    let (report, err) = (text(&out.stdout), text(&out.stderr));
+    assert!(
+        report.contains("a.md:3:") && report.contains("L001"),
+        "{report}{err}"
+    );
+    assert!(!report.contains("bomb.md"), "{report}");
+    assert!(err.contains("bomb.md: front matter"), "{err}");
+}

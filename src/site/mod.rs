@@ -27,6 +27,7 @@ pub mod mkdocs;
 pub mod slug;
 pub mod sphinx;
 pub mod vitepress;
+pub mod yaml;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -68,12 +69,16 @@ pub fn read_config(path: &Path) -> Result<String, String> {
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
-/// The first document of the YAML configuration `text`; `None` when it
-/// does not parse. Call it on the configuration thread ([`Site::in_dir`]).
-pub fn yaml_config(text: &str) -> Option<yaml_rust2::Yaml> {
-    yaml_rust2::YamlLoader::load_from_str(text)
-        .ok()
-        .and_then(|d| d.into_iter().next())
+/// The first document of the YAML configuration `text`, its aliases
+/// bounded ([`yaml::CONFIG_COPIES`], H3 of the 2026-11-29 review). Call it
+/// on the configuration thread ([`Site::in_dir`]).
+///
+/// # Errors
+/// [`yaml::YamlError`] when it does not parse, or its aliases would
+/// expand past the budget: the caller assumes the generator's defaults
+/// and says so in a note.
+pub fn yaml_config(text: &str) -> Result<yaml_rust2::Yaml, yaml::YamlError> {
+    yaml::first_document(text, yaml::CONFIG_COPIES)
 }
 
 /// The most bytes of a page read for its front matter.
@@ -300,6 +305,10 @@ pub struct Site {
     urls: OnceLock<UrlTable>,
     /// The files looked at while resolving links, cached for the run.
     files: files::Files,
+    /// What was passed over while building the URL table (a page's front
+    /// matter refused: H3 of the 2026-11-29 review), said with the
+    /// configuration's notes.
+    late_notes: std::sync::Mutex<Vec<String>>,
 }
 
 /// Every URL path of a site and the source file that makes it.
@@ -405,6 +414,7 @@ impl Site {
             layout,
             urls: OnceLock::new(),
             files: files::Files::new(),
+            late_notes: std::sync::Mutex::new(Vec::new()),
         }
     }
 
@@ -413,10 +423,18 @@ impl Site {
         self.layout.generator
     }
 
-    /// What could not be read of the configuration, for a message once a
-    /// run.
-    pub fn notes(&self) -> &[String] {
-        &self.layout.notes
+    /// What could not be read of the configuration, and of the pages'
+    /// front matter read so far, for a message once a run.
+    pub fn notes(&self) -> Vec<String> {
+        let mut notes = self.layout.notes.clone();
+        notes.extend(
+            self.late_notes
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .iter()
+                .cloned(),
+        );
+        notes
     }
 
     /// True when `file` is a source of the site (under its source, static
@@ -695,7 +713,17 @@ impl Site {
                 _ => &[],
             };
             let keys: Vec<&str> = url_keys.iter().chain(&l.alias_keys).copied().collect();
-            front_matter::read_keys(file, FRONT_MATTER_BYTES, Some(&keys))
+            let front = front_matter::read_keys(file, FRONT_MATTER_BYTES, Some(&keys));
+            if let Some(why) = front.refused() {
+                self.late_notes
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .push(format!(
+                        "{}: front matter {why}: the page is assumed at its path",
+                        file.display()
+                    ));
+            }
+            front
         } else {
             front_matter::FrontMatter::default()
         };
@@ -920,6 +948,45 @@ mod tests {
         let empty = tempfile::tempdir().expect("tempdir");
         std::fs::write(empty.path().join("index.md"), "# x\n").expect("write");
         assert!(Site::in_dir(empty.path()).is_none());
+    }
+
+    /// H3 of the 2026-11-29 review: the alias bomb (11 levels, 10^11
+    /// nodes expanded) as `mkdocs.yml`, `_config.yml` and `hugo.yaml` is
+    /// refused before expansion, with a note, and the generator's
+    /// defaults are assumed, as for an unreadable configuration; a Jekyll
+    /// page whose front matter holds it is served at its path, with a
+    /// note.
+    #[test]
+    fn alias_bombs_in_configurations_give_defaults_and_a_note() {
+        let bomb = |head: &str| yaml::tests::bomb(head, 11);
+        let cases = [
+            ("mkdocs.yml", bomb("site_name: x\ndocs_dir: src\n"), "docs"),
+            ("_config.yml", bomb("source: src\n"), ""),
+            ("hugo.yaml", bomb("contentDir: src\n"), "content"),
+        ];
+        for (name, text, source) in cases {
+            let dir = tempfile::tempdir().expect("tempdir");
+            std::fs::write(dir.path().join(name), &text).expect("write");
+            let site = Site::in_dir(dir.path()).expect(name);
+            let notes = site.notes().join("\n");
+            assert!(
+                notes.contains("aliases would expand") && notes.contains("defaults assumed"),
+                "{name}: {notes}"
+            );
+            assert_eq!(site.layout.source_dir, dir.path().join(source), "{name}");
+        }
+        let dir = tempfile::tempdir().expect("tempdir");
+        std::fs::write(dir.path().join("_config.yml"), "title: x\n").expect("write");
+        let page = dir.path().join("page.md");
+        std::fs::write(
+            &page,
+            format!("---\n{}---\n# P\n", bomb("permalink: /p/\n")),
+        )
+        .expect("write");
+        let site = Site::in_dir(dir.path()).expect("jekyll");
+        assert_eq!(site.page_url(&page).as_deref(), Some("/page.html"));
+        let notes = site.notes().join("\n");
+        assert!(notes.contains("page.md: front matter"), "{notes}");
     }
 
     #[test]
