@@ -735,3 +735,55 @@ fn yaml_alias_bombs_are_refused_with_a_note() {
     assert!(!report.contains("bomb.md"), "{report}");
     assert!(err.contains("bomb.md: front matter"), "{err}");
 }
+
+/// M7: a `mkdocs.yml` planted (by another user) in a world-writable
+/// directory above the project was obeyed: with `custom_dir: /` every page
+/// was a template and no link was checked. Now it is passed over with a
+/// warning, as a planted `urilint.toml` is, and the search stops at a
+/// directory others may write. As root the file is given to `nobody`, as
+/// the attacker's would be.
+#[test]
+fn a_planted_site_configuration_is_not_obeyed() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let d = dir.path();
+    let shared = d.join("shared");
+    write(
+        &shared,
+        "proj/a.md",
+        "# A\n\n[broken](missing.md) and [b2](#nope)\n",
+    );
+    let planted = write(
+        &shared,
+        "mkdocs.yml",
+        "site_name: x\ndocs_dir: .\ntheme:\n  custom_dir: /\n",
+    );
+    let args = [
+        "check",
+        "--isolated",
+        "--links",
+        "local",
+        "--format",
+        "plain",
+        ".",
+    ];
+    let is_root = rustix::process::geteuid().is_root();
+    for (mode, owner) in [(0o1777, true), (0o777, false), (0o755, true)] {
+        if owner && !is_root {
+            continue;
+        }
+        fs::set_permissions(&shared, fs::Permissions::from_mode(mode)).expect("chmod");
+        let uid = if owner { Some(65534) } else { None };
+        std::os::unix::fs::chown(&planted, uid, uid).expect("chown");
+        let out = run_in(&shared.join("proj"), &args);
+        let report = text(&out.stdout);
+        assert!(
+            report.contains("L001") && report.contains("L002"),
+            "mode {mode:o}, owner {uid:?}: {report}{}",
+            text(&out.stderr)
+        );
+        assert_eq!(out.status.code(), Some(1));
+        // Another user's, or in a directory that is not sticky: said.
+        let err = text(&out.stderr);
+        assert!(err.contains("mkdocs.yml: ignored:"), "{err}");
+    }
+}

@@ -346,8 +346,11 @@ impl Site {
     /// The site a page `file` is built by: the nearest directory above
     /// it (up to and including `boundary`, or up to the file system root
     /// when `None`) holding a generator's configuration, read once per
-    /// directory through `cache` (shared by a run's workers). `None` when
-    /// no directory has one, or the file lies outside the site's sources.
+    /// directory through `cache` (shared by a run's workers). The search
+    /// stops at a directory others may write ([`others_may_write`]), and
+    /// passes over a configuration another user could have planted
+    /// ([`Site::in_dir`]; M7 of the 2026-11-29 review). `None` when no
+    /// directory has one, or the file lies outside the site's sources.
     pub fn of_file(
         file: &Path,
         boundary: Option<&Path>,
@@ -370,7 +373,10 @@ impl Site {
             if let Some(s) = site {
                 return s.holds(file).then_some(s);
             }
-            if boundary.is_some_and(|b| dir == b) || dir.as_os_str().is_empty() {
+            if boundary.is_some_and(|b| dir == b)
+                || dir.as_os_str().is_empty()
+                || others_may_write(dir)
+            {
                 break;
             }
         }
@@ -379,7 +385,10 @@ impl Site {
 
     /// The site whose configuration is in `dir`; `None` when there is
     /// none. The first generator of [`Generator::ALL`] whose file is
-    /// there wins.
+    /// there wins. A configuration file owned by another user, writable
+    /// by others, or in a directory others may write that is not sticky
+    /// is passed over with a warning, as a `urilint.toml` is
+    /// (`crate::config::untrusted`; M7 of the 2026-11-29 review).
     pub fn in_dir(dir: &Path) -> Option<Site> {
         // Most directories hold no configuration at all: said by a look
         // at each name, without the thread (whose start, on a busy
@@ -400,7 +409,11 @@ impl Site {
             std::thread::Builder::new()
                 .name("urilint-site".into())
                 .stack_size(CONFIG_STACK)
-                .spawn_scoped(s, || Generator::ALL.into_iter().find_map(|g| g.read(dir)))
+                .spawn_scoped(s, || {
+                    Generator::ALL
+                        .into_iter()
+                        .find_map(|g| g.read(dir).filter(trusted))
+                })
                 .ok()
                 .and_then(|h| h.join().ok())
                 .flatten()
@@ -856,6 +869,28 @@ fn not_a_source(name: &str) -> bool {
     name.starts_with('.') || name == "node_modules"
 }
 
+/// True when the configuration `layout` was read from may be obeyed;
+/// else it is said once on standard error, and passed over
+/// (`crate::config::untrusted`, M7 of the 2026-11-29 review).
+fn trusted(layout: &Layout) -> bool {
+    match crate::config::untrusted(&layout.config) {
+        None => true,
+        Some(why) => {
+            crate::config::warn_once(&layout.config, &why);
+            false
+        }
+    }
+}
+
+/// True when users other than the owner may write the directory `dir`
+/// (sticky or not): a search for a site's configuration upwards stops
+/// there (M7 of the 2026-11-29 review: a `mkdocs.yml` planted in a
+/// shared directory above a project changed the verdicts of its runs).
+pub(crate) fn others_may_write(dir: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(dir).is_ok_and(|m| m.permissions().mode() & 0o002 != 0)
+}
+
 /// `%XX` sequences decoded (RFC 3986 section 2.1) as UTF-8, lossily.
 fn percent_decode(s: &str) -> String {
     String::from_utf8_lossy(&percent_decode_bytes(s.as_bytes())).into_owned()
@@ -987,6 +1022,50 @@ mod tests {
         assert_eq!(site.page_url(&page).as_deref(), Some("/page.html"));
         let notes = site.notes().join("\n");
         assert!(notes.contains("page.md: front matter"), "{notes}");
+    }
+
+    /// M7 of the 2026-11-29 review: a site configuration another user
+    /// may have written is passed over (a warning on standard error), as
+    /// a `urilint.toml` is; and the search upwards stops at a directory
+    /// others may write. The file given to another user only as root.
+    #[test]
+    fn planted_configurations_are_passed_over() {
+        use std::os::unix::fs::PermissionsExt;
+        let cache = std::sync::Mutex::new(HashMap::new());
+        let mode = |p: &Path, m: u32| {
+            std::fs::set_permissions(p, std::fs::Permissions::from_mode(m)).expect("chmod")
+        };
+        let dir = tempfile::tempdir().expect("tempdir");
+        let d = dir.path();
+        std::fs::create_dir_all(d.join("shared/proj")).expect("mkdir");
+        let page = d.join("shared/proj/a.md");
+        std::fs::write(&page, "# A\n").expect("write");
+        let planted = d.join("shared/mkdocs.yml");
+        std::fs::write(&planted, "site_name: x\ndocs_dir: .\n").expect("write");
+        // Obeyed while the file and its directory are the user's own.
+        assert!(Site::of_file(&page, None, &cache).is_some());
+        // Writable by others: passed over.
+        mode(&planted, 0o666);
+        assert!(Site::in_dir(&d.join("shared")).is_none());
+        mode(&planted, 0o644);
+        // In a directory others may write, sticky: the search stops
+        // there, before (and so without) reading a file above it.
+        mode(&d.join("shared"), 0o1777);
+        std::fs::rename(&planted, d.join("mkdocs.yml")).expect("mv");
+        let cache = std::sync::Mutex::new(HashMap::new());
+        assert!(Site::of_file(&page, None, &cache).is_none());
+        // Not sticky: a file in it is passed over.
+        mode(&d.join("shared"), 0o777);
+        std::fs::rename(d.join("mkdocs.yml"), &planted).expect("mv");
+        assert!(Site::in_dir(&d.join("shared")).is_none());
+        mode(&d.join("shared"), 0o755);
+        assert!(Site::in_dir(&d.join("shared")).is_some());
+        if !rustix::process::geteuid().is_root() {
+            eprintln!("skipped the other owner's case: needs root to give a file to nobody");
+            return;
+        }
+        std::os::unix::fs::chown(&planted, Some(65534), Some(65534)).expect("chown");
+        assert!(Site::in_dir(&d.join("shared")).is_none());
     }
 
     #[test]
