@@ -787,3 +787,134 @@ fn a_planted_site_configuration_is_not_obeyed() {
         assert!(err.contains("mkdocs.yml: ignored:"), "{err}");
     }
 }
+
+/// M6 and L5: in a site, a link out of the tree said "no page makes
+/// /etc/no-such" and nothing for `/etc/passwd` (which exists): the site
+/// model told which files exist beside the checkout; through a
+/// symbolic link to `/etc` in the tree, likewise; a symbolic link in the
+/// tree to a file outside gave "L001 ... does not exist" when that file
+/// did not exist. Now a target outside the tree is not checked, whatever
+/// is there, with a note; decided on the path before looking.
+#[test]
+fn site_links_out_of_the_tree_tell_nothing() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let d = dir.path();
+    let repo = d.join("repo");
+    fs::create_dir_all(repo.join(".git")).expect("mkdir");
+    fs::create_dir_all(repo.join("docs/sub")).expect("mkdir");
+    write(d, "outside/secret.md", "# Secret heading\n");
+    std::os::unix::fs::symlink("/etc", repo.join("docs/sub/etc")).expect("symlink");
+    std::os::unix::fs::symlink("../../outside/secret.md", repo.join("docs/link.md"))
+        .expect("symlink");
+    std::os::unix::fs::symlink("../../outside/no-such.md", repo.join("docs/dangling.md"))
+        .expect("symlink");
+    let pairs = [
+        (
+            "../../../../../../etc/passwd",
+            "../../../../../../etc/no-such",
+        ),
+        ("sub/etc/passwd", "sub/etc/no-such"),
+        ("link.md", "dangling.md"),
+        ("link.md#x", "dangling.md#x"),
+        ("link", "dangling"),
+        ("../../outside/secret.md", "../../outside/no-such.md"),
+    ];
+    let args = [
+        "check",
+        "--isolated",
+        "--links",
+        "local",
+        "--format",
+        "plain",
+        "docs",
+    ];
+    for config in ["site_name: x\n", ""] {
+        for (there, not_there) in pairs {
+            if config.is_empty() {
+                let _ = fs::remove_file(repo.join("mkdocs.yml"));
+            } else {
+                write(&repo, "mkdocs.yml", config);
+            }
+            write(&repo, "docs/p.md", &format!("# P\n\n[a]({there})\n"));
+            let a = run_in(&repo, &args);
+            write(&repo, "docs/p.md", &format!("# P\n\n[a]({not_there})\n"));
+            let b = run_in(&repo, &args);
+            assert_eq!(
+                (text(&a.stdout), a.status.code()),
+                (text(&b.stdout), b.status.code()),
+                "{config:?}: {there} / {not_there}"
+            );
+            assert_eq!(text(&b.stdout), "", "{config:?}: {not_there}");
+            // (A page URL without an extension is not a file path to
+            // MkDocs: not checked at all, nothing to say.)
+            assert!(
+                there == "link" || text(&b.stderr).contains("outside the tree checked"),
+                "{config:?} {not_there}: {}",
+                text(&b.stderr)
+            );
+        }
+    }
+}
+
+/// M6: settings that point outside the repository (MkDocs `docs_dir: /`,
+/// which walked the whole file system and answered for any absolute path;
+/// `[links] root = "/"` in urilint.toml, which told the headings of
+/// Markdown outside) are refused with a note, not walked.
+#[test]
+fn settings_out_of_the_repository_are_refused() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let d = dir.path();
+    let repo = d.join("repo");
+    fs::create_dir_all(repo.join(".git")).expect("mkdir");
+    write(&repo, "mkdocs.yml", "site_name: x\ndocs_dir: /\n");
+    write(d, "secret.md", "# Secret heading\n");
+    let secret = d.join("secret.md");
+    let s = secret.display();
+    let args = [
+        "check",
+        "--isolated",
+        "--links",
+        "local",
+        "--format",
+        "plain",
+        "docs/index.md",
+    ];
+    let mut answers = Vec::new();
+    for (there, not_there) in [
+        ("/etc/passwd", "/etc/no-such-file"),
+        (&format!("{s}"), &format!("{s}.none")),
+    ] {
+        for target in [there, not_there] {
+            write(&repo, "docs/index.md", &format!("# H\n\n- [a]({target})\n"));
+            let out = run_in(&repo, &args);
+            let err = text(&out.stderr);
+            assert!(
+                err.contains("lies outside the repository") && err.contains("not read"),
+                "{err}"
+            );
+            answers.push(text(&out.stdout).replace(target, "TARGET"));
+        }
+    }
+    assert!(answers.windows(2).all(|w| w[0] == w[1]), "{answers:?}");
+    // [links] root = "/": refused, so root-relative links are not
+    // checked; the headings of a file outside are never read.
+    fs::remove_file(repo.join("mkdocs.yml")).expect("rm");
+    write(
+        &repo,
+        "urilint.toml",
+        "[links]\ncheck = [\"local\"]\nroot = \"/\"\n",
+    );
+    let mut answers = Vec::new();
+    for anchor in ["secret-heading", "other"] {
+        write(&repo, "docs/r.md", &format!("# R\n\n[a]({s}#{anchor})\n"));
+        let out = run_in(&repo, &["check", "--format", "plain", "docs/r.md"]);
+        let err = text(&out.stderr);
+        assert!(
+            err.contains("[links] root") && err.contains("outside"),
+            "{err}"
+        );
+        answers.push((text(&out.stdout), out.status.code()));
+    }
+    assert_eq!(answers[0], answers[1]);
+    assert_eq!(answers[0].0, "");
+}

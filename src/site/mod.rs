@@ -309,6 +309,9 @@ pub struct Site {
     /// matter refused: H3 of the 2026-11-29 review), said with the
     /// configuration's notes.
     late_notes: std::sync::Mutex<Vec<String>>,
+    /// The directory the site's files are looked for in ([`bound_of`]):
+    /// nothing outside it is looked at (M6 of the 2026-11-29 review).
+    bound: PathBuf,
 }
 
 /// Every URL path of a site and the source file that makes it.
@@ -421,12 +424,20 @@ impl Site {
         .map(Site::new)
     }
 
-    /// The site of a layout read by the caller.
-    pub fn new(layout: Layout) -> Site {
+    /// The site of a layout read by the caller. Its directories (source,
+    /// static, mounted, template) are confined to the repository the
+    /// project is in ([`bound_of`]): one that leads outside is refused
+    /// with a note (the project directory stands for a source directory),
+    /// and never walked (M6 of the 2026-11-29 review).
+    pub fn new(mut layout: Layout) -> Site {
+        let files = files::Files::new();
+        let bound = bound_of(&layout.root, &files);
+        confine(&mut layout, &bound, &files);
         Site {
+            bound,
             layout,
             urls: OnceLock::new(),
-            files: files::Files::new(),
+            files,
             late_notes: std::sync::Mutex::new(Vec::new()),
         }
     }
@@ -585,7 +596,7 @@ impl Site {
     /// index page of a directory. `None` when there is none.
     fn source_file(&self, path: &Path) -> Option<Resolved> {
         let l = &self.layout;
-        if self.files.is_file(path) {
+        if self.kind(path) == files::Kind::File {
             return Some(Resolved::File(path.to_path_buf()));
         }
         let name = path.file_name()?.to_string_lossy().into_owned();
@@ -595,20 +606,31 @@ impl Site {
             .unwrap_or(&name);
         for ext in &l.page_extensions {
             let p = path.with_file_name(format!("{stem}.{ext}"));
-            if self.files.is_file(&p) {
+            if self.kind(&p) == files::Kind::File {
                 return Some(Resolved::File(p));
             }
         }
-        if self.files.is_dir(path) {
+        if self.kind(path) == files::Kind::Directory {
             for index in &l.index_names {
                 let p = path.join(index);
-                if self.files.is_file(&p) {
+                if self.kind(&p) == files::Kind::File {
                     return Some(Resolved::File(p));
                 }
             }
             return Some(Resolved::Served);
         }
         None
+    }
+
+    /// What `path` is, when it lies in the site's bound (symbolic links
+    /// followed only inside it); [`files::Kind::Missing`] for a path that
+    /// leads outside, which is not looked at (M6, L5 of the 2026-11-29
+    /// review).
+    fn kind(&self, path: &Path) -> files::Kind {
+        match self.files.reach(&self.bound, path, &self.bound) {
+            Some(_) => self.files.kind(path),
+            None => files::Kind::Missing,
+        }
     }
 
     /// The target of the URL path `url` (decoded, from the site root
@@ -869,6 +891,52 @@ fn not_a_source(name: &str) -> bool {
     name.starts_with('.') || name == "node_modules"
 }
 
+/// The directory a site whose project is in `root` is confined to: the
+/// root of the repository it is in (the nearest directory at or above it
+/// holding `.git`), else `root` itself; symbolic links resolved.
+fn bound_of(root: &Path, files: &files::Files) -> PathBuf {
+    let root = files.canonical(root).unwrap_or_else(|| root.to_path_buf());
+    root.ancestors()
+        .find(|d| files.exists(&d.join(".git")))
+        .unwrap_or(&root)
+        .to_path_buf()
+}
+
+/// `layout`'s directories that lead outside `bound` (by `..`, an
+/// absolute path, or a symbolic link: MkDocs `docs_dir: /`, Hugo
+/// `contentDir`, `staticDir` and module mounts, Docusaurus and VitePress
+/// source directories, `theme.custom_dir`) refused, each with a note:
+/// a source directory outside becomes the project directory; the others
+/// are dropped (M6 of the 2026-11-29 review).
+fn confine(layout: &mut Layout, bound: &Path, files: &files::Files) {
+    let root = lexically_clean(&layout.root);
+    let inside = |d: &Path| files.reach(&root, &lexically_clean(d), bound).is_some();
+    let config = layout.config.display().to_string();
+    let mut notes = Vec::new();
+    let mut refuse = |d: &Path| {
+        notes.push(format!(
+            "{config}: the directory {} lies outside the repository ({}): not read",
+            d.display(),
+            bound.display()
+        ));
+    };
+    if !inside(&layout.source_dir) {
+        refuse(&layout.source_dir);
+        layout.source_dir = layout.root.clone();
+    }
+    let mut keep = |d: &PathBuf| {
+        let ok = inside(d);
+        if !ok {
+            refuse(d);
+        }
+        ok
+    };
+    layout.static_dirs.retain(&mut keep);
+    layout.theme_dirs.retain(&mut keep);
+    layout.mounts.retain(|(d, _)| keep(d));
+    layout.notes.extend(notes);
+}
+
 /// True when the configuration `layout` was read from may be obeyed;
 /// else it is said once on standard error, and passed over
 /// (`crate::config::untrusted`, M7 of the 2026-11-29 review).
@@ -1066,6 +1134,58 @@ mod tests {
         }
         std::os::unix::fs::chown(&planted, Some(65534), Some(65534)).expect("chown");
         assert!(Site::in_dir(&d.join("shared")).is_none());
+    }
+
+    /// M6 of the 2026-11-29 review: directories a configuration names
+    /// outside the repository (an absolute path, `..`, a symbolic link in
+    /// the tree) are refused with a note and never walked; the source
+    /// directory then stands at the project's directory.
+    #[test]
+    fn directories_outside_the_repository_are_refused() {
+        let cases = [
+            ("mkdocs.yml", "site_name: x\ndocs_dir: /\ntheme:\n  custom_dir: /\n"),
+            ("mkdocs.yml", "site_name: x\ndocs_dir: ../..\n"),
+            ("mkdocs.yml", "site_name: x\ndocs_dir: etc\n"),
+            (
+                "hugo.toml",
+                "contentDir = \"/\"\nstaticDir = \"../..\"\n",
+            ),
+            (
+                "hugo.toml",
+                "[[module.mounts]]\nsource = \"/etc\"\ntarget = \"content\"\n[[module.mounts]]\nsource = \"/\"\ntarget = \"static/x\"\n",
+            ),
+            ("_config.yml", "source: /\n"),
+        ];
+        for (name, text) in cases {
+            let dir = tempfile::tempdir().expect("tempdir");
+            let repo = std::fs::canonicalize(dir.path())
+                .expect("real")
+                .join("repo");
+            std::fs::create_dir_all(repo.join(".git")).expect("mkdir");
+            std::os::unix::fs::symlink("/etc", repo.join("etc")).expect("symlink");
+            std::fs::write(repo.join(name), text).expect("write");
+            let site = Site::in_dir(&repo).expect(name);
+            let l = &site.layout;
+            let dirs = std::iter::once(&l.source_dir)
+                .chain(&l.static_dirs)
+                .chain(&l.theme_dirs)
+                .chain(l.mounts.iter().map(|(d, _)| d));
+            for d in dirs {
+                let real = lexically_clean(d);
+                assert!(
+                    real.starts_with(&repo) && !real.starts_with(repo.join("etc")),
+                    "{name}: {text}: {}",
+                    d.display()
+                );
+            }
+            let notes = site.notes().join("\n");
+            assert!(
+                notes.contains("lies outside the repository"),
+                "{name}: {text}: {notes}"
+            );
+            // The pages of the file system are not walked.
+            assert!(site.pages().all(|(f, _)| f.starts_with(&repo)), "{name}");
+        }
     }
 
     #[test]
