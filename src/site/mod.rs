@@ -421,7 +421,7 @@ impl Site {
                 .and_then(|h| h.join().ok())
                 .flatten()
         })
-        .map(Site::new)
+        .map(|layout| Site::found_in(layout, dir))
     }
 
     /// The site of a layout read by the caller. Its directories (source,
@@ -429,9 +429,17 @@ impl Site {
     /// project is in ([`bound_of`]): one that leads outside is refused
     /// with a note (the project directory stands for a source directory),
     /// and never walked (M6 of the 2026-11-29 review).
-    pub fn new(mut layout: Layout) -> Site {
+    pub fn new(layout: Layout) -> Site {
+        let root = layout.root.clone();
+        Site::found_in(layout, &root)
+    }
+
+    /// [`Site::new`] for a layout found in the directory `dir` (the
+    /// project's, or the one above a Docusaurus `website/`), the
+    /// directory confined to when it is in no repository.
+    fn found_in(mut layout: Layout, dir: &Path) -> Site {
         let files = files::Files::new();
-        let bound = bound_of(&layout.root, &files);
+        let bound = bound_of(dir, &files);
         confine(&mut layout, &bound, &files);
         Site {
             bound,
@@ -1186,6 +1194,21 @@ mod tests {
             // The pages of the file system are not walked.
             assert!(site.pages().all(|(f, _)| f.starts_with(&repo)), "{name}");
         }
+        // In no repository: the directory the configuration was found
+        // from bounds it (a Docusaurus `website/` whose docs are beside it
+        // is still read).
+        let dir = tempfile::tempdir().expect("tempdir");
+        let top = std::fs::canonicalize(dir.path()).expect("real");
+        std::fs::create_dir_all(top.join("website")).expect("mkdir");
+        std::fs::create_dir_all(top.join("docs")).expect("mkdir");
+        std::fs::write(
+            top.join("website/docusaurus.config.js"),
+            "export default { presets: [['@docusaurus/preset-classic', { docs: { path: '../docs', routeBasePath: '/' } }]] };\n",
+        )
+        .expect("write");
+        let site = Site::in_dir(&top).expect("docusaurus");
+        assert_eq!(lexically_clean(&site.layout.source_dir), top.join("docs"));
+        assert!(site.notes().is_empty(), "{:?}", site.notes());
     }
 
     #[test]
