@@ -37,6 +37,9 @@ pub struct Files {
     /// `None` nothing there, `Some(None)` not a link, `Some(Some(t))` a
     /// symbolic link to `t`.
     links: Mutex<HashMap<PathBuf, Option<Option<PathBuf>>>>,
+    /// [`Files::reach`] of each directory asked so far, with the bound it
+    /// was asked for: a tree's files share their directories.
+    reached: Mutex<HashMap<PathBuf, (PathBuf, Option<PathBuf>)>>,
 }
 
 /// The most symbolic links [`Files::reach`] follows for one path (as
@@ -146,6 +149,43 @@ impl Files {
     /// 2026-11-29 review). A loop of links is taken as a missing file
     /// where the loop starts.
     pub fn reach(&self, known: &Path, path: &Path, bound: &Path) -> Option<PathBuf> {
+        use std::path::Component;
+        // Through the directory's answer, kept: only the last component
+        // is looked at here (when it is not a link).
+        if let (Some(dir), Some(Component::Normal(name))) =
+            (path.parent(), path.components().next_back())
+        {
+            let known_dir = self.reached.lock().ok().and_then(|m| {
+                m.get(dir)
+                    .filter(|(b, _)| b.as_path() == bound)
+                    .map(|(_, r)| r.clone())
+            });
+            let real_dir = match known_dir {
+                Some(r) => r,
+                None => {
+                    let r = self.walk(known, dir, bound);
+                    if let Ok(mut m) = self.reached.lock() {
+                        m.insert(dir.to_path_buf(), (bound.to_path_buf(), r.clone()));
+                    }
+                    r
+                }
+            };
+            // (A directory outside the bound, or above it: walked, as
+            // the bound itself may be the path.)
+            if let Some(next) = real_dir.map(|d| d.join(name)) {
+                if !next.starts_with(bound) {
+                    return None;
+                }
+                if !matches!(self.link_of(&next), Some(Some(_))) {
+                    return Some(next);
+                }
+            }
+        }
+        self.walk(known, path, bound)
+    }
+
+    /// [`Files::reach`], one component at a time from `known`.
+    fn walk(&self, known: &Path, path: &Path, bound: &Path) -> Option<PathBuf> {
         use std::collections::VecDeque;
         use std::path::Component;
         // From the deepest directory `path` shares with `known` (or with
@@ -327,6 +367,12 @@ mod tests {
         assert_eq!(reach("alias/new/y.md"), Some(docs.join("in/new/y.md")));
         assert_eq!(reach("missing.md"), Some(docs.join("missing.md")));
         assert_eq!(reach("loop"), Some(docs.join("loop")));
+        // The bound itself, and a link to it.
+        assert_eq!(files.reach(&docs, &repo, &repo), Some(repo.clone()));
+        symlink("..", docs.join("up")).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(reach("up"), Some(repo.clone()));
+        assert_eq!(reach("up/docs/in/x.md"), Some(docs.join("in/x.md")));
+        assert_eq!(reach("up/.."), None);
         // Nothing outside was looked at: only paths in the bound (and its
         // own ancestors) were asked of the system.
         let asked = files
