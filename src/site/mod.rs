@@ -899,6 +899,76 @@ fn not_a_source(name: &str) -> bool {
     name.starts_with('.') || name == "node_modules"
 }
 
+/// Every configuration reader of a repository fed `bytes`: each
+/// generator's configuration file (`mkdocs.yml`, `.vitepress/config.ts`,
+/// `docusaurus.config.js`, `book.toml`, `antora.yml`, `hugo.toml`,
+/// `hugo.yaml`, `conf.py`, `_config.yml`) written into the scratch
+/// directory `dir` with them and read, front matter as YAML, TOML and as
+/// it comes, `urilint.toml`, and the YAML, TOML and JSON parses that
+/// verify an edit; on a thread with the configuration stack, as a run
+/// reads them. For the `config` fuzz target only (`fuzz/`): no panic, and
+/// work bounded by the input's size. The number of layouts read.
+#[doc(hidden)]
+pub fn fuzz_configs(dir: &Path, bytes: &[u8]) -> usize {
+    let files: [(&str, Generator); 10] = [
+        ("mkdocs.yml", Generator::MkDocs),
+        (".vitepress/config.ts", Generator::VitePress),
+        ("docusaurus.config.js", Generator::Docusaurus),
+        ("book.toml", Generator::MdBook),
+        ("antora.yml", Generator::Antora),
+        ("hugo.toml", Generator::Hugo),
+        ("hugo.yaml", Generator::Hugo),
+        ("conf.py", Generator::Sphinx),
+        ("_config.yml", Generator::Jekyll),
+        ("urilint.toml", Generator::MdBook),
+    ];
+    let run = || {
+        let mut read = 0;
+        for (name, generator) in files {
+            let path = dir.join(name);
+            if let Some(parent) = path.parent() {
+                let _ = std::fs::create_dir_all(parent);
+            }
+            if std::fs::write(&path, bytes).is_err() {
+                continue;
+            }
+            if name == "urilint.toml" {
+                #[cfg(feature = "cli")]
+                let _ = crate::config::load(&path);
+            } else if let Some(layout) = generator.read(dir) {
+                let site = Site::new(layout);
+                let _ = site.notes();
+                read += 1;
+            }
+            let _ = std::fs::remove_file(&path);
+        }
+        let text = String::from_utf8_lossy(bytes);
+        for fence in ["---", "+++"] {
+            let _ = front_matter::parse(format!("{fence}\n{text}\n{fence}\n").as_bytes());
+        }
+        let _ = front_matter::parse(bytes);
+        let _ = js_object::Object::new(&text);
+        #[cfg(feature = "cli")]
+        {
+            use crate::format::structure::{parse_checked, Kind};
+            use crate::format::writes::DataFormat;
+            for format in [DataFormat::Yaml, DataFormat::Toml, DataFormat::Json] {
+                let _ = parse_checked(Kind::Data(format), bytes);
+            }
+        }
+        read
+    };
+    std::thread::scope(|s| {
+        std::thread::Builder::new()
+            .name("urilint-fuzz".into())
+            .stack_size(CONFIG_STACK)
+            .spawn_scoped(s, run)
+            .ok()
+            .and_then(|h| h.join().ok())
+            .unwrap_or_default()
+    })
+}
+
 /// The directory a site whose project is in `root` is confined to: the
 /// root of the repository it is in (the nearest directory at or above it
 /// holding `.git`), else `root` itself; symbolic links resolved.
