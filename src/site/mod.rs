@@ -762,7 +762,7 @@ impl Site {
                     .lock()
                     .unwrap_or_else(|p| p.into_inner())
                     .push(format!(
-                        "{}: front matter {why}: the page is assumed at its path",
+                        "{}: front matter: {why}; the page is assumed at its path",
                         file.display()
                     ));
             }
