@@ -10,6 +10,9 @@ in target/ or on PATH for the parse seeds).
   bytes, many fixes in one file), so that runs start from long inputs.
 * fuzz/corpus/parse/: every distinct URI the fixtures hold (one per file,
   from `urilint extract --unique`), plus a few long ones.
+* fuzz/corpus/config/: the configurations of fixtures/ (each generator's,
+  urilint.toml), the front matter of fixtures/sites' pages, and the alias
+  bombs and out-of-tree settings of the review of 2026-11-29 (H3, M6).
 * fuzz/corpus/nesting/ and fuzz/corpus/attributes/: recipes (the targets
   generate their input from the bytes, see their docs): message/rfc822
   parts and multiparts nested thousands deep, digests, base64 message
@@ -73,6 +76,33 @@ ATTRIBUTES = [
 ]
 
 
+def alias_bomb(head, levels):
+    """The alias bomb of H3 of the 2026-11-29 review: 10^levels nodes."""
+    lines = [head, 'a0: &a0 [' + ','.join(['"lol"'] * 10) + ']']
+    for i in range(1, levels):
+        lines.append(f"a{i}: &a{i} [" + ",".join([f"*a{i - 1}"] * 10) + "]")
+    return ("\n".join(lines) + "\n").encode()
+
+
+# fuzz/corpus/config/: configurations and front matter (the `config`
+# target), besides the small configurations of fixtures/: the review's
+# alias bombs, anchors nested, and settings that lead outside the tree.
+CONFIG = [
+    alias_bomb("site_name: x", 11),
+    alias_bomb("title: x", 9),
+    alias_bomb("contentDir: c", 9),
+    b"---\n" + alias_bomb("permalink: /a/", 11) + b"---\n# A\n",
+    b"x: " + b"".join(b"&n%d [" % i for i in range(200)) + b"]" * 200 + b"\n",
+    b'[links]\nroot = "/"\n',
+    b"site_name: x\ndocs_dir: /\ntheme:\n  custom_dir: /\n",
+    b'contentDir = "/"\nstaticDir = "../.."\n[[module.mounts]]\nsource = "/etc"\ntarget = "content"\n',
+]
+
+CONFIG_NAMES = ("mkdocs.yml", "_config.yml", "hugo.toml", "hugo.yaml", "book.toml",
+                "conf.py", "config.ts", "config.mts", "docusaurus.config.ts",
+                "docusaurus.config.js", "antora.yml", "urilint.toml")
+
+
 def write(dir_, data):
     os.makedirs(dir_, exist_ok=True)
     with open(os.path.join(dir_, hashlib.sha1(data).hexdigest()), "wb") as f:
@@ -106,7 +136,21 @@ def main():
         shutil.rmtree(out, ignore_errors=True)
         for r in recipes:
             write(out, r)
-    for target in ["scan", "fix", "parse", "nesting", "attributes"]:
+    configs = []
+    for base, _, files in sorted(os.walk(FIXTURES)):
+        for name in sorted(files):
+            path = os.path.join(base, name)
+            with open(path, "rb") as f:
+                head = f.read(2048)
+            if name in CONFIG_NAMES or (
+                    "sites" in base.split(os.sep) and name.endswith(".md")
+                    and head.startswith((b"---", b"+++"))):
+                configs.append(head)
+    out = os.path.join(ROOT, "fuzz", "corpus", "config")
+    shutil.rmtree(out, ignore_errors=True)
+    for data in configs + CONFIG:
+        write(out, data)
+    for target in ["scan", "fix", "parse", "nesting", "attributes", "config"]:
         print(target, len(os.listdir(os.path.join(ROOT, "fuzz", "corpus", target))), file=sys.stderr)
 
 

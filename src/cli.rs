@@ -1294,6 +1294,9 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
                     let _ = writeln!(stderr, "urilint: note: {note}");
                 }
             }
+            for note in ch.links.as_ref().map(|l| l.notes()).unwrap_or_default() {
+                let _ = writeln!(stderr, "urilint: note: {note}");
+            }
             if let (true, Ok(stats)) = (a.statistics, &result) {
                 let mut table = Vec::new();
                 urilint::output::human::statistics(&mut table, &stats.rule_counts());

@@ -599,6 +599,24 @@ enum Found {
     Above,
 }
 
+/// The repository `root` (a `[links] root` setting joined to the
+/// directory `dir` of its configuration file) leads outside of, when it
+/// does: the nearest directory at or above `dir` holding `.git`, else
+/// `dir` (M6 of the 2026-11-29 review).
+fn links_root_outside(dir: &Path, root: &Path) -> Option<PathBuf> {
+    let files = crate::site::files::Files::new();
+    let dir = crate::site::lexically_clean(&absolute(dir));
+    let bound = dir
+        .ancestors()
+        .find(|d| d.join(".git").exists())
+        .unwrap_or(&dir);
+    let bound = files
+        .canonical(bound)
+        .unwrap_or_else(|| bound.to_path_buf());
+    let root = crate::site::lexically_clean(&absolute(root));
+    files.reach(&dir, &root, &bound).is_none().then_some(bound)
+}
+
 /// [`discover`]'s look into the directory `d` alone.
 fn discover_in(d: &Path) -> Found {
     for name in FILE_NAMES {
@@ -1125,9 +1143,28 @@ impl Settings {
 
     /// `[links]` `root`, relative to the configuration file's directory
     /// (`None` when it is not set); given relative to the working
-    /// directory when it is under it, as `--root-dir` would be.
+    /// directory when it is under it, as `--root-dir` would be. A root
+    /// that leads outside the repository the file is in (`root = "/"`, or
+    /// through a symbolic link) is refused with a warning, once: `None`
+    /// (M6 of the 2026-11-29 review: it let a document probe any file and
+    /// its headings).
     pub fn links_root(&self) -> Option<PathBuf> {
         let root = self.root.join(self.links.root.as_ref()?);
+        if let Some(bound) = links_root_outside(&self.root, &root) {
+            static WARNED: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+            let mut warned = WARNED.lock().unwrap_or_else(|p| p.into_inner());
+            if !warned.contains(&root) {
+                warned.push(root.clone());
+                let file = self.file.as_deref().unwrap_or(Path::new("urilint.toml"));
+                eprintln!(
+                    "urilint: warning: {}: [links] root {} lies outside the repository ({}): not used",
+                    crate::output::escape::name(&file.to_string_lossy()),
+                    crate::output::escape::name(&root.to_string_lossy()),
+                    crate::output::escape::name(&bound.to_string_lossy()),
+                );
+            }
+            return None;
+        }
         let cwd = std::env::current_dir().unwrap_or_default();
         let rel = absolute(&root).strip_prefix(&cwd).ok().map(|r| {
             if r.as_os_str().is_empty() {

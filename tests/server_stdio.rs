@@ -510,3 +510,50 @@ fn code_action_only_as_a_single_string_as_neovim_0_7_documents_it() {
         vec!["urilint (D005): rejoin as http://a.example/bc"]
     );
 }
+
+/// H3 of the 2026-11-29 review: with a page whose front matter is a YAML
+/// alias bomb (10^11 nodes expanded) in a Jekyll workspace, a `didOpen` of
+/// a page linking to it made the server abort (7.6 GB, signal 6). Now the
+/// front matter is refused before expansion: the page's diagnostics come
+/// (its broken link among them), and the server still answers.
+#[test]
+fn an_alias_bomb_in_front_matter_does_not_end_the_server() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::create_dir_all(d.join(".git")).unwrap();
+    std::fs::write(d.join("_config.yml"), "title: x\n").unwrap();
+    let mut bomb = String::from("---\npermalink: /a/\n");
+    bomb.push_str(&format!("a0: &a0 [{}]\n", ["\"lol\""; 10].join(",")));
+    for i in 1..11 {
+        let refs = vec![format!("*a{}", i - 1); 10].join(",");
+        bomb.push_str(&format!("a{i}: &a{i} [{refs}]\n"));
+    }
+    bomb.push_str("---\n# Bomb\n");
+    std::fs::write(d.join("bomb.md"), &bomb).unwrap();
+    let text = "# A\n\n[b](bomb.md) [x](missing.md)\n";
+    std::fs::write(d.join("a.md"), text).unwrap();
+    let root = format!("file://{}", d.display());
+    let mut server = Server::start(&[]);
+    let reply = server.request(
+        "initialize",
+        json!({
+            "processId": null,
+            "rootUri": root,
+            "capabilities": {},
+            "workspaceFolders": [{"uri": root, "name": "w"}],
+        }),
+    );
+    assert!(reply.get("error").is_none(), "{reply}");
+    server.notify("initialized", json!({}));
+    let uri = format!("{root}/a.md");
+    let published = open(&mut server, &uri, text);
+    let codes: Vec<String> = codes_and_ranges(&published)
+        .into_iter()
+        .map(|(c, _)| c)
+        .collect();
+    assert_eq!(codes, ["L001"], "{published}");
+    let reply = server.request("shutdown", json!(null));
+    assert!(reply.get("error").is_none(), "{reply}");
+    server.notify("exit", json!(null));
+    assert_eq!(server.exit_status(), Some(0));
+}

@@ -1034,3 +1034,274 @@ fn the_cache_is_never_an_input() {
         assert!(!text(&out.stdout).contains(".urilint-cache"), "{err}");
     }
 }
+
+// ---------------------------------------------------------------------
+// Issue 45: the review of 2026-11-29 (`adversarial-2026-11-29.md`).
+// ---------------------------------------------------------------------
+
+/// The review's alias bomb ("billion laughs"): `a0` a list of ten
+/// strings, each `aN` a list of ten `*aN-1`, `levels` levels after the
+/// lines `head`.
+fn alias_bomb(head: &str, levels: usize) -> String {
+    let mut s = format!("{head}a0: &a0 [{}]\n", ["\"lol\""; 10].join(","));
+    for i in 1..levels {
+        let refs = vec![format!("*a{}", i - 1); 10].join(",");
+        s.push_str(&format!("a{i}: &a{i} [{refs}]\n"));
+    }
+    s
+}
+
+/// H3: a 662-byte `mkdocs.yml` of nested aliases (10^11 nodes expanded)
+/// took 7.5 GB and aborted the run; so did `_config.yml`, `hugo.yaml`
+/// and one Jekyll page's front matter. Now each is refused with a note,
+/// the generator's defaults are assumed, and the run goes on (under the
+/// 20 s guard of [`run_in`]; each takes some milliseconds).
+#[test]
+fn yaml_alias_bombs_are_refused_with_a_note() {
+    let sites = [
+        ("mkdocs.yml", "site_name: x\n", "docs/a.md"),
+        ("_config.yml", "title: x\n", "a.md"),
+        ("hugo.yaml", "title: x\n", "content/a.md"),
+    ];
+    for (name, head, page) in sites {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let d = dir.path();
+        fs::create_dir_all(d.join(".git")).expect("mkdir");
+        let bomb = alias_bomb(head, 11);
+        assert!(bomb.len() < 700, "{}", bomb.len());
+        write(d, name, &bomb);
+        write(d, page, "# A\n\n[x](b.md)\n");
+        let out = run_in(
+            d,
+            &[
+                "check",
+                "--isolated",
+                "--links",
+                "local",
+                "--format",
+                "plain",
+                ".",
+            ],
+        );
+        let (report, err) = (text(&out.stdout), text(&out.stderr));
+        assert_eq!(out.status.code(), Some(1), "{name}: {report}{err}");
+        assert!(report.contains("L001"), "{name}: {report}");
+        assert!(
+            err.contains("note:") && err.contains("aliases would expand"),
+            "{name}: {err}"
+        );
+    }
+    // One page's front matter, in a Jekyll site whose pages set URLs.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let d = dir.path();
+    fs::create_dir_all(d.join(".git")).expect("mkdir");
+    write(d, "_config.yml", "title: x\n");
+    write(
+        d,
+        "bomb.md",
+        &format!("---\n{}---\n# B\n", alias_bomb("permalink: /a/\n", 11)),
+    );
+    write(d, "a.md", "# A\n\n[b](bomb.md) [x](b.md)\n");
+    let out = run_in(
+        d,
+        &[
+            "check",
+            "--isolated",
+            "--links",
+            "local",
+            "--format",
+            "plain",
+            ".",
+        ],
+    );
+    let (report, err) = (text(&out.stdout), text(&out.stderr));
+    assert!(
+        report.contains("a.md:3:") && report.contains("L001"),
+        "{report}{err}"
+    );
+    assert!(!report.contains("bomb.md"), "{report}");
+    assert!(err.contains("bomb.md: front matter"), "{err}");
+}
+
+/// M7: a `mkdocs.yml` planted (by another user) in a world-writable
+/// directory above the project was obeyed: with `custom_dir: /` every page
+/// was a template and no link was checked. Now it is passed over with a
+/// warning, as a planted `urilint.toml` is, and the search stops at a
+/// directory others may write. As root the file is given to `nobody`, as
+/// the attacker's would be.
+#[test]
+fn a_planted_site_configuration_is_not_obeyed() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let d = dir.path();
+    let shared = d.join("shared");
+    write(
+        &shared,
+        "proj/a.md",
+        "# A\n\n[broken](missing.md) and [b2](#nope)\n",
+    );
+    let planted = write(
+        &shared,
+        "mkdocs.yml",
+        "site_name: x\ndocs_dir: .\ntheme:\n  custom_dir: /\n",
+    );
+    let args = [
+        "check",
+        "--isolated",
+        "--links",
+        "local",
+        "--format",
+        "plain",
+        ".",
+    ];
+    let is_root = rustix::process::geteuid().is_root();
+    for (mode, owner) in [(0o1777, true), (0o777, false), (0o755, true)] {
+        if owner && !is_root {
+            continue;
+        }
+        fs::set_permissions(&shared, fs::Permissions::from_mode(mode)).expect("chmod");
+        let uid = if owner { Some(65534) } else { None };
+        std::os::unix::fs::chown(&planted, uid, uid).expect("chown");
+        let out = run_in(&shared.join("proj"), &args);
+        let report = text(&out.stdout);
+        assert!(
+            report.contains("L001") && report.contains("L002"),
+            "mode {mode:o}, owner {uid:?}: {report}{}",
+            text(&out.stderr)
+        );
+        assert_eq!(out.status.code(), Some(1));
+        // Another user's, or in a directory that is not sticky: said.
+        let err = text(&out.stderr);
+        assert!(err.contains("mkdocs.yml: ignored:"), "{err}");
+    }
+}
+
+/// M6 and L5: in a site, a link out of the tree said "no page makes
+/// /etc/no-such" and nothing for `/etc/passwd` (which exists): the site
+/// model told which files exist beside the checkout; through a
+/// symbolic link to `/etc` in the tree, likewise; a symbolic link in the
+/// tree to a file outside gave "L001 ... does not exist" when that file
+/// did not exist. Now a target outside the tree is not checked, whatever
+/// is there, with a note; decided on the path before looking.
+#[test]
+fn site_links_out_of_the_tree_tell_nothing() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let d = dir.path();
+    let repo = d.join("repo");
+    fs::create_dir_all(repo.join(".git")).expect("mkdir");
+    fs::create_dir_all(repo.join("docs/sub")).expect("mkdir");
+    write(d, "outside/secret.md", "# Secret heading\n");
+    std::os::unix::fs::symlink("/etc", repo.join("docs/sub/etc")).expect("symlink");
+    std::os::unix::fs::symlink("../../outside/secret.md", repo.join("docs/link.md"))
+        .expect("symlink");
+    std::os::unix::fs::symlink("../../outside/no-such.md", repo.join("docs/dangling.md"))
+        .expect("symlink");
+    let pairs = [
+        (
+            "../../../../../../etc/passwd",
+            "../../../../../../etc/no-such",
+        ),
+        ("sub/etc/passwd", "sub/etc/no-such"),
+        ("link.md", "dangling.md"),
+        ("link.md#x", "dangling.md#x"),
+        ("link", "dangling"),
+        ("../../outside/secret.md", "../../outside/no-such.md"),
+    ];
+    let args = [
+        "check",
+        "--isolated",
+        "--links",
+        "local",
+        "--format",
+        "plain",
+        "docs",
+    ];
+    for config in ["site_name: x\n", ""] {
+        for (there, not_there) in pairs {
+            if config.is_empty() {
+                let _ = fs::remove_file(repo.join("mkdocs.yml"));
+            } else {
+                write(&repo, "mkdocs.yml", config);
+            }
+            write(&repo, "docs/p.md", &format!("# P\n\n[a]({there})\n"));
+            let a = run_in(&repo, &args);
+            write(&repo, "docs/p.md", &format!("# P\n\n[a]({not_there})\n"));
+            let b = run_in(&repo, &args);
+            assert_eq!(
+                (text(&a.stdout), a.status.code()),
+                (text(&b.stdout), b.status.code()),
+                "{config:?}: {there} / {not_there}"
+            );
+            assert_eq!(text(&b.stdout), "", "{config:?}: {not_there}");
+            // (A page URL without an extension is not a file path to
+            // MkDocs: not checked at all, nothing to say.)
+            assert!(
+                there == "link" || text(&b.stderr).contains("outside the tree checked"),
+                "{config:?} {not_there}: {}",
+                text(&b.stderr)
+            );
+        }
+    }
+}
+
+/// M6: settings that point outside the repository (MkDocs `docs_dir: /`,
+/// which walked the whole file system and answered for any absolute path;
+/// `[links] root = "/"` in urilint.toml, which told the headings of
+/// Markdown outside) are refused with a note, not walked.
+#[test]
+fn settings_out_of_the_repository_are_refused() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let d = dir.path();
+    let repo = d.join("repo");
+    fs::create_dir_all(repo.join(".git")).expect("mkdir");
+    write(&repo, "mkdocs.yml", "site_name: x\ndocs_dir: /\n");
+    write(d, "secret.md", "# Secret heading\n");
+    let secret = d.join("secret.md");
+    let s = secret.display();
+    let args = [
+        "check",
+        "--isolated",
+        "--links",
+        "local",
+        "--format",
+        "plain",
+        "docs/index.md",
+    ];
+    let mut answers = Vec::new();
+    for (there, not_there) in [
+        ("/etc/passwd", "/etc/no-such-file"),
+        (&format!("{s}"), &format!("{s}.none")),
+    ] {
+        for target in [there, not_there] {
+            write(&repo, "docs/index.md", &format!("# H\n\n- [a]({target})\n"));
+            let out = run_in(&repo, &args);
+            let err = text(&out.stderr);
+            assert!(
+                err.contains("lies outside the repository") && err.contains("not read"),
+                "{err}"
+            );
+            answers.push(text(&out.stdout).replace(target, "TARGET"));
+        }
+    }
+    assert!(answers.windows(2).all(|w| w[0] == w[1]), "{answers:?}");
+    // [links] root = "/": refused, so root-relative links are not
+    // checked; the headings of a file outside are never read.
+    fs::remove_file(repo.join("mkdocs.yml")).expect("rm");
+    write(
+        &repo,
+        "urilint.toml",
+        "[links]\ncheck = [\"local\"]\nroot = \"/\"\n",
+    );
+    let mut answers = Vec::new();
+    for anchor in ["secret-heading", "other"] {
+        write(&repo, "docs/r.md", &format!("# R\n\n[a]({s}#{anchor})\n"));
+        let out = run_in(&repo, &["check", "--format", "plain", "docs/r.md"]);
+        let err = text(&out.stderr);
+        assert!(
+            err.contains("[links] root") && err.contains("outside"),
+            "{err}"
+        );
+        answers.push((text(&out.stdout), out.status.code()));
+    }
+    assert_eq!(answers[0], answers[1]);
+    assert_eq!(answers[0].0, "");
+}

@@ -228,7 +228,9 @@ fn yaml(text: &str) -> Option<Tree> {
             Yaml::Hash(h) => Tree::Map(h.iter().map(|(k, v)| (conv(k), conv(v))).collect()),
         }
     }
-    let docs = yaml_rust2::YamlLoader::load_from_str(text).ok()?;
+    // Aliases expanded past a budget: not comparable, so not written (H3
+    // of the 2026-11-29 review).
+    let docs = crate::site::yaml::load(text, crate::site::yaml::DATA_COPIES).ok()?;
     Some(Tree::Seq(docs.iter().map(conv).collect()))
 }
 
@@ -602,6 +604,23 @@ mod tests {
             deep.as_bytes(),
             &[]
         ));
+    }
+
+    /// H3 of the 2026-11-29 review: a YAML data file whose aliases
+    /// expand past [`crate::site::yaml::DATA_COPIES`] nodes (the
+    /// 11-level bomb: 10^11) is not comparable, so never "the same", at
+    /// once; a file with a few aliases still compares. Front matter of
+    /// a Markdown page holding the bomb is compared as its text.
+    #[test]
+    fn an_alias_bomb_is_not_expanded() {
+        let kind = Kind::Data(DataFormat::Yaml);
+        let bomb = crate::site::yaml::tests::bomb("u: http://a.example/%zz\n", 11);
+        assert!(parse_checked(kind, bomb.as_bytes()).is_none());
+        assert!(!same(kind, bomb.as_bytes(), bomb.as_bytes(), &[]));
+        let few = b"a: &a [http://a.example/]\nb: *a\n";
+        assert!(same(kind, few, few, &[]));
+        let page = format!("---\n{bomb}---\n# T\n\nsee http://a.example/%zz\n");
+        assert!(same(Kind::Markdown, page.as_bytes(), page.as_bytes(), &[]));
     }
 
     #[test]

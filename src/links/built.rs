@@ -742,6 +742,11 @@ pub fn site_for(dir: &Path, sources: &[PathBuf], choice: super::SiteChoice) -> O
             if let Some(s) = Site::in_dir(d).filter(|s| fits(s)) {
                 return Some(Arc::new(s));
             }
+            // Not above a directory others may write (M7 of the
+            // 2026-11-29 review).
+            if crate::site::others_may_write(d) {
+                break;
+            }
         }
     }
     None

@@ -86,6 +86,9 @@ pub struct LocalLinks {
     plain: Mutex<HashMap<(PathBuf, Renderer), PlainHeadings>>,
     /// The working directory when the checks were set up, absolute.
     cwd: PathBuf,
+    /// The targets found outside the tree checked, not checked
+    /// ([`LocalLinks::notes`]).
+    outside: Mutex<std::collections::HashSet<PathBuf>>,
 }
 
 /// The ids of a Markdown page's plain headings; `None` for another file.
@@ -164,6 +167,7 @@ impl LocalLinks {
             files: Files::new(),
             plain: Mutex::new(HashMap::new()),
             cwd: std::env::current_dir().unwrap_or_default(),
+            outside: Mutex::new(std::collections::HashSet::new()),
         }
     }
 
@@ -300,6 +304,16 @@ impl LocalLinks {
             Resolved::File(t) => t,
             Resolved::Served | Resolved::NotChecked => return None,
             Resolved::Missing { url } => {
+                // A file path that leads out of the tree (`../../etc/x`,
+                // or through a symbolic link): not checked, whether
+                // anything is there or not (M6, L5 of the 2026-11-29
+                // review); the site did not look there either.
+                if !path.starts_with('/') {
+                    let beside = self.file_of(real, path)?;
+                    if !self.inside_tree(tree, real, &beside) {
+                        return None;
+                    }
+                }
                 if let Some(beside) = self.missing_file_beside(tree, file, path) {
                     // Said as the file it names, as the generators' own
                     // warnings say it (MkDocs: "the target
@@ -623,10 +637,33 @@ impl LocalLinks {
     /// where it would be.
     fn inside_tree(&self, tree: Option<&Path>, file: &Path, target: &Path) -> bool {
         let boundary = self.tree_of(tree, file);
-        let target = self
-            .files
-            .real_or_would_be(&lexically_clean(&self.cwd.join(target)));
-        target.starts_with(&boundary)
+        let known = lexically_clean(&self.cwd.join(file.parent().unwrap_or(Path::new(""))));
+        let target = lexically_clean(&self.cwd.join(target));
+        // Decided on the path before looking at anything outside (M6 of
+        // the 2026-11-29 review): the same answer whether the file there
+        // exists or not.
+        if self.files.reach(&known, &target, &boundary).is_some() {
+            return true;
+        }
+        if let Ok(mut outside) = self.outside.lock() {
+            outside.insert(target);
+        }
+        false
+    }
+
+    /// What the checks passed over, for a note once a run: the links
+    /// whose target lies outside the tree checked (M6 and L5 of the
+    /// 2026-11-29 review), which are not checked whether their file
+    /// exists or not.
+    pub fn notes(&self) -> Vec<String> {
+        let n = self.outside.lock().map(|o| o.len()).unwrap_or_default();
+        if n == 0 {
+            return Vec::new();
+        }
+        vec![format!(
+            "{n} link target{} outside the tree checked (through `..` or a symbolic link): not checked",
+            if n == 1 { " lies" } else { "s lie" }
+        )]
     }
 
     /// True when `fragment` is the id `renderer` gives a plain heading of

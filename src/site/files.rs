@@ -33,7 +33,18 @@ pub enum Kind {
 pub struct Files {
     kinds: Mutex<HashMap<PathBuf, Kind>>,
     canonical: Mutex<HashMap<PathBuf, Option<PathBuf>>>,
+    /// What `lstat` said of each path looked at by [`Files::reach`]:
+    /// `None` nothing there, `Some(None)` not a link, `Some(Some(t))` a
+    /// symbolic link to `t`.
+    links: Mutex<HashMap<PathBuf, Option<Option<PathBuf>>>>,
+    /// [`Files::reach`] of each directory asked so far, with the bound it
+    /// was asked for: a tree's files share their directories.
+    reached: Mutex<HashMap<PathBuf, (PathBuf, Option<PathBuf>)>>,
 }
+
+/// The most symbolic links [`Files::reach`] follows for one path (as
+/// Linux's `MAXSYMLINKS`).
+const MAX_LINKS: usize = 40;
 
 impl Files {
     /// An empty cache.
@@ -125,6 +136,161 @@ impl Files {
     }
 }
 
+impl Files {
+    /// Where `path` (absolute, lexically clean: a link's target joined to
+    /// the directory `known` of the document it is in, which exists) leads
+    /// when that lies in `bound` (absolute, symbolic links resolved): its
+    /// real path, each symbolic link on the way resolved as far as the
+    /// files exist (the rest of a missing path as written); `None` when
+    /// it leads outside `bound`. Decided one component at a time, before
+    /// looking at it: nothing outside `bound` (but the directories above
+    /// it, on its own path) is looked at, so the answer for a target
+    /// outside is the same whether it exists or not (M6 and L5 of the
+    /// 2026-11-29 review). A loop of links is taken as a missing file
+    /// where the loop starts.
+    pub fn reach(&self, known: &Path, path: &Path, bound: &Path) -> Option<PathBuf> {
+        use std::path::Component;
+        // Through the directory's answer, kept: only the last component
+        // is looked at here (when it is not a link).
+        if let (Some(dir), Some(Component::Normal(name))) =
+            (path.parent(), path.components().next_back())
+        {
+            let known_dir = self.reached.lock().ok().and_then(|m| {
+                m.get(dir)
+                    .filter(|(b, _)| b.as_path() == bound)
+                    .map(|(_, r)| r.clone())
+            });
+            let real_dir = match known_dir {
+                Some(r) => r,
+                None => {
+                    let r = self.walk(known, dir, bound);
+                    if let Ok(mut m) = self.reached.lock() {
+                        m.insert(dir.to_path_buf(), (bound.to_path_buf(), r.clone()));
+                    }
+                    r
+                }
+            };
+            // (A directory outside the bound, or above it: walked, as
+            // the bound itself may be the path.)
+            if let Some(next) = real_dir.map(|d| d.join(name)) {
+                if !next.starts_with(bound) {
+                    return None;
+                }
+                if !matches!(self.link_of(&next), Some(Some(_))) {
+                    return Some(next);
+                }
+            }
+        }
+        self.walk(known, path, bound)
+    }
+
+    /// [`Files::reach`], one component at a time from `known`.
+    fn walk(&self, known: &Path, path: &Path, bound: &Path) -> Option<PathBuf> {
+        use std::collections::VecDeque;
+        use std::path::Component;
+        // From the deepest directory `path` shares with `known` (or with
+        // its real path, when `known` is reached through a link): that
+        // directory exists, and the user named it.
+        let shared = |a: &Path| -> PathBuf {
+            a.components()
+                .zip(path.components())
+                .take_while(|(x, y)| x == y)
+                .map(|(x, _)| x)
+                .collect()
+        };
+        let mut start = shared(known);
+        if let Some(real) = self.canonical(known) {
+            let other = shared(&real);
+            if other.components().count() > start.components().count() {
+                start = other;
+            }
+        }
+        let rest = path.strip_prefix(&start).ok()?.to_path_buf();
+        let mut current = self.canonical(&start).unwrap_or(start);
+        let mut pending: VecDeque<std::ffi::OsString> = rest
+            .components()
+            .filter_map(|c| match c {
+                Component::Normal(n) => Some(n.to_os_string()),
+                Component::ParentDir => Some("..".into()),
+                _ => None,
+            })
+            .collect();
+        let near = |p: &Path| p.starts_with(bound) || bound.starts_with(p);
+        if !near(&current) {
+            return None;
+        }
+        let mut hops = 0usize;
+        let mut missing = false;
+        while let Some(name) = pending.pop_front() {
+            if name == ".." {
+                current.pop();
+                if !near(&current) {
+                    return None;
+                }
+                continue;
+            }
+            let next = current.join(&name);
+            if !near(&next) {
+                // Outside: decided on the path, not looked at.
+                return None;
+            }
+            if missing {
+                current = next;
+                continue;
+            }
+            match self.link_of(&next) {
+                None => {
+                    missing = true;
+                    current = next;
+                }
+                Some(None) => current = next,
+                Some(Some(target)) => {
+                    hops += 1;
+                    if hops > MAX_LINKS {
+                        missing = true;
+                        current = next;
+                        continue;
+                    }
+                    if target.is_absolute() {
+                        current = PathBuf::from("/");
+                    }
+                    let parts: Vec<std::ffi::OsString> = target
+                        .components()
+                        .filter_map(|c| match c {
+                            Component::Normal(n) => Some(n.to_os_string()),
+                            Component::ParentDir => Some("..".into()),
+                            _ => None,
+                        })
+                        .collect();
+                    for p in parts.into_iter().rev() {
+                        pending.push_front(p);
+                    }
+                    if !near(&current) {
+                        return None;
+                    }
+                }
+            }
+        }
+        current.starts_with(bound).then_some(current)
+    }
+
+    /// What `lstat` says of `path` ([`Files::reach`]), asked once.
+    fn link_of(&self, path: &Path) -> Option<Option<PathBuf>> {
+        if let Some(l) = self.links.lock().ok().and_then(|m| m.get(path).cloned()) {
+            return l;
+        }
+        let l = match std::fs::symlink_metadata(path) {
+            Err(_) => None,
+            Ok(m) if m.file_type().is_symlink() => std::fs::read_link(path).ok().map(Some),
+            Ok(_) => Some(None),
+        };
+        if let Ok(mut m) = self.links.lock() {
+            m.insert(path.to_path_buf(), l.clone());
+        }
+        l
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -158,5 +324,67 @@ mod tests {
             files.real_or_would_be(&root.join("nowhere/x")),
             root.join("nowhere/x")
         );
+    }
+
+    /// M6 and L5 of the 2026-11-29 review: where a path leads is decided
+    /// before looking at what lies outside the bound, so a target outside
+    /// gets the same answer whether it exists or not; links inside the
+    /// bound are followed.
+    #[cfg(unix)]
+    #[test]
+    fn reach_stays_in_the_bound() {
+        use std::os::unix::fs::symlink;
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let top = std::fs::canonicalize(dir.path()).unwrap_or_else(|e| panic!("{e}"));
+        let repo = top.join("repo");
+        let docs = repo.join("docs");
+        std::fs::create_dir_all(docs.join("in")).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::create_dir_all(top.join("outside")).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(top.join("outside/secret.md"), "# S\n").unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(docs.join("in/x.md"), "# X\n").unwrap_or_else(|e| panic!("{e}"));
+        symlink("/etc", docs.join("etc")).unwrap_or_else(|e| panic!("{e}"));
+        symlink("../../outside/secret.md", docs.join("link.md")).unwrap_or_else(|e| panic!("{e}"));
+        symlink("../../outside/none.md", docs.join("dangling.md"))
+            .unwrap_or_else(|e| panic!("{e}"));
+        symlink("in", docs.join("alias")).unwrap_or_else(|e| panic!("{e}"));
+        symlink("loop", docs.join("loop")).unwrap_or_else(|e| panic!("{e}"));
+        let files = Files::new();
+        let reach = |p: &str| files.reach(&docs, &docs.join(p), &repo);
+        for outside in [
+            "etc/passwd",
+            "etc/no-such",
+            "link.md",
+            "dangling.md",
+            "../../etc/passwd",
+            "../../etc/no-such",
+            "../../outside/secret.md",
+            "../../outside/none.md",
+        ] {
+            let p = crate::site::lexically_clean(&docs.join(outside));
+            assert_eq!(files.reach(&docs, &p, &repo), None, "{outside}");
+        }
+        assert_eq!(reach("alias/x.md"), Some(docs.join("in/x.md")));
+        assert_eq!(reach("alias/new/y.md"), Some(docs.join("in/new/y.md")));
+        assert_eq!(reach("missing.md"), Some(docs.join("missing.md")));
+        assert_eq!(reach("loop"), Some(docs.join("loop")));
+        // The bound itself, and a link to it.
+        assert_eq!(files.reach(&docs, &repo, &repo), Some(repo.clone()));
+        symlink("..", docs.join("up")).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(reach("up"), Some(repo.clone()));
+        assert_eq!(reach("up/docs/in/x.md"), Some(docs.join("in/x.md")));
+        assert_eq!(reach("up/.."), None);
+        // Nothing outside was looked at: only paths in the bound (and its
+        // own ancestors) were asked of the system.
+        let asked = files
+            .links
+            .lock()
+            .map(|m| m.keys().cloned().collect::<Vec<_>>());
+        for p in asked.unwrap_or_default() {
+            assert!(
+                p.starts_with(&repo) || repo.starts_with(&p),
+                "{}",
+                p.display()
+            );
+        }
     }
 }

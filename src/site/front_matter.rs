@@ -14,6 +14,8 @@ use std::path::Path;
 pub struct FrontMatter {
     values: HashMap<String, String>,
     lists: HashMap<String, Vec<String>>,
+    /// Why a YAML block was not read (its aliases past the budget).
+    refused: Option<String>,
 }
 
 impl FrontMatter {
@@ -31,6 +33,13 @@ impl FrontMatter {
             (None, Some(v)) => vec![v.as_str()],
             _ => Vec::new(),
         }
+    }
+
+    /// Why the page's YAML block was passed over, when it was: its
+    /// aliases would expand past [`super::yaml::CONFIG_COPIES`] nodes (H3
+    /// of the 2026-11-29 review). The block is then read as empty.
+    pub fn refused(&self) -> Option<&str> {
+        self.refused.as_deref()
     }
 
     /// True when the page had a front matter block.
@@ -112,10 +121,13 @@ fn block(src: &[u8]) -> Option<(&[u8], bool)> {
 
 /// The front matter at the start of `src` (a page's first bytes): a YAML
 /// block between `---` lines, or a TOML block between `+++` lines (Hugo);
-/// empty when there is none or it does not parse.
+/// empty when there is none or it does not parse. YAML aliases are
+/// bounded ([`super::yaml::CONFIG_COPIES`]): a block past the budget is
+/// empty, and says why ([`FrontMatter::refused`]).
 pub fn parse(src: &[u8]) -> FrontMatter {
     let mut values = HashMap::new();
     let mut lists: HashMap<String, Vec<String>> = HashMap::new();
+    let mut refused = None;
     let Some((block, toml)) = block(src) else {
         return FrontMatter::default();
     };
@@ -138,21 +150,31 @@ pub fn parse(src: &[u8]) -> FrontMatter {
                 values.insert(k, v);
             }
         }
-    } else if let Ok(docs) = yaml_rust2::YamlLoader::load_from_str(&block) {
-        if let Some(yaml_rust2::Yaml::Hash(h)) = docs.into_iter().next() {
-            for (k, v) in h {
-                if let (Some(k), yaml_rust2::Yaml::Array(a)) = (k.as_str(), &v) {
-                    lists.insert(k.to_string(), a.iter().filter_map(scalar).collect());
-                    continue;
+    } else {
+        match super::yaml::first_document(&block, super::yaml::CONFIG_COPIES) {
+            Ok(yaml_rust2::Yaml::Hash(h)) => {
+                for (k, v) in h {
+                    if let (Some(k), yaml_rust2::Yaml::Array(a)) = (k.as_str(), &v) {
+                        lists.insert(k.to_string(), a.iter().filter_map(scalar).collect());
+                        continue;
+                    }
+                    let (Some(k), Some(v)) = (k.as_str(), scalar(&v)) else {
+                        continue;
+                    };
+                    values.insert(k.to_string(), v);
                 }
-                let (Some(k), Some(v)) = (k.as_str(), scalar(&v)) else {
-                    continue;
-                };
-                values.insert(k.to_string(), v);
             }
+            Err(e @ super::yaml::YamlError::TooManyCopies { .. }) => {
+                refused = Some(e.to_string());
+            }
+            _ => {}
         }
     }
-    FrontMatter { values, lists }
+    FrontMatter {
+        values,
+        lists,
+        refused,
+    }
 }
 
 /// A YAML scalar as a string.
@@ -184,6 +206,27 @@ mod tests {
             (vec!["/a/", "/b/"], vec!["/c/"])
         );
         assert!(!parse(b"---\nunclosed: 1\n").is_present());
+    }
+
+    /// H3 of the 2026-11-29 review: a page whose front matter sets a URL
+    /// key and holds the 11-level alias bomb (674 bytes, 10^11 nodes
+    /// expanded) is read as empty, with the reason, at once.
+    #[test]
+    fn an_alias_bomb_is_not_expanded() {
+        let bomb = crate::site::yaml::tests::bomb("permalink: /a/\n", 11);
+        let page = format!("---\n{bomb}---\n# A\n");
+        assert!(page.len() < 700, "{}", page.len());
+        let f = parse(page.as_bytes());
+        assert!(!f.is_present());
+        assert!(f.refused().is_some_and(|r| r.contains("aliases")), "{f:?}");
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("bomb.md");
+        std::fs::write(&path, &page).expect("write");
+        let f = read_keys(&path, 8192, Some(&["permalink"]));
+        assert!(f.get("permalink").is_none() && f.refused().is_some());
+        // A few aliases are still read.
+        let f = parse(b"---\nbase: &b /x/\npermalink: *b\n---\n");
+        assert_eq!((f.get("permalink"), f.refused()), (Some("/x/"), None));
     }
 
     /// A front matter longer than the first read is read on to its end

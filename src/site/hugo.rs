@@ -60,20 +60,29 @@ pub fn read(dir: &Path) -> Option<Layout> {
     };
     let ext = config.extension().map(|e| e.to_string_lossy().into_owned());
     let table = match ext.as_deref() {
-        Some("toml") => text.parse::<toml::Table>().ok(),
-        Some("yaml" | "yml") => super::yaml_config(&text).and_then(|y| match yaml_to_toml(&y) {
-            toml::Value::Table(t) => Some(t),
-            _ => None,
-        }),
-        _ => None,
+        Some("toml") => text.parse::<toml::Table>().map_err(|_| None),
+        Some("yaml" | "yml") => match super::yaml_config(&text) {
+            Ok(y) => match yaml_to_toml(&y) {
+                toml::Value::Table(t) => Ok(t),
+                _ => Err(None),
+            },
+            // Why, said (aliases past the budget: H3 of the 2026-11-29
+            // review).
+            Err(e) => Err(Some(e)),
+        },
+        _ => Err(None),
     };
-    let Some(t) = table else {
-        l.notes.push(format!(
-            "{} could not be read: Hugo defaults assumed",
-            config.display()
-        ));
-        l.static_dirs.push(dir.join("static"));
-        return Some(l);
+    let t = match table {
+        Ok(t) => t,
+        Err(why) => {
+            let why = why.map(|e| format!(": {e}")).unwrap_or_default();
+            l.notes.push(format!(
+                "{} could not be read{why}: Hugo defaults assumed",
+                config.display()
+            ));
+            l.static_dirs.push(dir.join("static"));
+            return Some(l);
+        }
     };
     let s = |v: Option<&toml::Value>| v.and_then(|v| v.as_str()).map(str::to_string);
     if let Some(c) = s(t.get("contentDir")) {

@@ -32,13 +32,15 @@ pub fn read(dir: &Path) -> Option<Layout> {
             return Some(l);
         }
     };
-    let doc = super::yaml_config(&text);
-    let Some(doc) = doc else {
-        l.notes.push(format!(
-            "{} could not be read as YAML: Jekyll defaults assumed",
-            config.display()
-        ));
-        return Some(l);
+    let doc = match super::yaml_config(&text) {
+        Ok(doc) => doc,
+        Err(e) => {
+            l.notes.push(format!(
+                "{}: {e}: Jekyll defaults assumed",
+                config.display()
+            ));
+            return Some(l);
+        }
     };
     if let Some(s) = doc["source"].as_str() {
         l.source_dir = dir.join(s);

@@ -34,13 +34,15 @@ pub fn read(dir: &Path) -> Option<Layout> {
     };
     // MkDocs' Python tags (`!!python/name:...`, `!ENV`) are read as
     // plain values.
-    let doc = super::yaml_config(&text);
-    let Some(doc) = doc else {
-        l.notes.push(format!(
-            "{} could not be read as YAML: MkDocs defaults assumed",
-            config.display()
-        ));
-        return Some(l);
+    let doc = match super::yaml_config(&text) {
+        Ok(doc) => doc,
+        Err(e) => {
+            l.notes.push(format!(
+                "{}: {e}: MkDocs defaults assumed",
+                config.display()
+            ));
+            return Some(l);
+        }
     };
     l.renderer = toc_renderer(&text);
     if let Some(d) = doc["docs_dir"].as_str() {

@@ -27,6 +27,7 @@ pub mod mkdocs;
 pub mod slug;
 pub mod sphinx;
 pub mod vitepress;
+pub mod yaml;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -68,12 +69,16 @@ pub fn read_config(path: &Path) -> Result<String, String> {
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
-/// The first document of the YAML configuration `text`; `None` when it
-/// does not parse. Call it on the configuration thread ([`Site::in_dir`]).
-pub fn yaml_config(text: &str) -> Option<yaml_rust2::Yaml> {
-    yaml_rust2::YamlLoader::load_from_str(text)
-        .ok()
-        .and_then(|d| d.into_iter().next())
+/// The first document of the YAML configuration `text`, its aliases
+/// bounded ([`yaml::CONFIG_COPIES`], H3 of the 2026-11-29 review). Call it
+/// on the configuration thread ([`Site::in_dir`]).
+///
+/// # Errors
+/// [`yaml::YamlError`] when it does not parse, or its aliases would
+/// expand past the budget: the caller assumes the generator's defaults
+/// and says so in a note.
+pub fn yaml_config(text: &str) -> Result<yaml_rust2::Yaml, yaml::YamlError> {
+    yaml::first_document(text, yaml::CONFIG_COPIES)
 }
 
 /// The most bytes of a page read for its front matter.
@@ -306,6 +311,13 @@ pub struct Site {
     urls: OnceLock<UrlTable>,
     /// The files looked at while resolving links, cached for the run.
     files: files::Files,
+    /// What was passed over while building the URL table (a page's front
+    /// matter refused: H3 of the 2026-11-29 review), said with the
+    /// configuration's notes.
+    late_notes: std::sync::Mutex<Vec<String>>,
+    /// The directory the site's files are looked for in ([`bound_of`]):
+    /// nothing outside it is looked at (M6 of the 2026-11-29 review).
+    bound: PathBuf,
 }
 
 /// Every URL path of a site and the source file that makes it.
@@ -343,8 +355,11 @@ impl Site {
     /// The site a page `file` is built by: the nearest directory above
     /// it (up to and including `boundary`, or up to the file system root
     /// when `None`) holding a generator's configuration, read once per
-    /// directory through `cache` (shared by a run's workers). `None` when
-    /// no directory has one, or the file lies outside the site's sources.
+    /// directory through `cache` (shared by a run's workers). The search
+    /// stops at a directory others may write ([`others_may_write`]), and
+    /// passes over a configuration another user could have planted
+    /// ([`Site::in_dir`]; M7 of the 2026-11-29 review). `None` when no
+    /// directory has one, or the file lies outside the site's sources.
     pub fn of_file(
         file: &Path,
         boundary: Option<&Path>,
@@ -367,7 +382,10 @@ impl Site {
             if let Some(s) = site {
                 return s.holds(file).then_some(s);
             }
-            if boundary.is_some_and(|b| dir == b) || dir.as_os_str().is_empty() {
+            if boundary.is_some_and(|b| dir == b)
+                || dir.as_os_str().is_empty()
+                || others_may_write(dir)
+            {
                 break;
             }
         }
@@ -376,7 +394,10 @@ impl Site {
 
     /// The site whose configuration is in `dir`; `None` when there is
     /// none. The first generator of [`Generator::ALL`] whose file is
-    /// there wins.
+    /// there wins. A configuration file owned by another user, writable
+    /// by others, or in a directory others may write that is not sticky
+    /// is passed over with a warning, as a `urilint.toml` is
+    /// (`crate::config::untrusted`; M7 of the 2026-11-29 review).
     pub fn in_dir(dir: &Path) -> Option<Site> {
         // Most directories hold no configuration at all: said by a look
         // at each name, without the thread (whose start, on a busy
@@ -397,20 +418,41 @@ impl Site {
             std::thread::Builder::new()
                 .name("urilint-site".into())
                 .stack_size(CONFIG_STACK)
-                .spawn_scoped(s, || Generator::ALL.into_iter().find_map(|g| g.read(dir)))
+                .spawn_scoped(s, || {
+                    Generator::ALL
+                        .into_iter()
+                        .find_map(|g| g.read(dir).filter(trusted))
+                })
                 .ok()
                 .and_then(|h| h.join().ok())
                 .flatten()
         })
-        .map(Site::new)
+        .map(|layout| Site::found_in(layout, dir))
     }
 
-    /// The site of a layout read by the caller.
+    /// The site of a layout read by the caller. Its directories (source,
+    /// static, mounted, template) are confined to the repository the
+    /// project is in ([`bound_of`]): one that leads outside is refused
+    /// with a note (the project directory stands for a source directory),
+    /// and never walked (M6 of the 2026-11-29 review).
     pub fn new(layout: Layout) -> Site {
+        let root = layout.root.clone();
+        Site::found_in(layout, &root)
+    }
+
+    /// [`Site::new`] for a layout found in the directory `dir` (the
+    /// project's, or the one above a Docusaurus `website/`), the
+    /// directory confined to when it is in no repository.
+    fn found_in(mut layout: Layout, dir: &Path) -> Site {
+        let files = files::Files::new();
+        let bound = bound_of(dir, &files);
+        confine(&mut layout, &bound, &files);
         Site {
+            bound,
             layout,
             urls: OnceLock::new(),
-            files: files::Files::new(),
+            files,
+            late_notes: std::sync::Mutex::new(Vec::new()),
         }
     }
 
@@ -419,10 +461,18 @@ impl Site {
         self.layout.generator
     }
 
-    /// What could not be read of the configuration, for a message once a
-    /// run.
-    pub fn notes(&self) -> &[String] {
-        &self.layout.notes
+    /// What could not be read of the configuration, and of the pages'
+    /// front matter read so far, for a message once a run.
+    pub fn notes(&self) -> Vec<String> {
+        let mut notes = self.layout.notes.clone();
+        notes.extend(
+            self.late_notes
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .iter()
+                .cloned(),
+        );
+        notes
     }
 
     /// True when `file` is a source of the site (under its source, static
@@ -560,7 +610,7 @@ impl Site {
     /// index page of a directory. `None` when there is none.
     fn source_file(&self, path: &Path) -> Option<Resolved> {
         let l = &self.layout;
-        if self.files.is_file(path) {
+        if self.kind(path) == files::Kind::File {
             return Some(Resolved::File(path.to_path_buf()));
         }
         let name = path.file_name()?.to_string_lossy().into_owned();
@@ -570,20 +620,31 @@ impl Site {
             .unwrap_or(&name);
         for ext in &l.page_extensions {
             let p = path.with_file_name(format!("{stem}.{ext}"));
-            if self.files.is_file(&p) {
+            if self.kind(&p) == files::Kind::File {
                 return Some(Resolved::File(p));
             }
         }
-        if self.files.is_dir(path) {
+        if self.kind(path) == files::Kind::Directory {
             for index in &l.index_names {
                 let p = path.join(index);
-                if self.files.is_file(&p) {
+                if self.kind(&p) == files::Kind::File {
                     return Some(Resolved::File(p));
                 }
             }
             return Some(Resolved::Served);
         }
         None
+    }
+
+    /// What `path` is, when it lies in the site's bound (symbolic links
+    /// followed only inside it); [`files::Kind::Missing`] for a path that
+    /// leads outside, which is not looked at (M6, L5 of the 2026-11-29
+    /// review).
+    fn kind(&self, path: &Path) -> files::Kind {
+        match self.files.reach(&self.bound, path, &self.bound) {
+            Some(_) => self.files.kind(path),
+            None => files::Kind::Missing,
+        }
     }
 
     /// The target of the URL path `url` (decoded, from the site root
@@ -701,7 +762,17 @@ impl Site {
                 _ => &[],
             };
             let keys: Vec<&str> = url_keys.iter().chain(&l.alias_keys).copied().collect();
-            front_matter::read_keys(file, FRONT_MATTER_BYTES, Some(&keys))
+            let front = front_matter::read_keys(file, FRONT_MATTER_BYTES, Some(&keys));
+            if let Some(why) = front.refused() {
+                self.late_notes
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .push(format!(
+                        "{}: front matter: {why}; the page is assumed at its path",
+                        file.display()
+                    ));
+            }
+            front
         } else {
             front_matter::FrontMatter::default()
         };
@@ -834,6 +905,154 @@ fn not_a_source(name: &str) -> bool {
     name.starts_with('.') || name == "node_modules"
 }
 
+/// Every configuration reader of a repository fed `bytes`: each
+/// generator's configuration file (`mkdocs.yml`, `.vitepress/config.ts`,
+/// `docusaurus.config.js`, `book.toml`, `antora.yml`, `hugo.toml`,
+/// `hugo.yaml`, `conf.py`, `_config.yml`) written into the scratch
+/// directory `dir` with them and read, front matter as YAML, TOML and as
+/// it comes, `urilint.toml`, and the YAML, TOML and JSON parses that
+/// verify an edit; on a thread with the configuration stack, as a run
+/// reads them. For the `config` fuzz target only (`fuzz/`): no panic, and
+/// work bounded by the input's size. The number of layouts read.
+#[doc(hidden)]
+pub fn fuzz_configs(dir: &Path, bytes: &[u8]) -> usize {
+    let files: [(&str, Generator); 10] = [
+        ("mkdocs.yml", Generator::MkDocs),
+        (".vitepress/config.ts", Generator::VitePress),
+        ("docusaurus.config.js", Generator::Docusaurus),
+        ("book.toml", Generator::MdBook),
+        ("antora.yml", Generator::Antora),
+        ("hugo.toml", Generator::Hugo),
+        ("hugo.yaml", Generator::Hugo),
+        ("conf.py", Generator::Sphinx),
+        ("_config.yml", Generator::Jekyll),
+        ("urilint.toml", Generator::MdBook),
+    ];
+    let run = || {
+        let mut read = 0;
+        for (name, generator) in files {
+            let path = dir.join(name);
+            if let Some(parent) = path.parent() {
+                let _ = std::fs::create_dir_all(parent);
+            }
+            if std::fs::write(&path, bytes).is_err() {
+                continue;
+            }
+            if name == "urilint.toml" {
+                #[cfg(feature = "cli")]
+                let _ = crate::config::load(&path);
+            } else if let Some(layout) = generator.read(dir) {
+                let site = Site::new(layout);
+                let _ = site.notes();
+                read += 1;
+            }
+            let _ = std::fs::remove_file(&path);
+        }
+        let text = String::from_utf8_lossy(bytes);
+        for fence in ["---", "+++"] {
+            let _ = front_matter::parse(format!("{fence}\n{text}\n{fence}\n").as_bytes());
+        }
+        let _ = front_matter::parse(bytes);
+        let _ = js_object::Object::new(&text);
+        #[cfg(feature = "cli")]
+        {
+            use crate::format::structure::{parse_checked, Kind};
+            use crate::format::writes::DataFormat;
+            for format in [DataFormat::Yaml, DataFormat::Toml, DataFormat::Json] {
+                let _ = parse_checked(Kind::Data(format), bytes);
+            }
+        }
+        read
+    };
+    std::thread::scope(|s| {
+        std::thread::Builder::new()
+            .name("urilint-fuzz".into())
+            .stack_size(CONFIG_STACK)
+            .spawn_scoped(s, run)
+            .ok()
+            .and_then(|h| h.join().ok())
+            .unwrap_or_default()
+    })
+}
+
+/// The directory a site whose project is in `root` is confined to: the
+/// root of the repository it is in (the nearest directory at or above it
+/// holding `.git`), else `root` itself; symbolic links resolved.
+fn bound_of(root: &Path, files: &files::Files) -> PathBuf {
+    let root = files.canonical(root).unwrap_or_else(|| root.to_path_buf());
+    root.ancestors()
+        .find(|d| files.exists(&d.join(".git")))
+        .unwrap_or(&root)
+        .to_path_buf()
+}
+
+/// `layout`'s directories that lead outside `bound` (by `..`, an
+/// absolute path, or a symbolic link: MkDocs `docs_dir: /`, Hugo
+/// `contentDir`, `staticDir` and module mounts, Docusaurus and VitePress
+/// source directories, `theme.custom_dir`) refused, each with a note:
+/// a source directory outside becomes the project directory; the others
+/// are dropped (M6 of the 2026-11-29 review).
+fn confine(layout: &mut Layout, bound: &Path, files: &files::Files) {
+    let root = lexically_clean(&layout.root);
+    let inside = |d: &Path| files.reach(&root, &lexically_clean(d), bound).is_some();
+    let config = layout.config.display().to_string();
+    let mut notes = Vec::new();
+    let mut refuse = |d: &Path| {
+        notes.push(format!(
+            "{config}: the directory {} lies outside the repository ({}): not read",
+            d.display(),
+            bound.display()
+        ));
+    };
+    if !inside(&layout.source_dir) {
+        refuse(&layout.source_dir);
+        layout.source_dir = layout.root.clone();
+    }
+    let mut keep = |d: &PathBuf| {
+        let ok = inside(d);
+        if !ok {
+            refuse(d);
+        }
+        ok
+    };
+    layout.static_dirs.retain(&mut keep);
+    layout.theme_dirs.retain(&mut keep);
+    layout.mounts.retain(|(d, _)| keep(d));
+    layout.notes.extend(notes);
+}
+
+/// True when the configuration `layout` was read from may be obeyed;
+/// else it is said once on standard error, and passed over
+/// (`crate::config::untrusted`, M7 of the 2026-11-29 review). Without
+/// the `cli` feature (which holds that rule) every file is obeyed.
+#[cfg(not(feature = "cli"))]
+fn trusted(_layout: &Layout) -> bool {
+    true
+}
+
+/// True when the configuration `layout` was read from may be obeyed;
+/// else it is said once on standard error, and passed over
+/// (`crate::config::untrusted`, M7 of the 2026-11-29 review).
+#[cfg(feature = "cli")]
+fn trusted(layout: &Layout) -> bool {
+    match crate::config::untrusted(&layout.config) {
+        None => true,
+        Some(why) => {
+            crate::config::warn_once(&layout.config, &why);
+            false
+        }
+    }
+}
+
+/// True when users other than the owner may write the directory `dir`
+/// (sticky or not): a search for a site's configuration upwards stops
+/// there (M7 of the 2026-11-29 review: a `mkdocs.yml` planted in a
+/// shared directory above a project changed the verdicts of its runs).
+pub(crate) fn others_may_write(dir: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(dir).is_ok_and(|m| m.permissions().mode() & 0o002 != 0)
+}
+
 /// `%XX` sequences decoded (RFC 3986 section 2.1) as UTF-8, lossily.
 fn percent_decode(s: &str) -> String {
     String::from_utf8_lossy(&percent_decode_bytes(s.as_bytes())).into_owned()
@@ -926,6 +1145,157 @@ mod tests {
         let empty = tempfile::tempdir().expect("tempdir");
         std::fs::write(empty.path().join("index.md"), "# x\n").expect("write");
         assert!(Site::in_dir(empty.path()).is_none());
+    }
+
+    /// H3 of the 2026-11-29 review: the alias bomb (11 levels, 10^11
+    /// nodes expanded) as `mkdocs.yml`, `_config.yml` and `hugo.yaml` is
+    /// refused before expansion, with a note, and the generator's
+    /// defaults are assumed, as for an unreadable configuration; a Jekyll
+    /// page whose front matter holds it is served at its path, with a
+    /// note.
+    #[test]
+    fn alias_bombs_in_configurations_give_defaults_and_a_note() {
+        let bomb = |head: &str| yaml::tests::bomb(head, 11);
+        let cases = [
+            ("mkdocs.yml", bomb("site_name: x\ndocs_dir: src\n"), "docs"),
+            ("_config.yml", bomb("source: src\n"), ""),
+            ("hugo.yaml", bomb("contentDir: src\n"), "content"),
+        ];
+        for (name, text, source) in cases {
+            let dir = tempfile::tempdir().expect("tempdir");
+            std::fs::write(dir.path().join(name), &text).expect("write");
+            let site = Site::in_dir(dir.path()).expect(name);
+            let notes = site.notes().join("\n");
+            assert!(
+                notes.contains("aliases would expand") && notes.contains("defaults assumed"),
+                "{name}: {notes}"
+            );
+            assert_eq!(site.layout.source_dir, dir.path().join(source), "{name}");
+        }
+        let dir = tempfile::tempdir().expect("tempdir");
+        std::fs::write(dir.path().join("_config.yml"), "title: x\n").expect("write");
+        let page = dir.path().join("page.md");
+        std::fs::write(
+            &page,
+            format!("---\n{}---\n# P\n", bomb("permalink: /p/\n")),
+        )
+        .expect("write");
+        let site = Site::in_dir(dir.path()).expect("jekyll");
+        assert_eq!(site.page_url(&page).as_deref(), Some("/page.html"));
+        let notes = site.notes().join("\n");
+        assert!(notes.contains("page.md: front matter"), "{notes}");
+    }
+
+    /// M7 of the 2026-11-29 review: a site configuration another user
+    /// may have written is passed over (a warning on standard error), as
+    /// a `urilint.toml` is; and the search upwards stops at a directory
+    /// others may write. The file given to another user only as root.
+    #[cfg(feature = "cli")]
+    #[test]
+    fn planted_configurations_are_passed_over() {
+        use std::os::unix::fs::PermissionsExt;
+        let cache = std::sync::Mutex::new(HashMap::new());
+        let mode = |p: &Path, m: u32| {
+            std::fs::set_permissions(p, std::fs::Permissions::from_mode(m)).expect("chmod")
+        };
+        let dir = tempfile::tempdir().expect("tempdir");
+        let d = dir.path();
+        std::fs::create_dir_all(d.join("shared/proj")).expect("mkdir");
+        let page = d.join("shared/proj/a.md");
+        std::fs::write(&page, "# A\n").expect("write");
+        let planted = d.join("shared/mkdocs.yml");
+        std::fs::write(&planted, "site_name: x\ndocs_dir: .\n").expect("write");
+        // Obeyed while the file and its directory are the user's own.
+        assert!(Site::of_file(&page, None, &cache).is_some());
+        // Writable by others: passed over.
+        mode(&planted, 0o666);
+        assert!(Site::in_dir(&d.join("shared")).is_none());
+        mode(&planted, 0o644);
+        // In a directory others may write, sticky: the search stops
+        // there, before (and so without) reading a file above it.
+        mode(&d.join("shared"), 0o1777);
+        std::fs::rename(&planted, d.join("mkdocs.yml")).expect("mv");
+        let cache = std::sync::Mutex::new(HashMap::new());
+        assert!(Site::of_file(&page, None, &cache).is_none());
+        // Not sticky: a file in it is passed over.
+        mode(&d.join("shared"), 0o777);
+        std::fs::rename(d.join("mkdocs.yml"), &planted).expect("mv");
+        assert!(Site::in_dir(&d.join("shared")).is_none());
+        mode(&d.join("shared"), 0o755);
+        assert!(Site::in_dir(&d.join("shared")).is_some());
+        if !rustix::process::geteuid().is_root() {
+            eprintln!("skipped the other owner's case: needs root to give a file to nobody");
+            return;
+        }
+        std::os::unix::fs::chown(&planted, Some(65534), Some(65534)).expect("chown");
+        assert!(Site::in_dir(&d.join("shared")).is_none());
+    }
+
+    /// M6 of the 2026-11-29 review: directories a configuration names
+    /// outside the repository (an absolute path, `..`, a symbolic link in
+    /// the tree) are refused with a note and never walked; the source
+    /// directory then stands at the project's directory.
+    #[test]
+    fn directories_outside_the_repository_are_refused() {
+        let cases = [
+            ("mkdocs.yml", "site_name: x\ndocs_dir: /\ntheme:\n  custom_dir: /\n"),
+            ("mkdocs.yml", "site_name: x\ndocs_dir: ../..\n"),
+            ("mkdocs.yml", "site_name: x\ndocs_dir: etc\n"),
+            (
+                "hugo.toml",
+                "contentDir = \"/\"\nstaticDir = \"../..\"\n",
+            ),
+            (
+                "hugo.toml",
+                "[[module.mounts]]\nsource = \"/etc\"\ntarget = \"content\"\n[[module.mounts]]\nsource = \"/\"\ntarget = \"static/x\"\n",
+            ),
+            ("_config.yml", "source: /\n"),
+        ];
+        for (name, text) in cases {
+            let dir = tempfile::tempdir().expect("tempdir");
+            let repo = std::fs::canonicalize(dir.path())
+                .expect("real")
+                .join("repo");
+            std::fs::create_dir_all(repo.join(".git")).expect("mkdir");
+            std::os::unix::fs::symlink("/etc", repo.join("etc")).expect("symlink");
+            std::fs::write(repo.join(name), text).expect("write");
+            let site = Site::in_dir(&repo).expect(name);
+            let l = &site.layout;
+            let dirs = std::iter::once(&l.source_dir)
+                .chain(&l.static_dirs)
+                .chain(&l.theme_dirs)
+                .chain(l.mounts.iter().map(|(d, _)| d));
+            for d in dirs {
+                let real = lexically_clean(d);
+                assert!(
+                    real.starts_with(&repo) && !real.starts_with(repo.join("etc")),
+                    "{name}: {text}: {}",
+                    d.display()
+                );
+            }
+            let notes = site.notes().join("\n");
+            assert!(
+                notes.contains("lies outside the repository"),
+                "{name}: {text}: {notes}"
+            );
+            // The pages of the file system are not walked.
+            assert!(site.pages().all(|(f, _)| f.starts_with(&repo)), "{name}");
+        }
+        // In no repository: the directory the configuration was found
+        // from bounds it (a Docusaurus `website/` whose docs are beside it
+        // is still read).
+        let dir = tempfile::tempdir().expect("tempdir");
+        let top = std::fs::canonicalize(dir.path()).expect("real");
+        std::fs::create_dir_all(top.join("website")).expect("mkdir");
+        std::fs::create_dir_all(top.join("docs")).expect("mkdir");
+        std::fs::write(
+            top.join("website/docusaurus.config.js"),
+            "export default { presets: [['@docusaurus/preset-classic', { docs: { path: '../docs', routeBasePath: '/' } }]] };\n",
+        )
+        .expect("write");
+        let site = Site::in_dir(&top).expect("docusaurus");
+        assert_eq!(lexically_clean(&site.layout.source_dir), top.join("docs"));
+        assert!(site.notes().is_empty(), "{:?}", site.notes());
     }
 
     #[test]
