@@ -544,3 +544,45 @@ fn random_edits_and_requests_are_all_answered() {
     }
     assert_eq!(client.shutdown(), 0);
 }
+
+/// L8 of the 2026-11-29 review: a `file:` URI naming a file outside the
+/// workspace folder leads nowhere (as `../outside/sec.md` does), while
+/// one inside it still leads to its heading.
+#[test]
+fn file_uris_outside_the_workspace_lead_nowhere() {
+    let outside = tempfile::tempdir().unwrap();
+    let sec = outside.path().canonicalize().unwrap().join("sec.md");
+    std::fs::write(&sec, "# Sec\n\n## Secret token 42\n").unwrap();
+    let files = [("inside.md", "# In\n\n## Here\n")];
+    let (mut client, _) = Client::start(json!({}), json!({}), &files);
+    let outside_uri = format!("{}#secret-token-42", super::convert::file_uri(&sec));
+    let inside_uri = format!("{}#here", client.uri("inside.md"));
+    let text = format!("out {outside_uri} here\nin {inside_uri} here\n");
+    client.open("notes.txt", "plaintext", &text);
+    let uri = client.uri("notes.txt");
+    let at = |line: u32| json!({"textDocument": {"uri": uri}, "position": {"line": line, "character": 10}});
+    let out = client.request("textDocument/definition", at(0));
+    assert_eq!(out, Value::Null, "{out}");
+    let inside = client.request("textDocument/definition", at(1));
+    assert_eq!(
+        client.portable(&inside),
+        json!({"uri": "file://$ROOT/inside.md",
+               "range": {"start": {"line": 2, "character": 0}, "end": {"line": 2, "character": 0}}})
+    );
+    let links = client.request(
+        "textDocument/documentLink",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    let targets: Vec<&str> = links
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|l| l["target"].as_str())
+        .collect();
+    assert!(targets.iter().all(|t| !t.contains("sec.md")), "{targets:?}");
+    assert!(
+        targets.iter().any(|t| t.ends_with("/inside.md#L3")),
+        "{targets:?}"
+    );
+    assert_eq!(client.shutdown(), 0);
+}
