@@ -29,6 +29,7 @@ pub mod definition;
 pub mod document_links;
 pub mod documents;
 pub mod found;
+pub mod frames;
 pub mod hover;
 pub mod workspace;
 
@@ -51,6 +52,11 @@ pub enum ServerError {
     /// Standard input or output failed.
     #[error("LSP I/O error: {0}")]
     Io(#[from] std::io::Error),
+    /// The client's frames could not be read any further ([`frames`]:
+    /// a `Content-Length` over the limit, missing or invalid, L2 of the
+    /// 2026-11-29 review).
+    #[error("LSP protocol error: {0}")]
+    Frame(#[from] frames::FrameError),
 }
 
 /// Serves one client over standard input and output until `exit`.
@@ -58,21 +64,29 @@ pub enum ServerError {
 /// after `exit` without `shutdown` or when the client went away (LSP 3.17
 /// "exit Notification").
 ///
+/// Frames are read by [`frames`]: content that is not a JSON-RPC message
+/// is answered with an error and the server goes on; a frame that cannot
+/// be delimited ends it with [`ServerError::Frame`].
+///
 /// # Errors
-/// [`ServerError`] when the handshake or the I/O threads fail.
+/// [`ServerError`] when the handshake or the I/O threads fail, or the
+/// framing is lost.
 pub fn stdio() -> Result<i32, ServerError> {
-    let (connection, io) = Connection::stdio();
-    let status = serve(&connection)?;
+    let (connection, io) = frames::stdio()?;
+    let served = serve(&connection);
     drop(connection);
-    match io.join() {
-        // A client that went away without reading the last answers.
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(1),
-        Err(e) => Err(e.into()),
-        Ok(()) => Ok(status),
+    // The framing lost explains a handshake cut short.
+    match (io.join(), served) {
+        (Err(frames::FrameError::Io(e)), _) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+            // A client that went away without reading the last answers.
+            Ok(1)
+        }
+        (Err(e), _) => Err(e.into()),
+        (Ok(()), served) => served,
     }
 }
 
-/// Serves one client on `connection` (from [`Connection::stdio`], or
+/// Serves one client on `connection` (from [`frames::stdio`], or
 /// [`Connection::memory`] in tests) from its `initialize` request to
 /// `exit`; returns the exit status as [`stdio`] does.
 ///
