@@ -54,6 +54,9 @@ pub enum FrameError {
     /// The input failed.
     #[error("reading standard input: {0}")]
     Io(#[from] io::Error),
+    /// The output failed (the client no longer reads).
+    #[error("writing standard output: {0}")]
+    Write(io::Error),
     /// `Content-Length` over [`MAX_CONTENT`]: refused, not read.
     #[error("a message of {0} bytes announced (Content-Length), over the limit of {MAX_CONTENT}")]
     TooLong(u64),
@@ -248,7 +251,7 @@ impl Transport {
     ///
     /// # Errors
     /// The reader's [`FrameError`], else the writer's error as
-    /// [`FrameError::Io`].
+    /// [`FrameError::Write`].
     pub fn join(self) -> Result<(), FrameError> {
         if let Some(e) = self.failure() {
             return Err(e);
@@ -264,7 +267,7 @@ impl Transport {
         if let Some(e) = taken(&failure) {
             return Err(e);
         }
-        written.map_err(FrameError::Io)
+        written.map_err(FrameError::Write)
     }
 
     /// The reader's failure, taken.

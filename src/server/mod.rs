@@ -77,7 +77,7 @@ pub fn stdio() -> Result<i32, ServerError> {
     drop(connection);
     // The framing lost explains a handshake cut short.
     match (io.join(), served) {
-        (Err(frames::FrameError::Io(e)), _) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+        (Err(frames::FrameError::Write(e)), _) if e.kind() == std::io::ErrorKind::BrokenPipe => {
             // A client that went away without reading the last answers.
             Ok(1)
         }
