@@ -45,7 +45,11 @@ fuzz_target!(|data: &[u8]| {
             Ok(None) | Err(_) => break,
         }
         // Each frame takes at least its empty header line.
-        assert!(frames <= data.len(), "{frames} frames from {} bytes", data.len());
+        assert!(
+            frames <= data.len(),
+            "{frames} frames from {} bytes",
+            data.len()
+        );
     }
     // The body's first buffer (64 KiB at most) and what parsing the input
     // can take; never an announced length.
@@ -65,5 +69,5 @@ fuzz_target!(|data: &[u8]| {
     };
     let _ = urilint::server::serve(&connection);
     drop(connection);
-    let _ = transport.join();
+    let _ = transport.join_with_reader();
 });

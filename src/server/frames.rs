@@ -270,6 +270,24 @@ impl Transport {
         written.map_err(FrameError::Write)
     }
 
+    /// [`Transport::join`] for an input that ends (a test's, a fuzzer's):
+    /// waits for the reader too, which ends at the input's end, or once
+    /// the connection is dropped.
+    ///
+    /// # Errors
+    /// As [`Transport::join`].
+    pub fn join_with_reader(self) -> Result<(), FrameError> {
+        let written = self
+            .writer
+            .join()
+            .unwrap_or_else(|_| Err(io::Error::other("the writer thread panicked")));
+        let _ = self.reader.join();
+        if let Some(e) = taken(&self.failure) {
+            return Err(e);
+        }
+        written.map_err(FrameError::Write)
+    }
+
     /// The reader's failure, taken.
     fn failure(&self) -> Option<FrameError> {
         taken(&self.failure)
@@ -526,7 +544,7 @@ mod tests {
         let exit = conn.receiver.recv().unwrap();
         assert!(matches!(&exit, Message::Notification(n) if n.method == "exit"));
         drop(conn);
-        transport.join().unwrap();
+        transport.join_with_reader().unwrap();
         let written = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
         let mut r = io::BufReader::new(written.as_bytes());
         let mut bodies = Vec::new();
