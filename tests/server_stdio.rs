@@ -557,3 +557,111 @@ fn an_alias_bomb_in_front_matter_does_not_end_the_server() {
     server.notify("exit", json!(null));
     assert_eq!(server.exit_status(), Some(0));
 }
+
+/// A server whose standard error is kept, fed `input` with standard
+/// input left open: its exit status and what it said, once it exited on
+/// its own (at most [`WAIT`], a guard).
+fn exits_by_itself(input: &[u8]) -> (Option<i32>, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urilint"))
+        .arg("server")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input).unwrap();
+    stdin.flush().unwrap();
+    let deadline = std::time::Instant::now() + WAIT;
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("the server did not exit within {WAIT:?} with its input open");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    drop(stdin);
+    let mut err = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+    (status.code(), err)
+}
+
+/// L2 of the 2026-11-29 review: `Content-Length: 1000000000000` aborted
+/// the server (the length allocated before reading, signal 6); it is
+/// refused, said, and the server exits with status 2 while its input is
+/// still open.
+#[test]
+fn a_content_length_over_the_limit_is_refused_without_allocating() {
+    for length in ["1000000000000", "4000000000"] {
+        let (code, err) =
+            exits_by_itself(format!("Content-Length: {length}\r\n\r\n{{}}").as_bytes());
+        assert_eq!(code, Some(2), "{length}: {err}");
+        assert!(err.contains("over the limit"), "{length}: {err}");
+    }
+    // The framing lost otherwise: said, status 2.
+    for (input, said) in [
+        ("Content-Length: -1\r\n\r\n{}", "invalid Content-Length"),
+        ("Content-Type: x\r\n\r\n{}", "without Content-Length"),
+    ] {
+        let (code, err) = exits_by_itself(input.as_bytes());
+        assert_eq!(code, Some(2), "{input:?}: {err}");
+        assert!(err.contains(said), "{input:?}: {err}");
+    }
+}
+
+/// A length under the limit announced with 2 bytes sent: read as it
+/// arrives (lsp-server 0.7.9 zero-filled the whole length first: 605 MB
+/// resident for 4000000000, L2 of the 2026-11-29 review).
+#[test]
+fn an_announced_length_is_not_allocated_before_it_arrives() {
+    let mut server = Server::start(&[]);
+    server.write_raw(b"Content-Length: 120000000\r\n\r\n{\"");
+    // Time for the server to read what came (a wait, not a timed
+    // assertion: a slower server only makes the test weaker).
+    std::thread::sleep(Duration::from_millis(1500));
+    let status = std::fs::read_to_string(format!("/proc/{}/status", server.child.id())).unwrap();
+    let peak_kb: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap();
+    assert!(peak_kb < 60 * 1024, "peak resident {peak_kb} kB");
+    // The input ends inside the message: said, status 2.
+    assert_eq!(server.exit_status(), Some(2));
+}
+
+/// Content that is no JSON-RPC message gets a JSON-RPC error (id null)
+/// and the server goes on (L2 of the 2026-11-29 review: any of these
+/// ended it with status 2).
+#[test]
+fn malformed_content_is_answered_with_errors_and_the_server_goes_on() {
+    let mut server = Server::start(&[]);
+    handshake(&mut server, None);
+    let deep = "[".repeat(100_000);
+    let bodies: [(&[u8], i32); 4] = [
+        (b"{not json", -32700),
+        (b"\"\xff\xfe\"", -32700),
+        (deep.as_bytes(), -32700),
+        (b"{\"method\": 3}", -32600),
+    ];
+    for (body, want) in bodies {
+        let mut framed = format!("Content-Length: {}\r\n\r\n", body.len()).into_bytes();
+        framed.extend_from_slice(body);
+        server.write_raw(&framed);
+        let reply = server.wait_for(|m| m.get("error").is_some());
+        assert_eq!(reply["id"], Value::Null, "{reply}");
+        assert_eq!(reply["error"]["code"], want, "{reply}");
+    }
+    let published = open_fixture(&mut server);
+    assert_eq!(published["diagnostics"].as_array().unwrap().len(), 2);
+    assert_eq!(
+        server.request("shutdown", Value::Null)["result"],
+        Value::Null
+    );
+    server.notify("exit", Value::Null);
+    assert_eq!(server.exit_status(), Some(0));
+}

@@ -635,7 +635,7 @@ impl LocalLinks {
     /// with symbolic links resolved (a link inside the tree to a file
     /// outside it is outside), and, for a target that does not exist,
     /// where it would be.
-    fn inside_tree(&self, tree: Option<&Path>, file: &Path, target: &Path) -> bool {
+    pub(crate) fn inside_tree(&self, tree: Option<&Path>, file: &Path, target: &Path) -> bool {
         let boundary = self.tree_of(tree, file);
         let known = lexically_clean(&self.cwd.join(file.parent().unwrap_or(Path::new(""))));
         let target = lexically_clean(&self.cwd.join(target));

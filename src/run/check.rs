@@ -304,8 +304,15 @@ pub(crate) struct Editor<'e> {
     /// Findings or fixes.
     pub want: EditorWant,
     /// The findings as `check` reports them (suppressed ones left out),
-    /// each with its fix placed where the file takes it.
+    /// each with its fix placed where the file takes it: the first
+    /// [`Editor::max_found`].
     pub found: std::sync::Mutex<Vec<Diagnostic>>,
+    /// The most findings kept in [`Editor::found`]; those past it are
+    /// counted in [`Editor::left_out`], not kept (a language server
+    /// publishes the first ones, M9 of the 2026-11-29 review).
+    pub max_found: usize,
+    /// How many findings were found past [`Editor::max_found`].
+    pub left_out: AtomicU64,
     /// [`EditorWant::FixAll`]: the edits of every fix `--fix` would apply,
     /// against the document's bytes, sorted and not overlapping.
     pub edits: std::sync::Mutex<Option<Vec<Edit>>>,
@@ -412,6 +419,8 @@ pub(crate) fn check_input(
         color: ch.color,
         stats,
         collected: std::sync::Mutex::new(editor.map(|_| Vec::new())),
+        collect_limit: editor.map_or(usize::MAX, |e| e.max_found),
+        collected_past_limit: AtomicU64::new(0),
         show_fixes: ch.show_fixes,
         write: &ch.write,
         input_format: opts.input_format,
@@ -760,6 +769,11 @@ struct Job<'a> {
     /// When `Some`, [`Job::emit`] collects the findings here instead of
     /// printing them (`--add-ignore`).
     collected: std::sync::Mutex<Option<Vec<Diagnostic>>>,
+    /// The most findings [`Job::collected`] keeps (an editor's
+    /// [`Editor::max_found`]; all for `--add-ignore`).
+    collect_limit: usize,
+    /// The findings found past [`Job::collect_limit`], counted only.
+    collected_past_limit: AtomicU64,
     /// `--show-fixes`.
     show_fixes: bool,
     write: &'a WritePolicy,
@@ -838,7 +852,11 @@ impl Job<'_> {
             .unwrap_or_else(|p| p.into_inner())
             .as_mut()
         {
-            found.push(d.clone());
+            if found.len() < self.collect_limit {
+                found.push(d.clone());
+            } else {
+                self.collected_past_limit.fetch_add(1, Ordering::Relaxed);
+            }
             return;
         }
         self.stats.count(d);
@@ -1484,6 +1502,10 @@ impl Job<'_> {
                 self.report(input, sink);
                 let found = self.take_collected();
                 *editor.found.lock().unwrap_or_else(|p| p.into_inner()) = found;
+                editor.left_out.store(
+                    self.collected_past_limit.load(Ordering::Relaxed),
+                    Ordering::Relaxed,
+                );
             }
             EditorWant::FixAll => {
                 let Input::Document { name, bytes } = input else {

@@ -23,7 +23,7 @@ mod files;
 mod rewrite;
 
 pub use check::{check, CheckOptions, FixMode, RemoteCheck};
-pub use document::{Checked, DocumentChecker};
+pub use document::{Checked, DocumentChecker, FirstFindings};
 pub use files::{files, Listed};
 pub use rewrite::{rewrite, RewriteMode, RewriteOptions};
 

@@ -48,6 +48,27 @@ pub fn diagnostic(doc: &Document, enc: Encoding, d: &Diagnostic) -> lsp_types::D
     }
 }
 
+/// The diagnostic that stands for the findings not published (M9 of the
+/// 2026-11-29 review): at the document's start, information, saying that
+/// the first `shown` are and `left_out` more are not, and the setting
+/// (`maxDiagnostics`) that moves the limit.
+pub fn left_out(shown: usize, left_out: u64) -> lsp_types::Diagnostic {
+    lsp_types::Diagnostic {
+        range: lsp_types::Range::default(),
+        severity: Some(DiagnosticSeverity::INFORMATION),
+        code: None,
+        code_description: None,
+        source: Some(SOURCE.to_string()),
+        message: format!(
+            "{left_out} more finding{} not shown: only the first {shown} are (maxDiagnostics)",
+            if left_out == 1 { "" } else { "s" }
+        ),
+        related_information: None,
+        tags: None,
+        data: None,
+    }
+}
+
 /// `edits` (byte offsets into `doc`'s text) as LSP text edits.
 pub fn text_edits(doc: &Document, enc: Encoding, edits: &[Edit]) -> Vec<TextEdit> {
     edits

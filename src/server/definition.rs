@@ -55,8 +55,9 @@ pub struct Target {
 /// leads to as `check --links local` resolves it ([`LocalLinks`], against
 /// the document's `<base href>` when it has one); for a `file:` URI (RFC
 /// 8089) naming a local absolute path, that file. `None` when the link is
-/// not local, leads outside the workspace folder, or its target does not
-/// exist. A fragment-only reference (`#install`) leads into the document
+/// not local, leads outside the workspace folder (for a `file:` URI too,
+/// the boundary [`LocalLinks`] gives relative links: L8 of the 2026-11-29
+/// review), or its target does not exist. A fragment-only reference (`#install`) leads into the document
 /// itself, read from `ctx.current_text` when given.
 pub fn definition(found: &FoundUri, file: &Path, ctx: &DefinitionContext) -> Option<Target> {
     let text = found.text.trim();
@@ -76,7 +77,10 @@ pub fn definition(found: &FoundUri, file: &Path, ctx: &DefinitionContext) -> Opt
         }
     }
     if let Some((path, fragment)) = file_uri_path(text) {
-        if !path.is_file() {
+        // The same boundary as a relative link's (L8 of the 2026-11-29
+        // review: `file:///outside/sec.md#x` was read, `../outside/...`
+        // was not).
+        if !ctx.links.inside_tree(ctx.tree, file, &path) || !path.is_file() {
             return None;
         }
         let renderer = ctx.links.renderer.unwrap_or_default();

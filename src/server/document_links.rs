@@ -42,10 +42,11 @@ pub struct DocumentLinkContext<'a> {
 /// * an absolute URI that is valid under `ctx.grammar` (any scheme:
 ///   `https`, `mailto`, `ftp`, `file`, `urn`, ..., identifiers such as an
 ///   XML namespace name too), as scanned: rejoined across line breaks;
+///   except `file:` URIs, which are local links (below);
 /// * a relative reference with an absolute base (HTML `<base href>`):
 ///   the URI it resolves to (RFC 3986 section 5.2);
-/// * another relative reference (or a URI under the site URL) whose
-///   local target exists ([`definition`]): the target's `file:` URI (RFC
+/// * another relative reference (or a URI under the site URL, or a
+///   `file:` URI) whose local target exists within the workspace folder ([`definition`]): the target's `file:` URI (RFC
 ///   8089), with `#L<line>` (1-based) when the fragment's anchor is found,
 ///   which VS Code opens at that line (its opener's `#L<line>` selection).
 ///
@@ -68,7 +69,13 @@ pub fn document_links(
 /// The target of one URI ([`document_links`]).
 fn target(f: &FoundUri, file: &Path, ctx: &DocumentLinkContext) -> Option<String> {
     let parsed = parse(&f.text, ctx.grammar);
-    if !f.relative && parsed.uri().scheme().is_some() {
+    // A `file:` URI is a local link: it goes where a relative reference
+    // goes, within the workspace folder (L8 of the 2026-11-29 review).
+    let file_scheme = parsed
+        .uri()
+        .scheme()
+        .is_some_and(|s| s.eq_ignore_ascii_case("file"));
+    if !f.relative && parsed.uri().scheme().is_some() && !file_scheme {
         return parsed.is_valid().then(|| f.text.clone());
     }
     if !parsed.is_valid() {
@@ -78,7 +85,7 @@ fn target(f: &FoundUri, file: &Path, ctx: &DocumentLinkContext) -> Option<String
         .base
         .as_deref()
         .map(str::trim)
-        .filter(|b| crate::grammar::has_scheme(b))
+        .filter(|b| !file_scheme && crate::grammar::has_scheme(b))
     {
         let opts = ResolveOptions {
             grammar: ctx.grammar,

@@ -70,8 +70,6 @@ pub struct Document {
     /// The byte offset at which each line starts (lines end at LF, CRLF
     /// or a lone CR, as in LSP 3.17 "Text Documents").
     lines: Vec<usize>,
-    /// The text as bytes for the checker, made once per version.
-    bytes: Option<Arc<[u8]>>,
 }
 
 /// A change the document could not take.
@@ -95,7 +93,6 @@ impl Document {
             language_id,
             text,
             lines: Vec::new(),
-            bytes: None,
         };
         d.index();
         d
@@ -106,11 +103,11 @@ impl Document {
         &self.text
     }
 
-    /// The text as shared bytes (made once per version).
-    pub fn bytes(&mut self) -> Arc<[u8]> {
-        self.bytes
-            .get_or_insert_with(|| Arc::from(self.text.as_bytes()))
-            .clone()
+    /// A copy of the text as shared bytes, for the checker: made at each
+    /// call and not kept, so that a document is held once, not twice
+    /// (M9 of the 2026-11-29 review).
+    pub fn bytes(&self) -> Arc<[u8]> {
+        Arc::from(self.text.as_bytes())
     }
 
     fn index(&mut self) {
@@ -128,7 +125,6 @@ impl Document {
             self.lines.push(next);
             i = next;
         }
-        self.bytes = None;
     }
 
     /// Applies the changes of a `textDocument/didChange` in order (a

@@ -29,6 +29,7 @@ pub mod definition;
 pub mod document_links;
 pub mod documents;
 pub mod found;
+pub mod frames;
 pub mod hover;
 pub mod workspace;
 
@@ -51,6 +52,11 @@ pub enum ServerError {
     /// Standard input or output failed.
     #[error("LSP I/O error: {0}")]
     Io(#[from] std::io::Error),
+    /// The client's frames could not be read any further ([`frames`]:
+    /// a `Content-Length` over the limit, missing or invalid, L2 of the
+    /// 2026-11-29 review).
+    #[error("LSP protocol error: {0}")]
+    Frame(#[from] frames::FrameError),
 }
 
 /// Serves one client over standard input and output until `exit`.
@@ -58,21 +64,29 @@ pub enum ServerError {
 /// after `exit` without `shutdown` or when the client went away (LSP 3.17
 /// "exit Notification").
 ///
+/// Frames are read by [`frames`]: content that is not a JSON-RPC message
+/// is answered with an error and the server goes on; a frame that cannot
+/// be delimited ends it with [`ServerError::Frame`].
+///
 /// # Errors
-/// [`ServerError`] when the handshake or the I/O threads fail.
+/// [`ServerError`] when the handshake or the I/O threads fail, or the
+/// framing is lost.
 pub fn stdio() -> Result<i32, ServerError> {
-    let (connection, io) = Connection::stdio();
-    let status = serve(&connection)?;
+    let (connection, io) = frames::stdio()?;
+    let served = serve(&connection);
     drop(connection);
-    match io.join() {
-        // A client that went away without reading the last answers.
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(1),
-        Err(e) => Err(e.into()),
-        Ok(()) => Ok(status),
+    // The framing lost explains a handshake cut short.
+    match (io.join(), served) {
+        (Err(frames::FrameError::Write(e)), _) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+            // A client that went away without reading the last answers.
+            Ok(1)
+        }
+        (Err(e), _) => Err(e.into()),
+        (Ok(()), served) => served,
     }
 }
 
-/// Serves one client on `connection` (from [`Connection::stdio`], or
+/// Serves one client on `connection` (from [`frames::stdio`], or
 /// [`Connection::memory`] in tests) from its `initialize` request to
 /// `exit`; returns the exit status as [`stdio`] does.
 ///
@@ -144,6 +158,17 @@ fn capabilities(encoding: Encoding) -> lsp_types::ServerCapabilities {
     }
 }
 
+/// What is kept of one document's check.
+struct Stored {
+    /// The document's version checked.
+    version: i32,
+    /// Its first findings (at most [`ServerOptions::max_diagnostics`]),
+    /// those published.
+    kept: Vec<crate::lint::Diagnostic>,
+    /// How many findings came after them, neither published nor kept.
+    left_out: u64,
+}
+
 /// The server's state.
 struct Server<'c> {
     connection: &'c Connection,
@@ -155,10 +180,12 @@ struct Server<'c> {
     /// For documents outside every folder.
     outside: Folder,
     documents: HashMap<String, Document>,
-    /// The findings of each document at the version it was checked at.
-    findings: HashMap<String, (i32, Vec<crate::lint::Diagnostic>)>,
+    /// The findings of each document at the version it was checked at:
+    /// the first [`ServerOptions::max_diagnostics`], and how many more.
+    findings: HashMap<String, Stored>,
     /// The edits of "fix all" of each document, at the version they were
-    /// made for (editors ask for code actions at every cursor move).
+    /// made for (editors ask for code actions at every cursor move); kept
+    /// only when there are at most [`ServerOptions::max_diagnostics`].
     fix_all: HashMap<String, (i32, Vec<crate::fix::Edit>)>,
     /// Documents changed since they were last checked, and when the last
     /// change came.
@@ -513,27 +540,34 @@ impl<'c> Server<'c> {
             .unwrap_or(&self.outside)
     }
 
-    /// Checks document `key` now and publishes its diagnostics.
+    /// Checks document `key` now and publishes its diagnostics: the
+    /// first [`ServerOptions::max_diagnostics`] findings, and when there
+    /// are more, one diagnostic at the document's start saying how many
+    /// were left out (M9 of the 2026-11-29 review).
     fn check(&mut self, key: &str) {
         self.pending.remove(key);
-        let Some(doc) = self.documents.get_mut(key) else {
+        let Some(doc) = self.documents.get(key) else {
             return;
         };
-        let bytes = doc.bytes();
-        let doc = &self.documents[key];
+        let max = self.options.max_diagnostics;
         let folder = self.folder(&doc.path);
         // A file `check` leaves out (urilint.toml's `exclude`, or its
         // default: tests/, vendored files) has no findings.
         let checked = if folder.excludes(&doc.path) {
             crate::run::Checked::default()
         } else {
-            folder.checker.findings(&doc.path, bytes)
+            folder.checker.first_findings(&doc.path, doc.bytes(), max)
         };
-        let diagnostics = checked
+        let left_out = checked.value.left_out;
+        let mut diagnostics: Vec<lsp_types::Diagnostic> = checked
             .value
+            .kept
             .iter()
             .map(|d| convert::diagnostic(doc, self.encoding, d))
             .collect();
+        if left_out > 0 {
+            diagnostics.push(convert::left_out(checked.value.kept.len(), left_out));
+        }
         self.notify(
             lsp_types::notification::PublishDiagnostics::METHOD,
             lsp_types::PublishDiagnosticsParams {
@@ -545,16 +579,26 @@ impl<'c> Server<'c> {
         for m in &checked.messages {
             self.log(m);
         }
-        self.findings
-            .insert(key.to_string(), (doc.version, checked.value));
+        if left_out > 0 {
+            self.log(&format!(
+                "urilint: {}: {left_out} findings past the first {max} not shown (maxDiagnostics)",
+                doc.uri.as_str()
+            ));
+        }
+        let stored = Stored {
+            version: doc.version,
+            kept: checked.value.kept,
+            left_out,
+        };
+        self.findings.insert(key.to_string(), stored);
     }
 
     /// The findings of document `key` at its current version (checked
-    /// now if it changed since).
-    fn current(&mut self, key: &str) -> Option<(&Document, &[crate::lint::Diagnostic])> {
+    /// now if it changed since): those kept, and how many were left out.
+    fn current(&mut self, key: &str) -> Option<(&Document, &[crate::lint::Diagnostic], u64)> {
         let stale = match (self.documents.get(key), self.findings.get(key)) {
-            (Some(doc), Some((version, _))) => {
-                *version != doc.version || self.pending.contains(key)
+            (Some(doc), Some(stored)) => {
+                stored.version != doc.version || self.pending.contains(key)
             }
             (Some(_), None) => true,
             (None, _) => return None,
@@ -563,8 +607,8 @@ impl<'c> Server<'c> {
             self.check(key);
         }
         let doc = self.documents.get(key)?;
-        let (_, found) = self.findings.get(key)?;
-        Some((doc, found))
+        let stored = self.findings.get(key)?;
+        Some((doc, &stored.kept, stored.left_out))
     }
 
     fn code_actions(
@@ -576,7 +620,7 @@ impl<'c> Server<'c> {
         let style = self.edit_style;
         let only = p.context.only.clone();
         let only = only.as_deref();
-        let Some((doc, found)) = self.current(&key) else {
+        let Some((doc, found, left_out)) = self.current(&key) else {
             return Vec::new();
         };
         let doc = doc.clone();
@@ -599,7 +643,15 @@ impl<'c> Server<'c> {
                 .ok();
             out.extend(actions::for_finding(&doc, enc, style, d, ignore, only));
         }
-        if actions::wanted(only, actions::FIX_ALL) && found.iter().any(|d| d.fix.is_some()) {
+        // With findings left out, "fix all" is made only when asked for by
+        // kind (on save), never at each cursor move: its edits are then
+        // as many as the findings (M9 of the 2026-11-29 review).
+        let offered = if left_out > 0 {
+            only.is_some() && actions::wanted(only, actions::FIX_ALL)
+        } else {
+            actions::wanted(only, actions::FIX_ALL) && found.iter().any(|d| d.fix.is_some())
+        };
+        if offered {
             let cached = self
                 .fix_all
                 .get(&key)
@@ -608,14 +660,15 @@ impl<'c> Server<'c> {
             let edits = match cached {
                 Some(edits) => edits,
                 None => {
-                    let mut doc_mut = doc.clone();
                     let edits = self
                         .folder(&doc.path)
                         .checker
-                        .fix_all(&doc.path, doc_mut.bytes())
+                        .fix_all(&doc.path, doc.bytes())
                         .value;
-                    self.fix_all
-                        .insert(key.clone(), (doc.version, edits.clone()));
+                    if edits.len() <= self.options.max_diagnostics {
+                        self.fix_all
+                            .insert(key.clone(), (doc.version, edits.clone()));
+                    }
                     edits
                 }
             };
@@ -651,7 +704,7 @@ impl Server<'_> {
             .uri
             .as_str()
             .to_string();
-        let findings = self.current(&key).map(|(_, f)| f.to_vec())?;
+        let findings = self.current(&key).map(|(_, f, _)| f.to_vec())?;
         let enc = self.encoding;
         let (doc, uris, folder) = self.found(&key)?;
         let at = doc.offset(p.text_document_position_params.position, enc);

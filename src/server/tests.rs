@@ -544,3 +544,137 @@ fn random_edits_and_requests_are_all_answered() {
     }
     assert_eq!(client.shutdown(), 0);
 }
+
+/// L8 of the 2026-11-29 review: a `file:` URI naming a file outside the
+/// workspace folder leads nowhere (as `../outside/sec.md` does), while
+/// one inside it still leads to its heading.
+#[test]
+fn file_uris_outside_the_workspace_lead_nowhere() {
+    let outside = tempfile::tempdir().unwrap();
+    let sec = outside.path().canonicalize().unwrap().join("sec.md");
+    std::fs::write(&sec, "# Sec\n\n## Secret token 42\n").unwrap();
+    let files = [("inside.md", "# In\n\n## Here\n")];
+    let (mut client, _) = Client::start(json!({}), json!({}), &files);
+    let outside_uri = format!("{}#secret-token-42", super::convert::file_uri(&sec));
+    let inside_uri = format!("{}#here", client.uri("inside.md"));
+    let text = format!("out {outside_uri} here\nin {inside_uri} here\n");
+    client.open("notes.txt", "plaintext", &text);
+    let uri = client.uri("notes.txt");
+    let at = |line: u32| json!({"textDocument": {"uri": uri}, "position": {"line": line, "character": 10}});
+    let out = client.request("textDocument/definition", at(0));
+    assert_eq!(out, Value::Null, "{out}");
+    let inside = client.request("textDocument/definition", at(1));
+    assert_eq!(
+        client.portable(&inside),
+        json!({"uri": "file://$ROOT/inside.md",
+               "range": {"start": {"line": 2, "character": 0}, "end": {"line": 2, "character": 0}}})
+    );
+    let links = client.request(
+        "textDocument/documentLink",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    let targets: Vec<&str> = links
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|l| l["target"].as_str())
+        .collect();
+    assert!(targets.iter().all(|t| !t.contains("sec.md")), "{targets:?}");
+    assert!(
+        targets.iter().any(|t| t.ends_with("/inside.md#L3")),
+        "{targets:?}"
+    );
+    assert_eq!(client.shutdown(), 0);
+}
+
+/// M9 of the 2026-11-29 review: a document with a finding on every line
+/// published them all (1,070,886 for 48 MB, 5.6 GB held). The first
+/// `maxDiagnostics` (1,000 by default) are published, and one more
+/// diagnostic says how many were left out.
+#[test]
+fn many_findings_publish_the_first_ones_and_a_summary() {
+    let text = "see http://a.example/%zz here\n".repeat(3000);
+    let (client, _) = Client::start(json!({}), json!({}), &[]);
+    let published = client.open("many.txt", "plaintext", &text);
+    let d = published["diagnostics"].as_array().unwrap();
+    assert_eq!(d.len(), 1001);
+    assert!(d[..1000].iter().all(|d| d["code"] == "U002"));
+    // In the document's order: the first 1,000 lines.
+    assert_eq!(d[999]["range"]["start"]["line"], 999);
+    assert_eq!(d[1000]["severity"], 3, "{}", d[1000]);
+    assert_eq!(
+        d[1000]["message"],
+        "2000 more findings not shown: only the first 1000 are (maxDiagnostics)"
+    );
+    assert_eq!(client.shutdown(), 0);
+    let (client, _) = Client::start(json!({}), json!({"maxDiagnostics": 10}), &[]);
+    let published = client.open("many.txt", "plaintext", &text);
+    assert_eq!(published["diagnostics"].as_array().unwrap().len(), 11);
+    let small = client.open(
+        "few.txt",
+        "plaintext",
+        &"see http://a.example/%zz\n".repeat(10),
+    );
+    assert_eq!(small["diagnostics"].as_array().unwrap().len(), 10);
+    assert_eq!(client.shutdown(), 0);
+}
+
+/// What the server keeps of a document with many findings: at most
+/// `maxDiagnostics` findings, and no "fix all" edits past as many; those
+/// are made when asked for by kind, and not offered at each cursor move.
+#[test]
+fn what_is_kept_per_document_is_bounded() {
+    let (server_side, _client_side) = Connection::memory();
+    let params: lsp_types::InitializeParams = serde_json::from_value(json!({
+        "capabilities": {},
+        "initializationOptions": {"maxDiagnostics": 10},
+    }))
+    .unwrap();
+    let mut server = super::Server::new(&server_side, &params, super::Encoding::Utf16);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("many.txt");
+    let uri: lsp_types::Uri = super::convert::file_uri(&path).parse().unwrap();
+    let key = uri.as_str().to_string();
+    // D005 (a URI broken across lines) has a safe fix: rejoin it.
+    let text = "see <http://a.example/b\n  c> here\n".repeat(500);
+    let doc = super::Document::new(uri.clone(), path, 1, "plaintext".into(), text);
+    server.documents.insert(key.clone(), doc);
+    server.check(&key);
+    let stored = &server.findings[&key];
+    assert_eq!((stored.kept.len(), stored.left_out), (10, 490));
+    let actions = |only: Value| -> lsp_types::CodeActionParams {
+        serde_json::from_value(json!({
+            "textDocument": {"uri": key},
+            "range": {"start": {"line": 0, "character": 8}, "end": {"line": 0, "character": 8}},
+            "context": {"diagnostics": [], "only": only},
+        }))
+        .unwrap()
+    };
+    let fix_all_edits = |a: &[lsp_types::CodeActionOrCommand]| -> Option<usize> {
+        a.iter().find_map(|a| match a {
+            lsp_types::CodeActionOrCommand::CodeAction(a)
+                if a.kind.as_ref().map(|k| k.as_str()) == Some(super::actions::FIX_ALL) =>
+            {
+                let edit = serde_json::to_value(a.edit.as_ref()?).ok()?;
+                let changes = edit["changes"].as_object()?;
+                Some(
+                    changes
+                        .values()
+                        .filter_map(Value::as_array)
+                        .map(Vec::len)
+                        .sum(),
+                )
+            }
+            _ => None,
+        })
+    };
+    // At a cursor move (no `only`): the finding's own fixes, no fix all.
+    let at_cursor = server.code_actions(actions(Value::Null));
+    assert!(!at_cursor.is_empty());
+    assert_eq!(fix_all_edits(&at_cursor), None);
+    // Asked for by kind: made, all 500 edits, and not kept.
+    let asked = server.code_actions(actions(json!(["source.fixAll"])));
+    assert_eq!(fix_all_edits(&asked), Some(500));
+    assert!(!server.fix_all.contains_key(&key));
+    assert_eq!(server.findings[&key].kept.len(), 10);
+}
