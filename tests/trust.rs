@@ -23,17 +23,20 @@ use std::time::{Duration, Instant};
 /// The binary under test; `URILINT_TEST_BIN` names another one (to show
 /// that these tests fail on the release before the fixes, 126db56).
 fn bin() -> Command {
-    let exe = std::env::var_os("URILINT_TEST_BIN")
-        .unwrap_or_else(|| env!("CARGO_BIN_EXE_urilint").into());
-    let mut c = Command::new(exe);
+    let mut c = Command::new(bin_path());
     c.env_remove("CI").env("NO_COLOR", "1");
     c
+}
+
+/// The binary under test as a path (`URILINT_TEST_BIN` or this build's).
+fn bin_path() -> std::ffi::OsString {
+    std::env::var_os("URILINT_TEST_BIN").unwrap_or_else(|| env!("CARGO_BIN_EXE_urilint").into())
 }
 
 /// Runs the binary in `dir` with `args`, killing it after 20 s (a run that
 /// blocks on a FIFO must fail the test, not hang it).
 fn run_in(dir: &Path, args: &[&str]) -> Output {
-    let mut child = bin()
+    let child = bin()
         .args(args)
         .current_dir(dir)
         .stdin(Stdio::null())
@@ -41,6 +44,11 @@ fn run_in(dir: &Path, args: &[&str]) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("urilint starts");
+    wait_guarded(child, args)
+}
+
+/// Waits for `child` (urilint run with `args`), killing it after 20 s.
+fn wait_guarded(mut child: std::process::Child, args: &[&str]) -> Output {
     let start = Instant::now();
     loop {
         if child.try_wait().expect("wait").is_some() {
@@ -51,7 +59,7 @@ fn run_in(dir: &Path, args: &[&str]) -> Output {
             let out = child.wait_with_output().expect("output");
             panic!(
                 "urilint {args:?} still running after 20 s; stderr: {}",
-                String::from_utf8_lossy(&out.stderr)
+                text(&out.stderr)
             );
         }
         thread::sleep(Duration::from_millis(5));
@@ -656,15 +664,10 @@ fn local_links_stay_in_the_tree() {
 // Issue 45: the remote cache (the review of 2026-11-29: H1, H2, M8, L7).
 // ---------------------------------------------------------------------
 
-/// The binary under test as a path (`URILINT_TEST_BIN` or this build's).
-fn bin_path() -> std::ffi::OsString {
-    std::env::var_os("URILINT_TEST_BIN").unwrap_or_else(|| env!("CARGO_BIN_EXE_urilint").into())
-}
-
 /// Runs `sh -c script BIN args...` in `dir` (the script ends with `exec
 /// "$0" "$@"`), killing it after 20 s as [`run_in`] does.
 fn run_sh_in(dir: &Path, script: &str, args: &[&str]) -> Output {
-    let mut child = Command::new("sh")
+    let child = Command::new("sh")
         .arg("-c")
         .arg(script)
         .arg(bin_path())
@@ -677,21 +680,7 @@ fn run_sh_in(dir: &Path, script: &str, args: &[&str]) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("sh starts");
-    let start = Instant::now();
-    loop {
-        if child.try_wait().expect("wait").is_some() {
-            return child.wait_with_output().expect("output");
-        }
-        if start.elapsed() > Duration::from_secs(20) {
-            let _ = child.kill();
-            let out = child.wait_with_output().expect("output");
-            panic!(
-                "urilint {args:?} still running after 20 s; stderr: {}",
-                text(&out.stderr)
-            );
-        }
-        thread::sleep(Duration::from_millis(5));
-    }
+    wait_guarded(child, args)
 }
 
 /// A server on 127.0.0.1 answering every request with an empty 200 page;

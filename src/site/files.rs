@@ -187,7 +187,6 @@ impl Files {
     /// [`Files::reach`], one component at a time from `known`.
     fn walk(&self, known: &Path, path: &Path, bound: &Path) -> Option<PathBuf> {
         use std::collections::VecDeque;
-        use std::path::Component;
         // From the deepest directory `path` shares with `known` (or with
         // its real path, when `known` is reached through a link): that
         // directory exists, and the user named it.
@@ -207,14 +206,7 @@ impl Files {
         }
         let rest = path.strip_prefix(&start).ok()?.to_path_buf();
         let mut current = self.canonical(&start).unwrap_or(start);
-        let mut pending: VecDeque<std::ffi::OsString> = rest
-            .components()
-            .filter_map(|c| match c {
-                Component::Normal(n) => Some(n.to_os_string()),
-                Component::ParentDir => Some("..".into()),
-                _ => None,
-            })
-            .collect();
+        let mut pending: VecDeque<std::ffi::OsString> = steps(&rest).collect();
         let near = |p: &Path| p.starts_with(bound) || bound.starts_with(p);
         if !near(&current) {
             return None;
@@ -254,14 +246,7 @@ impl Files {
                     if target.is_absolute() {
                         current = PathBuf::from("/");
                     }
-                    let parts: Vec<std::ffi::OsString> = target
-                        .components()
-                        .filter_map(|c| match c {
-                            Component::Normal(n) => Some(n.to_os_string()),
-                            Component::ParentDir => Some("..".into()),
-                            _ => None,
-                        })
-                        .collect();
+                    let parts: Vec<std::ffi::OsString> = steps(&target).collect();
                     for p in parts.into_iter().rev() {
                         pending.push_front(p);
                     }
@@ -289,6 +274,16 @@ impl Files {
         }
         l
     }
+}
+
+/// The names a path steps through, `..` kept as a name and `.` and roots
+/// left out: what [`Files::reach`] walks, one component at a time.
+fn steps(path: &Path) -> impl Iterator<Item = std::ffi::OsString> + '_ {
+    path.components().filter_map(|c| match c {
+        std::path::Component::Normal(n) => Some(n.to_os_string()),
+        std::path::Component::ParentDir => Some("..".into()),
+        _ => None,
+    })
 }
 
 #[cfg(test)]
