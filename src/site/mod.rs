@@ -356,7 +356,7 @@ impl Site {
     /// it (up to and including `boundary`, or up to the file system root
     /// when `None`) holding a generator's configuration, read once per
     /// directory through `cache` (shared by a run's workers). The search
-    /// stops at a directory others may write ([`others_may_write`]), and
+    /// stops at a directory others may write, and
     /// passes over a configuration another user could have planted
     /// ([`Site::in_dir`]; M7 of the 2026-11-29 review). `None` when no
     /// directory has one, or the file lies outside the site's sources.
@@ -432,7 +432,7 @@ impl Site {
 
     /// The site of a layout read by the caller. Its directories (source,
     /// static, mounted, template) are confined to the repository the
-    /// project is in ([`bound_of`]): one that leads outside is refused
+    /// project is in: one that leads outside is refused
     /// with a note (the project directory stands for a source directory),
     /// and never walked (M6 of the 2026-11-29 review).
     pub fn new(layout: Layout) -> Site {
