@@ -16,7 +16,7 @@
 //!   only when it lies inside the bytes of a URI and the file, edited,
 //!   parses to the same structure with that format's parser
 //!   (`yaml-rust2`, `toml`, `serde_json`), every string equal but for the
-//!   URIs edited ([`crate::format::structure`]); a marker is written only
+//!   URIs edited (`format::structure`, with the `cli` feature); a marker is written only
 //!   where the file parses to the same structure with it.
 //! * **Report only** ([`Writes::ReportOnly`]): source code, mail, news,
 //!   gzip files and any format urilint does not parse. Findings are

@@ -4,7 +4,7 @@
 //!
 //! This module owns the network side: the HTTP client (`ureq` with
 //! rustls, `client`, which also resolves names with `--resolve`), the
-//! policy on private and reserved addresses ([`safety`]), per-host queues
+//! policy on private and reserved addresses (`safety`, with the `remote` feature), per-host queues
 //! with concurrency, spacing, retries and rate-limit headers (`schedule`),
 //! one request and what it says next (`fetch`), the classification of
 //! answers into verdicts (`classify`, into [`verdict`]'s types), the ids of
