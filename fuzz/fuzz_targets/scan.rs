@@ -74,10 +74,12 @@ fn records(
         }
     }
     assert!(noted.windows(2).all(|w| w[0] < w[1]), "{noted:?}");
+    // The word in any case, as the scanner reads it since 8076441
+    // (`UriLint:`, `urilinT:`), the colon exact.
     let is_marker = |colon: usize| {
         colon >= 7
-            && (data[colon - 7..=colon] == *b"urilint:"
-                || (data[colon - 7] | 0x20 == b'u' && data[colon - 6..=colon] == *b"RILINT:"))
+            && data[colon] == b':'
+            && data[colon - 7..colon].eq_ignore_ascii_case(b"urilint")
     };
     for &m in &noted {
         assert!(is_marker(m as usize), "{m} is not a marker");
