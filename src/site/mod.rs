@@ -264,6 +264,18 @@ pub struct Layout {
     /// `detect`): `--add-ignore` writes its marker there as `{/* ... */}`
     /// (L6 of the 2026-11-29 review).
     pub md_as_mdx: bool,
+    /// What the site does that the model does not read and that may make
+    /// or move pages (an MkDocs hook or plugin, an mdBook preprocessor, a
+    /// Docusaurus plugin, a configuration computed by code), each said as
+    /// a short phrase naming the setting and its file ("the mdBook
+    /// preprocessor `spec` (book.toml)"). When any is there, a link to a
+    /// page nothing of the sources makes is counted as not checked, with
+    /// this as the reason, never reported broken.
+    pub unsure_pages: Vec<String>,
+    /// Likewise for what may add anchors to pages (a Markdown extension or
+    /// a preprocessor the model does not know): when any is there, a
+    /// fragment not found is counted as not checked, not reported.
+    pub unsure_anchors: Vec<String>,
     /// What the configuration holds that urilint could not read (a value
     /// computed by code, a file that does not parse): said once per site.
     pub notes: Vec<String>,
@@ -297,6 +309,8 @@ impl Layout {
             definition_term_ids: false,
             redirects: Vec::new(),
             md_as_mdx: false,
+            unsure_pages: Vec::new(),
+            unsure_anchors: Vec::new(),
             notes: Vec::new(),
         }
     }
