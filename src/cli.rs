@@ -147,9 +147,34 @@ enum Command {
     /// in the run's order: to shard a run over many processes.
     #[command(after_help = FILES_EXAMPLES)]
     Files(FilesArgs),
+    /// Show what the site model sees of the docs sites under PATH: the
+    /// generator and its evidence, the settings read, what it does not
+    /// read, pages and their URLs, anchors, and links not checked and why.
+    Site(SiteArgs),
     /// Run the language server (LSP over standard input and output) for editors.
     #[command(after_help = SERVER_EXAMPLES)]
     Server(ServerArgs),
+}
+
+/// `urilint site`: what `check --links local` makes of the docs sites in
+/// the files given (it runs that check, its findings not printed).
+#[derive(clap::Args, Debug)]
+struct SiteArgs {
+    /// Files or directories (default: the current directory).
+    #[arg(value_name = "PATH")]
+    paths: Vec<PathBuf>,
+    /// List every page and file the site serves, `URL <- source`.
+    #[arg(long)]
+    pages: bool,
+    /// List each page's anchors (the ids its renderer mints) under it.
+    #[arg(long)]
+    anchors: bool,
+    /// Print one JSON object per site, one a line.
+    #[arg(long)]
+    json: bool,
+    /// Use this configuration file instead of looking for one.
+    #[arg(long, value_name = "FILE")]
+    config: Option<PathBuf>,
 }
 
 /// `urilint server`: no options; the client sets the rest
@@ -656,6 +681,11 @@ struct CheckArgs {
     /// rule a line, by code), not the findings.
     #[arg(long)]
     statistics: bool,
+    /// `urilint site`: print what the site model sees instead of the
+    /// findings (0: no; 1: text; 2: text with pages; 3: with anchors; +4:
+    /// JSON).
+    #[arg(long, hide = true, default_value_t = 0)]
+    explain_site: u8,
     /// Write the report to FILE instead of standard output.
     #[arg(long, value_name = "FILE")]
     output_file: Option<PathBuf>,
@@ -1276,7 +1306,7 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
                 None => None,
             };
             let mut discard = io::sink();
-            let out: &mut (dyn Write + Send) = if a.statistics {
+            let out: &mut (dyn Write + Send) = if a.statistics || a.explain_site > 0 {
                 &mut discard
             } else if let Some(f) = file_out.as_mut() {
                 f
@@ -1296,6 +1326,14 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
             }
             for note in ch.links.as_ref().map(|l| l.notes()).unwrap_or_default() {
                 let _ = writeln!(stderr, "urilint: note: {note}");
+            }
+            if a.explain_site > 0 {
+                if let Some(l) = ch.links.as_ref() {
+                    explain_sites(&mut stdout, l, a.explain_site)?;
+                }
+                stdout.flush()?;
+                result.map_err(|e| anyhow::anyhow!(e))?;
+                return Ok(0);
             }
             if let (true, Ok(stats)) = (a.statistics, &result) {
                 let mut table = Vec::new();
@@ -1411,6 +1449,7 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
             }
             status(result, false)
         }
+        Command::Site(s) => run(site_as_check(s)?),
         Command::Server(_) => {
             drop(stdout);
             Ok(urilint::server::stdio()?)
@@ -1518,6 +1557,65 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
 }
 
 /// `"s"` unless `n` is 1.
+/// `urilint site` as the `check` it runs: `--links local`, the link
+/// rules only, findings not printed, the view asked for
+/// (`--explain-site`).
+fn site_as_check(s: SiteArgs) -> anyhow::Result<Cli> {
+    let level = 1 + u8::from(s.pages || s.anchors) + u8::from(s.anchors) + 4 * u8::from(s.json);
+    let mut argv: Vec<std::ffi::OsString> = [
+        "urilint",
+        "check",
+        "--links",
+        "local",
+        "--select",
+        "L001,L002",
+    ]
+    .iter()
+    .map(Into::into)
+    .collect();
+    argv.push(format!("--explain-site={level}").into());
+    if let Some(c) = s.config {
+        argv.push("--config".into());
+        argv.push(c.into());
+    }
+    argv.push("--".into());
+    argv.extend(s.paths.into_iter().map(Into::into));
+    Ok(Cli::try_parse_from(argv)?)
+}
+
+/// Writes what the site model sees of each site `links` met
+/// ([`urilint::site::explain::Explanation`]), at `level`
+/// ([`CheckArgs::explain_site`]).
+fn explain_sites(out: &mut dyn Write, links: &LocalLinks, level: u8) -> anyhow::Result<()> {
+    let json = level & 4 != 0;
+    let level = level & 3;
+    let counts = links.unsure_counts();
+    let mut sites = links.sites();
+    sites.sort_by(|a, b| a.layout.config.cmp(&b.layout.config));
+    if sites.is_empty() && !json {
+        writeln!(
+            out,
+            "no docs site found (no generator's configuration file above the files)"
+        )?;
+    }
+    for site in sites {
+        let shown = urilint::links::shown(&site.layout.config);
+        let not_checked = counts
+            .iter()
+            .find(|(c, _)| *c == shown)
+            .map(|(_, r)| r.clone())
+            .unwrap_or_default();
+        let e = urilint::site::explain::Explanation::of(&site, level >= 2, level >= 3, not_checked);
+        if json {
+            serde_json::to_writer(&mut *out, &e)?;
+            writeln!(out)?;
+        } else {
+            e.write_plain(out)?;
+        }
+    }
+    Ok(())
+}
+
 fn plural(n: u64) -> &'static str {
     if n == 1 {
         ""

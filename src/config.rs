@@ -688,8 +688,8 @@ pub(crate) fn untrusted(path: &Path) -> Option<String> {
             meta.uid()
         ));
     }
-    if meta.mode() & 0o022 != 0 {
-        return Some("writable by other users".to_string());
+    if let Some(why) = crate::state_file::writable_by_others(meta.mode(), meta.gid()) {
+        return Some(why);
     }
     let dir = path.parent()?;
     let dmeta = std::fs::metadata(if dir.as_os_str().is_empty() {

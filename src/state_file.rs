@@ -441,8 +441,26 @@ fn untrusted_file(st: &Stat) -> Option<String> {
             st.st_uid
         ));
     }
-    if st.st_mode & 0o022 != 0 {
+    writable_by_others(st.st_mode, st.st_gid)
+}
+
+/// Why a file of mode `mode` and group `gid`, owned by the user running
+/// urilint, may be written by someone else: writable by all, or by a
+/// group that is not the user's own (effective) group. A file writable by
+/// the user's own group is not refused: that is what a checkout made
+/// under the common umask 002 of user-private groups looks like (Debian
+/// and Ubuntu, `USERGROUPS_ENAB`), and every site configuration of such
+/// a checkout would otherwise be passed over (found on the first run of
+/// issue 46's repositories). `None` when only the user may write it.
+pub(crate) fn writable_by_others(mode: u32, gid: u32) -> Option<String> {
+    if mode & 0o002 != 0 {
         return Some("writable by other users".to_string());
+    }
+    let mine = rustix::process::getegid().as_raw();
+    if mode & 0o020 != 0 && gid != mine {
+        return Some(format!(
+            "writable by other users (its group {gid}, not yours, {mine})"
+        ));
     }
     None
 }
@@ -534,6 +552,20 @@ mod tests {
 
     fn dir() -> tempfile::TempDir {
         tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A checkout made under umask 002 (user-private groups) has its
+    /// files writable by the user's own group: obeyed. Writable by all, or
+    /// by another group: refused (issue 46's first run passed over every
+    /// site configuration of such a checkout).
+    #[test]
+    fn own_group_may_write() {
+        let mine = rustix::process::getegid().as_raw();
+        assert_eq!(writable_by_others(0o644, mine), None);
+        assert_eq!(writable_by_others(0o664, mine), None);
+        assert!(writable_by_others(0o664, mine.wrapping_add(1)).is_some());
+        assert!(writable_by_others(0o666, mine).is_some());
+        assert!(writable_by_others(0o646, mine).is_some());
     }
 
     fn refused(r: Result<impl std::fmt::Debug, StateError>) -> Refused {

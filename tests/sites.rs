@@ -474,3 +474,99 @@ fn many_heavy_vitepress_rewrites_are_bounded() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.contains("a.md:3:"), "{stdout}");
 }
+
+/// `urilint site` on each generator's fixture: the generator and the file
+/// it was recognised by, the settings read, the pages and their URLs
+/// (issue 46).
+#[test]
+fn site_command_explains_each_fixture() {
+    for generator in [
+        "vitepress",
+        "mkdocs",
+        "jekyll",
+        "mdbook",
+        "hugo",
+        "docusaurus",
+        "sphinx",
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_urilint"))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args(["site", "--pages", &format!("fixtures/sites/{generator}")])
+            .output()
+            .unwrap_or_else(|e| panic!("run urilint: {e}"));
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{generator}: {text}");
+        assert!(
+            text.contains(&format!(
+                "site: {generator} (recognised by fixtures/sites/{generator}"
+            )),
+            "{generator}: {text}"
+        );
+        assert!(text.contains("  page URLs: "), "{generator}: {text}");
+        assert!(
+            text.contains("  links not checked: "),
+            "{generator}: {text}"
+        );
+        let pages = text.lines().filter(|l| l.contains(" <- ")).count();
+        assert!(pages >= 2, "{generator}: {text}");
+        // As JSON: one object per site, the same generator.
+        let out = Command::new(env!("CARGO_BIN_EXE_urilint"))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args(["site", "--json", &format!("fixtures/sites/{generator}")])
+            .output()
+            .unwrap_or_else(|e| panic!("run urilint: {e}"));
+        let json = String::from_utf8_lossy(&out.stdout);
+        let v: serde_json::Value = serde_json::from_str(json.lines().next().unwrap_or_default())
+            .unwrap_or_else(|e| panic!("{generator}: {e}: {json}"));
+        assert_eq!(v["generator"], generator, "{json}");
+        assert!(v["page_count"].as_u64().unwrap_or_default() >= 2, "{json}");
+    }
+}
+
+/// One directory with the configuration files of two generators: the
+/// first is taken, and a note says which others were there (issue 46: an
+/// ambiguous guess is a note, never a silent choice).
+#[test]
+fn two_generators_in_one_directory_are_noted() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let site = dir.path();
+    std::fs::create_dir_all(site.join("docs")).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(site.join("mkdocs.yml"), "site_name: x\n").unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(site.join("conf.py"), "project = 'x'\n").unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(site.join("docs/index.md"), "# X\n\n[gone](gone.md)\n")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let out = check_links(site, ".");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(
+            "is read as a mkdocs site; the directory also holds the configuration of sphinx"
+        ),
+        "{err}"
+    );
+}
+
+/// A checkout made under umask 002 has its files writable by the user's
+/// own group: its site configuration is obeyed (issue 46's first run
+/// passed over every one, and judged the links as plain files).
+#[test]
+fn a_configuration_writable_by_the_own_group_is_obeyed() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let site = dir.path();
+    std::fs::create_dir_all(site.join("docs")).unwrap_or_else(|e| panic!("{e}"));
+    let config = site.join("mkdocs.yml");
+    std::fs::write(&config, "site_name: x\n").unwrap_or_else(|e| panic!("{e}"));
+    std::fs::set_permissions(&config, std::fs::Permissions::from_mode(0o664))
+        .unwrap_or_else(|e| panic!("{e}"));
+    // `../other/` from `/guide/` is `/other/`: the page other.md, as
+    // MkDocs' directory URLs build it; a plain file path would miss it.
+    std::fs::write(site.join("docs/guide.md"), "# G\n\n[o](../other/)\n")
+        .unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(site.join("docs/other.md"), "# O\n").unwrap_or_else(|e| panic!("{e}"));
+    let out = check_links(site, ".");
+    let err = String::from_utf8_lossy(&out.stderr);
+    let got = String::from_utf8_lossy(&out.stdout);
+    assert!(!err.contains("ignored"), "{err}");
+    assert_eq!(got, "", "{err}");
+    assert_eq!(out.status.code(), Some(0), "{err}");
+}

@@ -604,7 +604,7 @@ impl BuiltSite {
             Resolved::Missing { url } => {
                 keys.insert(self.key(&url));
             }
-            Resolved::Served | Resolved::NotChecked => {}
+            Resolved::Served | Resolved::NotChecked | Resolved::Unsure { .. } => {}
         }
         // Against the page's URL, as the generator rewrites `x.md`.
         let decoded = decode(path);

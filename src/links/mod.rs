@@ -15,6 +15,7 @@
 pub mod anchors;
 pub mod built;
 pub mod ignore;
+pub mod suggest;
 
 use crate::grammar::has_scheme;
 use crate::site::files::{Files, Kind};
@@ -89,6 +90,12 @@ pub struct LocalLinks {
     /// The targets found outside the tree checked, not checked
     /// ([`LocalLinks::notes`]).
     outside: Mutex<std::collections::HashSet<PathBuf>>,
+    /// The links of each site (by its configuration file, as shown) not
+    /// checked because the site model is not sure what the built site
+    /// makes of them, counted per reason ([`Resolved::Unsure`],
+    /// [`Site::unsure_anchors`]); said in one note per site
+    /// ([`LocalLinks::notes`]).
+    unsure: Mutex<std::collections::BTreeMap<PathBuf, std::collections::BTreeMap<String, u64>>>,
 }
 
 /// The ids of a Markdown page's plain headings; `None` for another file.
@@ -118,6 +125,9 @@ pub enum Problem {
     MissingTarget {
         /// The path looked for.
         path: PathBuf,
+        /// The closest name of a file in the same directory, for "did you
+        /// mean" ([`suggest::closest`]).
+        suggestion: Option<String>,
     },
     /// The target exists but holds no anchor named by the fragment.
     MissingAnchor {
@@ -125,6 +135,9 @@ pub enum Problem {
         path: PathBuf,
         /// The fragment, percent-decoded.
         fragment: String,
+        /// The closest anchor the target has, for "did you mean"
+        /// ([`suggest::closest`]).
+        suggestion: Option<String>,
     },
     /// No source of the site the document belongs to makes the page the
     /// link leads to, as the site's generator builds it.
@@ -136,6 +149,9 @@ pub enum Problem {
         generator: &'static str,
         /// The site's configuration file.
         config: PathBuf,
+        /// The closest URL path the site serves, for "did you mean"
+        /// ([`suggest::closest`]).
+        suggestion: Option<String>,
     },
 }
 
@@ -168,6 +184,7 @@ impl LocalLinks {
             plain: Mutex::new(HashMap::new()),
             cwd: std::env::current_dir().unwrap_or_default(),
             outside: Mutex::new(std::collections::HashSet::new()),
+            unsure: Mutex::new(std::collections::BTreeMap::new()),
         }
     }
 
@@ -303,6 +320,10 @@ impl LocalLinks {
         let target = match target {
             Resolved::File(t) => t,
             Resolved::Served | Resolved::NotChecked => return None,
+            Resolved::Unsure { reason } => {
+                self.count_unsure(&site.layout.config, reason);
+                return None;
+            }
             Resolved::Missing { url } => {
                 // A file path that leads out of the tree (`../../etc/x`,
                 // or through a symbolic link): not checked, whether
@@ -327,12 +348,15 @@ impl LocalLinks {
                         renderer: self.renderer.unwrap_or(site.renderer()),
                         definition_terms: false,
                         in_site: false,
+                        unsure_anchors: None,
                     }));
                 }
+                let suggestion = site.closest_page(&url);
                 return Some(Lead::MissingPage {
                     url,
                     generator: site.generator().name(),
                     config: shown(&site.layout.config),
+                    suggestion,
                 });
             }
         };
@@ -346,7 +370,35 @@ impl LocalLinks {
             renderer: self.renderer.unwrap_or(site.renderer()),
             definition_terms: site.layout.definition_term_ids,
             in_site: true,
+            unsure_anchors: site
+                .unsure_anchors()
+                .map(|why| (site.layout.config.clone(), why)),
         }))
+    }
+
+    /// The name of the file beside `missing` (in its directory, when that
+    /// is there) closest to its name ([`suggest::closest`]), for "did you
+    /// mean".
+    fn closest_file(&self, missing: &Path) -> Option<String> {
+        let name = missing.file_name()?.to_str()?;
+        let dir = missing.parent()?;
+        let names: Vec<String> = std::fs::read_dir(dir)
+            .ok()?
+            .take(suggest::MAX_CANDIDATES)
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .collect();
+        suggest::closest(name, names.iter().map(String::as_str)).map(str::to_string)
+    }
+
+    /// Counts one link of the site configured by `config` as not checked
+    /// for `reason` ([`LocalLinks::notes`]).
+    fn count_unsure(&self, config: &Path, reason: String) {
+        let mut unsure = self.unsure.lock().unwrap_or_else(|p| p.into_inner());
+        *unsure
+            .entry(shown(config))
+            .or_default()
+            .entry(reason)
+            .or_default() += 1;
     }
 
     /// For a relative `path` of a page of a site that nothing of the site
@@ -400,28 +452,44 @@ impl LocalLinks {
                 url,
                 generator,
                 config,
+                suggestion,
             } => {
                 return Some(Problem::MissingPage {
                     url,
                     generator,
                     config,
+                    suggestion,
                 })
             }
             Lead::Target(t) => t,
         };
         if !target.in_site && target.kind == Kind::Missing {
-            return Some(Problem::MissingTarget { path: target.path });
+            let suggestion = self.closest_file(&target.path);
+            return Some(Problem::MissingTarget {
+                path: target.path,
+                suggestion,
+            });
         }
         if self.anchor_found(&target)? {
             None
+        } else if let Some((config, why)) = target.unsure_anchors {
+            // The site may make the anchor in a way the model does not
+            // read: counted, not reported.
+            self.count_unsure(&config, why);
+            None
         } else {
+            let fragment = target.fragment.unwrap_or_default();
+            let suggestion = self
+                .anchors(&target.path, target.renderer, target.definition_terms)
+                .and_then(|a| suggest::closest(&fragment, a.iter()).map(str::to_string));
             Some(Problem::MissingAnchor {
                 path: if target.in_site {
                     shown(&target.path)
                 } else {
                     target.path
                 },
-                fragment: target.fragment.unwrap_or_default(),
+                fragment,
+                suggestion,
             })
         }
     }
@@ -479,6 +547,7 @@ impl LocalLinks {
             renderer: self.renderer.unwrap_or_default(),
             definition_terms: false,
             in_site: false,
+            unsure_anchors: None,
         }))
     }
 
@@ -656,14 +725,42 @@ impl LocalLinks {
     /// 2026-11-29 review), which are not checked whether their file
     /// exists or not.
     pub fn notes(&self) -> Vec<String> {
-        let n = self.outside.lock().map(|o| o.len()).unwrap_or_default();
-        if n == 0 {
-            return Vec::new();
+        let mut notes = Vec::new();
+        let unsure = self.unsure.lock().unwrap_or_else(|p| p.into_inner());
+        for (config, reasons) in unsure.iter() {
+            let n: u64 = reasons.values().sum();
+            let why: Vec<String> = reasons
+                .iter()
+                .map(|(reason, k)| format!("{reason} ({k})"))
+                .collect();
+            notes.push(format!(
+                "{}: {n} link{} not checked, the site model not being sure what the built site makes of {}: {}",
+                config.display(),
+                if n == 1 { "" } else { "s" },
+                if n == 1 { "it" } else { "them" },
+                why.join("; ")
+            ));
         }
-        vec![format!(
-            "{n} link target{} outside the tree checked (through `..` or a symbolic link): not checked",
-            if n == 1 { " lies" } else { "s lie" }
-        )]
+        let n = self.outside.lock().map(|o| o.len()).unwrap_or_default();
+        if n > 0 {
+            notes.push(format!(
+                "{n} link target{} outside the tree checked (through `..` or a symbolic link): not checked",
+                if n == 1 { " lies" } else { "s lie" }
+            ));
+        }
+        notes
+    }
+
+    /// The links not checked because a site model was not sure, per
+    /// site configuration file (as shown) and reason, in the order of the
+    /// files' paths: what the notes say, for `urilint site` and
+    /// statistics.
+    pub fn unsure_counts(&self) -> Vec<(PathBuf, Vec<(String, u64)>)> {
+        let unsure = self.unsure.lock().unwrap_or_else(|p| p.into_inner());
+        unsure
+            .iter()
+            .map(|(c, r)| (c.clone(), r.iter().map(|(w, k)| (w.clone(), *k)).collect()))
+            .collect()
     }
 
     /// True when `fragment` is the id `renderer` gives a plain heading of
@@ -728,6 +825,8 @@ pub(crate) enum Lead {
         generator: &'static str,
         /// The site's configuration file.
         config: PathBuf,
+        /// The closest URL path the site serves.
+        suggestion: Option<String>,
     },
 }
 
@@ -750,6 +849,11 @@ pub(crate) struct LinkTarget {
     pub definition_terms: bool,
     /// Resolved by a site generator's build rules.
     pub in_site: bool,
+    /// For a page of a site that may make anchors the model does not
+    /// read ([`Site::unsure_anchors`]): the site's configuration file and
+    /// why. A fragment not found is then counted as not checked, not
+    /// reported.
+    pub unsure_anchors: Option<(PathBuf, String)>,
 }
 
 /// `fragment` percent-decoded (lossily UTF-8), `None` when absent or
@@ -761,7 +865,7 @@ fn decoded_fragment(fragment: Option<&str>) -> Option<String> {
 
 /// `path` as shown in a message: relative to the working directory when
 /// it lies under it.
-pub(crate) fn shown(path: &Path) -> PathBuf {
+pub fn shown(path: &Path) -> PathBuf {
     let cwd = std::env::current_dir()
         .ok()
         .and_then(|c| std::fs::canonicalize(c).ok());
@@ -855,14 +959,32 @@ mod tests {
         assert_eq!(
             links.check(&file, "missing.md", None),
             Some(Problem::MissingTarget {
-                path: root.join("docs/missing.md")
+                path: root.join("docs/missing.md"),
+                suggestion: None,
             })
         );
         assert_eq!(
             links.check(&file, "guide.md#nowhere", None),
             Some(Problem::MissingAnchor {
                 path: root.join("docs/guide.md"),
-                fragment: "nowhere".into()
+                fragment: "nowhere".into(),
+                suggestion: None,
+            })
+        );
+        // Did you mean: the closest file beside, the closest anchor.
+        assert_eq!(
+            links.check(&file, "guid.md", None),
+            Some(Problem::MissingTarget {
+                path: root.join("docs/guid.md"),
+                suggestion: Some("guide.md".into()),
+            })
+        );
+        assert_eq!(
+            links.check(&file, "guide.md#instal-it", None),
+            Some(Problem::MissingAnchor {
+                path: root.join("docs/guide.md"),
+                fragment: "instal-it".into(),
+                suggestion: Some("install-it".into()),
             })
         );
         assert!(links

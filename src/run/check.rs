@@ -1308,7 +1308,7 @@ impl Job<'_> {
         let problem = links.check_within(tree, path, c.text(), base);
         let ignored = match &problem {
             None => return false,
-            Some(Problem::MissingTarget { path } | Problem::MissingAnchor { path, .. }) => {
+            Some(Problem::MissingTarget { path, .. } | Problem::MissingAnchor { path, .. }) => {
                 self.link_ignore.is_some_and(|i| i.ignores(path))
             }
             Some(Problem::MissingPage { url, .. }) => {
@@ -1321,8 +1321,11 @@ impl Job<'_> {
         let mut moved = false;
         let (rule, message) = match &problem {
             None => return false,
-            Some(Problem::MissingTarget { path }) => {
+            Some(Problem::MissingTarget { path, suggestion }) => {
                 let mut message = missing_local_target::message(path);
+                if let Some(s) = suggestion {
+                    message = missing_local_target::with_suggestion(message, s);
+                }
                 if let Some((since, _)) = &self.since {
                     if let Some(m) = since.moved_target(path) {
                         moved = true;
@@ -1335,14 +1338,31 @@ impl Job<'_> {
                 url,
                 generator,
                 config,
-            }) => (
-                missing_local_target::RULE,
-                missing_local_target::page_message(url, generator, config),
-            ),
-            Some(Problem::MissingAnchor { path, fragment }) => (
-                missing_anchor::RULE,
-                missing_anchor::message(path, fragment),
-            ),
+                suggestion,
+            }) => {
+                let message = missing_local_target::page_message(url, generator, config);
+                (
+                    missing_local_target::RULE,
+                    match suggestion {
+                        Some(s) => missing_local_target::with_suggestion(message, s),
+                        None => message,
+                    },
+                )
+            }
+            Some(Problem::MissingAnchor {
+                path,
+                fragment,
+                suggestion,
+            }) => {
+                let message = missing_anchor::message(path, fragment);
+                (
+                    missing_anchor::RULE,
+                    match suggestion {
+                        Some(s) => missing_anchor::with_suggestion(message, s),
+                        None => message,
+                    },
+                )
+            }
         };
         if !self.rules.enabled(rule.code) {
             return false;

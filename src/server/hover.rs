@@ -182,6 +182,7 @@ fn target_lines(out: &mut String, found: &FoundUri, file: &Path, ctx: &HoverCont
             url,
             generator,
             config,
+            ..
         }) => {
             let _ = writeln!(
                 out,

@@ -17,6 +17,7 @@
 
 pub mod antora;
 pub mod docusaurus;
+pub mod explain;
 pub mod files;
 pub mod front_matter;
 pub mod hugo;
@@ -47,6 +48,16 @@ pub const MAX_CONFIG: u64 = 1024 * 1024;
 /// not committed): enough for the deepest nesting [`MAX_CONFIG`] bytes of
 /// YAML can write.
 const CONFIG_STACK: usize = 256 * 1024 * 1024;
+
+/// `reasons` said as one: "a and b may ..." (`what` ends the phrase);
+/// `None` when there is none.
+fn unsure_reason(reasons: &[String], what: &str) -> Option<String> {
+    match reasons {
+        [] => None,
+        [one] => Some(format!("{one} {what}")),
+        [rest @ .., last] => Some(format!("{} and {last} {what}", rest.join(", "))),
+    }
+}
 
 /// The text of the configuration file `path`, at most [`MAX_CONFIG`]
 /// bytes, lossily decoded as UTF-8.
@@ -363,6 +374,15 @@ pub enum Resolved {
     /// Not the site's to say: outside its base path, or a target the
     /// configuration hides (a rewrite, a generated page).
     NotChecked,
+    /// Nothing of the sources makes the target, but the site does
+    /// something the model does not read that may make it
+    /// ([`Layout::unsure_pages`]), or the link leaves the site: the link
+    /// is counted as not checked, for this reason, and never reported.
+    Unsure {
+        /// Why, as said in the site's note ("the mdBook preprocessor
+        /// `spec` (book.toml) may make or move pages").
+        reason: String,
+    },
 }
 
 impl Site {
@@ -433,9 +453,23 @@ impl Site {
                 .name("urilint-site".into())
                 .stack_size(CONFIG_STACK)
                 .spawn_scoped(s, || {
-                    Generator::ALL
+                    let mut found = Generator::ALL
                         .into_iter()
-                        .find_map(|g| g.read(dir).filter(trusted))
+                        .filter_map(|g| g.read(dir).filter(trusted));
+                    let mut first = found.next()?;
+                    // An ambiguous guess is said, never a silent choice.
+                    let others: Vec<String> = found
+                        .map(|o| format!("{} ({})", o.generator.name(), o.config.display()))
+                        .collect();
+                    if !others.is_empty() {
+                        first.notes.push(format!(
+                            "{} is read as a {} site; the directory also holds the configuration of {}: set `[links] site` in urilint.toml to choose",
+                            dir.display(),
+                            first.generator.name(),
+                            others.join(", ")
+                        ));
+                    }
+                    Some(first)
                 })
                 .ok()
                 .and_then(|h| h.join().ok())
@@ -515,6 +549,36 @@ impl Site {
             .map(|(f, u)| (f.as_path(), u.as_str()))
     }
 
+    /// The URL path the site serves closest to `url` (a URL path nothing
+    /// makes), for "did you mean" (`crate::links::suggest::closest`): the
+    /// pages in the same directory of URLs compared by their last
+    /// segment, then every page by its whole path. `None` when nothing is
+    /// close.
+    pub fn closest_page(&self, url: &str) -> Option<String> {
+        let t = self.table();
+        let trimmed = url.trim_end_matches('/');
+        let (dir, last) = trimmed.rsplit_once('/').unwrap_or(("", trimmed));
+        let siblings: Vec<(&str, &str)> = t
+            .by_source
+            .values()
+            .filter_map(|u| {
+                let (d, l) = u.trim_end_matches('/').rsplit_once('/')?;
+                (d == dir).then_some((l, u.as_str()))
+            })
+            .collect();
+        let near =
+            crate::links::suggest::closest(last, siblings.iter().map(|(l, _)| *l)).and_then(|l| {
+                siblings
+                    .iter()
+                    .find(|(s, _)| *s == l)
+                    .map(|(_, u)| u.to_string())
+            });
+        near.or_else(|| {
+            crate::links::suggest::closest(url, t.by_source.values().map(String::as_str))
+                .map(str::to_string)
+        })
+    }
+
     /// The renderer whose heading ids the site's pages get.
     pub fn renderer(&self) -> Renderer {
         self.layout.renderer
@@ -564,9 +628,7 @@ impl Site {
             } else {
                 return Resolved::NotChecked;
             }
-            return Resolved::Missing {
-                url: format!("/{}", inside.unwrap_or(rooted)),
-            };
+            return self.missing(format!("/{}", inside.unwrap_or(rooted)));
         }
         // Beside the page, as a source file.
         let beside = lexically_clean(&file.parent().unwrap_or(Path::new("")).join(&decoded));
@@ -591,9 +653,7 @@ impl Site {
         }
         // Against the page's URL.
         let Some(page) = self.page_url(file) else {
-            return Resolved::Missing {
-                url: decoded.clone(),
-            };
+            return self.missing(decoded.clone());
         };
         let url = resolve_path(&page, &decoded);
         if let Some(r) = self.lookup_url(&url) {
@@ -615,7 +675,31 @@ impl Site {
         if self.table().truncated {
             return Resolved::NotChecked;
         }
-        Resolved::Missing { url }
+        self.missing(url)
+    }
+
+    /// [`Resolved::Missing`] for `url`, or [`Resolved::Unsure`] when the
+    /// site does something the model does not read that may make pages
+    /// ([`Layout::unsure_pages`]).
+    fn missing(&self, url: String) -> Resolved {
+        match self.unsure_pages() {
+            Some(reason) => Resolved::Unsure { reason },
+            None => Resolved::Missing { url },
+        }
+    }
+
+    /// Why a page that none of the sources makes may still be built
+    /// ([`Layout::unsure_pages`], joined); `None` when the model reads
+    /// everything that makes pages.
+    pub fn unsure_pages(&self) -> Option<String> {
+        unsure_reason(&self.layout.unsure_pages, "may make or move pages")
+    }
+
+    /// Why an anchor not found on a page may still be there
+    /// ([`Layout::unsure_anchors`], joined); `None` when the model knows
+    /// every anchor the renderer makes.
+    pub fn unsure_anchors(&self) -> Option<String> {
+        unsure_reason(&self.layout.unsure_anchors, "may add anchors")
     }
 
     /// The source behind `path` (a file path): itself, or the page it
@@ -1124,6 +1208,45 @@ pub fn base_path_of(url: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 46: a site that does something the model does not read that
+    /// may make pages leaves a link to a page nothing makes unchecked, with
+    /// the reason; without it, the link is missing. A page that exists is
+    /// found either way.
+    #[test]
+    fn unsure_pages_make_missing_links_unsure() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let root = dir.path();
+        std::fs::create_dir_all(root.join("docs")).expect("mkdir");
+        std::fs::write(root.join("docs/index.md"), "# x\n").expect("write");
+        std::fs::write(root.join("docs/there.md"), "# y\n").expect("write");
+        let page = root.join("docs/index.md");
+        let mut layout = Layout::new(Generator::MkDocs, root, &root.join("mkdocs.yml"));
+        layout.source_dir = root.join("docs");
+        let sure = Site::new(layout.clone());
+        assert!(matches!(
+            sure.resolve(&page, "gone/"),
+            Resolved::Missing { .. }
+        ));
+        layout
+            .unsure_pages
+            .push("the hook `hooks/x.py` (mkdocs.yml)".into());
+        layout
+            .unsure_pages
+            .push("the plugin `i18n` (mkdocs.yml)".into());
+        let unsure = Site::new(layout);
+        assert_eq!(
+            unsure.resolve(&page, "gone/"),
+            Resolved::Unsure {
+                reason: "the hook `hooks/x.py` (mkdocs.yml) and the plugin `i18n` (mkdocs.yml) may make or move pages".into()
+            }
+        );
+        assert!(matches!(
+            unsure.resolve(&page, "there.md"),
+            Resolved::File(_)
+        ));
+        assert_eq!(unsure.unsure_anchors(), None);
+    }
 
     /// Each generator is found by the names it looks for, without a
     /// thread for a directory that has none of them.

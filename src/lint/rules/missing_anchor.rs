@@ -36,3 +36,14 @@ pub fn message(path: &std::path::Path, fragment: &str) -> String {
         path.display()
     )
 }
+
+/// `message` with "did you mean" the closest anchor the page has,
+/// `suggestion` (`crate::links::suggest::closest`), written as a
+/// fragment.
+#[cfg(feature = "cli")]
+pub fn with_suggestion(message: String, suggestion: &str) -> String {
+    format!(
+        "{message}; did you mean {}?",
+        crate::lint::quote(&format!("#{suggestion}"))
+    )
+}

@@ -32,6 +32,15 @@ pub fn message(path: &std::path::Path) -> String {
     format!("links to {}, which does not exist", path.display())
 }
 
+/// `message` with "did you mean" the closest existing file or page
+/// `suggestion` (`crate::links::suggest::closest`).
+pub fn with_suggestion(message: String, suggestion: &str) -> String {
+    format!(
+        "{message}; did you mean {}?",
+        crate::lint::quote(suggestion)
+    )
+}
+
 /// The message of a finding in a page of a docs site: no source of the
 /// `generator` site configured in `config` makes the page at `url` (a URL
 /// path of the built site).

@@ -1,0 +1,96 @@
+//! "Did you mean": the closest existing name to one a link names and
+//! that is not there (an anchor of the page, a file beside it, a page of
+//! the site), for the messages of `L001` and `L002`.
+//!
+//! This module owns choosing the closest candidate and when none is
+//! close enough to offer. It does not own finding the candidates (the
+//! anchors of a page, `crate::links::anchors`; the pages of a site,
+//! `crate::site`).
+
+/// The most candidates compared: past it, no suggestion (a page with
+/// more anchors, a directory with more files, is not searched).
+pub const MAX_CANDIDATES: usize = 20_000;
+
+/// The candidate of `candidates` closest to `wanted`, when one is close
+/// enough to offer: the same but for case, `-`/`_`/`.`/space and
+/// percent-encoding, or within an edit distance (Levenshtein, in
+/// characters) of a third of the longer name's length (at least 1, at most
+/// 4), the nearest first and, among equals, the first in byte order (so
+/// that the answer does not depend on the candidates' order). `None` when
+/// `wanted` is empty, nothing is close, or there are more than
+/// [`MAX_CANDIDATES`].
+pub fn closest<'a>(wanted: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    if wanted.is_empty() {
+        return None;
+    }
+    let folded = fold(wanted);
+    let mut best: Option<(usize, &str)> = None;
+    for (i, c) in candidates.into_iter().enumerate() {
+        if i >= MAX_CANDIDATES {
+            return None;
+        }
+        if c.is_empty() || c == wanted {
+            continue;
+        }
+        let d = if fold(c) == folded {
+            0
+        } else {
+            let d = strsim::levenshtein(wanted, c);
+            let longer = wanted.chars().count().max(c.chars().count());
+            if d > (longer / 3).clamp(1, 4) {
+                continue;
+            }
+            d
+        };
+        if best.is_none_or(|(b, bc)| d < b || (d == b && c < bc)) {
+            best = Some((d, c));
+        }
+    }
+    best.map(|(_, c)| c)
+}
+
+/// `s` lowercased, without the separators renderers differ on.
+fn fold(s: &str) -> String {
+    s.chars()
+        .filter(|c| !matches!(c, '-' | '_' | '.' | ' ' | '%'))
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::closest;
+
+    #[test]
+    fn the_nearest_or_nothing() {
+        // Renamed sections, from real findings (encode/httpx's
+        // `#asgitransport` for the heading "ASGI Transport", redux's
+        // `#getState` for `getstate`).
+        assert_eq!(
+            closest("asgitransport", ["asgi-transport", "wsgi-transport"]),
+            Some("asgi-transport")
+        );
+        assert_eq!(
+            closest("getState", ["getstate", "dispatch"]),
+            Some("getstate")
+        );
+        assert_eq!(
+            closest("instalation", ["installation", "usage"]),
+            Some("installation")
+        );
+        // Nothing close: nothing offered.
+        assert_eq!(closest("routing", ["installation", "usage"]), None);
+        assert_eq!(closest("", ["a"]), None);
+        // A one-letter name is not offered for another one-letter name
+        // two edits away.
+        assert_eq!(closest("ab", ["cd"]), None);
+    }
+
+    #[test]
+    fn too_many_candidates() {
+        let many: Vec<String> = (0..super::MAX_CANDIDATES + 1)
+            .map(|i| format!("x{i}"))
+            .collect();
+        assert_eq!(closest("x1y", many.iter().map(String::as_str)), None);
+    }
+}
