@@ -474,3 +474,27 @@ fn many_heavy_vitepress_rewrites_are_bounded() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.contains("a.md:3:"), "{stdout}");
 }
+
+/// Issue 46: a Jupyter Book 1 book (`_config.yml` beside `_toc.yml`, read
+/// as Jekyll's before): MyST labels (`:label:` of a math block) named
+/// from any page, docutils heading ids, a sphinxext.rediraffe redirect.
+#[test]
+fn jupyter_book() {
+    check_site("jupyter-book");
+}
+
+/// Issue 46: a Jupyter Book 2 / mystmd project (`myst.yml`): `(label)=`
+/// targets and `:name:` options named from any page, pages at the slug
+/// of their file name (`/upgrade`).
+#[test]
+fn myst() {
+    check_site("myst");
+}
+
+/// Issue 46: a docsify site (`index.html` setting `window.$docsify`):
+/// extensionless routes, `?id=` and `#/route?id=` anchors, `:id=`
+/// heading ids, `alias` routes to other sites.
+#[test]
+fn docsify() {
+    check_site("docsify");
+}
