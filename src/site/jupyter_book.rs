@@ -274,10 +274,18 @@ pub fn page_url(l: &Layout, rel: &str, prefix: &str) -> Option<(String, Vec<Stri
         format!("/{}/{slug}", folders.join("/"))
     };
     let raw = format!("/{}", rel.rsplit_once('.').map_or(rel, |(s, _)| s));
+    let mut aliases = vec![raw];
+    if matches!(slug.as_str(), "index" | "readme") && !folders.is_empty() {
+        // A folder's index page may be served at the folder's slug.
+        aliases.push(format!("/{}", folders.join("/")));
+        aliases.push(format!("/{}", folders.last().map_or("", String::as_str)));
+    }
     Some(if mode == "folders" {
-        (nested, vec![flat, raw])
+        aliases.push(flat);
+        (nested, aliases)
     } else {
-        (flat, vec![nested, raw])
+        aliases.push(nested);
+        (flat, aliases)
     })
 }
 
@@ -533,6 +541,22 @@ mod tests {
             page_url(&l, "get-started/01_my_page.md", "myst:flat").map(|u| u.0),
             Some("/my-page".to_string())
         );
+        // `[text](label)`: a label of any page; a word that is none is
+        // missing.
+        let site = super::super::Site::new(read(&book).expect("jupyter book"));
+        let page = book.join("links.md");
+        assert_eq!(
+            site.resolve(&page, "euler_2_olg"),
+            super::super::Resolved::Served
+        );
+        assert_eq!(
+            site.resolve(&page, "about"),
+            super::super::Resolved::File(book.join("about.md"))
+        );
+        assert!(matches!(
+            site.resolve(&page, "no_such_label"),
+            super::super::Resolved::Missing { .. }
+        ));
     }
 
     #[test]

@@ -614,9 +614,13 @@ impl Site {
         }
         if l.generator == Generator::JupyterBook
             && !decoded.contains(['/', '.'])
+            && self
+                .source_file(&file.parent().unwrap_or(Path::new("")).join(&decoded))
+                .is_none()
             && self.generator_anchor(file, &decoded)
         {
-            // A MyST reference by label (`[text](label)`).
+            // A MyST reference by label (`[text](label)`), when no page
+            // of that name is beside.
             return Resolved::Served;
         }
         if l.theme_dirs.iter().any(|d| file.starts_with(d)) {
