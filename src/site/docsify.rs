@@ -244,6 +244,19 @@ pub fn heading_ids(src: &str) -> HashSet<String> {
         if fence.is_some() {
             continue;
         }
+        // `:id=x` in a link's or image's title sets the element's id.
+        if !t.starts_with('#') {
+            let mut rest = t;
+            while let Some(k) = rest.find(":id=") {
+                rest = &rest[k + 4..];
+                let end = rest
+                    .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-' || c == '%'))
+                    .unwrap_or(rest.len());
+                if end > 0 {
+                    out.insert(rest[..end].to_string());
+                }
+            }
+        }
         let mut rest = t;
         while let Some(k) = rest.find("id=\"") {
             rest = &rest[k + 4..];
@@ -402,9 +415,9 @@ mod tests {
         assert_eq!(slugify("2. Step"), "_2-step");
         assert_eq!(slugify("themeColor ⚠️"), "themecolor-");
         let ids = heading_ids(
-            "# docsify <small>5.0</small> :id=docsify\n\n## Hello, world! :id=hello-world\n\n## Same\n\n## Same\n\n```\n# not\n```\n",
+            "![logo](icon.svg ':id=some-css-id')\n\n# docsify <small>5.0</small> :id=docsify\n\n## Hello, world! :id=hello-world\n\n## Same\n\n## Same\n\n```\n# not\n```\n",
         );
-        for id in ["docsify", "hello-world", "same", "same-1"] {
+        for id in ["docsify", "hello-world", "same", "same-1", "some-css-id"] {
             assert!(ids.contains(id), "{id}: {ids:?}");
         }
         assert!(!ids.contains("not"));

@@ -335,7 +335,8 @@ const MAX_PROJECT_BYTES: u64 = 64 * 1024 * 1024;
 /// cells and `.rst` files, `_build/` and hidden directories left out):
 /// `(label)=` targets, directive `:label:`/`:name:` options (and
 /// `label:`/`name:` in a directive's YAML block or a page's front
-/// matter), `$$ ... $$ (label)` equations, `{#id}` heading attributes,
+/// matter, and a code cell's `#| label:`), `$$ ... $$ (label)` equations
+/// and `\label{x}` in math, `{#id}` heading attributes,
 /// `.. _label:` targets, `id`/`name` HTML attributes, and each heading's
 /// slug as mystmd ([`myst_slug`]), GitHub and docutils make it. `None`
 /// when the project is larger than [`MAX_PROJECT_BYTES`] or
@@ -397,15 +398,23 @@ fn notebook_markdown(bytes: &[u8]) -> Vec<String> {
                 out.push(format!("({s})=\n"));
             }
         }
-        if cell["cell_type"].as_str() != Some("markdown") {
-            continue;
-        }
-        match &cell["source"] {
-            serde_json::Value::String(s) => out.push(s.clone()),
+        let source = match &cell["source"] {
+            serde_json::Value::String(s) => s.clone(),
             serde_json::Value::Array(lines) => {
-                out.push(lines.iter().filter_map(|l| l.as_str()).collect::<String>())
+                lines.iter().filter_map(|l| l.as_str()).collect::<String>()
             }
-            _ => {}
+            _ => continue,
+        };
+        if cell["cell_type"].as_str() == Some("markdown") {
+            out.push(source);
+        } else {
+            // A code cell's `#| label: x` options (mystmd).
+            let options: String = source
+                .lines()
+                .filter_map(|l| l.trim_start().strip_prefix("#|"))
+                .map(|l| format!("{}\n", l.trim()))
+                .collect();
+            out.push(options);
         }
     }
     out
@@ -440,8 +449,9 @@ fn labels_of(text: &str, out: &mut HashSet<String>) {
                 }
             }
         }
+        let option = t.strip_prefix("#|").map_or(t, str::trim_start);
         for key in [":label:", ":name:", "label:", "name:"] {
-            if let Some(v) = t.strip_prefix(key) {
+            if let Some(v) = option.strip_prefix(key) {
                 let v = v.trim().trim_matches(['"', '\'']);
                 if !v.is_empty() && !v.contains(char::is_whitespace) {
                     out.insert(v.to_string());
@@ -460,6 +470,14 @@ fn labels_of(text: &str, out: &mut HashSet<String>) {
             let after = trimmed[open + 2..].trim_start();
             if let Some(label) = after.strip_prefix('(').and_then(|a| a.strip_suffix(')')) {
                 out.insert(label.to_string());
+            }
+        }
+        // amsmath `\label{x}` in math.
+        let mut rest = t;
+        while let Some(i) = rest.find("\\label{") {
+            rest = &rest[i + 7..];
+            if let Some(end) = rest.find('}') {
+                out.insert(rest[..end].to_string());
             }
         }
         for attr in ["id=\"", "name=\""] {
@@ -569,7 +587,7 @@ mod tests {
 
     #[test]
     fn labels_of_myst_text() {
-        let src = "(faq:migration)=\n## How do I migrate?\n\n:::{figure} x.png\n:label: fig:x\n:::\n\n```{code} yaml\n:name: code:myst-yml\n# not a heading\n```\n\n$$ a = b $$ (eq:ab)\n\n## Custom {#my-id}\n";
+        let src = "```{code-cell}\n#| label: cell-x\n```\n\n$$\\label{eq-y} y$$\n\n(faq:migration)=\n## How do I migrate?\n\n:::{figure} x.png\n:label: fig:x\n:::\n\n```{code} yaml\n:name: code:myst-yml\n# not a heading\n```\n\n$$ a = b $$ (eq:ab)\n\n## Custom {#my-id}\n";
         let mut out = HashSet::new();
         labels_of(src, &mut out);
         for l in [
@@ -578,6 +596,8 @@ mod tests {
             "fig:x",
             "code:myst-yml",
             "eq:ab",
+            "cell-x",
+            "eq-y",
             "my-id",
             "custom",
         ] {
