@@ -93,10 +93,16 @@ pub fn is_book_config(dir: &Path) -> bool {
 }
 
 /// True when the configuration `doc` has `title` or `author` and one of
-/// [`JB_KEYS`].
+/// [`JB_KEYS`], or alone a setting no Jekyll site writes: `sphinx`,
+/// `launch_buttons`, `execute.execute_notebooks` or
+/// `parse.myst_enable_extensions`.
 fn book_keys(doc: &Yaml) -> bool {
     let has = |k: &str| !doc[k].is_badvalue();
-    (has("title") || has("author")) && JB_KEYS.iter().any(|k| has(k))
+    let own = has("sphinx")
+        || has("launch_buttons")
+        || !doc["execute"]["execute_notebooks"].is_badvalue()
+        || !doc["parse"]["myst_enable_extensions"].is_badvalue();
+    own || ((has("title") || has("author")) && JB_KEYS.iter().any(|k| has(k)))
 }
 
 /// The Jupyter Book or mystmd project configured in `dir`: `myst.yml`
@@ -548,6 +554,14 @@ mod tests {
         .expect("write");
         assert!(read(t.path()).is_none());
         assert!(super::super::jekyll::read(t.path()).is_some());
+        let u = tempfile::tempdir().expect("tempdir");
+        std::fs::write(
+            u.path().join("_config.yml"),
+            "execute:\n  execute_notebooks: off\n",
+        )
+        .expect("write");
+        assert!(read(u.path()).is_some());
+        assert!(super::super::jekyll::read(u.path()).is_none());
         std::fs::write(
             t.path().join("myst.yml"),
             "version: 1\nproject:\n  plugins:\n    - src/xref.mjs\n",
