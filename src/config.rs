@@ -232,11 +232,15 @@ pub enum SiteGenerator {
     Sphinx,
     /// Antora (`antora.yml`).
     Antora,
+    /// Jupyter Book / mystmd (`_config.yml` with `_toc.yml`, `myst.yml`).
+    JupyterBook,
+    /// docsify (`index.html` setting `window.$docsify`).
+    Docsify,
 }
 
 impl SiteGenerator {
     /// Every generator, in the order the documentation lists them.
-    pub const ALL: [SiteGenerator; 8] = [
+    pub const ALL: [SiteGenerator; 10] = [
         SiteGenerator::Mkdocs,
         SiteGenerator::Vitepress,
         SiteGenerator::Docusaurus,
@@ -245,6 +249,8 @@ impl SiteGenerator {
         SiteGenerator::Mdbook,
         SiteGenerator::Sphinx,
         SiteGenerator::Antora,
+        SiteGenerator::JupyterBook,
+        SiteGenerator::Docsify,
     ];
 
     /// Its name in urilint.toml (lowercase: `mkdocs`, `mdbook`).
@@ -258,6 +264,8 @@ impl SiteGenerator {
             SiteGenerator::Mdbook => "mdbook",
             SiteGenerator::Sphinx => "sphinx",
             SiteGenerator::Antora => "antora",
+            SiteGenerator::JupyterBook => "jupyter-book",
+            SiteGenerator::Docsify => "docsify",
         }
     }
 }
@@ -1521,6 +1529,8 @@ mod tests {
             "mdbook",
             "sphinx",
             "antora",
+            "jupyter-book",
+            "docsify",
         ] {
             let s = SiteSetting::parse(name).unwrap_or_else(|e| panic!("{e}"));
             assert_eq!(s.name(), name);

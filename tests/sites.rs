@@ -569,4 +569,26 @@ fn a_configuration_writable_by_the_own_group_is_obeyed() {
     assert!(!err.contains("ignored"), "{err}");
     assert_eq!(got, "", "{err}");
     assert_eq!(out.status.code(), Some(0), "{err}");
+/// Issue 46: a Jupyter Book 1 book (`_config.yml` beside `_toc.yml`, read
+/// as Jekyll's before): MyST labels (`:label:` of a math block) named
+/// from any page, docutils heading ids, a sphinxext.rediraffe redirect.
+#[test]
+fn jupyter_book() {
+    check_site("jupyter-book");
+}
+
+/// Issue 46: a Jupyter Book 2 / mystmd project (`myst.yml`): `(label)=`
+/// targets and `:name:` options named from any page, pages at the slug
+/// of their file name (`/upgrade`).
+#[test]
+fn myst() {
+    check_site("myst");
+}
+
+/// Issue 46: a docsify site (`index.html` setting `window.$docsify`):
+/// extensionless routes, `?id=` and `#/route?id=` anchors, `:id=`
+/// heading ids, `alias` routes to other sites.
+#[test]
+fn docsify() {
+    check_site("docsify");
 }

@@ -363,10 +363,13 @@ impl LocalLinks {
         if !self.inside_tree(tree, file, &target) {
             return None;
         }
+        // An anchor the generator makes (a MyST label anywhere in the
+        // project, a docsify heading id): found.
+        let fragment = decoded_fragment(fragment).filter(|f| !site.generator_anchor(&target, f));
         Some(Lead::Target(LinkTarget {
             kind: self.files.kind(&target),
             path: target,
-            fragment: decoded_fragment(fragment),
+            fragment,
             renderer: self.renderer.unwrap_or(site.renderer()),
             definition_terms: site.layout.definition_term_ids,
             in_site: true,
@@ -513,7 +516,17 @@ impl LocalLinks {
             // then resolve against it.
             return self.lead_from_relative_base(tree, file, reference, b);
         }
-        let local = self.local_part(reference, base)?;
+        let mut local = self.local_part(reference, base)?;
+        if local.contains(['#', '?']) && self.site != SiteChoice::None {
+            if let Some((site, _)) = self.site_of(tree, file) {
+                if site.generator() == Generator::Docsify {
+                    // docsify routes: `#/guide?id=x` is `/guide#x`.
+                    if let Some(r) = crate::site::docsify::reference(&local) {
+                        local = r;
+                    }
+                }
+            }
+        }
         let (path, fragment) = match local.split_once('#') {
             Some((p, f)) => (p, Some(f)),
             None => (local.as_str(), None),

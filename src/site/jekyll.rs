@@ -20,6 +20,11 @@ pub fn read(dir: &Path) -> Option<Layout> {
         .iter()
         .map(|n| dir.join(n))
         .find(|p| p.is_file())?;
+    if super::jupyter_book::is_book_config(dir) {
+        // A Jupyter Book's `_config.yml` (with `_toc.yml`, or keys only
+        // Jupyter Book reads): not a Jekyll site.
+        return None;
+    }
     let mut l = Layout::new(Generator::Jekyll, dir, &config);
     l.page_extensions = vec!["md", "markdown", "html"];
     l.index_names = vec!["index.md", "index.markdown", "index.html"];

@@ -16,6 +16,7 @@
 //! starting with `/` (`/guide/install/`, `/api.html`), percent-decoded.
 
 pub mod antora;
+pub mod docsify;
 pub mod docusaurus;
 pub mod explain;
 pub mod files;
@@ -23,6 +24,7 @@ pub mod front_matter;
 pub mod hugo;
 pub mod jekyll;
 pub mod js_object;
+pub mod jupyter_book;
 pub mod mdbook;
 pub mod mkdocs;
 pub mod slug;
@@ -30,7 +32,7 @@ pub mod sphinx;
 pub mod vitepress;
 pub mod yaml;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -114,19 +116,26 @@ pub enum Generator {
     Sphinx,
     /// Antora (`antora.yml` of a component version).
     Antora,
+    /// Jupyter Book 1 (`_config.yml` with `_toc.yml` or Jupyter Book's
+    /// keys) and Jupyter Book 2 / mystmd (`myst.yml`).
+    JupyterBook,
+    /// docsify (`index.html` setting `window.$docsify`).
+    Docsify,
 }
 
 impl Generator {
     /// Every generator, in the order configuration files are looked for
     /// in one directory.
-    pub const ALL: [Generator; 8] = [
+    pub const ALL: [Generator; 10] = [
         Generator::MkDocs,
         Generator::VitePress,
         Generator::Docusaurus,
         Generator::MdBook,
         Generator::Antora,
+        Generator::JupyterBook,
         Generator::Hugo,
         Generator::Sphinx,
+        Generator::Docsify,
         Generator::Jekyll,
     ];
 
@@ -142,6 +151,8 @@ impl Generator {
             Generator::MdBook => "mdbook",
             Generator::Sphinx => "sphinx",
             Generator::Antora => "antora",
+            Generator::JupyterBook => "jupyter-book",
+            Generator::Docsify => "docsify",
         }
     }
 
@@ -165,6 +176,8 @@ impl Generator {
             Generator::MdBook => mdbook::CONFIG_NAMES,
             Generator::Sphinx => sphinx::CONFIG_NAMES,
             Generator::Antora => antora::CONFIG_NAMES,
+            Generator::JupyterBook => jupyter_book::CONFIG_NAMES,
+            Generator::Docsify => docsify::CONFIG_NAMES,
         }
     }
 
@@ -181,6 +194,8 @@ impl Generator {
             Generator::MdBook => mdbook::read(dir),
             Generator::Sphinx => sphinx::read(dir),
             Generator::Antora => antora::read(dir),
+            Generator::JupyterBook => jupyter_book::read(dir),
+            Generator::Docsify => docsify::read(dir),
         }
     }
 }
@@ -257,6 +272,10 @@ pub struct Layout {
     pub alias_keys: Vec<&'static str>,
     /// Old URL paths the site redirects (mdBook `[output.html.redirect]`).
     pub redirects: Vec<String>,
+    /// Routes the site maps elsewhere, each a regular expression matched
+    /// against a whole route path (`/awesome`; docsify `alias`): a link
+    /// to one is not checked.
+    pub route_aliases: Vec<regex::Regex>,
     /// True when pages are bundled (VitePress, Docusaurus): a reference
     /// starting with `@` or `~` is a module specifier the bundler
     /// resolves through its aliases, not checked.
@@ -319,6 +338,7 @@ impl Layout {
             theme_dirs: Vec::new(),
             definition_term_ids: false,
             redirects: Vec::new(),
+            route_aliases: Vec::new(),
             md_as_mdx: false,
             unsure_pages: Vec::new(),
             unsure_anchors: Vec::new(),
@@ -343,6 +363,11 @@ pub struct Site {
     /// The directory the site's files are looked for in ([`bound_of`]):
     /// nothing outside it is looked at (M6 of the 2026-11-29 review).
     bound: PathBuf,
+    /// The anchors the generator itself makes, which the renderer's
+    /// heading ids do not say ([`Site::generator_anchor`]): per page
+    /// (docsify), or for the whole project under the configuration's path
+    /// (MyST labels); `None` when they cannot all be known.
+    generator_anchors: std::sync::Mutex<HashMap<PathBuf, Option<std::sync::Arc<HashSet<String>>>>>,
 }
 
 /// Every URL path of a site and the source file that makes it.
@@ -501,7 +526,48 @@ impl Site {
             urls: OnceLock::new(),
             files,
             late_notes: std::sync::Mutex::new(Vec::new()),
+            generator_anchors: std::sync::Mutex::new(HashMap::new()),
         }
+    }
+
+    /// True when `fragment` (percent-decoded) of a link to the page
+    /// `page` names an anchor the generator makes besides the renderer's
+    /// heading ids: for Jupyter Book / MyST, a label or heading anywhere
+    /// in the project (a cross-reference, [`jupyter_book::project_anchors`];
+    /// every fragment when the project is too large to read); for
+    /// docsify, a heading id by docsify's `slugify` or `:id=`
+    /// ([`docsify::heading_ids`]). False for other generators.
+    pub fn generator_anchor(&self, page: &Path, fragment: &str) -> bool {
+        let key = match self.layout.generator {
+            Generator::JupyterBook => self.layout.config.clone(),
+            Generator::Docsify => page.to_path_buf(),
+            _ => return false,
+        };
+        let known = self
+            .generator_anchors
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(&key)
+            .cloned();
+        let ids = match known {
+            Some(ids) => ids,
+            None => {
+                let ids = match self.layout.generator {
+                    Generator::JupyterBook => {
+                        jupyter_book::project_anchors(&self.layout.source_dir)
+                    }
+                    _ => crate::links::anchors::read_document(page)
+                        .map(|(b, _)| docsify::heading_ids(&String::from_utf8_lossy(&b))),
+                }
+                .map(std::sync::Arc::new);
+                self.generator_anchors
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .insert(key, ids.clone());
+                ids
+            }
+        };
+        ids.is_none_or(|ids| ids.contains(fragment))
     }
 
     /// The site's generator.
@@ -597,6 +663,29 @@ impl Site {
             // A module specifier the bundler resolves (`@theme/x.css`,
             // `@site/static/y.png`, `~pkg/z`), not a URL.
             return Resolved::NotChecked;
+        }
+        if !l.route_aliases.is_empty() {
+            // docsify `alias`: matched on the route the link makes.
+            let page = self.page_url(file).unwrap_or_else(|| "/".into());
+            let route = docsify::route(&decoded, &page, !l.root_fallback);
+            let md = format!("{route}.md");
+            if l.route_aliases
+                .iter()
+                .any(|r| r.is_match(&route) || r.is_match(&md))
+            {
+                return Resolved::NotChecked;
+            }
+        }
+        if l.generator == Generator::JupyterBook
+            && !decoded.contains(['/', '.'])
+            && self
+                .source_file(&file.parent().unwrap_or(Path::new("")).join(&decoded))
+                .is_none()
+            && self.generator_anchor(file, &decoded)
+        {
+            // A MyST reference by label (`[text](label)`), when no page
+            // of that name is beside.
+            return Resolved::Served;
         }
         if l.theme_dirs.iter().any(|d| file.starts_with(d)) {
             // A template: its links are relative to pages it becomes.
@@ -879,6 +968,17 @@ impl Site {
             Generator::Hugo => hugo::page_url(l, rel, &front),
             Generator::Docusaurus => docusaurus::page_url(l, rel, prefix, &front),
             Generator::VitePress => vitepress::page_url(l, rel),
+            Generator::JupyterBook => {
+                let (url, more) = jupyter_book::page_url(l, rel, prefix)?;
+                let mut aliases: Vec<String> = l
+                    .alias_keys
+                    .iter()
+                    .flat_map(|k| front.list(k))
+                    .map(str::to_string)
+                    .collect();
+                aliases.extend(more);
+                return Some((url, aliases));
+            }
             _ => Some(default_page_url(l, rel, prefix)),
         }?;
         let aliases = l
@@ -1006,7 +1106,8 @@ fn not_a_source(name: &str) -> bool {
 /// Every configuration reader of a repository fed `bytes`: each
 /// generator's configuration file (`mkdocs.yml`, `.vitepress/config.ts`,
 /// `docusaurus.config.js`, `book.toml`, `antora.yml`, `hugo.toml`,
-/// `hugo.yaml`, `conf.py`, `_config.yml`) written into the scratch
+/// `hugo.yaml`, `conf.py`, `_config.yml`, `myst.yml`, docsify's
+/// `index.html`) written into the scratch
 /// directory `dir` with them and read, front matter as YAML, TOML and as
 /// it comes, `urilint.toml`, and the YAML, TOML and JSON parses that
 /// verify an edit; on a thread with the configuration stack, as a run
@@ -1014,7 +1115,7 @@ fn not_a_source(name: &str) -> bool {
 /// work bounded by the input's size. The number of layouts read.
 #[doc(hidden)]
 pub fn fuzz_configs(dir: &Path, bytes: &[u8]) -> usize {
-    let files: [(&str, Generator); 10] = [
+    let files: [(&str, Generator); 12] = [
         ("mkdocs.yml", Generator::MkDocs),
         (".vitepress/config.ts", Generator::VitePress),
         ("docusaurus.config.js", Generator::Docusaurus),
@@ -1024,6 +1125,8 @@ pub fn fuzz_configs(dir: &Path, bytes: &[u8]) -> usize {
         ("hugo.yaml", Generator::Hugo),
         ("conf.py", Generator::Sphinx),
         ("_config.yml", Generator::Jekyll),
+        ("myst.yml", Generator::JupyterBook),
+        ("index.html", Generator::Docsify),
         ("urilint.toml", Generator::MdBook),
     ];
     let run = || {
@@ -1252,7 +1355,7 @@ mod tests {
     /// thread for a directory that has none of them.
     #[test]
     fn in_dir_finds_each_configuration() {
-        let cases: [(&str, &str, Generator); 8] = [
+        let cases: [(&str, &str, Generator); 10] = [
             ("mkdocs.yml", "site_name: x\n", Generator::MkDocs),
             (
                 ".vitepress/config.ts",
@@ -1269,6 +1372,16 @@ mod tests {
             ("hugo.toml", "title = 'x'\n", Generator::Hugo),
             ("conf.py", "project = 'x'\n", Generator::Sphinx),
             ("_config.yml", "title: x\n", Generator::Jekyll),
+            (
+                "myst.yml",
+                "version: 1\nproject:\n  title: x\n",
+                Generator::JupyterBook,
+            ),
+            (
+                "index.html",
+                "<script>window.$docsify = { name: 'x' };</script>\n",
+                Generator::Docsify,
+            ),
         ];
         for (name, text, generator) in cases {
             let dir = tempfile::tempdir().expect("tempdir");

@@ -1,0 +1,425 @@
+//! docsify (`index.html` that sets `window.$docsify`): a single page that
+//! fetches Markdown files and renders them in the browser. A route
+//! `/#/guide` (or `/guide` with `routerMode: 'history'`) shows `guide.md`,
+//! `/#/dir/` shows `dir/README.md`, `/` the `homepage` (`README.md` by
+//! default). Links in pages are routes: `[x](guide)`, `[x](guide.md)`,
+//! `[x](guide?id=slug)`, `[x](#/guide?id=slug)`, resolved from the docs
+//! root unless `relativePath` is true (so `_sidebar.md` and `_navbar.md`
+//! in a subdirectory still link from the root); `?id=` names a heading
+//! id, docsify's `slugify` of the heading text, or the `:id=name` written
+//! after it. `alias` maps routes (regular expressions) elsewhere.
+//!
+//! Source: docsify docs, "Configuration" (`alias`, `basePath`,
+//! `homepage`, `relativePath`, `routerMode`, `ext`) and "Helpers"
+//! (`:id=`); its router (`src/core/router/history/base.js`: `toURL`,
+//! `getFile`) and `src/core/render/slugify.js`.
+
+use std::collections::HashSet;
+use std::path::Path;
+
+use super::js_object::{Object, Value};
+use super::{Generator, Layout, UrlStyle};
+
+/// The name of the file that holds the configuration.
+pub const CONFIG_NAMES: &[&str] = &["index.html"];
+
+/// The most bytes of a regular expression of `alias` compiled (docsify
+/// compiles each key as `^key$`).
+const ALIAS_REGEX_SIZE: usize = 1 << 20;
+
+/// The docsify site whose `index.html` in `dir` sets `window.$docsify`;
+/// `None` when there is no such file or it does not.
+pub fn read(dir: &Path) -> Option<Layout> {
+    let config = dir.join(CONFIG_NAMES[0]);
+    if !config.is_file() {
+        return None;
+    }
+    let text = super::read_config(&config).ok()?;
+    let at = text.find("$docsify")?;
+    let mut l = Layout::new(Generator::Docsify, dir, &config);
+    l.page_extensions = vec!["md"];
+    l.index_names = vec!["README.md"];
+    l.url_style = UrlStyle::Clean;
+    l.renderer = super::slug::Renderer::Github;
+    l.root_fallback = true;
+    let shown = config.display().to_string();
+    let after = text[at + "$docsify".len()..].trim_start();
+    let Some(object) = after
+        .strip_prefix('=')
+        .map(str::trim_start)
+        .filter(|o| o.starts_with('{'))
+    else {
+        l.unsure_pages.push(format!(
+            "`window.$docsify` is not an object literal ({shown})"
+        ));
+        return Some(l);
+    };
+    let o = Object::new(&object[..object_end(object)]);
+    match o.get("basePath") {
+        None => {}
+        Some(Value::Str(b)) if !b.contains("//") && !b.contains(':') => {
+            let b = b.trim_matches('/');
+            if !b.is_empty() {
+                l.source_dir = dir.join(b);
+            }
+        }
+        Some(_) => l
+            .unsure_pages
+            .push(format!("the docsify `basePath` ({shown})")),
+    }
+    match o.get("relativePath") {
+        None | Some(Value::Bool(false)) => {}
+        Some(Value::Bool(true)) => l.root_fallback = false,
+        Some(_) => l
+            .unsure_pages
+            .push(format!("the docsify `relativePath` ({shown})")),
+    }
+    match o.get("routerMode") {
+        None | Some(Value::Str(_)) => {}
+        Some(_) => l
+            .unsure_pages
+            .push(format!("the docsify `routerMode` ({shown})")),
+    }
+    match o.get("ext") {
+        None => {}
+        Some(Value::Str(e)) if e == ".md" || e == "md" => {}
+        Some(_) => l.unsure_pages.push(format!("the docsify `ext` ({shown})")),
+    }
+    match o.get("homepage") {
+        None => {}
+        Some(Value::Str(_)) => l.redirects.push("/".into()),
+        Some(_) => l
+            .unsure_pages
+            .push(format!("the docsify `homepage` ({shown})")),
+    }
+    match o.get("alias") {
+        None => {}
+        Some(Value::Pairs(pairs)) => {
+            for (key, _) in pairs {
+                match regex::RegexBuilder::new(&format!("^(?:{key})$"))
+                    .size_limit(ALIAS_REGEX_SIZE)
+                    .build()
+                {
+                    Ok(r) => l.route_aliases.push(r),
+                    Err(_) => l
+                        .unsure_pages
+                        .push(format!("the docsify `alias` `{key}` ({shown})")),
+                }
+            }
+        }
+        Some(_) => l
+            .unsure_pages
+            .push(format!("the docsify `alias` ({shown})")),
+    }
+    // A plugin's `hook.beforeEach` rewrites a page's Markdown before it
+    // is rendered: it may add headings.
+    let plugins = &object[..object_end(object)];
+    if o.get("plugins").is_some() && plugins.contains("beforeEach") {
+        l.unsure_anchors
+            .push(format!("a docsify plugin's `hook.beforeEach` ({shown})"));
+    }
+    Some(l)
+}
+
+/// The length of the object literal `src` starts with (`{` to its
+/// matching `}`, strings and comments passed over); the whole of `src`
+/// when it is not closed.
+fn object_end(src: &str) -> usize {
+    let b = src.as_bytes();
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                i += 2;
+                while i + 1 < b.len() && !(b[i] == b'*' && b[i + 1] == b'/') {
+                    i += 1;
+                }
+                i += 1;
+            }
+            q @ (b'\'' | b'"' | b'`') => {
+                i += 1;
+                while i < b.len() && b[i] != q {
+                    if b[i] == b'\\' {
+                        i += 1;
+                    }
+                    i += 1;
+                }
+            }
+            b'{' | b'[' | b'(' => depth += 1,
+            b'}' | b']' | b')' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return i + 1;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    b.len()
+}
+
+/// A link of a docsify page written as docsify reads it, made a plain
+/// reference: `#/guide?id=x` is `/guide#x`, `guide?id=x` is `guide#x`
+/// (the router's `?id=` names a heading of the route's page). `None` when
+/// there is nothing to change.
+pub fn reference(r: &str) -> Option<String> {
+    let (path, fragment) = match r.split_once('#') {
+        Some((p, f)) if p.is_empty() && f.starts_with('/') => {
+            let (p, f) = f.split_once('#').map_or((f, None), |(p, f)| (p, Some(f)));
+            (p.to_string(), f.map(str::to_string))
+        }
+        Some((p, f)) => (p.to_string(), Some(f.to_string())),
+        None => (r.to_string(), None),
+    };
+    let (path, id) = match path.split_once('?') {
+        Some((p, q)) => {
+            let id = q
+                .split('&')
+                .find_map(|kv| kv.strip_prefix("id="))
+                .map(str::to_string);
+            (p.to_string(), id)
+        }
+        None => (path, None),
+    };
+    let fragment = id.or(fragment);
+    let out = match fragment {
+        Some(f) => format!("{path}#{f}"),
+        None => path,
+    };
+    (out != r).then_some(out)
+}
+
+/// The route a link path `decoded` (percent-decoded, no query or
+/// fragment) of the page at URL `page` leads to, as docsify's `toURL`
+/// makes it: `.md` dropped, from the root unless `relative`.
+pub fn route(decoded: &str, page: &str, relative: bool) -> String {
+    let p = decoded.strip_suffix(".md").unwrap_or(decoded);
+    if p.starts_with('/') || !relative {
+        super::resolve_path("/", p.trim_start_matches('/'))
+    } else {
+        super::resolve_path(page, p)
+    }
+}
+
+/// The heading ids of the docsify page `src`: each ATX or setext
+/// heading's `:id=name` (docsify's `getAndRemoveConfig`), else
+/// [`slugify`] of its text, with docsify's `-1`, `-2` for a repeat; and
+/// the `id` attributes of its raw HTML.
+pub fn heading_ids(src: &str) -> HashSet<String> {
+    let mut out = HashSet::new();
+    let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    let mut add = |slug: String, out: &mut HashSet<String>| {
+        let n = seen.entry(slug.clone()).or_insert(0);
+        let id = if *n == 0 {
+            slug.clone()
+        } else {
+            format!("{slug}-{n}")
+        };
+        *n += 1;
+        out.insert(id);
+        out.insert(slug);
+    };
+    let lines: Vec<&str> = src.lines().collect();
+    let mut fence: Option<(char, usize)> = None;
+    for (i, line) in lines.iter().enumerate() {
+        let t = line.trim_start();
+        if let Some(c) = t.chars().next().filter(|c| *c == '`' || *c == '~') {
+            let n = t.chars().take_while(|x| *x == c).count();
+            if n >= 3 {
+                match fence {
+                    Some((fc, fnum)) if fc == c && n >= fnum => fence = None,
+                    None => fence = Some((c, n)),
+                    _ => {}
+                }
+                continue;
+            }
+        }
+        if fence.is_some() {
+            continue;
+        }
+        // `:id=x` in a link's or image's title sets the element's id.
+        if !t.starts_with('#') {
+            let mut rest = t;
+            while let Some(k) = rest.find(":id=") {
+                rest = &rest[k + 4..];
+                let end = rest
+                    .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-' || c == '%'))
+                    .unwrap_or(rest.len());
+                if end > 0 {
+                    out.insert(rest[..end].to_string());
+                }
+            }
+        }
+        let mut rest = t;
+        while let Some(k) = rest.find("id=\"") {
+            rest = &rest[k + 4..];
+            if let Some(end) = rest.find('"') {
+                out.insert(rest[..end].to_string());
+            }
+        }
+        let hashes = t.chars().take_while(|c| *c == '#').count();
+        let text = if (1..=6).contains(&hashes)
+            && (t.len() == hashes || t[hashes..].starts_with([' ', '\t']))
+        {
+            t[hashes..].trim().trim_end_matches('#').trim_end()
+        } else if !t.is_empty()
+            && lines.get(i + 1).is_some_and(|n| {
+                let n = n.trim();
+                !n.is_empty() && (n.chars().all(|c| c == '=') || n.chars().all(|c| c == '-'))
+            })
+            && !t.starts_with(['-', '*', '>', '|'])
+        {
+            t.trim()
+        } else {
+            continue;
+        };
+        let (text, id) = take_id(text);
+        add(slugify(id.unwrap_or(&text)), &mut out);
+    }
+    out
+}
+
+/// `text` without its `:name=value` settings (docsify's
+/// `getAndRemoveConfig`: `(?:^|\s):([\w-]+:?)=?([\w-%]+)?`), and the
+/// value of `:id=`.
+fn take_id(text: &str) -> (String, Option<&str>) {
+    let mut id = None;
+    let mut kept = Vec::new();
+    for word in text.split(' ') {
+        if let Some(setting) = word.strip_prefix(':') {
+            let (key, value) = setting.split_once('=').unwrap_or((setting, ""));
+            let is_key = !key.is_empty()
+                && key
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || c == '_' || c == '-');
+            if is_key {
+                if key == "id" && !value.is_empty() {
+                    id = Some(value);
+                }
+                continue;
+            }
+        }
+        kept.push(word);
+    }
+    (kept.join(" "), id)
+}
+
+/// docsify's `slugify` (`src/core/render/slugify.js`) before its repeat
+/// counter: trimmed, emoji taken out, ASCII capitals lowercased, HTML tags
+/// and the punctuation `\'!"#$%&()*+,./:;<=>?@[]^`{|}~` (and U+2000 to
+/// U+206F, U+2E00 to U+2E7F) taken out, each white space character made
+/// `-`, and `_` put before a leading digit.
+pub fn slugify(text: &str) -> String {
+    let mut s = String::with_capacity(text.len());
+    let mut in_tag = false;
+    for c in text.trim().chars() {
+        // Tags: `<[^>]+>` (after lowercasing, which does not change it).
+        if in_tag {
+            if c == '>' {
+                in_tag = false;
+            }
+            continue;
+        }
+        if c == '<' {
+            in_tag = true;
+            continue;
+        }
+        let cp = c as u32;
+        let punct = "\\'!\"#$%&()*+,./:;<=>?@[]^`{|}~".contains(c)
+            || (0x2000..=0x206F).contains(&cp)
+            || (0x2E00..=0x2E7F).contains(&cp);
+        if punct || c == '\u{FE0F}' || is_emoji(c) {
+            continue;
+        }
+        if c.is_whitespace() {
+            s.push('-');
+        } else {
+            s.push(c.to_ascii_lowercase());
+        }
+    }
+    if s.starts_with(|c: char| c.is_ascii_digit()) {
+        s.insert(0, '_');
+    }
+    s
+}
+
+/// True for a pictographic character (Unicode `Extended_Pictographic`
+/// or `Emoji_Presentation`, approximated by their blocks).
+fn is_emoji(c: char) -> bool {
+    matches!(c as u32,
+        0x1F000..=0x1FAFF | 0x2600..=0x27BF | 0x2B00..=0x2BFF | 0x231A..=0x23FF | 0x2190..=0x21FF
+        | 0x00A9 | 0x00AE | 0x2122 | 0x2139 | 0x3030 | 0x303D | 0x3297 | 0x3299)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fixture's `index.html` (docsifyjs/docsify `docs/`): `alias`
+    /// read as regular expressions; a configuration that is not a literal
+    /// and a plugin's `beforeEach` are said, not guessed.
+    #[test]
+    fn reads_the_configuration() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sites/docsify");
+        let l = read(&dir).expect("docsify");
+        assert_eq!(l.generator, Generator::Docsify);
+        assert!(l.route_aliases.iter().any(|r| r.is_match("/awesome")));
+        assert!(l.route_aliases.iter().any(|r| r.is_match("/zh-cn/guide")));
+        assert!(l.unsure_pages.is_empty() && l.unsure_anchors.is_empty());
+        assert!(l.root_fallback);
+        let t = tempfile::tempdir().expect("tempdir");
+        let write = |s: &str| std::fs::write(t.path().join("index.html"), s).expect("write");
+        write("<script>window.$docsify = config;</script>");
+        let l = read(t.path()).expect("docsify");
+        assert!(l.unsure_pages[0].contains("not an object literal"));
+        write("<script>window.$docsify = { basePath: base, relativePath: true, plugins: [function (hook) { hook.beforeEach(md => md + '# x') }] };</script>");
+        let l = read(t.path()).expect("docsify");
+        assert!(
+            l.unsure_pages[0].contains("basePath"),
+            "{:?}",
+            l.unsure_pages
+        );
+        assert!(l.unsure_anchors[0].contains("beforeEach"));
+        assert!(!l.root_fallback);
+        write("<html><body>no docsify here</body></html>");
+        assert!(read(t.path()).is_none());
+    }
+
+    #[test]
+    fn references_as_docsify_routes_them() {
+        assert_eq!(
+            reference("#/configuration?id=loadsidebar").as_deref(),
+            Some("/configuration#loadsidebar")
+        );
+        assert_eq!(
+            reference("themes.md?id=classes").as_deref(),
+            Some("themes.md#classes")
+        );
+        assert_eq!(reference("#/").as_deref(), Some("/"));
+        assert_eq!(reference("guide#x"), None);
+        assert_eq!(reference("#x"), None);
+        assert_eq!(route("guide.md", "/a/b", false), "/guide");
+        assert_eq!(route("guide", "/a/b", true), "/a/guide");
+    }
+
+    #[test]
+    fn slugs_and_ids() {
+        assert_eq!(slugify("Hello, World!"), "hello-world");
+        assert_eq!(slugify("2. Step"), "_2-step");
+        assert_eq!(slugify("themeColor ⚠️"), "themecolor-");
+        let ids = heading_ids(
+            "![logo](icon.svg ':id=some-css-id')\n\n# docsify <small>5.0</small> :id=docsify\n\n## Hello, world! :id=hello-world\n\n## Same\n\n## Same\n\n```\n# not\n```\n",
+        );
+        for id in ["docsify", "hello-world", "same", "same-1", "some-css-id"] {
+            assert!(ids.contains(id), "{id}: {ids:?}");
+        }
+        assert!(!ids.contains("not"));
+    }
+}
