@@ -569,6 +569,8 @@ fn a_configuration_writable_by_the_own_group_is_obeyed() {
     assert!(!err.contains("ignored"), "{err}");
     assert_eq!(got, "", "{err}");
     assert_eq!(out.status.code(), Some(0), "{err}");
+}
+
 /// Issue 46: a Jupyter Book 1 book (`_config.yml` beside `_toc.yml`, read
 /// as Jekyll's before): MyST labels (`:label:` of a math block) named
 /// from any page, docutils heading ids, a sphinxext.rediraffe redirect.
