@@ -8,8 +8,10 @@
 //! writes them (`From:`, `Date:`, `Subject:`), and an empty line after it
 //! (a YAML file of `key: value` lines is not mail; nor is any `.yml`,
 //! `.yaml`, `.toml` or `.json` file), `<!DOCTYPE html` or
-//! `<html` at the start. Then the name: `.mbox`, `.mbx`; `.eml`, `.msg`
-//! is not (Outlook's binary format); `.html`, `.htm`, `.xhtml`; `.md`, `.markdown`,
+//! `<html` at the start, an XML start (`<?xml`, `<svg`, `<mxfile`). Then
+//! the name: `.mbox`, `.mbx`; `.eml`, `.msg`
+//! is not (Outlook's binary format); `.html`, `.htm`, `.xhtml`; `.xml`,
+//! `.svg`, `.drawio`; `.md`, `.markdown`,
 //! `.mdown`, `.mkd`, `.mkdn`; `.rst`, `.rest`; `.adoc`, `.asciidoc`; a file in
 //! a Maildir `cur/` or `new/` folder. A roff document (a man page) by its
 //! content: a first non-blank line that is a comment (`.\"`, `'\"`) or
@@ -47,13 +49,16 @@ pub enum InputFormat {
     /// A roff document: a man page (man(7), mdoc(7)) or other troff
     /// source ([`super::roff`]).
     Roff,
+    /// An XML document: SVG, a drawio diagram, any other XML
+    /// ([`super::xml`]).
+    Xml,
 }
 
 impl InputFormat {
     /// Parses a name of `--input-format`: `auto`, `text`, `mbox`, `mail`
     /// (also `eml`, `maildir`, `news`), `html`, `markdown` (also `md`),
     /// `rst`, `asciidoc` (also `adoc`), `roff` (also `man`, `mdoc`,
-    /// `troff`, `groff`, `nroff`).
+    /// `troff`, `groff`, `nroff`), `xml` (also `svg`, `drawio`).
     ///
     /// # Errors
     /// The list of names, when `name` is none of them.
@@ -68,9 +73,10 @@ impl InputFormat {
             "rst" | "rest" | "restructuredtext" => InputFormat::Rst,
             "asciidoc" | "adoc" => InputFormat::Asciidoc,
             "roff" | "man" | "mdoc" | "troff" | "groff" | "nroff" => InputFormat::Roff,
+            "xml" | "svg" | "drawio" => InputFormat::Xml,
             _ => {
                 return Err(format!(
-                    "unknown input format {name:?}: expected auto, text, mbox, mail (eml, maildir, news), html, markdown (md), rst, asciidoc (adoc) or roff (man, troff, groff)"
+                    "unknown input format {name:?}: expected auto, text, mbox, mail (eml, maildir, news), html, markdown (md), rst, asciidoc (adoc), roff (man, troff, groff) or xml (svg, drawio)"
                 ))
             }
         })
@@ -88,6 +94,7 @@ impl InputFormat {
             InputFormat::Rst => "rst",
             InputFormat::Asciidoc => "asciidoc",
             InputFormat::Roff => "roff",
+            InputFormat::Xml => "xml",
         }
     }
 }
@@ -134,6 +141,9 @@ pub fn detect(head: &[u8], path: &Path) -> InputFormat {
     if is_html(head) {
         return InputFormat::Html;
     }
+    if is_xml(head) {
+        return InputFormat::Xml;
+    }
     if starts_as_roff(head) || (ext.is_some_and(roff_extension) && looks_like_roff(head)) {
         return InputFormat::Roff;
     }
@@ -141,6 +151,7 @@ pub fn detect(head: &[u8], path: &Path) -> InputFormat {
         Some("mbox" | "mbx") => return InputFormat::Mbox,
         Some("eml") => return InputFormat::Mail,
         Some("html" | "htm" | "xhtml") => return InputFormat::Html,
+        Some("xml" | "svg" | "drawio") => return InputFormat::Xml,
         _ => {}
     }
     if in_maildir(path) && looks_like_headers(head) {
@@ -474,6 +485,30 @@ fn is_html(head: &[u8]) -> bool {
     starts(b"<!doctype html") || starts(b"<html") || starts(b"<?xml") && has_xhtml(s)
 }
 
+/// An XML document's start (after a byte-order mark, white space and
+/// comments): the XML declaration `<?xml`, or the root element of SVG
+/// (`<svg`) or of a drawio file (`<mxfile`). XHTML (`<?xml` then the XHTML
+/// namespace) is taken for HTML before this is asked.
+fn is_xml(head: &[u8]) -> bool {
+    let mut s = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    loop {
+        s = s.trim_ascii_start();
+        match s.strip_prefix(b"<!--") {
+            Some(rest) => match memchr::memmem::find(rest, b"-->") {
+                Some(e) => s = &rest[e + 3..],
+                None => return false,
+            },
+            None => break,
+        }
+    }
+    let tag = |p: &[u8]| {
+        s.starts_with(p)
+            && s.get(p.len())
+                .is_some_and(|b| b.is_ascii_whitespace() || matches!(b, b'>' | b'/'))
+    };
+    tag(b"<?xml") || tag(b"<svg") || tag(b"<mxfile")
+}
+
 fn has_xhtml(s: &[u8]) -> bool {
     memchr::memmem::find(s, b"http://www.w3.org/1999/xhtml").is_some()
 }
@@ -635,6 +670,28 @@ mod tests {
         assert_eq!(detect(eml, Path::new("message")), InputFormat::Mail);
         let git = "From: A U Thor <a@b.example>\nDate: Mon, 1 Jan 2024 00:00:00 +0000\n                   Subject: [PATCH] x\nMIME-Version: 1.0\n\nbody\n";
         assert_eq!(d(git, "0001-x"), InputFormat::Mail);
+    }
+
+    /// XML, SVG and drawio by their start or their name (issue 46);
+    /// XHTML stays HTML, and a start that only looks alike stays text.
+    #[test]
+    fn xml_by_content_and_name() {
+        let svg = include_bytes!("../../fixtures/formats/xml/grpc-backend_metrics.svg");
+        assert_eq!(detect(svg, Path::new("img")), InputFormat::Xml);
+        let drawio = include_bytes!("../../fixtures/formats/xml/lists-compressed.drawio");
+        assert_eq!(detect(drawio, Path::new("lists")), InputFormat::Xml);
+        assert_eq!(d("\u{feff}<svg xmlns=\"x\">", "a"), InputFormat::Xml);
+        assert_eq!(d("<!-- c -->\n<svg>", "a"), InputFormat::Xml);
+        assert_eq!(d("anything", "a.svg"), InputFormat::Xml);
+        assert_eq!(d("anything", "a.drawio"), InputFormat::Xml);
+        assert_eq!(d("anything", "pom.XML"), InputFormat::Xml);
+        let xhtml = "<?xml version=\"1.0\"?>\n<html xmlns=\"http://www.w3.org/1999/xhtml\">";
+        assert_eq!(d(xhtml, "a"), InputFormat::Html);
+        assert_eq!(d("<svgfoo>", "a"), InputFormat::Text);
+        assert_eq!(d("text <svg>", "a"), InputFormat::Text);
+        for n in ["xml", "svg", "drawio"] {
+            assert_eq!(InputFormat::parse(n), Ok(InputFormat::Xml));
+        }
     }
 
     #[test]
