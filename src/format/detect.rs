@@ -509,8 +509,15 @@ fn is_xml(head: &[u8]) -> bool {
     tag(b"<?xml") || tag(b"<svg") || tag(b"<mxfile")
 }
 
+/// An XHTML document after its XML declaration: the XHTML namespace, or
+/// an HTML DOCTYPE or `<html` start tag in the first KiB (any case).
 fn has_xhtml(s: &[u8]) -> bool {
-    memchr::memmem::find(s, b"http://www.w3.org/1999/xhtml").is_some()
+    if memchr::memmem::find(s, b"http://www.w3.org/1999/xhtml").is_some() {
+        return true;
+    }
+    let start = s.get(..1024).unwrap_or(s).to_ascii_lowercase();
+    memchr::memmem::find(&start, b"<!doctype html").is_some()
+        || memchr::memmem::find(&start, b"<html").is_some()
 }
 
 /// A file in a Maildir's `cur/` or `new/` folder (whose parent has `tmp/`
@@ -687,6 +694,10 @@ mod tests {
         assert_eq!(d("anything", "pom.XML"), InputFormat::Xml);
         let xhtml = "<?xml version=\"1.0\"?>\n<html xmlns=\"http://www.w3.org/1999/xhtml\">";
         assert_eq!(d(xhtml, "a"), InputFormat::Html);
+        // Also when its namespace is not the XHTML one (a rewritten one).
+        let doctype =
+            "<?xml version=\"1.0\"?>\n<!DOCTYPE html PUBLIC \"-//W3C//DTD XHTML 1.0\" \"x\">";
+        assert_eq!(d(doctype, "a"), InputFormat::Html);
         assert_eq!(d("<svgfoo>", "a"), InputFormat::Text);
         assert_eq!(d("text <svg>", "a"), InputFormat::Text);
         for n in ["xml", "svg", "drawio"] {
