@@ -284,3 +284,36 @@ fn many_findings_in_a_document_are_read_once() {
     );
     assert_eq!(report.matches("m.html:").count(), 60_000);
 }
+
+/// Issue 46: XML, SVG and drawio were read as plain text, `&amp;` and
+/// `&quot;&gt;` inside the URIs. Read as XML, the references are decoded
+/// and a compressed drawio diagram is skipped with a warning.
+#[test]
+fn xml_svg_and_drawio_are_read_as_xml() {
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/formats/xml");
+    let (uris, _) = extract(&fixtures, "grpc-backend_metrics.svg");
+    assert!(
+        uris.contains(&"https://www.diagrams.net/doc/faq/svg-export-text-problems".to_string()),
+        "{uris:?}"
+    );
+    assert!(
+        uris.iter()
+            .all(|u| !u.contains("&quot;") && !u.contains("&amp;")),
+        "{uris:?}"
+    );
+    let (uris, warnings) = extract(&fixtures, "lists-compressed.drawio");
+    assert!(uris.is_empty(), "{uris:?}");
+    assert!(
+        warnings.contains("drawio diagram \"Example: assessment tasks\" is compressed"),
+        "{warnings}"
+    );
+    let dir = tempfile::tempdir().expect("tempdir");
+    fs::write(
+        dir.path().join("a.svg"),
+        "<svg xmlns=\"http://www.w3.org/2000/svg\"><a href=\"https://a.example/x?b=1&amp;c=2\">t</a></svg>\n",
+    )
+    .expect("write");
+    // The namespace name identifies, it is not followed: not printed.
+    let (uris, _) = extract(dir.path(), "a.svg");
+    assert_eq!(uris, vec!["https://a.example/x?b=1&c=2"]);
+}

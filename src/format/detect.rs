@@ -4,9 +4,14 @@
 //! [`detect`]. Content comes first: gzip's magic bytes (RFC 1952 section
 //! 2.3.1), an mbox `From ` separator line on the first line followed by a
 //! header field, an RFC 5322 header block at the top of the file with at
-//! least one field that mail and news articles have, `<!DOCTYPE html` or
-//! `<html` at the start. Then the name: `.mbox`, `.mbx`; `.eml`, `.msg`
-//! is not (Outlook's binary format); `.html`, `.htm`, `.xhtml`; `.md`, `.markdown`,
+//! least two fields that mail and news articles have, written as mail
+//! writes them (`From:`, `Date:`, `Subject:`), and an empty line after it
+//! (a YAML file of `key: value` lines is not mail; nor is any `.yml`,
+//! `.yaml`, `.toml` or `.json` file), `<!DOCTYPE html` or
+//! `<html` at the start, an XML start (`<?xml`, `<svg`, `<mxfile`). Then
+//! the name: `.mbox`, `.mbx`; `.eml`, `.msg`
+//! is not (Outlook's binary format); `.html`, `.htm`, `.xhtml`; `.xml`,
+//! `.svg`, `.drawio`; `.md`, `.markdown`,
 //! `.mdown`, `.mkd`, `.mkdn`; `.rst`, `.rest`; `.adoc`, `.asciidoc`; a file in
 //! a Maildir `cur/` or `new/` folder. A roff document (a man page) by its
 //! content: a first non-blank line that is a comment (`.\"`, `'\"`) or
@@ -44,13 +49,16 @@ pub enum InputFormat {
     /// A roff document: a man page (man(7), mdoc(7)) or other troff
     /// source ([`super::roff`]).
     Roff,
+    /// An XML document: SVG, a drawio diagram, any other XML
+    /// ([`super::xml`]).
+    Xml,
 }
 
 impl InputFormat {
     /// Parses a name of `--input-format`: `auto`, `text`, `mbox`, `mail`
     /// (also `eml`, `maildir`, `news`), `html`, `markdown` (also `md`),
     /// `rst`, `asciidoc` (also `adoc`), `roff` (also `man`, `mdoc`,
-    /// `troff`, `groff`, `nroff`).
+    /// `troff`, `groff`, `nroff`), `xml` (also `svg`, `drawio`).
     ///
     /// # Errors
     /// The list of names, when `name` is none of them.
@@ -65,9 +73,10 @@ impl InputFormat {
             "rst" | "rest" | "restructuredtext" => InputFormat::Rst,
             "asciidoc" | "adoc" => InputFormat::Asciidoc,
             "roff" | "man" | "mdoc" | "troff" | "groff" | "nroff" => InputFormat::Roff,
+            "xml" | "svg" | "drawio" => InputFormat::Xml,
             _ => {
                 return Err(format!(
-                    "unknown input format {name:?}: expected auto, text, mbox, mail (eml, maildir, news), html, markdown (md), rst, asciidoc (adoc) or roff (man, troff, groff)"
+                    "unknown input format {name:?}: expected auto, text, mbox, mail (eml, maildir, news), html, markdown (md), rst, asciidoc (adoc), roff (man, troff, groff) or xml (svg, drawio)"
                 ))
             }
         })
@@ -85,6 +94,7 @@ impl InputFormat {
             InputFormat::Rst => "rst",
             InputFormat::Asciidoc => "asciidoc",
             InputFormat::Roff => "roff",
+            InputFormat::Xml => "xml",
         }
     }
 }
@@ -121,6 +131,8 @@ pub fn detect(head: &[u8], path: &Path) -> InputFormat {
         Some("md" | "markdown" | "mdown" | "mkd" | "mkdn") => return InputFormat::Markdown,
         Some("rst" | "rest") => return InputFormat::Rst,
         Some("adoc" | "asciidoc") => return InputFormat::Asciidoc,
+        // Configuration files of `key: value` lines are never mail.
+        Some("yml" | "yaml" | "toml" | "json") => return InputFormat::Text,
         _ => {}
     }
     if is_header_block(head) {
@@ -129,6 +141,9 @@ pub fn detect(head: &[u8], path: &Path) -> InputFormat {
     if is_html(head) {
         return InputFormat::Html;
     }
+    if is_xml(head) {
+        return InputFormat::Xml;
+    }
     if starts_as_roff(head) || (ext.is_some_and(roff_extension) && looks_like_roff(head)) {
         return InputFormat::Roff;
     }
@@ -136,6 +151,7 @@ pub fn detect(head: &[u8], path: &Path) -> InputFormat {
         Some("mbox" | "mbx") => return InputFormat::Mbox,
         Some("eml") => return InputFormat::Mail,
         Some("html" | "htm" | "xhtml") => return InputFormat::Html,
+        Some("xml" | "svg" | "drawio") => return InputFormat::Xml,
         _ => {}
     }
     if in_maildir(path) && looks_like_headers(head) {
@@ -362,53 +378,91 @@ const MAIL_FIELDS: &[&str] = &[
 ];
 
 /// An RFC 5322 header block at the top: every line up to the first empty
-/// line is a field or a folded continuation, there are at least two
-/// fields, and one of them is in [`MAIL_FIELDS`]. A block cut by the end
-/// of `head` counts when it has the fields.
+/// line is a field or a folded continuation, at least two distinct fields
+/// of [`MAIL_FIELDS`] are written as mail writes them (a capital first
+/// letter: `From:`, `Date:`, `Message-ID:`, `Subject:`, `Received:`,
+/// `MIME-Version:`), and the block ends with an empty line, or runs past
+/// the end of a head of [`LONG_HEADER`] bytes or more (a long chain of
+/// `Received:` fields). A YAML file of `key: value` lines (a GitHub
+/// workflow, a `_config.yml`, a `mkdocs.yml`) has lowercase keys, and
+/// often no empty line after its first keys: it is no mail.
 fn is_header_block(head: &[u8]) -> bool {
-    header_fields(head).is_some_and(|(fields, known)| fields >= 2 && known >= 1)
+    header_fields(head).is_some_and(|h| {
+        h.fields >= 2 && h.mail_written >= 2 && (h.ended || head.len() >= LONG_HEADER)
+    })
 }
+
+/// The head size (4 KiB) from which a header block that the head cuts
+/// still counts as one ([`is_header_block`]).
+const LONG_HEADER: usize = 4096;
 
 /// Looser: a block whose fields include one of [`MAIL_FIELDS`] (a
 /// Maildir file may have a single field before its body).
 fn looks_like_headers(head: &[u8]) -> bool {
-    header_fields(head).is_some_and(|(_, known)| known >= 1)
+    header_fields(head).is_some_and(|h| h.known >= 1)
+}
+
+/// What [`header_fields`] counts of a header block.
+struct HeaderCount {
+    /// Fields.
+    fields: usize,
+    /// Fields named in [`MAIL_FIELDS`] (any case).
+    known: usize,
+    /// Distinct names of [`MAIL_FIELDS`] written with a capital first
+    /// letter, as mail writes them.
+    mail_written: usize,
+    /// True when an empty line ends the block inside `head`.
+    ended: bool,
 }
 
 /// Counts the fields of the header block at the top of `head` and those
 /// in [`MAIL_FIELDS`]; `None` when a line is neither a field nor a
 /// continuation.
-fn header_fields(head: &[u8]) -> Option<(usize, usize)> {
-    let mut fields = 0;
-    let mut known = 0;
+fn header_fields(head: &[u8]) -> Option<HeaderCount> {
+    let mut count = HeaderCount {
+        fields: 0,
+        known: 0,
+        mail_written: 0,
+        ended: false,
+    };
+    // Which names of MAIL_FIELDS were seen capitalised (one bit each).
+    let mut seen: u32 = 0;
     let mut at = 0;
     while at < head.len() {
         let end = memchr::memchr(b'\n', &head[at..]).map(|p| at + p);
         let line = &head[at..end.unwrap_or(head.len())];
         let line = line.strip_suffix(b"\r").unwrap_or(line);
         if line.is_empty() {
+            count.ended = true;
             break;
         }
         match end {
             // The head ends inside this line: do not judge it.
             None => break,
             Some(_) if line[0] == b' ' || line[0] == b'\t' => {
-                if fields == 0 {
+                if count.fields == 0 {
                     return None;
                 }
             }
             Some(_) => {
                 let n = field_name(line)?;
-                fields += 1;
-                let name = String::from_utf8_lossy(&line[..n]).to_ascii_lowercase();
-                if MAIL_FIELDS.contains(&name.as_str()) {
-                    known += 1;
+                count.fields += 1;
+                let name = &line[..n];
+                if let Some(i) = MAIL_FIELDS
+                    .iter()
+                    .position(|f| f.as_bytes().eq_ignore_ascii_case(name))
+                {
+                    count.known += 1;
+                    if name[0].is_ascii_uppercase() && seen & (1 << i) == 0 {
+                        seen |= 1 << i;
+                        count.mail_written += 1;
+                    }
                 }
             }
         }
         at = end.map_or(head.len(), |e| e + 1);
     }
-    Some((fields, known))
+    Some(count)
 }
 
 /// `<!DOCTYPE html` or `<html` first (after a byte-order mark, white
@@ -431,8 +485,39 @@ fn is_html(head: &[u8]) -> bool {
     starts(b"<!doctype html") || starts(b"<html") || starts(b"<?xml") && has_xhtml(s)
 }
 
+/// An XML document's start (after a byte-order mark, white space and
+/// comments): the XML declaration `<?xml`, or the root element of SVG
+/// (`<svg`) or of a drawio file (`<mxfile`). XHTML (`<?xml` then the XHTML
+/// namespace) is taken for HTML before this is asked.
+fn is_xml(head: &[u8]) -> bool {
+    let mut s = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    loop {
+        s = s.trim_ascii_start();
+        match s.strip_prefix(b"<!--") {
+            Some(rest) => match memchr::memmem::find(rest, b"-->") {
+                Some(e) => s = &rest[e + 3..],
+                None => return false,
+            },
+            None => break,
+        }
+    }
+    let tag = |p: &[u8]| {
+        s.starts_with(p)
+            && s.get(p.len())
+                .is_some_and(|b| b.is_ascii_whitespace() || matches!(b, b'>' | b'/'))
+    };
+    tag(b"<?xml") || tag(b"<svg") || tag(b"<mxfile")
+}
+
+/// An XHTML document after its XML declaration: the XHTML namespace, or
+/// an HTML DOCTYPE or `<html` start tag in the first KiB (any case).
 fn has_xhtml(s: &[u8]) -> bool {
-    memchr::memmem::find(s, b"http://www.w3.org/1999/xhtml").is_some()
+    if memchr::memmem::find(s, b"http://www.w3.org/1999/xhtml").is_some() {
+        return true;
+    }
+    let start = s.get(..1024).unwrap_or(s).to_ascii_lowercase();
+    memchr::memmem::find(&start, b"<!doctype html").is_some()
+        || memchr::memmem::find(&start, b"<html").is_some()
 }
 
 /// A file in a Maildir's `cur/` or `new/` folder (whose parent has `tmp/`
@@ -541,6 +626,83 @@ mod tests {
         assert_eq!(d("Title: x\nAuthor: y\n\nbody", "notes"), InputFormat::Text);
         assert_eq!(d("Note: one field\n", "a.txt"), InputFormat::Text);
         assert_eq!(d("", "a"), InputFormat::Text);
+    }
+
+    /// YAML files of `key: value` lines are not mail (issue 46): real
+    /// ones, under their names and under none; a `Key: value` block with
+    /// one mail field and no empty line after it (the YAML
+    /// specification's log file) is not either. Real mail and news still
+    /// are.
+    #[test]
+    fn yaml_is_not_mail() {
+        let fixtures: [(&[u8], &str); 3] = [
+            (
+                include_bytes!("../../fixtures/formats/yaml/pydantic-mkdocs.yml"),
+                "mkdocs.yml",
+            ),
+            (
+                include_bytes!("../../fixtures/formats/yaml/pydantic-docs-update.yml"),
+                ".github/workflows/docs-update.yml",
+            ),
+            (
+                include_bytes!("../../fixtures/formats/yaml/yaml-spec-log-file.yaml"),
+                "log.yaml",
+            ),
+        ];
+        for (bytes, name) in fixtures {
+            assert_eq!(detect(bytes, Path::new(name)), InputFormat::Text, "{name}");
+            assert_eq!(
+                detect(bytes, Path::new("config")),
+                InputFormat::Text,
+                "{name}"
+            );
+        }
+        // One mail field, lowercase keys, or no empty line: not enough.
+        assert_eq!(
+            d("date: 2024-01-01\ntitle: x\n\n", "meta"),
+            InputFormat::Text
+        );
+        assert_eq!(
+            d("from: a@b.example\nsubject: s\n\nbody", "meta"),
+            InputFormat::Text
+        );
+        assert_eq!(
+            d("From: a@b.example\nSubject: s\n", "meta"),
+            InputFormat::Text
+        );
+        // Real news and mail.
+        let news = include_bytes!("../../fixtures/news/sci.space-61448");
+        assert_eq!(detect(news, Path::new("61448")), InputFormat::Mail);
+        let eml = include_bytes!("../../fixtures/mail/mailman3-base64-reply.eml");
+        assert_eq!(detect(eml, Path::new("message")), InputFormat::Mail);
+        let git = "From: A U Thor <a@b.example>\nDate: Mon, 1 Jan 2024 00:00:00 +0000\n                   Subject: [PATCH] x\nMIME-Version: 1.0\n\nbody\n";
+        assert_eq!(d(git, "0001-x"), InputFormat::Mail);
+    }
+
+    /// XML, SVG and drawio by their start or their name (issue 46);
+    /// XHTML stays HTML, and a start that only looks alike stays text.
+    #[test]
+    fn xml_by_content_and_name() {
+        let svg = include_bytes!("../../fixtures/formats/xml/grpc-backend_metrics.svg");
+        assert_eq!(detect(svg, Path::new("img")), InputFormat::Xml);
+        let drawio = include_bytes!("../../fixtures/formats/xml/lists-compressed.drawio");
+        assert_eq!(detect(drawio, Path::new("lists")), InputFormat::Xml);
+        assert_eq!(d("\u{feff}<svg xmlns=\"x\">", "a"), InputFormat::Xml);
+        assert_eq!(d("<!-- c -->\n<svg>", "a"), InputFormat::Xml);
+        assert_eq!(d("anything", "a.svg"), InputFormat::Xml);
+        assert_eq!(d("anything", "a.drawio"), InputFormat::Xml);
+        assert_eq!(d("anything", "pom.XML"), InputFormat::Xml);
+        let xhtml = "<?xml version=\"1.0\"?>\n<html xmlns=\"http://www.w3.org/1999/xhtml\">";
+        assert_eq!(d(xhtml, "a"), InputFormat::Html);
+        // Also when its namespace is not the XHTML one (a rewritten one).
+        let doctype =
+            "<?xml version=\"1.0\"?>\n<!DOCTYPE html PUBLIC \"-//W3C//DTD XHTML 1.0\" \"x\">";
+        assert_eq!(d(doctype, "a"), InputFormat::Html);
+        assert_eq!(d("<svgfoo>", "a"), InputFormat::Text);
+        assert_eq!(d("text <svg>", "a"), InputFormat::Text);
+        for n in ["xml", "svg", "drawio"] {
+            assert_eq!(InputFormat::parse(n), Ok(InputFormat::Xml));
+        }
     }
 
     #[test]

@@ -40,6 +40,7 @@ pub mod origin;
 pub mod structure;
 pub mod unit;
 pub mod writes;
+pub mod xml;
 
 /// What to read of a decoded input, beside its format.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

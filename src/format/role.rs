@@ -79,6 +79,12 @@ impl Role {
                 attribute_role(element, attribute, reference)
             }
             SegmentKind::HtmlComment | SegmentKind::HtmlFallback(_) => Role::Mention,
+            // An XML namespace name identifies, it is not fetched.
+            SegmentKind::XmlAttribute { attribute, .. }
+                if attribute == "xmlns" || attribute.starts_with("xmlns:") =>
+            {
+                Role::Identifier
+            }
             _ => Role::Link,
         }
     }

@@ -72,6 +72,19 @@ pub enum SegmentKind {
     /// as HTML comments are (scanned and linted), a kind of its own since
     /// `html-comment` would misname it.
     RoffComment,
+    /// Text of an XML document ([`super::xml`]: SVG, drawio, any XML): a
+    /// run of character data and CDATA between tags, or a comment, with
+    /// entity and character references decoded.
+    XmlText,
+    /// The value of an attribute of an XML element, references decoded
+    /// (SVG's `href`, `xlink:href`; drawio's `link`, and `value`, which
+    /// holds HTML).
+    XmlAttribute {
+        /// The element's name as written (`a`, `svg:a`, `UserObject`).
+        element: String,
+        /// The attribute's name as written (`xlink:href`).
+        attribute: String,
+    },
 }
 
 impl SegmentKind {
@@ -96,6 +109,8 @@ impl SegmentKind {
             SegmentKind::RoffText => "roff-text",
             SegmentKind::RoffLink(_) => "roff-link",
             SegmentKind::RoffComment => "roff-comment",
+            SegmentKind::XmlText => "xml-text",
+            SegmentKind::XmlAttribute { .. } => "xml-attribute",
         }
     }
 }

@@ -205,6 +205,20 @@ where
             }
             fold(map(unit, pieces))
         }
+        InputFormat::Xml => {
+            let (raw, truncated) = read_capped(reader)?;
+            let doc = super::xml::read(&raw);
+            let pieces = pieces_of(doc.segments);
+            let mut unit = Unit::new(raw, 0, 1);
+            unit.problems = doc.problems;
+            if truncated {
+                unit.problems.push(format!(
+                    "longer than {} MiB: only its start is read",
+                    MAX_MESSAGE / (1024 * 1024)
+                ));
+            }
+            fold(map(unit, pieces))
+        }
         InputFormat::Mail => {
             let (raw, truncated) = read_capped(reader)?;
             let decoded = mail::read(&raw, opts.mail);

@@ -85,6 +85,9 @@ pub enum NotWritten {
     /// by its extension): a template, a patch, a CSV table, a gettext
     /// catalogue, a configuration file.
     Other(&'static str),
+    /// An XML document (SVG, drawio): read, its references decoded,
+    /// never written (a fix would have to encode them again).
+    Xml,
     /// A format urilint does not parse (an unknown extension).
     Unknown,
 }
@@ -96,6 +99,9 @@ impl NotWritten {
         match self {
             NotWritten::Mail => "mail or news, which urilint never writes".to_string(),
             NotWritten::Gzip => "gzip-compressed, which urilint never writes".to_string(),
+            NotWritten::Xml => {
+                "XML (SVG, drawio), which urilint reads but never writes".to_string()
+            }
             NotWritten::Code(lang) => {
                 format!("{lang} source code, whose grammar urilint does not read")
             }
@@ -128,6 +134,7 @@ impl Writes {
 pub fn writes(format: InputFormat, path: &Path, head: &[u8]) -> Writes {
     match format {
         InputFormat::Mbox | InputFormat::Mail => return Writes::ReportOnly(NotWritten::Mail),
+        InputFormat::Xml => return Writes::ReportOnly(NotWritten::Xml),
         InputFormat::Markdown
         | InputFormat::Rst
         | InputFormat::Asciidoc
@@ -202,7 +209,7 @@ pub enum Place {
 
 /// Where a piece of `kind` is ([`Place`]), `None` where nothing is ever
 /// written: mail header fields, code (read only with `--include-code`),
-/// and front matter (YAML or TOML inside a Markdown document).
+/// front matter (YAML or TOML inside a Markdown document), and XML.
 pub fn place(kind: &SegmentKind) -> Option<Place> {
     match kind {
         SegmentKind::Text
@@ -220,7 +227,10 @@ pub fn place(kind: &SegmentKind) -> Option<Place> {
         SegmentKind::Header(_)
         | SegmentKind::Code(_)
         | SegmentKind::FrontMatter
-        | SegmentKind::HtmlFallback(_) => None,
+        | SegmentKind::HtmlFallback(_)
+        // XML is never written ([`NotWritten::Xml`]).
+        | SegmentKind::XmlText
+        | SegmentKind::XmlAttribute { .. } => None,
     }
 }
 

@@ -72,7 +72,8 @@ impl Located {
         };
         let field = match &piece.kind {
             SegmentKind::Header(name) => Some(name.clone()),
-            SegmentKind::HtmlAttribute { element, attribute } => {
+            SegmentKind::HtmlAttribute { element, attribute }
+            | SegmentKind::XmlAttribute { element, attribute } => {
                 Some(format!("{element}@{attribute}"))
             }
             SegmentKind::MarkdownLink(what)

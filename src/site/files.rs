@@ -10,8 +10,20 @@
 //! remove one), so an answer stays true for the run.
 
 use std::collections::HashMap;
+use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
+
+/// A map keyed by a path's bytes ([`key`]): hashing an `OsStr` hashes its
+/// bytes once, where hashing a `Path` walks its components (a fifth of a
+/// run's time went there). Two spellings of one path (`a//b`, `a/b/`) are
+/// two keys: the cache asks the system once more, the answer is the same.
+type PathMap<V> = HashMap<OsString, V, foldhash::fast::RandomState>;
+
+/// The key of `path` in a [`PathMap`].
+fn key(path: &Path) -> &OsStr {
+    path.as_os_str()
+}
 
 /// What a path names, following symbolic links (as `std::fs::metadata`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,15 +43,15 @@ pub enum Kind {
 /// insert, never across a system call).
 #[derive(Debug, Default)]
 pub struct Files {
-    kinds: Mutex<HashMap<PathBuf, Kind>>,
-    canonical: Mutex<HashMap<PathBuf, Option<PathBuf>>>,
+    kinds: Mutex<PathMap<Kind>>,
+    canonical: Mutex<PathMap<Option<PathBuf>>>,
     /// What `lstat` said of each path looked at by [`Files::reach`]:
     /// `None` nothing there, `Some(None)` not a link, `Some(Some(t))` a
     /// symbolic link to `t`.
-    links: Mutex<HashMap<PathBuf, Option<Option<PathBuf>>>>,
+    links: Mutex<PathMap<Option<Option<PathBuf>>>>,
     /// [`Files::reach`] of each directory asked so far, with the bound it
     /// was asked for: a tree's files share their directories.
-    reached: Mutex<HashMap<PathBuf, (PathBuf, Option<PathBuf>)>>,
+    reached: Mutex<PathMap<(PathBuf, Option<PathBuf>)>>,
 }
 
 /// The most symbolic links [`Files::reach`] follows for one path (as
@@ -55,7 +67,12 @@ impl Files {
     /// What `path` names, following symbolic links; asked of the system
     /// the first time only.
     pub fn kind(&self, path: &Path) -> Kind {
-        if let Some(k) = self.kinds.lock().ok().and_then(|m| m.get(path).copied()) {
+        if let Some(k) = self
+            .kinds
+            .lock()
+            .ok()
+            .and_then(|m| m.get(key(path)).copied())
+        {
             return k;
         }
         let k = match std::fs::metadata(path) {
@@ -65,7 +82,7 @@ impl Files {
             Err(_) => Kind::Missing,
         };
         if let Ok(mut m) = self.kinds.lock() {
-            m.insert(path.to_path_buf(), k);
+            m.insert(key(path).to_os_string(), k);
         }
         k
     }
@@ -92,7 +109,7 @@ impl Files {
             .canonical
             .lock()
             .ok()
-            .and_then(|m| m.get(path).cloned())
+            .and_then(|m| m.get(key(path)).cloned())
         {
             return c;
         }
@@ -113,7 +130,7 @@ impl Files {
             _ => std::fs::canonicalize(path).ok(),
         };
         if let Ok(mut m) = self.canonical.lock() {
-            m.insert(path.to_path_buf(), c.clone());
+            m.insert(key(path).to_os_string(), c.clone());
         }
         c
     }
@@ -156,7 +173,7 @@ impl Files {
             (path.parent(), path.components().next_back())
         {
             let known_dir = self.reached.lock().ok().and_then(|m| {
-                m.get(dir)
+                m.get(key(dir))
                     .filter(|(b, _)| b.as_path() == bound)
                     .map(|(_, r)| r.clone())
             });
@@ -165,7 +182,7 @@ impl Files {
                 None => {
                     let r = self.walk(known, dir, bound);
                     if let Ok(mut m) = self.reached.lock() {
-                        m.insert(dir.to_path_buf(), (bound.to_path_buf(), r.clone()));
+                        m.insert(key(dir).to_os_string(), (bound.to_path_buf(), r.clone()));
                     }
                     r
                 }
@@ -261,7 +278,12 @@ impl Files {
 
     /// What `lstat` says of `path` ([`Files::reach`]), asked once.
     fn link_of(&self, path: &Path) -> Option<Option<PathBuf>> {
-        if let Some(l) = self.links.lock().ok().and_then(|m| m.get(path).cloned()) {
+        if let Some(l) = self
+            .links
+            .lock()
+            .ok()
+            .and_then(|m| m.get(key(path)).cloned())
+        {
             return l;
         }
         let l = match std::fs::symlink_metadata(path) {
@@ -270,7 +292,7 @@ impl Files {
             Ok(_) => Some(None),
         };
         if let Ok(mut m) = self.links.lock() {
-            m.insert(path.to_path_buf(), l.clone());
+            m.insert(key(path).to_os_string(), l.clone());
         }
         l
     }
@@ -373,7 +395,7 @@ mod tests {
         let asked = files
             .links
             .lock()
-            .map(|m| m.keys().cloned().collect::<Vec<_>>());
+            .map(|m| m.keys().map(PathBuf::from).collect::<Vec<_>>());
         for p in asked.unwrap_or_default() {
             assert!(
                 p.starts_with(&repo) || repo.starts_with(&p),

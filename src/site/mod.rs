@@ -377,6 +377,11 @@ struct UrlTable {
     by_url: HashMap<String, PathBuf>,
     /// Source file to its page URL.
     by_source: HashMap<PathBuf, String>,
+    /// Every directory of a URL of `by_url`: each key cut before each of
+    /// its `/` (`/a/b/c` gives `` , `/a`, `/a/b`), built once with the
+    /// table so that a lookup of a directory is one probe, not a scan of
+    /// every URL.
+    dirs: std::collections::HashSet<String>,
     /// True when the source tree was larger than [`MAX_FILES`].
     truncated: bool,
 }
@@ -846,8 +851,7 @@ impl Site {
         // still a path of it (a listing, a redirect); and a page served
         // with `.html` may be linked without it (every host here serves
         // `x.html` for `x`).
-        let prefix = format!("{key}/");
-        if t.by_url.keys().any(|k| k.starts_with(&prefix)) {
+        if t.dirs.contains(key.as_str()) {
             return Some(Resolved::Served);
         }
         None
@@ -919,6 +923,13 @@ impl Site {
                     t.by_url.entry(self.key(&a)).or_insert_with(|| file.clone());
                 }
                 add(&mut t, file, url);
+            }
+        }
+        for k in t.by_url.keys() {
+            for (i, _) in k.match_indices('/') {
+                if let Some(dir) = k.get(..i) {
+                    t.dirs.insert(dir.to_string());
+                }
             }
         }
         t
