@@ -246,6 +246,13 @@ pub struct Layout {
     pub alias_keys: Vec<&'static str>,
     /// Old URL paths the site redirects (mdBook `[output.html.redirect]`).
     pub redirects: Vec<String>,
+    /// URL paths the generator makes pages at, and under, that no source
+    /// file names (Docusaurus `/blog/tags`, `/blog/authors`,
+    /// `/docs/category`): a link there is served, not checked.
+    pub generated: Vec<String>,
+    /// The Docusaurus content plugins' blog and pages directories
+    /// ([`docusaurus::Routes`]); empty for other generators.
+    pub docusaurus: docusaurus::Routes,
     /// True when pages are bundled (VitePress, Docusaurus): a reference
     /// starting with `@` or `~` is a module specifier the bundler
     /// resolves through its aliases, not checked.
@@ -308,6 +315,8 @@ impl Layout {
             theme_dirs: Vec::new(),
             definition_term_ids: false,
             redirects: Vec::new(),
+            generated: Vec::new(),
+            docusaurus: docusaurus::Routes::default(),
             md_as_mdx: false,
             unsure_pages: Vec::new(),
             unsure_anchors: Vec::new(),
@@ -605,8 +614,17 @@ impl Site {
             if let Some(r) = self.lookup_url(&rooted) {
                 return r;
             }
-            let under = lexically_clean(&l.source_dir.join(&decoded));
-            if under.starts_with(&l.source_dir) {
+            // From the root of the content the page is in (a Docusaurus
+            // version's directory, a mount), else the source directory.
+            let content = l
+                .mounts
+                .iter()
+                .map(|(d, _)| d)
+                .filter(|d| file.starts_with(d))
+                .max_by_key(|d| d.as_os_str().len())
+                .unwrap_or(&l.source_dir);
+            let under = lexically_clean(&content.join(&decoded));
+            if under.starts_with(content) {
                 if let Some(r) = self.source_file(&under) {
                     return r;
                 }
@@ -677,7 +695,11 @@ impl Site {
         if t.by_url.keys().any(|k| k.starts_with(&prefix)) {
             return Some(Resolved::Served);
         }
-        None
+        let generated = self.layout.generated.iter().any(|g| {
+            let g = self.key(g);
+            key == g || key.starts_with(&format!("{g}/"))
+        });
+        generated.then_some(Resolved::Served)
     }
 
     /// The key of `url` in the URL table ([`url_key`], lowercased when
@@ -793,7 +815,7 @@ impl Site {
         let url = match l.generator {
             Generator::Jekyll => jekyll::page_url(l, rel, prefix, &front),
             Generator::Hugo => hugo::page_url(l, rel, &front),
-            Generator::Docusaurus => docusaurus::page_url(l, rel, prefix, &front),
+            Generator::Docusaurus => docusaurus::page_url(l, file, rel, prefix, &front),
             Generator::VitePress => vitepress::page_url(l, rel),
             _ => Some(default_page_url(l, rel, prefix)),
         }?;
