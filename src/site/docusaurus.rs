@@ -59,6 +59,12 @@ pub struct Routes {
     /// default), where a `.js`, `.jsx`, `.ts` or `.tsx` component is a
     /// page too.
     pub pages: Vec<PathBuf>,
+    /// Where each content plugin's translations are under
+    /// `i18n/<locale>/` (`docusaurus-plugin-content-docs/current`,
+    /// `docusaurus-plugin-content-blog`), with the URL they are served at
+    /// under `/<locale>`, and whether they are blog posts or pages (`b`,
+    /// `p`) or docs (`d`).
+    pub localized: Vec<(String, String, char)>,
 }
 
 /// The plugins (short names: `@docusaurus/plugin-` and
@@ -170,8 +176,8 @@ fn read_in(dir: &Path) -> Option<Layout> {
                         docs(&mut l, dir, opts_or_empty, &name, docs_seen);
                         docs_seen = true;
                     }
-                    Some("content-blog") if !computed => blog(&mut l, dir, opts_or_empty),
-                    Some("content-pages") if !computed => pages(&mut l, dir, opts_or_empty),
+                    Some("content-blog") if !computed => blog(&mut l, dir, opts_or_empty, &name),
+                    Some("content-pages") if !computed => pages(&mut l, dir, opts_or_empty, &name),
                     Some("client-redirects") => {
                         let moves = ["redirects", "createRedirects"];
                         if computed || moves.iter().any(|k| opts_or_empty.get(k).is_some()) {
@@ -197,7 +203,75 @@ fn read_in(dir: &Path) -> Option<Layout> {
         l.source_dir = dir.join("docs");
         l.source_url = "/docs/".into();
     }
+    locales(&mut l, dir, tree.get("i18n"), &name);
     Some(l)
+}
+
+/// The site's other locales (`i18n.locales` but `i18n.defaultLocale`;
+/// when `i18n` is computed by code, the directories of `i18n/`, with a
+/// note): each serves every page again under `/<locale>/`, translated
+/// where `i18n/<locale>/<plugin>/` has the file (Docusaurus docs, "i18n -
+/// Introduction", "Translation files location"). The translations are
+/// mounted at their URLs; any other URL under `/<locale>/` is served
+/// (the page untranslated) and not checked.
+fn locales(l: &mut Layout, dir: &Path, i18n: Option<&Node>, name: &str) {
+    let Some(i18n) = i18n else {
+        return;
+    };
+    let mut path = "i18n".to_string();
+    let others: Vec<String> = match i18n {
+        Node::Obj { .. } => {
+            let default = i18n.get("defaultLocale").and_then(Node::as_str);
+            if let Some(p) = i18n.get("path").and_then(Node::as_str) {
+                path = p.to_string();
+            }
+            match i18n.get("locales") {
+                Some(Node::Arr(items)) => items
+                    .iter()
+                    .filter_map(Node::as_str)
+                    .filter(|x| Some(*x) != default)
+                    .map(str::to_string)
+                    .collect(),
+                _ => locale_dirs(l, dir, &path, name),
+            }
+        }
+        _ => locale_dirs(l, dir, &path, name),
+    };
+    let routes = l.docusaurus.localized.clone();
+    for locale in others {
+        if locale.is_empty() || locale.contains(['/', '\\']) || locale.starts_with('.') {
+            continue;
+        }
+        l.generated.push(format!("/{locale}"));
+        for (under, url, kind) in &routes {
+            let src = dir.join(&path).join(&locale).join(under);
+            match kind {
+                'b' => l.docusaurus.blogs.push(src.clone()),
+                'p' => l.docusaurus.pages.push(src.clone()),
+                _ => {}
+            }
+            l.mounts.push((src, format!("/{locale}{url}")));
+        }
+    }
+}
+
+/// The locales `i18n` computed by code may name: the directories of
+/// `dir/path` (translations present in the tree), said in a note.
+fn locale_dirs(l: &mut Layout, dir: &Path, path: &str, name: &str) -> Vec<String> {
+    l.notes.push(format!(
+        "{name}: `i18n` (its locales) computed by code; the locales taken from the directories of {path}/"
+    ));
+    let Ok(entries) = std::fs::read_dir(dir.join(path)) else {
+        return Vec::new();
+    };
+    let mut out: Vec<String> = entries
+        .flatten()
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| !n.starts_with('.'))
+        .collect();
+    out.sort();
+    out
 }
 
 /// An object literal without keys: the options of a plugin given none.
@@ -287,8 +361,8 @@ fn classic(l: &mut Layout, dir: &Path, opts: &Node, name: &str) -> bool {
     let mut docs_served = true;
     for (key, read) in [
         ("docs", docs_default as fn(&mut Layout, &Path, &Node, &str)),
-        ("blog", |l, d, o, _| blog(l, d, o)),
-        ("pages", |l, d, o, _| pages(l, d, o)),
+        ("blog", blog),
+        ("pages", pages),
     ] {
         match opts.get(key) {
             Some(Node::Bool(false)) => {
@@ -439,6 +513,19 @@ fn docs(l: &mut Layout, dir: &Path, opts: &Node, name: &str, extra: bool) {
         for generated in ["tags", "category"] {
             l.generated.push(format!("{url}{generated}"));
         }
+        let plugin = if id == "default" {
+            "docusaurus-plugin-content-docs".to_string()
+        } else {
+            format!("docusaurus-plugin-content-docs-{id}")
+        };
+        let version_dir = if v == "current" {
+            v.clone()
+        } else {
+            format!("version-{v}")
+        };
+        l.docusaurus
+            .localized
+            .push((format!("{plugin}/{version_dir}"), url.clone(), 'd'));
         if v == "current" && !current_set {
             l.source_dir = src;
             l.source_url = url;
@@ -467,12 +554,12 @@ fn read_versions(path: &Path) -> Vec<String> {
 /// default) served under `routeBasePath` (`blog` by default), its
 /// generated pages (tags, authors, archive, pagination, feeds) served
 /// and not checked.
-fn blog(l: &mut Layout, dir: &Path, opts: &Node) {
+fn blog(l: &mut Layout, dir: &Path, opts: &Node, name: &str) {
     let path = match opts.get("path") {
         Some(Node::Str(p)) => p.clone(),
         Some(_) => {
             l.unsure_pages
-                .push("the blog's `path`, computed by code".into());
+                .push(format!("the blog's `path`, computed by code ({name})"));
             "blog".into()
         }
         None => "blog".into(),
@@ -480,8 +567,9 @@ fn blog(l: &mut Layout, dir: &Path, opts: &Node) {
     let base = match opts.get("routeBasePath") {
         Some(Node::Str(p)) => p.clone(),
         Some(_) => {
-            l.unsure_pages
-                .push("the blog's `routeBasePath`, computed by code".into());
+            l.unsure_pages.push(format!(
+                "the blog's `routeBasePath`, computed by code ({name})"
+            ));
             "blog".into()
         }
         None => "blog".into(),
@@ -499,13 +587,18 @@ fn blog(l: &mut Layout, dir: &Path, opts: &Node) {
     ] {
         l.generated.push(format!("{url}{generated}"));
     }
+    let plugin = match opts.get("id").and_then(Node::as_str) {
+        Some(id) if id != "default" => format!("docusaurus-plugin-content-blog-{id}"),
+        _ => "docusaurus-plugin-content-blog".into(),
+    };
+    l.docusaurus.localized.push((plugin, url.clone(), 'b'));
     l.docusaurus.blogs.push(src.clone());
     l.mounts.push((src, url));
 }
 
 /// A pages plugin instance with the options `opts`: `path` (`src/pages`
 /// by default) served under `routeBasePath` (the site root by default).
-fn pages(l: &mut Layout, dir: &Path, opts: &Node) {
+fn pages(l: &mut Layout, dir: &Path, opts: &Node, name: &str) {
     let path = opts
         .get("path")
         .and_then(Node::as_str)
@@ -519,10 +612,16 @@ fn pages(l: &mut Layout, dir: &Path, opts: &Node) {
             .get("routeBasePath")
             .is_some_and(|p| p.as_str().is_none())
     {
-        l.unsure_pages
-            .push("the pages plugin's `path` or `routeBasePath`, computed by code".into());
+        l.unsure_pages.push(format!(
+            "the pages plugin's `path` or `routeBasePath`, computed by code ({name})"
+        ));
     }
     let src = lexically_clean(&dir.join(path));
+    let plugin = match opts.get("id").and_then(Node::as_str) {
+        Some(id) if id != "default" => format!("docusaurus-plugin-content-pages-{id}"),
+        _ => "docusaurus-plugin-content-pages".into(),
+    };
+    l.docusaurus.localized.push((plugin, route(&[base]), 'p'));
     l.docusaurus.pages.push(src.clone());
     l.mounts.push((src, route(&[base])));
 }
@@ -564,8 +663,8 @@ fn core_major(dir: &Path) -> Option<u64> {
 pub const URL_KEYS: &[&str] = &["slug", "id"];
 
 /// The URL of the page `file`, at `rel` under a root served at
-/// `prefix`: a blog post's ([`blog_url`]), a page of the pages plugin's
-/// ([`pages_url`]), or a doc's ([`doc_url`]). `None` for a file that is
+/// `prefix`: a blog post's (`blog_url`), a page of the pages plugin's
+/// (`pages_url`), or a doc's (`doc_url`). `None` for a file that is
 /// no page (a partial `_x.md`, a component outside the pages directory).
 pub fn page_url(
     l: &Layout,
@@ -867,6 +966,7 @@ mod tests {
             "docusaurus.config.js",
             r#"const config = {
   baseUrl: '/site/',
+  i18n: { defaultLocale: 'en', locales: ['en', 'fr'] },
   themeConfig: { docs: { sidebar: { hideable: true } } },
   presets: [['classic', /** @type */ ({
     docs: { routeBasePath: '/', editUrl: ({docPath}) => `x/${docPath}` },
@@ -900,6 +1000,18 @@ module.exports = config;
                 d.join("community_versioned_docs/version-1.0"),
                 "/community/",
             ),
+            (
+                d.join("i18n/fr/docusaurus-plugin-content-docs/version-1.0"),
+                "/fr/1.0/",
+            ),
+            (
+                d.join("i18n/fr/docusaurus-plugin-content-docs-community/current"),
+                "/fr/community/next/",
+            ),
+            (
+                d.join("i18n/fr/docusaurus-plugin-content-blog"),
+                "/fr/news/",
+            ),
         ] {
             assert!(mounts.contains(&want), "{want:?} in {mounts:?}");
         }
@@ -908,7 +1020,14 @@ module.exports = config;
         assert!(l.generated.contains(&"/en".to_string()));
         assert!(!l.generated.iter().any(|g| g.starts_with("/ja")));
         assert_eq!(l.redirects, vec!["/old".to_string()]);
-        assert_eq!(l.docusaurus.blogs, vec![d.join("posts")]);
+        assert!(l.generated.contains(&"/fr".to_string()));
+        assert_eq!(
+            l.docusaurus.blogs,
+            vec![
+                d.join("posts"),
+                d.join("i18n/fr/docusaurus-plugin-content-blog")
+            ]
+        );
         write(
             "docusaurus.config.js",
             r#"export default {
