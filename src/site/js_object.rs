@@ -28,7 +28,14 @@ pub enum Value {
 pub struct Object {
     src: Vec<u8>,
     depth: Vec<u32>,
+    /// Variables looked up so far ([`MAX_LOOKUPS`]).
+    lookups: std::cell::Cell<u32>,
 }
+
+/// The most variables [`Object::config`] looks up the declaration of
+/// (each a scan of the file): past it, a variable is
+/// [`Node::Computed`].
+const MAX_LOOKUPS: u32 = 64;
 
 impl Object {
     /// Reads `src`, the text of a configuration file.
@@ -86,7 +93,11 @@ impl Object {
             }
             i += 1;
         }
-        Object { src: b, depth }
+        Object {
+            src: b,
+            depth,
+            lookups: std::cell::Cell::new(0),
+        }
     }
 
     /// The value of `key` at the shallowest depth it is a key at; `None`
@@ -455,6 +466,18 @@ impl Object {
                         None => return (Node::Computed, i),
                         Some(b']') => return (Node::Arr(items), j + 1),
                         Some(b',') => j += 1,
+                        Some(b'.') if b[j..].starts_with(b"...") => {
+                            // `...list`: its items when it is a literal.
+                            let (v, end) = self.node_at(j + 3, nesting + 1);
+                            match v {
+                                Node::Arr(more) => items.extend(more),
+                                _ => items.push(Node::Computed),
+                            }
+                            if end == j + 3 {
+                                return (Node::Computed, i);
+                            }
+                            j = end;
+                        }
                         Some(_) => {
                             let (v, end) = self.node_at(j, nesting + 1);
                             if end == j {
@@ -467,8 +490,61 @@ impl Object {
                 }
             }
             b'{' => self.object_at(i, nesting),
+            c if c.is_ascii_alphabetic() || c == b'_' || c == b'$' => {
+                // A variable: the literal it is declared with in the file.
+                let n = self.ident_len(i);
+                match self.declared(&b[i..i + n], nesting) {
+                    Some(v) => (v, i + n),
+                    None => (Node::Computed, i),
+                }
+            }
             _ => (Node::Computed, i),
         }
+    }
+
+    /// The length of the identifier at `i`.
+    fn ident_len(&self, i: usize) -> usize {
+        self.src
+            .get(i..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$'))
+            .count()
+    }
+
+    /// The literal the variable `name` is declared with (`const name =
+    /// ...`, `let`, `var`: the first such declaration in the file); `None`
+    /// when there is none or it is not a literal.
+    fn declared(&self, name: &[u8], nesting: usize) -> Option<Node> {
+        if nesting > MAX_NESTING || name.is_empty() || self.lookups.get() >= MAX_LOOKUPS {
+            return None;
+        }
+        self.lookups.set(self.lookups.get() + 1);
+        let b = &self.src;
+        let mut from = 0;
+        while let Some(p) = memchr::memmem::find(&b[from..], name) {
+            let start = from + p;
+            from = start + 1;
+            let end = start + name.len();
+            if b.get(end)
+                .is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$'))
+            {
+                continue;
+            }
+            let before = b[..start].trim_ascii_end();
+            let keyword = ["const", "let", "var"].iter().any(|k| {
+                before.ends_with(k.as_bytes())
+                    && before.len() < start
+                    && (before.len() == k.len()
+                        || !before[before.len() - k.len() - 1].is_ascii_alphanumeric())
+            });
+            let eq = self.skip_ws(end);
+            if keyword && b.get(eq) == Some(&b'=') && b.get(eq + 1) != Some(&b'=') {
+                let (v, _) = self.node_at(eq + 1, nesting + 1);
+                return (v != Node::Computed).then_some(v);
+            }
+        }
+        None
     }
 
     /// The object literal at `i` (`{`).
@@ -484,6 +560,26 @@ impl Object {
                 Some(b'}') => return (Node::Obj { entries, spread }, j + 1),
                 Some(b',') => {
                     j += 1;
+                    continue;
+                }
+                Some(b'.') if b[j..].starts_with(b"...") => {
+                    // `...options`: its keys, in place, when it is a
+                    // literal (later keys win, as in JavaScript).
+                    let (v, end) = self.node_at(j + 3, nesting + 1);
+                    match v {
+                        Node::Obj {
+                            entries: more,
+                            spread: s,
+                        } => {
+                            entries.extend(more);
+                            spread |= s;
+                        }
+                        _ => spread = true,
+                    }
+                    if end == j + 3 {
+                        return (Node::Computed, i);
+                    }
+                    j = end;
                     continue;
                 }
                 _ => {}
@@ -509,7 +605,10 @@ impl Object {
                 }
                 // Shorthand `{ i18n }`: a variable.
                 (Some(k), Some(b',' | b'}')) => {
-                    entries.push((k, Node::Computed));
+                    let v = self
+                        .declared(k.as_bytes(), nesting + 1)
+                        .unwrap_or(Node::Computed);
+                    entries.push((k, v));
                     j = after;
                 }
                 // A method `k() { ... }`: computed.
@@ -645,6 +744,33 @@ export default config;
         };
         assert!(matches!(b.get(1), Some(Node::Obj { spread: true, .. })));
         assert_eq!(b[1].get("n"), Some(&Node::Num("2".into())));
+        // Variables declared with literals in the file are read, spread
+        // or not; others stay computed.
+        let o = Object::new(
+            r#"const common = { sidebarPath: require.resolve('./s.js'), routeBasePath: 'x' };
+const docs = { ...common, path: 'd' };
+let plugins = ['p'];
+const selfish = { ...selfish };
+module.exports = { baseUrl: '/', docs, blog: { ...common, ...unknown }, plugins: [...plugins, 'q'], s: selfish, t: docs.path };"#,
+        );
+        let t = o.config(&["baseUrl"]).expect("config");
+        let docs = t.get("docs").expect("docs");
+        assert_eq!(docs.get("path"), Some(&Node::Str("d".into())));
+        assert_eq!(docs.get("routeBasePath"), Some(&Node::Str("x".into())));
+        assert!(matches!(docs, Node::Obj { spread: false, .. }));
+        assert!(matches!(
+            t.get("blog"),
+            Some(Node::Obj { spread: true, .. })
+        ));
+        assert_eq!(
+            t.get("plugins"),
+            Some(&Node::Arr(vec![
+                Node::Str("p".into()),
+                Node::Str("q".into())
+            ]))
+        );
+        assert!(matches!(t.get("s"), Some(Node::Obj { spread: true, .. })));
+        assert_eq!(t.get("t"), Some(&Node::Computed));
         // Nothing to read: no object holds the keys.
         assert_eq!(
             Object::new("module.exports = require('./c');").config(&["baseUrl"]),
