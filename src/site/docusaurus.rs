@@ -93,7 +93,7 @@ fn read_in(dir: &Path) -> Option<Layout> {
     let mut l = Layout::new(Generator::Docusaurus, dir, &config);
     l.source_dir = dir.join("docs");
     l.source_url = "/docs/".into();
-    l.page_extensions = vec!["md", "mdx", "js", "jsx", "ts", "tsx"];
+    l.page_extensions = vec!["md", "mdx"];
     l.index_names = vec!["index.md", "index.mdx", "README.md", "README.mdx"];
     l.url_style = UrlStyle::Clean;
     l.front_matter_urls = true;
@@ -673,12 +673,9 @@ pub fn page_url(
     prefix: &str,
     front: &FrontMatter,
 ) -> Option<String> {
-    let excluded = rel
-        .split('/')
-        .any(|p| p.starts_with('_') || p.contains(".test."));
-    if excluded {
-        // The content plugins' default `exclude`: `**/_*.{md,...}`,
-        // `**/_*/**`, `**/*.test.{js,...}`, `**/__tests__/**`.
+    if rel.split('/').any(|p| p.starts_with('_')) {
+        // The content plugins' default `exclude`: `**/_*.{md,mdx}`,
+        // `**/_*/**`, `**/__tests__/**`.
         return None;
     }
     let markdown = rel.ends_with(".md") || rel.ends_with(".mdx");
@@ -692,6 +689,22 @@ pub fn page_url(
         return Some(blog_url(rel, prefix, front));
     }
     Some(doc_url(rel, prefix, front))
+}
+
+/// The URL of the React component `file` (`.js`, `.jsx`, `.ts`, `.tsx`)
+/// at `rel` under `prefix` when it is a page of a pages plugin
+/// (Docusaurus docs, "Creating pages"); `None` for any other file, and
+/// for one the plugin's default `exclude` leaves out (`_x.js`,
+/// `x.test.js`, `__tests__/`).
+pub fn component_page_url(l: &Layout, file: &Path, rel: &str, prefix: &str) -> Option<String> {
+    let component = ["js", "jsx", "ts", "tsx"]
+        .iter()
+        .any(|e| rel.rsplit_once('.').is_some_and(|(_, x)| x == *e));
+    let excluded = rel
+        .split('/')
+        .any(|p| p.starts_with('_') || p.contains(".test."));
+    (component && !excluded && l.docusaurus.pages.iter().any(|d| file.starts_with(d)))
+        .then(|| pages_url(rel, prefix))
 }
 
 /// The URL of the page of the pages plugin at `rel` (`.js`, `.jsx`,
@@ -930,13 +943,23 @@ mod tests {
         l.docusaurus.blogs.push("/w/blog".into());
         let url =
             |file: &str, rel: &str, prefix: &str| page_url(&l, Path::new(file), rel, prefix, &none);
+        let component = |file: &str, rel: &str| component_page_url(&l, Path::new(file), rel, "/");
         assert_eq!(
-            url("/w/src/pages/help.js", "help.js", "/"),
+            component("/w/src/pages/help.js", "help.js"),
             Some("/help".into())
         );
-        assert_eq!(url("/w/src/pages/_x.js", "_x.js", "/"), None);
-        assert_eq!(url("/w/docs/a.test.js", "a.test.js", "/docs/"), None);
-        assert_eq!(url("/w/docs/x.js", "x.js", "/docs/"), None);
+        assert_eq!(
+            component("/w/src/pages/a/index.tsx", "a/index.tsx"),
+            Some("/a/".into())
+        );
+        assert_eq!(component("/w/src/pages/_x.js", "_x.js"), None);
+        assert_eq!(component("/w/src/pages/a.test.js", "a.test.js"), None);
+        assert_eq!(component("/w/src/pages/x.css", "x.css"), None);
+        assert_eq!(component("/w/docs/x.js", "x.js"), None);
+        assert_eq!(
+            url("/w/src/pages/about.md", "about.md", "/"),
+            Some("/about".into())
+        );
         assert_eq!(url("/w/docs/_partial.mdx", "_partial.mdx", "/docs/"), None);
         assert_eq!(
             url("/w/blog/2020-01-02-x.md", "2020-01-02-x.md", "/blog/"),

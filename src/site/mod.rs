@@ -782,6 +782,11 @@ impl Site {
             rel.rsplit_once('.')
                 .is_some_and(|(_, x)| x.eq_ignore_ascii_case(e))
         });
+        if !is_page && l.generator == Generator::Docusaurus {
+            if let Some(url) = docusaurus::component_page_url(l, file, rel, prefix) {
+                return Some((url, Vec::new()));
+            }
+        }
         if !is_page {
             // Files of a collection or of posts are not published as
             // they are (Jekyll's prefixes there are patterns).
