@@ -1083,4 +1083,35 @@ module.exports = config;
         let l = read(d).expect("layout");
         assert_eq!(l.unsure_pages.len(), 1, "{:?}", l.unsure_pages);
     }
+
+    /// jest's configuration (fixtures/sites/docusaurus-versions, read
+    /// from the directory above `website/`): every page-moving setting
+    /// read, nothing unsure; `i18n` imported from another file is noted.
+    #[test]
+    fn jest_configuration_is_read_whole() {
+        let top = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sites/docusaurus-versions");
+        assert!(read(&top.join("website")).is_none());
+        let l = read(&top).expect("layout");
+        assert!(l.unsure_pages.is_empty(), "{:?}", l.unsure_pages);
+        assert_eq!(lexically_clean(&l.source_dir), top.join("docs"));
+        assert_eq!(l.source_url, "/docs/next/");
+        let w = top.join("website");
+        for (dir, url) in [
+            (w.join("versioned_docs/version-30.4"), "/docs/"),
+            (w.join("versioned_docs/version-30.0"), "/docs/30.0/"),
+            (w.join("versioned_docs/version-29.7"), "/docs/29.7/"),
+            (w.join("blog"), "/blog/"),
+            (w.join("src/pages"), "/"),
+        ] {
+            assert!(
+                l.mounts.contains(&(dir.clone(), url.into())),
+                "{dir:?} {url}"
+            );
+        }
+        assert!(
+            l.notes.iter().any(|n| n.contains("`i18n`")),
+            "{:?}",
+            l.notes
+        );
+    }
 }
