@@ -594,3 +594,14 @@ fn myst() {
 fn docsify() {
     check_site("docsify");
 }
+
+/// Issue 46: Docusaurus as jest builds it (fixtures/sites/docusaurus-versions,
+/// an excerpt of jestjs/jest): docs `path: '../docs'` without
+/// `routeBasePath`, the current version at `/docs/next/`, the first of
+/// `versions.json` at `/docs/`, older ones at their names, blog posts at
+/// the date of their file names, `src/pages/*.js` pages, the blog's
+/// generated pages and Netlify `_redirects`; the real broken links kept.
+#[test]
+fn docusaurus_versions_blog_and_pages() {
+    check_site("docusaurus-versions");
+}

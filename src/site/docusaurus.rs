@@ -7,11 +7,11 @@
 //! name files (`./x.md`) or URLs. Source: Docusaurus docs, "Docs
 //! introduction" (document ids and URLs), "Routing", "Static assets".
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::front_matter::FrontMatter;
-use super::js_object::{Object, Value};
-use super::{base_path_of, Generator, Layout, UrlStyle};
+use super::js_object::{Node, Object, Value};
+use super::{base_path_of, lexically_clean, Generator, Layout, UrlStyle};
 
 /// The names in a directory that [`read`] looks at: the configuration
 /// files, and `website/` (a site configured there, its docs beside it).
@@ -30,12 +30,59 @@ const CONFIG_FILES: &[&str] = CONFIG_NAMES.split_at(CONFIG_NAMES.len() - 1).0;
 /// The Docusaurus site configured in `dir`, or in `dir/website/` when
 /// its docs are in `dir` (`path: '../docs'`, as in many repositories).
 pub fn read(dir: &Path) -> Option<Layout> {
-    read_in(dir).or_else(|| {
-        let l = read_in(&dir.join("website"))?;
-        (l.source_dir.starts_with(dir) && !l.source_dir.starts_with(dir.join("website")))
-            .then_some(l)
-    })
+    if let Some(l) = read_in(dir) {
+        let outside = !lexically_clean(&l.source_dir).starts_with(lexically_clean(dir));
+        let website = dir.file_name().is_some_and(|n| n == "website");
+        if outside && website {
+            // `website/` with `path: '../docs'`: read from the directory
+            // above, which holds the docs (a site is confined to its
+            // directory when it is in no repository).
+            return None;
+        }
+        return Some(l);
+    }
+    let l = read_in(&dir.join("website"))?;
+    let (dir, source) = (lexically_clean(dir), lexically_clean(&l.source_dir));
+    (source.starts_with(&dir) && !source.starts_with(dir.join("website"))).then_some(l)
 }
+
+/// What the Docusaurus content plugins of a site serve beyond its
+/// source directory and mounts, for [`page_url`]: read by [`read`].
+#[derive(Clone, Debug, Default)]
+pub struct Routes {
+    /// The directories of blog plugins (`@docusaurus/plugin-content-blog`
+    /// `path`, `blog` by default), whose posts take their URL from a date
+    /// in the file name (`2021-05-28-x.md` is `/blog/2021/05/28/x`).
+    pub blogs: Vec<PathBuf>,
+    /// The directories of pages plugins
+    /// (`@docusaurus/plugin-content-pages` `path`, `src/pages` by
+    /// default), where a `.js`, `.jsx`, `.ts` or `.tsx` component is a
+    /// page too.
+    pub pages: Vec<PathBuf>,
+    /// Where each content plugin's translations are under
+    /// `i18n/<locale>/` (`docusaurus-plugin-content-docs/current`,
+    /// `docusaurus-plugin-content-blog`), with the URL they are served at
+    /// under `/<locale>`, and whether they are blog posts or pages (`b`,
+    /// `p`) or docs (`d`).
+    pub localized: Vec<(String, String, char)>,
+}
+
+/// The plugins (short names: `@docusaurus/plugin-` and
+/// `docusaurus-plugin-` taken off) that make no page a link could name,
+/// or whose pages the model reads: passed over without a note.
+const PLUGINS_WITHOUT_PAGES: &[&str] = &[
+    "ideal-image",
+    "pwa",
+    "google-analytics",
+    "google-gtag",
+    "google-tag-manager",
+    "sitemap",
+    "svgr",
+    "vercel-analytics",
+    "rsdoctor",
+    "sass",
+    "image-zoom",
+];
 
 /// The Docusaurus site configured in `dir` itself.
 fn read_in(dir: &Path) -> Option<Layout> {
@@ -54,49 +101,529 @@ fn read_in(dir: &Path) -> Option<Layout> {
     l.module_specifiers = true;
     l.renderer = super::slug::Renderer::Docusaurus;
     l.static_dirs.push(dir.join("static"));
-    l.mounts.push((dir.join("blog"), "/blog/".into()));
-    l.mounts.push((dir.join("src/pages"), "/".into()));
+    host_redirects(&mut l, &dir.join("static/_redirects"));
     let text = match super::read_config(&config) {
         Ok(t) => t,
         Err(note) => {
             l.notes.push(format!("{note}: Docusaurus defaults assumed"));
             l.md_as_mdx = md_as_mdx(None, dir);
+            classic(&mut l, dir, &empty_object(), "");
             return Some(l);
         }
     };
     let o = Object::new(&text);
     l.md_as_mdx = md_as_mdx(Some(&o), dir);
-    let mut unread = Vec::new();
-    match o.get("baseUrl") {
-        Some(Value::Str(s)) => l.base_path = base_path_of(&s),
-        Some(_) => unread.push("baseUrl"),
+    let name = config
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let Some(tree) = o.config(&["baseUrl", "presets", "plugins"]) else {
+        l.unsure_pages.push(format!(
+            "the Docusaurus configuration ({name}), not written as an object literal"
+        ));
+        classic(&mut l, dir, &empty_object(), &name);
+        return Some(l);
+    };
+    match tree.get("baseUrl") {
+        Some(Node::Str(s)) => l.base_path = base_path_of(s),
+        Some(_) => l.notes.push(format!(
+            "{}: baseUrl not written as a literal; not read",
+            config.display()
+        )),
         None => {}
     }
-    match o.get("routeBasePath") {
-        Some(Value::Str(s)) => {
-            let s = s.trim_matches('/');
-            l.source_url = if s.is_empty() {
-                "/".into()
-            } else {
-                format!("/{s}/")
-            };
+    let mut docs_seen = false;
+    if let Some(presets) = tree.get("presets") {
+        let Node::Arr(items) = presets else {
+            l.unsure_pages
+                .push(format!("`presets` computed by code ({name})"));
+            classic(&mut l, dir, &empty_object(), &name);
+            return Some(l);
+        };
+        for item in items {
+            let (id, opts) = plugin_item(item);
+            match id.map(short_name) {
+                Some("classic") => {
+                    let empty = empty_object();
+                    let opts = opts.unwrap_or(&empty);
+                    if matches!(opts, Node::Obj { .. }) {
+                        docs_seen |= classic(&mut l, dir, opts, &name);
+                    } else {
+                        l.unsure_pages.push(format!(
+                            "the options of the classic preset, computed by code ({name})"
+                        ));
+                    }
+                }
+                Some(other) => l
+                    .unsure_pages
+                    .push(format!("the preset `{other}` ({name})")),
+                None => l
+                    .unsure_pages
+                    .push(format!("a preset computed by code ({name})")),
+            }
         }
-        Some(_) => unread.push("routeBasePath"),
-        None => {}
     }
-    match o.get_beside("path", "routeBasePath") {
-        Some(Value::Str(s)) => l.source_dir = super::lexically_clean(&dir.join(s)),
-        Some(_) => unread.push("path"),
+    match tree.get("plugins") {
         None => {}
+        Some(Node::Arr(items)) => {
+            for item in items {
+                let (id, opts) = plugin_item(item);
+                let empty = empty_object();
+                let opts_or_empty = opts.unwrap_or(&empty);
+                let computed = !matches!(opts_or_empty, Node::Obj { .. });
+                match id.map(short_name) {
+                    Some("content-docs") if !computed => {
+                        docs(&mut l, dir, opts_or_empty, &name, docs_seen);
+                        docs_seen = true;
+                    }
+                    Some("content-blog") if !computed => blog(&mut l, dir, opts_or_empty, &name),
+                    Some("content-pages") if !computed => pages(&mut l, dir, opts_or_empty, &name),
+                    Some("client-redirects") => {
+                        let moves = ["redirects", "createRedirects"];
+                        if computed || moves.iter().any(|k| opts_or_empty.get(k).is_some()) {
+                            l.unsure_pages.push(format!(
+                                "the redirects of `@docusaurus/plugin-client-redirects` ({name})"
+                            ));
+                        }
+                    }
+                    Some(p) if PLUGINS_WITHOUT_PAGES.contains(&p) => {}
+                    Some(p) => l.unsure_pages.push(format!("the plugin `{p}` ({name})")),
+                    None => l
+                        .unsure_pages
+                        .push(format!("a plugin computed by code ({name})")),
+                }
+            }
+        }
+        Some(_) => l
+            .unsure_pages
+            .push(format!("`plugins` computed by code ({name})")),
     }
-    if !unread.is_empty() {
-        l.notes.push(format!(
-            "{}: {} not written as a literal; not read (Docusaurus defaults assumed)",
-            config.display(),
-            unread.join(", ")
+    if !docs_seen {
+        // Neither the preset nor a docs plugin: no docs served.
+        l.source_dir = dir.join("docs");
+        l.source_url = "/docs/".into();
+    }
+    locales(&mut l, dir, tree.get("i18n"), &name);
+    Some(l)
+}
+
+/// The site's other locales (`i18n.locales` but `i18n.defaultLocale`;
+/// when `i18n` is computed by code, the directories of `i18n/`, with a
+/// note): each serves every page again under `/<locale>/`, translated
+/// where `i18n/<locale>/<plugin>/` has the file (Docusaurus docs, "i18n -
+/// Introduction", "Translation files location"). The translations are
+/// mounted at their URLs; any other URL under `/<locale>/` is served
+/// (the page untranslated) and not checked.
+fn locales(l: &mut Layout, dir: &Path, i18n: Option<&Node>, name: &str) {
+    let Some(i18n) = i18n else {
+        return;
+    };
+    let mut path = "i18n".to_string();
+    let others: Vec<String> = match i18n {
+        Node::Obj { .. } => {
+            let default = i18n.get("defaultLocale").and_then(Node::as_str);
+            if let Some(p) = i18n.get("path").and_then(Node::as_str) {
+                path = p.to_string();
+            }
+            match i18n.get("locales") {
+                Some(Node::Arr(items)) => items
+                    .iter()
+                    .filter_map(Node::as_str)
+                    .filter(|x| Some(*x) != default)
+                    .map(str::to_string)
+                    .collect(),
+                _ => locale_dirs(l, dir, &path, name),
+            }
+        }
+        _ => locale_dirs(l, dir, &path, name),
+    };
+    let routes = l.docusaurus.localized.clone();
+    for locale in others {
+        if locale.is_empty() || locale.contains(['/', '\\']) || locale.starts_with('.') {
+            continue;
+        }
+        l.generated.push(format!("/{locale}"));
+        for (under, url, kind) in &routes {
+            let src = dir.join(&path).join(&locale).join(under);
+            match kind {
+                'b' => l.docusaurus.blogs.push(src.clone()),
+                'p' => l.docusaurus.pages.push(src.clone()),
+                _ => {}
+            }
+            l.mounts.push((src, format!("/{locale}{url}")));
+        }
+    }
+}
+
+/// The locales `i18n` computed by code may name: the directories of
+/// `dir/path` (translations present in the tree), said in a note.
+fn locale_dirs(l: &mut Layout, dir: &Path, path: &str, name: &str) -> Vec<String> {
+    l.notes.push(format!(
+        "{name}: `i18n` (its locales) computed by code; the locales taken from the directories of {path}/"
+    ));
+    let Ok(entries) = std::fs::read_dir(dir.join(path)) else {
+        return Vec::new();
+    };
+    let mut out: Vec<String> = entries
+        .flatten()
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| !n.starts_with('.'))
+        .collect();
+    out.sort();
+    out
+}
+
+/// An object literal without keys: the options of a plugin given none.
+fn empty_object() -> Node {
+    Node::Obj {
+        entries: Vec::new(),
+        spread: false,
+    }
+}
+
+/// The rules of a Netlify (or Cloudflare Pages) `_redirects` file served
+/// from the static directory at `path`: each line `from to [status]`
+/// (Netlify docs, "Redirects and rewrites"). An exact `from` is a URL the
+/// host answers ([`Layout::redirects`]); one ending in a splat (`/en/*`)
+/// or holding a placeholder (`/blog/:year/*`) answers every URL under
+/// the part before it ([`Layout::generated`]); a catch-all (`/*`) leaves
+/// every page unsure. Rules with status 404 (custom not-found pages) and
+/// rules for other domains make nothing.
+fn host_redirects(l: &mut Layout, path: &Path) {
+    let Ok(text) = super::read_config(path) else {
+        return;
+    };
+    for line in text.lines() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let mut fields = line.split_whitespace();
+        let (Some(from), Some(_to)) = (fields.next(), fields.next()) else {
+            continue;
+        };
+        let status = fields.next().unwrap_or("301");
+        if status.starts_with("404") || !from.starts_with('/') {
+            continue;
+        }
+        let from = from.split(['?', '#']).next().unwrap_or(from);
+        let fixed: Vec<&str> = from
+            .split('/')
+            .take_while(|seg| !seg.starts_with(':') && !seg.contains('*'))
+            .collect();
+        let prefix = fixed.join("/");
+        if fixed.len() == from.split('/').count() {
+            l.redirects.push(super::percent_decode(from));
+        } else if prefix.trim_matches('/').is_empty() {
+            l.unsure_pages
+                .push(format!("the catch-all rule `{from}` of {}", path.display()));
+        } else {
+            l.generated.push(super::percent_decode(&prefix));
+        }
+    }
+}
+
+/// The name and options of an entry of `presets` or `plugins`: `'name'`
+/// or `['name', { options }]`; `None` for the name when it is computed
+/// (a function, `require(...)`).
+fn plugin_item(item: &Node) -> (Option<&str>, Option<&Node>) {
+    match item {
+        Node::Str(s) => (Some(s), None),
+        Node::Arr(parts) => match parts.first() {
+            Some(Node::Str(s)) => (Some(s), parts.get(1)),
+            _ => (None, None),
+        },
+        _ => (None, None),
+    }
+}
+
+/// The short name of a plugin or preset (Docusaurus docs, "Module
+/// shorthands"): `@docusaurus/preset-classic` and `classic` are
+/// `classic`, `@docusaurus/plugin-content-docs` is `content-docs`.
+fn short_name(name: &str) -> &str {
+    let n = name.strip_prefix("@docusaurus/").unwrap_or(name);
+    [
+        "plugin-",
+        "preset-",
+        "docusaurus-plugin-",
+        "docusaurus-preset-",
+    ]
+    .iter()
+    .find_map(|p| n.strip_prefix(p))
+    .unwrap_or(n)
+}
+
+/// The classic preset's options `opts` (`docs`, `blog`, `pages`; each
+/// `false` to turn its plugin off); true when it serves docs.
+fn classic(l: &mut Layout, dir: &Path, opts: &Node, name: &str) -> bool {
+    let empty = empty_object();
+    let mut docs_served = true;
+    for (key, read) in [
+        ("docs", docs_default as fn(&mut Layout, &Path, &Node, &str)),
+        ("blog", blog),
+        ("pages", pages),
+    ] {
+        match opts.get(key) {
+            Some(Node::Bool(false)) => {
+                if key == "docs" {
+                    docs_served = false;
+                }
+            }
+            None => read(l, dir, &empty, name),
+            Some(o @ Node::Obj { .. }) => read(l, dir, o, name),
+            Some(_) => {
+                l.unsure_pages.push(format!(
+                    "the `{key}` options of the classic preset, computed by code ({name})"
+                ));
+                read(l, dir, &empty, name);
+            }
+        }
+    }
+    if matches!(opts, Node::Obj { spread: true, .. }) {
+        l.unsure_pages.push(format!(
+            "options of the classic preset spread from code ({name})"
         ));
     }
-    Some(l)
+    docs_served
+}
+
+/// [`docs`] for the default instance.
+fn docs_default(l: &mut Layout, dir: &Path, opts: &Node, name: &str) {
+    docs(l, dir, opts, name, false);
+}
+
+/// A string option `key` of `opts`, `default` when it is not there; a
+/// non-literal value is said in `l.unsure_pages` and the default taken.
+fn str_option(l: &mut Layout, opts: &Node, key: &str, default: &str, name: &str) -> String {
+    match opts.get(key) {
+        None => default.to_string(),
+        Some(Node::Str(s)) => s.clone(),
+        Some(_) => {
+            l.unsure_pages
+                .push(format!("`{key}`, computed by code ({name})"));
+            default.to_string()
+        }
+    }
+}
+
+/// The URL path of the route `parts` joined (each trimmed of `/`),
+/// starting and ending with `/`.
+fn route(parts: &[&str]) -> String {
+    let inner: Vec<&str> = parts
+        .iter()
+        .map(|p| p.trim_matches('/'))
+        .filter(|p| !p.is_empty())
+        .collect();
+    if inner.is_empty() {
+        "/".into()
+    } else {
+        format!("/{}/", inner.join("/"))
+    }
+}
+
+/// A docs plugin instance with the options `opts`: its current version
+/// (`path`, `docs` by default) and the versions of `versions.json`
+/// (`versioned_docs/version-X/`; for an instance `id` other than
+/// `default`, `<id>_versions.json` and `<id>_versioned_docs/`), each
+/// served under `routeBasePath` (`docs` by default) and its version's
+/// path: the last version (`lastVersion`, the first of `versions.json`
+/// by default) at none, `current` at `next`, another at its name, or the
+/// `path` of `versions: { X: { path } }` (Docusaurus docs, "Versioning"
+/// and the docs plugin's options). The default instance's current
+/// version becomes the layout's source directory (unless `extra`), the
+/// rest mounts.
+fn docs(l: &mut Layout, dir: &Path, opts: &Node, name: &str, extra: bool) {
+    let path = str_option(l, opts, "path", "docs", name);
+    let base = str_option(l, opts, "routeBasePath", "docs", name);
+    let id = str_option(l, opts, "id", "default", name);
+    for key in ["include", "exclude", "pathPrefix"] {
+        if opts.get(key).is_some() {
+            l.unsure_pages
+                .push(format!("the docs plugin's `{key}` ({name})"));
+        }
+    }
+    if matches!(opts, Node::Obj { spread: true, .. }) {
+        l.unsure_pages.push(format!(
+            "options of the docs plugin spread from code ({name})"
+        ));
+    }
+    let prefix = if id == "default" {
+        String::new()
+    } else {
+        format!("{id}_")
+    };
+    let disabled = matches!(opts.get("disableVersioning"), Some(Node::Bool(true)));
+    let versions: Vec<String> = if disabled {
+        Vec::new()
+    } else {
+        read_versions(&dir.join(format!("{prefix}versions.json")))
+    };
+    let include_current = !matches!(opts.get("includeCurrentVersion"), Some(Node::Bool(false)));
+    let mut names: Vec<String> = Vec::new();
+    if include_current {
+        names.push("current".into());
+    }
+    names.extend(versions.iter().cloned());
+    if let Some(only) = opts.get("onlyIncludeVersions") {
+        match only {
+            Node::Arr(items) => {
+                let keep: Vec<&str> = items.iter().filter_map(Node::as_str).collect();
+                names.retain(|n| keep.contains(&n.as_str()));
+            }
+            _ => l.unsure_pages.push(format!(
+                "the docs plugin's `onlyIncludeVersions`, computed by code ({name})"
+            )),
+        }
+    }
+    let default_last = versions
+        .first()
+        .cloned()
+        .unwrap_or_else(|| "current".into());
+    let last = str_option(l, opts, "lastVersion", &default_last, name);
+    let version_opts = opts.get("versions");
+    if version_opts.is_some_and(|v| !matches!(v, Node::Obj { spread: false, .. })) {
+        l.unsure_pages.push(format!(
+            "the docs plugin's `versions`, computed by code ({name})"
+        ));
+    }
+    let mut current_set = extra;
+    for v in names {
+        let own_path = version_opts
+            .and_then(|o| o.get(&v))
+            .and_then(|o| o.get("path"));
+        let part = match own_path {
+            Some(Node::Str(p)) => p.clone(),
+            Some(_) => {
+                l.unsure_pages.push(format!(
+                    "the path of docs version `{v}`, computed by code ({name})"
+                ));
+                String::new()
+            }
+            None if v == last => String::new(),
+            None if v == "current" => "next".into(),
+            None => v.clone(),
+        };
+        let url = route(&[&base, &part]);
+        let src = if v == "current" {
+            lexically_clean(&dir.join(&path))
+        } else {
+            dir.join(format!("{prefix}versioned_docs/version-{v}"))
+        };
+        for generated in ["tags", "category"] {
+            l.generated.push(format!("{url}{generated}"));
+        }
+        let plugin = if id == "default" {
+            "docusaurus-plugin-content-docs".to_string()
+        } else {
+            format!("docusaurus-plugin-content-docs-{id}")
+        };
+        let version_dir = if v == "current" {
+            v.clone()
+        } else {
+            format!("version-{v}")
+        };
+        l.docusaurus
+            .localized
+            .push((format!("{plugin}/{version_dir}"), url.clone(), 'd'));
+        if v == "current" && !current_set {
+            l.source_dir = src;
+            l.source_url = url;
+            current_set = true;
+        } else {
+            l.mounts.push((src, url));
+        }
+    }
+    if !current_set {
+        // The current version not served: no source directory of docs.
+        l.source_dir = dir.join(format!("{prefix}versioned_docs"));
+        l.source_url = route(&[&base]);
+    }
+}
+
+/// The version names of a `versions.json` (a JSON array of strings,
+/// newest first); empty when there is none or it does not parse.
+fn read_versions(path: &Path) -> Vec<String> {
+    let Ok(text) = super::read_config(path) else {
+        return Vec::new();
+    };
+    serde_json::from_str::<Vec<String>>(&text).unwrap_or_default()
+}
+
+/// A blog plugin instance with the options `opts`: `path` (`blog` by
+/// default) served under `routeBasePath` (`blog` by default), its
+/// generated pages (tags, authors, archive, pagination, feeds) served
+/// and not checked.
+fn blog(l: &mut Layout, dir: &Path, opts: &Node, name: &str) {
+    let path = match opts.get("path") {
+        Some(Node::Str(p)) => p.clone(),
+        Some(_) => {
+            l.unsure_pages
+                .push(format!("the blog's `path`, computed by code ({name})"));
+            "blog".into()
+        }
+        None => "blog".into(),
+    };
+    let base = match opts.get("routeBasePath") {
+        Some(Node::Str(p)) => p.clone(),
+        Some(_) => {
+            l.unsure_pages.push(format!(
+                "the blog's `routeBasePath`, computed by code ({name})"
+            ));
+            "blog".into()
+        }
+        None => "blog".into(),
+    };
+    let url = route(&[&base]);
+    let src = lexically_clean(&dir.join(path));
+    for generated in [
+        "tags",
+        "authors",
+        "archive",
+        "page",
+        "rss.xml",
+        "atom.xml",
+        "feed.json",
+    ] {
+        l.generated.push(format!("{url}{generated}"));
+    }
+    let plugin = match opts.get("id").and_then(Node::as_str) {
+        Some(id) if id != "default" => format!("docusaurus-plugin-content-blog-{id}"),
+        _ => "docusaurus-plugin-content-blog".into(),
+    };
+    l.docusaurus.localized.push((plugin, url.clone(), 'b'));
+    l.docusaurus.blogs.push(src.clone());
+    l.mounts.push((src, url));
+}
+
+/// A pages plugin instance with the options `opts`: `path` (`src/pages`
+/// by default) served under `routeBasePath` (the site root by default).
+fn pages(l: &mut Layout, dir: &Path, opts: &Node, name: &str) {
+    let path = opts
+        .get("path")
+        .and_then(Node::as_str)
+        .unwrap_or("src/pages");
+    let base = opts
+        .get("routeBasePath")
+        .and_then(Node::as_str)
+        .unwrap_or("");
+    if opts.get("path").is_some_and(|p| p.as_str().is_none())
+        || opts
+            .get("routeBasePath")
+            .is_some_and(|p| p.as_str().is_none())
+    {
+        l.unsure_pages.push(format!(
+            "the pages plugin's `path` or `routeBasePath`, computed by code ({name})"
+        ));
+    }
+    let src = lexically_clean(&dir.join(path));
+    let plugin = match opts.get("id").and_then(Node::as_str) {
+        Some(id) if id != "default" => format!("docusaurus-plugin-content-pages-{id}"),
+        _ => "docusaurus-plugin-content-pages".into(),
+    };
+    l.docusaurus.localized.push((plugin, route(&[base]), 'p'));
+    l.docusaurus.pages.push(src.clone());
+    l.mounts.push((src, route(&[base])));
 }
 
 /// True when the site configured by `config` (`None`: not read) in `dir`
@@ -135,29 +662,158 @@ fn core_major(dir: &Path) -> Option<u64> {
 /// them is not parsed for its URL.
 pub const URL_KEYS: &[&str] = &["slug", "id"];
 
-/// The URL of the page at `rel` under a root served at `prefix`: front
-/// matter `slug` (absolute from `prefix`, or replacing the last part), or
-/// `id` replacing the file name, number prefixes dropped.
-pub fn page_url(l: &Layout, rel: &str, prefix: &str, front: &FrontMatter) -> Option<String> {
-    let parts: Vec<String> = rel.split('/').map(strip_number_prefix).collect();
-    let (dirs, name) = parts.split_at(parts.len().saturating_sub(1));
-    let dir = dirs.iter().map(|d| format!("{d}/")).collect::<String>();
+/// The URL of the page `file`, at `rel` under a root served at
+/// `prefix`: a blog post's (`blog_url`), a page of the pages plugin's
+/// (`pages_url`), or a doc's (`doc_url`). `None` for a file that is
+/// no page (a partial `_x.md`, a component outside the pages directory).
+pub fn page_url(
+    l: &Layout,
+    file: &Path,
+    rel: &str,
+    prefix: &str,
+    front: &FrontMatter,
+) -> Option<String> {
+    if rel.split('/').any(|p| p.starts_with('_')) {
+        // The content plugins' default `exclude`: `**/_*.{md,mdx}`,
+        // `**/_*/**`, `**/__tests__/**`.
+        return None;
+    }
+    let markdown = rel.ends_with(".md") || rel.ends_with(".mdx");
+    if l.docusaurus.pages.iter().any(|d| file.starts_with(d)) {
+        return Some(pages_url(rel, prefix));
+    }
+    if !markdown {
+        return None;
+    }
+    if l.docusaurus.blogs.iter().any(|d| file.starts_with(d)) {
+        return Some(blog_url(rel, prefix, front));
+    }
+    Some(doc_url(rel, prefix, front))
+}
+
+/// The URL of the React component `file` (`.js`, `.jsx`, `.ts`, `.tsx`)
+/// at `rel` under `prefix` when it is a page of a pages plugin
+/// (Docusaurus docs, "Creating pages"); `None` for any other file, and
+/// for one the plugin's default `exclude` leaves out (`_x.js`,
+/// `x.test.js`, `__tests__/`).
+pub fn component_page_url(l: &Layout, file: &Path, rel: &str, prefix: &str) -> Option<String> {
+    let component = ["js", "jsx", "ts", "tsx"]
+        .iter()
+        .any(|e| rel.rsplit_once('.').is_some_and(|(_, x)| x == *e));
+    let excluded = rel
+        .split('/')
+        .any(|p| p.starts_with('_') || p.contains(".test."));
+    (component && !excluded && l.docusaurus.pages.iter().any(|d| file.starts_with(d)))
+        .then(|| pages_url(rel, prefix))
+}
+
+/// The URL of the page of the pages plugin at `rel` (`.js`, `.jsx`,
+/// `.ts`, `.tsx`, `.md`, `.mdx`) under `prefix`: its path without the
+/// extension, `index` as its directory (Docusaurus docs, "Creating
+/// pages").
+fn pages_url(rel: &str, prefix: &str) -> String {
+    let stem = rel.rsplit_once('.').map_or(rel, |(s, _)| s);
+    let stem = match stem.rsplit_once('/') {
+        Some((d, "index")) => format!("{d}/"),
+        None if stem == "index" => String::new(),
+        _ => stem.to_string(),
+    };
+    format!("{prefix}{stem}")
+}
+
+/// The URL of the blog post at `rel` under `prefix`: front matter
+/// `slug`, else a date in its path (`2021-05-28-x.md` or
+/// `2021-05-28-x/index.md` is `2021/05/28/x`), else its path without the
+/// extension and `/index` (`@docusaurus/plugin-content-blog`
+/// `parseBlogFileName`, its `DATE_FILENAME_REGEX`).
+fn blog_url(rel: &str, prefix: &str, front: &FrontMatter) -> String {
     if let Some(slug) = front.get("slug") {
-        return Some(match slug.strip_prefix('/') {
-            Some(abs) => format!("{prefix}{abs}"),
-            None => format!("{prefix}{dir}{slug}"),
-        });
+        return format!("{prefix}{}", slug.trim_start_matches('/'));
     }
-    let name = name.first().map(String::as_str).unwrap_or_default();
-    if let Some(id) = front.get("id") {
-        return Some(format!("{prefix}{dir}{id}"));
+    let text = rel
+        .strip_suffix(".mdx")
+        .or_else(|| rel.strip_suffix(".md"))
+        .unwrap_or(rel);
+    let text = text.strip_suffix("/index").unwrap_or(text);
+    let b = text.as_bytes();
+    // The greedy `folder`: the last place a date starts.
+    for start in (0..b.len()).rev() {
+        if let Some(len) = date_at(&b[start..]) {
+            let date = text[start..start + len].replace('-', "/");
+            let rest = &text[start + len..];
+            let rest = rest
+                .strip_prefix('-')
+                .or_else(|| rest.strip_prefix('/'))
+                .unwrap_or(rest);
+            return format!("{prefix}{date}/{}{rest}", &text[..start]);
+        }
     }
-    Some(super::default_page_url(l, &format!("{dir}{name}"), prefix))
+    format!("{prefix}{text}")
+}
+
+/// The length of the date (`\d{4}[-/]\d{1,2}[-/]\d{1,2}`, each number
+/// as long as it goes) at the start of `b`.
+fn date_at(b: &[u8]) -> Option<usize> {
+    let digits = |from: usize, max: usize| {
+        b.get(from..).map_or(0, |r| {
+            r.iter()
+                .take(max)
+                .take_while(|c| c.is_ascii_digit())
+                .count()
+        })
+    };
+    if digits(0, 4) != 4 || !matches!(b.get(4), Some(b'-' | b'/')) {
+        return None;
+    }
+    let m = digits(5, 2);
+    if m == 0 || !matches!(b.get(5 + m), Some(b'-' | b'/')) {
+        return None;
+    }
+    let d = digits(6 + m, 2);
+    (d > 0).then_some(6 + m + d)
+}
+
+/// The URL of the doc at `rel` under its version's `prefix`
+/// (`@docusaurus/plugin-content-docs` `getSlug`): an absolute front
+/// matter `slug` from `prefix`; a category index (`index`, `README`, or
+/// the directory's own name, any case) at its directory; else `slug`,
+/// `id` or the file name resolved against its directory, number
+/// prefixes (`01-intro`) dropped from both.
+fn doc_url(rel: &str, prefix: &str, front: &FrontMatter) -> String {
+    let parts: Vec<&str> = rel.split('/').collect();
+    let (dirs, name) = parts.split_at(parts.len().saturating_sub(1));
+    let name = name.first().copied().unwrap_or_default();
+    let stem = name.rsplit_once('.').map_or(name, |(s, _)| s);
+    let dir_slug: String = std::iter::once("/".to_string())
+        .chain(dirs.iter().map(|d| format!("{}/", strip_number_prefix(d))))
+        .collect();
+    let slug = match front.get("slug") {
+        Some(s) if s.starts_with('/') => s.to_string(),
+        Some(s) => super::resolve_path(&dir_slug, s),
+        None => {
+            let lower = stem.to_lowercase();
+            let index = lower == "index"
+                || lower == "readme"
+                || dirs.last().is_some_and(|d| d.to_lowercase() == lower);
+            if index {
+                dir_slug
+            } else {
+                let base = front
+                    .get("id")
+                    .map_or_else(|| strip_number_prefix(stem), str::to_string);
+                super::resolve_path(&dir_slug, &base)
+            }
+        }
+    };
+    format!("{prefix}{}", slug.trim_start_matches('/'))
 }
 
 /// A path part without its number prefix (`01-intro.md` is `intro.md`,
 /// Docusaurus `numberPrefixParser`).
 fn strip_number_prefix(part: &str) -> String {
+    if date_like(part) {
+        return part.to_string();
+    }
     let digits = part.bytes().take_while(u8::is_ascii_digit).count();
     if digits > 0 {
         let rest = &part[digits..];
@@ -170,6 +826,21 @@ fn strip_number_prefix(part: &str) -> String {
         }
     }
     part.to_string()
+}
+
+/// True when `part` starts with a date (`2021-01-31`, `31.01`): kept
+/// whole (Docusaurus `DefaultNumberPrefixParser`, its `DatePrefixRegex`
+/// `^((\d{2}|\d{4})[-_.]\d{2}([-_.](\d{2}|\d{4}))?)`).
+fn date_like(part: &str) -> bool {
+    let b = part.as_bytes();
+    let digits = |from: usize| {
+        b.get(from..)
+            .map_or(0, |r| r.iter().take_while(|c| c.is_ascii_digit()).count())
+    };
+    let first = digits(0);
+    (first == 2 || first == 4)
+        && matches!(b.get(first), Some(b'-' | b'_' | b'.'))
+        && digits(first + 1) >= 2
 }
 
 #[cfg(test)]
@@ -205,25 +876,242 @@ mod tests {
         assert!(md_as_mdx(config(plain).as_ref(), d));
     }
 
+    /// Doc URLs as `getSlug` makes them (cases from the Docusaurus docs,
+    /// "Docs introduction: document ID and URL").
     #[test]
     fn urls_of_docs() {
-        let l = Layout::new(Generator::Docusaurus, Path::new("/x"), Path::new("/x/c.js"));
-        let mut l = l;
-        l.url_style = UrlStyle::Clean;
-        l.index_names = vec!["index.md", "README.md"];
+        let none = FrontMatter::default();
+        let front = |text: &str| super::super::front_matter::parse(text.as_bytes());
+        assert_eq!(
+            doc_url("01-intro/02-setup.md", "/docs/", &none),
+            "/docs/intro/setup"
+        );
+        assert_eq!(doc_url("guide/README.md", "/docs/", &none), "/docs/guide/");
+        assert_eq!(doc_url("guide/Guide.mdx", "/docs/", &none), "/docs/guide/");
+        assert_eq!(doc_url("guide/index.md", "/", &none), "/guide/");
+        assert_eq!(doc_url("CLI.md", "/docs/next/", &none), "/docs/next/CLI");
+        // Dates are not number prefixes.
+        assert_eq!(
+            doc_url("2021-01-31-x.md", "/docs/", &none),
+            "/docs/2021-01-31-x"
+        );
+        let f = front("---\nslug: /start\n---\n");
+        assert_eq!(doc_url("a/b.md", "/docs/", &f), "/docs/start");
+        let f = front("---\nslug: ../c\n---\n");
+        assert_eq!(doc_url("a/b/d.md", "/docs/", &f), "/docs/a/c");
+        let f = front("---\nid: getting-started\n---\n");
+        assert_eq!(
+            doc_url("GettingStarted.md", "/docs/29.7/", &f),
+            "/docs/29.7/getting-started"
+        );
+        assert_eq!(
+            doc_url("x/GettingStarted.md", "/docs/", &f),
+            "/docs/x/getting-started"
+        );
+    }
+
+    /// Blog posts (`parseBlogFileName`), pages of `src/pages`, and the
+    /// files no plugin serves.
+    #[test]
+    fn urls_of_posts_and_pages() {
         let none = FrontMatter::default();
         assert_eq!(
-            page_url(&l, "01-intro/02-setup.md", "/docs/", &none),
-            Some("/docs/intro/setup".into())
+            blog_url("2016-04-12-jest-11.md", "/blog/", &none),
+            "/blog/2016/04/12/jest-11"
         );
         assert_eq!(
-            page_url(&l, "guide/README.md", "/docs/", &none),
-            Some("/docs/guide/".into())
+            blog_url("2016-12-15-2016-in-jest.md", "/blog/", &none),
+            "/blog/2016/12/15/2016-in-jest"
         );
-        let f = super::super::front_matter::parse(b"---\nslug: /start\n---\n");
         assert_eq!(
-            page_url(&l, "a/b.md", "/docs/", &f),
-            Some("/docs/start".into())
+            blog_url("2021-05-28-release/index.mdx", "/blog/", &none),
+            "/blog/2021/05/28/release"
+        );
+        assert_eq!(
+            blog_url("2021/05/28/release.md", "/news/", &none),
+            "/news/2021/05/28/release"
+        );
+        assert_eq!(blog_url("welcome.md", "/blog/", &none), "/blog/welcome");
+        let f = super::super::front_matter::parse(b"---\nslug: hello\n---\n");
+        assert_eq!(blog_url("2020-01-01-x.md", "/blog/", &f), "/blog/hello");
+        assert_eq!(pages_url("index.js", "/"), "/");
+        assert_eq!(pages_url("versions.js", "/"), "/versions");
+        assert_eq!(pages_url("help/index.tsx", "/"), "/help/");
+        assert_eq!(pages_url("about.md", "/"), "/about");
+        let mut l = Layout::new(Generator::Docusaurus, Path::new("/w"), Path::new("/w/c.js"));
+        l.docusaurus.pages.push("/w/src/pages".into());
+        l.docusaurus.blogs.push("/w/blog".into());
+        let url =
+            |file: &str, rel: &str, prefix: &str| page_url(&l, Path::new(file), rel, prefix, &none);
+        let component = |file: &str, rel: &str| component_page_url(&l, Path::new(file), rel, "/");
+        assert_eq!(
+            component("/w/src/pages/help.js", "help.js"),
+            Some("/help".into())
+        );
+        assert_eq!(
+            component("/w/src/pages/a/index.tsx", "a/index.tsx"),
+            Some("/a/".into())
+        );
+        assert_eq!(component("/w/src/pages/_x.js", "_x.js"), None);
+        assert_eq!(component("/w/src/pages/a.test.js", "a.test.js"), None);
+        assert_eq!(component("/w/src/pages/x.css", "x.css"), None);
+        assert_eq!(component("/w/docs/x.js", "x.js"), None);
+        assert_eq!(
+            url("/w/src/pages/about.md", "about.md", "/"),
+            Some("/about".into())
+        );
+        assert_eq!(url("/w/docs/_partial.mdx", "_partial.mdx", "/docs/"), None);
+        assert_eq!(
+            url("/w/blog/2020-01-02-x.md", "2020-01-02-x.md", "/blog/"),
+            Some("/blog/2020/01/02/x".into())
+        );
+    }
+
+    /// The layout of a configuration: versions, instances, the blog and
+    /// pages, Netlify redirects, and what is not read said in
+    /// `unsure_pages`.
+    #[test]
+    fn plugins_versions_and_unsure_settings() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let d = dir.path();
+        let write = |name: &str, text: &str| {
+            let p = d.join(name);
+            std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+            std::fs::write(p, text).expect("write");
+        };
+        write("versions.json", r#"["2.0", "1.0"]"#);
+        write("community_versions.json", r#"["1.0"]"#);
+        write(
+            "static/_redirects",
+            "# c\n/en/*  /:splat\n/old  /new 301!\n/ja/*  /ja/404.html 404\n",
+        );
+        write(
+            "docusaurus.config.js",
+            r#"const config = {
+  baseUrl: '/site/',
+  i18n: { defaultLocale: 'en', locales: ['en', 'fr'] },
+  themeConfig: { docs: { sidebar: { hideable: true } } },
+  presets: [['classic', /** @type */ ({
+    docs: { routeBasePath: '/', editUrl: ({docPath}) => `x/${docPath}` },
+    blog: { routeBasePath: 'news', path: 'posts' },
+  })]],
+  plugins: [
+    ['@docusaurus/plugin-content-docs', { id: 'community', path: 'community', routeBasePath: 'community' }],
+    ['@docusaurus/plugin-client-redirects', { fromExtensions: ['html'] }],
+    '@docusaurus/plugin-ideal-image',
+  ],
+};
+module.exports = config;
+"#,
+        );
+        let l = read(d).expect("layout");
+        assert_eq!(l.base_path, "/site/");
+        assert_eq!(l.source_dir, d.join("docs"));
+        assert_eq!(l.source_url, "/next/");
+        let mounts: Vec<(PathBuf, &str)> = l
+            .mounts
+            .iter()
+            .map(|(p, u)| (p.clone(), u.as_str()))
+            .collect();
+        for want in [
+            (d.join("versioned_docs/version-2.0"), "/"),
+            (d.join("versioned_docs/version-1.0"), "/1.0/"),
+            (d.join("posts"), "/news/"),
+            (d.join("src/pages"), "/"),
+            (d.join("community"), "/community/next/"),
+            (
+                d.join("community_versioned_docs/version-1.0"),
+                "/community/",
+            ),
+            (
+                d.join("i18n/fr/docusaurus-plugin-content-docs/version-1.0"),
+                "/fr/1.0/",
+            ),
+            (
+                d.join("i18n/fr/docusaurus-plugin-content-docs-community/current"),
+                "/fr/community/next/",
+            ),
+            (
+                d.join("i18n/fr/docusaurus-plugin-content-blog"),
+                "/fr/news/",
+            ),
+        ] {
+            assert!(mounts.contains(&want), "{want:?} in {mounts:?}");
+        }
+        assert!(l.unsure_pages.is_empty(), "{:?}", l.unsure_pages);
+        assert!(l.generated.contains(&"/news/tags".to_string()));
+        assert!(l.generated.contains(&"/en".to_string()));
+        assert!(!l.generated.iter().any(|g| g.starts_with("/ja")));
+        assert_eq!(l.redirects, vec!["/old".to_string()]);
+        assert!(l.generated.contains(&"/fr".to_string()));
+        assert_eq!(
+            l.docusaurus.blogs,
+            vec![
+                d.join("posts"),
+                d.join("i18n/fr/docusaurus-plugin-content-blog")
+            ]
+        );
+        write(
+            "docusaurus.config.js",
+            r#"export default {
+  baseUrl: '/',
+  presets: [['classic', { docs: { path: docsPath, lastVersion: 'current' } }], 'docusaurus-preset-openapi'],
+  plugins: [myPlugin, ['docusaurus-plugin-openapi-docs', {}], ['@docusaurus/plugin-client-redirects', { createRedirects(p) { return []; } }]],
+};
+"#,
+        );
+        let l = read(d).expect("layout");
+        let unsure = l.unsure_pages.join("\n");
+        for want in [
+            "`path`, computed by code",
+            "the preset `openapi`",
+            "a plugin computed by code",
+            "the plugin `openapi-docs`",
+            "plugin-client-redirects",
+        ] {
+            assert!(unsure.contains(want), "{want}: {unsure}");
+        }
+        // `lastVersion: 'current'`: the docs at `/docs/`, 2.0 at its name.
+        assert_eq!(l.source_url, "/docs/");
+        assert!(l
+            .mounts
+            .contains(&(d.join("versioned_docs/version-2.0"), "/docs/2.0/".into())));
+        write(
+            "docusaurus.config.js",
+            "module.exports = require('./config');\n",
+        );
+        let l = read(d).expect("layout");
+        assert_eq!(l.unsure_pages.len(), 1, "{:?}", l.unsure_pages);
+    }
+
+    /// jest's configuration (fixtures/sites/docusaurus-versions, read
+    /// from the directory above `website/`): every page-moving setting
+    /// read, nothing unsure; `i18n` imported from another file is noted.
+    #[test]
+    fn jest_configuration_is_read_whole() {
+        let top = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sites/docusaurus-versions");
+        assert!(read(&top.join("website")).is_none());
+        let l = read(&top).expect("layout");
+        assert!(l.unsure_pages.is_empty(), "{:?}", l.unsure_pages);
+        assert_eq!(lexically_clean(&l.source_dir), top.join("docs"));
+        assert_eq!(l.source_url, "/docs/next/");
+        let w = top.join("website");
+        for (dir, url) in [
+            (w.join("versioned_docs/version-30.4"), "/docs/"),
+            (w.join("versioned_docs/version-30.0"), "/docs/30.0/"),
+            (w.join("versioned_docs/version-29.7"), "/docs/29.7/"),
+            (w.join("blog"), "/blog/"),
+            (w.join("src/pages"), "/"),
+        ] {
+            assert!(
+                l.mounts.contains(&(dir.clone(), url.into())),
+                "{dir:?} {url}"
+            );
+        }
+        assert!(
+            l.notes.iter().any(|n| n.contains("`i18n`")),
+            "{:?}",
+            l.notes
         );
     }
 }

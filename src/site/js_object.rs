@@ -28,7 +28,14 @@ pub enum Value {
 pub struct Object {
     src: Vec<u8>,
     depth: Vec<u32>,
+    /// Variables looked up so far ([`MAX_LOOKUPS`]).
+    lookups: std::cell::Cell<u32>,
 }
+
+/// The most variables [`Object::config`] looks up the declaration of
+/// (each a scan of the file): past it, a variable is
+/// [`Node::Computed`].
+const MAX_LOOKUPS: u32 = 64;
 
 impl Object {
     /// Reads `src`, the text of a configuration file.
@@ -86,7 +93,11 @@ impl Object {
             }
             i += 1;
         }
-        Object { src: b, depth }
+        Object {
+            src: b,
+            depth,
+            lookups: std::cell::Cell::new(0),
+        }
     }
 
     /// The value of `key` at the shallowest depth it is a key at; `None`
@@ -283,6 +294,342 @@ impl Object {
     }
 }
 
+/// A literal of a configuration read as a tree ([`Object::config`]):
+/// what is written as a literal is kept, anything else is
+/// [`Node::Computed`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum Node {
+    /// A string literal (no `${` substitution).
+    Str(String),
+    /// `true` or `false`.
+    Bool(bool),
+    /// A number literal, as written.
+    Num(String),
+    /// An object literal: its literal keys in order; `spread` when it
+    /// also spreads (`...x`) or computes (`[k]: v`) keys not read.
+    Obj {
+        /// The keys and their values, in order.
+        entries: Vec<(String, Node)>,
+        /// True when keys not read may be there.
+        spread: bool,
+    },
+    /// An array literal.
+    Arr(Vec<Node>),
+    /// An expression urilint does not evaluate (a call, a variable, a
+    /// function).
+    Computed,
+}
+
+impl Node {
+    /// The value of `key` in an object literal: `None` when this is not
+    /// an object or the key is not written in it.
+    pub fn get(&self, key: &str) -> Option<&Node> {
+        match self {
+            Node::Obj { entries, .. } => {
+                entries.iter().rev().find(|(k, _)| k == key).map(|(_, v)| v)
+            }
+            _ => None,
+        }
+    }
+
+    /// The string of a [`Node::Str`].
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Node::Str(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+/// The deepest nesting [`Object::config`] reads; deeper values are
+/// [`Node::Computed`].
+const MAX_NESTING: usize = 64;
+
+impl Object {
+    /// The object literal of the configuration: the one holding the
+    /// shallowest of the keys `keys` (`baseUrl`, `presets`), as a tree.
+    /// `None` when none of them is written as a key.
+    pub fn config(&self, keys: &[&str]) -> Option<Node> {
+        let (p, _) = keys
+            .iter()
+            .flat_map(|k| self.key_positions(k))
+            .min_by_key(|&(p, _)| self.depth[p])?;
+        let d = self.depth[p];
+        let open = (0..p).rev().find(|&i| self.depth[i] < d)?;
+        if self.src[open] != b'{' {
+            return None;
+        }
+        Some(self.node_at(open, 0).0)
+    }
+
+    /// The position of the first byte at or after `i` that is not white
+    /// space.
+    fn skip_ws(&self, mut i: usize) -> usize {
+        while i < self.src.len() && self.src[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        i
+    }
+
+    /// The end of the expression starting at `i`: the first `,` or
+    /// closing bracket at its depth (strings skipped).
+    fn skip_expr(&self, i: usize) -> usize {
+        let b = &self.src;
+        let Some(&d) = self.depth.get(i) else {
+            return b.len();
+        };
+        let mut j = i;
+        while j < b.len() {
+            let c = b[j];
+            if self.depth[j] < d || (self.depth[j] == d && matches!(c, b',' | b';')) {
+                return j;
+            }
+            if self.depth[j] == d && matches!(c, b'}' | b']' | b')') {
+                return j;
+            }
+            if matches!(c, b'\'' | b'"' | b'`') {
+                j += 1;
+                while j < b.len() && b[j] != c {
+                    if b[j] == b'\\' {
+                        j += 1;
+                    }
+                    j += 1;
+                }
+            }
+            j += 1;
+        }
+        b.len()
+    }
+
+    /// The value starting at `i` (after white space) and the position
+    /// after it; [`Node::Computed`] (skipped to its end) for anything not
+    /// a literal.
+    fn node_at(&self, i: usize, nesting: usize) -> (Node, usize) {
+        let i = self.skip_ws(i);
+        let (node, end) = self.literal_at(i, nesting);
+        let after = self.skip_ws(end);
+        let ends =
+            after >= self.src.len() || matches!(self.src[after], b',' | b'}' | b']' | b')' | b';');
+        if node != Node::Computed && ends {
+            (node, after)
+        } else {
+            (Node::Computed, self.skip_expr(i))
+        }
+    }
+
+    /// The literal at `i`, and the position after it (`Computed` with
+    /// `i` when there is none).
+    fn literal_at(&self, i: usize, nesting: usize) -> (Node, usize) {
+        let b = &self.src;
+        if nesting > MAX_NESTING || i >= b.len() {
+            return (Node::Computed, i);
+        }
+        if let Some((s, end)) = self.string_at(i) {
+            return (Node::Str(s), end);
+        }
+        for (word, v) in [("true", true), ("false", false)] {
+            let end = i + word.len();
+            if b[i..].starts_with(word.as_bytes())
+                && !b
+                    .get(end)
+                    .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
+            {
+                return (Node::Bool(v), end);
+            }
+        }
+        let n = b[i..]
+            .iter()
+            .take_while(|c| c.is_ascii_digit() || **c == b'.')
+            .count();
+        if n > 0 {
+            return (
+                Node::Num(String::from_utf8_lossy(&b[i..i + n]).into_owned()),
+                i + n,
+            );
+        }
+        match b[i] {
+            b'(' => {
+                // `/** @type */ ({ ... })`: the parenthesised literal.
+                let (inner, end) = self.node_at(i + 1, nesting + 1);
+                if b.get(end) == Some(&b')') {
+                    (inner, end + 1)
+                } else {
+                    (Node::Computed, i)
+                }
+            }
+            b'[' => {
+                let mut items = Vec::new();
+                let mut j = i + 1;
+                loop {
+                    j = self.skip_ws(j);
+                    match b.get(j) {
+                        None => return (Node::Computed, i),
+                        Some(b']') => return (Node::Arr(items), j + 1),
+                        Some(b',') => j += 1,
+                        Some(b'.') if b[j..].starts_with(b"...") => {
+                            // `...list`: its items when it is a literal.
+                            let (v, end) = self.node_at(j + 3, nesting + 1);
+                            match v {
+                                Node::Arr(more) => items.extend(more),
+                                _ => items.push(Node::Computed),
+                            }
+                            if end == j + 3 {
+                                return (Node::Computed, i);
+                            }
+                            j = end;
+                        }
+                        Some(_) => {
+                            let (v, end) = self.node_at(j, nesting + 1);
+                            if end == j {
+                                return (Node::Computed, i);
+                            }
+                            items.push(v);
+                            j = end;
+                        }
+                    }
+                }
+            }
+            b'{' => self.object_at(i, nesting),
+            c if c.is_ascii_alphabetic() || c == b'_' || c == b'$' => {
+                // A variable: the literal it is declared with in the file.
+                let n = self.ident_len(i);
+                match self.declared(&b[i..i + n], nesting) {
+                    Some(v) => (v, i + n),
+                    None => (Node::Computed, i),
+                }
+            }
+            _ => (Node::Computed, i),
+        }
+    }
+
+    /// The length of the identifier at `i`.
+    fn ident_len(&self, i: usize) -> usize {
+        self.src
+            .get(i..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$'))
+            .count()
+    }
+
+    /// The literal the variable `name` is declared with (`const name =
+    /// ...`, `let`, `var`: the first such declaration in the file); `None`
+    /// when there is none or it is not a literal.
+    fn declared(&self, name: &[u8], nesting: usize) -> Option<Node> {
+        if nesting > MAX_NESTING || name.is_empty() || self.lookups.get() >= MAX_LOOKUPS {
+            return None;
+        }
+        self.lookups.set(self.lookups.get() + 1);
+        let b = &self.src;
+        let mut from = 0;
+        while let Some(p) = memchr::memmem::find(&b[from..], name) {
+            let start = from + p;
+            from = start + 1;
+            let end = start + name.len();
+            if b.get(end)
+                .is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$'))
+            {
+                continue;
+            }
+            let before = b[..start].trim_ascii_end();
+            let keyword = ["const", "let", "var"].iter().any(|k| {
+                before.ends_with(k.as_bytes())
+                    && before.len() < start
+                    && (before.len() == k.len()
+                        || !before[before.len() - k.len() - 1].is_ascii_alphanumeric())
+            });
+            let eq = self.skip_ws(end);
+            if keyword && b.get(eq) == Some(&b'=') && b.get(eq + 1) != Some(&b'=') {
+                let (v, _) = self.node_at(eq + 1, nesting + 1);
+                return (v != Node::Computed).then_some(v);
+            }
+        }
+        None
+    }
+
+    /// The object literal at `i` (`{`).
+    fn object_at(&self, i: usize, nesting: usize) -> (Node, usize) {
+        let b = &self.src;
+        let mut entries = Vec::new();
+        let mut spread = false;
+        let mut j = i + 1;
+        loop {
+            j = self.skip_ws(j);
+            match b.get(j) {
+                None => return (Node::Computed, i),
+                Some(b'}') => return (Node::Obj { entries, spread }, j + 1),
+                Some(b',') => {
+                    j += 1;
+                    continue;
+                }
+                Some(b'.') if b[j..].starts_with(b"...") => {
+                    // `...options`: its keys, in place, when it is a
+                    // literal (later keys win, as in JavaScript).
+                    let (v, end) = self.node_at(j + 3, nesting + 1);
+                    match v {
+                        Node::Obj {
+                            entries: more,
+                            spread: s,
+                        } => {
+                            entries.extend(more);
+                            spread |= s;
+                        }
+                        _ => spread = true,
+                    }
+                    if end == j + 3 {
+                        return (Node::Computed, i);
+                    }
+                    j = end;
+                    continue;
+                }
+                _ => {}
+            }
+            let key = if let Some((k, end)) = self.string_at(j) {
+                j = end;
+                Some(k)
+            } else {
+                let n = b[j..]
+                    .iter()
+                    .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$'))
+                    .count();
+                let k = String::from_utf8_lossy(&b[j..j + n]).into_owned();
+                j += n;
+                (n > 0).then_some(k)
+            };
+            let after = self.skip_ws(j);
+            match (key, b.get(after)) {
+                (Some(k), Some(b':')) => {
+                    let (v, end) = self.node_at(after + 1, nesting + 1);
+                    entries.push((k, v));
+                    j = end;
+                }
+                // Shorthand `{ i18n }`: a variable.
+                (Some(k), Some(b',' | b'}')) => {
+                    let v = self
+                        .declared(k.as_bytes(), nesting + 1)
+                        .unwrap_or(Node::Computed);
+                    entries.push((k, v));
+                    j = after;
+                }
+                // A method `k() { ... }`: computed.
+                (Some(k), Some(b'(')) => {
+                    entries.push((k, Node::Computed));
+                    j = self.skip_expr(after);
+                }
+                // `...x`, `[k]: v`: keys not read.
+                _ => {
+                    spread = true;
+                    let end = self.skip_expr(after);
+                    if end == after && !matches!(b.get(end), Some(b',' | b'}')) {
+                        return (Node::Computed, i);
+                    }
+                    j = end;
+                }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -333,5 +680,110 @@ mod tests {
         assert_eq!(computed.get_in("markdown", "format"), None);
         let nested = Object::new("module.exports = { markdown: { hooks: { format: 'md' } } }");
         assert_eq!(nested.get_in("markdown", "format"), None);
+    }
+
+    /// Issue 46: the configuration object read as a tree, the classic
+    /// preset's options inside a type-cast `({ ... })`, `themeConfig.docs`
+    /// kept apart from the preset's `docs`, anything computed said so.
+    #[test]
+    fn the_configuration_as_a_tree() {
+        let o = Object::new(
+            r#"import x from './x.mjs';
+const config = {
+  i18n,
+  baseUrl: '/',
+  onBrokenLinks: 'warn',
+  presets: [
+    [
+      '@docusaurus/preset-classic',
+      /** @type {import('@docusaurus/preset-classic').Options} */
+      ({
+        docs: {
+          editUrl: ({locale, docPath}) => { return `x/${docPath}`; },
+          path: '../docs',
+          sidebarPath: path.resolve(__dirname, './sidebars.json'),
+          remarkPlugins: [[require('npm2yarn'), {sync: true}]],
+        },
+        blog: false,
+      }),
+    ],
+  ],
+  plugins: [...extra, 'a', ['b', { n: 2, list: ['x', "y"], ...more }], c],
+  themeConfig: ({ docs: { sidebar: { hideable: true } } }),
+  method() { return { baseUrl: 'no' }; },
+};
+export default config;
+"#,
+        );
+        let t = o.config(&["baseUrl", "presets"]).expect("config");
+        assert_eq!(t.get("baseUrl"), Some(&Node::Str("/".into())));
+        assert_eq!(t.get("i18n"), Some(&Node::Computed));
+        assert_eq!(t.get("method"), Some(&Node::Computed));
+        let Some(Node::Arr(presets)) = t.get("presets") else {
+            panic!("presets: {t:?}");
+        };
+        let Some(Node::Arr(classic)) = presets.first() else {
+            panic!("{presets:?}");
+        };
+        let opts = classic.get(1).expect("options");
+        let docs = opts.get("docs").expect("docs");
+        assert_eq!(docs.get("path"), Some(&Node::Str("../docs".into())));
+        assert_eq!(docs.get("editUrl"), Some(&Node::Computed));
+        assert_eq!(docs.get("sidebarPath"), Some(&Node::Computed));
+        assert!(matches!(docs.get("remarkPlugins"), Some(Node::Arr(_))));
+        assert_eq!(opts.get("blog"), Some(&Node::Bool(false)));
+        let Some(Node::Arr(plugins)) = t.get("plugins") else {
+            panic!("plugins: {t:?}");
+        };
+        assert_eq!(plugins.len(), 4, "{plugins:?}");
+        assert_eq!(plugins[0], Node::Computed);
+        assert_eq!(plugins[1], Node::Str("a".into()));
+        assert_eq!(plugins[3], Node::Computed);
+        let Node::Arr(b) = &plugins[2] else {
+            panic!("{plugins:?}");
+        };
+        assert!(matches!(b.get(1), Some(Node::Obj { spread: true, .. })));
+        assert_eq!(b[1].get("n"), Some(&Node::Num("2".into())));
+        // Variables declared with literals in the file are read, spread
+        // or not; others stay computed.
+        let o = Object::new(
+            r#"const common = { sidebarPath: require.resolve('./s.js'), routeBasePath: 'x' };
+const docs = { ...common, path: 'd' };
+let plugins = ['p'];
+const selfish = { ...selfish };
+module.exports = { baseUrl: '/', docs, blog: { ...common, ...unknown }, plugins: [...plugins, 'q'], s: selfish, t: docs.path };"#,
+        );
+        let t = o.config(&["baseUrl"]).expect("config");
+        let docs = t.get("docs").expect("docs");
+        assert_eq!(docs.get("path"), Some(&Node::Str("d".into())));
+        assert_eq!(docs.get("routeBasePath"), Some(&Node::Str("x".into())));
+        assert!(matches!(docs, Node::Obj { spread: false, .. }));
+        assert!(matches!(
+            t.get("blog"),
+            Some(Node::Obj { spread: true, .. })
+        ));
+        assert_eq!(
+            t.get("plugins"),
+            Some(&Node::Arr(vec![
+                Node::Str("p".into()),
+                Node::Str("q".into())
+            ]))
+        );
+        assert!(matches!(t.get("s"), Some(Node::Obj { spread: true, .. })));
+        assert_eq!(t.get("t"), Some(&Node::Computed));
+        // Nothing to read: no object holds the keys.
+        assert_eq!(
+            Object::new("module.exports = require('./c');").config(&["baseUrl"]),
+            None
+        );
+        // Unclosed and stray brackets end.
+        for bad in [
+            "x = { baseUrl: '/', a: [1, (2",
+            "x = { baseUrl: ) ] }",
+            "x = { ...",
+            "{ baseUrl:",
+        ] {
+            let _ = Object::new(bad).config(&["baseUrl"]);
+        }
     }
 }

@@ -276,6 +276,13 @@ pub struct Layout {
     /// against a whole route path (`/awesome`; docsify `alias`): a link
     /// to one is not checked.
     pub route_aliases: Vec<regex::Regex>,
+    /// URL paths the generator makes pages at, and under, that no source
+    /// file names (Docusaurus `/blog/tags`, `/blog/authors`,
+    /// `/docs/category`): a link there is served, not checked.
+    pub generated: Vec<String>,
+    /// The Docusaurus content plugins' blog and pages directories
+    /// ([`docusaurus::Routes`]); empty for other generators.
+    pub docusaurus: docusaurus::Routes,
     /// True when pages are bundled (VitePress, Docusaurus): a reference
     /// starting with `@` or `~` is a module specifier the bundler
     /// resolves through its aliases, not checked.
@@ -339,6 +346,8 @@ impl Layout {
             definition_term_ids: false,
             redirects: Vec::new(),
             route_aliases: Vec::new(),
+            generated: Vec::new(),
+            docusaurus: docusaurus::Routes::default(),
             md_as_mdx: false,
             unsure_pages: Vec::new(),
             unsure_anchors: Vec::new(),
@@ -759,8 +768,17 @@ impl Site {
             if let Some(r) = self.lookup_url(&rooted) {
                 return r;
             }
-            let under = lexically_clean(&l.source_dir.join(&decoded));
-            if under.starts_with(&l.source_dir) {
+            // From the root of the content the page is in (a Docusaurus
+            // version's directory, a mount), else the source directory.
+            let content = l
+                .mounts
+                .iter()
+                .map(|(d, _)| d)
+                .filter(|d| file.starts_with(d))
+                .max_by_key(|d| d.as_os_str().len())
+                .unwrap_or(&l.source_dir);
+            let under = lexically_clean(&content.join(&decoded));
+            if under.starts_with(content) {
                 if let Some(r) = self.source_file(&under) {
                     return r;
                 }
@@ -854,7 +872,11 @@ impl Site {
         if t.dirs.contains(key.as_str()) {
             return Some(Resolved::Served);
         }
-        None
+        let generated = self.layout.generated.iter().any(|g| {
+            let g = self.key(g);
+            key == g || key.starts_with(&format!("{g}/"))
+        });
+        generated.then_some(Resolved::Served)
     }
 
     /// The key of `url` in the URL table ([`url_key`], lowercased when
@@ -944,6 +966,11 @@ impl Site {
             rel.rsplit_once('.')
                 .is_some_and(|(_, x)| x.eq_ignore_ascii_case(e))
         });
+        if !is_page && l.generator == Generator::Docusaurus {
+            if let Some(url) = docusaurus::component_page_url(l, file, rel, prefix) {
+                return Some((url, Vec::new()));
+            }
+        }
         if !is_page {
             // Files of a collection or of posts are not published as
             // they are (Jekyll's prefixes there are patterns).
@@ -977,7 +1004,7 @@ impl Site {
         let url = match l.generator {
             Generator::Jekyll => jekyll::page_url(l, rel, prefix, &front),
             Generator::Hugo => hugo::page_url(l, rel, &front),
-            Generator::Docusaurus => docusaurus::page_url(l, rel, prefix, &front),
+            Generator::Docusaurus => docusaurus::page_url(l, file, rel, prefix, &front),
             Generator::VitePress => vitepress::page_url(l, rel),
             Generator::JupyterBook => {
                 let (url, more) = jupyter_book::page_url(l, rel, prefix)?;
