@@ -474,3 +474,19 @@ fn many_heavy_vitepress_rewrites_are_bounded() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.contains("a.md:3:"), "{stdout}");
 }
+
+/// Issue 46, MkDocs: astral-sh/uv's reference pages that a build step
+/// writes (ignored by its `.gitignore`) are not reported; the old pages
+/// of the `redirects` plugin's `redirect_maps` are served.
+#[test]
+fn mkdocs_generated() {
+    check_site("mkdocs-generated");
+}
+
+/// Issue 46, Sphinx: an image of `name.*` is any file of that name
+/// (sphinx-doc/sphinx's own test root `test-images`); one that names no
+/// file is still reported.
+#[test]
+fn sphinx_images() {
+    check_site("sphinx-images");
+}

@@ -19,6 +19,7 @@ pub mod antora;
 pub mod docusaurus;
 pub mod files;
 pub mod front_matter;
+pub mod gitignore;
 pub mod hugo;
 pub mod jekyll;
 pub mod js_object;
@@ -332,6 +333,9 @@ pub struct Site {
     /// The directory the site's files are looked for in ([`bound_of`]):
     /// nothing outside it is looked at (M6 of the 2026-11-29 review).
     bound: PathBuf,
+    /// The repository's `.gitignore` rules, read as links need them
+    /// ([`gitignore`]).
+    ignored: gitignore::Memo,
 }
 
 /// Every URL path of a site and the source file that makes it.
@@ -467,6 +471,7 @@ impl Site {
             urls: OnceLock::new(),
             files,
             late_notes: std::sync::Mutex::new(Vec::new()),
+            ignored: gitignore::Memo::default(),
         }
     }
 
@@ -526,13 +531,64 @@ impl Site {
     /// the generator's implied extensions and index pages), or the URL
     /// the reference makes against the page's own URL (RFC 3986 section
     /// 5.2) or the site root, looked up among the URLs the site serves.
+    /// A missing target that the repository's `.gitignore` ignores is a
+    /// file a build step writes: [`Resolved::NotChecked`] ([`gitignore`]).
     pub fn resolve(&self, file: &Path, path: &str) -> Resolved {
+        match self.resolve_sources(file, path) {
+            Resolved::Missing { url } if self.generated(file, path, &url) => Resolved::NotChecked,
+            r => r,
+        }
+    }
+
+    /// True when a source that would make the missing target of `path`
+    /// (found in `file`; `url` the URL path looked for) is ignored by the
+    /// repository's `.gitignore`: the file named beside the page, or the
+    /// page of `url` under the source directory (with the page
+    /// extensions, or as a directory's index page).
+    fn generated(&self, file: &Path, path: &str, url: &str) -> bool {
+        let l = &self.layout;
+        let decoded = percent_decode(path);
+        let mut named = Vec::new();
+        if !decoded.starts_with('/') {
+            named.push(lexically_clean(
+                &file.parent().unwrap_or(Path::new("")).join(&decoded),
+            ));
+        }
+        let rel = url.trim_matches('/');
+        let rel = rel
+            .strip_suffix(".html")
+            .or_else(|| rel.strip_suffix(".htm"))
+            .unwrap_or(rel);
+        if !rel.is_empty() {
+            named.push(lexically_clean(&l.source_dir.join(rel)));
+        }
+        named
+            .into_iter()
+            .filter(|p| p.starts_with(&self.bound))
+            .any(|p| {
+                let stem = p.file_name().map(|n| n.to_string_lossy().into_owned());
+                std::iter::once(p.clone())
+                    .chain(l.page_extensions.iter().filter_map(|e| {
+                        stem.as_ref().map(|s| p.with_file_name(format!("{s}.{e}")))
+                    }))
+                    .chain(l.index_names.iter().map(|i| p.join(i)))
+                    .any(|c| self.ignored.ignores(&self.bound, &c))
+            })
+    }
+
+    /// [`Site::resolve`] before the `.gitignore` rules are asked.
+    fn resolve_sources(&self, file: &Path, path: &str) -> Resolved {
         let l = &self.layout;
         let decoded = percent_decode(path);
         if l.module_specifiers && decoded.starts_with(['@', '~']) {
             // A module specifier the bundler resolves (`@theme/x.css`,
             // `@site/static/y.png`, `~pkg/z`), not a URL.
             return Resolved::NotChecked;
+        }
+        if l.generator == Generator::Sphinx {
+            if let Some(r) = sphinx::wildcard(l, file, &decoded) {
+                return r;
+            }
         }
         if l.theme_dirs.iter().any(|d| file.starts_with(d)) {
             // A template: its links are relative to pages it becomes.
