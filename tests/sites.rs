@@ -490,3 +490,13 @@ fn mkdocs_generated() {
 fn sphinx_images() {
     check_site("sphinx-images");
 }
+
+/// Issue 46, Jekyll: github/choosealicense.com's `licenses` collection of
+/// `.txt` documents with front matter is served at `/licenses/:path/`;
+/// anchors a Liquid include writes are not taken as missing; the pages
+/// of `jekyll-sitemap` are served; `{% link %}` and `{{ site.baseurl }}`
+/// links are checked.
+#[test]
+fn jekyll_collections() {
+    check_site("jekyll-collections");
+}

@@ -610,6 +610,13 @@ impl Site {
             if let Some(r) = self.lookup_url(&format!("/{rooted}")) {
                 return r;
             }
+            if l.generator == Generator::Jekyll {
+                // `{% link x.md %}`, `{% post_url name %}`: a source path
+                // (`crate::format::liquid`).
+                if let Some(r @ Resolved::File(_)) = self.source_file(&l.source_dir.join(rooted)) {
+                    return r;
+                }
+            }
             if let Some(inside) = inside {
                 if let Some(r) = self.lookup_url(&format!("/{inside}")) {
                     return r;
@@ -815,7 +822,7 @@ impl Site {
         let is_page = l.page_extensions.iter().any(|e| {
             rel.rsplit_once('.')
                 .is_some_and(|(_, x)| x.eq_ignore_ascii_case(e))
-        });
+        }) || (l.generator == Generator::Jekyll && jekyll::is_document(file, prefix));
         if !is_page {
             // Files of a collection or of posts are not published as
             // they are (Jekyll's prefixes there are patterns).

@@ -166,6 +166,9 @@ pub fn of_file_with(
 ) -> Option<Anchors> {
     use crate::format::detect::InputFormat;
     let (mut bytes, format) = read_document(path)?;
+    if matches!(format, InputFormat::Markdown | InputFormat::Html) && liquid_anchors(&bytes) {
+        return Some(Anchors::unknown());
+    }
     if matches!(
         format,
         InputFormat::Markdown | InputFormat::Rst | InputFormat::Asciidoc
@@ -187,6 +190,24 @@ pub fn of_file_with(
         }
     }
     of_file_bytes(&bytes, format, renderer, definition_terms)
+}
+
+/// True when the page `bytes` has anchors its template engine writes:
+/// a Liquid or Jinja include (`{% include license-overview.html
+/// license-id="mit" %}`, whose file may write `id="{{ include.license-id
+/// }}"`: github/choosealicense.com's `licenses.html`), or an `id` whose
+/// value is a template expression (`id="{{ x }}"`). Its anchors are not
+/// all known.
+fn liquid_anchors(bytes: &[u8]) -> bool {
+    use memchr::memmem::find;
+    [
+        b"{% include".as_slice(),
+        b"{%- include",
+        b"id=\"{{",
+        b"id='{{",
+    ]
+    .iter()
+    .any(|t| find(bytes, t).is_some())
 }
 
 /// The anchors of `bytes`, a document of `format`.
