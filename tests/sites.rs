@@ -500,3 +500,12 @@ fn sphinx_images() {
 fn jekyll_collections() {
     check_site("jekyll-collections");
 }
+
+/// Issue 46, Antora: xrefs (`xref:page.adoc#id[]` from the module's
+/// `pages/`, `xref:module:page.adoc[]`, `<<id>>`) read and resolved as
+/// Antora does (eclipse-che/che-docs: page aliases, Asciidoctor's
+/// default section ids); another component's page is not read.
+#[test]
+fn antora() {
+    check_site("antora");
+}

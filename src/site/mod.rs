@@ -590,6 +590,21 @@ impl Site {
                 return r;
             }
         }
+        if l.generator == Generator::Antora && decoded.ends_with(".adoc") {
+            // A page id (`xref:page.adoc`): from the module's `pages/`.
+            if let Some(target) = antora::page_file(file, &decoded) {
+                if self.kind(&target) == files::Kind::File {
+                    return Resolved::File(target);
+                }
+                let url = antora::url_of_file(&target)
+                    .unwrap_or_else(|| format!("/{}", decoded.trim_start_matches("../")));
+                // A page alias (`:page-aliases:`) leads to its page.
+                if l.redirects.contains(&url) {
+                    return Resolved::Served;
+                }
+                return Resolved::Missing { url };
+            }
+        }
         if l.theme_dirs.iter().any(|d| file.starts_with(d)) {
             // A template: its links are relative to pages it becomes.
             let from_root = resolve_path("/", decoded.trim_start_matches('/'));
