@@ -215,6 +215,30 @@ pub fn page_url(l: &Layout, rel: &str, prefix: &str, front: &FrontMatter) -> Opt
 mod tests {
     use super::*;
 
+    /// github/choosealicense.com's `plugins:` (`_config.yml`), and
+    /// `jekyll-archives` and `jekyll-paginate` as their READMEs set them.
+    #[test]
+    fn plugins_that_make_pages() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        std::fs::write(
+            dir.path().join("_config.yml"),
+            "plugins:\n  - jekyll-sitemap\n  - jekyll-redirect-from\n  - jekyll-seo-tag\n  - jekyll-coffeescript\n  - jekyll-github-metadata # For 'Improve this page' links\n  - jekyll-archives\n  - jekyll-paginate\n  - jekyll-readme-index\n",
+        )
+        .expect("write");
+        let l = read(dir.path()).expect("jekyll");
+        assert_eq!(l.alias_keys, ["redirect_from"]);
+        assert_eq!(l.redirects, ["/sitemap.xml"]);
+        assert!(l.index_names.contains(&"README.md"));
+        assert_eq!(
+            l.unsure_pages,
+            [
+                "the Jekyll plugin `jekyll-coffeescript` (_config.yml `plugins`)",
+                "the Jekyll plugin `jekyll-archives` (_config.yml `plugins`)",
+                "the Jekyll plugin `jekyll-paginate` (_config.yml `plugins`)"
+            ]
+        );
+    }
+
     #[test]
     fn collections_posts_and_permalinks() {
         let l = Layout::new(
