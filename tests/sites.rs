@@ -605,3 +605,38 @@ fn docsify() {
 fn docusaurus_versions_blog_and_pages() {
     check_site("docusaurus-versions");
 }
+
+/// Issue 46, MkDocs: astral-sh/uv's reference pages that a build step
+/// writes (ignored by its `.gitignore`) are not reported; the old pages
+/// of the `redirects` plugin's `redirect_maps` are served.
+#[test]
+fn mkdocs_generated() {
+    check_site("mkdocs-generated");
+}
+
+/// Issue 46, Sphinx: an image of `name.*` is any file of that name
+/// (sphinx-doc/sphinx's own test root `test-images`); one that names no
+/// file is still reported.
+#[test]
+fn sphinx_images() {
+    check_site("sphinx-images");
+}
+
+/// Issue 46, Jekyll: github/choosealicense.com's `licenses` collection of
+/// `.txt` documents with front matter is served at `/licenses/:path/`;
+/// anchors a Liquid include writes are not taken as missing; the pages
+/// of `jekyll-sitemap` are served; `{% link %}` and `{{ site.baseurl }}`
+/// links are checked.
+#[test]
+fn jekyll_collections() {
+    check_site("jekyll-collections");
+}
+
+/// Issue 46, Antora: xrefs (`xref:page.adoc#id[]` from the module's
+/// `pages/`, `xref:module:page.adoc[]`, `<<id>>`) read and resolved as
+/// Antora does (eclipse-che/che-docs: page aliases, Asciidoctor's
+/// default section ids); another component's page is not read.
+#[test]
+fn antora() {
+    check_site("antora");
+}

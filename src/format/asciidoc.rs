@@ -46,13 +46,144 @@ pub fn segments(src: &[u8], include_code: bool) -> Vec<Segment> {
                     out.push(Segment::exact(src, region, SegmentKind::Code(field), false));
                 }
             }
-            None => text_segments(src, region, &mut out),
+            None => {
+                xref_segments(src, region.clone(), &mut out);
+                text_segments(src, region, &mut out);
+            }
         }
     }
     if !out.is_sorted_by_key(|s| s.map.start(0)) {
         out.sort_by_key(|s| s.map.start(0));
     }
     out
+}
+
+/// The most cross references read from one document.
+const MAX_XREFS: usize = 10_000;
+
+/// The cross references of `src[region]` (text, not code), each as one
+/// segment with `references: true` (kind [`SegmentKind::MarkdownLink`]
+/// `("xref")`) whose text is the relative reference it names:
+///
+/// - `<<id>>`, `<<id,text>>`, `xref:id[]` (an id, no `.adoc`): `#id`, an
+///   anchor of the document itself;
+/// - `xref:page.adoc#id[]`, `<<page.adoc#id,text>>`: `page.adoc#id` as
+///   written (a page of the same module, `crate::site::antora`; beside
+///   the document outside an Antora site, as Asciidoctor resolves it);
+/// - `xref:module:page.adoc#id[]` (Antora): `../../module/pages/page.adoc#id`,
+///   the page's file from the module's `pages/` directory.
+///
+/// A target of another component or version (`version@component:module:
+/// page.adoc`, `component:module:page.adoc`), of another family
+/// (`partial$x.adoc`), or holding an attribute reference (`{x}`) is not
+/// read: where it leads is not known here. Source: Asciidoctor docs,
+/// "Cross references" (`xref:`, `<<>>`); Antora docs, "Page ID" and "Xref
+/// macros and page IDs".
+fn xref_segments(src: &[u8], region: Range<usize>, out: &mut Vec<Segment>) {
+    use memchr::memmem::find_iter;
+    let text = &src[region.clone()];
+    let mut found = 0;
+    let mut targets: Vec<(usize, usize)> = Vec::new();
+    for at in find_iter(text, b"xref:") {
+        // `xref:` starts a word (not `axref:`), its target ends at `[`.
+        if at > 0 && text[at - 1].is_ascii_alphanumeric() {
+            continue;
+        }
+        let start = at + 5;
+        let Some(len) = text[start..]
+            .iter()
+            .position(|&b| b == b'[' || b.is_ascii_whitespace())
+        else {
+            continue;
+        };
+        if text.get(start + len) == Some(&b'[') && len > 0 {
+            targets.push((start, len));
+        }
+    }
+    for at in find_iter(text, b"<<") {
+        let start = at + 2;
+        let Some(len) = text[start..]
+            .iter()
+            .position(|&b| matches!(b, b',' | b'>' | b'\n' | b'<' | b' '))
+        else {
+            continue;
+        };
+        let closes = text[start + len..].starts_with(b">>")
+            || (text.get(start + len) == Some(&b',')
+                && text[start + len..]
+                    .split(|&b| b == b'\n')
+                    .next()
+                    .is_some_and(|l| l.windows(2).any(|w| w == b">>")));
+        if closes && len > 0 {
+            targets.push((start, len));
+        }
+    }
+    targets.sort_unstable();
+    for (start, len) in targets {
+        if found >= MAX_XREFS {
+            break;
+        }
+        let target = &text[start..start + len];
+        let abs = region.start + start;
+        if let Some(seg) = xref_segment(abs, target) {
+            out.push(seg);
+            found += 1;
+        }
+    }
+}
+
+/// The segment of one cross reference target `target` (at byte `abs` of
+/// `src`), as [`xref_segments`] says; `None` when it is not read.
+fn xref_segment(abs: usize, target: &[u8]) -> Option<Segment> {
+    if target
+        .iter()
+        .any(|&b| matches!(b, b'{' | b'}' | b'$' | b'@' | b'"' | b'\''))
+    {
+        return None;
+    }
+    let (page, _fragment) = match target.iter().position(|&b| b == b'#') {
+        Some(i) => (&target[..i], Some(&target[i + 1..])),
+        None => (target, None),
+    };
+    let colons = page.iter().filter(|&&b| b == b':').count();
+    let is_page = page.ends_with(b".adoc");
+    let mut map = OffsetMap::new();
+    let mut text = Vec::new();
+    match (colons, is_page) {
+        (0, false) if !page.is_empty() && !page.contains(&b'/') && !page.contains(&b'.') => {
+            // An id of the document itself.
+            text.push(b'#');
+            text.extend_from_slice(target);
+            map.group(abs as u64, 1, 2);
+            map.exact(abs as u64 + 1, target.len() as u64 - 1);
+        }
+        (0, true) => {
+            text.extend_from_slice(target);
+            map.exact(abs as u64, target.len() as u64);
+        }
+        (1, true) => {
+            let colon = page.iter().position(|&b| b == b':')?;
+            let module = &page[..colon];
+            if module.is_empty() || target.len() == colon + 1 {
+                return None;
+            }
+            text.extend_from_slice(b"../../");
+            text.extend_from_slice(module);
+            text.extend_from_slice(b"/pages/");
+            text.extend_from_slice(&target[colon + 1..]);
+            // `module:` stands for `../../module/pages/`.
+            map.group(abs as u64, colon as u64 + 1, colon as u64 + 13);
+            map.exact((abs + colon + 1) as u64, (target.len() - colon - 1) as u64);
+        }
+        _ => return None,
+    }
+    Some(Segment {
+        text,
+        kind: SegmentKind::MarkdownLink("xref"),
+        map,
+        base: None,
+        references: true,
+    })
 }
 
 /// The text segments of `src[region]`: cut at its URI macros; the
@@ -298,6 +429,46 @@ fn cuts(src: &[u8]) -> Vec<usize> {
 mod tests {
     use super::*;
     use crate::scan::{Found, ScanOptions, Scanner};
+
+    /// The cross references of eclipse-che/che-docs pages, as the
+    /// segments give them (text, and the source bytes mapped to).
+    #[test]
+    fn xrefs_as_references() {
+        let src = "* xref:administration-guide:using-the-cli.adoc[]\n\
+                   by a xref:using-a-git-provider-access-token.adoc[Git-provider access token]\n\
+                   * xref:running-the-application[] and <<in-page,text>> and <<page.adoc#x,t>>\n\
+                   xref:2.5@docs:ROOT:x.adoc[] xref:{attr}.adoc[] xref:partial$x.adoc[] axref:no[]\n\
+                   ----\nxref:in-code.adoc[]\n----\n";
+        let got: Vec<(String, String)> = segments(src.as_bytes(), false)
+            .into_iter()
+            .filter(|s| s.references)
+            .map(|s| {
+                let span = s.map.span(0..s.text.len() as u64);
+                (
+                    String::from_utf8_lossy(&s.text).into_owned(),
+                    src[span.start as usize..span.end as usize].to_string(),
+                )
+            })
+            .collect();
+        let want = [
+            (
+                "../../administration-guide/pages/using-the-cli.adoc",
+                "administration-guide:using-the-cli.adoc",
+            ),
+            (
+                "using-a-git-provider-access-token.adoc",
+                "using-a-git-provider-access-token.adoc",
+            ),
+            ("#running-the-application", "running-the-application"),
+            ("#in-page", "in-page"),
+            ("page.adoc#x", "page.adoc#x"),
+        ];
+        let want: Vec<(String, String)> = want
+            .iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect();
+        assert_eq!(got, want);
+    }
 
     fn uris(src: &str) -> Vec<String> {
         let mut out = Vec::new();

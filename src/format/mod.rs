@@ -14,6 +14,7 @@
 
 pub mod asciidoc;
 pub mod html;
+pub mod liquid;
 pub mod map;
 pub mod markdown;
 pub mod markdown_references;

@@ -191,6 +191,14 @@ where
                         opts.references,
                     );
                     references = r;
+                    // Jekyll's Liquid links (`{% link x.md %}`), read as
+                    // the references they make.
+                    let mut segments = segments;
+                    let liquid = super::liquid::segments(&raw);
+                    if !liquid.is_empty() {
+                        segments.extend(liquid);
+                        segments.sort_by_key(|s| s.map.start(0));
+                    }
                     segments
                 }
             };

@@ -83,14 +83,72 @@ pub fn read(dir: &Path) -> Option<Layout> {
     }
     l.mounts.push((l.source_dir.join("_posts"), posts));
     let plugins = doc["plugins"].as_vec().or_else(|| doc["gems"].as_vec());
-    if plugins
-        .into_iter()
-        .flatten()
-        .any(|p| p.as_str() == Some("jekyll-redirect-from"))
-    {
-        l.alias_keys.push("redirect_from");
+    let config_name = config
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    for p in plugins.into_iter().flatten().filter_map(|p| p.as_str()) {
+        match p {
+            "jekyll-redirect-from" => l.alias_keys.push("redirect_from"),
+            "jekyll-sitemap" => l.redirects.push("/sitemap.xml".into()),
+            "jekyll-feed" => l.redirects.push("/feed.xml".into()),
+            "jekyll-readme-index" => l.index_names.push("README.md"),
+            p if HARMLESS_PLUGINS.contains(&p) => {}
+            p => l
+                .unsure_pages
+                .push(format!("the Jekyll plugin `{p}` ({config_name} `plugins`)")),
+        }
     }
     Some(l)
+}
+
+/// Jekyll plugins that make no page a link could name and move none:
+/// page metadata and tags (`jekyll-seo-tag`, `jekyll-github-metadata`,
+/// `jemoji`, `jekyll-mentions`, `jekyll-avatar`, `jekyll-gist`), layouts
+/// and titles (`jekyll-default-layout`, `jekyll-titles-from-headings`,
+/// `jekyll-optional-front-matter`: Markdown files without front matter
+/// are pages, as the model takes them), link rewriting of `.md` targets
+/// (`jekyll-relative-links`: the model resolves them the same way),
+/// caching and Sass (`jekyll-include-cache`, `jekyll-sass-converter`).
+/// `jekyll-redirect-from`, `jekyll-sitemap` (`/sitemap.xml`),
+/// `jekyll-feed` (`/feed.xml`) and `jekyll-readme-index` (`README.md` as
+/// a directory's index) are read; any other plugin
+/// (`jekyll-archives`, `jekyll-paginate`, `jekyll-coffeescript`, one of
+/// the site's own) is an `unsure_pages` reason naming it.
+pub const HARMLESS_PLUGINS: &[&str] = &[
+    "jekyll-seo-tag",
+    "jekyll-github-metadata",
+    "jemoji",
+    "jekyll-mentions",
+    "jekyll-avatar",
+    "jekyll-gist",
+    "jekyll-default-layout",
+    "jekyll-titles-from-headings",
+    "jekyll-optional-front-matter",
+    "jekyll-relative-links",
+    "jekyll-include-cache",
+    "jekyll-sass-converter",
+    "jekyll-remote-theme",
+    "jekyll-commonmark-ghpages",
+    "jekyll-last-modified-at",
+];
+
+/// True when the file `file` of a collection (its prefix `prefix` is
+/// `collection:...`) is one of its documents whatever its extension: it
+/// starts with front matter (`---`). Jekyll docs, "Collections": a file
+/// of a collection with front matter is a document, rendered at the
+/// collection's `permalink` (github/choosealicense.com's
+/// `_licenses/mit.txt` at `/licenses/mit/`); one without is a static
+/// file.
+pub fn is_document(file: &Path, prefix: &str) -> bool {
+    use std::io::Read;
+    if !prefix.starts_with("collection:") {
+        return false;
+    }
+    let mut head = [0u8; 4];
+    let n = std::fs::File::open(file)
+        .and_then(|mut f| f.read(&mut head))
+        .unwrap_or(0);
+    head[..n].starts_with(b"---\n") || head[..n].starts_with(b"---\r")
 }
 
 /// The front matter keys [`page_url`] reads: a page that sets none of
@@ -161,6 +219,30 @@ pub fn page_url(l: &Layout, rel: &str, prefix: &str, front: &FrontMatter) -> Opt
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// github/choosealicense.com's `plugins:` (`_config.yml`), and
+    /// `jekyll-archives` and `jekyll-paginate` as their READMEs set them.
+    #[test]
+    fn plugins_that_make_pages() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        std::fs::write(
+            dir.path().join("_config.yml"),
+            "plugins:\n  - jekyll-sitemap\n  - jekyll-redirect-from\n  - jekyll-seo-tag\n  - jekyll-coffeescript\n  - jekyll-github-metadata # For 'Improve this page' links\n  - jekyll-archives\n  - jekyll-paginate\n  - jekyll-readme-index\n",
+        )
+        .expect("write");
+        let l = read(dir.path()).expect("jekyll");
+        assert_eq!(l.alias_keys, ["redirect_from"]);
+        assert_eq!(l.redirects, ["/sitemap.xml"]);
+        assert!(l.index_names.contains(&"README.md"));
+        assert_eq!(
+            l.unsure_pages,
+            [
+                "the Jekyll plugin `jekyll-coffeescript` (_config.yml `plugins`)",
+                "the Jekyll plugin `jekyll-archives` (_config.yml `plugins`)",
+                "the Jekyll plugin `jekyll-paginate` (_config.yml `plugins`)"
+            ]
+        );
+    }
 
     #[test]
     fn collections_posts_and_permalinks() {

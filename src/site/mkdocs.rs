@@ -57,6 +57,8 @@ pub fn read(dir: &Path) -> Option<Layout> {
     if let Some(u) = doc["site_url"].as_str() {
         l.base_path = base_path_of(u);
     }
+    plugins(&mut l, &doc);
+    hooks(&mut l, &doc, dir);
     if !doc["INHERIT"].is_badvalue() {
         l.notes.push(format!(
             "{}: INHERIT is not followed; settings of the parent file are not read",
@@ -64,6 +66,189 @@ pub fn read(dir: &Path) -> Option<Layout> {
         ));
     }
     Some(l)
+}
+
+/// MkDocs plugins that neither make nor move pages nor add anchors to
+/// them, as their docs say (names without the `material/` prefix of
+/// mkdocs-material's own): search, social cards, minifiers, page dates
+/// and authors, tags, offline and privacy builds, the versions of `mike`,
+/// `llms.txt` files, `exclude` (it only removes pages), navigation
+/// builders (`literate-nav`, `awesome-pages`, `section-index`: they order
+/// the navigation, the URL of a page stays its path), and `autorefs` /
+/// `mkdocstrings` (a cross-reference `[x][mod.Class]` is not a link; the
+/// headings of `::: mod.Class` are read with the page, see
+/// `crate::links::anchors::includes`).
+pub const HARMLESS_PLUGINS: &[&str] = &[
+    "search",
+    "social",
+    "minify",
+    "minify-html",
+    "git-revision-date",
+    "git-revision-date-localized",
+    "git-committers",
+    "git-authors",
+    "tags",
+    "offline",
+    "privacy",
+    "optimize",
+    "info",
+    "meta",
+    "typeset",
+    "mike",
+    "llmstxt",
+    "exclude",
+    "exclude-search",
+    "literate-nav",
+    "awesome-pages",
+    "awesome-nav",
+    "section-index",
+    "autorefs",
+    "mkdocstrings",
+    "glightbox",
+    "mermaid2",
+    "rss",
+    "htmlproofer",
+    "redirects",
+];
+
+/// MkDocs plugins that rewrite a page's Markdown before it is rendered
+/// (`macros`: Jinja2 variables and macros; `include-markdown`: included
+/// files): what they add may hold headings, so a page's anchors are not
+/// all known ([`Layout::unsure_anchors`]).
+pub const CONTENT_PLUGINS: &[&str] = &["macros", "include-markdown", "markdownextradata"];
+
+/// MkDocs hook events (MkDocs user guide, "Hooks" and "Plugin events")
+/// whose handler may add, drop or move pages (`on_files`, `on_nav`,
+/// `on_config`, `on_pre_build` and `on_post_build`, which may write
+/// files).
+pub const PAGE_EVENTS: &[&str] = &[
+    "on_files",
+    "on_nav",
+    "on_config",
+    "on_pre_build",
+    "on_post_build",
+];
+
+/// MkDocs hook events whose handler may change a page's text (and so its
+/// headings): `on_page_read_source`, `on_page_markdown`,
+/// `on_page_content`, `on_post_page`.
+pub const CONTENT_EVENTS: &[&str] = &[
+    "on_page_read_source",
+    "on_page_markdown",
+    "on_page_content",
+    "on_post_page",
+];
+
+/// Reads `plugins:` of `mkdocs.yml` (`doc`) into `l`: `redirects`'
+/// `redirect_maps` keys (old pages, as source paths) become URLs the site
+/// serves ([`Layout::redirects`]); a plugin of [`CONTENT_PLUGINS`] is an
+/// [`Layout::unsure_anchors`] reason; any other plugin not in
+/// [`HARMLESS_PLUGINS`] (`blog`, `i18n`, `static-i18n`, `gen-files`, one
+/// urilint does not know) an [`Layout::unsure_pages`] reason naming it.
+/// A `group` plugin's own `plugins:` are read the same way.
+fn plugins(l: &mut Layout, doc: &yaml_rust2::Yaml) {
+    use yaml_rust2::Yaml;
+    let config = l
+        .config
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    /// The plugins of a `plugins:` list (or mapping), with their
+    /// settings (`None`: a bare name).
+    fn add<'a>(entries: &mut Vec<(String, Option<&'a Yaml>)>, list: &'a Yaml) {
+        let pairs: Vec<(&'a Yaml, Option<&'a Yaml>)> = match list {
+            Yaml::Array(a) => a
+                .iter()
+                .flat_map(|p| match p {
+                    Yaml::Hash(h) => h.iter().map(|(k, v)| (k, Some(v))).collect(),
+                    name => vec![(name, None)],
+                })
+                .collect(),
+            Yaml::Hash(h) => h.iter().map(|(k, v)| (k, Some(v))).collect(),
+            _ => Vec::new(),
+        };
+        for (k, v) in pairs {
+            if let Some(name) = k.as_str() {
+                entries.push((name.to_string(), v));
+            }
+        }
+    }
+    let null = Yaml::Null;
+    let mut entries: Vec<(String, Option<&Yaml>)> = Vec::new();
+    add(&mut entries, &doc["plugins"]);
+    let mut i = 0;
+    while i < entries.len() {
+        let (name, settings) = (entries[i].0.clone(), entries[i].1);
+        i += 1;
+        let settings = settings.unwrap_or(&null);
+        let bare = name.strip_prefix("material/").unwrap_or(&name);
+        if bare == "group" {
+            // mkdocs-material's `group`: its plugins, when enabled.
+            if settings["enabled"].as_bool() != Some(false) {
+                add(&mut entries, &settings["plugins"]);
+            }
+            continue;
+        }
+        if settings["enabled"].as_bool() == Some(false) {
+            continue;
+        }
+        if bare == "redirects" {
+            if let Yaml::Hash(h) = &settings["redirect_maps"] {
+                for old in h.keys().filter_map(Yaml::as_str) {
+                    let old = old.trim_start_matches('/');
+                    let is_page = old
+                        .rsplit_once('.')
+                        .is_some_and(|(_, e)| e.eq_ignore_ascii_case("md"));
+                    l.redirects.push(if is_page {
+                        super::default_page_url(l, old, "/")
+                    } else {
+                        format!("/{old}")
+                    });
+                }
+            }
+            continue;
+        }
+        if HARMLESS_PLUGINS.contains(&bare) {
+            continue;
+        }
+        let reason = format!("the MkDocs plugin `{name}` ({config} `plugins`)");
+        if CONTENT_PLUGINS.contains(&bare) {
+            l.unsure_anchors.push(reason);
+        } else {
+            l.unsure_pages.push(reason);
+        }
+    }
+}
+
+/// Reads `hooks:` of `mkdocs.yml` (`doc`, in the directory `dir`) into
+/// `l`: each hook's Python file is read (not run) for the events it
+/// handles; one of [`PAGE_EVENTS`] is an [`Layout::unsure_pages`] reason,
+/// one of [`CONTENT_EVENTS`] an [`Layout::unsure_anchors`] reason, each
+/// naming the file. A hook file that cannot be read is both.
+fn hooks(l: &mut Layout, doc: &yaml_rust2::Yaml, dir: &Path) {
+    let Some(list) = doc["hooks"].as_vec() else {
+        return;
+    };
+    let config = l
+        .config
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    for hook in list.iter().filter_map(|h| h.as_str()) {
+        let reason = format!("the MkDocs hook `{hook}` ({config} `hooks`)");
+        let (pages, anchors) = match super::read_config(&dir.join(hook)) {
+            Ok(text) => {
+                let handles =
+                    |events: &[&str]| events.iter().any(|e| text.contains(&format!("def {e}(")));
+                (handles(PAGE_EVENTS), handles(CONTENT_EVENTS))
+            }
+            Err(_) => (true, true),
+        };
+        if pages {
+            l.unsure_pages.push(reason.clone());
+        }
+        if anchors {
+            l.unsure_anchors.push(reason);
+        }
+    }
 }
 
 /// The heading-id renderer of the `toc` extension's `slugify` setting in
@@ -136,6 +321,70 @@ fn toc_renderer(text: &str) -> super::slug::Renderer {
 mod tests {
     use super::*;
     use crate::site::slug::{PymdownxCase, Renderer};
+
+    /// pydantic/pydantic's hooks and plugins (fixtures/sites/mkdocs-hooks,
+    /// SOURCE there): the hooks name what they may change; the plugins it
+    /// uses make no page; `redirect_maps` keys are served URLs.
+    #[test]
+    fn hooks_and_plugins_of_pydantic() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sites/mkdocs-hooks");
+        let l = read(&dir).expect("mkdocs");
+        assert_eq!(
+            l.unsure_pages,
+            [
+                "the MkDocs hook `docs/plugins/main.py` (mkdocs.yml `hooks`)",
+                "the MkDocs hook `docs/plugins/algolia.py` (mkdocs.yml `hooks`)"
+            ]
+        );
+        assert_eq!(
+            l.unsure_anchors,
+            [
+                "the MkDocs hook `docs/plugins/main.py` (mkdocs.yml `hooks`)",
+                "the MkDocs hook `docs/plugins/algolia.py` (mkdocs.yml `hooks`)"
+            ]
+        );
+        assert_eq!(l.redirects, ["/usage/mypy/", "/usage/types/secrets/"]);
+    }
+
+    /// Plugins as their docs configure them: mkdocs-material's blog
+    /// (`- blog`, "Built-in blog plugin"), mkdocs-static-i18n's README
+    /// (`- i18n:` with `docs_structure: suffix`), mkdocs-gen-files'
+    /// README (`- gen-files:` with `scripts:`), mkdocs-macros (`-
+    /// macros`), a `group` holding one, a disabled one, a hook file that
+    /// is not there, and a plugin mapping instead of a list.
+    #[test]
+    fn plugins_that_make_pages_or_anchors() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        std::fs::write(
+            dir.path().join("mkdocs.yml"),
+            "site_name: x\nhooks:\n  - hooks/gone.py\nplugins:\n  - search\n  - material/blog\n  - i18n:\n      docs_structure: suffix\n      languages:\n        - locale: en\n          default: true\n        - locale: fr\n  - gen-files:\n      scripts:\n        - docs/gen_ref_pages.py\n  - macros\n  - group:\n      enabled: !ENV CI\n      plugins:\n        - optimize\n        - my-own\n  - static-i18n:\n      enabled: false\n",
+        )
+        .expect("write");
+        let l = read(dir.path()).expect("mkdocs");
+        let named = |v: &[String]| -> Vec<String> {
+            v.iter()
+                .map(|r| r.split('`').nth(1).unwrap_or_default().to_string())
+                .collect()
+        };
+        assert_eq!(
+            named(&l.unsure_pages),
+            [
+                "material/blog",
+                "i18n",
+                "gen-files",
+                "my-own",
+                "hooks/gone.py"
+            ]
+        );
+        assert_eq!(named(&l.unsure_anchors), ["macros", "hooks/gone.py"]);
+        std::fs::write(
+            dir.path().join("mkdocs.yml"),
+            "site_name: x\nplugins:\n  search: {}\n  awesome-pages: {}\n  blog: {}\n",
+        )
+        .expect("write");
+        let l = read(dir.path()).expect("mkdocs");
+        assert_eq!(named(&l.unsure_pages), ["blog"]);
+    }
 
     #[test]
     fn toc_slugify_settings() {

@@ -21,6 +21,7 @@ pub mod docusaurus;
 pub mod explain;
 pub mod files;
 pub mod front_matter;
+pub mod gitignore;
 pub mod hugo;
 pub mod jekyll;
 pub mod js_object;
@@ -377,6 +378,9 @@ pub struct Site {
     /// (docsify), or for the whole project under the configuration's path
     /// (MyST labels); `None` when they cannot all be known.
     generator_anchors: std::sync::Mutex<HashMap<PathBuf, Option<std::sync::Arc<HashSet<String>>>>>,
+    /// The repository's `.gitignore` rules, read as links need them
+    /// ([`gitignore`]).
+    ignored: gitignore::Memo,
 }
 
 /// Every URL path of a site and the source file that makes it.
@@ -541,6 +545,7 @@ impl Site {
             files,
             late_notes: std::sync::Mutex::new(Vec::new()),
             generator_anchors: std::sync::Mutex::new(HashMap::new()),
+            ignored: gitignore::Memo::default(),
         }
     }
 
@@ -670,7 +675,53 @@ impl Site {
     /// the generator's implied extensions and index pages), or the URL
     /// the reference makes against the page's own URL (RFC 3986 section
     /// 5.2) or the site root, looked up among the URLs the site serves.
+    /// A missing target that the repository's `.gitignore` ignores is a
+    /// file a build step writes: [`Resolved::NotChecked`] ([`gitignore`]).
     pub fn resolve(&self, file: &Path, path: &str) -> Resolved {
+        match self.resolve_sources(file, path) {
+            Resolved::Missing { url } if self.generated(file, path, &url) => Resolved::NotChecked,
+            r => r,
+        }
+    }
+
+    /// True when a source that would make the missing target of `path`
+    /// (found in `file`; `url` the URL path looked for) is ignored by the
+    /// repository's `.gitignore`: the file named beside the page, or the
+    /// page of `url` under the source directory (with the page
+    /// extensions, or as a directory's index page).
+    fn generated(&self, file: &Path, path: &str, url: &str) -> bool {
+        let l = &self.layout;
+        let decoded = percent_decode(path);
+        let mut named = Vec::new();
+        if !decoded.starts_with('/') {
+            named.push(lexically_clean(
+                &file.parent().unwrap_or(Path::new("")).join(&decoded),
+            ));
+        }
+        let rel = url.trim_matches('/');
+        let rel = rel
+            .strip_suffix(".html")
+            .or_else(|| rel.strip_suffix(".htm"))
+            .unwrap_or(rel);
+        if !rel.is_empty() {
+            named.push(lexically_clean(&l.source_dir.join(rel)));
+        }
+        named
+            .into_iter()
+            .filter(|p| p.starts_with(&self.bound))
+            .any(|p| {
+                let stem = p.file_name().map(|n| n.to_string_lossy().into_owned());
+                std::iter::once(p.clone())
+                    .chain(l.page_extensions.iter().filter_map(|e| {
+                        stem.as_ref().map(|s| p.with_file_name(format!("{s}.{e}")))
+                    }))
+                    .chain(l.index_names.iter().map(|i| p.join(i)))
+                    .any(|c| self.ignored.ignores(&self.bound, &c))
+            })
+    }
+
+    /// [`Site::resolve`] before the `.gitignore` rules are asked.
+    fn resolve_sources(&self, file: &Path, path: &str) -> Resolved {
         let l = &self.layout;
         let decoded = percent_decode(path);
         if l.module_specifiers && decoded.starts_with(['@', '~']) {
@@ -700,6 +751,25 @@ impl Site {
             // A MyST reference by label (`[text](label)`), when no page
             // of that name is beside.
             return Resolved::Served;
+        if l.generator == Generator::Sphinx {
+            if let Some(r) = sphinx::wildcard(l, file, &decoded) {
+                return r;
+            }
+        }
+        if l.generator == Generator::Antora && decoded.ends_with(".adoc") {
+            // A page id (`xref:page.adoc`): from the module's `pages/`.
+            if let Some(target) = antora::page_file(file, &decoded) {
+                if self.kind(&target) == files::Kind::File {
+                    return Resolved::File(target);
+                }
+                let url = antora::url_of_file(&target)
+                    .unwrap_or_else(|| format!("/{}", decoded.trim_start_matches("../")));
+                // A page alias (`:page-aliases:`) leads to its page.
+                if l.redirects.contains(&url) {
+                    return Resolved::Served;
+                }
+                return self.missing(url);
+            }
         }
         if l.theme_dirs.iter().any(|d| file.starts_with(d)) {
             // A template: its links are relative to pages it becomes.
@@ -720,6 +790,13 @@ impl Site {
             };
             if let Some(r) = self.lookup_url(&format!("/{rooted}")) {
                 return r;
+            }
+            if l.generator == Generator::Jekyll {
+                // `{% link x.md %}`, `{% post_url name %}`: a source path
+                // (`crate::format::liquid`).
+                if let Some(r @ Resolved::File(_)) = self.source_file(&l.source_dir.join(rooted)) {
+                    return r;
+                }
             }
             if let Some(inside) = inside {
                 if let Some(r) = self.lookup_url(&format!("/{inside}")) {
@@ -965,7 +1042,7 @@ impl Site {
         let is_page = l.page_extensions.iter().any(|e| {
             rel.rsplit_once('.')
                 .is_some_and(|(_, x)| x.eq_ignore_ascii_case(e))
-        });
+        }) || (l.generator == Generator::Jekyll && jekyll::is_document(file, prefix));
         if !is_page && l.generator == Generator::Docusaurus {
             if let Some(url) = docusaurus::component_page_url(l, file, rel, prefix) {
                 return Some((url, Vec::new()));

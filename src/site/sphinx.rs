@@ -2,12 +2,22 @@
 //! Markdown) files of the source directory (the directory of `conf.py`),
 //! served as `x.html` by the `html` builder; `index` is a directory's
 //! index; `_static/` is copied to the output. `conf.py` is Python and is
-//! not run: the builder's defaults are assumed. Source: Sphinx
-//! documentation, "Configuration" (`source_suffix`, `html_static_path`).
+//! not run: the builder's defaults are assumed, and the settings below
+//! are read where they are literal (`name = [...]`, `name = {...}` at the
+//! start of a line): `extensions` (an extension that makes pages or
+//! anchors is an `unsure_*` reason; `myst_parser` / `myst_nb` make `.md`
+//! files pages), `source_suffix`, `html_static_path` (served under
+//! `/_static/`), `html_extra_path` (served at the root) and
+//! `html_additional_pages` (pages rendered from templates). An image of
+//! `name.*` is any file of that name (the builder picks one). Source:
+//! Sphinx documentation, "Configuration" (`extensions`, `source_suffix`,
+//! `html_static_path`, `html_extra_path`, `html_additional_pages`),
+//! "Directives" (`image`: "Image URIs can have an asterisk in place of
+//! the extension").
 
 use std::path::Path;
 
-use super::{Generator, Layout, UrlStyle};
+use super::{Generator, Layout, Resolved, UrlStyle};
 
 /// The name of the configuration file.
 pub const CONFIG_NAMES: &[&str] = &["conf.py"];
@@ -31,6 +41,7 @@ pub fn read(dir: &Path) -> Option<Layout> {
             return Some(l);
         }
     };
+    read_settings(&mut l, dir, &text);
     if text.contains("dirhtml") {
         l.notes.push(format!(
             "{} mentions the dirhtml builder: pages are assumed to be served as x.html",
@@ -38,4 +49,279 @@ pub fn read(dir: &Path) -> Option<Layout> {
         ));
     }
     Some(l)
+}
+
+/// Sphinx extensions that neither make pages nor add anchors a link could
+/// name: cross-reference and markup helpers, themes, copy buttons, the
+/// `.nojekyll` of `githubpages`.
+pub const HARMLESS_EXTENSIONS: &[&str] = &[
+    "sphinx.ext.intersphinx",
+    "sphinx.ext.todo",
+    "sphinx.ext.napoleon",
+    "sphinx.ext.mathjax",
+    "sphinx.ext.imgmath",
+    "sphinx.ext.ifconfig",
+    "sphinx.ext.extlinks",
+    "sphinx.ext.githubpages",
+    "sphinx.ext.doctest",
+    "sphinx.ext.duration",
+    "sphinx.ext.coverage",
+    "sphinx.ext.autosectionlabel",
+    "sphinx.ext.graphviz",
+    "sphinx.ext.inheritance_diagram",
+    "sphinx.ext.imgconverter",
+    "sphinx_copybutton",
+    "sphinx_inline_tabs",
+    "sphinx_rtd_theme",
+    "sphinx_tabs.tabs",
+    "sphinxext.opengraph",
+    "sphinx_sitemap",
+    "sphinxcontrib.mermaid",
+    "sphinx_issues",
+    "myst_parser",
+];
+
+/// Sphinx extensions that add anchors to the pages they run in (the ids
+/// of documented objects: `autodoc`'s `module.Class`, `sphinx-click`'s
+/// commands), not pages.
+pub const ANCHOR_EXTENSIONS: &[&str] = &[
+    "sphinx.ext.autodoc",
+    "sphinx_autodoc_typehints",
+    "sphinx_click",
+    "sphinxarg.ext",
+    "sphinx_design",
+];
+
+/// Reads the literal settings of `conf.py` (`text`, in `dir`) into `l`
+/// (the module's doc says which).
+fn read_settings(l: &mut Layout, dir: &Path, text: &str) {
+    let config = "conf.py";
+    let extensions = strings_of(text, "extensions").unwrap_or_default();
+    let suffixes = strings_of(text, "source_suffix");
+    let myst = extensions
+        .iter()
+        .any(|e| e == "myst_parser" || e == "myst_nb");
+    l.page_extensions = match &suffixes {
+        Some(s) if !s.is_empty() => {
+            let mut exts: Vec<&'static str> = Vec::new();
+            for (suffix, ext) in [(".rst", "rst"), (".md", "md"), (".txt", "txt")] {
+                if s.iter().any(|x| x == suffix) {
+                    exts.push(ext);
+                }
+            }
+            if myst && !exts.contains(&"md") {
+                exts.push("md");
+            }
+            exts
+        }
+        _ if myst => vec!["rst", "md"],
+        _ => vec!["rst"],
+    };
+    for e in &extensions {
+        if HARMLESS_EXTENSIONS.contains(&e.as_str()) || e == "myst_nb" {
+            continue;
+        }
+        let reason = format!("the Sphinx extension `{e}` ({config} `extensions`)");
+        if ANCHOR_EXTENSIONS.contains(&e.as_str()) {
+            l.unsure_anchors.push(reason);
+        } else {
+            l.unsure_pages.push(reason);
+        }
+    }
+    if extensions.is_empty() && assigned(text, "extensions") {
+        l.unsure_pages.push(format!(
+            "the Sphinx `extensions` ({config}), not a literal list"
+        ));
+    }
+    for d in strings_of(text, "html_static_path").unwrap_or_default() {
+        l.mounts.push((dir.join(d), "/_static/".into()));
+    }
+    for d in strings_of(text, "html_extra_path").unwrap_or_default() {
+        l.static_dirs.push(dir.join(d));
+    }
+    for page in keys_of(text, "html_additional_pages") {
+        l.redirects
+            .push(format!("/{}.html", page.trim_matches('/')));
+    }
+}
+
+/// The target of an image `path` of the form `name.*` (relative to the
+/// page `file`, or to the source directory when it starts with `/`):
+/// the first file named `name.<anything>` there; `None` when `path` is
+/// not of that form.
+pub fn wildcard(l: &Layout, file: &Path, path: &str) -> Option<Resolved> {
+    let stem = path.strip_suffix(".*")?;
+    let joined = match stem.strip_prefix('/') {
+        Some(rooted) => l.source_dir.join(rooted),
+        None => file.parent().unwrap_or(Path::new("")).join(stem),
+    };
+    let joined = super::lexically_clean(&joined);
+    let name = joined.file_name()?.to_string_lossy().into_owned();
+    let dir = joined.parent()?;
+    let found = std::fs::read_dir(dir).ok().and_then(|entries| {
+        entries.flatten().map(|e| e.path()).find(|p| {
+            p.is_file()
+                && p.file_name().is_some_and(|n| {
+                    n.to_string_lossy()
+                        .strip_prefix(name.as_str())
+                        .is_some_and(|rest| rest.starts_with('.') && rest.len() > 1)
+                })
+        })
+    });
+    Some(match found {
+        Some(p) => Resolved::File(p),
+        None => Resolved::Missing {
+            url: format!("/{}", path.trim_start_matches('/')),
+        },
+    })
+}
+
+/// The Python expression assigned to `name` at the start of a line of
+/// `text` (`name = ...`, `name: list[str] = ...`), up to where its
+/// brackets close (or the line ends).
+fn assignment<'a>(text: &'a str, name: &str) -> Option<&'a str> {
+    let mut at = 0;
+    while let Some(i) = text[at..].find(name) {
+        let start = at + i;
+        at = start + name.len();
+        if start > 0 && text.as_bytes()[start - 1] != b'\n' {
+            continue;
+        }
+        let rest = &text[at..];
+        let rest = rest.trim_start_matches([' ', '\t']);
+        let rest = match rest.strip_prefix(':') {
+            // An annotation: up to the `=`.
+            Some(r) => r.split_once('=').map(|(_, v)| v)?,
+            None => match rest.strip_prefix('=') {
+                Some(r) if !r.starts_with('=') => r,
+                _ => continue,
+            },
+        };
+        let value = rest.trim_start_matches([' ', '\t']);
+        let mut depth = 0i32;
+        let mut quote: Option<char> = None;
+        for (k, c) in value.char_indices() {
+            match (quote, c) {
+                (Some(q), c) if c == q => quote = None,
+                (Some(_), _) => {}
+                (None, '\'' | '"') => quote = Some(c),
+                (None, '[' | '(' | '{') => depth += 1,
+                (None, ']' | ')' | '}') => {
+                    depth -= 1;
+                    if depth <= 0 {
+                        return Some(&value[..=k]);
+                    }
+                }
+                (None, '\n') if depth <= 0 => return Some(&value[..k]),
+                (None, '#') => {}
+                _ => {}
+            }
+        }
+        return Some(value);
+    }
+    None
+}
+
+/// True when `name` is assigned at the start of a line of `text`.
+fn assigned(text: &str, name: &str) -> bool {
+    assignment(text, name).is_some()
+}
+
+/// The string literals of the value assigned to `name` when it is a
+/// literal string, list or tuple of strings (comments skipped); `None`
+/// when it is not assigned, or is something else (a name, a call, a
+/// sum).
+fn strings_of(text: &str, name: &str) -> Option<Vec<String>> {
+    let value = assignment(text, name)?.trim();
+    let inner = value
+        .strip_prefix(['[', '('])
+        .and_then(|v| v.strip_suffix([']', ')']))
+        .unwrap_or(value);
+    let mut out = Vec::new();
+    for line in inner.lines() {
+        let mut rest = line;
+        loop {
+            let rest_t = rest.trim_start_matches([' ', '\t', ',']);
+            if rest_t.is_empty() || rest_t.starts_with('#') {
+                break;
+            }
+            let q = rest_t.chars().next()?;
+            if q != '"' && q != '\'' {
+                return None;
+            }
+            let body = &rest_t[1..];
+            let end = body.find(q)?;
+            out.push(body[..end].to_string());
+            rest = &body[end + 1..];
+        }
+    }
+    Some(out)
+}
+
+/// The string keys of the literal dict assigned to `name` (`{'index':
+/// 'indexcontent.html'}`); empty when there is none.
+fn keys_of(text: &str, name: &str) -> Vec<String> {
+    let Some(value) = assignment(text, name) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut rest = value;
+    while let Some(i) = rest.find(['"', '\'']) {
+        let q = &rest[i..=i];
+        let body = &rest[i + 1..];
+        let Some(end) = body.find(q) else { break };
+        let after = body[end + 1..].trim_start();
+        if after.starts_with(':') {
+            out.push(body[..end].to_string());
+        }
+        rest = &body[end + 1..];
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// psf/requests `docs/conf.py` (extensions), python/mypy
+    /// `docs/source/conf.py` (MyST, a local extension), CPython's
+    /// `html_additional_pages` and `html_extra_path`.
+    #[test]
+    fn literal_settings_of_conf_py() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let requests = "# ones.\nextensions = [\n    \"sphinx.ext.autodoc\",\n    \"sphinx.ext.intersphinx\",\n    \"sphinx.ext.todo\",\n    \"sphinx.ext.viewcode\",\n]\n\n# source_suffix = ['.rst', '.md']\nsource_suffix = \".rst\"\nhtml_static_path = [\"_static\"]\n# html_extra_path = []\n";
+        std::fs::write(dir.path().join("conf.py"), requests).expect("write");
+        let l = read(dir.path()).expect("sphinx");
+        assert_eq!(l.page_extensions, ["rst"]);
+        assert_eq!(
+            l.unsure_pages,
+            ["the Sphinx extension `sphinx.ext.viewcode` (conf.py `extensions`)"]
+        );
+        assert_eq!(
+            l.unsure_anchors,
+            ["the Sphinx extension `sphinx.ext.autodoc` (conf.py `extensions`)"]
+        );
+        assert!(l.static_dirs.is_empty());
+        assert_eq!(l.mounts, [(dir.path().join("_static"), "/_static/".into())]);
+        let mypy = "extensions = [\n    \"sphinx.ext.intersphinx\",\n    \"sphinx_inline_tabs\",\n    \"docs.source.html_builder\",\n    \"myst_parser\",\n]\n\nsource_suffix = \".rst\"\n";
+        std::fs::write(dir.path().join("conf.py"), mypy).expect("write");
+        let l = read(dir.path()).expect("sphinx");
+        assert_eq!(l.page_extensions, ["rst", "md"]);
+        assert_eq!(
+            l.unsure_pages,
+            ["the Sphinx extension `docs.source.html_builder` (conf.py `extensions`)"]
+        );
+        let cpython = "extensions = ['sphinx.ext.todo']  # more below\nhtml_additional_pages = {\n    'download': 'download.html',\n    'index': 'indexcontent.html',\n}\nhtml_extra_path = ['robots.txt']\n";
+        std::fs::write(dir.path().join("conf.py"), cpython).expect("write");
+        let l = read(dir.path()).expect("sphinx");
+        assert_eq!(l.redirects, ["/download.html", "/index.html"]);
+        assert_eq!(l.static_dirs, [dir.path().join("robots.txt")]);
+        assert!(l.unsure_pages.is_empty() && l.unsure_anchors.is_empty());
+        std::fs::write(dir.path().join("conf.py"), "extensions = BASE + ['x']\n").expect("write");
+        let l = read(dir.path()).expect("sphinx");
+        assert_eq!(
+            l.unsure_pages,
+            ["the Sphinx `extensions` (conf.py), not a literal list"]
+        );
+    }
 }

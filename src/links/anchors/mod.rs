@@ -166,6 +166,12 @@ pub fn of_file_with(
 ) -> Option<Anchors> {
     use crate::format::detect::InputFormat;
     let (mut bytes, format) = read_document(path)?;
+    if matches!(format, InputFormat::Markdown | InputFormat::Html) && liquid_anchors(&bytes) {
+        return Some(Anchors::unknown());
+    }
+    if format == InputFormat::Asciidoc && attribute_ids(&bytes) {
+        return Some(Anchors::unknown());
+    }
     if matches!(
         format,
         InputFormat::Markdown | InputFormat::Rst | InputFormat::Asciidoc
@@ -187,6 +193,41 @@ pub fn of_file_with(
         }
     }
     of_file_bytes(&bytes, format, renderer, definition_terms)
+}
+
+/// True when the page `bytes` has anchors its template engine writes:
+/// a Liquid or Jinja include (`{% include license-overview.html
+/// license-id="mit" %}`, whose file may write `id="{{ include.license-id
+/// }}"`: github/choosealicense.com's `licenses.html`), or an `id` whose
+/// value is a template expression (`id="{{ x }}"`). Its anchors are not
+/// all known.
+fn liquid_anchors(bytes: &[u8]) -> bool {
+    use memchr::memmem::find;
+    [
+        b"{% include".as_slice(),
+        b"{%- include",
+        b"id=\"{{",
+        b"id='{{",
+    ]
+    .iter()
+    .any(|t| find(bytes, t).is_some())
+}
+
+/// True when the AsciiDoc page `bytes` has an id or a section title
+/// holding an attribute reference (`[id="x-in-{context}"]`, `== Using
+/// {prod}`: eclipse-che/che-docs), whose value is set where urilint does
+/// not read it (the playbook, `antora.yml`, an include), or that includes
+/// an Antora resource (`include::partial$x.adoc[]`, not followed): its
+/// anchors are not all known.
+fn attribute_ids(bytes: &[u8]) -> bool {
+    bytes.split(|&b| b == b'\n').any(|line| {
+        let anchor = line.starts_with(b"[id=")
+            || line.starts_with(b"[[")
+            || line.starts_with(b"[#")
+            || line.starts_with(b"=");
+        let resource_include = line.starts_with(b"include::") && line.contains(&b'$');
+        (anchor && line.contains(&b'{')) || resource_include
+    })
 }
 
 /// The anchors of `bytes`, a document of `format`.
