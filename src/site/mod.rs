@@ -751,6 +751,7 @@ impl Site {
             // A MyST reference by label (`[text](label)`), when no page
             // of that name is beside.
             return Resolved::Served;
+        }
         if l.generator == Generator::Sphinx {
             if let Some(r) = sphinx::wildcard(l, file, &decoded) {
                 return r;
