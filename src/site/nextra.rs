@@ -114,6 +114,15 @@ pub fn read(dir: &Path) -> Option<Layout> {
             _ => Some(String::new()),
         };
     }
+    if l.nextra_i18n.is_some() {
+        // A link without a locale (`/docs/x#опции` on a Russian page) is
+        // led by the site's middleware to the reader's locale, whose
+        // headings are not the default locale's (shuding/nextra
+        // examples/swr-site).
+        l.unsure_anchors.push(format!(
+            "the Next.js `i18n` locales ({name}): a link without a locale is served in the reader's"
+        ));
+    }
     let roots: Vec<std::path::PathBuf> = std::iter::once(l.source_dir.clone())
         .chain(l.mounts.iter().map(|(d, _)| d.clone()))
         .collect();
