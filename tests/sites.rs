@@ -101,6 +101,22 @@ fn sphinx() {
     check_site("sphinx");
 }
 
+/// Astro Starlight (issue 46): `.mdx` pages read by the MDX parser, links
+/// written as URLs (`/guides/x/`), per-segment slugs, the root locale's
+/// page standing in for a missing translation, `<LinkCard href>`.
+#[test]
+fn starlight() {
+    check_site("starlight");
+}
+
+/// Nextra 4 (issue 46): `src/content/` through the catch-all route, `app/`
+/// routes in a route group, anchors of a page rendering an API component
+/// not known, a link inside a JSX component.
+#[test]
+fn nextra() {
+    check_site("nextra");
+}
+
 /// Copies the tree `from` into `to`, recursively.
 fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
     std::fs::create_dir_all(to).unwrap_or_else(|e| panic!("{}: {e}", to.display()));

@@ -128,7 +128,7 @@ pub fn detect(head: &[u8], path: &Path) -> InputFormat {
     // header fields: Markdown and reST documents open with metadata
     // (`Title:`, `Author:`, `Date:`) as often as with anything.
     match ext {
-        Some("md" | "markdown" | "mdown" | "mkd" | "mkdn") => return InputFormat::Markdown,
+        Some("md" | "markdown" | "mdown" | "mkd" | "mkdn" | "mdx") => return InputFormat::Markdown,
         Some("rst" | "rest") => return InputFormat::Rst,
         Some("adoc" | "asciidoc") => return InputFormat::Asciidoc,
         // Configuration files of `key: value` lines are never mail.

@@ -363,7 +363,7 @@ fn flush_as(
 /// and `a\_b` are read as they render; every other byte is copied as it
 /// is. The map skips each escaping backslash (a URI read across one maps
 /// to source bytes that are not its text: it is not edited there).
-fn text_segment(src: &[u8], range: Range<usize>) -> Segment {
+pub(super) fn text_segment(src: &[u8], range: Range<usize>) -> Segment {
     let bytes = &src[range.clone()];
     if !bytes.contains(&b'\\') {
         return Segment::exact(src, range, SegmentKind::MarkdownText, false);
@@ -390,7 +390,7 @@ fn text_segment(src: &[u8], range: Range<usize>) -> Segment {
 
 /// A segment of `decoded`, which the parser read from source bytes
 /// `range`: one for one when they are the same bytes, else as a whole.
-fn decoded_as(
+pub(super) fn decoded_as(
     src: &[u8],
     range: Range<usize>,
     decoded: &str,
@@ -420,7 +420,7 @@ fn decoded_as(
 /// The content of a code span (`` `x` ``, ``` `` a ` b `` ```): the bytes
 /// between its backtick strings, without one space on each side when both
 /// are there.
-fn code_span_content(src: &[u8], range: Range<usize>) -> Range<usize> {
+pub(super) fn code_span_content(src: &[u8], range: Range<usize>) -> Range<usize> {
     let end = range.end.min(src.len());
     let mut s = range.start.min(end);
     let mut e = end;
@@ -533,7 +533,7 @@ fn inline_destination(src: &[u8], l: &OpenLink) -> Option<Range<usize>> {
 
 /// The destination of the reference definition written at `span`
 /// (`[label]: dest "title"`), decoded as `dest`.
-fn definition(src: &[u8], span: Range<usize>, dest: &str) -> Option<Segment> {
+pub(super) fn definition(src: &[u8], span: Range<usize>, dest: &str) -> Option<Segment> {
     let end = span.end.min(src.len());
     let start = span.start.min(end);
     let colon = start + memchr::memmem::find(&src[start..end], b"]:")?;

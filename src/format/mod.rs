@@ -18,6 +18,7 @@ pub mod liquid;
 pub mod map;
 pub mod markdown;
 pub mod markdown_references;
+pub mod mdx;
 pub mod roff;
 pub mod role;
 pub mod rst;
@@ -57,4 +58,8 @@ pub struct ReadOptions {
     /// ([`unit::Unit::references`], from the parse that finds its URIs),
     /// for the rules `L003`-`L005`.
     pub references: bool,
+    /// The document is MDX (a `.mdx` page, read as Markdown): its
+    /// segments come from [`mdx::segments`], and it has no link
+    /// references for the rules `L003`-`L005`.
+    pub mdx: bool,
 }

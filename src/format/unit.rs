@@ -180,10 +180,18 @@ where
         InputFormat::Markdown | InputFormat::Rst | InputFormat::Asciidoc | InputFormat::Roff => {
             let (raw, truncated) = read_capped(reader)?;
             let mut references = None;
+            let mut mdx_problem = None;
             let segments = match format {
                 InputFormat::Rst => super::rst::segments(&raw, opts.include_code),
                 InputFormat::Asciidoc => super::asciidoc::segments(&raw, opts.include_code),
                 InputFormat::Roff => super::roff::segments(&raw, opts.include_code),
+                _ if opts.mdx => match super::mdx::segments(&raw, opts.include_code) {
+                    Ok(segments) => segments,
+                    Err(e) => {
+                        mdx_problem = Some(e.to_string());
+                        Vec::new()
+                    }
+                },
                 _ => {
                     let (segments, r) = super::markdown::segments_and_references(
                         &raw,
@@ -205,6 +213,7 @@ where
             let pieces = pieces_of(segments);
             let mut unit = Unit::new(raw, 0, 1);
             unit.references = references;
+            unit.problems.extend(mdx_problem);
             if truncated {
                 unit.problems.push(format!(
                     "longer than {} MiB: only its start is read",

@@ -36,7 +36,13 @@ pub fn any_enabled(rules: &RuleSet) -> bool {
 /// `L005`, the link's source for `L004`). No finding has a fix.
 pub fn findings(path: &str, unit: &Unit, rules: &RuleSet) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    if !any_enabled(rules) {
+    // An MDX page (`.mdx`) is not CommonMark: `[x]` inside JSX or an
+    // expression is no reference, and its parse is markdown-rs's
+    // (`crate::format::mdx`), which gives no link references.
+    let mdx = std::path::Path::new(path)
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("mdx"));
+    if !any_enabled(rules) || mdx {
         return out;
     }
     let computed;

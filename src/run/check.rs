@@ -430,6 +430,7 @@ pub(crate) fn check_input(
             include_code: opts.include_code,
             // L003-L005, from the parse that finds the URIs.
             references: true,
+            mdx: false,
         },
         decode_helpers: decode_helpers(opts.threads),
         extras,

@@ -192,6 +192,14 @@ pub(crate) fn scan_units<R, F, B, G>(
     G: Fn(&Unit, &mut Sink<'_, '_>, &mut UnitLines<'_>) + Sync,
 {
     let counted = super::Counted::file(reader, stats);
+    // A `.mdx` page is read by the MDX parser ([`crate::format::mdx`]).
+    let read = ReadOptions {
+        mdx: format == InputFormat::Markdown
+            && std::path::Path::new(name)
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("mdx")),
+        ..read
+    };
     // Positions in the decoded text ([`Candidate::start`], the origin's
     // decoded line and column) as the caller asks: `extract`'s plain
     // output prints file lines ([`Located::start_of`]) and needs none.

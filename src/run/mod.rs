@@ -778,6 +778,7 @@ pub fn extract(
                                     mail: opts.mail,
                                     include_code: opts.include_code,
                                     references: false,
+                                    mdx: false,
                                 },
                                 decode_helpers(opts.threads),
                                 &scan,

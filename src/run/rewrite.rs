@@ -171,6 +171,7 @@ fn rewrite_input(
                         mail: opts.mail,
                         include_code: opts.include_code,
                         references: false,
+                        mdx: false,
                     },
                 ),
             };

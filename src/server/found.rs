@@ -81,6 +81,7 @@ impl Default for FoundOptions {
                 },
                 include_code: false,
                 references: false,
+                mdx: false,
             },
             scan: ScanOptions {
                 join_wrapped_lines: true,
@@ -103,6 +104,7 @@ impl FoundOptions {
                 mail: run.mail,
                 include_code: run.include_code,
                 references: false,
+                mdx: false,
             },
             scan: ScanOptions {
                 missing_colon,

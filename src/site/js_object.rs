@@ -161,6 +161,64 @@ impl Object {
         Some(self.value_at(at.1))
     }
 
+    /// The keys written directly in the object literal that is the value
+    /// of `outer` (the shallowest `outer`), in order: `root` and `fr` of
+    /// Starlight's `locales: { root: { lang: 'en' }, fr: { ... } }`.
+    /// `None` when `outer` is not there, is not written as an object
+    /// literal, or holds a spread (`...more`) or a computed key
+    /// (`[k]: v`), whose keys are not known.
+    pub fn keys_in(&self, outer: &str) -> Option<Vec<String>> {
+        let (p, after) = self
+            .key_positions(outer)
+            .into_iter()
+            .min_by_key(|&(p, _)| self.depth[p])?;
+        let b = &self.src;
+        let mut open = after;
+        while open < b.len() && b[open].is_ascii_whitespace() {
+            open += 1;
+        }
+        if b.get(open) != Some(&b'{') {
+            return None;
+        }
+        let d = self.depth[p] + 1;
+        let mut keys = Vec::new();
+        let mut j = open + 1;
+        loop {
+            while j < b.len() && (b[j].is_ascii_whitespace() || b[j] == b',') {
+                j += 1;
+            }
+            if j >= b.len() || b[j] == b'}' {
+                return Some(keys);
+            }
+            let (key, after) = match self.string_at(j) {
+                Some(k) => k,
+                None => {
+                    let n = b[j..]
+                        .iter()
+                        .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$'))
+                        .count();
+                    if n == 0 {
+                        // A spread or a computed key.
+                        return None;
+                    }
+                    (String::from_utf8_lossy(&b[j..j + n]).into_owned(), j + n)
+                }
+            };
+            keys.push(key);
+            // On to the `,` that ends the entry at this depth, or the `}`.
+            j = after;
+            while j < b.len() && self.depth[j] >= d && !(self.depth[j] == d && b[j] == b',') {
+                if self.depth[j] == d && b[j] == b'}' {
+                    break;
+                }
+                j += 1;
+            }
+            if j >= b.len() || self.depth[j] < d {
+                return Some(keys);
+            }
+        }
+    }
+
     /// The positions (start of the key, first byte after its `:`) where
     /// `key` is written as an object key (bare, or quoted).
     fn key_positions(&self, key: &str) -> Vec<(usize, usize)> {
@@ -785,5 +843,30 @@ module.exports = { baseUrl: '/', docs, blog: { ...common, ...unknown }, plugins:
         ] {
             let _ = Object::new(bad).config(&["baseUrl"]);
         }
+    }
+
+    /// Starlight's `locales` (object of objects): its keys, and none for
+    /// a spread.
+    #[test]
+    fn keys_of_an_object() {
+        let o = Object::new(
+            "export default { integrations: [starlight({ locales: {\n root: { label: 'English', lang: 'en' },\n 'pt-br': { label: 'P', lang: 'pt-BR' }, fr: { label: \"F\" } } })] }",
+        );
+        assert_eq!(
+            o.keys_in("locales"),
+            Some(vec!["root".into(), "pt-br".into(), "fr".into()])
+        );
+        assert_eq!(
+            Object::new("x = { locales: { ...more, fr: {} } }").keys_in("locales"),
+            None
+        );
+        assert_eq!(
+            Object::new("x = { locales: localeList }").keys_in("locales"),
+            None
+        );
+        assert_eq!(
+            Object::new("x = { locales: {} }").keys_in("locales"),
+            Some(vec![])
+        );
     }
 }

@@ -28,8 +28,10 @@ pub mod js_object;
 pub mod jupyter_book;
 pub mod mdbook;
 pub mod mkdocs;
+pub mod nextra;
 pub mod slug;
 pub mod sphinx;
+pub mod starlight;
 pub mod vitepress;
 pub mod yaml;
 
@@ -122,15 +124,22 @@ pub enum Generator {
     JupyterBook,
     /// docsify (`index.html` setting `window.$docsify`).
     Docsify,
+    /// Astro Starlight (`astro.config.{mjs,ts,js}` importing
+    /// `@astrojs/starlight`).
+    Starlight,
+    /// Nextra (`next.config.{js,mjs,ts}` using `nextra`).
+    Nextra,
 }
 
 impl Generator {
     /// Every generator, in the order configuration files are looked for
     /// in one directory.
-    pub const ALL: [Generator; 10] = [
+    pub const ALL: [Generator; 12] = [
         Generator::MkDocs,
         Generator::VitePress,
         Generator::Docusaurus,
+        Generator::Starlight,
+        Generator::Nextra,
         Generator::MdBook,
         Generator::Antora,
         Generator::JupyterBook,
@@ -154,6 +163,8 @@ impl Generator {
             Generator::Antora => "antora",
             Generator::JupyterBook => "jupyter-book",
             Generator::Docsify => "docsify",
+            Generator::Starlight => "starlight",
+            Generator::Nextra => "nextra",
         }
     }
 
@@ -179,6 +190,8 @@ impl Generator {
             Generator::Antora => antora::CONFIG_NAMES,
             Generator::JupyterBook => jupyter_book::CONFIG_NAMES,
             Generator::Docsify => docsify::CONFIG_NAMES,
+            Generator::Starlight => starlight::CONFIG_NAMES,
+            Generator::Nextra => nextra::CONFIG_NAMES,
         }
     }
 
@@ -197,6 +210,8 @@ impl Generator {
             Generator::Antora => antora::read(dir),
             Generator::JupyterBook => jupyter_book::read(dir),
             Generator::Docsify => docsify::read(dir),
+            Generator::Starlight => starlight::read(dir),
+            Generator::Nextra => nextra::read(dir),
         }
     }
 }
@@ -310,6 +325,13 @@ pub struct Layout {
     /// page nothing of the sources makes is counted as not checked, with
     /// this as the reason, never reported broken.
     pub unsure_pages: Vec<String>,
+    /// Starlight `locales`: a page the default locale has is also served
+    /// at each other locale's URL that lacks it (fallback content).
+    pub locales: starlight::Locales,
+    /// Next.js `i18n` of a Nextra site: `Some` of its `defaultLocale`
+    /// (empty when not a literal) when set; pages `x.<locale>.mdx` are
+    /// served under `/<locale>/`.
+    pub nextra_i18n: Option<String>,
     /// Likewise for what may add anchors to pages (a Markdown extension or
     /// a preprocessor the model does not know): when any is there, a
     /// fragment not found is counted as not checked, not reported.
@@ -351,6 +373,8 @@ impl Layout {
             docusaurus: docusaurus::Routes::default(),
             md_as_mdx: false,
             unsure_pages: Vec::new(),
+            locales: starlight::Locales::default(),
+            nextra_i18n: None,
             unsure_anchors: Vec::new(),
             notes: Vec::new(),
         }
@@ -997,6 +1021,7 @@ impl Site {
                 add(&mut t, file, format!("/{rel}"));
             }
         }
+        let mut late: Vec<(String, PathBuf)> = Vec::new();
         let mut roots: Vec<(PathBuf, String)> = vec![(l.source_dir.clone(), l.source_url.clone())];
         roots.extend(l.mounts.iter().cloned());
         for (dir, prefix) in roots {
@@ -1020,10 +1045,16 @@ impl Site {
                     } else {
                         format!("/{a}")
                     };
-                    t.by_url.entry(self.key(&a)).or_insert_with(|| file.clone());
+                    late.push((a, file.clone()));
                 }
                 add(&mut t, file, url);
             }
+        }
+        // Aliases after every page: a page that is there wins over another
+        // page's alias (a translated page over the default locale's
+        // fallback).
+        for (a, file) in late {
+            t.by_url.entry(self.key(&a)).or_insert(file);
         }
         for k in t.by_url.keys() {
             for (i, _) in k.match_indices('/') {
@@ -1056,12 +1087,15 @@ impl Site {
                 .starts_with('/')
                 .then(|| (format!("{prefix}{rel}"), Vec::new()));
         }
-        let front = if l.front_matter_urls {
+        // An Astro route's `---` block is code, not front matter.
+        let astro_route = l.generator == Generator::Starlight && rel.ends_with(".astro");
+        let front = if l.front_matter_urls && !astro_route {
             // The keys the generator's page URL reads, and the aliases.
             let url_keys: &[&str] = match l.generator {
                 Generator::Jekyll => jekyll::URL_KEYS,
                 Generator::Hugo => hugo::URL_KEYS,
                 Generator::Docusaurus => docusaurus::URL_KEYS,
+                Generator::Starlight => starlight::URL_KEYS,
                 _ => &[],
             };
             let keys: Vec<&str> = url_keys.iter().chain(&l.alias_keys).copied().collect();
@@ -1095,14 +1129,31 @@ impl Site {
                 aliases.extend(more);
                 return Some((url, aliases));
             }
+            Generator::Starlight => starlight::page_url(rel, &front),
+            Generator::Nextra => {
+                // The root `rel` is under: an `app/` directory routes
+                // its `page` files only.
+                let root = file.ancestors().nth(rel.split('/').count());
+                let app_dir = root.is_some_and(|r| r.file_name().is_some_and(|n| n == "app"));
+                let (url, more) = nextra::page_url(rel, prefix, app_dir, l.nextra_i18n.as_deref())?;
+                let mut aliases: Vec<String> = l
+                    .alias_keys
+                    .iter()
+                    .flat_map(|k| front.list(k))
+                    .map(str::to_string)
+                    .collect();
+                aliases.extend(more);
+                return Some((url, aliases));
+            }
             _ => Some(default_page_url(l, rel, prefix)),
         }?;
-        let aliases = l
+        let mut aliases: Vec<String> = l
             .alias_keys
             .iter()
             .flat_map(|k| front.list(k))
             .map(str::to_string)
             .collect();
+        aliases.extend(l.locales.fallbacks(&url));
         Some((url, aliases))
     }
 }

@@ -180,6 +180,15 @@ pub fn of_file_with(
         if generated == includes::Generated::Any || custom_page(&bytes) {
             return Some(Anchors::unknown());
         }
+        if path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("mdx"))
+            && crate::format::mdx::component_with_ids(&bytes).is_some()
+        {
+            // An MDX page rendering a component may hold ids its headings
+            // do not make (an API table's rows).
+            return Some(Anchors::unknown());
+        }
         let expanded = includes::expand(&bytes, path, within, memo);
         if !expanded.complete {
             // Headings of a file not read may be anywhere in the page.

@@ -1,0 +1,326 @@
+//! Nextra (`next.config.{js,mjs,ts,cjs,mts}` that uses `nextra`): Next.js
+//! file-system routes with MDX pages. Nextra 4 serves the `.md`/`.mdx`
+//! files of `content/` (or `src/content/`) under `contentDirBasePath`
+//! (default `/`) through a catch-all route, and the `page.{md,mdx,tsx,...}`
+//! files of `app/` (or `src/app/`) at their directory (route groups
+//! `(name)` left out, `_private` folders not routed); Nextra 2 and 3 serve
+//! `pages/` (or `src/pages/`), `x.mdx` at `/x`, `index` a directory's
+//! index, `_app`/`_document`/`_meta` not pages. With Next.js `i18n`, a
+//! page `x.en.mdx` is served at `/en/x` (and the default locale's at `/x`
+//! too). `_meta.{js,json,ts}` order the sidebar and may add external
+//! links: they move no URL. `public/` is served as it is; `basePath` is
+//! the base path. Next.js `redirects`/`rewrites` and dynamic routes
+//! (`[slug]`) other than Nextra's own catch-all may make pages the model
+//! does not see: they are said in [`Layout::unsure_pages`]. Sources:
+//! Nextra docs "File conventions" (`page.mdx`, `content` directory,
+//! `_meta` files), "Internationalization"; Next.js "Routing"
+//! (route groups, private folders, dynamic routes), `next.config.js`
+//! reference (`basePath`, `redirects`, `rewrites`, `i18n`); heading ids
+//! from github-slugger.
+
+use std::path::Path;
+
+use super::js_object::{Object, Value};
+use super::{base_path_of, Generator, Layout, UrlStyle};
+
+/// The configuration file names [`read`] looks for, in order.
+pub const CONFIG_NAMES: &[&str] = &[
+    "next.config.mjs",
+    "next.config.js",
+    "next.config.ts",
+    "next.config.mts",
+    "next.config.cjs",
+];
+
+/// The Nextra site configured in `dir`: `None` when no Next.js
+/// configuration there uses `nextra` (a Next.js site of another kind is
+/// not modelled).
+pub fn read(dir: &Path) -> Option<Layout> {
+    let config = CONFIG_NAMES
+        .iter()
+        .map(|n| dir.join(n))
+        .find(|p| p.is_file())?;
+    let text = super::read_config(&config).ok()?;
+    if !(text.contains("from 'nextra'")
+        || text.contains("from \"nextra\"")
+        || text.contains("require('nextra')")
+        || text.contains("require(\"nextra\")"))
+    {
+        return None;
+    }
+    let name = config
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let mut l = Layout::new(Generator::Nextra, dir, &config);
+    l.page_extensions = vec!["md", "mdx", "tsx", "jsx", "ts", "js"];
+    l.index_names = vec![
+        "index.mdx",
+        "index.md",
+        "page.mdx",
+        "page.md",
+        "page.tsx",
+        "page.jsx",
+    ];
+    l.url_style = UrlStyle::Clean;
+    l.module_specifiers = true;
+    l.renderer = super::slug::Renderer::Docusaurus;
+    l.static_dirs.push(dir.join("public"));
+    let found = |names: &[&str]| names.iter().map(|n| dir.join(n)).find(|p| p.is_dir());
+    let content = found(&["content", "src/content"]);
+    let app = found(&["app", "src/app"]);
+    let pages = found(&["pages", "src/pages"]);
+    let o = Object::new(&text);
+    match (content, app, pages) {
+        (Some(c), app, _) => {
+            l.source_dir = c;
+            match o.get("contentDirBasePath") {
+                Some(Value::Str(s)) => {
+                    let s = s.trim_matches('/');
+                    l.source_url = if s.is_empty() {
+                        "/".into()
+                    } else {
+                        format!("/{s}/")
+                    };
+                }
+                Some(_) => l.unsure_pages.push(format!(
+                    "the Nextra `contentDirBasePath` computed by code ({name})"
+                )),
+                None => {}
+            }
+            if let Some(a) = app {
+                l.mounts.push((a, "/".into()));
+            }
+        }
+        (None, Some(a), _) => l.source_dir = a,
+        (None, None, Some(p)) => l.source_dir = p,
+        (None, None, None) => l.source_dir = dir.join("pages"),
+    }
+    match o.get("basePath") {
+        Some(Value::Str(s)) => l.base_path = base_path_of(&s),
+        Some(_) => l
+            .unsure_pages
+            .push(format!("the Next.js `basePath` computed by code ({name})")),
+        None => {}
+    }
+    for key in ["redirects", "rewrites"] {
+        if o.get(key).is_some() || text.contains(&format!("async {key}(")) {
+            l.unsure_pages.push(format!("the Next.js `{key}` ({name})"));
+        }
+    }
+    if o.get("i18n").is_some() {
+        l.nextra_i18n = match o.get_in("i18n", "defaultLocale") {
+            Some(Value::Str(s)) => Some(s),
+            _ => Some(String::new()),
+        };
+    }
+    if l.nextra_i18n.is_some() {
+        // A link without a locale (`/docs/x#опции` on a Russian page) is
+        // led by the site's middleware to the reader's locale, whose
+        // headings are not the default locale's (shuding/nextra
+        // examples/swr-site).
+        l.unsure_anchors.push(format!(
+            "the Next.js `i18n` locales ({name}): a link without a locale is served in the reader's"
+        ));
+    }
+    let roots: Vec<std::path::PathBuf> = std::iter::once(l.source_dir.clone())
+        .chain(l.mounts.iter().map(|(d, _)| d.clone()))
+        .collect();
+    for root in roots {
+        if let Some(route) = dynamic_route(&root) {
+            l.unsure_pages
+                .push(format!("the Next.js dynamic route {route}"));
+        }
+    }
+    Some(l)
+}
+
+/// The first dynamic route under `root` (a name holding `[`: `[slug]`,
+/// `[...slug].tsx`) other than Nextra's catch-all of the content
+/// directory (`[[...mdxPath]]`, `[...mdxPath]`), as a path under `root`'s
+/// parent; at most 6 levels down and 5,000 entries looked at.
+fn dynamic_route(root: &Path) -> Option<String> {
+    let mut stack = vec![(root.to_path_buf(), 0usize)];
+    let mut seen = 0usize;
+    while let Some((d, depth)) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            seen += 1;
+            if seen > 5000 {
+                return None;
+            }
+            let name = e.file_name().to_string_lossy().into_owned();
+            if name.starts_with('.') || name == "node_modules" {
+                continue;
+            }
+            if name.contains('[') && !name.contains("mdxPath") {
+                let p = e.path();
+                let base = root.parent().unwrap_or(root);
+                return Some(p.strip_prefix(base).unwrap_or(&p).display().to_string());
+            }
+            if depth < 6 && e.file_type().is_ok_and(|t| t.is_dir()) {
+                stack.push((e.path(), depth + 1));
+            }
+        }
+    }
+    None
+}
+
+/// True when `name` is a locale suffix of a page name (`en`, `en-US`,
+/// `zh-CN`): two or three letters, optionally `-` and a region.
+fn is_locale(name: &str) -> bool {
+    let (lang, region) = match name.split_once('-') {
+        Some((l, r)) => (l, Some(r)),
+        None => (name, None),
+    };
+    (2..=3).contains(&lang.len())
+        && lang.bytes().all(|b| b.is_ascii_lowercase())
+        && region.is_none_or(|r| {
+            (2..=4).contains(&r.len()) && r.bytes().all(|b| b.is_ascii_alphanumeric())
+        })
+}
+
+/// The URL of the page whose source is at `rel` under a root of the site
+/// served under `prefix` (ending in `/`), and the other URLs it is served
+/// at; `None` for a file Next.js does not route (`_app`, a `_private`
+/// folder, a file of `app/` that is no `page`, `pages/api/`). `app_dir`
+/// says whether the root is an `app/` directory; `i18n` is the default
+/// locale (`Some("")` when Next.js `i18n` is set without a literal one).
+pub fn page_url(
+    rel: &str,
+    prefix: &str,
+    app_dir: bool,
+    i18n: Option<&str>,
+) -> Option<(String, Vec<String>)> {
+    let (stem, _) = rel.rsplit_once('.').unwrap_or((rel, ""));
+    let mut segments: Vec<&str> = stem.split('/').collect();
+    if segments
+        .iter()
+        .any(|s| s.starts_with('_') || s.starts_with('.'))
+    {
+        return None;
+    }
+    segments.retain(|s| !(s.starts_with('(') && s.ends_with(')')));
+    let last = segments.pop()?;
+    if app_dir {
+        // `page.*` is a page, `route.*` a route handler (`llms.txt/route.ts`
+        // serves `/llms.txt`).
+        if last != "page" && last != "route" {
+            return None;
+        }
+    } else if !rel.ends_with(".md") && !rel.ends_with(".mdx") && segments.first() == Some(&"api") {
+        return None;
+    }
+    let mut locale = None;
+    let mut last = last.to_string();
+    if i18n.is_some() {
+        if let Some((s, l)) = last.rsplit_once('.') {
+            if is_locale(l) {
+                locale = Some(l.to_string());
+                last = s.to_string();
+            }
+        }
+    }
+    if last != "index" && last != "page" && last != "route" {
+        segments.push(&last);
+    }
+    // Nextra 4 with Next.js `i18n`: `content/<locale>/...` is served under
+    // `/<locale>/`, and a link without the locale (`/docs/x`) is led to
+    // the reader's locale by the site's middleware: the default locale's
+    // page stands for it.
+    if locale.is_none() && !app_dir && i18n.is_some() {
+        if let Some(first) = segments.first().filter(|f| is_locale(f)) {
+            let loc = first.to_string();
+            let rest = segments[1..].join("/");
+            let url = format!("{prefix}{loc}/{rest}");
+            let url = url.trim_end_matches('/').to_string();
+            let url = if url.is_empty() { "/".to_string() } else { url };
+            let default = i18n.unwrap_or_default();
+            let aliases = if default.is_empty() || default == loc {
+                vec![format!("{prefix}{rest}")]
+            } else {
+                Vec::new()
+            };
+            return Some((url, aliases));
+        }
+    }
+    let path = segments.join("/");
+    let url = |pre: &str| {
+        if path.is_empty() {
+            pre.to_string()
+        } else {
+            format!("{pre}{path}")
+        }
+    };
+    Some(match locale {
+        Some(loc) => {
+            let mut aliases = Vec::new();
+            if i18n == Some(loc.as_str()) {
+                aliases.push(url(prefix));
+            }
+            (url(&format!("/{loc}{prefix}")), aliases)
+        }
+        None => (url(prefix), Vec::new()),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn routes_of_pages_content_and_app() {
+        let p = |rel, app| page_url(rel, "/", app, None).map(|(u, _)| u);
+        assert_eq!(
+            p("docs/guide/page.mdx", true).as_deref(),
+            Some("/docs/guide")
+        );
+        assert_eq!(
+            p("(content-pages)/whats-new/page.tsx", true).as_deref(),
+            Some("/whats-new")
+        );
+        assert_eq!(p("page.tsx", true).as_deref(), Some("/"));
+        assert_eq!(p("_components/x.tsx", true), None);
+        assert_eq!(p("docs/guide/old.mdx", true), None);
+        assert_eq!(p("learn/index.mdx", false).as_deref(), Some("/learn"));
+        assert_eq!(
+            p("learn/concepts/terms.mdx", false).as_deref(),
+            Some("/learn/concepts/terms")
+        );
+        assert_eq!(p("_app.tsx", false), None);
+        assert_eq!(p("api/x.ts", false), None);
+    }
+
+    #[test]
+    fn locales_of_page_names() {
+        let (u, a) = page_url("docs/x.en-US.mdx", "/", false, Some("en-US")).unwrap_or_default();
+        assert_eq!(
+            (u.as_str(), a),
+            ("/en-US/docs/x", vec!["/docs/x".to_string()])
+        );
+        let (u, a) = page_url("docs/x.de.mdx", "/", false, Some("en-US")).unwrap_or_default();
+        assert_eq!((u.as_str(), a.len()), ("/de/docs/x", 0));
+        // shuding/nextra examples/swr-site: `content/en/docs/options.mdx`.
+        let (u, a) = page_url("en/docs/options.mdx", "/", false, Some("en")).unwrap_or_default();
+        assert_eq!(
+            (u.as_str(), a),
+            ("/en/docs/options", vec!["/docs/options".to_string()])
+        );
+        let (u, a) = page_url("es/docs/options.mdx", "/", false, Some("en")).unwrap_or_default();
+        assert_eq!((u.as_str(), a.len()), ("/es/docs/options", 0));
+        assert_eq!(
+            page_url("(llms-txt)/llms.txt/route.ts", "/", true, None)
+                .map(|(u, _)| u)
+                .as_deref(),
+            Some("/llms.txt")
+        );
+        assert_eq!(
+            page_url("v1.0.mdx", "/", false, None)
+                .map(|(u, _)| u)
+                .as_deref(),
+            Some("/v1.0")
+        );
+    }
+}

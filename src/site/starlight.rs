@@ -1,0 +1,334 @@
+//! Astro Starlight (`astro.config.{mjs,ts,js,mts,cjs}` that imports
+//! `@astrojs/starlight`): pages are the `.md`, `.mdx` and `.mdoc` files of
+//! `src/content/docs/`, each path segment slugified by github-slugger
+//! (`Getting Started.md` is `/getting-started/`), `index` a directory's
+//! index; front matter `slug` sets a page's URL; `src/pages/` are Astro
+//! routes at the root; `public/` is served as it is; Astro `base` is the
+//! base path. With i18n `locales`, each locale but `root` is a directory
+//! of `src/content/docs/`, and a page missing in a locale is served at
+//! the locale's URL from the default locale ("fallback content").
+//! Starlight plugins, a computed `locales`, Astro `redirects` that are not
+//! literal and dynamic routes (`src/pages/[...slug].astro`) may make
+//! pages the model does not see: they are said in
+//! [`Layout::unsure_pages`]. Source: Starlight guides "Pages",
+//! "Internationalization (i18n)", reference "Frontmatter" (`slug`) and
+//! "Configuration" (`locales`, `defaultLocale`, `plugins`); Astro
+//! "Routing" and configuration reference (`base`, `redirects`); heading
+//! ids from `rehype-slug` (github-slugger).
+
+use std::path::Path;
+
+use super::front_matter::FrontMatter;
+use super::js_object::{Object, Value};
+use super::{base_path_of, Generator, Layout, UrlStyle};
+
+/// The configuration file names [`read`] looks for, in order.
+pub const CONFIG_NAMES: &[&str] = &[
+    "astro.config.mjs",
+    "astro.config.ts",
+    "astro.config.js",
+    "astro.config.mts",
+    "astro.config.cjs",
+];
+
+/// Front matter keys that set a page's URL: Starlight (Astro content
+/// collections) `slug`.
+pub const URL_KEYS: &[&str] = &["slug"];
+
+/// The Starlight site configured in `dir`: `None` when no Astro
+/// configuration there imports `@astrojs/starlight` (an Astro site of
+/// another kind is not modelled).
+pub fn read(dir: &Path) -> Option<Layout> {
+    let config = CONFIG_NAMES
+        .iter()
+        .map(|n| dir.join(n))
+        .find(|p| p.is_file())?;
+    let text = super::read_config(&config).ok()?;
+    if !text.contains("@astrojs/starlight") {
+        return None;
+    }
+    let name = config
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let mut l = Layout::new(Generator::Starlight, dir, &config);
+    l.source_dir = dir.join("src/content/docs");
+    l.page_extensions = vec!["md", "mdx", "mdoc", "astro"];
+    l.index_names = vec!["index.md", "index.mdx", "index.mdoc", "index.astro"];
+    l.url_style = UrlStyle::Directory;
+    l.front_matter_urls = true;
+    l.module_specifiers = true;
+    l.renderer = super::slug::Renderer::Docusaurus;
+    l.static_dirs.push(dir.join("public"));
+    l.mounts.push((dir.join("src/pages"), "/".into()));
+    let o = Object::new(&text);
+    match o.get("base") {
+        Some(Value::Str(s)) => l.base_path = base_path_of(&s),
+        Some(_) => l
+            .unsure_pages
+            .push(format!("the Astro `base` computed by code ({name})")),
+        None => {}
+    }
+    if o.get("locales").is_some() {
+        match o.keys_in("locales") {
+            Some(keys) => l.locales = locales(&keys, &o),
+            None => l.unsure_pages.push(format!(
+                "the Starlight `locales` computed by code ({name}): the fallback pages of translations"
+            )),
+        }
+    }
+    if let Some(p) = starlight_plugins(&text) {
+        l.unsure_pages
+            .push(format!("the Starlight plugins {p} ({name})"));
+    }
+    match o.get("redirects") {
+        Some(Value::Pairs(p)) => l.redirects.extend(p.into_iter().map(|(from, _)| from)),
+        Some(_) => l
+            .unsure_pages
+            .push(format!("the Astro `redirects` computed by code ({name})")),
+        None => {}
+    }
+    if let Some(route) = dynamic_route(&dir.join("src/pages")) {
+        l.unsure_pages
+            .push(format!("the Astro dynamic route {route}"));
+    }
+    Some(l)
+}
+
+/// The locales of a site whose pages a translation falls back to
+/// (Starlight `locales` and `defaultLocale`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Locales {
+    /// The directories of `src/content/docs/` of the locales but `root`
+    /// (`fr`, `pt-br`), each served under `/<dir>/`.
+    pub dirs: Vec<String>,
+    /// The directory of the default locale, whose pages stand in for the
+    /// pages a locale lacks; `None` for the `root` locale (the pages
+    /// outside every locale directory).
+    pub default: Option<String>,
+}
+
+impl Locales {
+    /// The URLs at which the default locale's page at `url` is also
+    /// served (once for each other locale that lacks it; the pages a
+    /// locale has win, [`super::Site`] adds these after them). None when
+    /// `url` is not a page of the default locale.
+    pub fn fallbacks(&self, url: &str) -> Vec<String> {
+        if self.dirs.is_empty() {
+            return Vec::new();
+        }
+        let rest = match &self.default {
+            Some(d) => match url.strip_prefix(&format!("/{d}")) {
+                Some(r) if r.is_empty() || r.starts_with('/') => r.trim_start_matches('/'),
+                _ => return Vec::new(),
+            },
+            None => {
+                let first = url.trim_start_matches('/').split('/').next().unwrap_or("");
+                if self.dirs.iter().any(|d| d == first) {
+                    return Vec::new();
+                }
+                url.trim_start_matches('/')
+            }
+        };
+        self.dirs
+            .iter()
+            .filter(|d| self.default.as_ref() != Some(*d))
+            .map(|d| format!("/{d}/{rest}"))
+            .collect()
+    }
+}
+
+/// The locales of `locales` keys (all but `root` are directories) and
+/// `defaultLocale` (else `root`, else the first).
+fn locales(keys: &[String], o: &Object) -> Locales {
+    let default = match o.get("defaultLocale") {
+        Some(Value::Str(s)) if s != "root" => Some(s),
+        _ if keys.iter().any(|k| k == "root") => None,
+        // Without `root` nor `defaultLocale`, the first locale.
+        _ => keys.first().cloned(),
+    };
+    Locales {
+        dirs: keys.iter().filter(|k| *k != "root").cloned().collect(),
+        default,
+    }
+}
+
+/// The names of the plugins of Starlight's `plugins: [...]` (or of a
+/// `plugins = [...]` list handed to it), as written (`starlightBlog`),
+/// joined; `None` when there is none. Expressive Code's `plugins` (code
+/// blocks, no pages) are passed over.
+fn starlight_plugins(text: &str) -> Option<String> {
+    let mut names: Vec<String> = Vec::new();
+    let mut from = 0;
+    while let Some(i) = text[from..].find("plugins") {
+        let at = from + i;
+        from = at + "plugins".len();
+        let before = text[..at].trim_end();
+        if text[..at]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_alphanumeric() || matches!(c, '_' | '$' | '.'))
+            || before
+                .strip_suffix('{')
+                .is_some_and(|b| b.trim_end().ends_with("expressiveCode:"))
+        {
+            continue;
+        }
+        let rest = text[from..].trim_start();
+        let Some(rest) = rest.strip_prefix([':', '=']) else {
+            continue;
+        };
+        let Some(list) = rest.trim_start().strip_prefix('[') else {
+            continue;
+        };
+        // The top-level entries of the list, up to its closing bracket.
+        let mut depth = 0usize;
+        let mut word = String::new();
+        for c in list.chars() {
+            match c {
+                '(' | '[' | '{' => {
+                    if depth == 0 && !word.is_empty() {
+                        names.push(format!("`{word}`"));
+                        word.clear();
+                    }
+                    depth += 1;
+                }
+                ']' if depth == 0 => break,
+                ')' | ']' | '}' => depth = depth.saturating_sub(1),
+                c if depth == 0 && (c.is_alphanumeric() || matches!(c, '_' | '$' | '.')) => {
+                    word.push(c);
+                }
+                _ if depth == 0 => {
+                    if !word.is_empty() {
+                        names.push(format!("`{word}`"));
+                    }
+                    word.clear();
+                }
+                _ => {}
+            }
+        }
+    }
+    names.sort();
+    names.dedup();
+    (!names.is_empty()).then(|| names.join(", "))
+}
+
+/// The first dynamic route of the Astro pages directory `pages` (a file
+/// or directory whose name holds `[`: `[...slug].astro`, `[lang]/`),
+/// relative to the project, at most 4 levels down and 1,000 entries.
+fn dynamic_route(pages: &Path) -> Option<String> {
+    let mut stack = vec![(pages.to_path_buf(), 0usize)];
+    let mut seen = 0usize;
+    while let Some((d, depth)) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            seen += 1;
+            if seen > 1000 {
+                return None;
+            }
+            let name = e.file_name().to_string_lossy().into_owned();
+            if name.contains('[') {
+                let rel = e.path();
+                let shown = rel
+                    .strip_prefix(pages.parent().and_then(Path::parent).unwrap_or(pages))
+                    .unwrap_or(&rel)
+                    .display()
+                    .to_string();
+                return Some(shown);
+            }
+            if depth < 4 && e.file_type().is_ok_and(|t| t.is_dir()) {
+                stack.push((e.path(), depth + 1));
+            }
+        }
+    }
+    None
+}
+
+/// The URL of the page whose source is at `rel` under `src/content/docs/`
+/// (or under `src/pages/` when `prefix` is `/` and it is an Astro route):
+/// front matter `slug` when set, else each path segment slugified by
+/// github-slugger, `index` the directory's index, with a trailing `/`.
+pub fn page_url(rel: &str, front: &FrontMatter) -> Option<String> {
+    if let Some(slug) = front.get("slug") {
+        let s = slug.trim().trim_matches('/');
+        return Some(if s.is_empty() || s == "index" {
+            "/".into()
+        } else {
+            format!("/{s}/")
+        });
+    }
+    let stem = rel.rsplit_once('.').map_or(rel, |(s, _)| s);
+    let mut segments: Vec<String> = stem
+        .split('/')
+        .map(|s| super::slug::Renderer::Docusaurus.slug(s))
+        .collect();
+    if segments.last().is_some_and(|s| s == "index") {
+        segments.pop();
+    }
+    let joined = segments.join("/");
+    Some(if joined.is_empty() {
+        "/".into()
+    } else {
+        format!("/{joined}/")
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn urls_slugified_per_segment() {
+        let f = FrontMatter::default();
+        assert_eq!(page_url("index.mdx", &f).as_deref(), Some("/"));
+        assert_eq!(
+            page_url("guides/Getting Started.md", &f).as_deref(),
+            Some("/guides/getting-started/")
+        );
+        assert_eq!(
+            page_url("fr/guides/index.mdx", &f).as_deref(),
+            Some("/fr/guides/")
+        );
+        assert_eq!(
+            page_url("reference/v1.0-notes.md", &f).as_deref(),
+            Some("/reference/v10-notes/")
+        );
+    }
+
+    #[test]
+    fn fallback_pages_of_translations() {
+        let root = Locales {
+            dirs: vec!["fr".into(), "pt-br".into()],
+            default: None,
+        };
+        assert_eq!(
+            root.fallbacks("/guides/x/"),
+            ["/fr/guides/x/", "/pt-br/guides/x/"]
+        );
+        assert!(root.fallbacks("/fr/guides/x/").is_empty());
+        let en = Locales {
+            dirs: vec!["en".into(), "fr".into()],
+            default: Some("en".into()),
+        };
+        assert_eq!(en.fallbacks("/en/guides/x/"), ["/fr/guides/x/"]);
+        assert!(en.fallbacks("/fr/x/").is_empty());
+        assert!(Locales::default().fallbacks("/x/").is_empty());
+    }
+
+    #[test]
+    fn plugins_named() {
+        let t = "starlight({ expressiveCode: {\n plugins: [pluginCollapsibleSections()],\n },\n plugins: [starlightBlog({ x: 1 }), starlightLinksValidator()],\n })";
+        assert_eq!(
+            starlight_plugins(t).as_deref(),
+            Some("`starlightBlog`, `starlightLinksValidator`")
+        );
+        assert_eq!(starlight_plugins("starlight({ plugins: [] })"), None);
+        let biome = "const plugins = [\n\tstarlightBlog({ title: { en: 'Blog' } }),\n\tstarlightChangelogs(),\n];\nstarlight({ plugins })";
+        assert_eq!(
+            starlight_plugins(biome).as_deref(),
+            Some("`starlightBlog`, `starlightChangelogs`")
+        );
+    }
+}
