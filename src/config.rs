@@ -236,11 +236,15 @@ pub enum SiteGenerator {
     JupyterBook,
     /// docsify (`index.html` setting `window.$docsify`).
     Docsify,
+    /// Astro Starlight (`astro.config.*` importing `@astrojs/starlight`).
+    Starlight,
+    /// Nextra (`next.config.*` using `nextra`).
+    Nextra,
 }
 
 impl SiteGenerator {
     /// Every generator, in the order the documentation lists them.
-    pub const ALL: [SiteGenerator; 10] = [
+    pub const ALL: [SiteGenerator; 12] = [
         SiteGenerator::Mkdocs,
         SiteGenerator::Vitepress,
         SiteGenerator::Docusaurus,
@@ -251,6 +255,8 @@ impl SiteGenerator {
         SiteGenerator::Antora,
         SiteGenerator::JupyterBook,
         SiteGenerator::Docsify,
+        SiteGenerator::Starlight,
+        SiteGenerator::Nextra,
     ];
 
     /// Its name in urilint.toml (lowercase: `mkdocs`, `mdbook`).
@@ -266,6 +272,8 @@ impl SiteGenerator {
             SiteGenerator::Antora => "antora",
             SiteGenerator::JupyterBook => "jupyter-book",
             SiteGenerator::Docsify => "docsify",
+            SiteGenerator::Starlight => "starlight",
+            SiteGenerator::Nextra => "nextra",
         }
     }
 }
@@ -1531,6 +1539,8 @@ mod tests {
             "antora",
             "jupyter-book",
             "docsify",
+            "starlight",
+            "nextra",
         ] {
             let s = SiteSetting::parse(name).unwrap_or_else(|e| panic!("{e}"));
             assert_eq!(s.name(), name);
