@@ -595,6 +595,12 @@ impl Site {
                 url: decoded.clone(),
             };
         };
+        if climbs_above_root(&page, &decoded) {
+            // reason: above the site root. The link leaves the site (`../std/`
+            // from a top-level page of an mdBook deployed beside the
+            // standard library's docs): what is there is another site's.
+            return Resolved::NotChecked;
+        }
         let url = resolve_path(&page, &decoded);
         if let Some(r) = self.lookup_url(&url) {
             return r;
@@ -841,6 +847,31 @@ fn url_key(url: &str) -> String {
     } else {
         format!("/{u}")
     }
+}
+
+/// True when the relative path `reference` (decoded), resolved against
+/// the URL path `page`, climbs above the site root: more `..` segments
+/// than the directories above it (`../std/` from `/ch01.html`). Such a
+/// link leads to a sibling site deployed beside this one, which the
+/// model does not see (RFC 3986 section 5.2.4 would keep it at the root
+/// of the host, not of the site).
+pub(crate) fn climbs_above_root(page: &str, reference: &str) -> bool {
+    let dir = match page.rfind('/') {
+        Some(i) => &page[..=i],
+        None => "/",
+    };
+    let mut depth = 0usize;
+    for seg in dir.split('/').chain(reference.split('/')) {
+        match seg {
+            "" | "." => {}
+            ".." => match depth.checked_sub(1) {
+                Some(d) => depth = d,
+                None => return true,
+            },
+            _ => depth += 1,
+        }
+    }
+    false
 }
 
 /// `reference` (a relative path, decoded) resolved against the URL path
@@ -1327,6 +1358,19 @@ mod tests {
         assert_eq!(resolve_path("/a/b.html", "../img/y.png"), "/img/y.png");
         assert_eq!(resolve_path("/a/b/", "../../../y"), "/y");
         assert_eq!(resolve_path("/a/b", "./"), "/a/");
+    }
+
+    /// Issue 46: `../std/` from a top-level page of the Rust book leaves
+    /// the book; `../x.html` from a chapter in a directory does not.
+    #[test]
+    fn references_climbing_above_the_root() {
+        assert!(climbs_above_root("/ch01.html", "../std/index.html"));
+        assert!(climbs_above_root("/a/b/", "../../../y"));
+        assert!(climbs_above_root("/a/", "./../../y"));
+        assert!(!climbs_above_root("/a/b.html", "../y.html"));
+        assert!(!climbs_above_root("/a/b/", "../../y"));
+        assert!(!climbs_above_root("/a/b.html", "x/../../y"));
+        assert!(!climbs_above_root("/", "./y"));
     }
 
     #[test]
