@@ -331,3 +331,39 @@ mod tests {
         assert_eq!(compile_rewrites(&many).1, 5);
     }
 }
+
+#[cfg(test)]
+mod vitest_tests {
+    use crate::links::{LocalLinks, Problem};
+    use std::path::PathBuf;
+
+    fn docs() -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/sites/vitepress-vitest/docs")
+    }
+
+    /// Issue 46, on an excerpt of vitest's docs: the headings of a file
+    /// `<!--@include: -->`d are anchors of the page, and so are
+    /// markdown-it-attrs ids alone on a line and on a container's title;
+    /// a fragment no heading makes is still reported.
+    #[test]
+    fn includes_and_attribute_ids_are_anchors() {
+        let links = LocalLinks::new(None, None);
+        let check = |page: &str, link: &str| links.check(&docs().join(page), link, None);
+        assert_eq!(
+            check("config/browser/playwright.md", "/guide/cli#inspect"),
+            None
+        );
+        assert_eq!(
+            check("guide/environment.md", "/guide/browser/#projects-config"),
+            None
+        );
+        assert_eq!(
+            check("guide/in-source.md", "/api/assert#in-source-testing"),
+            None
+        );
+        assert!(matches!(
+            check("api/advanced/vitest.md", "/guide/filtering#cli"),
+            Some(Problem::MissingAnchor { fragment, .. }) if fragment == "cli"
+        ));
+    }
+}
