@@ -19,22 +19,22 @@ pub const CONFIG_NAMES: &[&str] = &[".vitepress"];
 /// The VitePress site whose root is `dir` (the directory holding
 /// `.vitepress/`).
 pub fn read(dir: &Path) -> Option<Layout> {
-    let config = [
-        "config.ts",
-        "config.mts",
-        "config.js",
-        "config.mjs",
-        "config.cts",
-        "config.cjs",
-    ]
-    .iter()
-    .map(|n| dir.join(CONFIG_NAMES[0]).join(n))
-    .find(|p| p.is_file())?;
+    const EXTENSIONS: [&str; 6] = ["ts", "mts", "js", "mjs", "cts", "cjs"];
+    let vp = dir.join(CONFIG_NAMES[0]);
+    let config = EXTENSIONS
+        .iter()
+        .map(|e| vp.join(format!("config.{e}")))
+        .chain(
+            EXTENSIONS
+                .iter()
+                .map(|e| vp.join(format!("config/index.{e}"))),
+        )
+        .find(|p| p.is_file())?;
     let mut l = Layout::new(Generator::VitePress, dir, &config);
     l.page_extensions = vec!["md"];
     l.module_specifiers = true;
     l.renderer = super::slug::Renderer::Vitepress;
-    let text = match super::read_config(&config) {
+    let mut text = match super::read_config(&config) {
         Ok(t) => t,
         Err(note) => {
             l.notes.push(format!("{note}: VitePress defaults assumed"));
@@ -42,7 +42,33 @@ pub fn read(dir: &Path) -> Option<Layout> {
             return Some(l);
         }
     };
+    if config.parent().is_some_and(|p| p.ends_with("config")) {
+        // A configuration directory (`.vitepress/config/index.ts` spreading
+        // `shared.ts`, `en.ts`, `zh.ts`, as vuejs/router's): its modules'
+        // literals are read as one, the index first.
+        text.push_str(&config_modules(&config));
+    }
     let o = Object::new(&text);
+    for key in ["anchor", "attrs"] {
+        if o.get_in("markdown", key).is_some() {
+            // Custom heading ids (`anchor: { slugify }`) or attribute
+            // delimiters (`attrs: { left: '%{', right: '}%' }`).
+            l.unsure_anchors.push(format!(
+                "VitePress `markdown.{key}` ({})",
+                shown_config(&config, dir)
+            ));
+        }
+    }
+    for page in dynamic_routes(&l.source_dir) {
+        l.unsure_pages.push(format!(
+            "VitePress dynamic routes `{page}` (its `.paths` loader)"
+        ));
+    }
+    for generated in ignored_dirs(&l.source_dir) {
+        l.unsure_pages.push(format!(
+            "the directory `{generated}/` that .gitignore lists (pages generated at build time)"
+        ));
+    }
     let mut unread = Vec::new();
     match o.get("srcDir") {
         Some(Value::Str(s)) => l.source_dir = dir.join(s),
@@ -87,6 +113,113 @@ pub fn read(dir: &Path) -> Option<Layout> {
     }
     l.static_dirs.push(l.source_dir.join("public"));
     Some(l)
+}
+
+/// The most modules of a configuration directory read besides its index.
+pub const MAX_CONFIG_MODULES: usize = 16;
+
+/// The text of the other modules of the configuration directory holding
+/// `index` (`.vitepress/config/*.{ts,mts,js,mjs}`), in name order, at most
+/// [`MAX_CONFIG_MODULES`], each read as a configuration file.
+fn config_modules(index: &Path) -> String {
+    let Some(dir) = index.parent() else {
+        return String::new();
+    };
+    let mut names: Vec<_> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            p != index
+                && p.extension()
+                    .is_some_and(|e| ["ts", "mts", "js", "mjs"].iter().any(|x| e == *x))
+        })
+        .collect();
+    names.sort();
+    let mut out = String::new();
+    for p in names.into_iter().take(MAX_CONFIG_MODULES) {
+        if let Ok(t) = super::read_config(&p) {
+            out.push('\n');
+            out.push_str(&t);
+        }
+    }
+    out
+}
+
+/// `config` relative to the site's directory `dir`, for a reason.
+fn shown_config(config: &Path, dir: &Path) -> String {
+    config
+        .strip_prefix(dir)
+        .unwrap_or(config)
+        .display()
+        .to_string()
+}
+
+/// The most files of a source directory looked at for dynamic routes and
+/// generated directories.
+const MAX_LOOKED_AT: usize = 20_000;
+
+/// The dynamic route pages under `src` (VitePress guide "Routing",
+/// "Dynamic Routes"): a page whose name holds a `[param]` with a
+/// `[param].paths.{js,ts,mjs,mts}` loader beside it makes pages the
+/// loader's code lists. Their paths relative to `src`.
+pub fn dynamic_routes(src: &Path) -> Vec<String> {
+    let (mut count, mut truncated) = (0, false);
+    let files = super::files_under(
+        src,
+        |n| n.starts_with('.') || n == "node_modules",
+        MAX_LOOKED_AT,
+        &mut count,
+        &mut truncated,
+    );
+    let mut out: Vec<String> = files
+        .iter()
+        .filter_map(|(_, rel)| {
+            let stem = rel.strip_suffix(".md")?;
+            let name = stem.rsplit('/').next().unwrap_or(stem);
+            (name.contains('[') && name.contains(']')).then_some(())?;
+            let loader = ["js", "ts", "mjs", "mts"]
+                .iter()
+                .any(|e| files.iter().any(|(_, r)| *r == format!("{stem}.paths.{e}")));
+            loader.then(|| rel.clone())
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// Names `.gitignore` lists for what a build leaves, not pages.
+const BUILD_OUTPUTS: &[&str] = &[
+    "node_modules",
+    "dist",
+    "build",
+    "out",
+    "cache",
+    "coverage",
+    "temp",
+    "tmp",
+];
+
+/// Directories that `src/.gitignore` lists by a plain name (`api`, as
+/// vuejs/router's docs list the TypeDoc output) and that are not in the
+/// tree: pages a build step writes there before VitePress runs.
+pub fn ignored_dirs(src: &Path) -> Vec<String> {
+    let Ok(text) = super::read_config(&src.join(".gitignore")) else {
+        return Vec::new();
+    };
+    text.lines()
+        .map(|l| l.trim().trim_start_matches('/').trim_end_matches('/'))
+        .filter(|l| {
+            !l.is_empty()
+                && !l.starts_with(['#', '!', '.'])
+                && l.chars()
+                    .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '/'))
+                && !BUILD_OUTPUTS.contains(l)
+                && !src.join(l).exists()
+        })
+        .map(str::to_string)
+        .collect()
 }
 
 /// The most `rewrites` rules read for a site (M5 of the 2026-11-29
@@ -365,5 +498,60 @@ mod vitest_tests {
             check("api/advanced/vitest.md", "/guide/filtering#cli"),
             Some(Problem::MissingAnchor { fragment, .. }) if fragment == "cli"
         ));
+    }
+}
+
+#[cfg(test)]
+mod router_tests {
+    use crate::site::{Generator, Resolved, Site};
+    use std::path::PathBuf;
+
+    /// Issue 46, on an excerpt of vuejs/router's docs: the configuration
+    /// directory is read (extensionless links resolve as VitePress
+    /// builds them), its custom anchors and attribute delimiters make the
+    /// site unsure of anchors, and the API directory `.gitignore` lists
+    /// (TypeDoc's output) unsure of pages.
+    #[test]
+    fn configuration_directory_custom_anchors_and_generated_pages() {
+        let docs =
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/sites/vitepress-router/docs");
+        let site = Site::in_dir(&docs).expect("a VitePress site");
+        assert_eq!(site.generator(), Generator::VitePress);
+        let page = docs.join("file-based-routing/index.md");
+        assert_eq!(
+            site.resolve(&page, "./file-based-routing"),
+            Resolved::File(docs.join("file-based-routing/file-based-routing.md"))
+        );
+        let l = &site.layout;
+        assert_eq!(
+            l.unsure_anchors,
+            vec![
+                "VitePress `markdown.anchor` (.vitepress/config/index.ts)".to_string(),
+                "VitePress `markdown.attrs` (.vitepress/config/index.ts)".to_string(),
+            ]
+        );
+        assert_eq!(
+            l.unsure_pages,
+            vec![
+                "the directory `api/` that .gitignore lists (pages generated at build time)"
+                    .to_string()
+            ]
+        );
+    }
+
+    /// A `[pkg].md` page with its `[pkg].paths.js` loader makes pages
+    /// the model cannot list (VitePress "Dynamic Routes").
+    #[test]
+    fn dynamic_routes_make_pages_unsure() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let d = dir.path();
+        std::fs::create_dir_all(d.join("packages")).expect("mkdir");
+        std::fs::write(d.join("packages/[pkg].md"), "# {{ $params.pkg }}\n").expect("write");
+        std::fs::write(d.join("packages/[pkg].paths.js"), "export default {}\n").expect("write");
+        std::fs::write(d.join("[alone].md"), "# x\n").expect("write");
+        assert_eq!(
+            super::dynamic_routes(d),
+            vec!["packages/[pkg].md".to_string()]
+        );
     }
 }
