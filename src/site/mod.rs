@@ -515,6 +515,34 @@ impl Site {
             .map(|(f, u)| (f.as_path(), u.as_str()))
     }
 
+    /// The source files that would make the page at the URL path `url`
+    /// (as [`Resolved::Missing`] gives it: without the base path) by the
+    /// layout's page extensions and index names, under the source
+    /// directory and its URL (`/guide/x.html`, `/guide/x/` or
+    /// `/guide/x` from `guide/x.md`, `guide/x/index.md`): where `--since`
+    /// looks for a page renamed or deleted since a revision and linked by
+    /// its built name (issue 46). None of them exists.
+    pub fn sources_of_url(&self, url: &str) -> Vec<PathBuf> {
+        let l = &self.layout;
+        let key = url_key(url);
+        let prefix = l.source_url.trim_end_matches('/');
+        let Some(rel) = key.strip_prefix(prefix) else {
+            return Vec::new();
+        };
+        let rel = rel.trim_matches('/');
+        let dir = l.source_dir.join(rel);
+        let mut out = Vec::new();
+        if !rel.is_empty() {
+            for ext in &l.page_extensions {
+                out.push(l.source_dir.join(format!("{rel}.{ext}")));
+            }
+        }
+        for index in &l.index_names {
+            out.push(dir.join(index));
+        }
+        out
+    }
+
     /// The renderer whose heading ids the site's pages get.
     pub fn renderer(&self) -> Renderer {
         self.layout.renderer
