@@ -59,6 +59,12 @@ pub fn read(dir: &Path) -> Option<Layout> {
             ));
         }
     }
+    for wrapper in config_wrappers(&text) {
+        l.unsure_pages.push(format!(
+            "the VitePress configuration passed through `{wrapper}` ({})",
+            shown_config(&config, dir)
+        ));
+    }
     for page in dynamic_routes(&l.source_dir) {
         l.unsure_pages.push(format!(
             "VitePress dynamic routes `{page}` (its `.paths` loader)"
@@ -144,6 +150,49 @@ fn config_modules(index: &Path) -> String {
             out.push_str(&t);
         }
     }
+    out
+}
+
+/// Functions known to wrap a VitePress configuration without making or
+/// moving pages (`@vite-pwa/vitepress`'s `withPwa`,
+/// `vitepress-plugin-mermaid`'s `withMermaid`), and VitePress's own.
+const HARMLESS_WRAPPERS: &[&str] = &[
+    "defineConfig",
+    "defineConfigWithTheme",
+    "withPwa",
+    "withMermaid",
+];
+
+/// The functions the configuration object is passed through on its way
+/// out (`withPwa(extendConfig(defineConfig({ ... })))`: `extendConfig`),
+/// other than [`HARMLESS_WRAPPERS`]: a theme's or plugin's code that may
+/// add pages (a team page) or rewrite them. Read from the calls written
+/// right before `defineConfig(`.
+pub fn config_wrappers(text: &str) -> Vec<String> {
+    let Some(at) = text
+        .find("defineConfigWithTheme(")
+        .or_else(|| text.find("defineConfig("))
+    else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut rest = text[..at].trim_end();
+    // Back over `name(` calls, innermost first.
+    while let Some(before) = rest.strip_suffix('(') {
+        let before = before.trim_end();
+        let start = before
+            .rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
+            .map_or(0, |i| i + 1);
+        let name = &before[start..];
+        if name.is_empty() || name.chars().next().is_some_and(|c| c.is_ascii_digit()) {
+            break;
+        }
+        if !HARMLESS_WRAPPERS.contains(&name) {
+            out.push(name.to_string());
+        }
+        rest = before[..start].trim_end();
+    }
+    out.reverse();
     out
 }
 
@@ -537,6 +586,31 @@ mod router_tests {
                     .to_string()
             ]
         );
+    }
+
+    /// Issue 46: vitest's configuration goes through its theme's
+    /// `extendConfig`, code that may add pages (its blog links `/team`,
+    /// which no source makes and vitest.dev serves): the site is unsure of
+    /// pages; `withPwa` and `defineConfig` are not counted.
+    #[test]
+    fn configuration_wrappers_make_pages_unsure() {
+        let docs =
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/sites/vitepress-vitest/docs");
+        let l = super::read(&docs).expect("a VitePress site");
+        assert_eq!(
+            l.unsure_pages,
+            vec![
+                "the VitePress configuration passed through `extendConfig` (.vitepress/config.ts)"
+                    .to_string()
+            ]
+        );
+        assert!(l.unsure_anchors.is_empty());
+        assert!(super::config_wrappers("export default defineConfig({})").is_empty());
+        assert!(super::config_wrappers("export default {}").is_empty());
+        // vuejs/docs: `extends` a theme's base configuration, typed.
+        let vue = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/sites/vitepress");
+        let l = super::read(&vue).expect("a VitePress site");
+        assert!(l.unsure_pages.is_empty() && l.unsure_anchors.is_empty());
     }
 
     /// A `[pkg].md` page with its `[pkg].paths.js` loader makes pages
