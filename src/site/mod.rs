@@ -623,10 +623,12 @@ impl Site {
                 url: decoded.clone(),
             };
         };
-        if climbs_above_root(&page, &decoded) {
+        if climbs_above_root(&page, &decoded) && beside.starts_with(&self.bound) {
             // reason: above the site root. The link leaves the site (`../std/`
             // from a top-level page of an mdBook deployed beside the
             // standard library's docs): what is there is another site's.
+            // (A path that leaves the repository is the caller's to say:
+            // outside the tree checked, M6.)
             return Resolved::NotChecked;
         }
         let url = resolve_path(&page, &decoded);
