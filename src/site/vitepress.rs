@@ -156,7 +156,7 @@ fn config_modules(index: &Path) -> String {
 /// Functions known to wrap a VitePress configuration without making or
 /// moving pages (`@vite-pwa/vitepress`'s `withPwa`,
 /// `vitepress-plugin-mermaid`'s `withMermaid`), and VitePress's own.
-const HARMLESS_WRAPPERS: &[&str] = &[
+pub const HARMLESS_WRAPPERS: &[&str] = &[
     "defineConfig",
     "defineConfigWithTheme",
     "withPwa",
