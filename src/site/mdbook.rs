@@ -162,6 +162,25 @@ mod tests {
         assert_eq!(unknown_preprocessors(&t), vec!["y".to_string()]);
     }
 
+    /// Without the default preprocessors (`[build]
+    /// use-default-preprocessors = false`) a chapter `README.md` stays
+    /// `README.html`: no `index` preprocessor.
+    #[test]
+    fn without_default_preprocessors_readme_is_no_index() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let toml = "[book]\ntitle = \"x\"\n[build]\nuse-default-preprocessors = false\n";
+        std::fs::write(dir.path().join("book.toml"), toml).expect("write");
+        assert_eq!(
+            read(dir.path()).expect("book").index_names,
+            vec!["index.md"]
+        );
+        std::fs::write(dir.path().join("book.toml"), "[book]\n").expect("write");
+        assert_eq!(
+            read(dir.path()).expect("book").index_names,
+            vec!["index.md", "README.md"]
+        );
+    }
+
     /// Issue 46: two books in one repository, each its own site; a link
     /// above a book's root (`../std/`, the current book from the first
     /// edition's stub) is not the book's to say.
