@@ -285,3 +285,26 @@ fn many_repeated_headings_get_their_ids_in_linear_time() {
         .collect();
     assert_eq!(missing, ["b-80000", "nope", "a-80000", "a-1-1"], "{got}");
 }
+
+/// Issue 46: a link destination or `href` of one word (`[MIT](LICENSE)`,
+/// docsify's README) names a file beside the page and is checked; a word
+/// in text, or in angle brackets, is no link.
+#[test]
+fn one_word_links_are_checked() {
+    let out = urilint(&[
+        "check",
+        "--isolated",
+        "--links",
+        "local",
+        "--select",
+        "L001,L002",
+        "--format",
+        "plain",
+        "fixtures/sites/one-word-links",
+    ]);
+    assert_eq!(
+        stdout(&out),
+        "fixtures/sites/one-word-links/broken.md:3:48: L001 links to fixtures/sites/one-word-links/CHANGELOG, which does not exist\n\
+         fixtures/sites/one-word-links/broken.md:4:21: L001 links to fixtures/sites/one-word-links/NOTICE, which does not exist\n"
+    );
+}

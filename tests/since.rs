@@ -362,3 +362,50 @@ fn errors_name_the_problem() {
     let out = urilint(repo.path(), &["check", "--fix", "--since", "base"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// Issue 46: a page renamed since the revision and linked by its built
+/// name is found through the site model: `old.html` in an mdBook (the
+/// URL the site no longer makes) and `src/old.html` from a file outside
+/// the book, both for `src/old.md` renamed to `src/new.md` (and the
+/// summary's link to the source, as before).
+#[test]
+fn renamed_pages_linked_by_their_built_names() {
+    if !have_git() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let d = dir.path();
+    git(d, &["init", "-q"]);
+    write(d, "book.toml", "[book]\ntitle = \"x\"\n");
+    write(d, "src/SUMMARY.md", "# Summary\n\n- [Old](old.md)\n");
+    write(d, "src/old.md", "# Old\n");
+    write(d, "src/intro.md", "# Intro\n\nSee [old](old.html).\n");
+    write(d, "NOTES.md", "# Notes\n\nSee [old](src/old.html).\n");
+    git(d, &["add", "-A"]);
+    git(d, &["commit", "-q", "-m", "base"]);
+    git(d, &["tag", "base"]);
+    git(d, &["mv", "src/old.md", "src/new.md"]);
+    let out = urilint(
+        d,
+        &[
+            "check",
+            "--isolated",
+            "--links",
+            "local",
+            "--format",
+            "plain",
+            "--since",
+            "base",
+        ],
+    );
+    assert_eq!(
+        lines(&out),
+        [
+            "./NOTES.md:3:11: L001 links to src/old.html, which does not exist (renamed to src/new.md since base)",
+            "./src/SUMMARY.md:3:9: L001 links to src/old.md, which does not exist (renamed to src/new.md since base)",
+            "./src/intro.md:3:11: L001 links to /old.html, which no page of the mdbook site (book.toml) makes (renamed to src/new.md since base)",
+        ],
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -733,6 +733,18 @@ impl LocalLinks {
         false
     }
 
+    /// The source files that would make the page at `url` of the site
+    /// whose configuration is `config` (as a [`Problem::MissingPage`] says
+    /// them), by [`Site::sources_of_url`]; empty when no site read so far
+    /// has that configuration.
+    pub fn page_sources(&self, config: &Path, url: &str) -> Vec<PathBuf> {
+        self.sites()
+            .into_iter()
+            .find(|s| shown(&s.layout.config) == config)
+            .map(|s| s.sources_of_url(url))
+            .unwrap_or_default()
+    }
+
     /// What the checks passed over, for a note once a run: the links
     /// whose target lies outside the tree checked (M6 and L5 of the
     /// 2026-11-29 review), which are not checked whether their file

@@ -1328,7 +1328,10 @@ impl Job<'_> {
                     message = missing_local_target::with_suggestion(message, s);
                 }
                 if let Some((since, _)) = &self.since {
-                    if let Some(m) = since.moved_target(path) {
+                    // Also a page linked by its built name: `x.html` or
+                    // `x/` for `x.md` (issue 46).
+                    let built = built_names(path);
+                    if let Some(m) = built.iter().find_map(|p| since.moved_target(p)) {
                         moved = true;
                         message = format!("{message} ({})", m.describe(&since.rev));
                     }
@@ -1341,14 +1344,19 @@ impl Job<'_> {
                 config,
                 suggestion,
             }) => {
-                let message = missing_local_target::page_message(url, generator, config);
-                (
-                    missing_local_target::RULE,
-                    match suggestion {
-                        Some(s) => missing_local_target::with_suggestion(message, s),
-                        None => message,
-                    },
-                )
+                let mut message = missing_local_target::page_message(url, generator, config);
+                if let Some(s) = suggestion {
+                    message = missing_local_target::with_suggestion(message, s);
+                }
+                if let Some((since, _)) = &self.since {
+                    // The page's sources as the site model makes its URL.
+                    let sources = links.page_sources(config, url);
+                    if let Some(m) = sources.iter().find_map(|p| since.moved_target(p)) {
+                        moved = true;
+                        message = format!("{message} ({})", m.describe(&since.rev));
+                    }
+                }
+                (missing_local_target::RULE, message)
             }
             Some(Problem::MissingAnchor {
                 path,
@@ -2029,4 +2037,24 @@ fn render(
         ),
         Format::Github => github::diagnostic(out, d),
     }
+}
+
+/// The paths a missing link target `path` may stand for when it names a
+/// page by its built name: itself, and for `x.html`, `x.htm` or a name
+/// without an extension (`../x/`), the Markdown source `x.md` (issue 46:
+/// `--since` finds a page renamed since the revision through them).
+fn built_names(path: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = vec![path.to_path_buf()];
+    match path.extension().and_then(|e| e.to_str()) {
+        Some(e) if e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm") => {
+            out.push(path.with_extension("md"));
+        }
+        None if path.file_name().is_some() => {
+            let mut md = path.as_os_str().to_owned();
+            md.push(".md");
+            out.push(md.into());
+        }
+        _ => {}
+    }
+    out
 }

@@ -57,6 +57,11 @@ pub(crate) struct Window<'h> {
     /// Join bare URIs hard-wrapped in mid-word
     /// ([`crate::scan::ScanOptions::join_wrapped_lines`]).
     pub join_wrapped: bool,
+    /// `hay` is one relative reference written `<value>` (a Markdown link
+    /// destination or an HTML attribute that is one URL, under
+    /// [`crate::scan::ScanOptions::whole_reference`], without a scheme):
+    /// a value of one word (`LICENSE`) is then a reference too.
+    pub whole_value: bool,
 }
 
 /// Reused buffers for the text of a candidate.
@@ -829,7 +834,9 @@ pub(crate) fn at_colon(w: &Window<'_>, colon: usize, sc: &mut Scratch) -> Outcom
 /// (RFC 3986 section 4.2), as `extract --base` needs: `<../g>`,
 /// `<foo.html#x>`. The text up to the closing `>`, with whitespace removed,
 /// is taken when it is a valid relative reference that looks like one (it
-/// holds a `/`, `.`, `?` or `#`, so `<article-number>` is not taken) and not
+/// holds a `/`, `.`, `?` or `#`, so `<article-number>` is not taken; or it
+/// is the whole of a value that is one reference, [`Window::whole_value`])
+/// and not
 /// like a mail address or Message-ID (an `@` without a `/`). Whitespace is
 /// removed only where it holds a line break. Text with a scheme is left to
 /// [`at_colon`].
@@ -861,7 +868,10 @@ pub(crate) fn at_angle(w: &Window<'_>, lt: usize, sc: &mut Scratch) -> Outcome {
     let first_delim = text
         .iter()
         .find(|&&b| matches!(b, b':' | b'/' | b'?' | b'#'));
-    let marked = text.iter().any(|&b| matches!(b, b'/' | b'.' | b'?' | b'#'));
+    // A link destination or `href` that is the whole value names a
+    // file whatever it looks like (`[MIT](LICENSE)`, issue 46).
+    let whole = w.whole_value && lt == 0 && close_at + 1 == hay.len() && w.eof;
+    let marked = whole || text.iter().any(|&b| matches!(b, b'/' | b'.' | b'?' | b'#'));
     let address = text.contains(&b'@') && !text.contains(&b'/');
     if first_delim == Some(&b':') || !marked || address {
         return Outcome::Reject;

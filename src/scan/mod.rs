@@ -1080,6 +1080,7 @@ impl<R: Read> Scanner<R> {
                         max_len: self.opts.max_uri_len,
                         keep_spaces: self.opts.keep_spaces_in_angle,
                         join_wrapped: self.opts.join_wrapped_lines,
+                        whole_value: self.whole_only,
                     };
                     match hyphen_continuation(&window, self.pos) {
                         Continuation::At(next) => {
@@ -1146,6 +1147,7 @@ impl<R: Read> Scanner<R> {
                 max_len: self.opts.max_uri_len,
                 keep_spaces: self.opts.keep_spaces_in_angle,
                 join_wrapped: self.opts.join_wrapped_lines,
+                whole_value: self.whole_only,
             };
             let outcome = match self.buf[colon] {
                 _ if slashes.is_some() => {

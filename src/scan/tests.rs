@@ -1825,6 +1825,10 @@ fn whole_reference(value: &str) -> Vec<(String, String, bool)> {
 #[test]
 fn an_attribute_value_is_one_reference_as_a_browser_reads_it() {
     let one = |t: &str, relative| vec![(t.to_string(), t.to_string(), relative)];
+    // A value of one word names a file (`[MIT](LICENSE)`, issue 46); the
+    // same word in angle brackets in text is none.
+    assert_eq!(whole_reference("LICENSE"), one("LICENSE", true));
+    assert_eq!(whole_reference("a@b"), []);
     // phishing_pot sample-609: `href="mailto:&lt;addr&gt;"`, which the
     // delimiting rules would end at the inner `<`.
     assert_eq!(

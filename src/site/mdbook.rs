@@ -19,6 +19,39 @@ pub fn readme_link(decoded: &str) -> bool {
     name.eq_ignore_ascii_case("README.md")
 }
 
+/// The preprocessors of `[preprocessor.NAME]` tables that mdBook does not
+/// run itself: `links` and `index` are its own, and [`HARMLESS`] ones
+/// neither make pages nor ids nor rewrite links. One whose `renderers`
+/// list leaves out `html` does not touch the HTML book. Each of the others
+/// (the Rust Reference's `spec`, which turns `[expr.closure]` into links
+/// to rules and `r[expr.closure]` into anchors) may move links and add
+/// anchors the model does not see. Source: mdBook guide, "Configuring
+/// Preprocessors" (`renderers`, the built-in `links` and `index`).
+pub fn unknown_preprocessors(book: &toml::Table) -> Vec<String> {
+    let Some(pre) = book.get("preprocessor").and_then(toml::Value::as_table) else {
+        return Vec::new();
+    };
+    pre.iter()
+        .filter(|(name, _)| {
+            !BUILT_IN.contains(&name.as_str()) && !HARMLESS.contains(&name.as_str())
+        })
+        .filter(
+            |(_, v)| match v.get("renderers").and_then(toml::Value::as_array) {
+                Some(r) => r.iter().any(|x| x.as_str() == Some("html")),
+                None => true,
+            },
+        )
+        .map(|(name, _)| name.clone())
+        .collect()
+}
+
+/// The preprocessors mdBook runs itself (mdBook guide, "Preprocessors").
+pub const BUILT_IN: &[&str] = &["links", "index"];
+
+/// Preprocessors known to draw diagrams or math only: no page, no id, no
+/// link of theirs (`mdbook-mermaid`, `mdbook-katex`).
+pub const HARMLESS: &[&str] = &["mermaid", "katex"];
+
 /// The name of the configuration file.
 pub const CONFIG_NAMES: &[&str] = &["book.toml"];
 
@@ -66,6 +99,21 @@ pub fn read(dir: &Path) -> Option<Layout> {
             {
                 l.redirects.extend(r.keys().cloned());
             }
+            if t.get("build")
+                .and_then(|b| b.get("use-default-preprocessors"))
+                .and_then(toml::Value::as_bool)
+                == Some(false)
+            {
+                // Without the `index` preprocessor a chapter `README.md`
+                // is `README.html`.
+                l.index_names = vec!["index.md"];
+            }
+            let name = CONFIG_NAMES[0];
+            for p in unknown_preprocessors(&t) {
+                let why = format!("the mdBook preprocessor `{p}` ({name})");
+                l.unsure_pages.push(why.clone());
+                l.unsure_anchors.push(why);
+            }
         }
         Err(e) => l.notes.push(format!(
             "{} could not be read as TOML ({}): mdBook defaults assumed",
@@ -74,4 +122,92 @@ pub fn read(dir: &Path) -> Option<Layout> {
         )),
     }
     Some(l)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::site::{Resolved, Site};
+    use std::path::PathBuf;
+
+    fn fixture(name: &str) -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("fixtures/sites")
+            .join(name)
+    }
+
+    /// Issue 46: the Rust Reference's `spec` preprocessor makes rule links
+    /// (`[closure]: expr.closure`) and `#r-...` anchors: the book says it
+    /// is unsure of both, naming the preprocessor and its file.
+    #[test]
+    fn unknown_preprocessors_make_the_book_unsure() {
+        let l = read(&fixture("mdbook-preprocessor")).expect("book");
+        let why = "the mdBook preprocessor `spec` (book.toml)";
+        assert_eq!(l.unsure_pages, vec![why.to_string()]);
+        assert_eq!(l.unsure_anchors, vec![why.to_string()]);
+        let site = Site::new(l);
+        let page = fixture("mdbook-preprocessor/src/abi.md");
+        assert!(matches!(
+            site.resolve(&page, "expr.closure"),
+            Resolved::Missing { .. }
+        ));
+        // A book without preprocessors, or with built-in and harmless
+        // ones only, or one for another renderer, is sure.
+        let first = read(&fixture("mdbook-editions/first-edition")).expect("book");
+        assert!(first.unsure_pages.is_empty() && first.unsure_anchors.is_empty());
+        let t: toml::Table = "[preprocessor.links]\n[preprocessor.index]\n[preprocessor.mermaid]\n\
+             [preprocessor.x]\nrenderers = [\"latex\"]\n[preprocessor.y]\nrenderers = [\"html\"]\n"
+            .parse()
+            .expect("toml");
+        assert_eq!(unknown_preprocessors(&t), vec!["y".to_string()]);
+    }
+
+    /// Without the default preprocessors (`[build]
+    /// use-default-preprocessors = false`) a chapter `README.md` stays
+    /// `README.html`: no `index` preprocessor.
+    #[test]
+    fn without_default_preprocessors_readme_is_no_index() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let toml = "[book]\ntitle = \"x\"\n[build]\nuse-default-preprocessors = false\n";
+        std::fs::write(dir.path().join("book.toml"), toml).expect("write");
+        assert_eq!(
+            read(dir.path()).expect("book").index_names,
+            vec!["index.md"]
+        );
+        std::fs::write(dir.path().join("book.toml"), "[book]\n").expect("write");
+        assert_eq!(
+            read(dir.path()).expect("book").index_names,
+            vec!["index.md", "README.md"]
+        );
+    }
+
+    /// Issue 46: two books in one repository, each its own site; a link
+    /// above a book's root (`../std/`, the current book from the first
+    /// edition's stub) is not the book's to say.
+    #[test]
+    fn links_above_the_book_are_not_checked() {
+        let first = fixture("mdbook-editions/first-edition");
+        let site = Site::new(read(&first).expect("book"));
+        let stub = first.join("src/closures.md");
+        assert_eq!(site.page_url(&stub).as_deref(), Some("/closures.html"));
+        assert_eq!(
+            site.resolve(&stub, "../ch13-01-closures.html"),
+            Resolved::Unsure {
+                reason: crate::site::ABOVE_ROOT.into()
+            }
+        );
+        assert!(matches!(
+            site.resolve(&stub, "ch13-01-closures.html"),
+            Resolved::Missing { .. }
+        ));
+        let book = fixture("mdbook-editions");
+        let site = Site::new(read(&book).expect("book"));
+        let page = book.join("src/ch08-00-common-collections.md");
+        assert_eq!(
+            site.resolve(&page, "../std/collections/index.html"),
+            Resolved::Unsure {
+                reason: crate::site::ABOVE_ROOT.into()
+            }
+        );
+    }
 }

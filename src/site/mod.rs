@@ -54,6 +54,11 @@ pub const MAX_CONFIG: u64 = 1024 * 1024;
 /// YAML can write.
 const CONFIG_STACK: usize = 256 * 1024 * 1024;
 
+/// Why a relative link that climbs above the site root is not checked
+/// ([`Resolved::Unsure`]).
+pub const ABOVE_ROOT: &str =
+    "a link above the site root leads to whatever is deployed beside the site";
+
 /// `reasons` said as one: "a and b may ..." (`what` ends the phrase);
 /// `None` when there is none.
 fn unsure_reason(reasons: &[String], what: &str) -> Option<String> {
@@ -688,6 +693,34 @@ impl Site {
         })
     }
 
+    /// The source files that would make the page at the URL path `url`
+    /// (as [`Resolved::Missing`] gives it: without the base path) by the
+    /// layout's page extensions and index names, under the source
+    /// directory and its URL (`/guide/x.html`, `/guide/x/` or
+    /// `/guide/x` from `guide/x.md`, `guide/x/index.md`): where `--since`
+    /// looks for a page renamed or deleted since a revision and linked by
+    /// its built name (issue 46). None of them exists.
+    pub fn sources_of_url(&self, url: &str) -> Vec<PathBuf> {
+        let l = &self.layout;
+        let key = url_key(url);
+        let prefix = l.source_url.trim_end_matches('/');
+        let Some(rel) = key.strip_prefix(prefix) else {
+            return Vec::new();
+        };
+        let rel = rel.trim_matches('/');
+        let dir = l.source_dir.join(rel);
+        let mut out = Vec::new();
+        if !rel.is_empty() {
+            for ext in &l.page_extensions {
+                out.push(l.source_dir.join(format!("{rel}.{ext}")));
+            }
+        }
+        for index in &l.index_names {
+            out.push(dir.join(index));
+        }
+        out
+    }
+
     /// The renderer whose heading ids the site's pages get.
     pub fn renderer(&self) -> Renderer {
         self.layout.renderer
@@ -860,6 +893,16 @@ impl Site {
         let Some(page) = self.page_url(file) else {
             return self.missing(decoded.clone());
         };
+        if climbs_above_root(&page, &decoded) && beside.starts_with(&self.bound) {
+            // The link leaves the site (`../std/` from a top-level page of
+            // an mdBook deployed beside the standard library's docs): what
+            // is there is another site's. (A path that leaves the
+            // repository is the caller's to say: outside the tree
+            // checked, M6.)
+            return Resolved::Unsure {
+                reason: ABOVE_ROOT.to_string(),
+            };
+        }
         let url = resolve_path(&page, &decoded);
         if let Some(r) = self.lookup_url(&url) {
             return r;
@@ -1192,6 +1235,31 @@ fn url_key(url: &str) -> String {
     } else {
         format!("/{u}")
     }
+}
+
+/// True when the relative path `reference` (decoded), resolved against
+/// the URL path `page`, climbs above the site root: more `..` segments
+/// than the directories above it (`../std/` from `/ch01.html`). Such a
+/// link leads to a sibling site deployed beside this one, which the
+/// model does not see (RFC 3986 section 5.2.4 would keep it at the root
+/// of the host, not of the site).
+pub(crate) fn climbs_above_root(page: &str, reference: &str) -> bool {
+    let dir = match page.rfind('/') {
+        Some(i) => &page[..=i],
+        None => "/",
+    };
+    let mut depth = 0usize;
+    for seg in dir.split('/').chain(reference.split('/')) {
+        match seg {
+            "" | "." => {}
+            ".." => match depth.checked_sub(1) {
+                Some(d) => depth = d,
+                None => return true,
+            },
+            _ => depth += 1,
+        }
+    }
+    false
 }
 
 /// `reference` (a relative path, decoded) resolved against the URL path
@@ -1730,6 +1798,19 @@ mod tests {
         assert_eq!(resolve_path("/a/b.html", "../img/y.png"), "/img/y.png");
         assert_eq!(resolve_path("/a/b/", "../../../y"), "/y");
         assert_eq!(resolve_path("/a/b", "./"), "/a/");
+    }
+
+    /// Issue 46: `../std/` from a top-level page of the Rust book leaves
+    /// the book; `../x.html` from a chapter in a directory does not.
+    #[test]
+    fn references_climbing_above_the_root() {
+        assert!(climbs_above_root("/ch01.html", "../std/index.html"));
+        assert!(climbs_above_root("/a/b/", "../../../y"));
+        assert!(climbs_above_root("/a/", "./../../y"));
+        assert!(!climbs_above_root("/a/b.html", "../y.html"));
+        assert!(!climbs_above_root("/a/b/", "../../y"));
+        assert!(!climbs_above_root("/a/b.html", "x/../../y"));
+        assert!(!climbs_above_root("/", "./y"));
     }
 
     #[test]

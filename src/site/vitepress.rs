@@ -19,22 +19,22 @@ pub const CONFIG_NAMES: &[&str] = &[".vitepress"];
 /// The VitePress site whose root is `dir` (the directory holding
 /// `.vitepress/`).
 pub fn read(dir: &Path) -> Option<Layout> {
-    let config = [
-        "config.ts",
-        "config.mts",
-        "config.js",
-        "config.mjs",
-        "config.cts",
-        "config.cjs",
-    ]
-    .iter()
-    .map(|n| dir.join(CONFIG_NAMES[0]).join(n))
-    .find(|p| p.is_file())?;
+    const EXTENSIONS: [&str; 6] = ["ts", "mts", "js", "mjs", "cts", "cjs"];
+    let vp = dir.join(CONFIG_NAMES[0]);
+    let config = EXTENSIONS
+        .iter()
+        .map(|e| vp.join(format!("config.{e}")))
+        .chain(
+            EXTENSIONS
+                .iter()
+                .map(|e| vp.join(format!("config/index.{e}"))),
+        )
+        .find(|p| p.is_file())?;
     let mut l = Layout::new(Generator::VitePress, dir, &config);
     l.page_extensions = vec!["md"];
     l.module_specifiers = true;
     l.renderer = super::slug::Renderer::Vitepress;
-    let text = match super::read_config(&config) {
+    let mut text = match super::read_config(&config) {
         Ok(t) => t,
         Err(note) => {
             l.notes.push(format!("{note}: VitePress defaults assumed"));
@@ -42,7 +42,39 @@ pub fn read(dir: &Path) -> Option<Layout> {
             return Some(l);
         }
     };
+    if config.parent().is_some_and(|p| p.ends_with("config")) {
+        // A configuration directory (`.vitepress/config/index.ts` spreading
+        // `shared.ts`, `en.ts`, `zh.ts`, as vuejs/router's): its modules'
+        // literals are read as one, the index first.
+        text.push_str(&config_modules(&config));
+    }
     let o = Object::new(&text);
+    for key in ["anchor", "attrs"] {
+        if o.get_in("markdown", key).is_some() {
+            // Custom heading ids (`anchor: { slugify }`) or attribute
+            // delimiters (`attrs: { left: '%{', right: '}%' }`).
+            l.unsure_anchors.push(format!(
+                "VitePress `markdown.{key}` ({})",
+                shown_config(&config, dir)
+            ));
+        }
+    }
+    for wrapper in config_wrappers(&text) {
+        l.unsure_pages.push(format!(
+            "the VitePress configuration passed through `{wrapper}` ({})",
+            shown_config(&config, dir)
+        ));
+    }
+    for page in dynamic_routes(&l.source_dir) {
+        l.unsure_pages.push(format!(
+            "VitePress dynamic routes `{page}` (its `.paths` loader)"
+        ));
+    }
+    for generated in ignored_dirs(&l.source_dir) {
+        l.unsure_pages.push(format!(
+            "the directory `{generated}/` that .gitignore lists (pages generated at build time)"
+        ));
+    }
     let mut unread = Vec::new();
     match o.get("srcDir") {
         Some(Value::Str(s)) => l.source_dir = dir.join(s),
@@ -87,6 +119,156 @@ pub fn read(dir: &Path) -> Option<Layout> {
     }
     l.static_dirs.push(l.source_dir.join("public"));
     Some(l)
+}
+
+/// The most modules of a configuration directory read besides its index.
+pub const MAX_CONFIG_MODULES: usize = 16;
+
+/// The text of the other modules of the configuration directory holding
+/// `index` (`.vitepress/config/*.{ts,mts,js,mjs}`), in name order, at most
+/// [`MAX_CONFIG_MODULES`], each read as a configuration file.
+fn config_modules(index: &Path) -> String {
+    let Some(dir) = index.parent() else {
+        return String::new();
+    };
+    let mut names: Vec<_> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            p != index
+                && p.extension()
+                    .is_some_and(|e| ["ts", "mts", "js", "mjs"].iter().any(|x| e == *x))
+        })
+        .collect();
+    names.sort();
+    let mut out = String::new();
+    for p in names.into_iter().take(MAX_CONFIG_MODULES) {
+        if let Ok(t) = super::read_config(&p) {
+            out.push('\n');
+            out.push_str(&t);
+        }
+    }
+    out
+}
+
+/// Functions known to wrap a VitePress configuration without making or
+/// moving pages (`@vite-pwa/vitepress`'s `withPwa`,
+/// `vitepress-plugin-mermaid`'s `withMermaid`), and VitePress's own.
+pub const HARMLESS_WRAPPERS: &[&str] = &[
+    "defineConfig",
+    "defineConfigWithTheme",
+    "withPwa",
+    "withMermaid",
+];
+
+/// The functions the configuration object is passed through on its way
+/// out (`withPwa(extendConfig(defineConfig({ ... })))`: `extendConfig`),
+/// other than [`HARMLESS_WRAPPERS`]: a theme's or plugin's code that may
+/// add pages (a team page) or rewrite them. Read from the calls written
+/// right before `defineConfig(`.
+pub fn config_wrappers(text: &str) -> Vec<String> {
+    let Some(at) = text
+        .find("defineConfigWithTheme(")
+        .or_else(|| text.find("defineConfig("))
+    else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut rest = text[..at].trim_end();
+    // Back over `name(` calls, innermost first.
+    while let Some(before) = rest.strip_suffix('(') {
+        let before = before.trim_end();
+        let start = before
+            .rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
+            .map_or(0, |i| i + 1);
+        let name = &before[start..];
+        if name.is_empty() || name.chars().next().is_some_and(|c| c.is_ascii_digit()) {
+            break;
+        }
+        if !HARMLESS_WRAPPERS.contains(&name) {
+            out.push(name.to_string());
+        }
+        rest = before[..start].trim_end();
+    }
+    out.reverse();
+    out
+}
+
+/// `config` relative to the site's directory `dir`, for a reason.
+fn shown_config(config: &Path, dir: &Path) -> String {
+    config
+        .strip_prefix(dir)
+        .unwrap_or(config)
+        .display()
+        .to_string()
+}
+
+/// The most files of a source directory looked at for dynamic routes and
+/// generated directories.
+const MAX_LOOKED_AT: usize = 20_000;
+
+/// The dynamic route pages under `src` (VitePress guide "Routing",
+/// "Dynamic Routes"): a page whose name holds a `[param]` with a
+/// `[param].paths.{js,ts,mjs,mts}` loader beside it makes pages the
+/// loader's code lists. Their paths relative to `src`.
+pub fn dynamic_routes(src: &Path) -> Vec<String> {
+    let (mut count, mut truncated) = (0, false);
+    let files = super::files_under(
+        src,
+        |n| n.starts_with('.') || n == "node_modules",
+        MAX_LOOKED_AT,
+        &mut count,
+        &mut truncated,
+    );
+    let mut out: Vec<String> = files
+        .iter()
+        .filter_map(|(_, rel)| {
+            let stem = rel.strip_suffix(".md")?;
+            let name = stem.rsplit('/').next().unwrap_or(stem);
+            (name.contains('[') && name.contains(']')).then_some(())?;
+            let loader = ["js", "ts", "mjs", "mts"]
+                .iter()
+                .any(|e| files.iter().any(|(_, r)| *r == format!("{stem}.paths.{e}")));
+            loader.then(|| rel.clone())
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// Names `.gitignore` lists for what a build leaves, not pages.
+const BUILD_OUTPUTS: &[&str] = &[
+    "node_modules",
+    "dist",
+    "build",
+    "out",
+    "cache",
+    "coverage",
+    "temp",
+    "tmp",
+];
+
+/// Directories that `src/.gitignore` lists by a plain name (`api`, as
+/// vuejs/router's docs list the TypeDoc output) and that are not in the
+/// tree: pages a build step writes there before VitePress runs.
+pub fn ignored_dirs(src: &Path) -> Vec<String> {
+    let Ok(text) = super::read_config(&src.join(".gitignore")) else {
+        return Vec::new();
+    };
+    text.lines()
+        .map(|l| l.trim().trim_start_matches('/').trim_end_matches('/'))
+        .filter(|l| {
+            !l.is_empty()
+                && !l.starts_with(['#', '!', '.'])
+                && l.chars()
+                    .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '/'))
+                && !BUILD_OUTPUTS.contains(l)
+                && !src.join(l).exists()
+        })
+        .map(str::to_string)
+        .collect()
 }
 
 /// The most `rewrites` rules read for a site (M5 of the 2026-11-29
@@ -329,5 +511,121 @@ mod tests {
             .map(|i| (format!("a{i}.md"), format!("b{i}.md")))
             .collect();
         assert_eq!(compile_rewrites(&many).1, 5);
+    }
+}
+
+#[cfg(test)]
+mod vitest_tests {
+    use crate::links::{LocalLinks, Problem};
+    use std::path::PathBuf;
+
+    fn docs() -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/sites/vitepress-vitest/docs")
+    }
+
+    /// Issue 46, on an excerpt of vitest's docs: the headings of a file
+    /// `<!--@include: -->`d are anchors of the page, and so are
+    /// markdown-it-attrs ids alone on a line and on a container's title;
+    /// a fragment no heading makes is still reported.
+    #[test]
+    fn includes_and_attribute_ids_are_anchors() {
+        let links = LocalLinks::new(None, None);
+        let check = |page: &str, link: &str| links.check(&docs().join(page), link, None);
+        assert_eq!(
+            check("config/browser/playwright.md", "/guide/cli#inspect"),
+            None
+        );
+        assert_eq!(
+            check("guide/environment.md", "/guide/browser/#projects-config"),
+            None
+        );
+        assert_eq!(
+            check("guide/in-source.md", "/api/assert#in-source-testing"),
+            None
+        );
+        assert!(matches!(
+            check("api/advanced/vitest.md", "/guide/filtering#cli"),
+            Some(Problem::MissingAnchor { fragment, .. }) if fragment == "cli"
+        ));
+    }
+}
+
+#[cfg(test)]
+mod router_tests {
+    use crate::site::{Generator, Resolved, Site};
+    use std::path::PathBuf;
+
+    /// Issue 46, on an excerpt of vuejs/router's docs: the configuration
+    /// directory is read (extensionless links resolve as VitePress
+    /// builds them), its custom anchors and attribute delimiters make the
+    /// site unsure of anchors, and the API directory `.gitignore` lists
+    /// (TypeDoc's output) unsure of pages.
+    #[test]
+    fn configuration_directory_custom_anchors_and_generated_pages() {
+        let docs =
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/sites/vitepress-router/docs");
+        let site = Site::in_dir(&docs).expect("a VitePress site");
+        assert_eq!(site.generator(), Generator::VitePress);
+        let page = docs.join("file-based-routing/index.md");
+        assert_eq!(
+            site.resolve(&page, "./file-based-routing"),
+            Resolved::File(docs.join("file-based-routing/file-based-routing.md"))
+        );
+        let l = &site.layout;
+        assert_eq!(
+            l.unsure_anchors,
+            vec![
+                "VitePress `markdown.anchor` (.vitepress/config/index.ts)".to_string(),
+                "VitePress `markdown.attrs` (.vitepress/config/index.ts)".to_string(),
+            ]
+        );
+        assert_eq!(
+            l.unsure_pages,
+            vec![
+                "the directory `api/` that .gitignore lists (pages generated at build time)"
+                    .to_string()
+            ]
+        );
+    }
+
+    /// Issue 46: vitest's configuration goes through its theme's
+    /// `extendConfig`, code that may add pages (its blog links `/team`,
+    /// which no source makes and vitest.dev serves): the site is unsure of
+    /// pages; `withPwa` and `defineConfig` are not counted.
+    #[test]
+    fn configuration_wrappers_make_pages_unsure() {
+        let docs =
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/sites/vitepress-vitest/docs");
+        let l = super::read(&docs).expect("a VitePress site");
+        assert_eq!(
+            l.unsure_pages,
+            vec![
+                "the VitePress configuration passed through `extendConfig` (.vitepress/config.ts)"
+                    .to_string()
+            ]
+        );
+        assert!(l.unsure_anchors.is_empty());
+        assert!(super::config_wrappers("export default defineConfig({})").is_empty());
+        assert!(super::config_wrappers("export default {}").is_empty());
+        // vuejs/docs: `extends` a theme's base configuration, typed.
+        let vue = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/sites/vitepress");
+        let l = super::read(&vue).expect("a VitePress site");
+        assert!(l.unsure_pages.is_empty() && l.unsure_anchors.is_empty());
+    }
+
+    /// A `[pkg].md` page with its `[pkg].paths.js` loader makes pages
+    /// the model cannot list (VitePress "Dynamic Routes").
+    #[test]
+    fn dynamic_routes_make_pages_unsure() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let d = dir.path();
+        std::fs::create_dir_all(d.join("packages")).expect("mkdir");
+        std::fs::write(d.join("packages/[pkg].md"), "# {{ $params.pkg }}\n").expect("write");
+        std::fs::write(d.join("packages/[pkg].paths.js"), "export default {}\n").expect("write");
+        std::fs::write(d.join("[alone].md"), "# x\n").expect("write");
+        assert_eq!(
+            super::dynamic_routes(d),
+            vec!["packages/[pkg].md".to_string()]
+        );
     }
 }

@@ -4,7 +4,8 @@
 //! This module owns expanding, for the anchors of a page only, the lines
 //! that pull another file in: pymdownx.snippets `--8<-- "file"` (MkDocs),
 //! mdBook `{{#include file}}` (whole files; line ranges and anchors of
-//! the directive are taken whole), reStructuredText `.. include:: file`
+//! the directive are taken whole), VitePress `<!--@include: file-->`
+//! (likewise with a line range or region), reStructuredText `.. include:: file`
 //! and AsciiDoc `include::file[]`. The included file is looked for beside
 //! the page, then in the directories above it (snippets' `base_path` is
 //! the directory MkDocs runs in). It also says when a page holds a
@@ -305,6 +306,7 @@ fn may_include(src: &[u8]) -> bool {
     find(src, b"include::").is_some()
         || find(src, b"--8<--").is_some()
         || find(src, b"{{#include").is_some()
+        || find(src, b"@include:").is_some()
 }
 
 /// The path an include line names, when `line` is one.
@@ -325,6 +327,21 @@ fn target(line: &[u8]) -> Option<String> {
     if let Some(rest) = text.strip_prefix("{{#include ") {
         let t = rest.strip_suffix("}}")?.trim();
         return Some(t.split(':').next().unwrap_or_default().to_string());
+    }
+    if let Some(rest) = text
+        .strip_prefix("<!--")
+        .and_then(|r| r.trim_start().strip_prefix("@include:"))
+    {
+        // VitePress `<!--@include: ./parts/x.md-->`, also with a line
+        // range (`{3,}`) or a region (`#snippet`): taken whole. `@/` is
+        // `srcDir`, found in the directories above the page.
+        let t = rest.strip_suffix("-->")?.trim();
+        let t = t.split(['{', '#']).next().unwrap_or_default().trim();
+        let t = t
+            .strip_prefix("@/")
+            .or_else(|| t.strip_prefix('@'))
+            .unwrap_or(t);
+        return (!t.is_empty()).then(|| t.to_string());
     }
     if let Some(rest) = text.strip_prefix(".. include::") {
         let t = rest.trim();
@@ -529,6 +546,31 @@ mod tests {
             generated(b"{% include docs_contents.html %}\n", Renderer::Github),
             Generated::Any
         );
+    }
+
+    /// VitePress includes, with a line range, a region, `@/` for
+    /// `srcDir` (issue 46).
+    #[test]
+    fn vitepress_include_lines() {
+        for (line, want) in [
+            (
+                "<!--@include: ./cli-generated.md-->",
+                Some("./cli-generated.md"),
+            ),
+            (
+                "<!-- @include: ../parts/x.md{3,} -->",
+                Some("../parts/x.md"),
+            ),
+            ("<!--@include: ./x.md#snippet-->", Some("./x.md")),
+            (
+                "<!--@include: @/parts/basics.md-->",
+                Some("parts/basics.md"),
+            ),
+            ("<!--@include: -->", None),
+            ("<!-- a comment -->", None),
+        ] {
+            assert_eq!(target(line.as_bytes()).as_deref(), want, "{line}");
+        }
     }
 
     #[test]

@@ -33,6 +33,9 @@ pub fn of_markdown(src: &[u8], renderer: Renderer) -> Anchors {
     others.extend(ids.into_iter().map(|(id, _)| id));
     others.extend(kramdown_ids(src));
     others.extend(fence_ids(src));
+    if renderer == Renderer::Vitepress {
+        others.extend(markdown_it_attrs_ids(src));
+    }
     if matches!(
         renderer,
         Renderer::PythonMarkdown | Renderer::PythonMarkdownUnicode | Renderer::Pymdownx { .. }
@@ -79,6 +82,53 @@ pub fn fence_ids(src: &[u8]) -> Vec<String> {
             continue;
         }
         for word in t[open + 1..close].split(|b| b.is_ascii_whitespace()) {
+            if let Some(id) = word.strip_prefix(b"#").filter(|id| !id.is_empty()) {
+                out.push(String::from_utf8_lossy(id).into_owned());
+            }
+        }
+    }
+    out
+}
+
+/// The ids markdown-it-attrs (on in VitePress) sets outside headings: a
+/// line that is only an attribute list, `{#projects-config}` (the id of
+/// the paragraph, or the block above), and a custom container's title,
+/// `::: warning In-Source Testing {#in-source-testing}`. Lines inside
+/// fenced code blocks are passed over. Source: markdown-it-attrs README
+/// ("attributes on block elements"), VitePress guide "Markdown
+/// Extensions" (custom containers, custom anchors).
+pub fn markdown_it_attrs_ids(src: &[u8]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut fence: Option<u8> = None;
+    for line in src.split(|&b| b == b'\n') {
+        let t = line.trim_ascii();
+        if let Some(&c @ (b'`' | b'~')) = t.first() {
+            if t.starts_with(&[c; 3]) {
+                fence = match fence {
+                    None => Some(c),
+                    Some(f) if f == c => None,
+                    other => other,
+                };
+                continue;
+            }
+        }
+        if fence.is_some() {
+            continue;
+        }
+        let attrs = if t.starts_with(b"{") {
+            t
+        } else if t.starts_with(b":::") {
+            match t.iter().rposition(|&b| b == b'{') {
+                Some(open) => &t[open..],
+                None => continue,
+            }
+        } else {
+            continue;
+        };
+        let Some(inner) = attrs.strip_prefix(b"{").and_then(|a| a.strip_suffix(b"}")) else {
+            continue;
+        };
+        for word in inner.split(|b| b.is_ascii_whitespace()) {
             if let Some(id) = word.strip_prefix(b"#").filter(|id| !id.is_empty()) {
                 out.push(String::from_utf8_lossy(id).into_owned());
             }
@@ -591,6 +641,19 @@ mod site_id_tests {
             vec!["v1-0-0", "major-enhancements-v1-0-0"]
         );
         assert!(of_markdown(src, Renderer::Github).has("v1-0-0"));
+    }
+
+    /// markdown-it-attrs ids in VitePress (issue 46): alone on a line, on
+    /// a container title; not in a code block, not for other renderers.
+    #[test]
+    fn markdown_it_attrs_block_ids() {
+        let src = b"# A\n\n{#projects-config}\n\n::: warning In-Source {#in-source .x}\nx\n:::\n\n```md\n{#not}\n```\n";
+        assert_eq!(
+            markdown_it_attrs_ids(src),
+            vec!["projects-config".to_string(), "in-source".to_string()]
+        );
+        assert!(of_markdown(src, Renderer::Vitepress).has("in-source"));
+        assert!(!of_markdown(src, Renderer::Github).has("in-source"));
     }
 
     #[test]
