@@ -63,6 +63,9 @@ pub fn findings(path: &str, unit: &Unit, rules: &RuleSet) -> Vec<Diagnostic> {
         .is_some_and(|n| n == "SUMMARY.md");
     if rules.enabled(empty_link::RULE.code) && !summary {
         for l in &facts.empty_links {
+            if attribute_anchor(&unit.raw, l.span.end) {
+                continue;
+            }
             let message = empty_link::message(&source(&l.span), &l.destination);
             let uri = l.destination.clone();
             out.push(finding(
@@ -157,6 +160,27 @@ fn finding(
     }
 }
 
+/// True when the bytes of `raw` at `end` (just after an empty link) are
+/// an attribute list that gives it an id: `[](){#name}` (also `{ #name }`,
+/// `{: #name }`, `{#name .class}`) is how mkdocs-autorefs, attr_list and
+/// markdown-it-attrs pages place an anchor, not a link to nowhere (issue
+/// 46: 48 findings on pydantic/pydantic's docs, `[](){#pattern-constraint-note}`).
+fn attribute_anchor(raw: &[u8], end: usize) -> bool {
+    let Some(rest) = raw.get(end..) else {
+        return false;
+    };
+    let Some(rest) = rest.strip_prefix(b"{") else {
+        return false;
+    };
+    let close = rest.iter().take(256).position(|&b| b == b'}' || b == b'\n');
+    let Some(attrs) = close.filter(|&i| rest[i] == b'}').map(|i| &rest[..i]) else {
+        return false;
+    };
+    attrs
+        .split(|b| b.is_ascii_whitespace())
+        .any(|w| w.len() > 1 && w[0] == b'#')
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -196,6 +220,17 @@ mod tests {
                 (10, 1, "L005", "label 'USED' is defined again: CommonMark uses its first definition, on line 5".to_string()),
             ]
         );
+    }
+
+    /// `[](){#id}` places an anchor (mkdocs-autorefs, attr_list; from
+    /// pydantic/pydantic's `docs/api/standard_library_types.md`); an empty
+    /// link with a class only, or nothing after it, still goes nowhere.
+    #[test]
+    fn an_empty_link_with_an_id_is_an_anchor() {
+        let src = "[](){#pattern-constraint-note}\n\n[](){ #b .c }\n\n[](){: #d }\n\n[x](){.c}\n\n[y]()\n";
+        let got = check(src, &RuleSet::only(&["L003"]));
+        let lines: Vec<u64> = got.iter().map(|g| g.0).collect();
+        assert_eq!(lines, [7, 9], "{got:?}");
     }
 
     #[test]
