@@ -232,11 +232,13 @@ pub enum SiteGenerator {
     Sphinx,
     /// Antora (`antora.yml`).
     Antora,
+    /// Zola (`zola.toml`, or `config.toml` with `base_url`).
+    Zola,
 }
 
 impl SiteGenerator {
     /// Every generator, in the order the documentation lists them.
-    pub const ALL: [SiteGenerator; 8] = [
+    pub const ALL: [SiteGenerator; 9] = [
         SiteGenerator::Mkdocs,
         SiteGenerator::Vitepress,
         SiteGenerator::Docusaurus,
@@ -245,6 +247,7 @@ impl SiteGenerator {
         SiteGenerator::Mdbook,
         SiteGenerator::Sphinx,
         SiteGenerator::Antora,
+        SiteGenerator::Zola,
     ];
 
     /// Its name in urilint.toml (lowercase: `mkdocs`, `mdbook`).
@@ -258,6 +261,7 @@ impl SiteGenerator {
             SiteGenerator::Mdbook => "mdbook",
             SiteGenerator::Sphinx => "sphinx",
             SiteGenerator::Antora => "antora",
+            SiteGenerator::Zola => "zola",
         }
     }
 }

@@ -474,3 +474,12 @@ fn many_heavy_vitepress_rewrites_are_bounded() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.contains("a.md:3:"), "{stdout}");
 }
+
+/// Zola (issue 46): `config.toml` with `base_url` is Zola's, not Hugo's;
+/// dated news posts at their slug, `@/` internal links (a missing one
+/// reported as Zola's build fails on it), colocated assets, aliases,
+/// `sitemap.xml`, ids of the `slug` crate and `{#id}`.
+#[test]
+fn zola() {
+    check_site("zola");
+}

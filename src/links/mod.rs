@@ -303,6 +303,16 @@ impl LocalLinks {
         let target = match target {
             Resolved::File(t) => t,
             Resolved::Served | Resolved::NotChecked => return None,
+            Resolved::Missing { url }
+                if site.generator() == Generator::Zola && path.starts_with("@/") =>
+            {
+                // A Zola internal link (`@/a/b.md`) to no content file.
+                return Some(Lead::MissingPage {
+                    url,
+                    generator: site.generator().name(),
+                    config: shown(&site.layout.config),
+                });
+            }
             Resolved::Missing { url } => {
                 // A file path that leads out of the tree (`../../etc/x`,
                 // or through a symbolic link): not checked, whether

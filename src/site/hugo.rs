@@ -84,6 +84,11 @@ pub fn read(dir: &Path) -> Option<Layout> {
             return Some(l);
         }
     };
+    if super::zola::is_zola_config(&t) {
+        // Zola's `config.toml` (`base_url`, none of Hugo's keys): not a
+        // Hugo site.
+        return None;
+    }
     let s = |v: Option<&toml::Value>| v.and_then(|v| v.as_str()).map(str::to_string);
     if let Some(c) = s(t.get("contentDir")) {
         l.source_dir = dir.join(c);

@@ -28,6 +28,7 @@ pub mod slug;
 pub mod sphinx;
 pub mod vitepress;
 pub mod yaml;
+pub mod zola;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -103,17 +104,21 @@ pub enum Generator {
     Sphinx,
     /// Antora (`antora.yml` of a component version).
     Antora,
+    /// Zola (`zola.toml`, or `config.toml` with Zola's `base_url`, beside
+    /// `content/`).
+    Zola,
 }
 
 impl Generator {
     /// Every generator, in the order configuration files are looked for
     /// in one directory.
-    pub const ALL: [Generator; 8] = [
+    pub const ALL: [Generator; 9] = [
         Generator::MkDocs,
         Generator::VitePress,
         Generator::Docusaurus,
         Generator::MdBook,
         Generator::Antora,
+        Generator::Zola,
         Generator::Hugo,
         Generator::Sphinx,
         Generator::Jekyll,
@@ -131,6 +136,7 @@ impl Generator {
             Generator::MdBook => "mdbook",
             Generator::Sphinx => "sphinx",
             Generator::Antora => "antora",
+            Generator::Zola => "zola",
         }
     }
 
@@ -154,6 +160,7 @@ impl Generator {
             Generator::MdBook => mdbook::CONFIG_NAMES,
             Generator::Sphinx => sphinx::CONFIG_NAMES,
             Generator::Antora => antora::CONFIG_NAMES,
+            Generator::Zola => zola::CONFIG_NAMES,
         }
     }
 
@@ -170,6 +177,7 @@ impl Generator {
             Generator::MdBook => mdbook::read(dir),
             Generator::Sphinx => sphinx::read(dir),
             Generator::Antora => antora::read(dir),
+            Generator::Zola => zola::read(dir),
         }
     }
 }
@@ -279,6 +287,9 @@ pub struct Layout {
     /// What the configuration holds that urilint could not read (a value
     /// computed by code, a file that does not parse): said once per site.
     pub notes: Vec<String>,
+    /// Zola's settings that page URLs depend on (languages, slugify
+    /// strategies, taxonomies); the defaults for another generator.
+    pub zola: zola::Settings,
 }
 
 impl Layout {
@@ -312,6 +323,7 @@ impl Layout {
             unsure_pages: Vec::new(),
             unsure_anchors: Vec::new(),
             notes: Vec::new(),
+            zola: zola::Settings::default(),
         }
     }
 }
@@ -529,6 +541,18 @@ impl Site {
     pub fn resolve(&self, file: &Path, path: &str) -> Resolved {
         let l = &self.layout;
         let decoded = percent_decode(path);
+        if l.generator == Generator::Zola {
+            // `@/a/b.md`: the content file itself; Zola fails the build
+            // when there is none.
+            if let Some(target) = zola::internal_link(&l.source_dir, &decoded) {
+                return match self.kind(&target) {
+                    files::Kind::File if target.starts_with(&l.source_dir) => {
+                        Resolved::File(target)
+                    }
+                    _ => Resolved::Missing { url: decoded },
+                };
+            }
+        }
         if l.module_specifiers && decoded.starts_with(['@', '~']) {
             // A module specifier the bundler resolves (`@theme/x.css`,
             // `@site/static/y.png`, `~pkg/z`), not a URL.
@@ -767,6 +791,9 @@ impl Site {
                 .starts_with('/')
                 .then(|| (format!("{prefix}{rel}"), Vec::new()));
         }
+        if l.generator == Generator::Zola {
+            return zola::page_urls(l, file, rel);
+        }
         let front = if l.front_matter_urls {
             // The keys the generator's page URL reads, and the aliases.
             let url_keys: &[&str] = match l.generator {
@@ -930,7 +957,7 @@ fn not_a_source(name: &str) -> bool {
 /// work bounded by the input's size. The number of layouts read.
 #[doc(hidden)]
 pub fn fuzz_configs(dir: &Path, bytes: &[u8]) -> usize {
-    let files: [(&str, Generator); 10] = [
+    let files: [(&str, Generator); 12] = [
         ("mkdocs.yml", Generator::MkDocs),
         (".vitepress/config.ts", Generator::VitePress),
         ("docusaurus.config.js", Generator::Docusaurus),
@@ -938,6 +965,8 @@ pub fn fuzz_configs(dir: &Path, bytes: &[u8]) -> usize {
         ("antora.yml", Generator::Antora),
         ("hugo.toml", Generator::Hugo),
         ("hugo.yaml", Generator::Hugo),
+        ("zola.toml", Generator::Zola),
+        ("config.toml", Generator::Zola),
         ("conf.py", Generator::Sphinx),
         ("_config.yml", Generator::Jekyll),
         ("urilint.toml", Generator::MdBook),
@@ -1129,7 +1158,7 @@ mod tests {
     /// thread for a directory that has none of them.
     #[test]
     fn in_dir_finds_each_configuration() {
-        let cases: [(&str, &str, Generator); 8] = [
+        let cases: [(&str, &str, Generator); 9] = [
             ("mkdocs.yml", "site_name: x\n", Generator::MkDocs),
             (
                 ".vitepress/config.ts",
@@ -1145,6 +1174,7 @@ mod tests {
             ("antora.yml", "name: x\nversion: ~\n", Generator::Antora),
             ("hugo.toml", "title = 'x'\n", Generator::Hugo),
             ("conf.py", "project = 'x'\n", Generator::Sphinx),
+            ("zola.toml", "base_url = '/'\n", Generator::Zola),
             ("_config.yml", "title: x\n", Generator::Jekyll),
         ];
         for (name, text, generator) in cases {
