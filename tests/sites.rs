@@ -483,3 +483,12 @@ fn many_heavy_vitepress_rewrites_are_bounded() {
 fn zola() {
     check_site("zola");
 }
+
+/// Hugo's configuration directory (issue 46): `config/_default/` with
+/// a root key per file (`languages.toml`), per-language `contentDir`s
+/// (the default language at the root, the others under their codes),
+/// and the redirects of a Netlify output format's home template.
+#[test]
+fn hugo_config_dir() {
+    check_site("hugo-config-dir");
+}

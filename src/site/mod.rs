@@ -254,6 +254,11 @@ pub struct Layout {
     pub alias_keys: Vec<&'static str>,
     /// Old URL paths the site redirects (mdBook `[output.html.redirect]`).
     pub redirects: Vec<String>,
+    /// URL path prefixes the host redirects, whatever follows them (a
+    /// Netlify `_redirects` splat `/grpc/*`, read from Hugo's
+    /// `static/_redirects` or `layouts/index.redirects`): every URL
+    /// starting with one is served.
+    pub redirect_prefixes: Vec<String>,
     /// True when pages are bundled (VitePress, Docusaurus): a reference
     /// starting with `@` or `~` is a module specifier the bundler
     /// resolves through its aliases, not checked.
@@ -319,6 +324,7 @@ impl Layout {
             theme_dirs: Vec::new(),
             definition_term_ids: false,
             redirects: Vec::new(),
+            redirect_prefixes: Vec::new(),
             md_as_mdx: false,
             unsure_pages: Vec::new(),
             unsure_anchors: Vec::new(),
@@ -701,6 +707,15 @@ impl Site {
         if t.by_url.keys().any(|k| k.starts_with(&prefix)) {
             return Some(Resolved::Served);
         }
+        let url = url.to_lowercase();
+        if self
+            .layout
+            .redirect_prefixes
+            .iter()
+            .any(|p| url.starts_with(&p.to_lowercase()))
+        {
+            return Some(Resolved::Served);
+        }
         None
     }
 
@@ -819,7 +834,7 @@ impl Site {
         };
         let url = match l.generator {
             Generator::Jekyll => jekyll::page_url(l, rel, prefix, &front),
-            Generator::Hugo => hugo::page_url(l, rel, &front),
+            Generator::Hugo => hugo::page_url(l, rel, prefix, &front),
             Generator::Docusaurus => docusaurus::page_url(l, rel, prefix, &front),
             Generator::VitePress => vitepress::page_url(l, rel),
             _ => Some(default_page_url(l, rel, prefix)),
