@@ -240,11 +240,13 @@ pub enum SiteGenerator {
     Starlight,
     /// Nextra (`next.config.*` using `nextra`).
     Nextra,
+    /// Zola (`zola.toml`, or `config.toml` with `base_url`).
+    Zola,
 }
 
 impl SiteGenerator {
     /// Every generator, in the order the documentation lists them.
-    pub const ALL: [SiteGenerator; 12] = [
+    pub const ALL: [SiteGenerator; 13] = [
         SiteGenerator::Mkdocs,
         SiteGenerator::Vitepress,
         SiteGenerator::Docusaurus,
@@ -257,6 +259,7 @@ impl SiteGenerator {
         SiteGenerator::Docsify,
         SiteGenerator::Starlight,
         SiteGenerator::Nextra,
+        SiteGenerator::Zola,
     ];
 
     /// Its name in urilint.toml (lowercase: `mkdocs`, `mdbook`).
@@ -274,6 +277,7 @@ impl SiteGenerator {
             SiteGenerator::Docsify => "docsify",
             SiteGenerator::Starlight => "starlight",
             SiteGenerator::Nextra => "nextra",
+            SiteGenerator::Zola => "zola",
         }
     }
 }

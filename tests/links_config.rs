@@ -129,7 +129,7 @@ fn bad_keys_and_values_are_errors() {
         ),
         (
             "[links]\nsite = \"gatsby\"\n",
-            "urilint.toml: line 2, column 8: unknown site 'gatsby' (expected auto, none, mkdocs, vitepress, docusaurus, jekyll, hugo, mdbook, sphinx, antora, jupyter-book, docsify)",
+            "urilint.toml: line 2, column 8: unknown site 'gatsby' (expected auto, none, mkdocs, vitepress, docusaurus, jekyll, hugo, mdbook, sphinx, antora, jupyter-book, docsify, starlight, nextra, zola)",
         ),
         (
             "[links]\ncheck = [\"everything\"]\n",

@@ -496,18 +496,24 @@ fn many_heavy_vitepress_rewrites_are_bounded() {
 /// (issue 46).
 #[test]
 fn site_command_explains_each_fixture() {
-    for generator in [
-        "vitepress",
-        "mkdocs",
-        "jekyll",
-        "mdbook",
-        "hugo",
-        "docusaurus",
-        "sphinx",
+    for (dir, generator) in [
+        ("vitepress", "vitepress"),
+        ("mkdocs", "mkdocs"),
+        ("jekyll", "jekyll"),
+        ("mdbook", "mdbook"),
+        ("hugo", "hugo"),
+        ("docusaurus", "docusaurus"),
+        ("sphinx", "sphinx"),
+        ("zola", "zola"),
+        ("docsify", "docsify"),
+        ("starlight", "starlight"),
+        ("nextra", "nextra"),
+        ("myst", "jupyter-book"),
+        ("jupyter-book", "jupyter-book"),
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_urilint"))
             .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .args(["site", "--pages", &format!("fixtures/sites/{generator}")])
+            .args(["site", "--pages", &format!("fixtures/sites/{dir}")])
             .output()
             .unwrap_or_else(|e| panic!("run urilint: {e}"));
         let text = String::from_utf8_lossy(&out.stdout);
@@ -528,7 +534,7 @@ fn site_command_explains_each_fixture() {
         // As JSON: one object per site, the same generator.
         let out = Command::new(env!("CARGO_BIN_EXE_urilint"))
             .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .args(["site", "--json", &format!("fixtures/sites/{generator}")])
+            .args(["site", "--json", &format!("fixtures/sites/{dir}")])
             .output()
             .unwrap_or_else(|e| panic!("run urilint: {e}"));
         let json = String::from_utf8_lossy(&out.stdout);
@@ -655,4 +661,22 @@ fn jekyll_collections() {
 #[test]
 fn antora() {
     check_site("antora");
+}
+
+/// Zola (issue 46): `config.toml` with `base_url` is Zola's, not Hugo's;
+/// dated news posts at their slug, `@/` internal links (a missing one
+/// reported as Zola's build fails on it), colocated assets, aliases,
+/// `sitemap.xml`, ids of the `slug` crate and `{#id}`.
+#[test]
+fn zola() {
+    check_site("zola");
+}
+
+/// Hugo's configuration directory (issue 46): `config/_default/` with
+/// a root key per file (`languages.toml`), per-language `contentDir`s
+/// (the default language at the root, the others under their codes),
+/// and the redirects of a Netlify output format's home template.
+#[test]
+fn hugo_config_dir() {
+    check_site("hugo-config-dir");
 }

@@ -324,6 +324,18 @@ impl LocalLinks {
                 self.count_unsure(&site.layout.config, reason);
                 return None;
             }
+            Resolved::Missing { url }
+                if site.generator() == Generator::Zola && path.starts_with("@/") =>
+            {
+                // A Zola internal link (`@/a/b.md`) to no content file.
+                let suggestion = site.closest_page(&url);
+                return Some(Lead::MissingPage {
+                    url,
+                    generator: site.generator().name(),
+                    config: shown(&site.layout.config),
+                    suggestion,
+                });
+            }
             Resolved::Missing { url } => {
                 // A file path that leads out of the tree (`../../etc/x`,
                 // or through a symbolic link): not checked, whether

@@ -34,6 +34,7 @@ pub mod sphinx;
 pub mod starlight;
 pub mod vitepress;
 pub mod yaml;
+pub mod zola;
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -134,12 +135,15 @@ pub enum Generator {
     Starlight,
     /// Nextra (`next.config.{js,mjs,ts}` using `nextra`).
     Nextra,
+    /// Zola (`zola.toml`, or `config.toml` with Zola's `base_url`, beside
+    /// `content/`).
+    Zola,
 }
 
 impl Generator {
     /// Every generator, in the order configuration files are looked for
     /// in one directory.
-    pub const ALL: [Generator; 12] = [
+    pub const ALL: [Generator; 13] = [
         Generator::MkDocs,
         Generator::VitePress,
         Generator::Docusaurus,
@@ -148,6 +152,7 @@ impl Generator {
         Generator::MdBook,
         Generator::Antora,
         Generator::JupyterBook,
+        Generator::Zola,
         Generator::Hugo,
         Generator::Sphinx,
         Generator::Docsify,
@@ -170,6 +175,7 @@ impl Generator {
             Generator::Docsify => "docsify",
             Generator::Starlight => "starlight",
             Generator::Nextra => "nextra",
+            Generator::Zola => "zola",
         }
     }
 
@@ -197,6 +203,7 @@ impl Generator {
             Generator::Docsify => docsify::CONFIG_NAMES,
             Generator::Starlight => starlight::CONFIG_NAMES,
             Generator::Nextra => nextra::CONFIG_NAMES,
+            Generator::Zola => zola::CONFIG_NAMES,
         }
     }
 
@@ -217,6 +224,7 @@ impl Generator {
             Generator::Docsify => docsify::read(dir),
             Generator::Starlight => starlight::read(dir),
             Generator::Nextra => nextra::read(dir),
+            Generator::Zola => zola::read(dir),
         }
     }
 }
@@ -304,6 +312,11 @@ pub struct Layout {
     /// The Docusaurus content plugins' blog and pages directories
     /// ([`docusaurus::Routes`]); empty for other generators.
     pub docusaurus: docusaurus::Routes,
+    /// URL path prefixes the host redirects, whatever follows them (a
+    /// Netlify `_redirects` splat `/grpc/*`, read from Hugo's
+    /// `static/_redirects` or `layouts/index.redirects`): every URL
+    /// starting with one is served.
+    pub redirect_prefixes: Vec<String>,
     /// True when pages are bundled (VitePress, Docusaurus): a reference
     /// starting with `@` or `~` is a module specifier the bundler
     /// resolves through its aliases, not checked.
@@ -344,6 +357,9 @@ pub struct Layout {
     /// What the configuration holds that urilint could not read (a value
     /// computed by code, a file that does not parse): said once per site.
     pub notes: Vec<String>,
+    /// Zola's settings that page URLs depend on (languages, slugify
+    /// strategies, taxonomies); the defaults for another generator.
+    pub zola: zola::Settings,
 }
 
 impl Layout {
@@ -376,12 +392,14 @@ impl Layout {
             route_aliases: Vec::new(),
             generated: Vec::new(),
             docusaurus: docusaurus::Routes::default(),
+            redirect_prefixes: Vec::new(),
             md_as_mdx: false,
             unsure_pages: Vec::new(),
             locales: starlight::Locales::default(),
             nextra_i18n: None,
             unsure_anchors: Vec::new(),
             notes: Vec::new(),
+            zola: zola::Settings::default(),
         }
     }
 }
@@ -781,6 +799,18 @@ impl Site {
     fn resolve_sources(&self, file: &Path, path: &str) -> Resolved {
         let l = &self.layout;
         let decoded = percent_decode(path);
+        if l.generator == Generator::Zola {
+            // `@/a/b.md`: the content file itself; Zola fails the build
+            // when there is none.
+            if let Some(target) = zola::internal_link(&l.source_dir, &decoded) {
+                return match self.kind(&target) {
+                    files::Kind::File if target.starts_with(&l.source_dir) => {
+                        Resolved::File(target)
+                    }
+                    _ => Resolved::Missing { url: decoded },
+                };
+            }
+        }
         if l.module_specifiers && decoded.starts_with(['@', '~']) {
             // A module specifier the bundler resolves (`@theme/x.css`,
             // `@site/static/y.png`, `~pkg/z`), not a URL.
@@ -1021,7 +1051,19 @@ impl Site {
             let g = self.key(g);
             key == g || key.starts_with(&format!("{g}/"))
         });
-        generated.then_some(Resolved::Served)
+        if generated {
+            return Some(Resolved::Served);
+        }
+        let url = url.to_lowercase();
+        if self
+            .layout
+            .redirect_prefixes
+            .iter()
+            .any(|p| url.starts_with(&p.to_lowercase()))
+        {
+            return Some(Resolved::Served);
+        }
+        None
     }
 
     /// The key of `url` in the URL table ([`url_key`], lowercased when
@@ -1130,6 +1172,9 @@ impl Site {
                 .starts_with('/')
                 .then(|| (format!("{prefix}{rel}"), Vec::new()));
         }
+        if l.generator == Generator::Zola {
+            return zola::page_urls(l, file, rel);
+        }
         // An Astro route's `---` block is code, not front matter.
         let astro_route = l.generator == Generator::Starlight && rel.ends_with(".astro");
         let front = if l.front_matter_urls && !astro_route {
@@ -1158,7 +1203,7 @@ impl Site {
         };
         let url = match l.generator {
             Generator::Jekyll => jekyll::page_url(l, rel, prefix, &front),
-            Generator::Hugo => hugo::page_url(l, rel, &front),
+            Generator::Hugo => hugo::page_url(l, rel, prefix, &front),
             Generator::Docusaurus => docusaurus::page_url(l, file, rel, prefix, &front),
             Generator::VitePress => vitepress::page_url(l, rel),
             Generator::JupyterBook => {
@@ -1350,7 +1395,7 @@ fn not_a_source(name: &str) -> bool {
 /// work bounded by the input's size. The number of layouts read.
 #[doc(hidden)]
 pub fn fuzz_configs(dir: &Path, bytes: &[u8]) -> usize {
-    let files: [(&str, Generator); 12] = [
+    let files: [(&str, Generator); 14] = [
         ("mkdocs.yml", Generator::MkDocs),
         (".vitepress/config.ts", Generator::VitePress),
         ("docusaurus.config.js", Generator::Docusaurus),
@@ -1358,6 +1403,8 @@ pub fn fuzz_configs(dir: &Path, bytes: &[u8]) -> usize {
         ("antora.yml", Generator::Antora),
         ("hugo.toml", Generator::Hugo),
         ("hugo.yaml", Generator::Hugo),
+        ("zola.toml", Generator::Zola),
+        ("config.toml", Generator::Zola),
         ("conf.py", Generator::Sphinx),
         ("_config.yml", Generator::Jekyll),
         ("myst.yml", Generator::JupyterBook),
@@ -1590,7 +1637,7 @@ mod tests {
     /// thread for a directory that has none of them.
     #[test]
     fn in_dir_finds_each_configuration() {
-        let cases: [(&str, &str, Generator); 10] = [
+        let cases: [(&str, &str, Generator); 11] = [
             ("mkdocs.yml", "site_name: x\n", Generator::MkDocs),
             (
                 ".vitepress/config.ts",
@@ -1606,6 +1653,7 @@ mod tests {
             ("antora.yml", "name: x\nversion: ~\n", Generator::Antora),
             ("hugo.toml", "title = 'x'\n", Generator::Hugo),
             ("conf.py", "project = 'x'\n", Generator::Sphinx),
+            ("zola.toml", "base_url = '/'\n", Generator::Zola),
             ("_config.yml", "title: x\n", Generator::Jekyll),
             (
                 "myst.yml",

@@ -25,6 +25,7 @@ mod mdbook;
 mod pymdownx;
 mod python_markdown;
 mod vitepress;
+mod zola;
 
 use std::collections::{HashMap, HashSet};
 
@@ -82,6 +83,13 @@ pub enum Renderer {
     /// Asciidoctor (`asciidoctor`): `Section.generate_id` with
     /// `idprefix` and `idseparator`; repeats get `_2`, `_3`, ...
     Asciidoctor(IdAttributes),
+    /// Zola (`zola`, and `zola-unslugified` for `slugify.anchors =
+    /// "safe"` or `"off"`): the `slug` crate's `slugify` when `slugify`;
+    /// explicit `{#id}`s counted first; repeats get `-1`, `-2`, ...
+    Zola {
+        /// True for `slugify.anchors = "on"` (Zola's default).
+        slugify: bool,
+    },
 }
 
 /// Python's `str.isspace` (what `str.split()` splits on): Unicode
@@ -91,7 +99,7 @@ pub fn is_python_space(c: char) -> bool {
 }
 
 /// Every renderer that has a name, in the order of `docs/anchors.md`.
-pub const NAMED: [Renderer; 22] = [
+pub const NAMED: [Renderer; 24] = [
     Renderer::Github,
     Renderer::Gitlab,
     Renderer::PythonMarkdown,
@@ -114,6 +122,8 @@ pub const NAMED: [Renderer; 22] = [
     Renderer::Docutils,
     Renderer::Sphinx,
     Renderer::Asciidoctor(IdAttributes::DEFAULT),
+    Renderer::Zola { slugify: true },
+    Renderer::Zola { slugify: false },
 ];
 
 /// The [`Renderer::Pymdownx`] of `case` and `percent_encode`.
@@ -158,6 +168,8 @@ impl Renderer {
             Renderer::Docutils => "docutils",
             Renderer::Sphinx => "sphinx",
             Renderer::Asciidoctor(_) => "asciidoctor",
+            Renderer::Zola { slugify: true } => "zola",
+            Renderer::Zola { slugify: false } => "zola-unslugified",
         }
     }
 
@@ -193,6 +205,7 @@ impl Renderer {
             Renderer::Mdbook => mdbook::slug(text),
             Renderer::Docutils | Renderer::Sphinx => docutils::make_id(text),
             Renderer::Asciidoctor(attrs) => asciidoctor::slug(text, attrs),
+            Renderer::Zola { slugify } => zola::slug(text, slugify),
         }
     }
 
@@ -268,6 +281,12 @@ impl Renderer {
                 typographer: true,
                 ..base
             },
+            // Zola's `get_text`: text and inline code events only (so an
+            // image's alt and an autolink's text; no soft break, no HTML).
+            Renderer::Zola { .. } => HeadingText {
+                line_break: LineBreak::Nothing,
+                ..base
+            },
             Renderer::Docutils | Renderer::Sphinx | Renderer::Asciidoctor(_) => base,
         }
     }
@@ -280,7 +299,8 @@ impl Renderer {
             | Renderer::Vitepress
             | Renderer::Docusaurus
             | Renderer::Hugo(_)
-            | Renderer::Mdbook => Repeat::Probe,
+            | Renderer::Mdbook
+            | Renderer::Zola { .. } => Repeat::Probe,
             Renderer::Gitlab => Repeat::Count,
             Renderer::PythonMarkdown
             | Renderer::PythonMarkdownUnicode
@@ -296,9 +316,14 @@ impl Renderer {
     /// `id` of the tree first); false when an explicit id counts from
     /// where it stands.
     pub fn reserves_ahead(self) -> bool {
+        // Zola pushes every heading's `{#id}` before it mints any
+        // (`render_content`, its second heading pass).
         matches!(
             self,
-            Renderer::PythonMarkdown | Renderer::PythonMarkdownUnicode | Renderer::Pymdownx { .. }
+            Renderer::PythonMarkdown
+                | Renderer::PythonMarkdownUnicode
+                | Renderer::Pymdownx { .. }
+                | Renderer::Zola { .. }
         )
     }
 }
