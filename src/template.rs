@@ -267,13 +267,21 @@ fn authority_placeholder(uri: &str) -> bool {
     placeholder_host(host)
 }
 
-/// True when `host` is written as a placeholder: upper case with an
+/// True when `host` is written as a placeholder: only underscores (the
+/// emphasis around a `<name>`), an escaped `&lt;name&gt;`, upper case with an
 /// underscore (`ISSUER_URL`, `YOUR_DOMAIN`, which no DNS name holds), or
 /// one upper-case word of four letters or more without a dot (`HOST`,
 /// `SERVER`; RFC 3987's `http://VU#TS=RQ` is an example URI). An upper-case DNS name with dots (`WWW.EXAMPLE.COM`) is a
 /// host written in capitals, not a placeholder.
 fn placeholder_host(host: &str) -> bool {
     let b = host.as_bytes();
+    // Emphasis around a placeholder, cut at its `<` (AsciiDoc
+    // `https://__<che_host>__/x`, eclipse-che/che-docs), or the
+    // placeholder escaped (`__&lt;che_fqdn&gt;__`): no DNS name is only
+    // underscores, nor holds `&lt;`.
+    if (!b.is_empty() && b.iter().all(|&c| c == b'_')) || host.contains("&lt;") {
+        return true;
+    }
     let capitals = b.iter().any(u8::is_ascii_uppercase)
         && b.iter().all(|c| {
             c.is_ascii_uppercase() || c.is_ascii_digit() || matches!(c, b'_' | b'-' | b'.')
@@ -288,6 +296,9 @@ mod tests {
     #[test]
     fn placeholders_make_templates() {
         for t in [
+            // AsciiDoc emphasis around a placeholder (eclipse-che/che-docs).
+            "https://__",
+            "https://__&lt;che_fqdn&gt;__/dashboard",
             "https://{host}/api",
             "https://example.com/{+path}",
             "https://example.com/${base}/x",

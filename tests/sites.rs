@@ -510,6 +510,7 @@ fn site_command_explains_each_fixture() {
         ("nextra", "nextra"),
         ("myst", "jupyter-book"),
         ("jupyter-book", "jupyter-book"),
+        ("antora", "antora"),
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_urilint"))
             .current_dir(env!("CARGO_MANIFEST_DIR"))
