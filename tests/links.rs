@@ -192,7 +192,7 @@ fn relative_base_href() {
     ]);
     assert_eq!(
         stdout(&out),
-        "fixtures/links/docs/based.html:5:10: L002 no anchor install in fixtures/links/docs/guide.md\n\
+        "fixtures/links/docs/based.html:5:10: L002 no anchor install in fixtures/links/docs/guide.md; did you mean #install-it?\n\
          fixtures/links/docs/based.html:6:10: L001 links to fixtures/links/guide.md, which does not exist\n"
     );
     let out = urilint(&["extract", "--isolated", "fixtures/links/docs/based.html"]);

@@ -63,7 +63,7 @@ fn the_links_table_turns_the_check_on() {
     let out = urilint(p.path(), &["check", "--format", "plain", "docs"]);
     assert_eq!(
         sorted(&out),
-        ["docs/index.md:4:8: L001 links to docs/gide.md, which does not exist"],
+        ["docs/index.md:4:8: L001 links to docs/gide.md, which does not exist; did you mean guide.md?"],
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
@@ -98,7 +98,7 @@ fn without_ignore_every_target_is_reported() {
         [
             "docs/index.md:3:52: L001 links to docs/img/logo.svg, which does not exist",
             "docs/index.md:3:7: L001 links to docs/api/index.html, which does not exist",
-            "docs/index.md:4:8: L001 links to docs/gide.md, which does not exist",
+            "docs/index.md:4:8: L001 links to docs/gide.md, which does not exist; did you mean guide.md?",
         ]
     );
     let out = urilint(
@@ -224,8 +224,8 @@ fn iri_references_doubled_hashes_and_containers() {
         sorted(&o),
         [
             "./a.md:10:34: L002 no anchor gone in x.md",
-            "./a.md:10:5: L002 no anchor #top in x.md",
-            "./a.md:9:15: L002 no anchor 日本 in ./a.md",
+            "./a.md:10:5: L002 no anchor #top in x.md; did you mean #top?",
+            "./a.md:9:15: L002 no anchor 日本 in ./a.md; did you mean #日本語?",
             "./a.md:9:38: L001 links to なし.md, which does not exist",
         ],
         "{}",

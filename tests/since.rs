@@ -403,7 +403,7 @@ fn renamed_pages_linked_by_their_built_names() {
         [
             "./NOTES.md:3:11: L001 links to src/old.html, which does not exist (renamed to src/new.md since base)",
             "./src/SUMMARY.md:3:9: L001 links to src/old.md, which does not exist (renamed to src/new.md since base)",
-            "./src/intro.md:3:11: L001 links to /old.html, which no page of the mdbook site (book.toml) makes (renamed to src/new.md since base)",
+            "./src/intro.md:3:11: L001 links to /old.html, which no page of the mdbook site (book.toml) makes; did you mean /new.html? (renamed to src/new.md since base)",
         ],
         "{}",
         String::from_utf8_lossy(&out.stderr)

@@ -400,7 +400,15 @@ impl LocalLinks {
         let names: Vec<String> = std::fs::read_dir(dir)
             .ok()?
             .take(suggest::MAX_CANDIDATES)
-            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .filter_map(|e| {
+                // A symbolic link is not offered: where it leads may lie
+                // outside the tree, of which nothing is told (M6).
+                let e = e.ok()?;
+                if e.file_type().ok()?.is_symlink() {
+                    return None;
+                }
+                e.file_name().into_string().ok()
+            })
             .collect();
         suggest::closest(name, names.iter().map(String::as_str)).map(str::to_string)
     }

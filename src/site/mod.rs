@@ -916,6 +916,21 @@ impl Site {
                 return Resolved::Missing { url };
             }
         }
+        if l.url_style == UrlStyle::Directory && decoded.ends_with('/') {
+            // A directory URL (`../x/`) written for the built site, where
+            // a page `a/b.md` is at `/a/b/`: the browser resolves it
+            // against that URL, one level below the source's directory,
+            // and the page it finds there is the target, even when a
+            // source file of that name lies beside the page too (a
+            // translation's `../x/` is its own language's page, not the
+            // default language's `x.md`).
+            if let Some(page) = self.page_url(file) {
+                if let Some(r @ Resolved::File(_)) = self.lookup_url(&resolve_path(&page, &decoded))
+                {
+                    return r;
+                }
+            }
+        }
         if let Some(r) = self.source_file(&beside) {
             return r;
         }
@@ -1593,6 +1608,39 @@ pub fn base_path_of(url: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A directory URL written for the built site (`../starting/` from
+    /// `de/legal.md`, served at `/de/legal/`) leads to `/de/starting/`,
+    /// the German page, though `starting.md` lies beside the source's
+    /// directory one level up (github/opensource.guide's translations,
+    /// issue 46).
+    #[test]
+    fn directory_urls_resolve_against_the_page_url_first() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let root = dir.path();
+        std::fs::create_dir_all(root.join("docs/de")).expect("mkdir");
+        for f in [
+            "docs/starting.md",
+            "docs/de/starting.md",
+            "docs/de/legal.md",
+        ] {
+            std::fs::write(root.join(f), "# x\n").expect("write");
+        }
+        let mut layout = Layout::new(Generator::MkDocs, root, &root.join("mkdocs.yml"));
+        layout.source_dir = root.join("docs");
+        layout.url_style = UrlStyle::Directory;
+        let site = Site::new(layout);
+        let page = root.join("docs/de/legal.md");
+        assert_eq!(
+            site.resolve(&page, "../starting/"),
+            Resolved::File(root.join("docs/de/starting.md"))
+        );
+        // A source path is still the file it names.
+        assert_eq!(
+            site.resolve(&page, "../starting.md"),
+            Resolved::File(root.join("docs/starting.md"))
+        );
+    }
 
     /// Issue 46: a site that does something the model does not read that
     /// may make pages leaves a link to a page nothing makes unchecked, with

@@ -120,7 +120,7 @@ pub fn read(dir: &Path) -> Option<Layout> {
         // headings are not the default locale's (shuding/nextra
         // examples/swr-site).
         l.unsure_anchors.push(format!(
-            "the Next.js `i18n` locales ({name}): a link without a locale is served in the reader's"
+            "the Next.js `i18n` locales ({name}), serving a link without a locale in the reader's"
         ));
     }
     let roots: Vec<std::path::PathBuf> = std::iter::once(l.source_dir.clone())

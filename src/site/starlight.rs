@@ -73,7 +73,7 @@ pub fn read(dir: &Path) -> Option<Layout> {
         match o.keys_in("locales") {
             Some(keys) => l.locales = locales(&keys, &o),
             None => l.unsure_pages.push(format!(
-                "the Starlight `locales` computed by code ({name}): the fallback pages of translations"
+                "the Starlight `locales` computed by code ({name}), with the fallback pages of translations"
             )),
         }
     }

@@ -261,11 +261,11 @@ pub fn read(dir: &Path) -> Option<Layout> {
             sass_dirs.push(theme_dir.join("sass"));
         } else {
             l.unsure_pages.push(format!(
-                "the Zola theme `{theme}` ({}) is not in themes/: its static files are not known",
+                "the Zola theme `{theme}` ({}) not in themes/ (its static files)",
                 config.display()
             ));
             l.unsure_anchors.push(format!(
-                "the Zola theme `{theme}` ({}) is not in themes/: its templates are not known",
+                "the Zola theme `{theme}` ({}) not in themes/ (its templates)",
                 config.display()
             ));
         }
@@ -372,9 +372,8 @@ fn templates_writing_ids(l: &mut Layout) {
         } else {
             "the Zola template"
         };
-        l.unsure_anchors.push(format!(
-            "{what} {first}{more} may write ids the model does not know"
-        ));
+        l.unsure_anchors
+            .push(format!("{what} {first}{more} (writing ids)"));
     }
 }
 
