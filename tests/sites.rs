@@ -521,7 +521,7 @@ fn site_command_explains_each_fixture() {
         assert_eq!(out.status.code(), Some(0), "{generator}: {text}");
         assert!(
             text.contains(&format!(
-                "site: {generator} (recognised by fixtures/sites/{generator}"
+                "site: {generator} (recognised by fixtures/sites/{dir}"
             )),
             "{generator}: {text}"
         );

@@ -35,7 +35,7 @@ pub const CONFIG_NAMES: &[&str] = &["myst.yml", "_config.yml", "_toc.yml"];
 /// Top-level keys of `_config.yml` that only Jupyter Book 1 reads
 /// (Jupyter Book docs, "Configuration reference"): one of them, with
 /// `title` or `author`, tells a Jupyter Book from a Jekyll site.
-const JB_KEYS: &[&str] = &[
+pub const JB_KEYS: &[&str] = &[
     "execute",
     "parse",
     "sphinx",
@@ -334,7 +334,7 @@ pub fn myst_slug(text: &str) -> String {
 
 /// The most bytes of the project read for its labels (64 MiB): past it
 /// the rest is not read and every label is taken as there.
-const MAX_PROJECT_BYTES: u64 = 64 * 1024 * 1024;
+pub const MAX_PROJECT_BYTES: u64 = 64 * 1024 * 1024;
 
 /// Every label and heading id a MyST cross-reference can name in the
 /// project whose sources are under `dir` (its `.md`, `.ipynb` markdown

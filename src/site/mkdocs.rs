@@ -370,7 +370,7 @@ mod tests {
             .expect("write");
         let l = read(dir.path()).expect("mkdocs");
         let why = "the parent configuration of `INHERIT` (mkdocs.yml)".to_string();
-        assert_eq!(l.unsure_pages, [why.clone()]);
+        assert_eq!(l.unsure_pages, std::slice::from_ref(&why));
         assert_eq!(l.unsure_anchors, [why]);
     }
 

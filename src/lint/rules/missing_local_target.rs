@@ -34,6 +34,7 @@ pub fn message(path: &std::path::Path) -> String {
 
 /// `message` with "did you mean" the closest existing file or page
 /// `suggestion` (`crate::links::suggest::closest`).
+#[cfg(feature = "cli")]
 pub fn with_suggestion(message: String, suggestion: &str) -> String {
     format!(
         "{message}; did you mean {}?",
