@@ -308,6 +308,44 @@ fn steps(path: &Path) -> impl Iterator<Item = std::ffi::OsString> + '_ {
     })
 }
 
+/// The first file or directory under `root` whose name holds a `[`: a
+/// dynamic route of a bundler's router (Astro `src/pages/[...slug].astro`,
+/// Next.js `app/[name]/page.tsx`), whose pages nothing in the tree lists.
+/// At most `max_entries` entries are looked at, `max_depth` levels deep;
+/// a name `skip` accepts is passed over (with what is below it). `None`
+/// when there is none, or the budget ran out first.
+pub fn dynamic_route(
+    root: &Path,
+    max_entries: usize,
+    max_depth: usize,
+    skip: impl Fn(&str) -> bool,
+) -> Option<PathBuf> {
+    let mut stack = vec![(root.to_path_buf(), 0usize)];
+    let mut seen = 0usize;
+    while let Some((d, depth)) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            seen += 1;
+            if seen > max_entries {
+                return None;
+            }
+            let name = e.file_name().to_string_lossy().into_owned();
+            if skip(&name) {
+                continue;
+            }
+            if name.contains('[') {
+                return Some(e.path());
+            }
+            if depth < max_depth && e.file_type().is_ok_and(|t| t.is_dir()) {
+                stack.push((e.path(), depth + 1));
+            }
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

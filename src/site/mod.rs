@@ -1223,12 +1223,7 @@ impl Site {
             Generator::VitePress => vitepress::page_url(l, rel),
             Generator::JupyterBook => {
                 let (url, more) = jupyter_book::page_url(l, rel, prefix)?;
-                let mut aliases: Vec<String> = l
-                    .alias_keys
-                    .iter()
-                    .flat_map(|k| front.list(k))
-                    .map(str::to_string)
-                    .collect();
+                let mut aliases = front_aliases(l, &front);
                 aliases.extend(more);
                 return Some((url, aliases));
             }
@@ -1239,26 +1234,27 @@ impl Site {
                 let root = file.ancestors().nth(rel.split('/').count());
                 let app_dir = root.is_some_and(|r| r.file_name().is_some_and(|n| n == "app"));
                 let (url, more) = nextra::page_url(rel, prefix, app_dir, l.nextra_i18n.as_deref())?;
-                let mut aliases: Vec<String> = l
-                    .alias_keys
-                    .iter()
-                    .flat_map(|k| front.list(k))
-                    .map(str::to_string)
-                    .collect();
+                let mut aliases = front_aliases(l, &front);
                 aliases.extend(more);
                 return Some((url, aliases));
             }
             _ => Some(default_page_url(l, rel, prefix)),
         }?;
-        let mut aliases: Vec<String> = l
-            .alias_keys
-            .iter()
-            .flat_map(|k| front.list(k))
-            .map(str::to_string)
-            .collect();
+        let mut aliases = front_aliases(l, &front);
         aliases.extend(l.locales.fallbacks(&url));
         Some((url, aliases))
     }
+}
+
+/// The URL paths a page's front matter `front` also answers at, under
+/// the layout's alias keys ([`Layout::alias_keys`]: Jekyll
+/// `redirect_from`, Hugo `aliases`), as written.
+fn front_aliases(l: &Layout, front: &front_matter::FrontMatter) -> Vec<String> {
+    l.alias_keys
+        .iter()
+        .flat_map(|k| front.list(k))
+        .map(str::to_string)
+        .collect()
 }
 
 /// The URL of the page whose source is at `rel` under the URL `prefix`,

@@ -140,32 +140,10 @@ pub fn read(dir: &Path) -> Option<Layout> {
 /// directory (`[[...mdxPath]]`, `[...mdxPath]`), as a path under `root`'s
 /// parent; at most 6 levels down and 5,000 entries looked at.
 fn dynamic_route(root: &Path) -> Option<String> {
-    let mut stack = vec![(root.to_path_buf(), 0usize)];
-    let mut seen = 0usize;
-    while let Some((d, depth)) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            seen += 1;
-            if seen > 5000 {
-                return None;
-            }
-            let name = e.file_name().to_string_lossy().into_owned();
-            if name.starts_with('.') || name == "node_modules" {
-                continue;
-            }
-            if name.contains('[') && !name.contains("mdxPath") {
-                let p = e.path();
-                let base = root.parent().unwrap_or(root);
-                return Some(p.strip_prefix(base).unwrap_or(&p).display().to_string());
-            }
-            if depth < 6 && e.file_type().is_ok_and(|t| t.is_dir()) {
-                stack.push((e.path(), depth + 1));
-            }
-        }
-    }
-    None
+    let skip = |n: &str| n.starts_with('.') || n == "node_modules" || n.contains("mdxPath");
+    let p = super::files::dynamic_route(root, 5000, 6, skip)?;
+    let base = root.parent().unwrap_or(root);
+    Some(p.strip_prefix(base).unwrap_or(&p).display().to_string())
 }
 
 /// True when `name` is a locale suffix of a page name (`en`, `en-US`,

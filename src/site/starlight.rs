@@ -217,33 +217,9 @@ fn starlight_plugins(text: &str) -> Option<String> {
 /// or directory whose name holds `[`: `[...slug].astro`, `[lang]/`),
 /// relative to the project, at most 4 levels down and 1,000 entries.
 fn dynamic_route(pages: &Path) -> Option<String> {
-    let mut stack = vec![(pages.to_path_buf(), 0usize)];
-    let mut seen = 0usize;
-    while let Some((d, depth)) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            seen += 1;
-            if seen > 1000 {
-                return None;
-            }
-            let name = e.file_name().to_string_lossy().into_owned();
-            if name.contains('[') {
-                let rel = e.path();
-                let shown = rel
-                    .strip_prefix(pages.parent().and_then(Path::parent).unwrap_or(pages))
-                    .unwrap_or(&rel)
-                    .display()
-                    .to_string();
-                return Some(shown);
-            }
-            if depth < 4 && e.file_type().is_ok_and(|t| t.is_dir()) {
-                stack.push((e.path(), depth + 1));
-            }
-        }
-    }
-    None
+    let rel = super::files::dynamic_route(pages, 1000, 4, |_| false)?;
+    let base = pages.parent().and_then(Path::parent).unwrap_or(pages);
+    Some(rel.strip_prefix(base).unwrap_or(&rel).display().to_string())
 }
 
 /// The URL of the page whose source is at `rel` under `src/content/docs/`
