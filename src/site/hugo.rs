@@ -318,7 +318,7 @@ fn shortcodes_from_elsewhere(l: &mut Layout, dir: &Path) {
             if !(rel.ends_with(".md") || rel.ends_with(".markdown")) || budget == 0 {
                 continue;
             }
-            let Ok(text) = read_head(&file, budget.min(256 * 1024)) else {
+            let Ok(text) = super::read_head(&file, budget.min(256 * 1024)) else {
                 continue;
             };
             budget = budget.saturating_sub(text.len() as u64);
@@ -344,16 +344,6 @@ fn shortcodes_from_elsewhere(l: &mut Layout, dir: &Path) {
             }
         }
     }
-}
-
-/// The first `limit` bytes of `path`, lossily decoded.
-fn read_head(path: &Path, limit: u64) -> std::io::Result<String> {
-    use std::io::Read;
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)?
-        .take(limit)
-        .read_to_end(&mut bytes)?;
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
 /// The configuration files of the environment directory `env` (at most

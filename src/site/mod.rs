@@ -91,6 +91,20 @@ pub fn read_config(path: &Path) -> Result<String, String> {
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
+/// The first `limit` bytes of `path`, lossily decoded as UTF-8 (the
+/// head of a template or page a generator's model looks into).
+///
+/// # Errors
+/// Those of opening and reading the file.
+pub(crate) fn read_head(path: &Path, limit: u64) -> std::io::Result<String> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(limit)
+        .read_to_end(&mut bytes)?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
 /// The first document of the YAML configuration `text`, its aliases
 /// bounded ([`yaml::CONFIG_COPIES`], H3 of the 2026-11-29 review). Call it
 /// on the configuration thread ([`Site::in_dir`]).

@@ -344,7 +344,7 @@ fn templates_writing_ids(l: &mut Layout) {
         ) {
             let shortcode =
                 rel.starts_with("shortcodes/") || rel.contains("/templates/shortcodes/");
-            let Ok(text) = read_head(&file, TEMPLATE_BYTES) else {
+            let Ok(text) = super::read_head(&file, TEMPLATE_BYTES) else {
                 continue;
             };
             let writes = if shortcode {
@@ -377,16 +377,6 @@ fn templates_writing_ids(l: &mut Layout) {
     }
 }
 
-/// The first `limit` bytes of `path`, lossily decoded.
-fn read_head(path: &Path, limit: u64) -> std::io::Result<String> {
-    use std::io::Read;
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)?
-        .take(limit)
-        .read_to_end(&mut bytes)?;
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
-}
-
 /// What of a page's front matter Zola's URLs depend on.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct Front {
@@ -408,7 +398,7 @@ fn front_of(file: &Path) -> Front {
         render: true,
         ..Front::default()
     };
-    let Ok(head) = read_head(file, FRONT_MATTER_BYTES) else {
+    let Ok(head) = super::read_head(file, FRONT_MATTER_BYTES) else {
         return f;
     };
     let head = head.trim_start_matches('\u{feff}');
