@@ -14,13 +14,52 @@ use super::{base_path_of, Generator, Layout, UrlStyle};
 /// The names of the configuration file, in the order looked for.
 pub const CONFIG_NAMES: &[&str] = &["mkdocs.yml", "mkdocs.yaml"];
 
-/// The MkDocs site configured in `dir` (`mkdocs.yml` or `mkdocs.yaml`).
+/// A configuration of another name in `dir`, when neither of
+/// [`CONFIG_NAMES`] is there: the first by name of `mkdocs-*.yml`,
+/// `mkdocs.*.yml` (and `.yaml`), as projects name the files a build
+/// script chooses among or writes from (`mkdocs-online.yml` and
+/// `mkdocs-common.yml`, `mkdocs.insiders.yml`). At most 10,000 entries
+/// of `dir` are looked at.
+pub fn alternate_config(dir: &Path) -> Option<std::path::PathBuf> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .ok()?
+        .take(10_000)
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| {
+            let stem = n
+                .strip_suffix(".yml")
+                .or_else(|| n.strip_suffix(".yaml"))
+                .unwrap_or_default();
+            stem.len() > "mkdocs".len() + 1
+                && (stem.starts_with("mkdocs-") || stem.starts_with("mkdocs."))
+        })
+        .collect();
+    names.sort();
+    names.into_iter().map(|n| dir.join(n)).find(|p| p.is_file())
+}
+
+/// The MkDocs site configured in `dir` (`mkdocs.yml` or `mkdocs.yaml`;
+/// else a configuration of another name, [`alternate_config`], whose
+/// site's pages and anchors are then unsure: which file the build uses,
+/// and what a script adds to it, is not known).
 pub fn read(dir: &Path) -> Option<Layout> {
-    let config = CONFIG_NAMES
+    let (config, alternate) = match CONFIG_NAMES
         .iter()
         .map(|n| dir.join(n))
-        .find(|p| p.is_file())?;
+        .find(|p| p.is_file())
+    {
+        Some(c) => (c, false),
+        None => (alternate_config(dir)?, true),
+    };
     let mut l = Layout::new(Generator::MkDocs, dir, &config);
+    if alternate {
+        let why = format!(
+            "the configuration `{}`, not named mkdocs.yml (a build script chooses or writes the one used)",
+            config.file_name().unwrap_or_default().to_string_lossy()
+        );
+        l.unsure_pages.push(why.clone());
+        l.unsure_anchors.push(why);
+    }
     l.index_names = vec!["index.md", "README.md"];
     l.url_style = UrlStyle::Directory;
     l.source_dir = dir.join("docs");
@@ -360,6 +399,29 @@ mod tests {
     /// README (`- gen-files:` with `scripts:`), mkdocs-macros (`-
     /// macros`), a `group` holding one, a disabled one, a hook file that
     /// is not there, and a plugin mapping instead of a list.
+    /// A configuration named otherwise (`mkdocs-online.yml`, which a
+    /// Makefile writes from `mkdocs-common.yml`): read as the site's, its
+    /// pages and anchors unsure; a `mkdocs.yml` wins over it.
+    #[test]
+    fn a_configuration_of_another_name_is_unsure() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        for n in ["mkdocs-online.yml", "mkdocs-common.yml", "mkdocs.txt"] {
+            std::fs::write(dir.path().join(n), "site_name: x\n").expect("write");
+        }
+        let l = read(dir.path()).expect("mkdocs");
+        assert!(l.config.ends_with("mkdocs-common.yml"), "{:?}", l.config);
+        assert_eq!(l.unsure_pages.len(), 1, "{:?}", l.unsure_pages);
+        assert!(l.unsure_pages[0].contains("`mkdocs-common.yml`, not named mkdocs.yml"));
+        assert_eq!(l.unsure_anchors, l.unsure_pages);
+        std::fs::write(dir.path().join("mkdocs.yml"), "site_name: x\n").expect("write");
+        let l = read(dir.path()).expect("mkdocs");
+        assert!(l.config.ends_with("mkdocs.yml"));
+        assert!(l.unsure_pages.is_empty());
+        let none = tempfile::tempdir().expect("tempdir");
+        std::fs::write(none.path().join("mkdocs.txt"), "x").expect("write");
+        assert!(read(none.path()).is_none());
+    }
+
     /// `INHERIT` (a translation's `docs/xx/mkdocs.yml` inheriting the
     /// English one): the parent's settings are not read, so neither pages
     /// nor anchors are sure.

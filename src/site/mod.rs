@@ -544,7 +544,7 @@ impl Site {
             g.config_names()
                 .iter()
                 .any(|n| std::fs::symlink_metadata(dir.join(n)).is_ok())
-        });
+        }) || mkdocs::alternate_config(dir).is_some();
         if !any {
             return None;
         }
