@@ -24,12 +24,20 @@ pub fn closest<'a>(wanted: &str, candidates: impl IntoIterator<Item = &'a str>) 
         return None;
     }
     let folded = fold(wanted);
+    let wanted_len = wanted.chars().count();
     let mut best: Option<(usize, &str)> = None;
     for (i, c) in candidates.into_iter().enumerate() {
         if i >= MAX_CANDIDATES {
             return None;
         }
         if c.is_empty() || c == wanted {
+            continue;
+        }
+        // Lengths far apart can be neither a few edits nor the same but
+        // for separators: passed over without the edit distance's
+        // quadratic work (a site of many pages and many broken links).
+        let len = c.chars().count();
+        if len.abs_diff(wanted_len) > 4 && len.abs_diff(folded.chars().count()) > 4 {
             continue;
         }
         let d = if fold(c) == folded {
