@@ -96,6 +96,8 @@ pub struct LocalLinks {
     /// [`Site::unsure_anchors`]); said in one note per site
     /// ([`LocalLinks::notes`]).
     unsure: Mutex<std::collections::BTreeMap<PathBuf, std::collections::BTreeMap<String, u64>>>,
+    /// The comparisons left for the run's "did you mean"s.
+    budget: suggest::Budget,
 }
 
 /// The ids of a Markdown page's plain headings; `None` for another file.
@@ -185,6 +187,7 @@ impl LocalLinks {
             cwd: std::env::current_dir().unwrap_or_default(),
             outside: Mutex::new(std::collections::HashSet::new()),
             unsure: Mutex::new(std::collections::BTreeMap::new()),
+            budget: suggest::Budget::default(),
         }
     }
 
@@ -328,7 +331,7 @@ impl LocalLinks {
                 if site.generator() == Generator::Zola && path.starts_with("@/") =>
             {
                 // A Zola internal link (`@/a/b.md`) to no content file.
-                let suggestion = site.closest_page(&url);
+                let suggestion = site.closest_page(&url, &self.budget);
                 return Some(Lead::MissingPage {
                     url,
                     generator: site.generator().name(),
@@ -363,7 +366,7 @@ impl LocalLinks {
                         unsure_anchors: None,
                     }));
                 }
-                let suggestion = site.closest_page(&url);
+                let suggestion = site.closest_page(&url, &self.budget);
                 return Some(Lead::MissingPage {
                     url,
                     generator: site.generator().name(),
@@ -410,6 +413,9 @@ impl LocalLinks {
                 e.file_name().into_string().ok()
             })
             .collect();
+        if !self.budget.take(names.len()) {
+            return None;
+        }
         suggest::closest(name, names.iter().map(String::as_str)).map(str::to_string)
     }
 
@@ -504,6 +510,7 @@ impl LocalLinks {
             let fragment = target.fragment.unwrap_or_default();
             let suggestion = self
                 .anchors(&target.path, target.renderer, target.definition_terms)
+                .filter(|a| self.budget.take(a.iter().count()))
                 .and_then(|a| suggest::closest(&fragment, a.iter()).map(str::to_string));
             Some(Problem::MissingAnchor {
                 path: if target.in_site {

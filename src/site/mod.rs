@@ -696,33 +696,21 @@ impl Site {
     }
 
     /// The URL path the site serves closest to `url` (a URL path nothing
-    /// makes), for "did you mean" (`crate::links::suggest::closest`): the
-    /// pages in the same directory of URLs compared by their last
-    /// segment, then every page by its whole path. `None` when nothing is
-    /// close.
-    pub fn closest_page(&self, url: &str) -> Option<String> {
+    /// makes), for "did you mean" (`crate::links::suggest::closest`, by
+    /// the whole path: a page of the same directory shares its prefix).
+    /// `None` when nothing is close, or `budget` has not enough left for
+    /// the site's pages.
+    pub fn closest_page(
+        &self,
+        url: &str,
+        budget: &crate::links::suggest::Budget,
+    ) -> Option<String> {
         let t = self.table();
-        let trimmed = url.trim_end_matches('/');
-        let (dir, last) = trimmed.rsplit_once('/').unwrap_or(("", trimmed));
-        let siblings: Vec<(&str, &str)> = t
-            .by_source
-            .values()
-            .filter_map(|u| {
-                let (d, l) = u.trim_end_matches('/').rsplit_once('/')?;
-                (d == dir).then_some((l, u.as_str()))
-            })
-            .collect();
-        let near =
-            crate::links::suggest::closest(last, siblings.iter().map(|(l, _)| *l)).and_then(|l| {
-                siblings
-                    .iter()
-                    .find(|(s, _)| *s == l)
-                    .map(|(_, u)| u.to_string())
-            });
-        near.or_else(|| {
-            crate::links::suggest::closest(url, t.by_source.values().map(String::as_str))
-                .map(str::to_string)
-        })
+        if !budget.take(t.by_source.len()) {
+            return None;
+        }
+        crate::links::suggest::closest(url, t.by_source.values().map(String::as_str))
+            .map(str::to_string)
     }
 
     /// The source files that would make the page at the URL path `url`
