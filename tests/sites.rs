@@ -681,3 +681,22 @@ fn zola() {
 fn hugo_config_dir() {
     check_site("hugo-config-dir");
 }
+
+/// Links to pages a build step writes (astral-sh/uv's reference pages,
+/// ignored by its `.gitignore`) are counted as not checked, and the note
+/// says so (issue 46: a link the model is not sure of is counted, never
+/// silently dropped).
+#[test]
+fn generated_targets_are_counted_not_checked() {
+    let out = check_links(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")),
+        "fixtures/sites/mkdocs-generated",
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("links not checked")
+            && err
+                .contains("a target the repository's .gitignore ignores is made by a build step ("),
+        "{err}"
+    );
+}

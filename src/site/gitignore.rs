@@ -3,7 +3,7 @@
 //! rules ignore (uv's `docs/reference/settings.md`, written by `cargo dev
 //! generate-all`; pydantic's `docs/changelog.md`, written by a MkDocs
 //! hook) names a file the build writes before the generator runs: such a
-//! link is not checked ([`super::Resolved::NotChecked`]), never reported.
+//! link is counted as not checked ([`super::Resolved::Unsure`], [`super::GENERATED`]), never reported.
 //!
 //! This module owns reading the `.gitignore` files from the repository's
 //! root down to the target's directory (each at most

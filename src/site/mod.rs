@@ -60,6 +60,15 @@ const CONFIG_STACK: usize = 256 * 1024 * 1024;
 pub const ABOVE_ROOT: &str =
     "a link above the site root leads to whatever is deployed beside the site";
 
+/// Why a missing link target that the repository's `.gitignore` ignores
+/// is not checked ([`Resolved::Unsure`], [`gitignore`]).
+pub const GENERATED: &str = "a target the repository's .gitignore ignores is made by a build step";
+
+/// Why a root-relative link outside the site's base path is not checked
+/// ([`Resolved::Unsure`]).
+pub const OUTSIDE_BASE: &str =
+    "a root-relative link outside the site's base path leads to another site on the host";
+
 /// `reasons` said as one: "a and b may ..." (`what` ends the phrase);
 /// `None` when there is none.
 fn unsure_reason(reasons: &[String], what: &str) -> Option<String> {
@@ -753,10 +762,13 @@ impl Site {
     /// the reference makes against the page's own URL (RFC 3986 section
     /// 5.2) or the site root, looked up among the URLs the site serves.
     /// A missing target that the repository's `.gitignore` ignores is a
-    /// file a build step writes: [`Resolved::NotChecked`] ([`gitignore`]).
+    /// file a build step writes: [`Resolved::Unsure`] ([`gitignore`],
+    /// [`GENERATED`]).
     pub fn resolve(&self, file: &Path, path: &str) -> Resolved {
         match self.resolve_sources(file, path) {
-            Resolved::Missing { url } if self.generated(file, path, &url) => Resolved::NotChecked,
+            Resolved::Missing { url } if self.generated(file, path, &url) => Resolved::Unsure {
+                reason: GENERATED.to_string(),
+            },
             r => r,
         }
     }
@@ -827,7 +839,9 @@ impl Site {
                 .iter()
                 .any(|r| r.is_match(&route) || r.is_match(&md))
             {
-                return Resolved::NotChecked;
+                return Resolved::Unsure {
+                    reason: "a route that docsify `alias` maps elsewhere (index.html)".to_string(),
+                };
             }
         }
         if l.generator == Generator::JupyterBook
@@ -896,7 +910,9 @@ impl Site {
                     return r;
                 }
             } else {
-                return Resolved::NotChecked;
+                return Resolved::Unsure {
+                    reason: OUTSIDE_BASE.to_string(),
+                };
             }
             return self.missing(format!("/{}", inside.unwrap_or(rooted)));
         }
