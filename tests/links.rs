@@ -308,3 +308,33 @@ fn one_word_links_are_checked() {
          fixtures/sites/one-word-links/broken.md:4:21: L001 links to fixtures/sites/one-word-links/NOTICE, which does not exist\n"
     );
 }
+
+/// Pages that no site configuration found covers, whose links are
+/// written for a built site (`accessibility` for `accessibility.md`,
+/// facebook/react-native-website's docs outside its Docusaurus
+/// directory): not reported, counted in a note; a link to nothing and a
+/// missing image are still reported (issue 46, round 2).
+#[test]
+fn links_written_for_a_built_site_no_configuration_covers_are_not_checked() {
+    let out = urilint(&[
+        "check",
+        "--isolated",
+        "--links",
+        "local",
+        "--select",
+        "L001,L002",
+        "--format",
+        "plain",
+        "fixtures/sites/unbuilt",
+    ]);
+    assert_eq!(
+        stdout(&out),
+        "fixtures/sites/unbuilt/docs/text.md:6:26: L001 links to fixtures/sites/unbuilt/docs/no-such-page, which does not exist\n\
+         fixtures/sites/unbuilt/docs/text.md:6:66: L001 links to fixtures/sites/unbuilt/docs/img/missing.png, which does not exist\n"
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("2 links not checked: written for a built site (e.g. `accessibility` in fixtures/sites/unbuilt/docs/text.md"),
+        "{err}"
+    );
+}

@@ -16,6 +16,7 @@ pub mod anchors;
 pub mod built;
 pub mod ignore;
 pub mod suggest;
+pub mod unbuilt;
 
 use crate::grammar::has_scheme;
 use crate::site::files::{Files, Kind};
@@ -96,6 +97,10 @@ pub struct LocalLinks {
     /// [`Site::unsure_anchors`]); said in one note per site
     /// ([`LocalLinks::notes`]).
     unsure: Mutex<std::collections::BTreeMap<PathBuf, std::collections::BTreeMap<String, u64>>>,
+    /// The links of pages no site covers that are written for a built
+    /// site ([`unbuilt::written_for_site`]), not checked: how many, and
+    /// one of them (page, link) to name in the note.
+    unbuilt: Mutex<(u64, Option<(PathBuf, String)>)>,
     /// The comparisons left for the run's "did you mean"s.
     budget: suggest::Budget,
 }
@@ -187,6 +192,7 @@ impl LocalLinks {
             cwd: std::env::current_dir().unwrap_or_default(),
             outside: Mutex::new(std::collections::HashSet::new()),
             unsure: Mutex::new(std::collections::BTreeMap::new()),
+            unbuilt: Mutex::new((0, None)),
             budget: suggest::Budget::default(),
         }
     }
@@ -580,8 +586,25 @@ impl LocalLinks {
             // review).
             return None;
         }
+        let kind = self.files.kind(&target);
+        if kind == Kind::Missing
+            && self.site == SiteChoice::Auto
+            && !path.is_empty()
+            && unbuilt::written_for_site(file, path, &target, |p| {
+                self.within_tree(tree, file, p) && self.files.kind(p) != Kind::Missing
+            })
+        {
+            // Written for a built site no configuration was found for:
+            // what it makes of the link is not known.
+            let mut unbuilt = self.unbuilt.lock().unwrap_or_else(|p| p.into_inner());
+            unbuilt.0 += 1;
+            if unbuilt.1.is_none() {
+                unbuilt.1 = Some((shown(file), path.to_string()));
+            }
+            return None;
+        }
         Some(Lead::Target(LinkTarget {
-            kind: self.files.kind(&target),
+            kind,
             path: target,
             fragment: decoded_fragment(fragment),
             renderer: self.renderer.unwrap_or_default(),
@@ -745,19 +768,26 @@ impl LocalLinks {
     /// outside it is outside), and, for a target that does not exist,
     /// where it would be.
     pub(crate) fn inside_tree(&self, tree: Option<&Path>, file: &Path, target: &Path) -> bool {
+        if self.within_tree(tree, file, target) {
+            return true;
+        }
+        if let Ok(mut outside) = self.outside.lock() {
+            outside.insert(lexically_clean(&self.cwd.join(target)));
+        }
+        false
+    }
+
+    /// [`LocalLinks::inside_tree`] without counting a target outside in
+    /// the note: for the paths looked at on the model's own account (a
+    /// page source a link may be written for), not the link's target.
+    fn within_tree(&self, tree: Option<&Path>, file: &Path, target: &Path) -> bool {
         let boundary = self.tree_of(tree, file);
         let known = lexically_clean(&self.cwd.join(file.parent().unwrap_or(Path::new(""))));
         let target = lexically_clean(&self.cwd.join(target));
         // Decided on the path before looking at anything outside (M6 of
         // the 2026-11-29 review): the same answer whether the file there
         // exists or not.
-        if self.files.reach(&known, &target, &boundary).is_some() {
-            return true;
-        }
-        if let Ok(mut outside) = self.outside.lock() {
-            outside.insert(target);
-        }
-        false
+        self.files.reach(&known, &target, &boundary).is_some()
     }
 
     /// The source files that would make the page at `url` of the site
@@ -791,6 +821,14 @@ impl LocalLinks {
                 if n == 1 { "" } else { "s" },
                 if n == 1 { "it" } else { "them" },
                 why.join("; ")
+            ));
+        }
+        let unbuilt = self.unbuilt.lock().unwrap_or_else(|p| p.into_inner());
+        if let (n, Some((page, link))) = &*unbuilt {
+            notes.push(format!(
+                "{n} link{} not checked: written for a built site (e.g. `{link}` in {}, a page's URL rather than a file), in pages no site configuration found covers; `urilint site` shows what was found",
+                if *n == 1 { "" } else { "s" },
+                page.display()
             ));
         }
         let n = self.outside.lock().map(|o| o.len()).unwrap_or_default();
@@ -935,7 +973,7 @@ fn strip_prefix_ignore_case<'a>(s: &'a str, prefix: &str) -> Option<&'a str> {
 
 /// A path of the reference percent-decoded, as a file system path; `None`
 /// when it holds a NUL.
-fn percent_decoded(path: &str) -> Option<PathBuf> {
+pub(crate) fn percent_decoded(path: &str) -> Option<PathBuf> {
     let bytes = percent_decode(path.as_bytes());
     if bytes.contains(&0) {
         return None;
