@@ -338,3 +338,26 @@ fn links_written_for_a_built_site_no_configuration_covers_are_not_checked() {
         "{err}"
     );
 }
+
+/// A page of a Sphinx HTML theme (a `theme.toml` above it) that uses
+/// Jinja2 is a template: sphinx-doc/sphinx's `changes/frameset.html`
+/// names `changes.html`, which the changes builder writes; the same link
+/// in a plain HTML page is checked (issue 46, round 2).
+#[test]
+fn sphinx_theme_templates_are_not_checked() {
+    let out = urilint(&[
+        "check",
+        "--isolated",
+        "--links",
+        "local",
+        "--select",
+        "L001,L002",
+        "--format",
+        "plain",
+        "fixtures/sites/sphinx-theme",
+    ]);
+    assert_eq!(
+        stdout(&out),
+        "fixtures/sites/sphinx-theme/plain.html:2:22: L001 links to fixtures/sites/sphinx-theme/changes.html, which does not exist\n"
+    );
+}

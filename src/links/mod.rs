@@ -47,7 +47,10 @@ enum Built {
     /// content %}`): the page it renders into, and so what a relative
     /// reference or a `#fragment` means, is the generator's. None of its
     /// references is checked. (mkdocs-material's `src/overrides/home.html`
-    /// links `assets/images/illustration.png`, which is in `docs/`.)
+    /// links `assets/images/illustration.png`, which is in `docs/`.) So
+    /// is a page of a Sphinx HTML theme that uses Jinja2 syntax (a
+    /// `theme.toml` or `theme.conf` in its directory or two above:
+    /// sphinx-doc/sphinx's `themes/basic/changes/frameset.html`).
     Template,
 }
 
@@ -225,7 +228,19 @@ impl LocalLinks {
             ]
             .iter()
             .any(|t| find(&head, t).is_some());
-            if template {
+            // A Sphinx HTML theme (`theme.toml`, or `theme.conf` before
+            // Sphinx 7.3, in its directory): its pages are Jinja2
+            // templates, extended or included by the theme's layout.
+            let sphinx_theme = || {
+                self.files.canonical(file).is_some_and(|real| {
+                    real.ancestors().skip(1).take(3).any(|d| {
+                        self.files.is_file(&d.join("theme.toml"))
+                            || self.files.is_file(&d.join("theme.conf"))
+                    })
+                })
+            };
+            let jinja = find(&head, b"{%").is_some() || find(&head, b"{{").is_some();
+            if template || (jinja && sphinx_theme()) {
                 Built::Template
             } else if module
                 && self.files.canonical(file).is_some_and(|real| {

@@ -42,6 +42,14 @@ pub fn of_markdown(src: &[u8], renderer: Renderer) -> Anchors {
     ) {
         others.extend(footnote_ids(src));
     }
+    if renderer == Renderer::Github {
+        // kramdown (Jekyll, whose headings are slugged as GitHub's) gives
+        // footnotes Python-Markdown's ids; GitHub itself `fn-label`.
+        let ids = footnote_ids(src);
+        let github: Vec<String> = ids.iter().map(|i| i.replacen(':', "-", 1)).collect();
+        others.extend(ids);
+        others.extend(github);
+    }
     Anchors::new(others, renderer.case_insensitive())
 }
 
@@ -138,7 +146,8 @@ pub fn markdown_it_attrs_ids(src: &[u8]) -> Vec<String> {
 }
 
 /// The ids Python-Markdown's `footnotes` extension gives a footnote
-/// `[^label]:` and its first reference: `fn:label` and `fnref:label`.
+/// `[^label]:` and its first reference: `fn:label` and `fnref:label`;
+/// kramdown's are the same (its `footnote_prefix` empty by default).
 pub fn footnote_ids(src: &[u8]) -> Vec<String> {
     let mut out = Vec::new();
     for line in src.split(|&b| b == b'\n') {
@@ -654,6 +663,19 @@ mod site_id_tests {
         );
         assert!(of_markdown(src, Renderer::Vitepress).has("in-source"));
         assert!(!of_markdown(src, Renderer::Github).has("in-source"));
+    }
+
+    #[test]
+    fn kramdown_and_github_footnote_ids() {
+        // just-the-docs/just-the-docs CHANGELOG.md links
+        // `docs/configuration.md#fn:js-disabled`, a kramdown footnote.
+        let a = of_markdown(
+            b"Works without JS[^js-disabled].\n\n[^js-disabled]: Only the search.\n",
+            Renderer::Github,
+        );
+        assert!(a.has("fn:js-disabled") && a.has("fnref:js-disabled"));
+        assert!(a.has("fn-js-disabled") && !a.has("fn:other"));
+        assert!(!of_markdown(b"[^x]: y\n", Renderer::Mdbook).has("fn:x"));
     }
 
     #[test]
