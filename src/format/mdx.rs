@@ -463,47 +463,97 @@ pub const COMPONENTS_WITHOUT_IDS: &[&str] = &[
 /// case letter or holds a `.`) of the MDX page `src` that is not one of
 /// [`COMPONENTS_WITHOUT_IDS`]: it may render elements with ids (an API
 /// table's rows) that no heading of the page makes. `None` when there is
-/// none, or the page is not MDX that compiles (its anchors are then read
-/// as Markdown's).
+/// none.
+///
+/// Read lexically, not parsed (a parse is a millisecond a page, and this
+/// is asked of every page a fragment points into): a `<` followed by a
+/// name, outside fenced code blocks and code spans. It may take for a
+/// component what MDX would not (a `<Name` in text of a page that does
+/// not compile): the page's anchors are then taken as unknown, which
+/// reports less, never more. A line longer than 16 KiB is taken as
+/// holding one (its name is then a phrase saying so).
 pub fn component_with_ids(src: &[u8]) -> Option<String> {
-    if src.len() > MAX_MDX_BYTES || memchr::memchr(b'<', src).is_none() || too_deep(src) {
-        return None;
+    let mut fence: Option<(u8, usize)> = None;
+    for line in src.split(|&b| b == b'\n') {
+        let indent = line.iter().take_while(|&&b| b == b' ').count();
+        let body = &line[indent.min(line.len())..];
+        let mark = body.first().copied().filter(|&b| b == b'`' || b == b'~');
+        let run = mark.map_or(0, |m| body.iter().take_while(|&&b| b == m).count());
+        match (fence, mark) {
+            (Some((m, n)), Some(k)) if k == m && run >= n && indent < 4 => {
+                if body[run..].iter().all(u8::is_ascii_whitespace) {
+                    fence = None;
+                }
+                continue;
+            }
+            (Some(_), _) => continue,
+            (None, Some(m)) if run >= 3 && indent < 4 => {
+                fence = Some((m, run));
+                continue;
+            }
+            _ => {}
+        }
+        if line.len() > MAX_LINE {
+            // Not read (code spans over it would be read in time
+            // quadratic in its length): taken as a component's.
+            return Some(format!("(a line of over {MAX_LINE} bytes)"));
+        }
+        if let Some(name) = component_in_line(line) {
+            return Some(name);
+        }
     }
-    let text = as_text(src);
-    let find = || -> Option<String> {
-        let tree = markdown::to_mdast(&text, &options()).ok()?;
-        let mut stack: Vec<&Node> = vec![&tree];
-        let mut found = None;
-        while let Some(node) = stack.pop() {
-            let name = match node {
-                Node::MdxJsxFlowElement(e) => e.name.as_deref(),
-                Node::MdxJsxTextElement(e) => e.name.as_deref(),
-                _ => None,
-            };
-            if let Some(n) = name {
-                let component = n.starts_with(|c: char| c.is_ascii_uppercase()) || n.contains('.');
-                if component && !COMPONENTS_WITHOUT_IDS.contains(&n) {
-                    found = Some(n.to_string());
-                    break;
+    None
+}
+
+/// The longest line [`component_with_ids`] reads, in bytes.
+const MAX_LINE: usize = 16 * 1024;
+
+/// The first component of one line of MDX text (see
+/// [`component_with_ids`]), code spans (between equal runs of backticks)
+/// passed over.
+fn component_in_line(line: &[u8]) -> Option<String> {
+    let mut i = 0;
+    while i < line.len() {
+        match line[i] {
+            b'`' => {
+                let run = line[i..].iter().take_while(|&&b| b == b'`').count();
+                let rest = &line[i + run..];
+                let mut j = 0;
+                let mut close = None;
+                while j < rest.len() {
+                    if rest[j] == b'`' {
+                        let r = rest[j..].iter().take_while(|&&b| b == b'`').count();
+                        if r == run {
+                            close = Some(j);
+                            break;
+                        }
+                        j += r;
+                    } else {
+                        j += 1;
+                    }
+                }
+                i += run + close.map_or(0, |j| j + run);
+            }
+            b'<' => {
+                let name: Vec<u8> = line[i + 1..]
+                    .iter()
+                    .copied()
+                    .take_while(|&b| b.is_ascii_alphanumeric() || b == b'.' || b == b'_')
+                    .collect();
+                i += 1 + name.len();
+                let Ok(name) = String::from_utf8(name) else {
+                    continue;
+                };
+                let component =
+                    name.starts_with(|c: char| c.is_ascii_uppercase()) || name.contains('.');
+                if component && !COMPONENTS_WITHOUT_IDS.contains(&name.as_str()) {
+                    return Some(name);
                 }
             }
-            if let Some(c) = node.children() {
-                stack.extend(c.iter());
-            }
+            _ => i += 1,
         }
-        drop(stack);
-        drop(tree);
-        found
-    };
-    std::thread::scope(|s| {
-        std::thread::Builder::new()
-            .name("urilint-mdx".into())
-            .stack_size(PARSE_STACK)
-            .spawn_scoped(s, find)
-            .ok()
-            .and_then(|h| h.join().ok())
-            .flatten()
-    })
+    }
+    None
 }
 
 #[cfg(test)]
@@ -576,6 +626,11 @@ mod tests {
         let xyflow = b"## Common props\n\n<APIDocs props={frontmatter.props} />\n";
         assert_eq!(component_with_ids(xyflow).as_deref(), Some("APIDocs"));
         assert_eq!(component_with_ids(b"# Title\n"), None);
+        // In code, a component is an example.
+        let code = b"```jsx\n<APIDocs />\n```\n\nUse `<Props />` here, and <Tabs>.\n";
+        assert_eq!(component_with_ids(code), None);
+        let after = b"~~~\n<A/>\n~~~\nThen <Props.Table of={x} />\n";
+        assert_eq!(component_with_ids(after).as_deref(), Some("Props.Table"));
     }
 
     /// shuding/nextra docs/app/blog/page.mdx: an `export const` whose
