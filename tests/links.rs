@@ -308,3 +308,36 @@ fn one_word_links_are_checked() {
          fixtures/sites/one-word-links/broken.md:4:21: L001 links to fixtures/sites/one-word-links/NOTICE, which does not exist\n"
     );
 }
+
+/// Issue 46 (withastro/starlight, 72 false L001): Starlight serves the
+/// default locale's page at each configured locale's URL that lacks a
+/// translation, with the default page's anchors; `locales` handed to
+/// Starlight as a shorthand of a variable is read. A page missing in
+/// every locale, an anchor the fallback page lacks, a locale not
+/// configured and a translation's own broken anchors stay reported.
+#[test]
+fn starlight_fallback_pages_of_translations() {
+    let out = urilint(&[
+        "check",
+        "--isolated",
+        "--links",
+        "local",
+        "--select",
+        "L001,L002",
+        "--format",
+        "plain",
+        "fixtures/sites/starlight-locales",
+    ]);
+    let d = "fixtures/sites/starlight-locales";
+    let c = "src/content/docs";
+    assert_eq!(
+        stdout(&out),
+        format!(
+            "{d}/{c}/hi/broken.mdx:9:33: L001 links to /hi/guides/sidebr/, which no page of the starlight site ({d}/astro.config.mjs) makes; did you mean /guides/sidebar/?\n\
+             {d}/{c}/hi/broken.mdx:10:16: L002 no anchor default-sidebr in {d}/{c}/guides/sidebar.mdx; did you mean #default-sidebar?\n\
+             {d}/{c}/hi/broken.mdx:11:13: L001 links to /fr/guides/sidebar/, which no page of the starlight site ({d}/astro.config.mjs) makes; did you mean /guides/sidebar/?\n\
+             {d}/{c}/ru/reference/route-data.mdx:8:34: L002 no anchor sidebarlink-type in {d}/{c}/ru/reference/route-data.mdx\n\
+             {d}/{c}/ru/reference/route-data.mdx:8:80: L002 no anchor sidebargroup-type in {d}/{c}/ru/reference/route-data.mdx\n"
+        )
+    );
+}

@@ -688,6 +688,34 @@ impl Object {
     }
 }
 
+impl Object {
+    /// The first argument of the first call of the function `callee`
+    /// (`starlight({ title: 'Docs', locales })`), read as a tree like
+    /// [`Object::config`] (a variable declared in the file with a
+    /// literal is read through, a shorthand key too); `None` when
+    /// `callee` is never called.
+    pub fn call_arg(&self, callee: &str) -> Option<Node> {
+        let b = &self.src;
+        let name = callee.as_bytes();
+        let mut from = 0;
+        while let Some(p) = memchr::memmem::find(b.get(from..)?, name) {
+            let start = from + p;
+            from = start + 1;
+            let end = start + name.len();
+            if start > 0
+                && (b[start - 1].is_ascii_alphanumeric() || matches!(b[start - 1], b'_' | b'$'))
+            {
+                continue;
+            }
+            let open = self.skip_ws(end);
+            if b.get(open) == Some(&b'(') {
+                return Some(self.node_at(open + 1, 0).0);
+            }
+        }
+        None
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -867,6 +895,34 @@ module.exports = { baseUrl: '/', docs, blog: { ...common, ...unknown }, plugins:
         assert_eq!(
             Object::new("x = { locales: {} }").keys_in("locales"),
             Some(vec![])
+        );
+    }
+
+    /// The options of `starlight({ ... })` (withastro/starlight's
+    /// docs/astro.config.mjs): `locales` given by shorthand, read through
+    /// its declaration; no call, no options.
+    #[test]
+    fn the_argument_of_a_call() {
+        let o = Object::new(
+            "import starlight from '@astrojs/starlight';
+export const locales = { root: { lang: 'en' }, 'zh-cn': { lang: 'zh-CN' } };
+export default defineConfig({ integrations: [starlightBlog(), starlight({ title: 'S', locales })] });",
+        );
+        let opts = o.call_arg("starlight").expect("a call");
+        assert_eq!(opts.get("title"), Some(&Node::Str("S".into())));
+        let Some(Node::Obj { entries, spread }) = opts.get("locales") else {
+            panic!("{opts:?}");
+        };
+        assert!(!spread);
+        let keys: Vec<&str> = entries.iter().map(|(k, _)| k.as_str()).collect();
+        assert_eq!(keys, ["root", "zh-cn"]);
+        assert_eq!(
+            Object::new("import starlight from 'x';").call_arg("starlight"),
+            None
+        );
+        assert_eq!(
+            Object::new("x = starlight(options)").call_arg("starlight"),
+            Some(Node::Computed)
         );
     }
 }
