@@ -341,3 +341,32 @@ fn starlight_fallback_pages_of_translations() {
         )
     );
 }
+
+/// Issue 46 (vuejs/pinia, 243 L002): a custom `markdown.anchor.slugify`
+/// and `markdown.attrs` delimiters in a configuration module whose
+/// regular expressions hold quotes and brackets are read as set, and the
+/// anchors they make are not checked; a missing page still is.
+#[test]
+fn vitepress_custom_anchors_behind_regular_expressions() {
+    let out = urilint(&[
+        "check",
+        "--isolated",
+        "--links",
+        "local",
+        "--select",
+        "L001,L002",
+        "--format",
+        "plain",
+        "fixtures/sites/vitepress-pinia",
+    ]);
+    let d = "fixtures/sites/vitepress-pinia";
+    assert_eq!(
+        stdout(&out),
+        format!("{d}/broken.md:6:24: L001 links to {d}/cookbook/composing-store.md, which does not exist; did you mean composing-stores.md?\n")
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("3 links not checked") && err.contains("VitePress `markdown.anchor`"),
+        "{err}"
+    );
+}
