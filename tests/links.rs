@@ -342,6 +342,41 @@ fn starlight_fallback_pages_of_translations() {
     );
 }
 
+/// Issue 46 (fastapi/fastapi, 35 false L001): a translation directory
+/// without a configuration of its own (`docs/de/docs/` beside
+/// `docs/en/mkdocs.yml`), built by a script that fills the pages it lacks
+/// from English, is a site whose missing pages are not checked; its
+/// anchors still are. The banner's `ENGLISH_VERSION_URL` is a placeholder
+/// the script replaces. The English site's broken links stay reported.
+#[test]
+fn mkdocs_translations_without_a_configuration() {
+    let out = urilint(&[
+        "check",
+        "--isolated",
+        "--links",
+        "local",
+        "--select",
+        "L001,L002",
+        "--format",
+        "plain",
+        "fixtures/sites/mkdocs-translations",
+    ]);
+    let d = "fixtures/sites/mkdocs-translations/docs";
+    assert_eq!(
+        stdout(&out),
+        format!(
+            "{d}/de/docs/broken.md:5:43: L002 no anchor available-version in {d}/de/docs/deployment/versions.md; did you mean #available-versions?\n\
+             {d}/en/docs/broken.md:3:24: L001 links to {d}/en/docs/deployment/version.md, which does not exist; did you mean versions.md?\n\
+             {d}/en/docs/broken.md:3:61: L001 links to {d}/en/docs/newsletter.md, which does not exist\n"
+        )
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("2 links not checked") && err.contains("the translations beside en/"),
+        "{err}"
+    );
+}
+
 /// Issue 46 (vuejs/pinia, 243 L002): a custom `markdown.anchor.slugify`
 /// and `markdown.attrs` delimiters in a configuration module whose
 /// regular expressions hold quotes and brackets are read as set, and the
