@@ -83,6 +83,20 @@ pub fn is_template(uri: &str) -> bool {
     authority_placeholder(uri)
 }
 
+/// True when the path of a relative reference is a placeholder name that
+/// a build step substitutes: the whole path an upper-case name of ASCII
+/// letters and digits holding an `_` (`ENGLISH_VERSION_URL` of fastapi's
+/// translation banner, which `scripts/docs.py` replaces per page), as an
+/// upper-case host is ([`is_template`]). Not a file name (`README`,
+/// `LICENSE`, `CODE_OF_CONDUCT.md`: a dot or no `_`).
+pub fn is_placeholder_reference(path: &str) -> bool {
+    path.contains('_')
+        && path.bytes().any(|c| c.is_ascii_uppercase())
+        && path
+            .bytes()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == b'_')
+}
+
 /// The searcher for `...` of [`is_template`].
 static ELLIPSIS: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
     std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"..."));
@@ -291,7 +305,7 @@ fn placeholder_host(host: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::is_template;
+    use super::{is_placeholder_reference, is_template};
 
     #[test]
     fn placeholders_make_templates() {
@@ -383,6 +397,25 @@ mod tests {
             "https://example.com/$metadata",
         ] {
             assert!(!is_template(u), "{u}");
+        }
+    }
+
+    /// fastapi's translation banner links `ENGLISH_VERSION_URL`, which
+    /// its build script replaces (issue 46); file names stay links.
+    #[test]
+    fn upper_case_placeholder_references() {
+        assert!(is_placeholder_reference("ENGLISH_VERSION_URL"));
+        assert!(is_placeholder_reference("LINK_2"));
+        for file in [
+            "README",
+            "LICENSE",
+            "CODE_OF_CONDUCT.md",
+            "URL",
+            "my_page",
+            "_",
+            "docs/A_B",
+        ] {
+            assert!(!is_placeholder_reference(file), "{file}");
         }
     }
 }

@@ -309,6 +309,103 @@ fn one_word_links_are_checked() {
     );
 }
 
+/// Issue 46 (withastro/starlight, 72 false L001): Starlight serves the
+/// default locale's page at each configured locale's URL that lacks a
+/// translation, with the default page's anchors; `locales` handed to
+/// Starlight as a shorthand of a variable is read. A page missing in
+/// every locale, an anchor the fallback page lacks, a locale not
+/// configured and a translation's own broken anchors stay reported.
+#[test]
+fn starlight_fallback_pages_of_translations() {
+    let out = urilint(&[
+        "check",
+        "--isolated",
+        "--links",
+        "local",
+        "--select",
+        "L001,L002",
+        "--format",
+        "plain",
+        "fixtures/sites/starlight-locales",
+    ]);
+    let d = "fixtures/sites/starlight-locales";
+    let c = "src/content/docs";
+    assert_eq!(
+        stdout(&out),
+        format!(
+            "{d}/{c}/hi/broken.mdx:9:33: L001 links to /hi/guides/sidebr/, which no page of the starlight site ({d}/astro.config.mjs) makes; did you mean /guides/sidebar/?\n\
+             {d}/{c}/hi/broken.mdx:10:16: L002 no anchor default-sidebr in {d}/{c}/guides/sidebar.mdx; did you mean #default-sidebar?\n\
+             {d}/{c}/hi/broken.mdx:11:13: L001 links to /fr/guides/sidebar/, which no page of the starlight site ({d}/astro.config.mjs) makes; did you mean /guides/sidebar/?\n\
+             {d}/{c}/ru/reference/route-data.mdx:8:34: L002 no anchor sidebarlink-type in {d}/{c}/ru/reference/route-data.mdx\n\
+             {d}/{c}/ru/reference/route-data.mdx:8:80: L002 no anchor sidebargroup-type in {d}/{c}/ru/reference/route-data.mdx\n"
+        )
+    );
+}
+
+/// Issue 46 (fastapi/fastapi, 35 false L001): a translation directory
+/// without a configuration of its own (`docs/de/docs/` beside
+/// `docs/en/mkdocs.yml`), built by a script that fills the pages it lacks
+/// from English, is a site whose missing pages are not checked; its
+/// anchors still are. The banner's `ENGLISH_VERSION_URL` is a placeholder
+/// the script replaces. The English site's broken links stay reported.
+#[test]
+fn mkdocs_translations_without_a_configuration() {
+    let out = urilint(&[
+        "check",
+        "--isolated",
+        "--links",
+        "local",
+        "--select",
+        "L001,L002",
+        "--format",
+        "plain",
+        "fixtures/sites/mkdocs-translations",
+    ]);
+    let d = "fixtures/sites/mkdocs-translations/docs";
+    assert_eq!(
+        stdout(&out),
+        format!(
+            "{d}/de/docs/broken.md:5:43: L002 no anchor available-version in {d}/de/docs/deployment/versions.md; did you mean #available-versions?\n\
+             {d}/en/docs/broken.md:3:24: L001 links to {d}/en/docs/deployment/version.md, which does not exist; did you mean versions.md?\n\
+             {d}/en/docs/broken.md:3:61: L001 links to {d}/en/docs/newsletter.md, which does not exist\n"
+        )
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("2 links not checked") && err.contains("the translations beside en/"),
+        "{err}"
+    );
+}
+
+/// Issue 46 (vuejs/pinia, 243 L002): a custom `markdown.anchor.slugify`
+/// and `markdown.attrs` delimiters in a configuration module whose
+/// regular expressions hold quotes and brackets are read as set, and the
+/// anchors they make are not checked; a missing page still is.
+#[test]
+fn vitepress_custom_anchors_behind_regular_expressions() {
+    let out = urilint(&[
+        "check",
+        "--isolated",
+        "--links",
+        "local",
+        "--select",
+        "L001,L002",
+        "--format",
+        "plain",
+        "fixtures/sites/vitepress-pinia",
+    ]);
+    let d = "fixtures/sites/vitepress-pinia";
+    assert_eq!(
+        stdout(&out),
+        format!("{d}/broken.md:6:24: L001 links to {d}/cookbook/composing-store.md, which does not exist; did you mean composing-stores.md?\n")
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("3 links not checked") && err.contains("VitePress `markdown.anchor`"),
+        "{err}"
+    );
+}
+
 /// Pages that no site configuration found covers, whose links are
 /// written for a built site (`accessibility` for `accessibility.md`,
 /// facebook/react-native-website's docs outside its Docusaurus

@@ -580,6 +580,10 @@ impl LocalLinks {
             None => (local.as_str(), None),
         };
         let path = path.split_once('?').map_or(path, |(p, _)| p);
+        if crate::template::is_placeholder_reference(path) {
+            // A name a build step substitutes, as a template's.
+            return None;
+        }
         match self.built(file) {
             Built::Template => return None,
             Built::Bundled if !path.is_empty() => return None,

@@ -32,6 +32,46 @@ pub struct Object {
     lookups: std::cell::Cell<u32>,
 }
 
+/// True when a `/` after `before` (the source up to it) starts a regular
+/// expression literal rather than a division: the last byte that is not
+/// white space is an operator or opening punctuation (`=`, `(`, `,`, `:`,
+/// `[`, `!`, `&`, `|`, `?`, `{`, `;`), or there is none. Source:
+/// ECMAScript 2024 section 12 (the goal symbols InputElementRegExp and
+/// InputElementDiv).
+fn regex_may_start(before: &[u8]) -> bool {
+    match before.iter().rev().find(|c| !c.is_ascii_whitespace()) {
+        None => true,
+        Some(c) => b"=(,:[!&|?{;".contains(c),
+    }
+}
+
+/// The position after the regular expression literal starting with the
+/// `/` at `start` (and its flags), when it closes on the same line: a
+/// `/` not escaped and outside a class `[...]`. `None` when the line
+/// ends first.
+fn regex_end(b: &[u8], start: usize) -> Option<usize> {
+    let mut i = start + 1;
+    let mut class = false;
+    while i < b.len() {
+        match b[i] {
+            b'\n' => return None,
+            b'\\' => i += 1,
+            b'[' => class = true,
+            b']' => class = false,
+            b'/' if !class => {
+                i += 1;
+                while i < b.len() && b[i].is_ascii_alphabetic() {
+                    i += 1;
+                }
+                return Some(i);
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
 /// The most variables [`Object::config`] looks up the declaration of
 /// (each a scan of the file): past it, a variable is
 /// [`Node::Computed`].
@@ -70,6 +110,19 @@ impl Object {
                     }
                     i = end;
                     continue;
+                }
+                b'/' if regex_may_start(&b[..i]) => {
+                    // A regular expression literal (`/[\s~`'"{}]+/g`): its
+                    // quotes and brackets are not the code's. Blanked out
+                    // when it closes on its line; else a division.
+                    if let Some(end) = regex_end(&b, i) {
+                        for k in i..end {
+                            b[k] = b' ';
+                            depth[k] = d;
+                        }
+                        i = end;
+                        continue;
+                    }
                 }
                 q @ (b'\'' | b'"' | b'`') => {
                     i += 1;
@@ -688,6 +741,34 @@ impl Object {
     }
 }
 
+impl Object {
+    /// The first argument of the first call of the function `callee`
+    /// (`starlight({ title: 'Docs', locales })`), read as a tree like
+    /// [`Object::config`] (a variable declared in the file with a
+    /// literal is read through, a shorthand key too); `None` when
+    /// `callee` is never called.
+    pub fn call_arg(&self, callee: &str) -> Option<Node> {
+        let b = &self.src;
+        let name = callee.as_bytes();
+        let mut from = 0;
+        while let Some(p) = memchr::memmem::find(b.get(from..)?, name) {
+            let start = from + p;
+            from = start + 1;
+            let end = start + name.len();
+            if start > 0
+                && (b[start - 1].is_ascii_alphanumeric() || matches!(b[start - 1], b'_' | b'$'))
+            {
+                continue;
+            }
+            let open = self.skip_ws(end);
+            if b.get(open) == Some(&b'(') {
+                return Some(self.node_at(open + 1, 0).0);
+            }
+        }
+        None
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -868,5 +949,53 @@ module.exports = { baseUrl: '/', docs, blog: { ...common, ...unknown }, plugins:
             Object::new("x = { locales: {} }").keys_in("locales"),
             Some(vec![])
         );
+    }
+
+    /// The options of `starlight({ ... })` (withastro/starlight's
+    /// docs/astro.config.mjs): `locales` given by shorthand, read through
+    /// its declaration; no call, no options.
+    #[test]
+    fn the_argument_of_a_call() {
+        let o = Object::new(
+            "import starlight from '@astrojs/starlight';
+export const locales = { root: { lang: 'en' }, 'zh-cn': { lang: 'zh-CN' } };
+export default defineConfig({ integrations: [starlightBlog(), starlight({ title: 'S', locales })] });",
+        );
+        let opts = o.call_arg("starlight").expect("a call");
+        assert_eq!(opts.get("title"), Some(&Node::Str("S".into())));
+        let Some(Node::Obj { entries, spread }) = opts.get("locales") else {
+            panic!("{opts:?}");
+        };
+        assert!(!spread);
+        let keys: Vec<&str> = entries.iter().map(|(k, _)| k.as_str()).collect();
+        assert_eq!(keys, ["root", "zh-cn"]);
+        assert_eq!(
+            Object::new("import starlight from 'x';").call_arg("starlight"),
+            None
+        );
+        assert_eq!(
+            Object::new("x = starlight(options)").call_arg("starlight"),
+            Some(Node::Computed)
+        );
+    }
+
+    /// vuejs/pinia's packages/docs/.vitepress/config/shared.ts: regular
+    /// expression literals holding quotes and brackets do not hide the
+    /// keys after them; a division stays one.
+    #[test]
+    fn regular_expression_literals() {
+        let o = Object::new(
+            "const rControl = /[\\u0000-\\u001f]/g\nconst rSpecial = /[\\s~`!@#$%^&*()\\-_+=[\\]{}|\\\\;:\"'“”‘’<>,.?/]+/g\nexport const slugify = (str: string): string =>\n  str\n    .replace(rSpecial, '-')\n    .replace(/^(\\d)/, '_$1')\n\nexport const sharedConfig = defineConfig({\n  title: 'Pinia',\n  half: width / 2, base: '/x/',\n  markdown: {\n    attrs: {\n      leftDelimiter: '%{',\n      rightDelimiter: '}%',\n    },\n    anchor: {\n      slugify,\n    },\n  },\n})\n",
+        );
+        assert_eq!(o.get("title"), Some(Value::Str("Pinia".into())));
+        assert_eq!(o.get("base"), Some(Value::Str("/x/".into())));
+        assert_eq!(
+            o.get_in("markdown", "attrs"),
+            Some(Value::Pairs(vec![
+                ("leftDelimiter".into(), "%{".into()),
+                ("rightDelimiter".into(), "}%".into())
+            ]))
+        );
+        assert!(o.get_in("markdown", "anchor").is_some());
     }
 }

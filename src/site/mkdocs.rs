@@ -38,10 +38,83 @@ pub fn alternate_config(dir: &Path) -> Option<std::path::PathBuf> {
     names.into_iter().map(|n| dir.join(n)).find(|p| p.is_file())
 }
 
+/// True when `name` is written as the language code of a translation's
+/// directory: two or three ASCII letters, then optionally `-` or `_` and
+/// two to four letters or digits (`de`, `pt`, `zh-hant`, `pt_BR`).
+pub fn is_language_code(name: &str) -> bool {
+    let (lang, region) = match name.split_once(['-', '_']) {
+        Some((l, r)) => (l, Some(r)),
+        None => (name, None),
+    };
+    (2..=3).contains(&lang.len())
+        && lang.bytes().all(|c| c.is_ascii_lowercase())
+        && region.is_none_or(|r| {
+            (2..=4).contains(&r.len()) && r.bytes().all(|c| c.is_ascii_alphanumeric())
+        })
+}
+
+/// The configuration a translation directory `dir` without one of its
+/// own belongs to: `dir` is named by a language code
+/// ([`is_language_code`]) and a sibling directory named by another one
+/// holds `mkdocs.yml` (`en` first, else the first by name), the layout of
+/// fastapi, typer and sqlmodel (`docs/en/mkdocs.yml`, `docs/de/docs/`):
+/// a build script makes each language's site from the sibling's
+/// configuration (a generated `INHERIT: ../en/mkdocs.yml`), often filling
+/// the pages a language lacks from the sibling's. At most 1,000 entries
+/// of the parent are looked at; `None` when `dir` holds a configuration.
+pub fn translation_config(dir: &Path) -> Option<std::path::PathBuf> {
+    let lang = dir.file_name()?.to_str()?;
+    if !is_language_code(lang) || CONFIG_NAMES.iter().any(|n| dir.join(n).exists()) {
+        return None;
+    }
+    let parent = dir.parent()?;
+    let mut siblings: Vec<String> = std::fs::read_dir(parent)
+        .ok()?
+        .take(1000)
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n != lang && is_language_code(n))
+        .collect();
+    siblings.sort_by_key(|n| (n != "en", n.clone()));
+    siblings.into_iter().find_map(|n| {
+        CONFIG_NAMES
+            .iter()
+            .map(|c| parent.join(&n).join(c))
+            .find(|p| p.is_file())
+    })
+}
+
+/// The site of the translation directory `dir` ([`translation_config`]):
+/// the sibling's settings, with its `docs_dir` taken under `dir`
+/// (`docs/de/docs/`); `None` when `dir` has no such directory. Which
+/// pages the script makes, and where, is not read: the pages are unsure
+/// ([`Layout::unsure_pages`]).
+fn translation(dir: &Path) -> Option<Layout> {
+    let config = translation_config(dir)?;
+    let sibling = config.parent()?;
+    let mut l = read(sibling)?;
+    let docs = l.source_dir.strip_prefix(sibling).ok()?.to_path_buf();
+    let source = dir.join(&docs);
+    if docs.as_os_str().is_empty() || !source.is_dir() {
+        return None;
+    }
+    let from = sibling.file_name()?.to_string_lossy().into_owned();
+    l.root = dir.to_path_buf();
+    l.source_dir = source;
+    // The sibling's site says its own notes.
+    l.notes.clear();
+    // One reason for every translation of the sibling: one count.
+    l.unsure_pages.push(format!(
+        "the translations beside {from}/ without a configuration of their own (a build script makes their sites from {from}/{}, the pages they lack perhaps from {from}/)",
+        config.file_name()?.to_string_lossy()
+    ));
+    Some(l)
+}
+
 /// The MkDocs site configured in `dir` (`mkdocs.yml` or `mkdocs.yaml`;
 /// else a configuration of another name, [`alternate_config`], whose
 /// site's pages and anchors are then unsure: which file the build uses,
-/// and what a script adds to it, is not known).
+/// and what a script adds to it, is not known; else the translation
+/// directory of a sibling's configuration, [`translation_config`]).
 pub fn read(dir: &Path) -> Option<Layout> {
     let (config, alternate) = match CONFIG_NAMES
         .iter()
@@ -49,7 +122,10 @@ pub fn read(dir: &Path) -> Option<Layout> {
         .find(|p| p.is_file())
     {
         Some(c) => (c, false),
-        None => (alternate_config(dir)?, true),
+        None => match alternate_config(dir) {
+            Some(c) => (c, true),
+            None => return translation(dir),
+        },
     };
     let mut l = Layout::new(Generator::MkDocs, dir, &config);
     if alternate {
@@ -500,5 +576,41 @@ mod tests {
                 percent_encode: false
             }
         );
+    }
+
+    /// fastapi/fastapi's translations (fixtures/sites/mkdocs-translations):
+    /// `docs/de/` has no configuration; it is a site of `docs/en/mkdocs.yml`
+    /// with `docs/de/docs/` as its pages, which are unsure.
+    #[test]
+    fn translation_directories_without_a_configuration() {
+        let dir =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sites/mkdocs-translations/docs");
+        assert_eq!(
+            translation_config(&dir.join("de")),
+            Some(dir.join("en/mkdocs.yml"))
+        );
+        assert_eq!(translation_config(&dir.join("en")), None);
+        assert_eq!(translation_config(&dir.join("en/docs")), None);
+        let l = read(&dir.join("de")).expect("a translation");
+        assert_eq!(l.source_dir, dir.join("de/docs"));
+        assert_eq!(l.config, dir.join("en/mkdocs.yml"));
+        assert!(
+            l.unsure_pages[0].starts_with("the translations beside en/"),
+            "{:?}",
+            l.unsure_pages
+        );
+        assert!(l.unsure_anchors.is_empty());
+        let en = read(&dir.join("en")).expect("the English site");
+        assert!(en.unsure_pages.is_empty(), "{:?}", en.unsure_pages);
+        for (name, code) in [
+            ("de", true),
+            ("zh-hant", true),
+            ("pt_BR", true),
+            ("docs", false),
+            ("DE", false),
+            ("en-", false),
+        ] {
+            assert_eq!(is_language_code(name), code, "{name}");
+        }
     }
 }

@@ -553,7 +553,8 @@ impl Site {
             g.config_names()
                 .iter()
                 .any(|n| std::fs::symlink_metadata(dir.join(n)).is_ok())
-        }) || mkdocs::alternate_config(dir).is_some();
+        }) || mkdocs::alternate_config(dir).is_some()
+            || mkdocs::translation_config(dir).is_some();
         if !any {
             return None;
         }

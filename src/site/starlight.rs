@@ -19,7 +19,7 @@
 use std::path::Path;
 
 use super::front_matter::FrontMatter;
-use super::js_object::{Object, Value};
+use super::js_object::{Node, Object, Value};
 use super::{base_path_of, Generator, Layout, UrlStyle};
 
 /// The configuration file names [`read`] looks for, in order.
@@ -69,13 +69,41 @@ pub fn read(dir: &Path) -> Option<Layout> {
             .push(format!("the Astro `base` computed by code ({name})")),
         None => {}
     }
-    if o.get("locales").is_some() {
-        match o.keys_in("locales") {
-            Some(keys) => l.locales = locales(&keys, &o),
-            None => l.unsure_pages.push(format!(
-                "the Starlight `locales` computed by code ({name}), with the fallback pages of translations"
-            )),
+    let options = o.call_arg("starlight");
+    match options.as_ref().and_then(|s| s.get("locales")) {
+        Some(Node::Obj {
+            entries,
+            spread: false,
+        }) if options
+            .as_ref()
+            .and_then(|s| s.get("defaultLocale"))
+            .is_none_or(|d| d.as_str().is_some()) =>
+        {
+            let keys: Vec<String> = entries.iter().map(|(k, _)| k.clone()).collect();
+            let default = options
+                .as_ref()
+                .and_then(|s| s.get("defaultLocale"))
+                .and_then(Node::as_str);
+            l.locales = locales(&keys, default);
         }
+        Some(_) => l.unsure_pages.push(format!(
+            "the Starlight `locales` computed by code ({name}), with the fallback pages of translations"
+        )),
+        // Without Starlight `locales`, Astro's `i18n` stands for them.
+        None if o.get("i18n").is_some() => l.unsure_pages.push(format!(
+            "the Astro `i18n` locales ({name}), with the fallback pages of translations"
+        )),
+        // Options not written as a literal, or spreading keys not read.
+        None if matches!(
+            options,
+            Some(Node::Computed | Node::Obj { spread: true, .. })
+        ) =>
+        {
+            l.unsure_pages.push(format!(
+                "the Starlight options computed by code ({name}), with the locales and fallback pages of translations"
+            ))
+        }
+        None => {}
     }
     if let Some(p) = starlight_plugins(&text) {
         l.unsure_pages
@@ -140,9 +168,9 @@ impl Locales {
 
 /// The locales of `locales` keys (all but `root` are directories) and
 /// `defaultLocale` (else `root`, else the first).
-fn locales(keys: &[String], o: &Object) -> Locales {
-    let default = match o.get("defaultLocale") {
-        Some(Value::Str(s)) if s != "root" => Some(s),
+fn locales(keys: &[String], default: Option<&str>) -> Locales {
+    let default = match default {
+        Some(s) if s != "root" => Some(s.to_string()),
         _ if keys.iter().any(|k| k == "root") => None,
         // Without `root` nor `defaultLocale`, the first locale.
         _ => keys.first().cloned(),
@@ -305,6 +333,46 @@ mod tests {
         assert_eq!(
             starlight_plugins(biome).as_deref(),
             Some("`starlightBlog`, `starlightChangelogs`")
+        );
+    }
+
+    /// withastro/starlight's docs (fixtures/sites/starlight-locales):
+    /// `locales` by shorthand of an exported variable, `root` the default;
+    /// locales not written as literals are unsure.
+    #[test]
+    fn locales_by_shorthand() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sites/starlight-locales");
+        let l = read(&dir).expect("a Starlight site");
+        assert_eq!(l.locales.dirs, ["de", "zh-cn", "ru", "hi"]);
+        assert_eq!(l.locales.default, None);
+        assert!(l.unsure_pages.is_empty(), "{:?}", l.unsure_pages);
+        assert_eq!(
+            l.locales.fallbacks("/guides/sidebar/")[3],
+            "/hi/guides/sidebar/"
+        );
+        let keys = ["en".to_string(), "fr".to_string()];
+        assert_eq!(locales(&keys, Some("fr")).default.as_deref(), Some("fr"));
+        assert_eq!(locales(&keys, None).default.as_deref(), Some("en"));
+    }
+
+    /// tauri-apps/tauri-docs imports `locales` from a JSON file; withastro/
+    /// docs from a module: not read, so unsure.
+    #[test]
+    fn locales_not_literal_are_unsure() {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        std::fs::write(
+            tmp.path().join("astro.config.mjs"),
+            "import starlight from '@astrojs/starlight';
+import { localesConfig } from './config/locales';
+export default defineConfig({ integrations: [starlight({ title: 'Docs', defaultLocale: 'en', locales: localesConfig })] });",
+        )
+        .expect("write");
+        let l = read(tmp.path()).expect("a Starlight site");
+        assert!(l.locales.dirs.is_empty());
+        assert!(
+            l.unsure_pages[0].contains("`locales` computed by code"),
+            "{:?}",
+            l.unsure_pages
         );
     }
 }
