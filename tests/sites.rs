@@ -700,3 +700,12 @@ fn generated_targets_are_counted_not_checked() {
         "{err}"
     );
 }
+
+/// Sphinx with `myst_parser`: a fragment names any label of the project
+/// (`#icons`, `page.md#icons`), `[text](icons)` is a reference by label
+/// (executablebooks/sphinx-design); a label nothing defines is broken
+/// (issue 46, round 2).
+#[test]
+fn sphinx_myst() {
+    check_site("sphinx-myst");
+}

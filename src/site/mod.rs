@@ -353,6 +353,12 @@ pub struct Layout {
     /// True when the terms of definition lists get ids (Hugo
     /// `markup.goldmark.parser.autoDefinitionTermID`).
     pub definition_term_ids: bool,
+    /// True when a fragment may name any label of the project, not only
+    /// the page's own ids: a MyST cross-reference (`[text](#label)`,
+    /// MyST-Parser "Cross-referencing": local heading anchors first, then
+    /// any reference target of the project), in Sphinx with `myst_parser`
+    /// or `myst_nb` ([`jupyter_book::project_anchors`] are read).
+    pub project_labels: bool,
     /// True when `.md` pages are compiled as MDX, where an HTML comment is
     /// not one (Docusaurus 3 unless `markdown.format` is `md` or
     /// `detect`): `--add-ignore` writes its marker there as `{/* ... */}`
@@ -411,6 +417,7 @@ impl Layout {
             module_specifiers: false,
             theme_dirs: Vec::new(),
             definition_term_ids: false,
+            project_labels: false,
             redirects: Vec::new(),
             route_aliases: Vec::new(),
             generated: Vec::new(),
@@ -630,6 +637,7 @@ impl Site {
     pub fn generator_anchor(&self, page: &Path, fragment: &str) -> bool {
         let key = match self.layout.generator {
             Generator::JupyterBook => self.layout.config.clone(),
+            _ if self.layout.project_labels => self.layout.config.clone(),
             Generator::Docsify => page.to_path_buf(),
             _ => return false,
         };
@@ -644,6 +652,9 @@ impl Site {
             None => {
                 let ids = match self.layout.generator {
                     Generator::JupyterBook => {
+                        jupyter_book::project_anchors(&self.layout.source_dir)
+                    }
+                    _ if self.layout.project_labels => {
                         jupyter_book::project_anchors(&self.layout.source_dir)
                     }
                     _ => crate::links::anchors::read_document(page)
@@ -845,7 +856,7 @@ impl Site {
                 };
             }
         }
-        if l.generator == Generator::JupyterBook
+        if (l.generator == Generator::JupyterBook || l.project_labels)
             && !decoded.contains(['/', '.'])
             && self
                 .source_file(&file.parent().unwrap_or(Path::new("")).join(&decoded))

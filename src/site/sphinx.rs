@@ -6,7 +6,8 @@
 //! are read where they are literal (`name = [...]`, `name = {...}` at the
 //! start of a line): `extensions` (an extension that makes pages or
 //! anchors is an `unsure_*` reason; `myst_parser` / `myst_nb` make `.md`
-//! files pages), `source_suffix`, `html_static_path` (served under
+//! files pages, and a fragment may name any label of the project, as a
+//! MyST cross-reference does), `source_suffix`, `html_static_path` (served under
 //! `/_static/`), `html_extra_path` (served at the root) and
 //! `html_additional_pages` (pages rendered from templates). An image of
 //! `name.*` is any file of that name (the builder picks one). Source:
@@ -101,6 +102,7 @@ fn read_settings(l: &mut Layout, dir: &Path, text: &str) {
     let myst = extensions
         .iter()
         .any(|e| e == "myst_parser" || e == "myst_nb");
+    l.project_labels = myst;
     l.page_extensions = match &suffixes {
         Some(s) if !s.is_empty() => {
             let mut exts: Vec<&'static str> = Vec::new();
