@@ -724,3 +724,12 @@ fn antora_playbook() {
         "{err}"
     );
 }
+
+/// neo4j/docs-cypher (issue 46 round 2): `#_property_types` of a section
+/// with an explicit id is reported whatever the `idprefix` and
+/// `idseparator`, and the did-you-mean offers the id, not the title that
+/// a natural cross reference (`<<Property types>>`) names.
+#[test]
+fn antora_explicit_section_id() {
+    check_site("antora-neo4j");
+}

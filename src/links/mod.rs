@@ -561,7 +561,13 @@ impl LocalLinks {
             let suggestion = self
                 .anchors(&target.path, target.renderer, target.definition_terms)
                 .filter(|a| self.budget.take(a.iter().count()))
-                .and_then(|a| suggest::closest(&fragment, a.iter()).map(str::to_string));
+                .and_then(|a| {
+                    // Not an AsciiDoc section's title, which a natural
+                    // cross reference names (`<<Section Title>>`), not a
+                    // fragment.
+                    suggest::closest(&fragment, a.iter().filter(|x| !x.contains(' ')))
+                        .map(str::to_string)
+                });
             Some(Problem::MissingAnchor {
                 path: if target.in_site {
                     shown(&target.path)
