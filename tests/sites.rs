@@ -657,8 +657,9 @@ fn jekyll_collections() {
 
 /// Issue 46, Antora: xrefs (`xref:page.adoc#id[]` from the module's
 /// `pages/`, `xref:module:page.adoc[]`, `<<id>>`) read and resolved as
-/// Antora does (eclipse-che/che-docs: page aliases, Asciidoctor's
-/// default section ids); another component's page is not read.
+/// Antora does (eclipse-che/che-docs: page aliases); another component's
+/// page is not read; with no playbook in the tree, a fragment that a
+/// section has under another `idprefix`/`idseparator` is not checked.
 #[test]
 fn antora() {
     check_site("antora");
@@ -708,4 +709,36 @@ fn generated_targets_are_counted_not_checked() {
 #[test]
 fn sphinx_myst() {
     check_site("sphinx-myst");
+}
+
+/// Antora with a playbook in the tree whose extension may set
+/// `idprefix`/`idseparator` (redpanda-data/docs, issue 46 round 2): a
+/// fragment that a section has under another common pair is counted not
+/// checked, named with the extension, one no pair makes is reported; a
+/// section after a tabs block with ```` ```bash ```` fences has its id;
+/// xrefs in `ifdef::env-cloud[]` are counted not checked, those in a
+/// branch the page's own attribute leaves out are not read; a missing
+/// page of another module is named as its file.
+#[test]
+fn antora_playbook() {
+    check_site("antora-playbook");
+    let out = check_links(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")),
+        "fixtures/sites/antora-playbook",
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("add-global-attributes` (local-antora-playbook.yml) may set (")
+            && err.contains("`ifdef`/`ifndef`/`ifeval` on an attribute the page does not set ("),
+        "{err}"
+    );
+}
+
+/// neo4j/docs-cypher (issue 46 round 2): `#_property_types` of a section
+/// with an explicit id is reported whatever the `idprefix` and
+/// `idseparator`, and the did-you-mean offers the id, not the title that
+/// a natural cross reference (`<<Property types>>`) names.
+#[test]
+fn antora_explicit_section_id() {
+    check_site("antora-neo4j");
 }

@@ -38,6 +38,7 @@ const MACROS: [&[u8]; 4] = [b"link:", b"image::", b"image:", b"include::"];
 /// relative to `src`. Never fails.
 pub fn segments(src: &[u8], include_code: bool) -> Vec<Segment> {
     let mut out = Vec::new();
+    let conditionals = conditionals(src);
     for (region, code) in regions(src) {
         match code {
             Some(field) => {
@@ -47,7 +48,7 @@ pub fn segments(src: &[u8], include_code: bool) -> Vec<Segment> {
                 }
             }
             None => {
-                xref_segments(src, region.clone(), &mut out);
+                xref_segments(src, region.clone(), &conditionals, &mut out);
                 text_segments(src, region, &mut out);
             }
         }
@@ -79,7 +80,18 @@ const MAX_XREFS: usize = 10_000;
 /// read: where it leads is not known here. Source: Asciidoctor docs,
 /// "Cross references" (`xref:`, `<<>>`); Antora docs, "Page ID" and "Xref
 /// macros and page IDs".
-fn xref_segments(src: &[u8], region: Range<usize>, out: &mut Vec<Segment>) {
+///
+/// A cross reference inside a conditional ([`conditionals`]) whose
+/// attribute the document does not set or unset is given the kind
+/// [`SegmentKind::MarkdownLink`]`(`[`XREF_CONDITIONAL`]`)`: whether it is
+/// rendered is not known here. One inside a branch that the document's
+/// own attribute entries leave out is not given.
+fn xref_segments(
+    src: &[u8],
+    region: Range<usize>,
+    conditionals: &[(Range<usize>, Branch)],
+    out: &mut Vec<Segment>,
+) {
     use memchr::memmem::find_iter;
     let text = &src[region.clone()];
     let mut found = 0;
@@ -125,10 +137,161 @@ fn xref_segments(src: &[u8], region: Range<usize>, out: &mut Vec<Segment>) {
         }
         let target = &text[start..start + len];
         let abs = region.start + start;
-        if let Some(seg) = xref_segment(abs, target) {
+        let branch = conditionals
+            .iter()
+            .filter(|(r, _)| r.contains(&abs))
+            .map(|(_, b)| *b)
+            .fold(Branch::Rendered, Branch::and);
+        if branch == Branch::Skipped {
+            continue;
+        }
+        if let Some(mut seg) = xref_segment(abs, target) {
+            if branch == Branch::Unknown {
+                seg.kind = SegmentKind::MarkdownLink(XREF_CONDITIONAL);
+            }
             out.push(seg);
             found += 1;
         }
+    }
+}
+
+/// The kind ([`SegmentKind::MarkdownLink`]) of a cross reference inside
+/// a conditional whose attribute the document does not set: a missing
+/// target is counted as not checked, not reported.
+pub const XREF_CONDITIONAL: &str = "xref-conditional";
+
+/// The most conditionals of one document looked at.
+const MAX_CONDITIONALS: usize = 10_000;
+
+/// Whether the lines of a conditional are rendered, as far as the
+/// document itself says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Branch {
+    /// Rendered.
+    Rendered,
+    /// Not rendered: the document sets (or unsets) the attribute so.
+    Skipped,
+    /// Not known: the attribute is set (or not) where the document does
+    /// not say (the site's configuration, the renderer, an including
+    /// document).
+    Unknown,
+}
+
+impl Branch {
+    /// The branch of lines inside both `self` and `other` (nested).
+    fn and(self, other: Branch) -> Branch {
+        match (self, other) {
+            (Branch::Skipped, _) | (_, Branch::Skipped) => Branch::Skipped,
+            (Branch::Unknown, _) | (_, Branch::Unknown) => Branch::Unknown,
+            _ => Branch::Rendered,
+        }
+    }
+}
+
+/// The byte ranges of the conditional blocks of `src`, each with whether
+/// its lines are rendered: `ifdef::a[]` ... `endif::[]` (rendered when
+/// `a` is set; `a,b` any of them, `a+b` all), `ifndef::a[]` (when it is
+/// not: the `ifdef` result negated, as Asciidoctor's preprocessor has
+/// it), `ifeval::[...]` (never known here), and the one-line forms
+/// `ifdef::a[text]` (the line). An attribute is known when an attribute
+/// entry (`:a:`, `:a!:`, `:!a:`) before the directive sets or unsets it;
+/// else the branch is [`Branch::Unknown`]. Lines of verbatim blocks and
+/// comments are not read. An unclosed block runs to the end. Source:
+/// Asciidoctor docs, "Conditionals" (`ifdef`, `ifndef`, `ifeval`).
+fn conditionals(src: &[u8]) -> Vec<(Range<usize>, Branch)> {
+    use std::collections::HashMap;
+    let mut out: Vec<(Range<usize>, Branch)> = Vec::new();
+    if memchr::memmem::find(src, b"if").is_none() {
+        return out;
+    }
+    let mut set: HashMap<Vec<u8>, bool> = HashMap::new();
+    // Open blocks: start offset and branch.
+    let mut open: Vec<(usize, Branch)> = Vec::new();
+    for (region, field) in regions(src) {
+        if field.is_some() {
+            continue;
+        }
+        let mut start = region.start;
+        while start < region.end {
+            let end = memchr::memchr(b'\n', &src[start..region.end])
+                .map_or(region.end, |i| start + i + 1);
+            let line = src[start..end].trim_ascii();
+            if let Some((name, value)) = entry(line) {
+                set.insert(name, value);
+            } else if line.starts_with(b"endif::") {
+                if let Some((from, branch)) = open.pop() {
+                    out.push((from..end, branch));
+                }
+            } else if let Some((rest, negate)) = line
+                .strip_prefix(b"ifdef::")
+                .map(|r| (r, false))
+                .or_else(|| line.strip_prefix(b"ifndef::").map(|r| (r, true)))
+            {
+                if let Some(open_at) = rest.iter().position(|&b| b == b'[') {
+                    let branch = evaluate(&rest[..open_at], negate, &set);
+                    let inline = &rest[open_at + 1..];
+                    if inline.starts_with(b"]") {
+                        open.push((start, branch));
+                    } else {
+                        out.push((start..end, branch));
+                    }
+                }
+            } else if line.starts_with(b"ifeval::") {
+                open.push((start, Branch::Unknown));
+            }
+            if out.len() >= MAX_CONDITIONALS {
+                return out;
+            }
+            start = end;
+        }
+    }
+    while let Some((from, branch)) = open.pop() {
+        out.push((from..src.len(), branch));
+    }
+    out
+}
+
+/// An attribute entry line `:name: value`, `:name!:` or `:!name:`: the
+/// name and whether it sets (true) or unsets the attribute.
+fn entry(line: &[u8]) -> Option<(Vec<u8>, bool)> {
+    let rest = line.strip_prefix(b":")?;
+    let close = rest.iter().position(|&b| b == b':')?;
+    let name = &rest[..close];
+    let after = &rest[close + 1..];
+    if !(after.is_empty() || after.starts_with(b" ") || after.starts_with(b"\t")) {
+        return None;
+    }
+    let (plain, unset) = match (name.strip_prefix(b"!"), name.strip_suffix(b"!")) {
+        (Some(n), _) | (_, Some(n)) => (n, true),
+        _ => (name, false),
+    };
+    let word = |b: &u8| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_');
+    (!plain.is_empty() && plain.iter().all(word)).then(|| (plain.to_ascii_lowercase(), !unset))
+}
+
+/// Whether the lines of `ifdef::names[]` (`ifndef` when `negate`) are
+/// rendered, given the attributes the document set so far (`set`: true
+/// set, false unset).
+fn evaluate(names: &[u8], negate: bool, set: &std::collections::HashMap<Vec<u8>, bool>) -> Branch {
+    // `a+b`: all of them set; `a,b`: any. An attribute not known
+    // decides nothing unless the known ones already do.
+    let all = names.contains(&b'+');
+    let values: Vec<Option<bool>> = names
+        .split(|&b| b == b',' || b == b'+')
+        .map(|n| set.get(&n.trim_ascii().to_ascii_lowercase()).copied())
+        .collect();
+    let decided = if all { Some(false) } else { Some(true) };
+    let defined = if values.contains(&decided) {
+        !all
+    } else if values.contains(&None) {
+        return Branch::Unknown;
+    } else {
+        all
+    };
+    if defined != negate {
+        Branch::Rendered
+    } else {
+        Branch::Skipped
     }
 }
 
@@ -388,7 +551,10 @@ pub fn macro_brackets(src: &[u8]) -> Vec<Range<u64>> {
         .collect()
 }
 
-/// Where [`segments`] cuts `src`, in order. One pass: the start of the
+/// Where [`segments`] cuts `src`, in order: at the `[` of each URI macro
+/// (and after its prefix), and at the closing `+` of a constrained
+/// passthrough (`` `+http://localhost:8080+` ``, Asciidoctor docs, "Inline
+/// passthroughs"), whose text is literal. One pass: the start of the
 /// token before each `[` (back to white space or a delimiter) and whether
 /// it holds a `:` are kept while walking forward, so a run of `[` (or of
 /// `http://a.example/x[`) costs its length, not its square.
@@ -398,6 +564,8 @@ fn cuts(src: &[u8]) -> Vec<usize> {
     // after `start`).
     let mut start = 0;
     let mut colon: Option<usize> = None;
+    // The opening `+` of a constrained passthrough in the current token.
+    let mut plus: Option<usize> = None;
     for (p, &b) in src.iter().enumerate() {
         match b {
             b'[' => {
@@ -414,6 +582,27 @@ fn cuts(src: &[u8]) -> Vec<usize> {
                 }
             }
             b':' => colon = Some(p),
+            b'+' => {
+                // A constrained passthrough, `+text+` (or `` `+text+` ``):
+                // its closing `+` is markup, not the text's
+                // (redpanda-data/docs: `+http://localhost:8080+`).
+                let next = src.get(p + 1).copied();
+                match plus {
+                    Some(q) if q >= start && p > q + 1 && !src[p - 1].is_ascii_whitespace() => {
+                        if next
+                            .is_none_or(|n| !(n.is_ascii_alphanumeric() || n == b'+' || n == b'_'))
+                        {
+                            cuts.push(p);
+                            plus = None;
+                        }
+                    }
+                    _ => {
+                        let opens = (p == start || src[p - 1] == b'`')
+                            && next.is_some_and(|n| !(n.is_ascii_whitespace() || n == b'+'));
+                        plus = opens.then_some(p);
+                    }
+                }
+            }
             _ if b.is_ascii_whitespace() || matches!(b, b'<' | b'>' | b'"' | b'\'' | b'(') => {
                 start = p + 1;
             }
@@ -666,5 +855,55 @@ mod tests {
         assert!(code[1].1.ends_with(".xsd\"\n////\n----\n"), "{code:?}");
         // An unclosed block runs to the end.
         assert_eq!(uris("a\n----\nhttps://x.example/\n"), Vec::<String>::new());
+    }
+
+    /// Cross references in conditionals (redpanda-data/docs,
+    /// fixtures/sites/antora-playbook/SOURCE): of an attribute set
+    /// elsewhere (`env-cloud`), not known; of one the page sets, rendered
+    /// or left out.
+    #[test]
+    fn xrefs_in_conditionals() {
+        let src = include_str!(
+            "../../fixtures/sites/antora-playbook/modules/console/pages/ui/paginate-messages-events.adoc"
+        );
+        let kinds: Vec<(String, SegmentKind)> = segments(src.as_bytes(), false)
+            .into_iter()
+            .filter(|s| s.references)
+            .map(|s| (String::from_utf8_lossy(&s.text).into_owned(), s.kind))
+            .collect();
+        assert_eq!(kinds.len(), 4, "{kinds:?}");
+        assert!(kinds
+            .iter()
+            .all(|(_, k)| *k == SegmentKind::MarkdownLink(XREF_CONDITIONAL)));
+        let src = ":env-x: yes\n\nifdef::env-x[]\nxref:a.adoc[]\nendif::[]\nifndef::env-x[]\nxref:b.adoc[]\nendif::[]\nifdef::env-y,env-x[xref:c.adoc[]]\nifeval::[{a} > 1]\nxref:d.adoc[]\nendif::[]\n";
+        let kinds: Vec<(String, SegmentKind)> = segments(src.as_bytes(), false)
+            .into_iter()
+            .filter(|s| s.references)
+            .map(|s| (String::from_utf8_lossy(&s.text).into_owned(), s.kind))
+            .collect();
+        let link = SegmentKind::MarkdownLink("xref");
+        let unknown = SegmentKind::MarkdownLink(XREF_CONDITIONAL);
+        assert_eq!(
+            kinds,
+            [
+                ("a.adoc".to_string(), link.clone()),
+                ("c.adoc".to_string(), link),
+                ("d.adoc".to_string(), unknown)
+            ]
+        );
+    }
+
+    /// A URL in a constrained passthrough ends before its closing `+`
+    /// (redpanda-data/docs, fixtures/sites/antora-playbook/SOURCE).
+    #[test]
+    fn passthrough_plus_is_markup() {
+        let src = include_str!(
+            "../../fixtures/sites/antora-playbook/modules/console/pages/config/http-path-rewrites.adoc"
+        );
+        assert_eq!(uris(src), ["http://localhost:8080"]);
+        assert_eq!(
+            uris("a+b+c http://a.example/x+y a `+x+` https://a.example/p+q+"),
+            ["http://a.example/x+y", "https://a.example/p+q+"]
+        );
     }
 }

@@ -371,6 +371,31 @@ impl LocalLinks {
                         return None;
                     }
                 }
+                if site.generator() == Generator::Antora {
+                    // A page id names its file from the module's `pages/`
+                    // (`xref:module:x.adoc`), not beside the page.
+                    let id = String::from_utf8_lossy(&crate::site::percent_decode_bytes(
+                        path.as_bytes(),
+                    ))
+                    .into_owned();
+                    // Shown as the page is (relative when it was walked
+                    // so), else absolute.
+                    let page = crate::site::antora::page_file(file, &id)
+                        .or_else(|| crate::site::antora::page_file(real, &id))
+                        .filter(|p| crate::site::antora::url_of_file(p).is_some());
+                    if let Some(page) = page {
+                        return Some(Lead::Target(LinkTarget {
+                            kind: Kind::Missing,
+                            path: page,
+                            fragment: None,
+                            renderer: self.renderer.unwrap_or(site.renderer()),
+                            definition_terms: false,
+                            in_site: false,
+                            unsure_anchors: None,
+                            unsure_section_ids: None,
+                        }));
+                    }
+                }
                 if let Some(beside) = self.missing_file_beside(tree, file, path) {
                     // Said as the file it names, as the generators' own
                     // warnings say it (MkDocs: "the target
@@ -385,6 +410,7 @@ impl LocalLinks {
                         definition_terms: false,
                         in_site: false,
                         unsure_anchors: None,
+                        unsure_section_ids: None,
                     }));
                 }
                 let suggestion = site.closest_page(&url, &self.budget);
@@ -412,6 +438,11 @@ impl LocalLinks {
             unsure_anchors: site
                 .unsure_anchors()
                 .map(|why| (site.layout.config.clone(), why)),
+            unsure_section_ids: site
+                .layout
+                .unsure_section_ids
+                .clone()
+                .map(|why| (site.layout.config.clone(), why)),
         }))
     }
 
@@ -438,6 +469,16 @@ impl LocalLinks {
             return None;
         }
         suggest::closest(name, names.iter().map(String::as_str)).map(str::to_string)
+    }
+
+    /// Counts one link of the document `file` (found by walking `tree`)
+    /// as not checked for `reason`: under its site's configuration file,
+    /// or the document itself outside a site.
+    pub fn count_not_checked(&self, tree: Option<&Path>, file: &Path, reason: &str) {
+        let config = self
+            .site_of(tree, file)
+            .map_or_else(|| file.to_path_buf(), |(s, _)| s.layout.config.clone());
+        self.count_unsure(&config, reason.to_string());
     }
 
     /// Counts one link of the site configured by `config` as not checked
@@ -527,12 +568,27 @@ impl LocalLinks {
             // read: counted, not reported.
             self.count_unsure(&config, why);
             None
+        } else if let Some((config, why)) = target
+            .unsure_section_ids
+            .clone()
+            .filter(|_| self.section_id_elsewhere(&target))
+        {
+            // A section's id under another `idprefix`/`idseparator`
+            // than the model's, which it is not sure of (Antora).
+            self.count_unsure(&config, why);
+            None
         } else {
             let fragment = target.fragment.unwrap_or_default();
             let suggestion = self
                 .anchors(&target.path, target.renderer, target.definition_terms)
                 .filter(|a| self.budget.take(a.iter().count()))
-                .and_then(|a| suggest::closest(&fragment, a.iter()).map(str::to_string));
+                .and_then(|a| {
+                    // Not an AsciiDoc section's title, which a natural
+                    // cross reference names (`<<Section Title>>`), not a
+                    // fragment.
+                    suggest::closest(&fragment, a.iter().filter(|x| !x.contains(' ')))
+                        .map(str::to_string)
+                });
             Some(Problem::MissingAnchor {
                 path: if target.in_site {
                     shown(&target.path)
@@ -630,6 +686,7 @@ impl LocalLinks {
             definition_terms: false,
             in_site: false,
             unsure_anchors: None,
+            unsure_section_ids: None,
         }))
     }
 
@@ -649,6 +706,25 @@ impl LocalLinks {
         }
         let anchors = self.anchors(&target.path, target.renderer, target.definition_terms)?;
         Some(anchors.has(fragment))
+    }
+
+    /// True when the fragment of `target`, an AsciiDoc page, is the id of
+    /// one of its sections under one of the `idprefix`/`idseparator`
+    /// pairs of [`crate::site::antora::OTHER_SCHEMES`].
+    fn section_id_elsewhere(&self, target: &LinkTarget) -> bool {
+        use crate::site::slug::IdAttributes;
+        let Some(fragment) = target.fragment.as_deref() else {
+            return false;
+        };
+        if target.path.extension().is_none_or(|x| x != "adoc") {
+            return false;
+        }
+        let bare = crate::site::antora::without_counter(fragment);
+        crate::site::antora::OTHER_SCHEMES.iter().any(|(p, s)| {
+            IdAttributes::new(p, s)
+                .and_then(|a| self.anchors(&target.path, Renderer::Asciidoctor(a), false))
+                .is_some_and(|ids| ids.has(fragment) || bare.is_some_and(|b| ids.has(b)))
+        })
     }
 
     /// [`LocalLinks::lead_within`] of `reference` in `file` whose `<base
@@ -920,6 +996,12 @@ impl LocalLinks {
     }
 }
 
+/// Why an AsciiDoc cross reference inside a conditional the document
+/// does not decide (`ifdef::env-cloud[]` of an attribute set elsewhere)
+/// is not checked ([`crate::format::asciidoc::XREF_CONDITIONAL`]).
+pub const CONDITIONAL: &str =
+    "a link inside an AsciiDoc `ifdef`/`ifndef`/`ifeval` on an attribute the page does not set";
+
 /// Where a local link leads ([`LocalLinks::lead_within`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Lead {
@@ -963,6 +1045,12 @@ pub(crate) struct LinkTarget {
     /// why. A fragment not found is then counted as not checked, not
     /// reported.
     pub unsure_anchors: Option<(PathBuf, String)>,
+    /// For a page of an Antora site whose section ids' `idprefix` and
+    /// `idseparator` are not sure ([`crate::site::Layout::unsure_section_ids`]):
+    /// the site's configuration file and why. A fragment not found that a
+    /// section has under another common pair is then counted as not
+    /// checked.
+    pub unsure_section_ids: Option<(PathBuf, String)>,
 }
 
 /// `fragment` percent-decoded (lossily UTF-8), `None` when absent or

@@ -1217,7 +1217,11 @@ impl Job<'_> {
         }
         let mut moved_link = false;
         if let (Some(links), Found::Uri(c), true) = (self.links, f, piece.references) {
-            moved_link = self.check_link(links, c, piece.base.as_deref(), &mut found);
+            let conditional = piece.kind
+                == crate::format::SegmentKind::MarkdownLink(
+                    crate::format::asciidoc::XREF_CONDITIONAL,
+                );
+            moved_link = self.check_link(links, c, piece.base.as_deref(), conditional, &mut found);
         }
         if let (Some(built), Found::Uri(c), true, Input::File { path, .. }) =
             (self.built, f, piece.references, self.input)
@@ -1289,6 +1293,7 @@ impl Job<'_> {
         links: &LocalLinks,
         c: &crate::scan::Candidate<'_>,
         base: Option<&str>,
+        conditional: bool,
         out: &mut Vec<Diagnostic>,
     ) -> bool {
         let (path, tree) = match self.input {
@@ -1307,6 +1312,12 @@ impl Job<'_> {
             _ => return false,
         };
         let problem = links.check_within(tree, path, c.text(), base);
+        if conditional && problem.is_some() {
+            // An AsciiDoc cross reference in a conditional the document
+            // does not decide: whether it is rendered is not known.
+            links.count_not_checked(tree, path, crate::links::CONDITIONAL);
+            return false;
+        }
         let ignored = match &problem {
             None => return false,
             Some(Problem::MissingTarget { path, .. } | Problem::MissingAnchor { path, .. }) => {

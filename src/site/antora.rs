@@ -9,8 +9,11 @@
 //! documentation, "Component version descriptor", "Page coordinates" and
 //! "Page ID".
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
+use yaml_rust2::Yaml;
+
+use super::slug::IdAttributes;
 use super::{Generator, Layout, UrlStyle};
 
 /// The name of the configuration file.
@@ -27,32 +30,11 @@ pub fn read(dir: &Path) -> Option<Layout> {
     l.page_extensions = vec!["adoc"];
     l.index_names = vec!["index.adoc"];
     l.url_style = UrlStyle::Html;
-    // Section ids by Asciidoctor's `idprefix` and `idseparator` (`_` and
-    // `_`: Antora sets neither), unless `antora.yml` sets them under
-    // `asciidoc.attributes` (a playbook elsewhere may too: not read).
-    // eclipse-che/che-docs and neo4j/docs-cypher link
-    // `#_filtering_by_workspace_name`, `#_property_type_details`.
-    let (mut prefix, mut separator) = ("_".to_string(), "_".to_string());
-    if let Ok(text) = super::read_config(&config) {
-        if let Ok(doc) = super::yaml_config(&text) {
-            let attrs = &doc["asciidoc"]["attributes"];
-            let value = |k: &str| match &attrs[k] {
-                yaml_rust2::Yaml::String(v) => Some(v.clone()),
-                yaml_rust2::Yaml::Null => Some(String::new()),
-                _ => None,
-            };
-            if !attrs["idprefix"].is_badvalue() {
-                prefix = value("idprefix").unwrap_or(prefix);
-            }
-            if !attrs["idseparator"].is_badvalue() {
-                separator = value("idseparator").unwrap_or(separator);
-            }
-        }
-    }
-    l.renderer = super::slug::IdAttributes::new(&prefix, &separator).map_or(
-        super::slug::Renderer::Asciidoctor(Default::default()),
-        super::slug::Renderer::Asciidoctor,
-    );
+    // Section ids by Asciidoctor's `idprefix` and `idseparator`, as the
+    // playbook and `antora.yml` set them ([`section_ids`]).
+    let (attrs, unsure) = section_ids(dir, &config);
+    l.renderer = super::slug::Renderer::Asciidoctor(attrs);
+    l.unsure_section_ids = unsure;
     let modules = dir.join("modules");
     if let Ok(entries) = std::fs::read_dir(&modules) {
         for e in entries.flatten() {
@@ -185,7 +167,236 @@ pub fn page_file(file: &Path, id: &str) -> Option<std::path::PathBuf> {
         _ => pages.clone(),
     };
     let target = super::lexically_clean(&from.join(id));
-    target.starts_with(modules).then_some(target)
+    target
+        .starts_with(super::lexically_clean(modules))
+        .then_some(target)
+}
+
+/// The `idprefix`/`idseparator` pairs a site whose pair is not sure
+/// ([`section_ids`]) may well use: Asciidoctor's defaults (`_`, `_`),
+/// GitHub's and many playbooks' (empty, `-`), and their mixes. Used as
+/// `(prefix, separator)`.
+pub const OTHER_SCHEMES: &[(&str, &str)] = &[("_", "_"), ("", "-"), ("", "_"), ("_", "-")];
+
+/// `fragment` without a repeat's counter (`x_2`, `x-3`: Asciidoctor
+/// gives a repeated id the separator and a number), `None` when it has
+/// none.
+pub fn without_counter(fragment: &str) -> Option<&str> {
+    let base = fragment.trim_end_matches(|c: char| c.is_ascii_digit());
+    if base.len() == fragment.len() {
+        return None;
+    }
+    base.strip_suffix(['-', '_']).filter(|b| !b.is_empty())
+}
+
+/// How many directories, from the component's up, are searched for a
+/// playbook (up to the repository's root, the directory holding `.git`).
+const PLAYBOOK_LEVELS: usize = 4;
+
+/// The most YAML files of one directory read to find a playbook.
+const MAX_YAML_FILES: usize = 32;
+
+/// Antora's own extensions that set no AsciiDoc attribute of a page
+/// (Antora docs, "Extensions": Lunr search, PDF and Atlas). The
+/// collector (`@antora/collector-extension`) may bring an `antora.yml`
+/// that changes them, only for a component whose descriptor has
+/// `ext.collector`.
+const QUIET_EXTENSIONS: &[&str] = &[
+    "@antora/lunr-extension",
+    "@antora/pdf-extension",
+    "@antora/atlas-extension",
+];
+
+/// The `idprefix` and `idseparator` that section ids of the component in
+/// `dir` (descriptor `config`, `antora.yml`) get, and, when they are not
+/// sure, why (for [`Layout::unsure_section_ids`]). Antora sets neither
+/// (Asciidoctor's defaults `_` and `_`); the playbook's
+/// `asciidoc.attributes` (hard set, unless the value ends in `@`) win
+/// over the descriptor's `asciidoc.attributes`, which win over soft-set
+/// ones (Antora docs, "AsciiDoc attributes in Antora", precedence). The
+/// playbook is a YAML file with `content.sources` in `dir` or a directory
+/// above it in the repository (`antora-playbook.yml`, `publish.yml`).
+/// Not sure: no playbook in the tree (it often lives in another
+/// repository, or the one in the tree is merged into one elsewhere), the
+/// playbooks disagree, or one registers an Antora extension
+/// (`antora.extensions`) that may set attributes: anything but
+/// [`QUIET_EXTENSIONS`], the collector without `ext.collector`, and a
+/// local script that never names `attributes`. Values set in
+/// `antora.yml` itself are sure.
+pub fn section_ids(dir: &Path, config: &Path) -> (IdAttributes, Option<String>) {
+    let descriptor = super::read_config(config)
+        .ok()
+        .and_then(|t| super::yaml_config(&t).ok());
+    let desc_attrs = descriptor
+        .as_ref()
+        .map(|d| d["asciidoc"]["attributes"].clone());
+    let from_desc = |k: &str| desc_attrs.as_ref().and_then(|a| attribute(&a[k]));
+    let (desc_prefix, desc_sep) = (from_desc("idprefix"), from_desc("idseparator"));
+    let collects = descriptor
+        .as_ref()
+        .is_some_and(|d| !d["ext"]["collector"].is_badvalue());
+    let playbooks = playbooks(dir);
+    let config_name = config
+        .file_name()
+        .map_or_else(|| "antora.yml".into(), |n| n.to_string_lossy().into_owned());
+    let mut unsure: Option<String> = None;
+    let mut seen: Option<(Soft, Soft)> = None;
+    for (path, doc) in &playbooks {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let attrs = &doc["asciidoc"]["attributes"];
+        let these = (
+            attribute_soft(&attrs["idprefix"]),
+            attribute_soft(&attrs["idseparator"]),
+        );
+        if seen.as_ref().is_some_and(|s| *s != these) {
+            unsure.get_or_insert(format!(
+                "section ids by `idprefix`/`idseparator`, which the playbooks of the tree set differently ({name})"
+            ));
+        }
+        seen = Some(these);
+        if let Some(ext) = loud_extension(path, doc, collects) {
+            unsure.get_or_insert(format!(
+                "section ids by `idprefix`/`idseparator`, which the Antora extension `{ext}` ({name}) may set"
+            ));
+        }
+    }
+    let (pb_prefix, pb_sep) = seen.unwrap_or((None, None));
+    if playbooks.is_empty() {
+        unsure = Some(format!(
+            "section ids by `idprefix`/`idseparator`, which the Antora playbook sets (none in the tree; {config_name} sets neither)"
+        ));
+    }
+    let pick = |pb: Option<(String, bool)>, desc: Option<String>, default: &str| match (pb, desc) {
+        (Some((v, false)), _) => v,
+        (_, Some(d)) => d,
+        (Some((v, true)), None) => v,
+        (None, None) => default.to_string(),
+    };
+    // Both set in the descriptor and not hard set in a playbook: sure.
+    let desc_sure = desc_prefix.is_some()
+        && desc_sep.is_some()
+        && !matches!(pb_prefix, Some((_, false)))
+        && !matches!(pb_sep, Some((_, false)));
+    let prefix = pick(pb_prefix, desc_prefix, "_");
+    let separator = pick(pb_sep, desc_sep, "_");
+    let attrs = IdAttributes::new(&prefix, &separator).unwrap_or_default();
+    (attrs, if desc_sure { None } else { unsure })
+}
+
+/// A playbook's attribute value and whether it is soft set.
+type Soft = Option<(String, bool)>;
+
+/// An attribute's value as the playbook or descriptor sets it: a string
+/// (a trailing `@` marks it soft set), a number, or empty (`~`); `None`
+/// when not set or unset (`false`). With the soft flag for a playbook.
+fn attribute(v: &Yaml) -> Option<String> {
+    attribute_soft(v).map(|(s, _)| s)
+}
+
+/// [`attribute`] with whether the value is soft set (ends in `@`).
+fn attribute_soft(v: &Yaml) -> Option<(String, bool)> {
+    let s = match v {
+        Yaml::String(s) | Yaml::Real(s) => s.clone(),
+        Yaml::Integer(i) => i.to_string(),
+        Yaml::Null => String::new(),
+        _ => return None,
+    };
+    Some(match s.strip_suffix('@') {
+        Some(v) => (v.to_string(), true),
+        None => (s, false),
+    })
+}
+
+/// The playbooks in `dir` and the directories above it, up to the
+/// repository's root ([`PLAYBOOK_LEVELS`] at most): YAML files with
+/// `content.sources`, each parsed, in the order of their paths.
+fn playbooks(dir: &Path) -> Vec<(PathBuf, Yaml)> {
+    let mut out = Vec::new();
+    for d in dir.ancestors().take(PLAYBOOK_LEVELS) {
+        let mut names: Vec<PathBuf> = std::fs::read_dir(d)
+            .map(|entries| {
+                entries
+                    .flatten()
+                    .map(|e| e.path())
+                    .filter(|p| {
+                        p.extension().is_some_and(|x| x == "yml" || x == "yaml")
+                            && p.file_name().is_some_and(|n| n != "antora.yml")
+                            && p.is_file()
+                    })
+                    .take(MAX_YAML_FILES)
+                    .collect()
+            })
+            .unwrap_or_default();
+        names.sort();
+        for p in names {
+            let Ok(text) = super::read_config(&p) else {
+                continue;
+            };
+            if !text.contains("sources") {
+                continue;
+            }
+            if let Ok(doc) = super::yaml_config(&text) {
+                if matches!(doc["content"]["sources"], Yaml::Array(_)) {
+                    out.push((p, doc));
+                }
+            }
+        }
+        if d.join(".git").exists() {
+            break;
+        }
+    }
+    out
+}
+
+/// An Antora extension the playbook `doc` (at `path`) registers that may
+/// set AsciiDoc attributes, as its `require` names it (one whose name
+/// holds `attribute` first, else the first)
+/// ([`section_ids`] says which do not); `collects` when the component's
+/// descriptor has `ext.collector`.
+fn loud_extension(path: &Path, doc: &Yaml, collects: bool) -> Option<String> {
+    let Yaml::Array(list) = &doc["antora"]["extensions"] else {
+        return None;
+    };
+    let mut first: Option<String> = None;
+    for e in list {
+        let require = match e {
+            Yaml::String(s) => s.clone(),
+            Yaml::Hash(_) => {
+                if e["enabled"] == Yaml::Boolean(false) {
+                    continue;
+                }
+                match &e["require"] {
+                    Yaml::String(s) => s.clone(),
+                    _ => continue,
+                }
+            }
+            _ => continue,
+        };
+        if QUIET_EXTENSIONS.contains(&require.as_str())
+            || (require == "@antora/collector-extension" && !collects)
+        {
+            continue;
+        }
+        if require.starts_with('.') {
+            // A script of the tree: read; quiet when it never names
+            // `attributes`.
+            let script = path.parent().unwrap_or(Path::new("")).join(&require);
+            if let Ok(text) = super::read_config(&script) {
+                if !text.contains("attributes") {
+                    continue;
+                }
+            }
+        }
+        // The one whose name says it sets attributes is named first.
+        if require.contains("attribute") {
+            return Some(require);
+        }
+        first.get_or_insert(require);
+    }
+    first
 }
 
 #[cfg(test)]
@@ -223,5 +434,74 @@ mod tests {
         let partial = Path::new("/r/modules/install/partials/snip.adoc");
         assert_eq!(page_file(partial, "installing-che.adoc"), None);
         assert_eq!(page_file(Path::new("/r/README.adoc"), "x.adoc"), None);
+    }
+
+    fn fixture(name: &str) -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fixtures/sites")
+            .join(name)
+    }
+
+    /// No playbook in the tree (eclipse-che/che-docs' excerpt): the
+    /// section ids' pair is not sure; a playbook whose extension may set
+    /// it (redpanda-data/docs' `add-global-attributes`): not sure either,
+    /// the extension named.
+    #[test]
+    fn section_ids_unsure_without_a_playbook_or_with_an_extension() {
+        let dir = fixture("antora");
+        let (attrs, why) = section_ids(&dir, &dir.join("antora.yml"));
+        assert_eq!(attrs, IdAttributes::DEFAULT);
+        assert!(why.is_some_and(|w| w.contains("none in the tree")));
+        let dir = fixture("antora-playbook");
+        let (_, why) = section_ids(&dir, &dir.join("antora.yml"));
+        let why = why.unwrap_or_default();
+        assert!(
+            why.contains("add-global-attributes") && why.contains("local-antora-playbook.yml"),
+            "{why}"
+        );
+    }
+
+    /// A playbook of Antora's own quiet extensions (che-docs' Lunr) that
+    /// sets the pair: sure, with its values; the descriptor's soft-set
+    /// ones lose to the playbook's hard-set ones, and the descriptor's
+    /// own pair is sure without a playbook.
+    #[test]
+    fn section_ids_of_the_playbook_and_descriptor() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let d = dir.path();
+        std::fs::create_dir(d.join(".git")).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(d.join("antora.yml"), "name: x\nversion: ~\n")
+            .unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(
+            d.join("publish.yml"),
+            "content:\n  sources:\n  - url: ./\nantora:\n  extensions:\n  - require: '@antora/lunr-extension'\nasciidoc:\n  attributes:\n    idprefix: ''\n    idseparator: '-'\n",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let (attrs, why) = section_ids(d, &d.join("antora.yml"));
+        assert_eq!(
+            (attrs.prefix(), attrs.separator(), why),
+            ("", Some('-'), None)
+        );
+        std::fs::write(
+            d.join("antora.yml"),
+            "name: x\nversion: ~\nasciidoc:\n  attributes:\n    idprefix: 'id_@'\n    idseparator: '.'\n",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let (attrs, _) = section_ids(d, &d.join("antora.yml"));
+        assert_eq!((attrs.prefix(), attrs.separator()), ("", Some('-')));
+        std::fs::remove_file(d.join("publish.yml")).unwrap_or_else(|e| panic!("{e}"));
+        let (attrs, why) = section_ids(d, &d.join("antora.yml"));
+        assert_eq!(
+            (attrs.prefix(), attrs.separator(), why),
+            ("id_", Some('.'), None)
+        );
+    }
+
+    #[test]
+    fn counters_of_repeated_ids() {
+        assert_eq!(without_counter("_intro_2"), Some("_intro"));
+        assert_eq!(without_counter("intro-13"), Some("intro"));
+        assert_eq!(without_counter("v2"), None);
+        assert_eq!(without_counter("intro"), None);
     }
 }

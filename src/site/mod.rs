@@ -383,6 +383,12 @@ pub struct Layout {
     /// a preprocessor the model does not know): when any is there, a
     /// fragment not found is counted as not checked, not reported.
     pub unsure_anchors: Vec<String>,
+    /// Antora: why the AsciiDoc `idprefix`/`idseparator` that section ids
+    /// get are not sure (no playbook in the tree, or an extension of it
+    /// that may set them; [`antora::section_ids`]). A fragment not found
+    /// that a section of the target has under another common pair
+    /// ([`antora::OTHER_SCHEMES`]) is then counted as not checked.
+    pub unsure_section_ids: Option<String>,
     /// What the configuration holds that urilint could not read (a value
     /// computed by code, a file that does not parse): said once per site.
     pub notes: Vec<String>,
@@ -428,6 +434,7 @@ impl Layout {
             locales: starlight::Locales::default(),
             nextra_i18n: None,
             unsure_anchors: Vec::new(),
+            unsure_section_ids: None,
             notes: Vec::new(),
             zola: zola::Settings::default(),
         }

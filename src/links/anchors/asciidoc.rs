@@ -7,15 +7,26 @@ use std::collections::{HashMap, HashSet};
 use super::Anchors;
 use crate::site::slug::{IdAttributes, Renderer, Slugger};
 
+/// The `idprefix` (empty) and `idseparator` (`-`) GitHub renders AsciiDoc
+/// with (github/markup `lib/github/markups.rb`, the `asciidoctor` markup's
+/// attributes).
+const GITHUB: IdAttributes = match IdAttributes::new_const(b"", Some('-')) {
+    Some(a) => a,
+    None => IdAttributes::DEFAULT,
+};
+
 /// The anchors of the AsciiDoc document `src`: each section title's id
 /// (Asciidoctor `Section.generate_id` of the title as converted:
 /// formatting marks removed, replacements such as `--` and `(C)` made,
 /// attribute references resolved; repeats `_2`, `_3`, ...) unless the
 /// section has an explicit id, and every explicit id. The attributes
 /// `idprefix` and `idseparator` are those of `renderer` when it is
-/// [`Renderer::Asciidoctor`] (else Asciidoctor's defaults), changed by
+/// [`Renderer::Asciidoctor`] (GitHub's, empty and `-`, for
+/// [`Renderer::Github`]; else Asciidoctor's defaults), changed by
 /// the document's own `:idprefix:` and `:idseparator:` entries; a
-/// `:sectids!:` entry stops generated ids. Lines in delimited blocks
+/// `:sectids!:` entry stops generated ids. A section's title with an
+/// upper-case letter or a space is an anchor too, as a natural cross
+/// reference (`<<Schema>>`) names it. Lines in delimited blocks
 /// (listing, literal, passthrough, comment, table) are not read.
 pub fn of_asciidoc(src: &[u8], renderer: Renderer) -> Anchors {
     let (ids, mut others) = scan(src, renderer);
@@ -45,6 +56,10 @@ pub fn section_ids_at(src: &[u8], renderer: Renderer) -> Vec<(String, usize)> {
 fn scan(src: &[u8], renderer: Renderer) -> (Vec<(String, usize)>, HashSet<String>) {
     let mut attrs = match renderer {
         Renderer::Asciidoctor(a) => a,
+        // GitHub renders AsciiDoc with `idprefix` empty and `idseparator`
+        // `-` (github/markup, `lib/github/markups.rb`): hazelcast/hz-docs'
+        // README.adoc links `<<latest-releases>>`.
+        Renderer::Github => GITHUB,
         _ => IdAttributes::DEFAULT,
     };
     let text = String::from_utf8_lossy(src);
@@ -67,7 +82,10 @@ fn scan(src: &[u8], renderer: Renderer) -> (Vec<(String, usize)>, HashSet<String
             continue;
         }
         if is_verbatim_delimiter(line) {
-            block = Some(line.to_string());
+            // A Markdown-style fence closes at a fence, whatever its
+            // language (```` ```ts ```` ... ```` ``` ````).
+            let closing = if line.starts_with("```") { "```" } else { line };
+            block = Some(closing.to_string());
             pending_id = None;
             continue;
         }
@@ -114,13 +132,21 @@ fn scan(src: &[u8], renderer: Renderer) -> (Vec<(String, usize)>, HashSet<String
             }
             doc_title_seen = true;
             let (title, inline_id) = strip_trailing_anchor(title);
+            let converted = convert_title(title, &values);
+            // A natural cross reference, `<<Schema>>`: a target with an
+            // upper-case letter or a space that is no id names the
+            // section of that title (Asciidoctor `resolve_id`; Antora
+            // docs, "Internal xrefs").
+            let natural = converted.trim();
+            if natural.contains(' ') || natural.chars().any(char::is_uppercase) {
+                exact.insert(natural.to_string());
+            }
             if let Some(id) = inline_id {
                 slugger.reserve(&id);
                 exact.insert(id);
                 continue;
             }
             if explicit.is_none() && sectids {
-                let converted = convert_title(title, &values);
                 sections.push((slugger.mint(&converted), index));
             }
             continue;
@@ -381,8 +407,14 @@ mod tests {
     use super::*;
 
     fn ids(src: &str) -> Vec<String> {
-        let mut v: Vec<String> = of_asciidoc(src.as_bytes(), Renderer::Github)
+        ids_by(src, Renderer::Asciidoctor(IdAttributes::DEFAULT))
+    }
+
+    /// The ids, not the titles a natural cross reference names.
+    fn ids_by(src: &str, renderer: Renderer) -> Vec<String> {
+        let mut v: Vec<String> = of_asciidoc(src.as_bytes(), renderer)
             .iter()
+            .filter(|a| !(a.contains(' ') || a.chars().any(char::is_uppercase)))
             .map(String::from)
             .collect();
         v.sort();
@@ -411,5 +443,45 @@ mod tests {
         let src =
             "= T\n:idprefix:\n:idseparator: -\n\n== Getting Started\n\n:sectids!:\n\n== No Id\n";
         assert_eq!(ids(src), ["getting-started"]);
+    }
+
+    /// A Markdown-style fence with a language (```` ```bash ````) closes
+    /// at ```` ``` ````: the sections after it have ids
+    /// (redpanda-data/docs, fixtures/sites/antora-playbook/SOURCE).
+    #[test]
+    fn a_fence_with_a_language_closes() {
+        let src = include_str!(
+            "../../../fixtures/sites/antora-playbook/modules/deploy/pages/redpanda/manual/production/production-deployment-automation.adoc"
+        );
+        assert_eq!(
+            ids(src),
+            [
+                "_use_ansible_to_install_redpanda",
+                "_use_terraform_to_set_up_infrastructure"
+            ]
+        );
+    }
+
+    /// GitHub renders AsciiDoc with `idprefix` empty and `idseparator`
+    /// `-` (hazelcast/hz-docs, fixtures/sites/asciidoc-github/SOURCE).
+    #[test]
+    fn github_renders_with_its_own_id_attributes() {
+        let src = include_str!("../../../fixtures/sites/asciidoc-github/README.adoc");
+        assert_eq!(
+            ids_by(src, Renderer::Github),
+            ["creating-release-branches", "latest-releases"]
+        );
+    }
+
+    /// `<<Reference, ...>>` names the section `=== Reference` by its title
+    /// (redpanda-data/docs, fixtures/sites/antora-playbook/SOURCE).
+    #[test]
+    fn natural_cross_references_name_titles() {
+        let src = include_str!(
+            "../../../fixtures/sites/antora-playbook/modules/reference/pages/data-transforms/js/js-sdk-sr.adoc"
+        );
+        let a = of_asciidoc(src.as_bytes(), Renderer::Asciidoctor(IdAttributes::DEFAULT));
+        assert!(a.has("Reference") && a.has("_reference") && a.has("Schema"));
+        assert!(a.has("Properties") && !a.has("SchemaFormat") && !a.has("reference"));
     }
 }

@@ -226,8 +226,9 @@ fn liquid_anchors(bytes: &[u8]) -> bool {
 /// holding an attribute reference (`[id="x-in-{context}"]`, `== Using
 /// {prod}`: eclipse-che/che-docs), whose value is set where urilint does
 /// not read it (the playbook, `antora.yml`, an include), or that includes
-/// an Antora resource (`include::partial$x.adoc[]`, not followed): its
-/// anchors are not all known.
+/// an Antora resource (`include::partial$x.adoc[]`, not followed), or
+/// that an Antora UI layout other than `default` renders (`:page-layout:
+/// index`, Antora docs, "page-layout"): its anchors are not all known.
 fn attribute_ids(bytes: &[u8]) -> bool {
     bytes.split(|&b| b == b'\n').any(|line| {
         let anchor = line.starts_with(b"[id=")
@@ -235,7 +236,13 @@ fn attribute_ids(bytes: &[u8]) -> bool {
             || line.starts_with(b"[#")
             || line.starts_with(b"=");
         let resource_include = line.starts_with(b"include::") && line.contains(&b'$');
-        (anchor && line.contains(&b'{')) || resource_include
+        // A page of a UI layout other than the default (`:page-layout:
+        // index`, redpanda-data/docs: the layout template writes the
+        // page's body from its child pages) has what that template writes.
+        let layout = line
+            .strip_prefix(b":page-layout:")
+            .is_some_and(|v| !matches!(v.trim_ascii(), b"" | b"default"));
+        (anchor && line.contains(&b'{')) || resource_include || layout
     })
 }
 
@@ -428,6 +435,18 @@ fn html_ids(html: &[u8]) -> HashSet<String> {
 mod tests {
     use super::*;
 
+    /// A page of an Antora UI layout other than `default`
+    /// (redpanda-data/docs, fixtures/sites/antora-playbook/SOURCE): its
+    /// anchors are not all known; `:page-layout: default` changes nothing.
+    #[test]
+    fn pages_of_another_layout_have_unknown_anchors() {
+        let page = include_bytes!(
+            "../../../fixtures/sites/antora-playbook/modules/get-started/pages/licensing/index.adoc"
+        );
+        assert!(attribute_ids(page));
+        assert!(!attribute_ids(b"= T\n:page-layout: default\n\n== A\n"));
+    }
+
     #[test]
     fn html_anchors() {
         let html = of_html(b"<h1 id=\"Intro\">x</h1><a name=\"old\"></a><p data-id=\"no\">");
@@ -453,7 +472,8 @@ mod tests {
         assert_eq!(r("label"), Some(13));
         let adoc = b"= Doc\n\n== First Part\n\n[[here]]\nText.\n";
         let a = |f: &str| anchor_offset(adoc, InputFormat::Asciidoc, Renderer::Github, f);
-        assert_eq!(a("_first_part"), Some(7));
+        // GitHub's ids for AsciiDoc: `idprefix` empty, `idseparator` `-`.
+        assert_eq!(a("first-part"), Some(7));
         assert_eq!(a("here"), Some(22));
         let html = b"<p data-id=\"Top-Part\">x</p><h2 id=\"Top-Part\">y</h2>";
         assert_eq!(

@@ -52,6 +52,25 @@ impl IdAttributes {
         })
     }
 
+    /// [`IdAttributes::new`] in a constant: `prefix` as bytes (at most
+    /// [`MAX_PREFIX`]), `separator` a character or none.
+    pub const fn new_const(prefix: &[u8], separator: Option<char>) -> Option<IdAttributes> {
+        if prefix.len() > MAX_PREFIX {
+            return None;
+        }
+        let mut out = [0u8; MAX_PREFIX];
+        let mut i = 0;
+        while i < prefix.len() {
+            out[i] = prefix[i];
+            i += 1;
+        }
+        Some(IdAttributes {
+            prefix: out,
+            prefix_len: prefix.len() as u8,
+            separator,
+        })
+    }
+
     /// The `idprefix`.
     pub fn prefix(&self) -> &str {
         std::str::from_utf8(&self.prefix[..usize::from(self.prefix_len)]).unwrap_or("")
