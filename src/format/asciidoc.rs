@@ -20,8 +20,10 @@
 //! (`....`) are shown verbatim, as code (fields `listing`, `literal`).
 //! A delimited block ends at a line equal to its opening delimiter
 //! (Asciidoctor: same character, same length). Everything else is
-//! scanned as plain text. It does not own scanning, and reads no other
-//! AsciiDoc markup (inline passthroughs, quotes, attributes).
+//! scanned as plain text; a URI in an inline passthrough
+//! (`` `+https://my-company.com+` ``) is cut before its closing `+`. It
+//! does not own scanning, and reads no other AsciiDoc markup (quotes,
+//! attributes).
 
 use std::ops::Range;
 
@@ -388,6 +390,49 @@ pub fn macro_brackets(src: &[u8]) -> Vec<Range<u64>> {
         .collect()
 }
 
+/// The most bytes looked through for the `+` that closes an inline
+/// passthrough ([`passthrough_close`]).
+const PASSTHROUGH_SPAN: usize = 2048;
+
+/// True when the `+` at `p` of `src` opens a constrained inline
+/// passthrough around a URI (`` `+https://my-company.com+` ``, Asciidoctor
+/// "Passthroughs": `+text+` is shown as it is written, the `+` being
+/// markup): not after a word character, and followed by a scheme and
+/// `://`.
+fn passthrough_uri(src: &[u8], p: usize) -> bool {
+    if p > 0 && (src[p - 1].is_ascii_alphanumeric() || src[p - 1] == b'+') {
+        return false;
+    }
+    let rest = &src[p + 1..];
+    let scheme = rest
+        .iter()
+        .take(32)
+        .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'.' | b'-'))
+        .count();
+    scheme > 0 && rest[0].is_ascii_alphabetic() && rest[scheme..].starts_with(b"://")
+}
+
+/// The offset of the `+` that closes a passthrough whose text starts at
+/// `from` of `src`: the first `+` on the same line not followed by a word
+/// character (Asciidoctor's constrained form), within
+/// [`PASSTHROUGH_SPAN`] bytes; `None` when there is none.
+fn passthrough_close(src: &[u8], from: usize) -> Option<usize> {
+    let end = (from + PASSTHROUGH_SPAN).min(src.len());
+    for (i, &b) in src[from..end].iter().enumerate() {
+        match b {
+            b'\n' => return None,
+            b'+' if !src
+                .get(from + i + 1)
+                .is_some_and(|c| c.is_ascii_alphanumeric()) =>
+            {
+                return Some(from + i)
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
 /// Where [`segments`] cuts `src`, in order. One pass: the start of the
 /// token before each `[` (back to white space or a delimiter) and whether
 /// it holds a `:` are kept while walking forward, so a run of `[` (or of
@@ -414,6 +459,12 @@ fn cuts(src: &[u8]) -> Vec<usize> {
                 }
             }
             b':' => colon = Some(p),
+            b'+' if passthrough_uri(src, p) => {
+                if let Some(close) = passthrough_close(src, p + 1) {
+                    cuts.push(close);
+                }
+                start = p + 1;
+            }
             _ if b.is_ascii_whitespace() || matches!(b, b'<' | b'>' | b'"' | b'\'' | b'(') => {
                 start = p + 1;
             }
@@ -492,6 +543,29 @@ mod tests {
                 "https://a.example/x",
                 "https://c.example/logo.png",
                 "https://d.example/p",
+            ]
+        );
+    }
+
+    /// A URI in an inline passthrough (`` `+https://host+` ``,
+    /// redpanda-data/docs modules/console/pages/config/http-path-rewrites.adoc
+    /// and security/tls-termination.adoc) ends before the closing `+`; a
+    /// `+` inside a URI, or after a word, is the URI's.
+    #[test]
+    fn passthrough_uris_end_before_the_closing_plus() {
+        assert_eq!(
+            uris(
+                "such as `+https://console.redpanda.my-company.com+`, you\n\
+                  `+https://public-address.com:443+` and `+https://192.168.1.100:8081+`\n\
+                  a https://a.example/x+y and c+https://b.example/z+ +http://c.example/p\n"
+            ),
+            [
+                "https://console.redpanda.my-company.com",
+                "https://public-address.com:443",
+                "https://192.168.1.100:8081",
+                "https://a.example/x+y",
+                "c+https://b.example/z+",
+                "http://c.example/p",
             ]
         );
     }
