@@ -175,14 +175,28 @@ pub fn read(dir: &Path) -> Option<Layout> {
             continue;
         };
         let target = target.trim_matches('/');
-        let lang = s(m.get("lang")).map(|c| c.to_lowercase());
+        // The languages it is mounted for: `lang`, or (Hugo 0.153)
+        // `sites.matrix.languages`; every language when neither says.
+        let langs: Vec<String> = match s(m.get("lang")) {
+            Some(code) => vec![code.to_lowercase()],
+            None => m
+                .get("sites")
+                .and_then(|x| x.get("matrix"))
+                .and_then(|x| x.get("languages"))
+                .and_then(toml::Value::as_array)
+                .into_iter()
+                .flatten()
+                .filter_map(|c| c.as_str().map(str::to_lowercase))
+                .collect(),
+        };
         if target == "content" {
-            match lang {
-                // A mount of another language's content: under its code.
-                Some(code) if code != default_language => {
-                    l.mounts.push((dir.join(source), format!("/{code}/")))
-                }
-                _ => content.push(dir.join(source)),
+            let source = dir.join(source);
+            if langs.is_empty() || langs.contains(&default_language) {
+                content.push(source.clone());
+            }
+            // A mount for another language: its pages under its code.
+            for code in langs.iter().filter(|c| **c != default_language) {
+                l.mounts.push((source.clone(), format!("/{code}/")));
             }
         } else if target == "static" {
             statics.push(dir.join(source));
@@ -505,20 +519,27 @@ fn taxonomy_pages(l: &mut Layout, plurals: &[String]) {
         return;
     }
     let keys: Vec<&str> = plurals.iter().map(String::as_str).collect();
-    let mut roots = vec![(l.source_dir.clone(), l.source_url.clone())];
-    roots.extend(l.mounts.iter().cloned());
-    let mut pages = std::collections::BTreeSet::new();
-    let mut count = 0;
-    let mut truncated = false;
-    for (root, prefix) in roots {
+    // Each directory once, with every URL it is served under (a
+    // directory mounted for several languages).
+    let mut roots: Vec<(PathBuf, Vec<String>)> = Vec::new();
+    let all = std::iter::once((l.source_dir.clone(), l.source_url.clone()))
+        .chain(l.mounts.iter().cloned());
+    for (dir, prefix) in all {
         let prefix = if prefix.starts_with('/') {
             prefix
         } else {
             "/".to_string()
         };
-        for p in plurals {
-            pages.insert(format!("{prefix}{p}/"));
+        match roots.iter_mut().find(|(d, _)| *d == dir) {
+            Some((_, p)) => p.push(prefix),
+            None => roots.push((dir, vec![prefix])),
         }
+    }
+    let mut pages = std::collections::BTreeSet::new();
+    let mut count = 0;
+    let mut truncated = false;
+    for (root, prefixes) in roots {
+        let mut terms = std::collections::BTreeSet::new();
         for (file, rel) in super::files_under(
             &root,
             |n| n.starts_with('.'),
@@ -538,10 +559,14 @@ fn taxonomy_pages(l: &mut Layout, plurals: &[String]) {
                 for term in front.list(p) {
                     let term = urlize(term);
                     if !term.is_empty() {
-                        pages.insert(format!("{prefix}{p}/{term}/"));
+                        terms.insert(format!("{p}/{term}/"));
                     }
                 }
             }
+        }
+        for prefix in prefixes {
+            pages.extend(plurals.iter().map(|p| format!("{prefix}{p}/")));
+            pages.extend(terms.iter().map(|t| format!("{prefix}{t}")));
         }
     }
     if truncated {
@@ -999,6 +1024,22 @@ mod tests {
         let l = l.expect("a Hugo site");
         assert_eq!(l.source_dir, d.path().join("content/en"));
         assert_eq!(l.source_url, "/en/");
+    }
+
+    /// Content mounts for languages by Hugo's sites matrix (google/docsy:
+    /// `content/fr` for `fr`, `content/en` for `en` and `fr`): the
+    /// default language's at the root, another's under its code.
+    #[test]
+    fn content_mounts_per_language_of_the_sites_matrix() {
+        let (d, l) = site(&[(
+            "hugo.yaml",
+            "languages:\n  en: {}\n  fr: {}\nmodule:\n  mounts:\n    - source: content/fr\n      target: content\n      sites: { matrix: { languages: [fr] } }\n    - source: content/en\n      target: content\n      sites: { matrix: { languages: [en, fr] } }\n",
+        )]);
+        let l = l.expect("a Hugo site");
+        let d = d.path();
+        assert_eq!(l.source_dir, d.join("content/en"));
+        assert!(l.mounts.contains(&(d.join("content/fr"), "/fr/".into())));
+        assert!(l.mounts.contains(&(d.join("content/en"), "/fr/".into())));
     }
 
     /// Zola's `config.toml` is not Hugo's.
