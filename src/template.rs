@@ -104,8 +104,19 @@ static ELLIPSIS: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
 /// True when the candidate `c` is a template: its text is one
 /// ([`is_template`]), or an ellipsis right after it says text was left out
 /// ([`crate::scan::Candidate::elided`]: `urn:ietf:...`).
+///
+/// Also a candidate right after a `^`: a regular expression's start
+/// anchor (`%r{^https?://(www\.)?medium\.com}` in a Ruby script,
+/// `'^https://deploy-preview-\d+--x\.netlify\.app'` in a link
+/// checker's exclude list), whose text is a pattern, not a URI.
 pub fn is_template_candidate(c: &crate::scan::Candidate<'_>) -> bool {
-    c.elided() || is_template(c.text())
+    c.elided() || regex_anchor(c.context_before()) || is_template(c.text())
+}
+
+/// True when `before`, the bytes right before a candidate, end in a
+/// regular expression's `^` anchor.
+pub fn regex_anchor(before: &[u8]) -> bool {
+    before.last() == Some(&b'^')
 }
 
 /// After a `%`: true when `b` is not two hexadecimal digits (a
@@ -113,6 +124,9 @@ pub fn is_template_candidate(c: &crate::scan::Candidate<'_>) -> bool {
 /// (`-+ #0` and digits, `.` and precision), then a conversion letter of
 /// printf, strftime or git's pretty formats.
 fn conversion(b: &[u8]) -> bool {
+    if percent_name(b) {
+        return true;
+    }
     if b.len() >= 2 && b[0].is_ascii_hexdigit() && b[1].is_ascii_hexdigit() {
         return false;
     }
@@ -126,6 +140,22 @@ fn conversion(b: &[u8]) -> bool {
         .count();
     b.get(flags)
         .is_some_and(|c| b"sdiufFeEgGcxXoprvqaAbBHhYmMSTjnNtlIZy".contains(c))
+}
+
+/// After a `%`: true when `b` starts with an upper-case name and a
+/// closing `%`, a placeholder that a script or a Windows batch file
+/// replaces (`prettier@%PRETTIER_VERSION%`, `%USERPROFILE%`): two
+/// characters or more, one of them not a hexadecimal digit (so that
+/// `%AB%` stays a percent-encoding).
+fn percent_name(b: &[u8]) -> bool {
+    let n = b
+        .iter()
+        .take_while(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || **c == b'_')
+        .count();
+    n >= 2
+        && b.get(n) == Some(&b'%')
+        && !b[0].is_ascii_digit()
+        && b[..n].iter().any(|c| !c.is_ascii_hexdigit())
 }
 
 /// After a `\`: true when `b` starts an escape sequence of C, JSON,
@@ -361,6 +391,10 @@ mod tests {
             "https://raw.githubusercontent.com/encode/httpx/master/\\1",
             // vitejs/vite packages/vite/src/module-runner/evaluatedModules.ts.
             "data:application/json;base64,(.+)",
+            // A placeholder a script replaces (prettier/prettier
+            // docs/browser.md), a Windows variable.
+            "https://unpkg.com/prettier@%PRETTIER_VERSION%/standalone.js",
+            "file:///%USERPROFILE%/x",
         ] {
             assert!(is_template(t), "{t}");
         }
@@ -395,6 +429,9 @@ mod tests {
             "http://a.example:8x/",
             "git+ssh://git@github.com:npm/cli.git",
             "https://example.com/$metadata",
+            // Percent-encodings around a name of hexadecimal digits.
+            "http://a.example/%AB%CD",
+            "http://a.example/%2F%2F",
         ] {
             assert!(!is_template(u), "{u}");
         }
@@ -417,5 +454,30 @@ mod tests {
         ] {
             assert!(!is_placeholder_reference(file), "{file}");
         }
+    }
+
+    /// A candidate after a regular expression's `^` is a pattern
+    /// (github/opensource.guide script/html-proofer, google/docsy
+    /// docsy.dev/lychee.toml); one after other text is a URI.
+    #[test]
+    fn a_regex_anchor_before_makes_a_template() {
+        use crate::scan::{Found, ScanOptions, Scanner};
+        let text: &[u8] =
+            b"  %r{^https://(www\\.)?quora\\.com},\n  '^https://deploy-preview-\\d+--docsydocs\\.netlify\\.app',\n  see https://(www.example.org\n";
+        let mut s = Scanner::new(text, ScanOptions::default());
+        let mut seen = Vec::new();
+        while let Ok(Some(f)) = s.next_found() {
+            if let Found::Uri(c) = f {
+                seen.push((c.text().to_string(), super::is_template_candidate(&c)));
+            }
+        }
+        assert_eq!(
+            seen,
+            [
+                ("https://(www".to_string(), true),
+                ("https://deploy-preview-".to_string(), true),
+                ("https://(www.example.org".to_string(), false),
+            ]
+        );
     }
 }

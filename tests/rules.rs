@@ -562,3 +562,48 @@ fn rule_command_explains_and_docs_table_is_generated() {
         "docs/rules.md's rule table is stale: regenerate it with `urilint rule --format markdown`"
     );
 }
+
+/// Text that is not a link to follow, from real repositories
+/// (`fixtures/formats/not-links/`, sources in `fixtures/formats/SOURCE`;
+/// round 1 of issue 46 judged each finding false): GitHub Actions'
+/// `docker://image:tag`, regular expressions after `^` (a Ruby script's
+/// `%r{^https?://...}`, lychee's exclude list), a `%NAME%` placeholder
+/// a script replaces, an encoded line break in a `data:` payload,
+/// AsciiDoc's `+https://...+` passthrough. The doubled scheme beside
+/// them is a true finding and stays. The test examples of Markdown
+/// parsers (`fixtures/formats/parser-examples/`) are skipped, with a
+/// word, when walked, and checked when named.
+#[test]
+fn default_rules_pass_over_text_that_is_not_a_link() {
+    let out = run(&["check", "--format", "plain", "fixtures/formats/not-links"]);
+    assert_eq!(
+        text(&out.stdout),
+        "fixtures/formats/not-links/docs/developer.md:5:37: U010 the scheme is written twice; meant https://jupyter.zulipchat.com?\n",
+        "{}",
+        text(&out.stderr)
+    );
+    let out = run(&[
+        "check",
+        "--format",
+        "plain",
+        "fixtures/formats/parser-examples",
+    ]);
+    assert_eq!(text(&out.stdout), "");
+    let err = text(&out.stderr);
+    for name in ["cmark_spec_0.30.yml", "spec.txt"] {
+        assert!(
+            err.contains(&format!(
+                "fixtures/formats/parser-examples/{name}: skipped: "
+            )),
+            "{err}"
+        );
+    }
+    assert!(!err.contains("not-examples"), "{err}");
+    let named = run(&[
+        "check",
+        "--format",
+        "plain",
+        "fixtures/formats/parser-examples/cmark_spec_0.30.yml",
+    ]);
+    assert!(!text(&named.stdout).is_empty());
+}

@@ -20,8 +20,10 @@
 //! (`....`) are shown verbatim, as code (fields `listing`, `literal`).
 //! A delimited block ends at a line equal to its opening delimiter
 //! (Asciidoctor: same character, same length). Everything else is
-//! scanned as plain text. It does not own scanning, and reads no other
-//! AsciiDoc markup (inline passthroughs, quotes, attributes).
+//! scanned as plain text; a URI in an inline passthrough
+//! (`` `+https://my-company.com+` ``) is cut before its closing `+`. It
+//! does not own scanning, and reads no other AsciiDoc markup (quotes,
+//! attributes).
 
 use std::ops::Range;
 
@@ -681,6 +683,29 @@ mod tests {
                 "https://a.example/x",
                 "https://c.example/logo.png",
                 "https://d.example/p",
+            ]
+        );
+    }
+
+    /// A URI in an inline passthrough (`` `+https://host+` ``,
+    /// redpanda-data/docs modules/console/pages/config/http-path-rewrites.adoc
+    /// and security/tls-termination.adoc) ends before the closing `+`; a
+    /// `+` inside a URI, or after a word, is the URI's.
+    #[test]
+    fn passthrough_uris_end_before_the_closing_plus() {
+        assert_eq!(
+            uris(
+                "such as `+https://console.redpanda.my-company.com+`, you\n\
+                  `+https://public-address.com:443+` and `+https://192.168.1.100:8081+`\n\
+                  a https://a.example/x+y and c+https://b.example/z+ +http://c.example/p\n"
+            ),
+            [
+                "https://console.redpanda.my-company.com",
+                "https://public-address.com:443",
+                "https://192.168.1.100:8081",
+                "https://a.example/x+y",
+                "c+https://b.example/z+",
+                "http://c.example/p",
             ]
         );
     }

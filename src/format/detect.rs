@@ -99,6 +99,60 @@ impl InputFormat {
     }
 }
 
+/// What a file whose first bytes are `head` is, when it is the test
+/// examples of a Markdown parser, whose URIs are test inputs written to
+/// be odd (`<http://foo.bar.`, `http://../`, `<http://example.com?find=\*>`),
+/// not links: the CommonMark spec's own format (a fence of backticks
+/// followed by `example`, as `spec.txt` of CommonMark and GFM writes each
+/// example), or a list of cases, each an `example` numbered in its title
+/// or field (`- title: Tabs - example 1`, `"example": 1`), that pairs a
+/// Markdown input (`markdown`, `myst`, `md`, `commonmark`) with its
+/// `html` (CommonMark's `spec.json`, jupyter-book/mystmd's
+/// `cmark_spec_0.30.yml`). Three examples in `head` at least. `None` for
+/// any other file.
+pub fn parser_test_examples(head: &[u8]) -> Option<&'static str> {
+    let text = String::from_utf8_lossy(head);
+    let mut fenced = 0;
+    let mut numbered = 0;
+    let (mut input, mut html) = (false, false);
+    for line in text.lines() {
+        let t = line.trim_start().trim_start_matches("- ");
+        let ticks = t.bytes().take_while(|&b| b == b'`').count();
+        if ticks >= 8 && t[ticks..].trim() == "example" {
+            fenced += 1;
+            continue;
+        }
+        let (key, rest) = match t.strip_prefix('"') {
+            Some(q) => q.split_once('"').unwrap_or((q, "")),
+            None => t.split_at(t.find(':').unwrap_or(t.len())),
+        };
+        if !rest.trim_start().starts_with(':') {
+            continue;
+        }
+        match key.to_ascii_lowercase().as_str() {
+            "markdown" | "myst" | "md" | "commonmark" => input = true,
+            "html" => html = true,
+            "example" => numbered += 1,
+            "title" | "name" | "section" => {
+                let lower = t.to_ascii_lowercase();
+                if lower
+                    .split("example ")
+                    .skip(1)
+                    .any(|after| after.starts_with(|c: char| c.is_ascii_digit()))
+                {
+                    numbered += 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    if fenced >= 3 {
+        return Some("the examples of a Markdown spec (CommonMark's format)");
+    }
+    (numbered >= 3 && input && html)
+        .then_some("the test examples of a Markdown parser (Markdown input and its HTML)")
+}
+
 /// True when `head` starts with gzip's magic bytes and deflate method.
 pub fn is_gzip(head: &[u8]) -> bool {
     head.starts_with(&[0x1f, 0x8b, 0x08])
@@ -544,6 +598,30 @@ fn in_maildir(path: &Path) -> bool {
 
 #[cfg(test)]
 mod tests {
+    /// The test examples of Markdown parsers: CommonMark's `spec.txt`
+    /// format, and the cases of jupyter-book/mystmd's
+    /// `cmark_spec_0.30.yml` (`fixtures/formats/parser-examples/`, source
+    /// in its `SOURCE`); a page about Markdown with one example, and a
+    /// YAML file of titles, are not.
+    #[test]
+    fn parser_test_examples() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fixtures/formats/parser-examples");
+        for (name, found) in [
+            ("cmark_spec_0.30.yml", true),
+            ("spec.txt", true),
+            ("not-examples.yml", false),
+            ("not-examples.md", false),
+        ] {
+            let head = std::fs::read(dir.join(name)).expect("fixture");
+            assert_eq!(
+                super::parser_test_examples(&head).is_some(),
+                found,
+                "{name}"
+            );
+        }
+    }
+
     use super::*;
 
     fn d(head: &str, path: &str) -> InputFormat {

@@ -327,6 +327,38 @@ pub(crate) enum EditorWant {
     FixAll,
 }
 
+/// The most bytes of a file read to tell the test examples of a parser.
+const EXAMPLES_HEAD: u64 = 16 * 1024;
+
+/// What a file found by walking is, when it is the test examples of a
+/// Markdown parser ([`crate::format::detect::parser_test_examples`]):
+/// a data or text file (`.txt`, `.yml`, `.yaml`, `.json`) whose first
+/// [`EXAMPLES_HEAD`] bytes say so. `None` for anything else, and for a
+/// file named on the command line.
+fn parser_test_examples(input: &Input) -> Option<&'static str> {
+    use std::io::Read;
+    let Input::File {
+        path,
+        explicit: false,
+        ..
+    } = input
+    else {
+        return None;
+    };
+    let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+    if !matches!(ext.as_str(), "txt" | "yml" | "yaml" | "json") {
+        return None;
+    }
+    let mut head = Vec::new();
+    input
+        .open_file()
+        .ok()?
+        .take(EXAMPLES_HEAD)
+        .read_to_end(&mut head)
+        .ok()?;
+    crate::format::detect::parser_test_examples(&head)
+}
+
 /// Checks one input as `check` does (its nearest configuration, its
 /// rules and scan options) in `ch.mode`; with `editor`, the input is a
 /// document held in memory whose findings (or fix edits) are handed to
@@ -357,6 +389,14 @@ pub(crate) fn check_input(
         None => None,
     };
     if nested.as_ref().is_some_and(|n| n.excludes(input.path())) {
+        return;
+    }
+    if let Some(what) = parser_test_examples(input) {
+        // Like the test data of `DEFAULT_EXCLUDE`, found by content.
+        sink.message(&format!(
+            "urilint: {}: skipped: {what}, whose URIs are test inputs; name the file to check it",
+            input.display_name()
+        ));
         return;
     }
     // The built site is checked as built, not as sources.

@@ -1325,10 +1325,23 @@ pub(crate) fn bare(w: &Window<'_>, s: usize, quote: Option<u8>, sc: &mut Scratch
             || (stripped.iter().all(|&b| b == b'.' || b == b':')
                 && hay[j..].starts_with("\u{2026}".as_bytes()));
         let after_delimiter = stripped.first() == Some(&b':') || b"/?#=&@[".contains(&hay[end - 1]);
+        if end == j
+            && hay.get(j) == Some(&b'<')
+            && hay[end - 1] == b'-'
+            && hay.len() <= j + 1
+            && !w.eof
+        {
+            return Bare::NeedMore;
+        }
+        // A host label cut at a hyphen by a placeholder
+        // (`https://deploy-preview-<PR-NUMBER>--site.netlify.app/`,
+        // redpanda-data/docs' pull request template) goes on too.
         sc.elided = (ellipsis && after_delimiter)
             || (end == j
                 && hay.get(j) == Some(&b'<')
-                && matches!(hay[end - 1], b'[' | b':' | b'@'));
+                && (matches!(hay[end - 1], b'[' | b':' | b'@')
+                    || (hay[end - 1] == b'-'
+                        && hay.get(j + 1).is_some_and(u8::is_ascii_alphabetic))));
     }
     sc.push(hay, seg, end);
     Bare::Found {

@@ -1507,6 +1507,12 @@ fn an_ellipsis_or_a_placeholder_after_a_uri_marks_it_elided() {
             ("http://a.example/x".to_string(), false)
         ]
     );
+    // A placeholder after a hyphen of the host (redpanda-data/docs
+    // .github/pull_request_template.md).
+    assert_eq!(
+        elided("https://deploy-preview-<PR-NUMBER>--redpanda-docs-preview.netlify.app/<VERSION>/"),
+        [("https://deploy-preview-".to_string(), true)]
+    );
     // A tag after a URI is not a placeholder of it, nor an ellipsis that
     // ends a sentence.
     assert_eq!(

@@ -6,7 +6,8 @@
 //! This module owns the scp-like address of git and npm written after an
 //! ssh scheme ([`scp_like`]), the host lists of database and broker
 //! connection strings ([`multi_host`]), git's configuration keys that
-//! hold a URL ([`git_config_key`]) and mail addresses written so that
+//! hold a URL ([`git_config_key`]), Docker image references behind
+//! `docker://` ([`docker_image`]) and mail addresses written so that
 //! address harvesters do not read them ([`obfuscated_address`]). The
 //! other conventions live with their scheme:
 //! the AWS CLI's `file://name.json` in `file` (S302), JDBC's
@@ -43,6 +44,41 @@ pub fn scp_like(uri: &str) -> bool {
     host_port
         .split_once(':')
         .is_some_and(|(host, after)| !host.is_empty() && !after.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// True when `uri` (a candidate's text) is a Docker image reference
+/// behind the `docker` scheme, as GitHub Actions takes it in a step's
+/// `uses:` (`docker://alpine:3.8`, `docker://ghcr.io/owner/image:tag`,
+/// `docker://python:3.12.7-slim-bookworm`; GitHub Docs, "Workflow
+/// syntax for GitHub Actions", `jobs.<job_id>.steps[*].uses`): an image
+/// name, then `:` and a tag of letters, digits, `_`, `.` and `-` (Docker
+/// docs, "docker image tag"), or `@` and a digest. RFC 3986 reads the
+/// tag as a port of digits, so the grammar reports `U006`.
+pub fn docker_image(uri: &str) -> bool {
+    let Some(rest) = uri
+        .get(..9)
+        .filter(|s| s.eq_ignore_ascii_case("docker://"))
+        .and_then(|_| uri.get(9..))
+    else {
+        return false;
+    };
+    let (name, tag) = match rest.rsplit_once('@') {
+        Some((n, digest)) => (n, Some(digest)),
+        None => match rest.rsplit_once(':') {
+            Some((n, t)) if !t.contains('/') => (n, Some(t)),
+            _ => (rest, None),
+        },
+    };
+    let name_ok = !name.is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_' | b'/' | b':'));
+    let tag_ok = tag.is_none_or(|t| {
+        !t.is_empty()
+            && t.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_' | b':'))
+    });
+    name_ok && tag_ok
 }
 
 /// Schemes whose URIs are always fetched from one host: a list of hosts
@@ -140,7 +176,7 @@ pub fn git_config_key(before: &[u8]) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{git_config_key, multi_host, obfuscated_address, scp_like};
+    use super::{docker_image, git_config_key, multi_host, obfuscated_address, scp_like};
 
     #[test]
     fn addresses_written_against_harvesters() {
@@ -201,6 +237,30 @@ mod tests {
         assert!(!git_config_key(b"see "));
         assert!(!git_config_key(b"myurl."));
         assert!(!git_config_key(b"http"));
+    }
+
+    /// GitHub Actions' `uses: docker://image:tag` (jupyter-book/mystmd
+    /// .github/workflows/python-ci.yml).
+    #[test]
+    fn docker_image_references() {
+        for uri in [
+            "docker://python:3.12.7-slim-bookworm",
+            "docker://alpine:3.8",
+            "docker://ghcr.io/owner/image:latest",
+            "docker://localhost:5000/x/y:1.0",
+            "docker://alpine@sha256:0123abcd",
+            "docker://alpine",
+        ] {
+            assert!(docker_image(uri), "{uri}");
+        }
+        for uri in [
+            "https://python:3.12.7-slim",
+            "docker://",
+            "docker://a b:1",
+            "docker://x:y z",
+        ] {
+            assert!(!docker_image(uri), "{uri}");
+        }
     }
 
     #[test]

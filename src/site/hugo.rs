@@ -75,12 +75,8 @@ pub fn read(dir: &Path) -> Option<Layout> {
     l.case_insensitive_urls = true;
     l.theme_dirs = vec![dir.join("layouts"), dir.join("themes")];
     l.alias_keys.push("aliases");
-    l.root_fallback = [
-        "layouts/_markup/render-link.html",
-        "layouts/_default/_markup/render-link.html",
-    ]
-    .iter()
-    .any(|h| dir.join(h).is_file());
+    let custom_hook = custom_link_hook(dir);
+    l.root_fallback = custom_hook;
     let mut t = toml::Table::new();
     let mut read_any = false;
     let files = root_file.iter().map(|f| (f.clone(), None)).chain(
@@ -179,14 +175,28 @@ pub fn read(dir: &Path) -> Option<Layout> {
             continue;
         };
         let target = target.trim_matches('/');
-        let lang = s(m.get("lang")).map(|c| c.to_lowercase());
+        // The languages it is mounted for: `lang`, or (Hugo 0.153)
+        // `sites.matrix.languages`; every language when neither says.
+        let langs: Vec<String> = match s(m.get("lang")) {
+            Some(code) => vec![code.to_lowercase()],
+            None => m
+                .get("sites")
+                .and_then(|x| x.get("matrix"))
+                .and_then(|x| x.get("languages"))
+                .and_then(toml::Value::as_array)
+                .into_iter()
+                .flatten()
+                .filter_map(|c| c.as_str().map(str::to_lowercase))
+                .collect(),
+        };
         if target == "content" {
-            match lang {
-                // A mount of another language's content: under its code.
-                Some(code) if code != default_language => {
-                    l.mounts.push((dir.join(source), format!("/{code}/")))
-                }
-                _ => content.push(dir.join(source)),
+            let source = dir.join(source);
+            if langs.is_empty() || langs.contains(&default_language) {
+                content.push(source.clone());
+            }
+            // A mount for another language: its pages under its code.
+            for code in langs.iter().filter(|c| **c != default_language) {
+                l.mounts.push((source.clone(), format!("/{code}/")));
             }
         } else if target == "static" {
             statics.push(dir.join(source));
@@ -225,6 +235,28 @@ pub fn read(dir: &Path) -> Option<Layout> {
         statics.push(dir.join(static_dir));
     }
     l.static_dirs = statics;
+    file_mounts(&mut l, dir, mounts.map(Vec::as_slice).unwrap_or_default());
+    if !custom_hook && embedded_link_hook(get("languages"), get("markup")) {
+        // Hugo's embedded link render hook resolves a destination with
+        // `.GetPage`, as a site's own hook does.
+        l.root_fallback = true;
+    }
+    output_formats(
+        &mut l,
+        get("outputs"),
+        get("outputFormats"),
+        get("mediaTypes"),
+    );
+    let disabled: Vec<String> = get("disableKinds")
+        .and_then(toml::Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|k| k.as_str().map(str::to_lowercase))
+        .collect();
+    if !disabled.iter().any(|k| k == "taxonomy" || k == "term") {
+        let taxonomies = taxonomies(get("taxonomies"));
+        taxonomy_pages(&mut l, &taxonomies);
+    }
     // The output formats that write Netlify's `_redirects` (`[outputFormats.REDIR]
     // baseName = "_redirects"`), whose home templates list redirects.
     let mut formats: Vec<String> = vec!["redirects".into(), "redir".into()];
@@ -243,6 +275,380 @@ pub fn read(dir: &Path) -> Option<Layout> {
     read_redirects(&mut l, dir, &formats);
     shortcodes_from_elsewhere(&mut l, dir);
     Some(l)
+}
+
+/// True when the site defines its own link render hook (Hugo docs,
+/// "Link render hooks": `layouts/_markup/render-link.html`, or under
+/// `_default/` before Hugo 0.146), or a theme in `themes/` does.
+fn custom_link_hook(dir: &Path) -> bool {
+    const HOOKS: &[&str] = &[
+        "layouts/_markup/render-link.html",
+        "layouts/_default/_markup/render-link.html",
+    ];
+    let mut roots = vec![dir.to_path_buf()];
+    if let Ok(themes) = std::fs::read_dir(dir.join("themes")) {
+        roots.extend(themes.flatten().take(MAX_DIR_FILES).map(|t| t.path()));
+    }
+    roots
+        .iter()
+        .any(|r| HOOKS.iter().any(|h| r.join(h).is_file()))
+}
+
+/// True when Hugo's embedded link render hook renders the site's links
+/// (Hugo docs, "Configure markup", `markup.goldmark.renderHooks.link.
+/// useEmbedded`): `always` or `fallback`, or `auto` (the default) on a
+/// multilingual single-host site (two languages or more, none with a
+/// `baseURL` of its own). Called only when the site has no hook of its
+/// own.
+fn embedded_link_hook(languages: Option<&toml::Value>, markup: Option<&toml::Value>) -> bool {
+    let use_embedded = markup
+        .and_then(|m| m.get("goldmark"))
+        .and_then(|g| g.get("renderHooks"))
+        .and_then(|r| r.get("link"))
+        .and_then(|k| k.get("useEmbedded"))
+        .and_then(toml::Value::as_str)
+        .map(str::to_lowercase);
+    match use_embedded.as_deref() {
+        Some("always" | "fallback") => true,
+        Some("never") => false,
+        _ => {
+            let langs = languages.and_then(toml::Value::as_table);
+            let multilingual = langs.is_some_and(|t| t.len() >= 2);
+            let multihost = langs.is_some_and(|t| {
+                t.values()
+                    .any(|v| v.get("baseURL").or_else(|| v.get("baseurl")).is_some())
+            });
+            multilingual && !multihost
+        }
+    }
+}
+
+/// The pages of a Hugo site's leaf bundle (`x/index.md`) look for a
+/// page named by a relative link from the directory the bundle is in
+/// (Hugo's `.GetPage` from a regular page: "for regular pages we use the
+/// containing folder", `hugolib/pagecollections.go`): that directory;
+/// `None` for any other file.
+pub fn bundle_container(file: &Path) -> Option<PathBuf> {
+    let stem = file.file_stem()?.to_string_lossy();
+    if stem != "index" {
+        return None;
+    }
+    Some(file.parent()?.parent()?.to_path_buf())
+}
+
+/// The URL paths a page at `url` also answers at, from its front matter
+/// `aliases` (Hugo docs, "URL management", "Aliases"): an alias that
+/// does not start with `/` is relative to the page's directory
+/// (`path.Join(RelPermalink, "..", alias)`, `hugolib/site_render.go`):
+/// `docsy-0.7` of `/blog/2023/0.7.x/` is `/blog/2023/docsy-0.7`.
+pub fn aliases(url: &str, aliases: Vec<String>) -> Vec<String> {
+    let parent = url
+        .trim_end_matches('/')
+        .rsplit_once('/')
+        .map_or("", |(d, _)| d);
+    aliases
+        .into_iter()
+        .map(|a| {
+            if a.starts_with('/') {
+                a
+            } else {
+                super::resolve_path(&format!("{parent}/"), &a)
+            }
+        })
+        .collect()
+}
+
+/// The configuration file of `l` as said in a reason: relative to the
+/// project directory.
+fn shown(l: &Layout) -> String {
+    l.config
+        .strip_prefix(&l.root)
+        .unwrap_or(&l.config)
+        .display()
+        .to_string()
+}
+
+/// Hugo's built-in output formats (Hugo docs, "Output formats"): name,
+/// the file a page of that format is written to (its `baseName` and
+/// suffix), and its `path` under the page.
+const OUTPUT_FORMATS: &[(&str, &str)] = &[
+    ("html", "index.html"),
+    ("rss", "index.xml"),
+    ("json", "index.json"),
+    ("markdown", "index.md"),
+    ("calendar", "index.ics"),
+    ("csv", "index.csv"),
+    ("css", "styles.css"),
+    ("amp", "amp/index.html"),
+    ("robots", "robots.txt"),
+    ("sitemap", "sitemap.xml"),
+    ("sitemapindex", "sitemap.xml"),
+    ("webappmanifest", "manifest.webmanifest"),
+    ("gotmpl", ""),
+];
+
+/// Suffixes of the media types an output format is written as, when the
+/// site's `mediaTypes` does not say (Hugo's built-in media types).
+const MEDIA_SUFFIXES: &[(&str, &str)] = &[
+    ("text/plain", "txt"),
+    ("text/html", "html"),
+    ("text/markdown", "md"),
+    ("text/csv", "csv"),
+    ("text/css", "css"),
+    ("text/calendar", "ics"),
+    ("application/json", "json"),
+    ("application/rss+xml", "xml"),
+    ("application/xml", "xml"),
+    ("application/manifest+json", "webmanifest"),
+];
+
+/// The files the home page's output formats write (`[outputs] home`,
+/// default HTML and RSS: `/index.xml`; a format of `[outputFormats]`
+/// with `baseName = "llms"` and `mediaType = "text/plain"`:
+/// `/llms.txt`) into [`Layout::generated_pages`]. An output format that
+/// any kind of page lists and that neither Hugo nor the site's
+/// configuration defines (a theme's or module's, not in the tree) may
+/// make files the model does not know: [`Layout::unsure_pages`].
+fn output_formats(
+    l: &mut Layout,
+    outputs: Option<&toml::Value>,
+    formats: Option<&toml::Value>,
+    media_types: Option<&toml::Value>,
+) {
+    let formats = formats.and_then(toml::Value::as_table);
+    let defined = |name: &str| {
+        formats.and_then(|f| {
+            f.iter()
+                .find(|(k, _)| k.eq_ignore_ascii_case(name))
+                .map(|(_, v)| v)
+        })
+    };
+    let media = media_types.and_then(toml::Value::as_table);
+    let file_of = |name: &str| -> Option<String> {
+        let builtin = OUTPUT_FORMATS
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, f)| f.to_string());
+        let Some(custom) = defined(name) else {
+            return builtin;
+        };
+        let field = |k: &str| {
+            custom
+                .as_table()
+                .and_then(|t| t.iter().find(|(x, _)| x.eq_ignore_ascii_case(k)))
+                .and_then(|(_, v)| v.as_str())
+        };
+        let Some(media_type) = field("mediaType") else {
+            // A built-in format's settings changed: its file stays.
+            return Some(builtin.unwrap_or_default());
+        };
+        let base = field("baseName").unwrap_or("index");
+        // The site's `mediaTypes.<type>.suffixes`, else Hugo's own.
+        let suffix = media
+            .and_then(|m| m.iter().find(|(t, _)| t.eq_ignore_ascii_case(media_type)))
+            .and_then(|(_, v)| v.get("suffixes"))
+            .and_then(toml::Value::as_array)
+            .and_then(|a| a.first())
+            .and_then(toml::Value::as_str)
+            .or_else(|| {
+                MEDIA_SUFFIXES
+                    .iter()
+                    .find(|(t, _)| t.eq_ignore_ascii_case(media_type))
+                    .map(|(_, s)| *s)
+            });
+        let path = field("path").map_or(String::new(), |p| format!("{}/", p.trim_matches('/')));
+        Some(match suffix {
+            Some(x) => format!("{path}{base}.{x}"),
+            None => format!("{path}{base}"),
+        })
+    };
+    let list = |kind: &str| -> Option<Vec<String>> {
+        let kinds = outputs?.as_table()?;
+        let v = kinds.iter().find(|(k, _)| k.eq_ignore_ascii_case(kind))?.1;
+        Some(
+            v.as_array()?
+                .iter()
+                .filter_map(|n| n.as_str().map(str::to_string))
+                .collect(),
+        )
+    };
+    let home = list("home").unwrap_or_else(|| vec!["html".into(), "rss".into()]);
+    for name in home {
+        if let Some(f) = file_of(&name).filter(|f| !f.is_empty()) {
+            l.generated_pages.push(format!("/{f}"));
+        }
+    }
+    for kind in ["home", "page", "section", "taxonomy", "term"] {
+        for name in list(kind).unwrap_or_default() {
+            if file_of(&name).is_none() {
+                l.unsure_pages.push(format!(
+                    "the Hugo output format `{name}` of `outputs.{kind}` ({}), defined by a theme or module not in the tree,",
+                    shown(l)
+                ));
+                return;
+            }
+        }
+    }
+}
+
+/// The taxonomies of the site (Hugo docs, "Taxonomies": `[taxonomies]`
+/// maps each singular name to its plural, the front matter key and URL
+/// segment; `tags` and `categories` when not set), as plural names.
+fn taxonomies(config: Option<&toml::Value>) -> Vec<String> {
+    match config.and_then(toml::Value::as_table) {
+        Some(t) => t
+            .values()
+            .filter_map(|v| v.as_str().map(str::to_lowercase))
+            .filter(|v| !v.is_empty())
+            .collect(),
+        None => vec!["tags".into(), "categories".into()],
+    }
+}
+
+/// The most bytes of front matter read per page for its taxonomy terms.
+const TERM_FRONT_MATTER_BYTES: u64 = 16 * 1024;
+
+/// Notes in [`Layout::generated_pages`] the pages Hugo makes for the
+/// taxonomies `plurals` (Hugo docs, "Taxonomies"): the taxonomy's list
+/// page (`/tags/`) and one page per term a page's front matter gives
+/// (`tags: [upgrade]` makes `/tags/upgrade/`; the term "urlized":
+/// spaces to `-`, lower case), under each content directory's URL (a
+/// language's `/fr/`).
+fn taxonomy_pages(l: &mut Layout, plurals: &[String]) {
+    if plurals.is_empty() {
+        return;
+    }
+    let keys: Vec<&str> = plurals.iter().map(String::as_str).collect();
+    // Each directory once, with every URL it is served under (a
+    // directory mounted for several languages).
+    let mut roots: Vec<(PathBuf, Vec<String>)> = Vec::new();
+    let all = std::iter::once((l.source_dir.clone(), l.source_url.clone()))
+        .chain(l.mounts.iter().cloned());
+    for (dir, prefix) in all {
+        let prefix = if prefix.starts_with('/') {
+            prefix
+        } else {
+            "/".to_string()
+        };
+        match roots.iter_mut().find(|(d, _)| *d == dir) {
+            Some((_, p)) => p.push(prefix),
+            None => roots.push((dir, vec![prefix])),
+        }
+    }
+    let mut pages = std::collections::BTreeSet::new();
+    let mut count = 0;
+    let mut truncated = false;
+    for (root, prefixes) in roots {
+        let mut terms = std::collections::BTreeSet::new();
+        for (file, rel) in super::files_under(
+            &root,
+            |n| n.starts_with('.'),
+            super::MAX_FILES,
+            &mut count,
+            &mut truncated,
+        ) {
+            let ext = rel.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase());
+            if !matches!(
+                ext.as_deref(),
+                Some("md" | "markdown" | "html" | "adoc" | "org" | "rst")
+            ) {
+                continue;
+            }
+            let front = super::front_matter::read_keys(&file, TERM_FRONT_MATTER_BYTES, Some(&keys));
+            for p in plurals {
+                for term in front.list(p) {
+                    let term = urlize(term);
+                    if !term.is_empty() {
+                        terms.insert(format!("{p}/{term}/"));
+                    }
+                }
+            }
+        }
+        for prefix in prefixes {
+            pages.extend(plurals.iter().map(|p| format!("{prefix}{p}/")));
+            pages.extend(terms.iter().map(|t| format!("{prefix}{t}")));
+        }
+    }
+    if truncated {
+        // Not every page's terms were read: anything under a taxonomy.
+        let base = l.source_url.trim_end_matches('/').to_string();
+        l.generated
+            .extend(plurals.iter().map(|p| format!("{base}/{p}")));
+    }
+    l.generated_pages.extend(pages);
+}
+
+/// A taxonomy term as Hugo writes it into a URL (`urlize`,
+/// `helpers.MakePath`): letters, digits and `._-#+~` kept, spaces to
+/// `-`, anything else dropped, in lower case.
+fn urlize(term: &str) -> String {
+    term.trim()
+        .chars()
+        .filter_map(|c| match c {
+            ' ' => Some('-'),
+            c if c.is_alphanumeric() || "._-#+~/".contains(c) => Some(c),
+            _ => None,
+        })
+        .collect::<String>()
+        .to_lowercase()
+}
+
+/// The module mounts of single files, or of directories, into a path
+/// under `content` or `static` (Hugo docs, "Module configuration",
+/// `[[module.mounts]]`: `source = "../README.md"`, `target =
+/// "content/project/repo/README.md"`): a directory is served under
+/// that path, a content file at its page's URL and at the URL of its
+/// content path (a link to `README.md` beside it, which a link render
+/// hook makes the page's URL). A mount whose source the tree does not
+/// hold (a module's, `node_modules`) is served unseen under its target
+/// ([`Layout::generated`]), or, mounted as the whole content, may make
+/// pages the model does not know ([`Layout::unsure_pages`]).
+fn file_mounts(l: &mut Layout, dir: &Path, mounts: &[toml::Value]) {
+    for m in mounts {
+        let field = |k: &str| m.get(k).and_then(toml::Value::as_str);
+        let (Some(source), Some(target)) = (field("source"), field("target")) else {
+            continue;
+        };
+        let target = target.trim_matches('/');
+        let (kind, sub) = match target.split_once('/') {
+            Some((k @ ("content" | "static"), sub)) if !sub.is_empty() => (k, sub),
+            _ if target == "content" || target == "static" => (target, ""),
+            _ => continue,
+        };
+        let src = super::lexically_clean(&dir.join(source));
+        if !src.exists() {
+            if sub.is_empty() {
+                l.unsure_pages.push(format!(
+                    "the Hugo module mount of `{source}` to `{target}` ({}), whose source is not in the tree,",
+                    shown(l)
+                ));
+            } else {
+                // What it brings is served under its target, unseen.
+                l.generated.push(format!("/{}", sub.trim_end_matches('/')));
+            }
+            continue;
+        }
+        if sub.is_empty() || (kind == "static" && src.is_dir()) {
+            // Read with the content and static directories (`read`).
+            continue;
+        }
+        if src.is_dir() {
+            l.mounts.push((src, format!("/{sub}/")));
+            continue;
+        }
+        if kind == "static" {
+            l.generated_pages.push(format!("/{sub}"));
+            continue;
+        }
+        let is_page = sub
+            .rsplit_once('.')
+            .is_some_and(|(_, e)| l.page_extensions.iter().any(|x| x.eq_ignore_ascii_case(e)));
+        l.generated_pages.push(format!("/{sub}"));
+        if is_page {
+            let url = super::default_page_url(l, &sub.to_lowercase(), "/");
+            l.generated_pages.push(url);
+        }
+    }
 }
 
 /// Hugo's embedded shortcodes (Hugo docs, "Shortcodes"): none writes a
@@ -620,6 +1026,22 @@ mod tests {
         assert_eq!(l.source_url, "/en/");
     }
 
+    /// Content mounts for languages by Hugo's sites matrix (google/docsy:
+    /// `content/fr` for `fr`, `content/en` for `en` and `fr`): the
+    /// default language's at the root, another's under its code.
+    #[test]
+    fn content_mounts_per_language_of_the_sites_matrix() {
+        let (d, l) = site(&[(
+            "hugo.yaml",
+            "languages:\n  en: {}\n  fr: {}\nmodule:\n  mounts:\n    - source: content/fr\n      target: content\n      sites: { matrix: { languages: [fr] } }\n    - source: content/en\n      target: content\n      sites: { matrix: { languages: [en, fr] } }\n",
+        )]);
+        let l = l.expect("a Hugo site");
+        let d = d.path();
+        assert_eq!(l.source_dir, d.join("content/en"));
+        assert!(l.mounts.contains(&(d.join("content/fr"), "/fr/".into())));
+        assert!(l.mounts.contains(&(d.join("content/en"), "/fr/".into())));
+    }
+
     /// Zola's `config.toml` is not Hugo's.
     #[test]
     fn a_zola_configuration_is_refused() {
@@ -676,5 +1098,158 @@ mod tests {
             ),
         ]);
         assert!(l.expect("a Hugo site").unsure_anchors.is_empty());
+    }
+
+    /// The home page's output formats: a format the site defines
+    /// literally (google/docsy's `LLMS`, etcd-io/website's `REDIRECTS`
+    /// of media type `text/netlify`) is a file at the root; one that a
+    /// theme not in the tree defines leaves pages unsure.
+    #[test]
+    fn home_output_formats() {
+        let (_d, l) = site(&[(
+            "hugo.yaml",
+            "outputs:\n  home: [HTML, LLMS, REDIRECTS, RSS]\noutputFormats:\n  LLMS:\n    baseName: llms\n    isPlainText: true\n    mediaType: text/plain\n  REDIRECTS:\n    mediaType: text/netlify\n    baseName: _redirects\nmediaTypes:\n  text/netlify: {}\n",
+        )]);
+        let l = l.expect("a Hugo site");
+        for f in ["/index.html", "/llms.txt", "/_redirects", "/index.xml"] {
+            assert!(
+                l.generated_pages.iter().any(|g| g == f),
+                "{f}: {:?}",
+                l.generated_pages
+            );
+        }
+        assert!(l.unsure_pages.is_empty(), "{:?}", l.unsure_pages);
+        let (_d, l) = site(&[(
+            "hugo.yaml",
+            "outputs:\n  home: [HTML, markdown, LLMS]\n  section: [HTML, RSS, print]\n",
+        )]);
+        let l = l.expect("a Hugo site");
+        assert_eq!(l.unsure_pages.len(), 1, "{:?}", l.unsure_pages);
+        assert!(l.unsure_pages[0].contains("`LLMS` of `outputs.home` (hugo.yaml)"));
+        let (_d, l) = site(&[("hugo.toml", "title = 'x'\n")]);
+        assert!(l
+            .expect("a Hugo site")
+            .generated_pages
+            .iter()
+            .any(|g| g == "/index.xml"));
+    }
+
+    /// A term page per term of each taxonomy (`tags` and `categories` by
+    /// default, or `[taxonomies]`), urlized, and the taxonomy's list
+    /// page; none with `disableKinds` (etcd-io/website).
+    #[test]
+    fn taxonomy_term_pages() {
+        let page = "---\ntitle: x\ntags: [release, Upgrade Notes]\nseries: [one]\n---\n";
+        let (_d, l) = site(&[("hugo.toml", "title = 'x'\n"), ("content/blog/a.md", page)]);
+        let l = l.expect("a Hugo site");
+        for u in [
+            "/tags/",
+            "/tags/release/",
+            "/tags/upgrade-notes/",
+            "/categories/",
+        ] {
+            assert!(
+                l.generated_pages.iter().any(|g| g == u),
+                "{u}: {:?}",
+                l.generated_pages
+            );
+        }
+        assert!(!l.generated_pages.iter().any(|g| g.starts_with("/series")));
+        let (_d, l) = site(&[
+            ("hugo.toml", "[taxonomies]\nseries = 'series'\n"),
+            ("content/blog/a.md", page),
+        ]);
+        let l = l.expect("a Hugo site");
+        assert!(l.generated_pages.iter().any(|g| g == "/series/one/"));
+        assert!(!l.generated_pages.iter().any(|g| g.starts_with("/tags")));
+        let (_d, l) = site(&[
+            ("hugo.yaml", "disableKinds: [taxonomy, term]\n"),
+            ("content/blog/a.md", page),
+        ]);
+        assert!(!l
+            .expect("a Hugo site")
+            .generated_pages
+            .iter()
+            .any(|g| g.starts_with("/tags")));
+    }
+
+    /// A relative alias is against the page's directory (google/docsy:
+    /// `aliases: [docsy-0.7]` of `/blog/2023/0.7.x/`, `[contributing,
+    /// ../contributing]` of `/project/about/maintainer-notes/`).
+    #[test]
+    fn relative_aliases() {
+        assert_eq!(
+            aliases(
+                "/blog/2023/0.7.x/",
+                vec!["docsy-0.7".into(), "/old/".into()]
+            ),
+            ["/blog/2023/docsy-0.7", "/old/"]
+        );
+        assert_eq!(
+            aliases(
+                "/project/about/maintainer-notes/",
+                vec!["contributing".into(), "../contributing".into()]
+            ),
+            ["/project/about/contributing", "/project/contributing"]
+        );
+        assert_eq!(aliases("/a.html", vec!["b.html".into()]), ["/b.html"]);
+    }
+
+    /// The embedded link render hook (`.GetPage`, so `root_fallback`) on
+    /// a multilingual single-host site without a hook of its own; not on
+    /// one language, a multihost site, or `useEmbedded: never`. A leaf
+    /// bundle looks from the directory it is in.
+    #[test]
+    fn embedded_link_render_hook() {
+        let langs = "languages:\n  en: {}\n  fr: {}\n";
+        let (_d, l) = site(&[("hugo.yaml", langs)]);
+        assert!(l.expect("a Hugo site").root_fallback);
+        let (_d, l) = site(&[("hugo.yaml", "languages:\n  en: {}\n")]);
+        assert!(!l.expect("a Hugo site").root_fallback);
+        let (_d, l) = site(&[(
+            "hugo.yaml",
+            "languages:\n  en:\n    baseURL: https://a.org/\n  fr:\n    baseURL: https://b.org/\n",
+        )]);
+        assert!(!l.expect("a Hugo site").root_fallback);
+        let never = format!("{langs}markup:\n  goldmark:\n    renderHooks:\n      link:\n        useEmbedded: never\n");
+        let (_d, l) = site(&[("hugo.yaml", &never)]);
+        assert!(!l.expect("a Hugo site").root_fallback);
+        assert_eq!(
+            bundle_container(Path::new("c/docs/content/shortcodes/index.md")),
+            Some(PathBuf::from("c/docs/content"))
+        );
+        assert_eq!(bundle_container(Path::new("c/docs/_index.md")), None);
+    }
+
+    /// Module mounts of a file into the content (google/docsy's
+    /// `../AGENTS.md` to `content/project/repo/AGENTS.md`) serve its page
+    /// and its content path; a directory mount serves under its target;
+    /// a source the tree does not hold is served unseen under its
+    /// target, or, as the whole content, leaves pages unsure.
+    #[test]
+    fn file_and_directory_mounts() {
+        let (_d, l) = site(&[
+            (
+                "hugo.yaml",
+                "module:\n  mounts:\n    - source: content\n      target: content\n    - source: AGENTS.md\n      target: content/project/repo/AGENTS.md\n    - source: docs\n      target: content/more\n    - source: node_modules/x\n      target: static/x\n    - source: node_modules/y/content\n      target: content\n",
+            ),
+            ("AGENTS.md", "# Agents\n"),
+            ("docs/a.md", "# A\n"),
+        ]);
+        let l = l.expect("a Hugo site");
+        for u in ["/project/repo/AGENTS.md", "/project/repo/agents/"] {
+            assert!(
+                l.generated_pages.iter().any(|g| g == u),
+                "{u}: {:?}",
+                l.generated_pages
+            );
+        }
+        assert!(l
+            .mounts
+            .iter()
+            .any(|(d, p)| d.ends_with("docs") && p == "/more/"));
+        assert!(l.generated.iter().any(|g| g == "/x"), "{:?}", l.generated);
+        assert_eq!(l.unsure_pages.len(), 1, "{:?}", l.unsure_pages);
+        assert!(l.unsure_pages[0].contains("`node_modules/y/content`"));
     }
 }

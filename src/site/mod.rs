@@ -332,6 +332,13 @@ pub struct Layout {
     /// file names (Docusaurus `/blog/tags`, `/blog/authors`,
     /// `/docs/category`): a link there is served, not checked.
     pub generated: Vec<String>,
+    /// URL paths the generator makes a page or file at, exactly (not
+    /// what is under them), that no source file names: Hugo's taxonomy
+    /// and term pages (`/tags/`, `/tags/<term>/`, from `taxonomies` and
+    /// the pages' front matter), the home page's output formats
+    /// (`/llms.txt`, `/index.xml`) and a file mounted into the content
+    /// (`module.mounts`). A link there is served, not checked.
+    pub generated_pages: Vec<String>,
     /// The Docusaurus content plugins' blog and pages directories
     /// ([`docusaurus::Routes`]); empty for other generators.
     pub docusaurus: docusaurus::Routes,
@@ -427,6 +434,7 @@ impl Layout {
             redirects: Vec::new(),
             route_aliases: Vec::new(),
             generated: Vec::new(),
+            generated_pages: Vec::new(),
             docusaurus: docusaurus::Routes::default(),
             redirect_prefixes: Vec::new(),
             md_as_mdx: false,
@@ -479,6 +487,8 @@ struct UrlTable {
     /// table so that a lookup of a directory is one probe, not a scan of
     /// every URL.
     dirs: std::collections::HashSet<String>,
+    /// The keys of [`Layout::generated_pages`].
+    generated_pages: std::collections::HashSet<String>,
     /// True when the source tree was larger than [`MAX_FILES`].
     truncated: bool,
 }
@@ -991,6 +1001,15 @@ impl Site {
         }
         let dotted = decoded.starts_with("./") || decoded.starts_with("../");
         if l.root_fallback && !(dotted && l.generator == Generator::Docusaurus) {
+            if l.generator == Generator::Hugo {
+                // `.GetPage` from a leaf bundle: against the directory the
+                // bundle is in.
+                if let Some(r) = hugo::bundle_container(file)
+                    .and_then(|c| self.source_file(&lexically_clean(&c.join(&decoded))))
+                {
+                    return r;
+                }
+            }
             let rooted = resolve_path("/", &decoded);
             if let Some(r) = self.lookup_url(&rooted) {
                 return r;
@@ -1096,7 +1115,7 @@ impl Site {
         // still a path of it (a listing, a redirect); and a page served
         // with `.html` may be linked without it (every host here serves
         // `x.html` for `x`).
-        if t.dirs.contains(key.as_str()) {
+        if t.dirs.contains(key.as_str()) || t.generated_pages.contains(key.as_str()) {
             return Some(Resolved::Served);
         }
         let generated = self.layout.generated.iter().any(|g| {
@@ -1146,6 +1165,7 @@ impl Site {
                 .or_insert_with(|| file.clone());
             t.by_source.entry(file).or_insert(url);
         };
+        t.generated_pages = l.generated_pages.iter().map(|u| self.key(u)).collect();
         for r in &l.redirects {
             t.by_url
                 .entry(self.key(r))
@@ -1278,6 +1298,9 @@ impl Site {
             _ => Some(default_page_url(l, rel, prefix)),
         }?;
         let mut aliases = front_aliases(l, &front);
+        if l.generator == Generator::Hugo {
+            aliases = hugo::aliases(&url, aliases);
+        }
         aliases.extend(l.locales.fallbacks(&url));
         Some((url, aliases))
     }

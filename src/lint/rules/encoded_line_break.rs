@@ -2,7 +2,8 @@
 //! before the query (in the authority or the path), which can split
 //! protocol lines when a URI is decoded (RFC 3986 section 7.3). No fix.
 //!
-//! In a query or fragment an encoded line break is ordinary data (the
+//! In a `data:` URI (RFC 2397), the payload, and in a query or fragment
+//! an encoded line break is ordinary data (the
 //! code of a playground link, `?code=fn+main()%0A...`; a form's textarea;
 //! RFC 6068's `mailto:...?body=line1%0D%0Aline2`): not reported. On the
 //! Rust documentation shipped with rustup the query case alone gave
@@ -31,6 +32,17 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
         return;
     }
     let text = cx.text();
+    // A `data:` URI's path is its payload (RFC 2397): encoded HTML or
+    // text, where a line break is ordinary (an iframe's
+    // `src="data:text/html;charset=utf-8,...%0A..."`), and nothing a
+    // protocol line is split by.
+    if cx
+        .uri()
+        .scheme()
+        .is_some_and(|s| s.eq_ignore_ascii_case("data"))
+    {
+        return;
+    }
     // Up to the query or fragment: after them a line break is data.
     let c = cx.uri().components();
     let end = [c.query.as_ref(), c.fragment.as_ref()]
@@ -84,5 +96,13 @@ mod tests {
             .0
             .is_empty());
         assert!(hits("X003", "<http://a.example/p#x%0Ay>").0.is_empty());
+        // A data: URI's payload (facebook/react-native-website, an
+        // iframe's src in website/blog/2024-10-23-release-0.76-new-architecture.mdx).
+        assert!(hits(
+            "X003",
+            "<data:text/html;charset=utf-8,%3Chtml%3E%0A%3Cbody%3E>"
+        )
+        .0
+        .is_empty());
     }
 }
