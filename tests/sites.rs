@@ -700,3 +700,29 @@ fn generated_targets_are_counted_not_checked() {
         "{err}"
     );
 }
+
+/// Issue 46, Docusaurus: react-native-website's TypeScript configuration
+/// (fixtures/sites/docusaurus-ts-options): options ending in `satisfies
+/// Preset.Options`, a typed `const` spread into them, a version named by
+/// code and a plugin function that adds no route are read, not taken as
+/// "computed by code": the docs of `path: '../docs'` are served under
+/// `/docs/` and nothing is unsure.
+#[test]
+fn docusaurus_typescript_options() {
+    check_site("docusaurus-ts-options");
+    let out = Command::new(env!("CARGO_BIN_EXE_urilint"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["site", "fixtures/sites/docusaurus-ts-options"])
+        .output()
+        .unwrap_or_else(|e| panic!("run urilint: {e}"));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("pages: fixtures/sites/docusaurus-ts-options/docs served under /docs/"),
+        "{text}"
+    );
+    assert!(text.contains("website/community at /community/"), "{text}");
+    assert!(
+        text.contains("not read, may make or move pages: (none)"),
+        "{text}"
+    );
+}

@@ -187,6 +187,12 @@ fn read_in(dir: &Path) -> Option<Layout> {
                         }
                     }
                     Some(p) if PLUGINS_WITHOUT_PAGES.contains(&p) => {}
+                    Some("llms-txt") => {
+                        for file in ["/llms.txt", "/llms-full.txt"] {
+                            l.generated.push(file.into());
+                        }
+                    }
+                    None if matches!(item, Node::Function(f) if !makes_routes(f)) => {}
                     Some(p) => l.unsure_pages.push(format!("the plugin `{p}` ({name})")),
                     None => l
                         .unsure_pages
@@ -324,6 +330,16 @@ fn host_redirects(l: &mut Layout, path: &Path) {
     }
 }
 
+/// True unless the plugin written in place as the function `text` is
+/// seen to make no route: it returns a plugin object (`name:`) and names
+/// none of the lifecycle methods that add routes or write files
+/// (`contentLoaded`, `allContentLoaded`, `addRoute`, `postBuild`;
+/// Docusaurus docs, "Plugin methods").
+fn makes_routes(text: &str) -> bool {
+    let adds = ["contentLoaded", "addRoute", "postBuild", "createData"];
+    !text.contains("name:") || adds.iter().any(|w| text.contains(w))
+}
+
 /// The name and options of an entry of `presets` or `plugins`: `'name'`
 /// or `['name', { options }]`; `None` for the name when it is computed
 /// (a function, `require(...)`).
@@ -343,6 +359,18 @@ fn plugin_item(item: &Node) -> (Option<&str>, Option<&Node>) {
 /// `classic`, `@docusaurus/plugin-content-docs` is `content-docs`.
 fn short_name(name: &str) -> &str {
     let n = name.strip_prefix("@docusaurus/").unwrap_or(name);
+    // Another scope (`@signalwire/docusaurus-plugin-llms-txt`): the name
+    // in it, when it names a Docusaurus plugin or preset.
+    let n = match n.strip_prefix('@').and_then(|s| s.split_once('/')) {
+        Some((_, inner))
+            if inner.starts_with("docusaurus-")
+                && !inner.contains("-content-")
+                && !inner.contains("-classic") =>
+        {
+            inner
+        }
+        _ => n,
+    };
     [
         "plugin-",
         "preset-",
@@ -380,7 +408,7 @@ fn classic(l: &mut Layout, dir: &Path, opts: &Node, name: &str) -> bool {
             }
         }
     }
-    if matches!(opts, Node::Obj { spread: true, .. }) {
+    if opts.has_unknown_keys() {
         l.unsure_pages.push(format!(
             "options of the classic preset spread from code ({name})"
         ));
@@ -443,7 +471,7 @@ fn docs(l: &mut Layout, dir: &Path, opts: &Node, name: &str, extra: bool) {
                 .push(format!("the docs plugin's `{key}` ({name})"));
         }
     }
-    if matches!(opts, Node::Obj { spread: true, .. }) {
+    if opts.has_unknown_keys() {
         l.unsure_pages.push(format!(
             "options of the docs plugin spread from code ({name})"
         ));
@@ -471,8 +499,9 @@ fn docs(l: &mut Layout, dir: &Path, opts: &Node, name: &str, extra: bool) {
                 let keep: Vec<&str> = items.iter().filter_map(Node::as_str).collect();
                 names.retain(|n| keep.contains(&n.as_str()));
             }
-            _ => l.unsure_pages.push(format!(
-                "the docs plugin's `onlyIncludeVersions`, computed by code ({name})"
+            // It only leaves versions out, which moves no page: a note.
+            _ => l.notes.push(format!(
+                "{name}: the docs plugin's `onlyIncludeVersions` computed by code; every version taken as built"
             )),
         }
     }
@@ -482,7 +511,7 @@ fn docs(l: &mut Layout, dir: &Path, opts: &Node, name: &str, extra: bool) {
         .unwrap_or_else(|| "current".into());
     let last = str_option(l, opts, "lastVersion", &default_last, name);
     let version_opts = opts.get("versions");
-    if version_opts.is_some_and(|v| !matches!(v, Node::Obj { spread: false, .. })) {
+    if version_opts.is_some_and(versions_unknown) {
         l.unsure_pages.push(format!(
             "the docs plugin's `versions`, computed by code ({name})"
         ));
@@ -539,6 +568,28 @@ fn docs(l: &mut Layout, dir: &Path, opts: &Node, name: &str, extra: bool) {
         l.source_dir = dir.join(format!("{prefix}versioned_docs"));
         l.source_url = route(&[&base]);
     }
+}
+
+/// True when the docs plugin's `versions` option `v` may move pages not
+/// read: it is not an object literal, spreads code, or a version named
+/// by code (`[lastVersion]: { badge: false }`) sets anything but what
+/// moves no page (`label`, `banner`, `badge`, `className`, `noIndex`).
+fn versions_unknown(v: &Node) -> bool {
+    let Node::Obj { entries, spread } = v else {
+        return true;
+    };
+    const NO_MOVE: &[&str] = &["label", "banner", "badge", "className", "noIndex"];
+    *spread
+        || entries.iter().any(|(k, o)| {
+            k.starts_with('[')
+                && match o {
+                    Node::Obj {
+                        entries,
+                        spread: false,
+                    } => entries.iter().any(|(k, _)| !NO_MOVE.contains(&k.as_str())),
+                    _ => true,
+                }
+        })
 }
 
 /// The version names of a `versions.json` (a JSON array of strings,
@@ -1082,6 +1133,62 @@ module.exports = config;
         );
         let l = read(d).expect("layout");
         assert_eq!(l.unsure_pages.len(), 1, "{:?}", l.unsure_pages);
+    }
+
+    /// react-native-website's configuration
+    /// (fixtures/sites/docusaurus-ts-options): the TypeScript options are
+    /// read whole; only what can move pages would be unsure.
+    #[test]
+    fn react_native_configuration_is_read_whole() {
+        let top =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sites/docusaurus-ts-options");
+        let l = read(&top).expect("layout");
+        assert!(l.unsure_pages.is_empty(), "{:?}", l.unsure_pages);
+        assert_eq!(lexically_clean(&l.source_dir), top.join("docs"));
+        assert_eq!(l.source_url, "/docs/");
+        let w = top.join("website");
+        assert!(l
+            .mounts
+            .contains(&(w.join("community"), "/community/".into())));
+        assert!(l.generated.contains(&"/llms.txt".to_string()));
+        assert!(l.notes.iter().any(|n| n.contains("onlyIncludeVersions")));
+    }
+
+    /// What a plugin function or a version named by code can move.
+    #[test]
+    fn plugin_functions_and_versions_named_by_code() {
+        assert!(!makes_routes(
+            "function p() { return { name: 'x', configureWebpack() { return {}; } }; }"
+        ));
+        assert!(makes_routes(
+            "function p() { return { name: 'x', async contentLoaded({actions}) { actions.addRoute({}); } }; }"
+        ));
+        assert!(makes_routes("() => other()"));
+        let o = |text: &str| {
+            Object::new(text)
+                .config(&["versions"])
+                .and_then(|t| t.get("versions").cloned())
+                .expect("versions")
+        };
+        assert!(!versions_unknown(&o(
+            "x = { versions: { [v]: { badge: false, label: 'L' } } }"
+        )));
+        assert!(!versions_unknown(&o(
+            "x = { versions: { current: { path: 'n' } } }"
+        )));
+        assert!(versions_unknown(&o(
+            "x = { versions: { [v]: { path: 'p' } } }"
+        )));
+        assert!(versions_unknown(&o("x = { versions: { ...more } }")));
+        assert!(versions_unknown(&o("x = { versions: all }")));
+        assert_eq!(
+            short_name("@signalwire/docusaurus-plugin-llms-txt"),
+            "llms-txt"
+        );
+        assert_eq!(
+            short_name("@x/docusaurus-plugin-content-docs"),
+            "@x/docusaurus-plugin-content-docs"
+        );
     }
 
     /// jest's configuration (fixtures/sites/docusaurus-versions, read
