@@ -706,10 +706,24 @@ fn generated_targets_are_counted_not_checked() {
 /// Preset.Options`, a typed `const` spread into them, a version named by
 /// code and a plugin function that adds no route are read, not taken as
 /// "computed by code": the docs of `path: '../docs'` are served under
-/// `/docs/` and nothing is unsure.
+/// `/docs/` and nothing is unsure. A partial's links resolve on the page
+/// that imports it.
 #[test]
 fn docusaurus_typescript_options() {
     check_site("docusaurus-ts-options");
+    // The partial `_integration-with-existing-apps-ios.md`: its links
+    // resolve on the page importing it; what is not found from beside it
+    // is not checked, counted in one note.
+    let out = check_links(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")),
+        "fixtures/sites/docusaurus-ts-options",
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("2 links not checked")
+            && err.contains("a link in a Docusaurus partial (`_x.md`), resolved against the page that imports it (2)"),
+        "{err}"
+    );
     let out = Command::new(env!("CARGO_BIN_EXE_urilint"))
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .args(["site", "fixtures/sites/docusaurus-ts-options"])

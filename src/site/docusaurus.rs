@@ -292,9 +292,12 @@ fn empty_object() -> Node {
 /// from the static directory at `path`: each line `from to [status]`
 /// (Netlify docs, "Redirects and rewrites"). An exact `from` is a URL the
 /// host answers ([`Layout::redirects`]); one ending in a splat (`/en/*`)
-/// or holding a placeholder (`/blog/:year/*`) answers every URL under
-/// the part before it ([`Layout::generated`]); a catch-all (`/*`) leaves
-/// every page unsure. Rules with status 404 (custom not-found pages) and
+/// or in placeholders (`/blog/:year/*`) answers every URL under the part
+/// before them ([`Layout::generated`]), one ending in a splat inside a
+/// segment (`/docs/native-modules-*`) every URL starting so
+/// ([`Layout::redirect_prefixes`]); a placeholder followed by fixed
+/// segments (`/docs/:version/why`) answers only URLs of its shape, not
+/// matched; a catch-all (`/*`) leaves every page unsure. Rules with status 404 (custom not-found pages) and
 /// rules for other domains make nothing.
 fn host_redirects(l: &mut Layout, path: &Path) {
     let Ok(text) = super::read_config(path) else {
@@ -314,13 +317,29 @@ fn host_redirects(l: &mut Layout, path: &Path) {
             continue;
         }
         let from = from.split(['?', '#']).next().unwrap_or(from);
-        let fixed: Vec<&str> = from
-            .split('/')
-            .take_while(|seg| !seg.starts_with(':') && !seg.contains('*'))
-            .collect();
-        let prefix = fixed.join("/");
-        if fixed.len() == from.split('/').count() {
+        let segs: Vec<&str> = from.split('/').collect();
+        let Some(i) = segs
+            .iter()
+            .position(|seg| seg.starts_with(':') || seg.contains('*'))
+        else {
             l.redirects.push(super::percent_decode(from));
+            continue;
+        };
+        let prefix = segs[..i].join("/");
+        let rest_open = segs[i + 1..]
+            .iter()
+            .all(|seg| seg.is_empty() || seg.starts_with(':') || *seg == "*");
+        if !rest_open {
+            // `/docs/:version/why`: only URLs of that shape, which the
+            // model does not match; the rest of `/docs/` is not answered.
+            continue;
+        }
+        let seg = segs[i];
+        if !seg.starts_with(':') && seg != "*" {
+            // `/docs/next/native-modules-*`: every URL starting so.
+            let head = seg.split('*').next().unwrap_or_default();
+            l.redirect_prefixes
+                .push(super::percent_decode(&format!("{prefix}/{head}")));
         } else if prefix.trim_matches('/').is_empty() {
             l.unsure_pages
                 .push(format!("the catch-all rule `{from}` of {}", path.display()));
@@ -742,6 +761,38 @@ pub fn page_url(
     Some(doc_url(rel, prefix, front))
 }
 
+/// Why a link in a Docusaurus partial is not checked when nothing is
+/// found from beside it ([`partial_url`]).
+pub const PARTIAL: &str =
+    "a link in a Docusaurus partial (`_x.md`), resolved against the page that imports it";
+
+/// The URL a link in the partial `file` (a `_`-prefixed `.md` or `.mdx`
+/// file of a docs, blog or pages directory, which no route serves) is
+/// resolved against when a page beside it imports it: the URL the file
+/// would have without its `_` (Docusaurus docs, "Importing Markdown":
+/// the partial's links resolve on the importing page). `None` for any
+/// other file. A page elsewhere may import it too: what is not found
+/// from beside it is unsure ([`PARTIAL`]).
+pub fn partial_url(l: &Layout, file: &Path) -> Option<String> {
+    let name = file.file_name()?.to_str()?;
+    let shown = name.strip_prefix('_')?;
+    if !(name.ends_with(".md") || name.ends_with(".mdx")) {
+        return None;
+    }
+    let roots =
+        std::iter::once((&l.source_dir, &l.source_url)).chain(l.mounts.iter().map(|(d, u)| (d, u)));
+    let (dir, prefix) = roots
+        .filter(|(d, _)| file.starts_with(d))
+        .max_by_key(|(d, _)| d.as_os_str().len())?;
+    let parent = file.parent()?.strip_prefix(dir).ok()?;
+    let mut rel: Vec<String> = parent
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    rel.push(shown.to_string());
+    Some(doc_url(&rel.join("/"), prefix, &FrontMatter::default()))
+}
+
 /// The URL of the React component `file` (`.js`, `.jsx`, `.ts`, `.tsx`)
 /// at `rel` under `prefix` when it is a page of a pages plugin
 /// (Docusaurus docs, "Creating pages"); `None` for any other file, and
@@ -1034,7 +1085,7 @@ mod tests {
         write("community_versions.json", r#"["1.0"]"#);
         write(
             "static/_redirects",
-            "# c\n/en/*  /:splat\n/old  /new 301!\n/ja/*  /ja/404.html 404\n",
+            "# c\n/en/*  /:splat\n/old  /new 301!\n/ja/*  /ja/404.html 404\n/api/:version/why  /why\n/api/next/native-modules-*  /api/next/legacy/native-modules-:splat\n",
         );
         write(
             "docusaurus.config.js",
@@ -1094,6 +1145,14 @@ module.exports = config;
         assert!(l.generated.contains(&"/en".to_string()));
         assert!(!l.generated.iter().any(|g| g.starts_with("/ja")));
         assert_eq!(l.redirects, vec!["/old".to_string()]);
+        // react-native-website's rules: a placeholder followed by fixed
+        // segments answers no prefix; a splat inside a segment, URLs
+        // starting so.
+        assert!(!l.generated.iter().any(|g| g.starts_with("/api")));
+        assert_eq!(
+            l.redirect_prefixes,
+            vec!["/api/next/native-modules-".to_string()]
+        );
         assert!(l.generated.contains(&"/fr".to_string()));
         assert_eq!(
             l.docusaurus.blogs,
@@ -1152,6 +1211,31 @@ module.exports = config;
             .contains(&(w.join("community"), "/community/".into())));
         assert!(l.generated.contains(&"/llms.txt".to_string()));
         assert!(l.notes.iter().any(|n| n.contains("onlyIncludeVersions")));
+    }
+
+    /// A partial's links resolve on the page importing it: as if it were
+    /// the page beside it, without its `_`.
+    #[test]
+    fn partials_resolve_beside() {
+        let mut l = Layout::new(Generator::Docusaurus, Path::new("/w"), Path::new("/w/c.js"));
+        l.source_dir = "/w/docs".into();
+        l.source_url = "/docs/".into();
+        l.mounts.push(("/w/community".into(), "/community/".into()));
+        assert_eq!(
+            partial_url(&l, Path::new("/w/docs/_a-ios.md")),
+            Some("/docs/a-ios".into())
+        );
+        assert_eq!(
+            partial_url(&l, Path::new("/w/docs/guide/_x.mdx")),
+            Some("/docs/guide/x".into())
+        );
+        assert_eq!(
+            partial_url(&l, Path::new("/w/community/_p.md")),
+            Some("/community/p".into())
+        );
+        assert_eq!(partial_url(&l, Path::new("/w/docs/a.md")), None);
+        assert_eq!(partial_url(&l, Path::new("/w/other/_a.md")), None);
+        assert_eq!(partial_url(&l, Path::new("/w/docs/_a.js")), None);
     }
 
     /// What a plugin function or a version named by code can move.

@@ -964,6 +964,16 @@ impl Site {
         }
         // Against the page's URL.
         let Some(page) = self.page_url(file) else {
+            if let Some(page) =
+                docusaurus::partial_url(l, file).filter(|_| l.generator == Generator::Docusaurus)
+            {
+                // A partial: its links resolve on the page importing it.
+                return self
+                    .lookup_url(&resolve_path(&page, &decoded))
+                    .unwrap_or_else(|| Resolved::Unsure {
+                        reason: docusaurus::PARTIAL.to_string(),
+                    });
+            }
             return self.missing(decoded.clone());
         };
         if climbs_above_root(&page, &decoded) && beside.starts_with(&self.bound) {
