@@ -65,6 +65,12 @@ pub struct Routes {
     /// under `/<locale>`, and whether they are blog posts or pages (`b`,
     /// `p`) or docs (`d`).
     pub localized: Vec<(String, String, char)>,
+    /// True when the site is built with `trailingSlash: false`
+    /// (Docusaurus docs, "docusaurus.config.js: trailingSlash"): a
+    /// directory's index page (`releases/releases.md`, `guide/index.md`)
+    /// is served at `/docs/releases`, not `/docs/releases/`, and relative
+    /// links resolve against that.
+    pub no_trailing_slash: bool,
 }
 
 /// The plugins (short names: `@docusaurus/plugin-` and
@@ -124,6 +130,7 @@ fn read_in(dir: &Path) -> Option<Layout> {
         classic(&mut l, dir, &empty_object(), &name);
         return Some(l);
     };
+    l.docusaurus.no_trailing_slash = matches!(tree.get("trailingSlash"), Some(Node::Bool(false)));
     match tree.get("baseUrl") {
         Some(Node::Str(s)) => l.base_path = base_path_of(s),
         Some(_) => l.notes.push(format!(
@@ -749,16 +756,26 @@ pub fn page_url(
         return None;
     }
     let markdown = rel.ends_with(".md") || rel.ends_with(".mdx");
-    if l.docusaurus.pages.iter().any(|d| file.starts_with(d)) {
-        return Some(pages_url(rel, prefix));
-    }
-    if !markdown {
+    let url = if l.docusaurus.pages.iter().any(|d| file.starts_with(d)) {
+        pages_url(rel, prefix)
+    } else if !markdown {
         return None;
+    } else if l.docusaurus.blogs.iter().any(|d| file.starts_with(d)) {
+        blog_url(rel, prefix, front)
+    } else {
+        doc_url(rel, prefix, front)
+    };
+    Some(trailing(l, url))
+}
+
+/// `url` as the site serves it: without its trailing `/` under
+/// `trailingSlash: false` ([`Routes::no_trailing_slash`]), the root kept.
+fn trailing(l: &Layout, url: String) -> String {
+    if l.docusaurus.no_trailing_slash && url.len() > 1 && url.ends_with('/') {
+        url.trim_end_matches('/').to_string()
+    } else {
+        url
     }
-    if l.docusaurus.blogs.iter().any(|d| file.starts_with(d)) {
-        return Some(blog_url(rel, prefix, front));
-    }
-    Some(doc_url(rel, prefix, front))
 }
 
 /// Why a link in a Docusaurus partial is not checked when nothing is
@@ -790,7 +807,10 @@ pub fn partial_url(l: &Layout, file: &Path) -> Option<String> {
         .map(|c| c.as_os_str().to_string_lossy().into_owned())
         .collect();
     rel.push(shown.to_string());
-    Some(doc_url(&rel.join("/"), prefix, &FrontMatter::default()))
+    Some(trailing(
+        l,
+        doc_url(&rel.join("/"), prefix, &FrontMatter::default()),
+    ))
 }
 
 /// The URL of the React component `file` (`.js`, `.jsx`, `.ts`, `.tsx`)
@@ -1236,6 +1256,31 @@ module.exports = config;
         assert_eq!(partial_url(&l, Path::new("/w/docs/a.md")), None);
         assert_eq!(partial_url(&l, Path::new("/w/other/_a.md")), None);
         assert_eq!(partial_url(&l, Path::new("/w/docs/_a.js")), None);
+    }
+
+    /// `trailingSlash: false`: a category index at its directory's name
+    /// without `/` (react-native-website's docs/releases/releases.md, whose
+    /// `./releases/versioning-policy` is `/docs/releases/versioning-policy`).
+    #[test]
+    fn without_trailing_slash() {
+        let mut l = Layout::new(Generator::Docusaurus, Path::new("/w"), Path::new("/w/c.js"));
+        let none = FrontMatter::default();
+        let url = |l: &Layout| {
+            page_url(
+                l,
+                Path::new("/w/docs/releases/releases.md"),
+                "releases/releases.md",
+                "/docs/",
+                &none,
+            )
+        };
+        assert_eq!(url(&l), Some("/docs/releases/".into()));
+        l.docusaurus.no_trailing_slash = true;
+        assert_eq!(url(&l), Some("/docs/releases".into()));
+        assert_eq!(
+            page_url(&l, Path::new("/w/docs/index.md"), "index.md", "/", &none),
+            Some("/".into())
+        );
     }
 
     /// What a plugin function or a version named by code can move.
