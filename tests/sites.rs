@@ -754,3 +754,88 @@ fn antora_explicit_section_id() {
 fn hugo_docsy() {
     check_site("hugo-docsy");
 }
+
+/// Issue 46, Docusaurus: react-native-website's TypeScript configuration
+/// (fixtures/sites/docusaurus-ts-options): options ending in `satisfies
+/// Preset.Options`, a typed `const` spread into them, a version named by
+/// code and a plugin function that adds no route are read, not taken as
+/// "computed by code": the docs of `path: '../docs'` are served under
+/// `/docs/` and nothing is unsure. A partial's links resolve on the page
+/// that imports it.
+#[test]
+fn docusaurus_typescript_options() {
+    check_site("docusaurus-ts-options");
+    // The partial `_integration-with-existing-apps-ios.md`: its links
+    // resolve on the page importing it; what is not found from beside it
+    // is not checked, counted in one note.
+    let out = check_links(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")),
+        "fixtures/sites/docusaurus-ts-options",
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("2 links not checked")
+            && err.contains("a link in a Docusaurus partial (`_x.md`), resolved against the page that imports it (2)"),
+        "{err}"
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_urilint"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["site", "fixtures/sites/docusaurus-ts-options"])
+        .output()
+        .unwrap_or_else(|e| panic!("run urilint: {e}"));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("pages: fixtures/sites/docusaurus-ts-options/docs served under /docs/"),
+        "{text}"
+    );
+    assert!(text.contains("website/community at /community/"), "{text}");
+    assert!(
+        text.contains("not read, may make or move pages: (none)"),
+        "{text}"
+    );
+}
+
+/// Issue 46: a site of a generator urilint does not model (vercel/swr-site,
+/// built by Fumadocs: `fumadocs-*` in package.json;
+/// fixtures/sites/unmodelled-fumadocs). Its `## Deduplication
+/// [#deduplication]` heading gets the id `deduplication` from Fumadocs,
+/// and `/docs/api` is the URL of content/docs/api.mdx: links to a page or
+/// anchor not found are counted not checked, with one note naming the
+/// generator, and `urilint site` says it.
+#[test]
+fn unmodelled_generator_links_not_checked() {
+    let tree = "fixtures/sites/unmodelled-fumadocs";
+    let out = check_links(std::path::Path::new(env!("CARGO_MANIFEST_DIR")), tree);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "", "{err}");
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    let notes: Vec<&str> = err.lines().filter(|l| l.contains("note")).collect();
+    assert_eq!(notes.len(), 1, "{err}");
+    assert!(
+        notes[0].contains("2 links not checked")
+            && notes[0].contains("Fumadocs (package.json, a generator urilint does not model)"),
+        "{err}"
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_urilint"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["site", "--pages", tree])
+        .output()
+        .unwrap_or_else(|e| panic!("run urilint: {e}"));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(&format!(
+            "site: unmodelled (recognised by {tree}/package.json)"
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "not read, may make or move pages: Fumadocs (package.json, a generator urilint does not model)"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("/content/docs/advanced/performance <- "),
+        "{text}"
+    );
+}

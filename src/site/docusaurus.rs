@@ -65,6 +65,12 @@ pub struct Routes {
     /// under `/<locale>`, and whether they are blog posts or pages (`b`,
     /// `p`) or docs (`d`).
     pub localized: Vec<(String, String, char)>,
+    /// True when the site is built with `trailingSlash: false`
+    /// (Docusaurus docs, "docusaurus.config.js: trailingSlash"): a
+    /// directory's index page (`releases/releases.md`, `guide/index.md`)
+    /// is served at `/docs/releases`, not `/docs/releases/`, and relative
+    /// links resolve against that.
+    pub no_trailing_slash: bool,
 }
 
 /// The plugins (short names: `@docusaurus/plugin-` and
@@ -124,6 +130,7 @@ fn read_in(dir: &Path) -> Option<Layout> {
         classic(&mut l, dir, &empty_object(), &name);
         return Some(l);
     };
+    l.docusaurus.no_trailing_slash = matches!(tree.get("trailingSlash"), Some(Node::Bool(false)));
     match tree.get("baseUrl") {
         Some(Node::Str(s)) => l.base_path = base_path_of(s),
         Some(_) => l.notes.push(format!(
@@ -187,6 +194,12 @@ fn read_in(dir: &Path) -> Option<Layout> {
                         }
                     }
                     Some(p) if PLUGINS_WITHOUT_PAGES.contains(&p) => {}
+                    Some("llms-txt") => {
+                        for file in ["/llms.txt", "/llms-full.txt"] {
+                            l.generated.push(file.into());
+                        }
+                    }
+                    None if matches!(item, Node::Function(f) if !makes_routes(f)) => {}
                     Some(p) => l.unsure_pages.push(format!("the plugin `{p}` ({name})")),
                     None => l
                         .unsure_pages
@@ -286,9 +299,12 @@ fn empty_object() -> Node {
 /// from the static directory at `path`: each line `from to [status]`
 /// (Netlify docs, "Redirects and rewrites"). An exact `from` is a URL the
 /// host answers ([`Layout::redirects`]); one ending in a splat (`/en/*`)
-/// or holding a placeholder (`/blog/:year/*`) answers every URL under
-/// the part before it ([`Layout::generated`]); a catch-all (`/*`) leaves
-/// every page unsure. Rules with status 404 (custom not-found pages) and
+/// or in placeholders (`/blog/:year/*`) answers every URL under the part
+/// before them ([`Layout::generated`]), one ending in a splat inside a
+/// segment (`/docs/native-modules-*`) every URL starting so
+/// ([`Layout::redirect_prefixes`]); a placeholder followed by fixed
+/// segments (`/docs/:version/why`) answers only URLs of its shape, not
+/// matched; a catch-all (`/*`) leaves every page unsure. Rules with status 404 (custom not-found pages) and
 /// rules for other domains make nothing.
 fn host_redirects(l: &mut Layout, path: &Path) {
     let Ok(text) = super::read_config(path) else {
@@ -308,13 +324,29 @@ fn host_redirects(l: &mut Layout, path: &Path) {
             continue;
         }
         let from = from.split(['?', '#']).next().unwrap_or(from);
-        let fixed: Vec<&str> = from
-            .split('/')
-            .take_while(|seg| !seg.starts_with(':') && !seg.contains('*'))
-            .collect();
-        let prefix = fixed.join("/");
-        if fixed.len() == from.split('/').count() {
+        let segs: Vec<&str> = from.split('/').collect();
+        let Some(i) = segs
+            .iter()
+            .position(|seg| seg.starts_with(':') || seg.contains('*'))
+        else {
             l.redirects.push(super::percent_decode(from));
+            continue;
+        };
+        let prefix = segs[..i].join("/");
+        let rest_open = segs[i + 1..]
+            .iter()
+            .all(|seg| seg.is_empty() || seg.starts_with(':') || *seg == "*");
+        if !rest_open {
+            // `/docs/:version/why`: only URLs of that shape, which the
+            // model does not match; the rest of `/docs/` is not answered.
+            continue;
+        }
+        let seg = segs[i];
+        if !seg.starts_with(':') && seg != "*" {
+            // `/docs/next/native-modules-*`: every URL starting so.
+            let head = seg.split('*').next().unwrap_or_default();
+            l.redirect_prefixes
+                .push(super::percent_decode(&format!("{prefix}/{head}")));
         } else if prefix.trim_matches('/').is_empty() {
             l.unsure_pages
                 .push(format!("the catch-all rule `{from}` of {}", path.display()));
@@ -322,6 +354,16 @@ fn host_redirects(l: &mut Layout, path: &Path) {
             l.generated.push(super::percent_decode(&prefix));
         }
     }
+}
+
+/// True unless the plugin written in place as the function `text` is
+/// seen to make no route: it returns a plugin object (`name:`) and names
+/// none of the lifecycle methods that add routes or write files
+/// (`contentLoaded`, `allContentLoaded`, `addRoute`, `postBuild`;
+/// Docusaurus docs, "Plugin methods").
+fn makes_routes(text: &str) -> bool {
+    let adds = ["contentLoaded", "addRoute", "postBuild", "createData"];
+    !text.contains("name:") || adds.iter().any(|w| text.contains(w))
 }
 
 /// The name and options of an entry of `presets` or `plugins`: `'name'`
@@ -343,6 +385,18 @@ fn plugin_item(item: &Node) -> (Option<&str>, Option<&Node>) {
 /// `classic`, `@docusaurus/plugin-content-docs` is `content-docs`.
 fn short_name(name: &str) -> &str {
     let n = name.strip_prefix("@docusaurus/").unwrap_or(name);
+    // Another scope (`@signalwire/docusaurus-plugin-llms-txt`): the name
+    // in it, when it names a Docusaurus plugin or preset.
+    let n = match n.strip_prefix('@').and_then(|s| s.split_once('/')) {
+        Some((_, inner))
+            if inner.starts_with("docusaurus-")
+                && !inner.contains("-content-")
+                && !inner.contains("-classic") =>
+        {
+            inner
+        }
+        _ => n,
+    };
     [
         "plugin-",
         "preset-",
@@ -380,7 +434,7 @@ fn classic(l: &mut Layout, dir: &Path, opts: &Node, name: &str) -> bool {
             }
         }
     }
-    if matches!(opts, Node::Obj { spread: true, .. }) {
+    if opts.has_unknown_keys() {
         l.unsure_pages.push(format!(
             "options of the classic preset spread from code ({name})"
         ));
@@ -443,7 +497,7 @@ fn docs(l: &mut Layout, dir: &Path, opts: &Node, name: &str, extra: bool) {
                 .push(format!("the docs plugin's `{key}` ({name})"));
         }
     }
-    if matches!(opts, Node::Obj { spread: true, .. }) {
+    if opts.has_unknown_keys() {
         l.unsure_pages.push(format!(
             "options of the docs plugin spread from code ({name})"
         ));
@@ -471,8 +525,9 @@ fn docs(l: &mut Layout, dir: &Path, opts: &Node, name: &str, extra: bool) {
                 let keep: Vec<&str> = items.iter().filter_map(Node::as_str).collect();
                 names.retain(|n| keep.contains(&n.as_str()));
             }
-            _ => l.unsure_pages.push(format!(
-                "the docs plugin's `onlyIncludeVersions`, computed by code ({name})"
+            // It only leaves versions out, which moves no page: a note.
+            _ => l.notes.push(format!(
+                "{name}: the docs plugin's `onlyIncludeVersions` computed by code; every version taken as built"
             )),
         }
     }
@@ -482,7 +537,7 @@ fn docs(l: &mut Layout, dir: &Path, opts: &Node, name: &str, extra: bool) {
         .unwrap_or_else(|| "current".into());
     let last = str_option(l, opts, "lastVersion", &default_last, name);
     let version_opts = opts.get("versions");
-    if version_opts.is_some_and(|v| !matches!(v, Node::Obj { spread: false, .. })) {
+    if version_opts.is_some_and(versions_unknown) {
         l.unsure_pages.push(format!(
             "the docs plugin's `versions`, computed by code ({name})"
         ));
@@ -539,6 +594,28 @@ fn docs(l: &mut Layout, dir: &Path, opts: &Node, name: &str, extra: bool) {
         l.source_dir = dir.join(format!("{prefix}versioned_docs"));
         l.source_url = route(&[&base]);
     }
+}
+
+/// True when the docs plugin's `versions` option `v` may move pages not
+/// read: it is not an object literal, spreads code, or a version named
+/// by code (`[lastVersion]: { badge: false }`) sets anything but what
+/// moves no page (`label`, `banner`, `badge`, `className`, `noIndex`).
+fn versions_unknown(v: &Node) -> bool {
+    let Node::Obj { entries, spread } = v else {
+        return true;
+    };
+    const NO_MOVE: &[&str] = &["label", "banner", "badge", "className", "noIndex"];
+    *spread
+        || entries.iter().any(|(k, o)| {
+            k.starts_with('[')
+                && match o {
+                    Node::Obj {
+                        entries,
+                        spread: false,
+                    } => entries.iter().any(|(k, _)| !NO_MOVE.contains(&k.as_str())),
+                    _ => true,
+                }
+        })
 }
 
 /// The version names of a `versions.json` (a JSON array of strings,
@@ -679,16 +756,61 @@ pub fn page_url(
         return None;
     }
     let markdown = rel.ends_with(".md") || rel.ends_with(".mdx");
-    if l.docusaurus.pages.iter().any(|d| file.starts_with(d)) {
-        return Some(pages_url(rel, prefix));
+    let url = if l.docusaurus.pages.iter().any(|d| file.starts_with(d)) {
+        pages_url(rel, prefix)
+    } else if !markdown {
+        return None;
+    } else if l.docusaurus.blogs.iter().any(|d| file.starts_with(d)) {
+        blog_url(rel, prefix, front)
+    } else {
+        doc_url(rel, prefix, front)
+    };
+    Some(trailing(l, url))
+}
+
+/// `url` as the site serves it: without its trailing `/` under
+/// `trailingSlash: false` ([`Routes::no_trailing_slash`]), the root kept.
+fn trailing(l: &Layout, url: String) -> String {
+    if l.docusaurus.no_trailing_slash && url.len() > 1 && url.ends_with('/') {
+        url.trim_end_matches('/').to_string()
+    } else {
+        url
     }
-    if !markdown {
+}
+
+/// Why a link in a Docusaurus partial is not checked when nothing is
+/// found from beside it ([`partial_url`]).
+pub const PARTIAL: &str =
+    "a link in a Docusaurus partial (`_x.md`), resolved against the page that imports it";
+
+/// The URL a link in the partial `file` (a `_`-prefixed `.md` or `.mdx`
+/// file of a docs, blog or pages directory, which no route serves) is
+/// resolved against when a page beside it imports it: the URL the file
+/// would have without its `_` (Docusaurus docs, "Importing Markdown":
+/// the partial's links resolve on the importing page). `None` for any
+/// other file. A page elsewhere may import it too: what is not found
+/// from beside it is unsure ([`PARTIAL`]).
+pub fn partial_url(l: &Layout, file: &Path) -> Option<String> {
+    let name = file.file_name()?.to_str()?;
+    let shown = name.strip_prefix('_')?;
+    if !(name.ends_with(".md") || name.ends_with(".mdx")) {
         return None;
     }
-    if l.docusaurus.blogs.iter().any(|d| file.starts_with(d)) {
-        return Some(blog_url(rel, prefix, front));
-    }
-    Some(doc_url(rel, prefix, front))
+    let roots =
+        std::iter::once((&l.source_dir, &l.source_url)).chain(l.mounts.iter().map(|(d, u)| (d, u)));
+    let (dir, prefix) = roots
+        .filter(|(d, _)| file.starts_with(d))
+        .max_by_key(|(d, _)| d.as_os_str().len())?;
+    let parent = file.parent()?.strip_prefix(dir).ok()?;
+    let mut rel: Vec<String> = parent
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    rel.push(shown.to_string());
+    Some(trailing(
+        l,
+        doc_url(&rel.join("/"), prefix, &FrontMatter::default()),
+    ))
 }
 
 /// The URL of the React component `file` (`.js`, `.jsx`, `.ts`, `.tsx`)
@@ -983,7 +1105,7 @@ mod tests {
         write("community_versions.json", r#"["1.0"]"#);
         write(
             "static/_redirects",
-            "# c\n/en/*  /:splat\n/old  /new 301!\n/ja/*  /ja/404.html 404\n",
+            "# c\n/en/*  /:splat\n/old  /new 301!\n/ja/*  /ja/404.html 404\n/api/:version/why  /why\n/api/next/native-modules-*  /api/next/legacy/native-modules-:splat\n",
         );
         write(
             "docusaurus.config.js",
@@ -1043,6 +1165,14 @@ module.exports = config;
         assert!(l.generated.contains(&"/en".to_string()));
         assert!(!l.generated.iter().any(|g| g.starts_with("/ja")));
         assert_eq!(l.redirects, vec!["/old".to_string()]);
+        // react-native-website's rules: a placeholder followed by fixed
+        // segments answers no prefix; a splat inside a segment, URLs
+        // starting so.
+        assert!(!l.generated.iter().any(|g| g.starts_with("/api")));
+        assert_eq!(
+            l.redirect_prefixes,
+            vec!["/api/next/native-modules-".to_string()]
+        );
         assert!(l.generated.contains(&"/fr".to_string()));
         assert_eq!(
             l.docusaurus.blogs,
@@ -1082,6 +1212,112 @@ module.exports = config;
         );
         let l = read(d).expect("layout");
         assert_eq!(l.unsure_pages.len(), 1, "{:?}", l.unsure_pages);
+    }
+
+    /// react-native-website's configuration
+    /// (fixtures/sites/docusaurus-ts-options): the TypeScript options are
+    /// read whole; only what can move pages would be unsure.
+    #[test]
+    fn react_native_configuration_is_read_whole() {
+        let top =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sites/docusaurus-ts-options");
+        let l = read(&top).expect("layout");
+        assert!(l.unsure_pages.is_empty(), "{:?}", l.unsure_pages);
+        assert_eq!(lexically_clean(&l.source_dir), top.join("docs"));
+        assert_eq!(l.source_url, "/docs/");
+        let w = top.join("website");
+        assert!(l
+            .mounts
+            .contains(&(w.join("community"), "/community/".into())));
+        assert!(l.generated.contains(&"/llms.txt".to_string()));
+        assert!(l.notes.iter().any(|n| n.contains("onlyIncludeVersions")));
+    }
+
+    /// A partial's links resolve on the page importing it: as if it were
+    /// the page beside it, without its `_`.
+    #[test]
+    fn partials_resolve_beside() {
+        let mut l = Layout::new(Generator::Docusaurus, Path::new("/w"), Path::new("/w/c.js"));
+        l.source_dir = "/w/docs".into();
+        l.source_url = "/docs/".into();
+        l.mounts.push(("/w/community".into(), "/community/".into()));
+        assert_eq!(
+            partial_url(&l, Path::new("/w/docs/_a-ios.md")),
+            Some("/docs/a-ios".into())
+        );
+        assert_eq!(
+            partial_url(&l, Path::new("/w/docs/guide/_x.mdx")),
+            Some("/docs/guide/x".into())
+        );
+        assert_eq!(
+            partial_url(&l, Path::new("/w/community/_p.md")),
+            Some("/community/p".into())
+        );
+        assert_eq!(partial_url(&l, Path::new("/w/docs/a.md")), None);
+        assert_eq!(partial_url(&l, Path::new("/w/other/_a.md")), None);
+        assert_eq!(partial_url(&l, Path::new("/w/docs/_a.js")), None);
+    }
+
+    /// `trailingSlash: false`: a category index at its directory's name
+    /// without `/` (react-native-website's docs/releases/releases.md, whose
+    /// `./releases/versioning-policy` is `/docs/releases/versioning-policy`).
+    #[test]
+    fn without_trailing_slash() {
+        let mut l = Layout::new(Generator::Docusaurus, Path::new("/w"), Path::new("/w/c.js"));
+        let none = FrontMatter::default();
+        let url = |l: &Layout| {
+            page_url(
+                l,
+                Path::new("/w/docs/releases/releases.md"),
+                "releases/releases.md",
+                "/docs/",
+                &none,
+            )
+        };
+        assert_eq!(url(&l), Some("/docs/releases/".into()));
+        l.docusaurus.no_trailing_slash = true;
+        assert_eq!(url(&l), Some("/docs/releases".into()));
+        assert_eq!(
+            page_url(&l, Path::new("/w/docs/index.md"), "index.md", "/", &none),
+            Some("/".into())
+        );
+    }
+
+    /// What a plugin function or a version named by code can move.
+    #[test]
+    fn plugin_functions_and_versions_named_by_code() {
+        assert!(!makes_routes(
+            "function p() { return { name: 'x', configureWebpack() { return {}; } }; }"
+        ));
+        assert!(makes_routes(
+            "function p() { return { name: 'x', async contentLoaded({actions}) { actions.addRoute({}); } }; }"
+        ));
+        assert!(makes_routes("() => other()"));
+        let o = |text: &str| {
+            Object::new(text)
+                .config(&["versions"])
+                .and_then(|t| t.get("versions").cloned())
+                .expect("versions")
+        };
+        assert!(!versions_unknown(&o(
+            "x = { versions: { [v]: { badge: false, label: 'L' } } }"
+        )));
+        assert!(!versions_unknown(&o(
+            "x = { versions: { current: { path: 'n' } } }"
+        )));
+        assert!(versions_unknown(&o(
+            "x = { versions: { [v]: { path: 'p' } } }"
+        )));
+        assert!(versions_unknown(&o("x = { versions: { ...more } }")));
+        assert!(versions_unknown(&o("x = { versions: all }")));
+        assert_eq!(
+            short_name("@signalwire/docusaurus-plugin-llms-txt"),
+            "llms-txt"
+        );
+        assert_eq!(
+            short_name("@x/docusaurus-plugin-content-docs"),
+            "@x/docusaurus-plugin-content-docs"
+        );
     }
 
     /// jest's configuration (fixtures/sites/docusaurus-versions, read

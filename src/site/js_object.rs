@@ -426,8 +426,11 @@ pub enum Node {
     },
     /// An array literal.
     Arr(Vec<Node>),
-    /// An expression urilint does not evaluate (a call, a variable, a
-    /// function).
+    /// A function written in place (`function name() { ... }`, `async
+    /// function`, `(a) => ...`): its source text, not evaluated. Callers
+    /// that only need a value take it as computed.
+    Function(String),
+    /// An expression urilint does not evaluate (a call, a variable).
     Computed,
 }
 
@@ -440,6 +443,18 @@ impl Node {
                 entries.iter().rev().find(|(k, _)| k == key).map(|(_, v)| v)
             }
             _ => None,
+        }
+    }
+
+    /// True when an object literal may hold keys not read: it spreads
+    /// code (`...x`) or computes a key (`[k]: v`, kept as an entry whose
+    /// key starts with `[`).
+    pub fn has_unknown_keys(&self) -> bool {
+        match self {
+            Node::Obj { entries, spread } => {
+                *spread || entries.iter().any(|(k, _)| k.starts_with('['))
+            }
+            _ => false,
         }
     }
 
@@ -518,14 +533,77 @@ impl Object {
     fn node_at(&self, i: usize, nesting: usize) -> (Node, usize) {
         let i = self.skip_ws(i);
         let (node, end) = self.literal_at(i, nesting);
-        let after = self.skip_ws(end);
+        let mut after = self.skip_ws(end);
+        if node != Node::Computed && self.type_assertion_at(after) {
+            // TypeScript `{ ... } satisfies Options`, `x as T`: the type
+            // changes nothing of the value.
+            after = self.skip_expr(after);
+        }
         let ends =
             after >= self.src.len() || matches!(self.src[after], b',' | b'}' | b']' | b')' | b';');
         if node != Node::Computed && ends {
             (node, after)
         } else {
-            (Node::Computed, self.skip_expr(i))
+            let end = self.skip_expr(i);
+            (self.function_at(i, end).unwrap_or(Node::Computed), end)
         }
+    }
+
+    /// True when a TypeScript type assertion (`satisfies T`, `as T`)
+    /// starts at `i`.
+    fn type_assertion_at(&self, i: usize) -> bool {
+        ["satisfies", "as"].iter().any(|w| {
+            self.src
+                .get(i..)
+                .is_some_and(|r| r.starts_with(w.as_bytes()))
+                && self
+                    .src
+                    .get(i + w.len())
+                    .is_some_and(u8::is_ascii_whitespace)
+        })
+    }
+
+    /// A function written from `i` to `end` ([`Node::Function`]):
+    /// `function`, `async function`, or an arrow function (`(a) =>`,
+    /// `a =>`, `async (a) =>`).
+    fn function_at(&self, i: usize, end: usize) -> Option<Node> {
+        let text = self.src.get(i..end)?;
+        let text = text
+            .strip_prefix(b"async ")
+            .unwrap_or(text)
+            .trim_ascii_start();
+        let function = text.starts_with(b"function")
+            && !text
+                .get(8)
+                .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_');
+        let arrow = || {
+            let head = match text.first() {
+                Some(b'(') => {
+                    // The parameters: to the `)` closing the first `(`.
+                    let mut depth = 0usize;
+                    let close = text.iter().position(|&c| {
+                        match c {
+                            b'(' => depth += 1,
+                            b')' => depth = depth.saturating_sub(1),
+                            _ => {}
+                        }
+                        depth == 0
+                    });
+                    close.map(|c| c + 1)
+                }
+                _ => {
+                    let n = text
+                        .iter()
+                        .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$'))
+                        .count();
+                    (n > 0).then_some(n)
+                }
+            };
+            head.and_then(|h| text.get(h..))
+                .is_some_and(|rest| rest.trim_ascii_start().starts_with(b"=>"))
+        };
+        (function || arrow())
+            .then(|| Node::Function(String::from_utf8_lossy(&self.src[i..end]).into_owned()))
     }
 
     /// The literal at `i`, and the position after it (`Computed` with
@@ -649,13 +727,41 @@ impl Object {
                     && (before.len() == k.len()
                         || !before[before.len() - k.len() - 1].is_ascii_alphanumeric())
             });
-            let eq = self.skip_ws(end);
+            let mut eq = self.skip_ws(end);
+            if keyword && b.get(eq) == Some(&b':') {
+                // TypeScript `const name: Type = ...`: on to its `=`.
+                eq = self.type_end(eq + 1);
+            }
             if keyword && b.get(eq) == Some(&b'=') && b.get(eq + 1) != Some(&b'=') {
                 let (v, _) = self.node_at(eq + 1, nesting + 1);
                 return (v != Node::Computed).then_some(v);
             }
         }
         None
+    }
+
+    /// The `=` ending a type annotation that starts at `i` (`Options =`,
+    /// `Record<string, X> =`): the first `=` at the depth of `i` that is
+    /// not part of `=>`, `==`; the end of the text when a `;` or a new
+    /// line at that depth comes first.
+    fn type_end(&self, i: usize) -> usize {
+        let b = &self.src;
+        let Some(&d) = self.depth.get(i) else {
+            return b.len();
+        };
+        let mut j = i;
+        while j < b.len() {
+            if self.depth[j] == d {
+                match b[j] {
+                    b';' | b'\n' => return b.len(),
+                    b'=' if !matches!(b.get(j + 1), Some(b'>' | b'=')) => return j,
+                    b'=' => j += 1,
+                    _ => {}
+                }
+            }
+            j += 1;
+        }
+        b.len()
     }
 
     /// The object literal at `i` (`{`).
@@ -727,7 +833,34 @@ impl Object {
                     entries.push((k, Node::Computed));
                     j = self.skip_expr(after);
                 }
-                // `...x`, `[k]: v`: keys not read.
+                // `[k]: v`: the value kept under the key `[k]` (as
+                // written), which no lookup matches.
+                (None, Some(b'[')) => {
+                    // The `]` closing it: the byte before the depth
+                    // drops back.
+                    let close = (after + 1..b.len())
+                        .find(|&k| self.depth[k] <= self.depth[after])
+                        .map(|k| k - 1)
+                        .filter(|&c| b[c] == b']');
+                    let colon = close.map(|c| self.skip_ws(c + 1));
+                    match (close, colon) {
+                        (Some(c), Some(colon)) if b.get(colon) == Some(&b':') => {
+                            let k = String::from_utf8_lossy(&b[after..=c]).into_owned();
+                            let (v, end) = self.node_at(colon + 1, nesting + 1);
+                            entries.push((k, v));
+                            j = end;
+                        }
+                        _ => {
+                            spread = true;
+                            let end = self.skip_expr(after);
+                            if end == after && !matches!(b.get(end), Some(b',' | b'}')) {
+                                return (Node::Computed, i);
+                            }
+                            j = end;
+                        }
+                    }
+                }
+                // `...x` and the like: keys not read.
                 _ => {
                     spread = true;
                     let end = self.skip_expr(after);
@@ -867,7 +1000,7 @@ export default config;
         let opts = classic.get(1).expect("options");
         let docs = opts.get("docs").expect("docs");
         assert_eq!(docs.get("path"), Some(&Node::Str("../docs".into())));
-        assert_eq!(docs.get("editUrl"), Some(&Node::Computed));
+        assert!(matches!(docs.get("editUrl"), Some(Node::Function(_))));
         assert_eq!(docs.get("sidebarPath"), Some(&Node::Computed));
         assert!(matches!(docs.get("remarkPlugins"), Some(Node::Arr(_))));
         assert_eq!(opts.get("blog"), Some(&Node::Bool(false)));
@@ -924,6 +1057,60 @@ module.exports = { baseUrl: '/', docs, blog: { ...common, ...unknown }, plugins:
         ] {
             let _ = Object::new(bad).config(&["baseUrl"]);
         }
+    }
+
+    /// Issue 46 (react-native-website): TypeScript around the literals
+    /// (`satisfies`, `as`, a typed `const`), a key computed by code kept
+    /// under `[k]`, functions kept as their text.
+    #[test]
+    fn typescript_and_functions() {
+        let o = Object::new(
+            r#"const common: PluginContentDocs.Options = {
+  editUrl: (options => { return `x/${options.docPath}`; }) as PluginContentDocs.EditUrlFunction,
+  showLastUpdateTime: true,
+};
+const map: Record<string, {a: string}> = { k: 'v' };
+const config: Config = {
+  baseUrl: '/',
+  presets: [['classic', { docs: { path: '../docs', versions: { [last]: { badge: false } }, ...common } } satisfies Preset.Options]],
+  plugins: [function x() { return { name: 'n', configureWebpack() {} }; }, async () => ({}), p => p, q, ['a', { m: map, t: 'x' as const }]],
+};
+export default config;
+"#,
+        );
+        let t = o.config(&["baseUrl", "presets"]).expect("config");
+        let Some(Node::Arr(presets)) = t.get("presets") else {
+            panic!("{t:?}");
+        };
+        let Some(Node::Arr(classic)) = presets.first() else {
+            panic!("{presets:?}");
+        };
+        let docs = classic.get(1).and_then(|o| o.get("docs")).expect("docs");
+        assert_eq!(docs.get("path"), Some(&Node::Str("../docs".into())));
+        assert_eq!(docs.get("showLastUpdateTime"), Some(&Node::Bool(true)));
+        assert!(matches!(docs.get("editUrl"), Some(Node::Function(_))));
+        assert!(!docs.has_unknown_keys(), "{docs:?}");
+        let versions = docs.get("versions").expect("versions");
+        assert!(versions.has_unknown_keys());
+        assert!(versions
+            .get("[last]")
+            .is_some_and(|v| v.get("badge") == Some(&Node::Bool(false))));
+        let Some(Node::Arr(plugins)) = t.get("plugins") else {
+            panic!("{t:?}");
+        };
+        assert!(matches!(&plugins[0], Node::Function(f) if f.contains("configureWebpack")));
+        assert!(matches!(&plugins[1], Node::Function(_)));
+        assert!(matches!(&plugins[2], Node::Function(_)));
+        assert_eq!(plugins[3], Node::Computed);
+        let Node::Arr(a) = &plugins[4] else {
+            panic!("{plugins:?}");
+        };
+        let opts = a.get(1).expect("options");
+        assert_eq!(opts.get("t"), Some(&Node::Str("x".into())));
+        assert_eq!(
+            opts.get("m").and_then(|m| m.get("k")),
+            Some(&Node::Str("v".into()))
+        );
     }
 
     /// Starlight's `locales` (object of objects): its keys, and none for

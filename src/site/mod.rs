@@ -32,6 +32,7 @@ pub mod nextra;
 pub mod slug;
 pub mod sphinx;
 pub mod starlight;
+pub mod unmodelled;
 pub mod vitepress;
 pub mod yaml;
 pub mod zola;
@@ -161,12 +162,17 @@ pub enum Generator {
     /// Zola (`zola.toml`, or `config.toml` with Zola's `base_url`, beside
     /// `content/`).
     Zola,
+    /// A generator urilint does not model (Fumadocs, Gatsby, Eleventy,
+    /// ...: a `package.json` depending on one of
+    /// [`unmodelled::GENERATORS`], beside Markdown or MDX pages): every
+    /// link to a page or anchor not found is not checked.
+    Unmodelled,
 }
 
 impl Generator {
     /// Every generator, in the order configuration files are looked for
     /// in one directory.
-    pub const ALL: [Generator; 13] = [
+    pub const ALL: [Generator; 14] = [
         Generator::MkDocs,
         Generator::VitePress,
         Generator::Docusaurus,
@@ -179,6 +185,7 @@ impl Generator {
         Generator::Hugo,
         Generator::Sphinx,
         Generator::Docsify,
+        Generator::Unmodelled,
         Generator::Jekyll,
     ];
 
@@ -199,6 +206,7 @@ impl Generator {
             Generator::Starlight => "starlight",
             Generator::Nextra => "nextra",
             Generator::Zola => "zola",
+            Generator::Unmodelled => "unmodelled",
         }
     }
 
@@ -227,6 +235,7 @@ impl Generator {
             Generator::Starlight => starlight::CONFIG_NAMES,
             Generator::Nextra => nextra::CONFIG_NAMES,
             Generator::Zola => zola::CONFIG_NAMES,
+            Generator::Unmodelled => unmodelled::CONFIG_NAMES,
         }
     }
 
@@ -248,6 +257,7 @@ impl Generator {
             Generator::Starlight => starlight::read(dir),
             Generator::Nextra => nextra::read(dir),
             Generator::Zola => zola::read(dir),
+            Generator::Unmodelled => unmodelled::read(dir),
         }
     }
 }
@@ -983,6 +993,16 @@ impl Site {
         }
         // Against the page's URL.
         let Some(page) = self.page_url(file) else {
+            if let Some(page) =
+                docusaurus::partial_url(l, file).filter(|_| l.generator == Generator::Docusaurus)
+            {
+                // A partial: its links resolve on the page importing it.
+                return self
+                    .lookup_url(&resolve_path(&page, &decoded))
+                    .unwrap_or_else(|| Resolved::Unsure {
+                        reason: docusaurus::PARTIAL.to_string(),
+                    });
+            }
             return self.missing(decoded.clone());
         };
         if climbs_above_root(&page, &decoded) && beside.starts_with(&self.bound) {
