@@ -1146,6 +1146,16 @@ pub(crate) fn delimited(
                 if breaks >= 2 || (breaks == 0 && !angle) {
                     return Delimited::Abort;
                 }
+                if breaks == 1 {
+                    // The next line starting with `scheme://` starts
+                    // another URI (two in one quoted CSV field), not the
+                    // rest of this one.
+                    match new_uri_at(hay, j, w.eof) {
+                        Some(true) => return Delimited::Abort,
+                        Some(false) => {}
+                        None => return Delimited::NeedMore,
+                    }
+                }
                 sc.push(hay, seg, run);
                 if breaks == 1 {
                     let hyphen = (run > s && hay[run - 1] == b'-' && !sc.text.is_empty())
@@ -1163,6 +1173,34 @@ pub(crate) fn delimited(
             _ => return Delimited::Abort,
         }
     }
+}
+
+/// Whether `hay[at..]` starts with a scheme and `://` (RFC 3986 section
+/// 3.1: a letter, then letters, digits, `+`, `-`, `.`; at most 32 bytes):
+/// `Some(true)` or `Some(false)`, `None` when the input read so far ends
+/// before that is known (and more is to come).
+fn new_uri_at(hay: &[u8], at: usize, eof: bool) -> Option<bool> {
+    let rest = &hay[at.min(hay.len())..];
+    if !rest.first().is_some_and(u8::is_ascii_alphabetic) {
+        return if rest.is_empty() && !eof {
+            None
+        } else {
+            Some(false)
+        };
+    }
+    let n = rest
+        .iter()
+        .take(32)
+        .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+        .count();
+    let tail = &rest[n..];
+    if tail.len() < 3 && n == rest.len() && !eof {
+        return None;
+    }
+    if tail.len() < 3 && tail.iter().zip(b"://").all(|(a, b)| a == b) && !eof {
+        return None;
+    }
+    Some(tail.starts_with(b"://"))
 }
 
 pub(crate) enum Bare {
@@ -1647,6 +1685,11 @@ fn wrap_continuation(w: &Window<'_>, seg: usize, j: usize) -> Continuation {
         None if floor == 0 && w.bof => 0,
         None => floor,
     };
+    // A line of a program's comment (`// see https://...`, `# see
+    // https://...`) is not hard-wrapped prose: the next line is code.
+    if comment_line(&hay[line_start..j]) {
+        return Continuation::No;
+    }
     let prefix = &hay[line_start..line_start + reply_prefix(&hay[line_start..j])];
     let width = hay[line_start + prefix.len()..j]
         .iter()
@@ -1711,6 +1754,13 @@ fn wrap_continuation(w: &Window<'_>, seg: usize, j: usize) -> Continuation {
     } else {
         Continuation::No
     }
+}
+
+/// True when `line` (from its start) is a comment of a program: after
+/// indentation, `//` or `#` then a space.
+fn comment_line(line: &[u8]) -> bool {
+    let t = line.trim_ascii_start();
+    t.starts_with(b"// ") || t.starts_with(b"# ")
 }
 
 /// The length of the reply prefix `line` starts with: `>` characters,

@@ -2239,3 +2239,39 @@ fn a_buffer_kept_whole_stays_reusable() {
     .expect("thread");
     assert!(capacity > 0 && capacity <= MAX_SPARE, "{capacity}");
 }
+
+/// A quoted CSV field holding two URIs on two lines
+/// (tauri-apps/tauri-docs public/tauri-community-survey-2022-data.csv):
+/// the second line starts another URI, not the rest of the first; in
+/// `<...>` the same.
+#[test]
+fn a_line_starting_with_a_scheme_starts_another_uri() {
+    assert_eq!(
+        uris("yes,\"https://git.kaki87.net/KaKi87/scraper-instagram-gui-desktop\nhttps://git.kaki87.net/KaKi87/tauri-update-server\",c\n"),
+        [
+            "https://git.kaki87.net/KaKi87/scraper-instagram-gui-desktop",
+            "https://git.kaki87.net/KaKi87/tauri-update-server"
+        ]
+    );
+    assert_eq!(
+        uris("<http://a.example/x\nhttp://b.example/y>"),
+        ["http://a.example/x", "http://b.example/y"]
+    );
+    // A broken URI whose rest holds no scheme is still joined.
+    assert_eq!(uris("<http://a.example/x\n/y>"), ["http://a.example/x/y"]);
+}
+
+/// A program's comment ending in a URI, code on the next line
+/// (vitest-dev/vitest packages/expect/src/jest-asymmetric-matchers.ts):
+/// not a hard wrap.
+#[test]
+fn a_comment_line_is_not_hard_wrapped() {
+    let code = "// FIXME: https://github.com/microsoft/TypeScript/issues/61068\nAsymmetricMatcher.prototype[Symbol.for('chai/inspect')] = function () {}\n";
+    assert_eq!(
+        wrapped_uris(code),
+        [(
+            "https://github.com/microsoft/TypeScript/issues/61068".to_string(),
+            false
+        )]
+    );
+}
