@@ -1146,10 +1146,11 @@ pub(crate) fn delimited(
                 if breaks >= 2 || (breaks == 0 && !angle) {
                     return Delimited::Abort;
                 }
-                if breaks == 1 {
-                    // The next line starting with `scheme://` starts
-                    // another URI (two in one quoted CSV field), not the
-                    // rest of this one.
+                if breaks == 1 && memchr::memchr(b':', &hay[s..run]).is_some() {
+                    // After a scheme, the next line starting with
+                    // `scheme://` starts another URI (two in one quoted
+                    // CSV field), not the rest of this one (`<ht` + line
+                    // break + `tp://...>` is one scheme split).
                     match new_uri_at(hay, j, w.eof) {
                         Some(true) => return Delimited::Abort,
                         Some(false) => {}

@@ -691,7 +691,7 @@ mod site_id_tests {
             vec!["fn:1", "fnref:1"]
         );
         assert!(of_markdown(b"x[^a]\n\n[^a]: n\n", Renderer::PythonMarkdown).has("fn:a"));
-        assert!(!of_markdown(b"x[^a]\n\n[^a]: n\n", Renderer::Github).has("fn:a"));
+        assert!(!of_markdown(b"x[^a]\n\n[^a]: n\n", Renderer::Docutils).has("fn:a"));
     }
 
     #[test]
