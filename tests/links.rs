@@ -458,3 +458,31 @@ fn sphinx_theme_templates_are_not_checked() {
         "fixtures/sites/sphinx-theme/plain.html:2:22: L001 links to fixtures/sites/sphinx-theme/changes.html, which does not exist\n"
     );
 }
+
+/// A link to a fragment of a page whose anchors cannot all be known (a
+/// Hugo shortcode on it, linkerd/website) is counted not checked with a
+/// note, not passed in silence; one its text makes is found (issue 46,
+/// round 2).
+#[test]
+fn fragments_of_pages_with_unknown_anchors_are_counted() {
+    let out = urilint(&[
+        "check",
+        "--isolated",
+        "--links",
+        "local",
+        "--select",
+        "L001,L002",
+        "--format",
+        "plain",
+        "fixtures/sites/unknown-anchors",
+    ]);
+    assert_eq!(stdout(&out), "");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(
+            "1 link not checked: it names a fragment that the target page's text does not make"
+        ) && err
+            .contains("`#no-such-anchor of fixtures/sites/unknown-anchors/reference/httproute.md`"),
+        "{err}"
+    );
+}

@@ -104,6 +104,11 @@ pub struct LocalLinks {
     /// site ([`unbuilt::written_for_site`]), not checked: how many, and
     /// one of them (page, link) to name in the note.
     unbuilt: Mutex<(u64, Option<(PathBuf, String)>)>,
+    /// The links whose fragment is taken as there only because the target
+    /// page's anchors cannot all be known (a shortcode, include, directive
+    /// or component may write it): how many, and one of them (page,
+    /// fragment) to name in the note.
+    unknown_anchors: Mutex<(u64, Option<(PathBuf, String)>)>,
     /// The comparisons left for the run's "did you mean"s.
     budget: suggest::Budget,
 }
@@ -196,6 +201,7 @@ impl LocalLinks {
             outside: Mutex::new(std::collections::HashSet::new()),
             unsure: Mutex::new(std::collections::BTreeMap::new()),
             unbuilt: Mutex::new((0, None)),
+            unknown_anchors: Mutex::new((0, None)),
             budget: suggest::Budget::default(),
         }
     }
@@ -481,6 +487,31 @@ impl LocalLinks {
         self.count_unsure(&config, reason.to_string());
     }
 
+    /// Counts the link of `file` to `target` as not checked when its
+    /// fragment is found only because the target page's anchors cannot
+    /// all be known ([`Anchors::only_unknown_has`]), for the note.
+    fn count_unknown_anchor(&self, file: &Path, target: &LinkTarget) {
+        let Some(fragment) = target.fragment.as_deref() else {
+            return;
+        };
+        let unknown = self
+            .anchors(&target.path, target.renderer, target.definition_terms)
+            .is_some_and(|a| a.only_unknown_has(fragment));
+        if unknown && !self.plain_heading(&target.path, target.renderer, fragment) {
+            let mut u = self
+                .unknown_anchors
+                .lock()
+                .unwrap_or_else(|p| p.into_inner());
+            u.0 += 1;
+            if u.1.is_none() {
+                u.1 = Some((
+                    shown(file),
+                    format!("#{fragment} of {}", shown(&target.path).display()),
+                ));
+            }
+        }
+    }
+
     /// Counts one link of the site configured by `config` as not checked
     /// for `reason` ([`LocalLinks::notes`]).
     fn count_unsure(&self, config: &Path, reason: String) {
@@ -562,6 +593,7 @@ impl LocalLinks {
             });
         }
         if self.anchor_found(&target)? {
+            self.count_unknown_anchor(file, &target);
             None
         } else if let Some((config, why)) = target.unsure_anchors {
             // The site may make the anchor in a way the model does not
@@ -923,6 +955,18 @@ impl LocalLinks {
             notes.push(format!(
                 "{n} link{} not checked: written for a built site (e.g. `{link}` in {}, a page's URL rather than a file), in pages no site configuration found covers; `urilint site` shows what was found",
                 if *n == 1 { "" } else { "s" },
+                page.display()
+            ));
+        }
+        let unknown = self
+            .unknown_anchors
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        if let (n, Some((page, link))) = &*unknown {
+            notes.push(format!(
+                "{n} link{} not checked: {} a fragment that the target page's text does not make, and a shortcode, include, directive or component of that page may write it (e.g. `{link}` in {})",
+                if *n == 1 { "" } else { "s" },
+                if *n == 1 { "it names" } else { "they name" },
                 page.display()
             ));
         }

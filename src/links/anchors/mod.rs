@@ -55,7 +55,13 @@ impl Anchors {
     /// `top` (the top of any HTML document, HTML Living Standard "scroll
     /// to the fragment").
     pub fn has(&self, fragment: &str) -> bool {
-        if self.unknown || self.exact.contains(fragment) || fragment.eq_ignore_ascii_case("top") {
+        self.unknown || self.known_has(fragment)
+    }
+
+    /// [`Anchors::has`] of the ids the document's text makes, whether or
+    /// not others may be written.
+    fn known_has(&self, fragment: &str) -> bool {
+        if self.exact.contains(fragment) || fragment.eq_ignore_ascii_case("top") {
             return true;
         }
         if self
@@ -101,6 +107,13 @@ impl Anchors {
             f.extend(ids.iter().map(|i| i.to_lowercase()));
         }
         self.exact.extend(ids);
+    }
+
+    /// True when `fragment` is taken as there only because the page's
+    /// anchors cannot all be known ([`Anchors::unknown`]): none of the
+    /// ids its text makes is it.
+    pub fn only_unknown_has(&self, fragment: &str) -> bool {
+        self.unknown && !self.known_has(fragment)
     }
 
     /// The anchors of a document whose anchors cannot all be known: every
