@@ -220,7 +220,7 @@ const QUIET_EXTENSIONS: &[&str] = &[
 /// repository, or the one in the tree is merged into one elsewhere), the
 /// playbooks disagree, or one registers an Antora extension
 /// (`antora.extensions`) that may set attributes: anything but
-/// [`QUIET_EXTENSIONS`], the collector without `ext.collector`, and a
+/// `QUIET_EXTENSIONS`, the collector without `ext.collector`, and a
 /// local script that never names `attributes`. Values set in
 /// `antora.yml` itself are sure.
 pub fn section_ids(dir: &Path, config: &Path) -> (IdAttributes, Option<String>) {
