@@ -114,9 +114,11 @@ pub fn is_template_candidate(c: &crate::scan::Candidate<'_>) -> bool {
 }
 
 /// True when `before`, the bytes right before a candidate, end in a
-/// regular expression's `^` anchor.
+/// regular expression's `^` anchor, or in a shell's regular expression
+/// match operator and its space (`[[ $url =~ https://([[:alnum:]_:]+)@github.com ]]`,
+/// bash "Conditional Constructs").
 pub fn regex_anchor(before: &[u8]) -> bool {
-    before.last() == Some(&b'^')
+    before.last() == Some(&b'^') || before.ends_with(b"=~ ")
 }
 
 /// After a `%`: true when `b` is not two hexadecimal digits (a
@@ -463,7 +465,7 @@ mod tests {
     fn a_regex_anchor_before_makes_a_template() {
         use crate::scan::{Found, ScanOptions, Scanner};
         let text: &[u8] =
-            b"  %r{^https://(www\\.)?quora\\.com},\n  '^https://deploy-preview-\\d+--docsydocs\\.netlify\\.app',\n  see https://(www.example.org\n";
+            b"  %r{^https://(www\\.)?quora\\.com},\n  '^https://deploy-preview-\\d+--docsydocs\\.netlify\\.app',\n  see https://(www.example.org\n  [[ \"${URL}\" =~ https://([[:alnum:]_:]+)@github.com/(.*)$ ]]\n";
         let mut s = Scanner::new(text, ScanOptions::default());
         let mut seen = Vec::new();
         while let Ok(Some(f)) = s.next_found() {
@@ -477,6 +479,8 @@ mod tests {
                 ("https://(www".to_string(), true),
                 ("https://deploy-preview-".to_string(), true),
                 ("https://(www.example.org".to_string(), false),
+                // Homebrew/brew Library/Homebrew/cmd/update.sh: bash `=~`.
+                ("https://(".to_string(), true),
             ]
         );
     }

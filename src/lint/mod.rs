@@ -263,9 +263,11 @@ impl Linter {
         // configuration key that holds a URL and runs into its name.
         // `mongodb://h1:27017,h2:27017/db`: a driver's list of hosts.
         // `docker://python:3.12-slim`: an image and its tag.
+        // `at://did:plc:x/...`: an AT Protocol URI of a DID.
         if crate::scheme::convention::scp_like(candidate.text())
             || crate::scheme::convention::multi_host(candidate.text())
             || crate::scheme::convention::docker_image(candidate.text())
+            || crate::scheme::convention::at_did(candidate.text())
             || crate::scheme::convention::git_config_key(candidate.context_before())
         {
             out[from..].sort_by_key(|d| d.byte_offset);

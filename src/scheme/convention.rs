@@ -46,6 +46,34 @@ pub fn scp_like(uri: &str) -> bool {
         .is_some_and(|(host, after)| !host.is_empty() && !after.bytes().all(|b| b.is_ascii_digit()))
 }
 
+/// True when `uri` (a candidate's text) is an AT Protocol URI whose
+/// authority is a DID (`at://did:plc:ewvi7nxzyoun6zhxrhs64oiz/app.bsky.feed.post/3k`;
+/// AT Protocol specification, "AT URI Scheme": the authority is a handle
+/// or a DID, `did:method:identifier`). RFC 3986 reads `did:plc:...` as a
+/// host and a port, so the grammar would report `U006`.
+pub fn at_did(uri: &str) -> bool {
+    let Some(rest) = uri
+        .get(..9)
+        .filter(|s| s.eq_ignore_ascii_case("at://did:"))
+        .and_then(|_| uri.get(9..))
+    else {
+        return false;
+    };
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
+    let mut parts = authority.splitn(2, ':');
+    let (Some(method), Some(id)) = (parts.next(), parts.next()) else {
+        return false;
+    };
+    !method.is_empty()
+        && method
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+        && !id.is_empty()
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_' | b':' | b'%'))
+}
+
 /// True when `uri` (a candidate's text) is a Docker image reference
 /// behind the `docker` scheme, as GitHub Actions takes it in a step's
 /// `uses:` (`docker://alpine:3.8`, `docker://ghcr.io/owner/image:tag`,
@@ -176,7 +204,18 @@ pub fn git_config_key(before: &[u8]) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{docker_image, git_config_key, multi_host, obfuscated_address, scp_like};
+    use super::{at_did, docker_image, git_config_key, multi_host, obfuscated_address, scp_like};
+
+    /// slidevjs/slidev `BlueSky.vue`: an AT Protocol URI of a DID.
+    #[test]
+    fn at_protocol_uris_of_a_did() {
+        assert!(at_did(
+            "at://did:plc:ewvi7nxzyoun6zhxrhs64oiz/app.bsky.feed.post/3k44"
+        ));
+        assert!(at_did("at://did:web:example.com"));
+        assert!(!at_did("at://alice.example.com/app.bsky.feed.post/1"));
+        assert!(!at_did("at://did:/x") && !at_did("at://did:PLC:x") && !at_did("http://did:plc:x"));
+    }
 
     #[test]
     fn addresses_written_against_harvesters() {
