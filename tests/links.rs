@@ -12,6 +12,22 @@ fn urilint(args: &[&str]) -> Output {
         .expect("run urilint")
 }
 
+/// `check --isolated --links local --select L001,L002 --format plain
+/// TREE`, from the crate's directory.
+fn check_links(tree: &str) -> Output {
+    urilint(&[
+        "check",
+        "--isolated",
+        "--links",
+        "local",
+        "--select",
+        "L001,L002",
+        "--format",
+        "plain",
+        tree,
+    ])
+}
+
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
@@ -291,17 +307,7 @@ fn many_repeated_headings_get_their_ids_in_linear_time() {
 /// in text, or in angle brackets, is no link.
 #[test]
 fn one_word_links_are_checked() {
-    let out = urilint(&[
-        "check",
-        "--isolated",
-        "--links",
-        "local",
-        "--select",
-        "L001,L002",
-        "--format",
-        "plain",
-        "fixtures/sites/one-word-links",
-    ]);
+    let out = check_links("fixtures/sites/one-word-links");
     assert_eq!(
         stdout(&out),
         "fixtures/sites/one-word-links/broken.md:3:48: L001 links to fixtures/sites/one-word-links/CHANGELOG, which does not exist\n\
@@ -317,17 +323,7 @@ fn one_word_links_are_checked() {
 /// configured and a translation's own broken anchors stay reported.
 #[test]
 fn starlight_fallback_pages_of_translations() {
-    let out = urilint(&[
-        "check",
-        "--isolated",
-        "--links",
-        "local",
-        "--select",
-        "L001,L002",
-        "--format",
-        "plain",
-        "fixtures/sites/starlight-locales",
-    ]);
+    let out = check_links("fixtures/sites/starlight-locales");
     let d = "fixtures/sites/starlight-locales";
     let c = "src/content/docs";
     assert_eq!(
@@ -350,17 +346,7 @@ fn starlight_fallback_pages_of_translations() {
 /// the script replaces. The English site's broken links stay reported.
 #[test]
 fn mkdocs_translations_without_a_configuration() {
-    let out = urilint(&[
-        "check",
-        "--isolated",
-        "--links",
-        "local",
-        "--select",
-        "L001,L002",
-        "--format",
-        "plain",
-        "fixtures/sites/mkdocs-translations",
-    ]);
+    let out = check_links("fixtures/sites/mkdocs-translations");
     let d = "fixtures/sites/mkdocs-translations/docs";
     assert_eq!(
         stdout(&out),
@@ -383,17 +369,7 @@ fn mkdocs_translations_without_a_configuration() {
 /// anchors they make are not checked; a missing page still is.
 #[test]
 fn vitepress_custom_anchors_behind_regular_expressions() {
-    let out = urilint(&[
-        "check",
-        "--isolated",
-        "--links",
-        "local",
-        "--select",
-        "L001,L002",
-        "--format",
-        "plain",
-        "fixtures/sites/vitepress-pinia",
-    ]);
+    let out = check_links("fixtures/sites/vitepress-pinia");
     let d = "fixtures/sites/vitepress-pinia";
     assert_eq!(
         stdout(&out),
@@ -413,17 +389,7 @@ fn vitepress_custom_anchors_behind_regular_expressions() {
 /// missing image are still reported (issue 46, round 2).
 #[test]
 fn links_written_for_a_built_site_no_configuration_covers_are_not_checked() {
-    let out = urilint(&[
-        "check",
-        "--isolated",
-        "--links",
-        "local",
-        "--select",
-        "L001,L002",
-        "--format",
-        "plain",
-        "fixtures/sites/unbuilt",
-    ]);
+    let out = check_links("fixtures/sites/unbuilt");
     assert_eq!(
         stdout(&out),
         "fixtures/sites/unbuilt/docs/text.md:6:26: L001 links to fixtures/sites/unbuilt/docs/no-such-page, which does not exist\n\
@@ -442,17 +408,7 @@ fn links_written_for_a_built_site_no_configuration_covers_are_not_checked() {
 /// in a plain HTML page is checked (issue 46, round 2).
 #[test]
 fn sphinx_theme_templates_are_not_checked() {
-    let out = urilint(&[
-        "check",
-        "--isolated",
-        "--links",
-        "local",
-        "--select",
-        "L001,L002",
-        "--format",
-        "plain",
-        "fixtures/sites/sphinx-theme",
-    ]);
+    let out = check_links("fixtures/sites/sphinx-theme");
     assert_eq!(
         stdout(&out),
         "fixtures/sites/sphinx-theme/plain.html:2:22: L001 links to fixtures/sites/sphinx-theme/changes.html, which does not exist\n"
@@ -465,17 +421,7 @@ fn sphinx_theme_templates_are_not_checked() {
 /// round 2).
 #[test]
 fn fragments_of_pages_with_unknown_anchors_are_counted() {
-    let out = urilint(&[
-        "check",
-        "--isolated",
-        "--links",
-        "local",
-        "--select",
-        "L001,L002",
-        "--format",
-        "plain",
-        "fixtures/sites/unknown-anchors",
-    ]);
+    let out = check_links("fixtures/sites/unknown-anchors");
     assert_eq!(stdout(&out), "");
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(

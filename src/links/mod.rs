@@ -390,16 +390,10 @@ impl LocalLinks {
                         .or_else(|| crate::site::antora::page_file(real, &id))
                         .filter(|p| crate::site::antora::url_of_file(p).is_some());
                     if let Some(page) = page {
-                        return Some(Lead::Target(LinkTarget {
-                            kind: Kind::Missing,
-                            path: page,
-                            fragment: None,
-                            renderer: self.renderer.unwrap_or(site.renderer()),
-                            definition_terms: false,
-                            in_site: false,
-                            unsure_anchors: None,
-                            unsure_section_ids: None,
-                        }));
+                        return Some(Lead::Target(LinkTarget::missing(
+                            page,
+                            self.renderer.unwrap_or(site.renderer()),
+                        )));
                     }
                 }
                 if let Some(beside) = self.missing_file_beside(tree, file, path) {
@@ -408,16 +402,10 @@ impl LocalLinks {
                     // 'blog/x/y.png' is not found among documentation
                     // files"): the URL against a directory URL repeats
                     // the page's name (`/blog/x/x/y.png`).
-                    return Some(Lead::Target(LinkTarget {
-                        kind: Kind::Missing,
-                        path: beside,
-                        fragment: None,
-                        renderer: self.renderer.unwrap_or(site.renderer()),
-                        definition_terms: false,
-                        in_site: false,
-                        unsure_anchors: None,
-                        unsure_section_ids: None,
-                    }));
+                    return Some(Lead::Target(LinkTarget::missing(
+                        beside,
+                        self.renderer.unwrap_or(site.renderer()),
+                    )));
                 }
                 let suggestion = site.closest_page(&url, &self.budget);
                 return Some(Lead::MissingPage {
@@ -1095,6 +1083,23 @@ pub(crate) struct LinkTarget {
     /// section has under another common pair is then counted as not
     /// checked.
     pub unsure_section_ids: Option<(PathBuf, String)>,
+}
+
+impl LinkTarget {
+    /// A missing file `path` outside any site's pages (said as the file
+    /// it names), whose anchors `renderer` would make.
+    fn missing(path: PathBuf, renderer: Renderer) -> LinkTarget {
+        LinkTarget {
+            kind: Kind::Missing,
+            path,
+            fragment: None,
+            renderer,
+            definition_terms: false,
+            in_site: false,
+            unsure_anchors: None,
+            unsure_section_ids: None,
+        }
+    }
 }
 
 /// `fragment` percent-decoded (lossily UTF-8), `None` when absent or
