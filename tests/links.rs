@@ -432,3 +432,15 @@ fn fragments_of_pages_with_unknown_anchors_are_counted() {
         "{err}"
     );
 }
+
+/// A destination with a stray `]` (`x.md#what-is-a-universee]`,
+/// rust-lang/rustc-dev-guide) is still a link: its broken anchor is
+/// reported, where it was not read at all (issue 46, round 2 recall).
+#[test]
+fn a_destination_with_a_stray_bracket_is_checked() {
+    let out = check_links("fixtures/sites/bracket-destination");
+    assert_eq!(
+        stdout(&out),
+        "fixtures/sites/bracket-destination/normalization.md:5:13: L002 no anchor what-is-a-universee] in fixtures/sites/bracket-destination/placeholders-and-universes.md; did you mean #what-is-a-universe?\n"
+    );
+}

@@ -876,7 +876,16 @@ pub(crate) fn at_angle(w: &Window<'_>, lt: usize, sc: &mut Scratch) -> Outcome {
     if first_delim == Some(&b':') || !marked || address {
         return Outcome::Reject;
     }
-    let valid = std::str::from_utf8(text).is_ok_and(reference_as_written);
+    // A whole value with a stray `[` or `]` (`x.md#what-is-a-universee]`
+    // in a reference definition, rust-lang/rustc-dev-guide) is still the
+    // link's destination: a browser requests it as written, and it is
+    // broken; taken, so that the link is checked.
+    let valid = std::str::from_utf8(text).is_ok_and(|t| {
+        reference_as_written(t)
+            || (whole
+                && t.contains(['[', ']'])
+                && reference_as_written(&t.replace('[', "%5B").replace(']', "%5D")))
+    });
     if !valid {
         return Outcome::Reject;
     }
