@@ -905,8 +905,12 @@ impl Site {
                 if self.kind(&target) == files::Kind::File {
                     return Resolved::File(target);
                 }
-                let url = antora::url_of_file(&target)
-                    .unwrap_or_else(|| format!("/{}", decoded.trim_start_matches("../")));
+                let Some(url) = antora::url_of_file(&target) else {
+                    // Outside every module's `pages/` (`xref:../x.adoc`):
+                    // no content source has a page of that id.
+                    let url = format!("/{}", decoded.trim_start_matches("../"));
+                    return Resolved::Missing { url };
+                };
                 // A page alias (`:page-aliases:`) leads to its page.
                 if l.redirects.contains(&url) {
                     return Resolved::Served;
