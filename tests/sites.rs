@@ -859,3 +859,12 @@ fn antora_distributed() {
         "{err}"
     );
 }
+
+/// mdBook `[output.html.redirect]` (rust-lang/edition-guide, issue 46
+/// round 3): a link to a chapter's `.md` whose source is gone is written
+/// as `.html` by mdBook, where the redirect page is served; a page
+/// neither has stays broken.
+#[test]
+fn mdbook_redirect() {
+    check_site("mdbook-redirect");
+}

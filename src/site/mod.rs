@@ -1023,6 +1023,19 @@ impl Site {
         if let Some(r) = self.lookup_url(&url) {
             return r;
         }
+        if l.generator == Generator::MdBook {
+            // mdBook writes a link to `x.md` as `x.html`: an old page of
+            // `[output.html.redirect]` is served there.
+            if let Some(stem) = url.strip_suffix(".md") {
+                let html = self.key(&format!("/{}.html", stem.trim_start_matches('/')));
+                if l.redirects
+                    .iter()
+                    .any(|r| self.key(&format!("/{}", r.trim_start_matches('/'))) == html)
+                {
+                    return Resolved::Served;
+                }
+            }
+        }
         let dotted = decoded.starts_with("./") || decoded.starts_with("../");
         if l.root_fallback && !(dotted && l.generator == Generator::Docusaurus) {
             if l.generator == Generator::Hugo {
