@@ -839,3 +839,32 @@ fn unmodelled_generator_links_not_checked() {
         "{text}"
     );
 }
+
+/// Antora, a component version assembled from several repositories
+/// (couchbase/docs-server, issue 46 round 3): with no playbook in the
+/// tree, an xref to a page none of the tree's modules has (a page of
+/// couchbase-cli's `cli` module) is counted not checked, the note naming
+/// the component version; an id set by a block anchor opening an `a|`
+/// table cell is an anchor, one that nothing sets stays broken.
+#[test]
+fn antora_distributed() {
+    check_site("antora-distributed");
+    let out = check_links(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")),
+        "fixtures/sites/antora-distributed",
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("other content sources of the Antora component version `server` 7.6 (no playbook in the tree names them; antora.yml) may make or move pages ("),
+        "{err}"
+    );
+}
+
+/// mdBook `[output.html.redirect]` (rust-lang/edition-guide, issue 46
+/// round 3): a link to a chapter's `.md` whose source is gone is written
+/// as `.html` by mdBook, where the redirect page is served; a page
+/// neither has stays broken.
+#[test]
+fn mdbook_redirect() {
+    check_site("mdbook-redirect");
+}

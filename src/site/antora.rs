@@ -35,6 +35,10 @@ pub fn read(dir: &Path) -> Option<Layout> {
     let (attrs, unsure) = section_ids(dir, &config);
     l.renderer = super::slug::Renderer::Asciidoctor(attrs);
     l.unsure_section_ids = unsure;
+    // Pages other content sources may bring to this component version.
+    if let Some(why) = other_sources(dir, &config) {
+        l.unsure_pages.push(why);
+    }
     let modules = dir.join("modules");
     if let Ok(entries) = std::fs::read_dir(&modules) {
         for e in entries.flatten() {
@@ -206,6 +210,114 @@ const QUIET_EXTENSIONS: &[&str] = &[
     "@antora/pdf-extension",
     "@antora/atlas-extension",
 ];
+
+/// Why pages of the component version in `dir` (descriptor `config`,
+/// `antora.yml`) may come from content sources other than this
+/// repository, for [`Layout::unsure_pages`]: Antora assembles a component
+/// version from every source whose descriptor has its `name` and
+/// `version`, so "a component version can be distributed across multiple
+/// repositories" (Antora docs, "Content source repositories" and
+/// "Distributed component versions"). `Some` when no playbook is in the
+/// tree (the site's playbook, with its `content.sources`, is elsewhere),
+/// or a playbook's `content.sources` names a `url` that is not this
+/// repository: not `.`/`./` or a local path holding `dir`, nor a remote
+/// that this clone's `.git/config` names. `None` when every source of
+/// every playbook is this repository.
+pub fn other_sources(dir: &Path, config: &Path) -> Option<String> {
+    let descriptor = super::read_config(config)
+        .ok()
+        .and_then(|t| super::yaml_config(&t).ok());
+    let name = descriptor
+        .as_ref()
+        .and_then(|d| attribute(&d["name"]))
+        .unwrap_or_default();
+    let version = descriptor
+        .as_ref()
+        .and_then(|d| attribute(&d["version"]))
+        .filter(|v| !v.is_empty())
+        .unwrap_or_else(|| "~".to_string());
+    let what = format!("other content sources of the Antora component version `{name}` {version}");
+    let config_name = config
+        .file_name()
+        .map_or_else(|| "antora.yml".into(), |n| n.to_string_lossy().into_owned());
+    let playbooks = playbooks(dir);
+    if playbooks.is_empty() {
+        return Some(format!(
+            "{what} (no playbook in the tree names them; {config_name})"
+        ));
+    }
+    let remotes = own_remotes(dir);
+    for (path, doc) in &playbooks {
+        let Yaml::Array(sources) = &doc["content"]["sources"] else {
+            continue;
+        };
+        let base = path.parent().unwrap_or(Path::new(""));
+        for source in sources {
+            let url = match &source["url"] {
+                Yaml::String(u) => u.trim().to_string(),
+                _ => continue,
+            };
+            if !is_this_repository(&url, base, dir, &remotes) {
+                let file = path
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                return Some(format!("{what} (`content.sources` of {file} names {url})"));
+            }
+        }
+    }
+    None
+}
+
+/// True when the content source `url` of a playbook in `base` is the
+/// repository of the component in `dir`: a local path (`.`, `./`,
+/// `../..`) that holds `dir`, or a remote URL of `remotes`
+/// ([`own_remotes`], compared by [`remote_key`]).
+fn is_this_repository(url: &str, base: &Path, dir: &Path, remotes: &[String]) -> bool {
+    let remote = url.contains("://") || (url.contains('@') && url.contains(':'));
+    if !remote {
+        let local = super::lexically_clean(&base.join(url));
+        return super::lexically_clean(dir).starts_with(local);
+    }
+    let key = remote_key(url);
+    remotes.contains(&key)
+}
+
+/// The remote URLs of the Git clone holding `dir` (the `url = ` lines of
+/// the `.git/config` of the nearest directory with `.git`, up to
+/// [`PLAYBOOK_LEVELS`] levels), each as [`remote_key`] gives it.
+fn own_remotes(dir: &Path) -> Vec<String> {
+    for d in dir.ancestors().take(PLAYBOOK_LEVELS) {
+        let git = d.join(".git");
+        if !git.exists() {
+            continue;
+        }
+        let Ok(text) = super::read_config(&git.join("config")) else {
+            return Vec::new();
+        };
+        return text
+            .lines()
+            .filter_map(|l| {
+                let (k, v) = l.split_once('=')?;
+                (k.trim() == "url").then(|| remote_key(v.trim()))
+            })
+            .collect();
+    }
+    Vec::new()
+}
+
+/// A Git remote URL as a comparable key: host and path, lower case,
+/// without the scheme, user, `.git` or a trailing `/`
+/// (`git@github.com:o/r.git` and `https://github.com/o/r` are both
+/// `github.com/o/r`).
+fn remote_key(url: &str) -> String {
+    let rest = url.split_once("://").map_or(url, |(_, r)| r);
+    let rest = rest.rsplit_once('@').map_or(rest, |(_, r)| r);
+    let rest = rest.replacen(':', "/", usize::from(!url.contains("://")));
+    let rest = rest.trim_end_matches('/');
+    let rest = rest.strip_suffix(".git").unwrap_or(rest);
+    rest.to_ascii_lowercase()
+}
 
 /// The `idprefix` and `idseparator` that section ids of the component in
 /// `dir` (descriptor `config`, `antora.yml`) get, and, when they are not
@@ -495,6 +607,37 @@ mod tests {
             (attrs.prefix(), attrs.separator(), why),
             ("id_", Some('.'), None)
         );
+    }
+
+    /// Other content sources: none without a playbook in the tree
+    /// (couchbase/docs-server's excerpt), a playbook of `.` only
+    /// (redpanda-data/docs' excerpt) is this repository alone, a remote
+    /// URL is another repository unless `.git/config` names it.
+    #[test]
+    fn other_content_sources() {
+        let dir = fixture("antora-distributed");
+        let why = other_sources(&dir, &dir.join("antora.yml")).unwrap_or_default();
+        assert!(why.contains("`server` 7.6 (no playbook"), "{why}");
+        let dir = fixture("antora-playbook");
+        assert_eq!(other_sources(&dir, &dir.join("antora.yml")), None);
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let d = dir.path();
+        std::fs::create_dir(d.join(".git")).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(d.join("antora.yml"), "name: x\nversion: ~\n")
+            .unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(
+            d.join("antora-playbook.yml"),
+            "content:\n  sources:\n  - url: ./\n  - url: https://github.com/o/r.git\n    start_path: docs\n",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let why = other_sources(d, &d.join("antora.yml")).unwrap_or_default();
+        assert!(why.contains("names https://github.com/o/r.git"), "{why}");
+        std::fs::write(
+            d.join(".git/config"),
+            "[remote \"origin\"]\n\turl = git@github.com:O/r\n",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(other_sources(d, &d.join("antora.yml")), None);
     }
 
     #[test]

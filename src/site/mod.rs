@@ -905,8 +905,12 @@ impl Site {
                 if self.kind(&target) == files::Kind::File {
                     return Resolved::File(target);
                 }
-                let url = antora::url_of_file(&target)
-                    .unwrap_or_else(|| format!("/{}", decoded.trim_start_matches("../")));
+                let Some(url) = antora::url_of_file(&target) else {
+                    // Outside every module's `pages/` (`xref:../x.adoc`):
+                    // no content source has a page of that id.
+                    let url = format!("/{}", decoded.trim_start_matches("../"));
+                    return Resolved::Missing { url };
+                };
                 // A page alias (`:page-aliases:`) leads to its page.
                 if l.redirects.contains(&url) {
                     return Resolved::Served;
@@ -1018,6 +1022,19 @@ impl Site {
         let url = resolve_path(&page, &decoded);
         if let Some(r) = self.lookup_url(&url) {
             return r;
+        }
+        if l.generator == Generator::MdBook {
+            // mdBook writes a link to `x.md` as `x.html`: an old page of
+            // `[output.html.redirect]` is served there.
+            if let Some(stem) = url.strip_suffix(".md") {
+                let html = self.key(&format!("/{}.html", stem.trim_start_matches('/')));
+                if l.redirects
+                    .iter()
+                    .any(|r| self.key(&format!("/{}", r.trim_start_matches('/'))) == html)
+                {
+                    return Resolved::Served;
+                }
+            }
         }
         let dotted = decoded.starts_with("./") || decoded.starts_with("../");
         if l.root_fallback && !(dotted && l.generator == Generator::Docusaurus) {

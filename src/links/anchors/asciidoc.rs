@@ -73,11 +73,18 @@ fn scan(src: &[u8], renderer: Renderer) -> (Vec<(String, usize)>, HashSet<String
     let mut block: Option<String> = None;
     let mut pending_id: Option<String> = None;
     let mut doc_title_seen = false;
+    let mut table = Table::default();
     for (index, raw) in text.lines().enumerate() {
         let line = raw.trim_end();
         if let Some(delim) = &block {
             if line == delim {
                 block = None;
+                table = Table::default();
+            } else if delim.starts_with('|') {
+                for id in table.anchors(line) {
+                    slugger.reserve(&id);
+                    exact.insert(id);
+                }
             }
             continue;
         }
@@ -157,6 +164,71 @@ fn scan(src: &[u8], renderer: Renderer) -> (Vec<(String, usize)>, HashSet<String
         }
     }
     (sections, exact)
+}
+
+/// Where a `|===` table's reading is: the ids its cells set.
+#[derive(Default)]
+struct Table {
+    /// The cell being read is an AsciiDoc cell (`a|`).
+    asciidoc: bool,
+    /// Inside a delimited block of an AsciiDoc cell: its closing line.
+    inner: Option<String>,
+}
+
+impl Table {
+    /// The ids the table line `line` sets: inline anchors (`[[id]]`,
+    /// `anchor:id[]`) in any cell, and a block anchor (`[#id]`, `[[id]]`)
+    /// opening a line of an AsciiDoc cell (`a|`, whose content is a
+    /// document: Asciidoctor "Table cells: AsciiDoc style"), as a
+    /// cell's paragraph gets it. A cell starts at an unescaped `|`, with
+    /// its specifier (`2+a`, `.^a`) right before it.
+    fn anchors(&mut self, line: &str) -> Vec<String> {
+        if let Some(close) = &self.inner {
+            if line == close {
+                self.inner = None;
+            }
+            return Vec::new();
+        }
+        let mut out = inline_anchors(line);
+        let mut pieces = Vec::new();
+        let mut start = 0;
+        for (i, _) in line.match_indices('|') {
+            if i > 0 && line.as_bytes().get(i - 1) == Some(&b'\\') {
+                continue;
+            }
+            let head = &line[start..i];
+            let spec_at = head.rfind(char::is_whitespace).map_or(0, |w| w + 1);
+            pieces.push((self.asciidoc, &head[..spec_at]));
+            self.asciidoc = cell_spec_is_asciidoc(&head[spec_at..]);
+            start = i + 1;
+        }
+        pieces.push((self.asciidoc, &line[start..]));
+        for (asciidoc, content) in pieces {
+            let content = content.trim();
+            if !asciidoc {
+                continue;
+            }
+            if is_verbatim_delimiter(content) && content == line.trim() {
+                self.inner = Some(content.to_string());
+                continue;
+            }
+            if let Some(id) = block_anchor(content) {
+                out.push(id);
+            }
+        }
+        out
+    }
+}
+
+/// True when `spec` is a cell specifier of the AsciiDoc style: an
+/// optional span or duplication (`2+`, `.3+`, `2*`), alignments (`<`,
+/// `^`, `>`, `.<`, `.^`, `.>`), then `a`.
+fn cell_spec_is_asciidoc(spec: &str) -> bool {
+    let Some(rest) = spec.strip_suffix('a') else {
+        return false;
+    };
+    rest.chars()
+        .all(|c| c.is_ascii_digit() || matches!(c, '.' | '+' | '*' | '<' | '^' | '>'))
 }
 
 /// True for a line that opens a block whose lines are not sections:
@@ -436,6 +508,23 @@ mod tests {
                 "there"
             ]
         );
+    }
+
+    /// A block anchor opening an AsciiDoc cell (`a| [#memcached-alert]`)
+    /// and an inline anchor in any cell are ids; a listing of a cell and
+    /// a plain cell's `[#id]` are not (couchbase/docs-server,
+    /// fixtures/sites/antora-distributed/SOURCE).
+    #[test]
+    fn ids_set_in_table_cells() {
+        let src = include_str!(
+            "../../../fixtures/sites/antora-distributed/modules/manage/pages/manage-settings/configure-alerts.adoc"
+        );
+        let a = of_asciidoc(src.as_bytes(), Renderer::Asciidoctor(IdAttributes::DEFAULT));
+        assert!(a.has("memcached-alert") && a.has("memcached-alert-foonote"));
+        let src = "|===\n| [#plain] text | x [[inline]]\n2+a|\n[[cell-block]]\nText\n\n----\n[#in-listing]\n----\n|===\n";
+        let a = of_asciidoc(src.as_bytes(), Renderer::Asciidoctor(IdAttributes::DEFAULT));
+        assert!(a.has("inline") && a.has("cell-block"));
+        assert!(!a.has("plain") && !a.has("in-listing"));
     }
 
     #[test]

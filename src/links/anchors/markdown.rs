@@ -8,6 +8,7 @@ use pulldown_cmark::{Event, LinkType, Parser, Tag, TagEnd};
 
 use super::{html_ids, Anchors};
 use crate::format::markdown;
+use crate::site::slug::docusaurus::comment_heading_id;
 use crate::site::slug::{Entities, HeadingText, LineBreak, Renderer, Slugger};
 
 /// One heading of the document, before ids are minted.
@@ -327,6 +328,17 @@ fn scan(src: &[u8], renderer: Renderer) -> (Vec<(String, usize)>, HashSet<String
                     if policy.python_markdown {
                         h.text = strip_tags(&h.text);
                     }
+                    if matches!(renderer, Renderer::Docusaurus) {
+                        // `### Title {/* #id */}` (Docusaurus 3.10).
+                        let src = text.get(o.range.clone()).unwrap_or("");
+                        let first = src.lines().next().unwrap_or("");
+                        if let Some((_, id)) = comment_heading_id(first) {
+                            h.explicit = Some(id.to_string());
+                            if let Some((before, _)) = comment_heading_id(&h.text) {
+                                h.text = before.to_string();
+                            }
+                        }
+                    }
                     if o.has_attributes && !policy.attributes {
                         // The renderer shows `{...}` as text: slug it too.
                         if let Some(block) = attribute_block(text.get(o.range).unwrap_or("")) {
@@ -640,6 +652,19 @@ mod tests {
 #[cfg(test)]
 mod site_id_tests {
     use super::*;
+
+    /// Docusaurus 3.10's MDX comment heading id (babel/website,
+    /// fixtures/sites/docusaurus-comment-ids/SOURCE): the id written,
+    /// not the title's slug; other renderers slug the title.
+    #[test]
+    fn docusaurus_comment_heading_ids() {
+        let src = include_bytes!(
+            "../../../fixtures/sites/docusaurus-comment-ids/blog/2015-03-31-5.0.0.md"
+        );
+        let a = of_markdown(src, Renderer::Docusaurus);
+        assert!(a.has("stage-0:-class-properties") && a.has("stage-1:-decorators"));
+        assert!(!a.has("stage-0-class-properties"));
+    }
 
     #[test]
     fn kramdown_block_attributes() {

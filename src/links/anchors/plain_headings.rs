@@ -82,6 +82,16 @@ pub fn plain_heading_ids(src: &[u8], renderer: Renderer) -> Anchors {
         if text.is_empty() || next.is_some_and(|l| l.starts_with(b"{:")) {
             continue;
         }
+        if matches!(renderer, Renderer::Docusaurus) {
+            // `### Title {/* #id */}` (Docusaurus 3.10).
+            if let Some((_, id)) = std::str::from_utf8(text)
+                .ok()
+                .and_then(crate::site::slug::docusaurus::comment_heading_id)
+            {
+                ids.insert(id.to_string());
+                continue;
+            }
+        }
         if let Some(id) = explicit_id(text) {
             // `## Title {#id}`: the id is the one written, whatever the
             // title holds (the full parse counts it for every renderer).
@@ -296,5 +306,18 @@ mod tests {
             }
             assert_eq!(quick.iter().count(), 3, "{r:?}");
         }
+    }
+
+    /// Docusaurus 3.10's `### Title { /*#id*/ }` (babel/website,
+    /// fixtures/sites/docusaurus-comment-ids/SOURCE): the id written.
+    #[test]
+    fn docusaurus_comment_ids() {
+        // babel/website (fixtures/sites/docusaurus-comment-ids/SOURCE).
+        let src = include_bytes!(
+            "../../../fixtures/sites/docusaurus-comment-ids/blog/2015-03-31-5.0.0.md"
+        );
+        let a = plain_heading_ids(src, Renderer::Docusaurus);
+        assert!(a.has("stage-0:-class-properties") && a.has("stage-1:-decorators"));
+        assert!(!plain_heading_ids(src, Renderer::Github).has("stage-0:-class-properties"));
     }
 }

@@ -22,6 +22,26 @@ pub fn slug(text: &str) -> String {
         .collect()
 }
 
+/// The id a heading's source text `heading` sets with Docusaurus's MDX
+/// comment syntax, `### Title {/* #custom-id */}`: a trailing `{...}`
+/// holding one comment whose first word (after trimming) starts with
+/// `#`, the id the rest of that word (Docusaurus 3.10 "Heading ids",
+/// `@docusaurus/mdx-loader` `remark/headings`
+/// `getCommentContentHeadingId`); `None` otherwise. Also the heading
+/// text before it, trimmed.
+pub fn comment_heading_id(heading: &str) -> Option<(&str, &str)> {
+    let inner = heading.trim_end().strip_suffix('}')?;
+    let open = inner.rfind('{')?;
+    let comment = inner[open + 1..].trim();
+    let body = comment.strip_prefix("/*")?.strip_suffix("*/")?;
+    if body.contains("*/") {
+        return None;
+    }
+    let first = body.split_whitespace().next()?;
+    let id = first.strip_prefix('#').filter(|id| !id.is_empty())?;
+    Some((inner[..open].trim_end(), id))
+}
+
 /// True when github-slugger's regular expression removes `c`.
 fn removed(c: char) -> bool {
     let g = chars::category(c);
@@ -35,6 +55,24 @@ fn removed(c: char) -> bool {
 
 #[cfg(test)]
 mod tests {
+
+    /// babel/website's `### Stage 0: Class Properties { /*#stage-0:-class-properties*/ }`
+    /// and the Docusaurus docs' `{/* #heading-ids */}`; a comment that
+    /// is no id, and `{#id}`, are not this syntax.
+    #[test]
+    fn comment_heading_ids() {
+        assert_eq!(
+            comment_heading_id("Stage 0: Class Properties { /*#stage-0:-class-properties*/ }"),
+            Some(("Stage 0: Class Properties", "stage-0:-class-properties"))
+        );
+        assert_eq!(
+            comment_heading_id("Heading IDs {/* #heading-ids */}"),
+            Some(("Heading IDs", "heading-ids"))
+        );
+        assert_eq!(comment_heading_id("A {/* a note */}"), None);
+        assert_eq!(comment_heading_id("A {#a}"), None);
+        assert_eq!(comment_heading_id("A {/* # */}"), None);
+    }
     use super::*;
 
     #[test]

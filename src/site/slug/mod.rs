@@ -15,7 +15,7 @@
 
 mod asciidoctor;
 mod chars;
-mod docusaurus;
+pub(crate) mod docusaurus;
 mod docutils;
 mod github;
 mod gitlab;
