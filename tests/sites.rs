@@ -868,3 +868,14 @@ fn antora_distributed() {
 fn mdbook_redirect() {
     check_site("mdbook-redirect");
 }
+
+/// Issue 46 round 2 (reduxjs/redux-toolkit,
+/// fixtures/sites/docusaurus-no-semicolons): a `docusaurus.config.ts`
+/// written without semicolons, its object literal followed on the next
+/// line by `export default config`, is read (the line break ends the
+/// statement): the docs of `path: '../docs'` beside `website/` are served
+/// at `/`, and a fragment missing from one is reported.
+#[test]
+fn docusaurus_configuration_without_semicolons() {
+    check_site("docusaurus-no-semicolons");
+}

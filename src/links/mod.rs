@@ -1014,12 +1014,21 @@ impl LocalLinks {
         }
         // Includes are followed only inside the target's tree.
         let within = self.tree_of(None, path);
+        // Hugo: the shortcodes whose templates write no ids.
+        let quiet = match renderer {
+            Renderer::Hugo(_) => self
+                .find_site(None, path)
+                .map(|(s, _)| s.layout.hugo_quiet_shortcodes.clone())
+                .unwrap_or_default(),
+            _ => Vec::new(),
+        };
         let a = Arc::new(anchors::of_file_with(
             path,
             renderer,
             terms,
             Some(&within),
             &self.includes,
+            &quiet,
         )?);
         if let Ok(mut cache) = self.cache.lock() {
             cache.insert(key, a.clone());

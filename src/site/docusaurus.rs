@@ -123,7 +123,10 @@ fn read_in(dir: &Path) -> Option<Layout> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let Some(tree) = o.config(&["baseUrl", "presets", "plugins"]) else {
+    let tree = o
+        .config(&["baseUrl", "presets", "plugins"])
+        .filter(|t| matches!(t, Node::Obj { .. }));
+    let Some(tree) = tree else {
         l.unsure_pages.push(format!(
             "the Docusaurus configuration ({name}), not written as an object literal"
         ));

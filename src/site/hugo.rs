@@ -274,6 +274,7 @@ pub fn read(dir: &Path) -> Option<Layout> {
     }
     read_redirects(&mut l, dir, &formats);
     shortcodes_from_elsewhere(&mut l, dir);
+    l.hugo_quiet_shortcodes = quiet_shortcodes(dir);
     Some(l)
 }
 
@@ -750,6 +751,104 @@ fn shortcodes_from_elsewhere(l: &mut Layout, dir: &Path) {
             }
         }
     }
+}
+
+/// The most shortcode templates [`quiet_shortcodes`] reads.
+const MAX_SHORTCODE_TEMPLATES: usize = 2_000;
+/// The most bytes of a shortcode template read.
+const SHORTCODE_TEMPLATE_BYTES: u64 = 256 * 1024;
+
+/// The shortcodes of the site in `dir` that add no anchor to a page
+/// (Hugo docs, "Shortcodes", "Create your own shortcodes"): Hugo's
+/// embedded ones ([`EMBEDDED_SHORTCODES`]) and each template of
+/// `layouts/shortcodes/` or `layouts/_shortcodes/`, of the site or of a
+/// theme under `themes/`, that writes no `id` attribute, no `<h1>`..`<h6>`
+/// and no Markdown heading line, and pulls in nothing else (no
+/// `partial`, `readFile`, `include`, `GetPage`, `.Content`, and no
+/// `markdownify` or `RenderString` but of its `.Inner`, whose text is in
+/// the page and whose headings are read there). A shortcode whose
+/// template is not in the tree is not here: its anchors stay unknown.
+pub fn quiet_shortcodes(dir: &Path) -> Vec<String> {
+    use std::sync::OnceLock;
+    static INNER: OnceLock<Option<regex::Regex>> = OnceLock::new();
+    let inner = INNER
+        .get_or_init(|| {
+            regex::Regex::new(
+                r"\.Inner\s*\|\s*(?:markdownify|\$?\.Page\.RenderString|\.Page\.RenderString)",
+            )
+            .ok()
+        })
+        .as_ref();
+    let mut out: Vec<String> = EMBEDDED_SHORTCODES.iter().map(|s| s.to_string()).collect();
+    let mut layouts = vec![dir.join("layouts")];
+    if let Ok(themes) = std::fs::read_dir(dir.join("themes")) {
+        let mut themes: Vec<PathBuf> = themes.flatten().map(|t| t.path().join("layouts")).collect();
+        themes.sort();
+        layouts.extend(themes);
+    }
+    let mut loud: Vec<String> = Vec::new();
+    let mut read = 0;
+    for d in layouts {
+        for sub in ["shortcodes", "_shortcodes"] {
+            let Ok(entries) = std::fs::read_dir(d.join(sub)) else {
+                continue;
+            };
+            let mut files: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+            files.sort();
+            for f in files {
+                if read >= MAX_SHORTCODE_TEMPLATES {
+                    return out.into_iter().filter(|n| !loud.contains(n)).collect();
+                }
+                let (Some(stem), Some(ext)) = (f.file_stem(), f.extension()) else {
+                    continue;
+                };
+                if !(ext == "html" || ext == "md") || !f.is_file() {
+                    continue;
+                }
+                // `name.html`, `name.en.html`, `name.json.html`: the
+                // shortcode `name`.
+                let stem = stem.to_string_lossy();
+                let name = stem.split('.').next().unwrap_or(&stem).to_string();
+                read += 1;
+                let quiet = super::read_head(&f, SHORTCODE_TEMPLATE_BYTES)
+                    .ok()
+                    .zip(inner)
+                    .is_some_and(|(text, inner)| template_is_quiet(&inner.replace_all(&text, "")));
+                if quiet {
+                    if !out.contains(&name) {
+                        out.push(name);
+                    }
+                } else if !loud.contains(&name) {
+                    loud.push(name);
+                }
+            }
+        }
+    }
+    out.into_iter().filter(|n| !loud.contains(n)).collect()
+}
+
+/// True when the shortcode template `text` (its `.Inner` rendered as
+/// Markdown taken out) writes no id and no heading, and pulls in no
+/// other template or content ([`quiet_shortcodes`]).
+fn template_is_quiet(text: &str) -> bool {
+    let lower = text.to_ascii_lowercase();
+    let pulls = [
+        "id=",
+        "partial",
+        "readfile",
+        "include",
+        "getpage",
+        ".content",
+        "markdownify",
+        "renderstring",
+        "template ",
+    ];
+    let heading_tag = (1..=6).any(|n| lower.contains(&format!("<h{n}")));
+    let heading_line = text.lines().any(|l| {
+        let t = l.trim_start();
+        t.starts_with('#') && !t.starts_with("#{")
+    });
+    !heading_tag && !heading_line && !pulls.iter().any(|p| lower.contains(p))
 }
 
 /// The configuration files of the environment directory `env` (at most
@@ -1251,5 +1350,28 @@ mod tests {
         assert!(l.generated.iter().any(|g| g == "/x"), "{:?}", l.generated);
         assert_eq!(l.unsure_pages.len(), 1, "{:?}", l.unsure_pages);
         assert!(l.unsure_pages[0].contains("`node_modules/y/content`"));
+    }
+
+    /// Issue 46 round 2 (linkerd/website, fixtures/sites/hugo-shortcodes):
+    /// `keyval`, which writes a `<div>` around its `.Inner` rendered as
+    /// Markdown, adds no anchor, nor do Hugo's embedded shortcodes;
+    /// `note`, which calls a partial that may write an `id`, may.
+    #[test]
+    fn quiet_shortcodes_of_the_tree() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sites/hugo-shortcodes");
+        let quiet = quiet_shortcodes(&dir);
+        assert!(quiet.iter().any(|n| n == "keyval"), "{quiet:?}");
+        assert!(quiet.iter().any(|n| n == "ref"), "{quiet:?}");
+        assert!(!quiet.iter().any(|n| n == "note"), "{quiet:?}");
+        let page = std::fs::read(
+            dir.join("content/2.16/tasks/automatically-rotating-control-plane-tls-credentials.md"),
+        )
+        .expect("page");
+        use crate::links::anchors::includes::{generated_with, Generated};
+        let hugo = crate::site::slug::Renderer::Hugo(crate::site::slug::HugoIdType::Github);
+        assert_eq!(generated_with(&page, hugo, &quiet), Generated::Nothing);
+        assert_eq!(generated_with(&page, hugo, &[]), Generated::Any);
+        let with_note = [&page[..], b"\n{{< note >}}\nx\n{{< /note >}}\n"].concat();
+        assert_eq!(generated_with(&with_note, hugo, &quiet), Generated::Any);
     }
 }

@@ -539,14 +539,35 @@ impl Object {
             // changes nothing of the value.
             after = self.skip_expr(after);
         }
-        let ends =
-            after >= self.src.len() || matches!(self.src[after], b',' | b'}' | b']' | b')' | b';');
+        let ends = after >= self.src.len()
+            || matches!(self.src[after], b',' | b'}' | b']' | b')' | b';')
+            || self.statement_after(end, after);
         if node != Node::Computed && ends {
             (node, after)
         } else {
             let end = self.skip_expr(i);
             (self.function_at(i, end).unwrap_or(Node::Computed), end)
         }
+    }
+
+    /// True when the value ending at `end` is ended by a line break
+    /// before a word at `after` (`}` then `export default config` on
+    /// the next line, in a file written without semicolons): no
+    /// expression goes on with a word but an operator (`in`,
+    /// `instanceof`, `satisfies`, `as`), so JavaScript inserts the `;`
+    /// there (ECMAScript, "Automatic Semicolon Insertion").
+    fn statement_after(&self, end: usize, after: usize) -> bool {
+        let b = &self.src;
+        let broken = b.get(end..after).is_some_and(|gap| gap.contains(&b'\n'));
+        let word = b
+            .get(after)
+            .is_some_and(|c| c.is_ascii_alphabetic() || matches!(c, b'_' | b'$'));
+        let n = self.ident_len(after);
+        let operator = matches!(
+            b.get(after..after + n),
+            Some(b"in" | b"instanceof" | b"satisfies" | b"as")
+        );
+        broken && word && !operator
     }
 
     /// True when a TypeScript type assertion (`satisfies T`, `as T`)
@@ -1057,6 +1078,24 @@ module.exports = { baseUrl: '/', docs, blog: { ...common, ...unknown }, plugins:
         ] {
             let _ = Object::new(bad).config(&["baseUrl"]);
         }
+    }
+
+    /// Issue 46 round 2 (reduxjs/redux-toolkit): a file written without
+    /// semicolons ends the literal at a line break before a word (`}`
+    /// then `export default config`); a word that goes on with the
+    /// expression (`satisfies`) or one on the same line does not.
+    #[test]
+    fn a_line_break_before_a_statement_ends_the_literal() {
+        let o =
+            Object::new("const config: Config = {\n  baseUrl: '/',\n}\n\nexport default config\n");
+        let t = o.config(&["baseUrl"]).expect("config");
+        assert_eq!(t.get("baseUrl"), Some(&Node::Str("/".into())));
+        let o = Object::new("module.exports = {\n  baseUrl: '/',\n}\n  satisfies Config\n");
+        assert!(matches!(o.config(&["baseUrl"]), Some(Node::Obj { .. })));
+        let o = Object::new("const c = {\n  x: { baseUrl: '/' } in y,\n}\n");
+        assert_eq!(o.config(&["baseUrl"]), Some(Node::Computed));
+        let o = Object::new("const c = {\n  x: { baseUrl: '/' }\n  in y,\n}\n");
+        assert_eq!(o.config(&["baseUrl"]), Some(Node::Computed));
     }
 
     /// Issue 46 (react-native-website): TypeScript around the literals

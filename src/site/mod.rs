@@ -396,6 +396,12 @@ pub struct Layout {
     /// (empty when not a literal) when set; pages `x.<locale>.mdx` are
     /// served under `/<locale>/`.
     pub nextra_i18n: Option<String>,
+    /// Hugo: the shortcodes whose templates write no `id` and no heading
+    /// (Hugo's embedded ones, and those of the site's or a theme's
+    /// `layouts/shortcodes/` or `layouts/_shortcodes/` that do not;
+    /// [`hugo::quiet_shortcodes`]): a page calling only these has the
+    /// anchors of its own text.
+    pub hugo_quiet_shortcodes: Vec<String>,
     /// Likewise for what may add anchors to pages (a Markdown extension or
     /// a preprocessor the model does not know): when any is there, a
     /// fragment not found is counted as not checked, not reported.
@@ -451,6 +457,7 @@ impl Layout {
             unsure_pages: Vec::new(),
             locales: starlight::Locales::default(),
             nextra_i18n: None,
+            hugo_quiet_shortcodes: Vec::new(),
             unsure_anchors: Vec::new(),
             unsure_section_ids: None,
             notes: Vec::new(),

@@ -434,6 +434,13 @@ pub enum Generated {
 /// markdown-it (VitePress `::: tip`, `::: details`, `::: code-group`) and
 /// Docusaurus (`:::note`) it opens a container, which mints no id.
 pub fn generated(src: &[u8], renderer: Renderer) -> Generated {
+    generated_with(src, renderer, &[])
+}
+
+/// [`generated`], where a Hugo shortcode named in `quiet` (its template
+/// known to write no id nor heading: [`crate::site::Layout::hugo_quiet_shortcodes`])
+/// generates nothing; any other shortcode may write any ids.
+pub fn generated_with(src: &[u8], renderer: Renderer, quiet: &[String]) -> Generated {
     let python_markdown = matches!(
         renderer,
         Renderer::PythonMarkdown | Renderer::PythonMarkdownUnicode | Renderer::Pymdownx { .. }
@@ -459,9 +466,8 @@ pub fn generated(src: &[u8], renderer: Renderer) -> Generated {
         // Templates that can write anything, headings too: Hugo shortcodes
         // (`{{% include "/_common/x.md" %}}`, `{{< code-toggle >}}`) and
         // Liquid includes (`{% include x.md %}`, Jekyll).
-        let template = memchr::memmem::find(line, b"{{%").is_some()
-            || memchr::memmem::find(line, b"{{<").is_some()
-            || memchr::memmem::find(line, b"{% include").is_some();
+        let template =
+            loud_shortcode(line, quiet) || memchr::memmem::find(line, b"{% include").is_some();
         if directive || template {
             return Generated::Any;
         }
@@ -481,6 +487,31 @@ pub fn generated(src: &[u8], renderer: Renderer) -> Generated {
         }
     }
     found
+}
+
+/// True when the line `line` calls a Hugo shortcode (`{{% name %}}`,
+/// `{{< name >}}`, or its closing `{{< /name >}}`) not named in `quiet`.
+fn loud_shortcode(line: &[u8], quiet: &[String]) -> bool {
+    let mut rest = line;
+    while let Some(i) = memchr::memmem::find(rest, b"{{") {
+        rest = &rest[i + 2..];
+        let Some((&open, after)) = rest.split_first() else {
+            return false;
+        };
+        if open != b'%' && open != b'<' {
+            continue;
+        }
+        let name: Vec<u8> = after
+            .iter()
+            .copied()
+            .skip_while(|b| b.is_ascii_whitespace() || *b == b'/')
+            .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.' | b'/'))
+            .collect();
+        if !quiet.iter().any(|q| q.as_bytes() == name.as_slice()) {
+            return true;
+        }
+    }
+    false
 }
 
 #[cfg(test)]

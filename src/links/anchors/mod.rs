@@ -139,7 +139,7 @@ fn percent_decode(s: &str) -> Option<String> {
 /// when `renderer` is Sphinx; a `.adoc` file always by Asciidoctor's);
 /// `None` for any other file or one that cannot be read.
 pub fn of_file(path: &Path, renderer: Renderer) -> Option<Anchors> {
-    of_file_with(path, renderer, false, None, &includes::Memo::default())
+    of_file_with(path, renderer, false, None, &includes::Memo::default(), &[])
 }
 
 /// The bytes of the document `path` (at most [`MAX_DOCUMENT`]) and its
@@ -169,13 +169,15 @@ pub fn plain_headings_of_file(path: &Path, renderer: Renderer) -> Option<Anchors
 /// when `definition_terms` (Hugo `autoDefinitionTermID`,
 /// `definition_term_ids` of the Markdown reader), and includes followed
 /// only to files inside the directory `within` ([`includes::expand`];
-/// `None`: anywhere), read through `memo` (once per run).
+/// `None`: anywhere), read through `memo` (once per run); the Hugo
+/// shortcodes named in `quiet` make no anchors ([`includes::generated_with`]).
 pub fn of_file_with(
     path: &Path,
     renderer: Renderer,
     definition_terms: bool,
     within: Option<&Path>,
     memo: &includes::Memo,
+    quiet: &[String],
 ) -> Option<Anchors> {
     use crate::format::detect::InputFormat;
     let (mut bytes, format) = read_document(path)?;
@@ -189,7 +191,7 @@ pub fn of_file_with(
         format,
         InputFormat::Markdown | InputFormat::Rst | InputFormat::Asciidoc
     ) {
-        let generated = includes::generated(&bytes, renderer);
+        let generated = includes::generated_with(&bytes, renderer, quiet);
         if generated == includes::Generated::Any || custom_page(&bytes) {
             return Some(Anchors::unknown());
         }
