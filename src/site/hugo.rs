@@ -760,7 +760,7 @@ const SHORTCODE_TEMPLATE_BYTES: u64 = 256 * 1024;
 
 /// The shortcodes of the site in `dir` that add no anchor to a page
 /// (Hugo docs, "Shortcodes", "Create your own shortcodes"): Hugo's
-/// embedded ones ([`EMBEDDED_SHORTCODES`]) and each template of
+/// embedded ones (`EMBEDDED_SHORTCODES`) and each template of
 /// `layouts/shortcodes/` or `layouts/_shortcodes/`, of the site or of a
 /// theme under `themes/`, that writes no `id` attribute, no `<h1>`..`<h6>`
 /// and no Markdown heading line, and pulls in nothing else (no
