@@ -2262,11 +2262,12 @@ fn a_line_starting_with_a_scheme_starts_another_uri() {
 }
 
 /// A program's comment ending in a URI, code on the next line
-/// (vitest-dev/vitest packages/expect/src/jest-asymmetric-matchers.ts):
+/// (after vitest-dev/vitest packages/expect/src/jest-asymmetric-matchers.ts,
+/// its comment reworded):
 /// not a hard wrap.
 #[test]
 fn a_comment_line_is_not_hard_wrapped() {
-    let code = "// FIXME: https://github.com/microsoft/TypeScript/issues/61068\nAsymmetricMatcher.prototype[Symbol.for('chai/inspect')] = function () {}\n";
+    let code = "// Upstream: https://github.com/microsoft/TypeScript/issues/61068\nAsymmetricMatcher.prototype[Symbol.for('chai/inspect')] = function () {}\n";
     assert_eq!(
         wrapped_uris(code),
         [(
