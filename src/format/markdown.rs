@@ -505,6 +505,17 @@ fn close_link(src: &[u8], l: OpenLink, out: &mut Vec<Segment>) {
 fn inline_destination(src: &[u8], l: &OpenLink) -> Option<Range<usize>> {
     let end = l.range.end.min(src.len());
     let from = l.inner_end.unwrap_or(l.range.start + 1).min(end);
+    destination_after(src, from, end)
+}
+
+/// The destination written after the first `](` of `src[from..end]`
+/// (byte offsets into `src`): optional white space, then `<...>` (its
+/// inside) or a run without white space and with balanced parentheses
+/// (CommonMark section 6.3, link destination). `None` when there is no
+/// `](`, or a `<` opens a destination that `end` comes before closing.
+pub(crate) fn destination_after(src: &[u8], from: usize, end: usize) -> Option<Range<usize>> {
+    let end = end.min(src.len());
+    let from = from.min(end);
     let close = from + memchr::memmem::find(&src[from..end], b"](")?;
     let mut i = close + 2;
     while i < end && matches!(src[i], b' ' | b'\t' | b'\n' | b'\r') {

@@ -316,34 +316,8 @@ fn link(
         .and_then(range)
         .map_or(r.start + 1, |c| c.end)
         .min(end);
-    let Some(close) = memchr::memmem::find(&src[after_text..end], b"](") else {
+    let Some(dest) = super::markdown::destination_after(src, after_text, end) else {
         return;
-    };
-    let mut i = after_text + close + 2;
-    while i < end && matches!(src[i], b' ' | b'\t' | b'\n' | b'\r') {
-        i += 1;
-    }
-    let dest = if i < end && src[i] == b'<' {
-        let s = i + 1;
-        match memchr::memchr(b'>', &src[s..end]) {
-            Some(e) => s..s + e,
-            None => return,
-        }
-    } else {
-        let s = i;
-        let mut depth = 0usize;
-        while i < end {
-            match src[i] {
-                b'\\' if i + 1 < end => i += 1,
-                b'(' => depth += 1,
-                b')' if depth == 0 => break,
-                b')' => depth -= 1,
-                b if b <= b' ' => break,
-                _ => {}
-            }
-            i += 1;
-        }
-        s..i
     };
     out.extend(decoded_as(src, dest, url, SegmentKind::MarkdownLink(what)));
 }
