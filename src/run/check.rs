@@ -330,24 +330,31 @@ pub(crate) enum EditorWant {
 /// The most bytes of a file read to tell the test examples of a parser.
 const EXAMPLES_HEAD: u64 = 16 * 1024;
 
-/// What a file found by walking is, when it is the test examples of a
-/// Markdown parser ([`crate::format::detect::parser_test_examples`]):
-/// a data or text file (`.txt`, `.yml`, `.yaml`, `.json`) whose first
-/// [`EXAMPLES_HEAD`] bytes say so. `None` for anything else, and for a
-/// file named on the command line.
-fn parser_test_examples(input: &Input) -> Option<&'static str> {
+/// What a file found by walking (or a document of a framed standard
+/// input, which is read as a walked file is) is, when it is the test
+/// examples of a Markdown parser
+/// ([`crate::format::detect::parser_test_examples`]): a data or text file
+/// (`.txt`, `.yml`, `.yaml`, `.json`) whose first [`EXAMPLES_HEAD`] bytes
+/// say so. `None` for anything else, for a file named on the command
+/// line, and for a document an editor holds open (`in_editor`).
+fn parser_test_examples(input: &Input, in_editor: bool) -> Option<&'static str> {
     use std::io::Read;
-    let Input::File {
-        path,
-        explicit: false,
-        ..
-    } = input
-    else {
-        return None;
+    let path = match input {
+        Input::File {
+            path,
+            explicit: false,
+            ..
+        } => path,
+        Input::Document { name, .. } if !in_editor => name,
+        _ => return None,
     };
     let ext = path.extension()?.to_str()?.to_ascii_lowercase();
     if !matches!(ext.as_str(), "txt" | "yml" | "yaml" | "json") {
         return None;
+    }
+    if let Input::Document { bytes, .. } = input {
+        let head = &bytes[..bytes.len().min(EXAMPLES_HEAD as usize)];
+        return crate::format::detect::parser_test_examples(head);
     }
     let mut head = Vec::new();
     input
@@ -391,7 +398,7 @@ pub(crate) fn check_input(
     if nested.as_ref().is_some_and(|n| n.excludes(input.path())) {
         return;
     }
-    if let Some(what) = parser_test_examples(input) {
+    if let Some(what) = parser_test_examples(input, editor.is_some()) {
         // Like the test data of `DEFAULT_EXCLUDE`, found by content.
         sink.message(&format!(
             "urilint: {}: skipped: {what}, whose URIs are test inputs; name the file to check it",
