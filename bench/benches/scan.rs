@@ -371,7 +371,7 @@ fn run(work: Work, text: &[u8]) -> usize {
 }
 
 fn linearity_group(c: &mut Criterion) {
-    // N = 10^6 bytes: the 10^6 '<' and '"' of tests/hostile.rs; the
+    // N = 10^6 bytes: the 10^6 '<' and '"' of tests/it/hostile.rs; the
     // parentheses are 5 x 10^5 each side at N. The fixer's pattern uses
     // N = 2.5 x 10^5 (12,500 fixes), so that a quadratic fixer still ends.
     let mut g = c.benchmark_group("linearity");

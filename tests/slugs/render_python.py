@@ -1,5 +1,5 @@
 """Print the heading ids that a Python renderer gives a document, one a
-line, in document order: the oracle of tests/slugs.rs.
+line, in document order: the oracle of tests/it/slugs.rs.
 
 Usage: python render_python.py RENDERER FILE
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The parsers of tests/write_structure.rs that live in Python.
+"""The parsers of tests/it/write_structure.rs that live in Python.
 
 Reads one JSON document on standard input:
 

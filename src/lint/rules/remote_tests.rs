@@ -1,6 +1,6 @@
 //! The remote rules (`L101` to `L106`) on outcomes made up for the
 //! purpose; the requests themselves are tested in src/remote/ and
-//! tests/remote.rs.
+//! tests/it/remote.rs.
 use crate::lint::testing::lint_remote;
 use crate::remote::{Hop, Outcome, Verdict};
 use std::time::Duration;

@@ -107,7 +107,9 @@ fn neovim_shows_findings_and_applies_fixes_through_readme_setup() {
         if std::env::var_os("URILINT_TEST_NVIM").is_some_and(|v| v == "1") {
             panic!("URILINT_TEST_NVIM=1 but `nvim --version` does not run");
         }
-        eprintln!("skipped: nvim not found (apt-get install neovim; set URILINT_TEST_NVIM=1 to require it)");
+        crate::support::skip(
+            "nvim not found (apt-get install neovim; set URILINT_TEST_NVIM=1 to require it)",
+        );
         return;
     };
     eprintln!("{version}");

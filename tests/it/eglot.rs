@@ -32,8 +32,8 @@ fn eglot_available() -> bool {
 #[test]
 fn eglot_shows_findings_and_applies_code_actions() {
     if !eglot_available() {
-        eprintln!(
-            "skipped: emacs with Eglot is not installed (apt-get install emacs-nox elpa-eglot)"
+        crate::support::skip(
+            "emacs with Eglot is not installed (apt-get install emacs-nox elpa-eglot)",
         );
         return;
     }

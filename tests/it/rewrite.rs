@@ -167,7 +167,7 @@ fn include_code_never_rewrites_code() {
 
 /// A link whose text is its own destination (`[https://x](https://x)`),
 /// given once by the reader, is rewritten whole: text and destination
-/// (found by tests/write_structure.rs on float-cmp's README).
+/// (found by tests/it/write_structure.rs on float-cmp's README).
 #[test]
 fn link_text_that_is_its_destination_is_rewritten_too() {
     let dir = tempfile::tempdir().expect("tempdir");

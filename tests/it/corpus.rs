@@ -24,7 +24,7 @@ fn corpus() -> Option<PathBuf> {
     if dir.is_dir() {
         Some(dir)
     } else {
-        eprintln!("skipping: ../shared/corpus not found");
+        crate::support::skip("../shared/corpus not found");
         None
     }
 }
@@ -332,7 +332,7 @@ fn rfc_folder_check_reports_without_errors() {
     );
 }
 
-// Real examples the scanner gets wrong (see tests/cli.rs for the small
+// Real examples the scanner gets wrong (see tests/it/cli.rs for the small
 // cases). Run them with `cargo test -- --ignored`.
 
 #[test]

@@ -145,11 +145,11 @@ fn every_rule_is_covered_by_a_fixture() {
         let code = rule["code"].as_str().expect("code");
         // The scanner only takes candidates that start with a valid scheme,
         // so check never meets U001 or U008; `urilint parse` reports them
-        // (tests/cli.rs).
+        // (tests/it/cli.rs).
         if code == "U001" || code == "U008" {
             continue;
         }
-        // The remote rules need a server: tests/remote.rs runs `check
+        // The remote rules need a server: tests/it/remote.rs runs `check
         // --links remote` against a scripted one (L101-L104, L106), and
         // src/lint/rules/remote_tests.rs gives each rule (L105 too) its
         // outcomes.

@@ -438,7 +438,7 @@ fn xattrs_and_acl_are_kept() {
     fs::write(&path, FIXABLE).expect("write");
     let flags = rustix::fs::XattrFlags::empty();
     if let Err(e) = rustix::fs::setxattr(&path, "user.urilint", b"kept", flags) {
-        eprintln!("skipped: this file system has no user xattrs ({e})");
+        crate::support::skip_platform(format!("this file system has no user xattrs ({e})"));
         return;
     }
     let acl_set = rustix::fs::setxattr(&path, "system.posix_acl_access", &acl(), flags).is_ok();
@@ -465,7 +465,7 @@ fn xattrs_and_acl_are_kept() {
         assert!(acl_before.is_some());
         assert_eq!(getxattr(&path, "system.posix_acl_access"), acl_before);
     } else {
-        eprintln!("ACL part skipped: no POSIX ACLs here");
+        crate::support::skip_platform("the ACL part: no POSIX ACLs here");
     }
     assert_eq!(fs::metadata(&path).expect("meta").mode(), mode_before);
 }
@@ -785,7 +785,7 @@ fn swapped_symlink_is_never_followed_by_the_library() {
 #[test]
 fn group_that_cannot_be_kept_refuses_the_write() {
     if !is_root() {
-        eprintln!("skipped: needs root to give a file to nobody:root");
+        crate::support::skip_platform("needs root to give a file to nobody:root");
         return;
     }
     let has_setpriv = Command::new("setpriv")
@@ -795,7 +795,7 @@ fn group_that_cannot_be_kept_refuses_the_write() {
         .status()
         .is_ok_and(|s| s.success());
     if !has_setpriv {
-        eprintln!("skipped: setpriv (util-linux) is not available to drop privileges");
+        crate::support::skip_platform("setpriv (util-linux) is not available to drop privileges");
         return;
     }
     let dir = tempfile::tempdir().expect("tempdir");

@@ -1234,11 +1234,11 @@ fn check_samples(label: &str, samples: &[Sample]) {
     let map = Regex::new(REWRITE_MAP.0).expect("map regex");
     let py = probe();
     match &py {
-        None => eprintln!(
-            "write_structure: skipped: the YAML, TOML, JSON, Python, shell and reST structure \
+        None => crate::support::skip(format!(
+            "write_structure: the YAML, TOML, JSON, Python, shell and reST structure \
              checks ({} with tests/structure/compare.py does not run; set URILINT_TEST_PYTHON)",
             python()
-        ),
+        )),
         Some(p) => {
             let mut missing: Vec<&String> =
                 p.iter().filter(|(_, ok)| !**ok).map(|(f, _)| f).collect();
@@ -1251,10 +1251,10 @@ fn check_samples(label: &str, samples: &[Sample]) {
                     "shell" => "bash",
                     _ => "its parser",
                 };
-                eprintln!(
-                    "write_structure: skipped: the {f} structure check ({what} is not there for {})",
+                crate::support::skip(format!(
+                    "write_structure: the {f} structure check ({what} is not there for {})",
                     python()
-                );
+                ));
             }
         }
     }
@@ -1992,14 +1992,14 @@ fn fixtures_keep_their_structure() {
 fn real_files_keep_their_structure() {
     let roots = sample_roots();
     if !roots.iter().any(|r| r.is_dir()) {
-        eprintln!(
-            "write_structure: skipped: none of {} is there (set URILINT_STRUCTURE_ROOTS)",
+        crate::support::skip(format!(
+            "write_structure: none of {} is there (set URILINT_STRUCTURE_ROOTS)",
             roots
                 .iter()
                 .map(|r| r.display().to_string())
                 .collect::<Vec<_>>()
                 .join(", ")
-        );
+        ));
         return;
     }
     let t = Instant::now();
@@ -2010,7 +2010,7 @@ fn real_files_keep_their_structure() {
         t.elapsed().as_secs_f64()
     );
     if samples.is_empty() {
-        eprintln!("write_structure: skipped: no file holding \"://\" under the roots");
+        crate::support::skip("write_structure: no file holding \"://\" under the roots");
         return;
     }
     check_samples("real", &samples);

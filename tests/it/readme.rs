@@ -8,7 +8,7 @@
 //! are checked line by line: each shown line must appear, in order.
 //! And their relative links resolve: README.md and docs/ checked with
 //! `check --links local`, and README's GitHub Actions workflow pins the
-//! commit its pre-commit snippet pins (which tests/precommit.rs checks).
+//! commit its pre-commit snippet pins (which tests/it/precommit.rs checks).
 #![cfg(feature = "cli")] // runs the `urilint` binary
 
 use std::path::Path;
@@ -175,7 +175,7 @@ fn workflow_steps(readme: &str) -> (yaml_rust2::Yaml, Vec<yaml_rust2::Yaml>) {
 }
 
 /// README's workflow builds the commit its pre-commit snippet pins (which
-/// tests/precommit.rs checks is one of this repository's, with the hooks)
+/// tests/it/precommit.rs checks is one of this repository's, with the hooks)
 /// and runs `urilint check` with GitHub annotations.
 #[test]
 fn readme_workflow_builds_the_pinned_commit() {

@@ -1,13 +1,13 @@
 //! Trees that misbehave while urilint walks and reads them: unreadable
 //! files and directories, files that vanish between the walk and the read,
 //! and files that change (grow, shrink) during the run. Each test runs the
-//! real binary (as `tests/cli.rs` does) and asserts the output and the exit
+//! real binary (as `tests/it/cli.rs` does) and asserts the output and the exit
 //! status, except the two that change a file between two reads of one
 //! scanner, which drive the library.
 //!
 //! (Symbolic-link loops, FIFOs in a tree, non-UTF-8 names, UTF-16 files and
-//! a missing path on the command line are `tests/cli.rs`'s; truncation
-//! mid-URI and odd read sizes are `tests/hostile.rs`'s.)
+//! a missing path on the command line are `tests/it/cli.rs`'s; truncation
+//! mid-URI and odd read sizes are `tests/it/hostile.rs`'s.)
 //!
 //! No test depends on timing. "Between the walk and the read" is made
 //! deterministic with two FIFOs: the binary runs with `-j1` on
@@ -83,9 +83,9 @@ fn unprivileged(dir: &Path) -> Option<Vec<String>> {
         .status()
         .is_ok_and(|s| s.success());
     if !setpriv {
-        eprintln!(
-            "skipped: running as root, where chmod 000 does not deny reading, and setpriv \
-             (util-linux) is not available to drop privileges"
+        crate::support::skip_platform(
+            "running as root, where chmod 000 does not deny reading, and setpriv \
+             (util-linux) is not available to drop privileges",
         );
         return None;
     }

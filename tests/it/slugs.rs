@@ -441,7 +441,9 @@ fn live_renderers() {
         let live = match oracle_ids(name, oracle, &doc, &dir) {
             Ok(ids) => ids,
             Err(why) => {
-                eprintln!("slugs: {name}: skipped, the renderer does not run here ({why})");
+                crate::support::skip(format!(
+                    "slugs: {name}: the renderer does not run here ({why})"
+                ));
                 continue;
             }
         };

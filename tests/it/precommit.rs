@@ -74,11 +74,11 @@ fn pre_commit_with(dir: &Path, home: &Path, args: &[&str]) -> Output {
 #[test]
 fn the_hooks_run_end_to_end() {
     if std::env::var_os("URILINT_TEST_PRECOMMIT").is_none_or(|v| v != "1") {
-        eprintln!("skipped: set URILINT_TEST_PRECOMMIT=1 to run the pre-commit hooks end to end (about 2.5 minutes: a release build)");
+        crate::support::skip("set URILINT_TEST_PRECOMMIT=1 to run the pre-commit hooks end to end (about 2.5 minutes: a release build)");
         return;
     }
     if !runs("pre-commit", "--version") || !runs("git", "--version") {
-        eprintln!("skipped: pre-commit or git is not installed (pip install pre-commit)");
+        crate::support::skip("pre-commit or git is not installed (pip install pre-commit)");
         return;
     }
     let head = Command::new("git")
@@ -88,7 +88,7 @@ fn the_hooks_run_end_to_end() {
         .ok()
         .filter(|o| o.status.success());
     let Some(head) = head else {
-        eprintln!("skipped: this checkout is not a git repository");
+        crate::support::skip("this checkout is not a git repository");
         return;
     };
     let head = String::from_utf8_lossy(&head.stdout).trim().to_string();
@@ -192,7 +192,7 @@ fn the_hooks_run_end_to_end() {
 #[test]
 fn readme_pins_a_commit_with_the_hooks() {
     if !runs("git", "--version") {
-        eprintln!("skipped: git is not installed");
+        crate::support::skip("git is not installed");
         return;
     }
     let readme = std::fs::read_to_string(root().join("README.md")).expect("README.md");
@@ -222,11 +222,11 @@ fn readme_pins_a_commit_with_the_hooks() {
         .ok()
         .filter(|o| o.status.success());
     let Some(shallow) = shallow else {
-        eprintln!("skipped: this checkout is not a git repository");
+        crate::support::skip("this checkout is not a git repository");
         return;
     };
     if String::from_utf8_lossy(&shallow.stdout).trim() == "true" {
-        eprintln!("skipped: a shallow clone may not hold the pinned commit");
+        crate::support::skip_platform("a shallow clone may not hold the pinned commit");
         return;
     }
     let hooks = Command::new("git")

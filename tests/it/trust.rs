@@ -352,7 +352,7 @@ fn markers_never_change_what_a_file_says() {
 #[test]
 fn diff_of_dot_applies_with_git() {
     if Command::new("git").arg("--version").output().is_err() {
-        eprintln!("skipped: git is not installed");
+        crate::support::skip("git is not installed");
         return;
     }
     let dir = tempfile::tempdir().expect("tempdir");

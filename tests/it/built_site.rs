@@ -218,7 +218,7 @@ fn copy_tree(from: &Path, to: &Path) {
 #[test]
 fn built_by_mdbook() {
     let Some(mdbook) = mdbook() else {
-        eprintln!("skipped: mdbook 0.5 is not installed (.ci/run installs it)");
+        crate::support::skip("mdbook 0.5 is not installed (.ci/run installs it)");
         return;
     };
     let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));

@@ -18,7 +18,7 @@ fn have_git() -> bool {
         .output()
         .is_ok_and(|o| o.status.success());
     if !ok {
-        eprintln!("skipped: git is not installed (tests/since.rs needs it)");
+        crate::support::skip("git is not installed (tests/it/since.rs needs it)");
     }
     ok
 }

@@ -275,7 +275,7 @@ fn vim_recipe_lands_on_the_finding() {
                 .map(|_| PathBuf::from("nvim"))
         })
     else {
-        eprintln!("skipped: nvim is not installed");
+        crate::support::skip("nvim is not installed (apt-get install neovim)");
         return;
     };
     let errorformat = documented_errorformat();
