@@ -50,10 +50,11 @@ impl Budget {
 /// `wanted` is empty, nothing is close, or there are more than
 /// [`MAX_CANDIDATES`].
 pub fn closest<'a>(wanted: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    use rapidfuzz::distance::levenshtein;
     if wanted.is_empty() {
         return None;
     }
-    let folded = fold(wanted);
+    let folded: Vec<char> = fold(wanted).collect();
     let wanted_len = wanted.chars().count();
     let mut best: Option<(usize, &str)> = None;
     for (i, c) in candidates.into_iter().enumerate() {
@@ -64,21 +65,23 @@ pub fn closest<'a>(wanted: &str, candidates: impl IntoIterator<Item = &'a str>) 
             continue;
         }
         // Lengths far apart can be neither a few edits nor the same but
-        // for separators: passed over without the edit distance's
-        // quadratic work (a site of many pages and many broken links).
+        // for separators: passed over without the edit distance's work
+        // (a site of many pages and many broken links).
         let len = c.chars().count();
-        if len.abs_diff(wanted_len) > 4 && len.abs_diff(folded.chars().count()) > 4 {
+        if len.abs_diff(wanted_len) > 4 && len.abs_diff(folded.len()) > 4 {
             continue;
         }
-        let d = if fold(c) == folded {
+        let d = if fold(c).eq(folded.iter().copied()) {
             0
         } else {
-            let d = strsim::levenshtein(wanted, c);
-            let longer = wanted.chars().count().max(c.chars().count());
-            if d > (longer / 3).clamp(1, 4) {
-                continue;
+            // At most the distance worth offering: `None` past it, found
+            // without computing the rest.
+            let most = (wanted_len.max(len) / 3).clamp(1, 4);
+            let args = levenshtein::Args::default().score_cutoff(most);
+            match levenshtein::distance_with_args(wanted.chars(), c.chars(), &args) {
+                Some(d) => d,
+                None => continue,
             }
-            d
         };
         if best.is_none_or(|(b, bc)| d < b || (d == b && c < bc)) {
             best = Some((d, c));
@@ -87,12 +90,12 @@ pub fn closest<'a>(wanted: &str, candidates: impl IntoIterator<Item = &'a str>) 
     best.map(|(_, c)| c)
 }
 
-/// `s` lowercased, without the separators renderers differ on.
-fn fold(s: &str) -> String {
+/// The characters of `s` lowercased, without the separators renderers
+/// differ on (compared without being collected).
+fn fold(s: &str) -> impl Iterator<Item = char> + '_ {
     s.chars()
         .filter(|c| !matches!(c, '-' | '_' | '.' | ' ' | '%'))
         .flat_map(char::to_lowercase)
-        .collect()
 }
 
 #[cfg(test)]
