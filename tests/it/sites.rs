@@ -879,3 +879,11 @@ fn mdbook_redirect() {
 fn docusaurus_configuration_without_semicolons() {
     check_site("docusaurus-no-semicolons");
 }
+
+/// Issue 46, Jekyll: `{% link %}`, `{% post_url %}` and `{{ ... |
+/// relative_url }}` shown as code (fences, `{% highlight %}`, `{% raw
+/// %}`, inline code; jekyll/jekyll's docs) are samples, not links.
+#[test]
+fn jekyll_liquid_samples() {
+    check_site("jekyll-liquid-samples");
+}
