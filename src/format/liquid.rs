@@ -13,7 +13,9 @@
 //! `{{ site.baseurl }}/x/` is `/x/` (the base path is the site's), and
 //! `{{ 'x' | relative_url }}` is `/x`. What the site makes of them is the
 //! site model's (`crate::site`). Tags whose argument is a variable
-//! (`{% link {{ page.x }} %}`) are not read. It does not own the other
+//! (`{% link {{ page.x }} %}`) are not read, nor those shown as code
+//! (Markdown code, `{% raw %}`, `{% highlight %}`, `{% comment %}`:
+//! samples, not links). It does not own the other
 //! links of the page (`super::markdown`). Source: Jekyll docs, "Liquid:
 //! Tags" (`link`, `post_url`) and "Liquid: Filters" (`relative_url`).
 

@@ -2,9 +2,11 @@
 //! source directory (default the project root), served as `x.html` (or
 //! `x/` with `permalink: pretty`) unless their front matter sets a
 //! `permalink`; collections (`collections:` with `output: true`, in
-//! `_<name>/`) are served by their `permalink` pattern; posts (`_posts/`)
-//! by the date in their file name; `baseurl` is the base path. Source:
-//! Jekyll docs, "Configuration options", "Permalinks", "Collections".
+//! `_<name>/`) are served by their `permalink` pattern; posts (every
+//! `_posts/` Jekyll reads, `en/news/_posts/` in the categories `en` and
+//! `news`) by the posts' permalink, their date and categories;
+//! `baseurl` is the base path. Source: Jekyll docs, "Configuration
+//! options", "Permalinks", "Collections", "Posts".
 
 use std::path::Path;
 
