@@ -13,7 +13,9 @@
 //! `{{ site.baseurl }}/x/` is `/x/` (the base path is the site's), and
 //! `{{ 'x' | relative_url }}` is `/x`. What the site makes of them is the
 //! site model's (`crate::site`). Tags whose argument is a variable
-//! (`{% link {{ page.x }} %}`) are not read. It does not own the other
+//! (`{% link {{ page.x }} %}`) are not read, nor those shown as code
+//! (Markdown code, `{% raw %}`, `{% highlight %}`, `{% comment %}`:
+//! samples, not links). It does not own the other
 //! links of the page (`super::markdown`). Source: Jekyll docs, "Liquid:
 //! Tags" (`link`, `post_url`) and "Liquid: Filters" (`relative_url`).
 
@@ -31,12 +33,17 @@ pub fn segments(src: &[u8]) -> Vec<Segment> {
     if memmem::find(src, b"{%").is_none() && memmem::find(src, b"{{").is_none() {
         return out;
     }
+    let shown = shown_as_code(src);
     let mut at = 0;
     while let Some(i) = memchr::memchr(b'{', &src[at..]) {
         let open = at + i;
         at = open + 1;
         if out.len() >= MAX_LINKS {
             break;
+        }
+        if let Some(r) = shown.iter().find(|r| r.contains(&open)) {
+            at = r.end.max(at);
+            continue;
         }
         let Some(&kind) = src.get(open + 1) else {
             break;
@@ -65,7 +72,77 @@ pub fn segments(src: &[u8]) -> Vec<Segment> {
             at = after;
         }
     }
+    if !out.is_empty() {
+        // Markdown code (spans, fenced and indented blocks) shows its
+        // Liquid as text: a sample, not a link.
+        let code = super::markdown::code_ranges(src);
+        out.retain(|s| {
+            let at = s.map.start(0);
+            !code.iter().any(|r| r.contains(&at))
+        });
+    }
     out
+}
+
+/// The Liquid blocks of `src` whose inside is shown, not rendered as
+/// links: `{% raw %}` ... `{% endraw %}` (Liquid leaves its inside as
+/// written), `{% highlight %}` ... `{% endhighlight %}` (a code block)
+/// and `{% comment %}` ... `{% endcomment %}` (left out), each from its
+/// opening tag to the end of its closing one (to the end of `src` when
+/// it is not closed). Source: Shopify Liquid docs, "Tags: raw,
+/// comment"; Jekyll docs, "Liquid: Tags" ("Code snippet highlighting").
+fn shown_as_code(src: &[u8]) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    while let Some(i) = memmem::find(&src[at..], b"{%") {
+        let open = at + i;
+        at = open + 2;
+        let Some((name, after)) = tag_name(src, open) else {
+            continue;
+        };
+        if !matches!(name, b"raw" | b"highlight" | b"comment") {
+            continue;
+        }
+        let mut end_name = b"end".to_vec();
+        end_name.extend_from_slice(name);
+        let mut from = after;
+        let mut end = src.len();
+        while let Some(j) = memmem::find(&src[from..], b"{%") {
+            let o = from + j;
+            from = o + 2;
+            if let Some((n, a)) = tag_name(src, o) {
+                if n == end_name.as_slice() {
+                    end = a;
+                    break;
+                }
+            }
+        }
+        out.push(open..end);
+        at = end;
+    }
+    out
+}
+
+/// The name of the Liquid tag opening at `open` (`{%`, `{%-`), and
+/// where the tag ends (after its `%}`), when it closes on its line.
+fn tag_name(src: &[u8], open: usize) -> Option<(&[u8], usize)> {
+    let mut i = open + 2;
+    if src.get(i) == Some(&b'-') {
+        i += 1;
+    }
+    while src.get(i).is_some_and(|b| *b == b' ' || *b == b'\t') {
+        i += 1;
+    }
+    let start = i;
+    while src.get(i).is_some_and(u8::is_ascii_alphanumeric) || src.get(i) == Some(&b'_') {
+        i += 1;
+    }
+    if start == i {
+        return None;
+    }
+    let line_end = memchr::memchr(b'\n', &src[i..]).map_or(src.len(), |j| i + j);
+    let close = i + memmem::find(&src[i..line_end], b"%}")?;
+    Some((&src[start..i], close + 2))
 }
 
 /// `{% link path %}` or `{% post_url name %}` (the tag's inside at
@@ -230,6 +307,22 @@ mod tests {
             ]
         );
         assert!(segments(b"no liquid [x](y.md)\n").is_empty());
+    }
+
+    /// jekyll/jekyll's docs (docs/_docs/liquid/tags.md lines 114-131,
+    /// docs/_docs/upgrading/3-to-4.md lines 36-41,
+    /// docs/_tutorials/orderofinterpretation.md line 22; MIT): Liquid
+    /// links shown as code samples are not links.
+    #[test]
+    fn samples_shown_as_code() {
+        let src = "{% raw %}\n```liquid\n{% link _collection/name-of-document.md %}\n```\n{% endraw %}\n\n\
+                   ```liquid\n[Link to a file]({% link /assets/files/doc.pdf %})\n```\n\n\
+                   {% highlight diff %}\n{%- raw -%}\n- {{ site.baseurl }}/{% post_url 2018-03-20-hello-world.markdown %}\n{% endraw %}\n{% endhighlight %}\n\n\
+                   the `relative_url` filter in {% raw %}`{{ \"css/main.css\" | relative_url }}`{% endraw %}.\n\n\
+                   the filter in `{{ 'x.css' | relative_url }}`.\n\n    [i]({% link indented.md %})\n\n\
+                   {% comment %}[c]({% link c.md %}){% endcomment %}\n\
+                   [Link]({% link real.md %}) {% raw %}{% link raw.md %}\n";
+        assert_eq!(found(src), [("/real.md".into(), "real.md".into())]);
         assert!(segments(b"{{ unclosed\n}}").is_empty());
     }
 }

@@ -70,8 +70,16 @@ pub fn options_for(src: &[u8]) -> Options {
 /// not part of a valid UTF-8 sequence becomes U+001A SUBSTITUTE (one
 /// byte), so that the parser's ranges are ranges of `src`; `src` itself,
 /// borrowed, when it is UTF-8.
+///
+/// The spaces inside a template expression (`{{ site.url }}`) in a
+/// reference definition's line (`[1]: {{ site.url }}/x`) become `-`:
+/// Jekyll (Liquid) and MkDocs macros (Jinja) render the expression
+/// before the Markdown is read, so the line is a definition where
+/// CommonMark, reading the expression's spaces, would take it and the
+/// definitions after it for paragraph text (and `[t][1](x)` for the
+/// inline link `[1](x)`; ruby/www.ruby-lang.org).
 pub fn as_text(src: &[u8]) -> std::borrow::Cow<'_, str> {
-    match std::str::from_utf8(src) {
+    let text = match std::str::from_utf8(src) {
         Ok(s) => std::borrow::Cow::Borrowed(s),
         Err(_) => {
             let mut out = String::with_capacity(src.len());
@@ -83,7 +91,52 @@ pub fn as_text(src: &[u8]) -> std::borrow::Cow<'_, str> {
             }
             std::borrow::Cow::Owned(out)
         }
+    };
+    match template_definitions_masked(&text) {
+        Some(masked) => std::borrow::Cow::Owned(masked),
+        None => text,
     }
+}
+
+/// `text` with the spaces inside each one-line `{{ ... }}` of a line
+/// that opens a reference definition (up to three spaces, `[label]:`)
+/// made `-`, byte for byte; `None` when there is none.
+fn template_definitions_masked(text: &str) -> Option<String> {
+    if memchr::memmem::find(text.as_bytes(), b"]:").is_none()
+        || memchr::memmem::find(text.as_bytes(), b"{{").is_none()
+    {
+        return None;
+    }
+    let mut bytes: Option<Vec<u8>> = None;
+    let mut start = 0;
+    for line in text.split_inclusive('\n') {
+        let end = start + line.len();
+        let lead = line.len() - line.trim_start_matches(' ').len();
+        let opens = lead <= 3
+            && line[lead..].starts_with('[')
+            && line
+                .find("]:")
+                .is_some_and(|i| i > lead && !line[lead + 1..i].contains(['[', ']']));
+        if opens && line.contains("{{") {
+            let b = bytes.get_or_insert_with(|| text.as_bytes().to_vec());
+            let mut at = start;
+            while let Some(i) = memchr::memmem::find(&b[at..end], b"{{") {
+                let open = at + i + 2;
+                let Some(j) = memchr::memmem::find(&b[open..end], b"}}") else {
+                    break;
+                };
+                for c in &mut b[open..open + j] {
+                    if *c == b' ' || *c == b'\t' {
+                        *c = b'-';
+                    }
+                }
+                at = open + j + 2;
+            }
+        }
+        start = end;
+    }
+    // Only ASCII spaces were replaced, by an ASCII byte: still UTF-8.
+    bytes.and_then(|b| String::from_utf8(b).ok())
 }
 
 /// A link being read: its start event and what is inside.
@@ -728,5 +781,34 @@ mod tests {
             .map(|s| s.map.span(0..s.text.len() as u64));
         let at = src.windows(6).position(|w| w == b"caf\xe9 h").unwrap_or(0) as u64;
         assert_eq!(after.map(|r| r.start), Some(at));
+    }
+
+    /// ruby/www.ruby-lang.org's ja/news/_posts/2003-08-04-20030804.md
+    /// (lines 25-36): the first definition's destination is Liquid
+    /// (`{{ site.url }}/...`), which Jekyll renders before kramdown reads
+    /// the page; `[...][4](英語)` is the reference link `[4]` and the text
+    /// `(英語)`, never the inline link `[4](英語)`.
+    #[test]
+    fn liquid_in_a_definition() {
+        let src = "Ruby 1.6.xからの変更点については、\n\
+                   [&lt;URL:https://cache.ruby-lang.org/pub/ruby/1.8/changes.1.8.0&gt;][4](英語)や\n\
+                   参考にしてください。\n\n\n\n\
+                   [1]: {{ site.url }}/download-1.8.0.rbx\n\
+                   [4]: https://cache.ruby-lang.org/pub/ruby/1.8/changes.1.8.0\n";
+        let got = found(src, false);
+        assert!(
+            !got.iter()
+                .any(|(t, f, _)| t.contains("英語") && !f.is_empty()),
+            "{got:?}"
+        );
+        assert!(
+            got.iter()
+                .any(|(t, _, _)| t == "https://cache.ruby-lang.org/pub/ruby/1.8/changes.1.8.0"),
+            "{got:?}"
+        );
+        assert_eq!(
+            template_definitions_masked("[1]: {{ site.url }}/x\n{{ a b }}\n").as_deref(),
+            Some("[1]: {{-site.url-}}/x\n{{ a b }}\n")
+        );
     }
 }

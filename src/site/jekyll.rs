@@ -2,9 +2,11 @@
 //! source directory (default the project root), served as `x.html` (or
 //! `x/` with `permalink: pretty`) unless their front matter sets a
 //! `permalink`; collections (`collections:` with `output: true`, in
-//! `_<name>/`) are served by their `permalink` pattern; posts (`_posts/`)
-//! by the date in their file name; `baseurl` is the base path. Source:
-//! Jekyll docs, "Configuration options", "Permalinks", "Collections".
+//! `_<name>/`) are served by their `permalink` pattern; posts (every
+//! `_posts/` Jekyll reads, `en/news/_posts/` in the categories `en` and
+//! `news`) by the posts' permalink, their date and categories;
+//! `baseurl` is the base path. Source: Jekyll docs, "Configuration
+//! options", "Permalinks", "Collections", "Posts".
 
 use std::path::Path;
 
@@ -58,6 +60,9 @@ pub fn read(dir: &Path) -> Option<Layout> {
             l.url_style = UrlStyle::Directory;
         }
     }
+    let config_name = config
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
     let mut posts = "posts:".to_string();
     if let yaml_rust2::Yaml::Hash(h) = &doc["collections"] {
         for (name, settings) in h {
@@ -81,11 +86,29 @@ pub fn read(dir: &Path) -> Option<Layout> {
             ));
         }
     }
-    l.mounts.push((l.source_dir.join("_posts"), posts));
+    if posts == "posts:" {
+        // The site's `permalink` (a style or a pattern) is the posts'.
+        if let Some(p) = doc["permalink"].as_str() {
+            posts = format!("posts:{p}");
+        }
+    }
+    let pattern = posts_pattern(posts.trim_start_matches("posts:"), l.url_style);
+    if let Some(word) = unmodelled_placeholder(pattern) {
+        l.unsure_pages.push(format!(
+            "the Jekyll permalink placeholder `:{word}` ({config_name} `permalink`)"
+        ));
+    }
+    let excluded: Vec<String> = doc["exclude"]
+        .as_vec()
+        .into_iter()
+        .flatten()
+        .filter_map(|e| e.as_str())
+        .map(|e| e.trim_matches('/').to_string())
+        .collect();
+    for dir in posts_dirs(&l.source_dir, &excluded) {
+        l.mounts.push((dir, posts.clone()));
+    }
     let plugins = doc["plugins"].as_vec().or_else(|| doc["gems"].as_vec());
-    let config_name = config
-        .file_name()
-        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
     for p in plugins.into_iter().flatten().filter_map(|p| p.as_str()) {
         match p {
             "jekyll-redirect-from" => l.alias_keys.push("redirect_from"),
@@ -152,13 +175,130 @@ pub fn is_document(file: &Path, prefix: &str) -> bool {
 }
 
 /// The front matter keys [`page_url`] reads: a page that sets none of
-/// them is not parsed for its URL.
-pub const URL_KEYS: &[&str] = &["permalink"];
+/// them is not parsed for its URL. Jekyll docs, "Front Matter" and
+/// "Posts": `permalink`; a post's `date` (over its file name's),
+/// `slug` (`:title`, `:slug`), `categories` and `category`.
+pub const URL_KEYS: &[&str] = &["permalink", "date", "slug", "categories", "category"];
 
-/// The URL of the page at `rel` (under its root, mounted at `prefix`:
-/// `/`, `collection:<name>:<permalink>` or `posts:`), by its front matter
-/// `permalink`, the collection's pattern, or the site's URL style.
-pub fn page_url(l: &Layout, rel: &str, prefix: &str, front: &FrontMatter) -> Option<String> {
+/// The most directories [`posts_dirs`] looks into.
+const MAX_POST_DIRS: usize = 20_000;
+
+/// The `_posts` directories of the site whose source is `source`: the
+/// top-level one and every `_posts` below a directory Jekyll reads (its
+/// reader looks for `_posts` and `_drafts` in each directory it walks;
+/// it does not walk into names starting with `_` or `.`, `node_modules`,
+/// `vendor`, nor the `exclude`d paths `excluded`, relative to
+/// `source`). `en/news/_posts/` holds posts in the categories `en` and
+/// `news` (Jekyll docs, "Posts": "Categories"). At most
+/// [`MAX_POST_DIRS`] directories are looked into.
+pub fn posts_dirs(source: &Path, excluded: &[String]) -> Vec<std::path::PathBuf> {
+    let mut out = vec![source.join("_posts")];
+    let mut stack = vec![(source.to_path_buf(), String::new())];
+    let mut seen = 0usize;
+    while let Some((dir, rel)) = stack.pop() {
+        seen += 1;
+        if seen > MAX_POST_DIRS {
+            break;
+        }
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            if !e.file_type().is_ok_and(|t| t.is_dir()) {
+                continue;
+            }
+            let name = e.file_name().to_string_lossy().into_owned();
+            if name == "_posts" && !rel.is_empty() {
+                out.push(e.path());
+                continue;
+            }
+            if name.starts_with(['_', '.', '#', '~']) || name == "node_modules" || name == "vendor"
+            {
+                continue;
+            }
+            let r = if rel.is_empty() {
+                name
+            } else {
+                format!("{rel}/{name}")
+            };
+            if excluded.iter().any(|x| x == &r) {
+                continue;
+            }
+            stack.push((e.path(), r));
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The permalink pattern of posts for the setting `p` (the posts
+/// collection's or the site's `permalink`, empty when unset) and the
+/// site's URL style: Jekyll's built-in styles (`date`, the default,
+/// `pretty`, `ordinal`, `weekdate`, `none`) as their patterns, any other
+/// value as written. Jekyll docs, "Permalinks": "Built-in formats".
+pub fn posts_pattern(p: &str, style: UrlStyle) -> &str {
+    match p {
+        "" | "date" if style == UrlStyle::Directory => "/:categories/:year/:month/:day/:title/",
+        "" | "date" => "/:categories/:year/:month/:day/:title:output_ext",
+        "pretty" => "/:categories/:year/:month/:day/:title/",
+        "ordinal" => "/:categories/:year/:y_day/:title:output_ext",
+        "weekdate" => "/:categories/:year/W:week/:short_day/:title:output_ext",
+        "none" => "/:categories/:title:output_ext",
+        p => p,
+    }
+}
+
+/// The placeholders of a post's permalink [`post_url`] fills in (Jekyll
+/// docs, "Permalinks": "Placeholders"); any other (`:hour`, `:week`,
+/// `:short_day`, ...) leaves the post's URL unknown.
+const MODELLED: &[&str] = &[
+    "year",
+    "month",
+    "i_month",
+    "day",
+    "i_day",
+    "short_year",
+    "y_day",
+    "title",
+    "slug",
+    "name",
+    "categories",
+    "collection",
+    "output_ext",
+];
+
+/// The first placeholder of the permalink pattern `p` that [`post_url`]
+/// does not fill in, if any (without its `:`).
+pub fn unmodelled_placeholder(p: &str) -> Option<&str> {
+    placeholders(p).find(|w| !MODELLED.contains(w))
+}
+
+/// The placeholders of the pattern `p` (`:word`), without their `:`.
+fn placeholders(p: &str) -> impl Iterator<Item = &str> {
+    p.match_indices(':').filter_map(move |(i, _)| {
+        let rest = &p[i + 1..];
+        let len = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(rest.len());
+        (len > 0).then(|| &rest[..len])
+    })
+}
+
+/// The URL of the page `file` at `rel` (under its root, mounted at
+/// `prefix`: `/`, `collection:<name>:<permalink>` or
+/// `posts:<permalink>`), by its front matter `permalink`, the
+/// collection's pattern, the posts' pattern ([`post_url`]) or the site's
+/// URL style.
+pub fn page_url(
+    l: &Layout,
+    file: &Path,
+    rel: &str,
+    prefix: &str,
+    front: &FrontMatter,
+) -> Option<String> {
+    if let Some(pattern) = prefix.strip_prefix("posts:") {
+        return post_url(l, file, rel, pattern, front);
+    }
     if let Some(p) = front.get("permalink") {
         return Some(if p.starts_with('/') {
             p.to_string()
@@ -182,38 +322,184 @@ pub fn page_url(l: &Layout, rel: &str, prefix: &str, front: &FrontMatter) -> Opt
             .replace(":output_ext", ".html");
         return (!url.contains(':')).then_some(url);
     }
-    if let Some(pattern) = prefix.strip_prefix("posts:") {
-        // `2024-01-31-title.md`: by the posts collection's permalink, or
-        // the default `date` style `/:categories/:year/:month/:day/:title`
-        // (without categories).
-        let b = basename.as_bytes();
-        if b.len() > 11 && b[4] == b'-' && b[7] == b'-' && b[10] == b'-' {
-            let (y, m, d, t) = (
-                &basename[..4],
-                &basename[5..7],
-                &basename[8..10],
-                &basename[11..],
-            );
-            let pattern = match (pattern, l.url_style) {
-                ("", UrlStyle::Directory) | ("pretty", _) => "/:year/:month/:day/:title/",
-                ("", _) => "/:year/:month/:day/:title:output_ext",
-                (p, _) => p,
-            };
-            let url = pattern
-                .replace(":categories/", "")
-                .replace(":year", y)
-                .replace(":month", m)
-                .replace(":day", d)
-                .replace(":title", t)
-                .replace(":output_ext", ".html");
-            return (!url.contains(':')).then_some(url);
-        }
-        return None;
-    }
     if rel.split('/').any(|p| p.starts_with('_')) {
         return None;
     }
     Some(super::default_page_url(l, rel, "/"))
+}
+
+/// The URL of the post `file` (at `rel` under its `_posts` directory;
+/// `2024-01-31-title.md`) by the permalink `pattern` (the posts
+/// collection's or the site's, empty for the default `date` style) or
+/// its front matter `permalink`: its date (front matter `date` over the
+/// file name's), its `:title` (front matter `slug` over the file name's,
+/// slugified as Jekyll's `pretty` mode), its categories (the directories
+/// above its `_posts` directory, then front matter `categories` and
+/// `category`, lowercased, each once). `None` when the file name has no
+/// date (Jekyll does not read it as a post) or the pattern has a
+/// placeholder not modelled. Jekyll docs, "Posts", "Permalinks"; the
+/// source's `Document#categories_from_path` and `Drops::UrlDrop`.
+pub fn post_url(
+    l: &Layout,
+    file: &Path,
+    rel: &str,
+    pattern: &str,
+    front: &FrontMatter,
+) -> Option<String> {
+    let name = rel.rsplit('/').next().unwrap_or(rel);
+    let (stem, ext) = name.rsplit_once('.')?;
+    let (file_date, file_slug) = split_date(stem)?;
+    let (y, m, d) = match front.get("date").and_then(|v| split_date(v.trim())) {
+        Some((date, _)) => date,
+        None => file_date,
+    };
+    let slug = front.get("slug").unwrap_or(file_slug).trim_end_matches('.');
+    let title = slugify_pretty(slug);
+    let mut categories: Vec<String> = Vec::new();
+    if let Ok(under) = file.strip_prefix(&l.source_dir) {
+        for c in under.components() {
+            let c = c.as_os_str().to_string_lossy();
+            if c == "_posts" {
+                break;
+            }
+            categories.push(c.into_owned());
+        }
+    }
+    for key in ["categories", "category"] {
+        for v in front.list(key) {
+            categories.extend(v.split_whitespace().map(str::to_string));
+        }
+    }
+    let mut seen: Vec<String> = Vec::new();
+    for c in categories {
+        let c = c.to_lowercase();
+        if !seen.contains(&c) {
+            seen.push(c);
+        }
+    }
+    let pattern = match front.get("permalink") {
+        Some(p) => p,
+        None => posts_pattern(pattern, l.url_style),
+    };
+    if unmodelled_placeholder(pattern).is_some() {
+        return None;
+    }
+    let y_day = day_of_year(y, m, d)?;
+    let ext = if matches!(
+        ext.to_ascii_lowercase().as_str(),
+        "md" | "markdown" | "mkd" | "mkdn" | "mdown" | "html" | "htm"
+    ) {
+        ".html".to_string()
+    } else {
+        format!(".{ext}")
+    };
+    let mut url = String::new();
+    let mut rest = pattern;
+    while let Some(i) = rest.find(':') {
+        url.push_str(&rest[..i]);
+        let after = &rest[i + 1..];
+        let len = after
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(after.len());
+        let value = match &after[..len] {
+            "year" => y.to_string(),
+            "month" => format!("{m:02}"),
+            "i_month" => m.to_string(),
+            "day" => format!("{d:02}"),
+            "i_day" => d.to_string(),
+            "short_year" => format!("{:02}", y % 100),
+            "y_day" => format!("{y_day:03}"),
+            "title" => title.clone(),
+            "slug" => slugify_default(slug),
+            "name" => slugify_default(stem),
+            "categories" => seen.join("/"),
+            "collection" => "posts".to_string(),
+            "output_ext" => ext.clone(),
+            "" => ":".to_string(),
+            _ => return None,
+        };
+        url.push_str(&value);
+        rest = &after[len..];
+    }
+    url.push_str(rest);
+    // Jekyll's `URL#sanitize_url`: no empty segments, a leading `/`.
+    let mut clean = String::with_capacity(url.len() + 1);
+    for c in format!("/{url}").chars() {
+        if !(c == '/' && clean.ends_with('/')) {
+            clean.push(c);
+        }
+    }
+    Some(clean)
+}
+
+/// The date at the start of `s` (`2024-01-31` then `-` and the rest, or
+/// the end, a space or a `T`) and the rest after its `-` (the post's
+/// slug in a file name): Jekyll's `DATE_FILENAME_MATCHER` takes one to
+/// four digits of year, one or two of month and day.
+fn split_date(s: &str) -> Option<((u32, u32, u32), &str)> {
+    let mut parts = s.splitn(4, '-');
+    let y = parts.next()?;
+    let m = parts.next()?;
+    let rest3 = parts.next()?;
+    let (d, tail) = match rest3.find(|c: char| !c.is_ascii_digit()) {
+        Some(i) => (&rest3[..i], &rest3[i..]),
+        None => (rest3, ""),
+    };
+    let slug = parts.next().unwrap_or("");
+    let digits = |p: &str, n: std::ops::RangeInclusive<usize>| {
+        n.contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit())
+    };
+    if !(digits(y, 2..=4) && digits(m, 1..=2) && digits(d, 1..=2)) {
+        return None;
+    }
+    if !(tail.is_empty() || tail.starts_with([' ', 'T', '\t'])) {
+        return None;
+    }
+    let date = (y.parse().ok()?, m.parse().ok()?, d.parse().ok()?);
+    Some((date, slug))
+}
+
+/// The day of the year (1-based) of the date `y`-`m`-`d` (Gregorian),
+/// or `None` when it is not a date.
+fn day_of_year(y: u32, m: u32, d: u32) -> Option<u32> {
+    const DAYS: [u32; 12] = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+    let leap = (y.is_multiple_of(4) && !y.is_multiple_of(100)) || y.is_multiple_of(400);
+    if !(1..=12).contains(&m) || d == 0 {
+        return None;
+    }
+    let before: u32 = DAYS[..(m - 1) as usize].iter().sum();
+    let extra = u32::from(leap && m > 2);
+    Some(before + extra + d)
+}
+
+/// `s` slugified as Jekyll's `Utils.slugify(s)` (its `default` mode):
+/// every run of characters other than letters and digits becomes one
+/// `-`, `-` is trimmed at both ends, and the rest is lowercased.
+fn slugify_default(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if c.is_alphanumeric() {
+            out.extend(c.to_lowercase());
+        } else if !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    out.trim_matches('-').to_string()
+}
+
+/// `s` slugified as Jekyll's `Utils.slugify(s, mode: "pretty", cased:
+/// true)`: every run of characters other than letters, digits and
+/// `._~!$&'()+,;=@` becomes one `-`, and `-` is trimmed at both ends.
+fn slugify_pretty(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if c.is_alphanumeric() || "._~!$&'()+,;=@".contains(c) {
+            out.push(c);
+        } else if !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    out.trim_matches('-').to_string()
 }
 
 #[cfg(test)]
@@ -255,6 +541,7 @@ mod tests {
         assert_eq!(
             page_url(
                 &l,
+                Path::new("/s/_docs/ubuntu.md"),
                 "ubuntu.md",
                 "collection:docs:/:collection/:path/",
                 &none
@@ -262,18 +549,120 @@ mod tests {
             Some("/docs/ubuntu/".into())
         );
         assert_eq!(
-            page_url(&l, "2016-01-02-hello.markdown", "posts:", &none),
+            page_url(
+                &l,
+                Path::new("/s/_posts/2016-01-02-hello.markdown"),
+                "2016-01-02-hello.markdown",
+                "posts:",
+                &none
+            ),
             Some("/2016/01/02/hello.html".into())
         );
         let f = super::super::front_matter::parse(b"---\npermalink: /community/\n---\n");
         assert_eq!(
-            page_url(&l, "pages/c.md", "/", &f),
+            page_url(&l, Path::new("/s/pages/c.md"), "pages/c.md", "/", &f),
             Some("/community/".into())
         );
         assert_eq!(
-            page_url(&l, "about.md", "/", &none),
+            page_url(&l, Path::new("/s/about.md"), "about.md", "/", &none),
             Some("/about.html".into())
         );
-        assert_eq!(page_url(&l, "_includes/x.md", "/", &none), None);
+        assert_eq!(
+            page_url(
+                &l,
+                Path::new("/s/_includes/x.md"),
+                "_includes/x.md",
+                "/",
+                &none
+            ),
+            None
+        );
+    }
+
+    /// ruby/www.ruby-lang.org (`permalink: pretty`, posts in
+    /// `<lang>/news/_posts/`), and the built-in styles and placeholders
+    /// of Jekyll's "Permalinks" page.
+    #[test]
+    fn posts_below_the_root_and_their_categories() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let d = dir.path();
+        for sub in [
+            "en/news/_posts",
+            "en/news/_drafts",
+            "_site/x/_posts",
+            "lib/_posts",
+            "_posts",
+        ] {
+            std::fs::create_dir_all(d.join(sub)).expect("mkdir");
+        }
+        std::fs::write(
+            d.join("_config.yml"),
+            "permalink: pretty\nexclude:\n  - lib\n",
+        )
+        .expect("write");
+        let l = read(d).expect("jekyll");
+        let posts: Vec<_> = l
+            .mounts
+            .iter()
+            .filter(|(_, p)| p.starts_with("posts:"))
+            .map(|(m, p)| (m.strip_prefix(d).expect("under").to_path_buf(), p.as_str()))
+            .collect();
+        assert_eq!(
+            posts,
+            [
+                (Path::new("_posts").to_path_buf(), "posts:pretty"),
+                (Path::new("en/news/_posts").to_path_buf(), "posts:pretty")
+            ]
+        );
+        assert!(l.unsure_pages.is_empty());
+        let file = d.join("en/news/_posts/2019-03-05-multiple-vulnerabilities-in-rubygems.md");
+        let none = FrontMatter::default();
+        let url = |pattern: &str, front: &FrontMatter| {
+            post_url(
+                &l,
+                &file,
+                "2019-03-05-multiple-vulnerabilities-in-rubygems.md",
+                pattern,
+                front,
+            )
+        };
+        assert_eq!(
+            url("pretty", &none).as_deref(),
+            Some("/en/news/2019/03/05/multiple-vulnerabilities-in-rubygems/")
+        );
+        let front = super::super::front_matter::parse(
+            b"---\ndate: 2019-03-06 00:00:00 +0000\ncategories: Security News\ncategory: x\nslug: Two Words\n---\n",
+        );
+        assert_eq!(
+            url("pretty", &front).as_deref(),
+            Some("/en/news/security/x/2019/03/06/Two-Words/")
+        );
+        assert_eq!(
+            url("ordinal", &none).as_deref(),
+            Some("/en/news/2019/064/multiple-vulnerabilities-in-rubygems.html")
+        );
+        assert_eq!(
+            url("none", &none).as_deref(),
+            Some("/en/news/multiple-vulnerabilities-in-rubygems.html")
+        );
+        assert_eq!(
+            url("/blog/:i_month/:i_day/:short_year/:slug", &none).as_deref(),
+            Some("/blog/3/5/19/multiple-vulnerabilities-in-rubygems")
+        );
+        assert_eq!(url("/:year/:hour/:title/", &none), None);
+        assert_eq!(unmodelled_placeholder("/:year/:hour/:title/"), Some("hour"));
+        assert_eq!(
+            unmodelled_placeholder(posts_pattern("weekdate", UrlStyle::Html)),
+            Some("week")
+        );
+        std::fs::write(
+            d.join("_config.yml"),
+            "permalink: /:categories/:week/:title/\n",
+        )
+        .expect("write");
+        assert_eq!(
+            read(d).expect("jekyll").unsure_pages,
+            ["the Jekyll permalink placeholder `:week` (_config.yml `permalink`)"]
+        );
     }
 }

@@ -1318,7 +1318,7 @@ impl Site {
             front_matter::FrontMatter::default()
         };
         let url = match l.generator {
-            Generator::Jekyll => jekyll::page_url(l, rel, prefix, &front),
+            Generator::Jekyll => jekyll::page_url(l, file, rel, prefix, &front),
             Generator::Hugo => hugo::page_url(l, rel, prefix, &front),
             Generator::Docusaurus => docusaurus::page_url(l, file, rel, prefix, &front),
             Generator::VitePress => vitepress::page_url(l, rel),

@@ -879,3 +879,22 @@ fn mdbook_redirect() {
 fn docusaurus_configuration_without_semicolons() {
     check_site("docusaurus-no-semicolons");
 }
+
+/// Issue 46, Jekyll: every `_posts` directory is read, the directories
+/// above it are the post's categories (ruby/www.ruby-lang.org's
+/// `<lang>/news/_posts/`, `permalink: pretty`), front matter
+/// `categories` and `slug` move a post, `_drafts` are not built; a
+/// reference definition whose destination is Liquid is a definition
+/// (`[...][4](英語)` is no inline link).
+#[test]
+fn jekyll_nested_posts() {
+    check_site("jekyll-nested-posts");
+}
+
+/// Issue 46, Jekyll: `{% link %}`, `{% post_url %}` and `{{ ... |
+/// relative_url }}` shown as code (fences, `{% highlight %}`, `{% raw
+/// %}`, inline code; jekyll/jekyll's docs) are samples, not links.
+#[test]
+fn jekyll_liquid_samples() {
+    check_site("jekyll-liquid-samples");
+}
