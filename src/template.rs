@@ -315,7 +315,8 @@ fn authority_placeholder(uri: &str) -> bool {
 
 /// True when `host` is written as a placeholder: only underscores (the
 /// emphasis around a `<name>`), an escaped `&lt;name&gt;`, upper case with an
-/// underscore (`ISSUER_URL`, `YOUR_DOMAIN`, which no DNS name holds), or
+/// underscore (`ISSUER_URL`, `YOUR_DOMAIN`, which no DNS name holds; also
+/// as one label of a host, `lb-EXTERNAL_IP`), or
 /// one upper-case word of four letters or more without a dot (`HOST`,
 /// `SERVER`; RFC 3987's `http://VU#TS=RQ` is an example URI). An upper-case DNS name with dots (`WWW.EXAMPLE.COM`) is a
 /// host written in capitals, not a placeholder.
@@ -332,7 +333,15 @@ fn placeholder_host(host: &str) -> bool {
         && b.iter().all(|c| {
             c.is_ascii_uppercase() || c.is_ascii_digit() || matches!(c, b'_' | b'-' | b'.')
         });
-    capitals && (b.contains(&b'_') || (b.len() >= 4 && !b.contains(&b'.')))
+    // A label that holds an upper-case name with an underscore
+    // (`lb-EXTERNAL_IP`, neo4j/docs-operations): no DNS name holds one.
+    let named = host.split(['.', '-']).any(|w| {
+        w.contains('_')
+            && w.bytes().any(|c| c.is_ascii_uppercase())
+            && w.bytes()
+                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == b'_')
+    });
+    named || (capitals && (b.contains(&b'_') || (b.len() >= 4 && !b.contains(&b'.'))))
 }
 
 #[cfg(test)]
@@ -379,6 +388,7 @@ mod tests {
             "http://$hostname/git/foo/bar.git",
             "https://ISSUER_URL",
             "https://YOUR-DOMAIN/api",
+            "https://lb-EXTERNAL_IP:7473",
             "nvme://HOST:BUS:SLOT.FUNC/NAMESPACE",
             // git's release notes: a placeholder after an ssh scheme.
             "ssh://host:port/path/to/repo",

@@ -554,9 +554,10 @@ pub fn macro_brackets(src: &[u8]) -> Vec<Range<u64>> {
 }
 
 /// Where [`segments`] cuts `src`, in order: at the `[` of each URI macro
-/// (and after its prefix), and at the closing `+` of a constrained
+/// (and after its prefix), at the closing `+` of a constrained
 /// passthrough (`` `+http://localhost:8080+` ``, Asciidoctor docs, "Inline
-/// passthroughs"), whose text is literal. One pass: the start of the
+/// passthroughs"), whose text is literal, and at the closing mark of
+/// constrained formatting (`_\http://localhost:7474_`, `*x*`, `#x#`). One pass: the start of the
 /// token before each `[` (back to white space or a delimiter) and whether
 /// it holds a `:` are kept while walking forward, so a run of `[` (or of
 /// `http://a.example/x[`) costs its length, not its square.
@@ -568,7 +569,38 @@ fn cuts(src: &[u8]) -> Vec<usize> {
     let mut colon: Option<usize> = None;
     // The opening `+` of a constrained passthrough in the current token.
     let mut plus: Option<usize> = None;
+    // The opening mark of constrained formatting (`_`, `*`, `#`) in the
+    // current token, and where.
+    let mut mark: Option<(u8, usize)> = None;
     for (p, &b) in src.iter().enumerate() {
+        if matches!(b, b'_' | b'*' | b'#') {
+            // Constrained formatting, `_text_`, `*text*`, `#text#`
+            // (Asciidoctor docs, "Text formatting": a constrained pair
+            // opens at a word's start and closes where no word character
+            // follows): its closing mark is markup, not the text's
+            // (neo4j/docs-operations `_\http://localhost:7474_`, debezium
+            // `|_http://localhost:19530_`).
+            let next = src.get(p + 1).copied();
+            let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+            match mark {
+                Some((m, q))
+                    if m == b && q >= start && p > q + 1 && !src[p - 1].is_ascii_whitespace() =>
+                {
+                    if next.is_none_or(|n| !word(n)) {
+                        cuts.push(p);
+                        mark = None;
+                    }
+                }
+                _ => {
+                    let opens = (p == start
+                        || matches!(src[p - 1], b'|' | b'[' | b'_' | b'*' | b'#' | b'`'))
+                        && next.is_some_and(|n| !(n.is_ascii_whitespace() || n == b));
+                    if opens {
+                        mark = Some((b, p));
+                    }
+                }
+            }
+        }
         match b {
             b'[' => {
                 if p == start || colon.is_none_or(|c| c < start) {
@@ -929,6 +961,34 @@ mod tests {
         assert_eq!(
             uris("a+b+c http://a.example/x+y a `+x+` https://a.example/p+q+"),
             ["http://a.example/x+y", "https://a.example/p+q+"]
+        );
+    }
+
+    /// A URI in constrained emphasis ends before the closing mark
+    /// (neo4j/docs-operations and debezium, fixtures/formats/SOURCE);
+    /// an `_` inside a URI or a word, or one a word follows, is the URI's.
+    #[test]
+    fn constrained_formatting_marks_are_markup() {
+        let src = include_str!("../../fixtures/formats/not-links/modules/access-neo4j.adoc");
+        assert_eq!(
+            uris(src),
+            [
+                "bolt://localhost:7687",
+                "neo4j://localhost:7687",
+                "https://localhost:7473",
+                "http://localhost:7474",
+                "http://localhost:19530",
+                "https://lb-EXTERNAL_IP:7473",
+                "https://20.237.50.207:7473/browser/",
+            ]
+        );
+        assert_eq!(
+            uris("see https://a.example/x_y_ and *https://b.example/p* or _https://c.example/q_r_"),
+            [
+                "https://a.example/x_y_",
+                "https://b.example/p",
+                "https://c.example/q_r",
+            ]
         );
     }
 }

@@ -157,19 +157,27 @@ struct OpenLink {
 /// code blocks is given too ([`SegmentKind::Code`]). Never fails: any
 /// input is a Markdown document.
 pub fn segments(src: &[u8], include_code: bool) -> Vec<Segment> {
-    segments_and_references(src, include_code, false).0
+    segments_and_references(src, include_code, false, false).0
 }
 
 /// [`segments`], and when `references` is true the document's link
 /// references as [`super::markdown_references::references`] gives them,
 /// from the same parse (a document is parsed once for both; `None` when
-/// `references` is false).
+/// `references` is false). With `math`, `$...$` and `$$...$$` are math
+/// spans (MyST's `dollarmath`): nothing in them is read, as in a code
+/// span (`$$ y_t[G](x) $$` is no link).
 pub fn segments_and_references(
     src: &[u8],
     include_code: bool,
     references: bool,
+    math: bool,
 ) -> (Vec<Segment>, Option<References>) {
-    let text = as_text(src);
+    let mut text = as_text(src);
+    if math {
+        if let Some(masked) = without_display_math(&text) {
+            text = std::borrow::Cow::Owned(masked);
+        }
+    }
     let mut out: Vec<Segment> = Vec::new();
     let mut run: Option<Range<usize>> = None;
     let mut html: Option<Range<usize>> = None;
@@ -191,9 +199,12 @@ pub fn segments_and_references(
         }
         None::<(CowStr<'_>, CowStr<'_>)>
     };
+    let mut options = options_for(text.as_bytes());
+    if math {
+        options |= Options::ENABLE_MATH;
+    }
     let mut iter =
-        Parser::new_with_broken_link_callback(&text, options_for(text.as_bytes()), Some(callback))
-            .into_offset_iter();
+        Parser::new_with_broken_link_callback(&text, options, Some(callback)).into_offset_iter();
     while let Some((event, range)) = iter.next() {
         if let Some(g) = gather.as_mut() {
             g.event(&event, &range, iter.reference_definitions());
@@ -329,6 +340,77 @@ pub fn segments_and_references(
         out.sort_by_key(|s| s.map.start(0));
     }
     (out, found)
+}
+
+/// `text` with its display math blocks (MyST `dollarmath`: a line that
+/// starts with `$$`, up to the line that ends with `$$`, an equation
+/// label `(label)` after it allowed) made spaces, line breaks kept, so
+/// that offsets stay those of `text`; `None` when it has none. A block
+/// rule of markdown-it's `dollarmath` (mdit-py-plugins
+/// `math_block_dollar`): a line inside that looks like a list item or a
+/// heading is math, which pulldown-cmark's inline `$$` does not know.
+/// Fenced code is passed over; a block never closed is not math.
+fn without_display_math(text: &str) -> Option<String> {
+    let mut blocks: Vec<Range<usize>> = Vec::new();
+    let mut fence: Option<&str> = None;
+    let mut open: Option<usize> = None;
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        let start = at;
+        at += line.len();
+        let indent = line.len() - line.trim_start_matches(' ').len();
+        let t = line.trim();
+        if open.is_none() && indent < 4 {
+            let marker = ["```", "~~~"].into_iter().find(|m| t.starts_with(m));
+            match (fence, marker) {
+                (None, Some(m)) => {
+                    fence = Some(m);
+                    continue;
+                }
+                (Some(f), Some(m)) if f == m => {
+                    fence = None;
+                    continue;
+                }
+                _ => {}
+            }
+        }
+        if fence.is_some() {
+            continue;
+        }
+        let closes = |t: &str| {
+            t.rsplit_once("$$").is_some_and(|(_, label)| {
+                let label = label.trim();
+                label.is_empty() || (label.starts_with('(') && label.ends_with(')'))
+            })
+        };
+        match open {
+            None if indent < 4 && t.starts_with("$$") => {
+                // `$$ x $$` on one line is a whole block.
+                if t.len() > 2 && closes(&t[2..]) {
+                    blocks.push(start..at);
+                } else {
+                    open = Some(start);
+                }
+            }
+            Some(s) if closes(t) => {
+                blocks.push(s..at);
+                open = None;
+            }
+            _ => {}
+        }
+    }
+    if blocks.is_empty() {
+        return None;
+    }
+    let mut bytes = text.as_bytes().to_vec();
+    for b in blocks {
+        for c in &mut bytes[b] {
+            if *c != b'\n' && *c != b'\r' {
+                *c = b' ';
+            }
+        }
+    }
+    String::from_utf8(bytes).ok()
 }
 
 /// The byte ranges of `src`'s code: code spans (with their backticks)
@@ -810,5 +892,31 @@ mod tests {
             template_definitions_masked("[1]: {{ site.url }}/x\n{{ a b }}\n").as_deref(),
             Some("[1]: {{-site.url-}}/x\n{{ a b }}\n")
         );
+    }
+
+    /// MyST's `dollarmath` (QuantEcon/lecture-python.myst,
+    /// misspecified_recovery.md): display math is a block, a line in it
+    /// that looks like a list item (`  - \frac`) is math; inline `$...$`
+    /// too. Without `math` the same text is Markdown.
+    #[test]
+    fn dollar_math_holds_no_links() {
+        let src = "$$\ny_t^P[G](x)\n= \\frac{1}{t}\\log E_P[G_t \\mid X_0=x]\n  - \\frac{1}{t}\\log E_P[S_tG_t \\mid X_0=x].\n$$\n\n$$ [a](b) $$ (eq-label)\n\nInline $[Q_t f](x)$ and [a link](y.md).\n\n```\n$$\n```\n\n[after](z.md)\n";
+        let links = |math: bool| -> Vec<String> {
+            segments_and_references(src.as_bytes(), false, false, math)
+                .0
+                .iter()
+                .filter(|s| matches!(s.kind, SegmentKind::MarkdownLink(_)))
+                .map(|s| String::from_utf8_lossy(&s.text).into_owned())
+                .collect()
+        };
+        assert_eq!(links(true), ["y.md", "z.md"]);
+        assert_eq!(links(false), ["x", "b", "x", "y.md", "z.md"]);
+        // Offsets are kept: the link after the math is where it is.
+        let (segs, _) = segments_and_references(src.as_bytes(), false, false, true);
+        let y = segs
+            .iter()
+            .find(|s| &s.text[..] == b"y.md")
+            .map(|s| s.map.start(0));
+        assert_eq!(y, src.find("y.md").map(|i| i as u64));
     }
 }

@@ -62,4 +62,8 @@ pub struct ReadOptions {
     /// segments come from [`mdx::segments`], and it has no link
     /// references for the rules `L003`-`L005`.
     pub mdx: bool,
+    /// `$...$` and `$$...$$` in a Markdown document are math, where no
+    /// URI is read (the document's site has MyST's `dollarmath` on:
+    /// [`crate::site::Layout::dollar_math`]).
+    pub math: bool,
 }

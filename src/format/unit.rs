@@ -197,6 +197,7 @@ where
                         &raw,
                         opts.include_code,
                         opts.references,
+                        opts.math,
                     );
                     references = r;
                     // Jekyll's Liquid links (`{% link x.md %}`), read as

@@ -184,17 +184,74 @@ fn attributes(src: &[u8], e: &BytesStart<'_>, out: &mut Vec<Segment>) {
         }
         let mut run = Run::default();
         run.decoded(src, start..start + value.len());
-        out.push(Segment {
-            text: run.text,
-            kind: SegmentKind::XmlAttribute {
-                element: element.clone(),
-                attribute: String::from_utf8_lossy(a.key.as_ref()).into_owned(),
-            },
-            map: run.map,
-            base: None,
-            references: false,
-        });
+        let kind = || SegmentKind::XmlAttribute {
+            element: element.clone(),
+            attribute: String::from_utf8_lossy(a.key.as_ref()).into_owned(),
+        };
+        let cuts = drawio_style_cuts(&element, a.key.as_ref(), &run.text);
+        if cuts.is_empty() {
+            out.push(Segment {
+                text: run.text,
+                kind: kind(),
+                map: run.map,
+                base: None,
+                references: false,
+            });
+            continue;
+        }
+        // Each part between the `;`s on its own: decoded again from its
+        // bytes, so that its map is its own.
+        let mut from = start;
+        let ends = cuts
+            .iter()
+            .map(|&c| (run.map.start(c as u64) as usize, true))
+            .chain(std::iter::once((start + value.len(), false)));
+        for (end, cut) in ends {
+            let mut part = Run::default();
+            part.decoded(src, from..end.max(from));
+            if !part.text.trim_ascii().is_empty() {
+                out.push(Segment {
+                    text: part.text,
+                    kind: kind(),
+                    map: part.map,
+                    base: None,
+                    references: false,
+                });
+            }
+            from = if cut { end + 1 } else { end };
+        }
     }
+}
+
+/// Where a drawio style string splits the decoded attribute value `text`
+/// of `attribute` on `element`: its `;`s, which separate its `key=value`
+/// pairs (drawio's `mxCell` `style`, "mxGraph style strings": an
+/// `image=data:image/png,...` value ends at the `;`, no `;base64` in
+/// it). In a drawio export to SVG, the `content` attribute holds the
+/// diagram's XML, and the `;`s inside its `style="..."` values split it.
+/// Empty for any other attribute (a CSS `style`, whose `url(data:...;
+/// base64,...)` keeps its `;`).
+fn drawio_style_cuts(element: &str, attribute: &[u8], text: &[u8]) -> Vec<usize> {
+    let semicolons = |r: std::ops::Range<usize>| {
+        memchr::memchr_iter(b';', &text[r.clone()])
+            .map(|i| r.start + i)
+            .collect::<Vec<_>>()
+    };
+    if element == "mxCell" && attribute == b"style" {
+        return semicolons(0..text.len());
+    }
+    if attribute != b"content" || !text.trim_ascii_start().starts_with(b"<mxfile") {
+        return Vec::new();
+    }
+    let mut cuts = Vec::new();
+    let mut at = 0;
+    while let Some(i) = memchr::memmem::find(&text[at..], b" style=\"") {
+        let open = at + i + 8;
+        let close = memchr::memchr(b'"', &text[open..]).map_or(text.len(), |c| open + c);
+        cuts.extend(semicolons(open..close));
+        at = close.min(text.len());
+    }
+    cuts
 }
 
 /// A text run being gathered: decoded bytes and their map.
@@ -433,5 +490,37 @@ mod tests {
         assert!(all
             .iter()
             .any(|(k, t)| k == "text" && t.contains("https://b.example/")));
+    }
+
+    /// A drawio style string splits at its `;`s (kubeflow/website's
+    /// `kubeflow-architecture.drawio.svg`): the `image=data:image/png,...`
+    /// value ends there, and `clipPath=inset(16.33% ...)` after it is no
+    /// part of it; each part maps back to its own bytes. A CSS `style`
+    /// keeps its `;`.
+    #[test]
+    fn drawio_style_strings_split_at_semicolons() {
+        let src = include_bytes!(
+            "../../fixtures/formats/not-links/images/kubeflow-architecture.drawio.svg"
+        );
+        let doc = read(src);
+        let parts: Vec<&Segment> = doc
+            .segments
+            .iter()
+            .filter(|s| matches!(&s.kind, SegmentKind::XmlAttribute { attribute, .. } if attribute == "content"))
+            .collect();
+        let image = parts
+            .iter()
+            .find(|s| s.text.starts_with(b"image=data:image/png,"))
+            .map(|s| (String::from_utf8_lossy(&s.text).into_owned(), *s));
+        let Some((image, segment)) = image else {
+            panic!("no image part in {:?}", texts(&doc));
+        };
+        assert!(image.ends_with("CYII="), "{image}");
+        assert_eq!(source(src, segment, 0..6), b"image=");
+        assert!(parts
+            .iter()
+            .any(|s| s.text.starts_with(b"clipPath=inset(16.33% ")));
+        let css = read(b"<svg style=\"background: url(data:image/png;base64,AAAA); color: red\"/>");
+        assert_eq!(texts(&css).len(), 1);
     }
 }

@@ -14,6 +14,7 @@
 
 pub mod anchors;
 pub mod built;
+pub mod expanded;
 pub mod ignore;
 pub mod suggest;
 pub mod unbuilt;
@@ -111,6 +112,9 @@ pub struct LocalLinks {
     unknown_anchors: Mutex<(u64, Option<(PathBuf, String)>)>,
     /// The comparisons left for the run's "did you mean"s.
     budget: suggest::Budget,
+    /// Markdown templates expanded elsewhere, and their links not checked
+    /// ([`expanded`]).
+    expanded: expanded::Memo,
 }
 
 /// The ids of a Markdown page's plain headings; `None` for another file.
@@ -203,6 +207,7 @@ impl LocalLinks {
             unbuilt: Mutex::new((0, None)),
             unknown_anchors: Mutex::new((0, None)),
             budget: suggest::Budget::default(),
+            expanded: expanded::Memo::default(),
         }
     }
 
@@ -465,6 +470,14 @@ impl LocalLinks {
         suggest::closest(name, names.iter().map(String::as_str)).map(str::to_string)
     }
 
+    /// True when the document `file` (found by walking `tree`) is a page
+    /// of a site whose Markdown reads `$...$` and `$$...$$` as math
+    /// ([`crate::site::Layout::dollar_math`]).
+    pub fn dollar_math(&self, tree: Option<&Path>, file: &Path) -> bool {
+        self.site_of(tree, file)
+            .is_some_and(|(s, _)| s.layout.dollar_math)
+    }
+
     /// Counts one link of the document `file` (found by walking `tree`)
     /// as not checked for `reason`: under its site's configuration file,
     /// or the document itself outside a site.
@@ -664,6 +677,12 @@ impl LocalLinks {
             Built::Template => return None,
             Built::Bundled if !path.is_empty() => return None,
             _ => {}
+        }
+        if self.expanded.is_template(file) && self.site_of(tree, file).is_none() {
+            // A Markdown template no site covers, expanded elsewhere: its
+            // links are written for where its output lands.
+            self.expanded.count(file, reference);
+            return None;
         }
         if !path.starts_with('/') || self.site_url.is_none() {
             if let Some((site, real)) = self.site_of(tree, file) {
@@ -946,6 +965,7 @@ impl LocalLinks {
                 page.display()
             ));
         }
+        notes.extend(self.expanded.note(shown));
         let unknown = self
             .unknown_anchors
             .lock()

@@ -478,6 +478,8 @@ pub(crate) fn check_input(
             // L003-L005, from the parse that finds the URIs.
             references: true,
             mdx: false,
+            // MyST's `dollarmath`: math in the pages of a site that has it.
+            math: dollar_math(ch.links.as_ref(), input),
         },
         decode_helpers: decode_helpers(opts.threads),
         extras,
@@ -494,6 +496,23 @@ pub(crate) fn check_input(
         FixMode::Fix | FixMode::Diff => job.fix(input, ch.mode, sink),
         FixMode::AddIgnore => job.add_ignore(input, sink),
     }
+}
+
+/// True when `input` is a Markdown file of a site whose `$...$` and
+/// `$$...$$` are math ([`LocalLinks::dollar_math`]); false without
+/// `--links local`.
+fn dollar_math(links: Option<&LocalLinks>, input: &Input) -> bool {
+    let (Some(links), Input::File { path, root, .. }) = (links, input) else {
+        return false;
+    };
+    let markdown = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("md") || e.eq_ignore_ascii_case("markdown"));
+    let tree = root
+        .as_ref()
+        .map(crate::beneath::Root::path)
+        .filter(|p| !p.as_os_str().is_empty() && *p != std::path::Path::new("/"));
+    markdown && links.dollar_math(tree, path)
 }
 
 /// An output whose reader is gone: every write fails as a closed pipe

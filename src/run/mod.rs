@@ -779,6 +779,7 @@ pub fn extract(
                                     include_code: opts.include_code,
                                     references: false,
                                     mdx: false,
+                                    math: false,
                                 },
                                 decode_helpers(opts.threads),
                                 &scan,

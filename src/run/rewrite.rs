@@ -172,6 +172,7 @@ fn rewrite_input(
                         include_code: opts.include_code,
                         references: false,
                         mdx: false,
+                        math: false,
                     },
                 ),
             };

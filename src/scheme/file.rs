@@ -160,6 +160,33 @@ const CLI_FILE_EXTENSIONS: &[&str] = &[
     "tf",
     "tfvars",
     "asl",
+    // Sounds, videos, images and fonts an app loads by name (a
+    // notification's `sound: 'file://beep.caf'` in cordova-plugin-local-
+    // notifications' usage, ionic-team/ionic-docs).
+    "mp3",
+    "m4a",
+    "wav",
+    "ogg",
+    "oga",
+    "caf",
+    "aac",
+    "flac",
+    "aiff",
+    "mp4",
+    "m4v",
+    "mov",
+    "webm",
+    "avi",
+    "mkv",
+    "webp",
+    "bmp",
+    "ico",
+    "tif",
+    "tiff",
+    "ttf",
+    "otf",
+    "woff",
+    "woff2",
 ];
 
 /// True when `host`, the authority of a file URI with an empty path, is a
@@ -203,6 +230,15 @@ mod tests {
             "file:///",
             "file:///x#frag",
         ]);
+    }
+
+    /// A sound an app loads by name (ionic-team/ionic-docs
+    /// `scripts/data/native.json`, a code sample of
+    /// cordova-plugin-local-notifications): the `file://name` convention.
+    #[test]
+    fn media_file_names_in_the_host() {
+        assert_valid(&["file://sound.mp3", "file://beep.caf", "file://intro.mov"]);
+        assert_eq!(found("file://example.org"), vec![("S302", 18)]);
     }
 
     #[test]

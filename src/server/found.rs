@@ -82,6 +82,7 @@ impl Default for FoundOptions {
                 include_code: false,
                 references: false,
                 mdx: false,
+                math: false,
             },
             scan: ScanOptions {
                 join_wrapped_lines: true,
@@ -105,6 +106,7 @@ impl FoundOptions {
                 include_code: run.include_code,
                 references: false,
                 mdx: false,
+                math: false,
             },
             scan: ScanOptions {
                 missing_colon,

@@ -139,6 +139,9 @@ fn read_myst(dir: &Path, config: &Path) -> Option<Layout> {
     l.url_style = UrlStyle::Clean;
     l.case_insensitive_urls = true;
     l.renderer = super::slug::Renderer::Github;
+    // mystmd parses `$...$` and `$$...$$` as math (MyST guide, "Math and
+    // equations": dollar math is part of MyST's syntax there).
+    l.dollar_math = true;
     let shown = config.display();
     // Not a URL path: the mode [`page_url`] reads (the pages are still
     // served from the site root).
@@ -209,6 +212,7 @@ fn read_book(dir: &Path, config: &Path) -> Layout {
     if let Some(u) = doc["html"]["baseurl"].as_str() {
         l.base_path = super::base_path_of(u);
     }
+    l.dollar_math = dollar_math(&doc);
     let sphinx = &doc["sphinx"];
     for ext in sphinx["extra_extensions"].as_vec().into_iter().flatten() {
         let Some(name) = ext.as_str() else { continue };
@@ -247,6 +251,18 @@ fn read_book(dir: &Path, config: &Path) -> Layout {
         }
     }
     l
+}
+
+/// True when a Jupyter Book 1 configuration `doc` has MyST's
+/// `dollarmath` on: its `parse.myst_enable_extensions` names it, or is
+/// not set (Jupyter Book's default configuration enables `colon_fence`,
+/// `dollarmath`, `linkify`, `substitution` and `tasklist`; a list written
+/// replaces it).
+fn dollar_math(doc: &Yaml) -> bool {
+    match doc["parse"]["myst_enable_extensions"].as_vec() {
+        Some(list) => list.iter().any(|e| e.as_str() == Some("dollarmath")),
+        None => doc["parse"]["myst_enable_extensions"].is_badvalue(),
+    }
 }
 
 /// The URL of the page at `rel` (`/`-separated, under the project
@@ -618,5 +634,23 @@ mod tests {
             assert!(out.contains(l), "{l}: {out:?}");
         }
         assert!(!out.contains("not-a-heading"), "{out:?}");
+    }
+
+    /// Jupyter Book 1's `dollarmath`: on by default, on when the list
+    /// names it, off when a list without it replaces the default; mystmd
+    /// always has it.
+    #[test]
+    fn dollar_math_of_a_book() {
+        let yaml = |t: &str| super::super::yaml_config(t).expect("yaml");
+        assert!(dollar_math(&yaml("title: x\n")));
+        assert!(dollar_math(&yaml(
+            "parse:\n  myst_enable_extensions:\n    - amsmath\n    - dollarmath\n"
+        )));
+        assert!(!dollar_math(&yaml(
+            "parse:\n  myst_enable_extensions:\n    - colon_fence\n"
+        )));
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sites");
+        assert!(read(&root.join("myst-dollarmath/lectures")).is_some_and(|l| l.dollar_math));
+        assert!(read(&root.join("myst")).is_some_and(|l| l.dollar_math));
     }
 }

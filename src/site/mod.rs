@@ -381,6 +381,11 @@ pub struct Layout {
     /// `detect`): `--add-ignore` writes its marker there as `{/* ... */}`
     /// (L6 of the 2026-11-29 review).
     pub md_as_mdx: bool,
+    /// True when `$...$` and `$$...$$` in a Markdown page are math, where
+    /// no link is read (MyST-Parser's `dollarmath` extension: Sphinx
+    /// `myst_enable_extensions`, Jupyter Book `parse.myst_enable_extensions`,
+    /// on by default in Jupyter Book 1 and in mystmd).
+    pub dollar_math: bool,
     /// What the site does that the model does not read and that may make
     /// or move pages (an MkDocs hook or plugin, an mdBook preprocessor, a
     /// Docusaurus plugin, a configuration computed by code), each said as
@@ -454,6 +459,7 @@ impl Layout {
             docusaurus: docusaurus::Routes::default(),
             redirect_prefixes: Vec::new(),
             md_as_mdx: false,
+            dollar_math: false,
             unsure_pages: Vec::new(),
             locales: starlight::Locales::default(),
             nextra_i18n: None,

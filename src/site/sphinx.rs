@@ -103,6 +103,10 @@ fn read_settings(l: &mut Layout, dir: &Path, text: &str) {
         .iter()
         .any(|e| e == "myst_parser" || e == "myst_nb");
     l.project_labels = myst;
+    // MyST-Parser's `dollarmath`: `$...$` and `$$...$$` are math.
+    l.dollar_math = myst
+        && strings_of(text, "myst_enable_extensions")
+            .is_some_and(|e| e.iter().any(|x| x == "dollarmath"));
     l.page_extensions = match &suffixes {
         Some(s) if !s.is_empty() => {
             let mut exts: Vec<&'static str> = Vec::new();
@@ -230,14 +234,14 @@ fn assigned(text: &str, name: &str) -> bool {
 }
 
 /// The string literals of the value assigned to `name` when it is a
-/// literal string, list or tuple of strings (comments skipped); `None`
+/// literal string, list, tuple or set of strings (comments skipped); `None`
 /// when it is not assigned, or is something else (a name, a call, a
 /// sum).
 fn strings_of(text: &str, name: &str) -> Option<Vec<String>> {
     let value = assignment(text, name)?.trim();
     let inner = value
-        .strip_prefix(['[', '('])
-        .and_then(|v| v.strip_suffix([']', ')']))
+        .strip_prefix(['[', '(', '{'])
+        .and_then(|v| v.strip_suffix([']', ')', '}']))
         .unwrap_or(value);
     let mut out = Vec::new();
     for line in inner.lines() {
@@ -325,5 +329,18 @@ mod tests {
             l.unsure_pages,
             ["the Sphinx `extensions` (conf.py), not a literal list"]
         );
+    }
+
+    /// MyST-Parser's `dollarmath` in `myst_enable_extensions` (a list or
+    /// a set), with `myst_parser` or `myst_nb`: `$...$` is math.
+    #[test]
+    fn myst_dollar_math() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let conf = "extensions = [\"myst_parser\"]\nmyst_enable_extensions = {\"colon_fence\", \"dollarmath\"}\n";
+        std::fs::write(dir.path().join("conf.py"), conf).expect("write");
+        assert!(read(dir.path()).expect("sphinx").dollar_math);
+        let conf = "extensions = [\"myst_parser\"]\nmyst_enable_extensions = [\"colon_fence\"]\n";
+        std::fs::write(dir.path().join("conf.py"), conf).expect("write");
+        assert!(!read(dir.path()).expect("sphinx").dollar_math);
     }
 }

@@ -569,7 +569,10 @@ fn rule_command_explains_and_docs_table_is_generated() {
 /// `docker://image:tag`, regular expressions after `^` (a Ruby script's
 /// `%r{^https?://...}`, lychee's exclude list), a `%NAME%` placeholder
 /// a script replaces, an encoded line break in a `data:` payload,
-/// AsciiDoc's `+https://...+` passthrough. The doubled scheme beside
+/// AsciiDoc's `+https://...+` passthrough; round 3's: AsciiDoc
+/// constrained emphasis around a URI (`_\http://localhost:7474_`), a
+/// drawio style string's `;` after an `image=data:...` value, a sound
+/// named `file://beep.caf` in a JSON string. The doubled scheme beside
 /// them is a true finding and stays. The test examples of Markdown
 /// parsers (`fixtures/formats/parser-examples/`) are skipped, with a
 /// word, when walked, and checked when named.
