@@ -899,3 +899,23 @@ fn vitepress_sidebar_base() {
         "{err}"
     );
 }
+
+/// Hugo, a site's own link render hook (gohugoio/hugoDocs, issue 46
+/// round 3): the destination `g` that its hook turns into a glossary
+/// link is counted not checked, named with the hook; other links, which
+/// the hook looks up with `.GetPage`, are still checked.
+#[test]
+fn hugo_link_hook() {
+    check_site("hugo-link-hook");
+    let out = check_links(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")),
+        "fixtures/sites/hugo-link-hook",
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(
+            "the Hugo link render hook `layouts/_markup/render-link.html` makes its own link of the destination `g` (5)"
+        ),
+        "{err}"
+    );
+}
