@@ -115,6 +115,9 @@ pub struct LocalLinks {
     /// Markdown templates expanded elsewhere, and their links not checked
     /// ([`expanded`]).
     expanded: expanded::Memo,
+    /// The repository's `.gitignore` rules, read as the links of files
+    /// outside any site need them ([`crate::site::gitignore`]).
+    ignored: crate::site::gitignore::Memo,
 }
 
 /// The ids of a Markdown page's plain headings; `None` for another file.
@@ -208,6 +211,7 @@ impl LocalLinks {
             unknown_anchors: Mutex::new((0, None)),
             budget: suggest::Budget::default(),
             expanded: expanded::Memo::default(),
+            ignored: crate::site::gitignore::Memo::default(),
         }
     }
 
@@ -701,6 +705,13 @@ impl LocalLinks {
             return None;
         }
         let kind = self.files.kind(&target);
+        if kind == Kind::Missing && !path.is_empty() && self.ignored_target(&target) {
+            // A file a build step writes (vuejs/devtools'
+            // `packages/electron/app.html` loading `./dist/devtools.js`):
+            // outside a site as inside one ([`crate::site::GENERATED`]).
+            self.count_not_checked(tree, file, crate::site::GENERATED);
+            return None;
+        }
         if kind == Kind::Missing
             && self.site == SiteChoice::Auto
             && !path.is_empty()
@@ -884,6 +895,16 @@ impl LocalLinks {
                 }),
         };
         self.files.canonical(&boundary).unwrap_or(boundary)
+    }
+
+    /// True when the missing `target` (a link's target outside any site)
+    /// is ignored by the `.gitignore` rules of its repository (the
+    /// nearest directory above it holding `.git`): a file a build step
+    /// writes. False outside a repository.
+    fn ignored_target(&self, target: &Path) -> bool {
+        let target = lexically_clean(&self.cwd.join(target));
+        self.repository_of(&target)
+            .is_some_and(|repo| self.ignored.ignores(&repo, &target))
     }
 
     /// The root of the repository the document `doc` (absolute) is in:

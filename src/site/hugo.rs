@@ -10,6 +10,8 @@
 
 use std::path::{Path, PathBuf};
 
+pub mod link_hook;
+
 use super::front_matter::FrontMatter;
 use super::{Generator, Layout, UrlStyle};
 
@@ -77,6 +79,7 @@ pub fn read(dir: &Path) -> Option<Layout> {
     l.alias_keys.push("aliases");
     let custom_hook = custom_link_hook(dir);
     l.root_fallback = custom_hook;
+    link_hooks(&mut l, dir);
     let mut t = toml::Table::new();
     let mut read_any = false;
     let files = root_file.iter().map(|f| (f.clone(), None)).chain(
@@ -280,19 +283,44 @@ pub fn read(dir: &Path) -> Option<Layout> {
 
 /// True when the site defines its own link render hook (Hugo docs,
 /// "Link render hooks": `layouts/_markup/render-link.html`, or under
-/// `_default/` before Hugo 0.146), or a theme in `themes/` does.
+/// `_default/` before Hugo 0.146, a content type's or a language's), or a
+/// theme in `themes/` does ([`link_hook::files`]).
 fn custom_link_hook(dir: &Path) -> bool {
-    const HOOKS: &[&str] = &[
-        "layouts/_markup/render-link.html",
-        "layouts/_default/_markup/render-link.html",
-    ];
-    let mut roots = vec![dir.to_path_buf()];
-    if let Ok(themes) = std::fs::read_dir(dir.join("themes")) {
-        roots.extend(themes.flatten().take(MAX_DIR_FILES).map(|t| t.path()));
+    !link_hook::files(dir).is_empty()
+}
+
+/// Reads the site's own link render hooks ([`link_hook`]): the
+/// destinations one makes its own links of become
+/// [`Layout::hugo_hook_destinations`]; a hook that rewrites any
+/// destination in a way the model does not know leaves pages and anchors
+/// unsure, named with its path.
+fn link_hooks(l: &mut Layout, dir: &Path) {
+    for (shown, file) in link_hook::files(dir) {
+        let Ok(text) = super::read_config(&file) else {
+            continue;
+        };
+        let hook = link_hook::read(&shown, &text);
+        if hook.rewrites {
+            let why = format!("the Hugo link render hook `{shown}`, which rewrites destinations");
+            l.unsure_pages.push(why.clone());
+            l.unsure_anchors.push(why);
+        }
+        for s in hook.special {
+            if !l.hugo_hook_destinations.contains(&s) {
+                l.hugo_hook_destinations.push(s);
+            }
+        }
     }
-    roots
+}
+
+/// The reason a link of the destination `dest` (its path, decoded) is not
+/// checked: a link render hook of the site makes its own link of it
+/// ([`link_hook::Special`]). `None` for any other destination.
+pub fn hook_destination(l: &Layout, dest: &str) -> Option<String> {
+    l.hugo_hook_destinations
         .iter()
-        .any(|r| HOOKS.iter().any(|h| r.join(h).is_file()))
+        .find(|s| s.matches(dest))
+        .map(link_hook::Special::reason)
 }
 
 /// True when Hugo's embedded link render hook renders the site's links

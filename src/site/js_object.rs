@@ -185,6 +185,32 @@ impl Object {
         Some(self.value_at(at.1))
     }
 
+    /// The value of `key` at the shallowest depth it is a key at in an
+    /// object literal that holds none of the keys `not_beside`: a
+    /// VitePress site's `base`, not a sidebar group's (`{ text, base,
+    /// items }`). `None` when there is no such key.
+    pub fn get_not_beside(&self, key: &str, not_beside: &[&str]) -> Option<Value> {
+        let others: Vec<(usize, usize)> = not_beside
+            .iter()
+            .flat_map(|k| self.key_positions(k))
+            .collect();
+        let mut found = self.key_positions(key);
+        found.sort_by_key(|&(p, _)| self.depth[p]);
+        let at = found.into_iter().find(|&(p, _)| {
+            let d = self.depth[p];
+            // The object holding the key: back to where the depth drops,
+            // forward to where it drops again.
+            let start = (0..p).rev().find(|&i| self.depth[i] < d).unwrap_or(0);
+            let end = (p..self.src.len())
+                .find(|&i| self.depth[i] < d)
+                .unwrap_or(self.src.len());
+            !others
+                .iter()
+                .any(|&(o, _)| o > start && o < end && self.depth[o] == d)
+        })?;
+        Some(self.value_at(at.1))
+    }
+
     /// The value of `key` written directly in the object literal that is
     /// the value of `outer` (the shallowest `outer`): `format` of
     /// `markdown: { format: 'md', mermaid: true }`. `None` when `outer` is
@@ -956,6 +982,24 @@ mod tests {
 
     /// `markdown.format` of a Docusaurus configuration (L6 of the
     /// 2026-11-29 review): only the key inside the `markdown` object.
+    /// A sidebar group's `base` (rolldown/rolldown's
+    /// `docs/.vitepress/config.ts`) is not the site's.
+    #[test]
+    fn a_key_not_beside_others() {
+        let o = Object::new(
+            "const sidebar = [{\n  text: 'Options',\n  base: '/reference',\n  items: getOptionsSidebar(),\n}];\nexport default defineConfig({ title: 'Rolldown', themeConfig: { sidebar } })\n",
+        );
+        assert_eq!(o.get("base"), Some(Value::Str("/reference".into())));
+        assert_eq!(o.get_not_beside("base", &["items", "text", "link"]), None);
+        let o = Object::new(
+            "const s = { '/x/': { base: '/x/', items: [] } };\nexport default { base: '/site/', themeConfig: { sidebar: s } }",
+        );
+        assert_eq!(
+            o.get_not_beside("base", &["items", "text", "link"]),
+            Some(Value::Str("/site/".into()))
+        );
+    }
+
     #[test]
     fn a_key_inside_an_object() {
         let o = Object::new(

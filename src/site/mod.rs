@@ -407,6 +407,10 @@ pub struct Layout {
     /// [`hugo::quiet_shortcodes`]): a page calling only these has the
     /// anchors of its own text.
     pub hugo_quiet_shortcodes: Vec<String>,
+    /// Hugo: the destinations a link render hook of the site makes its
+    /// own links of (`[term](g)` in gohugoio/hugoDocs;
+    /// [`hugo::link_hook`]): a link to one is counted as not checked.
+    pub hugo_hook_destinations: Vec<hugo::link_hook::Special>,
     /// Likewise for what may add anchors to pages (a Markdown extension or
     /// a preprocessor the model does not know): when any is there, a
     /// fragment not found is counted as not checked, not reported.
@@ -464,6 +468,7 @@ impl Layout {
             locales: starlight::Locales::default(),
             nextra_i18n: None,
             hugo_quiet_shortcodes: Vec::new(),
+            hugo_hook_destinations: Vec::new(),
             unsure_anchors: Vec::new(),
             unsure_section_ids: None,
             notes: Vec::new(),
@@ -876,6 +881,11 @@ impl Site {
                     _ => Resolved::Missing { url: decoded },
                 };
             }
+        }
+        if let Some(reason) = hugo::hook_destination(l, &decoded) {
+            // A destination the site's link render hook makes its own
+            // link of (a glossary term).
+            return Resolved::Unsure { reason };
         }
         if l.module_specifiers && decoded.starts_with(['@', '~']) {
             // A module specifier the bundler resolves (`@theme/x.css`,

@@ -81,7 +81,10 @@ pub fn read(dir: &Path) -> Option<Layout> {
         Some(_) => unread.push("srcDir"),
         None => {}
     }
-    match o.get("base") {
+    // The site's `base`, not a sidebar group's (`{ text, base, items }`,
+    // VitePress "Sidebar": `SidebarItem.base`, a multi-sidebar's
+    // `{ base, items }`), which only prefixes its items' links.
+    match o.get_not_beside("base", SIDEBAR_KEYS) {
         Some(Value::Str(s)) => l.base_path = base_path_of(&s),
         Some(_) => unread.push("base"),
         None => {}
@@ -120,6 +123,11 @@ pub fn read(dir: &Path) -> Option<Layout> {
     l.static_dirs.push(l.source_dir.join("public"));
     Some(l)
 }
+
+/// The keys of a VitePress sidebar item or group (`text`, `link`,
+/// `items`; VitePress "Sidebar", `DefaultTheme.SidebarItem`): a `base`
+/// beside one of them is the group's, not the site's.
+const SIDEBAR_KEYS: &[&str] = &["items", "text", "link"];
 
 /// The most modules of a configuration directory read besides its index.
 pub const MAX_CONFIG_MODULES: usize = 16;

@@ -898,3 +898,43 @@ fn jekyll_nested_posts() {
 fn jekyll_liquid_samples() {
     check_site("jekyll-liquid-samples");
 }
+
+/// VitePress (rolldown/rolldown, issue 46 round 3): a sidebar group's
+/// `base: '/reference'` only prefixes its items' links; it is not the
+/// site's `base`, so `/reference/Interface.Plugin` is looked for as
+/// written, and, its directory being one .gitignore ignores (TypeDoc
+/// writes it), counted not checked; a page nothing makes stays broken.
+#[test]
+fn vitepress_sidebar_base() {
+    check_site("vitepress-sidebar-base");
+    let out = check_links(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")),
+        "fixtures/sites/vitepress-sidebar-base",
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("a target the repository's .gitignore ignores is made by a build step (3)")
+            && !err.contains("base path"),
+        "{err}"
+    );
+}
+
+/// Hugo, a site's own link render hook (gohugoio/hugoDocs, issue 46
+/// round 3): the destination `g` that its hook turns into a glossary
+/// link is counted not checked, named with the hook; other links, which
+/// the hook looks up with `.GetPage`, are still checked.
+#[test]
+fn hugo_link_hook() {
+    check_site("hugo-link-hook");
+    let out = check_links(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")),
+        "fixtures/sites/hugo-link-hook",
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(
+            "the Hugo link render hook `layouts/_markup/render-link.html` makes its own link of the destination `g` (5)"
+        ),
+        "{err}"
+    );
+}

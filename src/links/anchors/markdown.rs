@@ -172,10 +172,15 @@ pub fn footnote_ids(src: &[u8]) -> Vec<String> {
 /// `markup.goldmark.parser.autoDefinitionTermID` on: a term is a line
 /// followed by one starting with `: ` (goldmark's definition list
 /// extension), its text (inline code and emphasis marks dropped) slugged
-/// as `renderer` slugs headings.
+/// as `renderer` slugs headings. Terms and headings share one set of
+/// ids, as Hugo's id generator does: a slug already taken gets `-1`,
+/// `-2`... (gohugoio/hugoDocs links the heading `## Matchers` after the
+/// term `matchers` as `#matchers-1`).
 pub fn definition_term_ids(src: &[u8], renderer: Renderer) -> Vec<String> {
     let text = String::from_utf8_lossy(src);
     let lines: Vec<&str> = text.lines().collect();
+    let mut taken: std::collections::HashSet<String> =
+        heading_ids(src, renderer).into_iter().collect();
     let mut out = Vec::new();
     for pair in lines.windows(2) {
         let (term, next) = (pair[0].trim_end(), pair[1]);
@@ -184,7 +189,15 @@ pub fn definition_term_ids(src: &[u8], renderer: Renderer) -> Vec<String> {
             && !term.starts_with([':', ' ', '\t', '#', '|', '-', '*', '>'])
         {
             let plain: String = term.chars().filter(|c| !matches!(c, '`' | '*')).collect();
-            out.push(renderer.slug(&plain));
+            let slug = renderer.slug(&plain);
+            let mut id = slug.clone();
+            let mut k = 0;
+            while taken.contains(&id) && k < lines.len() {
+                k += 1;
+                id = format!("{slug}-{k}");
+            }
+            taken.insert(id.clone());
+            out.push(id);
         }
     }
     out
@@ -725,5 +738,10 @@ mod site_id_tests {
         let src = b"# All settings\n\npublishDir\n: (`string`) The publish directory.\n\n`cacheDir`\n: The cache directory.\n\nNot a term\n";
         let ids = definition_term_ids(src, Renderer::Hugo(crate::site::slug::HugoIdType::Github));
         assert_eq!(ids, vec!["publishdir", "cachedir"]);
+        // content/en/configuration/deployment.md, methods/page/Data.md:
+        // a term beside a heading of its name, a term twice.
+        let src = b"`matchers`\n: (`[]*Matcher`) A slice of [matchers](#matchers-1).\n\n## Matchers\n\n`Singular`\n: (`string`) Returns the singular name of the taxonomy.\n\n`Singular`\n: (`string`) Returns the singular name of the taxonomy.\n";
+        let ids = definition_term_ids(src, Renderer::Hugo(crate::site::slug::HugoIdType::Github));
+        assert_eq!(ids, vec!["matchers-1", "singular", "singular-1"]);
     }
 }
