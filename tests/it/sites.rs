@@ -879,3 +879,14 @@ fn mdbook_redirect() {
 fn docusaurus_configuration_without_semicolons() {
     check_site("docusaurus-no-semicolons");
 }
+
+/// Issue 46 round 3 (typescript-eslint/typescript-eslint,
+/// fixtures/sites/docusaurus-monorepo): a Docusaurus site configured in
+/// `packages/website/docusaurus.config.mts` whose docs are the
+/// repository's `docs/` (`path: '../../docs'`) is found from the root:
+/// the page-URL link `../../packages/parser#allowdefaultproject` works;
+/// the two real broken fragments stay reported.
+#[test]
+fn docusaurus_site_configured_below_the_root() {
+    check_site("docusaurus-monorepo");
+}
