@@ -403,6 +403,20 @@ fn host_redirects(l: &mut Layout, path: &Path) {
         if status.starts_with("404") || !from.starts_with('/') {
             continue;
         }
+        add_redirect(l, from, path);
+    }
+}
+
+/// Records the old URL path `from` of a redirect rule read from `origin`
+/// (a Netlify `_redirects` line, a Next.js `redirects` entry's
+/// `source`): a literal path is served; a `:name` or `*` segment
+/// followed by nothing but more of them serves every URL under what is
+/// before it (or, right after `/`, leaves pages unsure); a pattern in the
+/// middle (`/docs/:version/why`) only URLs of its shape, which the model
+/// does not match: passed over.
+pub(super) fn add_redirect(l: &mut Layout, from: &str, origin: &Path) {
+    let path = origin;
+    {
         let from = from.split(['?', '#']).next().unwrap_or(from);
         let segs: Vec<&str> = from.split('/').collect();
         let Some(i) = segs
@@ -410,7 +424,7 @@ fn host_redirects(l: &mut Layout, path: &Path) {
             .position(|seg| seg.starts_with(':') || seg.contains('*'))
         else {
             l.redirects.push(super::percent_decode(from));
-            continue;
+            return;
         };
         let prefix = segs[..i].join("/");
         let rest_open = segs[i + 1..]
@@ -419,7 +433,7 @@ fn host_redirects(l: &mut Layout, path: &Path) {
         if !rest_open {
             // `/docs/:version/why`: only URLs of that shape, which the
             // model does not match; the rest of `/docs/` is not answered.
-            continue;
+            return;
         }
         let seg = segs[i];
         if !seg.starts_with(':') && seg != "*" {
