@@ -53,6 +53,26 @@ enum Built {
     /// `theme.toml` or `theme.conf` in its directory or two above:
     /// sphinx-doc/sphinx's `themes/basic/changes/frameset.html`).
     Template,
+    /// A page served as it is that runs scripts (`<script>`) or uses
+    /// custom elements (a tag name with `-`, a web component: Ionic's
+    /// `<ion-breadcrumb href="#film">` demos): its references are checked,
+    /// but a script may set ids at run time, so a link of its own to a
+    /// `#fragment` its static HTML lacks is counted as not checked.
+    Scripted,
+}
+
+/// True when the HTML `head` (a page's first bytes) uses a custom
+/// element: a start tag whose name holds `-` (`<ion-app>`, `<my-demo>`;
+/// HTML Living Standard, "valid custom element name").
+fn has_custom_element(head: &[u8]) -> bool {
+    memchr::memchr_iter(b'<', head).any(|i| {
+        let name = &head[i + 1..];
+        name.first().is_some_and(u8::is_ascii_lowercase)
+            && name
+                .iter()
+                .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_'))
+                .any(|&c| c == b'-')
+    })
 }
 
 /// What `--links local` checks with.
@@ -105,6 +125,10 @@ pub struct LocalLinks {
     /// site ([`unbuilt::written_for_site`]), not checked: how many, and
     /// one of them (page, link) to name in the note.
     unbuilt: Mutex<(u64, Option<(PathBuf, String)>)>,
+    /// The root-relative links (`/docs/x`) of pages no site covers, not
+    /// checked for want of a root directory (`--root-dir`): how many, and
+    /// one of them (page, link) to name in the note.
+    rootless: Mutex<(u64, Option<(PathBuf, String)>)>,
     /// The links whose fragment is taken as there only because the target
     /// page's anchors cannot all be known (a shortcode, include, directive
     /// or component may write it): how many, and one of them (page,
@@ -208,6 +232,7 @@ impl LocalLinks {
             outside: Mutex::new(std::collections::HashSet::new()),
             unsure: Mutex::new(std::collections::BTreeMap::new()),
             unbuilt: Mutex::new((0, None)),
+            rootless: Mutex::new((0, None)),
             unknown_anchors: Mutex::new((0, None)),
             budget: suggest::Budget::default(),
             expanded: expanded::Memo::default(),
@@ -266,6 +291,8 @@ impl LocalLinks {
                 })
             {
                 Built::Bundled
+            } else if find(&head, b"<script").is_some() || has_custom_element(&head) {
+                Built::Scripted
             } else {
                 Built::Served
             }
@@ -600,6 +627,20 @@ impl LocalLinks {
         if self.anchor_found(&target)? {
             self.count_unknown_anchor(file, &target);
             None
+        } else if reference.trim_start().starts_with('#')
+            && matches!(self.built(file), Built::Scripted | Built::Bundled)
+        {
+            // An id a script or custom element of the page may set at
+            // run time: counted, said in the note.
+            let mut u = self
+                .unknown_anchors
+                .lock()
+                .unwrap_or_else(|p| p.into_inner());
+            u.0 += 1;
+            if u.1.is_none() {
+                u.1 = Some((shown(file), reference.trim().to_string()));
+            }
+            None
         } else if let Some((config, why)) = target.unsure_anchors {
             // The site may make the anchor in a way the model does not
             // read: counted, not reported.
@@ -692,6 +733,16 @@ impl LocalLinks {
             if let Some((site, real)) = self.site_of(tree, file) {
                 return self.lead_in_site(tree, file, &site, &real, path, fragment);
             }
+        }
+        if path.starts_with('/') && self.root_dir.is_none() {
+            // Where `/` is on the built site is not known: counted, said
+            // in a note.
+            let mut rootless = self.rootless.lock().unwrap_or_else(|p| p.into_inner());
+            rootless.0 += 1;
+            if rootless.1.is_none() {
+                rootless.1 = Some((shown(file), path.to_string()));
+            }
+            return None;
         }
         let target = if path.is_empty() {
             file.to_path_buf()
@@ -987,13 +1038,21 @@ impl LocalLinks {
             ));
         }
         notes.extend(self.expanded.note(shown));
+        let rootless = self.rootless.lock().unwrap_or_else(|p| p.into_inner());
+        if let (n, Some((page, link))) = &*rootless {
+            notes.push(format!(
+                "{n} root-relative link{} not checked: no site configuration found covers the page (e.g. `{link}` in {}) and no `--root-dir` says where `/` is",
+                if *n == 1 { "" } else { "s" },
+                page.display()
+            ));
+        }
         let unknown = self
             .unknown_anchors
             .lock()
             .unwrap_or_else(|p| p.into_inner());
         if let (n, Some((page, link))) = &*unknown {
             notes.push(format!(
-                "{n} link{} not checked: {} a fragment that the target page's text does not make, and a shortcode, include, directive or component of that page may write it (e.g. `{link}` in {})",
+                "{n} link{} not checked: {} a fragment that the target page's text does not make, and a shortcode, include, directive, component or script of that page may write it (e.g. `{link}` in {})",
                 if *n == 1 { "" } else { "s" },
                 if *n == 1 { "it names" } else { "they name" },
                 page.display()

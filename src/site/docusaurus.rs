@@ -1,4 +1,4 @@
-//! Docusaurus (`docusaurus.config.{js,ts,mjs}`): the docs plugin serves
+//! Docusaurus (`docusaurus.config.{ts,mts,cts,js,mjs,cjs}`): the docs plugin serves
 //! the Markdown and MDX files of `docs/` under `routeBasePath` (default
 //! `/docs/`), with number prefixes (`01-intro.md`) dropped, `index` and
 //! `README` as a directory's index, and front matter `id` and `slug`
@@ -14,9 +14,14 @@ use super::js_object::{Node, Object, Value};
 use super::{base_path_of, lexically_clean, Generator, Layout, UrlStyle};
 
 /// The names in a directory that [`read`] looks at: the configuration
-/// files, and `website/` (a site configured there, its docs beside it).
+/// files (Docusaurus looks for `.ts`, `.mts`, `.cts`, `.js`, `.mjs` and
+/// `.cjs`, in that order: `findConfig` of `@docusaurus/core`), and
+/// `website/` (a site configured there, its docs beside it); directories
+/// further down are found by [`nested_config`].
 pub const CONFIG_NAMES: &[&str] = &[
     "docusaurus.config.ts",
+    "docusaurus.config.mts",
+    "docusaurus.config.cts",
     "docusaurus.config.js",
     "docusaurus.config.mjs",
     "docusaurus.config.cjs",
@@ -28,22 +33,94 @@ pub const CONFIG_NAMES: &[&str] = &[
 const CONFIG_FILES: &[&str] = CONFIG_NAMES.split_at(CONFIG_NAMES.len() - 1).0;
 
 /// The Docusaurus site configured in `dir`, or in `dir/website/` when
-/// its docs are in `dir` (`path: '../docs'`, as in many repositories).
+/// its docs are in `dir` (`path: '../docs'`, as in many repositories),
+/// or, in a project directory (one holding `package.json` or `.git`), in
+/// a directory one or two levels down whose docs are in `dir` outside it
+/// (typescript-eslint's `packages/website/docusaurus.config.mts` with
+/// `path: '../../docs'`): see [`nested_config`].
 pub fn read(dir: &Path) -> Option<Layout> {
     if let Some(l) = read_in(dir) {
-        let outside = !lexically_clean(&l.source_dir).starts_with(lexically_clean(dir));
-        let website = dir.file_name().is_some_and(|n| n == "website");
-        if outside && website {
-            // `website/` with `path: '../docs'`: read from the directory
-            // above, which holds the docs (a site is confined to its
-            // directory when it is in no repository).
-            return None;
-        }
-        return Some(l);
+        // `website/` with `path: '../docs'`: read from the directory
+        // above, which holds the docs (a site is confined to its
+        // directory when it is in no repository).
+        return home(dir, &l.source_dir).is_none().then_some(l);
     }
-    let l = read_in(&dir.join("website"))?;
-    let (dir, source) = (lexically_clean(dir), lexically_clean(&l.source_dir));
-    (source.starts_with(&dir) && !source.starts_with(dir.join("website"))).then_some(l)
+    let site = nested_config(dir)?;
+    let l = read_in(&site)?;
+    (home(&site, &l.source_dir).as_deref() == Some(lexically_clean(dir).as_path())).then_some(l)
+}
+
+/// The directory above the site directory `site` that its docs
+/// directory `source` is read from, when `source` lies outside `site`:
+/// the highest of its parent and grandparent that holds `source` and is a
+/// project's directory ([`is_project`]), or its parent when `site` is
+/// named `website`. `None` when `source` is inside `site` or no such
+/// directory holds it.
+fn home(site: &Path, source: &Path) -> Option<PathBuf> {
+    let (site, source) = (lexically_clean(site), lexically_clean(source));
+    if source.starts_with(&site) {
+        return None;
+    }
+    let website = site.file_name().is_some_and(|n| n == "website");
+    site.ancestors()
+        .skip(1)
+        .take(2)
+        .enumerate()
+        .filter(|(i, p)| source.starts_with(p) && (is_project(p) || (*i == 0 && website)))
+        .last()
+        .map(|(_, p)| p.to_path_buf())
+}
+
+/// True when `dir` is a project's directory, where a site configured
+/// below it is looked for: it holds `package.json` or `.git`.
+fn is_project(dir: &Path) -> bool {
+    ["package.json", ".git"]
+        .iter()
+        .any(|n| std::fs::symlink_metadata(dir.join(n)).is_ok())
+}
+
+/// The directory below `dir` configuring a Docusaurus site, for
+/// [`read`]: `dir/website/`, or, when `dir` is a project's directory
+/// (`package.json` or `.git`), the first (by name) directory one or two
+/// levels down (`docs-site/`, `packages/website/`, `apps/docs/`) holding
+/// a configuration file; hidden directories and `node_modules` passed
+/// over, at most 1,000 entries of a directory looked at. Docusaurus
+/// finds its configuration in the site directory it is run in, and a
+/// monorepo's site often takes its docs from elsewhere in the
+/// repository (plugin-content-docs `path`, "Docs multi-instance").
+pub fn nested_config(dir: &Path) -> Option<PathBuf> {
+    let has_config = |d: &Path| CONFIG_FILES.iter().any(|n| d.join(n).is_file());
+    let website = dir.join("website");
+    if has_config(&website) {
+        return Some(website);
+    }
+    if !is_project(dir) {
+        return None;
+    }
+    let subdirs = |d: &Path| -> Vec<PathBuf> {
+        let Ok(entries) = std::fs::read_dir(d) else {
+            return Vec::new();
+        };
+        let mut out: Vec<PathBuf> = entries
+            .take(1000)
+            .filter_map(|e| {
+                let e = e.ok()?;
+                let name = e.file_name().into_string().ok()?;
+                let skip = name.starts_with('.') || name == "node_modules";
+                (!skip && e.file_type().ok()?.is_dir()).then(|| e.path())
+            })
+            .collect();
+        out.sort();
+        out
+    };
+    let children = subdirs(dir);
+    if let Some(c) = children.iter().find(|c| has_config(c)) {
+        return Some(c.clone());
+    }
+    children
+        .iter()
+        .flat_map(|c| subdirs(c))
+        .find(|g| has_config(g))
 }
 
 /// What the Docusaurus content plugins of a site serve beyond its
@@ -326,6 +403,20 @@ fn host_redirects(l: &mut Layout, path: &Path) {
         if status.starts_with("404") || !from.starts_with('/') {
             continue;
         }
+        add_redirect(l, from, path);
+    }
+}
+
+/// Records the old URL path `from` of a redirect rule read from `origin`
+/// (a Netlify `_redirects` line, a Next.js `redirects` entry's
+/// `source`): a literal path is served; a `:name` or `*` segment
+/// followed by nothing but more of them serves every URL under what is
+/// before it (or, right after `/`, leaves pages unsure); a pattern in the
+/// middle (`/docs/:version/why`) only URLs of its shape, which the model
+/// does not match: passed over.
+pub(super) fn add_redirect(l: &mut Layout, from: &str, origin: &Path) {
+    let path = origin;
+    {
         let from = from.split(['?', '#']).next().unwrap_or(from);
         let segs: Vec<&str> = from.split('/').collect();
         let Some(i) = segs
@@ -333,7 +424,7 @@ fn host_redirects(l: &mut Layout, path: &Path) {
             .position(|seg| seg.starts_with(':') || seg.contains('*'))
         else {
             l.redirects.push(super::percent_decode(from));
-            continue;
+            return;
         };
         let prefix = segs[..i].join("/");
         let rest_open = segs[i + 1..]
@@ -342,7 +433,7 @@ fn host_redirects(l: &mut Layout, path: &Path) {
         if !rest_open {
             // `/docs/:version/why`: only URLs of that shape, which the
             // model does not match; the rest of `/docs/` is not answered.
-            continue;
+            return;
         }
         let seg = segs[i];
         if !seg.starts_with(':') && seg != "*" {
@@ -1352,5 +1443,31 @@ module.exports = config;
             "{:?}",
             l.notes
         );
+    }
+
+    /// typescript-eslint (fixtures/sites/docusaurus-monorepo): the site of
+    /// `packages/website/docusaurus.config.mts`, whose docs are at the
+    /// root (`path: '../../docs'`), is read from the root only, which
+    /// holds `package.json`; its `.mts` configuration is read.
+    #[test]
+    fn site_configured_two_levels_down() {
+        let top = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sites/docusaurus-monorepo");
+        let w = top.join("packages/website");
+        assert_eq!(nested_config(&top), Some(w.clone()));
+        assert!(read(&w).is_none());
+        assert!(read(&top.join("packages")).is_none());
+        let l = read(&top).expect("layout");
+        assert_eq!(
+            lexically_clean(&l.source_dir),
+            top.join("packages/eslint-plugin/docs/rules")
+        );
+        assert!(
+            l.mounts
+                .iter()
+                .any(|(d, u)| lexically_clean(d) == top.join("docs") && u == "/"),
+            "{:?}",
+            l.mounts
+        );
+        assert!(l.config.ends_with("docusaurus.config.mts"));
     }
 }

@@ -137,7 +137,7 @@ pub enum Generator {
     MkDocs,
     /// VitePress (`.vitepress/config.{js,ts,mjs,mts}`).
     VitePress,
-    /// Docusaurus (`docusaurus.config.{js,ts,mjs}`).
+    /// Docusaurus (`docusaurus.config.{ts,mts,cts,js,mjs,cjs}`).
     Docusaurus,
     /// Jekyll (`_config.yml`).
     Jekyll,
@@ -606,6 +606,7 @@ impl Site {
                 .iter()
                 .any(|n| std::fs::symlink_metadata(dir.join(n)).is_ok())
         }) || mkdocs::alternate_config(dir).is_some()
+            || docusaurus::nested_config(dir).is_some()
             || mkdocs::translation_config(dir).is_some();
         if !any {
             return None;

@@ -20,7 +20,7 @@
 
 use std::path::Path;
 
-use super::js_object::{Object, Value};
+use super::js_object::{Node, Object, Value};
 use super::{base_path_of, Generator, Layout, UrlStyle};
 
 /// The configuration file names [`read`] looks for, in order.
@@ -41,10 +41,17 @@ pub fn read(dir: &Path) -> Option<Layout> {
         .map(|n| dir.join(n))
         .find(|p| p.is_file())?;
     let text = super::read_config(&config).ok()?;
-    if !(text.contains("from 'nextra'")
-        || text.contains("from \"nextra\"")
-        || text.contains("require('nextra')")
-        || text.contains("require(\"nextra\")"))
+    let imports = |m: &str| {
+        ["from '", "from \"", "require('", "require(\""]
+            .iter()
+            .any(|q| text.contains(&format!("{q}{m}")))
+    };
+    // `@theguild/components` wraps `nextra` and `nextra-theme-docs`
+    // (`withGuildDocs` of `@theguild/components/next.config`).
+    if !(imports("nextra'")
+        || imports("nextra\"")
+        || imports("@theguild/components")
+        || depends_on_nextra(dir))
     {
         return None;
     }
@@ -103,10 +110,22 @@ pub fn read(dir: &Path) -> Option<Layout> {
             .push(format!("the Next.js `basePath` computed by code ({name})")),
         None => {}
     }
-    for key in ["redirects", "rewrites"] {
-        if o.get(key).is_some() || text.contains(&format!("async {key}(")) {
-            l.unsure_pages.push(format!("the Next.js `{key}` ({name})"));
+    match literal_redirects(&o, &text) {
+        Some(sources) => {
+            for from in sources {
+                super::docusaurus::add_redirect(&mut l, &from, &config);
+            }
         }
+        None => l
+            .unsure_pages
+            .push(format!("the Next.js `redirects` computed by code ({name})")),
+    }
+    if o.get("rewrites").is_some()
+        || text.contains("async rewrites(")
+        || text.contains(" rewrites(")
+    {
+        l.unsure_pages
+            .push(format!("the Next.js `rewrites` ({name})"));
     }
     if o.get("i18n").is_some() {
         l.nextra_i18n = match o.get_in("i18n", "defaultLocale") {
@@ -133,6 +152,99 @@ pub fn read(dir: &Path) -> Option<Layout> {
         }
     }
     Some(l)
+}
+
+/// True when the `package.json` in `dir` depends on `nextra`,
+/// `nextra-theme-docs` or `@theguild/components` (which wraps both):
+/// a dependency or development dependency of that name.
+fn depends_on_nextra(dir: &Path) -> bool {
+    let Ok(text) = super::read_config(&dir.join("package.json")) else {
+        return false;
+    };
+    let Ok(json) = serde_json::from_str::<serde_json::Value>(&text) else {
+        return false;
+    };
+    ["dependencies", "devDependencies"].iter().any(|k| {
+        json.get(k).and_then(|d| d.as_object()).is_some_and(|d| {
+            ["nextra", "nextra-theme-docs", "@theguild/components"]
+                .iter()
+                .any(|n| d.contains_key(*n))
+        })
+    })
+}
+
+/// The old URL paths (`source`) of the Next.js `redirects` of the
+/// configuration `o` (`next.config.js` reference, "redirects"): `Some`
+/// of none when there is no `redirects`; `None` when they are computed
+/// by code. Read when the function returns an array literal of objects
+/// whose `source` is a string literal (`() => [{ source: '/a',
+/// destination: '/b', permanent: true }]`), or maps the literal object
+/// of `Object.entries({ '/a': '/b' })` to `{ source: from, destination:
+/// to }` (The Guild's sites); `async redirects() { ... }` and anything
+/// else is computed.
+fn literal_redirects(o: &Object, text: &str) -> Option<Vec<String>> {
+    if text.contains("redirects(") {
+        // A method (`async redirects() { return [...] }`).
+        return None;
+    }
+    let Some(tree) = o.config(&["redirects"]) else {
+        return Some(Vec::new());
+    };
+    let f = match tree.get("redirects") {
+        None => return Some(Vec::new()),
+        Some(Node::Function(f)) => f.clone(),
+        Some(_) => return None,
+    };
+    let (_, body) = f.split_once("=>")?;
+    let body = body.trim();
+    if let Some(rest) = body.strip_prefix("Object.entries(") {
+        let inner = Object::new(&f);
+        let Some(Node::Obj { entries, spread }) = inner.call_arg("Object.entries") else {
+            return None;
+        };
+        if spread {
+            return None;
+        }
+        // `.map(([from, to]) => ({ source: from, destination: to, ... }))`
+        let (before, map) = rest.split_once(".map(")?;
+        if !before.trim_end().ends_with("})") || before.contains("...") {
+            // More entries joined in (`.concat(PLUGINS_REDIRECTS)`,
+            // dotansimha/graphql-code-generator): computed.
+            return None;
+        }
+        let names = map.trim_start().strip_prefix("([")?;
+        let (names, after) = names.split_once("])")?;
+        let (from, to) = names.split_once(',')?;
+        let squeeze = |t: &str| t.chars().filter(|c| !c.is_whitespace()).collect::<String>();
+        let after = squeeze(after);
+        if !(after.contains(&format!("source:{}", from.trim()))
+            && after.contains(&format!("destination:{}", to.trim())))
+        {
+            return None;
+        }
+        return entries
+            .into_iter()
+            .map(|(k, v)| matches!(v, Node::Str(_)).then_some(k))
+            .collect();
+    }
+    let body = body.strip_prefix('(').unwrap_or(body);
+    if !body.starts_with('[') {
+        return None;
+    }
+    let wrapped = format!("x = {{ r: {body} }}");
+    let Some(Node::Arr(items)) = Object::new(&wrapped)
+        .config(&["r"])
+        .and_then(|t| t.get("r").cloned())
+    else {
+        return None;
+    };
+    items
+        .iter()
+        .map(|i| match (i.get("source"), i.get("destination")) {
+            (Some(Node::Str(s)), Some(_)) if !i.has_unknown_keys() => Some(s.clone()),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The first dynamic route under `root` (a name holding `[`: `[slug]`,
@@ -300,5 +412,33 @@ mod tests {
                 .as_deref(),
             Some("/v1.0")
         );
+    }
+
+    /// The Guild's `redirects` (graphql-hive/graphql-inspector
+    /// `website/next.config.js`): the literal object mapped to
+    /// `{ source, destination }` is read; an array literal too; code is not.
+    #[test]
+    fn redirects_written_as_literals() {
+        let read = |t: &str| literal_redirects(&Object::new(t), t);
+        let guild = "export default withGuildDocs({\n  output: 'export',\n  redirects: () =>\n    Object.entries({\n      '/install': '/docs/installation',\n      '/docs/essentials/diff': '/docs/commands/diff',\n    }).map(([from, to]) => ({\n      source: from,\n      destination: to,\n      permanent: true,\n    })),\n});\n";
+        assert_eq!(
+            read(guild),
+            Some(vec![
+                "/install".to_string(),
+                "/docs/essentials/diff".to_string()
+            ])
+        );
+        let array = "export default { redirects: async () => [{ source: '/a', destination: '/b', permanent: true }] };";
+        assert_eq!(read(array), Some(vec!["/a".to_string()]));
+        assert_eq!(read("export default { basePath: '/x' };"), Some(Vec::new()));
+        assert_eq!(read("export default { redirects: () => load() };"), None);
+        assert_eq!(
+            read("export default { async redirects() { return [] } };"),
+            None
+        );
+        let joined = guild.replace("}).map(", "})\n      .concat(MORE)\n      .map(");
+        assert_eq!(read(&joined), None);
+        let swapped = guild.replace("source: from", "source: to");
+        assert_eq!(read(&swapped), None);
     }
 }

@@ -938,3 +938,41 @@ fn hugo_link_hook() {
         "{err}"
     );
 }
+
+/// Issue 46 round 3 (typescript-eslint/typescript-eslint,
+/// fixtures/sites/docusaurus-monorepo): a Docusaurus site configured in
+/// `packages/website/docusaurus.config.mts` whose docs are the
+/// repository's `docs/` (`path: '../../docs'`) is found from the root:
+/// the page-URL link `../../packages/parser#allowdefaultproject` works;
+/// the two real broken fragments stay reported.
+#[test]
+fn docusaurus_site_configured_below_the_root() {
+    check_site("docusaurus-monorepo");
+}
+
+/// Issue 46 round 3 (graphql-hive/graphql-inspector,
+/// fixtures/sites/nextra-guild): a Nextra site through
+/// `@theguild/components` `withGuildDocs` is recognised, and the old URLs
+/// of its literal `redirects` are served; a page nothing makes stays
+/// reported.
+#[test]
+fn nextra_through_the_guild_components_with_redirects() {
+    check_site("nextra-guild");
+}
+
+/// Issue 46 round 3 (ionic-team/ionic-docs,
+/// fixtures/sites/docusaurus-generated): a fragment of a page that
+/// imports a document a plugin writes at build, and a placeholder
+/// fragment of a component demo (custom elements, scripts), are counted
+/// as not checked; a missing fragment of a page without either stays
+/// reported.
+#[test]
+fn generated_imports_and_scripted_demos() {
+    check_site("docusaurus-generated");
+    let out = check_links(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")),
+        "fixtures/sites/docusaurus-generated",
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("component or script of that page"), "{err}");
+}

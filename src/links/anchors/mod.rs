@@ -204,6 +204,13 @@ pub fn of_file_with(
             // do not make (an API table's rows).
             return Some(Anchors::unknown());
         }
+        if imported_unseen_document(&bytes, path).is_some() {
+            // Docusaurus compiles `.md` as MDX too: a document imported
+            // from a module alias or a generated file (ionic-docs'
+            // `@ionic-internal/component-api/v9/modal/props.md`, written
+            // by a local plugin at build) brings headings not seen.
+            return Some(Anchors::unknown());
+        }
         let expanded = includes::expand(&bytes, path, within, memo);
         if !expanded.complete {
             // Headings of a file not read may be anywhere in the page.
@@ -217,6 +224,41 @@ pub fn of_file_with(
         }
     }
     of_file_bytes(&bytes, format, renderer, definition_terms)
+}
+
+/// The specifier of the first Markdown or MDX document the page `bytes`
+/// (at `path`) imports as a component (`import Props from
+/// '@x/props.md';` then `<Props />`) that is not a file beside it: one
+/// named through a module alias or package (`@site/`, `@x/`), or a
+/// relative path to no file (written at build, often git-ignored). The
+/// headings it renders are not seen. MDX: `import` statements at the
+/// start of a line (mdxjs.com, "ESM").
+fn imported_unseen_document(bytes: &[u8], path: &Path) -> Option<String> {
+    memchr::memmem::find(bytes, b"import ")?;
+    let text = String::from_utf8_lossy(bytes);
+    text.lines().find_map(|line| {
+        let rest = line.strip_prefix("import ")?;
+        let (name, spec) = rest.split_once(" from ")?;
+        let name = name.trim();
+        let spec = spec.trim().trim_end_matches(';').trim();
+        let spec = spec
+            .strip_prefix('\'')
+            .and_then(|s| s.strip_suffix('\''))
+            .or_else(|| spec.strip_prefix('"').and_then(|s| s.strip_suffix('"')))?;
+        let document = spec.ends_with(".md") || spec.ends_with(".mdx");
+        let used = !name.is_empty()
+            && name
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'$')
+            && text.contains(&format!("<{name}"));
+        if !(document && used) {
+            return None;
+        }
+        let relative = spec.starts_with("./") || spec.starts_with("../");
+        let beside = path.parent().map(|d| d.join(spec));
+        let found = relative && beside.is_some_and(|b| b.is_file());
+        (!found).then(|| spec.to_string())
+    })
 }
 
 /// True when the page `bytes` has anchors its template engine writes:
