@@ -254,11 +254,36 @@ fn imported_unseen_document(bytes: &[u8], path: &Path) -> Option<String> {
         if !(document && used) {
             return None;
         }
+        // A JavaScript string: `\_` is `_` (react-native-website writes
+        // `'./\_experimental-api-warning.mdx'`, escaped for Markdown).
+        let spec = js_unescaped(spec);
         let relative = spec.starts_with("./") || spec.starts_with("../");
-        let beside = path.parent().map(|d| d.join(spec));
+        let beside = path.parent().map(|d| d.join(&spec));
         let found = relative && beside.is_some_and(|b| b.is_file());
-        (!found).then(|| spec.to_string())
+        (!found).then_some(spec)
     })
+}
+
+/// The JavaScript string literal body `s` with its escapes of plain
+/// characters undone (`\_` is `_`, `\\` is `\`; ECMAScript's
+/// "NonEscapeCharacter"); the escapes that name other characters
+/// (`\n`, `\x41`, `\u0041`, ...) are kept as written, as no module path
+/// holds them.
+fn js_unescaped(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        match (c, chars.clone().next()) {
+            ('\\', Some(n))
+                if !matches!(n, 'b' | 'f' | 'n' | 'r' | 't' | 'v' | '0'..='9' | 'x' | 'u') =>
+            {
+                out.push(n);
+                chars.next();
+            }
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 /// True when the page `bytes` has anchors its template engine writes:
@@ -490,6 +515,29 @@ fn html_ids(html: &[u8]) -> HashSet<String> {
 
 #[cfg(test)]
 mod tests {
+
+    /// facebook/react-native-website's `docs/accessibility.md` imports
+    /// `'./\\_experimental-api-warning.mdx'` (the `_` escaped, a plain
+    /// character in a JavaScript string): the file beside it, seen, so
+    /// the page's anchors stay known; a missing one is not seen.
+    #[test]
+    fn an_escaped_import_is_the_file_beside() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(dir.path().join("_warning.mdx"), "# Warning\n")
+            .unwrap_or_else(|e| panic!("{e}"));
+        let page = dir.path().join("accessibility.md");
+        let text =
+            |spec: &str| format!("import Warning from '{spec}';\n\n<Warning />\n\n## Roles\n");
+        assert_eq!(
+            super::imported_unseen_document(text("./\\_warning.mdx").as_bytes(), &page),
+            None
+        );
+        assert_eq!(
+            super::imported_unseen_document(text("./\\_gone.mdx").as_bytes(), &page),
+            Some("./_gone.mdx".to_string())
+        );
+        assert_eq!(super::js_unescaped("a\\\\b\\nc\\-d"), "a\\b\\nc-d");
+    }
     use super::*;
 
     /// A page of an Antora UI layout other than `default`
