@@ -181,7 +181,7 @@ pub fn is_document(file: &Path, prefix: &str) -> bool {
 pub const URL_KEYS: &[&str] = &["permalink", "date", "slug", "categories", "category"];
 
 /// The most directories [`posts_dirs`] looks into.
-const MAX_POST_DIRS: usize = 20_000;
+pub const MAX_POST_DIRS: usize = 20_000;
 
 /// The `_posts` directories of the site whose source is `source`: the
 /// top-level one and every `_posts` below a directory Jekyll reads (its

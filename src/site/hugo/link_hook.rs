@@ -23,7 +23,7 @@
 use std::path::{Path, PathBuf};
 
 /// The most hook files read for a site (the site's and its themes').
-const MAX_HOOKS: usize = 32;
+pub const MAX_HOOKS: usize = 32;
 
 /// The most entries of one directory looked at for hooks.
 const MAX_ENTRIES: usize = 256;
