@@ -530,17 +530,12 @@ impl LocalLinks {
             .anchors(&target.path, target.renderer, target.definition_terms)
             .is_some_and(|a| a.only_unknown_has(fragment));
         if unknown && !self.plain_heading(&target.path, target.renderer, fragment) {
-            let mut u = self
-                .unknown_anchors
-                .lock()
-                .unwrap_or_else(|p| p.into_inner());
-            u.0 += 1;
-            if u.1.is_none() {
-                u.1 = Some((
+            tally(&self.unknown_anchors, || {
+                (
                     shown(file),
                     format!("#{fragment} of {}", shown(&target.path).display()),
-                ));
-            }
+                )
+            });
         }
     }
 
@@ -632,14 +627,9 @@ impl LocalLinks {
         {
             // An id a script or custom element of the page may set at
             // run time: counted, said in the note.
-            let mut u = self
-                .unknown_anchors
-                .lock()
-                .unwrap_or_else(|p| p.into_inner());
-            u.0 += 1;
-            if u.1.is_none() {
-                u.1 = Some((shown(file), reference.trim().to_string()));
-            }
+            tally(&self.unknown_anchors, || {
+                (shown(file), reference.trim().to_string())
+            });
             None
         } else if let Some((config, why)) = target.unsure_anchors {
             // The site may make the anchor in a way the model does not
@@ -737,11 +727,7 @@ impl LocalLinks {
         if path.starts_with('/') && self.root_dir.is_none() {
             // Where `/` is on the built site is not known: counted, said
             // in a note.
-            let mut rootless = self.rootless.lock().unwrap_or_else(|p| p.into_inner());
-            rootless.0 += 1;
-            if rootless.1.is_none() {
-                rootless.1 = Some((shown(file), path.to_string()));
-            }
+            tally(&self.rootless, || (shown(file), path.to_string()));
             return None;
         }
         let target = if path.is_empty() {
@@ -772,11 +758,7 @@ impl LocalLinks {
         {
             // Written for a built site no configuration was found for:
             // what it makes of the link is not known.
-            let mut unbuilt = self.unbuilt.lock().unwrap_or_else(|p| p.into_inner());
-            unbuilt.0 += 1;
-            if unbuilt.1.is_none() {
-                unbuilt.1 = Some((shown(file), path.to_string()));
-            }
+            tally(&self.unbuilt, || (shown(file), path.to_string()));
             return None;
         }
         Some(Lead::Target(LinkTarget {
@@ -1266,6 +1248,20 @@ fn read_markdown(path: &Path) -> Option<Vec<u8>> {
         .ok()?;
     let format = crate::format::detect::detect(&bytes, path);
     (format == crate::format::detect::InputFormat::Markdown).then_some(bytes)
+}
+
+/// Counts one link not checked in `count` (how many, and the first one
+/// counted, as its page and the link, to name in a note); `first` is
+/// made only for the first.
+fn tally(
+    count: &Mutex<(u64, Option<(PathBuf, String)>)>,
+    first: impl FnOnce() -> (PathBuf, String),
+) {
+    let mut c = count.lock().unwrap_or_else(|p| p.into_inner());
+    c.0 += 1;
+    if c.1.is_none() {
+        c.1 = Some(first());
+    }
 }
 
 #[cfg(test)]
