@@ -96,11 +96,7 @@ impl Memo {
 
     /// Counts the link `link` of the template `page` as not checked.
     pub fn count(&self, page: &Path, link: &str) {
-        let mut c = self.count.lock().unwrap_or_else(|p| p.into_inner());
-        c.0 += 1;
-        if c.1.is_none() {
-            c.1 = Some((page.to_path_buf(), link.to_string()));
-        }
+        super::tally(&self.count, || (page.to_path_buf(), link.to_string()));
     }
 
     /// The note on the links not checked, if any, naming a page as

@@ -713,7 +713,7 @@ impl LocalLinks {
             Built::Bundled if !path.is_empty() => return None,
             _ => {}
         }
-        if self.expanded.is_template(file) && self.site_of(tree, file).is_none() {
+        if self.site_of(tree, file).is_none() && self.expanded.is_template(file) {
             // A Markdown template no site covers, expanded elsewhere: its
             // links are written for where its output lands.
             self.expanded.count(file, reference);
@@ -1253,7 +1253,7 @@ fn read_markdown(path: &Path) -> Option<Vec<u8>> {
 /// Counts one link not checked in `count` (how many, and the first one
 /// counted, as its page and the link, to name in a note); `first` is
 /// made only for the first.
-fn tally(
+pub(crate) fn tally(
     count: &Mutex<(u64, Option<(PathBuf, String)>)>,
     first: impl FnOnce() -> (PathBuf, String),
 ) {
