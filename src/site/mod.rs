@@ -1089,6 +1089,11 @@ impl Site {
                 {
                     return Resolved::Served;
                 }
+                // `index.md` is written `index.html`, the page the `index`
+                // preprocessor makes of a chapter `README.md`.
+                if let Some(r @ Resolved::File(_)) = self.lookup_url(&format!("{stem}.html")) {
+                    return r;
+                }
             }
         }
         let dotted = decoded.starts_with("./") || decoded.starts_with("../");

@@ -982,3 +982,12 @@ fn generated_imports_and_scripted_demos() {
 fn mkdocs_theme_static_files() {
     check_site("mkdocs-theme");
 }
+
+/// mdBook (rust-lang/rust-clippy, issue 46 round 4): `index.md` in a
+/// directory whose chapter is `README.md` is `index.html`, the page the
+/// `index` preprocessor makes of it; in a directory without one it stays
+/// reported.
+#[test]
+fn mdbook_index_of_a_readme_chapter() {
+    check_site("mdbook-readme-index");
+}
