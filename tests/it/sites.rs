@@ -991,3 +991,11 @@ fn mkdocs_theme_static_files() {
 fn mdbook_index_of_a_readme_chapter() {
     check_site("mdbook-readme-index");
 }
+
+/// AsciiDoc (asciidoctor/asciidoctor, issue 46 round 4): a cross
+/// reference quoted in an inline passthrough (`` `+<<idname,>>+` ``,
+/// `pass:[...]`, `++...++`) is text; one outside stays reported.
+#[test]
+fn asciidoc_passthroughs_hold_no_cross_reference() {
+    check_site("asciidoc-passthrough");
+}
