@@ -999,3 +999,34 @@ fn mdbook_index_of_a_readme_chapter() {
 fn asciidoc_passthroughs_hold_no_cross_reference() {
     check_site("asciidoc-passthrough");
 }
+
+/// A reference definition no link uses (kubernetes-sigs/kind, issue 46
+/// round 4) renders nothing: its missing page is not reported (L005 says
+/// the definition is unused); the used definitions' pages exist.
+#[test]
+fn unused_definitions_are_not_followed() {
+    let out = Command::new(env!("CARGO_BIN_EXE_urilint"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args([
+            "check",
+            "--isolated",
+            "--links",
+            "local",
+            "--select",
+            "L001,L002,L005",
+            "--format",
+            "plain",
+            "fixtures/sites/hugo-unused-definition",
+        ])
+        .output()
+        .unwrap_or_else(|e| panic!("run urilint: {e}"));
+    let page =
+        "fixtures/sites/hugo-unused-definition/site/content/docs/contributing/getting-started.md";
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        format!(
+            "{page}:23:1: L005 definition of label 'project scope' is used by no link or image\n\
+             {page}:24:1: L005 definition of label 'project structure' is used by no link or image\n"
+        )
+    );
+}
