@@ -934,14 +934,15 @@ impl Site {
             }
         }
         if (l.generator == Generator::JupyterBook || l.project_labels)
-            && !decoded.contains(['/', '.'])
+            && !decoded.contains('.')
             && self
                 .source_file(&file.parent().unwrap_or(Path::new("")).join(&decoded))
                 .is_none()
             && self.generator_anchor(file, &decoded)
         {
-            // A MyST reference by label (`[text](label)`), when no page
-            // of that name is beside.
+            // A MyST reference by label (`[text](label)`, also
+            // `[](syntax/alerts)`: a label may hold `/`), when no page of
+            // that name is beside.
             return Resolved::Served;
         }
         if l.generator == Generator::Sphinx {

@@ -1030,3 +1030,26 @@ fn unused_definitions_are_not_followed() {
         )
     );
 }
+
+/// A file no site builds that a page includes (executablebooks/MyST-Parser,
+/// issue 46 round 4): `CHANGELOG.md`, included by
+/// `docs/develop/_changelog.md`, is read on that page, where its
+/// `[](syntax/alerts)` is a MyST reference to a label of the project; the
+/// two links whose labels the excerpt lacks are counted not checked,
+/// naming the including page.
+#[test]
+fn links_of_an_included_file_resolve_on_the_including_page() {
+    let out = check_links(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")),
+        "fixtures/sites/myst-include",
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "", "{err}");
+    assert!(
+        err.contains(
+            "links of a file that fixtures/sites/myst-include/docs/develop/_changelog.md includes, which resolve on that page by include options and labels the model does not read (2)"
+        ),
+        "{err}"
+    );
+    assert_eq!(out.status.code(), Some(0));
+}
