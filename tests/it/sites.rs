@@ -1053,3 +1053,24 @@ fn links_of_an_included_file_resolve_on_the_including_page() {
     );
     assert_eq!(out.status.code(), Some(0));
 }
+
+/// Astro Starlight (HiDeoo/starlight-openapi, issue 46 round 4): a
+/// plugin's `base` option is not the site's `base` (served at `/`), and a
+/// page rendering a component keeps its headings' ids: `#snippets` of
+/// `configuration.mdx` is found, not counted as not checked.
+#[test]
+fn starlight_plugin_base_and_component_page_anchors() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let tree = "fixtures/sites/starlight-plugin-base";
+    let out = check_links(dir, tree);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "", "{err}");
+    assert!(!err.contains("not checked"), "{err}");
+    let site = Command::new(env!("CARGO_BIN_EXE_urilint"))
+        .current_dir(dir)
+        .args(["site", tree])
+        .output()
+        .unwrap_or_else(|e| panic!("run urilint: {e}"));
+    let shown = String::from_utf8_lossy(&site.stdout);
+    assert!(shown.contains("served under / (base path /)"), "{shown}");
+}
