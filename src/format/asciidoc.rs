@@ -133,9 +133,15 @@ fn xref_segments(
         }
     }
     targets.sort_unstable();
+    let passed = passthroughs(text);
     for (start, len) in targets {
         if found >= MAX_XREFS {
             break;
+        }
+        // Literal text (`` `+<<idname,>>+` ``): not a cross reference.
+        let at = passed.partition_point(|r| r.end <= start);
+        if passed.get(at).is_some_and(|r| r.start <= start) {
+            continue;
         }
         let target = &text[start..start + len];
         let abs = region.start + start;
@@ -295,6 +301,125 @@ fn evaluate(names: &[u8], negate: bool, set: &std::collections::HashMap<Vec<u8>,
     } else {
         Branch::Skipped
     }
+}
+
+/// The inline passthroughs of `text`, in order and not overlapping,
+/// each from its opening mark to its closing one: `+++text+++`,
+/// `++text++`, a constrained `+text+` (also `` `+text+` ``, literal
+/// monospace: it opens where no word character, `;`, `:` or `\` is
+/// before it and closes where no word character follows), the macro
+/// `pass:[text]` (`pass:q,a[text]`), and a passthrough block between two
+/// `++++` lines. Their text is output as it is: it holds no cross
+/// reference, link or anchor (Asciidoctor docs, "Passthroughs": inline
+/// passthroughs and the pass macro; "Passthrough blocks"). An inline
+/// passthrough does not run past a blank line; a `\` before a mark
+/// escapes it.
+pub(crate) fn passthroughs(text: &[u8]) -> Vec<Range<usize>> {
+    let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    // The end of the paragraph from `i` on: the next blank line.
+    let para_end = |i: usize| {
+        let mut j = i;
+        while let Some(nl) = memchr::memchr(b'\n', &text[j..]) {
+            let next = j + nl + 1;
+            let line_end = memchr::memchr(b'\n', &text[next..]).map_or(text.len(), |e| next + e);
+            if text[next..line_end].iter().all(u8::is_ascii_whitespace) {
+                return next;
+            }
+            j = next;
+        }
+        text.len()
+    };
+    let line_start = |i: usize| i == 0 || text[i - 1] == b'\n';
+    let mut out: Vec<Range<usize>> = Vec::new();
+    let mut limit = 0; // paragraph end known from here on
+    let mut end_of_para = 0;
+    let mut i = 0;
+    while i < text.len() {
+        let b = text[i];
+        if b == b'\\' {
+            i += 2;
+            continue;
+        }
+        if i >= limit {
+            end_of_para = para_end(i);
+            limit = end_of_para;
+        }
+        if b == b'+' {
+            let n = text[i..].iter().take_while(|&&c| c == b'+').count();
+            let line_end = memchr::memchr(b'\n', &text[i..]).map_or(text.len(), |e| i + e);
+            if n == 4 && line_start(i) && text[i..line_end].trim_ascii_end() == b"++++" {
+                // A passthrough block, to its closing `++++` line.
+                let mut j = line_end;
+                let mut close = text.len();
+                while j < text.len() {
+                    let s = j + 1;
+                    let e = memchr::memchr(b'\n', text.get(s..).unwrap_or_default())
+                        .map_or(text.len(), |x| s + x);
+                    if text
+                        .get(s..e)
+                        .is_some_and(|l| l.trim_ascii_end() == b"++++")
+                    {
+                        close = e;
+                        break;
+                    }
+                    j = e;
+                }
+                out.push(i..close);
+                i = close;
+                limit = 0;
+                continue;
+            }
+            if n >= 2 {
+                let mark = &text[i..i + n.min(3)];
+                let from = i + mark.len();
+                let rest = text.get(from..end_of_para).unwrap_or_default();
+                if let Some(e) = memchr::memmem::find(rest, mark) {
+                    let close = from + e + mark.len();
+                    out.push(i..close);
+                    i = close;
+                    continue;
+                }
+                i += n;
+                continue;
+            }
+            let opens = (i == 0 || !(word(text[i - 1]) || matches!(text[i - 1], b';' | b':')))
+                && text.get(i + 1).is_some_and(|c| !c.is_ascii_whitespace());
+            if opens {
+                let close = (i + 2..end_of_para).find(|&j| {
+                    text[j] == b'+'
+                        && !text[j - 1].is_ascii_whitespace()
+                        && text[j - 1] != b'\\'
+                        && text.get(j + 1).is_none_or(|&c| !(word(c) || c == b'+'))
+                });
+                if let Some(j) = close {
+                    out.push(i..j + 1);
+                    i = j + 1;
+                    continue;
+                }
+            }
+            i += 1;
+            continue;
+        }
+        if b == b'p' && text[i..].starts_with(b"pass:") && (i == 0 || !word(text[i - 1])) {
+            let mut j = i + 5;
+            while j < text.len() && (text[j].is_ascii_alphabetic() || text[j] == b',') {
+                j += 1;
+            }
+            if text.get(j) == Some(&b'[') {
+                let mut k = j + 1;
+                while k < end_of_para && text[k] != b']' {
+                    k += if text[k] == b'\\' { 2 } else { 1 };
+                }
+                if k < end_of_para {
+                    out.push(i..k + 1);
+                    i = k + 1;
+                    continue;
+                }
+            }
+        }
+        i += 1;
+    }
+    out
 }
 
 /// The segment of one cross reference target `target` (at byte `abs` of
@@ -990,5 +1115,39 @@ mod tests {
                 "https://c.example/q_r",
             ]
         );
+    }
+
+    /// Inline passthroughs (asciidoctor/asciidoctor's CHANGELOG.adoc
+    /// line 346, fixtures/sites/asciidoc-passthrough): the cross
+    /// references they quote are text; `C++` once, `a + b` and an escaped
+    /// `\\+` open none.
+    #[test]
+    fn passthroughs_quote_cross_references() {
+        let src = include_str!("../../fixtures/sites/asciidoc-passthrough/CHANGELOG.adoc");
+        let xrefs: Vec<_> = segments(src.as_bytes(), false)
+            .into_iter()
+            .filter(|s| s.references)
+            .collect();
+        assert!(xrefs.is_empty(), "{xrefs:?}");
+        let text = b"`+<<a>>+` pass:q[<<b>>] ++<<c>>++ +++<<d>>+++ C++ and <<e>>, a + b <<f>>\n\n++++\n<<g>>\n++++\n<<h>>";
+        let passed: Vec<&[u8]> = passthroughs(text).into_iter().map(|r| &text[r]).collect();
+        assert_eq!(
+            passed,
+            [
+                &b"+<<a>>+"[..],
+                b"pass:q[<<b>>]",
+                b"++<<c>>++",
+                b"+++<<d>>+++",
+                b"++++\n<<g>>\n++++",
+            ]
+        );
+        let ids: Vec<Vec<u8>> = segments(text, false)
+            .into_iter()
+            .filter(|s| s.references)
+            .map(|s| s.text)
+            .collect();
+        assert_eq!(ids, [b"#e".to_vec(), b"#f".to_vec(), b"#h".to_vec()]);
+        // A passthrough does not run past a blank line.
+        assert!(passthroughs(b"++a\n\nb++").is_empty());
     }
 }

@@ -205,9 +205,16 @@ pub fn segments_and_references(
     }
     let mut iter =
         Parser::new_with_broken_link_callback(&text, options, Some(callback)).into_offset_iter();
+    // Starts of the reference definitions some link or image uses.
+    let mut used: Vec<usize> = Vec::new();
     while let Some((event, range)) = iter.next() {
         if let Some(g) = gather.as_mut() {
             g.event(&event, &range, iter.reference_definitions());
+        }
+        if let Event::Start(Tag::Link { id, .. } | Tag::Image { id, .. }) = &event {
+            if let Some(def) = iter.reference_definitions().get(id) {
+                used.push(def.span.start);
+            }
         }
         if let Some(l) = links.last_mut() {
             if range.start >= l.range.start && range.end <= l.range.end && range != l.range {
@@ -324,7 +331,8 @@ pub fn segments_and_references(
         push_html(src, h, include_code, &mut out);
     }
     for (_, def) in iter.reference_definitions().iter() {
-        if let Some(seg) = definition(src, def.span.clone(), &def.dest) {
+        let used = used.contains(&def.span.start);
+        if let Some(seg) = definition(src, def.span.clone(), &def.dest, used) {
             out.push(seg);
         }
     }
@@ -677,9 +685,23 @@ pub(crate) fn destination_after(src: &[u8], from: usize, end: usize) -> Option<R
     Some(s..i)
 }
 
+/// The field ([`SegmentKind::MarkdownLink`]) of the destination of a
+/// reference definition that no link or image of the document uses
+/// (rule `L005`): it renders nothing, so no reader follows it, and
+/// `check --links local` does not look for its target (issue 46 round
+/// 4: kubernetes-sigs/kind's `[project structure]: /docs/...`).
+/// CommonMark 0.31 section 4.7 (link reference definitions).
+pub const UNUSED_DEFINITION: &str = "unused-definition";
+
 /// The destination of the reference definition written at `span`
-/// (`[label]: dest "title"`), decoded as `dest`.
-pub(super) fn definition(src: &[u8], span: Range<usize>, dest: &str) -> Option<Segment> {
+/// (`[label]: dest "title"`), decoded as `dest`; `used` false for a
+/// definition no link or image uses ([`UNUSED_DEFINITION`]).
+pub(super) fn definition(
+    src: &[u8],
+    span: Range<usize>,
+    dest: &str,
+    used: bool,
+) -> Option<Segment> {
     let end = span.end.min(src.len());
     let start = span.start.min(end);
     let colon = start + memchr::memmem::find(&src[start..end], b"]:")?;
@@ -697,7 +719,12 @@ pub(super) fn definition(src: &[u8], span: Range<usize>, dest: &str) -> Option<S
         }
         s..i
     };
-    decoded_as(src, range, dest, SegmentKind::MarkdownLink("definition"))
+    let field = if used {
+        "definition"
+    } else {
+        UNUSED_DEFINITION
+    };
+    decoded_as(src, range, dest, SegmentKind::MarkdownLink(field))
 }
 
 #[cfg(test)]
@@ -918,5 +945,43 @@ mod tests {
             .find(|s| &s.text[..] == b"y.md")
             .map(|s| s.map.start(0));
         assert_eq!(y, src.find("y.md").map(|i| i as u64));
+    }
+
+    /// A reference definition no link or image uses (kubernetes-sigs/kind's
+    /// `[project structure]: /docs/contributing/project-structure`, issue
+    /// 46 round 4) is read as [`UNUSED_DEFINITION`]: it renders nothing,
+    /// so `check --links local` does not follow it; a used one (also by a
+    /// collapsed or shortcut reference, or an image) stays a definition.
+    #[test]
+    fn unused_definitions_are_marked() {
+        let src = include_str!(
+            "../../fixtures/sites/hugo-unused-definition/site/content/docs/contributing/getting-started.md"
+        );
+        let got: Vec<(String, &str)> = found(src, false)
+            .into_iter()
+            .filter(|g| g.1.contains("definition"))
+            .map(|g| (g.0, g.1))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("/docs/design/principles".to_string(), "definition"),
+                ("/docs/contributing/1.0-roadmap".to_string(), "definition"),
+                (
+                    "/docs/contributing/project-scope".to_string(),
+                    UNUSED_DEFINITION
+                ),
+                (
+                    "/docs/contributing/project-structure".to_string(),
+                    UNUSED_DEFINITION
+                ),
+                ("/docs/design/initial".to_string(), "definition"),
+            ]
+        );
+        let got = found("![a][img] [b][] \n\n[img]: x.png\n[b]: y.md\n", false);
+        assert!(
+            got.iter().filter(|g| g.1 == "definition").count() == 2,
+            "{got:?}"
+        );
     }
 }

@@ -206,6 +206,11 @@ fn range(node: &Node) -> Option<Range<usize>> {
 /// stack of our own: the tree may be as deep as the page is long).
 fn walk(root: &Node, src: &[u8], include_code: bool, out: &mut Vec<Segment>) {
     let mut stack: Vec<&Node> = vec![root];
+    // Reference definitions, and the (normalized) labels links and
+    // images use: a definition none uses is read as
+    // [`super::markdown::UNUSED_DEFINITION`].
+    let mut definitions: Vec<(Range<usize>, &String, &String)> = Vec::new();
+    let mut used: Vec<&String> = Vec::new();
     while let Some(node) = stack.pop() {
         let mut children = true;
         match node {
@@ -258,9 +263,11 @@ fn walk(root: &Node, src: &[u8], include_code: bool, out: &mut Vec<Segment>) {
             }
             Node::Definition(d) => {
                 if let Some(r) = range(node) {
-                    out.extend(definition(src, r, &d.url));
+                    definitions.push((r, &d.url, &d.identifier));
                 }
             }
+            Node::LinkReference(l) => used.push(&l.identifier),
+            Node::ImageReference(i) => used.push(&i.identifier),
             Node::MdxJsxFlowElement(e) => jsx(src, node, e.name.as_deref(), &e.attributes, out),
             Node::MdxJsxTextElement(e) => jsx(src, node, e.name.as_deref(), &e.attributes, out),
             _ => {}
@@ -270,6 +277,9 @@ fn walk(root: &Node, src: &[u8], include_code: bool, out: &mut Vec<Segment>) {
                 stack.extend(c.iter().rev());
             }
         }
+    }
+    for (r, url, id) in definitions {
+        out.extend(definition(src, r, url, used.contains(&id)));
     }
 }
 
@@ -627,5 +637,37 @@ mod tests {
         assert_eq!(segments(deep.as_bytes(), false), Err(MdxError::TooDeep));
         let nested = format!("{}[x](/y)\n", "> ".repeat(MAX_QUOTE_DEPTH));
         assert!(segments(nested.as_bytes(), false).is_ok_and(|s| !s.is_empty()));
+    }
+
+    /// A reference definition no link or image uses is read as
+    /// [`super::super::markdown::UNUSED_DEFINITION`]: `check --links
+    /// local` does not follow it (issue 46 round 4, kubernetes-sigs/kind).
+    #[test]
+    fn unused_definitions_are_marked() {
+        let segs = segments(
+            b"See [used] and ![img][pic].\n\n[used]: ./a.md\n[pic]: ./p.png\n[unused]: ./b.md\n",
+            false,
+        )
+        .unwrap_or_default();
+        let defs: Vec<(String, &str)> = segs
+            .iter()
+            .filter_map(|s| match s.kind {
+                SegmentKind::MarkdownLink(f) if f.contains("definition") => {
+                    Some((String::from_utf8_lossy(&s.text).into_owned(), f))
+                }
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            defs,
+            [
+                ("./a.md".to_string(), "definition"),
+                ("./p.png".to_string(), "definition"),
+                (
+                    "./b.md".to_string(),
+                    super::super::markdown::UNUSED_DEFINITION
+                ),
+            ]
+        );
     }
 }

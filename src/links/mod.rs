@@ -16,6 +16,7 @@ pub mod anchors;
 pub mod built;
 pub mod expanded;
 pub mod ignore;
+pub mod included;
 pub mod suggest;
 pub mod unbuilt;
 
@@ -96,6 +97,10 @@ pub struct LocalLinks {
     /// The files pages include, read once per run and shared by the
     /// pages (M4 of the 2026-11-29 review).
     includes: anchors::includes::Memo,
+    /// Who includes each file of a tree ([`included::Includers`]), by
+    /// the tree's root: read when a document outside every site first
+    /// has a link that does not resolve.
+    includers: Mutex<HashMap<PathBuf, Arc<included::Includers>>>,
     /// The site (or none) of each directory looked at so far.
     sites: Mutex<HashMap<PathBuf, Option<Arc<Site>>>>,
     /// The tree ([`LocalLinks::tree_of`]) of each (walk root, document
@@ -236,6 +241,7 @@ impl LocalLinks {
             unknown_anchors: Mutex::new((0, None)),
             budget: suggest::Budget::default(),
             expanded: expanded::Memo::default(),
+            includers: Mutex::new(HashMap::new()),
             ignored: crate::site::gitignore::Memo::default(),
         }
     }
@@ -590,6 +596,47 @@ impl LocalLinks {
     /// walk's root): a target outside the tree checked is not looked at
     /// ([`LocalLinks::tree_of`]).
     pub fn check_within(
+        &self,
+        tree: Option<&Path>,
+        file: &Path,
+        reference: &str,
+        base: Option<&str>,
+    ) -> Option<Problem> {
+        let problem = self.check_own(tree, file, reference, base)?;
+        let Some(page) = self.includer(tree, file) else {
+            return Some(problem);
+        };
+        // A file no site builds but a page of one includes: its readers
+        // read it on that page, where the link resolves as the page's
+        // own do (through include options and labels the model does not
+        // read when it does not resolve there either).
+        if self.check_own(tree, &page, reference, base).is_some() {
+            self.count_not_checked(tree, &page, &included::reason(&shown(&page)));
+        }
+        None
+    }
+
+    /// The page of a site that includes the document `file` (found by
+    /// walking `tree`), when `file` is no page of a site itself
+    /// ([`included::Includers`]).
+    fn includer(&self, tree: Option<&Path>, file: &Path) -> Option<PathBuf> {
+        if self.site == SiteChoice::None || self.site_of(tree, file).is_some() {
+            return None;
+        }
+        let root = self.tree_of(tree, file);
+        let real = self.files.canonical(file)?;
+        let includers = {
+            let mut all = self.includers.lock().unwrap_or_else(|p| p.into_inner());
+            all.entry(root.clone())
+                .or_insert_with(|| Arc::new(included::Includers::of_tree(&root)))
+                .clone()
+        };
+        let page = includers.includer(&real)?.to_path_buf();
+        self.site_of(tree, &page).is_some().then_some(page)
+    }
+
+    /// [`LocalLinks::check_within`] of the document `file` on its own.
+    fn check_own(
         &self,
         tree: Option<&Path>,
         file: &Path,

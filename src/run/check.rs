@@ -1282,7 +1282,12 @@ impl Job<'_> {
             }
         }
         let mut moved_link = false;
-        if let (Some(links), Found::Uri(c), true) = (self.links, f, piece.references) {
+        // A reference definition no link uses renders nothing: no reader
+        // follows it (L005 says it is unused).
+        let unused = piece.kind
+            == crate::format::SegmentKind::MarkdownLink(crate::format::markdown::UNUSED_DEFINITION);
+        if let (Some(links), Found::Uri(c), true, false) = (self.links, f, piece.references, unused)
+        {
             let conditional = piece.kind
                 == crate::format::SegmentKind::MarkdownLink(
                     crate::format::asciidoc::XREF_CONDITIONAL,

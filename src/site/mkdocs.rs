@@ -169,6 +169,7 @@ pub fn read(dir: &Path) -> Option<Layout> {
     if let Some(d) = doc["theme"]["custom_dir"].as_str() {
         l.theme_dirs.push(dir.join(d));
     }
+    theme(&mut l, &doc["theme"]);
     if let Some(u) = doc["site_url"].as_str() {
         l.base_path = base_path_of(u);
     }
@@ -189,6 +190,136 @@ pub fn read(dir: &Path) -> Option<Layout> {
         ));
     }
     Some(l)
+}
+
+/// The static files of MkDocs' built-in theme `mkdocs` (MkDocs 1.6.1,
+/// `mkdocs/themes/mkdocs/`, commit 2862536793b3c67d9d83c33e0dd6d50a791928f8),
+/// as paths under the site root: MkDocs adds a theme's files but its
+/// templates (`*.html`), `locales/`, Python files, dot files and
+/// README files to the site's files (`Files.add_files_from_theme`), so
+/// a link to `img/favicon.ico` resolves and the file is served.
+pub const MKDOCS_THEME_FILES: &[&str] = &[
+    "css/base.css",
+    "css/bootstrap.min.css",
+    "css/bootstrap.min.css.map",
+    "css/brands.min.css",
+    "css/fontawesome.min.css",
+    "css/solid.min.css",
+    "css/v4-font-face.min.css",
+    "img/favicon.ico",
+    "img/grid.png",
+    "js/base.js",
+    "js/bootstrap.bundle.min.js",
+    "js/bootstrap.bundle.min.js.map",
+    "js/darkmode.js",
+    "messages.pot",
+    "webfonts/fa-brands-400.ttf",
+    "webfonts/fa-brands-400.woff2",
+    "webfonts/fa-regular-400.ttf",
+    "webfonts/fa-regular-400.woff2",
+    "webfonts/fa-solid-900.ttf",
+    "webfonts/fa-solid-900.woff2",
+    "webfonts/fa-v4compatibility.ttf",
+    "webfonts/fa-v4compatibility.woff2",
+    "404.html",
+];
+
+/// The static files of MkDocs' built-in theme `readthedocs` (MkDocs
+/// 1.6.1, `mkdocs/themes/readthedocs/`), as [`MKDOCS_THEME_FILES`].
+pub const READTHEDOCS_THEME_FILES: &[&str] = &[
+    "css/fonts/Roboto-Slab-Bold.woff",
+    "css/fonts/Roboto-Slab-Bold.woff2",
+    "css/fonts/Roboto-Slab-Regular.woff",
+    "css/fonts/Roboto-Slab-Regular.woff2",
+    "css/fonts/fontawesome-webfont.eot",
+    "css/fonts/fontawesome-webfont.svg",
+    "css/fonts/fontawesome-webfont.ttf",
+    "css/fonts/fontawesome-webfont.woff",
+    "css/fonts/fontawesome-webfont.woff2",
+    "css/fonts/lato-bold-italic.woff",
+    "css/fonts/lato-bold-italic.woff2",
+    "css/fonts/lato-bold.woff",
+    "css/fonts/lato-bold.woff2",
+    "css/fonts/lato-normal-italic.woff",
+    "css/fonts/lato-normal-italic.woff2",
+    "css/fonts/lato-normal.woff",
+    "css/fonts/lato-normal.woff2",
+    "css/theme.css",
+    "css/theme_extra.css",
+    "img/favicon.ico",
+    "js/html5shiv.min.js",
+    "js/jquery-3.6.0.min.js",
+    "js/theme.js",
+    "js/theme_extra.js",
+    "messages.pot",
+    "404.html",
+];
+
+/// Files MkDocs writes at the site root whatever the theme: the
+/// `sitemap.xml` static template (`mkdocs/templates/`) and its gzipped
+/// copy (`mkdocs/commands/build.py`).
+pub const SITE_FILES: &[&str] = &["sitemap.xml", "sitemap.xml.gz"];
+
+/// Reads MkDocs `theme` (`theme: readthedocs`, or `theme: { name:
+/// material, custom_dir: overrides }`; `mkdocs` when not set) into `l`:
+/// the static files of a built-in theme ([`MKDOCS_THEME_FILES`],
+/// [`READTHEDOCS_THEME_FILES`]) and [`SITE_FILES`] are served at the
+/// site root ([`Layout::generated_pages`]); a theme that is not built in
+/// (a package, `material`) is kept in [`Layout::mkdocs_theme`]: its
+/// files are not known. Source: MkDocs user guide, "Configuration"
+/// (`theme`, `name`, `custom_dir`).
+fn theme(l: &mut Layout, theme: &yaml_rust2::Yaml) {
+    use yaml_rust2::Yaml;
+    let name = match theme {
+        Yaml::String(s) => Some(s.as_str()),
+        Yaml::Hash(_) => theme["name"].as_str(),
+        _ => Some("mkdocs"),
+    };
+    let files: &[&str] = match name {
+        Some("mkdocs") => MKDOCS_THEME_FILES,
+        Some("readthedocs") => READTHEDOCS_THEME_FILES,
+        Some(other) => {
+            l.mkdocs_theme = Some(other.to_string());
+            &[]
+        }
+        None => &[],
+    };
+    l.generated_pages
+        .extend(files.iter().chain(SITE_FILES).map(|f| format!("/{f}")));
+}
+
+/// What the MkDocs site `l` makes of the link to the missing source file
+/// `rel` (a path under `docs_dir`, `/`-separated) by its theme: a static
+/// file of a built-in theme ([`theme`]) or of `theme.custom_dir` (any
+/// file but a template, `*.html`) is served; a file that is not a page
+/// (it has an extension other than `.md`) may be one of a theme that is
+/// not built in ([`Layout::mkdocs_theme`]): unsure, naming the theme.
+/// `None`: the theme has nothing to say.
+pub fn theme_file(l: &Layout, rel: &str) -> Option<super::Resolved> {
+    if rel.is_empty() || rel.starts_with("../") {
+        return None;
+    }
+    let served = l
+        .generated_pages
+        .iter()
+        .any(|g| g.strip_prefix('/') == Some(rel))
+        || (!rel.ends_with(".html") && l.theme_dirs.iter().any(|d| d.join(rel).is_file()));
+    if served {
+        return Some(super::Resolved::Served);
+    }
+    let ext = rel.rsplit('/').next()?.rsplit_once('.')?.1;
+    if ext.is_empty()
+        || l.page_extensions
+            .iter()
+            .any(|e| e.eq_ignore_ascii_case(ext))
+    {
+        return None;
+    }
+    let theme = l.mkdocs_theme.as_ref()?;
+    let config = l.config.file_name()?.to_string_lossy();
+    Some(super::Resolved::Unsure {
+        reason: format!("a static file the MkDocs theme `{theme}` ({config}) may ship"),
+    })
 }
 
 /// MkDocs plugins that neither make nor move pages nor add anchors to
@@ -612,5 +743,46 @@ mod tests {
         ] {
             assert_eq!(is_language_code(name), code, "{name}");
         }
+    }
+
+    /// Theme static files (issue 46 round 4, mkdocs/mkdocs's
+    /// `img/favicon.ico`, fixtures/sites/mkdocs-theme): a built-in theme's
+    /// and `custom_dir`'s files are served; with a theme that is not built
+    /// in (`material`), a missing file that is not a page is unsure,
+    /// naming the theme; a page stays sure.
+    #[test]
+    fn theme_static_files() {
+        use crate::site::Resolved;
+        let l = read(&Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sites/mkdocs-theme"))
+            .expect("mkdocs");
+        assert_eq!(theme_file(&l, "img/favicon.ico"), Some(Resolved::Served));
+        assert_eq!(theme_file(&l, "sitemap.xml"), Some(Resolved::Served));
+        assert_eq!(theme_file(&l, "img/favicon.png"), None);
+        let dir = tempfile::tempdir().expect("tempdir");
+        std::fs::create_dir_all(dir.path().join("overrides/assets")).expect("mkdir");
+        std::fs::write(dir.path().join("overrides/assets/logo.svg"), "<svg/>").expect("write");
+        std::fs::write(
+            dir.path().join("mkdocs.yml"),
+            "site_name: x\ntheme:\n  name: material\n  custom_dir: overrides\n",
+        )
+        .expect("write");
+        let l = read(dir.path()).expect("mkdocs");
+        assert_eq!(l.mkdocs_theme.as_deref(), Some("material"));
+        assert_eq!(theme_file(&l, "assets/logo.svg"), Some(Resolved::Served));
+        assert_eq!(
+            theme_file(&l, "img/favicon.ico"),
+            Some(Resolved::Unsure {
+                reason: "a static file the MkDocs theme `material` (mkdocs.yml) may ship".into()
+            })
+        );
+        assert_eq!(theme_file(&l, "guide/missing.md"), None);
+        std::fs::write(
+            dir.path().join("mkdocs.yml"),
+            "site_name: x\ntheme: readthedocs\n",
+        )
+        .expect("write");
+        let l = read(dir.path()).expect("mkdocs");
+        assert_eq!(theme_file(&l, "css/theme.css"), Some(Resolved::Served));
+        assert_eq!(theme_file(&l, "img/grid.png"), None);
     }
 }

@@ -407,6 +407,10 @@ pub struct Layout {
     /// [`hugo::quiet_shortcodes`]): a page calling only these has the
     /// anchors of its own text.
     pub hugo_quiet_shortcodes: Vec<String>,
+    /// MkDocs: the name of a `theme` that is not built in (`material`, a
+    /// package whose static files are not read; [`mkdocs::theme_file`]);
+    /// `None` for `mkdocs`, `readthedocs` and other generators.
+    pub mkdocs_theme: Option<String>,
     /// Hugo: the destinations a link render hook of the site makes its
     /// own links of (`[term](g)` in gohugoio/hugoDocs;
     /// [`hugo::link_hook`]): a link to one is counted as not checked.
@@ -469,6 +473,7 @@ impl Layout {
             nextra_i18n: None,
             hugo_quiet_shortcodes: Vec::new(),
             hugo_hook_destinations: Vec::new(),
+            mkdocs_theme: None,
             unsure_anchors: Vec::new(),
             unsure_section_ids: None,
             notes: Vec::new(),
@@ -827,8 +832,29 @@ impl Site {
             Resolved::Missing { url } if self.generated(file, path, &url) => Resolved::Unsure {
                 reason: GENERATED.to_string(),
             },
+            Resolved::Missing { url } => {
+                // A file an MkDocs theme not read may ship.
+                let decoded = percent_decode(path);
+                let beside =
+                    lexically_clean(&file.parent().unwrap_or(Path::new("")).join(&decoded));
+                match self.mkdocs_theme_file(&beside, &decoded) {
+                    Some(r @ Resolved::Unsure { .. }) if !decoded.starts_with('/') => r,
+                    _ => Resolved::Missing { url },
+                }
+            }
             r => r,
         }
+    }
+
+    /// [`mkdocs::theme_file`] for the link `decoded` whose source path,
+    /// beside the page, is `beside`; `None` outside an MkDocs site.
+    fn mkdocs_theme_file(&self, beside: &Path, decoded: &str) -> Option<Resolved> {
+        let l = &self.layout;
+        if l.generator != Generator::MkDocs || decoded.ends_with('/') {
+            return None;
+        }
+        let rel = beside.strip_prefix(&l.source_dir).ok()?;
+        mkdocs::theme_file(l, &rel.to_string_lossy().replace('\\', "/"))
     }
 
     /// True when a source that would make the missing target of `path`
@@ -908,14 +934,15 @@ impl Site {
             }
         }
         if (l.generator == Generator::JupyterBook || l.project_labels)
-            && !decoded.contains(['/', '.'])
+            && !decoded.contains('.')
             && self
                 .source_file(&file.parent().unwrap_or(Path::new("")).join(&decoded))
                 .is_none()
             && self.generator_anchor(file, &decoded)
         {
-            // A MyST reference by label (`[text](label)`), when no page
-            // of that name is beside.
+            // A MyST reference by label (`[text](label)`, also
+            // `[](syntax/alerts)`: a label may hold `/`), when no page of
+            // that name is beside.
             return Resolved::Served;
         }
         if l.generator == Generator::Sphinx {
@@ -1019,6 +1046,11 @@ impl Site {
         if let Some(r) = self.source_file(&beside) {
             return r;
         }
+        if let Some(r @ Resolved::Served) = self.mkdocs_theme_file(&beside, &decoded) {
+            // A static file of the theme, which MkDocs adds to the
+            // site's files (`img/favicon.ico`).
+            return r;
+        }
         // Against the page's URL.
         let Some(page) = self.page_url(file) else {
             if let Some(page) =
@@ -1057,6 +1089,11 @@ impl Site {
                     .any(|r| self.key(&format!("/{}", r.trim_start_matches('/'))) == html)
                 {
                     return Resolved::Served;
+                }
+                // `index.md` is written `index.html`, the page the `index`
+                // preprocessor makes of a chapter `README.md`.
+                if let Some(r @ Resolved::File(_)) = self.lookup_url(&format!("{stem}.html")) {
+                    return r;
                 }
             }
         }

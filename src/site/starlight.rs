@@ -62,8 +62,16 @@ pub fn read(dir: &Path) -> Option<Layout> {
     l.static_dirs.push(dir.join("public"));
     l.mounts.push((dir.join("src/pages"), "/".into()));
     let o = Object::new(&text);
-    match o.get("base") {
-        Some(Value::Str(s)) => l.base_path = base_path_of(&s),
+    // Only the Astro configuration's own `base` (a key of the object
+    // given to `defineConfig`, or of the object holding `integrations`),
+    // not a plugin option of that name (`starlightOpenAPI([{ base:
+    // 'api/petstore' }])`).
+    let astro = o
+        .call_arg("defineConfig")
+        .filter(|n| matches!(n, Node::Obj { .. }))
+        .or_else(|| o.config(&["integrations"]));
+    match astro.as_ref().and_then(|c| c.get("base")) {
+        Some(Node::Str(s)) => l.base_path = base_path_of(s),
         Some(_) => l
             .unsure_pages
             .push(format!("the Astro `base` computed by code ({name})")),
@@ -374,5 +382,23 @@ export default defineConfig({ integrations: [starlight({ title: 'Docs', defaultL
             "{:?}",
             l.unsure_pages
         );
+    }
+
+    /// HiDeoo/starlight-openapi (issue 46 round 4,
+    /// fixtures/sites/starlight-plugin-base): the `base` options of the
+    /// `starlightOpenAPI` plugin's entries are not the Astro `base`; a
+    /// `base` of `defineConfig`'s object is.
+    #[test]
+    fn only_the_astro_base_is_the_site_base() {
+        let dir =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sites/starlight-plugin-base/docs");
+        assert_eq!(read(&dir).expect("starlight").base_path, "/");
+        let tmp = tempfile::tempdir().expect("tempdir");
+        std::fs::write(
+            tmp.path().join("astro.config.mjs"),
+            "import starlight from '@astrojs/starlight'\nexport default defineConfig({\n  integrations: [starlight({ plugins: [x([{ base: 'api' }])] })],\n  base: '/docs',\n})\n",
+        )
+        .expect("write");
+        assert_eq!(read(tmp.path()).expect("starlight").base_path, "/docs/");
     }
 }

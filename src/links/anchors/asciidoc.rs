@@ -296,8 +296,29 @@ fn is_id(id: &str) -> bool {
         && chars.all(|c| c.is_alphanumeric() || matches!(c, '_' | ':' | '.' | '-'))
 }
 
-/// The inline anchors of a line: `[[id]]` and `anchor:id[]`.
+/// The inline anchors of a line: `[[id]]` and `anchor:id[]`; none in an
+/// inline passthrough (`` `+[[id]]+` `` is literal text:
+/// [`crate::format::asciidoc::passthroughs`]).
 fn inline_anchors(line: &str) -> Vec<String> {
+    let passed = crate::format::asciidoc::passthroughs(line.as_bytes());
+    let masked: String;
+    let line = if passed.is_empty() {
+        line
+    } else {
+        // Each passthrough starts and ends at an ASCII mark: blanking its
+        // characters keeps the line's other ones.
+        masked = line
+            .char_indices()
+            .map(|(i, c)| {
+                if passed.iter().any(|r| r.contains(&i)) {
+                    ' '
+                } else {
+                    c
+                }
+            })
+            .collect();
+        &masked
+    };
     let mut out = Vec::new();
     let mut rest = line;
     while let Some(p) = rest.find("[[") {
@@ -572,5 +593,15 @@ mod tests {
         let a = of_asciidoc(src.as_bytes(), Renderer::Asciidoctor(IdAttributes::DEFAULT));
         assert!(a.has("Reference") && a.has("_reference") && a.has("Schema"));
         assert!(a.has("Properties") && !a.has("SchemaFormat") && !a.has("reference"));
+    }
+
+    /// An inline anchor quoted in a passthrough is text (Asciidoctor
+    /// docs, "Passthroughs").
+    #[test]
+    fn no_anchor_in_a_passthrough() {
+        assert_eq!(
+            ids("= T\n\nWrite `+[[id]]+` for [[real]] an anchor.\n"),
+            ["real"]
+        );
     }
 }

@@ -271,13 +271,14 @@ fn flatten(src: &[u8], body: &Body, out: &mut Vec<u8>) -> bool {
 /// deep: where go to definition looks for an anchor the page's own text
 /// does not have.
 pub fn included(src: &[u8], path: &Path, within: Option<&Path>) -> Vec<PathBuf> {
-    if !may_include(src) {
+    let myst = memchr::memmem::find(src, b"{include}").is_some();
+    if !may_include(src) && !myst {
         return Vec::new();
     }
     let within = within.map(|w| std::fs::canonicalize(w).unwrap_or_else(|_| w.to_path_buf()));
     let dir = page_dir(path, within.as_deref());
     src.split(|&b| b == b'\n')
-        .filter_map(target)
+        .filter_map(|line| target(line).or_else(|| myst.then(|| myst_target(line)).flatten()))
         .filter_map(|t| match locate(dir.as_deref(), &t, within.as_deref()) {
             Located::File(p) => Some(p),
             Located::Outside | Located::Missing => None,
@@ -352,6 +353,24 @@ fn target(line: &[u8]) -> Option<String> {
         return (!t.is_empty() && !t.contains('{')).then(|| t.to_string());
     }
     None
+}
+
+/// The path a MyST include directive names, when `line` opens one:
+/// ```` ```{include} ../CHANGELOG.md ```` or `:::{include} x.md` (the
+/// file is parsed as part of the page: MyST-Parser, "Include other
+/// files"; `{literalinclude}` is code, not this). Not expanded into a
+/// page's text ([`expand`]): the directive's options and closing fence
+/// follow the line.
+fn myst_target(line: &[u8]) -> Option<String> {
+    let text = std::str::from_utf8(line).ok()?.trim();
+    if !(text.starts_with("```") || text.starts_with(":::")) {
+        return None;
+    }
+    let t = text
+        .trim_start_matches(['`', ':'])
+        .strip_prefix("{include}")?
+        .trim();
+    (!t.is_empty()).then(|| t.to_string())
 }
 
 /// Where the file an include line names is ([`locate`]).
@@ -794,5 +813,26 @@ mod tests {
             text: text.to_vec(),
             complete: false,
         }
+    }
+
+    /// MyST include directives (executablebooks/MyST-Parser's
+    /// `docs/develop/_changelog.md`): the file they name is included;
+    /// `{literalinclude}` is code.
+    #[test]
+    fn myst_include_lines() {
+        assert_eq!(
+            myst_target(b"```{include} ../../CHANGELOG.md").as_deref(),
+            Some("../../CHANGELOG.md")
+        );
+        assert_eq!(myst_target(b":::{include} x.md\r").as_deref(), Some("x.md"));
+        assert_eq!(myst_target(b"```{literalinclude} x.py"), None);
+        assert_eq!(myst_target(b"```{include}"), None);
+        let page = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fixtures/sites/myst-include/docs/develop/_changelog.md");
+        let src = std::fs::read(&page).unwrap_or_default();
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sites/myst-include");
+        let got = included(&src, &page, Some(&root));
+        assert_eq!(got.len(), 1);
+        assert!(got[0].ends_with("myst-include/CHANGELOG.md"), "{got:?}");
     }
 }

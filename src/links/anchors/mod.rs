@@ -195,33 +195,32 @@ pub fn of_file_with(
         if generated == includes::Generated::Any || custom_page(&bytes) {
             return Some(Anchors::unknown());
         }
-        if path
+        // An MDX page rendering a component may hold ids its headings do
+        // not make (an API table's rows); and Docusaurus compiles `.md`
+        // as MDX too: a document imported from a module alias or a
+        // generated file (ionic-docs'
+        // `@ionic-internal/component-api/v9/modal/props.md`, written by a
+        // local plugin at build) brings headings not seen. The page's own
+        // headings are still its ids (HiDeoo/starlight-openapi's
+        // `configuration.mdx`, which renders `<SnippetClients />`, has
+        // `#snippets`): other fragments are taken as there.
+        let more = (path
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("mdx"))
-            && crate::format::mdx::component_with_ids(&bytes).is_some()
-        {
-            // An MDX page rendering a component may hold ids its headings
-            // do not make (an API table's rows).
-            return Some(Anchors::unknown());
-        }
-        if imported_unseen_document(&bytes, path).is_some() {
-            // Docusaurus compiles `.md` as MDX too: a document imported
-            // from a module alias or a generated file (ionic-docs'
-            // `@ionic-internal/component-api/v9/modal/props.md`, written
-            // by a local plugin at build) brings headings not seen.
-            return Some(Anchors::unknown());
-        }
+            && crate::format::mdx::component_with_ids(&bytes).is_some())
+            || imported_unseen_document(&bytes, path).is_some();
         let expanded = includes::expand(&bytes, path, within, memo);
         if !expanded.complete {
             // Headings of a file not read may be anywhere in the page.
             return Some(Anchors::unknown());
         }
         bytes = expanded.text;
+        let mut a = of_file_bytes(&bytes, format, renderer, definition_terms)?;
+        a.unknown |= more;
         if generated == includes::Generated::Unmintable {
-            let mut a = of_file_bytes(&bytes, format, renderer, definition_terms)?;
             a.unmintable = Some(renderer);
-            return Some(a);
         }
+        return Some(a);
     }
     of_file_bytes(&bytes, format, renderer, definition_terms)
 }
@@ -597,5 +596,20 @@ mod tests {
         assert!(a.has("café") && a.has("caf%C3%A9") && !a.has("CAFÉ"));
         assert_eq!(percent_decode("%FF"), None);
         assert_eq!(percent_decode("50%"), Some("50%".to_string()));
+    }
+
+    /// An MDX page rendering a component keeps the ids of its headings
+    /// (HiDeoo/starlight-openapi's `configuration.mdx`,
+    /// fixtures/sites/starlight-plugin-base): `#snippets` is one of them,
+    /// not only taken as there; another fragment is still taken as there.
+    #[test]
+    fn a_component_page_keeps_its_heading_ids() {
+        let page = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fixtures/sites/starlight-plugin-base/docs/src/content/docs/configuration.mdx");
+        let a = of_file(&page, Renderer::Docusaurus).unwrap_or_default();
+        assert!(a.has("snippets") && !a.only_unknown_has("snippets"));
+        assert!(
+            a.has("written-by-the-component") && a.only_unknown_has("written-by-the-component")
+        );
     }
 }
