@@ -610,3 +610,33 @@ fn default_rules_pass_over_text_that_is_not_a_link() {
     ]);
     assert!(!text(&named.stdout).is_empty());
 }
+
+/// Issue 46: a URL ending in `-` at the end of a Go comment, code on the
+/// next line (kubernetes-sigs/kind, fixtures/defaults/kind-default-63-69.go):
+/// no D001; the same URL followed by a line of the same comment is one
+/// URL broken after a hyphen (D001).
+#[test]
+fn a_comment_hyphen_is_not_joined_to_code() {
+    let path = "fixtures/defaults/kind-default-63-69.go";
+    let out = run(&["check", "--isolated", "--format", "plain", path]);
+    assert_eq!(text(&out.stdout), "", "{}", text(&out.stderr));
+    let src = text(&read(path));
+    let dir = tempfile::tempdir().expect("temp dir");
+    let copy = dir.path().join("default.go");
+    let commented = src.replace(
+        "\t\t\tobj.Networking.PodSubnet = \"fd00",
+        "\t\t\t// obj.Networking.PodSubnet = \"fd00",
+    );
+    fs::write(&copy, commented).expect("write");
+    let out = run(&[
+        "check",
+        "--isolated",
+        "--format",
+        "plain",
+        "--select",
+        "D001",
+        &copy.to_string_lossy(),
+    ]);
+    let got = text(&out.stdout);
+    assert!(got.contains(":6:") && got.contains("D001"), "{got}");
+}
