@@ -611,6 +611,34 @@ fn default_rules_pass_over_text_that_is_not_a_link() {
     assert!(!text(&named.stdout).is_empty());
 }
 
+/// Issue 46: the test code of a Rust file holds invalid URIs on purpose
+/// (facebook/flow's `file_url.rs`, fixtures/defaults/flow-file-url.rs):
+/// not reported; the same list outside test code is.
+#[test]
+fn rust_test_code_is_not_reported() {
+    let path = "fixtures/defaults/flow-file-url.rs";
+    let out = run(&["check", "--isolated", "--format", "plain", path]);
+    assert_eq!(text(&out.stdout), "", "{}", text(&out.stderr));
+    assert_eq!(out.status.code(), Some(0));
+    let src = text(&read(path));
+    let dir = tempfile::tempdir().expect("temp dir");
+    let copy = dir.path().join("file_url.rs");
+    let plain = src
+        .replace("#[cfg(test)]", "#[cfg(feature = \"x\")]")
+        .replace("#[test]", "#[inline]");
+    fs::write(&copy, plain).expect("write");
+    let out = run(&[
+        "check",
+        "--isolated",
+        "--format",
+        "plain",
+        &copy.to_string_lossy(),
+    ]);
+    let got = text(&out.stdout);
+    assert_eq!(got.lines().count(), 7, "{got}");
+    assert!(got.contains("U002") && got.contains("S303"), "{got}");
+}
+
 /// Issue 46: a URL ending in `-` at the end of a Go comment, code on the
 /// next line (kubernetes-sigs/kind, fixtures/defaults/kind-default-63-69.go):
 /// no D001; the same URL followed by a line of the same comment is one
