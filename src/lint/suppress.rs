@@ -746,6 +746,27 @@ mod tests {
         assert!(f.covers("L005", "", line_start_of(text, 5)));
     }
 
+    proptest::proptest! {
+        /// Any bytes made of the comments' pieces: no panic, and each
+        /// rule's ranges sorted and disjoint.
+        #[test]
+        fn foreign_comments_of_any_input(parts in proptest::collection::vec(
+            proptest::sample::select(vec![
+                "<!--", "-->", " markdownlint-", "disable", "enable", "-line", "-next-line",
+                "-file", "capture", "restore", " lint ", "ignore", " MD053", " no-empty-url",
+                "\n", "\n\n", "```", "`", "x", "\u{e9}",
+            ]), 0..60)) {
+            let text = parts.concat();
+            let f = Foreign::read(7, text.as_bytes());
+            for ranges in &f.off {
+                for w in ranges.windows(2) {
+                    proptest::prop_assert!(w[0].end < w[1].start);
+                }
+            }
+            let _ = f.covers("L005", "", 7 + text.len() as u64 / 2);
+        }
+    }
+
     /// The 0-based byte offset of the start of 1-based line `n` of `text`.
     fn line_start_of(text: &str, n: usize) -> u64 {
         line_start(text, n)
