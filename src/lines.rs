@@ -281,6 +281,14 @@ pub struct Lines<S> {
     /// block, `Some(None)` inside one for every rule, `Some(Some(list))`
     /// for the rules listed.
     pub(crate) disabled: Option<Option<Vec<String>>>,
+    /// Other linters' disable comments of this input, read once when a
+    /// finding of a rule they can turn off is first asked about
+    /// ([`crate::lint::suppress::Foreign`]).
+    pub(crate) foreign: Option<crate::lint::suppress::Foreign>,
+    /// The test regions of a Rust source file ([`crate::format::rust`]),
+    /// 0-based byte offsets of the input, read once when a finding of a
+    /// `.rs` file is first asked about.
+    pub(crate) rust_tests: Option<Vec<std::ops::Range<u64>>>,
     /// Where the last [`Lines::column`] that had to read a long line
     /// stopped, and the units counted from its line's start to there.
     column_memo: Option<(u64, UnitCount)>,
@@ -308,6 +316,8 @@ impl<S: ReadAt> Lines<S> {
             eof: None,
             marker_cursor: 0,
             disabled: None,
+            foreign: None,
+            rust_tests: None,
             column_memo: None,
             marker_buf: Vec::new(),
             noted: None,
@@ -377,6 +387,31 @@ impl<S: ReadAt> Lines<S> {
             .unwrap_or(usize::MAX)
             .min(self.cache.len());
         Ok(from..to.max(from))
+    }
+
+    /// The first `max` bytes of the input from its floor ([`ReadAt::floor`])
+    /// and the offset they start at; fewer at its end or on a read error
+    /// (standard input past its window gives what it still holds: none).
+    pub(crate) fn head(&mut self, max: usize) -> (u64, Vec<u8>) {
+        let floor = self.src.floor();
+        let mut buf = Vec::new();
+        let mut at = floor;
+        while buf.len() < max {
+            let want = (max - buf.len()).min(WINDOW as usize);
+            let old = buf.len();
+            buf.resize(old + want, 0);
+            match self.src.read_at(at, &mut buf[old..]) {
+                Ok(n) if n > 0 => {
+                    buf.truncate(old + n);
+                    at += n as u64;
+                }
+                _ => {
+                    buf.truncate(old);
+                    break;
+                }
+            }
+        }
+        (floor, buf)
     }
 
     /// Where [`Lines::marker_lines_before`] stopped (0-based byte offset).

@@ -5,8 +5,10 @@
 //! (CommonMark's rules: labels matched case-folded with their white space
 //! collapsed, the first definition of a label used):
 //!
-//! - links whose destination is empty or only `#` (`[t]()`, `[t](<>)`,
-//!   `[t](#)`, or a reference to a definition that is);
+//! - links whose destination is empty (`[t]()`, `[t](<>)`, or a
+//!   reference to a definition that is); `[t](#)` is not one: the empty
+//!   fragment goes to the top of the page (HTML, "the indicated part of
+//!   the document"), written on purpose ("scroll up");
 //! - full and collapsed reference links and images whose label has no
 //!   definition (`[t][label]`, `[label][]`): what CommonMark leaves as
 //!   text, through the parser's broken-link callback;
@@ -28,7 +30,7 @@ use super::markdown::{as_text, options_for};
 pub struct EmptyLink {
     /// The whole link as written (`[text](#)`, `[text][ref]`).
     pub span: Range<usize>,
-    /// Its destination after resolution: `""` or `"#"`.
+    /// Its destination after resolution: always `""`.
     pub destination: String,
 }
 
@@ -63,7 +65,7 @@ pub struct UnusedDefinition {
 /// What [`references`] finds, each list in document order.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct References {
-    /// Links with an empty or `#` destination.
+    /// Links with an empty destination.
     pub empty_links: Vec<EmptyLink>,
     /// Full and collapsed references to labels not defined.
     pub undefined_labels: Vec<UndefinedLabel>,
@@ -148,8 +150,12 @@ impl Gather {
                 id,
                 ..
             }) => {
-                if !matches!(link_type, LinkType::Autolink | LinkType::Email)
-                    && (dest_url.is_empty() || &**dest_url == "#")
+                // Only an empty destination: `#` alone is the top of the
+                // page (HTML Living Standard, "select the indicated part":
+                // an empty fragment is the top of the document), a link
+                // written on purpose (issue 46: welpo/tabi's "scroll up"
+                // links), though markdownlint's MD042 reports it.
+                if !matches!(link_type, LinkType::Autolink | LinkType::Email) && dest_url.is_empty()
                 {
                     self.out.empty_links.push(EmptyLink {
                         span: range.clone(),
@@ -551,7 +557,7 @@ mod tests {
 
     #[test]
     fn empty_destinations() {
-        let src = "[a]() [b](<>) [c](#) [d](#x) [e][r] [f](/) <https://x.example/>\n\n[r]: #\n";
+        let src = "[a]() [b](<>) [c](#) [d](#x) [e][r] [f](/) [g][s] <https://x.example/>\n\n[r]: #\n[s]: <>\n";
         let got = references(src.as_bytes());
         let found: Vec<(String, String)> = got
             .empty_links
@@ -563,10 +569,13 @@ mod tests {
             [
                 ("[a]()".to_string(), String::new()),
                 ("[b](<>)".to_string(), String::new()),
-                ("[c](#)".to_string(), "#".to_string()),
-                ("[e][r]".to_string(), "#".to_string()),
+                ("[g][s]".to_string(), String::new()),
             ]
         );
+        // `#` alone goes to the top of the page: not empty.
+        assert!(references(b"[c](#) [e][r]\n\n[r]: #\n")
+            .empty_links
+            .is_empty());
         // Images are not links (markdownlint's MD042 too).
         assert!(references(b"![alt]()\n").empty_links.is_empty());
     }
@@ -759,7 +768,8 @@ mod tests {
             );
             let _ = references(yes);
         }
-        assert_eq!(references(b"[a]( #\n)\n").empty_links.len(), 1);
+        assert_eq!(references(b"[a]( <>\n)\n").empty_links.len(), 1);
+        assert!(references(b"[a]( #\n)\n").empty_links.is_empty());
     }
 
     #[test]

@@ -22,6 +22,7 @@ pub mod mdx;
 pub mod roff;
 pub mod role;
 pub mod rst;
+pub mod rust;
 pub mod segment;
 
 pub use map::{Chain, OffsetMap};

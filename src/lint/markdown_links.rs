@@ -32,7 +32,7 @@ pub fn any_enabled(rules: &RuleSet) -> bool {
 /// document `unit` (its bytes as stored, offsets of the file), named
 /// `path`, in document order. Each is placed at the link or definition
 /// as written (its first byte, and its span in `uri_span`); `uri` is the
-/// destination (`""` or `"#"` for `L003`, the definition's source for
+/// destination (`""` for `L003`, the definition's source for
 /// `L005`, the link's source for `L004`). No finding has a fix.
 pub fn findings(path: &str, unit: &Unit, rules: &RuleSet) -> Vec<Diagnostic> {
     let mut out = Vec::new();
@@ -217,13 +217,13 @@ mod tests {
 
     #[test]
     fn every_rule_at_its_place() {
-        let src = "# Título\n\nÉté [vide](#) et [ref][nulle part].\n\n[used]: /u\n\nSee [used].\n\n[unused]: /x\n[USED]: /again\n";
+        let src = "# Título\n\nÉté [vide]() et [ref][nulle part].\n\n[used]: /u\n\nSee [used].\n\n[unused]: /x\n[USED]: /again\n";
         let got = check(src, &RuleSet::only(&["L003", "L004", "L005"]));
         assert_eq!(
             got,
             [
-                (3, 5, "L003", "link '[vide](#)' has the destination '#': it goes nowhere".to_string()),
-                (3, 18, "L004", "reference to label 'nulle part' with no definition '[nulle part]: ...' in the document".to_string()),
+                (3, 5, "L003", "link '[vide]()' has an empty destination: it goes nowhere".to_string()),
+                (3, 17, "L004", "reference to label 'nulle part' with no definition '[nulle part]: ...' in the document".to_string()),
                 (9, 1, "L005", "definition of label 'unused' is used by no link or image".to_string()),
                 (10, 1, "L005", "label 'USED' is defined again: CommonMark uses its first definition, on line 5".to_string()),
             ]

@@ -12,6 +12,16 @@
 //! case does not matter, in this marker and in a block's `urilint:
 //! disable` and `urilint: enable` alike. It does not own finding the lines (the `lines`
 //! module reads them back by byte offset).
+//!
+//! It also owns the disable comments of two other Markdown linters,
+//! for the urilint rules that mean what one of theirs means
+//! ([`FOREIGN_RULES`]): markdownlint's `<!-- markdownlint-disable MD053 -->`
+//! (and `-enable`, `-disable-line`, `-disable-next-line`,
+//! `-disable-file`, `-enable-file`, `-capture`, `-restore`) and
+//! remark-lint's `<!-- lint disable no-unused-definitions -->` (and
+//! `enable`, `ignore`): a user who turned their rule off there meant this
+//! one too (issue 46: rust-lang/rust-clippy's `CHANGELOG.md`, 164
+//! definitions under remark-lint's comment).
 
 use super::rules::Rule;
 use super::select::specificity;
@@ -45,7 +55,8 @@ pub fn suppresses(line: &[u8], rule: &Rule) -> bool {
 }
 
 /// True when a marker on the line of `d` or the line before suppresses it
-/// (lines read back from `lines`; a read error suppresses nothing).
+/// (lines read back from `lines`; a read error suppresses nothing), or
+/// another linter's disable comment covers it ([`FOREIGN_RULES`]).
 pub fn suppressed<S: crate::lines::ReadAt>(
     lines: &mut crate::lines::Lines<S>,
     d: &super::Diagnostic,
@@ -53,6 +64,23 @@ pub fn suppressed<S: crate::lines::ReadAt>(
     let Some(rule) = super::rules::find(d.code) else {
         return false;
     };
+    if d.path.ends_with(".rs") && in_rust_test(lines, d.byte_offset) {
+        return true;
+    }
+    if FOREIGN_RULES.iter().any(|f| f.code == d.code) {
+        let foreign = match lines.foreign.take() {
+            Some(f) => f,
+            None => {
+                let (floor, text) = lines.head(FOREIGN_MAX_BYTES);
+                Foreign::read(floor, &text)
+            }
+        };
+        let covered = foreign.covers(d.code, &d.uri, d.byte_offset);
+        lines.foreign = Some(foreign);
+        if covered {
+            return true;
+        }
+    }
     let Ok(line) = lines.around(d.byte_offset, d.byte_offset) else {
         return false;
     };
@@ -63,6 +91,27 @@ pub fn suppressed<S: crate::lines::ReadAt>(
         return true;
     }
     in_disabled_block(lines, line.start, &rule)
+}
+
+/// True when `offset` of a Rust source file is in its test code
+/// ([`crate::format::rust::test_regions`]: `#[cfg(test)] mod tests {..}`,
+/// `#[test] fn`), whose URIs are invalid on purpose; the regions read
+/// from `lines` once.
+fn in_rust_test<S: crate::lines::ReadAt>(lines: &mut crate::lines::Lines<S>, offset: u64) -> bool {
+    let regions = match lines.rust_tests.take() {
+        Some(r) => r,
+        None => {
+            let (floor, text) = lines.head(crate::format::rust::MAX_BYTES + 1);
+            crate::format::rust::test_regions(&text)
+                .into_iter()
+                .map(|r| floor + r.start as u64..floor + r.end as u64)
+                .collect()
+        }
+    };
+    let i = regions.partition_point(|r| r.end <= offset);
+    let covered = regions.get(i).is_some_and(|r| r.start <= offset);
+    lines.rust_tests = Some(regions);
+    covered
 }
 
 /// True when the line starting at `line_start` is inside a `urilint:
@@ -128,6 +177,374 @@ fn keyword_list(lower: &[u8], orig: &[u8], keyword: &[u8]) -> Option<Option<Vec<
         Some(b) if b.is_ascii_alphanumeric() || *b == b'-' || *b == b'_' => None,
         _ => Some(None),
     }
+}
+
+/// The linter whose comments a [`ForeignRule`] is turned off by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tool {
+    /// markdownlint (DavidAnson/markdownlint, also markdownlint-cli2):
+    /// `<!-- markdownlint-disable RULE ... -->`, rules by code or alias,
+    /// any case (its README, "Configuration").
+    Markdownlint,
+    /// remark-lint, through remark-message-control: `<!-- lint disable
+    /// RULE ... -->`, rules by id (`no-unused-definitions`), optionally
+    /// prefixed `remark-lint:`.
+    Remark,
+}
+
+/// A rule of another Markdown linter that means what a urilint rule
+/// means: its disable comments turn the urilint rule off too.
+#[derive(Clone, Copy, Debug)]
+pub struct ForeignRule {
+    /// The linter.
+    pub tool: Tool,
+    /// Its names, compared in any case: the code and the alias
+    /// (`MD053`, `link-image-reference-definitions`) or the rule id.
+    pub names: &'static [&'static str],
+    /// The urilint rule it turns off (`L003`).
+    pub code: &'static str,
+    /// True when the other rule checks only links to the same document
+    /// (`#fragment`): it turns off only those findings (markdownlint's
+    /// MD051 reads no other file).
+    pub same_document: bool,
+}
+
+/// The rules of markdownlint and remark-lint that mean what a urilint
+/// rule means, each checked against its documentation:
+/// markdownlint's `doc/md042.md` (no-empty-links: `[x]()`, also `#`
+/// alone, which L003 does not report), `md051.md` (link-fragments: a
+/// `#fragment` of the same document), `md052.md`
+/// (reference-links-images: a full or collapsed reference whose label
+/// is not defined), `md053.md` (link-image-reference-definitions: unused
+/// and duplicate definitions); remark-lint's `no-empty-url`,
+/// `no-undefined-references`, `no-unused-definitions`.
+pub const FOREIGN_RULES: &[ForeignRule] = &[
+    ForeignRule {
+        tool: Tool::Markdownlint,
+        names: &["MD042", "no-empty-links"],
+        code: "L003",
+        same_document: false,
+    },
+    ForeignRule {
+        tool: Tool::Markdownlint,
+        names: &["MD051", "link-fragments"],
+        code: "L002",
+        same_document: true,
+    },
+    ForeignRule {
+        tool: Tool::Markdownlint,
+        names: &["MD052", "reference-links-images"],
+        code: "L004",
+        same_document: false,
+    },
+    ForeignRule {
+        tool: Tool::Markdownlint,
+        names: &["MD053", "link-image-reference-definitions"],
+        code: "L005",
+        same_document: false,
+    },
+    ForeignRule {
+        tool: Tool::Remark,
+        names: &["no-empty-url"],
+        code: "L003",
+        same_document: false,
+    },
+    ForeignRule {
+        tool: Tool::Remark,
+        names: &["no-undefined-references"],
+        code: "L004",
+        same_document: false,
+    },
+    ForeignRule {
+        tool: Tool::Remark,
+        names: &["no-unused-definitions"],
+        code: "L005",
+        same_document: false,
+    },
+];
+
+/// The most bytes of an input read for other linters' comments (16 MiB):
+/// comments past it are not read.
+pub const FOREIGN_MAX_BYTES: usize = 16 << 20;
+
+/// The most bytes of one HTML comment read as a directive.
+const FOREIGN_MAX_COMMENT: usize = 1024;
+
+/// Where other linters' disable comments of one input turn off the rules
+/// of [`FOREIGN_RULES`]: per entry of the table, sorted disjoint ranges
+/// of 0-based byte offsets of the input.
+#[derive(Clone, Debug, Default)]
+pub struct Foreign {
+    off: Vec<Vec<std::ops::Range<u64>>>,
+}
+
+/// One directive of an HTML comment: its verb and the table entries it
+/// names (every entry of its tool when it names none).
+struct Directive<'a> {
+    tool: Tool,
+    verb: &'a str,
+    rules: Vec<usize>,
+}
+
+impl Foreign {
+    /// Reads the comments of `text`, the input's bytes from offset
+    /// `floor`: markdownlint's `disable`/`enable` (from the comment on),
+    /// `disable-line` (its line), `disable-next-line` (the line after
+    /// it), `disable-file`/`enable-file` (the whole input, the last one
+    /// deciding), `capture`/`restore` (a stack of states); remark's
+    /// `disable`/`enable` and `ignore` (the next block: up to the first
+    /// blank line after the next line that is not blank). A comment with
+    /// no rule names every rule of its tool.
+    pub fn read(floor: u64, text: &[u8]) -> Foreign {
+        let n = FOREIGN_RULES.len();
+        let mut off: Vec<Vec<std::ops::Range<u64>>> = vec![Vec::new(); n];
+        let mut since: Vec<Option<u64>> = vec![None; n];
+        let mut file: Vec<bool> = vec![false; n];
+        let mut stack: Vec<Vec<bool>> = Vec::new();
+        let at = |i: usize| floor + i as u64;
+        let fences = fenced_code(text);
+        for open in memchr::memmem::find_iter(text, b"<!--") {
+            // In a fenced code block or a code span (an odd number of
+            // backticks before it on its line) it is code, no comment.
+            let in_fence = fences
+                .get(fences.partition_point(|r| r.end <= open))
+                .is_some_and(|r| r.start <= open);
+            let ticks = text[line_start(text, open)..open]
+                .iter()
+                .filter(|&&b| b == b'`')
+                .count();
+            if in_fence || ticks % 2 == 1 {
+                continue;
+            }
+            let body_start = open + 4;
+            let Some(body) = text.get(body_start..) else {
+                continue;
+            };
+            let window = &body[..body.len().min(FOREIGN_MAX_COMMENT)];
+            let Some(close) = memchr::memmem::find(window, b"-->") else {
+                continue;
+            };
+            let end = body_start + close + 3;
+            let Some(d) = directive(&window[..close]) else {
+                continue;
+            };
+            let pos = at(open);
+            match (d.tool, d.verb) {
+                (_, "disable") => {
+                    for &i in &d.rules {
+                        since[i].get_or_insert(pos);
+                    }
+                }
+                (_, "enable") => {
+                    for &i in &d.rules {
+                        if let Some(s) = since[i].take() {
+                            off[i].push(s..pos);
+                        }
+                    }
+                }
+                (Tool::Markdownlint, "disable-line") => {
+                    let r = at(line_start(text, open))..at(line_end(text, end));
+                    for &i in &d.rules {
+                        off[i].push(r.clone());
+                    }
+                }
+                (Tool::Markdownlint, "disable-next-line") => {
+                    let next = next_line(text, end);
+                    let r = at(next)..at(line_end(text, next));
+                    for &i in &d.rules {
+                        off[i].push(r.clone());
+                    }
+                }
+                (Tool::Markdownlint, "disable-file") => {
+                    for &i in &d.rules {
+                        file[i] = true;
+                    }
+                }
+                (Tool::Markdownlint, "enable-file") => {
+                    for &i in &d.rules {
+                        file[i] = false;
+                    }
+                }
+                (Tool::Markdownlint, "capture") if stack.len() < 64 => {
+                    stack.push(since.iter().map(Option::is_some).collect());
+                }
+                (Tool::Markdownlint, "restore") => {
+                    let saved = stack.pop().unwrap_or_else(|| vec![false; n]);
+                    for (i, was) in saved.into_iter().enumerate() {
+                        match (was, since[i]) {
+                            (true, None) => since[i] = Some(pos),
+                            (false, Some(s)) => {
+                                off[i].push(s..pos);
+                                since[i] = None;
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                (Tool::Remark, "ignore") => {
+                    let r = pos..at(block_end(text, end));
+                    for &i in &d.rules {
+                        off[i].push(r.clone());
+                    }
+                }
+                _ => {}
+            }
+        }
+        for i in 0..n {
+            if let Some(s) = since[i] {
+                off[i].push(s..u64::MAX);
+            }
+            if file[i] {
+                off[i].clear();
+                off[i].push(0..u64::MAX);
+            }
+            off[i].sort_by_key(|r| r.start);
+            let mut merged: Vec<std::ops::Range<u64>> = Vec::with_capacity(off[i].len());
+            for r in off[i].drain(..) {
+                match merged.last_mut() {
+                    Some(last) if r.start <= last.end => last.end = last.end.max(r.end),
+                    _ => merged.push(r),
+                }
+            }
+            off[i] = merged;
+        }
+        Foreign { off }
+    }
+
+    /// True when a comment turns off, at 0-based byte `offset` of the
+    /// input, a rule of another linter that means `code` (for one that
+    /// checks the same document only, when `uri` starts with `#`).
+    pub fn covers(&self, code: &str, uri: &str, offset: u64) -> bool {
+        FOREIGN_RULES.iter().zip(&self.off).any(|(rule, ranges)| {
+            if rule.code != code || (rule.same_document && !uri.starts_with('#')) {
+                return false;
+            }
+            let i = ranges.partition_point(|r| r.end <= offset);
+            ranges.get(i).is_some_and(|r| r.start <= offset)
+        })
+    }
+}
+
+/// The directive of the body of an HTML comment (between `<!--` and
+/// `-->`), if it is one of markdownlint's or remark's; names of rules not
+/// in [`FOREIGN_RULES`] are dropped (a comment naming only such rules
+/// names none of ours: `Some` with no rules).
+fn directive(body: &[u8]) -> Option<Directive<'static>> {
+    let text = std::str::from_utf8(body).ok()?.trim();
+    let lower = text.to_ascii_lowercase();
+    let (tool, rest) = if let Some(rest) = lower.strip_prefix("markdownlint-") {
+        (Tool::Markdownlint, rest)
+    } else if let Some(rest) = lower.strip_prefix("lint") {
+        if !rest.starts_with(|c: char| c.is_ascii_whitespace()) {
+            return None;
+        }
+        (Tool::Remark, rest.trim_start())
+    } else {
+        return None;
+    };
+    let mut words = rest.split_ascii_whitespace();
+    let verb = words.next()?;
+    const VERBS: &[&str] = &[
+        "disable",
+        "enable",
+        "disable-line",
+        "disable-next-line",
+        "disable-file",
+        "enable-file",
+        "capture",
+        "restore",
+        "ignore",
+    ];
+    let verb = *VERBS.iter().find(|v| **v == verb)?;
+    let names: Vec<&str> = words
+        .map(|w| w.strip_prefix("remark-lint:").unwrap_or(w))
+        .collect();
+    let rules = FOREIGN_RULES
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.tool == tool)
+        .filter(|(_, r)| {
+            names.is_empty()
+                || names
+                    .iter()
+                    .any(|n| r.names.iter().any(|m| m.eq_ignore_ascii_case(n)))
+        })
+        .map(|(i, _)| i)
+        .collect();
+    Some(Directive { tool, verb, rules })
+}
+
+/// The byte ranges of `text`'s fenced code blocks (CommonMark 4.5: a
+/// line of three or more backticks or tildes, indented less than four
+/// spaces, up to a line of at least as many of the same; to the end of
+/// the text when none closes it), in order.
+fn fenced_code(text: &[u8]) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    let mut open: Option<(usize, u8, usize)> = None;
+    let mut start = 0;
+    while start < text.len() {
+        let end = line_end(text, start);
+        let line = &text[start..end];
+        let indent = line.iter().take_while(|&&b| b == b' ').count();
+        let rest = &line[indent..];
+        let fence = rest
+            .first()
+            .filter(|&&c| indent < 4 && (c == b'`' || c == b'~'))
+            .map(|&c| (c, rest.iter().take_while(|&&b| b == c).count()))
+            .filter(|&(_, n)| n >= 3);
+        match (open, fence) {
+            (None, Some((c, n))) => open = Some((start, c, n)),
+            (Some((from, c, n)), Some((d, m)))
+                if d == c && m >= n && rest[m..].iter().all(u8::is_ascii_whitespace) =>
+            {
+                out.push(from..end);
+                open = None;
+            }
+            _ => {}
+        }
+        start = end + 1;
+    }
+    if let Some((from, _, _)) = open {
+        out.push(from..text.len());
+    }
+    out
+}
+
+/// The index of the start of the line holding `text[i]`.
+fn line_start(text: &[u8], i: usize) -> usize {
+    let i = i.min(text.len());
+    memchr::memrchr(b'\n', &text[..i]).map_or(0, |n| n + 1)
+}
+
+/// The index of the end of the line holding `text[i]` (its `\n`, or the
+/// end of the text).
+fn line_end(text: &[u8], i: usize) -> usize {
+    let i = i.min(text.len());
+    memchr::memchr(b'\n', &text[i..]).map_or(text.len(), |n| i + n)
+}
+
+/// The index of the start of the line after the one holding `text[i]`.
+fn next_line(text: &[u8], i: usize) -> usize {
+    (line_end(text, i) + 1).min(text.len())
+}
+
+/// The end of the block after the comment ending at `i` (remark's
+/// `ignore` covers the next node): the lines after it, past blank ones,
+/// up to the next blank line.
+fn block_end(text: &[u8], i: usize) -> usize {
+    let blank = |s: usize| {
+        text[s..line_end(text, s)]
+            .iter()
+            .all(u8::is_ascii_whitespace)
+    };
+    let mut line = next_line(text, i);
+    while line < text.len() && blank(line) {
+        line = next_line(text, line);
+    }
+    while line < text.len() && !blank(line) {
+        line = next_line(text, line);
+    }
+    line
 }
 
 #[cfg(test)]
@@ -226,5 +643,132 @@ mod tests {
     #[test]
     fn second_marker_on_a_line_counts() {
         assert!(sup("urilint: maybe, urilint: ignore[U]", "U003"));
+    }
+
+    /// Other linters' comments, by verb, on the rules that mean ours.
+    #[test]
+    fn foreign_comments_turn_off_the_rules_that_mean_the_same() {
+        let text = "a\n\
+                    <!-- markdownlint-disable MD053 no-bare-urls -->\n\
+                    c\n\
+                    <!-- markdownlint-enable link-image-reference-definitions -->\n\
+                    e\n\
+                    <!-- markdownlint-disable-next-line no-empty-links -->\n\
+                    g\n\
+                    h <!-- markdownlint-disable-line MD052 -->\n\
+                    <!--lint ignore no-unused-definitions-->\n\
+                    \n\
+                    k\n\
+                    l\n\
+                    \n\
+                    n\n";
+        let f = Foreign::read(0, text.as_bytes());
+        let at = |n: usize| line_start_of(text, n);
+        assert!(!f.covers("L005", "", at(1)));
+        assert!(f.covers("L005", "", at(3)));
+        assert!(!f.covers("L005", "", at(5)));
+        assert!(!f.covers("L003", "", at(5)));
+        assert!(f.covers("L003", "", at(7)));
+        assert!(!f.covers("L003", "", at(8)));
+        assert!(f.covers("L004", "", at(8)));
+        assert!(!f.covers("L004", "", at(7)));
+        assert!(f.covers("L005", "", at(11)) && f.covers("L005", "", at(12)));
+        assert!(!f.covers("L005", "", at(14)));
+        // Rules no comment names, and rules with no counterpart.
+        assert!(!f.covers("L002", "#x", at(3)) && !f.covers("U002", "", at(3)));
+    }
+
+    /// A comment naming no rule turns off every rule of its tool; file,
+    /// capture and restore; MD051 only for links in the same document.
+    #[test]
+    fn foreign_comments_all_rules_file_and_stack() {
+        let text = "<!-- markdownlint-capture -->\n\
+                    <!-- markdownlint-disable -->\n\
+                    c\n\
+                    <!-- markdownlint-restore -->\n\
+                    e\n\
+                    <!-- lint disable -->\n\
+                    g\n";
+        let f = Foreign::read(0, text.as_bytes());
+        let at = |n: usize| line_start_of(text, n);
+        for code in ["L003", "L004", "L005"] {
+            assert!(f.covers(code, "", at(3)), "{code}");
+            assert!(!f.covers(code, "", at(5)), "{code}");
+            assert!(f.covers(code, "", at(7)), "{code}");
+        }
+        assert!(f.covers("L002", "#nowhere", at(3)));
+        assert!(!f.covers("L002", "other.md#nowhere", at(3)));
+        assert!(!f.covers("L002", "#nowhere", at(7)));
+        let file = Foreign::read(100, b"x\n<!-- markdownlint-disable-file MD042 -->\n");
+        assert!(file.covers("L003", "", 0) && file.covers("L003", "", 100));
+        assert!(!file.covers("L005", "", 100));
+        let back = b"<!-- markdownlint-disable-file MD042 -->\n<!-- markdownlint-enable-file -->\n";
+        assert!(!Foreign::read(0, back).covers("L003", "", 0));
+    }
+
+    /// Comments that are no directive of ours, unclosed or odd ones.
+    #[test]
+    fn foreign_comments_not_directives() {
+        for text in [
+            &b"<!-- linter disable -->x"[..],
+            b"<!-- markdownlint-disabled -->x",
+            b"<!-- markdownlint-disable MD0420 -->x",
+            b"<!-- markdownlint-disable MD042 x",
+            b"<!--",
+            b"<!---->",
+            b"\xff<!-- markdownlint-disable-next-line -->",
+            b"<!-- lint ignore -->",
+        ] {
+            let f = Foreign::read(0, text);
+            let end = text.len() as u64;
+            assert!(
+                !f.covers("L003", "", end + 1),
+                "{}",
+                String::from_utf8_lossy(text)
+            );
+        }
+        // `lint disable` followed by no space before `-->` is a directive.
+        assert!(Foreign::read(0, b"<!--lint disable-->x").covers("L005", "", 19));
+    }
+
+    /// A comment written as code (a code span, a fenced block) is code.
+    #[test]
+    fn foreign_comments_in_code_are_code() {
+        let text = "Write `<!-- markdownlint-disable MD053 -->` there.\n\
+                    ```markdown\n\
+                    <!-- lint disable no-unused-definitions -->\n\
+                    ```\n\
+                    [a]: /x\n";
+        let f = Foreign::read(0, text.as_bytes());
+        assert!(!f.covers("L005", "", line_start_of(text, 5)));
+        let text = "``` md\n<!-- x -->\n```\n<!-- lint disable -->\n[a]: /x\n";
+        let f = Foreign::read(0, text.as_bytes());
+        assert!(f.covers("L005", "", line_start_of(text, 5)));
+    }
+
+    proptest::proptest! {
+        /// Any bytes made of the comments' pieces: no panic, and each
+        /// rule's ranges sorted and disjoint.
+        #[test]
+        fn foreign_comments_of_any_input(parts in proptest::collection::vec(
+            proptest::sample::select(vec![
+                "<!--", "-->", " markdownlint-", "disable", "enable", "-line", "-next-line",
+                "-file", "capture", "restore", " lint ", "ignore", " MD053", " no-empty-url",
+                "\n", "\n\n", "```", "`", "x", "\u{e9}",
+            ]), 0..60)) {
+            let text = parts.concat();
+            let f = Foreign::read(7, text.as_bytes());
+            for ranges in &f.off {
+                for w in ranges.windows(2) {
+                    proptest::prop_assert!(w[0].end < w[1].start);
+                }
+            }
+            let _ = f.covers("L005", "", 7 + text.len() as u64 / 2);
+        }
+    }
+
+    /// The 0-based byte offset of the start of 1-based line `n` of `text`.
+    fn line_start_of(text: &str, n: usize) -> u64 {
+        line_start(text, n)
     }
 }

@@ -1609,14 +1609,74 @@ pub(crate) enum Continuation {
 /// letter or digit, the index of that character. The scanner also asks
 /// this when it skips a too-long candidate, so that a run of
 /// hyphen-broken lines is skipped whole, as [`bare`] would have read it.
+///
+/// On a line of a program's comment ([`comment_prefix`]: `// `, `# `,
+/// `-- `, `; ` after indentation) the URI goes on only on a next line
+/// that repeats the same prefix, right after it: `// see https://a-` then
+/// `// b`; the next line of code after a comment is not the rest of its
+/// URI (issue 46: kubernetes-sigs/kind's `// xref:` comment whose URL
+/// ends in `-`, followed by Go code).
 pub(crate) fn hyphen_continuation(w: &Window<'_>, j: usize) -> Continuation {
-    let Some((j, breaks)) = space_run(w, j) else {
+    let hay = w.hay;
+    let Some((k, breaks)) = space_run(w, j) else {
         return Continuation::NeedMore;
     };
-    match w.hay.get(j) {
-        Some(b) if breaks == 1 && b.is_ascii_alphanumeric() => Continuation::At(j),
+    if breaks != 1 {
+        return Continuation::No;
+    }
+    // The start of the hyphen's line, looked for as [`wrap_continuation`]
+    // does (at most `4 * MAX_WRAP_WIDTH` bytes back).
+    let floor = j.saturating_sub(4 * MAX_WRAP_WIDTH);
+    let line_start = match memchr::memrchr2(b'\n', b'\r', &hay[floor..j]) {
+        Some(p) => Some(floor + p + 1),
+        None if floor == 0 && w.bof => Some(0),
+        None => None,
+    };
+    let prefix = line_start.and_then(|s| {
+        let n = comment_prefix(&hay[s..j])?;
+        Some(&hay[s..s + n])
+    });
+    let Some(prefix) = prefix else {
+        return match hay.get(k) {
+            Some(b) if b.is_ascii_alphanumeric() => Continuation::At(k),
+            _ => Continuation::No,
+        };
+    };
+    // The next line starts after the break in `j..k`.
+    let Some(brk) = memchr::memrchr2(b'\n', b'\r', &hay[j..k]) else {
+        return Continuation::No;
+    };
+    let next = j + brk + 1;
+    let have = hay.len().min(next + prefix.len());
+    if hay[next..have] != prefix[..have - next] {
+        return Continuation::No;
+    }
+    match hay.get(next + prefix.len()) {
+        None if !w.eof => Continuation::NeedMore,
+        Some(b) if b.is_ascii_alphanumeric() => Continuation::At(next + prefix.len()),
         _ => Continuation::No,
     }
+}
+
+/// The length of the comment prefix `line` starts with: indentation
+/// (spaces, tabs), a comment marker of a program (`//`, `///`, `//!`,
+/// `#`, `--`, `;`, `;;`) and the spaces or tabs after it, which must be
+/// at least one; `None` when the line is no such comment. (`*`, a block
+/// comment's margin, is not one: it is also a Markdown list's bullet.)
+fn comment_prefix(line: &[u8]) -> Option<usize> {
+    let indent = line
+        .iter()
+        .take_while(|&&b| b == b' ' || b == b'\t')
+        .count();
+    let rest = &line[indent..];
+    let marker = [&b"///"[..], b"//!", b"//", b"#", b"--", b";;", b";"]
+        .into_iter()
+        .find(|m| rest.starts_with(m))?;
+    let spaces = rest[marker.len()..]
+        .iter()
+        .take_while(|&&b| b == b' ' || b == b'\t')
+        .count();
+    (spaces > 0).then_some(indent + marker.len() + spaces)
 }
 
 /// The shortest line, in characters, that a bare URI ending it may have

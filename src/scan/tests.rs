@@ -2276,3 +2276,52 @@ fn a_comment_line_is_not_hard_wrapped() {
         )]
     );
 }
+
+/// A URL ending in `-` at the end of a program's comment, code on the
+/// next line (kubernetes-sigs/kind `pkg/internal/apis/config/default.go`
+/// lines 67-69, fixtures/defaults/kind-default-63-69.go): the code is not
+/// the URL's rest (issue 46). A next line that repeats the comment's
+/// prefix goes on; other prefixes and indents do not.
+#[test]
+fn a_hyphen_at_the_end_of_a_comment_goes_on_only_in_the_comment() {
+    let kind = "\t\t\t// xref: https://www.ripe.net/publications/docs/ripe-690#4--size-of-end-user-prefix-assignment---48---56-or-something-else-\n\t\t\tobj.Networking.PodSubnet = \"fd00:10:244::/56\"\n";
+    let found = scan(kind);
+    assert!(!found.is_empty());
+    assert_eq!(
+        found[0].text,
+        "https://www.ripe.net/publications/docs/ripe-690#4--size-of-end-user-prefix-assignment---48---56-or-something-else-"
+    );
+    assert!(!found[0].broken);
+    // The same comment prefix: one URI across the two lines.
+    assert_eq!(
+        uris("  // see https://a.example/long-\n  // path/x then\n"),
+        ["https://a.example/long-path/x"]
+    );
+    assert_eq!(
+        uris("# see https://a.example/long-\n# path\n"),
+        ["https://a.example/long-path"]
+    );
+    assert_eq!(
+        uris("-- https://a.example/x-\n-- y\n"),
+        ["https://a.example/x-y"]
+    );
+    // Another prefix, another indent, code, a blank comment line: no.
+    for text in [
+        "// see https://a.example/long-\n# path\n",
+        "  // see https://a.example/long-\n    // path\n",
+        "// see https://a.example/long-\npath = 1\n",
+        "// see https://a.example/long-\n//  path\n",
+        "// see https://a.example/long-\n//\n",
+    ] {
+        assert_eq!(uris(text), ["https://a.example/long-"], "{text:?}");
+    }
+    // Prose and Markdown lists go on as before.
+    assert_eq!(
+        uris("see https://a.example/long-\n  path\n"),
+        ["https://a.example/long-path"]
+    );
+    assert_eq!(
+        uris("* see https://a.example/long-\n  path\n"),
+        ["https://a.example/long-path"]
+    );
+}

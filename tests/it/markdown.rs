@@ -324,8 +324,9 @@ fn asciidoc_macros_end_at_the_bracket() {
 /// Issue 26: the Markdown link-reference rules on real excerpts
 /// (fixtures/markdown/references, sources in its README.md): L003 empty
 /// link, L004 undefined label, L005 unused or duplicate definition, each
-/// at the link or definition as written; mdBook's draft chapter and a
-/// label used inside an admonition are not reported.
+/// at the link or definition as written; mdBook's draft chapter, a
+/// label used inside an admonition and welpo/tabi's `[scroll up](#)`
+/// (the top of the page, issue 46) are not reported.
 #[test]
 fn link_reference_rules_on_real_excerpts() {
     let dir = fixture("markdown/references");
@@ -374,7 +375,7 @@ fn link_reference_rules_markers_and_fix() {
     let dir = tempfile::tempdir().expect("temp dir");
     let doc = dir.path().join("a.md");
     let text =
-        "See [a](#) and [b][nowhere].\n\n<!-- urilint: ignore[L005] -->\n[kept]: /x\n[dead]: /y\n";
+        "See [a]() and [b][nowhere].\n\n<!-- urilint: ignore[L005] -->\n[kept]: /x\n[dead]: /y\n";
     fs::write(&doc, text).expect("write");
     let p = doc.to_string_lossy().into_owned();
     let out = urilint(&["check", "--format", "plain", "--extend-select", "L004", &p]);
@@ -386,7 +387,7 @@ fn link_reference_rules_markers_and_fix() {
     assert_eq!(
         lines,
         [
-            "L003 link '[a](#)' has the destination '#': it goes nowhere",
+            "L003 link '[a]()' has an empty destination: it goes nowhere",
             "L004 reference to label 'nowhere' with no definition '[nowhere]: ...' in the document",
             "L005 definition of label 'dead' is used by no link or image",
         ],
@@ -470,4 +471,50 @@ fn unused_definitions_of_a_template_are_not_reported() {
     let out = urilint(&["check", "--format", "plain", &copy.to_string_lossy()]);
     let got = String::from_utf8_lossy(&out.stdout);
     assert_eq!(got.matches(" L005 ").count(), 2, "{got}");
+}
+
+/// Issue 46: remark-lint's and markdownlint's disable comments turn off
+/// the urilint rule that means the same (fixtures/defaults, sources in its
+/// SOURCE): rust-lang/rust-clippy's `<!-- lint disable
+/// no-unused-definitions -->` and opentelemetry.io's `<!--
+/// markdownlint-disable link-image-reference-definitions -->` over
+/// definitions no link uses; the same text without the comment has them.
+#[test]
+fn other_linters_disable_comments_turn_off_the_same_rule() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (name, unused) in [
+        ("rust-clippy-changelog-6855-6860.md", 4),
+        ("opentelemetry-issues-46-102.md", 1),
+    ] {
+        let path = fixture(&format!("defaults/{name}"));
+        let out = urilint(&["check", "--format", "plain", &path]);
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            "",
+            "{name}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(out.status.code(), Some(0), "{name}");
+        // Without the comment: the definitions are reported.
+        let src = fs::read_to_string(&path).expect("fixture");
+        let bare: String = src
+            .lines()
+            .filter(|l| !l.contains("lint disable") && !l.contains("markdownlint-disable"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let copy = dir.path().join(name);
+        fs::write(&copy, bare).expect("write");
+        let out = urilint(&["check", "--format", "plain", &copy.to_string_lossy()]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(text.matches(" L005 ").count(), unused, "{name}: {text}");
+    }
+    // A comment about another rule turns off nothing of ours; one that
+    // names no rule turns off all of them.
+    let doc = dir.path().join("a.md");
+    fs::write(&doc, "<!-- markdownlint-disable MD013 -->\n[a]: /x\n").expect("write");
+    let out = urilint(&["check", "--format", "plain", &doc.to_string_lossy()]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains(" L005 "));
+    fs::write(&doc, "<!-- markdownlint-disable -->\n[a]: /x\n[b]()\n").expect("write");
+    let out = urilint(&["check", "--format", "plain", &doc.to_string_lossy()]);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "");
 }

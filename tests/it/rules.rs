@@ -610,3 +610,61 @@ fn default_rules_pass_over_text_that_is_not_a_link() {
     ]);
     assert!(!text(&named.stdout).is_empty());
 }
+
+/// Issue 46: the test code of a Rust file holds invalid URIs on purpose
+/// (facebook/flow's `file_url.rs`, fixtures/defaults/flow-file-url.rs):
+/// not reported; the same list outside test code is.
+#[test]
+fn rust_test_code_is_not_reported() {
+    let path = "fixtures/defaults/flow-file-url.rs";
+    let out = run(&["check", "--isolated", "--format", "plain", path]);
+    assert_eq!(text(&out.stdout), "", "{}", text(&out.stderr));
+    assert_eq!(out.status.code(), Some(0));
+    let src = text(&read(path));
+    let dir = tempfile::tempdir().expect("temp dir");
+    let copy = dir.path().join("file_url.rs");
+    let plain = src
+        .replace("#[cfg(test)]", "#[cfg(feature = \"x\")]")
+        .replace("#[test]", "#[inline]");
+    fs::write(&copy, plain).expect("write");
+    let out = run(&[
+        "check",
+        "--isolated",
+        "--format",
+        "plain",
+        &copy.to_string_lossy(),
+    ]);
+    let got = text(&out.stdout);
+    assert_eq!(got.lines().count(), 7, "{got}");
+    assert!(got.contains("U002") && got.contains("S303"), "{got}");
+}
+
+/// Issue 46: a URL ending in `-` at the end of a Go comment, code on the
+/// next line (kubernetes-sigs/kind, fixtures/defaults/kind-default-63-69.go):
+/// no D001; the same URL followed by a line of the same comment is one
+/// URL broken after a hyphen (D001).
+#[test]
+fn a_comment_hyphen_is_not_joined_to_code() {
+    let path = "fixtures/defaults/kind-default-63-69.go";
+    let out = run(&["check", "--isolated", "--format", "plain", path]);
+    assert_eq!(text(&out.stdout), "", "{}", text(&out.stderr));
+    let src = text(&read(path));
+    let dir = tempfile::tempdir().expect("temp dir");
+    let copy = dir.path().join("default.go");
+    let commented = src.replace(
+        "\t\t\tobj.Networking.PodSubnet = \"fd00",
+        "\t\t\t// obj.Networking.PodSubnet = \"fd00",
+    );
+    fs::write(&copy, commented).expect("write");
+    let out = run(&[
+        "check",
+        "--isolated",
+        "--format",
+        "plain",
+        "--select",
+        "D001",
+        &copy.to_string_lossy(),
+    ]);
+    let got = text(&out.stdout);
+    assert!(got.contains(":6:") && got.contains("D001"), "{got}");
+}

@@ -17,7 +17,9 @@ pub const RULE: Rule = Rule {
     explanation: "RFC 2396 Appendix E: when a URI is broken after a hyphen, the whitespace is \
                   ignored but the hyphen may or may not be part of the URI. urilint keeps the \
                   hyphen and reports the other reading. Rejoin the URI on one line, or break it \
-                  elsewhere.",
+                  elsewhere. On a line of a program's comment ('// ', '# ', '-- ', '; ') the URI \
+                  goes on only on a next line with the same comment prefix: the code after a \
+                  comment is not its URI's rest.",
     source: "RFC 2396 Appendix E; RFC 3986 Appendix C",
 };
 
