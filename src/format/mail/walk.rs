@@ -1,0 +1,318 @@
+//! Walking a parsed message's MIME parts ([`walk`]): each text part
+//! decoded (transfer encoding, charset, format=flowed, HTML) into
+//! pieces, nested messages walked as messages of their own, the others
+//! skipped, with the warnings of what was not read.
+
+use super::*;
+
+/// Walks the parts of `msg`, parsed from `tree.structure[base..]` (the
+/// [`defang`]ed message; its offsets relative to `base`), reading their
+/// bytes in the outermost message `tree.raw`; `depth`: message parts it
+/// is nested in.
+pub(super) fn walk(
+    tree: &Tree<'_>,
+    msg: &mail_parser::Message<'_>,
+    parsed: &[u8],
+    base: usize,
+    prefix: &str,
+    depth: usize,
+    out: &mut Message,
+) {
+    let (raw, structure) = (tree.raw, tree.structure);
+    // The parts of a multipart/digest: without a content type they are
+    // messages (RFC 2046 section 5.1.5).
+    let mut in_digest = vec![false; msg.parts.len()];
+    for part in &msg.parts {
+        if let PartType::Multipart(ids) = &part.body {
+            let digest = part
+                .content_type()
+                .and_then(|c| c.subtype())
+                .is_some_and(|s| restore(s).eq_ignore_ascii_case("digest"));
+            if digest {
+                for &id in ids {
+                    if let Some(d) = in_digest.get_mut(id as usize) {
+                        *d = true;
+                    }
+                }
+            }
+        }
+    }
+    for (id, part) in msg.parts.iter().enumerate() {
+        // Over the budget: [`read`] reads the message as text.
+        if out.pieces.len() > MAX_PIECES {
+            return;
+        }
+        let index = format!("{prefix}{id}");
+        let ctype = part
+            .content_type()
+            .map(|c| {
+                let mut t = c.ctype().to_ascii_lowercase();
+                if let Some(sub) = c.subtype() {
+                    t.push('/');
+                    t.push_str(&sub.to_ascii_lowercase());
+                }
+                t
+            })
+            .map(|t| restore(&t).to_ascii_lowercase());
+        let is_message = match ctype.as_deref() {
+            Some(t) => t == "message/rfc822" || t == "message/global",
+            None => in_digest.get(id).copied().unwrap_or(false),
+        };
+        let (s, e) = (
+            base + part.offset_body as usize,
+            base + part.offset_end as usize,
+        );
+        let encoding = transfer_encoding(parsed, part);
+        if is_message {
+            if encoding != Encoding::None {
+                out.problems.push(format!(
+                    "part {index}: an encoded message/rfc822 part is not read"
+                ));
+            } else if depth >= MAX_NESTED_MESSAGES {
+                out.problems.push(format!(
+                    "part {index}: messages nested more than {MAX_NESTED_MESSAGES} deep: its parts are not read"
+                ));
+            } else if let (Some(inner_raw), Some(inner)) =
+                (raw.get(s..e.max(s)), structure.get(s..e.max(s)))
+            {
+                let split = super::super::header::fields(inner_raw);
+                let slim = slim(inner_raw, inner, &split);
+                let (parsed, delta) = slim
+                    .as_ref()
+                    .map_or((inner, 0), |m| (&m.bytes[..], m.delta));
+                if let Some(nested) = parser().parse(parsed) {
+                    // The nested message's own header fields, as the
+                    // outermost message's are read.
+                    if tree.opts.headers {
+                        headers(raw, s, &split, &format!("{index}.0"), out);
+                    }
+                    walk(
+                        tree,
+                        &nested,
+                        parsed,
+                        s + delta,
+                        &format!("{index}."),
+                        depth + 1,
+                        out,
+                    );
+                }
+            }
+            continue;
+        }
+        // The header fields of a returned message (RFC 6522 section 4,
+        // a delivery report's third part): read as a message's are.
+        if ctype.as_deref() == Some("text/rfc822-headers") && encoding == Encoding::None {
+            if tree.opts.headers {
+                if let Some(body) = raw.get(s..e.max(s)) {
+                    headers(raw, s, &super::super::header::fields(body), &index, out);
+                }
+            }
+            continue;
+        }
+        // mail-parser retypes a part whose end it cannot find (the last
+        // part of a multipart whose closing delimiter is missing: its body
+        // runs to the end of the message) as text, whatever its content
+        // type: a base64 JPEG was decoded and scanned. The declared type
+        // decides, as it does for a part whose end is found: a type
+        // other than `text` is not read, text/html is read as HTML.
+        let declared_primary = ctype.as_deref().map(|t| t.split('/').next().unwrap_or(t));
+        let retyped =
+            part.is_encoding_problem && matches!(part.body, PartType::Text(_) | PartType::Html(_));
+        if retyped && declared_primary.is_some_and(|t| t != "text") {
+            continue;
+        }
+        match &part.body {
+            PartType::Text(_) | PartType::Html(_) => {}
+            PartType::Multipart(_) => {
+                match part.content_type().and_then(|c| c.attribute("boundary")) {
+                    None => continue,
+                    Some(b) => {
+                        // mail-parser reads a multipart cut short as if it
+                        // were whole: say so when its closing delimiter is
+                        // missing (RFC 2046 section 5.1.1): no line
+                        // `--boundary--` in it. The lines of the message
+                        // are found once, so nested multiparts cost their
+                        // length, not its square.
+                        let lines = tree
+                            .closes
+                            .get_or_init(|| closing_delimiters(structure))
+                            .get(b.as_bytes());
+                        let closed = lines.is_some_and(|at| {
+                            at.get(at.partition_point(|&p| p < s))
+                                .is_some_and(|&p| p < e)
+                        });
+                        if !closed {
+                            out.problems.push(format!(
+                                "part {index}: multipart without its closing boundary {:?}: read up to the end of the message",
+                                restore(&format!("--{b}--"))
+                            ));
+                        }
+                        // No line `--boundary` opens a part: the body is
+                        // all preamble, read as text as for a multipart
+                        // without a boundary (below).
+                        let body = structure.get(s..e.max(s)).unwrap_or_default();
+                        if opens_a_part(body, b.as_bytes()) {
+                            continue;
+                        }
+                        out.problems.push(format!(
+                            "part {index}: multipart without a line {:?} to open a part: read as text",
+                            restore(&format!("--{b}"))
+                        ));
+                    }
+                }
+            }
+            // A multipart without a boundary parameter has no parts
+            // (RFC 2046 section 5.1.1 requires one; mail-parser gives its
+            // body as binary): it is read as plain text, as mail programs
+            // show it (a `boundary=` line that lost its fold's indent, in
+            // Office 365 bounces).
+            _ if ctype
+                .as_deref()
+                .is_some_and(|t| t.starts_with("multipart/"))
+                && part
+                    .content_type()
+                    .and_then(|c| c.attribute("boundary"))
+                    .is_none() =>
+            {
+                // A boundary that no delimiter line follows
+                // ([`unfound_boundaries`] renamed its parameter).
+                let unfound = part
+                    .content_type()
+                    .and_then(|c| c.attribute("boundar7").or_else(|| c.attribute("boundar8")));
+                out.problems.push(match unfound {
+                    Some(b) if b.len() > MAX_BOUNDARY_LEN => format!(
+                        "part {index}: multipart boundary of {} bytes (more than {MAX_BOUNDARY_LEN}): read as text",
+                        b.len()
+                    ),
+                    Some(b) => format!(
+                        "part {index}: multipart without a line {:?} after its header: read as text",
+                        restore(&format!("--{b}"))
+                    ),
+                    None => format!(
+                        "part {index}: multipart without a boundary parameter: read as text"
+                    ),
+                });
+            }
+            _ => continue,
+        }
+        let is_html = matches!(part.body, PartType::Html(_))
+            || (retyped && ctype.as_deref() == Some("text/html"));
+        let Some(mut body) = raw.get(s..e.max(s)) else {
+            continue;
+        };
+        // A base64 body followed by text that is not base64 (a footer
+        // Mailman appends to a single-part message): the base64 up to
+        // where it stops, then the rest as plain text, a piece of its own.
+        let mut footer = None;
+        if encoding == Encoding::Base64 {
+            let end = base64::extent(body);
+            if !body[end..].trim_ascii().is_empty() {
+                footer = Some(Piece {
+                    text: body[end..].to_vec(),
+                    kind: SegmentKind::Text,
+                    chain: Chain::new(
+                        vec![OffsetMap::identity(0, (body.len() - end) as u64)],
+                        (s + end) as u64,
+                    ),
+                    part: Some(Arc::new(PartInfo {
+                        index: index.clone(),
+                        content_type: ctype.clone(),
+                    })),
+                    base: None,
+                    references: false,
+                });
+                body = &body[..end];
+            }
+        }
+        // Transfer encoding.
+        let (bytes, transfer) = match encoding {
+            Encoding::QuotedPrintable => qp::decode(body),
+            Encoding::Base64 => {
+                let d = base64::decode(body);
+                if d.truncated {
+                    out.problems
+                        .push(format!("part {index}: base64 text is truncated"));
+                }
+                (d.bytes, d.map)
+            }
+            Encoding::None => (body.to_vec(), OffsetMap::identity(0, body.len() as u64)),
+        };
+        // Charset.
+        let label = part
+            .content_type()
+            .and_then(|c| c.attribute("charset"))
+            .map(str::to_string);
+        let mut maps = vec![transfer];
+        let bytes = match charset::convert(&bytes, label.as_deref()) {
+            Ok(charset::Converted::AsIs) => bytes,
+            Ok(charset::Converted::Utf8(t, m)) => {
+                maps.insert(0, m);
+                t
+            }
+            Err(l) => {
+                out.problems.push(format!(
+                    "part {index}: unknown charset {:?}: read as it is",
+                    shortened(&l)
+                ));
+                bytes
+            }
+        };
+        let info = Arc::new(PartInfo {
+            index,
+            content_type: ctype,
+        });
+        // An HTML part too large to hold as segments: read as text.
+        let is_html = is_html && {
+            let fits = bytes.len() <= MAX_HTML_PART;
+            if !fits {
+                out.problems.push(format!(
+                    "part {}: HTML of {} bytes (more than {MAX_HTML_PART}): read as text",
+                    info.index,
+                    bytes.len()
+                ));
+            }
+            fits
+        };
+        if is_html {
+            let shared: Vec<Arc<OffsetMap>> = maps.into_iter().map(Arc::new).collect();
+            for seg in super::super::html::segments(&bytes) {
+                out.pieces.push(Piece {
+                    text: seg.text,
+                    kind: seg.kind,
+                    chain: Chain::over(seg.map, &shared, s as u64),
+                    part: Some(info.clone()),
+                    base: seg.base,
+                    references: seg.references,
+                });
+            }
+            out.pieces.extend(footer);
+            continue;
+        }
+        let flowed = part.content_type().map_or(quote::Flowed::default(), |c| {
+            let yes = |name: &str, value: &str| {
+                c.attribute(name)
+                    .is_some_and(|v| v.trim().eq_ignore_ascii_case(value))
+            };
+            quote::Flowed {
+                flowed: yes("format", "flowed"),
+                delsp: yes("delsp", "yes"),
+            }
+        });
+        let text = match quote::unquote(&bytes, flowed) {
+            Some((t, m)) => {
+                maps.insert(0, m);
+                t
+            }
+            None => bytes,
+        };
+        out.pieces.push(Piece {
+            text,
+            kind: SegmentKind::Text,
+            chain: Chain::new(maps, s as u64),
+            part: Some(info),
+            base: None,
+            references: false,
+        });
+        out.pieces.extend(footer);
+    }
+}

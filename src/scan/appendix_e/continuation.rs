@@ -1,0 +1,319 @@
+//! Whether a URI goes on past a line break: after a hyphen
+//! ([`hyphen_continuation`]) or in a hard-wrapped paragraph
+//! ([`wrap_continuation`]), reply prefixes and comment markers read
+//! through.
+
+use super::*;
+
+/// How far [`string_continuation`] looks for the end of the next string
+/// literal, in bytes: a catalogue line or a source line, not a minified
+/// file's.
+pub(super) const CONTINUATION_LOOKAHEAD: usize = 4096;
+
+/// Whether a URI goes on after a hyphen and a line break.
+pub(crate) enum Continuation {
+    /// It goes on at this index.
+    At(usize),
+    /// It does not.
+    No,
+    /// The window ended first: read more and ask again.
+    NeedMore,
+}
+
+/// After a hyphen at `j - 1` and whitespace at `j`: when the whitespace
+/// holds exactly one line break and the next line goes on with an ASCII
+/// letter or digit, the index of that character. The scanner also asks
+/// this when it skips a too-long candidate, so that a run of
+/// hyphen-broken lines is skipped whole, as [`bare`] would have read it.
+///
+/// On a line of a program's comment ([`comment_prefix`]: `// `, `# `,
+/// `-- `, `; ` after indentation) the URI goes on only on a next line
+/// that repeats the same prefix, right after it: `// see https://a-` then
+/// `// b`; the next line of code after a comment is not the rest of its
+/// URI (issue 46: kubernetes-sigs/kind's `// xref:` comment whose URL
+/// ends in `-`, followed by Go code).
+pub(crate) fn hyphen_continuation(w: &Window<'_>, j: usize) -> Continuation {
+    let hay = w.hay;
+    let Some((k, breaks)) = space_run(w, j) else {
+        return Continuation::NeedMore;
+    };
+    if breaks != 1 {
+        return Continuation::No;
+    }
+    // The start of the hyphen's line, looked for as [`wrap_continuation`]
+    // does (at most `4 * MAX_WRAP_WIDTH` bytes back).
+    let floor = j.saturating_sub(4 * MAX_WRAP_WIDTH);
+    let line_start = match memchr::memrchr2(b'\n', b'\r', &hay[floor..j]) {
+        Some(p) => Some(floor + p + 1),
+        None if floor == 0 && w.bof => Some(0),
+        None => None,
+    };
+    let prefix = line_start.and_then(|s| {
+        let n = comment_prefix(&hay[s..j])?;
+        Some(&hay[s..s + n])
+    });
+    let Some(prefix) = prefix else {
+        return match hay.get(k) {
+            Some(b) if b.is_ascii_alphanumeric() => Continuation::At(k),
+            _ => Continuation::No,
+        };
+    };
+    // The next line starts after the break in `j..k`.
+    let Some(brk) = memchr::memrchr2(b'\n', b'\r', &hay[j..k]) else {
+        return Continuation::No;
+    };
+    let next = j + brk + 1;
+    let have = hay.len().min(next + prefix.len());
+    if hay[next..have] != prefix[..have - next] {
+        return Continuation::No;
+    }
+    match hay.get(next + prefix.len()) {
+        None if !w.eof => Continuation::NeedMore,
+        Some(b) if b.is_ascii_alphanumeric() => Continuation::At(next + prefix.len()),
+        _ => Continuation::No,
+    }
+}
+
+/// The length of the comment prefix `line` starts with: indentation
+/// (spaces, tabs), a comment marker of a program (`//`, `///`, `//!`,
+/// `#`, `--`, `;`, `;;`) and the spaces or tabs after it, which must be
+/// at least one; `None` when the line is no such comment. (`*`, a block
+/// comment's margin, is not one: it is also a Markdown list's bullet.)
+fn comment_prefix(line: &[u8]) -> Option<usize> {
+    let indent = line
+        .iter()
+        .take_while(|&&b| b == b' ' || b == b'\t')
+        .count();
+    let rest = &line[indent..];
+    let marker = [&b"///"[..], b"//!", b"//", b"#", b"--", b";;", b";"]
+        .into_iter()
+        .find(|m| rest.starts_with(m))?;
+    let spaces = rest[marker.len()..]
+        .iter()
+        .take_while(|&&b| b == b' ' || b == b'\t')
+        .count();
+    (spaces > 0).then_some(indent + marker.len() + spaces)
+}
+
+/// The shortest line, in characters, that a bare URI ending it may have
+/// been hard-wrapped at: fill widths are 64 to 80 (`fmt` 75, Emacs 70,
+/// mail clients 72 to 78), and a URI cut there ends the line near it.
+pub(super) const MIN_WRAP_WIDTH: usize = 60;
+/// The longest such line: text wrapped at all is wrapped narrower, so a
+/// line break after a longer line was the writer's.
+pub(super) const MAX_WRAP_WIDTH: usize = 100;
+
+/// After a bare URI whose current segment starts at `seg` (its start, or
+/// where the last line break it was joined across left it), at the white
+/// space at `j`: when the line looks hard-wrapped in mid-URI, the index
+/// where the URI goes on.
+///
+/// All of these must hold ([`crate::scan::ScanOptions::join_wrapped_lines`]):
+/// - the byte before the break can be inside a URI and is no trailing
+///   punctuation (`.`, `,`, `)`: a sentence or clause ended there);
+/// - the line is [`MIN_WRAP_WIDTH`] to [`MAX_WRAP_WIDTH`] characters long,
+///   without its reply prefix (`> `, `>> `);
+/// - spaces or tabs then exactly one line break follow, and the next line
+///   starts right away after the same reply prefix (no indent, no blank
+///   line);
+/// - the next line's first word (up to white space, without trailing
+///   punctuation) is made of URI characters, starts with a letter, digit
+///   or one of `/?#&=%~_`, holds no `:` before a `/` (a `Reviewed-by:`
+///   trailer, the next URI), is not a mail address, and holds a `/`, `?`,
+///   `#`, `=`, `&` or `%`, or ends in a file extension of two to five
+///   letters or digits (`initiator.py`, `312042.html`); a word of prose
+///   (`the`, `e.g.`), a property (`globalThis.location`) or a rule of
+///   dashes is not taken, and a word starting with `/` only when it is
+///   the whole line (a table row starts with a path).
+///
+/// Decisions never depend on how the input was read: the line start is
+/// looked for at most [`MAX_WRAP_WIDTH`] bytes back from `j`, and the
+/// scanner keeps more than that before a colon.
+pub(super) fn wrap_continuation(w: &Window<'_>, seg: usize, j: usize) -> Continuation {
+    let hay = w.hay;
+    let last = hay[j - 1];
+    if !is(last, URI_TEXT) || TRAILING.contains(&last) || matches!(last, b')' | b']') {
+        return Continuation::No;
+    }
+    // Spaces or tabs a writer or encoder left at the end of the line
+    // (`=20` before a quoted-printable soft break), then exactly one line
+    // break, then the next line's first byte.
+    let mut k = j;
+    while k < hay.len() && matches!(hay[k], b' ' | b'\t') {
+        k += 1;
+    }
+    if k == hay.len() {
+        return if w.eof {
+            Continuation::No
+        } else {
+            Continuation::NeedMore
+        };
+    }
+    if !matches!(hay[k], b'\r' | b'\n') {
+        return Continuation::No;
+    }
+    if hay[k] == b'\r' {
+        k += 1;
+        if k == hay.len() && !w.eof {
+            return Continuation::NeedMore;
+        }
+    }
+    if hay.get(k) == Some(&b'\n') {
+        k += 1;
+    }
+    // The start of the line the URI's current segment is on, and its
+    // reply prefix (`> `, `>> `, `> > `), which the next line must repeat;
+    // looked for only once a line break follows (most bare URIs end at a
+    // space inside a line).
+    let floor = j.saturating_sub(4 * MAX_WRAP_WIDTH);
+    let line_start = match memchr::memrchr2(b'\n', b'\r', &hay[floor.min(seg)..seg]) {
+        Some(p) => floor.min(seg) + p + 1,
+        None if floor == 0 && w.bof => 0,
+        None => floor,
+    };
+    // A line of a program's comment (`// see https://...`, `# see
+    // https://...`) is not hard-wrapped prose: the next line is code.
+    if comment_line(&hay[line_start..j]) {
+        return Continuation::No;
+    }
+    let prefix = &hay[line_start..line_start + reply_prefix(&hay[line_start..j])];
+    let width = hay[line_start + prefix.len()..j]
+        .iter()
+        .filter(|&&b| !(0x80..0xC0).contains(&b))
+        .count();
+    if !(MIN_WRAP_WIDTH..=MAX_WRAP_WIDTH).contains(&width) {
+        return Continuation::No;
+    }
+    // The same reply prefix.
+    if !prefix.is_empty() {
+        let have = hay.len().min(k + prefix.len());
+        if !hay[k..have].eq(&prefix[..have - k]) {
+            return Continuation::No;
+        }
+        if have < k + prefix.len() {
+            return if w.eof {
+                Continuation::No
+            } else {
+                Continuation::NeedMore
+            };
+        }
+        k += prefix.len();
+    }
+    // The next line's first word.
+    let mut e = k;
+    while e < hay.len() && is(hay[e], URI_TEXT) {
+        e += 1;
+    }
+    if e == hay.len() && !w.eof {
+        return Continuation::NeedMore;
+    }
+    match hay.get(e) {
+        None => {}
+        Some(&b) if is(b, SPACE) => {}
+        Some(_) => return Continuation::No,
+    }
+    let mut word = &hay[k..e];
+    while let Some((&b, rest)) = word.split_last() {
+        if TRAILING.contains(&b) || matches!(b, b')' | b']' | b'>') {
+            word = rest;
+        } else {
+            break;
+        }
+    }
+    // A word that starts with `/` goes on a cut path only when it is the
+    // whole line: `/guide/list.html   https://...` starts a row of a
+    // table (a `_redirects` file), as a path often does.
+    if word.first() == Some(&b'/') {
+        let mut t = e;
+        while t < hay.len() && matches!(hay[t], b' ' | b'\t') {
+            t += 1;
+        }
+        if t == hay.len() && !w.eof {
+            return Continuation::NeedMore;
+        }
+        if t < hay.len() && !matches!(hay[t], b'\r' | b'\n') {
+            return Continuation::No;
+        }
+    }
+    if wraps_on(word) {
+        Continuation::At(k)
+    } else {
+        Continuation::No
+    }
+}
+
+/// True when `line` (from its start) is a comment of a program: after
+/// indentation, `//` or `#` then a space.
+pub(super) fn comment_line(line: &[u8]) -> bool {
+    let t = line.trim_ascii_start();
+    t.starts_with(b"// ") || t.starts_with(b"# ")
+}
+
+/// The length of the reply prefix `line` starts with: `>` characters,
+/// each optionally followed by one space (`> `, `>> `, `> > `); 0 when
+/// there is none.
+pub(super) fn reply_prefix(line: &[u8]) -> usize {
+    let mut n = 0;
+    while line.get(n) == Some(&b'>') {
+        n += 1;
+        if line.get(n) == Some(&b' ') {
+            n += 1;
+        }
+    }
+    n
+}
+
+/// True when `word` (the first word of a line, trailing punctuation
+/// removed) can only be the rest of a URI cut at the line break before
+/// it ([`wrap_continuation`]).
+pub(super) fn wraps_on(word: &[u8]) -> bool {
+    let (Some(&first), Some(&second)) = (word.first(), word.get(1)) else {
+        return false;
+    };
+    let starts = first.is_ascii_alphanumeric() || b"/?#&=%~_".contains(&first);
+    // `--------`, `/---`, `__init__`: rules and markup, not a URI's rest.
+    if !starts || !(first.is_ascii_alphanumeric() || second.is_ascii_alphanumeric()) {
+        return false;
+    }
+    let slash = word.iter().position(|&b| b == b'/');
+    let colon = word.iter().position(|&b| b == b':');
+    if colon.is_some_and(|c| slash.is_none_or(|sl| c < sl)) {
+        return false;
+    }
+    if slash.is_none() && word.contains(&b'@') {
+        return false;
+    }
+    if word.iter().any(|b| b"/?#=&%".contains(b)) {
+        return true;
+    }
+    // A file extension: `.` then two to five letters or digits to the end
+    // (`.py`, `.html`, `.patch`; not `globalThis.location`, a property).
+    match word.iter().rposition(|&b| b == b'.') {
+        Some(dot) => {
+            let ext = &word[dot + 1..];
+            dot > 0 && (2..=5).contains(&ext.len()) && ext.iter().all(u8::is_ascii_alphanumeric)
+        }
+        None => false,
+    }
+}
+
+/// The whitespace run that starts at `j`: the index just past it and the
+/// number of line breaks in it (CRLF counts once). `None` when the window
+/// ends inside the run or right after it (read more and ask again).
+pub(super) fn space_run(w: &Window<'_>, mut j: usize) -> Option<(usize, usize)> {
+    let hay = w.hay;
+    let mut breaks = 0;
+    while j < hay.len() && is(hay[j], SPACE) {
+        if j + 1 == hay.len() && hay[j] == b'\r' && !w.eof {
+            return None;
+        }
+        if is_break(hay, j) {
+            breaks += 1;
+        }
+        j += 1;
+    }
+    if j == hay.len() && !w.eof {
+        return None;
+    }
+    Some((j, breaks))
+}
