@@ -1327,6 +1327,9 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
             for note in ch.links.as_ref().map(|l| l.notes()).unwrap_or_default() {
                 let _ = writeln!(stderr, "urilint: note: {note}");
             }
+            if let Some(note) = urilint::lint::markdown_links::unchecked_note() {
+                let _ = writeln!(stderr, "urilint: note: {note}");
+            }
             if a.explain_site > 0 {
                 if let Some(l) = ch.links.as_ref() {
                     explain_sites(&mut stdout, l, a.explain_site)?;

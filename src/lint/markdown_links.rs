@@ -105,7 +105,19 @@ pub fn findings(path: &str, unit: &Unit, rules: &RuleSet) -> Vec<Diagnostic> {
             .contains("template")
     });
     if rules.enabled(unused_definition::RULE.code) && !template {
+        // A page whose Markdown a template construct may extend before
+        // it is rendered: the text inserted may use its definitions.
+        let inserted = facts
+            .unused_definitions
+            .iter()
+            .any(|d| d.duplicate_of.is_none())
+            .then(|| inserted_markdown(&unit.raw))
+            .flatten();
         for d in &facts.unused_definitions {
+            if let (Some(construct), None) = (inserted, &d.duplicate_of) {
+                unchecked_definition(path, construct);
+                continue;
+            }
             let first = d
                 .duplicate_of
                 .as_ref()
@@ -126,6 +138,90 @@ pub fn findings(path: &str, unit: &Unit, rules: &RuleSet) -> Vec<Diagnostic> {
     }
     out.sort_by_key(|d| (d.byte_offset, d.uri_span.end));
     out
+}
+
+/// The template constructs that insert Markdown into a page before it
+/// is rendered, as (what the page's bytes hold, how a note names it):
+/// Hugo's Markdown-notation shortcodes (Hugo docs, "Shortcodes": the
+/// output of `{{% name %}}`, `{{% param x %}}` included, is rendered as
+/// Markdown with the page), Jekyll's Liquid `{% include %}`, mdBook's
+/// `{{#include}}` (mdBook guide, "Including files"), VitePress's
+/// `<!--@include: -->` (VitePress guide, "Markdown file inclusion"),
+/// MyST's `{include}` directive and reStructuredText's `include`, and an
+/// mkdocs-macros or Jinja expression `{{ name }}` (mkdocs-macros docs:
+/// variables and macros are rendered before Markdown).
+const INSERTING: &[(&str, &str)] = &[
+    ("{{%", "Hugo `{{% ... %}}` shortcodes"),
+    ("{% include", "Liquid `{% include %}`"),
+    ("{%- include", "Liquid `{% include %}`"),
+    ("{{#include", "mdBook `{{#include}}`"),
+    ("<!--@include:", "VitePress `<!--@include: -->`"),
+    ("{include}", "the MyST `{include}` directive"),
+    (".. include::", "the reStructuredText `include` directive"),
+];
+
+/// How many definitions L005 left unchecked in the run because their
+/// page's Markdown may be extended by a template construct
+/// ([`INSERTING`]), with the first such page and construct: said once a
+/// run ([`unchecked_note`]).
+static UNCHECKED: std::sync::Mutex<(u64, Option<(String, &'static str)>)> =
+    std::sync::Mutex::new((0, None));
+
+/// Counts one definition of the page `path` not checked for `L005`
+/// because of `construct`.
+fn unchecked_definition(path: &str, construct: &'static str) {
+    let mut u = UNCHECKED.lock().unwrap_or_else(|p| p.into_inner());
+    u.0 += 1;
+    if u.1.is_none() {
+        u.1 = Some((path.to_string(), construct));
+    }
+}
+
+/// The note, once a run, on the reference definitions `L005` did not
+/// check because their page holds a template construct that may insert
+/// Markdown using them (how many, and the first page and construct);
+/// `None` when there were none. Resets the count.
+pub fn unchecked_note() -> Option<String> {
+    let mut u = UNCHECKED.lock().unwrap_or_else(|p| p.into_inner());
+    let (n, first) = std::mem::take(&mut *u);
+    let (page, construct) = first?;
+    Some(format!(
+        "{n} reference definition{} not checked for L005 (unused-definition): {} page inserts text that may use {} before Markdown is rendered (e.g. {construct} in {page})",
+        if n == 1 { "" } else { "s" },
+        if n == 1 { "its" } else { "a" },
+        if n == 1 { "it" } else { "them" },
+    ))
+}
+
+/// The template construct of [`INSERTING`] (its name for a note), or an
+/// mkdocs-macros / Jinja expression `{{ name }}` or `{{ name(...) }}`,
+/// that the Markdown `raw` holds; `None` when it holds none.
+fn inserted_markdown(raw: &[u8]) -> Option<&'static str> {
+    for (needle, name) in INSERTING {
+        if memchr::memmem::find(raw, needle.as_bytes()).is_some() {
+            return Some(name);
+        }
+    }
+    // `{{ name }}`, `{{ name(` and `{{ name.attr }}`: not Hugo's `{{<`,
+    // nor a `{{#` block of Handlebars.
+    let mut at = 0;
+    while let Some(i) = memchr::memmem::find(&raw[at..], b"{{") {
+        let rest = &raw[at + i + 2..];
+        let rest = rest.strip_prefix(b" ").unwrap_or(rest);
+        let word = rest
+            .iter()
+            .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_' || **b == b'.')
+            .count();
+        if word > 0 && rest[0].is_ascii_alphabetic() {
+            let after = &rest[word..];
+            let after = after.strip_prefix(b" ").unwrap_or(after);
+            if after.starts_with(b"}}") || after.starts_with(b"(") || after.starts_with(b"|") {
+                return Some("an mkdocs-macros or Jinja `{{ ... }}` expression");
+            }
+        }
+        at += i + 2;
+    }
+    None
 }
 
 /// A finding of `rule` at `span` (offsets of `unit.raw`).
@@ -250,5 +346,45 @@ mod tests {
         let got = check(src, &RuleSet::only(&["L004", "U001"]));
         assert_eq!(got.len(), 1);
         assert_eq!(got[0].2, "L004");
+    }
+
+    /// Issue 46 round 4: the template constructs that insert Markdown
+    /// before it is rendered (opentelemetry.io's `{{% param x %}}`), and
+    /// text that holds none (Hugo's `{{< x >}}`, whose output is not
+    /// Markdown; a Handlebars block; prose braces).
+    #[test]
+    fn template_constructs_that_insert_markdown() {
+        for (text, want) in [
+            (
+                "> {{% param chooseAnIssueAtYourLevel %}} Issues",
+                Some("Hugo `{{% ... %}}` shortcodes"),
+            ),
+            ("{% include links.html %}", Some("Liquid `{% include %}`")),
+            (
+                "{{#include ../listings/ch01/main.rs}}",
+                Some("mdBook `{{#include}}`"),
+            ),
+            (
+                "<!--@include: ./parts/basics.md-->",
+                Some("VitePress `<!--@include: -->`"),
+            ),
+            (
+                "```{include} ../README.md\n```",
+                Some("the MyST `{include}` directive"),
+            ),
+            (
+                "Version {{ config.version }} is out",
+                Some("an mkdocs-macros or Jinja `{{ ... }}` expression"),
+            ),
+            (
+                "{{ macro_name(x) }}",
+                Some("an mkdocs-macros or Jinja `{{ ... }}` expression"),
+            ),
+            ("{{< figure src=\"x.png\" >}}", None),
+            ("{{#each items}}x{{/each}}", None),
+            ("a {{ 1 + 2 }} b and {x}", None),
+        ] {
+            assert_eq!(inserted_markdown(text.as_bytes()), want, "{text}");
+        }
     }
 }

@@ -80,6 +80,7 @@ pub fn read(dir: &Path) -> Option<Layout> {
     let custom_hook = custom_link_hook(dir);
     l.root_fallback = custom_hook;
     link_hooks(&mut l, dir);
+    unread_config_files(&mut l, dir, &env_files);
     let mut t = toml::Table::new();
     let mut read_any = false;
     let files = root_file.iter().map(|f| (f.clone(), None)).chain(
@@ -197,6 +198,13 @@ pub fn read(dir: &Path) -> Option<Layout> {
             if langs.is_empty() || langs.contains(&default_language) {
                 content.push(source.clone());
             }
+            if !langs.is_empty() && !l.hugo_language_dirs.contains(&source) {
+                if langs.contains(&default_language) {
+                    l.hugo_language_dirs.insert(0, source.clone());
+                } else {
+                    l.hugo_language_dirs.push(source.clone());
+                }
+            }
             // A mount for another language: its pages under its code.
             for code in langs.iter().filter(|c| **c != default_language) {
                 l.mounts.push((source.clone(), format!("/{code}/")));
@@ -224,6 +232,11 @@ pub fn read(dir: &Path) -> Option<Layout> {
                 continue;
             };
             let code = code.to_lowercase();
+            if code == default_language {
+                l.hugo_language_dirs.insert(0, dir.join(&content_dir));
+            } else {
+                l.hugo_language_dirs.push(dir.join(&content_dir));
+            }
             if code == default_language {
                 l.source_dir = dir.join(content_dir);
                 if in_subdir {
@@ -279,6 +292,169 @@ pub fn read(dir: &Path) -> Option<Layout> {
     shortcodes_from_elsewhere(&mut l, dir);
     l.hugo_quiet_shortcodes = quiet_shortcodes(dir);
     Some(l)
+}
+
+/// The root configuration keys Hugo reads from a file of the
+/// configuration directory named after one (Hugo docs, "Configure Hugo",
+/// "Configuration directory": "The root configuration keys are build,
+/// caches, cascade, deployment, frontmatter, imaging, languages, markup,
+/// mediatypes, menus, minify, module, outputformats, outputs, params,
+/// permalinks, privacy, related, security, segments, server, services,
+/// sitemap, and taxonomies"; and the newer `contentTypes`, `httpCache`,
+/// `page`, `pagination`, `roles`, `versions`), lowercase; `hugo` and
+/// `config` hold the whole configuration.
+pub const ROOT_KEYS: &[&str] = &[
+    "hugo",
+    "config",
+    "build",
+    "caches",
+    "cascade",
+    "contenttypes",
+    "deployment",
+    "frontmatter",
+    "httpcache",
+    "imaging",
+    "languages",
+    "markup",
+    "mediatypes",
+    "menu",
+    "menus",
+    "minify",
+    "module",
+    "outputformats",
+    "outputs",
+    "page",
+    "pagination",
+    "params",
+    "permalinks",
+    "privacy",
+    "related",
+    "roles",
+    "security",
+    "segments",
+    "server",
+    "services",
+    "sitemap",
+    "taxonomies",
+    "versions",
+];
+
+/// The extensions of Hugo's configuration files, without the dot.
+const CONFIG_EXTENSIONS: &[&str] = &["toml", "yaml", "yml", "json"];
+
+/// Notes in `l.unsure_pages` and `l.unsure_anchors` a configuration file
+/// the model cannot read because a build step makes it: a file of an
+/// environment directory (`env_files`, of [`ENVIRONMENTS`]) whose name is
+/// no root key Hugo reads ([`ROOT_KEYS`]; opentelemetry.io's
+/// `config/_default/module-template.yaml`, which a script renders into
+/// `module.yaml`), and a configuration file missing from the tree that
+/// the repository's `.gitignore` files ignore (written before `hugo`
+/// runs). Either may hold mounts, languages or permalinks that move
+/// pages. `dir` is the project directory.
+fn unread_config_files(l: &mut Layout, dir: &Path, env_files: &[Vec<PathBuf>]) {
+    let rel = |p: &Path| {
+        p.strip_prefix(dir)
+            .unwrap_or(p)
+            .to_string_lossy()
+            .replace('\\', "/")
+    };
+    let mut reasons = Vec::new();
+    for f in env_files.iter().flatten() {
+        let Some(stem) = f.file_stem().map(|s| s.to_string_lossy().to_lowercase()) else {
+            continue;
+        };
+        // `menus.en.toml`: the key, then a language.
+        let key = stem.split('.').next().unwrap_or_default();
+        if !ROOT_KEYS.contains(&key) {
+            reasons.push(format!(
+                "the file {} of Hugo's configuration directory, named after no root key Hugo reads (a template a build step renders?),",
+                rel(f)
+            ));
+        }
+    }
+    let repo = dir
+        .ancestors()
+        .find(|d| d.join(".git").exists())
+        .unwrap_or(dir);
+    let memo = super::gitignore::Memo::default();
+    let mut candidates: Vec<PathBuf> = CONFIG_NAMES
+        .iter()
+        .filter(|n| !n.contains('/'))
+        .map(|n| dir.join(n))
+        .collect();
+    for env in ENVIRONMENTS {
+        let env = dir.join(env);
+        if memo.ignores(repo, &env) {
+            // A whole directory ignored: no file of it named.
+            continue;
+        }
+        for key in ROOT_KEYS {
+            for ext in CONFIG_EXTENSIONS {
+                candidates.push(env.join(format!("{key}.{ext}")));
+            }
+        }
+    }
+    for c in candidates {
+        if !c.exists() && memo.ignores(repo, &c) {
+            reasons.push(format!(
+                "the Hugo configuration file {}, ignored by .gitignore and not in the tree (a build step writes it),",
+                rel(&c)
+            ));
+        }
+    }
+    for why in reasons {
+        l.unsure_pages.push(why.clone());
+        l.unsure_anchors.push(why);
+    }
+}
+
+/// True when the relative link `path` (as written, no query or
+/// fragment) of the page bundle `file` (an `index` or `_index` page of
+/// one of [`Layout::hugo_language_dirs`]) names a resource of the bundle
+/// at the same path in another language's content directory: a bundle
+/// shares its translations' resources, except content files (Hugo docs,
+/// "Multilingual mode", "Page bundles"; since Hugo 0.123 the resource is
+/// published once and the embedded image and link render hooks resolve
+/// it). False for other sites and links.
+pub fn translation_resource(l: &Layout, file: &Path, path: &str) -> bool {
+    if l.generator != super::Generator::Hugo || l.hugo_language_dirs.len() < 2 {
+        return false;
+    }
+    let decoded = super::percent_decode(path);
+    if decoded.is_empty()
+        || decoded.starts_with('/')
+        || decoded.contains(':')
+        || decoded.split('/').any(|s| s == "..")
+    {
+        return false;
+    }
+    let is_bundle = file
+        .file_stem()
+        .is_some_and(|s| s == "index" || s == "_index");
+    let Some(parent) = file.parent() else {
+        return false;
+    };
+    if !is_bundle {
+        return false;
+    }
+    let is_content = decoded
+        .rsplit_once('.')
+        .is_some_and(|(_, e)| l.page_extensions.iter().any(|x| x.eq_ignore_ascii_case(e)));
+    if is_content {
+        return false;
+    }
+    let Some((own, rel)) = l
+        .hugo_language_dirs
+        .iter()
+        .find_map(|d| parent.strip_prefix(d).ok().map(|r| (d, r)))
+    else {
+        return false;
+    };
+    l.hugo_language_dirs.iter().filter(|d| *d != own).any(|d| {
+        let bundle = d.join(rel);
+        let target = super::lexically_clean(&bundle.join(&decoded));
+        target.starts_with(&bundle) && target.is_file()
+    })
 }
 
 /// True when the site defines its own link render hook (Hugo docs,
@@ -645,14 +821,38 @@ fn file_mounts(l: &mut Layout, dir: &Path, mounts: &[toml::Value]) {
             _ => continue,
         };
         let src = super::lexically_clean(&dir.join(source));
-        if !src.exists() {
+        // An empty directory mounted under a path of the content or
+        // static directory: filled by a script (or a submodule) before
+        // `hugo` runs.
+        let empty =
+            !sub.is_empty() && std::fs::read_dir(&src).is_ok_and(|mut e| e.next().is_none());
+        if !src.exists() || empty {
+            let why = format!(
+                "the Hugo module mount of `{source}` to `{target}` ({}), whose source is {},",
+                shown(l),
+                if empty {
+                    "an empty directory"
+                } else {
+                    "not in the tree"
+                }
+            );
             if sub.is_empty() {
-                l.unsure_pages.push(format!(
-                    "the Hugo module mount of `{source}` to `{target}` ({}), whose source is not in the tree,",
-                    shown(l)
-                ));
+                l.unsure_pages.push(why);
+            } else if kind == "content" {
+                // What it brings (a script's copy, a submodule) is made
+                // under its target, unseen.
+                let is_page = sub.rsplit_once('.').is_some_and(|(_, e)| {
+                    l.page_extensions.iter().any(|x| x.eq_ignore_ascii_case(e))
+                });
+                let url = if is_page {
+                    super::default_page_url(l, &sub.to_lowercase(), "/")
+                } else {
+                    format!("/{}/", sub.trim_end_matches('/'))
+                };
+                l.unsure_under.push((url, why));
             } else {
-                // What it brings is served under its target, unseen.
+                // A static file or directory brought in (`node_modules`):
+                // served under its target, unseen.
                 l.generated.push(format!("/{}", sub.trim_end_matches('/')));
             }
             continue;
@@ -1401,5 +1601,98 @@ mod tests {
         assert_eq!(generated_with(&page, hugo, &[]), Generated::Any);
         let with_note = [&page[..], b"\n{{< note >}}\nx\n{{< /note >}}\n"].concat();
         assert_eq!(generated_with(&with_note, hugo, &quiet), Generated::Any);
+    }
+
+    /// Issue 46 round 4 (open-telemetry/opentelemetry.io,
+    /// fixtures/sites/hugo-generated-config): a file of the configuration
+    /// directory named after no root key (`module-template.yaml`) and a
+    /// configuration file the tree's `.gitignore` ignores (`module.yaml`)
+    /// leave pages and anchors unsure, each named; `params.toml` and
+    /// `menus.en.toml` do not.
+    #[test]
+    fn configuration_files_a_build_step_writes() {
+        let dir =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sites/hugo-generated-config");
+        let l = read(&dir).expect("a Hugo site");
+        assert_eq!(l.unsure_pages.len(), 2, "{:?}", l.unsure_pages);
+        assert!(l.unsure_pages[0].contains("config/_default/module-template.yaml"));
+        assert!(l.unsure_pages[1].contains("config/_default/module.yaml, ignored by .gitignore"));
+        assert_eq!(l.unsure_anchors, l.unsure_pages);
+        let (_d, plain) = site(&[
+            (
+                "config/_default/hugo.toml",
+                "baseURL = \"https://x.org/\"\n",
+            ),
+            ("config/_default/params.toml", "x = 1\n"),
+            ("config/_default/menus.en.toml", "[[main]]\nname = \"a\"\n"),
+        ]);
+        let plain = plain.expect("a Hugo site");
+        assert!(plain.unsure_pages.is_empty(), "{:?}", plain.unsure_pages);
+    }
+
+    /// Issue 46 round 4 (dapr/docs `daprdocs/config.toml`, whose SDK
+    /// pages are mounted from submodules; opentelemetry.io's `tmp/...`
+    /// copied by a script): a mount under the content whose source is
+    /// missing or an empty directory leaves the pages under its target
+    /// unsure; a file mounted as a page, its page's URL.
+    #[test]
+    fn mounts_a_build_step_fills() {
+        let (d, l) = site(&[
+            (
+                "config.toml",
+                "baseURL = \"https://docs.dapr.io\"\n[module]\n  [[module.mounts]]\n    source = \"content/en\"\n    target = \"content\"\n    lang = \"en\"\n  [[module.mounts]]\n    source = \"../sdkdocs/python/daprdocs/content/en/python-sdk-docs\"\n    target = \"content/developing-applications/sdks/python\"\n    lang = \"en\"\n  [[module.mounts]]\n    source = \"tmp/otel/specification\"\n    target = \"content/docs/specs/otel\"\n  [[module.mounts]]\n    source = \"tmp/community/roadmap.md\"\n    target = \"content/community/roadmap.md\"\n",
+            ),
+            ("content/en/_index.md", "# Home\n"),
+        ]);
+        std::fs::create_dir_all(d.path().join("tmp/otel/specification")).expect("mkdir");
+        let l2 = read(d.path()).expect("a Hugo site");
+        let l = l.expect("a Hugo site");
+        let under: Vec<&str> = l.unsure_under.iter().map(|(u, _)| u.as_str()).collect();
+        assert_eq!(
+            under,
+            [
+                "/developing-applications/sdks/python/",
+                "/docs/specs/otel/",
+                "/community/roadmap/"
+            ]
+        );
+        assert!(l.unsure_under[0]
+            .1
+            .contains("whose source is not in the tree"));
+        assert!(l.unsure_pages.is_empty(), "{:?}", l.unsure_pages);
+        // The directory there, but empty.
+        assert!(
+            l2.unsure_under[1].1.contains("an empty directory"),
+            "{:?}",
+            l2.unsure_under
+        );
+    }
+
+    /// Issue 46 round 4 (open-telemetry/opentelemetry.io,
+    /// fixtures/sites/hugo-translation-resources): the Japanese bundle
+    /// shares the English bundle's photo; a content file, a name neither
+    /// holds, and a page that is no bundle do not.
+    #[test]
+    fn translations_share_bundle_resources() {
+        let dir =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sites/hugo-translation-resources");
+        let l = read(&dir).expect("a Hugo site");
+        assert_eq!(l.hugo_language_dirs.len(), 2, "{:?}", l.hugo_language_dirs);
+        let ja = dir.join("content/ja/blog/2024/otel-operator-q-and-a/index.md");
+        assert!(translation_resource(&l, &ja, "mount-rainier.jpg"));
+        assert!(translation_resource(&l, &ja, "./mount-rainier.jpg"));
+        assert!(!translation_resource(&l, &ja, "seattle.jpg"));
+        assert!(!translation_resource(&l, &ja, "index.md"));
+        assert!(!translation_resource(
+            &l,
+            &ja,
+            "../otel-operator-q-and-a/mount-rainier.jpg"
+        ));
+        let not_bundle = dir.join("content/ja/blog/2024/x.md");
+        assert!(!translation_resource(
+            &l,
+            &not_bundle,
+            "otel-operator-q-and-a/mount-rainier.jpg"
+        ));
     }
 }

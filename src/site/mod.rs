@@ -32,6 +32,7 @@ pub mod nextra;
 pub mod slug;
 pub mod sphinx;
 pub mod starlight;
+pub mod submodule;
 pub mod unmodelled;
 pub mod vitepress;
 pub mod yaml;
@@ -419,6 +420,20 @@ pub struct Layout {
     /// a preprocessor the model does not know): when any is there, a
     /// fragment not found is counted as not checked, not reported.
     pub unsure_anchors: Vec<String>,
+    /// URL path prefixes (ending in `/`, without the base path) under
+    /// which pages may be made by something the tree does not hold, each
+    /// with its reason ("the git submodule `docs/sdk` is not checked
+    /// out", a Hugo module mount whose source is missing or empty): a
+    /// link to a URL under one that nothing makes is counted as not
+    /// checked, with that reason.
+    pub unsure_under: Vec<(String, String)>,
+    /// Hugo: the content directories of the site's languages (the
+    /// default language's first; `languages.<code>.contentDir`, or a
+    /// module mount to `content` for a language): a page bundle shares
+    /// the resources of the bundles at the same path in the others
+    /// (Hugo docs, "Multilingual mode", "Page bundles": a bundle
+    /// inherits its translations' resources except content files).
+    pub hugo_language_dirs: Vec<PathBuf>,
     /// Antora: why the AsciiDoc `idprefix`/`idseparator` that section ids
     /// get are not sure (no playbook in the tree, or an extension of it
     /// that may set them; [`antora::section_ids`]). A fragment not found
@@ -475,6 +490,8 @@ impl Layout {
             hugo_hook_destinations: Vec::new(),
             mkdocs_theme: None,
             unsure_anchors: Vec::new(),
+            unsure_under: Vec::new(),
+            hugo_language_dirs: Vec::new(),
             unsure_section_ids: None,
             notes: Vec::new(),
             zola: zola::Settings::default(),
@@ -667,6 +684,7 @@ impl Site {
         let files = files::Files::new();
         let bound = bound_of(dir, &files);
         confine(&mut layout, &bound, &files);
+        submodule::unsure(&mut layout, &bound);
         Site {
             bound,
             layout,
@@ -833,6 +851,12 @@ impl Site {
                 reason: GENERATED.to_string(),
             },
             Resolved::Missing { url } => {
+                if let Some(reason) = self.unsure_under(&url) {
+                    return Resolved::Unsure { reason };
+                }
+                if hugo::translation_resource(&self.layout, file, path) {
+                    return Resolved::Served;
+                }
                 // A file an MkDocs theme not read may ship.
                 let decoded = percent_decode(path);
                 let beside =
@@ -1149,6 +1173,19 @@ impl Site {
     /// everything that makes pages.
     pub fn unsure_pages(&self) -> Option<String> {
         unsure_reason(&self.layout.unsure_pages, "may make or move pages")
+    }
+
+    /// Why a page at `url` (a URL path, without the base path) that
+    /// nothing of the sources makes may still be built: the reason of the
+    /// first [`Layout::unsure_under`] prefix it lies under.
+    fn unsure_under(&self, url: &str) -> Option<String> {
+        let key = self.key(url);
+        self.layout.unsure_under.iter().find_map(|(prefix, why)| {
+            let p = self.key(prefix);
+            let p = p.trim_end_matches('/');
+            (key == p || key.starts_with(&format!("{p}/")) || p.is_empty())
+                .then(|| format!("{why} may make pages under {prefix}"))
+        })
     }
 
     /// Why an anchor not found on a page may still be there

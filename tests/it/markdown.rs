@@ -518,3 +518,35 @@ fn other_linters_disable_comments_turn_off_the_same_rule() {
     let out = urilint(&["check", "--format", "plain", &doc.to_string_lossy()]);
     assert_eq!(String::from_utf8_lossy(&out.stdout), "");
 }
+
+/// Issue 46 round 4 (open-telemetry/opentelemetry.io,
+/// fixtures/sites/hugo-inserted-text): a definition used only by the text
+/// a Hugo `{{% param %}}` shortcode inserts is not reported unused (the
+/// note counts it); on a plain page an unused definition still is.
+#[test]
+fn unused_definitions_beside_inserted_text() {
+    let out = Command::new(env!("CARGO_BIN_EXE_urilint"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args([
+            "check",
+            "--isolated",
+            "--format",
+            "plain",
+            "--select",
+            "L005",
+            "fixtures/sites/hugo-inserted-text",
+        ])
+        .output()
+        .expect("run urilint");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "fixtures/sites/hugo-inserted-text/content/en/docs/contributing/plain.md:9:1: L005 definition of label 'unused' is used by no link or image\n",
+        "{err}"
+    );
+    assert!(
+        err.contains("2 reference definitions not checked for L005")
+            && err.contains("Hugo `{{% ... %}}` shortcodes in fixtures/sites/hugo-inserted-text/content/en/docs/contributing/issues.md"),
+        "{err}"
+    );
+}

@@ -1074,3 +1074,58 @@ fn starlight_plugin_base_and_component_page_anchors() {
     let shown = String::from_utf8_lossy(&site.stdout);
     assert!(shown.contains("served under / (base path /)"), "{shown}");
 }
+
+/// Issue 46 round 4 (open-telemetry/opentelemetry.io,
+/// fixtures/sites/hugo-generated-config): the mounts are in
+/// `config/_default/module-template.yaml`, which a script renders into
+/// the git-ignored `module.yaml`; neither is read, so a link to a page
+/// nothing in the tree makes is counted not checked, the note naming
+/// both files, never reported.
+#[test]
+fn hugo_configuration_a_build_step_writes() {
+    let out = check_links(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")),
+        "fixtures/sites/hugo-generated-config",
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "", "{err}");
+    assert!(
+        err.contains("config/_default/module-template.yaml of Hugo's configuration directory"),
+        "{err}"
+    );
+    assert!(
+        err.contains("config/_default/module.yaml, ignored by .gitignore"),
+        "{err}"
+    );
+    assert_eq!(out.status.code(), Some(0));
+}
+
+/// Issue 46 round 4 (open-telemetry/opentelemetry.io,
+/// fixtures/sites/hugo-translation-resources): a Japanese page bundle
+/// shows the English bundle's `mount-rainier.jpg` (Hugo shares a
+/// bundle's resources with its translations); an image neither bundle
+/// holds stays reported.
+#[test]
+fn hugo_translations_share_bundle_resources() {
+    check_site("hugo-translation-resources");
+}
+
+/// Issue 46 round 4 (fixtures/sites/hugo-submodule, after dapr/docs): a
+/// git submodule in the content directory that is not checked out
+/// leaves the links under its URL not checked, said with its path; a
+/// page elsewhere that nothing makes stays reported.
+#[test]
+fn git_submodule_not_checked_out() {
+    check_site("hugo-submodule");
+    let out = check_links(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")),
+        "fixtures/sites/hugo-submodule",
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(
+            "the git submodule `content/developing-applications/sdks/python` is not checked out"
+        ),
+        "{err}"
+    );
+}
