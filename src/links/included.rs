@@ -37,6 +37,49 @@ pub struct Includers {
     by_file: HashMap<PathBuf, PathBuf>,
 }
 
+/// The files under `root`, at most [`MAX_FILES`], walked as `.gitignore`
+/// and hidden files allow (the `ignore` crate's walker, as `check` walks).
+#[cfg(feature = "cli")]
+fn documents(root: &Path) -> Vec<PathBuf> {
+    ignore::WalkBuilder::new(root)
+        .build()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_some_and(|t| t.is_file()))
+        .take(MAX_FILES)
+        .map(ignore::DirEntry::into_path)
+        .collect()
+}
+
+/// The files under `root`, at most [`MAX_FILES`], hidden files and
+/// directories left out (the library without the `cli` feature has no
+/// `.gitignore` walker).
+#[cfg(not(feature = "cli"))]
+fn documents(root: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            if e.file_name().to_string_lossy().starts_with('.') {
+                continue;
+            }
+            match e.file_type() {
+                Ok(t) if t.is_dir() => stack.push(e.path()),
+                Ok(t) if t.is_file() => {
+                    if out.len() >= MAX_FILES {
+                        return out;
+                    }
+                    out.push(e.path());
+                }
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
 impl Includers {
     /// The include lines of the documents ([`EXTENSIONS`]) under `root`
     /// (canonical), walked as `.gitignore` and hidden files allow, at
@@ -45,21 +88,13 @@ impl Includers {
     /// ([`super::anchors::includes::included`]), inside `root` only.
     pub fn of_tree(root: &Path) -> Includers {
         let mut by_file: HashMap<PathBuf, PathBuf> = HashMap::new();
-        let walk = ignore::WalkBuilder::new(root).build();
-        for entry in walk.filter_map(Result::ok).take(MAX_FILES) {
-            if !entry.file_type().is_some_and(|t| t.is_file()) {
-                continue;
-            }
-            let path = entry.path();
+        for path in documents(root) {
+            let path = path.as_path();
             let known = path
                 .extension()
                 .and_then(|e| e.to_str())
                 .is_some_and(|e| EXTENSIONS.iter().any(|x| e.eq_ignore_ascii_case(x)));
-            if !known
-                || entry
-                    .metadata()
-                    .map_or(true, |m| m.len() > MAX_BYTES as u64)
-            {
+            if !known || std::fs::metadata(path).map_or(true, |m| m.len() > MAX_BYTES as u64) {
                 continue;
             }
             let Ok(src) = std::fs::read(path) else {

@@ -290,7 +290,7 @@ fn theme(l: &mut Layout, theme: &yaml_rust2::Yaml) {
 
 /// What the MkDocs site `l` makes of the link to the missing source file
 /// `rel` (a path under `docs_dir`, `/`-separated) by its theme: a static
-/// file of a built-in theme ([`theme`]) or of `theme.custom_dir` (any
+/// file of a built-in theme (the `theme` module's lists) or of `theme.custom_dir` (any
 /// file but a template, `*.html`) is served; a file that is not a page
 /// (it has an extension other than `.md`) may be one of a theme that is
 /// not built in ([`Layout::mkdocs_theme`]): unsure, naming the theme.

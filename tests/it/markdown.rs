@@ -484,7 +484,10 @@ fn other_linters_disable_comments_turn_off_the_same_rule() {
     let dir = tempfile::tempdir().expect("temp dir");
     for (name, unused) in [
         ("rust-clippy-changelog-6855-6860.md", 4),
-        ("opentelemetry-issues-46-102.md", 1),
+        // Its page also holds Hugo `{{% ... %}}` shortcodes, which may
+        // insert text that uses a definition: without the comment, L005
+        // is still not reported there (the note counts it).
+        ("opentelemetry-issues-46-102.md", 0),
     ] {
         let path = fixture(&format!("defaults/{name}"));
         let out = urilint(&["check", "--format", "plain", &path]);
@@ -545,7 +548,7 @@ fn unused_definitions_beside_inserted_text() {
         "{err}"
     );
     assert!(
-        err.contains("2 reference definitions not checked for L005")
+        err.contains("4 reference definitions not checked for L005")
             && err.contains("Hugo `{{% ... %}}` shortcodes in fixtures/sites/hugo-inserted-text/content/en/docs/contributing/issues.md"),
         "{err}"
     );
