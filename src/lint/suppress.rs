@@ -303,16 +303,14 @@ impl Foreign {
         let mut stack: Vec<Vec<bool>> = Vec::new();
         let at = |i: usize| floor + i as u64;
         let fences = fenced_code(text);
+        let mut cur = Cursor::new(text);
         for open in memchr::memmem::find_iter(text, b"<!--") {
             // In a fenced code block or a code span (an odd number of
             // backticks before it on its line) it is code, no comment.
             let in_fence = fences
                 .get(fences.partition_point(|r| r.end <= open))
                 .is_some_and(|r| r.start <= open);
-            let ticks = text[line_start(text, open)..open]
-                .iter()
-                .filter(|&&b| b == b'`')
-                .count();
+            let (open_line, ticks) = cur.advance(open);
             if in_fence || ticks % 2 == 1 {
                 continue;
             }
@@ -343,14 +341,14 @@ impl Foreign {
                     }
                 }
                 (Tool::Markdownlint, "disable-line") => {
-                    let r = at(line_start(text, open))..at(line_end(text, end));
+                    let r = at(open_line)..at(cur.end_line_end(end));
                     for &i in &d.rules {
                         off[i].push(r.clone());
                     }
                 }
                 (Tool::Markdownlint, "disable-next-line") => {
-                    let next = next_line(text, end);
-                    let r = at(next)..at(line_end(text, next));
+                    let next = (cur.end_line_end(end) + 1).min(text.len());
+                    let r = at(next)..at(cur.next_line_end(next));
                     for &i in &d.rules {
                         off[i].push(r.clone());
                     }
@@ -382,7 +380,7 @@ impl Foreign {
                     }
                 }
                 (Tool::Remark, "ignore") => {
-                    let r = pos..at(block_end(text, end));
+                    let r = pos..at(cur.block_end(end));
                     for &i in &d.rules {
                         off[i].push(r.clone());
                     }
@@ -528,23 +526,104 @@ fn next_line(text: &[u8], i: usize) -> usize {
     (line_end(text, i) + 1).min(text.len())
 }
 
-/// The end of the block after the comment ending at `i` (remark's
-/// `ignore` covers the next node): the lines after it, past blank ones,
-/// up to the next blank line.
-fn block_end(text: &[u8], i: usize) -> usize {
-    let blank = |s: usize| {
-        text[s..line_end(text, s)]
-            .iter()
-            .all(u8::is_ascii_whitespace)
-    };
-    let mut line = next_line(text, i);
-    while line < text.len() && blank(line) {
-        line = next_line(text, line);
+/// What [`Foreign::read`] asks about the lines of one text, at the
+/// comments' offsets, which only grow: each answer comes from what was
+/// scanned for the one before, so that a text of many comments on one
+/// long line, or over one long block, is read in linear time (a 3.2 MB
+/// line of 400,000 comments took 232 s when every comment scanned its
+/// line again).
+struct Cursor<'a> {
+    text: &'a [u8],
+    /// How far [`Cursor::advance`] has read.
+    seen: usize,
+    /// The start of the line holding `seen`.
+    line_start: usize,
+    /// The backticks from `line_start` to `seen`.
+    ticks: usize,
+    /// The last line asked for by [`Cursor::end_line_end`] and
+    /// [`Cursor::next_line_end`]: its start and its end (its `\n`, or
+    /// the end of the text).
+    end_line: std::ops::Range<usize>,
+    next_line: std::ops::Range<usize>,
+    /// The last block [`Cursor::block_end`] scanned: from its first line
+    /// (not blank) to its end (the next blank line, or the text's end).
+    block: std::ops::Range<usize>,
+}
+
+impl<'a> Cursor<'a> {
+    fn new(text: &'a [u8]) -> Cursor<'a> {
+        Cursor {
+            text,
+            seen: 0,
+            line_start: 0,
+            ticks: 0,
+            end_line: 1..0,
+            next_line: 1..0,
+            block: 1..0,
+        }
     }
-    while line < text.len() && !blank(line) {
-        line = next_line(text, line);
+
+    /// The start of the line holding `text[open]` and the number of
+    /// backticks before `open` on it; `open` at least the last one asked.
+    fn advance(&mut self, open: usize) -> (usize, usize) {
+        let open = open.clamp(self.seen, self.text.len());
+        let seg = &self.text[self.seen..open];
+        let count = |b: &[u8]| b.iter().filter(|&&c| c == b'`').count();
+        match memchr::memrchr(b'\n', seg) {
+            Some(nl) => {
+                self.line_start = self.seen + nl + 1;
+                self.ticks = count(&seg[nl + 1..]);
+            }
+            None => self.ticks += count(seg),
+        }
+        self.seen = open;
+        (self.line_start, self.ticks)
     }
-    line
+
+    /// [`line_end`] of `i`, remembered per line in `cache`.
+    fn cached_line_end(text: &[u8], cache: &mut std::ops::Range<usize>, i: usize) -> usize {
+        let i = i.min(text.len());
+        if cache.start <= i && i <= cache.end {
+            return cache.end;
+        }
+        *cache = line_start(text, i)..line_end(text, i);
+        cache.end
+    }
+
+    /// The end of the line holding the end of a comment.
+    fn end_line_end(&mut self, i: usize) -> usize {
+        Self::cached_line_end(self.text, &mut self.end_line, i)
+    }
+
+    /// The end of the line after the one holding the end of a comment.
+    fn next_line_end(&mut self, i: usize) -> usize {
+        Self::cached_line_end(self.text, &mut self.next_line, i)
+    }
+
+    /// The end of the block after the comment ending at `i` (remark's
+    /// `ignore` covers the next node): the lines after it, past blank
+    /// ones, up to the next blank line.
+    fn block_end(&mut self, i: usize) -> usize {
+        let text = self.text;
+        let blank = |s: usize| {
+            text[s..line_end(text, s)]
+                .iter()
+                .all(u8::is_ascii_whitespace)
+        };
+        let mut line = (self.end_line_end(i) + 1).min(text.len());
+        while line < text.len() && blank(line) {
+            line = next_line(text, line);
+        }
+        if self.block.start <= line && line < self.block.end {
+            return self.block.end;
+        }
+        let first = line;
+        while line < text.len() && !blank(line) {
+            line = next_line(text, line);
+        }
+        self.block = first..line;
+        line
+    }
 }
 
 #[cfg(test)]
@@ -704,6 +783,31 @@ mod tests {
         assert!(!file.covers("L005", "", 100));
         let back = b"<!-- markdownlint-disable-file MD042 -->\n<!-- markdownlint-enable-file -->\n";
         assert!(!Foreign::read(0, back).covers("L003", "", 0));
+    }
+
+    /// Many comments on one line and in one block give what one gives:
+    /// the line facts come from [`Cursor`], scanned once (a 3.2 MB line
+    /// of comments was quadratic before).
+    #[test]
+    fn foreign_comments_many_on_one_line_and_block() {
+        let line = "x <!-- markdownlint-disable-line MD042 -->".repeat(1000);
+        let text = format!("{line}\n[y]()\n");
+        let f = Foreign::read(0, text.as_bytes());
+        let second = line.len() as u64 + 1;
+        assert!(f.covers("L003", "", 0) && f.covers("L003", "", second - 2));
+        assert!(!f.covers("L003", "", second + 1));
+        let next = "a <!-- markdownlint-disable-next-line MD042 -->".repeat(500);
+        let text = format!("{next}\n[y]()\n\n[z]()\n");
+        let f = Foreign::read(0, text.as_bytes());
+        let y = next.len() as u64 + 1;
+        assert!(f.covers("L003", "", y) && !f.covers("L003", "", y + 7));
+        // `ignore` in one block, then in the next: each its own block.
+        let text = "<!-- lint ignore -->\n[a]()\n<!-- lint ignore -->\n[b]()\n\n[c]()\n\n<!-- lint ignore -->\n\n[d]()\n";
+        let f = Foreign::read(0, text.as_bytes());
+        let at = |s: &str| text.find(s).map_or(0, |i| i as u64);
+        assert!(f.covers("L003", "", at("[a]")) && f.covers("L003", "", at("[b]")));
+        assert!(!f.covers("L003", "", at("[c]")));
+        assert!(f.covers("L003", "", at("[d]")));
     }
 
     /// Comments that are no directive of ours, unclosed or odd ones.
