@@ -557,9 +557,9 @@ impl<'a> Cursor<'a> {
             seen: 0,
             line_start: 0,
             ticks: 0,
-            end_line: 1..0,
-            next_line: 1..0,
-            block: 1..0,
+            end_line: usize::MAX..usize::MAX,
+            next_line: usize::MAX..usize::MAX,
+            block: usize::MAX..usize::MAX,
         }
     }
 
