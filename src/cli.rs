@@ -111,7 +111,8 @@ Exit status: 0 all valid, 1 some argument invalid, 2 usage error.";
 #[derive(Parser, Debug)]
 #[command(
     name = "urilint",
-    version,
+    // The version and, in a release build from git, the commit (build.rs).
+    version = env!("URILINT_VERSION"),
     about = "Find URIs in plain text (RFC 2396 Appendix E), validate them strictly (RFC 3986), report them across file trees."
 )]
 struct Cli {
