@@ -256,8 +256,9 @@ fn readme_pins_a_commit_with_the_hooks() {
 /// that pre-commit's own virtualenv carries (the hook package's build
 /// backend). `git commit` of a broken link and an invalid URI is blocked;
 /// once fixed, it passes. The first commit (the hook environment
-/// installed from the wheel, then run) is timed: under 30 s here, against
-/// minutes for the source-build hooks.
+/// installed from the wheel, then run) is timed and the time printed (not
+/// asserted: a loaded machine stretches it; with no cargo on PATH no
+/// build from source can happen).
 #[test]
 fn the_wheel_hooks_install_without_cargo() {
     if std::env::var_os("URILINT_TEST_PRECOMMIT").is_none_or(|v| v != "1") {
@@ -280,7 +281,7 @@ fn the_wheel_hooks_install_without_cargo() {
             })
         });
     let Some(wheel) = wheel else {
-        crate::support::skip(&format!(
+        crate::support::skip(format!(
             "no urilint-{version}-*.whl in {}",
             wheels.display()
         ));
@@ -447,8 +448,6 @@ fn the_wheel_hooks_install_without_cargo() {
         "no urilint in a py_env of {}",
         home.path().display()
     );
-    // Generous: a build from source takes minutes; the target is 30 s.
-    assert!(first.as_secs() < 120, "first run took {first:?}");
     std::fs::write(dir.join("bad.txt"), "See <http://a.example/%20>.\n").expect("write");
     std::fs::write(dir.join("guide.md"), "# Guide\n").expect("write");
     git(dir, &["add", "-A"]);
