@@ -1,7 +1,7 @@
 //! The command line: argument definitions (clap derive) and the mapping of
 //! each subcommand onto the library. Exit status: 0 success (nothing
 //! found, for `check`), 1 findings (`check`) or invalid input (`parse`), 2
-//! usage or I/O error.
+//! usage or I/O error, 3 a remote check that reached no server.
 
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
@@ -54,7 +54,8 @@ its line or the line before. Configuration: urilint.toml or .urilint.toml,
 found from the current directory upwards (see `urilint config`).
 
 Exit status: 0 no error-level findings (none at all with --strict; with
---diff: nothing to fix), 1 findings, 2 usage, configuration or I/O error.";
+--diff: nothing to fix), 1 findings, 2 usage, configuration or I/O error,
+3 --links remote reached no server (no name resolved, no answer).";
 
 const REWRITE_EXAMPLES: &str = "\
 Examples:
@@ -110,7 +111,8 @@ Exit status: 0 all valid, 1 some argument invalid, 2 usage error.";
 #[derive(Parser, Debug)]
 #[command(
     name = "urilint",
-    version,
+    // The version and, in a release build from git, the commit (build.rs).
+    version = env!("URILINT_VERSION"),
     about = "Find URIs in plain text (RFC 2396 Appendix E), validate them strictly (RFC 3986), report them across file trees."
 )]
 struct Cli {
@@ -1644,6 +1646,9 @@ fn check_status(
     match result {
         Ok(stats) => Ok(if Stats::get(&stats.errors) > 0 {
             2
+        } else if Stats::get(&stats.remote_offline) > 0 {
+            // No remote request got an answer: the links were not checked.
+            3
         } else if mode == FixMode::Diff {
             i32::from(Stats::get(&stats.files_changed) > 0)
         } else {

@@ -204,6 +204,49 @@ pub fn doubt_unresolved(outcomes: &mut [Outcome], mapped: &[String]) -> bool {
     false
 }
 
+/// True when the run reached no server at all: some URI of `outcomes`
+/// was sent (`requests > 0`; cached and skipped ones were not) and none
+/// of those sent got an HTTP answer, each failing at the network level (a
+/// [`Verdict::Transient`] or [`Verdict::Gone`] without a status: no host
+/// name resolved, a refused or reset connection, a timeout). A TLS
+/// failure, a name that resolves to a private address, a redirect
+/// followed and any status (a 5xx too) show that the network answered. Meant for the outcomes
+/// of one run's requests after [`doubt_unresolved`]; `check --links
+/// remote` exits with status 3 when it is true (issue 48: an offline
+/// scheduled job must not pass).
+pub fn offline(outcomes: &[Outcome]) -> bool {
+    let mut sent = outcomes.iter().filter(|o| o.requests > 0).peekable();
+    sent.peek().is_some()
+        && sent.all(|o| {
+            o.status.is_none()
+                && o.redirects.is_empty()
+                && matches!(o.verdict, Verdict::Transient { .. } | Verdict::Gone { .. })
+        })
+}
+
+/// The line that says a run was [`offline`]: `"error: --links remote:
+/// none of the 3 URIs requested (2 hosts) got an answer (no host name
+/// resolved, or every request failed at the network level): is the
+/// network reachable? Their links were not checked (exit status 3)"`,
+/// counting the URIs of `outcomes` that were sent and their hosts.
+pub fn offline_message(outcomes: &[Outcome]) -> String {
+    let sent: Vec<&Outcome> = outcomes.iter().filter(|o| o.requests > 0).collect();
+    let hosts: std::collections::HashSet<String> = sent
+        .iter()
+        .filter_map(|o| super::links::host_of(&o.uri).map(|(h, _)| h))
+        .collect();
+    let s = |n: usize| if n == 1 { "" } else { "s" };
+    format!(
+        "error: --links remote: none of the {} URI{} requested ({} host{}) got an answer \
+         (no host name resolved, or every request failed at the network level): \
+         is the network reachable? Their links were not checked (exit status 3)",
+        sent.len(),
+        s(sent.len()),
+        hosts.len(),
+        s(hosts.len())
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -260,5 +303,63 @@ mod tests {
         ];
         assert!(doubt_unresolved(&mut all, &[]));
         assert_eq!(all[0].verdict, nx());
+    }
+
+    #[test]
+    fn offline_when_nothing_sent_got_an_answer() {
+        let transient = |r: &str| Verdict::Transient { reason: r.into() };
+        // No name resolved, a refused connection: offline, whatever was
+        // skipped or taken from the cache.
+        let mut all = vec![
+            o("https://no.example.org/", nx(), None, 1),
+            o(
+                "http://192.0.2.7:81/",
+                transient("connection refused"),
+                None,
+                4,
+            ),
+            o(
+                "http://10.0.0.1/",
+                Verdict::Skipped {
+                    reason: "private".into(),
+                },
+                None,
+                0,
+            ),
+            o("https://cached.example.net/", Verdict::Alive, Some(200), 0),
+        ];
+        assert!(!doubt_unresolved(&mut all, &[]));
+        assert!(offline(&all));
+        assert!(
+            offline_message(&all).contains("none of the 2 URIs requested (2 hosts) got an answer"),
+            "{}",
+            offline_message(&all)
+        );
+        // One answer, even a 503, is a network that works.
+        all.push(o(
+            "https://up.example.com/",
+            transient("503 Service Unavailable"),
+            Some(503),
+            4,
+        ));
+        assert!(!offline(&all));
+        // A TLS failure, a name resolving to a private address: answered.
+        let tls = Verdict::Blocked {
+            reason: "TLS: bad certificate".into(),
+        };
+        assert!(!offline(&[o("https://a.example.org/", tls, None, 1)]));
+        let private = Verdict::Skipped {
+            reason: "a.example.org resolves to a private address".into(),
+        };
+        assert!(!offline(&[o("https://a.example.org/", private, None, 1)]));
+        // Nothing sent at all (every URI skipped, cached or excluded): not
+        // offline, there was nothing to reach.
+        assert!(!offline(&[]));
+        assert!(!offline(&[o(
+            "https://c.example/",
+            Verdict::Alive,
+            Some(200),
+            0
+        )]));
     }
 }

@@ -161,8 +161,9 @@ fn check_with(
 ) -> Result<Stats, Error> {
     let stats = Stats::default();
     if let Some(remote) = ch.remote.as_ref().filter(|r| r.links.is_collecting()) {
-        let (skipped, cache) = request_links(opts, ch, remote, &mut *outputs.err)?;
+        let (skipped, cache, offline) = request_links(opts, ch, remote, &mut *outputs.err)?;
         Stats::add(&stats.remote_skipped, skipped);
+        Stats::add(&stats.remote_offline, u64::from(offline));
         state = state.or(cache);
     }
     // The scan notes the suppression markers it passes: the lines read
@@ -570,8 +571,10 @@ fn open_cache(
 /// (or takes an alive answer from `--cache`), records the outcomes in the
 /// cache, says what was found on `err` in one line, and hands the
 /// outcomes to the linters for the second pass. Returns the number of
-/// URIs skipped (private addresses, reserved names), and the cache file's
-/// path and identity when there is one (not an input of the run).
+/// URIs skipped (private addresses, reserved names), the cache file's
+/// path and identity when there is one (not an input of the run), and
+/// whether the run was offline ([`crate::remote::verdict::offline`], said
+/// in one more line on `err`).
 ///
 /// # Errors
 /// [`Error::Remote`] when the requests cannot start (an unreadable
@@ -582,7 +585,7 @@ fn request_links(
     ch: &CheckOptions,
     remote: &RemoteCheck,
     err: &mut (dyn io::Write + Send),
-) -> Result<(u64, Option<CacheFile>), Error> {
+) -> Result<(u64, Option<CacheFile>, bool), Error> {
     use std::time::{Instant, SystemTime, UNIX_EPOCH};
     let first_opts = RunOptions {
         format: Format::Plain,
@@ -664,6 +667,8 @@ fn request_links(
         .map(|r| r.host.clone())
         .collect();
     let names_resolved = crate::remote::verdict::doubt_unresolved(&mut asked, &mapped);
+    let offline = crate::remote::verdict::offline(&asked)
+        .then(|| crate::remote::verdict::offline_message(&asked));
     if drawn.lock().unwrap_or_else(|p| p.into_inner()).is_some() {
         eprint!("\r\x1b[2K");
     }
@@ -694,12 +699,15 @@ fn request_links(
         line.push_str(&format!("; {excluded} excluded ([links.remote] exclude)"));
     }
     let _ = writeln!(err, "urilint: remote: {line}");
+    if let Some(message) = &offline {
+        let _ = writeln!(err, "urilint: {message}");
+    }
     let skipped = outcomes
         .iter()
         .filter(|o| matches!(o.verdict, crate::remote::Verdict::Skipped { .. }))
         .count() as u64;
     remote.links.finish(outcomes);
-    Ok((skipped, saved))
+    Ok((skipped, saved, offline.is_some()))
 }
 
 /// Reports the broken links of the built site (`--links site`) that no

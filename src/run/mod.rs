@@ -147,6 +147,10 @@ pub struct Stats {
     /// `check --links remote`: URIs not requested because their host is
     /// a private address or a reserved name.
     pub remote_skipped: AtomicU64,
+    /// `check --links remote`: 1 when URIs were requested and none got an
+    /// answer ([`crate::remote::verdict::offline`]), else 0; the command
+    /// exits with status 3 then.
+    pub remote_offline: AtomicU64,
     /// Reported diagnostics per rule code.
     pub by_rule: std::sync::Mutex<std::collections::BTreeMap<&'static str, u64>>,
     /// The fixes applied (or, with `--diff`, shown) per file: the file's
@@ -207,6 +211,7 @@ impl Stats {
             files_changed,
             not_written,
             remote_skipped,
+            remote_offline,
             by_rule,
             fixed_by_file,
         } = other;
@@ -225,6 +230,7 @@ impl Stats {
             (&self.files_changed, files_changed),
             (&self.not_written, not_written),
             (&self.remote_skipped, remote_skipped),
+            (&self.remote_offline, remote_offline),
         ] {
             Stats::add(mine, Stats::get(theirs));
         }

@@ -516,3 +516,182 @@ fn test_data_is_left_out_of_check_by_default() {
         "3 S002 invalid-dns-name\n2 U002 invalid-percent-encoding\n"
     );
 }
+
+/// A loopback HTTP/1.0 file server for `action/install.sh`: each GET of
+/// a path in `files` gets its bytes, anything else a 404; stopped when the
+/// process ends (one thread, one request at a time).
+fn file_server(files: std::collections::HashMap<String, Vec<u8>>) -> u16 {
+    use std::io::{BufRead, BufReader, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    let port = listener.local_addr().expect("address").port();
+    std::thread::spawn(move || {
+        for conn in listener.incoming().flatten() {
+            let mut reader = BufReader::new(&conn);
+            let mut request = String::new();
+            if reader.read_line(&mut request).is_err() {
+                continue;
+            }
+            loop {
+                let mut h = String::new();
+                if reader.read_line(&mut h).unwrap_or(0) == 0 || h.trim().is_empty() {
+                    break;
+                }
+            }
+            let path = request.split(' ').nth(1).unwrap_or("/").to_owned();
+            let mut conn = &conn;
+            let _ = match files.get(&path) {
+                Some(body) => conn
+                    .write_all(
+                        format!("HTTP/1.0 200 OK\r\nContent-Length: {}\r\n\r\n", body.len())
+                            .as_bytes(),
+                    )
+                    .and_then(|()| conn.write_all(body)),
+                None => conn.write_all(b"HTTP/1.0 404 Not Found\r\nContent-Length: 0\r\n\r\n"),
+            };
+        }
+    });
+    port
+}
+
+/// The GitHub Action's shell part (issue 48, `action/install.sh`) against
+/// a loopback server standing for the release download: the archive of
+/// the runner's target is unpacked and its directory added to
+/// `GITHUB_PATH` when the checksum matches; a wrong checksum is refused
+/// (exit 1, nothing installed, no fallback); a release without the asset,
+/// and a platform without a binary, fall back to pip (a stub here that
+/// records its arguments). Then `action/run.sh` adds the SARIF output file
+/// to the default arguments.
+#[test]
+fn action_installs_the_release_and_refuses_a_bad_checksum() {
+    for tool in ["bash", "curl", "tar", "sha256sum"] {
+        if std::process::Command::new("sh")
+            .args(["-c", &format!("command -v {tool}")])
+            .output()
+            .map_or(true, |o| !o.status.success())
+        {
+            crate::support::skip(format!(
+                "{tool} is not installed (action/install.sh needs it)"
+            ));
+            return;
+        }
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let work = tempfile::tempdir().expect("tempdir");
+    let w = work.path();
+    // The release archive: urilint-TARGET/urilint, a stub binary.
+    let target = "x86_64-unknown-linux-gnu";
+    let inner = w.join(format!("urilint-{target}"));
+    fs::create_dir(&inner).expect("mkdir");
+    fs::write(
+        inner.join("urilint"),
+        "#!/bin/sh\necho \"urilint 0.1.0 (stub) $*\"\n",
+    )
+    .expect("write");
+    let st = std::process::Command::new("sh")
+        .current_dir(w)
+        .args(["-c", &format!("chmod +x urilint-{target}/urilint && tar -czf a.tar.gz urilint-{target} && sha256sum a.tar.gz")])
+        .output()
+        .expect("tar");
+    assert!(st.status.success(), "{}", text(&st.stderr));
+    let sum = text(&st.stdout).split(' ').next().unwrap_or("").to_owned();
+    let archive = fs::read(w.join("a.tar.gz")).expect("read");
+    let asset = format!("/v0.1.0/urilint-{target}.tar.gz");
+    let serve = |checksum: &str| {
+        let mut files = std::collections::HashMap::new();
+        files.insert(asset.clone(), archive.clone());
+        files.insert(
+            format!("{asset}.sha256"),
+            format!("{checksum}  urilint-{target}.tar.gz\n").into_bytes(),
+        );
+        file_server(files)
+    };
+    let pip_log = w.join("pip.log");
+    let pip = w.join("pip");
+    fs::write(
+        &pip,
+        format!("#!/bin/sh\necho \"$*\" >> '{}'\n", pip_log.display()),
+    )
+    .expect("write");
+    let install = |port: u16, os: &str, name: &str| {
+        let tmp = w.join(name);
+        fs::create_dir_all(&tmp).expect("mkdir");
+        let path_file = tmp.join("github_path");
+        let out = std::process::Command::new("bash")
+            .arg(root.join("action/install.sh"))
+            .env("URILINT_VERSION", "0.1.0")
+            .env("RUNNER_OS", os)
+            .env("RUNNER_ARCH", "X64")
+            .env("RUNNER_TEMP", &tmp)
+            .env("GITHUB_PATH", &path_file)
+            .env("URILINT_DOWNLOAD_BASE", format!("http://127.0.0.1:{port}"))
+            .env("URILINT_PIP", format!("sh {}", pip.display()))
+            .output()
+            .expect("bash runs");
+        (out, fs::read_to_string(&path_file).unwrap_or_default())
+    };
+    let pip_calls = || fs::read_to_string(&pip_log).unwrap_or_default();
+
+    // The right checksum: installed, on GITHUB_PATH.
+    let (out, path) = install(serve(&sum), "Linux", "good");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let bin = w.join(format!("good/urilint-0.1.0/urilint-{target}"));
+    assert_eq!(path, format!("{}\n", bin.display()));
+    assert!(
+        text(&out.stderr).contains(&format!("sha256 {sum}")),
+        "{}",
+        text(&out.stderr)
+    );
+    let ran = std::process::Command::new(bin.join("urilint"))
+        .arg("--version")
+        .output()
+        .expect("runs");
+    assert!(
+        text(&ran.stdout).starts_with("urilint 0.1.0"),
+        "{}",
+        text(&ran.stdout)
+    );
+    // A checksum that does not match: refused, nothing installed, no pip.
+    let bad = sum.replace(&sum[..1], if sum.starts_with('0') { "1" } else { "0" });
+    let (out, path) = install(serve(&bad), "Linux", "bad");
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("checksum mismatch"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(path, "");
+    assert_eq!(pip_calls(), "");
+    // No asset at that release (404), and no binary for the platform: pip.
+    let (out, path) = install(file_server(Default::default()), "Linux", "missing");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(path, "");
+    assert_eq!(pip_calls(), "install --quiet urilint==0.1.0\n");
+    let (out, _) = install(serve(&sum), "FreeBSD", "other");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("no released binary for FreeBSD X64"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(pip_calls().lines().count(), 2);
+
+    // action/run.sh: the default arguments write urilint.sarif.
+    let run = |args: Option<&str>| {
+        let mut c = std::process::Command::new("bash");
+        c.arg(root.join("action/run.sh"))
+            .env("PATH", format!("{}:/usr/bin:/bin", bin.display()))
+            .env("URILINT_SARIF", "true");
+        if let Some(a) = args {
+            c.env("URILINT_ARGS", a);
+        }
+        text(&c.output().expect("bash runs").stdout)
+    };
+    assert_eq!(
+        run(None),
+        "urilint 0.1.0 (stub) check --format sarif . --output-file urilint.sarif\n"
+    );
+    assert_eq!(
+        run(Some("check --format github docs")),
+        "urilint 0.1.0 (stub) check --format github docs\n"
+    );
+}

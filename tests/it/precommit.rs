@@ -247,3 +247,218 @@ fn readme_pins_a_commit_with_the_hooks() {
         );
     }
 }
+
+/// The wheel-based hooks of `pre-commit/` (issue 48), as a user gets
+/// them: that folder as its own git repository tagged `v` + the version,
+/// a fresh `PRE_COMMIT_HOME`, no `cargo` or `rustc` on `PATH`, and pip
+/// reaching no index (`PIP_NO_INDEX`) but a directory with the urilint
+/// wheel `.ci/run` built (`URILINT_TEST_WHEELS`) and the setuptools wheel
+/// that pre-commit's own virtualenv carries (the hook package's build
+/// backend). `git commit` of a broken link and an invalid URI is blocked;
+/// once fixed, it passes. The first commit (the hook environment
+/// installed from the wheel, then run) is timed and the time printed (not
+/// asserted: a loaded machine stretches it; with no cargo on PATH no
+/// build from source can happen).
+#[test]
+fn the_wheel_hooks_install_without_cargo() {
+    if std::env::var_os("URILINT_TEST_PRECOMMIT").is_none_or(|v| v != "1") {
+        crate::support::skip("set URILINT_TEST_PRECOMMIT=1 (and URILINT_TEST_WHEELS) to run the wheel's pre-commit hooks");
+        return;
+    }
+    let Some(wheels) = std::env::var_os("URILINT_TEST_WHEELS").map(PathBuf::from) else {
+        crate::support::skip("URILINT_TEST_WHEELS names no directory of urilint wheels (maturin build --release --locked -o DIR)");
+        return;
+    };
+    let version = env!("CARGO_PKG_VERSION");
+    let wheel = std::fs::read_dir(&wheels)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| {
+            p.file_name().and_then(|n| n.to_str()).is_some_and(|n| {
+                n.starts_with(&format!("urilint-{version}-")) && n.ends_with(".whl")
+            })
+        });
+    let Some(wheel) = wheel else {
+        crate::support::skip(format!(
+            "no urilint-{version}-*.whl in {}",
+            wheels.display()
+        ));
+        return;
+    };
+    // pre-commit and its interpreter, found before PATH loses cargo.
+    let Some(pre_commit) = which("pre-commit") else {
+        crate::support::skip("pre-commit is not installed (pip install pre-commit)");
+        return;
+    };
+    if !runs("git", "--version") {
+        crate::support::skip("git is not installed");
+        return;
+    }
+    let python = std::fs::read_to_string(&pre_commit)
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .next()
+                .and_then(|l| l.strip_prefix("#!"))
+                .map(|p| p.trim().to_owned())
+        })
+        .expect("pre-commit is a Python script");
+    let bundle = Command::new(&python)
+        .args([
+            "-c",
+            "from virtualenv.seed.wheels.embed import BUNDLE_FOLDER; print(BUNDLE_FOLDER)",
+        ])
+        .output()
+        .expect("pre-commit's python runs");
+    let bundle = PathBuf::from(String::from_utf8_lossy(&bundle.stdout).trim());
+    let links = tempfile::tempdir().expect("tempdir");
+    std::fs::copy(&wheel, links.path().join(wheel.file_name().expect("name"))).expect("copy");
+    let setuptools = std::fs::read_dir(&bundle)
+        .expect("virtualenv's wheels")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("setuptools-"))
+        })
+        .max()
+        .expect("virtualenv carries a setuptools wheel");
+    std::fs::copy(
+        &setuptools,
+        links.path().join(setuptools.file_name().expect("name")),
+    )
+    .expect("copy");
+
+    // The hook repository: pre-commit/ alone, tagged.
+    let hooks = tempfile::tempdir().expect("tempdir");
+    for f in [".pre-commit-hooks.yaml", "pyproject.toml", "README.md"] {
+        std::fs::copy(root().join("pre-commit").join(f), hooks.path().join(f)).expect("copy");
+    }
+    let project = std::fs::read_to_string(hooks.path().join("pyproject.toml")).expect("read");
+    assert!(
+        project.contains(&format!("version = \"{version}\"")),
+        "pre-commit/pyproject.toml: not version {version}"
+    );
+    assert!(
+        project.contains(&format!("\"urilint=={version}\"")),
+        "pre-commit/pyproject.toml: not urilint=={version}"
+    );
+    git(hooks.path(), &["init", "-q"]);
+    git(hooks.path(), &["add", "-A"]);
+    git(
+        hooks.path(),
+        &[
+            "-c",
+            "user.email=t@example.org",
+            "-c",
+            "user.name=t",
+            "commit",
+            "-q",
+            "-m",
+            "hooks",
+        ],
+    );
+    git(hooks.path(), &["tag", &format!("v{version}")]);
+
+    // The user's repository.
+    let repo = tempfile::tempdir().expect("tempdir");
+    let home = tempfile::tempdir().expect("tempdir");
+    let dir = repo.path();
+    git(dir, &["init", "-q"]);
+    git(dir, &["config", "user.email", "test@example.org"]);
+    git(dir, &["config", "user.name", "test"]);
+    std::fs::write(
+        dir.join(".pre-commit-config.yaml"),
+        format!(
+            "repos:\n  - repo: {}\n    rev: v{version}\n    hooks:\n      - id: urilint\n      - id: urilint-links\n",
+            hooks.path().display()
+        ),
+    )
+    .expect("write");
+    std::fs::write(
+        dir.join("index.md"),
+        "# Index\n\nSee [the guide](guide.md).\n",
+    )
+    .expect("write");
+    std::fs::write(dir.join("bad.txt"), "See <http://a.example/%zz>.\n").expect("write");
+    git(dir, &["add", "-A"]);
+    // PATH without cargo and rustc: the wheel is the only way to urilint.
+    let path: Vec<PathBuf> = std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
+        .filter(|d| !d.join("cargo").exists() && !d.join("rustc").exists())
+        .collect();
+    let path = std::env::join_paths(path).expect("PATH");
+    let env = |c: &mut Command| {
+        c.current_dir(dir)
+            .env("PATH", &path)
+            .env("PRE_COMMIT_HOME", home.path())
+            .env("PIP_NO_INDEX", "1")
+            .env("PIP_FIND_LINKS", links.path())
+            .env_remove("CARGO_TARGET_DIR")
+            .env_remove("CARGO_HOME")
+            .env_remove("RUSTUP_HOME");
+    };
+    let mut install = Command::new(&pre_commit);
+    install.arg("install");
+    env(&mut install);
+    let out = install.output().expect("pre-commit install");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let commit = |message: &str| {
+        let mut c = Command::new("git");
+        c.args(["commit", "-q", "-m", message]);
+        env(&mut c);
+        let started = std::time::Instant::now();
+        let out = c.output().expect("git commit");
+        let text = String::from_utf8_lossy(&out.stdout).into_owned()
+            + &String::from_utf8_lossy(&out.stderr);
+        (out.status.success(), text, started.elapsed())
+    };
+    let (ok, text, first) = commit("broken");
+    assert!(!ok, "the commit went through: {text}");
+    assert!(
+        text.contains("bad.txt:1:23: U002 '%' not followed by two hex digits in the path"),
+        "{text}"
+    );
+    assert!(
+        text.contains("index.md:3:17: L001 links to guide.md, which does not exist"),
+        "{text}"
+    );
+    assert!(!text.contains("cargo"), "{text}");
+    eprintln!(
+        "the wheel hooks' first run (installed from the wheel, then run): {:.1} s",
+        first.as_secs_f64()
+    );
+    // The hook's urilint is the wheel's binary, in pre-commit's environment.
+    let installed = std::fs::read_dir(home.path())
+        .expect("PRE_COMMIT_HOME")
+        .flatten()
+        .flat_map(|r| std::fs::read_dir(r.path()).into_iter().flatten().flatten())
+        .any(|e| {
+            e.file_name().to_string_lossy().starts_with("py_env-")
+                && e.path().join("bin/urilint").exists()
+        });
+    assert!(
+        installed,
+        "no urilint in a py_env of {}",
+        home.path().display()
+    );
+    std::fs::write(dir.join("bad.txt"), "See <http://a.example/%20>.\n").expect("write");
+    std::fs::write(dir.join("guide.md"), "# Guide\n").expect("write");
+    git(dir, &["add", "-A"]);
+    let (ok, text, _) = commit("fixed");
+    assert!(ok, "{text}");
+    git(dir, &["rev-parse", "HEAD"]);
+}
+
+/// The first `cmd` on `PATH`, as a path.
+fn which(cmd: &str) -> Option<PathBuf> {
+    std::env::split_paths(&std::env::var_os("PATH")?)
+        .map(|d| d.join(cmd))
+        .find(|p| p.is_file())
+}

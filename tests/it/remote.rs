@@ -603,3 +603,78 @@ fn rate_limited_host_gives_up_at_once() {
     );
     assert_eq!(server.total(), 1);
 }
+
+/// Issue 48: a remote run that reaches no server (no host name resolves,
+/// every connection is refused) exits with status 3 and says so in one
+/// line, `--exit-zero` notwithstanding; one answer among them (the mixed
+/// case) is a run like any other, and a run that requests nothing is not
+/// offline. The names are under `.invalid` (RFC 6761: never resolves),
+/// requested with `--allow-private`, as is a loopback port nothing
+/// listens on.
+#[test]
+fn offline_run_exits_3_with_one_line() {
+    let closed = TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .unwrap_or_else(|e| panic!("bind: {e}"));
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let offline_text = format!(
+        "- [a](https://docs.urilint-test.invalid/a) [b](https://docs.urilint-test.invalid/b)\n\
+         - [c](http://other.urilint-test.invalid/c)\n\
+         - [d](http://127.0.0.1:{closed}/d)\n"
+    );
+    std::fs::write(dir.path().join("doc.md"), &offline_text).unwrap_or_else(|e| panic!("{e}"));
+    let args = |extra: &[&str]| -> Vec<String> {
+        [
+            "check",
+            "--isolated",
+            "--links",
+            "remote",
+            "--allow-private",
+            "--max-retries",
+            "0",
+            "--timeout",
+            "5",
+            "--format",
+            "plain",
+        ]
+        .iter()
+        .chain(extra)
+        .map(|s| s.to_string())
+        .collect()
+    };
+    let line = "urilint: error: --links remote: none of the 4 URIs requested (3 hosts) got an \
+                answer (no host name resolved, or every request failed at the network level): \
+                is the network reachable? Their links were not checked (exit status 3)\n";
+    for extra in [&["doc.md"][..], &["--exit-zero", "doc.md"]] {
+        let out = run(dir.path(), &args(extra), &[]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(3), "{extra:?}: {stderr}");
+        assert_eq!(stderr.matches(line).count(), 1, "{stderr}");
+        // Every link is still reported, as unreachable (a warning).
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(stdout.matches(" L103 ").count(), 4, "{stdout}");
+    }
+    // Mixed: a name mapped to a loopback server answers; the others are
+    // unreachable warnings, the run passes as before.
+    let server = Server::start(&script());
+    let resolve = format!("{HOST}:{}:127.0.0.1", server.port);
+    std::fs::write(
+        dir.path().join("doc.md"),
+        format!("{offline_text}- [ok](http://{HOST}:{}/ok)\n", server.port),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let out = run(dir.path(), &args(&["--resolve", &resolve, "doc.md"]), &[]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains("none of the"), "{stderr}");
+    assert_eq!(server.hits("/ok"), 1);
+    // Nothing requested (reserved names without --allow-private): not
+    // offline.
+    std::fs::write(dir.path().join("doc.md"), "[a](https://x.invalid/a)\n")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let out = run(dir.path(), &remote_args(server.port), &["doc.md"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("1 skipped"), "{stderr}");
+}
