@@ -324,6 +324,13 @@ impl Sink<'_, '_> {
         self.chunk.err.push(b'\n');
     }
 
+    /// Says `notice` on standard error: its text
+    /// ([`crate::sink::Notice`]'s `Display`) as [`Sink::message`] writes
+    /// a line.
+    pub fn notice(&mut self, notice: crate::sink::Notice) {
+        self.message(&notice.to_string());
+    }
+
     /// Lets the sink stream when it has grown large; call between entries.
     pub fn maybe_flush(&mut self) {
         if self.chunk.out.len() + self.chunk.err.len() >= self.flush_limit {

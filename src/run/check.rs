@@ -46,6 +46,7 @@ use crate::output::{github, jsonl, plain, Format};
 use crate::pipeline::{self, Outputs, PipelineOptions, Sink};
 use crate::position::{ColumnUnit, Position};
 use crate::scan::{Found, ScanOptions};
+use crate::sink::Notice;
 use crate::source::Input;
 use crate::walk;
 
@@ -208,10 +209,9 @@ fn check_with(
     let records = |s: &Stats| Stats::get(&s.findings);
     let job = |input: &Input, sink: &mut Sink<'_, '_>| {
         if is_state_file(input, state.as_ref()) {
-            sink.message(&format!(
-                "urilint: {}: skipped: it is the remote cache (--cache)",
-                input.display_name()
-            ));
+            sink.notice(Notice::IsRemoteCache {
+                name: input.display_name(),
+            });
             return;
         }
         extras.per_input(input, &stats, sink, records, |stats, sink| {
@@ -389,7 +389,9 @@ pub(crate) fn check_input(
             // the problem is told once.
             Stats::add(&stats.errors, 1);
             if let Some(e) = first {
-                sink.message(&format!("urilint: {e} (files under it are not checked)"));
+                sink.notice(Notice::InvalidConfig {
+                    error: e.to_string(),
+                });
             }
             return;
         }
@@ -400,10 +402,10 @@ pub(crate) fn check_input(
     }
     if let Some(what) = parser_test_examples(input, editor.is_some()) {
         // Like the test data of `DEFAULT_EXCLUDE`, found by content.
-        sink.message(&format!(
-            "urilint: {}: skipped: {what}, whose URIs are test inputs; name the file to check it",
-            input.display_name()
-        ));
+        sink.notice(Notice::TestExamples {
+            name: input.display_name(),
+            what,
+        });
         return;
     }
     // The built site is checked as built, not as sources.
@@ -417,10 +419,9 @@ pub(crate) fn check_input(
         let same = std::fs::metadata(path).is_ok_and(|m| (m.dev(), m.ino()) == out);
         if same {
             Stats::add(&stats.binary, 1);
-            sink.message(&format!(
-                "urilint: {}: skipped: it is the --output-file",
-                input.display_name()
-            ));
+            sink.notice(Notice::IsOutputFile {
+                name: input.display_name(),
+            });
             return;
         }
     }
@@ -557,7 +558,10 @@ fn open_cache(
         Err(e) => {
             let _ = writeln!(
                 err,
-                "urilint: warning: --links remote: cache {e} (the run goes on without a cache)"
+                "{}",
+                Notice::CacheUnusable {
+                    error: e.to_string()
+                }
             );
             None
         }
@@ -685,7 +689,8 @@ fn request_links(
             Ok(Some(id)) => saved = Some((c.file_path().to_path_buf(), id)),
             Ok(None) => {}
             Err(e) => {
-                let _ = writeln!(err, "urilint: warning: --links remote: cache {e}");
+                let error = e.to_string();
+                let _ = writeln!(err, "{}", Notice::CacheNotSaved { error });
             }
         }
     }
@@ -693,7 +698,7 @@ fn request_links(
     if excluded > 0 {
         line.push_str(&format!("; {excluded} excluded ([links.remote] exclude)"));
     }
-    let _ = writeln!(err, "urilint: remote: {line}");
+    let _ = writeln!(err, "{}", Notice::Remote { summary: line });
     let skipped = outcomes
         .iter()
         .filter(|o| matches!(o.verdict, crate::remote::Verdict::Skipped { .. }))
@@ -1020,11 +1025,11 @@ impl Job<'_> {
                                     written with escapes, where urilint does not write"
                 .to_string(),
         };
-        sink.message(&format!(
-            "urilint: {}: {n} fix{} not applied: {why}",
-            input.display_name(),
-            if n == 1 { "" } else { "es" }
-        ));
+        sink.notice(Notice::FixesNotApplied {
+            name: input.display_name(),
+            count: n,
+            why,
+        });
     }
 
     /// The findings collected so far (`--add-ignore`, an editor's
@@ -1514,7 +1519,10 @@ impl Job<'_> {
                     Ok(b) => b,
                     Err(e) => {
                         Stats::add(&self.stats.errors, 1);
-                        sink.message(&format!("urilint: -: {e}"));
+                        sink.notice(Notice::ReadFailed {
+                            name: "-".to_string(),
+                            error: e,
+                        });
                         return;
                     }
                 };
@@ -1524,9 +1532,11 @@ impl Job<'_> {
                     // Passed through unchanged: mail is never rewritten.
                     Stats::add(&self.stats.not_written, 1);
                     let kind = never_written(&original, path).unwrap_or("mail");
-                    sink.message(&format!(
-                        "urilint: -: is {kind}; urilint never writes into mail, news or gzip files: not fixed"
-                    ));
+                    sink.notice(Notice::NeverWritten {
+                        name: "-".to_string(),
+                        kind,
+                        reported: false,
+                    });
                     if mode == FixMode::Fix {
                         sink.out().extend_from_slice(&original);
                     }
@@ -1546,11 +1556,9 @@ impl Job<'_> {
             Input::Document { .. } => {
                 // Reported as without --fix; never written.
                 Stats::add(&self.stats.not_written, 1);
-                sink.message(&format!(
-                    "urilint: {}: {}: not fixed",
-                    input.display_name(),
-                    super::rewrite::NOT_A_FILE
-                ));
+                sink.notice(Notice::NotAFile {
+                    name: input.display_name(),
+                });
                 self.report(input, sink);
             }
             Input::File { .. } => {
@@ -1571,7 +1579,10 @@ impl Job<'_> {
                         Ok(d) => d,
                         Err(e) => {
                             Stats::add(&self.stats.errors, 1);
-                            sink.message(&format!("urilint: {}: {e}", self.name));
+                            sink.notice(Notice::ReadFailed {
+                                name: self.name.clone(),
+                                error: e,
+                            });
                             return;
                         }
                     },
@@ -1662,9 +1673,7 @@ impl Job<'_> {
     fn add_ignore(&self, input: &Input, sink: &mut Sink<'_, '_>) {
         if let Input::Stdin { .. } = input {
             Stats::add(&self.stats.errors, 1);
-            sink.message(
-                "urilint: -: --add-ignore writes markers into files; standard input is not one",
-            );
+            sink.notice(Notice::AddIgnoreStdin);
             return;
         }
         let target = match open_target(input, Some(self.write), self.stats, sink) {
@@ -1679,7 +1688,10 @@ impl Job<'_> {
             Ok(r) => r,
             Err(e) => {
                 Stats::add(&self.stats.errors, 1);
-                sink.message(&format!("urilint: {}: {e}", self.name));
+                sink.notice(Notice::ReadFailed {
+                    name: self.name.clone(),
+                    error: e,
+                });
                 return;
             }
         };
@@ -1709,7 +1721,7 @@ impl Job<'_> {
                 }
                 Err(e) => {
                     Stats::add(&self.stats.errors, 1);
-                    sink.message(&format!("urilint: {e}"));
+                    sink.notice(Notice::Error(e));
                     edits = &[];
                 }
             }
@@ -1744,12 +1756,11 @@ impl Job<'_> {
                 (Writes::ReportOnly(w), _) => w.reason(),
                 (_, why) => why.reason().to_string(),
             };
-            sink.message(&format!(
-                "urilint: {}: {} finding(s) not marked: {}",
-                self.name,
-                markers.unmarked.len(),
-                why
-            ));
+            sink.notice(Notice::NotMarked {
+                name: self.name.clone(),
+                count: markers.unmarked.len(),
+                why,
+            });
         }
     }
 
@@ -1856,11 +1867,10 @@ impl Job<'_> {
         );
         if capped && len > crate::format::mbox::MAX_MESSAGE as u64 {
             // Read only in part (its start): never written.
-            sink.message(&format!(
-                "urilint: {}: over {} MiB, read only in part: not fixed",
-                input.display_name(),
-                crate::format::mbox::MAX_MESSAGE / (1024 * 1024)
-            ));
+            sink.notice(Notice::ReadInPart {
+                name: input.display_name(),
+                mib: crate::format::mbox::MAX_MESSAGE / (1024 * 1024),
+            });
             if let Input::Stdin { .. } = input {
                 // Already read: passed through as it is.
                 if mode == FixMode::Fix {
@@ -1890,7 +1900,10 @@ impl Job<'_> {
                     &fixed.edits,
                 ) {
                     Stats::add(&self.stats.errors, 1);
-                    sink.message(&format!("urilint: {}: {e}", self.name));
+                    sink.notice(Notice::ReadFailed {
+                        name: self.name.clone(),
+                        error: e,
+                    });
                 }
             }
             return;
@@ -1901,7 +1914,10 @@ impl Job<'_> {
             // The (fixed) text is the output; findings go to stderr.
             if let Err(e) = write_edited(src.clone(), len, edits, sink.out()) {
                 Stats::add(&self.stats.errors, 1);
-                sink.message(&format!("urilint: -: {e}"));
+                sink.notice(Notice::ReadFailed {
+                    name: "-".to_string(),
+                    error: e,
+                });
                 return;
             }
             // Their columns in the run's unit, counted on the fixed text.
@@ -1932,7 +1948,7 @@ impl Job<'_> {
                     }
                     Err(e) => {
                         Stats::add(&self.stats.errors, 1);
-                        sink.message(&format!("urilint: {e}"));
+                        sink.notice(Notice::Error(e));
                         edits = &[];
                         remaining = self
                             .pass_findings(src.clone(), (format, writes), sink, false)
@@ -1987,20 +2003,21 @@ impl Job<'_> {
             Ok(f) => f,
             Err(e) => {
                 Stats::add(&self.stats.errors, 1);
-                sink.message(&format!("urilint: {}: {e}", self.name));
+                sink.notice(Notice::ReadFailed {
+                    name: self.name.clone(),
+                    error: e,
+                });
                 return None;
             }
         };
         if let Writes::Data(data) = writes {
             let kept = self.verify_data(data, src.clone(), len, &uris, &fixed.edits);
             if kept.len() < fixed.edits.len() {
-                sink.message(&format!(
-                    "urilint: {}: {} edit{} not applied: the {} file would not parse to the same structure",
-                    input.display_name(),
-                    fixed.edits.len() - kept.len(),
-                    if fixed.edits.len() - kept.len() == 1 { "" } else { "s" },
-                    data.name()
-                ));
+                sink.notice(Notice::EditsNotApplied {
+                    name: input.display_name(),
+                    count: fixed.edits.len() - kept.len(),
+                    format: data.name(),
+                });
                 if kept.is_empty() {
                     fixed.applied = 0;
                     fixed.fixed.clear();

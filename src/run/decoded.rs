@@ -222,10 +222,10 @@ pub(crate) fn scan_units<R, F, B, G>(
                 None => name.to_string(),
             };
             for p in &unit.problems {
-                part.message(&format!(
-                    "urilint: {}: warning: {p}",
-                    crate::output::escape::name(&label)
-                ));
+                part.notice(crate::sink::Notice::DecodeWarning {
+                    unit: label.clone(),
+                    problem: p.clone(),
+                });
             }
         }
         let mut lines = Lines::new(unit::UnitBytes {
@@ -254,10 +254,10 @@ pub(crate) fn scan_units<R, F, B, G>(
     });
     if let Err(e) = result {
         Stats::add(&stats.errors, 1);
-        sink.message(&format!(
-            "urilint: {}: {e}",
-            crate::output::escape::name(name)
-        ));
+        sink.notice(crate::sink::Notice::DecodeFailed {
+            name: name.to_string(),
+            error: e,
+        });
     }
 }
 
