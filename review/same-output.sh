@@ -4,10 +4,14 @@
 # and exit status; prints every difference and exits 1 when there is one
 # (issue 47: the restructuring keeps the output of `extract` and `check`
 # byte-identical). Runs in DIR (so names are relative), with no
-# configuration beyond the tree's own and `-j 2`.
+# configuration beyond the tree's own and `-j $JOBS` (default 1: with
+# more threads, the example a `--links local` note names, "e.g. ... in
+# FILE", is whichever thread counted first, and differs from run to run
+# of one binary; the findings' order does not).
 set -u
 [ $# -ge 3 ] || { echo "usage: $0 OLD NEW DIR..." >&2; exit 2; }
 old=$(realpath "$1"); new=$(realpath "$2"); shift 2
+jobs=${JOBS:-1}
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 differ=0
@@ -24,7 +28,7 @@ for dir in "$@"; do
         for side in old new; do
             bin=$old; [ "$side" = new ] && bin=$new
             # shellcheck disable=SC2086 # ARGS is a list of words
-            (cd "$dir" && "$bin" $args -j 2 . >"$tmp/$side.out" 2>"$tmp/$side.err"; echo $? >"$tmp/$side.rc")
+            (cd "$dir" && "$bin" $args -j "$jobs" . >"$tmp/$side.out" 2>"$tmp/$side.err"; echo $? >"$tmp/$side.rc")
         done
         runs=$((runs + 1))
         for part in out err rc; do

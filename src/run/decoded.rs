@@ -21,6 +21,7 @@ use crate::lines::Lines;
 use crate::pipeline::Sink;
 use crate::position::Position;
 use crate::scan::{Candidate, Found, ScanBuffers, ScanOptions, Scanner};
+use crate::sink::Sink as _;
 
 /// The length of the text scanned for `piece`: its text, or for a piece
 /// that is one URI reference, its value without leading and trailing

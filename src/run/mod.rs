@@ -41,7 +41,7 @@ use crate::position::Position;
 use crate::record::Record;
 use crate::resolve::{resolve_str, ResolveOptions};
 use crate::scan::{Found, ScanOptions, Scanner};
-use crate::sink::Notice;
+use crate::sink::{Notice, Sink as _};
 use crate::source::{sniff, Input, Mmap, Opened, Sniffed};
 use crate::walk::{self, WalkOptions};
 use decoded::{decode_helpers, Located};
@@ -624,6 +624,11 @@ impl JsonExtras {
                 .map(jsonl::label_field),
             summary: json && opts.summary,
         }
+    }
+
+    /// The `,"label":...` field of `--label` in JSON Lines, if any.
+    pub(crate) fn label_field(&self) -> Option<&[u8]> {
+        self.label.as_deref()
     }
 
     /// Adds the label to the record that ends `out`.
