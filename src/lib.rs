@@ -151,6 +151,7 @@ pub mod scheme;
 #[cfg_attr(docsrs, doc(cfg(feature = "cli")))]
 pub mod server;
 pub mod since;
+pub mod sink;
 pub mod site;
 pub mod source;
 pub mod state_file;

@@ -93,6 +93,24 @@ impl PipelineOptions {
     }
 }
 
+/// Where the typed events of a run's jobs go ([`crate::sink`]): what a
+/// [`Sink`]'s [`crate::sink::Sink`] methods do.
+#[derive(Clone, Copy)]
+pub enum Events<'e> {
+    /// Notices are written on standard error as text; findings are
+    /// dropped (jobs that print their own records: `extract`,
+    /// `rewrite`).
+    Text,
+    /// Printed by the printer into the input's ordered buffers (`check`):
+    /// findings on standard output, notices on standard error, so in
+    /// input order whatever the thread count.
+    Print(&'e crate::output::printer::Printer),
+    /// Handed to this sink, locked for each event, as they are emitted
+    /// (the language server's collection): in input order with one thread
+    /// only.
+    To(&'e std::sync::Mutex<dyn crate::sink::Sink + Send>),
+}
+
 struct Chunk {
     out: Vec<u8>,
     /// With `unique`: `(end of entry in out, key)`.
@@ -125,6 +143,7 @@ struct Ordered<'w> {
     room: Condvar,
     unique: bool,
     count: Option<CountEntry>,
+    events: Events<'w>,
 }
 
 impl<'w> Ordered<'w> {
@@ -239,6 +258,9 @@ pub struct Sink<'a, 'w> {
     ordered: &'a Ordered<'w>,
     flush_limit: usize,
     chunk: Chunk,
+    /// The exact name of the input when it is not UTF-8 (for the JSON
+    /// Lines and SARIF paths of its findings).
+    non_utf8_name: Option<&'a [u8]>,
 }
 
 /// Makes sinks for parts of one input that are worked on by other threads
@@ -247,6 +269,7 @@ pub struct Sink<'a, 'w> {
 #[derive(Clone, Copy)]
 pub struct Parts<'a, 'w> {
     ordered: &'a Ordered<'w>,
+    non_utf8_name: Option<&'a [u8]>,
 }
 
 impl<'a, 'w> Parts<'a, 'w> {
@@ -262,6 +285,7 @@ impl<'a, 'w> Parts<'a, 'w> {
                 keys: Vec::new(),
                 err: Vec::new(),
             },
+            non_utf8_name: self.non_utf8_name,
         }
     }
 }
@@ -271,6 +295,7 @@ impl<'a, 'w> Sink<'a, 'w> {
     pub fn parts(&self) -> Parts<'a, 'w> {
         Parts {
             ordered: self.ordered,
+            non_utf8_name: self.non_utf8_name,
         }
     }
 
@@ -340,6 +365,67 @@ impl Sink<'_, '_> {
     }
 }
 
+/// The run's events ([`Events`]) through the input's sink: a printer
+/// renders into its buffers, a sink of the run is locked and handed the
+/// event.
+impl crate::sink::Sink for Sink<'_, '_> {
+    fn begin(&mut self, input: &Input) {
+        if let Events::To(to) = self.ordered.events {
+            to.lock().unwrap_or_else(|p| p.into_inner()).begin(input);
+        }
+    }
+
+    fn diagnostic(
+        &mut self,
+        d: &crate::lint::Diagnostic,
+        lines: Option<&mut dyn crate::sink::ReadBack>,
+    ) {
+        match self.ordered.events {
+            Events::Text => {}
+            Events::Print(p) => p
+                .sink(&mut self.chunk.out, &mut self.chunk.err, self.non_utf8_name)
+                .diagnostic(d, lines),
+            Events::To(to) => to
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .diagnostic(d, lines),
+        }
+    }
+
+    fn finding_left(
+        &mut self,
+        d: &crate::lint::Diagnostic,
+        lines: Option<&mut dyn crate::sink::ReadBack>,
+    ) {
+        match self.ordered.events {
+            Events::Text => {}
+            Events::Print(p) => p
+                .sink(&mut self.chunk.out, &mut self.chunk.err, self.non_utf8_name)
+                .finding_left(d, lines),
+            Events::To(to) => to
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .finding_left(d, lines),
+        }
+    }
+
+    /// Says `notice`: on standard error as one line
+    /// ([`crate::sink::Notice`]'s `Display`, as [`Sink::message`] writes
+    /// it), or to the run's sink.
+    fn notice(&mut self, notice: crate::sink::Notice) {
+        match self.ordered.events {
+            Events::To(to) => to.lock().unwrap_or_else(|p| p.into_inner()).notice(notice),
+            Events::Text | Events::Print(_) => self.message(&notice.to_string()),
+        }
+    }
+
+    fn end(&mut self, input: &Input) {
+        if let Events::To(to) = self.ordered.events {
+            to.lock().unwrap_or_else(|p| p.into_inner()).end(input);
+        }
+    }
+}
+
 /// Runs `job` on every item of `inputs` with `opts.threads` threads,
 /// writing the sinks' bytes to `outputs` in input order. Items that are
 /// errors are passed to `on_error` (in order) to render a message.
@@ -361,6 +447,28 @@ where
     J: Fn(&Input, &mut Sink<'_, '_>) + Sync,
     E: Fn(&Error, &mut Sink<'_, '_>) + Sync,
 {
+    run_with(inputs, opts, outputs, Events::Text, job, on_error)
+}
+
+/// [`run`], the jobs' typed events going to `events`; each input's are
+/// between [`crate::sink::Sink::begin`] and [`crate::sink::Sink::end`].
+///
+/// # Errors
+/// As [`run`].
+pub fn run_with<'w, I, J, E>(
+    inputs: I,
+    opts: &PipelineOptions,
+    outputs: Outputs<'w>,
+    events: Events<'w>,
+    job: J,
+    on_error: E,
+) -> Result<(), Error>
+where
+    I: Iterator<Item = Result<Input, Error>>,
+    J: Fn(&Input, &mut Sink<'_, '_>) + Sync,
+    E: Fn(&Error, &mut Sink<'_, '_>) + Sync,
+{
+    use crate::sink::Sink as _;
     let ordered = Ordered {
         state: Mutex::new(State {
             next: 0,
@@ -376,6 +484,7 @@ where
         room: Condvar::new(),
         unique: opts.unique,
         count: opts.count.filter(|_| opts.unique),
+        events,
     };
     // Room for the whole window, so that the walker runs ahead of the
     // workers instead of handing over one input at a time (the window
@@ -403,9 +512,14 @@ where
                     keys: Vec::new(),
                     err: Vec::new(),
                 },
+                non_utf8_name: item.as_ref().ok().and_then(Input::non_utf8_name),
             };
             match &item {
-                Ok(input) => job(input, &mut sink),
+                Ok(input) => {
+                    sink.begin(input);
+                    job(input, &mut sink);
+                    sink.end(input);
+                }
                 Err(e) => on_error(e, &mut sink),
             }
             ordered.deliver(seq, sink.chunk, true);

@@ -344,6 +344,17 @@ pub fn statistics(out: &mut Vec<u8>, counts: &[(&'static str, u64)]) {
     }
 }
 
+/// Appends the line that says how many `urilint: ignore` markers
+/// `check --add-ignore` wrote (`markers`) into how many files (`files`).
+pub fn markers_added(out: &mut Vec<u8>, markers: u64, files: u64) {
+    let _ = writeln!(
+        out,
+        "Added {markers} urilint: ignore marker{} to {files} file{}.",
+        if markers == 1 { "" } else { "s" },
+        if files == 1 { "" } else { "s" }
+    );
+}
+
 /// `--show-fixes` with `--fix` or `--diff`: the fixes made (or, when
 /// `shown`, shown as a diff) per file, as ruff lists them:
 ///

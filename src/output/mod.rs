@@ -10,7 +10,9 @@
 //! `Vec<u8>` (the command's `pipeline::Sink` buffer), so rendering never
 //! fails.
 //! File names and messages are made safe to print by [`escape`] (control
-//! characters escaped, no name can start a line with `::`).
+//! characters escaped, no name can start a line with `::`). `check`
+//! prints through `printer` (with the `cli` feature): its findings and
+//! notices reach the printers as typed events ([`crate::sink`]).
 
 pub mod escape;
 pub mod github;
@@ -19,6 +21,9 @@ pub mod github;
 pub mod human;
 pub mod jsonl;
 pub mod plain;
+#[cfg(feature = "cli")]
+#[cfg_attr(docsrs, doc(cfg(feature = "cli")))]
+pub mod printer;
 pub mod rules;
 pub mod sarif;
 

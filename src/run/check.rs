@@ -1,6 +1,11 @@
 //! The `check` job: lint every input, report the findings, and with
 //! `--fix` or `--diff` fix them.
 //!
+//! It formats no text: each finding and each [`Notice`] is emitted to the
+//! input's sink ([`crate::sink::Sink`] on [`pipeline::Sink`]), where the
+//! run's printer ([`crate::output::printer`]) renders it, or the language
+//! server's collection keeps it.
+//!
 //! Reporting streams: an input is scanned in bounded memory and each
 //! finding is printed as it is found; the lines around a finding (for
 //! suppression markers and the human excerpt) are read back from the file
@@ -16,7 +21,7 @@
 //! [`MAX_STDIN_FIX`] bytes.
 
 use std::fs::File;
-use std::io::{self, Read, Write as _};
+use std::io::{self, Read};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::decoded::{decode_helpers, Located, UnitLines};
@@ -33,7 +38,7 @@ use crate::format::mail::Piece;
 use crate::format::unit::Unit;
 use crate::format::writes::{DataFormat, NotWritten, Writes};
 use crate::format::ReadOptions;
-use crate::lines::{Excerpt, Lines, ReadAt, Window};
+use crate::lines::{Lines, ReadAt, Window};
 use crate::links::{LocalLinks, Problem};
 use crate::lint::markdown_links;
 use crate::lint::rules::{catalogue, find};
@@ -41,11 +46,13 @@ use crate::lint::rules::{missing_anchor, missing_local_target};
 use crate::lint::suppress::suppressed;
 use crate::lint::{Diagnostic, Linter, RuleSet};
 use crate::output::human::{self, Summary};
+use crate::output::printer::Printer;
 use crate::output::sarif::{self, SkipFirstComma};
-use crate::output::{github, jsonl, plain, Format};
-use crate::pipeline::{self, Outputs, PipelineOptions, Sink};
+use crate::output::Format;
+use crate::pipeline::{self, Events, Outputs, PipelineOptions, Sink};
 use crate::position::{ColumnUnit, Position};
 use crate::scan::{Found, ScanOptions};
+use crate::sink::{Notice, ReadBack, Sink as _};
 use crate::source::Input;
 use crate::walk;
 
@@ -204,19 +211,26 @@ fn check_with(
         out
     };
     let extras = JsonExtras::of(opts);
+    let printer = Printer {
+        format: opts.format,
+        color: ch.color,
+        column_unit: ch.column_unit,
+        show_fixes: ch.show_fixes,
+        label: extras.label_field().map(<[u8]>::to_vec),
+    };
+    let events = Events::Print(&printer);
     // `--add-ignore`: the sites pages are looked up in, read once a run.
     let sites = crate::fix::add_ignore::Sites::default();
     let records = |s: &Stats| Stats::get(&s.findings);
     let job = |input: &Input, sink: &mut Sink<'_, '_>| {
         if is_state_file(input, state.as_ref()) {
-            sink.message(&format!(
-                "urilint: {}: skipped: it is the remote cache (--cache)",
-                input.display_name()
-            ));
+            sink.notice(Notice::IsRemoteCache {
+                name: input.display_name(),
+            });
             return;
         }
         extras.per_input(input, &stats, sink, records, |stats, sink| {
-            check_input(opts, ch, &scan, (&extras, &sites), input, stats, sink, None);
+            check_input(opts, ch, &scan, &sites, input, stats, sink, None);
         })
     };
     let pipeline_opts = PipelineOptions {
@@ -231,19 +245,19 @@ fn check_with(
                 out: &mut results,
                 err: &mut *err,
             };
-            pipeline::run(inputs, &pipeline_opts, outputs, job, |e, sink| {
+            pipeline::run_with(inputs, &pipeline_opts, outputs, events, job, |e, sink| {
                 extras.walk_error(e, &stats, sink)
             })
-            .and_then(|()| built_leftovers(opts, ch, &stats, &mut results))
+            .and_then(|()| built_leftovers(opts, ch, &printer, &stats, &mut results))
         } else {
             let outputs = Outputs {
                 out: &mut *out,
                 err: &mut *err,
             };
-            pipeline::run(inputs, &pipeline_opts, outputs, job, |e, sink| {
+            pipeline::run_with(inputs, &pipeline_opts, outputs, events, job, |e, sink| {
                 extras.walk_error(e, &stats, sink)
             })
-            .and_then(|()| built_leftovers(opts, ch, &stats, &mut *out))
+            .and_then(|()| built_leftovers(opts, ch, &printer, &stats, &mut *out))
         }
     });
     if output_closed(result)? {
@@ -266,12 +280,7 @@ fn check_with(
     if ch.mode == FixMode::AddIgnore {
         let markers = Stats::get(&stats.fixed);
         let files = Stats::get(&stats.files_changed);
-        let _ = writeln!(
-            fixes_list,
-            "Added {markers} urilint: ignore marker{} to {files} file{}.",
-            if markers == 1 { "" } else { "s" },
-            if files == 1 { "" } else { "s" }
-        );
+        human::markers_added(&mut fixes_list, markers, files);
     }
     if opts.format == Format::Human && ch.mode != FixMode::Diff {
         tail.extend_from_slice(&fixes_list);
@@ -302,18 +311,9 @@ pub(crate) struct Editor<'e> {
     /// The directory tree the document's file is in (the workspace
     /// folder): local links are resolved within it.
     pub tree: Option<&'e std::path::Path>,
-    /// Findings or fixes.
+    /// Findings (emitted to the run's sink, each with its fix placed
+    /// where the file takes it) or fixes.
     pub want: EditorWant,
-    /// The findings as `check` reports them (suppressed ones left out),
-    /// each with its fix placed where the file takes it: the first
-    /// [`Editor::max_found`].
-    pub found: std::sync::Mutex<Vec<Diagnostic>>,
-    /// The most findings kept in [`Editor::found`]; those past it are
-    /// counted in [`Editor::left_out`], not kept (a language server
-    /// publishes the first ones, M9 of the 2026-11-29 review).
-    pub max_found: usize,
-    /// How many findings were found past [`Editor::max_found`].
-    pub left_out: AtomicU64,
     /// [`EditorWant::FixAll`]: the edits of every fix `--fix` would apply,
     /// against the document's bytes, sorted and not overlapping.
     pub edits: std::sync::Mutex<Option<Vec<Edit>>>,
@@ -368,15 +368,17 @@ fn parser_test_examples(input: &Input, in_editor: bool) -> Option<&'static str> 
 }
 
 /// Checks one input as `check` does (its nearest configuration, its
-/// rules and scan options) in `ch.mode`; with `editor`, the input is a
-/// document held in memory whose findings (or fix edits) are handed to
-/// the editor instead of printed.
+/// rules and scan options) in `ch.mode`, emitting its findings and
+/// notices to `sink` ([`crate::sink::Sink`]); with `editor`, the input is
+/// a document held in memory, never written: its findings are emitted
+/// as in report mode, or the edits of its fixes are handed to the
+/// editor.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn check_input(
     opts: &RunOptions,
     ch: &CheckOptions,
     scan: &ScanOptions,
-    (extras, sites): (&JsonExtras, &crate::fix::add_ignore::Sites),
+    sites: &crate::fix::add_ignore::Sites,
     input: &Input,
     stats: &Stats,
     sink: &mut Sink<'_, '_>,
@@ -390,7 +392,9 @@ pub(crate) fn check_input(
             // the problem is told once.
             Stats::add(&stats.errors, 1);
             if let Some(e) = first {
-                sink.message(&format!("urilint: {e} (files under it are not checked)"));
+                sink.notice(Notice::InvalidConfig {
+                    error: e.to_string(),
+                });
             }
             return;
         }
@@ -401,10 +405,10 @@ pub(crate) fn check_input(
     }
     if let Some(what) = parser_test_examples(input, editor.is_some()) {
         // Like the test data of `DEFAULT_EXCLUDE`, found by content.
-        sink.message(&format!(
-            "urilint: {}: skipped: {what}, whose URIs are test inputs; name the file to check it",
-            input.display_name()
-        ));
+        sink.notice(Notice::TestExamples {
+            name: input.display_name(),
+            what,
+        });
         return;
     }
     // The built site is checked as built, not as sources.
@@ -418,10 +422,9 @@ pub(crate) fn check_input(
         let same = std::fs::metadata(path).is_ok_and(|m| (m.dev(), m.ino()) == out);
         if same {
             Stats::add(&stats.binary, 1);
-            sink.message(&format!(
-                "urilint: {}: skipped: it is the --output-file",
-                input.display_name()
-            ));
+            sink.notice(Notice::IsOutputFile {
+                name: input.display_name(),
+            });
             return;
         }
     }
@@ -458,18 +461,12 @@ pub(crate) fn check_input(
         since: ch.since.as_deref().zip(since),
         moved_links: std::sync::Mutex::new(std::collections::HashSet::new()),
         name: input.name(),
-        non_utf8_name: input.non_utf8_name(),
         linter,
         rules: &rules,
         scan: &file_scan,
-        format: opts.format,
-        column_unit: ch.column_unit,
-        color: ch.color,
         stats,
-        collected: std::sync::Mutex::new(editor.map(|_| Vec::new())),
-        collect_limit: editor.map_or(usize::MAX, |e| e.max_found),
-        collected_past_limit: AtomicU64::new(0),
-        show_fixes: ch.show_fixes,
+        collected: std::sync::Mutex::new(None),
+        in_editor: editor.is_some(),
         write: &ch.write,
         input_format: opts.input_format,
         mmap: opts.mmap,
@@ -483,7 +480,6 @@ pub(crate) fn check_input(
             math: dollar_math(ch.links.as_ref(), input),
         },
         decode_helpers: decode_helpers(opts.threads),
-        extras,
         sites,
         mode: ch.mode,
         withheld: AtomicU64::new(0),
@@ -558,7 +554,10 @@ fn open_cache(
         Err(e) => {
             let _ = writeln!(
                 err,
-                "urilint: warning: --links remote: cache {e} (the run goes on without a cache)"
+                "{}",
+                Notice::CacheUnusable {
+                    error: e.to_string()
+                }
             );
             None
         }
@@ -690,7 +689,8 @@ fn request_links(
             Ok(Some(id)) => saved = Some((c.file_path().to_path_buf(), id)),
             Ok(None) => {}
             Err(e) => {
-                let _ = writeln!(err, "urilint: warning: --links remote: cache {e}");
+                let error = e.to_string();
+                let _ = writeln!(err, "{}", Notice::CacheNotSaved { error });
             }
         }
     }
@@ -698,9 +698,9 @@ fn request_links(
     if excluded > 0 {
         line.push_str(&format!("; {excluded} excluded ([links.remote] exclude)"));
     }
-    let _ = writeln!(err, "urilint: remote: {line}");
-    if let Some(message) = &offline {
-        let _ = writeln!(err, "urilint: {message}");
+    let _ = writeln!(err, "{}", Notice::Remote { summary: line });
+    if let Some(message) = offline.clone() {
+        let _ = writeln!(err, "{}", Notice::RemoteOffline { message });
     }
     let skipped = outcomes
         .iter()
@@ -719,6 +719,7 @@ fn request_links(
 fn built_leftovers(
     opts: &RunOptions,
     ch: &CheckOptions,
+    printer: &Printer,
     stats: &Stats,
     out: &mut (dyn io::Write + Send),
 ) -> Result<(), Error> {
@@ -731,7 +732,8 @@ fn built_leftovers(
     if ch.since.is_some() || ch.mode == FixMode::Diff || fixes_stdin {
         return Ok(());
     }
-    let mut buf = Vec::new();
+    // Findings only: nothing is said on the error buffer.
+    let (mut buf, mut err) = (Vec::new(), Vec::new());
     let mut pages: std::collections::HashMap<String, Option<Vec<u8>>> = Default::default();
     for u in built.unattributed() {
         let b = &u.broken;
@@ -784,12 +786,9 @@ fn built_leftovers(
             continue;
         }
         stats.count(&d);
-        let excerpt = match opts.format {
-            Format::Plain | Format::Jsonl => None,
-            _ => lines.around(d.uri_span.start, d.uri_span.end).ok(),
-        };
-        let d = in_unit(&d, opts.format, ch.column_unit, &mut lines).unwrap_or(d);
-        render(&mut buf, &d, opts.format, excerpt.as_ref(), ch.color, None);
+        printer
+            .sink(&mut buf, &mut err, None)
+            .diagnostic(&d, Some(&mut lines));
     }
     out.write_all(&buf).map_err(Error::Write)
 }
@@ -830,27 +829,16 @@ struct Job<'a> {
     /// renamed or deleted since the revision (reported on any line).
     moved_links: std::sync::Mutex<std::collections::HashSet<u64>>,
     name: String,
-    /// The exact bytes of the file name when it is not UTF-8 (for the JSON
-    /// and SARIF paths).
-    non_utf8_name: Option<&'a [u8]>,
     linter: &'a Linter,
     rules: &'a RuleSet,
     scan: &'a ScanOptions,
-    format: Format,
-    /// `--column-unit`.
-    column_unit: ColumnUnit,
-    color: bool,
     stats: &'a Stats,
     /// When `Some`, [`Job::emit`] collects the findings here instead of
-    /// printing them (`--add-ignore`).
+    /// emitting them (`--add-ignore`).
     collected: std::sync::Mutex<Option<Vec<Diagnostic>>>,
-    /// The most findings [`Job::collected`] keeps (an editor's
-    /// [`Editor::max_found`]; all for `--add-ignore`).
-    collect_limit: usize,
-    /// The findings found past [`Job::collect_limit`], counted only.
-    collected_past_limit: AtomicU64,
-    /// `--show-fixes`.
-    show_fixes: bool,
+    /// The input is a document an editor holds ([`Editor`]): no fix is
+    /// written, so none is said to be withheld.
+    in_editor: bool,
     write: &'a WritePolicy,
     input_format: InputFormat,
     /// Whether a large file is scanned through a map (report mode only).
@@ -859,8 +847,6 @@ struct Job<'a> {
     read: ReadOptions,
     /// Threads that decode a mailbox's messages beside this one.
     decode_helpers: usize,
-    /// `--label`, `--summary`.
-    extras: &'a JsonExtras,
     /// `--add-ignore`: the sites pages are looked up in (a Docusaurus
     /// page compiled as MDX gets `{/* */}` markers).
     sites: &'a crate::fix::add_ignore::Sites,
@@ -916,8 +902,14 @@ impl Job<'_> {
         }
     }
 
-    /// Prints `d` (counting it) with the lines around it from `lines`.
-    fn emit<S: ReadAt>(&self, out: &mut Vec<u8>, d: &Diagnostic, lines: Option<&mut Lines<S>>) {
+    /// Reports `d` (counting it) into `sink`, with the lines around it
+    /// from `lines`.
+    fn emit<S: ReadAt>(
+        &self,
+        sink: &mut Sink<'_, '_>,
+        d: &Diagnostic,
+        lines: Option<&mut Lines<S>>,
+    ) {
         if !self.new_since(d) {
             return;
         }
@@ -927,48 +919,11 @@ impl Job<'_> {
             .unwrap_or_else(|p| p.into_inner())
             .as_mut()
         {
-            if found.len() < self.collect_limit {
-                found.push(d.clone());
-            } else {
-                self.collected_past_limit.fetch_add(1, Ordering::Relaxed);
-            }
+            found.push(d.clone());
             return;
         }
         self.stats.count(d);
-        let mut lines = lines;
-        let converted = lines
-            .as_deref_mut()
-            .and_then(|l| in_unit(d, self.format, self.column_unit, l));
-        let d = converted.as_ref().unwrap_or(d);
-        let excerpt = match (self.format, lines) {
-            (Format::Plain | Format::Jsonl, _) | (_, None) => None,
-            (_, Some(lines)) => lines.around(d.uri_span.start, d.uri_span.end).ok(),
-        };
-        render(
-            out,
-            d,
-            self.format,
-            excerpt.as_ref(),
-            self.color,
-            self.non_utf8_name,
-        );
-        if self.format == Format::Jsonl {
-            self.extras.label(out);
-        }
-        if let (true, Format::Plain, Some(fix)) = (self.show_fixes, self.format, &d.fix) {
-            if out.last() == Some(&b'\n') {
-                out.pop();
-                let class = match fix.applicability {
-                    Applicability::Safe => "fix",
-                    Applicability::Unsafe => "unsafe fix",
-                };
-                let _ = writeln!(
-                    out,
-                    " [{class}: {}]",
-                    crate::output::escape::text(&fix.message)
-                );
-            }
-        }
+        sink.diagnostic(d, lines.map(|l| l as &mut dyn ReadBack));
     }
 
     /// True unless `--since` leaves `d` out: it is on a line new since the
@@ -998,13 +953,13 @@ impl Job<'_> {
         &self,
         found: &[Diagnostic],
         mut lines: Option<&mut Lines<S>>,
-        out: &mut Vec<u8>,
+        sink: &mut Sink<'_, '_>,
     ) {
         for d in found {
             if lines.as_deref_mut().is_some_and(|l| suppressed(l, d)) {
                 continue;
             }
-            self.emit(out, d, lines.as_deref_mut());
+            self.emit(sink, d, lines.as_deref_mut());
         }
     }
 
@@ -1016,7 +971,8 @@ impl Job<'_> {
             writes,
             Writes::ReportOnly(NotWritten::Mail | NotWritten::Gzip)
         );
-        if n == 0 || mail || self.mode == FixMode::Report || self.collected_mode() {
+        if n == 0 || mail || self.mode == FixMode::Report || self.in_editor || self.collected_mode()
+        {
             return;
         }
         let why = match writes {
@@ -1028,11 +984,11 @@ impl Job<'_> {
                                     written with escapes, where urilint does not write"
                 .to_string(),
         };
-        sink.message(&format!(
-            "urilint: {}: {n} fix{} not applied: {why}",
-            input.display_name(),
-            if n == 1 { "" } else { "es" }
-        ));
+        sink.notice(Notice::FixesNotApplied {
+            name: input.display_name(),
+            count: n,
+            why,
+        });
     }
 
     /// The findings collected so far (`--add-ignore`, an editor's
@@ -1095,7 +1051,7 @@ impl Job<'_> {
                         for d in &mut found {
                             self.text_policy(writes, d, true);
                         }
-                        self.emit_unsuppressed(&found, Some(&mut lines), sink.out());
+                        self.emit_unsuppressed(&found, Some(&mut lines), sink);
                     },
                 );
                 self.say_withheld(input, writes, sink);
@@ -1114,7 +1070,7 @@ impl Job<'_> {
                             for d in &mut found {
                                 self.text_policy(writes, d, true);
                             }
-                            self.emit_unsuppressed(&found, Some(&mut lines), sink.out());
+                            self.emit_unsuppressed(&found, Some(&mut lines), sink);
                         };
                         scan_reader(&self.name, r, self.scan, self.stats, sink, each);
                     }
@@ -1154,7 +1110,7 @@ impl Job<'_> {
                     for d in &mut found {
                         self.text_policy(writes, d, true);
                     }
-                    self.emit_unsuppressed(&found, lines.as_mut(), sink.out());
+                    self.emit_unsuppressed(&found, lines.as_mut(), sink);
                 };
                 match opened {
                     None => {}
@@ -1217,7 +1173,7 @@ impl Job<'_> {
             {
                 if let Some(d) = pending.pop_front() {
                     if !suppressed(lines, &d) {
-                        self.emit(sink.out(), &d, Some(&mut *lines));
+                        self.emit(sink, &d, Some(&mut *lines));
                     }
                 }
             }
@@ -1237,7 +1193,7 @@ impl Job<'_> {
                     if suppressed(lines, &d) {
                         continue;
                     }
-                    self.emit(sink.out(), &d, Some(&mut *lines));
+                    self.emit(sink, &d, Some(&mut *lines));
                 }
             },
             |unit| {
@@ -1527,7 +1483,10 @@ impl Job<'_> {
                     Ok(b) => b,
                     Err(e) => {
                         Stats::add(&self.stats.errors, 1);
-                        sink.message(&format!("urilint: -: {e}"));
+                        sink.notice(Notice::ReadFailed {
+                            name: "-".to_string(),
+                            error: e,
+                        });
                         return;
                     }
                 };
@@ -1537,9 +1496,11 @@ impl Job<'_> {
                     // Passed through unchanged: mail is never rewritten.
                     Stats::add(&self.stats.not_written, 1);
                     let kind = never_written(&original, path).unwrap_or("mail");
-                    sink.message(&format!(
-                        "urilint: -: is {kind}; urilint never writes into mail, news or gzip files: not fixed"
-                    ));
+                    sink.notice(Notice::NeverWritten {
+                        name: "-".to_string(),
+                        kind,
+                        reported: false,
+                    });
                     if mode == FixMode::Fix {
                         sink.out().extend_from_slice(&original);
                     }
@@ -1559,11 +1520,9 @@ impl Job<'_> {
             Input::Document { .. } => {
                 // Reported as without --fix; never written.
                 Stats::add(&self.stats.not_written, 1);
-                sink.message(&format!(
-                    "urilint: {}: {}: not fixed",
-                    input.display_name(),
-                    super::rewrite::NOT_A_FILE
-                ));
+                sink.notice(Notice::NotAFile {
+                    name: input.display_name(),
+                });
                 self.report(input, sink);
             }
             Input::File { .. } => {
@@ -1584,7 +1543,10 @@ impl Job<'_> {
                         Ok(d) => d,
                         Err(e) => {
                             Stats::add(&self.stats.errors, 1);
-                            sink.message(&format!("urilint: {}: {e}", self.name));
+                            sink.notice(Notice::ReadFailed {
+                                name: self.name.clone(),
+                                error: e,
+                            });
                             return;
                         }
                     },
@@ -1617,15 +1579,7 @@ impl Job<'_> {
     /// whole).
     fn for_editor(&self, input: &Input, editor: &Editor<'_>, sink: &mut Sink<'_, '_>) {
         match editor.want {
-            EditorWant::Findings => {
-                self.report(input, sink);
-                let found = self.take_collected();
-                *editor.found.lock().unwrap_or_else(|p| p.into_inner()) = found;
-                editor.left_out.store(
-                    self.collected_past_limit.load(Ordering::Relaxed),
-                    Ordering::Relaxed,
-                );
-            }
+            EditorWant::Findings => self.report(input, sink),
             EditorWant::FixAll => {
                 let Input::Document { name, bytes } = input else {
                     return;
@@ -1675,9 +1629,7 @@ impl Job<'_> {
     fn add_ignore(&self, input: &Input, sink: &mut Sink<'_, '_>) {
         if let Input::Stdin { .. } = input {
             Stats::add(&self.stats.errors, 1);
-            sink.message(
-                "urilint: -: --add-ignore writes markers into files; standard input is not one",
-            );
+            sink.notice(Notice::AddIgnoreStdin);
             return;
         }
         let target = match open_target(input, Some(self.write), self.stats, sink) {
@@ -1692,7 +1644,10 @@ impl Job<'_> {
             Ok(r) => r,
             Err(e) => {
                 Stats::add(&self.stats.errors, 1);
-                sink.message(&format!("urilint: {}: {e}", self.name));
+                sink.notice(Notice::ReadFailed {
+                    name: self.name.clone(),
+                    error: e,
+                });
                 return;
             }
         };
@@ -1722,7 +1677,7 @@ impl Job<'_> {
                 }
                 Err(e) => {
                     Stats::add(&self.stats.errors, 1);
-                    sink.message(&format!("urilint: {e}"));
+                    sink.notice(Notice::Error(e));
                     edits = &[];
                 }
             }
@@ -1750,19 +1705,18 @@ impl Job<'_> {
             d.uri_span = d.uri_span.start + grow..d.uri_span.end + grow;
             d.line += new_lines;
             d.end_line += new_lines;
-            self.emit(sink.out(), &d, Some(&mut lines));
+            self.emit(sink, &d, Some(&mut lines));
         }
         if let Some(&(_, why)) = markers.unmarked.first() {
             let why = match (writes, why) {
                 (Writes::ReportOnly(w), _) => w.reason(),
                 (_, why) => why.reason().to_string(),
             };
-            sink.message(&format!(
-                "urilint: {}: {} finding(s) not marked: {}",
-                self.name,
-                markers.unmarked.len(),
-                why
-            ));
+            sink.notice(Notice::NotMarked {
+                name: self.name.clone(),
+                count: markers.unmarked.len(),
+                why,
+            });
         }
     }
 
@@ -1869,11 +1823,10 @@ impl Job<'_> {
         );
         if capped && len > crate::format::mbox::MAX_MESSAGE as u64 {
             // Read only in part (its start): never written.
-            sink.message(&format!(
-                "urilint: {}: over {} MiB, read only in part: not fixed",
-                input.display_name(),
-                crate::format::mbox::MAX_MESSAGE / (1024 * 1024)
-            ));
+            sink.notice(Notice::ReadInPart {
+                name: input.display_name(),
+                mib: crate::format::mbox::MAX_MESSAGE / (1024 * 1024),
+            });
             if let Input::Stdin { .. } = input {
                 // Already read: passed through as it is.
                 if mode == FixMode::Fix {
@@ -1903,7 +1856,10 @@ impl Job<'_> {
                     &fixed.edits,
                 ) {
                     Stats::add(&self.stats.errors, 1);
-                    sink.message(&format!("urilint: {}: {e}", self.name));
+                    sink.notice(Notice::ReadFailed {
+                        name: self.name.clone(),
+                        error: e,
+                    });
                 }
             }
             return;
@@ -1914,19 +1870,17 @@ impl Job<'_> {
             // The (fixed) text is the output; findings go to stderr.
             if let Err(e) = write_edited(src.clone(), len, edits, sink.out()) {
                 Stats::add(&self.stats.errors, 1);
-                sink.message(&format!("urilint: -: {e}"));
+                sink.notice(Notice::ReadFailed {
+                    name: "-".to_string(),
+                    error: e,
+                });
                 return;
             }
             // Their columns in the run's unit, counted on the fixed text.
             let mut lines = Lines::new(Edited::new(src.clone(), len, edits));
             for d in &remaining {
                 self.stats.count(d);
-                let converted = in_unit(d, Format::Plain, self.column_unit, &mut lines);
-                let d = converted.as_ref().unwrap_or(d);
-                sink.message(&format!(
-                    "{}:{}:{}: {} {}",
-                    d.path, d.line, d.column, d.code, d.message
-                ));
+                sink.finding_left(d, Some(&mut lines));
             }
             if changed {
                 Stats::add(&self.stats.fixed, fixed.applied as u64);
@@ -1945,7 +1899,7 @@ impl Job<'_> {
                     }
                     Err(e) => {
                         Stats::add(&self.stats.errors, 1);
-                        sink.message(&format!("urilint: {e}"));
+                        sink.notice(Notice::Error(e));
                         edits = &[];
                         remaining = self
                             .pass_findings(src.clone(), (format, writes), sink, false)
@@ -1956,7 +1910,7 @@ impl Job<'_> {
         }
         let mut lines = Lines::new(Edited::new(src, len, edits));
         for d in &remaining {
-            self.emit(sink.out(), d, Some(&mut lines));
+            self.emit(sink, d, Some(&mut lines));
         }
     }
 
@@ -2000,20 +1954,21 @@ impl Job<'_> {
             Ok(f) => f,
             Err(e) => {
                 Stats::add(&self.stats.errors, 1);
-                sink.message(&format!("urilint: {}: {e}", self.name));
+                sink.notice(Notice::ReadFailed {
+                    name: self.name.clone(),
+                    error: e,
+                });
                 return None;
             }
         };
         if let Writes::Data(data) = writes {
             let kept = self.verify_data(data, src.clone(), len, &uris, &fixed.edits);
             if kept.len() < fixed.edits.len() {
-                sink.message(&format!(
-                    "urilint: {}: {} edit{} not applied: the {} file would not parse to the same structure",
-                    input.display_name(),
-                    fixed.edits.len() - kept.len(),
-                    if fixed.edits.len() - kept.len() == 1 { "" } else { "s" },
-                    data.name()
-                ));
+                sink.notice(Notice::EditsNotApplied {
+                    name: input.display_name(),
+                    count: fixed.edits.len() - kept.len(),
+                    format: data.name(),
+                });
                 if kept.is_empty() {
                     fixed.applied = 0;
                     fixed.fixed.clear();
@@ -2079,54 +2034,6 @@ pub(crate) fn read_stdin_capped(limit: u64) -> io::Result<Vec<u8>> {
         )));
     }
     Ok(buf)
-}
-
-/// `d` with its columns (start and end) counted in `unit`, from its line(s)
-/// read back from `lines`, when `format` prints columns in the unit
-/// (`human`, `plain`, `github`) and `unit` is not [`ColumnUnit::Char`],
-/// the unit of [`Diagnostic::column`]; `None` when nothing changes. When
-/// a line cannot be read back (standard input more than its window back),
-/// both columns stay in characters.
-fn in_unit<S: ReadAt>(
-    d: &Diagnostic,
-    format: Format,
-    unit: ColumnUnit,
-    lines: &mut Lines<S>,
-) -> Option<Diagnostic> {
-    if unit == ColumnUnit::Char || !matches!(format, Format::Human | Format::Plain | Format::Github)
-    {
-        return None;
-    }
-    let column = lines.column(unit, d.byte_offset).ok()?;
-    let end_column = lines.column(unit, d.uri_span.end).ok()?;
-    let mut d = d.clone();
-    d.column = column;
-    d.end_column = end_column;
-    Some(d)
-}
-
-/// Renders one diagnostic in `format`; `non_utf8_name` is the exact name
-/// of its file when that is not UTF-8.
-fn render(
-    out: &mut Vec<u8>,
-    d: &Diagnostic,
-    format: Format,
-    excerpt: Option<&Excerpt>,
-    color: bool,
-    non_utf8_name: Option<&[u8]>,
-) {
-    match format {
-        Format::Jsonl => jsonl::diagnostic_line(out, d, non_utf8_name),
-        Format::Plain => plain::diagnostic(out, d),
-        Format::Human => human::diagnostic(out, d, excerpt, color),
-        Format::Sarif => sarif::result_at(
-            out,
-            d,
-            catalogue().iter().position(|r| r.code == d.code),
-            non_utf8_name,
-        ),
-        Format::Github => github::diagnostic(out, d),
-    }
 }
 
 /// The paths a missing link target `path` may stand for when it names a

@@ -21,6 +21,7 @@ use crate::lines::Lines;
 use crate::pipeline::Sink;
 use crate::position::Position;
 use crate::scan::{Candidate, Found, ScanBuffers, ScanOptions, Scanner};
+use crate::sink::Sink as _;
 
 /// The length of the text scanned for `piece`: its text, or for a piece
 /// that is one URI reference, its value without leading and trailing
@@ -222,10 +223,10 @@ pub(crate) fn scan_units<R, F, B, G>(
                 None => name.to_string(),
             };
             for p in &unit.problems {
-                part.message(&format!(
-                    "urilint: {}: warning: {p}",
-                    crate::output::escape::name(&label)
-                ));
+                part.notice(crate::sink::Notice::DecodeWarning {
+                    unit: label.clone(),
+                    problem: p.clone(),
+                });
             }
         }
         let mut lines = Lines::new(unit::UnitBytes {
@@ -254,10 +255,10 @@ pub(crate) fn scan_units<R, F, B, G>(
     });
     if let Err(e) = result {
         Stats::add(&stats.errors, 1);
-        sink.message(&format!(
-            "urilint: {}: {e}",
-            crate::output::escape::name(name)
-        ));
+        sink.notice(crate::sink::Notice::DecodeFailed {
+            name: name.to_string(),
+            error: e,
+        });
     }
 }
 

@@ -9,17 +9,21 @@
 //! would be. Nothing is written: the findings carry their fixes as edits
 //! of the document's bytes, and [`DocumentChecker::fix_all`] gives the
 //! edits `check --fix` would write.
+//!
+//! The checker's events go to a collecting sink ([`crate::sink::Collect`]):
+//! the findings and the [`Notice`]s come back as values; nothing is
+//! rendered, and no output is read back.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, Mutex};
 
 use super::check::{check_input, CheckOptions, Editor, EditorWant};
-use super::{JsonExtras, RunOptions, Stats};
+use super::{RunOptions, Stats};
 use crate::fix::Edit;
 use crate::format::detect::InputFormat;
 use crate::lint::Diagnostic;
-use crate::pipeline::{self, Outputs, PipelineOptions};
+use crate::pipeline::{self, Events, Outputs, PipelineOptions};
+use crate::sink::{Collect, Notice, Sink as _};
 use crate::source::Input;
 
 /// Checks documents held in memory with the settings of one `check` run.
@@ -47,14 +51,15 @@ pub struct FirstFindings {
 }
 
 /// What [`DocumentChecker`] found in a document.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct Checked<T> {
     /// The findings, or the edits.
     pub value: T,
     /// What `check` would have said on standard error about the document
     /// (skipped as binary, an invalid urilint.toml, read only in part),
-    /// one line each, without a trailing newline.
-    pub messages: Vec<String>,
+    /// in order: each one's `Display` is the line `check` prints, before
+    /// control characters are escaped ([`crate::output::escape::text`]).
+    pub notices: Vec<Notice>,
 }
 
 impl DocumentChecker {
@@ -69,7 +74,7 @@ impl DocumentChecker {
         let first = self.first_findings(path, bytes, usize::MAX);
         Checked {
             value: first.value.kept,
-            messages: first.messages,
+            notices: first.notices,
         }
     }
 
@@ -86,18 +91,15 @@ impl DocumentChecker {
         let editor = Editor {
             tree: self.tree.as_deref(),
             want: EditorWant::Findings,
-            found: Mutex::new(Vec::new()),
-            max_found: max,
-            left_out: AtomicU64::new(0),
             edits: Mutex::new(None),
         };
-        let messages = self.run(path, bytes, &editor);
+        let collected = self.run(path, bytes, &editor, max);
         Checked {
             value: FirstFindings {
-                kept: editor.found.into_inner().unwrap_or_else(|p| p.into_inner()),
-                left_out: editor.left_out.into_inner(),
+                kept: collected.diagnostics,
+                left_out: collected.left_out,
             },
-            messages,
+            notices: collected.notices,
         }
     }
 
@@ -110,19 +112,16 @@ impl DocumentChecker {
         let editor = Editor {
             tree: self.tree.as_deref(),
             want: EditorWant::FixAll,
-            found: Mutex::new(Vec::new()),
-            max_found: usize::MAX,
-            left_out: AtomicU64::new(0),
             edits: Mutex::new(None),
         };
-        let messages = self.run(path, bytes, &editor);
+        let collected = self.run(path, bytes, &editor, 0);
         Checked {
             value: editor
                 .edits
                 .into_inner()
                 .unwrap_or_else(|p| p.into_inner())
                 .unwrap_or_default(),
-            messages,
+            notices: collected.notices,
         }
     }
 
@@ -166,54 +165,104 @@ impl DocumentChecker {
     }
 
     /// Runs `check`'s per-input job on the document for `editor`; returns
-    /// the messages it said.
-    fn run(&self, path: &Path, bytes: Arc<[u8]>, editor: &Editor<'_>) -> Vec<String> {
+    /// what it emitted: its first `max` findings (and how many more) and
+    /// its notices.
+    fn run(&self, path: &Path, bytes: Arc<[u8]>, editor: &Editor<'_>, max: usize) -> Collect {
         let input = Input::Document {
             name: path.to_path_buf(),
             bytes,
         };
-        let mut out: Vec<u8> = Vec::new();
-        let mut err: Vec<u8> = Vec::new();
+        // Nothing is written to either: every event goes to `collect`.
+        let (mut out, mut err) = (std::io::sink(), std::io::sink());
+        let collect = Mutex::new(Collect::new(max));
         let opts = RunOptions {
             threads: 1,
             ..self.opts.clone()
         };
         let scan = super::scan_options(&opts, true);
-        let extras = JsonExtras::of(&RunOptions {
-            summary: false,
-            label: None,
-            ..opts.clone()
-        });
         let stats = Stats::default();
         let outputs = Outputs {
             out: &mut out,
             err: &mut err,
         };
-        let result = pipeline::run(
+        let result = pipeline::run_with(
             std::iter::once(Ok(input)),
             &PipelineOptions::new(1, false),
             outputs,
+            Events::To(&collect),
             |input, sink| {
                 check_input(
                     &opts,
                     &self.check,
                     &scan,
-                    (&extras, &crate::fix::add_ignore::Sites::default()),
+                    &crate::fix::add_ignore::Sites::default(),
                     input,
                     &stats,
                     sink,
                     Some(editor),
                 )
             },
-            |e, sink| sink.message(&format!("urilint: {e}")),
+            |e, sink| {
+                sink.notice(Notice::Walk {
+                    error: e.to_string(),
+                })
+            },
         );
-        let mut messages: Vec<String> = String::from_utf8_lossy(&err)
-            .lines()
-            .map(str::to_string)
-            .collect();
+        let mut collected = collect.into_inner().unwrap_or_else(|p| p.into_inner());
         if let Err(e) = result {
-            messages.push(format!("urilint: {e}"));
+            collected.notices.push(Notice::Error(e));
         }
-        messages
+        collected
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::server::workspace::{Folder, ServerOptions};
+
+    fn checker() -> DocumentChecker {
+        Folder::new(None, &ServerOptions::default()).checker
+    }
+
+    /// What `check` says about a document reaches the server as the typed
+    /// [`Notice`], not as text read back from standard error: a UTF-16
+    /// buffer is skipped with [`Notice::Utf16`] naming it, and its text is
+    /// the line `check` prints.
+    #[test]
+    fn a_notice_reaches_the_server_typed() {
+        let bytes: Arc<[u8]> = Arc::from(&b"\xff\xfeh\0t\0"[..]);
+        let checked = checker().findings(Path::new("/d/a.txt"), bytes);
+        assert!(checked.value.is_empty());
+        match &checked.notices[..] {
+            [n @ Notice::Utf16 { name }] => {
+                assert_eq!(name, "/d/a.txt");
+                assert_eq!(
+                    n.to_string(),
+                    "urilint: /d/a.txt: skipped: UTF-16 text (byte-order mark); \
+                     convert it to UTF-8 to scan it"
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// The findings come from the collecting sink: the first `max` kept in
+    /// file order, the rest counted; no notice for a plain document.
+    #[test]
+    fn first_findings_keep_max_and_count_the_rest() {
+        let text = "http://a.example/%zz http://b.example/%zz http://c.example/%zz\n";
+        let bytes: Arc<[u8]> = Arc::from(text.as_bytes());
+        let all = checker().findings(Path::new("/d/a.txt"), bytes.clone());
+        assert!(all.value.len() >= 3, "{:?}", all.value);
+        assert!(all.notices.is_empty(), "{:?}", all.notices);
+        let first = checker().first_findings(Path::new("/d/a.txt"), bytes, 2);
+        assert_eq!(first.value.kept[..], all.value[..2]);
+        assert_eq!(first.value.left_out, all.value.len() as u64 - 2);
+        assert!(first
+            .value
+            .kept
+            .windows(2)
+            .all(|w| w[0].byte_offset <= w[1].byte_offset));
     }
 }

@@ -41,6 +41,7 @@ use crate::position::Position;
 use crate::record::Record;
 use crate::resolve::{resolve_str, ResolveOptions};
 use crate::scan::{Found, ScanOptions, Scanner};
+use crate::sink::{Notice, Sink as _};
 use crate::source::{sniff, Input, Mmap, Opened, Sniffed};
 use crate::walk::{self, WalkOptions};
 use decoded::{decode_helpers, Located};
@@ -336,15 +337,12 @@ fn open_reader_maybe_held(
         }
         Ok((Opened::Utf16, _, _)) => {
             Stats::add(&stats.binary, 1);
-            sink.message(&format!(
-                "urilint: {}: skipped: UTF-16 text (byte-order mark); convert it to UTF-8 to scan it",
-                input.name()
-            ));
+            sink.notice(Notice::Utf16 { name: input.name() });
             None
         }
         Err(e) => {
             Stats::add(&stats.errors, 1);
-            sink.message(&format!("urilint: {e}"));
+            sink.notice(Notice::Error(e));
             None
         }
     }
@@ -370,7 +368,7 @@ pub(crate) fn open_target(
         Ok(t) => t,
         Err(e) => {
             Stats::add(&stats.errors, 1);
-            sink.message(&format!("urilint: {e}"));
+            sink.notice(Notice::Error(e));
             return Err(NotOpened::Skipped);
         }
     };
@@ -378,7 +376,10 @@ pub(crate) fn open_target(
         Ok(h) => h,
         Err(e) => {
             Stats::add(&stats.errors, 1);
-            sink.message(&format!("urilint: {}: {e}", input.name()));
+            sink.notice(Notice::ReadFailed {
+                name: input.name(),
+                error: e,
+            });
             return Err(NotOpened::Skipped);
         }
     };
@@ -386,10 +387,11 @@ pub(crate) fn open_target(
         // Mail is never rewritten: a fix of the raw bytes would cut
         // quoted-printable soft breaks, base64 lines or compressed data.
         Stats::add(&stats.not_written, 1);
-        sink.message(&format!(
-            "urilint: {}: is {kind}; urilint never writes into mail, news or gzip files: not fixed (findings are reported from its decoded text)",
-            input.display_name()
-        ));
+        sink.notice(Notice::NeverWritten {
+            name: input.display_name(),
+            kind,
+            reported: true,
+        });
         return Err(NotOpened::NeverWritten);
     }
     match sniff(&head, explicit) {
@@ -400,10 +402,7 @@ pub(crate) fn open_target(
         }
         Sniffed::Utf16 => {
             Stats::add(&stats.binary, 1);
-            sink.message(&format!(
-                "urilint: {}: skipped: UTF-16 text (byte-order mark); convert it to UTF-8 to scan it",
-                input.name()
-            ));
+            sink.notice(Notice::Utf16 { name: input.name() });
             Err(NotOpened::Skipped)
         }
     }
@@ -417,10 +416,9 @@ pub(crate) fn open_target(
 fn skipped_binary(input: &Input, stats: &Stats, sink: &mut Sink<'_, '_>) {
     Stats::add(&stats.binary, 1);
     if !crate::source::binary_by_name(input.path()) {
-        sink.message(&format!(
-            "urilint: {}: skipped: binary (a NUL byte in its first 8 KiB)",
-            input.display_name()
-        ));
+        sink.notice(Notice::Binary {
+            name: input.display_name(),
+        });
     }
 }
 
@@ -517,7 +515,10 @@ fn drive<R, F>(
             Ok(None) => return,
             Err(e) => {
                 Stats::add(&stats.errors, 1);
-                sink.message(&format!("urilint: {name}: {e}"));
+                sink.notice(Notice::ReadFailed {
+                    name: name.to_string(),
+                    error: e,
+                });
                 return;
             }
         }
@@ -568,7 +569,9 @@ pub(crate) fn output_closed(result: Result<(), Error>) -> Result<bool, Error> {
 
 pub(crate) fn report_walk_error(e: &Error, stats: &Stats, sink: &mut Sink<'_, '_>) {
     Stats::add(&stats.errors, 1);
-    sink.message(&format!("urilint: {e}"));
+    sink.notice(Notice::Walk {
+        error: e.to_string(),
+    });
 }
 
 #[cfg(test)]
@@ -627,6 +630,11 @@ impl JsonExtras {
                 .map(jsonl::label_field),
             summary: json && opts.summary,
         }
+    }
+
+    /// The `,"label":...` field of `--label` in JSON Lines, if any.
+    pub(crate) fn label_field(&self) -> Option<&[u8]> {
+        self.label.as_deref()
     }
 
     /// Adds the label to the record that ends `out`.

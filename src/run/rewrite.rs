@@ -91,8 +91,7 @@ pub fn rewrite(
 }
 
 /// Why a document of framed standard input is never fixed or rewritten.
-pub(crate) const NOT_A_FILE: &str =
-    "a document of framed standard input (--stdin-format) is not a file, and is never written";
+pub(crate) use crate::sink::NOT_A_FILE;
 
 fn rewrite_input(
     input: &Input,

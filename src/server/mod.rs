@@ -576,8 +576,8 @@ impl<'c> Server<'c> {
                 version: Some(doc.version),
             },
         );
-        for m in &checked.messages {
-            self.log(m);
+        for n in &checked.notices {
+            self.log(&crate::output::escape::text(&n.to_string()));
         }
         if left_out > 0 {
             self.log(&format!(
