@@ -101,19 +101,7 @@ pub fn inputs(
     paths: &[PathBuf],
     opts: &WalkOptions,
 ) -> Result<impl Iterator<Item = Result<Input, Error>>, Error> {
-    let overrides = {
-        let mut b = OverrideBuilder::new(".");
-        for g in &opts.globs {
-            b.add(g).map_err(|e| Error::Walk {
-                path: DisplayPath(PathBuf::from(g)),
-                message: format!("invalid glob: {e}"),
-            })?;
-        }
-        b.build().map_err(|e| Error::Walk {
-            path: DisplayPath(PathBuf::new()),
-            message: format!("invalid globs: {e}"),
-        })?
-    };
+    let overrides = overrides(&opts.globs)?;
     let opts = opts.clone();
     let listed = match &opts.files_from {
         Some(list) => Some(ListedPaths::open(list)?),
@@ -180,64 +168,89 @@ pub fn inputs(
                     "the path led elsewhere when it was opened (a symbolic link swapped)".to_string(),
                 );
             }
-            let hidden = opts.hidden;
-            let lock_files = opts.no_ignore;
-            let walk = WalkBuilder::new(&path)
-                .standard_filters(!opts.no_ignore)
-                // Hidden entries are filtered below, where Maildir++
-                // folders are let through.
-                .hidden(false)
-                .filter_entry(move |e| {
-                    e.depth() == 0
-                        || (!is_git(e)
-                            && (hidden || !is_github_actions(e))
-                            && (hidden
-                                || !is_hidden(e)
-                                || is_maildir_folder(e)
-                                || is_github_folder(e)))
-                })
-                .overrides(overrides.clone())
-                // Siblings by name, as bytes: the entries of one folder
-                // share their parent's bytes, so comparing whole paths as
-                // bytes orders them by name, without taking each path
-                // apart into components per comparison (which the name
-                // comparison did: a fifth of the work on a folder of
-                // 1,000 small files).
-                .sort_by_file_path(|a, b| {
-                    a.as_os_str()
-                        .as_encoded_bytes()
-                        .cmp(b.as_os_str().as_encoded_bytes())
-                })
-                .build();
-            Box::new(walk.filter_map(move |entry| match entry {
-                Err(e) => Some(Err(walk_error(&e))),
-                Ok(entry) => {
-                    let ft = entry.file_type()?;
-                    if entry.depth() == 0 {
-                        if ft.is_dir() {
-                            return None;
-                        }
-                        // Named on the command line: read whatever it is.
-                        return Some(Ok(Input::File {
-                            path: entry.into_path(),
-                            explicit: true,
-                            root: None,
-                        }));
-                    }
-                    if !lock_files && is_lock_file(entry.path()) {
-                        return None;
-                    }
-                    ft.is_file().then(|| {
-                        Ok(Input::File {
-                            path: entry.into_path(),
-                            explicit: false,
-                            root: root.clone(),
-                        })
-                    })
-                }
-            }))
+            tree(&path, root, &opts, &overrides)
         },
     ))
+}
+
+/// The override globs of [`WalkOptions::globs`], matched from the working
+/// directory.
+fn overrides(globs: &[String]) -> Result<ignore::overrides::Override, Error> {
+    let mut b = OverrideBuilder::new(".");
+    for g in globs {
+        b.add(g).map_err(|e| Error::Walk {
+            path: DisplayPath(PathBuf::from(g)),
+            message: format!("invalid glob: {e}"),
+        })?;
+    }
+    b.build().map_err(|e| Error::Walk {
+        path: DisplayPath(PathBuf::new()),
+        message: format!("invalid globs: {e}"),
+    })
+}
+
+/// The inputs under `path` (a file or a directory named or listed),
+/// walked in order, its files reached from `root` when one was opened;
+/// `path` itself, named, is read whatever it is.
+fn tree(
+    path: &Path,
+    root: Option<Root>,
+    opts: &WalkOptions,
+    overrides: &ignore::overrides::Override,
+) -> Box<dyn Iterator<Item = Result<Input, Error>>> {
+    let hidden = opts.hidden;
+    let lock_files = opts.no_ignore;
+    let walk = WalkBuilder::new(path)
+        .standard_filters(!opts.no_ignore)
+        // Hidden entries are filtered below, where Maildir++
+        // folders are let through.
+        .hidden(false)
+        .filter_entry(move |e| {
+            e.depth() == 0
+                || (!is_git(e)
+                    && (hidden || !is_github_actions(e))
+                    && (hidden || !is_hidden(e) || is_maildir_folder(e) || is_github_folder(e)))
+        })
+        .overrides(overrides.clone())
+        // Siblings by name, as bytes: the entries of one folder
+        // share their parent's bytes, so comparing whole paths as
+        // bytes orders them by name, without taking each path
+        // apart into components per comparison (which the name
+        // comparison did: a fifth of the work on a folder of
+        // 1,000 small files).
+        .sort_by_file_path(|a, b| {
+            a.as_os_str()
+                .as_encoded_bytes()
+                .cmp(b.as_os_str().as_encoded_bytes())
+        })
+        .build();
+    Box::new(walk.filter_map(move |entry| match entry {
+        Err(e) => Some(Err(walk_error(&e))),
+        Ok(entry) => {
+            let ft = entry.file_type()?;
+            if entry.depth() == 0 {
+                if ft.is_dir() {
+                    return None;
+                }
+                // Named on the command line: read whatever it is.
+                return Some(Ok(Input::File {
+                    path: entry.into_path(),
+                    explicit: true,
+                    root: None,
+                }));
+            }
+            if !lock_files && is_lock_file(entry.path()) {
+                return None;
+            }
+            ft.is_file().then(|| {
+                Ok(Input::File {
+                    path: entry.into_path(),
+                    explicit: false,
+                    root: root.clone(),
+                })
+            })
+        }
+    }))
 }
 
 /// What a listed path is, reached without following links.

@@ -96,7 +96,6 @@ pub fn segments(src: &[u8], include_code: bool) -> Vec<Segment> {
         let l = &lines[i];
         let text = &src[l.range.clone()];
         let trimmed = text.trim_ascii_start();
-        let at = l.range.start + (text.len() - trimmed.len());
         // A literal block follows "::" at the end of a paragraph line, or
         // a literal directive.
         let directive = trimmed.strip_prefix(b".. ").map(|d| d.trim_ascii_start());
@@ -150,45 +149,72 @@ pub fn segments(src: &[u8], include_code: bool) -> Vec<Segment> {
             i = end;
             continue;
         }
-        if let Some(d) = directive {
-            // `.. _name: uri`, `.. __: uri`
-            if let Some(rest) = d.strip_prefix(b"_") {
-                if let Some(colon) = target_colon(rest) {
-                    let value_at = at + (trimmed.len() - rest.len()) + colon + 1;
-                    i += target(src, &lines, i, value_at, &mut taken, &mut out);
-                    continue;
-                }
-            }
-            // `.. |name| image:: uri`: a substitution definition.
-            let d = match d.strip_prefix(b"|") {
-                Some(rest) => memchr::memmem::find(rest, b"| ")
-                    .map_or(d, |e| rest[e + 2..].trim_ascii_start()),
-                None => d,
-            };
-            for (name, what) in [(&b"image::"[..], "image"), (b"figure::", "figure")] {
-                if let Some(arg) = d.strip_prefix(name) {
-                    let value_at = at + (trimmed.len() - arg.len());
-                    if let Some(seg) = argument(src, value_at..l.range.end, what) {
-                        taken.push(value_at..l.range.end);
-                        out.push(seg);
-                    }
-                }
-            }
-        } else if let Some(rest) = trimmed.strip_prefix(b"__ ") {
-            let value_at = at + (trimmed.len() - rest.len());
-            i += target(src, &lines, i, value_at, &mut taken, &mut out);
-            continue;
-        } else if let Some(arg) = trimmed.strip_prefix(b":target:") {
-            let value_at = at + (trimmed.len() - arg.len());
-            if let Some(seg) = argument(src, value_at..l.range.end, "target") {
-                taken.push(value_at..l.range.end);
-                out.push(seg);
-            }
-        }
-        i += 1;
+        i += markup_line(src, &lines, i, directive, &mut taken, &mut out).unwrap_or(1);
     }
     inline(src, &taken.clone(), include_code, &mut taken, &mut out);
-    // The text: everything not taken, in runs.
+    text_runs(src, &mut taken, &mut out);
+    out.retain(|s| !s.text.iter().all(|b| b.is_ascii_whitespace()));
+    out.sort_by_key(|s| s.map.start(0));
+    out
+}
+
+/// The link targets, images and figures of line `i` (`directive`: the
+/// line's text after `.. `, when it starts so), as segments, their byte
+/// ranges noted in `taken`. The number of lines read when the line is a
+/// link target (`.. _name: uri`, `__ uri`, which may go on over the
+/// next lines), else `None` (the caller goes on at the next line).
+fn markup_line(
+    src: &[u8],
+    lines: &[Line],
+    i: usize,
+    directive: Option<&[u8]>,
+    taken: &mut Vec<Range<usize>>,
+    out: &mut Vec<Segment>,
+) -> Option<usize> {
+    let l = &lines[i];
+    let text = &src[l.range.clone()];
+    let trimmed = text.trim_ascii_start();
+    let at = l.range.start + (text.len() - trimmed.len());
+    if let Some(d) = directive {
+        // `.. _name: uri`, `.. __: uri`
+        if let Some(rest) = d.strip_prefix(b"_") {
+            if let Some(colon) = target_colon(rest) {
+                let value_at = at + (trimmed.len() - rest.len()) + colon + 1;
+                return Some(target(src, lines, i, value_at, taken, out));
+            }
+        }
+        // `.. |name| image:: uri`: a substitution definition.
+        let d = match d.strip_prefix(b"|") {
+            Some(rest) => {
+                memchr::memmem::find(rest, b"| ").map_or(d, |e| rest[e + 2..].trim_ascii_start())
+            }
+            None => d,
+        };
+        for (name, what) in [(&b"image::"[..], "image"), (b"figure::", "figure")] {
+            if let Some(arg) = d.strip_prefix(name) {
+                let value_at = at + (trimmed.len() - arg.len());
+                if let Some(seg) = argument(src, value_at..l.range.end, what) {
+                    taken.push(value_at..l.range.end);
+                    out.push(seg);
+                }
+            }
+        }
+    } else if let Some(rest) = trimmed.strip_prefix(b"__ ") {
+        let value_at = at + (trimmed.len() - rest.len());
+        return Some(target(src, lines, i, value_at, taken, out));
+    } else if let Some(arg) = trimmed.strip_prefix(b":target:") {
+        let value_at = at + (trimmed.len() - arg.len());
+        if let Some(seg) = argument(src, value_at..l.range.end, "target") {
+            taken.push(value_at..l.range.end);
+            out.push(seg);
+        }
+    }
+    None
+}
+
+/// The text of `src`: every byte range not in `taken` (sorted here), as
+/// [`SegmentKind::RstText`] segments.
+fn text_runs(src: &[u8], taken: &mut [Range<usize>], out: &mut Vec<Segment>) {
     taken.sort_by_key(|r| r.start);
     let mut from = 0;
     for r in taken.iter().chain(std::iter::once(&(src.len()..src.len()))) {
@@ -202,9 +228,6 @@ pub fn segments(src: &[u8], include_code: bool) -> Vec<Segment> {
         }
         from = from.max(r.end);
     }
-    out.retain(|s| !s.text.iter().all(|b| b.is_ascii_whitespace()));
-    out.sort_by_key(|s| s.map.start(0));
-    out
 }
 
 /// A grid table starting at line `i` (a border line `+----+---+`, then

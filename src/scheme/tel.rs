@@ -258,85 +258,94 @@ pub(super) fn check(uri: &UriRef<'_>, out: &mut Vec<Violation>) {
             None
         }
     };
-    let mut seen: Vec<String> = Vec::new();
-    let mut rank_max = 0u8;
-    let mut last_other = String::new();
-    let mut context = false;
+    let mut params = Params::default();
     for &(at, piece) in pieces.get(1..).unwrap_or(&[]) {
+        params.check(at, piece, out);
+    }
+    if global == Some(false) && !params.context {
+        out.push(Violation::new(
+            &TEL_MISSING_PHONE_CONTEXT,
+            num_at + num.len(),
+            format!("local number '{num}' has no ';phone-context=': local numbers MUST be tagged with one; prefer the global '+' form (RFC 3966 sections 3 and 5.1.5)"),
+        ));
+    }
+}
+
+/// What the parameters of a tel URI read so far say, for the checks of
+/// the next one.
+#[derive(Debug, Default)]
+struct Params {
+    /// The names seen, lowercase.
+    seen: Vec<String>,
+    /// The highest rank seen (0: `isub`, `ext`; 1: `phone-context`; 2:
+    /// the others).
+    rank_max: u8,
+    /// The greatest name of rank 2 seen, lowercase.
+    last_other: String,
+    /// A `phone-context` was seen.
+    context: bool,
+}
+
+impl Params {
+    /// Checks one parameter, `piece` (the text after its `;`, at byte
+    /// offset `at` of the URI, 0-based): its name and value, then whether
+    /// it repeats one or comes out of order.
+    fn check(&mut self, at: usize, piece: &str, out: &mut Vec<Violation>) {
         let semi = at.saturating_sub(1);
-        let (name, value) = match piece.find('=') {
-            Some(i) => (
-                piece.get(..i).unwrap_or(""),
-                Some((at + i + 1, piece.get(i + 1..).unwrap_or(""))),
-            ),
-            None => (piece, None),
+        let Some(lname) = parameter_syntax(at, piece, out) else {
+            return;
         };
-        let invalid = |at: usize, what: String, out: &mut Vec<Violation>| {
-            out.push(Violation::new(
-                &TEL_INVALID_PARAMETER,
-                at,
-                format!("{what} (RFC 3966 section 3)"),
-            ));
-        };
-        if name.is_empty() {
-            invalid(semi, "a parameter with an empty name".to_string(), out);
-            continue;
-        }
-        if let Some(i) = name.bytes().position(|b| !(is_alnum(b) || b == b'-')) {
-            let (o, what) = first_char_at(name.get(i..).unwrap_or(""), at + i);
-            invalid(
-                o,
-                format!("{what} in parameter name '{name}': only letters, digits and '-'"),
-                out,
-            );
-            continue;
-        }
-        let lname = name.to_ascii_lowercase();
-        let special = matches!(lname.as_str(), "isub" | "ext" | "phone-context");
-        match value {
-            None if special => {
-                invalid(semi, format!("';{name}' needs a value ('{name}=...')"), out)
-            }
-            None => {}
-            Some((vat, v)) => {
-                if let Some((o, what)) = value_fault(&lname, v, vat) {
-                    invalid(if v.is_empty() { semi } else { o }, what, out);
-                }
-            }
-        }
         if lname == "phone-context" {
-            context = true;
+            self.context = true;
         }
-        let twin = match lname.as_str() {
+        let name = piece.split('=').next().unwrap_or("");
+        if self.repeated(&lname, name, semi, out) {
+            return;
+        }
+        self.seen.push(lname.clone());
+        self.order(lname, name, semi, out);
+    }
+
+    /// Reports a parameter `name` (`lname` lowercase; its `;` at byte
+    /// offset `semi`) seen before, or an `isub` with an `ext`: true when
+    /// reported.
+    fn repeated(&self, lname: &str, name: &str, semi: usize, out: &mut Vec<Violation>) -> bool {
+        let twin = match lname {
             "isub" => Some("ext"),
             "ext" => Some("isub"),
             _ => None,
         };
-        if seen.contains(&lname) {
+        if self.seen.iter().any(|s| s == lname) {
             out.push(Violation::new(
                 &TEL_DUPLICATE_PARAMETER,
                 semi,
                 format!("parameter '{name}' appears more than once (RFC 3966 section 3)"),
             ));
-            continue;
+            return true;
         }
-        if twin.is_some_and(|t| seen.iter().any(|s| s == t)) {
+        if twin.is_some_and(|t| self.seen.iter().any(|s| s == t)) {
             out.push(Violation::new(
                 &TEL_DUPLICATE_PARAMETER,
                 semi,
                 "isub and ext cannot appear together (RFC 3966 section 5.3)".to_string(),
             ));
-            continue;
+            return true;
         }
-        seen.push(lname.clone());
+        false
+    }
+
+    /// Reports parameter `name` (`lname` lowercase; its `;` at byte
+    /// offset `semi`) when it comes out of the order of RFC 3966 section
+    /// 3, and notes its rank.
+    fn order(&mut self, lname: String, name: &str, semi: usize, out: &mut Vec<Violation>) {
         let rank = match lname.as_str() {
             "isub" | "ext" => 0u8,
             "phone-context" => 1,
             _ => 2,
         };
-        let order = if rank < rank_max {
+        let order = if rank < self.rank_max {
             Some("isub or ext come first, then phone-context, then the other parameters")
-        } else if rank == 2 && lname < last_other {
+        } else if rank == 2 && lname < self.last_other {
             Some("parameters other than isub, ext and phone-context come in lexicographical order")
         } else {
             None
@@ -348,18 +357,59 @@ pub(super) fn check(uri: &UriRef<'_>, out: &mut Vec<Violation>) {
                 format!("parameter '{name}' is out of order: {rule} (RFC 3966 section 3)"),
             ));
         }
-        rank_max = rank_max.max(rank);
-        if rank == 2 && lname > last_other {
-            last_other = lname;
+        self.rank_max = self.rank_max.max(rank);
+        if rank == 2 && lname > self.last_other {
+            self.last_other = lname;
         }
     }
-    if global == Some(false) && !context {
+}
+
+/// Checks the syntax of one parameter, `piece` (the text after its `;`,
+/// at byte offset `at` of the URI, 0-based): a name of letters, digits
+/// and `-`, a value where `isub`, `ext` and `phone-context` need one, a
+/// value of the right form. The name lowercase, `None` when the name is
+/// wrong (the parameter is then not checked further).
+fn parameter_syntax(at: usize, piece: &str, out: &mut Vec<Violation>) -> Option<String> {
+    let semi = at.saturating_sub(1);
+    let (name, value) = match piece.find('=') {
+        Some(i) => (
+            piece.get(..i).unwrap_or(""),
+            Some((at + i + 1, piece.get(i + 1..).unwrap_or(""))),
+        ),
+        None => (piece, None),
+    };
+    let invalid = |at: usize, what: String, out: &mut Vec<Violation>| {
         out.push(Violation::new(
-            &TEL_MISSING_PHONE_CONTEXT,
-            num_at + num.len(),
-            format!("local number '{num}' has no ';phone-context=': local numbers MUST be tagged with one; prefer the global '+' form (RFC 3966 sections 3 and 5.1.5)"),
+            &TEL_INVALID_PARAMETER,
+            at,
+            format!("{what} (RFC 3966 section 3)"),
         ));
+    };
+    if name.is_empty() {
+        invalid(semi, "a parameter with an empty name".to_string(), out);
+        return None;
     }
+    if let Some(i) = name.bytes().position(|b| !(is_alnum(b) || b == b'-')) {
+        let (o, what) = first_char_at(name.get(i..).unwrap_or(""), at + i);
+        invalid(
+            o,
+            format!("{what} in parameter name '{name}': only letters, digits and '-'"),
+            out,
+        );
+        return None;
+    }
+    let lname = name.to_ascii_lowercase();
+    let special = matches!(lname.as_str(), "isub" | "ext" | "phone-context");
+    match value {
+        None if special => invalid(semi, format!("';{name}' needs a value ('{name}=...')"), out),
+        None => {}
+        Some((vat, v)) => {
+            if let Some((o, what)) = value_fault(&lname, v, vat) {
+                invalid(if v.is_empty() { semi } else { o }, what, out);
+            }
+        }
+    }
+    Some(lname)
 }
 
 #[cfg(test)]

@@ -157,25 +157,7 @@ pub(super) fn parse_escape(src: &[u8], at: usize, end: usize, esc: u8, depth: u8
         b'g' | b'k' | b'm' | b'M' | b'V' | b'Y' | b'O' | b'$' => {
             (name_at(src, q, end).1, Esc::Nothing)
         }
-        b's' => {
-            let mut i = q;
-            if i < end && matches!(src[i], b'+' | b'-') {
-                i += 1;
-            }
-            let e = match src.get(i).filter(|_| i < end) {
-                Some(b'(') => (i + 3).min(end),
-                Some(b'[') => name_at(src, i, end).1,
-                Some(b'\'') => delimited(src, i, end, esc, depth).1,
-                Some(d) if d.is_ascii_digit() => {
-                    let two = matches!(d, b'1'..=b'3')
-                        && src.get(i + 1).is_some_and(u8::is_ascii_digit)
-                        && i + 1 < end;
-                    i + if two { 2 } else { 1 }
-                }
-                _ => i,
-            };
-            (e, Esc::Nothing)
-        }
+        b's' => (size_end(src, q, end, esc, depth), Esc::Nothing),
         b'C' => {
             let (name, e) = delimited(src, q, end, esc, depth);
             (e, Esc::Special(name))
@@ -186,18 +168,45 @@ pub(super) fn parse_escape(src: &[u8], at: usize, end: usize, esc: u8, depth: u8
         }
         b'h' | b'v' | b'w' | b'o' | b'b' | b'l' | b'L' | b'D' | b'X' | b'Z' | b'x' | b'R'
         | b'A' | b'B' | b'S' | b'H' => (delimited(src, q, end, esc, depth).1, Esc::Nothing),
-        b'?' => {
-            let mut i = q;
-            while i + 1 < end {
-                if src[i] == esc && src[i + 1] == b'?' {
-                    return (i + 2, Esc::Nothing);
-                }
-                i += 1;
-            }
-            (end, Esc::Nothing)
-        }
+        b'?' => (transparent_end(src, q, end, esc), Esc::Nothing),
         _ => (q, Esc::Char(p)),
     }
+}
+
+/// Where a size escape (`\s`) whose argument starts at `q` ends (reading
+/// no further than `end`): `\s±N`, `\s(NN`, `\s[N]`, `\s'N'`; a digit
+/// `1` to `3` takes a second digit.
+fn size_end(src: &[u8], q: usize, end: usize, esc: u8, depth: u8) -> usize {
+    let mut i = q;
+    if i < end && matches!(src[i], b'+' | b'-') {
+        i += 1;
+    }
+    match src.get(i).filter(|_| i < end) {
+        Some(b'(') => (i + 3).min(end),
+        Some(b'[') => name_at(src, i, end).1,
+        Some(b'\'') => delimited(src, i, end, esc, depth).1,
+        Some(d) if d.is_ascii_digit() => {
+            let two = matches!(d, b'1'..=b'3')
+                && src.get(i + 1).is_some_and(u8::is_ascii_digit)
+                && i + 1 < end;
+            i + if two { 2 } else { 1 }
+        }
+        _ => i,
+    }
+}
+
+/// Where a transparent escape (`\?...\?`) whose content starts at `q`
+/// ends: after the closing `\?` (with escape character `esc`), else at
+/// `end`.
+fn transparent_end(src: &[u8], q: usize, end: usize, esc: u8) -> usize {
+    let mut i = q;
+    while i + 1 < end {
+        if src[i] == esc && src[i + 1] == b'?' {
+            return i + 2;
+        }
+        i += 1;
+    }
+    end
 }
 
 /// The special character named `name` (groff_char(7)): the usual ones,
