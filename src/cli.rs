@@ -25,7 +25,8 @@ use urilint::record::ParseRecord;
 use urilint::resolve::{resolve_str, ResolveOptions};
 use urilint::rewrite::Mapping;
 use urilint::run::{
-    self, CheckOptions, ExtractOptions, FixMode, RewriteMode, RewriteOptions, RunOptions, Stats,
+    self, Analysis, Ask, CheckOptions, ExtractOptions, FixMode, RewriteMode, RewriteOptions,
+    RunOptions, Stats,
 };
 use urilint::walk::{FilesFrom, WalkOptions};
 
@@ -929,21 +930,11 @@ fn cli_settings(c: &Common, selection: Selection) -> CliSettings {
     }
 }
 
-/// `check`'s configuration per file's directory, unless one file was
-/// named (`--config`) or none is wanted (`--isolated`).
-fn hierarchy(
-    c: &Common,
-    settings: &Settings,
-    selection: Selection,
-    unsafe_fixes: bool,
-) -> Option<urilint::config::Hierarchy> {
-    (c.config.config.is_none() && !c.config.isolated).then(|| {
-        urilint::config::Hierarchy::new(
-            settings.file.clone(),
-            cli_settings(c, selection),
-            unsafe_fixes,
-        )
-    })
+/// Whether `check` resolves the configuration nearest to each file:
+/// not when one file was named (`--config`) or none is wanted
+/// (`--isolated`).
+fn nested_configs(c: &Common) -> bool {
+    c.config.config.is_none() && !c.config.isolated
 }
 
 /// The options of a run; `for_check` applies `check`'s default exclusions
@@ -1123,8 +1114,6 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
                 ignore: a.ignore.clone(),
             };
             let settings = settings(&a.common, selection.clone())?;
-            let mut linter = settings.linter()?;
-            linter.unsafe_fixes = a.unsafe_fixes;
             // `--links remote` (or [links] check = ["remote"], unless
             // --offline): the run's links, noted by every linter.
             let remote_wanted = !a.remote.offline
@@ -1134,13 +1123,6 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
                 };
             let remote_links = remote_wanted
                 .then(|| std::sync::Arc::new(urilint::remote::RemoteLinks::collecting()));
-            linter.remote = remote_links.clone();
-            let configs = hierarchy(&a.common, &settings, selection, a.unsafe_fixes)
-                .map(|h| match &remote_links {
-                    Some(r) => h.with_remote(r.clone()),
-                    None => h,
-                })
-                .map(std::sync::Arc::new);
             // Link checks: the flag, else urilint.toml's [links] `check`.
             if let Some(l) = &a.links {
                 if l.contains(&LinksArg::None) && l.len() > 1 {
@@ -1173,16 +1155,19 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
                     "--root-dir and --site-url are for link checks: add --links local (or [links] check = [\"local\"] in urilint.toml)"
                 );
             }
-            let links_root = a
-                .root_dir
-                .clone()
-                .or_else(|| settings.links_root())
-                .or_else(|| a.site_url.as_ref().map(|_| std::path::PathBuf::from(".")));
-            let link_ignore = if links || built_dir.is_some() {
-                settings.link_ignore(links_root.as_deref())?
-            } else {
-                None
-            };
+            let analysis = Analysis::resolve(
+                &settings,
+                &Ask {
+                    cli: cli_settings(&a.common, selection),
+                    unsafe_fixes: a.unsafe_fixes,
+                    nested_configs: nested_configs(&a.common),
+                    links_local: Some(links),
+                    root_dir: a.root_dir.clone(),
+                    site_url: a.site_url.clone(),
+                    built_site: built_dir.is_some(),
+                    remote: remote_links.clone(),
+                },
+            )?;
             let since = match &a.since {
                 None => None,
                 Some(rev) => {
@@ -1213,7 +1198,6 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
             } else {
                 FixMode::Report
             };
-            let link_renderer = settings.links_renderer()?;
             let site_choice = settings.links_site_choice();
             let built = match &built_dir {
                 None => None,
@@ -1229,21 +1213,12 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
                 }
             };
             let ch = CheckOptions {
-                linter,
                 mode,
                 color,
                 write: a.write.policy(),
                 show_fixes: a.show_fixes,
                 column_unit: a.column_unit.into(),
-                configs,
-                links: links.then(|| {
-                    let mut l = LocalLinks::new(links_root.clone(), a.site_url.clone());
-                    l.renderer = link_renderer;
-                    l.site = site_choice;
-                    l
-                }),
                 built,
-                link_ignore,
                 since,
                 remote: if remote_on {
                     let cfg = settings.links_remote_config();
@@ -1275,6 +1250,7 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
                 } else {
                     None
                 },
+                ..CheckOptions::reporting(analysis)
             };
             if matches!(mode, FixMode::Fix | FixMode::AddIgnore) {
                 handle_signals();

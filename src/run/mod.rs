@@ -20,11 +20,13 @@ mod check;
 pub(crate) mod decoded;
 mod document;
 mod files;
+mod resolve;
 mod rewrite;
 
 pub use check::{check, CheckOptions, FixMode, RemoteCheck};
 pub use document::{Checked, DocumentChecker, FirstFindings};
 pub use files::{files, Listed};
+pub use resolve::{Analysis, Ask};
 pub use rewrite::{rewrite, RewriteMode, RewriteOptions};
 
 use crate::error::Error;

@@ -6,9 +6,8 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::config::{CliSettings, Hierarchy, Settings};
-use crate::links::LocalLinks;
-use crate::run::{CheckOptions, DocumentChecker, FixMode, RunOptions};
+use crate::config::Settings;
+use crate::run::{Analysis, Ask, CheckOptions, DocumentChecker, RunOptions};
 
 /// [`ServerOptions::max_diagnostics`] by default.
 pub const DEFAULT_MAX_DIAGNOSTICS: usize = 1000;
@@ -75,73 +74,19 @@ impl Folder {
                 Settings::default()
             }
         };
-        let linter = match settings.linter() {
-            Ok(l) => l,
-            Err(e) => {
-                problem.get_or_insert(e.to_string());
-                crate::lint::Linter::new(settings.grammar)
-            }
+        let ask = Ask {
+            nested_configs: root.is_some(),
+            links_local: Some(options.links && root.is_some()),
+            ..Ask::default()
         };
-        let renderer = match settings.links_renderer() {
-            Ok(r) => r,
-            Err(e) => {
-                problem.get_or_insert(e.to_string());
-                None
-            }
-        };
-        let links = (options.links && root.is_some()).then(|| {
-            let mut l = LocalLinks::new(settings.links_root(), None);
-            l.renderer = renderer;
-            l.site = settings.links_site_choice();
-            l
-        });
-        let link_ignore = match settings.link_ignore(settings.links_root().as_deref()) {
-            Ok(i) => i,
-            Err(e) => {
-                problem.get_or_insert(e.to_string());
-                None
-            }
-        };
-        let configs = root.as_ref().map(|_| {
-            std::sync::Arc::new(Hierarchy::new(
-                settings.file.clone(),
-                CliSettings::default(),
-                false,
-            ))
-        });
-        let check = CheckOptions {
-            linter,
-            mode: FixMode::Report,
-            color: false,
-            write: crate::fix::write::WritePolicy::default(),
-            links,
-            link_ignore,
-            built: None,
-            since: None,
-            show_fixes: false,
-            configs,
-            remote: None,
-            // Positions go out in the negotiated LSP encoding, not in
-            // check's printed columns.
-            column_unit: crate::position::ColumnUnit::Char,
-        };
-        let opts = RunOptions {
-            paths: Vec::new(),
-            walk: crate::walk::WalkOptions::default(),
-            threads: 1,
-            grammar: settings.grammar,
-            max_uri_len: settings.max_uri_len,
-            format: crate::output::Format::Plain,
-            input_format: crate::format::detect::InputFormat::Auto,
-            mail: crate::format::mail::MailOptions::default(),
-            include_code: false,
-            abbreviated: settings.abbreviated,
-            progress: false,
-            mmap: crate::source::Mmap::Never,
-            label: None,
-            summary: false,
-            output_file: None,
-        };
+        let (analysis, p) = Analysis::resolve_or_default(&settings, &ask);
+        if let Some(p) = p {
+            problem.get_or_insert(p.to_string());
+        }
+        // Positions go out in the negotiated LSP encoding, not in check's
+        // printed columns (`CheckOptions::reporting`).
+        let check = CheckOptions::reporting(analysis);
+        let opts = RunOptions::for_settings(&settings);
         let exclusions = match root
             .as_deref()
             .map(|r| crate::walk::Exclusions::new(r, &settings.excluded_globs(true)))
