@@ -44,6 +44,7 @@ pub mod structure;
 pub mod unit;
 pub mod writes;
 pub mod xml;
+pub mod yaml;
 
 /// What to read of a decoded input, beside its format.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -36,7 +36,7 @@ impl FrontMatter {
     }
 
     /// Why the page's YAML block was passed over, when it was: its
-    /// aliases would expand past [`super::yaml::CONFIG_COPIES`] nodes (H3
+    /// aliases would expand past [`crate::format::yaml::CONFIG_COPIES`] nodes (H3
     /// of the 2026-11-29 review). The block is then read as empty.
     pub fn refused(&self) -> Option<&str> {
         self.refused.as_deref()
@@ -122,7 +122,7 @@ fn block(src: &[u8]) -> Option<(&[u8], bool)> {
 /// The front matter at the start of `src` (a page's first bytes): a YAML
 /// block between `---` lines, or a TOML block between `+++` lines (Hugo);
 /// empty when there is none or it does not parse. YAML aliases are
-/// bounded ([`super::yaml::CONFIG_COPIES`]): a block past the budget is
+/// bounded ([`crate::format::yaml::CONFIG_COPIES`]): a block past the budget is
 /// empty, and says why ([`FrontMatter::refused`]).
 pub fn parse(src: &[u8]) -> FrontMatter {
     let mut values = HashMap::new();
@@ -151,7 +151,7 @@ pub fn parse(src: &[u8]) -> FrontMatter {
             }
         }
     } else {
-        match super::yaml::first_document(&block, super::yaml::CONFIG_COPIES) {
+        match crate::format::yaml::first_document(&block, crate::format::yaml::CONFIG_COPIES) {
             Ok(yaml_rust2::Yaml::Hash(h)) => {
                 for (k, v) in h {
                     if let (Some(k), yaml_rust2::Yaml::Array(a)) = (k.as_str(), &v) {
@@ -164,7 +164,7 @@ pub fn parse(src: &[u8]) -> FrontMatter {
                     values.insert(k.to_string(), v);
                 }
             }
-            Err(e @ super::yaml::YamlError::TooManyCopies { .. }) => {
+            Err(e @ crate::format::yaml::YamlError::TooManyCopies { .. }) => {
                 refused = Some(e.to_string());
             }
             _ => {}
@@ -213,7 +213,7 @@ mod tests {
     /// expanded) is read as empty, with the reason, at once.
     #[test]
     fn an_alias_bomb_is_not_expanded() {
-        let bomb = crate::site::yaml::tests::bomb("permalink: /a/\n", 11);
+        let bomb = crate::format::yaml::tests::bomb("permalink: /a/\n", 11);
         let page = format!("---\n{bomb}---\n# A\n");
         assert!(page.len() < 700, "{}", page.len());
         let f = parse(page.as_bytes());

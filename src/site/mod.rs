@@ -35,7 +35,7 @@ pub mod starlight;
 pub mod submodule;
 pub mod unmodelled;
 pub mod vitepress;
-pub mod yaml;
+use crate::format::yaml;
 pub mod zola;
 
 use std::collections::{HashMap, HashSet};

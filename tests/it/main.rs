@@ -7,6 +7,7 @@
 //! MODULE::`, e.g. `cargo test --test it sites::`.
 
 mod add_ignore;
+mod architecture;
 mod built_site;
 mod ci_flags;
 mod cli;

@@ -1,0 +1,209 @@
+//! The invariants of ARCHITECTURE.md, read from the source: which
+//! top-level module of the library may use which (the layering
+//! grammar ← scan ← format ← lint/site ← checker ← CLI/server), and
+//! which modules may write to the process's standard output or error.
+//! A path in a comment does not count (doc links may point anywhere);
+//! test modules do not count.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+/// The library's source files under `src/`, but the binary's (`main.rs`,
+/// `cli.rs`).
+fn library_files() -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        let mut entries: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        entries.sort();
+        for p in entries {
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|e| e == "rs") {
+                out.push(p);
+            }
+        }
+    }
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut out = Vec::new();
+    walk(&src, &mut out);
+    out.retain(|p| {
+        let rel = p.strip_prefix(&src).unwrap();
+        rel != Path::new("main.rs") && rel != Path::new("cli.rs")
+    });
+    out
+}
+
+/// The top-level module a file of `src/` belongs to (`scan` for
+/// `src/scan/appendix_e/bare.rs`, `walk` for `src/walk.rs`).
+fn module_of(path: &Path) -> String {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let rel = path.strip_prefix(&src).unwrap();
+    let first = rel.components().next().unwrap().as_os_str();
+    first.to_string_lossy().trim_end_matches(".rs").to_string()
+}
+
+/// The code of a file without its comments' lines and its test modules
+/// (from the first `#[cfg(test)]` of a file on, or the whole of a
+/// `tests.rs`), each line with its 1-based number.
+fn code_lines(path: &Path) -> Vec<(usize, String)> {
+    if path.file_name().is_some_and(|n| n == "tests.rs")
+        || path.components().any(|c| c.as_os_str() == "tests")
+    {
+        return Vec::new();
+    }
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let t = line.trim_start();
+        if t.starts_with("#[cfg(test)]") {
+            break;
+        }
+        if t.starts_with("//") {
+            continue;
+        }
+        out.push((i + 1, line.to_string()));
+    }
+    out
+}
+
+/// The top-level modules `crate::X` (or `super::X` from a top-level
+/// file) that the code of `path` names, with where.
+fn uses(path: &Path, modules: &BTreeSet<String>) -> Vec<(String, usize)> {
+    let mut out = Vec::new();
+    for (n, line) in code_lines(path) {
+        for prefix in ["crate::", "urilint::"] {
+            let mut rest = line.as_str();
+            while let Some(i) = rest.find(prefix) {
+                rest = &rest[i + prefix.len()..];
+                let name: String = rest
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                if modules.contains(&name) {
+                    out.push((name, n));
+                }
+            }
+        }
+    }
+    out
+}
+
+fn top_modules(files: &[PathBuf]) -> BTreeSet<String> {
+    files.iter().map(|p| module_of(p)).collect()
+}
+
+/// Each module of a lower layer, and the modules it may use (besides
+/// itself). A module not listed here is of the upper layers.
+const ALLOWED: &[(&str, &[&str])] = &[
+    // The URI grammar and what stands on it alone.
+    ("error", &["output"]),
+    ("grammar", &["error"]),
+    ("scheme", &["grammar"]),
+    ("resolve", &["error", "grammar"]),
+    ("normalize", &["error", "grammar", "resolve"]),
+    ("unwrap", &["grammar"]),
+    ("position", &[]),
+    // The scanner: RFC 3986 Appendix C over bytes; no format, linter,
+    // site or output.
+    ("scan", &["grammar", "scheme", "mmap", "position"]),
+    // The format layer: decoding into segments mapped back to the
+    // original bytes; no linter, link check, site, checker or output.
+    ("format", &["error", "grammar", "lines", "position"]),
+];
+
+#[test]
+fn lower_layers_use_nothing_above_them() {
+    let files = library_files();
+    let modules = top_modules(&files);
+    let mut broken = Vec::new();
+    for file in &files {
+        let module = module_of(file);
+        let Some((_, allowed)) = ALLOWED.iter().find(|(m, _)| *m == module) else {
+            continue;
+        };
+        for (used, line) in uses(file, &modules) {
+            if used != module && !allowed.contains(&used.as_str()) {
+                broken.push(format!("{}:{line}: {module} uses {used}", file.display()));
+            }
+        }
+    }
+    assert!(
+        broken.is_empty(),
+        "ARCHITECTURE.md's layering broken:\n{}",
+        broken.join("\n")
+    );
+}
+
+#[test]
+fn only_the_front_ends_use_the_server_and_the_checker() {
+    let files = library_files();
+    let modules = top_modules(&files);
+    let mut broken = Vec::new();
+    for file in &files {
+        let module = module_of(file);
+        for (used, line) in uses(file, &modules) {
+            let server_ok = module == "server";
+            // The checker (`run`) is used by the front ends and by the
+            // progress indicator that counts its `Stats`.
+            let run_ok = matches!(module.as_str(), "run" | "server" | "progress");
+            if (used == "server" && !server_ok) || (used == "run" && !run_ok) {
+                broken.push(format!("{}:{line}: {module} uses {used}", file.display()));
+            }
+        }
+    }
+    assert!(broken.is_empty(), "{}", broken.join("\n"));
+}
+
+#[test]
+fn the_library_leaves_the_terminal_to_the_front_ends() {
+    // Standard output and error belong to the binary; the library
+    // emits findings and notices to a sink. Known exceptions, each with
+    // its reason: the server's transport is standard input and output
+    // (LSP); the progress indicators draw on standard error (the run's,
+    // and the remote check's line while links are requested); `config`
+    // warns of a configuration file it passes over (to become a notice).
+    let allowed = [
+        "src/server/frames.rs",
+        "src/progress.rs",
+        "src/run/check/remote.rs",
+        "src/config.rs",
+    ];
+    let mut broken = Vec::new();
+    for file in library_files() {
+        if allowed.iter().any(|a| file.ends_with(a)) {
+            continue;
+        }
+        for (n, line) in code_lines(&file) {
+            for needle in [
+                "println!(",
+                "eprintln!(",
+                "print!(",
+                "eprint!(",
+                "io::stdout()",
+                "io::stderr()",
+            ] {
+                if line.contains(needle) && !line.contains(&format!("e{needle}")) {
+                    broken.push(format!("{}:{n}: {}", file.display(), line.trim()));
+                }
+            }
+        }
+    }
+    assert!(broken.is_empty(), "{}", broken.join("\n"));
+}
+
+#[test]
+fn the_test_reads_the_source_it_guards() {
+    // A guard that found no file would pass by reading nothing.
+    let files = library_files();
+    let modules = top_modules(&files);
+    for m in ["grammar", "scan", "format", "run", "server", "site", "lint"] {
+        assert!(modules.contains(m), "src/{m} not found");
+    }
+    let scan_files = files.iter().filter(|f| module_of(f) == "scan").count();
+    assert!(scan_files >= 5, "{scan_files} files of src/scan read");
+    // And it sees a use where there is one.
+    let sink = files.iter().find(|f| f.ends_with("src/sink.rs")).unwrap();
+    assert!(uses(sink, &modules).iter().any(|(m, _)| m == "lint"));
+}
