@@ -1297,12 +1297,10 @@ impl Settings {
                 .map_err(|e| err(e.to_string()))?;
         }
         Ok(Linter {
-            grammar: self.grammar,
             rules,
             exclude,
             per_path,
-            unsafe_fixes: false,
-            remote: None,
+            ..Linter::new(self.grammar)
         })
     }
 }

@@ -166,6 +166,9 @@ pub struct Linter {
     /// second the `L1xx` rules report their outcomes
     /// ([`crate::remote::RemoteLinks`]). `None`: no remote check.
     pub remote: Option<std::sync::Arc<crate::remote::RemoteLinks>>,
+    /// The rule table whose checks run on each valid URI
+    /// ([`rules::TABLE`]; a test runs a copy with a rule added).
+    pub(crate) table: &'static [rules::Entry],
 }
 
 impl Linter {
@@ -200,6 +203,7 @@ impl Linter {
             per_path: PerPath::default(),
             unsafe_fixes: false,
             remote: None,
+            table: rules::TABLE,
         }
     }
 
@@ -309,21 +313,9 @@ impl Linter {
         }
         rules::url_prefix::check(&mut cx);
         if parsed.is_valid() {
-            rules::non_default_port::check(&mut cx);
-            rules::encoded_line_break::check(&mut cx);
-            if !abbreviated {
-                rules::insecure_scheme::check(&mut cx);
-            }
-            rules::wrapped_link::check(&mut cx);
-            rules::uppercase_scheme::check(&mut cx);
-            rules::uppercase_host::check(&mut cx);
-            rules::default_port::check(&mut cx);
-            rules::lowercase_percent_encoding::check(&mut cx);
-            rules::encoded_unreserved::check(&mut cx);
-            rules::dot_segments::check(&mut cx);
-            rules::empty_port::check(&mut cx);
-            rules::above_root::check(&mut cx);
-            rules::scheme_relative_reference::check(&mut cx);
+            // The rules of the table that look at a valid URI (the
+            // security, normalization and relative-reference rules).
+            rules::check_valid_uri(self.table, &mut cx);
             if let Some(remote) = &self.remote {
                 if !namespace_name(candidate) {
                     remote_rules(&mut cx, remote);

@@ -91,6 +91,14 @@ impl RuleSet {
         }
     }
 
+    /// Exactly these codes, in the catalogue or not (a test's own rule).
+    #[cfg(test)]
+    pub(crate) fn with_codes(codes: &[&'static str]) -> Self {
+        RuleSet {
+            enabled: code_set(codes.iter().copied()),
+        }
+    }
+
     /// True when the rule with this code is on.
     pub fn enabled(&self, code: &str) -> bool {
         self.enabled.contains(code)

@@ -30,6 +30,11 @@ const INSECURE: [(&str, &str); 4] = [
 ];
 
 pub(crate) fn check(cx: &mut Cx<'_, '_>) {
+    // An abbreviated URL's `http` was implied, not written
+    // (RFC 2396 Appendix F): not the author's choice.
+    if cx.candidate.abbreviated() {
+        return;
+    }
     if !cx.on(&RULE) {
         return;
     }

@@ -215,56 +215,122 @@ pub fn for_scheme_rule(r: &crate::scheme::SchemeRule) -> Rule {
     }
 }
 
-/// The delimiting rules (`D`), in code order.
-pub const DELIMITING: [Rule; 7] = [
-    hyphen_line_break::RULE,
-    unclosed_angle_bracket::RULE,
-    uri_too_long::RULE,
-    whitespace_outside_angle_brackets::RULE,
-    broken_uri::RULE,
-    bare_uri::RULE,
-    url_prefix::RULE,
+/// When the linter runs a rule's check ([`Entry::check`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Check {
+    /// On each found URI that parses, after the grammar, scheme and
+    /// delimiting rules, in table order (an abbreviated URL too; a
+    /// template, an `scp`-like or multi-host convention, or a doubled
+    /// scheme is not looked at): `fn(&mut Cx)` reports through
+    /// [`crate::lint::Cx::report`] and asks [`crate::lint::Cx::on`] first.
+    /// A new rule of this kind is one file and one [`TABLE`] entry.
+    ValidUri(fn(&mut crate::lint::Cx<'_, '_>)),
+    /// At its own place: the delimiting rules (around the parse, on what
+    /// the scanner found), the Markdown link rules (on a document's
+    /// links), the local and remote link checks (`--links`).
+    Own,
+}
+
+/// One rule of urilint's own files and its check.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Entry {
+    /// The rule (its file's `RULE`).
+    pub rule: Rule,
+    /// When it is checked.
+    pub check: Check,
+}
+
+/// A rule checked at its own place ([`Check::Own`]).
+const fn own(rule: Rule) -> Entry {
+    Entry {
+        rule,
+        check: Check::Own,
+    }
+}
+
+/// A rule checked on each valid URI ([`Check::ValidUri`]).
+const fn on_valid_uri(rule: Rule, check: fn(&mut crate::lint::Cx<'_, '_>)) -> Entry {
+    Entry {
+        rule,
+        check: Check::ValidUri(check),
+    }
+}
+
+/// The rule table: every rule of `src/lint/rules/` (the grammar's `U`
+/// rules come from [`ErrorKind`], the scheme rules from
+/// [`crate::scheme`]), grouped by category in catalogue order (`U`, `D`,
+/// `X`, `N`, `R`, `L`) and by code within each. The catalogue, `urilint
+/// rule`, SARIF's rules and docs/rules.md are made from it, and the
+/// linter runs its [`Check::ValidUri`] checks in this order.
+pub(crate) const TABLE: &[Entry] = &[
+    own(tolerated_character::RULE),
+    own(doubled_scheme::RULE),
+    own(missing_scheme_colon::RULE),
+    own(hyphen_line_break::RULE),
+    own(unclosed_angle_bracket::RULE),
+    own(uri_too_long::RULE),
+    own(whitespace_outside_angle_brackets::RULE),
+    own(broken_uri::RULE),
+    own(bare_uri::RULE),
+    own(url_prefix::RULE),
+    own(password_in_userinfo::RULE),
+    on_valid_uri(non_default_port::RULE, non_default_port::check),
+    on_valid_uri(encoded_line_break::RULE, encoded_line_break::check),
+    on_valid_uri(insecure_scheme::RULE, insecure_scheme::check),
+    on_valid_uri(wrapped_link::RULE, wrapped_link::check),
+    on_valid_uri(uppercase_scheme::RULE, uppercase_scheme::check),
+    on_valid_uri(uppercase_host::RULE, uppercase_host::check),
+    on_valid_uri(default_port::RULE, default_port::check),
+    on_valid_uri(
+        lowercase_percent_encoding::RULE,
+        lowercase_percent_encoding::check,
+    ),
+    on_valid_uri(encoded_unreserved::RULE, encoded_unreserved::check),
+    on_valid_uri(dot_segments::RULE, dot_segments::check),
+    on_valid_uri(empty_port::RULE, empty_port::check),
+    on_valid_uri(above_root::RULE, above_root::check),
+    on_valid_uri(
+        scheme_relative_reference::RULE,
+        scheme_relative_reference::check,
+    ),
+    own(missing_local_target::RULE),
+    own(missing_anchor::RULE),
+    own(empty_link::RULE),
+    own(undefined_label::RULE),
+    own(unused_definition::RULE),
+    own(gone_link::RULE),
+    own(blocked_link::RULE),
+    own(unreachable_link::RULE),
+    own(permanent_redirect::RULE),
+    own(https_redirect::RULE),
+    own(missing_remote_anchor::RULE),
 ];
 
-/// The security rules (`X`), in code order.
-pub const SECURITY: [Rule; 5] = [
-    password_in_userinfo::RULE,
-    non_default_port::RULE,
-    encoded_line_break::RULE,
-    insecure_scheme::RULE,
-    wrapped_link::RULE,
-];
+/// The catalogue of `table` (with the grammar's and the schemes' rules):
+/// the `U` rules of [`ErrorKind`], `table`'s `U` rules, the scheme rules
+/// by code, then `table`'s other rules in its order.
+pub(crate) fn catalogue_of(table: &[Entry]) -> Vec<Rule> {
+    let mut scheme: Vec<Rule> = crate::scheme::rules().iter().map(for_scheme_rule).collect();
+    scheme.sort_by_key(|r| r.code);
+    let syntax = table.iter().filter(|e| e.rule.category == Category::Syntax);
+    let rest = table.iter().filter(|e| e.rule.category != Category::Syntax);
+    ErrorKind::ALL
+        .iter()
+        .map(|&k| for_error(k))
+        .chain(syntax.map(|e| e.rule))
+        .chain(scheme)
+        .chain(rest.map(|e| e.rule))
+        .collect()
+}
 
-/// The normalization rules (`N`), in code order.
-pub const NORMALIZATION: [Rule; 7] = [
-    uppercase_scheme::RULE,
-    uppercase_host::RULE,
-    default_port::RULE,
-    lowercase_percent_encoding::RULE,
-    encoded_unreserved::RULE,
-    dot_segments::RULE,
-    empty_port::RULE,
-];
-
-/// The relative-reference rules (`R`), in code order.
-pub const RELATIVE: [Rule; 2] = [above_root::RULE, scheme_relative_reference::RULE];
-
-/// The link rules (`L`), in code order: `L001` and `L002` fire only with
-/// `check --links local`; `L003` to `L005` read one Markdown document;
-/// `L101` to `L106` fire only with `check --links remote`.
-pub const LINKS: [Rule; 11] = [
-    missing_local_target::RULE,
-    missing_anchor::RULE,
-    empty_link::RULE,
-    undefined_label::RULE,
-    unused_definition::RULE,
-    gone_link::RULE,
-    blocked_link::RULE,
-    unreachable_link::RULE,
-    permanent_redirect::RULE,
-    https_redirect::RULE,
-    missing_remote_anchor::RULE,
-];
+/// Runs `table`'s [`Check::ValidUri`] checks on a valid URI, in order.
+pub(crate) fn check_valid_uri(table: &[Entry], cx: &mut crate::lint::Cx<'_, '_>) {
+    for e in table {
+        if let Check::ValidUri(check) = e.check {
+            check(cx);
+        }
+    }
+}
 
 /// The codes of the remote-link rules (`check --links remote`).
 pub const REMOTE: [&str; 6] = ["L101", "L102", "L103", "L104", "L105", "L106"];
@@ -276,28 +342,10 @@ pub fn all() -> Vec<Rule> {
     catalogue().to_vec()
 }
 
-/// [`all`], built once.
+/// [`all`], built once from [`TABLE`].
 pub fn catalogue() -> &'static [Rule] {
     static CATALOGUE: std::sync::OnceLock<Vec<Rule>> = std::sync::OnceLock::new();
-    CATALOGUE.get_or_init(|| {
-        let mut scheme: Vec<Rule> = crate::scheme::rules().iter().map(for_scheme_rule).collect();
-        scheme.sort_by_key(|r| r.code);
-        ErrorKind::ALL
-            .iter()
-            .map(|&k| for_error(k))
-            .chain([
-                tolerated_character::RULE,
-                doubled_scheme::RULE,
-                missing_scheme_colon::RULE,
-            ])
-            .chain(scheme)
-            .chain(DELIMITING)
-            .chain(SECURITY)
-            .chain(NORMALIZATION)
-            .chain(RELATIVE)
-            .chain(LINKS)
-            .collect()
-    })
+    CATALOGUE.get_or_init(|| catalogue_of(TABLE))
 }
 
 /// The rule with this code (e.g. `"N001"`) or name (e.g.
@@ -326,6 +374,77 @@ pub fn find(code_or_name: &str) -> Option<Rule> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A rule added as issue 47 asks: one file (here, this test's `RULE`
+    /// and `check`) and one table entry. It is in the catalogue, and the
+    /// linter runs it on a valid URI.
+    #[test]
+    fn a_rule_is_one_file_and_one_table_entry() {
+        const RULE: Rule = Rule {
+            code: "N999",
+            name: "throwaway",
+            category: Category::Normalization,
+            severity: Severity::Warning,
+            default_enabled: true,
+            fix: None,
+            summary: "a throwaway rule of a test",
+            explanation: "",
+            source: "issue 47",
+        };
+        fn check(cx: &mut crate::lint::Cx<'_, '_>) {
+            if cx.on(&RULE) && cx.text().contains("throwaway") {
+                cx.report(&RULE, 0, "found the throwaway".to_string(), None);
+            }
+        }
+        let mut table = TABLE.to_vec();
+        table.push(on_valid_uri(RULE, check));
+        let table: &'static [Entry] = Box::leak(table.into_boxed_slice());
+        assert!(catalogue_of(table).iter().any(|r| r.code == "N999"));
+        assert!(!catalogue().iter().any(|r| r.code == "N999"));
+        let linter = crate::lint::Linter {
+            rules: crate::lint::RuleSet::with_codes(&["N999"]),
+            table,
+            ..crate::lint::Linter::new(crate::grammar::Grammar::Rfc3986)
+        };
+        let text = "see <https://example.org/throwaway> and <https://example.org/x>";
+        let mut s = crate::scan::Scanner::new(text.as_bytes(), crate::scan::ScanOptions::default());
+        let mut out = Vec::new();
+        while let Ok(Some(f)) = s.next_found() {
+            if let crate::scan::Found::Uri(c) = f {
+                linter.check_candidate("t", &c, &linter.rules, &mut out);
+            }
+        }
+        let codes: Vec<&str> = out.iter().map(|d| d.code).collect();
+        assert_eq!(codes, ["N999"], "{out:?}");
+        // The table as shipped does not run it.
+        let shipped = crate::lint::Linter {
+            rules: crate::lint::RuleSet::with_codes(&["N999"]),
+            ..crate::lint::Linter::new(crate::grammar::Grammar::Rfc3986)
+        };
+        let mut s = crate::scan::Scanner::new(text.as_bytes(), crate::scan::ScanOptions::default());
+        let mut out = Vec::new();
+        while let Ok(Some(crate::scan::Found::Uri(c))) = s.next_found() {
+            shipped.check_candidate("t", &c, &shipped.rules, &mut out);
+        }
+        assert!(out.is_empty(), "{out:?}");
+    }
+
+    /// The table is grouped by category in catalogue order and by code
+    /// within each, so the catalogue, `urilint rule` and the order the
+    /// checks run in are the same.
+    #[test]
+    fn the_table_is_in_catalogue_order() {
+        let order = |c: Category| Category::ALL.iter().position(|&x| x == c);
+        for w in TABLE.windows(2) {
+            let (a, b) = (&w[0].rule, &w[1].rule);
+            assert!(
+                (order(a.category), a.code) < (order(b.category), b.code),
+                "{} before {}",
+                a.code,
+                b.code
+            );
+        }
+    }
 
     /// Every code, in its case or another, and every name finds its rule;
     /// nothing else finds one.
