@@ -143,6 +143,17 @@ impl Gather {
     /// Takes in one event of the parse, at `range`, with the definitions
     /// the parser knows (all of them: they are read before inlines).
     pub(crate) fn event(&mut self, event: &Event<'_>, range: &Range<usize>, defs: &RefDefs<'_>) {
+        if inline(event) && self.leaves.last().is_none_or(|l| range.start >= l.end) {
+            // Text outside a leaf block: a tight list item's paragraph
+            // (pulldown-cmark gives no `Paragraph` there) or a definition
+            // list's title. A line in it that reads `[label]: ...` is a
+            // continuation of the paragraph, which a definition cannot
+            // interrupt (CommonMark 0.31.2, section 4.7): the parser read
+            // it as text, and so is it taken. It is content too: a
+            // document of tight lists is no file of definitions only.
+            self.content = true;
+            self.leaves.push(range.clone());
+        }
         match event {
             Event::Start(Tag::Link {
                 link_type,
@@ -213,6 +224,31 @@ impl Gather {
             defs,
         }
     }
+}
+
+/// True for an event of inline content: text, code, breaks, and the
+/// start of a link, image or emphasis. Where it lies, no definition is.
+fn inline(event: &Event<'_>) -> bool {
+    matches!(
+        event,
+        Event::Text(_)
+            | Event::Code(_)
+            | Event::InlineMath(_)
+            | Event::InlineHtml(_)
+            | Event::FootnoteReference(_)
+            | Event::SoftBreak
+            | Event::HardBreak
+            | Event::TaskListMarker(_)
+            | Event::Start(
+                Tag::Link { .. }
+                    | Tag::Image { .. }
+                    | Tag::Emphasis
+                    | Tag::Strong
+                    | Tag::Strikethrough
+                    | Tag::Superscript
+                    | Tag::Subscript
+            )
+    )
 }
 
 /// What [`Gather::finish`] keeps of a parse.
@@ -537,7 +573,10 @@ fn duplicate_at(
         return None;
     }
     let first = defined(&label)?;
-    if (at..end).contains(&first.start) {
+    // The parser keeps the first definition of a label in the document's
+    // order: a line before its end (it, or one before it) is no later
+    // definition.
+    if first.end > at {
         return None;
     }
     Some(UnusedDefinition {
@@ -666,6 +705,69 @@ mod tests {
                 ),
             ]
         );
+    }
+
+    /// The later definitions of a label, as `(definition, first)`
+    /// sources, in `src`.
+    fn duplicates_in(src: &str) -> Vec<(String, String)> {
+        references(src.as_bytes())
+            .unused_definitions
+            .iter()
+            .filter_map(|d| Some((at(src, &d.span), at(src, d.duplicate_of.as_ref()?))))
+            .collect()
+    }
+
+    /// A line reading `[label]: url` is a definition only where a
+    /// definition may start (CommonMark 0.31.2, section 4.7: it cannot
+    /// interrupt a paragraph): after a blank line it is one; inside a
+    /// paragraph, or as the continuation line of a list item's paragraph
+    /// (tight or lazy), it is not; in a list item after a blank line, it
+    /// is.
+    #[test]
+    fn a_definition_does_not_interrupt_a_paragraph() {
+        let first = "[x]: /first";
+        let dup = |src: &str| duplicates_in(&format!("See [x].\n\n{first}\n\n{src}"));
+        let after_blank = "Text.\n\n[x]: /second\n";
+        assert_eq!(
+            dup(after_blank),
+            [("[x]: /second".to_string(), first.to_string())]
+        );
+        assert!(dup("Text\n[x]: /second\n").is_empty());
+        assert!(dup("* item\n  [x]: /second\n").is_empty());
+        assert!(dup("* item\n[x]: /second\n").is_empty());
+        assert!(dup("1. item\n   [x]: /second\n* other\n").is_empty());
+        assert_eq!(
+            dup("* item\n\n  [x]: /second\n"),
+            [("[x]: /second".to_string(), first.to_string())]
+        );
+        // A line before the first definition is never a later one.
+        assert!(duplicates_in("* [a], [b],\n  [x]: Now more text\n\n[x]: /first\n").is_empty());
+    }
+
+    /// rust-lang/rust-clippy's CHANGELOG.md, lines 1556-1560 and 7725: a
+    /// tight list item's continuation line starting with a shortcut
+    /// reference (`[`unused_peekable`]: Now respects ...`) is text, not a
+    /// second definition of the label defined at the end of the file
+    /// (round 4's L005 "defined again ... on line 7725", at line 1559).
+    #[test]
+    fn a_list_items_continuation_line_is_no_definition() {
+        let src = "* [`assigning_clones`]: Now considers the [`msrv`] configuration\n  [#12511](https://github.com/rust-lang/rust-clippy/pull/12511)\n* [`needless_return`], [`useless_let_if_seq`], [`mut_mut`], [`read_zero_byte_vec`], [`unused_io_amount`],\n  [`unused_peekable`]: Now respects `#[allow]` attributes on the affected statement instead\n  [#12446](https://github.com/rust-lang/rust-clippy/pull/12446)\n\n[`unused_peekable`]: https://rust-lang.github.io/rust-clippy/main/index.html#unused_peekable\n";
+        let got = references(src.as_bytes());
+        let labels: Vec<&str> = got
+            .unused_definitions
+            .iter()
+            .map(|d| d.label.as_str())
+            .collect();
+        // A document of a tight list has content: a definition it does
+        // not use is reported.
+        let src = format!("{src}[`unused_result_ok`]: https://rust-lang.github.io/rust-clippy/main/index.html#unused_result_ok\n");
+        let more = references(src.as_bytes());
+        let more: Vec<&str> = more
+            .unused_definitions
+            .iter()
+            .map(|d| d.label.as_str())
+            .collect();
+        assert_eq!((labels, more), (vec![], vec!["`unused_result_ok`"]));
     }
 
     /// Python-Markdown's admonitions indent their Markdown, which

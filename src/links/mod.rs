@@ -17,6 +17,7 @@ pub mod built;
 pub mod expanded;
 pub mod ignore;
 pub mod included;
+pub mod submodules;
 pub mod suggest;
 pub mod unbuilt;
 
@@ -147,6 +148,9 @@ pub struct LocalLinks {
     /// The repository's `.gitignore` rules, read as the links of files
     /// outside any site need them ([`crate::site::gitignore`]).
     ignored: crate::site::gitignore::Memo,
+    /// The submodules of the tree's `.gitmodules` files not checked out,
+    /// and the links into them not checked ([`submodules`]).
+    submodules: submodules::Memo,
 }
 
 /// The ids of a Markdown page's plain headings; `None` for another file.
@@ -243,6 +247,7 @@ impl LocalLinks {
             expanded: expanded::Memo::default(),
             includers: Mutex::new(HashMap::new()),
             ignored: crate::site::gitignore::Memo::default(),
+            submodules: submodules::Memo::default(),
         }
     }
 
@@ -789,6 +794,14 @@ impl LocalLinks {
             return None;
         }
         let kind = self.files.kind(&target);
+        if kind == Kind::Missing
+            && !path.is_empty()
+            && self.leads_into_absent_submodule(tree, file, &target, path)
+        {
+            // A file of a git submodule not checked out: the repository
+            // has it, this checkout does not.
+            return None;
+        }
         if kind == Kind::Missing && !path.is_empty() && self.ignored_target(&target) {
             // A file a build step writes (vuejs/devtools'
             // `packages/electron/app.html` loading `./dist/devtools.js`):
@@ -977,6 +990,40 @@ impl LocalLinks {
         self.files.canonical(&boundary).unwrap_or(boundary)
     }
 
+    /// True when `target`, a link's target (the path `link`) found in the
+    /// document `file` (by walking `tree`) outside any site, is missing
+    /// and lies in a git submodule of the tree that is not checked out
+    /// ([`submodules`]): the link is then counted not checked, for the
+    /// note. (A site's pages are the site model's:
+    /// [`crate::site::submodule`].)
+    fn leads_into_absent_submodule(
+        &self,
+        tree: Option<&Path>,
+        file: &Path,
+        target: &Path,
+        link: &str,
+    ) -> bool {
+        let target = lexically_clean(&self.cwd.join(target));
+        if self.files.exists(&target) {
+            return false;
+        }
+        let boundary = self.tree_of(tree, file);
+        // Compared as the tree is: the directories that exist with their
+        // symbolic links resolved.
+        let Some(real) = target.ancestors().skip(1).find_map(|a| {
+            let rest = target.strip_prefix(a).ok()?;
+            Some(self.files.canonical(a)?.join(rest))
+        }) else {
+            return false;
+        };
+        let Some((gitmodules, submodule)) = self.submodules.holding(&real, &boundary) else {
+            return false;
+        };
+        self.submodules
+            .count(shown(&gitmodules), submodule, &shown(file), link);
+        true
+    }
+
     /// True when the missing `target` (a link's target outside any site)
     /// is ignored by the `.gitignore` rules of its repository (the
     /// nearest directory above it holding `.git`): a file a build step
@@ -1067,6 +1114,7 @@ impl LocalLinks {
             ));
         }
         notes.extend(self.expanded.note(shown));
+        notes.extend(self.submodules.notes());
         let rootless = self.rootless.lock().unwrap_or_else(|p| p.into_inner());
         if let (n, Some((page, link))) = &*rootless {
             notes.push(format!(

@@ -75,7 +75,15 @@ pub fn read(dir: &Path) -> Option<Layout> {
     l.index_names = vec!["_index.md", "index.md", "_index.html", "index.html"];
     l.front_matter_urls = true;
     l.case_insensitive_urls = true;
-    l.theme_dirs = vec![dir.join("layouts"), dir.join("themes")];
+    // Templates, not pages: the layouts, the themes, and the archetypes
+    // (`archetypeDir`, default `archetypes`: content templates `hugo new`
+    // copies into a new page, with placeholders such as `{{ .Name }}` and
+    // links to files the page will have; Hugo docs, "Archetypes").
+    l.theme_dirs = vec![
+        dir.join("layouts"),
+        dir.join("themes"),
+        dir.join("archetypes"),
+    ];
     l.alias_keys.push("aliases");
     let custom_hook = custom_link_hook(dir);
     l.root_fallback = custom_hook;
@@ -131,6 +139,9 @@ pub fn read(dir: &Path) -> Option<Layout> {
         l.source_dir = dir.join(c);
     }
     let static_dir = s(get("staticDir")).unwrap_or_else(|| "static".into());
+    if let Some(a) = s(get("archetypeDir")) {
+        l.theme_dirs.push(dir.join(a));
+    }
     if let Some(u) = s(get("baseURL")) {
         l.base_path = super::base_path_of(&u);
     }
@@ -211,6 +222,9 @@ pub fn read(dir: &Path) -> Option<Layout> {
             }
         } else if target == "static" {
             statics.push(dir.join(source));
+        } else if target == "archetypes" || target.starts_with("archetypes/") {
+            // A module's archetypes: content templates, as the site's.
+            l.theme_dirs.push(dir.join(source));
         } else if let Some(sub) = target.strip_prefix("static/") {
             l.mounts.push((dir.join(source), format!("/{sub}/")));
         }
@@ -1284,6 +1298,28 @@ mod tests {
         }
         let l = read(dir.path());
         (dir, l)
+    }
+
+    /// Archetypes are templates (Hugo docs, "Archetypes"): the default
+    /// `archetypes/`, `archetypeDir`, and a module mount into
+    /// `archetypes`; a layout's directory stays one.
+    #[test]
+    fn archetypes_are_template_directories() {
+        let (d, l) = site(&[(
+            "hugo.toml",
+            "archetypeDir = \"templates/new\"\n[[module.mounts]]\nsource = \"shared/archetypes\"\ntarget = \"archetypes\"\n[[module.mounts]]\nsource = \"content\"\ntarget = \"content\"\n",
+        )]);
+        let l = l.expect("a Hugo site");
+        let d = d.path();
+        for t in [
+            "layouts",
+            "archetypes",
+            "templates/new",
+            "shared/archetypes",
+        ] {
+            assert!(l.theme_dirs.contains(&d.join(t)), "{t}: {:?}", l.theme_dirs);
+        }
+        assert!(!l.theme_dirs.contains(&d.join("content")));
     }
 
     /// `config/_default/` alone is a Hugo site: `hugo.yaml` and a file

@@ -68,9 +68,10 @@ pub fn paths(repo: &Path) -> Vec<String> {
     out
 }
 
-/// True when the directory `dir` is missing or holds nothing (a
-/// submodule not checked out).
-fn not_checked_out(dir: &Path) -> bool {
+/// True when the directory `dir` (a submodule's, as listed in
+/// `.gitmodules`) is missing or holds nothing: the submodule is not
+/// checked out.
+pub fn not_checked_out(dir: &Path) -> bool {
     match std::fs::read_dir(dir) {
         Ok(mut entries) => entries.next().is_none(),
         Err(_) => !dir.exists(),

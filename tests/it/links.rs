@@ -501,3 +501,26 @@ fn ignored_build_outputs_outside_a_site_are_counted() {
         "{err}"
     );
 }
+
+/// A link from a file outside every site into a git submodule that is
+/// not checked out (open-telemetry/opentelemetry.io's `AGENTS.md` to
+/// `themes/docsy/AGENTS.md`, `themes/docsy` listed in `.gitmodules`, its
+/// directory absent): counted not checked in one note naming
+/// `.gitmodules` and the submodule, not reported; a missing file outside
+/// any submodule still is (issue 46, round 6).
+#[test]
+fn links_into_a_submodule_not_checked_out_are_counted() {
+    let out = check_links("fixtures/sites/submodule-outside-site");
+    let d = "fixtures/sites/submodule-outside-site";
+    assert_eq!(
+        stdout(&out),
+        format!("{d}/AGENTS.md:4:53: L001 links to {d}/no-such-notes.md, which does not exist\n")
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!(
+            "{d}/.gitmodules: 1 link not checked: it leads into a git submodule it lists that is not checked out (its directory is empty or absent): `themes/docsy` (1, e.g. `themes/docsy/AGENTS.md` in {d}/AGENTS.md)"
+        )),
+        "{err}"
+    );
+}

@@ -553,3 +553,28 @@ fn unused_definitions_beside_inserted_text() {
         "{err}"
     );
 }
+
+/// Issue 46 round 6 (fixtures/sites/markdown-list-continuation, from
+/// rust-lang/rust-clippy's CHANGELOG.md): a tight list item's
+/// continuation line that reads `[label]: text` is paragraph text, not a
+/// second definition of the label (CommonMark 0.31.2, section 4.7), so
+/// no L005 "defined again" names a later line as the first; in a
+/// document of tight lists, a definition nothing uses is still reported.
+#[test]
+fn a_list_items_continuation_line_is_no_definition() {
+    let out = Command::new(env!("CARGO_BIN_EXE_urilint"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args([
+            "check",
+            "--isolated",
+            "--format",
+            "plain",
+            "fixtures/sites/markdown-list-continuation",
+        ])
+        .output()
+        .expect("run urilint");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "fixtures/sites/markdown-list-continuation/CHANGELOG.md:8:1: L005 definition of label '`unused_result_ok`' is used by no link or image\n"
+    );
+}

@@ -1129,3 +1129,14 @@ fn git_submodule_not_checked_out() {
         "{err}"
     );
 }
+
+/// Issue 46 round 6 (fixtures/sites/hugo-archetypes, after
+/// open-telemetry/opentelemetry.io): a Hugo archetype is a content
+/// template `hugo new` copies into a new page, not a page: its link to
+/// the image the new page will have (`imagename.png`) is not checked, as
+/// a layout's are not; the same link on a page of the content stays
+/// reported.
+#[test]
+fn hugo_archetypes_are_templates() {
+    check_site("hugo-archetypes");
+}
