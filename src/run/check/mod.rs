@@ -261,6 +261,24 @@ fn check_with(
     if output_closed(result)? {
         return Ok(stats);
     }
+    write_tail(opts, ch, &stats, sarif_log, fixes_stdin, out, err)?;
+    Ok(stats)
+}
+
+/// The end of a check's output: SARIF's footer, the list of fixes made
+/// (or markers added) and the human summary, to standard output (to
+/// standard error when the fixed text of standard input is the output;
+/// the list of fixes to standard error in the formats programs read).
+/// A closed output is not an error ([`output_closed`]).
+fn write_tail(
+    opts: &RunOptions,
+    ch: &CheckOptions,
+    stats: &Stats,
+    sarif_log: bool,
+    fixes_stdin: bool,
+    out: &mut (dyn io::Write + Send),
+    err: &mut (dyn io::Write + Send),
+) -> Result<(), Error> {
     let mut tail = Vec::new();
     if sarif_log {
         sarif::footer(&mut tail);
@@ -282,7 +300,7 @@ fn check_with(
     }
     if opts.format == Format::Human && ch.mode != FixMode::Diff {
         tail.extend_from_slice(&fixes_list);
-        let mut s = summary(&stats);
+        let mut s = summary(stats);
         if ch.mode == FixMode::AddIgnore {
             // Markers, not fixes (said above).
             s.fixed = 0;
@@ -300,7 +318,7 @@ fn check_with(
             .and_then(|()| tail_to.flush())
             .map_err(Error::Write),
     )?;
-    Ok(stats)
+    Ok(())
 }
 
 /// An output whose reader is gone: every write fails as a closed pipe

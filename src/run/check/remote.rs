@@ -72,58 +72,16 @@ pub(super) fn request_links(
     err: &mut (dyn io::Write + Send),
 ) -> Result<(u64, Option<CacheFile>, bool), Error> {
     use std::time::{Instant, SystemTime, UNIX_EPOCH};
-    let first_opts = RunOptions {
-        format: Format::Plain,
-        progress: false,
-        label: None,
-        summary: false,
-        ..opts.clone()
-    };
-    let first = CheckOptions {
-        mode: FixMode::Report,
-        links: None,
-        built: None,
-        since: None,
-        show_fixes: false,
-        remote: None,
-        link_ignore: None,
-        ..ch.clone()
-    };
     let mut cache = open_cache(remote, err);
     let state =
         |c: &crate::remote::cache::Cache| c.identity().map(|id| (c.file_path().to_path_buf(), id));
-    let (mut nothing, mut quiet) = (io::sink(), io::sink());
-    check_with(
-        &first_opts,
-        &first,
-        Outputs {
-            out: &mut nothing,
-            err: &mut quiet,
-        },
-        cache.as_ref().and_then(state),
-    )?;
+    collect_links(opts, ch, cache.as_ref().and_then(state))?;
     let uris = remote.links.collected();
     let now = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
     let policy = &remote.cache_policy;
-    let mut outcomes = Vec::with_capacity(uris.len());
-    let mut ask = Vec::new();
-    let total = uris.len();
-    let uris: Vec<String> = match &remote.exclude {
-        Some(set) => uris.into_iter().filter(|u| !set.is_match(u)).collect(),
-        None => uris,
-    };
-    let excluded = total - uris.len();
-    for u in uris {
-        match cache
-            .as_ref()
-            .and_then(|c| c.reuse(&u, now, remote.options.anchors, policy))
-        {
-            Some(o) => outcomes.push(o),
-            None => ask.push(u),
-        }
-    }
+    let (mut outcomes, ask, excluded) = reuse_cached(uris, cache.as_ref(), remote, now);
     let reused = outcomes.len();
     let started = Instant::now();
     // On a terminal, redrawn at most every 200 ms, from the first
@@ -194,4 +152,73 @@ pub(super) fn request_links(
         .count() as u64;
     remote.links.finish(outcomes);
     Ok((skipped, saved, offline.is_some()))
+}
+
+/// The first pass of `--links remote`: the inputs checked as a report
+/// that prints nothing, so that every linter notes the `http` and
+/// `https` URIs it sees in `ch`'s [`crate::remote::RemoteLinks`]; `state`
+/// is the cache file, never an input.
+///
+/// # Errors
+/// [`check`]'s.
+fn collect_links(
+    opts: &RunOptions,
+    ch: &CheckOptions,
+    state: Option<CacheFile>,
+) -> Result<(), Error> {
+    let first_opts = RunOptions {
+        format: Format::Plain,
+        progress: false,
+        label: None,
+        summary: false,
+        ..opts.clone()
+    };
+    let first = CheckOptions {
+        mode: FixMode::Report,
+        links: None,
+        built: None,
+        since: None,
+        show_fixes: false,
+        remote: None,
+        link_ignore: None,
+        ..ch.clone()
+    };
+    let (mut nothing, mut quiet) = (io::sink(), io::sink());
+    check_with(
+        &first_opts,
+        &first,
+        Outputs {
+            out: &mut nothing,
+            err: &mut quiet,
+        },
+        state,
+    )?;
+    Ok(())
+}
+
+/// The collected `uris` less those `[links.remote]` `exclude` names,
+/// split into the outcomes the cache still holds (alive, within its
+/// policy) and the URIs to ask; with the number excluded.
+fn reuse_cached(
+    uris: Vec<String>,
+    cache: Option<&crate::remote::cache::Cache>,
+    remote: &RemoteCheck,
+    now: u64,
+) -> (Vec<crate::remote::Outcome>, Vec<String>, usize) {
+    let policy = &remote.cache_policy;
+    let mut outcomes = Vec::with_capacity(uris.len());
+    let mut ask = Vec::new();
+    let total = uris.len();
+    let uris: Vec<String> = match &remote.exclude {
+        Some(set) => uris.into_iter().filter(|u| !set.is_match(u)).collect(),
+        None => uris,
+    };
+    let excluded = total - uris.len();
+    for u in uris {
+        match cache.and_then(|c| c.reuse(&u, now, remote.options.anchors, policy)) {
+            Some(o) => outcomes.push(o),
+            None => ask.push(u),
+        }
+    }
+    (outcomes, ask, excluded)
 }

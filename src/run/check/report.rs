@@ -29,121 +29,130 @@ impl Checker<'_> {
     /// Streams the findings of `input`, each with its fix as `--fix` would
     /// write it (or none).
     pub(super) fn report(&self, input: &Input, sink: &mut Sink<'_, '_>) {
-        let mut found: Vec<Diagnostic> = Vec::new();
         match input {
-            Input::Stdin { .. } => {
-                let (stdin, writes) = match open_reader_classified(
-                    input,
-                    self.input_format,
-                    crate::source::Mmap::Never,
-                    self.stats,
-                    sink,
-                ) {
-                    // Standard input is never mapped.
-                    None | Some((Reader::Mapped(_), _)) => return,
-                    Some((Reader::Text(r), w)) => (r, w),
-                    Some((Reader::Decoded(r, format), w)) => {
-                        self.report_decoded(r, format, w, sink);
-                        return self.say_withheld(input, w, sink);
-                    }
-                };
-                // Standard input is read once; lines are read back from a
-                // bounded window of it (no temporary file).
-                let keep = Window::<Box<dyn Read + Send>>::keep_for(
-                    self.scan.chunk_size,
-                    self.scan.max_uri_len,
-                );
-                let (reader, back) = Window::new(stdin, keep);
-                let mut lines = Lines::with_scanned_markers(back);
-                scan_reader(
-                    &self.name,
-                    reader,
-                    self.scan,
-                    self.stats,
-                    sink,
-                    |f, sink| {
-                        lines.note_scanned_markers(&f);
-                        found.clear();
-                        self.lint(&f, &mut found, true);
-                        for d in &mut found {
-                            self.text_policy(writes, d, true);
-                        }
-                        self.emit_unsuppressed(&found, Some(&mut lines), sink);
-                    },
-                );
-                self.say_withheld(input, writes, sink);
+            Input::Stdin { .. } => self.report_stdin(input, sink),
+            Input::Document { bytes, .. } => self.report_document(input, bytes, sink),
+            Input::File { .. } => self.report_file(input, sink),
+        }
+    }
+
+    /// [`Checker::report`] of standard input: read once, its lines read
+    /// back from a bounded window of it.
+    fn report_stdin(&self, input: &Input, sink: &mut Sink<'_, '_>) {
+        let mut found: Vec<Diagnostic> = Vec::new();
+        let (stdin, writes) = match open_reader_classified(
+            input,
+            self.input_format,
+            crate::source::Mmap::Never,
+            self.stats,
+            sink,
+        ) {
+            // Standard input is never mapped.
+            None | Some((Reader::Mapped(_), _)) => return,
+            Some((Reader::Text(r), w)) => (r, w),
+            Some((Reader::Decoded(r, format), w)) => {
+                self.report_decoded(r, format, w, sink);
+                return self.say_withheld(input, w, sink);
             }
-            Input::Document { bytes, .. } => {
-                // Held in memory: lines are read back from it.
-                let mut lines = Lines::with_scanned_markers(&bytes[..]);
-                match open_reader_classified(input, self.input_format, self.mmap, self.stats, sink)
-                {
-                    None | Some((Reader::Mapped(_), _)) => {}
-                    Some((Reader::Text(r), writes)) => {
-                        let each = |f: Found<'_>, sink: &mut Sink<'_, '_>| {
-                            lines.note_scanned_markers(&f);
-                            found.clear();
-                            self.lint(&f, &mut found, true);
-                            for d in &mut found {
-                                self.text_policy(writes, d, true);
-                            }
-                            self.emit_unsuppressed(&found, Some(&mut lines), sink);
-                        };
-                        scan_reader(&self.name, r, self.scan, self.stats, sink, each);
-                    }
-                    Some((Reader::Decoded(r, format), writes)) => {
-                        self.report_decoded(r, format, writes, sink);
-                    }
+        };
+        // Standard input is read once; lines are read back from a
+        // bounded window of it (no temporary file).
+        let keep =
+            Window::<Box<dyn Read + Send>>::keep_for(self.scan.chunk_size, self.scan.max_uri_len);
+        let (reader, back) = Window::new(stdin, keep);
+        let mut lines = Lines::with_scanned_markers(back);
+        scan_reader(
+            &self.name,
+            reader,
+            self.scan,
+            self.stats,
+            sink,
+            |f, sink| {
+                lines.note_scanned_markers(&f);
+                found.clear();
+                self.lint(&f, &mut found, true);
+                for d in &mut found {
+                    self.text_policy(writes, d, true);
                 }
-                // Framed documents are never written: nothing to say.
-                self.withheld.store(0, Ordering::Relaxed);
-            }
-            Input::File { .. } => {
-                // Lines are read back through a second handle on the file
-                // that is scanned (never by its path again: M10 of the
-                // 2026-11-26 review).
-                let opened =
-                    open_reader_held(input, self.input_format, self.mmap, self.stats, sink);
-                let (opened, held) = match opened {
-                    Some((r, w, f)) => (Some((r, w)), f),
-                    None => (None, None),
-                };
-                // Positional reads (`pread`): the descriptors share one
-                // file offset, which the scanner's reads move.
-                let mut lines: Option<Lines<&File>> =
-                    held.as_ref().map(Lines::with_scanned_markers);
-                let writes = opened
-                    .as_ref()
-                    .map_or(Writes::ReportOnly(NotWritten::Unknown), |(_, w)| *w);
+                self.emit_unsuppressed(&found, Some(&mut lines), sink);
+            },
+        );
+        self.say_withheld(input, writes, sink);
+    }
+
+    /// [`Checker::report`] of a document held in memory (an editor's, or
+    /// one of framed standard input), never written.
+    fn report_document(&self, input: &Input, bytes: &[u8], sink: &mut Sink<'_, '_>) {
+        let mut found: Vec<Diagnostic> = Vec::new();
+        // Held in memory: lines are read back from it.
+        let mut lines = Lines::with_scanned_markers(bytes);
+        match open_reader_classified(input, self.input_format, self.mmap, self.stats, sink) {
+            None | Some((Reader::Mapped(_), _)) => {}
+            Some((Reader::Text(r), writes)) => {
                 let each = |f: Found<'_>, sink: &mut Sink<'_, '_>| {
-                    if let Some(lines) = lines.as_mut() {
-                        lines.note_scanned_markers(&f);
-                    }
+                    lines.note_scanned_markers(&f);
                     found.clear();
                     self.lint(&f, &mut found, true);
-                    if found.is_empty() {
-                        return;
-                    }
                     for d in &mut found {
                         self.text_policy(writes, d, true);
                     }
-                    self.emit_unsuppressed(&found, lines.as_mut(), sink);
+                    self.emit_unsuppressed(&found, Some(&mut lines), sink);
                 };
-                match opened {
-                    None => {}
-                    Some((Reader::Text(r), _)) => {
-                        scan_reader(&self.name, r, self.scan, self.stats, sink, each);
-                    }
-                    Some((Reader::Mapped(m), _)) => {
-                        scan_mapped(&self.name, m, self.scan, self.stats, sink, each);
-                    }
-                    Some((Reader::Decoded(r, format), _)) => {
-                        self.report_decoded(r, format, writes, sink);
-                    }
-                }
-                self.say_withheld(input, writes, sink);
+                scan_reader(&self.name, r, self.scan, self.stats, sink, each);
+            }
+            Some((Reader::Decoded(r, format), writes)) => {
+                self.report_decoded(r, format, writes, sink);
             }
         }
+        // Framed documents are never written: nothing to say.
+        self.withheld.store(0, Ordering::Relaxed);
+    }
+
+    /// [`Checker::report`] of a file, scanned as a stream or through a
+    /// map, its lines read back through a second handle.
+    fn report_file(&self, input: &Input, sink: &mut Sink<'_, '_>) {
+        let mut found: Vec<Diagnostic> = Vec::new();
+        // Lines are read back through a second handle on the file
+        // that is scanned (never by its path again: M10 of the
+        // 2026-11-26 review).
+        let opened = open_reader_held(input, self.input_format, self.mmap, self.stats, sink);
+        let (opened, held) = match opened {
+            Some((r, w, f)) => (Some((r, w)), f),
+            None => (None, None),
+        };
+        // Positional reads (`pread`): the descriptors share one
+        // file offset, which the scanner's reads move.
+        let mut lines: Option<Lines<&File>> = held.as_ref().map(Lines::with_scanned_markers);
+        let writes = opened
+            .as_ref()
+            .map_or(Writes::ReportOnly(NotWritten::Unknown), |(_, w)| *w);
+        let each = |f: Found<'_>, sink: &mut Sink<'_, '_>| {
+            if let Some(lines) = lines.as_mut() {
+                lines.note_scanned_markers(&f);
+            }
+            found.clear();
+            self.lint(&f, &mut found, true);
+            if found.is_empty() {
+                return;
+            }
+            for d in &mut found {
+                self.text_policy(writes, d, true);
+            }
+            self.emit_unsuppressed(&found, lines.as_mut(), sink);
+        };
+        match opened {
+            None => {}
+            Some((Reader::Text(r), _)) => {
+                scan_reader(&self.name, r, self.scan, self.stats, sink, each);
+            }
+            Some((Reader::Mapped(m), _)) => {
+                scan_mapped(&self.name, m, self.scan, self.stats, sink, each);
+            }
+            Some((Reader::Decoded(r, format), _)) => {
+                self.report_decoded(r, format, writes, sink);
+            }
+        }
+        self.say_withheld(input, writes, sink);
     }
 
     /// Streams the findings of a decoded input (mail, news, HTML,
