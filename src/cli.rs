@@ -1074,467 +1074,606 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
     let mut stdout = io::BufWriter::with_capacity(64 * 1024, io::stdout());
     let mut stderr = io::stderr();
     match cli.command {
-        Command::Extract(a) => {
-            check_sources(&a.common, &a.engine, a.format.into(), None)?;
-            let settings = settings(&a.common, Selection::default())?;
-            let base = match &a.base {
-                Some(b) => {
-                    let uri = urilint::parse(b, settings.grammar)
-                        .into_result()
-                        .map_err(|errors| parse_errors("--base", b, &errors))?;
-                    if uri.scheme().is_none() {
-                        anyhow::bail!("--base {b}: not an absolute URI (RFC 3986 section 5.1)");
-                    }
-                    Some(b.clone())
-                }
-                None => None,
-            };
-            let ex = ExtractOptions {
-                style: PlainStyle {
-                    with_filename: a.with_filename,
-                    line_number: a.line_number,
-                    null: a.null,
-                },
-                unique: a.unique,
-                base,
-                include_identifiers: a.include_identifiers,
-                unwrap: a.unwrap,
-            };
-            let opts = run_options(a.common, &settings, a.format.into(), false, a.engine);
-            let outputs = Outputs {
-                out: &mut stdout,
-                err: &mut stderr,
-            };
-            status(run::extract(&opts, &ex, outputs), false)
-        }
-        Command::Check(a) => {
-            let selection = Selection {
-                select: a.select.clone(),
-                extend_select: a.extend_select.clone(),
-                ignore: a.ignore.clone(),
-            };
-            let settings = settings(&a.common, selection.clone())?;
-            // `--links remote` (or [links] check = ["remote"], unless
-            // --offline): the run's links, noted by every linter.
-            let remote_wanted = !a.remote.offline
-                && match &a.links {
-                    Some(l) => l.contains(&LinksArg::Remote),
-                    None => settings.links_remote(),
-                };
-            let remote_links = remote_wanted
-                .then(|| std::sync::Arc::new(urilint::remote::RemoteLinks::collecting()));
-            // Link checks: the flag, else urilint.toml's [links] `check`.
-            if let Some(l) = &a.links {
-                if l.contains(&LinksArg::None) && l.len() > 1 {
-                    anyhow::bail!("--links none cannot be combined with other checks");
-                }
-            }
-            let asked = |which: LinksArg| a.links.as_ref().map(|l| l.contains(&which));
-            let links = asked(LinksArg::Local).unwrap_or_else(|| settings.links_local());
-            // The built site: the flag, else urilint.toml's [links]
-            // `check = ["site"]` with `site-dir`.
-            let site_on = asked(LinksArg::Site).unwrap_or_else(|| settings.links_site());
-            let remote_on = remote_links.is_some();
-            if remote_on && a.common.paths.iter().any(|p| p.as_os_str() == "-") {
-                anyhow::bail!("--links remote reads the inputs twice (once to collect the links, once to report): standard input (-) cannot be; name files or directories");
-            }
-            let built_dir = match (site_on, &a.site_dir) {
-                (true, Some(d)) => Some(d.clone()),
-                (true, None) => Some(settings.links_site_dir().ok_or_else(|| {
-                    anyhow::anyhow!(
-                        "--links site needs --site-dir DIR, the built site (or [links] site-dir in urilint.toml)"
-                    )
-                })?),
-                (false, Some(_)) => anyhow::bail!("--site-dir is for --links site"),
-                (false, None) => None,
-            };
-            // The built site's check replaces the sources' own.
-            let links = links && built_dir.is_none();
-            if !links && built_dir.is_none() && (a.root_dir.is_some() || a.site_url.is_some()) {
-                anyhow::bail!(
-                    "--root-dir and --site-url are for link checks: add --links local (or [links] check = [\"local\"] in urilint.toml)"
-                );
-            }
-            let analysis = Analysis::resolve(
-                &settings,
-                &Ask {
-                    cli: cli_settings(&a.common, selection),
-                    unsafe_fixes: a.unsafe_fixes,
-                    nested_configs: nested_configs(&a.common),
-                    links_local: Some(links),
-                    root_dir: a.root_dir.clone(),
-                    site_url: a.site_url.clone(),
-                    built_site: built_dir.is_some(),
-                    remote: remote_links.clone(),
-                },
-            )?;
-            let since = match &a.since {
-                None => None,
-                Some(rev) => {
-                    if a.common.paths.iter().any(|p| p.as_os_str() == "-") {
-                        anyhow::bail!("--since {rev}: standard input (-) has no history in git: name files or directories");
-                    }
-                    let s = urilint::since::Since::load(rev, &a.common.paths)
-                        .with_context(|| format!("--since {rev}"))?;
-                    Some(std::sync::Arc::new(s))
-                }
-            };
-            let color = match a.color {
-                ColorArg::Always => true,
-                ColorArg::Never => false,
-                ColorArg::Auto => {
-                    a.output_file.is_none()
-                        && !a.statistics
-                        && io::stdout().is_terminal()
-                        && std::env::var_os("NO_COLOR").is_none()
-                }
-            };
-            let mode = if a.add_ignore {
-                FixMode::AddIgnore
-            } else if a.fix {
-                FixMode::Fix
-            } else if a.diff {
-                FixMode::Diff
-            } else {
-                FixMode::Report
-            };
-            let site_choice = settings.links_site_choice();
-            let built = match &built_dir {
-                None => None,
-                Some(dir) => {
-                    let site = urilint::links::built::site_for(dir, &a.common.paths, site_choice);
-                    let b =
-                        urilint::links::built::BuiltSite::read(dir, a.site_url.as_deref(), site)
-                            .map_err(|e| anyhow::anyhow!(e))?;
-                    for note in b.notes() {
-                        let _ = writeln!(stderr, "urilint: note: {note}");
-                    }
-                    Some(std::sync::Arc::new(b))
-                }
-            };
-            let ch = CheckOptions {
-                mode,
-                color,
-                write: a.write.policy(),
-                show_fixes: a.show_fixes,
-                column_unit: a.column_unit.into(),
-                built,
-                since,
-                remote: if remote_on {
-                    let cfg = settings.links_remote_config();
-                    let exclude = if cfg.exclude.is_empty() {
-                        None
-                    } else {
-                        Some(regex::RegexSet::new(&cfg.exclude).map_err(|e| {
-                            anyhow::anyhow!("urilint.toml: [links.remote] exclude: {e}")
-                        })?)
-                    };
-                    let policy = urilint::remote::cache::CachePolicy::default();
-                    Some(urilint::run::RemoteCheck {
-                        links: remote_links.clone().unwrap_or_default(),
-                        options: a.remote.options(&cfg)?,
-                        cache: match &a.remote.cache {
-                            Some(p) => Some(urilint::state_file::Location::command_line(p)),
-                            None => settings.links_remote_cache()?,
-                        },
-                        cache_policy: urilint::remote::cache::CachePolicy {
-                            max_age: a
-                                .remote
-                                .max_cache_age
-                                .or(cfg.max_cache_age)
-                                .map_or(policy.max_age, std::time::Duration::from_secs),
-                            ..policy
-                        },
-                        exclude,
-                    })
-                } else {
-                    None
-                },
-                ..CheckOptions::reporting(analysis)
-            };
-            if matches!(mode, FixMode::Fix | FixMode::AddIgnore) {
-                handle_signals();
-            }
-            let format = if a.statistics {
-                urilint::output::Format::Plain
-            } else {
-                a.format.into()
-            };
-            let writes = match mode {
-                FixMode::Fix => Some("--fix"),
-                FixMode::Diff => Some("--diff"),
-                FixMode::AddIgnore => Some("--add-ignore"),
-                FixMode::Report => None,
-            };
-            check_sources(&a.common, &a.engine, format, writes)?;
-            if let Some(out) = &a.output_file {
-                refuse_output_among_inputs(out, &a.common.paths)?;
-            }
-            let mut opts = run_options(a.common, &settings, format, true, a.engine);
-            let mut file_out = match &a.output_file {
-                Some(p) => {
-                    let f = std::fs::File::create(p)
-                        .with_context(|| format!("--output-file {}", p.display()))?;
-                    opts.output_file = f.metadata().ok().map(|m| {
-                        use std::os::unix::fs::MetadataExt;
-                        (m.dev(), m.ino())
-                    });
-                    Some(io::BufWriter::new(f))
-                }
-                None => None,
-            };
-            let mut discard = io::sink();
-            let out: &mut (dyn Write + Send) = if a.statistics || a.explain_site > 0 {
-                &mut discard
-            } else if let Some(f) = file_out.as_mut() {
-                f
-            } else {
-                &mut stdout
-            };
-            let outputs = Outputs {
-                out,
-                err: &mut stderr,
-            };
-            let result = run::check(&opts, &ch, outputs);
-            // What could not be read of a site's configuration, once.
-            for site in ch.links.as_ref().map(|l| l.sites()).unwrap_or_default() {
-                for note in site.notes() {
-                    let _ = writeln!(stderr, "urilint: note: {note}");
-                }
-            }
-            for note in ch.links.as_ref().map(|l| l.notes()).unwrap_or_default() {
-                let _ = writeln!(stderr, "urilint: note: {note}");
-            }
-            if let Some(note) = urilint::lint::markdown_links::unchecked_note() {
-                let _ = writeln!(stderr, "urilint: note: {note}");
-            }
-            if a.explain_site > 0 {
-                if let Some(l) = ch.links.as_ref() {
-                    explain_sites(&mut stdout, l, a.explain_site)?;
-                }
-                stdout.flush()?;
-                result.map_err(|e| anyhow::anyhow!(e))?;
-                return Ok(0);
-            }
-            if let (true, Ok(stats)) = (a.statistics, &result) {
-                let mut table = Vec::new();
-                urilint::output::human::statistics(&mut table, &stats.rule_counts());
-                let not_requested = Stats::get(&stats.remote_skipped);
-                if not_requested > 0 {
-                    let _ = writeln!(
-                        table,
-                        "{not_requested} link{} not requested (private addresses, reserved names; --allow-private)",
-                        plural(not_requested)
-                    );
-                }
-                let skipped = Stats::get(&stats.binary);
-                if skipped > 0 {
-                    // Every file skipped was named on standard error.
-                    let _ = writeln!(
-                        table,
-                        "{skipped} file{} skipped (binary, UTF-16, or the output file)",
-                        plural(skipped)
-                    );
-                }
-                let written = match file_out.as_mut() {
-                    Some(f) => f.write_all(&table),
-                    None => stdout.write_all(&table),
-                };
-                written.context("writing the statistics")?;
-            }
-            if let Some(mut f) = file_out {
-                f.flush().context("--output-file")?;
-            }
-            let _ = stdout.flush();
-            if let Ok(stats) = &result {
-                if mode == FixMode::Fix && opts.format != urilint::output::Format::Human {
-                    let fixed = Stats::get(&stats.fixed);
-                    if fixed > 0 {
-                        eprintln!(
-                            "urilint: fixed {fixed} finding{} in {} file{}",
-                            plural(fixed),
-                            Stats::get(&stats.files_changed),
-                            plural(Stats::get(&stats.files_changed))
-                        );
-                    }
-                }
-            }
-            let status = check_status(result, mode, a.strict)?;
-            Ok(if a.exit_zero && status == 1 {
-                0
-            } else {
-                status
-            })
-        }
-        Command::Rewrite(a) => {
-            let mut mappings = Vec::new();
-            for m in &a.map {
-                mappings.push(Mapping::prefix(m).context("--map")?);
-            }
-            for m in &a.map_regex {
-                mappings.push(Mapping::regex(m).context("--map-regex")?);
-            }
-            if mappings.is_empty() {
-                anyhow::bail!(
-                    "rewrite: give at least one --map OLD=NEW or --map-regex REGEX=REPLACEMENT"
-                );
-            }
-            let mode = if a.diff {
-                RewriteMode::Diff
-            } else if a.dry_run {
-                RewriteMode::DryRun
-            } else {
-                RewriteMode::Write
-            };
-            check_sources(
-                &a.common,
-                &EngineFlags::default(),
-                urilint::output::Format::Plain,
-                Some("rewrite"),
-            )?;
-            let settings = settings(&a.common, Selection::default())?;
-            let opts = run_options(
-                a.common,
-                &settings,
-                urilint::output::Format::Plain,
-                false,
-                EngineFlags::default(),
-            );
-            let rw = RewriteOptions {
-                mappings,
-                mode,
-                write: a.write.policy(),
-            };
-            if mode == RewriteMode::Write {
-                handle_signals();
-            }
-            let outputs = Outputs {
-                out: &mut stdout,
-                err: &mut stderr,
-            };
-            let result = run::rewrite(&opts, &rw, outputs);
-            if let Ok(stats) = &result {
-                let n = Stats::get(&stats.fixed);
-                let files = Stats::get(&stats.files_changed);
-                let verb = if mode == RewriteMode::Write {
-                    "rewrote"
-                } else {
-                    "would rewrite"
-                };
-                let _ = stdout.flush();
-                eprintln!(
-                    "urilint: {verb} {n} URI{} in {files} file{}",
-                    plural(n),
-                    plural(files)
-                );
-            }
-            status(result, false)
-        }
+        Command::Extract(a) => run_extract(a, &mut stdout, &mut stderr),
+        Command::Check(a) => run_check(a, &mut stdout, &mut stderr),
+        Command::Rewrite(a) => run_rewrite(a, &mut stdout, &mut stderr),
         Command::Site(s) => run(site_as_check(s)?),
         Command::Server(_) => {
             drop(stdout);
             Ok(urilint::server::stdio()?)
         }
-        Command::Files(a) => {
-            let cwd = std::env::current_dir().context("the current directory")?;
-            let s = Settings::find(&cwd, a.config.config.as_deref(), a.config.isolated)?;
-            let walk = a.walk.options(&s, a.check);
-            let separator = if a.null { b'\0' } else { b'\n' };
-            match run::files(&a.paths, &walk, separator, &mut stdout, &mut stderr) {
-                Ok(listed) => Ok(if listed.errors > 0 { 2 } else { 0 }),
-                Err(urilint::Error::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => Ok(0),
-                Err(e) => Err(e.into()),
+        Command::Files(a) => run_files(a, &mut stdout, &mut stderr),
+        Command::Rule(a) => run_rule(a, &mut stdout),
+        Command::Config(a) => run_config(a, &mut stdout),
+        Command::Parse(a) => run_parse(a, &mut stdout),
+        Command::Resolve(a) => run_resolve(a, &mut stdout),
+        Command::Normalize(a) => run_normalize(a, &mut stdout),
+    }
+}
+
+/// `urilint extract`: the URIs of the inputs.
+fn run_extract(
+    a: ExtractArgs,
+    stdout: &mut io::BufWriter<io::Stdout>,
+    stderr: &mut io::Stderr,
+) -> anyhow::Result<i32> {
+    check_sources(&a.common, &a.engine, a.format.into(), None)?;
+    let settings = settings(&a.common, Selection::default())?;
+    let base = match &a.base {
+        Some(b) => {
+            let uri = urilint::parse(b, settings.grammar)
+                .into_result()
+                .map_err(|errors| parse_errors("--base", b, &errors))?;
+            if uri.scheme().is_none() {
+                anyhow::bail!("--base {b}: not an absolute URI (RFC 3986 section 5.1)");
             }
+            Some(b.clone())
         }
-        Command::Rule(a) => {
-            let rules: Vec<Rule> = match &a.rule {
-                Some(r) => vec![find(r)
-                    .ok_or_else(|| anyhow::anyhow!("unknown rule '{r}' (see `urilint rule`)"))?],
-                None => catalogue().to_vec(),
-            };
-            let mut out = Vec::new();
-            match a.format {
-                RuleFormatArg::Jsonl => rules.iter().for_each(|r| jsonl::line(&mut out, r)),
-                RuleFormatArg::Markdown => rules_doc::markdown_table(&mut out, &rules),
-                RuleFormatArg::Plain if a.rule.is_some() => {
-                    rules.iter().for_each(|r| rules_doc::explain(&mut out, r))
-                }
-                RuleFormatArg::Plain => rules_doc::list(&mut out, &rules),
-            }
-            write_out(&mut stdout, &out)?;
-            Ok(0)
+        None => None,
+    };
+    let ex = ExtractOptions {
+        style: PlainStyle {
+            with_filename: a.with_filename,
+            line_number: a.line_number,
+            null: a.null,
+        },
+        unique: a.unique,
+        base,
+        include_identifiers: a.include_identifiers,
+        unwrap: a.unwrap,
+    };
+    let opts = run_options(a.common, &settings, a.format.into(), false, a.engine);
+    let outputs = Outputs {
+        out: &mut *stdout,
+        err: &mut *stderr,
+    };
+    status(run::extract(&opts, &ex, outputs), false)
+}
+
+/// `urilint check`: the findings of the inputs, fixed with `--fix`; the exit status says whether there are findings.
+fn run_check(
+    a: Box<CheckArgs>,
+    stdout: &mut io::BufWriter<io::Stdout>,
+    stderr: &mut io::Stderr,
+) -> anyhow::Result<i32> {
+    let selection = Selection {
+        select: a.select.clone(),
+        extend_select: a.extend_select.clone(),
+        ignore: a.ignore.clone(),
+    };
+    let settings = settings(&a.common, selection.clone())?;
+    let LinkChecks {
+        remote_links,
+        links,
+        built_dir,
+    } = link_checks(&a, &settings)?;
+    let analysis = Analysis::resolve(
+        &settings,
+        &Ask {
+            cli: cli_settings(&a.common, selection),
+            unsafe_fixes: a.unsafe_fixes,
+            nested_configs: nested_configs(&a.common),
+            links_local: Some(links),
+            root_dir: a.root_dir.clone(),
+            site_url: a.site_url.clone(),
+            built_site: built_dir.is_some(),
+            remote: remote_links.clone(),
+        },
+    )?;
+    let since = since_of(&a)?;
+    let color = color_of(&a);
+    let mode = mode_of(&a);
+    let site_choice = settings.links_site_choice();
+    let built = built_site(&a, built_dir.as_deref(), site_choice, stderr)?;
+    let ch = CheckOptions {
+        mode,
+        color,
+        write: a.write.policy(),
+        show_fixes: a.show_fixes,
+        column_unit: a.column_unit.into(),
+        built,
+        since,
+        remote: remote_check(&a, &settings, remote_links.as_ref())?,
+        ..CheckOptions::reporting(analysis)
+    };
+    if matches!(mode, FixMode::Fix | FixMode::AddIgnore) {
+        handle_signals();
+    }
+    let format = if a.statistics {
+        urilint::output::Format::Plain
+    } else {
+        a.format.into()
+    };
+    let writes = writes_of(mode);
+    check_sources(&a.common, &a.engine, format, writes)?;
+    if let Some(out) = &a.output_file {
+        refuse_output_among_inputs(out, &a.common.paths)?;
+    }
+    let mut opts = run_options(a.common, &settings, format, true, a.engine);
+    let mut file_out = output_file(a.output_file.as_deref(), &mut opts)?;
+    let mut discard = io::sink();
+    let out: &mut (dyn Write + Send) = if a.statistics || a.explain_site > 0 {
+        &mut discard
+    } else if let Some(f) = file_out.as_mut() {
+        f
+    } else {
+        &mut *stdout
+    };
+    let outputs = Outputs {
+        out,
+        err: &mut *stderr,
+    };
+    let result = run::check(&opts, &ch, outputs);
+    say_link_notes(&ch, stderr);
+    if a.explain_site > 0 {
+        if let Some(l) = ch.links.as_ref() {
+            explain_sites(&mut *stdout, l, a.explain_site)?;
         }
-        Command::Config(a) => {
-            let cwd = std::env::current_dir().context("the current directory")?;
-            let s = Settings::find(&cwd, a.config.config.as_deref(), a.config.isolated)?;
-            s.linter()?;
-            let mut out = Vec::new();
-            match &s.file {
-                Some(f) => out.extend_from_slice(
-                    format!(
-                        "# configuration file: {}\n",
-                        urilint::output::escape::text(&f.to_string_lossy())
-                    )
-                    .as_bytes(),
-                ),
-                None => out.extend_from_slice(b"# no configuration file: defaults\n"),
-            }
-            let enabled = s
-                .selection
-                .resolve()
-                .map(|r| r.codes().join(", "))
-                .unwrap_or_default();
-            out.extend_from_slice(format!("# rules on: {enabled}\n").as_bytes());
-            let text = toml::to_string(&s.to_config()).context("printing the configuration")?;
-            out.extend_from_slice(text.as_bytes());
-            write_out(&mut stdout, &out)?;
-            Ok(0)
-        }
-        Command::Parse(a) => {
-            let grammar: Grammar = a.grammar.into();
-            let mut out = Vec::new();
-            let mut all_valid = true;
-            for uri in &a.uris {
-                let r = ParseRecord::with_options(
-                    uri,
-                    ParseOptions {
-                        grammar,
-                        zone_id: a.zone_id,
-                    },
-                );
-                all_valid &= r.valid;
-                match a.format {
-                    FormatArg::Jsonl => jsonl::line(&mut out, &r),
-                    FormatArg::Plain => plain::parse_report(&mut out, &r),
-                }
-            }
-            match stdout.write_all(&out).and_then(|()| stdout.flush()) {
-                Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
-                    return Err(e).context("writing output");
-                }
-                _ => {}
-            }
-            Ok(if all_valid { 0 } else { 1 })
-        }
-        Command::Resolve(a) => {
-            let opts = ResolveOptions {
-                grammar: a.grammar.into(),
-                strict: !a.loophole,
-            };
-            one_per_line(&mut stdout, &a.refs, |r| {
-                resolve_str(&a.base, r, opts).map_err(|e| format!("{r}: {e}"))
-            })
-        }
-        Command::Normalize(a) => {
-            let opts = NormalizeOptions {
-                grammar: a.grammar.into(),
-                scheme_based: !a.no_scheme_based,
-            };
-            one_per_line(&mut stdout, &a.uris, |u| {
-                normalize_str(u, opts).map_err(|errors| parse_errors("", u, &errors).to_string())
-            })
+        stdout.flush()?;
+        result.map_err(|e| anyhow::anyhow!(e))?;
+        return Ok(0);
+    }
+    if let (true, Ok(stats)) = (a.statistics, &result) {
+        let table = statistics_table(stats);
+        let written = match file_out.as_mut() {
+            Some(f) => f.write_all(&table),
+            None => stdout.write_all(&table),
+        };
+        written.context("writing the statistics")?;
+    }
+    if let Some(mut f) = file_out {
+        f.flush().context("--output-file")?;
+    }
+    let _ = stdout.flush();
+    if let Ok(stats) = &result {
+        say_fixed(stats, mode, opts.format);
+    }
+    let status = check_status(result, mode, a.strict)?;
+    Ok(if a.exit_zero && status == 1 {
+        0
+    } else {
+        status
+    })
+}
+
+/// The link checks a `check` run asks for, from its flags and
+/// `urilint.toml`'s `[links]`.
+struct LinkChecks {
+    /// `--links remote`: the collection of the run's links.
+    remote_links: Option<std::sync::Arc<urilint::remote::RemoteLinks>>,
+    /// `--links local` (not with the built site's check, which replaces it).
+    links: bool,
+    /// `--links site`: the built site's directory.
+    built_dir: Option<PathBuf>,
+}
+
+/// [`LinkChecks`] of `a` under `settings`, the combinations that make no
+/// sense refused.
+fn link_checks(a: &CheckArgs, settings: &Settings) -> anyhow::Result<LinkChecks> {
+    // `--links remote` (or [links] check = ["remote"], unless
+    // --offline): the run's links, noted by every linter.
+    let remote_wanted = !a.remote.offline
+        && match &a.links {
+            Some(l) => l.contains(&LinksArg::Remote),
+            None => settings.links_remote(),
+        };
+    let remote_links =
+        remote_wanted.then(|| std::sync::Arc::new(urilint::remote::RemoteLinks::collecting()));
+    // Link checks: the flag, else urilint.toml's [links] `check`.
+    if let Some(l) = &a.links {
+        if l.contains(&LinksArg::None) && l.len() > 1 {
+            anyhow::bail!("--links none cannot be combined with other checks");
         }
     }
+    let asked = |which: LinksArg| a.links.as_ref().map(|l| l.contains(&which));
+    let links = asked(LinksArg::Local).unwrap_or_else(|| settings.links_local());
+    // The built site: the flag, else urilint.toml's [links]
+    // `check = ["site"]` with `site-dir`.
+    let site_on = asked(LinksArg::Site).unwrap_or_else(|| settings.links_site());
+    if remote_links.is_some() && a.common.paths.iter().any(|p| p.as_os_str() == "-") {
+        anyhow::bail!("--links remote reads the inputs twice (once to collect the links, once to report): standard input (-) cannot be; name files or directories");
+    }
+    let built_dir = match (site_on, &a.site_dir) {
+        (true, Some(d)) => Some(d.clone()),
+        (true, None) => Some(settings.links_site_dir().ok_or_else(|| {
+            anyhow::anyhow!(
+                "--links site needs --site-dir DIR, the built site (or [links] site-dir in urilint.toml)"
+            )
+        })?),
+        (false, Some(_)) => anyhow::bail!("--site-dir is for --links site"),
+        (false, None) => None,
+    };
+    // The built site's check replaces the sources' own.
+    let links = links && built_dir.is_none();
+    if !links && built_dir.is_none() && (a.root_dir.is_some() || a.site_url.is_some()) {
+        anyhow::bail!(
+            "--root-dir and --site-url are for link checks: add --links local (or [links] check = [\"local\"] in urilint.toml)"
+        );
+    }
+    Ok(LinkChecks {
+        remote_links,
+        links,
+        built_dir,
+    })
+}
+
+/// `--output-file`: the file created, and its device and inode set in
+/// `opts` (a walked file that is it is never read as an input).
+fn output_file(
+    path: Option<&std::path::Path>,
+    opts: &mut RunOptions,
+) -> anyhow::Result<Option<io::BufWriter<std::fs::File>>> {
+    Ok(match path {
+        Some(p) => {
+            let f = std::fs::File::create(p)
+                .with_context(|| format!("--output-file {}", p.display()))?;
+            opts.output_file = f.metadata().ok().map(|m| {
+                use std::os::unix::fs::MetadataExt;
+                (m.dev(), m.ino())
+            });
+            Some(io::BufWriter::new(f))
+        }
+        None => None,
+    })
+}
+
+/// `--fix` in a format programs read: how many findings were fixed, in
+/// how many files, on standard error (the human format's summary says
+/// it).
+fn say_fixed(stats: &Stats, mode: FixMode, format: urilint::output::Format) {
+    if mode == FixMode::Fix && format != urilint::output::Format::Human {
+        let fixed = Stats::get(&stats.fixed);
+        if fixed > 0 {
+            eprintln!(
+                "urilint: fixed {fixed} finding{} in {} file{}",
+                plural(fixed),
+                Stats::get(&stats.files_changed),
+                plural(Stats::get(&stats.files_changed))
+            );
+        }
+    }
+}
+
+/// The flag of a mode that writes files (`--fix`, `--diff`,
+/// `--add-ignore`), for the messages that refuse it.
+fn writes_of(mode: FixMode) -> Option<&'static str> {
+    match mode {
+        FixMode::Fix => Some("--fix"),
+        FixMode::Diff => Some("--diff"),
+        FixMode::AddIgnore => Some("--add-ignore"),
+        FixMode::Report => None,
+    }
+}
+
+/// The notes of the link checks, once a run: what could not be read of
+/// each site's configuration, the links counted not checked and why, and
+/// the Markdown links left unchecked.
+fn say_link_notes(ch: &CheckOptions, stderr: &mut io::Stderr) {
+    for site in ch.links.as_ref().map(|l| l.sites()).unwrap_or_default() {
+        for note in site.notes() {
+            let _ = writeln!(stderr, "urilint: note: {note}");
+        }
+    }
+    for note in ch.links.as_ref().map(|l| l.notes()).unwrap_or_default() {
+        let _ = writeln!(stderr, "urilint: note: {note}");
+    }
+    if let Some(note) = urilint::lint::markdown_links::unchecked_note() {
+        let _ = writeln!(stderr, "urilint: note: {note}");
+    }
+}
+
+/// `--statistics`: the table of findings by rule, and the links not
+/// requested and the files skipped.
+fn statistics_table(stats: &Stats) -> Vec<u8> {
+    let mut table = Vec::new();
+    urilint::output::human::statistics(&mut table, &stats.rule_counts());
+    let not_requested = Stats::get(&stats.remote_skipped);
+    if not_requested > 0 {
+        let _ = writeln!(
+            table,
+            "{not_requested} link{} not requested (private addresses, reserved names; --allow-private)",
+            plural(not_requested)
+        );
+    }
+    let skipped = Stats::get(&stats.binary);
+    if skipped > 0 {
+        // Every file skipped was named on standard error.
+        let _ = writeln!(
+            table,
+            "{skipped} file{} skipped (binary, UTF-16, or the output file)",
+            plural(skipped)
+        );
+    }
+    table
+}
+
+/// `--since REV`: the changes since the revision (git).
+fn since_of(a: &CheckArgs) -> anyhow::Result<Option<std::sync::Arc<urilint::since::Since>>> {
+    Ok(match &a.since {
+        None => None,
+        Some(rev) => {
+            if a.common.paths.iter().any(|p| p.as_os_str() == "-") {
+                anyhow::bail!("--since {rev}: standard input (-) has no history in git: name files or directories");
+            }
+            let s = urilint::since::Since::load(rev, &a.common.paths)
+                .with_context(|| format!("--since {rev}"))?;
+            Some(std::sync::Arc::new(s))
+        }
+    })
+}
+
+/// `--color`: `auto` colours a terminal's output unless `NO_COLOR` is set
+/// or the output is a file or the statistics.
+fn color_of(a: &CheckArgs) -> bool {
+    match a.color {
+        ColorArg::Always => true,
+        ColorArg::Never => false,
+        ColorArg::Auto => {
+            a.output_file.is_none()
+                && !a.statistics
+                && io::stdout().is_terminal()
+                && std::env::var_os("NO_COLOR").is_none()
+        }
+    }
+}
+
+/// What `check` does about fixable findings: `--add-ignore`, `--fix`,
+/// `--diff`, or report.
+fn mode_of(a: &CheckArgs) -> FixMode {
+    if a.add_ignore {
+        FixMode::AddIgnore
+    } else if a.fix {
+        FixMode::Fix
+    } else if a.diff {
+        FixMode::Diff
+    } else {
+        FixMode::Report
+    }
+}
+
+/// `--links site`: the built site in `built_dir`, read once, its notes
+/// said on `stderr`.
+fn built_site(
+    a: &CheckArgs,
+    built_dir: Option<&std::path::Path>,
+    site_choice: urilint::links::SiteChoice,
+    stderr: &mut io::Stderr,
+) -> anyhow::Result<Option<std::sync::Arc<urilint::links::built::BuiltSite>>> {
+    Ok(match built_dir {
+        None => None,
+        Some(dir) => {
+            let site = urilint::links::built::site_for(dir, &a.common.paths, site_choice);
+            let b = urilint::links::built::BuiltSite::read(dir, a.site_url.as_deref(), site)
+                .map_err(|e| anyhow::anyhow!(e))?;
+            for note in b.notes() {
+                let _ = writeln!(stderr, "urilint: note: {note}");
+            }
+            Some(std::sync::Arc::new(b))
+        }
+    })
+}
+
+/// `--links remote`: the remote check of the links `remote_links`
+/// collects, with its options from the flags and `[links.remote]`.
+fn remote_check(
+    a: &CheckArgs,
+    settings: &Settings,
+    remote_links: Option<&std::sync::Arc<urilint::remote::RemoteLinks>>,
+) -> anyhow::Result<Option<urilint::run::RemoteCheck>> {
+    let Some(remote_links) = remote_links else {
+        return Ok(None);
+    };
+    let cfg = settings.links_remote_config();
+    let exclude = if cfg.exclude.is_empty() {
+        None
+    } else {
+        Some(
+            regex::RegexSet::new(&cfg.exclude)
+                .map_err(|e| anyhow::anyhow!("urilint.toml: [links.remote] exclude: {e}"))?,
+        )
+    };
+    let policy = urilint::remote::cache::CachePolicy::default();
+    Ok(Some(urilint::run::RemoteCheck {
+        links: remote_links.clone(),
+        options: a.remote.options(&cfg)?,
+        cache: match &a.remote.cache {
+            Some(p) => Some(urilint::state_file::Location::command_line(p)),
+            None => settings.links_remote_cache()?,
+        },
+        cache_policy: urilint::remote::cache::CachePolicy {
+            max_age: a
+                .remote
+                .max_cache_age
+                .or(cfg.max_cache_age)
+                .map_or(policy.max_age, std::time::Duration::from_secs),
+            ..policy
+        },
+        exclude,
+    }))
+}
+
+/// `urilint rewrite`: URIs mapped to others, in place.
+fn run_rewrite(
+    a: RewriteArgs,
+    stdout: &mut io::BufWriter<io::Stdout>,
+    stderr: &mut io::Stderr,
+) -> anyhow::Result<i32> {
+    let mut mappings = Vec::new();
+    for m in &a.map {
+        mappings.push(Mapping::prefix(m).context("--map")?);
+    }
+    for m in &a.map_regex {
+        mappings.push(Mapping::regex(m).context("--map-regex")?);
+    }
+    if mappings.is_empty() {
+        anyhow::bail!("rewrite: give at least one --map OLD=NEW or --map-regex REGEX=REPLACEMENT");
+    }
+    let mode = if a.diff {
+        RewriteMode::Diff
+    } else if a.dry_run {
+        RewriteMode::DryRun
+    } else {
+        RewriteMode::Write
+    };
+    check_sources(
+        &a.common,
+        &EngineFlags::default(),
+        urilint::output::Format::Plain,
+        Some("rewrite"),
+    )?;
+    let settings = settings(&a.common, Selection::default())?;
+    let opts = run_options(
+        a.common,
+        &settings,
+        urilint::output::Format::Plain,
+        false,
+        EngineFlags::default(),
+    );
+    let rw = RewriteOptions {
+        mappings,
+        mode,
+        write: a.write.policy(),
+    };
+    if mode == RewriteMode::Write {
+        handle_signals();
+    }
+    let outputs = Outputs {
+        out: &mut *stdout,
+        err: &mut *stderr,
+    };
+    let result = run::rewrite(&opts, &rw, outputs);
+    if let Ok(stats) = &result {
+        let n = Stats::get(&stats.fixed);
+        let files = Stats::get(&stats.files_changed);
+        let verb = if mode == RewriteMode::Write {
+            "rewrote"
+        } else {
+            "would rewrite"
+        };
+        let _ = stdout.flush();
+        eprintln!(
+            "urilint: {verb} {n} URI{} in {files} file{}",
+            plural(n),
+            plural(files)
+        );
+    }
+    status(result, false)
+}
+
+/// `urilint files`: the files a run would read.
+fn run_files(
+    a: FilesArgs,
+    stdout: &mut io::BufWriter<io::Stdout>,
+    stderr: &mut io::Stderr,
+) -> anyhow::Result<i32> {
+    let cwd = std::env::current_dir().context("the current directory")?;
+    let s = Settings::find(&cwd, a.config.config.as_deref(), a.config.isolated)?;
+    let walk = a.walk.options(&s, a.check);
+    let separator = if a.null { b'\0' } else { b'\n' };
+    match run::files(&a.paths, &walk, separator, &mut *stdout, &mut *stderr) {
+        Ok(listed) => Ok(if listed.errors > 0 { 2 } else { 0 }),
+        Err(urilint::Error::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => Ok(0),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// `urilint rule`: the rule catalogue.
+fn run_rule(a: RuleArgs, stdout: &mut io::BufWriter<io::Stdout>) -> anyhow::Result<i32> {
+    let rules: Vec<Rule> =
+        match &a.rule {
+            Some(r) => vec![find(r)
+                .ok_or_else(|| anyhow::anyhow!("unknown rule '{r}' (see `urilint rule`)"))?],
+            None => catalogue().to_vec(),
+        };
+    let mut out = Vec::new();
+    match a.format {
+        RuleFormatArg::Jsonl => rules.iter().for_each(|r| jsonl::line(&mut out, r)),
+        RuleFormatArg::Markdown => rules_doc::markdown_table(&mut out, &rules),
+        RuleFormatArg::Plain if a.rule.is_some() => {
+            rules.iter().for_each(|r| rules_doc::explain(&mut out, r))
+        }
+        RuleFormatArg::Plain => rules_doc::list(&mut out, &rules),
+    }
+    write_out(&mut *stdout, &out)?;
+    Ok(0)
+}
+
+/// `urilint config`: the configuration in effect.
+fn run_config(a: ConfigArgs, stdout: &mut io::BufWriter<io::Stdout>) -> anyhow::Result<i32> {
+    let cwd = std::env::current_dir().context("the current directory")?;
+    let s = Settings::find(&cwd, a.config.config.as_deref(), a.config.isolated)?;
+    s.linter()?;
+    let mut out = Vec::new();
+    match &s.file {
+        Some(f) => out.extend_from_slice(
+            format!(
+                "# configuration file: {}\n",
+                urilint::output::escape::text(&f.to_string_lossy())
+            )
+            .as_bytes(),
+        ),
+        None => out.extend_from_slice(b"# no configuration file: defaults\n"),
+    }
+    let enabled = s
+        .selection
+        .resolve()
+        .map(|r| r.codes().join(", "))
+        .unwrap_or_default();
+    out.extend_from_slice(format!("# rules on: {enabled}\n").as_bytes());
+    let text = toml::to_string(&s.to_config()).context("printing the configuration")?;
+    out.extend_from_slice(text.as_bytes());
+    write_out(&mut *stdout, &out)?;
+    Ok(0)
+}
+
+/// `urilint parse`: one URI parsed, its components and errors.
+fn run_parse(a: ParseArgs, stdout: &mut io::BufWriter<io::Stdout>) -> anyhow::Result<i32> {
+    let grammar: Grammar = a.grammar.into();
+    let mut out = Vec::new();
+    let mut all_valid = true;
+    for uri in &a.uris {
+        let r = ParseRecord::with_options(
+            uri,
+            ParseOptions {
+                grammar,
+                zone_id: a.zone_id,
+            },
+        );
+        all_valid &= r.valid;
+        match a.format {
+            FormatArg::Jsonl => jsonl::line(&mut out, &r),
+            FormatArg::Plain => plain::parse_report(&mut out, &r),
+        }
+    }
+    match stdout.write_all(&out).and_then(|()| stdout.flush()) {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+            return Err(e).context("writing output");
+        }
+        _ => {}
+    }
+    Ok(if all_valid { 0 } else { 1 })
+}
+
+/// `urilint resolve`: a reference resolved against a base (RFC 3986 section 5.2).
+fn run_resolve(a: ResolveArgs, stdout: &mut io::BufWriter<io::Stdout>) -> anyhow::Result<i32> {
+    let opts = ResolveOptions {
+        grammar: a.grammar.into(),
+        strict: !a.loophole,
+    };
+    one_per_line(&mut *stdout, &a.refs, |r| {
+        resolve_str(&a.base, r, opts).map_err(|e| format!("{r}: {e}"))
+    })
+}
+
+/// `urilint normalize`: a URI normalized (RFC 3986 section 6).
+fn run_normalize(a: NormalizeArgs, stdout: &mut io::BufWriter<io::Stdout>) -> anyhow::Result<i32> {
+    let opts = NormalizeOptions {
+        grammar: a.grammar.into(),
+        scheme_based: !a.no_scheme_based,
+    };
+    one_per_line(&mut *stdout, &a.uris, |u| {
+        normalize_str(u, opts).map_err(|errors| parse_errors("", u, &errors).to_string())
+    })
 }
 
 /// `"s"` unless `n` is 1.
