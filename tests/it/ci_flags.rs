@@ -775,3 +775,101 @@ fn dist_artifact(target: &str) -> Option<DistArtifact> {
         listing,
     })
 }
+
+/// Renders a cargo-binstall template as binstall does: each `{ key }`
+/// (spaces inside the braces optional) replaced by its value; an unknown
+/// key fails the test.
+fn binstall_render(template: &str, vars: &[(&str, &str)]) -> String {
+    let mut out = String::new();
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let close = rest[open..]
+            .find('}')
+            .unwrap_or_else(|| panic!("unclosed {{ in {template}"))
+            + open;
+        let key = rest[open + 1..close].trim();
+        let value = vars
+            .iter()
+            .find(|(k, _)| *k == key)
+            .unwrap_or_else(|| panic!("{template}: binstall has no {{ {key} }} here"))
+            .1;
+        out.push_str(value);
+        rest = &rest[close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Cargo.toml's `[package.metadata.binstall]` (issue 48) rendered for
+/// x86_64 Linux as `cargo binstall urilint` renders it: the URL is the
+/// release asset action/install.sh downloads, its name the archive `dist
+/// build` made, and `bin-dir` a path in that archive, the binary; the
+/// format is dist's (`tgz`, `.tar.gz`). Without dist's archive
+/// (`URILINT_TEST_DIST`), the names are checked against install.sh's alone.
+#[test]
+fn binstall_metadata_fetches_the_dist_archive() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let manifest: toml::Table = fs::read_to_string(root.join("Cargo.toml"))
+        .expect("Cargo.toml")
+        .parse()
+        .expect("Cargo.toml is TOML");
+    let package = &manifest["package"];
+    let version = package["version"].as_str().expect("version");
+    let repo = package["repository"].as_str().expect("repository");
+    let binstall = &package["metadata"]["binstall"];
+    let field = |k: &str| {
+        binstall[k]
+            .as_str()
+            .unwrap_or_else(|| panic!("[package.metadata.binstall] {k}"))
+    };
+    assert_eq!(field("pkg-fmt"), "tgz");
+    let target = "x86_64-unknown-linux-gnu";
+    let vars = [
+        ("repo", repo),
+        ("name", "urilint"),
+        ("version", version),
+        ("target", target),
+        ("archive-suffix", ".tar.gz"),
+        ("archive-format", "tgz"),
+        ("format", "tgz"),
+        ("bin", "urilint"),
+        ("binary-ext", ""),
+    ];
+    let url = binstall_render(field("pkg-url"), &vars);
+    let bin_dir = binstall_render(field("bin-dir"), &vars);
+    eprintln!("cargo binstall urilint on {target} fetches {url} and installs {bin_dir}");
+    assert_eq!(
+        url,
+        format!(
+            "https://github.com/urilint/urilint/releases/download/v{version}/urilint-{target}.tar.gz"
+        )
+    );
+    assert_eq!(bin_dir, format!("urilint-{target}/urilint"));
+    // Windows: dist's .zip.
+    let windows = &binstall["overrides"]["x86_64-pc-windows-msvc"];
+    assert_eq!(windows["pkg-fmt"].as_str(), Some("zip"));
+    let windows_bin = windows["bin-dir"].as_str().expect("Windows bin-dir");
+    assert_eq!(
+        binstall_render(windows_bin, &[("bin", "urilint"), ("binary-ext", ".exe")]),
+        "urilint.exe"
+    );
+
+    let Some(dist) = dist_artifact(target) else {
+        return;
+    };
+    assert_eq!(url.rsplit('/').next(), Some(dist.name.as_str()));
+    assert!(
+        dist.listing.contains(&bin_dir),
+        "{} holds no {bin_dir}: {:?}",
+        dist.name,
+        dist.listing
+    );
+    assert!(
+        dist.sha256_file.starts_with(&dist.sha256),
+        "{}.sha256 says {:?}, the archive's SHA-256 is {}",
+        dist.name,
+        dist.sha256_file,
+        dist.sha256
+    );
+}
