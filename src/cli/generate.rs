@@ -2,7 +2,7 @@
 //! completions (clap_complete) and the man page (clap_mangen, roff)
 //! generated from the clap definitions of [`super::Cli`], so that they
 //! follow the flags. The wheel installs copies of them
-//! (`packaging/data/share/...`, pyproject.toml's `[tool.maturin] data`);
+//! (`packaging/wheel-data/data/share/...`, pyproject.toml's `[tool.maturin] data`);
 //! `tests/it/cli.rs` fails when those differ from what the binary prints.
 
 use std::io::Write;

@@ -1954,7 +1954,7 @@ fn utf16_files_are_skipped_with_a_message() {
 }
 
 /// The completions and the man page the wheel installs
-/// (`packaging/wheel-data/share/`, pyproject.toml's `[tool.maturin]
+/// (`packaging/wheel-data/data/share/`, pyproject.toml's `[tool.maturin]
 /// data`) are what `urilint completions SHELL` and `urilint man` print
 /// now: a flag added or changed without regenerating them fails here
 /// (docs/development.md says how to regenerate).
@@ -1980,7 +1980,7 @@ fn packaged_completions_and_man_page_are_current() {
             text(&out.stderr)
         );
         assert!(!out.stdout.is_empty(), "urilint {args:?} printed nothing");
-        let rel = format!("packaging/wheel-data/share/{file}");
+        let rel = format!("packaging/wheel-data/data/share/{file}");
         let have = read(&rel);
         if have != out.stdout {
             let (g, w) = (text(&out.stdout), text(&have));
