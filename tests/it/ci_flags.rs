@@ -731,15 +731,15 @@ struct DistArtifact {
 }
 
 /// The archive `dist build --artifacts=local --target TARGET` made for
-/// `target`, in the directory `URILINT_TEST_DIST` names (`.ci/run` sets it
-/// to dist's output directory after the build); `None`, after
+/// `target`, in the directory `URILINT_TEST_DIST` names (`.ci/run` copies
+/// it from dist's output directory to `target/dist-artifacts` and sets it); `None`, after
 /// [`crate::support::skip`] (a failure under `URILINT_TEST_STRICT=1`),
 /// without it. With `URILINT_TEST_DIST` set, a missing archive fails.
 fn dist_artifact(target: &str) -> Option<DistArtifact> {
     let Some(dir) = std::env::var_os("URILINT_TEST_DIST") else {
         crate::support::skip(
-            "URILINT_TEST_DIST is not set (.ci/run sets it to dist's output directory \
-             after `dist build --artifacts=local --target x86_64-unknown-linux-gnu`)",
+            "URILINT_TEST_DIST is not set (.ci/run sets it to target/dist-artifacts, where it \
+             copies what `dist build --artifacts=local --target x86_64-unknown-linux-gnu` made)",
         );
         return None;
     };
