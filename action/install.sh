@@ -13,7 +13,8 @@
 #   urilint-$TARGET.tar.gz.sha256   "HEX  urilint-$TARGET.tar.gz"
 # TARGET: x86_64-unknown-linux-gnu, aarch64-unknown-linux-gnu,
 # x86_64-apple-darwin, aarch64-apple-darwin, x86_64-pc-windows-msvc (a
-# .zip of urilint.exe).
+# .zip with urilint.exe at its top, as dist makes zips: flat).
+# These are what the release workflow's dist builds (dist-workspace.toml).
 #
 # Environment: URILINT_VERSION (required), RUNNER_OS and RUNNER_ARCH (as
 # GitHub sets them; else uname's), RUNNER_TEMP (where to unpack; else a
@@ -77,7 +78,7 @@ if [ "${#want}" -ne 64 ] || [ "$got" != "$want" ]; then
 fi
 case "$ext" in
     tar.gz) tar -xzf "$dir/$asset" -C "$dir" ;;
-    zip) unzip -q "$dir/$asset" -d "$dir" ;;
+    zip) unzip -q "$dir/$asset" -d "$dir/urilint-$target" ;;
 esac
 bin="$dir/urilint-$target"
 if [ ! -x "$bin/urilint" ] && [ ! -f "$bin/urilint.exe" ]; then

@@ -30,6 +30,8 @@ use urilint::run::{
 };
 use urilint::walk::{FilesFrom, WalkOptions};
 
+mod generate;
+
 const EXTRACT_EXAMPLES: &str = "\
 Examples:
   urilint extract README.md                  every URI, one per line
@@ -157,7 +159,37 @@ enum Command {
     /// Run the language server (LSP over standard input and output) for editors.
     #[command(after_help = SERVER_EXAMPLES)]
     Server(ServerArgs),
+    /// Print the completion script for a shell (bash, zsh, fish, elvish,
+    /// powershell), generated from these definitions.
+    #[command(after_help = COMPLETIONS_EXAMPLES)]
+    Completions(CompletionsArgs),
+    /// Print the man page, urilint(1), in roff.
+    #[command(after_help = MAN_EXAMPLES)]
+    Man,
 }
+
+/// `urilint completions SHELL`.
+#[derive(clap::Args, Debug)]
+struct CompletionsArgs {
+    /// The shell to complete for.
+    #[arg(value_enum, value_name = "SHELL")]
+    shell: clap_complete::Shell,
+}
+
+const COMPLETIONS_EXAMPLES: &str = "\
+Examples:
+  urilint completions bash > ~/.local/share/bash-completion/completions/urilint
+  urilint completions zsh > ~/.zfunc/_urilint      (with fpath+=~/.zfunc)
+  urilint completions fish > ~/.config/fish/completions/urilint.fish
+
+The wheel (pip install urilint) installs them for bash, zsh and fish.";
+
+const MAN_EXAMPLES: &str = "\
+Examples:
+  urilint man | man -l -
+  urilint man > ~/.local/share/man/man1/urilint.1
+
+The wheel (pip install urilint) installs it as share/man/man1/urilint.1.";
 
 /// `urilint site`: what `check --links local` makes of the docs sites in
 /// the files given (it runs that check, its findings not printed).
@@ -1081,6 +1113,17 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Server(_) => {
             drop(stdout);
             Ok(urilint::server::stdio()?)
+        }
+        Command::Completions(a) => {
+            write_out(&mut stdout, &generate::completions(a.shell))?;
+            Ok(0)
+        }
+        Command::Man => {
+            write_out(
+                &mut stdout,
+                &generate::man().context("rendering the man page")?,
+            )?;
+            Ok(0)
         }
         Command::Files(a) => run_files(a, &mut stdout, &mut stderr),
         Command::Rule(a) => run_rule(a, &mut stdout),

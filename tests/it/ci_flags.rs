@@ -578,7 +578,8 @@ fn action_installs_the_release_and_refuses_a_bad_checksum() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let work = tempfile::tempdir().expect("tempdir");
     let w = work.path();
-    // The release archive: urilint-TARGET/urilint, a stub binary.
+    // A stub binary, urilint-TARGET/urilint, for action/run.sh below (it
+    // echoes its arguments), and the archive served when dist built none.
     let target = "x86_64-unknown-linux-gnu";
     let inner = w.join(format!("urilint-{target}"));
     fs::create_dir(&inner).expect("mkdir");
@@ -593,16 +594,30 @@ fn action_installs_the_release_and_refuses_a_bad_checksum() {
         .output()
         .expect("tar");
     assert!(st.status.success(), "{}", text(&st.stderr));
-    let sum = text(&st.stdout).split(' ').next().unwrap_or("").to_owned();
-    let archive = fs::read(w.join("a.tar.gz")).expect("read");
+    // The release archive: the one `dist build` made (`.ci/run`), with
+    // its own checksum file as the release has it; else the stub's.
+    let (archive, sum, sum_file) = match dist_artifact(target) {
+        Some(a) => {
+            let bin = format!("urilint-{target}/urilint");
+            assert!(
+                a.listing.contains(&bin),
+                "{} has no {bin}: {:?}",
+                a.name,
+                a.listing
+            );
+            (a.archive, a.sha256, a.sha256_file)
+        }
+        None => {
+            let sum = text(&st.stdout).split(' ').next().unwrap_or("").to_owned();
+            let file = format!("{sum}  urilint-{target}.tar.gz\n");
+            (fs::read(w.join("a.tar.gz")).expect("read"), sum, file)
+        }
+    };
     let asset = format!("/v0.1.0/urilint-{target}.tar.gz");
-    let serve = |checksum: &str| {
+    let serve = |checksum_file: &str| {
         let mut files = std::collections::HashMap::new();
         files.insert(asset.clone(), archive.clone());
-        files.insert(
-            format!("{asset}.sha256"),
-            format!("{checksum}  urilint-{target}.tar.gz\n").into_bytes(),
-        );
+        files.insert(format!("{asset}.sha256"), checksum_file.as_bytes().to_vec());
         file_server(files)
     };
     let pip_log = w.join("pip.log");
@@ -632,7 +647,7 @@ fn action_installs_the_release_and_refuses_a_bad_checksum() {
     let pip_calls = || fs::read_to_string(&pip_log).unwrap_or_default();
 
     // The right checksum: installed, on GITHUB_PATH.
-    let (out, path) = install(serve(&sum), "Linux", "good");
+    let (out, path) = install(serve(&sum_file), "Linux", "good");
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let bin = w.join(format!("good/urilint-0.1.0/urilint-{target}"));
     assert_eq!(path, format!("{}\n", bin.display()));
@@ -652,7 +667,11 @@ fn action_installs_the_release_and_refuses_a_bad_checksum() {
     );
     // A checksum that does not match: refused, nothing installed, no pip.
     let bad = sum.replace(&sum[..1], if sum.starts_with('0') { "1" } else { "0" });
-    let (out, path) = install(serve(&bad), "Linux", "bad");
+    let (out, path) = install(
+        serve(&format!("{bad}  urilint-{target}.tar.gz\n")),
+        "Linux",
+        "bad",
+    );
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     assert!(
         text(&out.stderr).contains("checksum mismatch"),
@@ -666,7 +685,7 @@ fn action_installs_the_release_and_refuses_a_bad_checksum() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(path, "");
     assert_eq!(pip_calls(), "install --quiet urilint==0.1.0\n");
-    let (out, _) = install(serve(&sum), "FreeBSD", "other");
+    let (out, _) = install(serve(&sum_file), "FreeBSD", "other");
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(
         text(&out.stderr).contains("no released binary for FreeBSD X64"),
@@ -675,11 +694,12 @@ fn action_installs_the_release_and_refuses_a_bad_checksum() {
     );
     assert_eq!(pip_calls().lines().count(), 2);
 
-    // action/run.sh: the default arguments write urilint.sarif.
+    // action/run.sh (the stub on PATH): the default arguments write
+    // urilint.sarif.
     let run = |args: Option<&str>| {
         let mut c = std::process::Command::new("bash");
         c.arg(root.join("action/run.sh"))
-            .env("PATH", format!("{}:/usr/bin:/bin", bin.display()))
+            .env("PATH", format!("{}:/usr/bin:/bin", inner.display()))
             .env("URILINT_SARIF", "true");
         if let Some(a) = args {
             c.env("URILINT_ARGS", a);
@@ -693,5 +713,163 @@ fn action_installs_the_release_and_refuses_a_bad_checksum() {
     assert_eq!(
         run(Some("check --format github docs")),
         "urilint 0.1.0 (stub) check --format github docs\n"
+    );
+}
+
+/// A release archive that `dist build` made (`.ci/run`).
+struct DistArtifact {
+    /// Its name, `urilint-TARGET.tar.gz`.
+    name: String,
+    /// Its bytes.
+    archive: Vec<u8>,
+    /// The SHA-256 of its bytes, in hexadecimal.
+    sha256: String,
+    /// The checksum file dist wrote beside it (`ASSET.sha256`).
+    sha256_file: String,
+    /// The paths in it (`tar -tzf`).
+    listing: Vec<String>,
+}
+
+/// The archive `dist build --artifacts=local --target TARGET` made for
+/// `target`, in the directory `URILINT_TEST_DIST` names (`.ci/run` copies
+/// it from dist's output directory to `target/dist-artifacts` and sets it); `None`, after
+/// [`crate::support::skip`] (a failure under `URILINT_TEST_STRICT=1`),
+/// without it. With `URILINT_TEST_DIST` set, a missing archive fails.
+fn dist_artifact(target: &str) -> Option<DistArtifact> {
+    let Some(dir) = std::env::var_os("URILINT_TEST_DIST") else {
+        crate::support::skip(
+            "URILINT_TEST_DIST is not set (.ci/run sets it to target/dist-artifacts, where it \
+             copies what `dist build --artifacts=local --target x86_64-unknown-linux-gnu` made)",
+        );
+        return None;
+    };
+    let dir = std::path::PathBuf::from(dir);
+    let name = format!("urilint-{target}.tar.gz");
+    let path = dir.join(&name);
+    let archive = fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let sha256_file = fs::read_to_string(dir.join(format!("{name}.sha256")))
+        .unwrap_or_else(|e| panic!("{}.sha256: {e}", path.display()));
+    let hash = |args: &[&str]| {
+        let out = std::process::Command::new(args[0])
+            .args(&args[1..])
+            .arg(&path)
+            .output()
+            .unwrap_or_else(|e| panic!("{}: {e}", args[0]));
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    let sha256 = hash(&["sha256sum"])
+        .split(' ')
+        .next()
+        .unwrap_or("")
+        .to_owned();
+    let listing = hash(&["tar", "-tzf"])
+        .lines()
+        .map(|l| l.trim_end_matches('/').to_owned())
+        .collect();
+    Some(DistArtifact {
+        name,
+        archive,
+        sha256,
+        sha256_file,
+        listing,
+    })
+}
+
+/// Renders a cargo-binstall template as binstall does: each `{ key }`
+/// (spaces inside the braces optional) replaced by its value; an unknown
+/// key fails the test.
+fn binstall_render(template: &str, vars: &[(&str, &str)]) -> String {
+    let mut out = String::new();
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let close = rest[open..]
+            .find('}')
+            .unwrap_or_else(|| panic!("unclosed {{ in {template}"))
+            + open;
+        let key = rest[open + 1..close].trim();
+        let value = vars
+            .iter()
+            .find(|(k, _)| *k == key)
+            .unwrap_or_else(|| panic!("{template}: binstall has no {{ {key} }} here"))
+            .1;
+        out.push_str(value);
+        rest = &rest[close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Cargo.toml's `[package.metadata.binstall]` (issue 48) rendered for
+/// x86_64 Linux as `cargo binstall urilint` renders it: the URL is the
+/// release asset action/install.sh downloads, its name the archive `dist
+/// build` made, and `bin-dir` a path in that archive, the binary; the
+/// format is dist's (`tgz`, `.tar.gz`). Without dist's archive
+/// (`URILINT_TEST_DIST`), the names are checked against install.sh's alone.
+#[test]
+fn binstall_metadata_fetches_the_dist_archive() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let manifest: toml::Table = fs::read_to_string(root.join("Cargo.toml"))
+        .expect("Cargo.toml")
+        .parse()
+        .expect("Cargo.toml is TOML");
+    let package = &manifest["package"];
+    let version = package["version"].as_str().expect("version");
+    let repo = package["repository"].as_str().expect("repository");
+    let binstall = &package["metadata"]["binstall"];
+    let field = |k: &str| {
+        binstall[k]
+            .as_str()
+            .unwrap_or_else(|| panic!("[package.metadata.binstall] {k}"))
+    };
+    assert_eq!(field("pkg-fmt"), "tgz");
+    let target = "x86_64-unknown-linux-gnu";
+    let vars = [
+        ("repo", repo),
+        ("name", "urilint"),
+        ("version", version),
+        ("target", target),
+        ("archive-suffix", ".tar.gz"),
+        ("archive-format", "tgz"),
+        ("format", "tgz"),
+        ("bin", "urilint"),
+        ("binary-ext", ""),
+    ];
+    let url = binstall_render(field("pkg-url"), &vars);
+    let bin_dir = binstall_render(field("bin-dir"), &vars);
+    eprintln!("cargo binstall urilint on {target} fetches {url} and installs {bin_dir}");
+    assert_eq!(
+        url,
+        format!(
+            "https://github.com/urilint/urilint/releases/download/v{version}/urilint-{target}.tar.gz"
+        )
+    );
+    assert_eq!(bin_dir, format!("urilint-{target}/urilint"));
+    // Windows: dist's .zip.
+    let windows = &binstall["overrides"]["x86_64-pc-windows-msvc"];
+    assert_eq!(windows["pkg-fmt"].as_str(), Some("zip"));
+    let windows_bin = windows["bin-dir"].as_str().expect("Windows bin-dir");
+    assert_eq!(
+        binstall_render(windows_bin, &[("bin", "urilint"), ("binary-ext", ".exe")]),
+        "urilint.exe"
+    );
+
+    let Some(dist) = dist_artifact(target) else {
+        return;
+    };
+    assert_eq!(url.rsplit('/').next(), Some(dist.name.as_str()));
+    assert!(
+        dist.listing.contains(&bin_dir),
+        "{} holds no {bin_dir}: {:?}",
+        dist.name,
+        dist.listing
+    );
+    assert!(
+        dist.sha256_file.starts_with(&dist.sha256),
+        "{}.sha256 says {:?}, the archive's SHA-256 is {}",
+        dist.name,
+        dist.sha256_file,
+        dist.sha256
     );
 }

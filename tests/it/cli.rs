@@ -1952,3 +1952,61 @@ fn utf16_files_are_skipped_with_a_message() {
     assert_eq!(text(&out.stdout), "");
     assert!(text(&out.stderr).contains("UTF-16"));
 }
+
+/// The completions and the man page the wheel installs
+/// (`packaging/wheel-data/data/share/`, pyproject.toml's `[tool.maturin]
+/// data`) are what `urilint completions SHELL` and `urilint man` print
+/// now: a flag added or changed without regenerating them fails here
+/// (docs/development.md says how to regenerate).
+#[test]
+fn packaged_completions_and_man_page_are_current() {
+    let files: [(&[&str], &str); 4] = [
+        (&["man"], "man/man1/urilint.1"),
+        (
+            &["completions", "bash"],
+            "bash-completion/completions/urilint",
+        ),
+        (&["completions", "zsh"], "zsh/site-functions/_urilint"),
+        (
+            &["completions", "fish"],
+            "fish/vendor_completions.d/urilint.fish",
+        ),
+    ];
+    for (args, file) in files {
+        let out = run(args);
+        assert!(
+            out.status.success(),
+            "urilint {args:?}: {}",
+            text(&out.stderr)
+        );
+        assert!(!out.stdout.is_empty(), "urilint {args:?} printed nothing");
+        let rel = format!("packaging/wheel-data/data/share/{file}");
+        let have = read(&rel);
+        if have != out.stdout {
+            let (g, w) = (text(&out.stdout), text(&have));
+            let line = g
+                .lines()
+                .zip(w.lines())
+                .position(|(a, b)| a != b)
+                .unwrap_or_else(|| g.lines().count().min(w.lines().count()));
+            panic!(
+                "{rel} differs from `urilint {}` (first at line {}: {:?} in the file, {:?} printed); \
+                 regenerate it: cargo run -- {} > {rel}",
+                args.join(" "),
+                line + 1,
+                w.lines().nth(line).unwrap_or(""),
+                g.lines().nth(line).unwrap_or(""),
+                args.join(" "),
+            );
+        }
+    }
+}
+
+/// `urilint completions` refuses a shell it does not know, with the list.
+#[test]
+fn completions_for_an_unknown_shell_is_a_usage_error() {
+    let out = run(&["completions", "tcsh"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains("bash, elvish, fish, powershell, zsh"), "{err}");
+}

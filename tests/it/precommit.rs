@@ -10,9 +10,10 @@
 //! only deletes a file (nothing staged to name), and with `args:
 //! [--since, HEAD]` reports only the links the commit breaks.
 //!
-//! Apart from that, `readme_pins_a_commit_with_the_hooks` checks (without
-//! pre-commit) that the commit README.md's snippet pins is one of this
-//! repository's and carries every hook the snippet names.
+//! Apart from that, `readme_pins_a_release_with_the_hooks` checks (without
+//! pre-commit) that README.md's snippet pins the release's tag and that
+//! the tag (or, without it in this clone, this commit) carries every hook
+//! the snippet names.
 //!
 //! It builds urilint in release mode the way a user's pre-commit does
 //! (`cargo install`, sharing this checkout's `target/`): about two and a
@@ -185,12 +186,13 @@ fn the_hooks_run_end_to_end() {
     assert!(!text.contains("old.md"), "{text}");
 }
 
-/// The commit README.md's pre-commit snippet pins is one of this
-/// repository's (a merge keeps it; a rebase or squash would not, and this
-/// says so), and its `.pre-commit-hooks.yaml` has every hook the snippet
-/// names.
+/// README.md's pre-commit snippet pins the release's tag (`v` +
+/// Cargo.toml's version; tests/it/readme.rs checks that every pin agrees),
+/// and the `.pre-commit-hooks.yaml` it will hold has every hook the
+/// snippet names: the tag's, when this clone has the tag, else this
+/// commit's (the one a release tags).
 #[test]
-fn readme_pins_a_commit_with_the_hooks() {
+fn readme_pins_a_release_with_the_hooks() {
     if !runs("git", "--version") {
         crate::support::skip("git is not installed");
         return;
@@ -205,9 +207,15 @@ fn readme_pins_a_commit_with_the_hooks() {
         .find_map(|l| l.trim().strip_prefix("rev: "))
         .expect("a rev: line")
         .trim();
-    assert!(
-        rev.len() == 40 && rev.bytes().all(|b| b.is_ascii_hexdigit()),
-        "rev {rev}: a full commit SHA (the repository has no tags)"
+    let manifest: toml::Table = std::fs::read_to_string(root().join("Cargo.toml"))
+        .expect("Cargo.toml")
+        .parse()
+        .expect("Cargo.toml is TOML");
+    let version = manifest["package"]["version"].as_str().expect("version");
+    assert_eq!(
+        rev,
+        format!("v{version}"),
+        "README.md's rev is not the release's tag"
     );
     let ids: Vec<&str> = snippet
         .lines()
@@ -215,31 +223,43 @@ fn readme_pins_a_commit_with_the_hooks() {
         .map(|l| l.split_whitespace().next().unwrap_or(""))
         .collect();
     assert!(ids.contains(&"urilint-links"), "{ids:?}");
-    let shallow = Command::new("git")
+    let repository = Command::new("git")
         .current_dir(root())
-        .args(["rev-parse", "--is-shallow-repository"])
+        .args(["rev-parse", "--git-dir"])
         .output()
-        .ok()
-        .filter(|o| o.status.success());
-    let Some(shallow) = shallow else {
+        .is_ok_and(|o| o.status.success());
+    if !repository {
         crate::support::skip("this checkout is not a git repository");
         return;
-    };
-    if String::from_utf8_lossy(&shallow.stdout).trim() == "true" {
-        crate::support::skip_platform("a shallow clone may not hold the pinned commit");
-        return;
     }
-    let hooks = Command::new("git")
+    let tagged = Command::new("git")
         .current_dir(root())
-        .args(["show", &format!("{rev}:.pre-commit-hooks.yaml")])
+        .args([
+            "rev-parse",
+            "--verify",
+            "--quiet",
+            &format!("refs/tags/{rev}"),
+        ])
         .output()
-        .expect("git runs");
-    assert!(
-        hooks.status.success(),
-        "README.md pins {rev}, which this repository does not have: {}",
-        String::from_utf8_lossy(&hooks.stderr)
-    );
-    let hooks = String::from_utf8_lossy(&hooks.stdout);
+        .expect("git runs")
+        .status
+        .success();
+    let hooks = if tagged {
+        let out = Command::new("git")
+            .current_dir(root())
+            .args(["show", &format!("{rev}:.pre-commit-hooks.yaml")])
+            .output()
+            .expect("git runs");
+        assert!(
+            out.status.success(),
+            "{rev} has no .pre-commit-hooks.yaml: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    } else {
+        eprintln!("no tag {rev} in this clone: the hooks of this commit, which the release tags");
+        std::fs::read_to_string(root().join(".pre-commit-hooks.yaml")).expect("hooks")
+    };
     for id in ids {
         assert!(
             hooks.contains(&format!("- id: {id}\n")),

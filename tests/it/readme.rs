@@ -267,3 +267,163 @@ fn copy_tree(from: &Path, to: &Path) {
         }
     }
 }
+
+/// One version that README.md or docs/install.md pins: where, what kind,
+/// and the text pinned.
+#[derive(Debug)]
+struct Pin {
+    place: String,
+    kind: &'static str,
+    value: String,
+}
+
+/// Every version pinned in `text` (`file` names it in the messages):
+/// pre-commit's `rev:`, the workflows' `URILINT_REV:`, the action's
+/// `uses: urilint/urilint@`, release download URLs (`/releases/download/`),
+/// `urilint==` (pip, pipx) and `cargo install`/`cargo binstall` with
+/// `--version`, `--tag` or `urilint@`. Comments after `#` are left out of
+/// a YAML value.
+fn version_pins(file: &str, text: &str) -> Vec<Pin> {
+    let token = |rest: &str| -> String {
+        rest.split(|c: char| c.is_whitespace() || c == '"' || c == '\'' || c == '`' || c == ')')
+            .find(|t| !t.is_empty())
+            .unwrap_or("")
+            .trim_end_matches([',', '.', ';'])
+            .to_owned()
+    };
+    let mut pins = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let place = format!("{file}:{}", n + 1);
+        let mut push = |kind: &'static str, value: String| {
+            pins.push(Pin {
+                place: place.clone(),
+                kind,
+                value,
+            });
+        };
+        let code = line.trim_start();
+        for (key, kind) in [("rev:", "pre-commit rev"), ("URILINT_REV:", "URILINT_REV")] {
+            if let Some(v) = code.strip_prefix(key) {
+                push(kind, token(v.split(" #").next().unwrap_or("")));
+            }
+        }
+        let finds = [
+            ("urilint/urilint@", "action uses"),
+            ("/releases/download/", "release URL"),
+            ("urilint==", "pip pin"),
+        ];
+        for (key, kind) in finds {
+            for (at, _) in line.match_indices(key) {
+                let v = token(&line[at + key.len()..]);
+                let v = v.split('/').next().unwrap_or("").to_owned();
+                // A placeholder (`vVERSION`, `v{ version }`) pins nothing.
+                if v.chars().any(|c| c.is_ascii_digit()) {
+                    push(kind, v);
+                }
+            }
+        }
+        if line.contains("cargo install") || line.contains("cargo binstall") {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            for (i, w) in words.iter().enumerate() {
+                let next = || words.get(i + 1).map(|s| token(s)).unwrap_or_default();
+                match *w {
+                    "--version" => push("cargo --version", next()),
+                    "--tag" => push("cargo --tag", next()),
+                    _ => {
+                        if let Some(v) = w.strip_prefix("urilint@") {
+                            push("cargo urilint@", token(v));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    pins
+}
+
+/// README's pinned versions (pre-commit `rev:`, the action's `uses:
+/// ...@`, the workflows' `URILINT_REV`, install commands with a version),
+/// docs/install.md's, Cargo.toml's version and CHANGELOG.md's latest
+/// released section (the first `## X.Y.Z (..., tag vX.Y.Z)` below
+/// `## Unreleased`) all agree (issue 48): a release bumps them together.
+/// A commit SHA where a version belongs fails too.
+#[test]
+fn readme_pins_the_version_of_cargo_toml_and_changelog() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let read =
+        |f: &str| std::fs::read_to_string(root.join(f)).unwrap_or_else(|e| panic!("{f}: {e}"));
+    let manifest: toml::Table = read("Cargo.toml").parse().expect("Cargo.toml is TOML");
+    let version = manifest["package"]["version"]
+        .as_str()
+        .expect("Cargo.toml has a version")
+        .to_owned();
+    let tag = format!("v{version}");
+
+    let changelog = read("CHANGELOG.md");
+    let released = changelog
+        .lines()
+        .filter_map(|l| l.strip_prefix("## "))
+        .find(|h| h.trim() != "Unreleased")
+        .expect("CHANGELOG.md has a released section");
+    assert!(
+        released.starts_with(&format!("{version} (")),
+        "CHANGELOG.md's latest released section is `## {released}`, Cargo.toml's version {version}"
+    );
+    assert!(
+        released.contains(&format!("tag {tag})")),
+        "CHANGELOG.md's `## {released}` does not name the tag {tag}"
+    );
+
+    let mut pins = version_pins("README.md", &read("README.md"));
+    let readme_kinds: Vec<&str> = pins.iter().map(|p| p.kind).collect();
+    for kind in ["pre-commit rev", "action uses", "pip pin"] {
+        assert!(
+            readme_kinds.contains(&kind),
+            "README.md pins no version as {kind}: {pins:?}"
+        );
+    }
+    pins.extend(version_pins("docs/install.md", &read("docs/install.md")));
+    let wrong: Vec<String> = pins
+        .iter()
+        .filter(|p| {
+            let want = match p.kind {
+                "pip pin" | "cargo --version" | "cargo urilint@" => &version,
+                _ => &tag,
+            };
+            &p.value != want
+        })
+        .map(|p| format!("{}: {} {}", p.place, p.kind, p.value))
+        .collect();
+    assert!(
+        wrong.is_empty(),
+        "pins that are not version {version} (tag {tag}) of Cargo.toml and CHANGELOG.md:\n{}",
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn version_pins_are_found_where_readme_writes_them() {
+    let text = "    rev: v1.2.3   # a comment\n\
+                URILINT_REV: 0123456789abcdef0123456789abcdef01234567\n\
+                - uses: urilint/urilint@v1.2.3\n\
+                pipx install urilint==1.2.3\n\
+                curl -LO https://github.com/urilint/urilint/releases/download/v1.2.3/urilint-x.tar.gz\n\
+                cargo install --locked urilint --version 1.2.3\n\
+                cargo binstall urilint@1.2.3\n\
+                $URILINT_DOWNLOAD_BASE/vVERSION/ and pip install urilint\n";
+    let found: Vec<(&str, String)> = version_pins("t", text)
+        .into_iter()
+        .map(|p| (p.kind, p.value))
+        .collect();
+    let want = [
+        ("pre-commit rev", "v1.2.3"),
+        ("URILINT_REV", "0123456789abcdef0123456789abcdef01234567"),
+        ("action uses", "v1.2.3"),
+        ("pip pin", "1.2.3"),
+        ("release URL", "v1.2.3"),
+        ("cargo --version", "1.2.3"),
+        ("cargo urilint@", "1.2.3"),
+    ];
+    let want: Vec<(&str, String)> = want.iter().map(|(k, v)| (*k, v.to_string())).collect();
+    assert_eq!(found, want);
+}
