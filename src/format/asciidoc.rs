@@ -349,21 +349,7 @@ pub(crate) fn passthroughs(text: &[u8]) -> Vec<Range<usize>> {
             let line_end = memchr::memchr(b'\n', &text[i..]).map_or(text.len(), |e| i + e);
             if n == 4 && line_start(i) && text[i..line_end].trim_ascii_end() == b"++++" {
                 // A passthrough block, to its closing `++++` line.
-                let mut j = line_end;
-                let mut close = text.len();
-                while j < text.len() {
-                    let s = j + 1;
-                    let e = memchr::memchr(b'\n', text.get(s..).unwrap_or_default())
-                        .map_or(text.len(), |x| s + x);
-                    if text
-                        .get(s..e)
-                        .is_some_and(|l| l.trim_ascii_end() == b"++++")
-                    {
-                        close = e;
-                        break;
-                    }
-                    j = e;
-                }
+                let close = block_close(text, line_end);
                 out.push(i..close);
                 i = close;
                 limit = 0;
@@ -401,25 +387,55 @@ pub(crate) fn passthroughs(text: &[u8]) -> Vec<Range<usize>> {
             continue;
         }
         if b == b'p' && text[i..].starts_with(b"pass:") && (i == 0 || !word(text[i - 1])) {
-            let mut j = i + 5;
-            while j < text.len() && (text[j].is_ascii_alphabetic() || text[j] == b',') {
-                j += 1;
-            }
-            if text.get(j) == Some(&b'[') {
-                let mut k = j + 1;
-                while k < end_of_para && text[k] != b']' {
-                    k += if text[k] == b'\\' { 2 } else { 1 };
-                }
-                if k < end_of_para {
-                    out.push(i..k + 1);
-                    i = k + 1;
-                    continue;
-                }
+            if let Some(close) = pass_macro_end(text, i, end_of_para) {
+                out.push(i..close);
+                i = close;
+                continue;
             }
         }
         i += 1;
     }
     out
+}
+
+/// The end of a passthrough block whose opening `++++` line ends at
+/// `line_end`: the end of its closing `++++` line, or of `text`.
+fn block_close(text: &[u8], line_end: usize) -> usize {
+    let mut j = line_end;
+    let mut close = text.len();
+    while j < text.len() {
+        let s = j + 1;
+        let e =
+            memchr::memchr(b'\n', text.get(s..).unwrap_or_default()).map_or(text.len(), |x| s + x);
+        if text
+            .get(s..e)
+            .is_some_and(|l| l.trim_ascii_end() == b"++++")
+        {
+            close = e;
+            break;
+        }
+        j = e;
+    }
+    close
+}
+
+/// The end of the macro `pass:[text]` at `i` (after its `]`), when it
+/// closes before `end_of_para`.
+fn pass_macro_end(text: &[u8], i: usize, end_of_para: usize) -> Option<usize> {
+    let mut j = i + 5;
+    while j < text.len() && (text[j].is_ascii_alphabetic() || text[j] == b',') {
+        j += 1;
+    }
+    if text.get(j) == Some(&b'[') {
+        let mut k = j + 1;
+        while k < end_of_para && text[k] != b']' {
+            k += if text[k] == b'\\' { 2 } else { 1 };
+        }
+        if k < end_of_para {
+            return Some(k + 1);
+        }
+    }
+    None
 }
 
 /// The segment of one cross reference target `target` (at byte `abs` of

@@ -160,6 +160,165 @@ pub fn segments(src: &[u8], include_code: bool) -> Vec<Segment> {
     segments_and_references(src, include_code, false, false).0
 }
 
+/// The segments read from the parser's events so far
+/// ([`segments_and_references`]), and what is open between events.
+struct Segments<'s> {
+    /// The document.
+    src: &'s [u8],
+    /// The text of code spans and blocks is given too.
+    include_code: bool,
+    /// The segments read.
+    out: Vec<Segment>,
+    /// The run of text not yet pushed.
+    run: Option<Range<usize>>,
+    /// The run of HTML not yet pushed.
+    html: Option<Range<usize>>,
+    /// The links and images open (nested).
+    links: Vec<OpenLink>,
+    /// In a code block: its kind.
+    code_block: Option<&'static str>,
+    /// In front matter.
+    front_matter: bool,
+}
+
+impl Segments<'_> {
+    /// Text outside links at `range`: the run goes on, or a new one
+    /// starts.
+    fn text(&mut self, range: Range<usize>) {
+        let src = self.src;
+        // The text of a paragraph goes on over line breaks
+        // and the indentation after them (which the parser
+        // leaves out of its events), so that a URI broken
+        // across lines is read as in plain text.
+        // A backslash escape between two text events
+        // (`mail\@example.com`) is one run too: its text reads
+        // as the character escaped ([`text_segment`]).
+        let apart = self.run.as_ref().is_some_and(|r| {
+            src.get(r.end..range.start).is_none_or(|gap| {
+                gap != b"\\"
+                    && !gap
+                        .iter()
+                        .all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+            })
+        });
+        if apart {
+            flush(src, &mut self.run, &mut self.out);
+        }
+        extend(&mut self.run, range);
+    }
+
+    /// An event at `range` inside the innermost open link: where its
+    /// inner text ends so far.
+    fn inside_link(&mut self, range: &Range<usize>) {
+        if let Some(l) = self.links.last_mut() {
+            if range.start >= l.range.start && range.end <= l.range.end && *range != l.range {
+                l.inner_end = Some(l.inner_end.map_or(range.end, |e| e.max(range.end)));
+            }
+        }
+    }
+
+    /// One parser event (CommonMark's inlines and blocks) over `range`.
+    fn event(&mut self, event: Event<'_>, range: Range<usize>) {
+        let (src, include_code) = (self.src, self.include_code);
+        self.inside_link(&range);
+        let is_html = matches!(event, Event::Html(_) | Event::InlineHtml(_));
+        if !is_html {
+            if let Some(h) = self.html.take() {
+                push_html(src, h, include_code, &mut self.out);
+            }
+        }
+        match event {
+            Event::Start(Tag::CodeBlock(kind)) => {
+                flush(src, &mut self.run, &mut self.out);
+                self.code_block = Some(match kind {
+                    CodeBlockKind::Fenced(_) => "fenced",
+                    CodeBlockKind::Indented => "indented",
+                });
+            }
+            Event::End(TagEnd::CodeBlock) => {
+                flush_as(
+                    src,
+                    &mut self.run,
+                    &mut self.out,
+                    self.code_block.map(SegmentKind::Code),
+                );
+                self.code_block = None;
+            }
+            Event::Start(Tag::MetadataBlock(_)) => {
+                flush(src, &mut self.run, &mut self.out);
+                self.front_matter = true;
+            }
+            Event::End(TagEnd::MetadataBlock(_)) => {
+                flush_as(
+                    src,
+                    &mut self.run,
+                    &mut self.out,
+                    Some(SegmentKind::FrontMatter),
+                );
+                self.front_matter = false;
+            }
+            Event::Text(_) if self.code_block.is_some() || self.front_matter => {
+                if include_code || self.front_matter {
+                    extend(&mut self.run, range);
+                }
+            }
+            Event::Text(_) | Event::SoftBreak | Event::HardBreak => match self.links.last_mut() {
+                Some(l) if l.link_type == LinkType::Autolink || l.link_type == LinkType::Email => {}
+                Some(l) => l.text.push(range),
+                None => self.text(range),
+            },
+            Event::Code(_) => {
+                flush(src, &mut self.run, &mut self.out);
+                if include_code {
+                    let inner = code_span_content(src, range);
+                    if !inner.is_empty() {
+                        self.out
+                            .push(Segment::exact(src, inner, SegmentKind::Code("span"), false));
+                    }
+                }
+            }
+            Event::Html(_) | Event::InlineHtml(_) => {
+                flush(src, &mut self.run, &mut self.out);
+                self.html = Some(match self.html.take() {
+                    Some(h) if h.end == range.start => h.start..range.end,
+                    Some(h) => {
+                        push_html(src, h, include_code, &mut self.out);
+                        range
+                    }
+                    None => range,
+                });
+            }
+            Event::Start(Tag::Link {
+                link_type,
+                dest_url,
+                ..
+            })
+            | Event::Start(Tag::Image {
+                link_type,
+                dest_url,
+                ..
+            }) => {
+                flush(src, &mut self.run, &mut self.out);
+                let image = src.get(range.start) == Some(&b'!');
+                self.links.push(OpenLink {
+                    link_type,
+                    dest: dest_url.to_string(),
+                    range,
+                    image,
+                    inner_end: None,
+                    text: Vec::new(),
+                });
+            }
+            Event::End(TagEnd::Link) | Event::End(TagEnd::Image) => {
+                if let Some(l) = self.links.pop() {
+                    close_link(src, l, &mut self.out);
+                }
+            }
+            _ => flush(src, &mut self.run, &mut self.out),
+        }
+    }
+}
+
 /// [`segments`], and when `references` is true the document's link
 /// references as [`super::markdown_references::references`] gives them,
 /// from the same parse (a document is parsed once for both; `None` when
@@ -178,12 +337,16 @@ pub fn segments_and_references(
             text = std::borrow::Cow::Owned(masked);
         }
     }
-    let mut out: Vec<Segment> = Vec::new();
-    let mut run: Option<Range<usize>> = None;
-    let mut html: Option<Range<usize>> = None;
-    let mut links: Vec<OpenLink> = Vec::new();
-    let mut code_block: Option<&'static str> = None;
-    let mut front_matter = false;
+    let mut state = Segments {
+        src,
+        include_code,
+        out: Vec::new(),
+        run: None,
+        html: None,
+        links: Vec::new(),
+        code_block: None,
+        front_matter: false,
+    };
     // With `references`: what the parse says of them (nothing to gather,
     // for a document without a definition, a reference or an empty link).
     let mut gather = if references {
@@ -216,116 +379,14 @@ pub fn segments_and_references(
                 used.push(def.span.start);
             }
         }
-        if let Some(l) = links.last_mut() {
-            if range.start >= l.range.start && range.end <= l.range.end && range != l.range {
-                l.inner_end = Some(l.inner_end.map_or(range.end, |e| e.max(range.end)));
-            }
-        }
-        let is_html = matches!(event, Event::Html(_) | Event::InlineHtml(_));
-        if !is_html {
-            if let Some(h) = html.take() {
-                push_html(src, h, include_code, &mut out);
-            }
-        }
-        match event {
-            Event::Start(Tag::CodeBlock(kind)) => {
-                flush(src, &mut run, &mut out);
-                code_block = Some(match kind {
-                    CodeBlockKind::Fenced(_) => "fenced",
-                    CodeBlockKind::Indented => "indented",
-                });
-            }
-            Event::End(TagEnd::CodeBlock) => {
-                flush_as(src, &mut run, &mut out, code_block.map(SegmentKind::Code));
-                code_block = None;
-            }
-            Event::Start(Tag::MetadataBlock(_)) => {
-                flush(src, &mut run, &mut out);
-                front_matter = true;
-            }
-            Event::End(TagEnd::MetadataBlock(_)) => {
-                flush_as(src, &mut run, &mut out, Some(SegmentKind::FrontMatter));
-                front_matter = false;
-            }
-            Event::Text(_) if code_block.is_some() || front_matter => {
-                if include_code || front_matter {
-                    extend(&mut run, range);
-                }
-            }
-            Event::Text(_) | Event::SoftBreak | Event::HardBreak => match links.last_mut() {
-                Some(l) if l.link_type == LinkType::Autolink || l.link_type == LinkType::Email => {}
-                Some(l) => l.text.push(range),
-                None => {
-                    // The text of a paragraph goes on over line breaks
-                    // and the indentation after them (which the parser
-                    // leaves out of its events), so that a URI broken
-                    // across lines is read as in plain text.
-                    // A backslash escape between two text events
-                    // (`mail\@example.com`) is one run too: its text reads
-                    // as the character escaped ([`text_segment`]).
-                    let apart = run.as_ref().is_some_and(|r| {
-                        src.get(r.end..range.start).is_none_or(|gap| {
-                            gap != b"\\"
-                                && !gap
-                                    .iter()
-                                    .all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
-                        })
-                    });
-                    if apart {
-                        flush(src, &mut run, &mut out);
-                    }
-                    extend(&mut run, range);
-                }
-            },
-            Event::Code(_) => {
-                flush(src, &mut run, &mut out);
-                if include_code {
-                    let inner = code_span_content(src, range);
-                    if !inner.is_empty() {
-                        out.push(Segment::exact(src, inner, SegmentKind::Code("span"), false));
-                    }
-                }
-            }
-            Event::Html(_) | Event::InlineHtml(_) => {
-                flush(src, &mut run, &mut out);
-                html = Some(match html.take() {
-                    Some(h) if h.end == range.start => h.start..range.end,
-                    Some(h) => {
-                        push_html(src, h, include_code, &mut out);
-                        range
-                    }
-                    None => range,
-                });
-            }
-            Event::Start(Tag::Link {
-                link_type,
-                dest_url,
-                ..
-            })
-            | Event::Start(Tag::Image {
-                link_type,
-                dest_url,
-                ..
-            }) => {
-                flush(src, &mut run, &mut out);
-                let image = src.get(range.start) == Some(&b'!');
-                links.push(OpenLink {
-                    link_type,
-                    dest: dest_url.to_string(),
-                    range,
-                    image,
-                    inner_end: None,
-                    text: Vec::new(),
-                });
-            }
-            Event::End(TagEnd::Link) | Event::End(TagEnd::Image) => {
-                if let Some(l) = links.pop() {
-                    close_link(src, l, &mut out);
-                }
-            }
-            _ => flush(src, &mut run, &mut out),
-        }
+        state.event(event, range);
     }
+    let Segments {
+        mut out,
+        mut run,
+        mut html,
+        ..
+    } = state;
     flush(src, &mut run, &mut out);
     if let Some(h) = html.take() {
         push_html(src, h, include_code, &mut out);

@@ -1022,101 +1022,14 @@ impl<R: Read> Scanner<R> {
         self.placed.set(None);
         self.markers.clear();
         if self.opts.whole_reference && !self.whole_tried {
-            self.whole_tried = true;
-            while !self.eof && self.filled <= self.opts.max_uri_len.saturating_add(2) {
-                self.refill(0)?;
-            }
-            if self.eof {
-                let whole = appendix_e::whole_reference(
-                    &self.buf[..self.filled],
-                    self.opts.max_uri_len,
-                    &mut self.scratch,
-                );
-                if let Some(extent) = whole {
-                    self.pos = self.filled;
-                    self.min_start = self.pos;
-                    self.found = Some(extent);
-                } else {
-                    let value = self.buf[..self.filled]
-                        .get(1..self.filled.saturating_sub(1))
-                        .unwrap_or_default();
-                    // A template expression (`{{ printf "https://..." }}`,
-                    // `{% link %}`, `<%= url %>`, `${base}`) is not what a
-                    // browser reads but the source of what a generator
-                    // renders: URIs in it are found as in text.
-                    let template = [b"{{", b"{%", b"<%", b"${"]
-                        .iter()
-                        .any(|t| memchr::memmem::find(value, *t).is_some());
-                    self.whole_only = appendix_e::scheme_of(value).is_none() && !template;
-                }
-            }
+            self.try_whole_reference()?;
         }
         while self.found.is_none() {
-            if self.skipping {
-                while self.pos < self.filled
-                    && (is(self.buf[self.pos], URI_TEXT) || self.buf[self.pos] >= 0x80)
-                {
-                    if self.opts.markers && self.buf[self.pos] == b':' {
-                        let at = self.base + self.pos as u64;
-                        self.markers.note(&self.buf[..self.filled], self.pos, at);
-                    }
-                    self.pos += 1;
-                }
-                if self.pos == self.filled && !self.eof {
-                    let keep = self.pos.saturating_sub(LOOKBEHIND);
-                    self.refill(keep)?;
-                    continue;
-                }
-                // A hyphen before a line break goes on to the next line, as
-                // in the candidate itself: a run of hyphen-broken lines is
-                // one candidate, skipped whole (not one too-long candidate
-                // per line).
-                if self.pos < self.filled && self.pos > 0 && self.buf[self.pos - 1] == b'-' {
-                    let window = Window {
-                        hay: &self.buf[..self.filled],
-                        bof: self.base == 0,
-                        eof: self.eof,
-                        min_start: self.min_start,
-                        max_len: self.opts.max_uri_len,
-                        keep_spaces: self.opts.keep_spaces_in_angle,
-                        join_wrapped: self.opts.join_wrapped_lines,
-                        whole_value: self.whole_only,
-                    };
-                    match hyphen_continuation(&window, self.pos) {
-                        Continuation::At(next) => {
-                            self.pos = next;
-                            continue;
-                        }
-                        Continuation::NeedMore => {
-                            let keep = self.pos.saturating_sub(LOOKBEHIND);
-                            self.refill(keep)?;
-                            continue;
-                        }
-                        Continuation::No => {}
-                    }
-                }
-                self.skipping = false;
-                self.min_start = self.pos;
+            if self.skipping && self.skip_too_long()? {
+                continue;
             }
+            let colon = self.next_look();
             let hay = &self.buf[..self.filled];
-            let mut from = self.pos;
-            let colon = loop {
-                let Some(at) = self.colons.find(hay, from) else {
-                    break None;
-                };
-                if self.opts.markers && hay[at] == b':' {
-                    self.markers.note(hay, at, self.base + at as u64);
-                }
-                let look = match hay[at] {
-                    b':' => worth_a_look(hay, at, self.min_start),
-                    b'.' => appendix_f::worth_a_look(hay, at, self.min_start, self.base == 0),
-                    _ => true,
-                };
-                if look {
-                    break Some(at);
-                }
-                from = at + 1;
-            };
             // A `http//` before the next colon comes first (off by
             // default: one more search over the buffer).
             let slashes = if self.opts.missing_colon {
@@ -1185,53 +1098,179 @@ impl<R: Read> Scanner<R> {
                 {
                     self.pos = colon + 1;
                 }
-                Outcome::Found(mut extent) => {
-                    // A mail address spelled out against harvesters
-                    // (`<mailto:xcb at lists.example>`) is no URI: left
-                    // out, once the bytes after it are here to tell.
-                    let after = extent.end..(extent.end + 4).min(self.filled);
-                    let mailto = self
-                        .scratch
-                        .text
-                        .get(..7)
-                        .is_some_and(|s| s.eq_ignore_ascii_case(b"mailto:"));
-                    if mailto && after.len() < 4 && !self.eof {
-                        self.pos = colon;
-                        let keep = colon.saturating_sub(LOOKBEHIND);
-                        self.refill(keep)?;
-                        continue;
+                Outcome::Found(extent) => {
+                    if self.accept(extent, colon)? {
+                        break;
                     }
-                    if mailto
-                        && crate::scheme::convention::obfuscated_address(
-                            &self.scratch.text,
-                            &self.buf[extent.start..extent.end],
-                            &self.buf[after],
-                        )
-                    {
-                        self.note_markers_in(extent.outer_start..extent.outer_end);
-                        self.pos = extent.outer_end.max(colon + 1);
-                        self.min_start = self.pos;
-                        continue;
-                    }
-                    if extent.relative
-                        && self.opts.missing_colon
-                        && missing_colon::is_colonless_reference(&self.scratch.text)
-                    {
-                        // `href="http//example.org/"`: a reference by the
-                        // grammar, the typo by intent.
-                        extent.relative = false;
-                        extent.missing_colon = true;
-                    }
-                    self.pos = extent.outer_end.max(colon + 1);
-                    self.min_start = self.pos;
-                    self.found = Some(extent);
-                    break;
                 }
             }
         }
         let Some(extent) = self.found.clone() else {
             return Ok(None);
         };
+        Ok(Some(self.candidate(extent)))
+    }
+
+    /// The first step with [`ScanOptions::whole_reference`]: the whole
+    /// input read (up to the length limit) and taken as one reference if
+    /// it is one, or else whether only a whole value may be found.
+    #[inline]
+    fn try_whole_reference(&mut self) -> io::Result<()> {
+        self.whole_tried = true;
+        while !self.eof && self.filled <= self.opts.max_uri_len.saturating_add(2) {
+            self.refill(0)?;
+        }
+        if self.eof {
+            let whole = appendix_e::whole_reference(
+                &self.buf[..self.filled],
+                self.opts.max_uri_len,
+                &mut self.scratch,
+            );
+            if let Some(extent) = whole {
+                self.pos = self.filled;
+                self.min_start = self.pos;
+                self.found = Some(extent);
+            } else {
+                let value = self.buf[..self.filled]
+                    .get(1..self.filled.saturating_sub(1))
+                    .unwrap_or_default();
+                // A template expression (`{{ printf "https://..." }}`,
+                // `{% link %}`, `<%= url %>`, `${base}`) is not what a
+                // browser reads but the source of what a generator
+                // renders: URIs in it are found as in text.
+                let template = [b"{{", b"{%", b"<%", b"${"]
+                    .iter()
+                    .any(|t| memchr::memmem::find(value, *t).is_some());
+                self.whole_only = appendix_e::scheme_of(value).is_none() && !template;
+            }
+        }
+        Ok(())
+    }
+
+    /// The next colon (or `<`, or `.`) from `pos` worth a look by the
+    /// rules, noting the markers passed.
+    #[inline]
+    fn next_look(&mut self) -> Option<usize> {
+        let hay = &self.buf[..self.filled];
+        let mut from = self.pos;
+        loop {
+            let at = self.colons.find(hay, from)?;
+            if self.opts.markers && hay[at] == b':' {
+                self.markers.note(hay, at, self.base + at as u64);
+            }
+            let look = match hay[at] {
+                b':' => worth_a_look(hay, at, self.min_start),
+                b'.' => appendix_f::worth_a_look(hay, at, self.min_start, self.base == 0),
+                _ => true,
+            };
+            if look {
+                return Some(at);
+            }
+            from = at + 1;
+        }
+    }
+
+    /// Skips the rest of a too-long candidate; `Ok(true)` when the search
+    /// must start over (more was read, or a hyphen-broken line goes on).
+    #[inline]
+    fn skip_too_long(&mut self) -> io::Result<bool> {
+        while self.pos < self.filled
+            && (is(self.buf[self.pos], URI_TEXT) || self.buf[self.pos] >= 0x80)
+        {
+            if self.opts.markers && self.buf[self.pos] == b':' {
+                let at = self.base + self.pos as u64;
+                self.markers.note(&self.buf[..self.filled], self.pos, at);
+            }
+            self.pos += 1;
+        }
+        if self.pos == self.filled && !self.eof {
+            let keep = self.pos.saturating_sub(LOOKBEHIND);
+            self.refill(keep)?;
+            return Ok(true);
+        }
+        // A hyphen before a line break goes on to the next line, as
+        // in the candidate itself: a run of hyphen-broken lines is
+        // one candidate, skipped whole (not one too-long candidate
+        // per line).
+        if self.pos < self.filled && self.pos > 0 && self.buf[self.pos - 1] == b'-' {
+            let window = Window {
+                hay: &self.buf[..self.filled],
+                bof: self.base == 0,
+                eof: self.eof,
+                min_start: self.min_start,
+                max_len: self.opts.max_uri_len,
+                keep_spaces: self.opts.keep_spaces_in_angle,
+                join_wrapped: self.opts.join_wrapped_lines,
+                whole_value: self.whole_only,
+            };
+            match hyphen_continuation(&window, self.pos) {
+                Continuation::At(next) => {
+                    self.pos = next;
+                    return Ok(true);
+                }
+                Continuation::NeedMore => {
+                    let keep = self.pos.saturating_sub(LOOKBEHIND);
+                    self.refill(keep)?;
+                    return Ok(true);
+                }
+                Continuation::No => {}
+            }
+        }
+        self.skipping = false;
+        self.min_start = self.pos;
+        Ok(false)
+    }
+
+    /// Takes a candidate the rules found at `colon` (a URI unless it is an
+    /// obfuscated mail address); `Ok(false)` when the search goes on.
+    #[inline]
+    fn accept(&mut self, mut extent: appendix_e::Extent, colon: usize) -> io::Result<bool> {
+        // A mail address spelled out against harvesters
+        // (`<mailto:xcb at lists.example>`) is no URI: left
+        // out, once the bytes after it are here to tell.
+        let after = extent.end..(extent.end + 4).min(self.filled);
+        let mailto = self
+            .scratch
+            .text
+            .get(..7)
+            .is_some_and(|s| s.eq_ignore_ascii_case(b"mailto:"));
+        if mailto && after.len() < 4 && !self.eof {
+            self.pos = colon;
+            let keep = colon.saturating_sub(LOOKBEHIND);
+            self.refill(keep)?;
+            return Ok(false);
+        }
+        if mailto
+            && crate::scheme::convention::obfuscated_address(
+                &self.scratch.text,
+                &self.buf[extent.start..extent.end],
+                &self.buf[after],
+            )
+        {
+            self.note_markers_in(extent.outer_start..extent.outer_end);
+            self.pos = extent.outer_end.max(colon + 1);
+            self.min_start = self.pos;
+            return Ok(false);
+        }
+        if extent.relative
+            && self.opts.missing_colon
+            && missing_colon::is_colonless_reference(&self.scratch.text)
+        {
+            // `href="http//example.org/"`: a reference by the
+            // grammar, the typo by intent.
+            extent.relative = false;
+            extent.missing_colon = true;
+        }
+        self.pos = extent.outer_end.max(colon + 1);
+        self.min_start = self.pos;
+        self.found = Some(extent);
+        Ok(true)
+    }
+
+    /// The [`Found::Uri`] of an accepted extent: positions, the context
+    /// before it and its text, lent from the buffer.
+    #[inline]
+    fn candidate(&mut self, extent: appendix_e::Extent) -> Found<'_> {
         self.note_markers_in(extent.outer_start..extent.outer_end);
         let on_demand = self.opts.positions && self.opts.positions_on_demand;
         let (start, end) = if self.opts.positions && !on_demand {
@@ -1267,7 +1306,7 @@ impl<R: Read> Scanner<R> {
         } else {
             std::str::from_utf8(&self.scratch.text).unwrap_or_default()
         };
-        Ok(Some(Found::Uri(Candidate {
+        Found::Uri(Candidate {
             text,
             raw,
             span: self.base + extent.start as u64..self.base + extent.end as u64,
@@ -1298,7 +1337,7 @@ impl<R: Read> Scanner<R> {
                 },
             }),
             markers: self.marker_offsets(),
-        })))
+        })
     }
 
     /// Notes the markers of `buf[range]`, a URI's own bytes (its colons

@@ -18,42 +18,15 @@ pub(super) fn walk(
     depth: usize,
     out: &mut Message,
 ) {
-    let (raw, structure) = (tree.raw, tree.structure);
-    // The parts of a multipart/digest: without a content type they are
-    // messages (RFC 2046 section 5.1.5).
-    let mut in_digest = vec![false; msg.parts.len()];
-    for part in &msg.parts {
-        if let PartType::Multipart(ids) = &part.body {
-            let digest = part
-                .content_type()
-                .and_then(|c| c.subtype())
-                .is_some_and(|s| restore(s).eq_ignore_ascii_case("digest"));
-            if digest {
-                for &id in ids {
-                    if let Some(d) = in_digest.get_mut(id as usize) {
-                        *d = true;
-                    }
-                }
-            }
-        }
-    }
+    let raw = tree.raw;
+    let in_digest = digest_parts(msg);
     for (id, part) in msg.parts.iter().enumerate() {
         // Over the budget: [`read`] reads the message as text.
         if out.pieces.len() > MAX_PIECES {
             return;
         }
         let index = format!("{prefix}{id}");
-        let ctype = part
-            .content_type()
-            .map(|c| {
-                let mut t = c.ctype().to_ascii_lowercase();
-                if let Some(sub) = c.subtype() {
-                    t.push('/');
-                    t.push_str(&sub.to_ascii_lowercase());
-                }
-                t
-            })
-            .map(|t| restore(&t).to_ascii_lowercase());
+        let ctype = content_type(part);
         let is_message = match ctype.as_deref() {
             Some(t) => t == "message/rfc822" || t == "message/global",
             None => in_digest.get(id).copied().unwrap_or(false),
@@ -64,39 +37,7 @@ pub(super) fn walk(
         );
         let encoding = transfer_encoding(parsed, part);
         if is_message {
-            if encoding != Encoding::None {
-                out.problems.push(format!(
-                    "part {index}: an encoded message/rfc822 part is not read"
-                ));
-            } else if depth >= MAX_NESTED_MESSAGES {
-                out.problems.push(format!(
-                    "part {index}: messages nested more than {MAX_NESTED_MESSAGES} deep: its parts are not read"
-                ));
-            } else if let (Some(inner_raw), Some(inner)) =
-                (raw.get(s..e.max(s)), structure.get(s..e.max(s)))
-            {
-                let split = super::super::header::fields(inner_raw);
-                let slim = slim(inner_raw, inner, &split);
-                let (parsed, delta) = slim
-                    .as_ref()
-                    .map_or((inner, 0), |m| (&m.bytes[..], m.delta));
-                if let Some(nested) = parser().parse(parsed) {
-                    // The nested message's own header fields, as the
-                    // outermost message's are read.
-                    if tree.opts.headers {
-                        headers(raw, s, &split, &format!("{index}.0"), out);
-                    }
-                    walk(
-                        tree,
-                        &nested,
-                        parsed,
-                        s + delta,
-                        &format!("{index}."),
-                        depth + 1,
-                        out,
-                    );
-                }
-            }
+            nested(tree, s, e, encoding, &index, depth, out);
             continue;
         }
         // The header fields of a returned message (RFC 6522 section 4,
@@ -121,142 +62,19 @@ pub(super) fn walk(
         if retyped && declared_primary.is_some_and(|t| t != "text") {
             continue;
         }
-        match &part.body {
-            PartType::Text(_) | PartType::Html(_) => {}
-            PartType::Multipart(_) => {
-                match part.content_type().and_then(|c| c.attribute("boundary")) {
-                    None => continue,
-                    Some(b) => {
-                        // mail-parser reads a multipart cut short as if it
-                        // were whole: say so when its closing delimiter is
-                        // missing (RFC 2046 section 5.1.1): no line
-                        // `--boundary--` in it. The lines of the message
-                        // are found once, so nested multiparts cost their
-                        // length, not its square.
-                        let lines = tree
-                            .closes
-                            .get_or_init(|| closing_delimiters(structure))
-                            .get(b.as_bytes());
-                        let closed = lines.is_some_and(|at| {
-                            at.get(at.partition_point(|&p| p < s))
-                                .is_some_and(|&p| p < e)
-                        });
-                        if !closed {
-                            out.problems.push(format!(
-                                "part {index}: multipart without its closing boundary {:?}: read up to the end of the message",
-                                restore(&format!("--{b}--"))
-                            ));
-                        }
-                        // No line `--boundary` opens a part: the body is
-                        // all preamble, read as text as for a multipart
-                        // without a boundary (below).
-                        let body = structure.get(s..e.max(s)).unwrap_or_default();
-                        if opens_a_part(body, b.as_bytes()) {
-                            continue;
-                        }
-                        out.problems.push(format!(
-                            "part {index}: multipart without a line {:?} to open a part: read as text",
-                            restore(&format!("--{b}"))
-                        ));
-                    }
-                }
-            }
-            // A multipart without a boundary parameter has no parts
-            // (RFC 2046 section 5.1.1 requires one; mail-parser gives its
-            // body as binary): it is read as plain text, as mail programs
-            // show it (a `boundary=` line that lost its fold's indent, in
-            // Office 365 bounces).
-            _ if ctype
-                .as_deref()
-                .is_some_and(|t| t.starts_with("multipart/"))
-                && part
-                    .content_type()
-                    .and_then(|c| c.attribute("boundary"))
-                    .is_none() =>
-            {
-                // A boundary that no delimiter line follows
-                // ([`unfound_boundaries`] renamed its parameter).
-                let unfound = part
-                    .content_type()
-                    .and_then(|c| c.attribute("boundar7").or_else(|| c.attribute("boundar8")));
-                out.problems.push(match unfound {
-                    Some(b) if b.len() > MAX_BOUNDARY_LEN => format!(
-                        "part {index}: multipart boundary of {} bytes (more than {MAX_BOUNDARY_LEN}): read as text",
-                        b.len()
-                    ),
-                    Some(b) => format!(
-                        "part {index}: multipart without a line {:?} after its header: read as text",
-                        restore(&format!("--{b}"))
-                    ),
-                    None => format!(
-                        "part {index}: multipart without a boundary parameter: read as text"
-                    ),
-                });
-            }
-            _ => continue,
+        if !read_as_text(tree, part, ctype.as_deref(), &index, (s, e), out) {
+            continue;
         }
         let is_html = matches!(part.body, PartType::Html(_))
             || (retyped && ctype.as_deref() == Some("text/html"));
-        let Some(mut body) = raw.get(s..e.max(s)) else {
+        let Some(body) = raw.get(s..e.max(s)) else {
             continue;
         };
         // A base64 body followed by text that is not base64 (a footer
         // Mailman appends to a single-part message): the base64 up to
         // where it stops, then the rest as plain text, a piece of its own.
-        let mut footer = None;
-        if encoding == Encoding::Base64 {
-            let end = base64::extent(body);
-            if !body[end..].trim_ascii().is_empty() {
-                footer = Some(Piece {
-                    text: body[end..].to_vec(),
-                    kind: SegmentKind::Text,
-                    chain: Chain::new(
-                        vec![OffsetMap::identity(0, (body.len() - end) as u64)],
-                        (s + end) as u64,
-                    ),
-                    part: Some(Arc::new(PartInfo {
-                        index: index.clone(),
-                        content_type: ctype.clone(),
-                    })),
-                    base: None,
-                    references: false,
-                });
-                body = &body[..end];
-            }
-        }
-        // Transfer encoding.
-        let (bytes, transfer) = match encoding {
-            Encoding::QuotedPrintable => qp::decode(body),
-            Encoding::Base64 => {
-                let d = base64::decode(body);
-                if d.truncated {
-                    out.problems
-                        .push(format!("part {index}: base64 text is truncated"));
-                }
-                (d.bytes, d.map)
-            }
-            Encoding::None => (body.to_vec(), OffsetMap::identity(0, body.len() as u64)),
-        };
-        // Charset.
-        let label = part
-            .content_type()
-            .and_then(|c| c.attribute("charset"))
-            .map(str::to_string);
-        let mut maps = vec![transfer];
-        let bytes = match charset::convert(&bytes, label.as_deref()) {
-            Ok(charset::Converted::AsIs) => bytes,
-            Ok(charset::Converted::Utf8(t, m)) => {
-                maps.insert(0, m);
-                t
-            }
-            Err(l) => {
-                out.problems.push(format!(
-                    "part {index}: unknown charset {:?}: read as it is",
-                    shortened(&l)
-                ));
-                bytes
-            }
-        };
+        let (body, footer) = base64_footer(body, encoding, s, &index, &ctype);
+        let (bytes, maps) = decode(part, body, encoding, &index, out);
         let info = Arc::new(PartInfo {
             index,
             content_type: ctype,
@@ -274,45 +92,319 @@ pub(super) fn walk(
             fits
         };
         if is_html {
-            let shared: Vec<Arc<OffsetMap>> = maps.into_iter().map(Arc::new).collect();
-            for seg in super::super::html::segments(&bytes) {
-                out.pieces.push(Piece {
-                    text: seg.text,
-                    kind: seg.kind,
-                    chain: Chain::over(seg.map, &shared, s as u64),
-                    part: Some(info.clone()),
-                    base: seg.base,
-                    references: seg.references,
-                });
-            }
+            html_pieces(&bytes, maps, s, &info, out);
             out.pieces.extend(footer);
             continue;
         }
-        let flowed = part.content_type().map_or(quote::Flowed::default(), |c| {
-            let yes = |name: &str, value: &str| {
-                c.attribute(name)
-                    .is_some_and(|v| v.trim().eq_ignore_ascii_case(value))
-            };
-            quote::Flowed {
-                flowed: yes("format", "flowed"),
-                delsp: yes("delsp", "yes"),
-            }
-        });
-        let text = match quote::unquote(&bytes, flowed) {
-            Some((t, m)) => {
-                maps.insert(0, m);
-                t
-            }
-            None => bytes,
-        };
-        out.pieces.push(Piece {
-            text,
-            kind: SegmentKind::Text,
-            chain: Chain::new(maps, s as u64),
-            part: Some(info),
-            base: None,
-            references: false,
-        });
+        text_piece(part, bytes, maps, s, info, out);
         out.pieces.extend(footer);
     }
+}
+
+/// The parts of a multipart/digest: without a content type they are
+/// messages (RFC 2046 section 5.1.5).
+fn digest_parts(msg: &mail_parser::Message<'_>) -> Vec<bool> {
+    let mut in_digest = vec![false; msg.parts.len()];
+    for part in &msg.parts {
+        if let PartType::Multipart(ids) = &part.body {
+            let digest = part
+                .content_type()
+                .and_then(|c| c.subtype())
+                .is_some_and(|s| restore(s).eq_ignore_ascii_case("digest"));
+            if digest {
+                for &id in ids {
+                    if let Some(d) = in_digest.get_mut(id as usize) {
+                        *d = true;
+                    }
+                }
+            }
+        }
+    }
+    in_digest
+}
+
+/// A part's content type (RFC 2045 section 5), `type/subtype` in lower
+/// case.
+fn content_type(part: &mail_parser::MessagePart<'_>) -> Option<String> {
+    part.content_type()
+        .map(|c| {
+            let mut t = c.ctype().to_ascii_lowercase();
+            if let Some(sub) = c.subtype() {
+                t.push('/');
+                t.push_str(&sub.to_ascii_lowercase());
+            }
+            t
+        })
+        .map(|t| restore(&t).to_ascii_lowercase())
+}
+
+/// A message/rfc822 part (RFC 2046 section 5.2.1) from `s` to `e`: its
+/// header fields read and its parts walked, or the warning why not.
+fn nested(
+    tree: &Tree<'_>,
+    s: usize,
+    e: usize,
+    encoding: Encoding,
+    index: &str,
+    depth: usize,
+    out: &mut Message,
+) {
+    let (raw, structure) = (tree.raw, tree.structure);
+    if encoding != Encoding::None {
+        out.problems.push(format!(
+            "part {index}: an encoded message/rfc822 part is not read"
+        ));
+    } else if depth >= MAX_NESTED_MESSAGES {
+        out.problems.push(format!(
+            "part {index}: messages nested more than {MAX_NESTED_MESSAGES} deep: its parts are not read"
+        ));
+    } else if let (Some(inner_raw), Some(inner)) =
+        (raw.get(s..e.max(s)), structure.get(s..e.max(s)))
+    {
+        let split = super::super::header::fields(inner_raw);
+        let slim = slim(inner_raw, inner, &split);
+        let (parsed, delta) = slim
+            .as_ref()
+            .map_or((inner, 0), |m| (&m.bytes[..], m.delta));
+        if let Some(nested) = parser().parse(parsed) {
+            // The nested message's own header fields, as the
+            // outermost message's are read.
+            if tree.opts.headers {
+                headers(raw, s, &split, &format!("{index}.0"), out);
+            }
+            walk(
+                tree,
+                &nested,
+                parsed,
+                s + delta,
+                &format!("{index}."),
+                depth + 1,
+                out,
+            );
+        }
+    }
+}
+
+/// Whether a part that is neither a message nor returned header fields is
+/// read as text: text and HTML parts, a multipart cut short or without a
+/// boundary (said in `out`); not the others.
+fn read_as_text(
+    tree: &Tree<'_>,
+    part: &mail_parser::MessagePart<'_>,
+    ctype: Option<&str>,
+    index: &str,
+    (s, e): (usize, usize),
+    out: &mut Message,
+) -> bool {
+    let structure = tree.structure;
+    match &part.body {
+        PartType::Text(_) | PartType::Html(_) => {}
+        PartType::Multipart(_) => {
+            match part.content_type().and_then(|c| c.attribute("boundary")) {
+                None => return false,
+                Some(b) => {
+                    // mail-parser reads a multipart cut short as if it
+                    // were whole: say so when its closing delimiter is
+                    // missing (RFC 2046 section 5.1.1): no line
+                    // `--boundary--` in it. The lines of the message
+                    // are found once, so nested multiparts cost their
+                    // length, not its square.
+                    let lines = tree
+                        .closes
+                        .get_or_init(|| closing_delimiters(structure))
+                        .get(b.as_bytes());
+                    let closed = lines.is_some_and(|at| {
+                        at.get(at.partition_point(|&p| p < s))
+                            .is_some_and(|&p| p < e)
+                    });
+                    if !closed {
+                        out.problems.push(format!(
+                            "part {index}: multipart without its closing boundary {:?}: read up to the end of the message",
+                            restore(&format!("--{b}--"))
+                        ));
+                    }
+                    // No line `--boundary` opens a part: the body is
+                    // all preamble, read as text as for a multipart
+                    // without a boundary (below).
+                    let body = structure.get(s..e.max(s)).unwrap_or_default();
+                    if opens_a_part(body, b.as_bytes()) {
+                        return false;
+                    }
+                    out.problems.push(format!(
+                        "part {index}: multipart without a line {:?} to open a part: read as text",
+                        restore(&format!("--{b}"))
+                    ));
+                }
+            }
+        }
+        // A multipart without a boundary parameter has no parts
+        // (RFC 2046 section 5.1.1 requires one; mail-parser gives its
+        // body as binary): it is read as plain text, as mail programs
+        // show it (a `boundary=` line that lost its fold's indent, in
+        // Office 365 bounces).
+        _ if ctype.is_some_and(|t| t.starts_with("multipart/"))
+            && part
+                .content_type()
+                .and_then(|c| c.attribute("boundary"))
+                .is_none() =>
+        {
+            // A boundary that no delimiter line follows
+            // ([`unfound_boundaries`] renamed its parameter).
+            let unfound = part
+                .content_type()
+                .and_then(|c| c.attribute("boundar7").or_else(|| c.attribute("boundar8")));
+            out.problems.push(match unfound {
+                Some(b) if b.len() > MAX_BOUNDARY_LEN => format!(
+                    "part {index}: multipart boundary of {} bytes (more than {MAX_BOUNDARY_LEN}): read as text",
+                    b.len()
+                ),
+                Some(b) => format!(
+                    "part {index}: multipart without a line {:?} after its header: read as text",
+                    restore(&format!("--{b}"))
+                ),
+                None => format!(
+                    "part {index}: multipart without a boundary parameter: read as text"
+                ),
+            });
+        }
+        _ => return false,
+    }
+    true
+}
+
+/// A base64 body followed by text that is not base64 (a footer
+/// Mailman appends to a single-part message): the base64 up to
+/// where it stops, then the rest as plain text, a piece of its own.
+fn base64_footer<'b>(
+    mut body: &'b [u8],
+    encoding: Encoding,
+    s: usize,
+    index: &str,
+    ctype: &Option<String>,
+) -> (&'b [u8], Option<Piece>) {
+    let mut footer = None;
+    if encoding == Encoding::Base64 {
+        let end = base64::extent(body);
+        if !body[end..].trim_ascii().is_empty() {
+            footer = Some(Piece {
+                text: body[end..].to_vec(),
+                kind: SegmentKind::Text,
+                chain: Chain::new(
+                    vec![OffsetMap::identity(0, (body.len() - end) as u64)],
+                    (s + end) as u64,
+                ),
+                part: Some(Arc::new(PartInfo {
+                    index: index.to_owned(),
+                    content_type: ctype.clone(),
+                })),
+                base: None,
+                references: false,
+            });
+            body = &body[..end];
+        }
+    }
+    (body, footer)
+}
+
+/// The transfer encoding (RFC 2045 section 6) and the charset (RFC 2046
+/// section 4.1.2) of a part's body decoded: its text and the offset maps
+/// back to the body.
+fn decode(
+    part: &mail_parser::MessagePart<'_>,
+    body: &[u8],
+    encoding: Encoding,
+    index: &str,
+    out: &mut Message,
+) -> (Vec<u8>, Vec<OffsetMap>) {
+    // Transfer encoding.
+    let (bytes, transfer) = match encoding {
+        Encoding::QuotedPrintable => qp::decode(body),
+        Encoding::Base64 => {
+            let d = base64::decode(body);
+            if d.truncated {
+                out.problems
+                    .push(format!("part {index}: base64 text is truncated"));
+            }
+            (d.bytes, d.map)
+        }
+        Encoding::None => (body.to_vec(), OffsetMap::identity(0, body.len() as u64)),
+    };
+    // Charset.
+    let label = part
+        .content_type()
+        .and_then(|c| c.attribute("charset"))
+        .map(str::to_string);
+    let mut maps = vec![transfer];
+    let bytes = match charset::convert(&bytes, label.as_deref()) {
+        Ok(charset::Converted::AsIs) => bytes,
+        Ok(charset::Converted::Utf8(t, m)) => {
+            maps.insert(0, m);
+            t
+        }
+        Err(l) => {
+            out.problems.push(format!(
+                "part {index}: unknown charset {:?}: read as it is",
+                shortened(&l)
+            ));
+            bytes
+        }
+    };
+    (bytes, maps)
+}
+
+/// The pieces of an HTML part (its text and attribute values).
+fn html_pieces(
+    bytes: &[u8],
+    maps: Vec<OffsetMap>,
+    s: usize,
+    info: &Arc<PartInfo>,
+    out: &mut Message,
+) {
+    let shared: Vec<Arc<OffsetMap>> = maps.into_iter().map(Arc::new).collect();
+    for seg in super::super::html::segments(bytes) {
+        out.pieces.push(Piece {
+            text: seg.text,
+            kind: seg.kind,
+            chain: Chain::over(seg.map, &shared, s as u64),
+            part: Some(info.clone()),
+            base: seg.base,
+            references: seg.references,
+        });
+    }
+}
+
+/// The piece of a text part, format=flowed (RFC 3676) and quoting undone.
+fn text_piece(
+    part: &mail_parser::MessagePart<'_>,
+    bytes: Vec<u8>,
+    mut maps: Vec<OffsetMap>,
+    s: usize,
+    info: Arc<PartInfo>,
+    out: &mut Message,
+) {
+    let flowed = part.content_type().map_or(quote::Flowed::default(), |c| {
+        let yes = |name: &str, value: &str| {
+            c.attribute(name)
+                .is_some_and(|v| v.trim().eq_ignore_ascii_case(value))
+        };
+        quote::Flowed {
+            flowed: yes("format", "flowed"),
+            delsp: yes("delsp", "yes"),
+        }
+    });
+    let text = match quote::unquote(&bytes, flowed) {
+        Some((t, m)) => {
+            maps.insert(0, m);
+            t
+        }
+        None => bytes,
+    };
+    out.pieces.push(Piece {
+        text,
+        kind: SegmentKind::Text,
+        chain: Chain::new(maps, s as u64),
+        part: Some(info),
+        base: None,
+        references: false,
+    });
 }

@@ -44,62 +44,30 @@ pub(crate) fn bare(w: &Window<'_>, s: usize, quote: Option<u8>, sc: &mut Scratch
             break;
         };
         if b < 0x80 {
-            // The string literal the URI is in goes on in the next one
-            // (`'https://a.example/x-'` + line break + `'y'`; gettext's
-            // `"...https://www.sphinx-"` + line break + `"doc.org/..."`).
-            let quote_at = if Some(b) == quote || b == b'"' {
-                Some(j)
-            } else if is(b, SPACE) && j > seg && hay[j - 1] == b'\'' && quote.is_none() {
-                Some(j - 1)
-            } else {
-                None
-            };
-            if let Some(at) = quote_at {
-                match string_continuation(w, at, hay[at]) {
-                    Continued::NeedMore => return Bare::NeedMore,
-                    Continued::At(next) => {
-                        sc.push(hay, seg, at);
-                        sc.joined = true;
-                        broken = true;
-                        seg = next;
-                        j = next;
-                        continue;
-                    }
-                    Continued::No => {}
+            match literal_continuation(w, seg, j, quote, sc) {
+                Continued::NeedMore => return Bare::NeedMore,
+                Continued::At(next) => {
+                    broken = true;
+                    seg = next;
+                    j = next;
+                    continue;
                 }
+                Continued::No => {}
             }
             if Some(b) == quote {
                 closed = true;
                 break;
             }
             if !is(b, URI_TEXT) {
-                if is(b, SPACE) && j > seg && hay[j - 1] == b'-' {
-                    match hyphen_continuation(w, j) {
-                        Continuation::NeedMore => return Bare::NeedMore,
-                        Continuation::At(next) => {
-                            sc.push(hay, seg, j);
-                            sc.hyphens.push(sc.text.len() - 1);
-                            broken = true;
-                            seg = next;
-                            j = next;
-                            continue;
-                        }
-                        Continuation::No => {}
+                match line_break_continuation(w, seg, j, sc) {
+                    Continuation::NeedMore => return Bare::NeedMore,
+                    Continuation::At(next) => {
+                        broken = true;
+                        seg = next;
+                        j = next;
+                        continue;
                     }
-                }
-                if w.join_wrapped && is(b, SPACE) && j > seg {
-                    match wrap_continuation(w, seg, j) {
-                        Continuation::NeedMore => return Bare::NeedMore,
-                        Continuation::At(next) => {
-                            sc.push(hay, seg, j);
-                            sc.wrapped = true;
-                            broken = true;
-                            seg = next;
-                            j = next;
-                            continue;
-                        }
-                        Continuation::No => {}
-                    }
+                    Continuation::No => {}
                 }
                 if b == b'{' {
                     // A template expression (`http://${host}:${port}/`,
@@ -150,45 +118,134 @@ pub(crate) fn bare(w: &Window<'_>, s: usize, quote: Option<u8>, sc: &mut Scratch
             }
         }
     }
-    let mut end = j;
-    if !closed {
-        while end > seg && TRAILING.contains(&hay[end - 1]) {
-            end -= 1;
+    let end = if closed {
+        j
+    } else {
+        match trimmed_end(w, seg, j, sc) {
+            Some(end) => end,
+            None => return Bare::NeedMore,
         }
-        // `urn:ietf:...`, `https://example.org/…`: the rest was left out;
-        // `iscsi://[<username>...`, `ldap://host:<port>`: a placeholder in
-        // the authority goes on.
-        // (Only after a delimiter: `see http://a.example/x...` ends a
-        // sentence with an ellipsis.)
-        let stripped = &hay[end..j];
-        let ellipsis = stripped.windows(3).any(|w| w == b"...")
-            || (stripped.iter().all(|&b| b == b'.' || b == b':')
-                && hay[j..].starts_with("\u{2026}".as_bytes()));
-        let after_delimiter = stripped.first() == Some(&b':') || b"/?#=&@[".contains(&hay[end - 1]);
-        if end == j
-            && hay.get(j) == Some(&b'<')
-            && hay[end - 1] == b'-'
-            && hay.len() <= j + 1
-            && !w.eof
-        {
-            return Bare::NeedMore;
-        }
-        // A host label cut at a hyphen by a placeholder
-        // (`https://deploy-preview-<PR-NUMBER>--site.netlify.app/`,
-        // redpanda-data/docs' pull request template) goes on too.
-        sc.elided = (ellipsis && after_delimiter)
-            || (end == j
-                && hay.get(j) == Some(&b'<')
-                && (matches!(hay[end - 1], b'[' | b':' | b'@')
-                    || (hay[end - 1] == b'-'
-                        && hay.get(j + 1).is_some_and(u8::is_ascii_alphabetic))));
-    }
+    };
     sc.push(hay, seg, end);
     Bare::Found {
         end,
         broken,
         closed,
     }
+}
+
+/// At `hay[j]`, a quote (`quote`, `"`, or a `'` before white space) that
+/// ends a string literal the next one continues; the segment is pushed
+/// when it does.
+#[inline]
+fn literal_continuation(
+    w: &Window<'_>,
+    seg: usize,
+    j: usize,
+    quote: Option<u8>,
+    sc: &mut Scratch,
+) -> Continued {
+    let hay = w.hay;
+    let b = hay[j];
+    // The string literal the URI is in goes on in the next one
+    // (`'https://a.example/x-'` + line break + `'y'`; gettext's
+    // `"...https://www.sphinx-"` + line break + `"doc.org/..."`).
+    let quote_at = if Some(b) == quote || b == b'"' {
+        Some(j)
+    } else if is(b, SPACE) && j > seg && hay[j - 1] == b'\'' && quote.is_none() {
+        Some(j - 1)
+    } else {
+        None
+    };
+    match quote_at {
+        Some(at) => joined_literal(w, seg, at, hay[at], sc),
+        None => Continued::No,
+    }
+}
+
+/// [`string_continuation`] at the quote `q` at `at`, the segment from
+/// `seg` pushed and the text marked joined when the literal goes on.
+#[inline]
+pub(super) fn joined_literal(
+    w: &Window<'_>,
+    seg: usize,
+    at: usize,
+    q: u8,
+    sc: &mut Scratch,
+) -> Continued {
+    let continued = string_continuation(w, at, q);
+    if let Continued::At(_) = continued {
+        sc.push(w.hay, seg, at);
+        sc.joined = true;
+    }
+    continued
+}
+
+/// At white space `hay[j]` after a segment from `seg`: a URI broken at a
+/// hyphen, or (with [`Window::join_wrapped`]) wrapped, going on on the
+/// next line; the segment is pushed when it does.
+#[inline]
+fn line_break_continuation(w: &Window<'_>, seg: usize, j: usize, sc: &mut Scratch) -> Continuation {
+    let hay = w.hay;
+    let b = hay[j];
+    if is(b, SPACE) && j > seg && hay[j - 1] == b'-' {
+        match hyphen_continuation(w, j) {
+            Continuation::NeedMore => return Continuation::NeedMore,
+            Continuation::At(next) => {
+                sc.push(hay, seg, j);
+                sc.hyphens.push(sc.text.len() - 1);
+                return Continuation::At(next);
+            }
+            Continuation::No => {}
+        }
+    }
+    if w.join_wrapped && is(b, SPACE) && j > seg {
+        match wrap_continuation(w, seg, j) {
+            Continuation::NeedMore => return Continuation::NeedMore,
+            Continuation::At(next) => {
+                sc.push(hay, seg, j);
+                sc.wrapped = true;
+                return Continuation::At(next);
+            }
+            Continuation::No => {}
+        }
+    }
+    Continuation::No
+}
+
+/// The end of a bare URI that stopped at `j` (not closed by its quote):
+/// without trailing punctuation, noting an ellipsis or placeholder that
+/// left the rest out; `None` when more must be read to tell.
+#[inline]
+fn trimmed_end(w: &Window<'_>, seg: usize, j: usize, sc: &mut Scratch) -> Option<usize> {
+    let hay = w.hay;
+    let mut end = j;
+    while end > seg && TRAILING.contains(&hay[end - 1]) {
+        end -= 1;
+    }
+    // `urn:ietf:...`, `https://example.org/…`: the rest was left out;
+    // `iscsi://[<username>...`, `ldap://host:<port>`: a placeholder in
+    // the authority goes on.
+    // (Only after a delimiter: `see http://a.example/x...` ends a
+    // sentence with an ellipsis.)
+    let stripped = &hay[end..j];
+    let ellipsis = stripped.windows(3).any(|w| w == b"...")
+        || (stripped.iter().all(|&b| b == b'.' || b == b':')
+            && hay[j..].starts_with("\u{2026}".as_bytes()));
+    let after_delimiter = stripped.first() == Some(&b':') || b"/?#=&@[".contains(&hay[end - 1]);
+    if end == j && hay.get(j) == Some(&b'<') && hay[end - 1] == b'-' && hay.len() <= j + 1 && !w.eof
+    {
+        return None;
+    }
+    // A host label cut at a hyphen by a placeholder
+    // (`https://deploy-preview-<PR-NUMBER>--site.netlify.app/`,
+    // redpanda-data/docs' pull request template) goes on too.
+    sc.elided = (ellipsis && after_delimiter)
+        || (end == j
+            && hay.get(j) == Some(&b'<')
+            && (matches!(hay[end - 1], b'[' | b':' | b'@')
+                || (hay[end - 1] == b'-' && hay.get(j + 1).is_some_and(u8::is_ascii_alphabetic))));
+    Some(end)
 }
 
 /// True when `so_far` (a bare URI candidate up to a `[`) is

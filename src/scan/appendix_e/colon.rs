@@ -11,32 +11,11 @@ pub(crate) fn at_colon(w: &Window<'_>, colon: usize, sc: &mut Scratch) -> Outcom
     // 1. What follows the colon must start a URI body. Most colons in
     // prose fail here: `Note: x`, `std::io`, `TODO:`. Inside angle
     // brackets a line break may come first (`<geo:` / `66.0,30>`).
-    let Some(&next) = hay.get(colon + 1) else {
-        return if w.eof {
-            Outcome::Reject
-        } else {
-            Outcome::NeedMore
-        };
+    let (body, first) = match body_start(w, colon) {
+        Ok(found) => found,
+        Err(outcome) => return outcome,
     };
-    let mut body = colon + 1;
-    if is(next, SPACE) {
-        while body < hay.len() && body - colon <= MAX_PREFIX_SPACE && is(hay[body], SPACE) {
-            body += 1;
-        }
-        if body == hay.len() && !w.eof {
-            return Outcome::NeedMore;
-        }
-        if !is_line_break_space(hay, colon + 1, body) {
-            return Outcome::Reject;
-        }
-    }
     let spaced_body = body > colon + 1;
-    let Some(&first) = hay.get(body) else {
-        return Outcome::Reject;
-    };
-    if first == b':' || !(is(first, URI_TEXT) || first >= 0x80) {
-        return Outcome::Reject;
-    }
 
     // 2. The scheme: the run before the colon, or one split by line
     // breaks inside angle brackets.
@@ -46,25 +25,7 @@ pub(crate) fn at_colon(w: &Window<'_>, colon: usize, sc: &mut Scratch) -> Outcom
         _ => false,
     };
     let plain = plain_scheme(hay, colon, w.min_start);
-    // A split scheme is possible only where a line break stands before the
-    // colon or before the run.
-    // (whitespace holding a line break, after a scheme character)
-    let break_before = |i: usize| {
-        let mut q = i;
-        while q > w.min_start && i - q < MAX_PREFIX_SPACE && is(hay[q - 1], SPACE) {
-            q -= 1;
-        }
-        q > w.min_start && is(hay[q - 1], SCHEME) && is_line_break_space(hay, q, i)
-    };
-    let maybe_split = match plain {
-        Some(s) => break_before(s),
-        None => break_before(colon),
-    };
-    let split_found = if maybe_split {
-        split_scheme(hay, colon, w.min_start)
-    } else {
-        None
-    };
+    let split_found = split_scheme_at(w, colon, plain);
     let (s, scheme_len) = match (&split_found, plain) {
         (Some((start, _, len)), _) => (*start, *len),
         (None, Some(s)) => {
@@ -108,6 +69,171 @@ pub(crate) fn at_colon(w: &Window<'_>, colon: usize, sc: &mut Scratch) -> Outcom
 
     // 3. The context: `URL:` prefix and opening delimiter before the
     // scheme. `open_at` is the index of the opening delimiter.
+    let Context {
+        outer_start,
+        url_prefix,
+        open_at,
+    } = context(w, s, split);
+    let opener = open_at.map(|i| hay[i]);
+    // Directly after its `<` (or `<URL:`), or with space in between.
+    let tight = open_at.is_some_and(|i| i + 1 == outer_start) || split;
+    if (spaced_body || split) && opener != Some(b'<') {
+        return Outcome::Reject;
+    }
+
+    // Which schemes count depends on the context: in bare text and in
+    // quotes only `scheme://` and the well-known schemes without `//`;
+    // after `URL:` any scheme; in angle brackets any registered scheme
+    // (so that `<xs:element>` and `<stream:error>`, XML names, are not
+    // taken for URIs).
+    // After a wrapper, any registered scheme (`jar:file:/x.jar!/a`).
+    let eligible = hierarchical
+        || known
+        || url_prefix
+        || ((opener == Some(b'<') || wrapped) && scheme::iana::lookup(scheme_name).is_some());
+    if !eligible {
+        return Outcome::Reject;
+    }
+
+    let start = Start {
+        s,
+        opener,
+        open_at,
+        outer_start,
+        url_prefix,
+        tight,
+        split,
+        spaced_body,
+        hierarchical,
+        known,
+        wrapped,
+    };
+    let extent = match extent(w, &start, sc) {
+        Ok(extent) => extent,
+        Err(outcome) => return outcome,
+    };
+
+    // 4. What follows the colon must not be empty (`http://.` less its
+    // full stop), and a scheme without `//` that is not well known counts
+    // only when the text is a valid URI (`<cid:a@b>` yes, `<cid:a b>` no).
+    // (Trailing punctuation may have taken the colon itself: `ab:.`.)
+    if !body_ok(
+        &extent,
+        sc,
+        wrapper_len + scheme_len + 1,
+        scheme_name,
+        hierarchical,
+        known,
+    ) {
+        return Outcome::Reject;
+    }
+    Outcome::Found(extent)
+}
+
+/// Step 2 of [`at_colon`], a scheme split by line breaks inside angle
+/// brackets (its start, its letters joined and their number), looked
+/// for only where a line break stands before the colon or the run
+/// `plain` starts.
+#[inline]
+fn split_scheme_at(
+    w: &Window<'_>,
+    colon: usize,
+    plain: Option<usize>,
+) -> Option<(usize, [u8; MAX_SCHEME], usize)> {
+    let hay = w.hay;
+    // A split scheme is possible only where a line break stands before the
+    // colon or before the run.
+    // (whitespace holding a line break, after a scheme character)
+    let break_before = |i: usize| {
+        let mut q = i;
+        while q > w.min_start && i - q < MAX_PREFIX_SPACE && is(hay[q - 1], SPACE) {
+            q -= 1;
+        }
+        q > w.min_start && is(hay[q - 1], SCHEME) && is_line_break_space(hay, q, i)
+    };
+    let maybe_split = match plain {
+        Some(s) => break_before(s),
+        None => break_before(colon),
+    };
+    if maybe_split {
+        split_scheme(hay, colon, w.min_start)
+    } else {
+        None
+    }
+}
+
+/// Step 4 of [`at_colon`]: whether the URI's text after its scheme
+/// (`prefix_len` bytes with the colon and any wrapper) may stand.
+#[inline]
+fn body_ok(
+    extent: &Extent,
+    sc: &Scratch,
+    prefix_len: usize,
+    scheme_name: &[u8],
+    hierarchical: bool,
+    known: bool,
+) -> bool {
+    let body_len = sc.text.len().saturating_sub(prefix_len);
+    if body_len == 0 || (hierarchical && body_len <= 2) {
+        return false;
+    }
+    if !hierarchical && !known {
+        let valid = std::str::from_utf8(&sc.text)
+            .map(|t| grammar::parse(t, Grammar::Rfc3986).is_valid())
+            .unwrap_or(false);
+        if !valid {
+            return false;
+        }
+    }
+    if !hierarchical
+        && extent.delimiter != Delimiter::Angle
+        && !scheme::bare_shape_ok(scheme_name, sc.text.get(prefix_len..).unwrap_or_default())
+    {
+        return false;
+    }
+    true
+}
+
+/// Step 1 of [`at_colon`]: where the body starts after the colon (after
+/// a line break's whitespace inside angle brackets) and its first byte,
+/// or the outcome when none can start there.
+#[inline]
+fn body_start(w: &Window<'_>, colon: usize) -> Result<(usize, u8), Outcome> {
+    let hay = w.hay;
+    let Some(&next) = hay.get(colon + 1) else {
+        return Err(if w.eof {
+            Outcome::Reject
+        } else {
+            Outcome::NeedMore
+        });
+    };
+    let mut body = colon + 1;
+    if is(next, SPACE) {
+        while body < hay.len() && body - colon <= MAX_PREFIX_SPACE && is(hay[body], SPACE) {
+            body += 1;
+        }
+        if body == hay.len() && !w.eof {
+            return Err(Outcome::NeedMore);
+        }
+        if !is_line_break_space(hay, colon + 1, body) {
+            return Err(Outcome::Reject);
+        }
+    }
+    let Some(&first) = hay.get(body) else {
+        return Err(Outcome::Reject);
+    };
+    if first == b':' || !(is(first, URI_TEXT) || first >= 0x80) {
+        return Err(Outcome::Reject);
+    }
+
+    Ok((body, first))
+}
+
+/// Step 3 of [`at_colon`]: the context before the scheme at `s`, a
+/// `URL:` prefix and the opening delimiter.
+#[inline]
+fn context(w: &Window<'_>, s: usize, split: bool) -> Context {
+    let hay = w.hay;
     let mut outer_start = s;
     let mut url_prefix = false;
     let mut open_at = None;
@@ -147,161 +273,202 @@ pub(crate) fn at_colon(w: &Window<'_>, colon: usize, sc: &mut Scratch) -> Outcom
             open_at = Some(q - 1);
         }
     }
-    let opener = open_at.map(|i| hay[i]);
-    // Directly after its `<` (or `<URL:`), or with space in between.
-    let tight = open_at.is_some_and(|i| i + 1 == outer_start) || split;
-    if (spaced_body || split) && opener != Some(b'<') {
-        return Outcome::Reject;
+    Context {
+        outer_start,
+        url_prefix,
+        open_at,
     }
+}
 
-    // Which schemes count depends on the context: in bare text and in
-    // quotes only `scheme://` and the well-known schemes without `//`;
-    // after `URL:` any scheme; in angle brackets any registered scheme
-    // (so that `<xs:element>` and `<stream:error>`, XML names, are not
-    // taken for URIs).
-    // After a wrapper, any registered scheme (`jar:file:/x.jar!/a`).
-    let eligible = hierarchical
-        || known
-        || url_prefix
-        || ((opener == Some(b'<') || wrapped) && scheme::iana::lookup(scheme_name).is_some());
-    if !eligible {
-        return Outcome::Reject;
+/// The context before a scheme ([`context`]): where the URI's outer
+/// extent starts, after a `URL:` prefix or not, and the index of the
+/// opening delimiter.
+struct Context {
+    /// The start of the outer extent: the scheme, or the `URL:` before it.
+    outer_start: usize,
+    /// A `URL:` prefix stands before the scheme.
+    url_prefix: bool,
+    /// The index of the opening delimiter, if any.
+    open_at: Option<usize>,
+}
+
+/// What [`at_colon`] knows of a URI before it finds its end: the start,
+/// the context and how the scheme was read.
+struct Start {
+    /// Index of the URI's first byte (the scheme, or its wrapper's).
+    s: usize,
+    /// The opening delimiter and its index.
+    opener: Option<u8>,
+    /// See [`Context::open_at`].
+    open_at: Option<usize>,
+    /// See [`Context::outer_start`].
+    outer_start: usize,
+    /// See [`Context::url_prefix`].
+    url_prefix: bool,
+    /// Directly after its opening delimiter (or split).
+    tight: bool,
+    /// The scheme is split by a line break.
+    split: bool,
+    /// A line break's whitespace after the colon.
+    spaced_body: bool,
+    /// `scheme://`.
+    hierarchical: bool,
+    /// A well-known scheme without `//`.
+    known: bool,
+    /// After a wrapper scheme (`jdbc:`).
+    wrapped: bool,
+}
+
+/// Finds the end of the URI that starts at `at.s`: up to its closing
+/// delimiter, or as a bare URI (Appendix E's rules for each).
+#[inline]
+fn extent(w: &Window<'_>, at: &Start, sc: &mut Scratch) -> Result<Extent, Outcome> {
+    match (at.opener, at.open_at) {
+        (Some(close @ (b'<' | b'"')), Some(open)) => delimited_extent(w, at, close, open, sc),
+        _ => bare_extent(w, at, sc),
     }
+}
 
-    let extent = match (opener, open_at) {
-        (Some(close @ (b'<' | b'"')), Some(open)) => {
-            let angle = close == b'<';
-            let closer = if angle { b'>' } else { b'"' };
-            let mut found = delimited(w, s, closer, angle, sc);
-            if !angle && matches!(found, Delimited::Closed { .. }) && macro_text(&sc.text) {
-                // `"https://github.com[]"`: AsciiDoc's link macro quoted
-                // (in a code comment); the quotes hold more than a URI,
-                // which ends at the `[` as a bare one does.
-                found = Delimited::Abort;
+/// The extent of a URI after `<` or `"` (at `open`): up to the closing
+/// `>` or `"`, or as a bare URI when it is not closed.
+#[inline]
+fn delimited_extent(
+    w: &Window<'_>,
+    at: &Start,
+    close: u8,
+    open: usize,
+    sc: &mut Scratch,
+) -> Result<Extent, Outcome> {
+    let &Start {
+        s,
+        outer_start,
+        url_prefix,
+        tight,
+        split,
+        spaced_body,
+        hierarchical,
+        known,
+        wrapped,
+        ..
+    } = at;
+    let angle = close == b'<';
+    let closer = if angle { b'>' } else { b'"' };
+    let mut found = delimited(w, s, closer, angle, sc);
+    if !angle && matches!(found, Delimited::Closed { .. }) && macro_text(&sc.text) {
+        // `"https://github.com[]"`: AsciiDoc's link macro quoted
+        // (in a code comment); the quotes hold more than a URI,
+        // which ends at the `[` as a bare one does.
+        found = Delimited::Abort;
+    }
+    Ok(match found {
+        Delimited::Closed {
+            end,
+            close_at,
+            broken,
+        } => Extent {
+            start: s,
+            end,
+            outer_start: open,
+            outer_end: close_at + 1,
+            delimiter: if angle {
+                Delimiter::Angle
+            } else {
+                Delimiter::Quote
+            },
+            url_prefix,
+            broken: broken || split || spaced_body,
+            unclosed: false,
+            relative: false,
+            abbreviated: false,
+            missing_colon: false,
+        },
+        Delimited::NeedMore => return Err(Outcome::NeedMore),
+        Delimited::TooLong => return Err(Outcome::TooLong { start: s }),
+        Delimited::Abort => {
+            // Not a delimited URI after all: take it as bare, and
+            // say so when a `<` right before it was left open. A
+            // registered scheme counts only in brackets, and a
+            // line break inside the scheme or after its colon only
+            // there.
+            if !(hierarchical || known || url_prefix || wrapped) || split || spaced_body {
+                return Err(Outcome::Reject);
             }
-            match found {
-                Delimited::Closed {
-                    end,
-                    close_at,
-                    broken,
-                } => Extent {
+            match bare(w, s, None, sc) {
+                Bare::Found { end, broken, .. } => Extent {
                     start: s,
                     end,
-                    outer_start: open,
-                    outer_end: close_at + 1,
-                    delimiter: if angle {
-                        Delimiter::Angle
+                    outer_start: if url_prefix { outer_start } else { s },
+                    outer_end: end,
+                    delimiter: if url_prefix {
+                        Delimiter::UrlPrefix
                     } else {
-                        Delimiter::Quote
+                        Delimiter::Bare
                     },
                     url_prefix,
-                    broken: broken || split || spaced_body,
-                    unclosed: false,
+                    broken,
+                    unclosed: angle && tight,
                     relative: false,
                     abbreviated: false,
                     missing_colon: false,
                 },
-                Delimited::NeedMore => return Outcome::NeedMore,
-                Delimited::TooLong => return Outcome::TooLong { start: s },
-                Delimited::Abort => {
-                    // Not a delimited URI after all: take it as bare, and
-                    // say so when a `<` right before it was left open. A
-                    // registered scheme counts only in brackets, and a
-                    // line break inside the scheme or after its colon only
-                    // there.
-                    if !(hierarchical || known || url_prefix || wrapped) || split || spaced_body {
-                        return Outcome::Reject;
-                    }
-                    match bare(w, s, None, sc) {
-                        Bare::Found { end, broken, .. } => Extent {
-                            start: s,
-                            end,
-                            outer_start: if url_prefix { outer_start } else { s },
-                            outer_end: end,
-                            delimiter: if url_prefix {
-                                Delimiter::UrlPrefix
-                            } else {
-                                Delimiter::Bare
-                            },
-                            url_prefix,
-                            broken,
-                            unclosed: angle && tight,
-                            relative: false,
-                            abbreviated: false,
-                            missing_colon: false,
-                        },
-                        Bare::NeedMore => return Outcome::NeedMore,
-                        Bare::TooLong => return Outcome::TooLong { start: s },
-                    }
-                }
+                Bare::NeedMore => return Err(Outcome::NeedMore),
+                Bare::TooLong => return Err(Outcome::TooLong { start: s }),
             }
         }
-        _ => {
-            let quote = match opener {
-                Some(q @ (b'\'' | b'`')) if tight => Some(q),
-                _ => None,
-            };
-            match bare(w, s, quote, sc) {
-                Bare::Found {
-                    end,
-                    broken,
-                    closed,
-                } => {
-                    let delimiter = if closed {
-                        Delimiter::Quote
-                    } else if url_prefix {
-                        Delimiter::UrlPrefix
-                    } else {
-                        Delimiter::Bare
-                    };
-                    Extent {
-                        start: s,
-                        end,
-                        outer_start: match open_at {
-                            Some(open) if closed => open,
-                            _ if url_prefix => outer_start,
-                            _ => s,
-                        },
-                        outer_end: if closed { end + 1 } else { end },
-                        delimiter,
-                        url_prefix,
-                        broken,
-                        unclosed: false,
-                        relative: false,
-                        abbreviated: false,
-                        missing_colon: false,
-                    }
-                }
-                Bare::NeedMore => return Outcome::NeedMore,
-                Bare::TooLong => return Outcome::TooLong { start: s },
-            }
-        }
-    };
+    })
+}
 
-    // 4. What follows the colon must not be empty (`http://.` less its
-    // full stop), and a scheme without `//` that is not well known counts
-    // only when the text is a valid URI (`<cid:a@b>` yes, `<cid:a b>` no).
-    // (Trailing punctuation may have taken the colon itself: `ab:.`.)
-    let prefix_len = wrapper_len + scheme_len + 1;
-    let body_len = sc.text.len().saturating_sub(prefix_len);
-    if body_len == 0 || (hierarchical && body_len <= 2) {
-        return Outcome::Reject;
-    }
-    if !hierarchical && !known {
-        let valid = std::str::from_utf8(&sc.text)
-            .map(|t| grammar::parse(t, Grammar::Rfc3986).is_valid())
-            .unwrap_or(false);
-        if !valid {
-            return Outcome::Reject;
+/// The extent of a bare URI (or one in `'...'` or `` `...` `` right
+/// after its quote).
+#[inline]
+fn bare_extent(w: &Window<'_>, at: &Start, sc: &mut Scratch) -> Result<Extent, Outcome> {
+    let &Start {
+        s,
+        opener,
+        open_at,
+        outer_start,
+        url_prefix,
+        tight,
+        ..
+    } = at;
+    let quote = match opener {
+        Some(q @ (b'\'' | b'`')) if tight => Some(q),
+        _ => None,
+    };
+    Ok(match bare(w, s, quote, sc) {
+        Bare::Found {
+            end,
+            broken,
+            closed,
+        } => {
+            let delimiter = if closed {
+                Delimiter::Quote
+            } else if url_prefix {
+                Delimiter::UrlPrefix
+            } else {
+                Delimiter::Bare
+            };
+            Extent {
+                start: s,
+                end,
+                outer_start: match open_at {
+                    Some(open) if closed => open,
+                    _ if url_prefix => outer_start,
+                    _ => s,
+                },
+                outer_end: if closed { end + 1 } else { end },
+                delimiter,
+                url_prefix,
+                broken,
+                unclosed: false,
+                relative: false,
+                abbreviated: false,
+                missing_colon: false,
+            }
         }
-    }
-    if !hierarchical
-        && extent.delimiter != Delimiter::Angle
-        && !scheme::bare_shape_ok(scheme_name, sc.text.get(prefix_len..).unwrap_or_default())
-    {
-        return Outcome::Reject;
-    }
-    Outcome::Found(extent)
+        Bare::NeedMore => return Err(Outcome::NeedMore),
+        Bare::TooLong => return Err(Outcome::TooLong { start: s }),
+    })
 }
 
 /// Applies Appendix E at the `<` at index `lt` for a relative reference

@@ -55,32 +55,18 @@ pub(crate) fn delimited(
                 Delimited::NeedMore
             };
         };
-        // In a string literal of JSON, JavaScript, Python and the like,
-        // `\"` is the quote (`"<a href=\"https://x/\">"`): the URI ends
-        // before the backslash.
-        // (Or `\\\"` and longer runs, a string escaped twice: JSON in a
-        // JavaScript string, as mdBook's search index holds it.)
-        let escaped_close = b == b'\\' && !angle && close == b'"';
-        let run_end = if escaped_close {
-            hay[j..].iter().position(|&c| c != b'\\').map(|n| j + n)
-        } else {
-            None
-        };
-        if escaped_close && run_end.is_none() && !w.eof {
+        let Some((escaped_close, run_end)) = escaped_quote(w, j, close, angle) else {
             return Delimited::NeedMore;
-        }
-        let escaped_close = escaped_close && run_end.is_some_and(|e| hay[e] == close);
+        };
         // The quote that closes a quoted URI, or a `"` inside `<...>`,
         // may end a string literal that the next one continues:
         // `"https://www.sphinx-"` + line break + `"doc.org/"`, and
         // `"... <https://github.com/sphinx-"` + line break +
         // `"doc/sphinx/issues>..."` (gettext catalogues).
         if (b == close && !angle) || (b == b'"' && angle) {
-            match string_continuation(w, j, b) {
+            match joined_literal(w, seg, j, b, sc) {
                 Continued::NeedMore => return Delimited::NeedMore,
                 Continued::At(next) => {
-                    sc.push(hay, seg, j);
-                    sc.joined = true;
                     broken = true;
                     pending = None;
                     seg = next;
@@ -91,23 +77,17 @@ pub(crate) fn delimited(
             }
         }
         if b == close || escaped_close {
-            if angle && b == close && broken {
-                // `` `text <https://a/`` + line break + ``b>`_ ``: a
-                // reStructuredText embedded URI (in a docstring, a `.txt`
-                // document), whose whitespace docutils removes.
-                match (hay.get(j + 1), hay.get(j + 2)) {
-                    (Some(&b'`'), Some(&b'_')) => sc.rst_link = true,
-                    (None, _) | (Some(&b'`'), None) if !w.eof => return Delimited::NeedMore,
-                    _ => {}
-                }
-            }
-            sc.push(hay, seg, j);
-            let end = sc.segments.last().map_or(s, |&(_, _, e)| e);
-            return Delimited::Closed {
-                end,
-                close_at: if b == close { j } else { run_end.unwrap_or(j) },
+            let close_at = if b == close { j } else { run_end.unwrap_or(j) };
+            return closed(
+                w,
+                s,
+                seg,
+                j,
+                close_at,
+                angle && b == close && broken,
                 broken,
-            };
+                sc,
+            );
         }
         if b < 0x80 {
             if is(b, URI_TEXT) || matches!(b, b'{' | b'}' | b'|' | b'\\' | b'^' | b'`') {
@@ -125,11 +105,9 @@ pub(crate) fn delimited(
                 if run > seg && hay[run - 1] == b'\'' {
                     // `"urn:x:'` + line break + `'y"`: a string literal of
                     // single quotes inside the delimited text goes on.
-                    match string_continuation(w, run - 1, b'\'') {
+                    match joined_literal(w, seg, run - 1, b'\'', sc) {
                         Continued::NeedMore => return Delimited::NeedMore,
                         Continued::At(next) => {
-                            sc.push(hay, seg, run - 1);
-                            sc.joined = true;
                             broken = true;
                             seg = next;
                             j = next;
@@ -138,29 +116,14 @@ pub(crate) fn delimited(
                         Continued::No => {}
                     }
                 }
-                let Some((after, breaks)) = space_run(w, j) else {
-                    return Delimited::NeedMore;
-                };
-                j = after;
-                if breaks >= 2 || (breaks == 0 && !angle) {
-                    return Delimited::Abort;
-                }
-                if breaks == 1 && memchr::memchr(b':', &hay[s..run]).is_some() {
-                    // After a scheme, the next line starting with
-                    // `scheme://` starts another URI (two in one quoted
-                    // CSV field), not the rest of this one (`<ht` + line
-                    // break + `tp://...>` is one scheme split).
-                    match new_uri_at(hay, j, w.eof) {
-                        Some(true) => return Delimited::Abort,
-                        Some(false) => {}
-                        None => return Delimited::NeedMore,
+                match space_in(w, s, seg, run, angle, sc) {
+                    Ok((after, hyphen)) => {
+                        j = after;
+                        if hyphen.is_some() {
+                            pending = hyphen;
+                        }
                     }
-                }
-                sc.push(hay, seg, run);
-                if breaks == 1 {
-                    let hyphen = (run > s && hay[run - 1] == b'-' && !sc.text.is_empty())
-                        .then(|| sc.text.len() - 1);
-                    pending = Some(hyphen);
+                    Err(outcome) => return outcome,
                 }
                 seg = j;
                 continue;
@@ -173,6 +136,110 @@ pub(crate) fn delimited(
             _ => return Delimited::Abort,
         }
     }
+}
+
+/// Whether a backslash run at `j` escapes the closing `"` (and the
+/// index after the run); `None` when more must be read to tell.
+#[inline(always)]
+fn escaped_quote(
+    w: &Window<'_>,
+    j: usize,
+    close: u8,
+    angle: bool,
+) -> Option<(bool, Option<usize>)> {
+    let hay = w.hay;
+    let b = hay[j];
+    // In a string literal of JSON, JavaScript, Python and the like,
+    // `\"` is the quote (`"<a href=\"https://x/\">"`): the URI ends
+    // before the backslash.
+    // (Or `\\\"` and longer runs, a string escaped twice: JSON in a
+    // JavaScript string, as mdBook's search index holds it.)
+    let escaped_close = b == b'\\' && !angle && close == b'"';
+    let run_end = if escaped_close {
+        hay[j..].iter().position(|&c| c != b'\\').map(|n| j + n)
+    } else {
+        None
+    };
+    if escaped_close && run_end.is_none() && !w.eof {
+        return None;
+    }
+    let escaped_close = escaped_close && run_end.is_some_and(|e| hay[e] == close);
+    Some((escaped_close, run_end))
+}
+
+/// The URI that ends at `j`, closed at `close_at` (by its delimiter, or
+/// the quote after an escaping backslash run); with `rst_check` (a
+/// broken URI closed by `>`), a reStructuredText embedded URI is noted.
+#[inline]
+#[allow(clippy::too_many_arguments)]
+fn closed(
+    w: &Window<'_>,
+    s: usize,
+    seg: usize,
+    j: usize,
+    close_at: usize,
+    rst_check: bool,
+    broken: bool,
+    sc: &mut Scratch,
+) -> Delimited {
+    let hay = w.hay;
+    if rst_check {
+        // `` `text <https://a/`` + line break + ``b>`_ ``: a
+        // reStructuredText embedded URI (in a docstring, a `.txt`
+        // document), whose whitespace docutils removes.
+        match (hay.get(j + 1), hay.get(j + 2)) {
+            (Some(&b'`'), Some(&b'_')) => sc.rst_link = true,
+            (None, _) | (Some(&b'`'), None) if !w.eof => return Delimited::NeedMore,
+            _ => {}
+        }
+    }
+    sc.push(hay, seg, j);
+    let end = sc.segments.last().map_or(s, |&(_, _, e)| e);
+    Delimited::Closed {
+        end,
+        close_at,
+        broken,
+    }
+}
+
+/// White space at `run` inside the delimiters (after `seg`): where the URI
+/// goes on, and the hyphen before a single line break (for `pending`), or
+/// the outcome when the whitespace ends it.
+#[inline]
+fn space_in(
+    w: &Window<'_>,
+    s: usize,
+    seg: usize,
+    run: usize,
+    angle: bool,
+    sc: &mut Scratch,
+) -> Result<(usize, Option<Option<usize>>), Delimited> {
+    let hay = w.hay;
+    let Some((after, breaks)) = space_run(w, run) else {
+        return Err(Delimited::NeedMore);
+    };
+    let j = after;
+    if breaks >= 2 || (breaks == 0 && !angle) {
+        return Err(Delimited::Abort);
+    }
+    if breaks == 1 && memchr::memchr(b':', &hay[s..run]).is_some() {
+        // After a scheme, the next line starting with
+        // `scheme://` starts another URI (two in one quoted
+        // CSV field), not the rest of this one (`<ht` + line
+        // break + `tp://...>` is one scheme split).
+        match new_uri_at(hay, j, w.eof) {
+            Some(true) => return Err(Delimited::Abort),
+            Some(false) => {}
+            None => return Err(Delimited::NeedMore),
+        }
+    }
+    sc.push(hay, seg, run);
+    if breaks == 1 {
+        let hyphen =
+            (run > s && hay[run - 1] == b'-' && !sc.text.is_empty()).then(|| sc.text.len() - 1);
+        return Ok((j, Some(hyphen)));
+    }
+    Ok((j, None))
 }
 
 /// Whether `hay[at..]` starts with a scheme and `://` (RFC 3986 section

@@ -212,6 +212,7 @@ pub(crate) fn wrapped_start_for_test(hay: &[u8], s: usize) -> usize {
 /// The scheme that ends at `colon`, as `(start, end)`: the run of scheme
 /// characters before it without leading `.`, `+`, `-`; at least two
 /// characters, the first a letter (so not `C:\`, `a:b`, `10:30`, `::`).
+#[inline(always)]
 pub(super) fn plain_scheme(hay: &[u8], colon: usize, min_start: usize) -> Option<usize> {
     let floor = min_start.max(colon.saturating_sub(MAX_SCHEME + 1));
     let mut s = scheme_run_start(hay, colon, floor);
