@@ -4,13 +4,14 @@
 //! `_index.md` (a section) and `index.md` (a leaf bundle) are a
 //! directory's page; front matter `url` sets the whole URL and `slug` the
 //! last part; `staticDir` (default `static`) is served at the root;
-//! `baseURL`'s path is the base path. `[permalinks]` patterns are not
-//! applied (said once). Source: Hugo docs, "Configure Hugo", "URL
+//! `baseURL`'s path is the base path; `[permalinks]` patterns are applied
+//! where their tokens are known ([`permalinks`]). Source: Hugo docs, "Configure Hugo", "URL
 //! management", "Page bundles".
 
 use std::path::{Path, PathBuf};
 
 pub mod link_hook;
+pub mod permalinks;
 
 use super::front_matter::FrontMatter;
 use super::{Generator, Layout, UrlStyle};
@@ -158,14 +159,17 @@ pub fn read(dir: &Path) -> Option<Layout> {
         }
         _ => {}
     }
-    if get("permalinks").is_some() {
-        l.notes.push(format!(
-            "{}: [permalinks] patterns are not applied; pages are assumed at their content paths",
-            config.display()
-        ));
-        // The patterns move pages: a page not found may be one of them.
-        l.unsure_pages
-            .push(format!("Hugo `[permalinks]` ({})", config.display()));
+    if let Some(p) = get("permalinks") {
+        // The patterns move pages: those applied give the pages' URLs,
+        // the others make the URLs they could give unsure.
+        let dates_moved = get("frontmatter").is_some();
+        permalinks::read(
+            &mut l,
+            p,
+            &config,
+            &taxonomies(get("taxonomies")),
+            dates_moved,
+        );
     }
     // Module mounts (`[[module.mounts]]`) replace the default content and
     // static directories.
@@ -1251,6 +1255,9 @@ pub fn page_url(l: &Layout, rel: &str, prefix: &str, front: &FrontMatter) -> Opt
         } else {
             format!("/{u}")
         };
+        return Some(u);
+    }
+    if let Some(u) = permalinks::apply(l, rel, prefix, front) {
         return Some(u);
     }
     let lower = rel.to_lowercase();

@@ -1129,3 +1129,20 @@ fn git_submodule_not_checked_out() {
         "{err}"
     );
 }
+
+/// Issue 46 round 7 (fixtures/sites/hugo-permalinks, after
+/// linkerd/website and fluxcd/website): Hugo `permalinks` for the `blog`
+/// section (`page: blog: /:year/:month/:day/:slug/`) is applied to the
+/// blog posts, from their front matter `date` and `title`, so a link to
+/// a post's permalink is found; a link outside the blog to a page
+/// nothing makes stays reported, no longer hidden as "not checked".
+#[test]
+fn hugo_permalinks_applied_per_section() {
+    check_site("hugo-permalinks");
+    let out = check_links(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")),
+        "fixtures/sites/hugo-permalinks",
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("not checked"), "{err}");
+}
