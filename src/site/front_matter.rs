@@ -145,6 +145,9 @@ pub fn parse(src: &[u8]) -> FrontMatter {
                     toml::Value::String(s) => s,
                     toml::Value::Integer(i) => i.to_string(),
                     toml::Value::Boolean(b) => b.to_string(),
+                    // A TOML date (`date = 2023-05-01`): Hugo's
+                    // permalink tokens read it.
+                    toml::Value::Datetime(d) => d.to_string(),
                     _ => continue,
                 };
                 values.insert(k, v);

@@ -4,13 +4,14 @@
 //! `_index.md` (a section) and `index.md` (a leaf bundle) are a
 //! directory's page; front matter `url` sets the whole URL and `slug` the
 //! last part; `staticDir` (default `static`) is served at the root;
-//! `baseURL`'s path is the base path. `[permalinks]` patterns are not
-//! applied (said once). Source: Hugo docs, "Configure Hugo", "URL
+//! `baseURL`'s path is the base path; `[permalinks]` patterns are applied
+//! where their tokens are known ([`permalinks`]). Source: Hugo docs, "Configure Hugo", "URL
 //! management", "Page bundles".
 
 use std::path::{Path, PathBuf};
 
 pub mod link_hook;
+pub mod permalinks;
 
 use super::front_matter::FrontMatter;
 use super::{Generator, Layout, UrlStyle};
@@ -169,14 +170,17 @@ pub fn read(dir: &Path) -> Option<Layout> {
         }
         _ => {}
     }
-    if get("permalinks").is_some() {
-        l.notes.push(format!(
-            "{}: [permalinks] patterns are not applied; pages are assumed at their content paths",
-            config.display()
-        ));
-        // The patterns move pages: a page not found may be one of them.
-        l.unsure_pages
-            .push(format!("Hugo `[permalinks]` ({})", config.display()));
+    if let Some(p) = get("permalinks") {
+        // The patterns move pages: those applied give the pages' URLs,
+        // the others make the URLs they could give unsure.
+        let dates_moved = get("frontmatter").is_some();
+        permalinks::read(
+            &mut l,
+            p,
+            &config,
+            &taxonomies(get("taxonomies")),
+            dates_moved,
+        );
     }
     // Module mounts (`[[module.mounts]]`) replace the default content and
     // static directories.
@@ -1197,38 +1201,186 @@ fn json_to_toml(j: &serde_json::Value) -> toml::Value {
 /// The redirects a Netlify host serves for the site (Hugo's
 /// `static/_redirects`, or the `_redirects` the home template of an
 /// output format in `formats` writes: `layouts/index.redirects`,
-/// `layouts/home.redir`; Hugo docs, "Custom output formats"): each line's source path
+/// `layouts/home.redir`, with the partials it calls from
+/// `layouts/partials/` or `layouts/_partials/`; Hugo docs, "Custom
+/// output formats", "Partial templates"): each line's source path
 /// without a template action or a `:placeholder` is a URL served
 /// (`/faq`), a source ending in `*` a prefix of URLs served (`/grpc/*`).
-/// Each file's first [`super::MAX_CONFIG`] bytes.
+/// A source that a template action or a placeholder computes
+/// (`/docs/{{ . }}`) makes the URLs under its literal part unsure
+/// ([`Layout::unsure_under`]; any URL when that is `/`). Each file's
+/// first [`super::MAX_CONFIG`] bytes; at most [`MAX_PARTIALS`] partials.
 fn read_redirects(l: &mut Layout, dir: &Path, formats: &[String]) {
-    let mut files: Vec<PathBuf> = l.static_dirs.iter().map(|d| d.join("_redirects")).collect();
+    let statics: Vec<PathBuf> = l.static_dirs.iter().map(|d| d.join("_redirects")).collect();
+    let mut templates: Vec<PathBuf> = Vec::new();
     for base in ["layouts", "layouts/_default"] {
         for kind in ["index", "home"] {
             for f in formats {
-                files.push(dir.join(base).join(format!("{kind}.{f}")));
+                templates.push(dir.join(base).join(format!("{kind}.{f}")));
             }
         }
     }
-    files.dedup();
-    for f in files {
+    templates.dedup();
+    for f in statics {
+        if let Ok(text) = super::read_config(&f) {
+            redirect_rules(l, &text, &f, dir, false);
+        }
+    }
+    let mut i = 0;
+    let mut partials = 0;
+    while i < templates.len() {
+        let f = templates[i].clone();
+        i += 1;
         let Ok(text) = super::read_config(&f) else {
             continue;
         };
-        for line in text.lines() {
-            let Some(source) = line.split_whitespace().next() else {
+        let text = strip_template_comments(&text);
+        for name in partial_calls(&text) {
+            if partials >= MAX_PARTIALS {
+                break;
+            }
+            for base in ["layouts/partials", "layouts/_partials"] {
+                let p = dir.join(base).join(&name);
+                if p.is_file() && !templates.contains(&p) {
+                    partials += 1;
+                    templates.push(p);
+                }
+            }
+        }
+        redirect_rules(l, &text, &f, dir, true);
+    }
+}
+
+/// The most partials of a redirects template [`read_redirects`] reads.
+const MAX_PARTIALS: usize = 32;
+
+/// `text` without its template comments (`{{/* ... */}}`, `{{- /* ... */ -}}`).
+fn strip_template_comments(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find("/*") {
+        let Some(open) = rest[..i].rfind("{{") else {
+            out.push_str(&rest[..i + 2]);
+            rest = &rest[i + 2..];
+            continue;
+        };
+        if !rest[open + 2..i].trim_matches(['-', ' ']).is_empty() {
+            out.push_str(&rest[..i + 2]);
+            rest = &rest[i + 2..];
+            continue;
+        }
+        out.push_str(&rest[..open]);
+        match rest[i..].find("*/").and_then(|j| {
+            let after = i + j + 2;
+            rest[after..].find("}}").map(|k| after + k + 2)
+        }) {
+            Some(end) => rest = &rest[end..],
+            None => {
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The names of the partials `text` calls with a literal name
+/// (`partial "redirects.txt" .`, `partialCached "x.txt" .`).
+fn partial_calls(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, _) in text.match_indices("partial") {
+        let rest = &text[i + "partial".len()..];
+        let rest = rest.strip_prefix("Cached").unwrap_or(rest);
+        let Some(rest) = rest.trim_start().strip_prefix('"') else {
+            continue;
+        };
+        let Some(end) = rest.find('"') else {
+            continue;
+        };
+        let name = &rest[..end];
+        if !name.is_empty() && !name.contains("..") && !out.iter().any(|n| n == name) {
+            out.push(name.to_string());
+        }
+    }
+    out
+}
+
+/// Reads the Netlify redirect rules of `text` (the file `file`; a
+/// template when `template`) into `l` ([`read_redirects`]).
+fn redirect_rules(l: &mut Layout, text: &str, file: &Path, dir: &Path, template: bool) {
+    let shown = file.strip_prefix(dir).unwrap_or(file).display().to_string();
+    let why = || {
+        if template {
+            format!("the redirects the Hugo template `{shown}` computes")
+        } else {
+            format!("the Netlify redirects with placeholders of `{shown}`")
+        }
+    };
+    for line in text.lines() {
+        let line = line.trim();
+        let Some(source) = line.split_whitespace().next() else {
+            continue;
+        };
+        if template && source.starts_with("{{") {
+            // A rule whose source an action writes: a page's own URL
+            // (`.RelPermalink`) is a page already; another may be any.
+            let Some(end) = line.find("}}") else {
                 continue;
             };
-            if !source.starts_with('/') || source.contains("{{") || source.contains("/:") {
-                continue;
-            }
-            match source.strip_suffix('*') {
-                Some(prefix) if !prefix.contains('*') => {
-                    l.redirect_prefixes.push(prefix.to_string())
+            let action = &line[..end];
+            let after = line[end + 2..].trim();
+            let inner = action.trim_start_matches(['{', '-', ' ']);
+            let assigns = inner.starts_with('$') && (inner.contains(":=") || inner.contains(" = "));
+            let control = assigns
+                || [
+                    "range", "if", "with", "end", "else", "define", "partial", "template", "block",
+                    "return", "/*",
+                ]
+                .iter()
+                .any(|k| inner.starts_with(k));
+            // A page's own URL, or (in `range .Aliases`) one of its
+            // aliases, which front matter `aliases` gives: modelled.
+            let alias = inner.starts_with('.')
+                && (text.contains("range .Aliases") || text.contains(".Aliases }}"));
+            if !action.contains("Permalink") && !alias && !control && !after.is_empty() {
+                let r = why();
+                if !l.unsure_pages.contains(&r) {
+                    l.unsure_pages.push(r);
                 }
-                Some(_) => {}
-                None => l.redirects.push(source.to_string()),
             }
+            continue;
+        }
+        if !source.starts_with('/') || source.starts_with("//") {
+            continue;
+        }
+        let computed = [source.find("{{"), source.find("/:")]
+            .into_iter()
+            .flatten()
+            .min();
+        if let Some(at) = computed {
+            // Up to the `/` before a `:placeholder`, or before `{{`.
+            let literal = match source.get(at..) {
+                Some(rest) if rest.starts_with("/:") => &source[..=at],
+                _ => &source[..at],
+            };
+            let prefix = match literal.rfind('/') {
+                Some(j) => &literal[..=j],
+                None => "/",
+            };
+            let r = why();
+            if prefix == "/" {
+                if !l.unsure_pages.contains(&r) {
+                    l.unsure_pages.push(r);
+                }
+            } else if !l.unsure_under.iter().any(|(p, _)| p == prefix) {
+                l.unsure_under.push((prefix.to_string(), r));
+            }
+            continue;
+        }
+        match source.strip_suffix('*') {
+            Some(prefix) if !prefix.contains('*') => l.redirect_prefixes.push(prefix.to_string()),
+            Some(_) => {}
+            None => l.redirects.push(source.to_string()),
         }
     }
 }
@@ -1265,6 +1417,9 @@ pub fn page_url(l: &Layout, rel: &str, prefix: &str, front: &FrontMatter) -> Opt
         } else {
             format!("/{u}")
         };
+        return Some(u);
+    }
+    if let Some(u) = permalinks::apply(l, rel, prefix, front) {
         return Some(u);
     }
     let lower = rel.to_lowercase();
@@ -1420,7 +1575,7 @@ mod tests {
     /// Netlify redirects: `static/_redirects` and the home template of an
     /// output format whose `baseName` is `_redirects` (grpc/grpc.io's
     /// `layouts/index.redirects`): exact sources and splat prefixes;
-    /// template actions and placeholders are passed over.
+    /// sources that actions or placeholders compute make links unsure.
     #[test]
     fn netlify_redirects() {
         let (_d, l) = site(&[
@@ -1434,6 +1589,34 @@ mod tests {
         let l = l.expect("a Hugo site");
         assert_eq!(l.redirects, ["/faq"]);
         assert_eq!(l.redirect_prefixes, ["/grpc/"]);
+        // Computed sources: `/{{ . }}/a` may be any URL, `/docs/:lang/x`
+        // one under `/docs/`.
+        assert_eq!(l.unsure_pages.len(), 1, "{:?}", l.unsure_pages);
+        assert_eq!(l.unsure_under.len(), 1, "{:?}", l.unsure_under);
+        assert_eq!(l.unsure_under[0].0, "/docs/");
+        // gohugoio/hugoDocs `layouts/home.redir`: aliases and permalinks
+        // are pages the model has; an assignment writes nothing.
+        let (_d, l) = site(&[
+            ("hugo.yaml", "outputFormats:\n  REDIR:\n    baseName: _redirects\n"),
+            (
+                "layouts/home.redir",
+                "{{ range $p := .Site.Pages -}}\n{{ range .Aliases }}\n{{ . | printf \"%-35s\" }}\t{{ $p.RelPermalink -}}\n{{ end -}}\n{{- end -}}\n{{ $x := 1 }} y\n",
+            ),
+        ]);
+        assert!(l.expect("a Hugo site").unsure_pages.is_empty());
+        // grpc/grpc.io `layouts/index.redirects`: a source printed from a
+        // variable may be any URL.
+        let (_d, l) = site(&[
+            (
+                "hugo.yaml",
+                "outputFormats:\n  REDIR:\n    baseName: _redirects\n",
+            ),
+            (
+                "layouts/index.redir",
+                "  {{ printf \"%-33s\" $from_path }}  {{ $to_url }} 301!\n",
+            ),
+        ]);
+        assert_eq!(l.expect("a Hugo site").unsure_pages.len(), 1);
     }
 
     /// A `{{% name %}}` shortcode that neither the site, a theme in the

@@ -461,7 +461,7 @@ fn split_date(s: &str) -> Option<((u32, u32, u32), &str)> {
 
 /// The day of the year (1-based) of the date `y`-`m`-`d` (Gregorian),
 /// or `None` when it is not a date.
-fn day_of_year(y: u32, m: u32, d: u32) -> Option<u32> {
+pub(crate) fn day_of_year(y: u32, m: u32, d: u32) -> Option<u32> {
     const DAYS: [u32; 12] = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
     let leap = (y.is_multiple_of(4) && !y.is_multiple_of(100)) || y.is_multiple_of(400);
     if !(1..=12).contains(&m) || d == 0 {

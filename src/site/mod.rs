@@ -416,6 +416,9 @@ pub struct Layout {
     /// own links of (`[term](g)` in gohugoio/hugoDocs;
     /// [`hugo::link_hook`]): a link to one is counted as not checked.
     pub hugo_hook_destinations: Vec<hugo::link_hook::Special>,
+    /// Hugo `permalinks` patterns applied to the pages of their sections
+    /// ([`hugo::permalinks`]); empty for other generators.
+    pub hugo_permalinks: hugo::permalinks::Permalinks,
     /// Likewise for what may add anchors to pages (a Markdown extension or
     /// a preprocessor the model does not know): when any is there, a
     /// fragment not found is counted as not checked, not reported.
@@ -488,6 +491,7 @@ impl Layout {
             nextra_i18n: None,
             hugo_quiet_shortcodes: Vec::new(),
             hugo_hook_destinations: Vec::new(),
+            hugo_permalinks: Default::default(),
             mkdocs_theme: None,
             unsure_anchors: Vec::new(),
             unsure_under: Vec::new(),
@@ -1388,6 +1392,7 @@ impl Site {
             // The keys the generator's page URL reads, and the aliases.
             let url_keys: &[&str] = match l.generator {
                 Generator::Jekyll => jekyll::URL_KEYS,
+                Generator::Hugo if !l.hugo_permalinks.is_empty() => hugo::permalinks::KEYS,
                 Generator::Hugo => hugo::URL_KEYS,
                 Generator::Docusaurus => docusaurus::URL_KEYS,
                 Generator::Starlight => starlight::URL_KEYS,

@@ -1140,3 +1140,42 @@ fn git_submodule_not_checked_out() {
 fn hugo_archetypes_are_templates() {
     check_site("hugo-archetypes");
 }
+
+/// Issue 46 round 7 (fixtures/sites/hugo-permalinks, after
+/// linkerd/website and fluxcd/website): Hugo `permalinks` for the `blog`
+/// section (`page: blog: /:year/:month/:day/:slug/`) is applied to the
+/// blog posts, from their front matter `date` and `title`, so a link to
+/// a post's permalink is found; a link outside the blog to a page
+/// nothing makes stays reported, no longer hidden as "not checked".
+#[test]
+fn hugo_permalinks_applied_per_section() {
+    check_site("hugo-permalinks");
+    let out = check_links(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")),
+        "fixtures/sites/hugo-permalinks",
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("not checked"), "{err}");
+}
+
+/// Issue 46 round 7 (fixtures/sites/hugo-redirects-template, after
+/// jaegertracing/documentation): the Netlify `_redirects` that the home
+/// template of an output format with `baseName: _redirects` writes is
+/// read through the partial it calls (`layouts/_partials/redirects.txt`):
+/// `/docs/latest/*` serves `/docs/latest/architecture/`; a rule whose
+/// source an action computes (`/docs/{{ . }}`) leaves links under
+/// `/docs/` not checked, naming the template; a link elsewhere to a
+/// page nothing makes stays reported.
+#[test]
+fn hugo_redirects_from_a_template_partial() {
+    check_site("hugo-redirects-template");
+    let out = check_links(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")),
+        "fixtures/sites/hugo-redirects-template",
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("the redirects the Hugo template `layouts/_partials/redirects.txt` computes"),
+        "{err}"
+    );
+}
