@@ -19,6 +19,7 @@ pub mod ignore;
 pub mod included;
 pub mod suggest;
 pub mod unbuilt;
+pub mod webapp;
 
 use crate::grammar::has_scheme;
 use crate::site::files::{Files, Kind};
@@ -147,6 +148,9 @@ pub struct LocalLinks {
     /// The repository's `.gitignore` rules, read as the links of files
     /// outside any site need them ([`crate::site::gitignore`]).
     ignored: crate::site::gitignore::Memo,
+    /// HTML templates of web applications and pages with a placeholder
+    /// `<base href>`, and their links not checked ([`webapp`]).
+    webapp: webapp::Memo,
 }
 
 /// The ids of a Markdown page's plain headings; `None` for another file.
@@ -243,6 +247,7 @@ impl LocalLinks {
             expanded: expanded::Memo::default(),
             includers: Mutex::new(HashMap::new()),
             ignored: crate::site::gitignore::Memo::default(),
+            webapp: webapp::Memo::default(),
         }
     }
 
@@ -729,6 +734,15 @@ impl LocalLinks {
         reference: &str,
         base: Option<&str>,
     ) -> Option<Lead> {
+        if let Some(b) = base.map(str::trim).filter(|b| webapp::placeholder_base(b)) {
+            // `<base href="$FLUTTER_BASE_HREF">`: what relative references
+            // resolve against is a build's.
+            let r = reference.trim();
+            if !has_scheme(r) && !r.starts_with("//") {
+                self.webapp.count_base(file, b);
+            }
+            return None;
+        }
         if let Some(b) = base.map(str::trim).filter(|b| !has_scheme(b)) {
             // A relative base (`<base href="../">`) is itself resolved
             // against the document (HTML: the document's URL); references
@@ -754,6 +768,14 @@ impl LocalLinks {
         if crate::template::is_placeholder_reference(path) {
             // A name a build step substitutes, as a template's.
             return None;
+        }
+        if let Some(markup) = self.webapp.markup_of(file) {
+            if self.site_of(tree, file).is_none() {
+                // The template of a web application (Thymeleaf, ERB, ...):
+                // its links are the application's routes.
+                self.webapp.count_template(file, reference.trim(), markup);
+                return None;
+            }
         }
         match self.built(file) {
             Built::Template => return None,
@@ -1067,6 +1089,7 @@ impl LocalLinks {
             ));
         }
         notes.extend(self.expanded.note(shown));
+        notes.extend(self.webapp.notes(shown));
         let rootless = self.rootless.lock().unwrap_or_else(|p| p.into_inner());
         if let (n, Some((page, link))) = &*rootless {
             notes.push(format!(
