@@ -156,6 +156,18 @@ pub(crate) fn delimited(
                         None => return Delimited::NeedMore,
                     }
                 }
+                if breaks == 1 {
+                    // On a line of a program's comment, the URI goes on
+                    // only after the same comment prefix on the next line
+                    // (which is not the URI's): the code after a comment
+                    // is not.
+                    match after_comment_prefix(w, run, j) {
+                        None => {}
+                        Some(Continuation::At(next)) => j = next,
+                        Some(Continuation::NeedMore) => return Delimited::NeedMore,
+                        Some(Continuation::No) => return Delimited::Abort,
+                    }
+                }
                 sc.push(hay, seg, run);
                 if breaks == 1 {
                     let hyphen = (run > s && hay[run - 1] == b'-' && !sc.text.is_empty())
