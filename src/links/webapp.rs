@@ -93,12 +93,15 @@ fn tag(head: &[u8], open: &[u8], close: &[u8]) -> bool {
     })
 }
 
+/// One link not checked, to name in the note: (page, link, markup).
+type Example = (PathBuf, String, Markup);
+
 /// The links not checked for a template's markup or a placeholder base,
 /// as the note counts them: how many, and one (page, link, why).
 #[derive(Debug, Default)]
 pub struct Memo {
     files: Mutex<HashMap<PathBuf, Option<Markup>>>,
-    templates: Mutex<(u64, Option<(PathBuf, String, Markup)>)>,
+    templates: Mutex<(u64, Option<Example>)>,
     bases: Mutex<(u64, Option<(PathBuf, String)>)>,
 }
 
