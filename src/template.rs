@@ -28,6 +28,8 @@
 ///   `.*example.org`) or a `$variable` (`http://$hostname/`), or a host
 ///   written as an upper-case placeholder (`https://ISSUER_URL/`,
 ///   `nvme://HOST:BUS/`);
+/// - a word in emphasis, `*NAME*` (`https://v2-*MINOR*.docs.fluxcd.io/`
+///   in Markdown prose);
 /// - an ellipsis standing for omitted text (a `...` path segment, `…`);
 /// - an escape sequence of the language the text is written in, so that
 ///   the characters are not the URI's: C, JSON and Python `\n`,
@@ -80,7 +82,31 @@ pub fn is_template(uri: &str) -> bool {
     {
         return true;
     }
-    authority_placeholder(uri)
+    emphasised_word(b) || authority_placeholder(uri)
+}
+
+/// True when `b` holds a word between two `*` (`*MINOR*`,
+/// `https://example.org/*name*/`): Markdown emphasis marking a
+/// placeholder in prose (fluxcd/website's `https://v2-*MINOR*.docs.fluxcd.io/`),
+/// letters, digits, `_` and `-` only between them (not a glob's
+/// `*/x*`).
+fn emphasised_word(b: &[u8]) -> bool {
+    let mut stars = memchr::memchr_iter(b'*', b);
+    let Some(mut open) = stars.next() else {
+        return false;
+    };
+    for close in stars {
+        let word = &b[open + 1..close];
+        if word.first().is_some_and(u8::is_ascii_alphabetic)
+            && word
+                .iter()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-'))
+        {
+            return true;
+        }
+        open = close;
+    }
+    false
 }
 
 /// True when the path of a relative reference is a placeholder name that
@@ -89,12 +115,28 @@ pub fn is_template(uri: &str) -> bool {
 /// translation banner, which `scripts/docs.py` replaces per page), as an
 /// upper-case host is ([`is_template`]). Not a file name (`README`,
 /// `LICENSE`, `CODE_OF_CONDUCT.md`: a dot or no `_`).
+///
+/// Also a path that holds a placeholder of a build or template language:
+/// a shell variable (`$FLUTTER_BASE_HREF`, which `flutter build web`
+/// replaces; `${x}`, `$(x)`), a `%NAME%` (Create React App's
+/// `%PUBLIC_URL%`), `{{`, `{%` or `<%` (Jinja, Liquid, ERB, lodash).
 pub fn is_placeholder_reference(path: &str) -> bool {
-    path.contains('_')
+    let b = path.as_bytes();
+    let name = path.contains('_')
         && path.bytes().any(|c| c.is_ascii_uppercase())
         && path
             .bytes()
-            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == b'_')
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == b'_');
+    name || b.iter().enumerate().any(|(i, &c)| {
+        let next = b.get(i + 1).copied();
+        match c {
+            b'$' => shell_variable(&b[i + 1..]) || matches!(next, Some(b'{' | b'(')),
+            b'%' => percent_name(&b[i + 1..]),
+            b'{' => matches!(next, Some(b'{' | b'%')),
+            b'<' => next == Some(b'%'),
+            _ => false,
+        }
+    })
 }
 
 /// The searcher for `...` of [`is_template`].
@@ -451,6 +493,27 @@ mod tests {
 
     /// fastapi's translation banner links `ENGLISH_VERSION_URL`, which
     /// its build script replaces (issue 46); file names stay links.
+    #[test]
+    fn emphasised_words_are_placeholders() {
+        // fluxcd/website `content/en/flux/releases/procedure.md:380`.
+        assert!(is_template("https://v2-*MINOR*.docs.fluxcd.io/"));
+        assert!(is_template("https://example.org/*name*/x"));
+        assert!(!is_template(
+            "https://web.archive.org/web/*/https://x.example/*"
+        ));
+        assert!(!is_template("https://example.org/a*b"));
+    }
+
+    #[test]
+    fn build_placeholders_in_references() {
+        assert!(is_placeholder_reference("$FLUTTER_BASE_HREF"));
+        assert!(is_placeholder_reference("%PUBLIC_URL%/manifest.json"));
+        assert!(is_placeholder_reference("${base}/x.html"));
+        assert!(is_placeholder_reference("<%= BASE_URL %>favicon.ico"));
+        assert!(!is_placeholder_reference("price$5.html"));
+        assert!(!is_placeholder_reference("a%20b.html"));
+    }
+
     #[test]
     fn upper_case_placeholder_references() {
         assert!(is_placeholder_reference("ENGLISH_VERSION_URL"));

@@ -199,6 +199,7 @@ impl Segments<'_> {
                     && !gap
                         .iter()
                         .all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+                    && !intraword_emphasis(src, r.end, range.start)
             })
         });
         if apart {
@@ -314,6 +315,10 @@ impl Segments<'_> {
                     close_link(src, l, &mut self.out);
                 }
             }
+            // Emphasis markers: the text runs on where they stand inside
+            // a word ([`intraword_emphasis`], decided at the next text).
+            Event::Start(Tag::Emphasis | Tag::Strong)
+            | Event::End(TagEnd::Emphasis | TagEnd::Strong) => {}
             _ => flush(src, &mut self.run, &mut self.out),
         }
     }
@@ -524,6 +529,29 @@ pub fn link_ranges(src: &[u8]) -> Vec<Range<u64>> {
         .filter(|(event, _)| matches!(event, Event::Start(Tag::Link { .. } | Tag::Image { .. })))
         .map(|(_, range)| range.start as u64..range.end as u64)
         .collect()
+}
+
+/// True when the source bytes `src[start..end]`, between two text
+/// events, are emphasis markers (`*`, `_`) with text right before and
+/// after them, in a word (`https://v2-*MINOR*.docs.fluxcd.io/`,
+/// fluxcd/website: the reader sees `v2-MINOR` with `MINOR` emphasised, a
+/// placeholder). Read as one run, as in plain text, so that a URI is not
+/// cut at the marker ([`crate::template::is_template`] says what the
+/// emphasised word is). GFM's extended autolinks take no `*` into a
+/// domain (GFM spec section 6.9, "valid domain"), so no renderer makes
+/// such a text a link.
+fn intraword_emphasis(src: &[u8], start: usize, end: usize) -> bool {
+    let (Some(gap), Some(&before), Some(&after)) = (
+        src.get(start..end),
+        start.checked_sub(1).and_then(|i| src.get(i)),
+        src.get(end),
+    ) else {
+        return false;
+    };
+    !gap.is_empty()
+        && gap.iter().all(|b| matches!(b, b'*' | b'_'))
+        && !before.is_ascii_whitespace()
+        && !after.is_ascii_whitespace()
 }
 
 /// Adds `range` to the text run.
@@ -1013,6 +1041,21 @@ mod tests {
     /// 46 round 4) is read as [`UNUSED_DEFINITION`]: it renders nothing,
     /// so `check --links local` does not follow it; a used one (also by a
     /// collapsed or shortcut reference, or an image) stays a definition.
+    #[test]
+    fn emphasis_inside_a_word_does_not_cut_the_text() {
+        // fluxcd/website `content/en/flux/releases/procedure.md:380`.
+        let src = "For older Flux versions, the website is hosted at\nhttps://v2-*MINOR*.docs.fluxcd.io/. And *this* is apart.\n";
+        let texts: Vec<String> = segments(src.as_bytes(), false)
+            .iter()
+            .map(|s| String::from_utf8_lossy(&s.text).into_owned())
+            .collect();
+        assert!(
+            texts[0].contains("https://v2-*MINOR*.docs.fluxcd.io/."),
+            "{texts:?}"
+        );
+        assert!(!texts.iter().any(|t| t.contains("*this*")), "{texts:?}");
+    }
+
     #[test]
     fn unused_definitions_are_marked() {
         let src = include_str!(

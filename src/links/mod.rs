@@ -20,6 +20,7 @@ pub mod included;
 pub mod submodules;
 pub mod suggest;
 pub mod unbuilt;
+pub mod webapp;
 
 use crate::grammar::has_scheme;
 use crate::site::files::{Files, Kind};
@@ -151,6 +152,9 @@ pub struct LocalLinks {
     /// The submodules of the tree's `.gitmodules` files not checked out,
     /// and the links into them not checked ([`submodules`]).
     submodules: submodules::Memo,
+    /// HTML templates of web applications and pages with a placeholder
+    /// `<base href>`, and their links not checked ([`webapp`]).
+    webapp: webapp::Memo,
 }
 
 /// The ids of a Markdown page's plain headings; `None` for another file.
@@ -248,6 +252,7 @@ impl LocalLinks {
             includers: Mutex::new(HashMap::new()),
             ignored: crate::site::gitignore::Memo::default(),
             submodules: submodules::Memo::default(),
+            webapp: webapp::Memo::default(),
         }
     }
 
@@ -734,6 +739,15 @@ impl LocalLinks {
         reference: &str,
         base: Option<&str>,
     ) -> Option<Lead> {
+        if let Some(b) = base.map(str::trim).filter(|b| webapp::placeholder_base(b)) {
+            // `<base href="$FLUTTER_BASE_HREF">`: what relative references
+            // resolve against is a build's.
+            let r = reference.trim();
+            if !has_scheme(r) && !r.starts_with("//") {
+                self.webapp.count_base(file, b);
+            }
+            return None;
+        }
         if let Some(b) = base.map(str::trim).filter(|b| !has_scheme(b)) {
             // A relative base (`<base href="../">`) is itself resolved
             // against the document (HTML: the document's URL); references
@@ -759,6 +773,14 @@ impl LocalLinks {
         if crate::template::is_placeholder_reference(path) {
             // A name a build step substitutes, as a template's.
             return None;
+        }
+        if let Some(markup) = self.webapp.markup_of(file) {
+            if self.site_of(tree, file).is_none() {
+                // The template of a web application (Thymeleaf, ERB, ...):
+                // its links are the application's routes.
+                self.webapp.count_template(file, reference.trim(), markup);
+                return None;
+            }
         }
         match self.built(file) {
             Built::Template => return None,
@@ -1115,6 +1137,7 @@ impl LocalLinks {
         }
         notes.extend(self.expanded.note(shown));
         notes.extend(self.submodules.notes());
+        notes.extend(self.webapp.notes(shown));
         let rootless = self.rootless.lock().unwrap_or_else(|p| p.into_inner());
         if let (n, Some((page, link))) = &*rootless {
             notes.push(format!(

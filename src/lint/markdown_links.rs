@@ -321,7 +321,7 @@ mod tests {
                 (3, 5, "L003", "link '[vide]()' has an empty destination: it goes nowhere".to_string()),
                 (3, 17, "L004", "reference to label 'nulle part' with no definition '[nulle part]: ...' in the document".to_string()),
                 (9, 1, "L005", "definition of label 'unused' is used by no link or image".to_string()),
-                (10, 1, "L005", "label 'USED' is defined again: CommonMark uses its first definition, on line 5".to_string()),
+                (10, 1, "L005", "label 'USED' is defined again (first on line 5): CommonMark uses the first definition, Python-Markdown (MkDocs) the last".to_string()),
             ]
         );
     }

@@ -524,3 +524,29 @@ fn links_into_a_submodule_not_checked_out_are_counted() {
         "{err}"
     );
 }
+
+/// HTML templates of web applications outside any docs site (issue 46,
+/// round 5): a Thymeleaf template's `<form action="./session">` is a
+/// route of the Spring application (spring-projects/spring-session), and
+/// a Flutter web page's `<base href="$FLUTTER_BASE_HREF">` is filled in
+/// by `flutter build web`, which also writes its `flutter_bootstrap.js`
+/// (sst/sst): counted not checked with a note naming the page and the
+/// markup or placeholder; a plain page's broken link is still reported.
+#[test]
+fn web_application_templates_are_not_checked() {
+    let out = check_links("fixtures/sites/webapp-templates");
+    let d = "fixtures/sites/webapp-templates";
+    assert_eq!(
+        stdout(&out),
+        format!("{d}/plain/index.html:5:10: L001 links to {d}/plain/no-such-page.html, which does not exist\n")
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("1 link not checked: in HTML templates of a web application (e.g. `./session` in fixtures/sites/webapp-templates/spring/templates/home.html, which has Thymeleaf `th:` attributes)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("links not checked: relative to a `<base href=\"$FLUTTER_BASE_HREF\">` of fixtures/sites/webapp-templates/flutter/web/index.html that a build fills in"),
+        "{err}"
+    );
+}

@@ -668,3 +668,47 @@ fn a_comment_hyphen_is_not_joined_to_code() {
     let got = text(&out.stdout);
     assert!(got.contains(":6:") && got.contains("D001"), "{got}");
 }
+
+/// Issue 46, round 5: a URL ending a `///` comment, `#ifndef` on the next
+/// line (sst/sst, fixtures/defaults/sst-win32-window-10-17.cpp), and a
+/// Rust doc comment's code span wrapped onto the next comment line
+/// (rust-lang/rust-analyzer, fixtures/defaults/rust-analyzer-path-78-86.rs):
+/// neither is a URI broken across lines (no D004, no D005).
+#[test]
+fn comment_lines_join_only_after_their_prefix() {
+    for path in [
+        "fixtures/defaults/sst-win32-window-10-17.cpp",
+        "fixtures/defaults/rust-analyzer-path-78-86.rs",
+    ] {
+        let out = run(&["check", "--isolated", "--format", "plain", path]);
+        assert_eq!(text(&out.stdout), "", "{path}: {}", text(&out.stderr));
+    }
+    let out = run(&[
+        "extract",
+        "--isolated",
+        "fixtures/defaults/sst-win32-window-10-17.cpp",
+    ]);
+    assert_eq!(
+        text(&out.stdout),
+        "https://docs.microsoft.com/windows/win32/api/dwmapi/ne-dwmapi-dwmwindowattribute\n"
+    );
+}
+
+/// Issue 46, round 5: a placeholder in emphasis inside a bare URL of
+/// Markdown prose (fluxcd/website,
+/// fixtures/defaults/fluxcd-procedure-375-380.md:
+/// `https://v2-*MINOR*.docs.fluxcd.io/`) is read whole, as in plain text,
+/// and is a template: no S002 on a host `v2-`.
+#[test]
+fn emphasis_in_a_bare_url_is_a_placeholder() {
+    let path = "fixtures/defaults/fluxcd-procedure-375-380.md";
+    let out = run(&["check", "--isolated", "--format", "plain", path]);
+    assert_eq!(text(&out.stdout), "", "{}", text(&out.stderr));
+    let out = run(&["extract", "--isolated", "--format", "jsonl", path]);
+    let got = text(&out.stdout);
+    assert!(
+        got.contains("\"uri\":\"https://v2-*MINOR*.docs.fluxcd.io/\"")
+            && got.contains("\"template\":true"),
+        "{got}"
+    );
+}

@@ -13,7 +13,7 @@ pub const RULE: Rule = Rule {
     default_enabled: true,
     fix: None,
     summary: "a Markdown reference definition '[label]: uri' that no link uses, or a \
-              second definition of a label (the first is used)",
+              second definition of a label (CommonMark uses the first, Python-Markdown the last)",
     explanation: "A reference definition is not rendered; it only gives links written \
                   '[text][label]', '[label][]' or '[label]' their destination. One that \
                   no link or image of the document uses is dead (often a link that was \
@@ -28,7 +28,8 @@ pub const RULE: Rule = Rule {
                   a page of definitions only (a file included into others). Checked in \
                   every Markdown document; no file is read.",
     source: "CommonMark section 4.7 (link reference definitions: the first of a label \
-             takes precedence); markdownlint MD053 link-image-reference-definitions",
+             takes precedence); Python-Markdown (MkDocs), where a later definition \
+             replaces an earlier one; markdownlint MD053 link-image-reference-definitions",
 };
 
 /// The message of a finding: the definition of `label` is not used;
@@ -38,7 +39,7 @@ pub const RULE: Rule = Rule {
 pub fn message(label: &str, first_line: Option<u64>) -> String {
     match first_line {
         Some(line) => format!(
-            "label '{}' is defined again: CommonMark uses its first definition, on line {line}",
+            "label '{}' is defined again (first on line {line}): CommonMark uses the first definition, Python-Markdown (MkDocs) the last",
             crate::lint::quote(label)
         ),
         None => format!(

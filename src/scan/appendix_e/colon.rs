@@ -41,6 +41,9 @@ pub(crate) fn at_colon(w: &Window<'_>, colon: usize, sc: &mut Scratch) -> Outcom
         }
         (None, None) => return Outcome::Reject,
     };
+    if !hierarchical && in_comment_code_span(w, s, colon) {
+        return Outcome::Reject;
+    }
     let split = split_found.is_some();
     let scheme_name: &[u8] = match &split_found {
         Some((_, joined, len)) => &joined[..*len],
@@ -217,6 +220,14 @@ fn body_start(w: &Window<'_>, colon: usize) -> Result<(usize, u8), Outcome> {
         }
         if !is_line_break_space(hay, colon + 1, body) {
             return Err(Outcome::Reject);
+        }
+        // On a comment's line, the body goes on after the same comment
+        // prefix on the next line, or not at all.
+        match after_comment_prefix(w, colon + 1, body) {
+            None => {}
+            Some(Continuation::At(next)) => body = next,
+            Some(Continuation::NeedMore) => return Err(Outcome::NeedMore),
+            Some(Continuation::No) => return Err(Outcome::Reject),
         }
     }
     let Some(&first) = hay.get(body) else {

@@ -74,6 +74,67 @@ pub(crate) fn hyphen_continuation(w: &Window<'_>, j: usize) -> Continuation {
     }
 }
 
+/// The comment prefix ([`comment_prefix`]) of the line that index `at`
+/// of the window is on: `(line start, prefix length)`; `None` when that
+/// line is no program's comment, or its start lies more than
+/// `4 * MAX_WRAP_WIDTH` bytes back (not looked for further, so that
+/// decisions never depend on how the input was read).
+pub(super) fn comment_prefix_at(w: &Window<'_>, at: usize) -> Option<(usize, usize)> {
+    let hay = w.hay;
+    let at = at.min(hay.len());
+    let floor = at.saturating_sub(4 * MAX_WRAP_WIDTH);
+    let start = match memchr::memrchr2(b'\n', b'\r', &hay[floor..at]) {
+        Some(p) => floor + p + 1,
+        None if floor == 0 && w.bof => 0,
+        None => return None,
+    };
+    Some((start, comment_prefix(&hay[start..at])?))
+}
+
+/// Where a URI that goes on past the one line break in `hay[from..to]`
+/// (white space) goes on, when the line before it is a program's comment
+/// ([`comment_prefix_at`] of `from`): right after the same comment prefix
+/// at the start of the next line (`/// <https://a/` then `/// b>`), as
+/// [`hyphen_continuation`] has it; [`Continuation::No`] when the next
+/// line does not repeat the prefix (it is code, or another comment). `None`
+/// when the line is no comment: the caller's own rule applies.
+pub(super) fn after_comment_prefix(w: &Window<'_>, from: usize, to: usize) -> Option<Continuation> {
+    let hay = w.hay;
+    let (start, n) = comment_prefix_at(w, from)?;
+    let prefix = &hay[start..start + n];
+    let Some(brk) = memchr::memrchr2(b'\n', b'\r', &hay[from..to]) else {
+        return Some(Continuation::No);
+    };
+    let next = from + brk + 1;
+    let have = hay.len().min(next + n);
+    if hay[next..have] != prefix[..have - next] {
+        return Some(Continuation::No);
+    }
+    if have < next + n {
+        return Some(if w.eof {
+            Continuation::No
+        } else {
+            Continuation::NeedMore
+        });
+    }
+    Some(Continuation::At(next + n))
+}
+
+/// True when the candidate whose scheme starts at `s` (its colon at
+/// `colon`) is inside a code span (after an odd number of backquotes) on
+/// a line of a program's comment ([`comment_prefix_at`]) and has no `//`
+/// after its colon: code (`` /// `Iterator<Item: SomeOtherTrait>` ``, a
+/// Rust doc comment's type), not a URI. A URI with `//` in a code span
+/// is still one (`` `https://example.org` ``).
+pub(super) fn in_comment_code_span(w: &Window<'_>, s: usize, colon: usize) -> bool {
+    let hay = w.hay;
+    if hay.get(colon + 1..colon + 3) == Some(b"//".as_slice()) {
+        return false;
+    }
+    comment_prefix_at(w, s)
+        .is_some_and(|(start, n)| memchr::memchr_iter(b'`', &hay[start + n..s]).count() % 2 == 1)
+}
+
 /// The length of the comment prefix `line` starts with: indentation
 /// (spaces, tabs), a comment marker of a program (`//`, `///`, `//!`,
 /// `#`, `--`, `;`, `;;`) and the spaces or tabs after it, which must be
@@ -243,10 +304,10 @@ pub(super) fn wrap_continuation(w: &Window<'_>, seg: usize, j: usize) -> Continu
 }
 
 /// True when `line` (from its start) is a comment of a program: after
-/// indentation, `//` or `#` then a space.
+/// indentation, a comment marker and a space ([`comment_prefix`]: `//`,
+/// `///`, `//!`, `#`, `--`, `;`).
 pub(super) fn comment_line(line: &[u8]) -> bool {
-    let t = line.trim_ascii_start();
-    t.starts_with(b"// ") || t.starts_with(b"# ")
+    comment_prefix(line).is_some()
 }
 
 /// The length of the reply prefix `line` starts with: `>` characters,

@@ -218,7 +218,7 @@ fn space_in(
     let Some((after, breaks)) = space_run(w, run) else {
         return Err(Delimited::NeedMore);
     };
-    let j = after;
+    let mut j = after;
     if breaks >= 2 || (breaks == 0 && !angle) {
         return Err(Delimited::Abort);
     }
@@ -231,6 +231,17 @@ fn space_in(
             Some(true) => return Err(Delimited::Abort),
             Some(false) => {}
             None => return Err(Delimited::NeedMore),
+        }
+    }
+    if breaks == 1 {
+        // On a line of a program's comment, the URI goes on only after
+        // the same comment prefix on the next line (which is not the
+        // URI's): the code after a comment is not.
+        match after_comment_prefix(w, run, j) {
+            None => {}
+            Some(Continuation::At(next)) => j = next,
+            Some(Continuation::NeedMore) => return Err(Delimited::NeedMore),
+            Some(Continuation::No) => return Err(Delimited::Abort),
         }
     }
     sc.push(hay, seg, run);

@@ -351,3 +351,35 @@ fn a_hyphen_at_the_end_of_a_comment_goes_on_only_in_the_comment() {
         ["https://a.example/long-path"]
     );
 }
+
+/// Issue 46, round 5: every rule that joins lines in a program's comment
+/// goes on only after the same comment prefix. A URL ending a `///`
+/// comment, `#ifndef` on the next line (sst/sst,
+/// fixtures/defaults/sst-win32-window-10-17.cpp); a doc comment's code
+/// span wrapped onto the next comment line (rust-lang/rust-analyzer,
+/// fixtures/defaults/rust-analyzer-path-78-86.rs); `<...>` across two
+/// lines of the same comment is one URI without the second prefix.
+#[test]
+fn comment_lines_join_only_after_their_prefix() {
+    let cpp = "/// version 10.0.22000.0.\n/// See: https://docs.microsoft.com/windows/win32/api/dwmapi/ne-dwmapi-dwmwindowattribute\n#ifndef DWMWA_USE_IMMERSIVE_DARK_MODE\n";
+    assert_eq!(
+        uris(cpp),
+        ["https://docs.microsoft.com/windows/win32/api/dwmapi/ne-dwmapi-dwmwindowattribute"]
+    );
+    let rust = "    /// Bounds for the associated type, like in `Iterator<Item:\n    /// SomeOtherTrait>`. (This is the unstable `associated_type_bounds`\n";
+    assert!(uris(rust).is_empty(), "{:?}", uris(rust));
+    assert_eq!(
+        uris("/// see <https://a.example/long/\n/// path/x.html>\n"),
+        ["https://a.example/long/path/x.html"]
+    );
+    assert_eq!(
+        uris("// see <https://a.example/long/\nlet x = path/x.html>\n"),
+        ["https://a.example/long/"]
+    );
+    // In a code span with `//`: still a URI.
+    assert_eq!(
+        uris("/// Fetch `https://a.example/x` first\n"),
+        ["https://a.example/x"]
+    );
+    assert!(uris("/// the `<urn:x>` form\n").is_empty());
+}
