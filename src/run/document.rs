@@ -66,7 +66,7 @@ impl DocumentChecker {
     /// The findings of the document `bytes`, standing for the file `path`,
     /// as `urilint check` reports them (suppressed findings left out; an
     /// excluded file or one under an invalid configuration has none, and
-    /// says why in [`Checked::messages`]): lines and columns 1-based,
+    /// says why in [`Checked::notices`]): lines and columns 1-based,
     /// columns in Unicode scalar values, byte offsets 0-based into
     /// `bytes`. Each finding's fix, when it has one, is placed where
     /// the file takes it ([`crate::format::writes`]), as edits of `bytes`.

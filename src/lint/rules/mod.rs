@@ -342,7 +342,7 @@ pub fn all() -> Vec<Rule> {
     catalogue().to_vec()
 }
 
-/// [`all`], built once from [`TABLE`].
+/// [`all`], built once from the rule table (`TABLE`).
 pub fn catalogue() -> &'static [Rule] {
     static CATALOGUE: std::sync::OnceLock<Vec<Rule>> = std::sync::OnceLock::new();
     CATALOGUE.get_or_init(|| catalogue_of(TABLE))

@@ -113,7 +113,7 @@ pub struct CheckOptions {
     /// `--column-unit`: what the columns of the `human`, `plain` and
     /// `github` formats count (JSON Lines and SARIF keep theirs). Columns
     /// in another unit than [`ColumnUnit::Char`] are counted again from the
-    /// lines read back ([`Lines::column`]).
+    /// lines read back ([`crate::lines::Lines::column`]).
     pub column_unit: ColumnUnit,
 }
 
