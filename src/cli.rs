@@ -1388,20 +1388,31 @@ fn writes_of(mode: FixMode) -> Option<&'static str> {
     }
 }
 
+/// One note on standard error, its control and bidirectional characters
+/// escaped ([`urilint::output::escape::text`]): a note names files and
+/// links of the tree, which may hold a terminal's escape sequences.
+fn say_note(stderr: &mut io::Stderr, note: &str) {
+    let _ = writeln!(
+        stderr,
+        "urilint: note: {}",
+        urilint::output::escape::text(note)
+    );
+}
+
 /// The notes of the link checks, once a run: what could not be read of
 /// each site's configuration, the links counted not checked and why, and
 /// the Markdown links left unchecked.
 fn say_link_notes(ch: &CheckOptions, stderr: &mut io::Stderr) {
     for site in ch.links.as_ref().map(|l| l.sites()).unwrap_or_default() {
         for note in site.notes() {
-            let _ = writeln!(stderr, "urilint: note: {note}");
+            say_note(stderr, &note);
         }
     }
     for note in ch.links.as_ref().map(|l| l.notes()).unwrap_or_default() {
-        let _ = writeln!(stderr, "urilint: note: {note}");
+        say_note(stderr, &note);
     }
     if let Some(note) = urilint::lint::markdown_links::unchecked_note() {
-        let _ = writeln!(stderr, "urilint: note: {note}");
+        say_note(stderr, &note);
     }
 }
 
@@ -1489,7 +1500,7 @@ fn built_site(
             let b = urilint::links::built::BuiltSite::read(dir, a.site_url.as_deref(), site)
                 .map_err(|e| anyhow::anyhow!(e))?;
             for note in b.notes() {
-                let _ = writeln!(stderr, "urilint: note: {note}");
+                say_note(stderr, &note);
             }
             Some(std::sync::Arc::new(b))
         }

@@ -484,3 +484,41 @@ fn configuration_errors_name_line_and_column() {
         text(&out.stderr)
     );
 }
+
+/// The notes of `--links local` name the tree's files (here the example
+/// link of the submodule note, in a Markdown page of each [`HOSTILE`]
+/// name): they
+/// are escaped as findings are, so no name puts a control byte on the
+/// terminal (a raw ESC reached standard error before).
+#[test]
+fn link_notes_escape_the_names_they_give() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    for name in HOSTILE {
+        fs::write(
+            dir.path().join(format!("{name}.md")),
+            "[x](themes/docsy/a.md)\n",
+        )
+        .expect("write");
+    }
+    fs::write(
+        dir.path().join(".gitmodules"),
+        "[submodule \"docsy\"]\n\tpath = themes/docsy\n",
+    )
+    .expect("write");
+    fs::create_dir_all(dir.path().join("themes/docsy")).expect("mkdir");
+    let out = run(
+        dir.path(),
+        &[
+            os("check"),
+            os("--links"),
+            os("local"),
+            os("--select"),
+            os("L001"),
+            os("."),
+        ],
+    );
+    let err = text(&out.stderr);
+    assert!(err.contains("urilint: note:"), "{err}");
+    assert!(err.contains("not checked"), "{err}");
+    assert_inert("the link notes", &out.stderr, false);
+}
