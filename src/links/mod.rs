@@ -774,8 +774,8 @@ impl LocalLinks {
             // A name a build step substitutes, as a template's.
             return None;
         }
-        if let Some(markup) = self.webapp.markup_of(file) {
-            if self.site_of(tree, file).is_none() {
+        if self.site_of(tree, file).is_none() {
+            if let Some(markup) = self.webapp.markup_of(file) {
                 // The template of a web application (Thymeleaf, ERB, ...):
                 // its links are the application's routes.
                 self.webapp.count_template(file, reference.trim(), markup);
@@ -1369,12 +1369,9 @@ fn read_markdown(path: &Path) -> Option<Vec<u8>> {
 }
 
 /// Counts one link not checked in `count` (how many, and the first one
-/// counted, as its page and the link, to name in a note); `first` is
+/// counted, e.g. its page and the link, to name in a note); `first` is
 /// made only for the first.
-pub(crate) fn tally(
-    count: &Mutex<(u64, Option<(PathBuf, String)>)>,
-    first: impl FnOnce() -> (PathBuf, String),
-) {
+pub(crate) fn tally<T>(count: &Mutex<(u64, Option<T>)>, first: impl FnOnce() -> T) {
     let mut c = count.lock().unwrap_or_else(|p| p.into_inner());
     c.0 += 1;
     if c.1.is_none() {

@@ -133,11 +133,9 @@ impl Memo {
     /// Counts the relative link `link` of the template `page` (carrying
     /// `markup`) as not checked.
     pub fn count_template(&self, page: &Path, link: &str, markup: Markup) {
-        let mut c = self.templates.lock().unwrap_or_else(|p| p.into_inner());
-        c.0 += 1;
-        if c.1.is_none() {
-            c.1 = Some((page.to_path_buf(), link.to_string(), markup));
-        }
+        super::tally(&self.templates, || {
+            (page.to_path_buf(), link.to_string(), markup)
+        });
     }
 
     /// Counts one relative link of `page`, whose `<base href>` is the
