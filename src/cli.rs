@@ -1500,7 +1500,7 @@ fn built_site(
             let b = urilint::links::built::BuiltSite::read(dir, a.site_url.as_deref(), site)
                 .map_err(|e| anyhow::anyhow!(e))?;
             for note in b.notes() {
-                say_note(stderr, &note);
+                say_note(stderr, note);
             }
             Some(std::sync::Arc::new(b))
         }
