@@ -1298,7 +1298,12 @@ fn partial_calls(text: &str) -> Vec<String> {
             continue;
         };
         let name = &rest[..end];
-        if !name.is_empty() && !name.contains("..") && !out.iter().any(|n| n == name) {
+        // A name below the partials' directory only: `..` and an absolute
+        // path (which `Path::join` would take whole) would leave the tree.
+        let below = Path::new(name)
+            .components()
+            .all(|c| matches!(c, std::path::Component::Normal(_)));
+        if !name.is_empty() && below && !out.iter().any(|n| n == name) {
             out.push(name.to_string());
         }
     }
@@ -1442,6 +1447,15 @@ pub fn page_url(l: &Layout, rel: &str, prefix: &str, front: &FrontMatter) -> Opt
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A partial's name from a template stays below the partials'
+    /// directory: `..` and an absolute path (which `Path::join` takes
+    /// whole, leaving the tree) are not read.
+    #[test]
+    fn partial_names_stay_below_the_partials_directory() {
+        let text = r#"{{ partial "redirects.txt" . }}{{ partial "/etc/passwd" . }}{{ partialCached "../../x" . }}{{ partial "a/b.txt" . }}"#;
+        assert_eq!(partial_calls(text), ["redirects.txt", "a/b.txt"]);
+    }
 
     fn site(files: &[(&str, &str)]) -> (tempfile::TempDir, Option<Layout>) {
         let dir = tempfile::tempdir().expect("tempdir");
