@@ -1,0 +1,199 @@
+//! Reading Hugo's configuration: a file or a configuration directory
+//! (`config/_default/`, environments, one file per root key), TOML, YAML
+//! or JSON, merged into one TOML table. Source: Hugo docs, "Configure
+//! Hugo" (configuration directory).
+
+use std::path::{Path, PathBuf};
+
+use super::super::Layout;
+use super::{CONFIG_NAMES, ENVIRONMENTS, ROOT_KEYS};
+
+/// The most files of one environment directory read.
+pub(super) const MAX_DIR_FILES: usize = 64;
+
+/// The extensions of Hugo's configuration files, without the dot.
+pub(super) const CONFIG_EXTENSIONS: &[&str] = &["toml", "yaml", "yml", "json"];
+
+/// Notes in `l.unsure_pages` and `l.unsure_anchors` a configuration file
+/// the model cannot read because a build step makes it: a file of an
+/// environment directory (`env_files`, of [`ENVIRONMENTS`]) whose name is
+/// no root key Hugo reads ([`ROOT_KEYS`]; opentelemetry.io's
+/// `config/_default/module-template.yaml`, which a script renders into
+/// `module.yaml`), and a configuration file missing from the tree that
+/// the repository's `.gitignore` files ignore (written before `hugo`
+/// runs). Either may hold mounts, languages or permalinks that move
+/// pages. `dir` is the project directory.
+pub(super) fn unread_config_files(l: &mut Layout, dir: &Path, env_files: &[Vec<PathBuf>]) {
+    let rel = |p: &Path| {
+        p.strip_prefix(dir)
+            .unwrap_or(p)
+            .to_string_lossy()
+            .replace('\\', "/")
+    };
+    let mut reasons = Vec::new();
+    for f in env_files.iter().flatten() {
+        let Some(stem) = f.file_stem().map(|s| s.to_string_lossy().to_lowercase()) else {
+            continue;
+        };
+        // `menus.en.toml`: the key, then a language.
+        let key = stem.split('.').next().unwrap_or_default();
+        if !ROOT_KEYS.contains(&key) {
+            reasons.push(format!(
+                "the file {} of Hugo's configuration directory, named after no root key Hugo reads (a template a build step renders?),",
+                rel(f)
+            ));
+        }
+    }
+    let repo = dir
+        .ancestors()
+        .find(|d| d.join(".git").exists())
+        .unwrap_or(dir);
+    let memo = super::super::gitignore::Memo::default();
+    let mut candidates: Vec<PathBuf> = CONFIG_NAMES
+        .iter()
+        .filter(|n| !n.contains('/'))
+        .map(|n| dir.join(n))
+        .collect();
+    for env in ENVIRONMENTS {
+        let env = dir.join(env);
+        if memo.ignores(repo, &env) {
+            // A whole directory ignored: no file of it named.
+            continue;
+        }
+        for key in ROOT_KEYS {
+            for ext in CONFIG_EXTENSIONS {
+                candidates.push(env.join(format!("{key}.{ext}")));
+            }
+        }
+    }
+    for c in candidates {
+        if !c.exists() && memo.ignores(repo, &c) {
+            reasons.push(format!(
+                "the Hugo configuration file {}, ignored by .gitignore and not in the tree (a build step writes it),",
+                rel(&c)
+            ));
+        }
+    }
+    for why in reasons {
+        l.unsure_pages.push(why.clone());
+        l.unsure_anchors.push(why);
+    }
+}
+
+/// The configuration files of the environment directory `env` (at most
+/// [`MAX_DIR_FILES`], TOML, YAML or JSON), by name; none when it is not
+/// a directory.
+pub(super) fn directory_files(env: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(env) else {
+        return Vec::new();
+    };
+    let mut files: Vec<PathBuf> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            p.is_file()
+                && p.extension().is_some_and(|e| {
+                    ["toml", "yaml", "yml", "json"].contains(&e.to_string_lossy().as_ref())
+                })
+        })
+        .take(MAX_DIR_FILES)
+        .collect();
+    files.sort();
+    files
+}
+
+/// Where the file `f` of a configuration directory goes: `Some(None)`
+/// for the whole configuration (`hugo.*`, `config.*`), `Some(Some(key))`
+/// for a root key's table (`params.toml`); `None` for a file of one
+/// language (`menus.en.toml`, not read).
+pub(super) fn key_of(f: &Path) -> Option<Option<String>> {
+    let stem = f.file_stem()?.to_string_lossy().into_owned();
+    if stem.contains('.') {
+        return None;
+    }
+    Some((stem != "hugo" && stem != "config").then_some(stem))
+}
+
+/// The configuration file `path` as a table (TOML, YAML or JSON).
+///
+/// # Errors
+/// `None` when it cannot be read or does not parse; the YAML error when
+/// its aliases would expand past the budget (H3 of the 2026-11-29
+/// review).
+pub(super) fn table_of(path: &Path) -> Result<toml::Table, Option<String>> {
+    let text = super::super::read_config(path).map_err(Some)?;
+    let ext = path.extension().map(|e| e.to_string_lossy().into_owned());
+    let value = match ext.as_deref() {
+        Some("toml") => return text.parse::<toml::Table>().map_err(|_| None),
+        Some("yaml" | "yml") => match super::super::yaml_config(&text) {
+            Ok(y) => yaml_to_toml(&y),
+            Err(e) => return Err(Some(e.to_string())),
+        },
+        Some("json") => match serde_json::from_str::<serde_json::Value>(&text) {
+            Ok(j) => json_to_toml(&j),
+            Err(_) => return Err(None),
+        },
+        _ => return Err(None),
+    };
+    match value {
+        toml::Value::Table(t) => Ok(t),
+        _ => Err(None),
+    }
+}
+
+/// `over` merged into `into`: tables merged key by key, any other value
+/// replaced (Hugo's configuration directory: the right-most wins). Keys
+/// meet without regard to case, as Hugo's do.
+pub(super) fn merge(into: &mut toml::Table, over: toml::Table) {
+    for (k, v) in over {
+        let existing = into
+            .keys()
+            .find(|e| e.eq_ignore_ascii_case(&k))
+            .cloned()
+            .unwrap_or_else(|| k.clone());
+        match (into.get_mut(&existing), v) {
+            (Some(toml::Value::Table(a)), toml::Value::Table(b)) => merge(a, b),
+            (_, v) => {
+                into.remove(&existing);
+                into.insert(k, v);
+            }
+        }
+    }
+}
+
+/// A JSON value as a TOML value (`null` as an empty string).
+pub(super) fn json_to_toml(j: &serde_json::Value) -> toml::Value {
+    use serde_json::Value;
+    match j {
+        Value::Object(o) => toml::Value::Table(
+            o.iter()
+                .map(|(k, v)| (k.clone(), json_to_toml(v)))
+                .collect(),
+        ),
+        Value::Array(a) => toml::Value::Array(a.iter().map(json_to_toml).collect()),
+        Value::Bool(b) => toml::Value::Boolean(*b),
+        Value::Number(n) => n
+            .as_i64()
+            .map(toml::Value::Integer)
+            .unwrap_or_else(|| toml::Value::String(n.to_string())),
+        Value::String(s) => toml::Value::String(s.clone()),
+        Value::Null => toml::Value::String(String::new()),
+    }
+}
+
+/// A YAML value as a TOML value (`null` and aliases as empty strings).
+pub(super) fn yaml_to_toml(y: &yaml_rust2::Yaml) -> toml::Value {
+    use yaml_rust2::Yaml;
+    match y {
+        Yaml::Hash(h) => toml::Value::Table(
+            h.iter()
+                .filter_map(|(k, v)| Some((k.as_str()?.to_string(), yaml_to_toml(v))))
+                .collect(),
+        ),
+        Yaml::Array(a) => toml::Value::Array(a.iter().map(yaml_to_toml).collect()),
+        Yaml::Boolean(b) => toml::Value::Boolean(*b),
+        Yaml::Integer(i) => toml::Value::Integer(*i),
+        Yaml::String(s) | Yaml::Real(s) => toml::Value::String(s.clone()),
+        _ => toml::Value::String(String::new()),
+    }
+}
