@@ -275,6 +275,9 @@ impl Resolver<'_> {
             }
             return Ok(p);
         }
+        if let Some(built) = self.built(doc, doc_after, decoded, target, target_after) {
+            return built;
+        }
         if target.with_extension("") == beside && target.extension() == target_after.extension() {
             // The source file without its extension (`./options`,
             // `../x/`).
@@ -295,19 +298,35 @@ impl Resolver<'_> {
             }
             return Ok(p);
         }
-        // A built name: the URL the link makes against the page's URL.
-        let site = self.site_of(doc).ok_or(NO_FORM)?;
-        let page = site.page_url(doc).ok_or(NO_FORM)?;
-        let old = site.page_url(target).ok_or(NO_FORM)?;
+        Err(NO_FORM.into())
+    }
+
+    /// The new form of the relative link `decoded` of `doc` when it names
+    /// `target` by its built URL (the URL it makes against the page's own
+    /// URL, RFC 3986 section 5.2): the relative URL from the page's new
+    /// URL to the target's. `None` when the link does not name it so.
+    fn built(
+        &self,
+        doc: &Path,
+        doc_after: &Path,
+        decoded: &str,
+        target: &Path,
+        target_after: &Path,
+    ) -> Option<Result<String, String>> {
+        let site = self.site_of(doc)?;
+        let page = site.page_url(doc)?;
+        let old = site.page_url(target)?;
         let written = resolve_path(&page, decoded);
         if !site.same_url(&written, &old) {
-            return Err(NO_FORM.into());
+            return None;
         }
-        let new = self.url_at(&site, target, target_after)?;
-        let page_after = self.url_at(&site, doc, doc_after)?;
-        let styled = restyle(&written, &old, &new)
-            .ok_or("written as a form of the page's URL the model does not write again")?;
-        Ok(relative_url(&page_after, &styled))
+        Some((|| {
+            let new = self.url_at(&site, target, target_after)?;
+            let page_after = self.url_at(&site, doc, doc_after)?;
+            let styled = restyle(&written, &old, &new)
+                .ok_or("written as a form of the page's URL the model does not write again")?;
+            Ok(relative_url(&page_after, &styled))
+        })())
     }
 }
 
