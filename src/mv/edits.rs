@@ -355,4 +355,75 @@ mod tests {
         assert!(found.iter().any(|f| f.text == "x&y.html" && !f.exact));
         assert!(found.iter().any(|f| f.text == "p.png" && f.exact));
     }
+
+    /// A site of `config` (name, text) with the page `page`, in a new
+    /// directory: its [`Site`] and the directory (symbolic links
+    /// resolved, as the site's paths are).
+    fn site(config: (&str, &str), page: &str) -> (tempfile::TempDir, Site, PathBuf) {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let root = std::fs::canonicalize(dir.path()).expect("real");
+        std::fs::write(root.join(config.0), config.1).expect("config");
+        let page = root.join(page);
+        std::fs::create_dir_all(page.parent().expect("dir")).expect("dirs");
+        std::fs::write(&page, "# Page\n").expect("page");
+        let site = Site::in_dir(&root).expect("a site");
+        (dir, site, root)
+    }
+
+    #[test]
+    fn built_names_per_generator() {
+        let cases = [
+            (
+                ("mkdocs.yml", "site_name: x\n"),
+                "docs/a/x.md",
+                "docs/b/y.md",
+                "/b/y/",
+            ),
+            (
+                ("mkdocs.yml", "site_name: x\nuse_directory_urls: false\n"),
+                "docs/a/x.md",
+                "docs/b/y.md",
+                "/b/y.html",
+            ),
+            (
+                ("mkdocs.yml", "site_name: x\n"),
+                "docs/a/x.md",
+                "docs/b/index.md",
+                "/b/",
+            ),
+            (
+                ("conf.py", "project = 'x'\n"),
+                "a/x.rst",
+                "b/y.rst",
+                "/b/y.html",
+            ),
+            (
+                ("hugo.toml", "title = 'x'\n"),
+                "content/a/x.md",
+                "content/b/y.md",
+                "/b/y/",
+            ),
+            (
+                ("docusaurus.config.js", "module.exports = { title: 'x' };\n"),
+                "docs/a/x.md",
+                "docs/b/y.md",
+                "/docs/b/y",
+            ),
+        ];
+        for (config, from, to, want) in cases {
+            let (_dir, site, root) = site(config, from);
+            assert_eq!(
+                site.page_url_at(&root.join(from), &root.join(to))
+                    .as_deref(),
+                Some(want),
+                "{config:?}: {from} -> {to}"
+            );
+        }
+        // Out of the source directory: no URL.
+        let (_dir, site, root) = site(("mkdocs.yml", "site_name: x\n"), "docs/a/x.md");
+        assert_eq!(
+            site.page_url_at(&root.join("docs/a/x.md"), &root.join("notes/x.md")),
+            None
+        );
+    }
 }
