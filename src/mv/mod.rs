@@ -1,8 +1,8 @@
 //! `urilint mv`: moving pages and folders with the links that lead to
 //! them (issue 51).
 //!
-//! This module owns the plan of a move ([`plan`]: what moves where, by
-//! `mv`'s rules, in [`plan`](self::plan); every link of the tree's
+//! This module owns the plan of a move ([`plan()`]: what moves where, by
+//! `mv`'s rules, in [`plan::moves`]; every link of the tree's
 //! documents that the move changes, with its new form, in [`edits`]) and
 //! carrying it out ([`apply`]: `git mv` inside a git work tree, else a
 //! rename, then each edited file written atomically with
