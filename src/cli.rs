@@ -774,8 +774,10 @@ struct CheckArgs {
     /// Report only what is new since the git revision REF: findings on
     /// lines added or changed since REF (untracked files count as new),
     /// and L001 findings anywhere for links to files renamed or deleted
-    /// since REF. Asks git in the repository of the paths checked.
-    #[arg(long, value_name = "REF", conflicts_with_all = ["fix", "diff", "add_ignore"])]
+    /// since REF. Asks git in the repository of the paths checked. With
+    /// --fix or --diff, only the findings reported are fixed, and a link
+    /// to a file renamed since REF is rewritten to its new place.
+    #[arg(long, value_name = "REF", conflicts_with_all = ["add_ignore"])]
     since: Option<String>,
     #[command(flatten)]
     write: WriteFlags,

@@ -158,8 +158,7 @@ impl Resolver<'_> {
         }
         let doc_after = after(self.moves, doc);
         let moved_doc = doc_after != doc;
-        let cut = r.find(['?', '#']).unwrap_or(r.len());
-        let (path, suffix) = r.split_at(cut);
+        let path = &r[..r.find(['?', '#']).unwrap_or(r.len())];
         let target = match self.links.lead_within(Some(self.root), doc, r, None) {
             Some(Lead::Target(t)) if t.in_site || t.kind != Kind::Missing => t.path,
             Some(Lead::Target(_) | Lead::MissingPage { .. })
@@ -179,6 +178,17 @@ impl Resolver<'_> {
         if target_after == target && (!moved_doc || path.starts_with('/')) {
             return Outcome::Same;
         }
+        self.rewritten(doc, r, &target, &target_after)
+    }
+
+    /// The new form of the link `r` (trimmed) of `doc`, which leads to
+    /// `target`, once the moves are made (`target` then at
+    /// `target_after`).
+    fn rewritten(&self, doc: &Path, r: &str, target: &Path, target_after: &Path) -> Outcome {
+        let doc_after = after(self.moves, doc);
+        let cut = r.find(['?', '#']).unwrap_or(r.len());
+        let (path, suffix) = r.split_at(cut);
+        let (target, target_after) = (target.to_path_buf(), target_after.to_path_buf());
         let decoded = String::from_utf8_lossy(&percent_decode_bytes(path.as_bytes())).into_owned();
         let new = if decoded.starts_with('/') {
             self.rooted(doc, &decoded, &target, &target_after)
@@ -214,7 +224,7 @@ impl Resolver<'_> {
         let site = self
             .site_of(doc)
             .ok_or("a root-relative link outside any site the model reads")?;
-        let old = site.page_url(target).ok_or(NO_FORM)?;
+        let old = self.old_url(&site, target, target_after).ok_or(NO_FORM)?;
         let base = site.layout.base_path.trim_end_matches('/').to_string();
         let (with_base, written) = match decoded.strip_prefix(&base) {
             Some(rest)
@@ -237,12 +247,23 @@ impl Resolver<'_> {
         })
     }
 
+    /// The URL `target` was served at: its page's URL, or when it is
+    /// already at `target_after` (renamed since a revision), the URL the
+    /// page there would have at `target`.
+    fn old_url(&self, site: &Site, target: &Path, target_after: &Path) -> Option<String> {
+        site.page_url(target)
+            .or_else(|| site.page_url_at(target_after, target))
+    }
+
     /// The URL `target` is served at once at `target_after`, or why not.
     fn url_at(&self, site: &Site, target: &Path, target_after: &Path) -> Result<String, String> {
         if let Some(why) = site.unsure_pages() {
             return Err(why);
         }
-        site.page_url_at(target, target_after).ok_or_else(|| {
+        let now = (target != target_after)
+            .then(|| site.page_url(target_after))
+            .flatten();
+        now.or_else(|| site.page_url_at(target, target_after)).ok_or_else(|| {
             format!(
                 "the site model cannot say the URL of {} at its new place (outside the site's sources, or a file the generator does not publish there)",
                 crate::links::shown(target_after).display()
@@ -315,7 +336,7 @@ impl Resolver<'_> {
     ) -> Option<Result<String, String>> {
         let site = self.site_of(doc)?;
         let page = site.page_url(doc)?;
-        let old = site.page_url(target)?;
+        let old = self.old_url(&site, target, target_after)?;
         let written = resolve_path(&page, decoded);
         if !site.same_url(&written, &old) {
             return None;
@@ -327,6 +348,43 @@ impl Resolver<'_> {
                 .ok_or("written as a form of the page's URL the model does not write again")?;
             Ok(relative_url(&page_after, &styled))
         })())
+    }
+}
+
+/// The link `reference` of the page `doc` written again for the file it
+/// named, `old` (missing: renamed to `new` since a revision, as git says;
+/// [`crate::since::Since::moved_target`]), in the form it was written in
+/// (source path, built name, root-relative URL), as `urilint mv` would
+/// have written it had it made the rename: the safe fix of such an `L001`
+/// with `check --since REF` (issue 51). `tree` is the walk's root, as
+/// [`LocalLinks::tree_of`] takes it. `None` when the model is not sure of
+/// the new form.
+pub fn renamed_reference(
+    links: &LocalLinks,
+    tree: Option<&Path>,
+    doc: &Path,
+    reference: &str,
+    old: &Path,
+    new: &Path,
+) -> Option<String> {
+    let cwd = std::env::current_dir().ok()?;
+    let doc = std::fs::canonicalize(cwd.join(doc)).ok()?;
+    let old = super::plan::real_parent(&lexically_clean(&cwd.join(old)));
+    let new = std::fs::canonicalize(cwd.join(new)).ok()?;
+    let root = links.tree_of(tree, &doc);
+    let moves = [Move {
+        from: old.clone(),
+        to: new.clone(),
+    }];
+    let resolver = Resolver {
+        root: &root,
+        moves: &moves,
+        links: LocalLinks::new(None, None),
+        sites: Mutex::new(HashMap::new()),
+    };
+    match resolver.rewritten(&doc, reference.trim(), &old, &new) {
+        Outcome::New(r) => Some(r),
+        _ => None,
     }
 }
 

@@ -83,7 +83,7 @@ pub fn moves(
 
 /// `path` with its parent directory's symbolic links resolved (the last
 /// component kept as it is, so that a symbolic link moved is the link).
-fn real_parent(path: &Path) -> PathBuf {
+pub(super) fn real_parent(path: &Path) -> PathBuf {
     match (path.parent(), path.file_name()) {
         (Some(p), Some(n)) => std::fs::canonicalize(p)
             .map(|p| p.join(n))

@@ -327,7 +327,7 @@ fn nothing_new_is_success() {
 }
 
 /// Clear errors, exit 2: not a repository, an unknown revision (named),
-/// standard input, and --fix.
+/// standard input, and --add-ignore.
 #[test]
 fn errors_name_the_problem() {
     if !have_git() {
@@ -359,7 +359,9 @@ fn errors_name_the_problem() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("standard input"), "{err}");
-    let out = urilint(repo.path(), &["check", "--fix", "--since", "base"]);
+    // --fix and --diff go with --since since issue 51 (fixing what it
+    // reports); --add-ignore does not.
+    let out = urilint(repo.path(), &["check", "--add-ignore", "--since", "base"]);
     assert_eq!(out.status.code(), Some(2));
 }
 
@@ -765,4 +767,95 @@ fn mv_refuses_and_names_the_path() {
         assert!(err.contains(says), "{args:?}: {err}");
     }
     assert_eq!(snapshot(d), before);
+}
+
+#[test]
+fn since_fix_rewrites_links_to_renamed_pages() {
+    if !have_git() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let d = dir.path();
+    // The MkDocs excerpt, with an old finding that a fix would change.
+    let site = mv_site("mkdocs");
+    for (p, bytes) in snapshot(site.path()) {
+        let rel = p
+            .strip_prefix(site.path())
+            .unwrap_or_else(|e| panic!("{e}"));
+        write(d, rel, &String::from_utf8_lossy(&bytes));
+    }
+    write(d, "NOTES.md", "Old: <HTTP://example.org/>\n");
+    git(d, &["init", "-q"]);
+    git(d, &["add", "-A"]);
+    git(d, &["commit", "-q", "-m", "base"]);
+    git(d, &["tag", "base"]);
+    std::fs::create_dir_all(d.join("docs/setup")).unwrap_or_else(|e| panic!("{e}"));
+    git(
+        d,
+        &[
+            "mv",
+            "docs/user-guide/configuration.md",
+            "docs/setup/config.md",
+        ],
+    );
+    let before = snapshot(d);
+    let args = ["check", "--isolated", "--links", "local", "--since", "base"];
+    let diff = urilint(d, &[&args[..], &["--diff", "."]].concat());
+    assert_eq!(
+        diff.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&diff.stderr)
+    );
+    assert!(
+        text(&diff).contains("+- [Root-relative](/setup/config/#site_name)\n"),
+        "{}",
+        text(&diff)
+    );
+    assert_eq!(snapshot(d), before, "--diff writes nothing");
+    let out = urilint(d, &[&args[..], &["--fix", "."]].concat());
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Each link in its own form, as `urilint mv` writes it.
+    let moves = read(d, "docs/moves.md");
+    for want in [
+        "[Source file with a fragment](setup/config.md#site_name)",
+        "[Built name](../setup/config/#site_name)",
+        "[Root-relative](/setup/config/#site_name)",
+        "[conf]: setup/config.md \"Configuration\"",
+    ] {
+        assert!(moves.contains(want), "{want} in {moves}");
+    }
+    assert!(read(d, "docs/index.md").contains("<a href=\"setup/config/\">"));
+    // What --since does not report is not fixed.
+    assert_eq!(read(d, "NOTES.md"), "Old: <HTTP://example.org/>\n");
+    no_broken_link_but(d, "NOTES.md");
+}
+
+/// Asserts that `check --links local` finds no broken link in `d`
+/// (findings of other rules in `except` allowed).
+fn no_broken_link_but(d: &Path, except: &str) {
+    let out = urilint(
+        d,
+        &[
+            "check",
+            "--isolated",
+            "--links",
+            "local",
+            "--format",
+            "plain",
+            ".",
+        ],
+    );
+    let found = text(&out);
+    assert!(
+        found
+            .lines()
+            .all(|l| l.contains(except) && !l.contains(" L00")),
+        "{found}"
+    );
 }
