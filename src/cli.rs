@@ -31,6 +31,7 @@ use urilint::run::{
 use urilint::walk::{FilesFrom, WalkOptions};
 
 mod generate;
+mod mv;
 
 const EXTRACT_EXAMPLES: &str = "\
 Examples:
@@ -59,6 +60,16 @@ found from the current directory upwards (see `urilint config`).
 Exit status: 0 no error-level findings (none at all with --strict; with
 --diff: nothing to fix), 1 findings, 2 usage, configuration or I/O error,
 3 --links remote reached no server (no name resolved, no answer).";
+
+const MV_EXAMPLES: &str = "\
+Examples:
+  urilint mv docs/setup.md docs/guide/
+  urilint mv --dry-run docs/old-name.md docs/new-name.md
+  urilint mv --diff docs/a.md docs/b/ docs/reference/
+
+Links are rewritten where each document's format gives them; a link whose
+new form the site model is not sure of is left alone and named (exit 1).
+Exit 0: moved with every link; 2: an error, nothing or part moved.";
 
 const REWRITE_EXAMPLES: &str = "\
 Examples:
@@ -156,6 +167,11 @@ enum Command {
     /// generator and its evidence, the settings read, what it does not
     /// read, pages and their URLs, anchors, and links not checked and why.
     Site(SiteArgs),
+    /// Move pages or folders and rewrite every link to them, in the form
+    /// each was written (source path, built name, root-relative URL),
+    /// through the site model; `git mv` in a git work tree.
+    #[command(after_help = MV_EXAMPLES)]
+    Mv(mv::MvArgs),
     /// Run the language server (LSP over standard input and output) for editors.
     #[command(after_help = SERVER_EXAMPLES)]
     Server(ServerArgs),
@@ -758,8 +774,10 @@ struct CheckArgs {
     /// Report only what is new since the git revision REF: findings on
     /// lines added or changed since REF (untracked files count as new),
     /// and L001 findings anywhere for links to files renamed or deleted
-    /// since REF. Asks git in the repository of the paths checked.
-    #[arg(long, value_name = "REF", conflicts_with_all = ["fix", "diff", "add_ignore"])]
+    /// since REF. Asks git in the repository of the paths checked. With
+    /// --fix or --diff, only the findings reported are fixed, and a link
+    /// to a file renamed since REF is rewritten to its new place.
+    #[arg(long, value_name = "REF", conflicts_with_all = ["add_ignore"])]
     since: Option<String>,
     #[command(flatten)]
     write: WriteFlags,
@@ -1109,6 +1127,7 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Extract(a) => run_extract(a, &mut stdout, &mut stderr),
         Command::Check(a) => run_check(a, &mut stdout, &mut stderr),
         Command::Rewrite(a) => run_rewrite(a, &mut stdout, &mut stderr),
+        Command::Mv(a) => mv::run(a, &mut stdout, &mut stderr),
         Command::Site(s) => run(site_as_check(s)?),
         Command::Server(_) => {
             drop(stdout);

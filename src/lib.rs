@@ -129,6 +129,9 @@ pub mod lines;
 pub mod links;
 pub mod lint;
 pub mod mmap;
+#[cfg(feature = "cli")]
+#[cfg_attr(docsrs, doc(cfg(feature = "cli")))]
+pub mod mv;
 pub mod normalize;
 pub mod output;
 #[cfg(feature = "cli")]

@@ -779,6 +779,60 @@ impl Site {
         self.table().by_source.get(file).cloned()
     }
 
+    /// The URL path the source `old` (a file of the site, read for its
+    /// front matter) would be served at if it were at `new` (absolute,
+    /// symbolic links resolved as the site's paths are), by the rules
+    /// [`Site::page_url`] follows: where `urilint mv` moves a page (issue
+    /// 51). `None` when `new` lies under none of the site's source,
+    /// static or mounted directories, when the generator would not
+    /// publish a file there, or (Docusaurus) when the move crosses
+    /// between the docs, blog and pages plugins.
+    pub fn page_url_at(&self, old: &Path, new: &Path) -> Option<String> {
+        if old == new {
+            return self.page_url(old);
+        }
+        let l = &self.layout;
+        let under = |d: &PathBuf| new.starts_with(d);
+        if let Some(dir) = l.static_dirs.iter().filter(|d| under(d)).max() {
+            let rel = new
+                .strip_prefix(dir)
+                .ok()?
+                .to_string_lossy()
+                .replace('\\', "/");
+            return Some(format!("/{rel}"));
+        }
+        if l.generator == Generator::Docusaurus {
+            let plugin = |f: &Path| {
+                (
+                    l.docusaurus.pages.iter().any(|d| f.starts_with(d)),
+                    l.docusaurus.blogs.iter().any(|d| f.starts_with(d)),
+                )
+            };
+            if plugin(old) != plugin(new) {
+                return None;
+            }
+        }
+        let mut roots: Vec<(&PathBuf, &str)> = vec![(&l.source_dir, l.source_url.as_str())];
+        roots.extend(l.mounts.iter().map(|(d, p)| (d, p.as_str())));
+        let (dir, prefix) = roots
+            .into_iter()
+            .filter(|(d, _)| under(d))
+            .max_by_key(|(d, _)| d.as_os_str().len())?;
+        let rel = new
+            .strip_prefix(dir)
+            .ok()?
+            .to_string_lossy()
+            .replace('\\', "/");
+        self.url_of(old, &rel, prefix).map(|(u, _)| u)
+    }
+
+    /// True when the URL paths `a` and `b` name the same page of the site
+    /// (`/x/`, `/x`, `/x.html`, `/x/index.html` meet; without regard to
+    /// case where the site's URLs match so).
+    pub fn same_url(&self, a: &str, b: &str) -> bool {
+        self.key(a) == self.key(b)
+    }
+
     /// Every file of the site's sources that the site serves, with its
     /// URL path ([`Site::page_url`]), in no particular order: the reverse
     /// of the site's page URLs, for a built site's pages.

@@ -327,7 +327,7 @@ fn nothing_new_is_success() {
 }
 
 /// Clear errors, exit 2: not a repository, an unknown revision (named),
-/// standard input, and --fix.
+/// standard input, and --add-ignore.
 #[test]
 fn errors_name_the_problem() {
     if !have_git() {
@@ -359,7 +359,9 @@ fn errors_name_the_problem() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("standard input"), "{err}");
-    let out = urilint(repo.path(), &["check", "--fix", "--since", "base"]);
+    // --fix and --diff go with --since since issue 51 (fixing what it
+    // reports); --add-ignore does not.
+    let out = urilint(repo.path(), &["check", "--add-ignore", "--since", "base"]);
     assert_eq!(out.status.code(), Some(2));
 }
 
@@ -407,5 +409,453 @@ fn renamed_pages_linked_by_their_built_names() {
         ],
         "{}",
         String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+// `urilint mv` (issue 51): pages and folders moved with the links that
+// lead to them, over excerpts of real sites (`fixtures/mv/*/SOURCE`) in a
+// git repository made here; after each move, `check --links local`
+// reports nothing, as before it.
+
+/// A copy of `fixtures/mv/<name>` committed in a new git repository.
+fn mv_site(name: &str) -> tempfile::TempDir {
+    fn copy(from: &Path, to: &Path) {
+        std::fs::create_dir_all(to).unwrap_or_else(|e| panic!("{e}"));
+        for e in std::fs::read_dir(from).unwrap_or_else(|e| panic!("{e}")) {
+            let e = e.unwrap_or_else(|e| panic!("{e}"));
+            let dest = to.join(e.file_name());
+            if e.path().is_dir() {
+                copy(&e.path(), &dest);
+            } else {
+                std::fs::copy(e.path(), &dest).unwrap_or_else(|e| panic!("{e}"));
+            }
+        }
+    }
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    copy(
+        &Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fixtures/mv")
+            .join(name),
+        dir.path(),
+    );
+    git(dir.path(), &["init", "-q"]);
+    git(dir.path(), &["add", "-A"]);
+    git(dir.path(), &["commit", "-q", "-m", "base"]);
+    dir
+}
+
+/// Asserts that `check --links local` finds nothing in `d`.
+fn no_broken_link(d: &Path) {
+    let out = urilint(
+        d,
+        &[
+            "check",
+            "--isolated",
+            "--links",
+            "local",
+            "--format",
+            "plain",
+            ".",
+        ],
+    );
+    assert_eq!(
+        (out.status.code(), text(&out)),
+        (Some(0), String::new()),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+fn read(d: &Path, name: &str) -> String {
+    std::fs::read_to_string(d.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// Every file under `d` (but `.git`) and its bytes.
+fn snapshot(d: &Path) -> Vec<(std::path::PathBuf, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut stack = vec![d.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for e in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{e}")) {
+            let p = e.unwrap_or_else(|e| panic!("{e}")).path();
+            if p.ends_with(".git") {
+                continue;
+            }
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                let bytes = std::fs::read(&p).unwrap_or_default();
+                out.push((p, bytes));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn mv_mkdocs_pages_and_folders_keep_their_links() {
+    if !have_git() {
+        return;
+    }
+    let dir = mv_site("mkdocs");
+    let d = dir.path();
+    no_broken_link(d);
+    std::fs::create_dir_all(d.join("docs/setup")).unwrap_or_else(|e| panic!("{e}"));
+    // A page outside the tree, linked into it: not followed, not written.
+    let outside = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let outside_page = outside.path().join("page.md");
+    std::fs::write(&outside_page, "[c](configuration.md)\n").unwrap_or_else(|e| panic!("{e}"));
+    std::os::unix::fs::symlink(&outside_page, d.join("docs/user-guide/linked.md"))
+        .unwrap_or_else(|e| panic!("{e}"));
+
+    // --dry-run and --diff write and move nothing.
+    let before = snapshot(d);
+    let dry = urilint(
+        d,
+        &[
+            "mv",
+            "--dry-run",
+            "docs/user-guide/configuration.md",
+            "docs/setup/config.md",
+        ],
+    );
+    assert_eq!(
+        dry.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&dry.stderr)
+    );
+    assert!(
+        text(&dry).contains(
+            "docs/moves.md:5: /user-guide/configuration/#site_name -> /setup/config/#site_name"
+        ),
+        "{}",
+        text(&dry)
+    );
+    let diff = urilint(
+        d,
+        &[
+            "mv",
+            "--diff",
+            "docs/user-guide/configuration.md",
+            "docs/setup/config.md",
+        ],
+    );
+    assert!(
+        text(&diff).contains("+- [Built name](../setup/config/#site_name)\n"),
+        "{}",
+        text(&diff)
+    );
+    assert_eq!(snapshot(d), before);
+
+    let out = urilint(
+        d,
+        &[
+            "mv",
+            "docs/user-guide/configuration.md",
+            "docs/setup/config.md",
+        ],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Each form as it was written, fragments kept; every other byte as it was.
+    assert_eq!(
+        read(d, "docs/moves.md"),
+        "# Links for `urilint mv` (written for the test)\n\n\
+         - [Source file with a fragment](setup/config.md#site_name)\n\
+         - [Built name](../setup/config/#site_name)\n\
+         - [Root-relative](/setup/config/#site_name)\n\
+         - [Reference-style][conf] and ![an image](img/mkdocs_theme_dark_mode.png)\n\
+         - <a href=\"user-guide/choosing-your-theme.md\">raw HTML</a>\n\
+         - [Same page](#links-for-urilint-mv-written-for-the-test)\n\n\
+         [conf]: setup/config.md \"Configuration\"\n"
+    );
+    assert!(read(d, "docs/index.md").contains("<a href=\"setup/config/\">"));
+    assert!(read(d, "docs/user-guide/choosing-your-theme.md")
+        .contains("(../setup/config.md#site_name)"));
+    // The link outside the tree: still a link, its target unchanged.
+    assert!(
+        std::fs::symlink_metadata(d.join("docs/user-guide/linked.md"))
+            .is_ok_and(|m| m.file_type().is_symlink())
+    );
+    assert_eq!(
+        std::fs::read_to_string(&outside_page).unwrap_or_default(),
+        "[c](configuration.md)\n"
+    );
+    std::fs::remove_file(d.join("docs/user-guide/linked.md")).unwrap_or_else(|e| panic!("{e}"));
+    // Moved by git.
+    let status = Command::new("git")
+        .current_dir(d)
+        .args(["status", "--porcelain"])
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(String::from_utf8_lossy(&status.stdout)
+        .contains("R  docs/user-guide/configuration.md -> docs/setup/config.md"));
+    no_broken_link(d);
+
+    // A folder and a page into an existing folder: the moved pages' own
+    // links recomputed from their new place, images included.
+    let out = urilint(
+        d,
+        &["mv", "docs/user-guide", "docs/moves.md", "docs/setup/"],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(read(d, "docs/setup/user-guide/choosing-your-theme.md")
+        .contains("[configuration option](../config.md#site_name) (a link written for the test), see the [home page](../../index.md) and the [image](../../img/mkdocs_theme_dark_mode.png)"));
+    assert!(
+        read(d, "docs/setup/moves.md").contains("![an image](../img/mkdocs_theme_dark_mode.png)")
+    );
+    assert!(read(d, "docs/setup/moves.md").contains("[Built name](../config/#site_name)"));
+    no_broken_link(d);
+}
+
+#[test]
+fn mv_out_of_docs_dir_and_back() {
+    if !have_git() {
+        return;
+    }
+    let dir = mv_site("mkdocs");
+    let d = dir.path();
+    let before = snapshot(d);
+    std::fs::create_dir_all(d.join("notes")).unwrap_or_else(|e| panic!("{e}"));
+    // Out of docs_dir: the page has no URL any more, so its built-name and
+    // root-relative links are left alone, named (exit 1); file links follow.
+    let out = urilint(d, &["mv", "docs/user-guide/configuration.md", "notes/"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("docs/moves.md:5: left alone: /user-guide/configuration/#site_name: the site model cannot say the URL of notes/configuration.md at its new place"), "{err}");
+    assert!(read(d, "docs/moves.md")
+        .contains("[Source file with a fragment](../notes/configuration.md#site_name)"));
+    // And back into docs_dir: every file as it was.
+    let out = urilint(d, &["mv", "notes/configuration.md", "docs/user-guide/"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    std::fs::remove_dir(d.join("notes")).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(snapshot(d), before);
+    no_broken_link(d);
+}
+
+#[test]
+fn mv_sphinx_built_names_and_targets() {
+    if !have_git() {
+        return;
+    }
+    let dir = mv_site("sphinx");
+    let d = dir.path();
+    no_broken_link(d);
+    std::fs::create_dir_all(d.join("docs/setup")).unwrap_or_else(|e| panic!("{e}"));
+    let out = urilint(
+        d,
+        &[
+            "mv",
+            "docs/installation.rst",
+            "docs/tutorial",
+            "docs/setup/",
+        ],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        read(d, "docs/index.rst"),
+        "Written for the test of urilint mv\n\
+         ==================================\n\n\
+         - `Installation <setup/installation.html>`_, by its built name\n\
+         - `Versions <setup/installation.html#python-version>`_, with a fragment\n\
+         - `Logo <_static/flask-logo.svg>`_, a static file\n\
+         - `Tutorial <setup/tutorial/index.html>`_, a page in a folder\n\
+         - `Deps`_, a hyperlink target\n\n\
+         .. _Deps: setup/installation.html#dependencies\n"
+    );
+    assert!(read(d, "docs/notes.md").contains("[installation](setup/installation.rst) and [its dependencies](setup/installation.html#dependencies)"));
+    // Moved together: the tutorial's link to the installation unchanged.
+    assert!(
+        read(d, "docs/setup/tutorial/index.rst").contains("<../installation.html#python-version>")
+    );
+    no_broken_link(d);
+}
+
+#[test]
+fn mv_docusaurus_ids_and_clean_urls() {
+    if !have_git() {
+        return;
+    }
+    let dir = mv_site("docusaurus");
+    let d = dir.path();
+    no_broken_link(d);
+    std::fs::create_dir_all(d.join("docs/reference")).unwrap_or_else(|e| panic!("{e}"));
+    let out = urilint(d, &["mv", "docs/api/Store.md", "docs/reference/"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let page = read(d, "docs/introduction/01-getting-started.md");
+    for want in [
+        "[Store](../reference/Store.md#getstate)",
+        "[Store by URL](/reference/store#getstate)",
+        "[Store by its built name](../reference/store)",
+    ] {
+        assert!(page.contains(want), "{want} in {page}");
+    }
+    no_broken_link(d);
+    let out = urilint(d, &["mv", "docs/understanding", "docs/introduction/"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(read(d, "docs/reference/Store.md").contains(
+        "[state tree](../introduction/understanding/thinking-in-redux/Glossary.md#state)"
+    ));
+    assert!(read(d, "docs/introduction/01-getting-started.md")
+        .contains("[action]: understanding/thinking-in-redux/Glossary.md#action\n"));
+    no_broken_link(d);
+}
+
+#[test]
+fn mv_refuses_and_names_the_path() {
+    if !have_git() {
+        return;
+    }
+    let dir = mv_site("mkdocs");
+    let d = dir.path();
+    let before = snapshot(d);
+    for (args, says) in [
+        (
+            &["mv", "docs/index.md", "docs/moves.md"][..],
+            "docs/moves.md: already exists (not overwritten)",
+        ),
+        (
+            &["mv", "docs/index.md", "docs/moves.md", "docs/new.md"][..],
+            "docs/new.md: not a directory",
+        ),
+        (
+            &["mv", "docs/nope.md", "docs/x.md"][..],
+            "docs/nope.md: no such file or directory",
+        ),
+        (
+            &["mv", "docs/index.md", "../x.md"][..],
+            "../x.md: outside the tree",
+        ),
+        (
+            &["mv", "docs", "docs/user-guide/"][..],
+            "docs: cannot move a directory into itself",
+        ),
+    ] {
+        let out = urilint(d, args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    assert_eq!(snapshot(d), before);
+}
+
+#[test]
+fn since_fix_rewrites_links_to_renamed_pages() {
+    if !have_git() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let d = dir.path();
+    // The MkDocs excerpt, with an old finding that a fix would change.
+    let site = mv_site("mkdocs");
+    for (p, bytes) in snapshot(site.path()) {
+        let rel = p
+            .strip_prefix(site.path())
+            .unwrap_or_else(|e| panic!("{e}"));
+        write(d, rel, &String::from_utf8_lossy(&bytes));
+    }
+    write(d, "NOTES.md", "Old: <HTTP://example.org/>\n");
+    git(d, &["init", "-q"]);
+    git(d, &["add", "-A"]);
+    git(d, &["commit", "-q", "-m", "base"]);
+    git(d, &["tag", "base"]);
+    std::fs::create_dir_all(d.join("docs/setup")).unwrap_or_else(|e| panic!("{e}"));
+    git(
+        d,
+        &[
+            "mv",
+            "docs/user-guide/configuration.md",
+            "docs/setup/config.md",
+        ],
+    );
+    let before = snapshot(d);
+    let args = ["check", "--isolated", "--links", "local", "--since", "base"];
+    let diff = urilint(d, &[&args[..], &["--diff", "."]].concat());
+    assert_eq!(
+        diff.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&diff.stderr)
+    );
+    assert!(
+        text(&diff).contains("+- [Root-relative](/setup/config/#site_name)\n"),
+        "{}",
+        text(&diff)
+    );
+    assert_eq!(snapshot(d), before, "--diff writes nothing");
+    let out = urilint(d, &[&args[..], &["--fix", "."]].concat());
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Each link in its own form, as `urilint mv` writes it.
+    let moves = read(d, "docs/moves.md");
+    for want in [
+        "[Source file with a fragment](setup/config.md#site_name)",
+        "[Built name](../setup/config/#site_name)",
+        "[Root-relative](/setup/config/#site_name)",
+        "[conf]: setup/config.md \"Configuration\"",
+    ] {
+        assert!(moves.contains(want), "{want} in {moves}");
+    }
+    assert!(read(d, "docs/index.md").contains("<a href=\"setup/config/\">"));
+    // What --since does not report is not fixed.
+    assert_eq!(read(d, "NOTES.md"), "Old: <HTTP://example.org/>\n");
+    no_broken_link_but(d, "NOTES.md");
+}
+
+/// Asserts that `check --links local` finds no broken link in `d`
+/// (findings of other rules in `except` allowed).
+fn no_broken_link_but(d: &Path, except: &str) {
+    let out = urilint(
+        d,
+        &[
+            "check",
+            "--isolated",
+            "--links",
+            "local",
+            "--format",
+            "plain",
+            ".",
+        ],
+    );
+    let found = text(&out);
+    assert!(
+        found
+            .lines()
+            .all(|l| l.contains(except) && !l.contains(" L00")),
+        "{found}"
     );
 }

@@ -494,7 +494,11 @@ impl Checker<'_> {
             let say = first;
             first = false;
             let reader = text.clone();
-            self.each_pass_finding(reader, (format, writes), sink, say, |d| {
+            self.each_pass_finding(reader, (format, writes), sink, say, |mut d| {
+                if !self.new_since(&d) {
+                    // `--since`: only what it reports is fixed (issue 51).
+                    d.fix = None;
+                }
                 if say && data {
                     uris.push(d.uri_span.clone());
                 }

@@ -58,6 +58,9 @@ impl Checker<'_> {
             return false;
         }
         let mut moved = false;
+        // With `--since`: the target's new path when git says it was
+        // renamed, and the file the link named (issue 51).
+        let mut renamed: Option<(std::path::PathBuf, std::path::PathBuf)> = None;
         let (rule, message) = match &problem {
             None => return false,
             Some(Problem::MissingTarget { path, suggestion }) => {
@@ -69,9 +72,15 @@ impl Checker<'_> {
                     // Also a page linked by its built name: `x.html` or
                     // `x/` for `x.md` (issue 46).
                     let built = built_names(path);
-                    if let Some(m) = built.iter().find_map(|p| since.moved_target(p)) {
+                    if let Some((p, m)) = built
+                        .iter()
+                        .find_map(|p| since.moved_target(p).map(|m| (p, m)))
+                    {
                         moved = true;
                         message = format!("{message} ({})", m.describe(&since.rev));
+                        if let crate::since::Moved::Renamed { to } = m {
+                            renamed = Some((p.clone(), to));
+                        }
                     }
                 }
                 (missing_local_target::RULE, message)
@@ -89,9 +98,15 @@ impl Checker<'_> {
                 if let Some((since, _)) = &self.since {
                     // The page's sources as the site model makes its URL.
                     let sources = links.page_sources(config, url);
-                    if let Some(m) = sources.iter().find_map(|p| since.moved_target(p)) {
+                    if let Some((p, m)) = sources
+                        .iter()
+                        .find_map(|p| since.moved_target(p).map(|m| (p, m)))
+                    {
                         moved = true;
                         message = format!("{message} ({})", m.describe(&since.rev));
+                        if let crate::since::Moved::Renamed { to } = m {
+                            renamed = Some((p.clone(), to));
+                        }
                     }
                 }
                 (missing_local_target::RULE, message)
@@ -114,13 +129,19 @@ impl Checker<'_> {
         if !self.rules.enabled(rule.code) {
             return false;
         }
-        out.push(Diagnostic::at_start(
-            &self.name,
-            c,
-            &rule,
-            self.rules.severity(&rule),
-            message,
-        ));
+        let mut d = Diagnostic::at_start(&self.name, c, &rule, self.rules.severity(&rule), message);
+        // A link to a page renamed since the revision: written again for
+        // the new path in its own form (source path, built name,
+        // root-relative URL), as `urilint mv` writes it; a safe fix.
+        d.fix = renamed.and_then(|(old, new)| {
+            let new = crate::mv::edits::renamed_reference(links, tree, path, c.text(), &old, &new)?;
+            Some(crate::fix::Fix {
+                message: format!("link to {new}, the page's new place"),
+                edits: vec![crate::rewrite::edit_for(c, &new)],
+                applicability: crate::fix::Applicability::Safe,
+            })
+        });
+        out.push(d);
         moved
     }
 

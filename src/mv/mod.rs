@@ -1,0 +1,370 @@
+//! `urilint mv`: moving pages and folders with the links that lead to
+//! them (issue 51).
+//!
+//! This module owns the plan of a move ([`plan()`]: what moves where, by
+//! `mv`'s rules, in [`plan::moves`]; every link of the tree's
+//! documents that the move changes, with its new form, in [`edits`]) and
+//! carrying it out ([`apply`]: `git mv` inside a git work tree, else a
+//! rename, then each edited file written atomically with
+//! [`crate::fix::write`]; or [`diff`], writing nothing). Links are read
+//! where the document's format gives them and resolved through the site
+//! model as `check --links local` resolves them; a link whose new form
+//! the model is not sure of is left alone and named ([`Left`]).
+
+pub mod edits;
+pub mod plan;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Mutex;
+
+use crate::error::DisplayPath;
+use crate::fix::Edit;
+pub use plan::Move;
+
+/// The most bytes of a document read for its links (larger ones are
+/// left alone, named).
+pub const MAX_DOCUMENT: u64 = 16 * 1024 * 1024;
+
+/// Why a move cannot be planned or made.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum MvError {
+    /// The arguments do not make a move.
+    #[error("{0}")]
+    Usage(String),
+    /// A source does not exist.
+    #[error("{}: no such file or directory", DisplayPath(.0.clone()))]
+    Missing(PathBuf),
+    /// A path lies outside the tree (the repository, or the working
+    /// directory outside one), or is its root.
+    #[error("{}: outside the tree moved in (the repository, or the working directory)", DisplayPath(.0.clone()))]
+    Outside(PathBuf),
+    /// The destination exists: `mv` here never overwrites.
+    #[error("{}: already exists (not overwritten)", DisplayPath(.0.clone()))]
+    Exists(PathBuf),
+    /// Several sources and a destination that is not a directory.
+    #[error("{}: not a directory (several sources go into an existing directory)", DisplayPath(.0.clone()))]
+    NotADirectory(PathBuf),
+    /// The destination's directory does not exist.
+    #[error("{}: its directory does not exist", DisplayPath(.0.clone()))]
+    NoParent(PathBuf),
+    /// A directory moved into itself.
+    #[error("{}: cannot move a directory into itself", DisplayPath(.0.clone()))]
+    IntoItself(PathBuf),
+    /// Reading a document, moving or writing failed.
+    #[error("{}: {error}", DisplayPath(.path.clone()))]
+    Io {
+        /// The path.
+        path: PathBuf,
+        /// What failed.
+        error: String,
+    },
+}
+
+/// One link written again.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LinkEdit {
+    /// 1-based line of the link in the file before the move.
+    pub line: u64,
+    /// The link as written.
+    pub old: String,
+    /// The link as it will be written.
+    pub new: String,
+    /// The edit of the file's bytes (offsets into the file as it is
+    /// before the move).
+    pub edit: Edit,
+}
+
+/// A link the move changes but that is left as it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Left {
+    /// The document (absolute, before the move).
+    pub file: PathBuf,
+    /// 1-based line of the link.
+    pub line: u64,
+    /// The link as written.
+    pub link: String,
+    /// Why it is left alone.
+    pub reason: String,
+}
+
+/// What a move does: the paths moved, the links written again per file,
+/// and the links left alone.
+#[derive(Debug, Default)]
+pub struct Plan {
+    /// The tree moved in (absolute, symbolic links resolved).
+    pub root: PathBuf,
+    /// True when the tree is a git work tree (moves by `git mv`).
+    pub git: bool,
+    /// The paths moved, as given (files or directories).
+    pub moves: Vec<Move>,
+    /// Every regular file moved, with its new path.
+    pub files: Vec<Move>,
+    /// The edits of each document (by its path before the move), in
+    /// file order, not overlapping.
+    pub edits: BTreeMap<PathBuf, Vec<LinkEdit>>,
+    /// The links left alone, in the order of their files and lines.
+    pub left: Vec<Left>,
+}
+
+impl Plan {
+    /// The number of links written again.
+    pub fn edit_count(&self) -> usize {
+        self.edits.values().map(Vec::len).sum()
+    }
+}
+
+/// The top-level directory of the git work tree `dir` is in, or `None`
+/// outside one (or without git).
+fn git_top(dir: &Path) -> Option<PathBuf> {
+    let out = Command::new("git")
+        .args(["rev-parse", "--show-toplevel"])
+        .current_dir(dir)
+        .output()
+        .ok()?;
+    if !out.status.success() {
+        return None;
+    }
+    let s = String::from_utf8(out.stdout).ok()?;
+    std::fs::canonicalize(s.trim_end_matches(['\n', '\r'])).ok()
+}
+
+/// Plans `mv SOURCES... DEST` run in the directory `cwd`: the moves
+/// ([`plan::moves`]) inside the tree (the git work tree `cwd` is in, else
+/// `cwd`), and every link of the tree's documents (Markdown, MDX, HTML,
+/// reStructuredText, AsciiDoc; the walk honours `.gitignore` and follows
+/// no symbolic link) that the moves change ([`edits`]). Nothing is
+/// written.
+///
+/// # Errors
+/// [`MvError`] when the arguments make no move (naming the path).
+pub fn plan(sources: &[PathBuf], dest: &Path, cwd: &Path) -> Result<Plan, MvError> {
+    let cwd = std::fs::canonicalize(cwd).map_err(|e| MvError::Io {
+        path: cwd.to_path_buf(),
+        error: e.to_string(),
+    })?;
+    let (root, git) = match git_top(&cwd) {
+        Some(top) => (top, true),
+        None => (cwd.clone(), false),
+    };
+    let moves = plan::moves(sources, dest, &cwd, &root)?;
+    let files = plan::files_moved(&moves);
+    let resolver = edits::Resolver {
+        root: &root,
+        moves: &moves,
+        links: crate::links::LocalLinks::new(None, None),
+        sites: Mutex::new(Default::default()),
+    };
+    let mut out = Plan {
+        root: root.clone(),
+        git,
+        moves: moves.clone(),
+        files,
+        ..Plan::default()
+    };
+    for doc in documents(&root) {
+        let Some(kind) = edits::Doc::of(&doc) else {
+            continue;
+        };
+        let bytes = match read_capped(&doc) {
+            Ok(b) => b,
+            Err(error) => {
+                out.left.push(Left {
+                    file: doc.clone(),
+                    line: 0,
+                    link: String::new(),
+                    reason: format!("not read: {error}"),
+                });
+                continue;
+            }
+        };
+        let mut doc_edits = Vec::new();
+        for link in edits::links(kind, &bytes) {
+            let line = line_of(&bytes, link.span.start);
+            match resolver.outcome(&doc, &link.text) {
+                edits::Outcome::Same => {}
+                edits::Outcome::Left(reason) => out.left.push(Left {
+                    file: doc.clone(),
+                    line,
+                    link: link.text,
+                    reason,
+                }),
+                edits::Outcome::New(_) if !link.exact => out.left.push(Left {
+                    file: doc.clone(),
+                    line,
+                    link: link.text,
+                    reason: "written with entities or escapes, which are not written again".into(),
+                }),
+                edits::Outcome::New(new) => doc_edits.push(LinkEdit {
+                    line,
+                    edit: Edit {
+                        start: link.span.start,
+                        end: link.span.end,
+                        replacement: new.clone(),
+                    },
+                    old: link.text,
+                    new,
+                }),
+            }
+        }
+        // One edit per span (a link the format gives twice is one).
+        doc_edits.dedup_by(|a, b| a.edit.start == b.edit.start);
+        doc_edits.retain({
+            let mut end = 0;
+            move |e| {
+                let keep = e.edit.start >= end;
+                end = end.max(e.edit.end);
+                keep
+            }
+        });
+        if !doc_edits.is_empty() {
+            out.edits.insert(doc, doc_edits);
+        }
+    }
+    Ok(out)
+}
+
+/// The documents under `root` whose links are read: regular files (no
+/// symbolic link followed or read), `.gitignore` and hidden files
+/// honoured as `check` walks.
+fn documents(root: &Path) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = ignore::WalkBuilder::new(root)
+        .follow_links(false)
+        .build()
+        .flatten()
+        .filter(|e| e.file_type().is_some_and(|t| t.is_file()))
+        .map(ignore::DirEntry::into_path)
+        .filter(|p| edits::Doc::of(p).is_some())
+        .collect();
+    out.sort();
+    out
+}
+
+/// The bytes of `path`, up to [`MAX_DOCUMENT`].
+fn read_capped(path: &Path) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let f = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut bytes = Vec::new();
+    f.take(MAX_DOCUMENT + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > MAX_DOCUMENT {
+        return Err(format!("larger than {MAX_DOCUMENT} bytes"));
+    }
+    Ok(bytes)
+}
+
+/// The 1-based line of byte `at` of `bytes`.
+fn line_of(bytes: &[u8], at: u64) -> u64 {
+    let at = usize::try_from(at).unwrap_or(usize::MAX).min(bytes.len());
+    memchr::memchr_iter(b'\n', &bytes[..at]).count() as u64 + 1
+}
+
+/// The unified diff of every edit of `plan` (each file under its path
+/// before the move), as `check --diff` writes diffs. Nothing is written.
+///
+/// # Errors
+/// [`MvError::Io`] when a document cannot be read again.
+pub fn diff(plan: &Plan) -> Result<Vec<u8>, MvError> {
+    let mut out = Vec::new();
+    for (file, edits) in &plan.edits {
+        let bytes = read_capped(file).map_err(|error| MvError::Io {
+            path: file.clone(),
+            error,
+        })?;
+        let shown = crate::links::shown(file);
+        let list: Vec<Edit> = edits.iter().map(|e| e.edit.clone()).collect();
+        crate::fix::diff::unified_edits(
+            &mut out,
+            shown.as_os_str().as_encoded_bytes(),
+            bytes.as_slice(),
+            bytes.len() as u64,
+            &list,
+        )
+        .map_err(|e| MvError::Io {
+            path: file.clone(),
+            error: e.to_string(),
+        })?;
+    }
+    Ok(out)
+}
+
+/// Carries out `plan`: each document's new bytes are made first (read,
+/// edited), then the paths are moved (`git mv` in a git work tree for
+/// tracked paths, else a rename), then each edited document is written
+/// at its new path atomically, checked to still hold what was read
+/// ([`crate::fix::write::write_atomic`]: no symbolic link followed,
+/// owner and mode kept, byte-identical outside the edits).
+///
+/// # Errors
+/// The first [`MvError::Io`]: a document unreadable (nothing moved yet),
+/// a move refused (the moves before it are done), a write refused (the
+/// moves are done; the other files are still written).
+pub fn apply(plan: &Plan) -> Result<(), MvError> {
+    let mut written = Vec::new();
+    for (file, edits) in &plan.edits {
+        let bytes = read_capped(file).map_err(|error| MvError::Io {
+            path: file.clone(),
+            error,
+        })?;
+        let list: Vec<Edit> = edits.iter().map(|e| e.edit.clone()).collect();
+        let new = crate::fix::apply_edits(&bytes, &list);
+        written.push((plan::after(&plan.moves, file), bytes, new));
+    }
+    for m in &plan.moves {
+        move_one(plan, m)?;
+    }
+    let mut first = None;
+    for (path, old, new) in written {
+        if let Err(e) = crate::fix::write::write_atomic(&path, &old, &new) {
+            first.get_or_insert(MvError::Io {
+                path,
+                error: e.to_string(),
+            });
+        }
+    }
+    first.map_or(Ok(()), Err)
+}
+
+/// Moves `m.from` to `m.to`: `git mv` when git tracks it, else a rename
+/// (which never replaces: the destination was checked absent, and is
+/// checked again).
+fn move_one(plan: &Plan, m: &Move) -> Result<(), MvError> {
+    let io = |error: String| MvError::Io {
+        path: m.from.clone(),
+        error,
+    };
+    if std::fs::symlink_metadata(&m.to).is_ok() {
+        return Err(MvError::Exists(m.to.clone()));
+    }
+    if plan.git && tracked(&plan.root, &m.from) {
+        let out = Command::new("git")
+            .arg("mv")
+            .arg("--")
+            .arg(&m.from)
+            .arg(&m.to)
+            .current_dir(&plan.root)
+            .output()
+            .map_err(|e| io(format!("git mv: {e}")))?;
+        if !out.status.success() {
+            return Err(io(format!(
+                "git mv: {}",
+                String::from_utf8_lossy(&out.stderr).trim()
+            )));
+        }
+        return Ok(());
+    }
+    std::fs::rename(&m.from, &m.to).map_err(|e| io(e.to_string()))
+}
+
+/// True when git tracks `path` (a file, or a file under a directory).
+fn tracked(root: &Path, path: &Path) -> bool {
+    Command::new("git")
+        .args(["ls-files", "-z", "--"])
+        .arg(path)
+        .current_dir(root)
+        .output()
+        .is_ok_and(|o| o.status.success() && !o.stdout.is_empty())
+}
