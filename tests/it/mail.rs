@@ -751,3 +751,28 @@ fn multiparts_without_parts_are_read_as_text() {
     );
     assert!(warned.contains("to open a part: read as text"), "{warned}");
 }
+
+/// Issue 49: HTML declared 7bit that is visibly quoted-printable
+/// (SpamAssassin spam/006: `src=3D"http://..."`, soft line breaks) is
+/// decoded as quoted-printable, with a warning; its links and images
+/// are read as a mail reader shows them.
+#[test]
+fn html_declared_7bit_but_quoted_printable() {
+    let spam = fixture("mail/archives/spamassassin-006-undeclared-qp.eml");
+    let out = urilint(&["extract", "--input-format", "mail", &spam]);
+    let found = String::from_utf8_lossy(&out.stdout);
+    let warned = String::from_utf8_lossy(&out.stderr);
+    for uri in [
+        "http://211.154.134.27/Z/teeth/header.jpg",
+        "http://211.154.134.27/Z/teeth/index.html?cid=1000&mid=3000",
+        "http://61.172.250.143/remove/remove1.html",
+        "mailto:solutions@runsaa.com?Subject=Abuse%20Report",
+    ] {
+        assert!(found.lines().any(|l| l == uri), "{uri} in {found}");
+    }
+    assert!(!found.contains("3D"), "{found}");
+    assert!(
+        warned.contains("part 0: HTML not declared quoted-printable"),
+        "{warned}"
+    );
+}

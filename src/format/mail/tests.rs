@@ -854,3 +854,34 @@ fn last_part_without_closing_boundary_keeps_its_type() {
         .iter()
         .any(|p| p.kind != SegmentKind::Text && p.text == b"http://html.example/"));
 }
+
+#[test]
+fn undeclared_quoted_printable_needs_evidence() {
+    // Written quoted-printable: `=3D"` attributes and a soft break.
+    assert!(walk::undeclared_qp(
+        b"<a href=3D\"http://x.example/a?b=3D1\">x</a><img src=3D'y.png' alt=3D\"lo=\r\nng\">"
+    ));
+    // HTML that merely holds `=`: plain attributes, a query, a line
+    // ending in `=` inside a URL.
+    assert!(!walk::undeclared_qp(
+        b"<a href=\"http://x.example/?q=3D\">a</a>\n<a href=\"http://y.example/?t=\n\">b</a>"
+    ));
+    // One encoded attribute among plain ones, or no soft break: as is.
+    assert!(!walk::undeclared_qp(
+        b"<a href=\"a\" title=\"b\" x=3D\"c\" y=3D\"d\" z=\"e\">=\n"
+    ));
+    assert!(!walk::undeclared_qp(b"<a href=3D\"a\" title=3D\"b\">"));
+    let raw = b"From: a@b\r\nContent-Type: text/html\r\nContent-Transfer-Encoding: 7bit\r\n\r\n<a href=3D\"http://x.example/long=\r\npath\">go</a><img src=3D\"http://x.example/i.png\">\r\n";
+    let m = read(raw, MailOptions::default());
+    let links: Vec<String> = m
+        .pieces
+        .iter()
+        .filter(|p| p.references)
+        .map(|p| String::from_utf8_lossy(&p.text).into_owned())
+        .collect();
+    assert_eq!(
+        links,
+        ["http://x.example/longpath", "http://x.example/i.png"]
+    );
+    assert!(m.problems.iter().any(|p| p.contains("quoted-printable")));
+}

@@ -70,6 +70,17 @@ pub(super) fn walk(
         let Some(body) = raw.get(s..e.max(s)) else {
             continue;
         };
+        // HTML declared 7bit or 8bit (or nothing) whose attributes are
+        // written quoted-printable (`href=3D"...`, soft line breaks):
+        // decoded as quoted-printable, said.
+        let encoding = if is_html && encoding == Encoding::None && undeclared_qp(body) {
+            out.problems.push(format!(
+                "part {index}: HTML not declared quoted-printable is written so (attributes `=3D\"`, soft line breaks): decoded as quoted-printable"
+            ));
+            Encoding::QuotedPrintable
+        } else {
+            encoding
+        };
         // A base64 body followed by text that is not base64 (a footer
         // Mailman appends to a single-part message): the base64 up to
         // where it stops, then the rest as plain text, a piece of its own.
@@ -270,6 +281,35 @@ fn read_as_text(
         _ => return false,
     }
     true
+}
+
+/// True when an HTML body sent without a transfer encoding (7bit, 8bit,
+/// binary or none declared) is visibly quoted-printable (RFC 2045
+/// section 6.7), on the evidence a reader of the source agrees with: at
+/// least two attribute values opened as `name=3D"` or `name=3D'` (the
+/// `=` of the attribute written `=3D`), more of them than attributes
+/// opened plainly (`name="`), and at least one soft line break (`=` at
+/// the end of a line). HTML that merely holds `=` (a URL's query, a
+/// plain attribute) has no `=3D"` before a value and stays as it is.
+pub(super) fn undeclared_qp(body: &[u8]) -> bool {
+    let (mut encoded, mut plain, mut soft) = (0usize, 0usize, false);
+    let name_before = |i: usize| {
+        i > 0
+            && body
+                .get(i - 1)
+                .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'-' || *b == b':')
+    };
+    for i in memchr::memchr_iter(b'=', body) {
+        let rest = &body[i + 1..];
+        if rest.starts_with(b"\n") || rest.starts_with(b"\r\n") {
+            soft = true;
+        } else if (rest.starts_with(b"3D\"") || rest.starts_with(b"3D'")) && name_before(i) {
+            encoded += 1;
+        } else if (rest.starts_with(b"\"") || rest.starts_with(b"'")) && name_before(i) {
+            plain += 1;
+        }
+    }
+    soft && encoded >= 2 && encoded > plain
 }
 
 /// A base64 body followed by text that is not base64 (a footer
