@@ -214,6 +214,7 @@ envelope-to x-envelope-to x-envelope-from errors-to
 disposition-notification-to return-receipt-to mail-followup-to
 mail-reply-to apparently-to x-sender x-beenthere
 message-id in-reply-to references resent-message-id content-id thread-index
+content-class
 received x-received dkim-signature domainkey-signature authentication-results
 x-original-authentication-results received-spf
 content-type content-transfer-encoding mime-version date resent-date

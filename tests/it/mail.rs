@@ -776,3 +776,26 @@ fn html_declared_7bit_but_quoted_printable() {
         "{warned}"
     );
 }
+
+/// Issue 49: Exchange's `Content-class: urn:content-classes:message`
+/// names the kind of item, an identifier: not read (as `Thread-Index`
+/// and `Message-ID` are not), while `Archived-At` still is.
+#[test]
+fn content_class_is_no_link() {
+    let lkml = fixture("mail/archives/notmuch-lkml-content-class.eml");
+    let out = urilint(&["extract", "--input-format", "mail", &lkml]);
+    let found = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        found.lines().collect::<Vec<_>>(),
+        ["http://permalink.gmane.org/gmane.linux.kernel/1017995"],
+        "{found}"
+    );
+    let all = urilint(&[
+        "extract",
+        "--input-format",
+        "mail",
+        "--include-identifiers",
+        &lkml,
+    ]);
+    assert!(!String::from_utf8_lossy(&all.stdout).contains("urn:content-classes"));
+}
