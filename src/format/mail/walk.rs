@@ -150,7 +150,13 @@ fn content_type(part: &mail_parser::MessagePart<'_>) -> Option<String> {
 }
 
 /// A message/rfc822 part (RFC 2046 section 5.2.1) from `s` to `e`: its
-/// header fields read and its parts walked, or the warning why not.
+/// header fields read and its parts walked, or the warning why not. A
+/// part sent in base64 or quoted-printable (RFC 2046 section 5.2.1 allows
+/// neither, but forwarding clients send them: a bounce's returned message
+/// in base64) is decoded first and read as the message it holds, its
+/// pieces mapped through the decoding back to the part's bytes; the depth
+/// limit is the same, and the decoded message is never larger than the
+/// part.
 fn nested(
     tree: &Tree<'_>,
     s: usize,
@@ -160,18 +166,57 @@ fn nested(
     depth: usize,
     out: &mut Message,
 ) {
-    let (raw, structure) = (tree.raw, tree.structure);
-    if encoding != Encoding::None {
-        out.problems.push(format!(
-            "part {index}: an encoded message/rfc822 part is not read"
-        ));
-    } else if depth >= MAX_NESTED_MESSAGES {
+    if depth >= MAX_NESTED_MESSAGES {
         out.problems.push(format!(
             "part {index}: messages nested more than {MAX_NESTED_MESSAGES} deep: its parts are not read"
         ));
-    } else if let (Some(inner_raw), Some(inner)) =
-        (raw.get(s..e.max(s)), structure.get(s..e.max(s)))
-    {
+        return;
+    }
+    if encoding == Encoding::None {
+        message_at(tree, s, e, index, depth, out);
+        return;
+    }
+    let Some(body) = tree.raw.get(s..e.max(s)) else {
+        return;
+    };
+    let (bytes, map) = match encoding {
+        Encoding::Base64 => {
+            let d = base64::decode(body);
+            if d.truncated {
+                out.problems
+                    .push(format!("part {index}: base64 message is truncated"));
+            }
+            (d.bytes, d.map)
+        }
+        _ => qp::decode(body),
+    };
+    let (structure, first_change) = defang(&bytes);
+    let (structure, _) = unfound_boundaries(structure, first_change);
+    let closes = std::cell::OnceCell::new();
+    let inner = Tree {
+        raw: &bytes,
+        structure: &structure,
+        closes: &closes,
+        opts: tree.opts,
+    };
+    let before = out.pieces.len();
+    message_at(&inner, 0, bytes.len(), index, depth, out);
+    // The pieces' offsets are the decoded message's: through the
+    // transfer decoding's map to the part's bytes.
+    let map = Arc::new(map);
+    for p in out.pieces.iter_mut().skip(before) {
+        p.chain = std::mem::take(&mut p.chain)
+            .then_map(map.clone())
+            .then_shift(s as u64);
+    }
+}
+
+/// The message from `s` to `e` of `tree.raw`, a message part's body
+/// (`depth` messages deep): its header fields read (with
+/// `tree.opts.headers`) and its parts walked.
+fn message_at(tree: &Tree<'_>, s: usize, e: usize, index: &str, depth: usize, out: &mut Message) {
+    let (raw, structure) = (tree.raw, tree.structure);
+    if let (Some(inner_raw), Some(inner)) = (raw.get(s..e.max(s)), structure.get(s..e.max(s))) {
         let split = super::super::header::fields(inner_raw);
         let slim = slim(inner_raw, inner, &split);
         let (parsed, delta) = slim
