@@ -895,3 +895,35 @@ fn html_mail_as_a_mail_reader_shows_it() {
         ]
     );
 }
+
+/// Issue 49: a Gerrit URL wrapped after `docs/+` under a reply prefix
+/// (`>/27804] merged ...`, a real OpenBMC reply) is joined, and said to
+/// be a reading (`broken`), as other hard-wrapped URIs are.
+#[test]
+fn quoted_url_wrapped_after_a_plus_is_joined() {
+    let path = fixture("mail/openbmc-gerrit-quoted-wrap.eml");
+    let recs = records(&[
+        "extract",
+        "--format",
+        "jsonl",
+        "--input-format",
+        "mail",
+        &path,
+    ]);
+    let got: Vec<(&str, bool)> = recs
+        .iter()
+        .map(|r| {
+            (
+                r["uri"].as_str().unwrap_or_default(),
+                r["broken"].as_bool().unwrap_or(false),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [(
+            "https://gerrit.openbmc-project.xyz/c/openbmc/docs/+/27804",
+            true
+        )]
+    );
+}
