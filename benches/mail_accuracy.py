@@ -214,6 +214,7 @@ envelope-to x-envelope-to x-envelope-from errors-to
 disposition-notification-to return-receipt-to mail-followup-to
 mail-reply-to apparently-to x-sender x-beenthere
 message-id in-reply-to references resent-message-id content-id thread-index
+content-class
 received x-received dkim-signature domainkey-signature authentication-results
 x-original-authentication-results received-spf
 content-type content-transfer-encoding mime-version date resent-date
@@ -252,13 +253,49 @@ DOCTYPE_URI_RE = re.compile(r"""["']([A-Za-z][A-Za-z0-9+.\-]*:[^"'\s]+)["']""")
 SRCSET_SPLIT_RE = re.compile(r",\s+|,(?=[A-Za-z][A-Za-z0-9+.\-]*:)")
 
 
+QP_ENCODED_ATTR_RE = re.compile(r'[A-Za-z0-9:-]=3D["\']')
+QP_PLAIN_ATTR_RE = re.compile(r'[A-Za-z0-9:-]=["\']')
+
+
+def undeclared_qp(text):
+    """HTML sent without a transfer encoding but visibly quoted-printable,
+    by the rule of urilint's `undeclared_qp` (issue 49): two or more
+    `name=3D"` attributes, more than plain `name="` ones, and a soft line
+    break."""
+    encoded = len(QP_ENCODED_ATTR_RE.findall(text))
+    plain = len(QP_PLAIN_ATTR_RE.findall(text))
+    return encoded >= 2 and encoded > plain and re.search(r"=\r?\n", text) is not None
+
+
+CSS_URL_RE = re.compile(r"""(?i)(?<![A-Za-z0-9_-])url\(\s*(?:"([^"]*)"|'([^']*)'|([^)\s"']*))""")
+
+
+def css_urls(css):
+    """The URLs of CSS `url()` in a style (a browser loads them)."""
+    return [next(g for g in m.groups() if g is not None).strip() for m in CSS_URL_RE.finditer(css)]
+
+
+MSO_RE = re.compile(r"(?is)^\[if ([^\]]*)\]>(.*?)(?:<!\[endif\])?$")
+
+
 def clean_attribute_uri(value):
     """An attribute value as an HTML user agent reads it as a URL (WHATWG
     URL parser): leading and trailing C0 controls and spaces stripped, tabs
     and newlines inside removed, inner spaces percent-encoded."""
     v = value.strip("\t\n\f\r \x00")
     v = re.sub(r"[\t\n\r]", "", v)
-    return v.replace(" ", "%20")
+    v = v.replace(" ", "%20")
+    # `"` is in the path, query and fragment percent-encode sets, not in
+    # an opaque path's (`mailto:a"b`).
+    m = re.match(r"^[A-Za-z][A-Za-z0-9+.\-]*:(?!/)", v)
+    if m:
+        end = len(v)
+        for c in "?#":
+            i = v.find(c, m.end())
+            if i >= 0:
+                end = min(end, i)
+        return v[:end] + v[end:].replace('"', "%22")
+    return v.replace('"', "%22")
 
 
 class HtmlReader(html.parser.HTMLParser):
@@ -297,6 +334,10 @@ class HtmlReader(html.parser.HTMLParser):
             if value is None:
                 continue
             name = name.lower()
+            if name == "style":
+                for u in css_urls(value):
+                    self.attrs.append(("resource", tag + "@style", u))
+                continue
             if name == "xmlns" or name.startswith("xmlns:"):
                 role = "identifier"
             elif name in CITATION_ATTRS:
@@ -325,7 +366,25 @@ class HtmlReader(html.parser.HTMLParser):
         if tag in BLOCK_TAGS:
             self.text.append("\n")
 
+    def handle_comment(self, data):
+        # Outlook's conditional comments: markup Outlook renders (issue 49).
+        m = MSO_RE.match(data)
+        if m and "mso" in m.group(1).lower() and "!" not in m.group(1) \
+                and "not" not in m.group(1).lower():
+            inner = HtmlReader()
+            inner.in_mso = True
+            try:
+                inner.feed(m.group(2))
+                inner.close()
+            except Exception:
+                pass
+            self.attrs.extend(inner.attrs)
+            self.text.extend(inner.text)
+
     def handle_data(self, data):
+        if self.skip == "style":
+            for u in css_urls(data):
+                self.attrs.append(("resource", "style@url", u))
         if self.skip:
             return
         self.text.append(data if self.pre else re.sub(r"[ \t\r\n\f]+", " ", data))
@@ -509,6 +568,13 @@ def decode_message(raw, do_unflow=True, headers=False):
                 return
         w = "%s %s%s" % (pwhere, ctype, " (attachment)" if disp == "attachment" else "")
         if ctype == "text/html":
+            cte = (part.get("Content-Transfer-Encoding") or "").strip().lower()
+            if cte not in ("base64", "quoted-printable") and undeclared_qp(text):
+                # What a reader of the source sees (issue 49): markup
+                # written in quoted-printable though not declared so.
+                text = quopri.decodestring(text.encode("utf-8", "surrogateescape")).decode(
+                    "utf-8", "replace")
+                problems.append("%s %s: undeclared quoted-printable decoded" % (pwhere, ctype))
             vis, uris = read_html(text)
             pieces.append({"cls": "html-text", "where": w, "text": vis})
             for role, field, uri in uris:

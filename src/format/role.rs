@@ -25,7 +25,9 @@ pub enum Role {
     Link,
     /// A resource the document loads: `src`, `srcset`, `poster`,
     /// `background`, `<object data>`, `codebase`, `manifest`, `icon`,
-    /// `<link href>`, a Markdown or reStructuredText image.
+    /// `<link href>`, a Markdown or reStructuredText image, the URL of a
+    /// CSS `url()` in a mail part's `style` attribute or `<style>`
+    /// (field `td@style`, `style@url`).
     Resource,
     /// A name, not a location: an XML namespace name (`xmlns`,
     /// `xmlns:o`; Namespaces in XML 1.0 section 2.2: "not intended to be
@@ -131,7 +133,10 @@ fn attribute_role(element: &str, attribute: &str, reference: bool) -> Role {
         Role::Identifier
     } else if a == "cite" {
         Role::Citation
-    } else if RESOURCES.contains(&a) || (element == "link" && a == "href") {
+    } else if RESOURCES.contains(&a)
+        || (element == "link" && a == "href")
+        || (reference && (a == "style" || (element == "style" && a == "url")))
+    {
         Role::Resource
     } else if URI_VALUED.contains(&a) || FOLLOWED_TEXT.contains(&a) || reference {
         Role::Link
@@ -188,6 +193,9 @@ mod tests {
         assert_eq!(attr("div", "itemtype"), Role::Identifier);
         assert_eq!(attr("blockquote", "cite"), Role::Citation);
         assert_eq!(attr("td", "style"), Role::Mention);
+        // A CSS `url()` of a mail part's style, given as a reference.
+        assert_eq!(attr_as("td", "style", true), Role::Resource);
+        assert_eq!(attr_as("style", "url", true), Role::Resource);
         assert_eq!(attr("a", "originalsrc"), Role::Mention);
         assert_eq!(attr("a", "data-saferedirecturl"), Role::Mention);
         assert_eq!(attr("img", "alt"), Role::Mention);

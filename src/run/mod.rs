@@ -818,19 +818,35 @@ pub fn extract(
 
 /// `text`, an HTML attribute value's URI, as a browser reads it (URL
 /// Standard, basic URL parser): ASCII tabs and line breaks removed, spaces
-/// percent-encoded (`%20`); as it is when it holds neither.
+/// percent-encoded (`%20`), and `"` (`%22`: in the path, query and
+/// fragment percent-encode sets) but in an opaque path (`mailto:a"b`,
+/// where only C0 controls are encoded); as it is when it holds none.
 fn as_browser_reads(text: &str) -> std::borrow::Cow<'_, str> {
     if !text
         .bytes()
-        .any(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r'))
+        .any(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'"'))
     {
         return std::borrow::Cow::Borrowed(text);
     }
+    // The end of an opaque path: a scheme, then no `/`, up to `?` or `#`.
+    let opaque_end = if crate::grammar::has_scheme(text) {
+        let after = text.find(':').map_or(text.len(), |n| n + 1);
+        if text[after..].starts_with('/') {
+            0
+        } else {
+            text[after..]
+                .find(['?', '#'])
+                .map_or(text.len(), |n| after + n)
+        }
+    } else {
+        0
+    };
     let mut out = String::with_capacity(text.len() + 8);
-    for ch in text.chars() {
+    for (i, ch) in text.char_indices() {
         match ch {
             '\t' | '\n' | '\r' => {}
             ' ' => out.push_str("%20"),
+            '"' if i >= opaque_end => out.push_str("%22"),
             c => out.push(c),
         }
     }

@@ -751,3 +751,179 @@ fn multiparts_without_parts_are_read_as_text() {
     );
     assert!(warned.contains("to open a part: read as text"), "{warned}");
 }
+
+/// Issue 49: HTML declared 7bit that is visibly quoted-printable
+/// (SpamAssassin spam/006: `src=3D"http://..."`, soft line breaks) is
+/// decoded as quoted-printable, with a warning; its links and images
+/// are read as a mail reader shows them.
+#[test]
+fn html_declared_7bit_but_quoted_printable() {
+    let spam = fixture("mail/archives/spamassassin-006-undeclared-qp.eml");
+    let out = urilint(&["extract", "--input-format", "mail", &spam]);
+    let found = String::from_utf8_lossy(&out.stdout);
+    let warned = String::from_utf8_lossy(&out.stderr);
+    for uri in [
+        "http://211.154.134.27/Z/teeth/header.jpg",
+        "http://211.154.134.27/Z/teeth/index.html?cid=1000&mid=3000",
+        "http://61.172.250.143/remove/remove1.html",
+        "mailto:solutions@runsaa.com?Subject=Abuse%20Report",
+    ] {
+        assert!(found.lines().any(|l| l == uri), "{uri} in {found}");
+    }
+    assert!(!found.contains("3D"), "{found}");
+    assert!(
+        warned.contains("part 0: HTML not declared quoted-printable"),
+        "{warned}"
+    );
+}
+
+/// Issue 49: Exchange's `Content-class: urn:content-classes:message`
+/// names the kind of item, an identifier: not read (as `Thread-Index`
+/// and `Message-ID` are not), while `Archived-At` still is.
+#[test]
+fn content_class_is_no_link() {
+    let lkml = fixture("mail/archives/notmuch-lkml-content-class.eml");
+    let out = urilint(&["extract", "--input-format", "mail", &lkml]);
+    let found = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        found.lines().collect::<Vec<_>>(),
+        ["http://permalink.gmane.org/gmane.linux.kernel/1017995"],
+        "{found}"
+    );
+    let all = urilint(&[
+        "extract",
+        "--input-format",
+        "mail",
+        "--include-identifiers",
+        &lkml,
+    ]);
+    assert!(!String::from_utf8_lossy(&all.stdout).contains("urn:content-classes"));
+}
+
+/// The `(uri, role, field)` of the records `extract --format jsonl`
+/// gives of `path`, read as mail.
+fn uris_roles_fields(path: &str) -> Vec<(String, String, String)> {
+    records(&[
+        "extract",
+        "--format",
+        "jsonl",
+        "--input-format",
+        "mail",
+        path,
+    ])
+    .iter()
+    .map(|r| {
+        let s = |k: &str| r[k].as_str().unwrap_or_default().to_string();
+        (s("uri"), s("role"), s("field"))
+    })
+    .collect()
+}
+
+/// Issue 49: HTML mail read as a mail reader shows it (fixtures cut from
+/// phishing_pot, fixtures/mail/archives/README.md): a link's text split
+/// into styled `<span>`s is one URI; a raw `"` left in an `img src` is
+/// `%22`, as a browser requests it; a button only in Outlook's
+/// `<!--[if mso]>` markup is a link; CSS `url()` of a style attribute and
+/// of `<style>` are resources.
+#[test]
+fn html_mail_as_a_mail_reader_shows_it() {
+    let spans = uris_roles_fields(&fixture("mail/archives/phishing-pot-340-spans.eml"));
+    assert!(
+        spans.iter().any(|(u, role, field)| u
+            == "https://verification.metamask.io/KYC?id=000#64841111326"
+            && role == "link"
+            && field.is_empty()),
+        "{spans:?}"
+    );
+    assert!(
+        !spans.iter().any(|(u, _, _)| u == "https://verification."),
+        "{spans:?}"
+    );
+    let quote = uris_roles_fields(&fixture("mail/archives/phishing-pot-5851-img-quote.eml"));
+    assert!(
+        quote.contains(&(
+            "https://lh3.googleusercontent.com/d/1LydQUGkq2Tyz40S6L1YU601oOSHfYhCs%22".to_string(),
+            "resource".to_string(),
+            "img@src".to_string()
+        )),
+        "{quote:?}"
+    );
+    let mso = uris_roles_fields(&fixture("mail/archives/phishing-pot-1825-mso.eml"));
+    let button = "http://getlevsgt.online/K1ZXU08xT0U1bGhDQnowTytUMmtCbUswNDBrWHRNdlMyYldPSXp3dkROWUpvTi9WS0pHa3hwcThjRS9WK1Exa3o0dU12Z1VuV1ZIWGV1SW93dlRObmc9PQ__";
+    assert!(
+        mso.contains(&(
+            button.to_string(),
+            "link".to_string(),
+            "v:roundrect@href".to_string()
+        )),
+        "{mso:?}"
+    );
+    assert!(
+        mso.contains(&(button.to_string(), "link".to_string(), "a@href".to_string())),
+        "{mso:?}"
+    );
+    // Its namespace names are identifiers, out by default.
+    assert!(
+        !mso.iter().any(|(u, _, _)| u.starts_with("urn:")),
+        "{mso:?}"
+    );
+    let attribute = uris_roles_fields(&fixture(
+        "mail/archives/phishing-pot-7024-style-attribute.eml",
+    ));
+    assert_eq!(
+        attribute,
+        [(
+            "http://riddlesfishinglodge.com/track/3Nugob3846JHmu2054mgyvodhhhb4488QLTTETYBYMDCKJX204TMPD231584Z15".to_string(),
+            "resource".to_string(),
+            "div@style".to_string()
+        )]
+    );
+    let style = uris_roles_fields(&fixture("mail/archives/phishing-pot-5313-style.eml"));
+    assert_eq!(
+        style,
+        [
+            (
+                "https://cdn.blablacar.com/kairos/assets/build/fonts/GT-Eesti-Pro-Display-Regular.woff".to_string(),
+                "resource".to_string(),
+                "style@url".to_string()
+            ),
+            (
+                "https://cdn.blablacar.com/kairos/assets/build/fonts/GT-Eesti-Pro-Display-Medium.woff".to_string(),
+                "resource".to_string(),
+                "style@url".to_string()
+            )
+        ]
+    );
+}
+
+/// Issue 49: a Gerrit URL wrapped after `docs/+` under a reply prefix
+/// (`>/27804] merged ...`, a real OpenBMC reply) is joined, and said to
+/// be a reading (`broken`), as other hard-wrapped URIs are.
+#[test]
+fn quoted_url_wrapped_after_a_plus_is_joined() {
+    let path = fixture("mail/openbmc-gerrit-quoted-wrap.eml");
+    let recs = records(&[
+        "extract",
+        "--format",
+        "jsonl",
+        "--input-format",
+        "mail",
+        &path,
+    ]);
+    let got: Vec<(&str, bool)> = recs
+        .iter()
+        .map(|r| {
+            (
+                r["uri"].as_str().unwrap_or_default(),
+                r["broken"].as_bool().unwrap_or(false),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [(
+            "https://gerrit.openbmc-project.xyz/c/openbmc/docs/+/27804",
+            true
+        )]
+    );
+}

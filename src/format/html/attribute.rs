@@ -134,3 +134,54 @@ pub(super) fn srcset_urls(s: &[u8]) -> Vec<Range<usize>> {
     }
     urls
 }
+
+/// The ranges of the URLs of CSS `url()` functions in `css` (a `style`
+/// attribute's value or a `<style>` element's text; CSS Values and Units
+/// Level 4 section 4.5): `url(` in any case, optional white space, the
+/// URL unquoted up to `)` or white space, or in `'` or `"` up to the
+/// same quote. Empty URLs are not given; CSS escapes are not undone.
+pub(super) fn css_urls(css: &[u8]) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let mut from = 0;
+    while let Some(k) = memchr::memchr(b'(', &css[from..]) {
+        let open = from + k;
+        from = open + 1;
+        let named = open >= 3
+            && css[open - 3..open].eq_ignore_ascii_case(b"url")
+            && (open == 3 || !is_name_byte(css[open - 4]));
+        if !named {
+            continue;
+        }
+        let mut i = open + 1;
+        while css.get(i).copied().is_some_and(is_space) {
+            i += 1;
+        }
+        let range = match css.get(i) {
+            Some(&q @ (b'"' | b'\'')) => {
+                let Some(n) = memchr::memchr(q, &css[i + 1..]) else {
+                    break;
+                };
+                i + 1..i + 1 + n
+            }
+            Some(_) => {
+                let n = css[i..]
+                    .iter()
+                    .position(|&b| b == b')' || is_space(b) || b == b'"' || b == b'\'')
+                    .unwrap_or(css.len() - i);
+                i..i + n
+            }
+            None => break,
+        };
+        from = range.end;
+        let range = trim(css, range);
+        if !range.is_empty() {
+            out.push(range);
+        }
+    }
+    out
+}
+
+/// A byte of a CSS identifier (so `xurl(` is no `url(`).
+fn is_name_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'-' || b == b'_' || b >= 0x80
+}

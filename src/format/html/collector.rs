@@ -37,6 +37,30 @@ pub(super) fn comment_close(raw: &[u8]) -> Option<usize> {
     }
 }
 
+/// The body of an Outlook conditional comment whose content is `text`
+/// (`[if mso]>BODY<![endif]`, `[if gte mso 9]>`, `[if (mso)|(IE)]>`:
+/// a condition naming `mso` that Outlook's Word engine takes as true,
+/// not `!mso` nor `not mso`): its range in `text`. `None` for other
+/// comments, and for the downlevel-revealed `<!--[if !mso]><!-->`.
+pub(super) fn outlook_conditional(text: &[u8]) -> Option<Range<usize>> {
+    let rest = text.strip_prefix(b"[if")?;
+    let close = memchr::memmem::find(rest, b"]>")?;
+    let condition = rest[..close].to_ascii_lowercase();
+    let names_mso = memchr::memmem::find(&condition, b"mso").is_some();
+    let negated = memchr::memmem::find(&condition, b"!").is_some()
+        || memchr::memmem::find(&condition, b"not").is_some();
+    if !names_mso || negated {
+        return None;
+    }
+    let start = 3 + close + 2;
+    let end = if text.ends_with(b"<![endif]") {
+        text.len() - b"<![endif]".len()
+    } else {
+        text.len()
+    };
+    (start <= end).then_some(start..end)
+}
+
 /// What the current tag token is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Tag {
@@ -118,6 +142,9 @@ pub(super) struct Collector<'a> {
     /// The script being read holds `<!--`: the tokenizer may be in one
     /// of its escaped states, which a window cannot start in.
     pub(super) script_escaped: bool,
+    /// Reading the body of an Outlook conditional comment (whose own
+    /// conditional comments are comments: one level only).
+    pub(super) conditional: bool,
 }
 
 impl<'a> Collector<'a> {
@@ -153,6 +180,7 @@ impl<'a> Collector<'a> {
             text_point: None,
             open_comment: None,
             script_escaped: false,
+            conditional: false,
         }
     }
 
@@ -264,6 +292,19 @@ impl<'a> Collector<'a> {
     /// Gives the current text run as a segment unless it is whitespace
     /// (or code that is left out).
     pub(super) fn flush_text(&mut self) {
+        if matches!(self.content_state, Some((_, "style"))) {
+            // A mail part's `<style>` (read only there): the URLs of its
+            // CSS `url()`, each one reference.
+            for range in css_urls(&self.text.text) {
+                let kind = SegmentKind::HtmlAttribute {
+                    element: "style".to_string(),
+                    attribute: "url".to_string(),
+                };
+                self.segments.push(self.text.segment(range, kind, true));
+            }
+            self.text.clear();
+            return;
+        }
         if self.text.text.iter().any(|b| !is_space(*b)) {
             let len = self.text.text.len();
             let code = self.code_depth > 0 && self.code != Code::Text;
@@ -315,6 +356,8 @@ impl<'a> Collector<'a> {
             let kept = !value.is_empty()
                 && (name.is_some()
                     || memchr::memchr(b':', value).is_some()
+                    || (self.code == Code::Text
+                        && self.attribute_name.eq_ignore_ascii_case(b"style"))
                     || self.attribute_name.eq_ignore_ascii_case(b"http-equiv")
                     || self.attribute_name.eq_ignore_ascii_case(b"content"));
             if kept {
@@ -378,6 +421,14 @@ impl<'a> Collector<'a> {
                 }
                 UrlValue::Text if refresh && attr.name == "content" => {
                     if let Some(range) = refresh_url(text) {
+                        self.segments.push(attr.value.segment(range, kind(), true));
+                    }
+                }
+                UrlValue::Text if self.code == Code::Text && attr.name == "style" => {
+                    // In a mail part, the URLs of a style's CSS `url()`
+                    // (background images a browser loads), each one
+                    // reference; the rest of the CSS holds none.
+                    for range in css_urls(text) {
                         self.segments.push(attr.value.segment(range, kind(), true));
                     }
                 }

@@ -46,7 +46,8 @@ impl Emitter for Sink<'_, '_> {
 
     fn emit_string(&mut self, s: &[u8]) {
         let c = &mut *self.0;
-        if !c.skip_text {
+        let style = c.code == Code::Text && matches!(c.content_state, Some((_, "style")));
+        if !c.skip_text || style {
             c.text.push(c.html, &mut c.text_cursor, c.position, s);
         }
         c.note_text_point(s);
@@ -75,7 +76,13 @@ impl Emitter for Sink<'_, '_> {
 
     fn emit_current_tag(&mut self) -> Option<State> {
         let c = &mut *self.0;
-        c.flush_text();
+        // In a mail part, text goes on across the tags of inline
+        // elements that only style it (`<span>`, `<b>`, `<font>`,
+        // `<wbr>`): a reader sees `https://verification.</span><span
+        // ...>metamask.io/KYC` as one run of text.
+        if !(c.code == Code::Text && c.content_state.is_none() && joins_text(&c.tag_name)) {
+            c.flush_text();
+        }
         let state = match c.tag {
             Tag::Start => {
                 c.flush_attributes();
@@ -120,7 +127,23 @@ impl Emitter for Sink<'_, '_> {
             if text == b"beginarticle" {
                 c.article = true;
             }
-            if text.iter().any(|b| !is_space(*b)) {
+            if let Some(body) = (c.code == Code::Text && !c.conditional)
+                .then(|| outlook_conditional(text))
+                .flatten()
+            {
+                // Outlook's conditional comment: markup Outlook reads,
+                // read as HTML (its links and images with their roles).
+                let at = range.start + body.start;
+                let inner = &c.html[at..range.start + body.end];
+                let mut collector = Collector::new(inner, Code::Text);
+                collector.conditional = true;
+                let tokenizer = Tokenizer::new_with_emitter(inner, Sink(&mut collector));
+                let Ok(()) = tokenizer.finish();
+                for mut seg in collector.segments {
+                    seg.map.shift(at as u64);
+                    c.segments.push(seg);
+                }
+            } else if text.iter().any(|b| !is_space(*b)) {
                 c.segments.push(Segment {
                     text: text.to_vec(),
                     kind: SegmentKind::HtmlComment,

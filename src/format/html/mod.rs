@@ -69,11 +69,13 @@
 //!
 //! # Known limitations
 //!
-//! - Text is split at every tag: a URI broken by a tag inside it
-//!   (`http://example.org/<wbr>path`, `http://<b>x</b>.org`) is found only
-//!   up to the tag. Keeping words together across inline tags would need
-//!   the tree builder's notion of inline content and would join text that
-//!   a reader sees apart as often.
+//! - In a document, text is split at every tag: a URI broken by a tag
+//!   inside it (`http://example.org/<wbr>path`, `http://<b>x</b>.org`) is
+//!   found only up to the tag. In a mail part ([`segments`]) text goes on
+//!   across the tags of inline elements that only style it (`<span>`,
+//!   `<b>`, `<font>`, `<wbr>`, ...; not `<a>`, `<img>`, `<br>` nor block
+//!   elements), as a browser lays them out: HTML mail splits a link's
+//!   text into styled `<span>`s (phishing_pot sample-340).
 //! - No tree construction: elements are recognized by their tags only
 //!   (e.g. `<noscript>` contents are read as markup, a `<script>` inside
 //!   `<svg>` is still skipped, `<![CDATA[...]]>` is a comment).
@@ -413,6 +415,21 @@ fn code_element(name: &[u8]) -> Option<&'static str> {
         b"tt" => Some("tt"),
         _ => None,
     }
+}
+
+/// True for the elements whose tags a mail part's text goes on across
+/// (`name` in any case): phrasing elements that only style their text or
+/// mark a place to break it (HTML section 4.5, text-level semantics;
+/// `font`, `nobr`, `strike`, `big`, `tt` of HTML 4; Word's `o:p`), which
+/// a browser lays out inline, with no space added. Not `a` (a link's
+/// text is its own), `img`, `br` nor any block element.
+fn joins_text(name: &[u8]) -> bool {
+    const INLINE: [&[u8]; 24] = [
+        b"span", b"b", b"i", b"u", b"s", b"em", b"strong", b"font", b"small", b"big", b"mark",
+        b"sub", b"sup", b"wbr", b"nobr", b"strike", b"abbr", b"bdi", b"bdo", b"dfn", b"ins",
+        b"del", b"o:p", b"var",
+    ];
+    INLINE.iter().any(|n| name.eq_ignore_ascii_case(n))
 }
 
 /// The ASCII whitespace of HTML: TAB, LF, FF, CR, SPACE.

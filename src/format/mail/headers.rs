@@ -130,6 +130,10 @@ pub(super) const NOT_READ: &[&[u8]] = &[
     b"resent-message-id",
     b"content-id",
     b"thread-index",
+    // Exchange's item class (`urn:content-classes:message`, MS-OXCMAIL
+    // section 2.2.3.2.3): names what kind of item the message is, an
+    // identifier no reader follows.
+    b"content-class",
     // Trace and authentication (RFC 5321 section 4.4, RFC 6376, RFC
     // 8617, RFC 8601, RFC 7208).
     b"received",
@@ -163,7 +167,8 @@ pub(super) const NOT_READ_PREFIXES: &[&[u8]] = &[
 /// True for a header field whose value is read for URIs: every field but
 /// the ones that hold addresses (`From`, `To`, `Cc`, `Reply-To`, `Sender`,
 /// `Return-Path`, ...), message identifiers (`Message-ID`, `References`,
-/// `In-Reply-To`: `--message-ids` reads those as `mid:` URIs), trace and
+/// `In-Reply-To`: `--message-ids` reads those as `mid:` URIs; Exchange's
+/// `Content-Class`), trace and
 /// authentication data (`Received`, `DKIM-Signature`, `ARC-*`,
 /// `Authentication-Results`, the anti-spam blobs of Exchange and Gmail),
 /// the MIME structure (`Content-Type`, `Content-Transfer-Encoding`,

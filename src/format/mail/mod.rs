@@ -7,10 +7,11 @@
 //! (`super::charset`), format=flowed and reply prefixes (`super::quote`),
 //! and HTML parts (`super::html`). Parts that are not text (images,
 //! archives, PDFs) are skipped without being decoded by us. A
-//! message/rfc822 (or message/global) part sent as it is (no transfer
-//! encoding), and a part of a multipart/digest without a content type,
-//! is walked as a message of its own, up to [`MAX_NESTED_MESSAGES`]
-//! deep. The header fields that may carry URIs ([`field_is_read`]:
+//! message/rfc822 (or message/global) part, and a part of a
+//! multipart/digest without a content type, is walked as a message of
+//! its own, up to [`MAX_NESTED_MESSAGES`] deep (one sent in base64 or
+//! quoted-printable decoded first, its pieces mapped through the
+//! decoding). The header fields that may carry URIs ([`field_is_read`]:
 //! `List-*` and `Archived-At` of RFC 2369 and RFC 5064, `Link`, `X-Url`,
 //! `Organization`, `Subject`, ...) are pieces too; `Message-ID`,
 //! `In-Reply-To` and `References` are not read for URIs (their values

@@ -505,8 +505,8 @@ fn deeply_nested_messages_are_read_to_the_limit() {
         vec!["0"; MAX_NESTED_MESSAGES + 1].join(".")
     );
     assert_eq!(m.problems[0], want);
-    // Inside a base64 message/rfc822 part: not read (as before), no
-    // crash.
+    // Inside a base64 message/rfc822 part: decoded and read to the same
+    // limit, no crash.
     let mut inner = h.clone();
     for _ in 0..20_000 {
         inner.push_str("Content-Type: message/rfc822\n\n");
@@ -526,9 +526,13 @@ fn deeply_nested_messages_are_read_to_the_limit() {
         lines.join("\n")
     );
     let m = read(encoded.as_bytes(), MailOptions::default());
-    assert_eq!(
-        m.problems,
-        ["part 0: an encoded message/rfc822 part is not read"]
+    assert_eq!(m.problems.len(), 1, "{:?}", m.problems);
+    assert!(
+        m.problems[0].ends_with(&format!(
+            "messages nested more than {MAX_NESTED_MESSAGES} deep: its parts are not read"
+        )),
+        "{:?}",
+        m.problems
     );
 }
 
@@ -853,4 +857,86 @@ fn last_part_without_closing_boundary_keeps_its_type() {
         .pieces
         .iter()
         .any(|p| p.kind != SegmentKind::Text && p.text == b"http://html.example/"));
+}
+
+#[test]
+fn undeclared_quoted_printable_needs_evidence() {
+    // Written quoted-printable: `=3D"` attributes and a soft break.
+    assert!(walk::undeclared_qp(
+        b"<a href=3D\"http://x.example/a?b=3D1\">x</a><img src=3D'y.png' alt=3D\"lo=\r\nng\">"
+    ));
+    // HTML that merely holds `=`: plain attributes, a query, a line
+    // ending in `=` inside a URL.
+    assert!(!walk::undeclared_qp(
+        b"<a href=\"http://x.example/?q=3D\">a</a>\n<a href=\"http://y.example/?t=\n\">b</a>"
+    ));
+    // One encoded attribute among plain ones, or no soft break: as is.
+    assert!(!walk::undeclared_qp(
+        b"<a href=\"a\" title=\"b\" x=3D\"c\" y=3D\"d\" z=\"e\">=\n"
+    ));
+    assert!(!walk::undeclared_qp(b"<a href=3D\"a\" title=3D\"b\">"));
+    let raw = b"From: a@b\r\nContent-Type: text/html\r\nContent-Transfer-Encoding: 7bit\r\n\r\n<a href=3D\"http://x.example/long=\r\npath\">go</a><img src=3D\"http://x.example/i.png\">\r\n";
+    let m = read(raw, MailOptions::default());
+    let links: Vec<String> = m
+        .pieces
+        .iter()
+        .filter(|p| p.references)
+        .map(|p| String::from_utf8_lossy(&p.text).into_owned())
+        .collect();
+    assert_eq!(
+        links,
+        ["http://x.example/longpath", "http://x.example/i.png"]
+    );
+    assert!(m.problems.iter().any(|p| p.contains("quoted-printable")));
+}
+
+/// Issue 49: a message/rfc822 part sent in base64 (mail-parser's
+/// resources/eml/rfc/008.eml, fixtures/mail/archives) is decoded and
+/// read as a message: its header fields and its text and HTML parts,
+/// each piece mapped back to the base64 characters it was decoded from.
+#[test]
+fn base64_forwarded_message_is_read() {
+    let raw = include_bytes!("../../../fixtures/mail/archives/mail-parser-rfc-008.eml");
+    let m = read(raw, MailOptions::default());
+    assert!(
+        !m.problems.iter().any(|p| p.contains("not read")),
+        "{:?}",
+        m.problems
+    );
+    let texts: Vec<(String, String)> = m
+        .pieces
+        .iter()
+        .map(|p| {
+            (
+                p.part.as_ref().map(|i| i.index.clone()).unwrap_or_default(),
+                String::from_utf8_lossy(&p.text).into_owned(),
+            )
+        })
+        .collect();
+    let plain = texts
+        .iter()
+        .find(|(_, t)| t.contains("This is an *HTML* test message"))
+        .unwrap_or_else(|| panic!("{texts:?}"));
+    assert_eq!(plain.0, "2.1");
+    assert!(
+        texts.iter().any(|(i, t)| i == "2.2" && t.contains("HTML")),
+        "{texts:?}"
+    );
+    assert!(
+        texts.iter().any(|(i, t)| i == "2.0" && t.trim() == "en-US"),
+        "{texts:?}"
+    );
+    // Every piece of the nested message points into the base64 lines.
+    let at = memchr::memmem::find(raw, b"VG86").unwrap_or(0);
+    for p in m
+        .pieces
+        .iter()
+        .filter(|p| p.part.as_ref().is_some_and(|i| i.index.starts_with("2.")))
+    {
+        let span = p.chain.span(0..p.text.len() as u64);
+        assert!(
+            span.start as usize >= at && span.end as usize <= raw.len(),
+            "{span:?}"
+        );
+    }
 }

@@ -70,6 +70,17 @@ pub(super) fn walk(
         let Some(body) = raw.get(s..e.max(s)) else {
             continue;
         };
+        // HTML declared 7bit or 8bit (or nothing) whose attributes are
+        // written quoted-printable (`href=3D"...`, soft line breaks):
+        // decoded as quoted-printable, said.
+        let encoding = if is_html && encoding == Encoding::None && undeclared_qp(body) {
+            out.problems.push(format!(
+                "part {index}: HTML not declared quoted-printable is written so (attributes `=3D\"`, soft line breaks): decoded as quoted-printable"
+            ));
+            Encoding::QuotedPrintable
+        } else {
+            encoding
+        };
         // A base64 body followed by text that is not base64 (a footer
         // Mailman appends to a single-part message): the base64 up to
         // where it stops, then the rest as plain text, a piece of its own.
@@ -139,7 +150,13 @@ fn content_type(part: &mail_parser::MessagePart<'_>) -> Option<String> {
 }
 
 /// A message/rfc822 part (RFC 2046 section 5.2.1) from `s` to `e`: its
-/// header fields read and its parts walked, or the warning why not.
+/// header fields read and its parts walked, or the warning why not. A
+/// part sent in base64 or quoted-printable (RFC 2046 section 5.2.1 allows
+/// neither, but forwarding clients send them: a bounce's returned message
+/// in base64) is decoded first and read as the message it holds, its
+/// pieces mapped through the decoding back to the part's bytes; the depth
+/// limit is the same, and the decoded message is never larger than the
+/// part.
 fn nested(
     tree: &Tree<'_>,
     s: usize,
@@ -149,18 +166,57 @@ fn nested(
     depth: usize,
     out: &mut Message,
 ) {
-    let (raw, structure) = (tree.raw, tree.structure);
-    if encoding != Encoding::None {
-        out.problems.push(format!(
-            "part {index}: an encoded message/rfc822 part is not read"
-        ));
-    } else if depth >= MAX_NESTED_MESSAGES {
+    if depth >= MAX_NESTED_MESSAGES {
         out.problems.push(format!(
             "part {index}: messages nested more than {MAX_NESTED_MESSAGES} deep: its parts are not read"
         ));
-    } else if let (Some(inner_raw), Some(inner)) =
-        (raw.get(s..e.max(s)), structure.get(s..e.max(s)))
-    {
+        return;
+    }
+    if encoding == Encoding::None {
+        message_at(tree, s, e, index, depth, out);
+        return;
+    }
+    let Some(body) = tree.raw.get(s..e.max(s)) else {
+        return;
+    };
+    let (bytes, map) = match encoding {
+        Encoding::Base64 => {
+            let d = base64::decode(body);
+            if d.truncated {
+                out.problems
+                    .push(format!("part {index}: base64 message is truncated"));
+            }
+            (d.bytes, d.map)
+        }
+        _ => qp::decode(body),
+    };
+    let (structure, first_change) = defang(&bytes);
+    let (structure, _) = unfound_boundaries(structure, first_change);
+    let closes = std::cell::OnceCell::new();
+    let inner = Tree {
+        raw: &bytes,
+        structure: &structure,
+        closes: &closes,
+        opts: tree.opts,
+    };
+    let before = out.pieces.len();
+    message_at(&inner, 0, bytes.len(), index, depth, out);
+    // The pieces' offsets are the decoded message's: through the
+    // transfer decoding's map to the part's bytes.
+    let map = Arc::new(map);
+    for p in out.pieces.iter_mut().skip(before) {
+        p.chain = std::mem::take(&mut p.chain)
+            .then_map(map.clone())
+            .then_shift(s as u64);
+    }
+}
+
+/// The message from `s` to `e` of `tree.raw`, a message part's body
+/// (`depth` messages deep): its header fields read (with
+/// `tree.opts.headers`) and its parts walked.
+fn message_at(tree: &Tree<'_>, s: usize, e: usize, index: &str, depth: usize, out: &mut Message) {
+    let (raw, structure) = (tree.raw, tree.structure);
+    if let (Some(inner_raw), Some(inner)) = (raw.get(s..e.max(s)), structure.get(s..e.max(s))) {
         let split = super::super::header::fields(inner_raw);
         let slim = slim(inner_raw, inner, &split);
         let (parsed, delta) = slim
@@ -270,6 +326,35 @@ fn read_as_text(
         _ => return false,
     }
     true
+}
+
+/// True when an HTML body sent without a transfer encoding (7bit, 8bit,
+/// binary or none declared) is visibly quoted-printable (RFC 2045
+/// section 6.7), on the evidence a reader of the source agrees with: at
+/// least two attribute values opened as `name=3D"` or `name=3D'` (the
+/// `=` of the attribute written `=3D`), more of them than attributes
+/// opened plainly (`name="`), and at least one soft line break (`=` at
+/// the end of a line). HTML that merely holds `=` (a URL's query, a
+/// plain attribute) has no `=3D"` before a value and stays as it is.
+pub(super) fn undeclared_qp(body: &[u8]) -> bool {
+    let (mut encoded, mut plain, mut soft) = (0usize, 0usize, false);
+    let name_before = |i: usize| {
+        i > 0
+            && body
+                .get(i - 1)
+                .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'-' || *b == b':')
+    };
+    for i in memchr::memchr_iter(b'=', body) {
+        let rest = &body[i + 1..];
+        if rest.starts_with(b"\n") || rest.starts_with(b"\r\n") {
+            soft = true;
+        } else if (rest.starts_with(b"3D\"") || rest.starts_with(b"3D'")) && name_before(i) {
+            encoded += 1;
+        } else if (rest.starts_with(b"\"") || rest.starts_with(b"'")) && name_before(i) {
+            plain += 1;
+        }
+    }
+    soft && encoded >= 2 && encoded > plain
 }
 
 /// A base64 body followed by text that is not base64 (a footer

@@ -283,8 +283,23 @@ pub(super) fn wrap_continuation(w: &Window<'_>, seg: usize, j: usize) -> Continu
     }
     // A word that starts with `/` goes on a cut path only when it is the
     // whole line: `/guide/list.html   https://...` starts a row of a
-    // table (a `_redirects` file), as a path often does.
-    if word.first() == Some(&b'/') {
+    // table (a `_redirects` file), as a path often does. Or when the
+    // path goes on for sure: the URI ends the line with `+` (Gerrit's
+    // `/c/openbmc/docs/+` then `/27804`: no path segment ends so), or
+    // the word closes the bracket the URI was opened in
+    // (`[https://.../docs/+` then `/27804] merged`, issue 49).
+    let closes_bracket = |opener: u8| {
+        seg > 0
+            && hay[seg - 1] == opener
+            && hay[k..e]
+                .iter()
+                .rev()
+                .take_while(|b| !b.is_ascii_alphanumeric())
+                .any(|&b| matches!((opener, b), (b'[', b']') | (b'(', b')') | (b'<', b'>')))
+    };
+    let path_goes_on =
+        last == b'+' || closes_bracket(b'[') || closes_bracket(b'(') || closes_bracket(b'<');
+    if word.first() == Some(&b'/') && !path_goes_on {
         let mut t = e;
         while t < hay.len() && matches!(hay[t], b' ' | b'\t') {
             t += 1;

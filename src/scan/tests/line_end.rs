@@ -383,3 +383,37 @@ fn comment_lines_join_only_after_their_prefix() {
     );
     assert!(uris("/// the `<urn:x>` form\n").is_empty());
 }
+
+/// Issue 49: a Gerrit URL cut after `docs/+` (an OpenBMC reply, 2021:
+/// `>Recently a design document [https://.../docs/+` then `>/27804]
+/// merged to ...`) goes on with `/27804` though text follows it on that
+/// line: a `+` ends no path segment, and the `]` closes the bracket the
+/// URI was opened in. Under a reply prefix and in plain text alike.
+#[test]
+fn a_path_cut_after_a_plus_or_in_brackets_is_joined() {
+    let whole = "https://gerrit.openbmc-project.xyz/c/openbmc/docs/+/27804";
+    for text in [
+        ">Recently a design document [https://gerrit.openbmc-project.xyz/c/openbmc/docs/+\n>/27804] merged to enable the hardware isolation\n",
+        "Recently a design document [https://gerrit.openbmc-project.xyz/c/openbmc/docs/+\n/27804] merged to enable the hardware isolation\n",
+        "Recently a design document (https://gerrit.openbmc-project.xyz/c/openbmc/docs/+\n/27804) merged to enable the hardware isolation\n",
+        "> Recently a design document: https://gerrit.openbmc-project.xyz/c/openbmc/docs/+\n> /27804 merged to enable the hardware isolation\n",
+    ] {
+        assert_eq!(
+            wrapped_uris(text)[0],
+            (whole.to_string(), true),
+            "{text:?}"
+        );
+    }
+    // A table row after a URI that ends otherwise stays a row; a bracket
+    // the word does not close, or prose after the `+`, is not joined.
+    let long = "https://gerrit.openbmc-project.xyz/c/openbmc/docs/+/27804/8/a";
+    for text in [
+        format!("{long}\n/guide/list.html     https://v2.vuejs.org/v2/guide/list.html\n"),
+        format!("[{long}\n/guide/list.html     https://v2.vuejs.org/\n"),
+        "Recently a design document: https://gerrit.openbmc-project.xyz/c/openbmc/docs/+\nthe rest of it\n".to_string(),
+        // A number after the `+` may be prose (`2021 was ...`): not taken.
+        "Recently a design document: https://gerrit.openbmc-project.xyz/c/openbmc/docs/+\n27804 was merged\n".to_string(),
+    ] {
+        assert!(!wrapped_uris(&text)[0].1, "{text:?}");
+    }
+}
