@@ -21,7 +21,13 @@
 # Part 2 (FULL=1): the detailed tables (the rfc/ folder, raw MIME
 # mailboxes decoded, the linkify crate, the tree with mail decoded).
 #
+# Issue 50 adds rows for one file across threads (the rows above stay as
+# they are): extract -j2 against extract -j1 and rg -j1 -o, check -j2
+# --format jsonl against rg -j1 --json; their md5 is that of the -j1 rows
+# above when the output is byte-identical, which the script checks.
+#
 # Usage: benches/compare.sh [SIZE_MIB] [RUNS]      (defaults: 256, 10)
+#        CORPUS=/path/to/shared/corpus benches/compare.sh (default ../shared/corpus)
 #        FULL=1 BEFORE=target/urilint-old benches/compare.sh 256 10
 # Needs: ../shared/corpus, rg (ripgrep), hyperfine, GNU time and python3;
 #        `apt-get install ripgrep hyperfine time` on Debian. Honours
@@ -30,7 +36,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 size=${1:-256}
 runs=${2:-10}
-corpus=../shared/corpus
+corpus=${CORPUS:-../shared/corpus}
 [ -d "$corpus" ] || { echo "benches/compare.sh: $corpus not found" >&2; exit 2; }
 command -v rg >/dev/null || { echo "benches/compare.sh: rg not found (apt-get install ripgrep)" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "benches/compare.sh: /usr/bin/time not found (apt-get install time)" >&2; exit 2; }
@@ -97,6 +103,19 @@ row "extract, MAIL" "≥ 1.2x" "extract -j1 --input-format text $mail" rg -j1 -o
 # the same file read as text; the target is decoded at most 2x the text time.
 row "extract --input-format mbox, MAIL decoded / as text" "≥ 0.50x" "extract -j1 --input-format mbox $mail" "$bin" extract -j1 --input-format text "$mail"
 row "extract --input-format text, TREE, 2 threads" "≥ 1.3x" "extract -j2 --input-format text $corpus" rg -j2 -o "$regex" "$corpus"
+# Issue 50: one file across threads.
+row "extract -j2, FILE / extract -j1" "≥ 1.8x" "extract -j2 --input-format text $input" "$bin" extract -j1 --input-format text "$input"
+row "extract -j2, FILE / rg -j1 -o" "≥ 1.7x" "extract -j2 --input-format text $input" rg -j1 -o "$regex" "$input"
+row "extract -j2 --format jsonl, FILE / extract -j1" "" "extract -j2 --input-format text --format jsonl $input" "$bin" extract -j1 --input-format text --format jsonl "$input"
+row "check -j2 --isolated --format jsonl, FILE / rg -j1 --json" "≥ 1.6x" "check --isolated -j2 --input-format text --format jsonl $input" rg -j1 --json "$regex" "$input"
+# The same output as one thread, byte for byte.
+for args in "extract --input-format text" "extract --input-format text --format jsonl" "check --isolated --input-format text --format jsonl"; do
+    # shellcheck disable=SC2086
+    a=$( ("$bin" $args -j1 "$input" 2>&1 || true) | md5sum | cut -c1-12)
+    # shellcheck disable=SC2086
+    b=$( ("$bin" $args -j2 "$input" 2>&1 || true) | md5sum | cut -c1-12)
+    if [ "$a" = "$b" ]; then echo "$args: -j2 output (with standard error) identical to -j1 ($a)"; else echo "$args: -j2 output DIFFERS from -j1 ($b, $a)"; same=1; fi
+done
 echo
 echo "URIs found in FILE: urilint $("$bin" extract -j1 --input-format text "$input" | wc -l), rg $(rg -o -j1 "$regex" "$input" | wc -l)"
 # Bounded memory on a large file: 1 GiB, mapped (the default for a named

@@ -157,6 +157,7 @@ pub mod since;
 pub mod sink;
 pub mod site;
 pub mod source;
+pub mod split;
 pub mod state_file;
 pub mod template;
 pub mod unwrap;

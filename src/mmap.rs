@@ -63,6 +63,8 @@
 
 use std::fs::File;
 use std::io;
+use std::ops::Range;
+use std::sync::Arc;
 
 /// Files shorter than this are read, not mapped: 1 MiB. Below it the
 /// system calls of a map (mmap, the page faults, munmap) cost more than
@@ -73,18 +75,29 @@ pub const MIN_LEN: u64 = 1 << 20;
 /// bytes of the map that the scanner has gone past stay resident, 8 MiB.
 pub(crate) const RELEASE_STEP: usize = 8 << 20;
 
-/// A read-only map of one whole regular file.
+/// A read-only map of one whole regular file, or a view of a range of
+/// one ([`Mapping::view`]: the chunks of one input scanned on several
+/// threads, [`crate::split`]).
 pub struct Mapping {
-    map: memmap2::Mmap,
-    /// Bytes before this offset have been handed back to the kernel
-    /// (page-aligned from the start of the map).
+    /// The map, shared by the views of one file; unmapped when the last
+    /// goes.
+    map: Arc<memmap2::Mmap>,
+    /// The range of the map this value gives ([`Mapping::bytes`]), in
+    /// byte offsets from the start of the file.
+    start: usize,
+    end: usize,
+    /// Bytes of the map before this offset (from the start of the file,
+    /// page-aligned) have been handed back to the kernel; a view starts at
+    /// the first page boundary at or after its start (the page it shares
+    /// with the view before it is that view's to release).
     released: usize,
 }
 
 impl std::fmt::Debug for Mapping {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Mapping")
-            .field("len", &self.map.len())
+            .field("start", &self.start)
+            .field("len", &self.len())
             .field("released", &self.released)
             .finish()
     }
@@ -107,35 +120,57 @@ impl Mapping {
         // nothing but speed.
         #[cfg(unix)]
         let _ = map.advise(memmap2::Advice::Sequential);
-        Ok(Mapping { map, released: 0 })
+        let end = map.len();
+        Ok(Mapping {
+            map: Arc::new(map),
+            start: 0,
+            end,
+            released: 0,
+        })
     }
 
-    /// The file's bytes, as they were mapped (`len` bytes).
-    pub fn bytes(&self) -> &[u8] {
-        &self.map
-    }
-
-    /// The length of the map, in bytes.
-    pub fn len(&self) -> usize {
-        self.map.len()
-    }
-
-    /// True for a map of nothing (never made: an empty file is read).
-    pub fn is_empty(&self) -> bool {
-        self.map.is_empty()
-    }
-
-    /// Hands the pages wholly before byte `upto` back to the kernel, when
-    /// at least `RELEASE_STEP` (8 MiB) bytes have been passed since the last
-    /// time: they leave the resident set and are read again from the page
-    /// cache if touched (see the module documentation). Never fails: the
-    /// advice is only about memory.
-    pub fn release_before(&mut self, upto: usize) {
-        let upto = upto.min(self.map.len());
-        if upto < self.released + RELEASE_STEP {
-            return;
+    /// A view of `range` (byte offsets into [`Mapping::bytes`], clamped
+    /// to it) sharing this map: its [`Mapping::bytes`] are those bytes
+    /// (offset 0 is `range.start`), and it hands back to the kernel only
+    /// the pages wholly inside its range, as it is scanned
+    /// ([`Mapping::release_before`]) and when it is dropped (a view is
+    /// scanned once: the pages it leaves would otherwise stay resident
+    /// until the whole map goes).
+    pub fn view(&self, range: Range<usize>) -> Mapping {
+        let end = self.start + range.end.min(self.len());
+        let start = self.start + range.start.min(end - self.start);
+        Mapping {
+            map: Arc::clone(&self.map),
+            start,
+            end,
+            released: align_up(start),
         }
-        let upto = upto & !(page_size() - 1);
+    }
+
+    /// The file's bytes, as they were mapped (`len` bytes), or the view's.
+    pub fn bytes(&self) -> &[u8] {
+        &self.map[self.start..self.end]
+    }
+
+    /// The length of the map (or the view), in bytes.
+    pub fn len(&self) -> usize {
+        self.end - self.start
+    }
+
+    /// True for a map of nothing (never made: an empty file is read), or
+    /// an empty view.
+    pub fn is_empty(&self) -> bool {
+        self.end == self.start
+    }
+
+    /// True for a view of part of a map ([`Mapping::view`]).
+    fn is_part(&self) -> bool {
+        self.start != 0 || self.end != self.map.len()
+    }
+
+    /// Hands the pages from the released mark up to `upto` (an offset of
+    /// the file, page-aligned) back to the kernel.
+    fn release_to(&mut self, upto: usize) {
         if upto <= self.released {
             return;
         }
@@ -144,6 +179,7 @@ impl Mapping {
             // SAFETY: MADV_DONTNEED on a read-only shared file map drops
             // only this process's page table entries; the next access reads
             // the same bytes from the page cache (module documentation).
+            // `released..upto` lies inside the map.
             let _ = unsafe {
                 self.map.unchecked_advise_range(
                     memmap2::UncheckedAdvice::DontNeed,
@@ -155,6 +191,19 @@ impl Mapping {
         self.released = upto;
     }
 
+    /// Hands the pages wholly before byte `upto` back to the kernel, when
+    /// at least `RELEASE_STEP` (8 MiB) bytes have been passed since the last
+    /// time: they leave the resident set and are read again from the page
+    /// cache if touched (see the module documentation). Never fails: the
+    /// advice is only about memory.
+    pub fn release_before(&mut self, upto: usize) {
+        let upto = self.start + upto.min(self.len());
+        if upto < self.released + RELEASE_STEP {
+            return;
+        }
+        self.release_to(upto & !(page_size() - 1));
+    }
+
     /// Hands back again the pages wholly inside `from..to` that are also
     /// before the released mark ([`Mapping::release_before`]): pages
     /// released once and touched again (a late count of lines over bytes
@@ -163,7 +212,9 @@ impl Mapping {
     /// Never fails: the advice is only about memory.
     pub fn release_again(&mut self, from: usize, to: usize) {
         let page = page_size();
-        let lo = from.saturating_add(page - 1) & !(page - 1);
+        let from = self.start.saturating_add(from.min(self.len()));
+        let to = self.start.saturating_add(to.min(self.len()));
+        let lo = align_up(from).max(align_up(self.start));
         let hi = to.min(self.released) & !(page - 1);
         if hi <= lo {
             return;
@@ -180,6 +231,21 @@ impl Mapping {
             };
         }
     }
+}
+
+impl Drop for Mapping {
+    /// A view ([`Mapping::view`]) hands back the pages wholly inside it
+    /// that are still resident; the whole map is simply unmapped.
+    fn drop(&mut self) {
+        if self.is_part() {
+            self.release_to(self.end & !(page_size() - 1));
+        }
+    }
+}
+
+/// `at` rounded up to a page boundary.
+fn align_up(at: usize) -> usize {
+    at.saturating_add(page_size() - 1) & !(page_size() - 1)
 }
 
 /// The page size assumed for alignment: 4 KiB, the smallest of the
@@ -224,6 +290,34 @@ mod tests {
         m.release_again(RELEASE_STEP, usize::MAX);
         m.release_again(usize::MAX - 1, usize::MAX);
         assert_eq!(m.released, released);
+        assert_eq!(m.bytes(), &body[..]);
+    }
+
+    #[test]
+    fn a_view_gives_its_range_and_releases_only_its_pages() {
+        let mut f = tempfile::NamedTempFile::new().expect("temporary file");
+        let body: Vec<u8> = (0..2 * RELEASE_STEP + 9000)
+            .map(|i| (i % 241) as u8)
+            .collect();
+        f.write_all(&body).expect("write");
+        f.flush().expect("flush");
+        let file = File::open(f.path()).expect("open");
+        let m = Mapping::of(&file, body.len() as u64).expect("map");
+        let mut v = m.view(1000..RELEASE_STEP + 7000);
+        assert_eq!(v.len(), RELEASE_STEP + 6000);
+        assert_eq!(v.bytes(), &body[1000..RELEASE_STEP + 7000]);
+        assert_eq!(v.released, 4096);
+        v.release_before(usize::MAX);
+        assert_eq!(v.released, (RELEASE_STEP + 7000) & !4095);
+        v.release_again(0, usize::MAX);
+        assert_eq!(v.bytes(), &body[1000..RELEASE_STEP + 7000]);
+        // A view of a view is offset from the first; past the end, empty.
+        let w = v.view(10..20);
+        assert_eq!(w.bytes(), &body[1010..1020]);
+        assert!(v.view(usize::MAX - 1..usize::MAX).is_empty());
+        drop(v);
+        drop(w);
+        // The map's bytes are all there after its views are dropped.
         assert_eq!(m.bytes(), &body[..]);
     }
 }

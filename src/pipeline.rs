@@ -20,6 +20,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::io::{self, Write};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard};
 
 use crate::error::Error;
@@ -135,8 +136,107 @@ struct State<'w> {
     walker_wants: Option<usize>,
 }
 
+/// The run's thread budget (`-j N`): the workers running a job and the
+/// helper threads granted to jobs that split one input ([`Sink::helpers`])
+/// count against the same N. Used only with more than one thread (one
+/// worker never splits).
+///
+/// A worker that receives an input always runs it: holding it back while
+/// helpers hold the slots could stall the ordered output (a split input
+/// waits for an earlier input to be written). Instead helpers give their
+/// slot back between two pieces of work when the workers and helpers
+/// together are more than N ([`Grant::yield_one`]), so N is exceeded for
+/// at most the time one piece takes.
+struct Slots {
+    threads: usize,
+    /// Workers running a job, and helpers granted.
+    busy: AtomicUsize,
+}
+
+impl Slots {
+    /// Up to `want` slots, as many as are free now.
+    fn grant(&self, want: usize) -> usize {
+        let mut busy = self.busy.load(Ordering::Acquire);
+        loop {
+            let n = want.min(self.threads.saturating_sub(busy));
+            if n == 0 {
+                return 0;
+            }
+            match self.busy.compare_exchange_weak(
+                busy,
+                busy + n,
+                Ordering::AcqRel,
+                Ordering::Acquire,
+            ) {
+                Ok(_) => return n,
+                Err(now) => busy = now,
+            }
+        }
+    }
+}
+
+/// Helper threads granted to one job out of the run's budget
+/// ([`Sink::helpers`]); given back when dropped.
+pub struct Grant<'a> {
+    slots: Option<&'a Slots>,
+    /// Slots still held.
+    held: AtomicUsize,
+    /// Slots granted.
+    count: usize,
+}
+
+impl Grant<'_> {
+    /// How many helper threads the job may start (0: it runs alone).
+    pub fn count(&self) -> usize {
+        self.count
+    }
+
+    /// Called by a helper between two pieces of work: true when the run
+    /// has more threads busy than its budget (a worker took an input
+    /// meanwhile); the helper's slot is then given back and the helper
+    /// must stop.
+    pub fn yield_one(&self) -> bool {
+        let Some(slots) = self.slots else {
+            return false;
+        };
+        if slots.busy.load(Ordering::Acquire) <= slots.threads {
+            return false;
+        }
+        let mut held = self.held.load(Ordering::Acquire);
+        loop {
+            if held == 0 {
+                return false;
+            }
+            match self.held.compare_exchange_weak(
+                held,
+                held - 1,
+                Ordering::AcqRel,
+                Ordering::Acquire,
+            ) {
+                Ok(_) => {
+                    slots.busy.fetch_sub(1, Ordering::AcqRel);
+                    return true;
+                }
+                Err(now) => held = now,
+            }
+        }
+    }
+}
+
+impl Drop for Grant<'_> {
+    fn drop(&mut self) {
+        if let Some(slots) = self.slots {
+            slots
+                .busy
+                .fetch_sub(self.held.swap(0, Ordering::AcqRel), Ordering::AcqRel);
+        }
+    }
+}
+
 struct Ordered<'w> {
     state: Mutex<State<'w>>,
+    /// The thread budget, with more than one thread.
+    slots: Option<Slots>,
     /// Signalled when `next` moves on and a sink waits for its turn.
     turn: Condvar,
     /// Signalled when `next` reaches `walker_wants`.
@@ -291,6 +391,21 @@ impl<'a, 'w> Parts<'a, 'w> {
 }
 
 impl<'a, 'w> Sink<'a, 'w> {
+    /// Up to `want` helper threads for this job, out of the run's budget
+    /// (`-j N`: at most N threads busy at once, the workers running an
+    /// input and the helpers granted included): as many as are free now,
+    /// none with one thread. The job starts at most that many and keeps
+    /// the grant while they run.
+    pub fn helpers(&self, want: usize) -> Grant<'a> {
+        let slots = self.ordered.slots.as_ref();
+        let count = slots.map_or(0, |s| s.grant(want));
+        Grant {
+            slots,
+            held: AtomicUsize::new(count),
+            count,
+        }
+    }
+
     /// What makes sinks for parts of this input.
     pub fn parts(&self) -> Parts<'a, 'w> {
         Parts {
@@ -482,6 +597,10 @@ where
         }),
         turn: Condvar::new(),
         room: Condvar::new(),
+        slots: (opts.threads > 1).then(|| Slots {
+            threads: opts.threads.min(MAX_THREADS),
+            busy: AtomicUsize::new(0),
+        }),
         unique: opts.unique,
         count: opts.count.filter(|_| opts.unique),
         events,
@@ -503,6 +622,9 @@ where
             let Ok((seq, item)) = item else {
                 return;
             };
+            if let Some(slots) = &ordered.slots {
+                slots.busy.fetch_add(1, Ordering::AcqRel);
+            }
             let mut sink = Sink {
                 seq,
                 ordered: &ordered,
@@ -523,6 +645,9 @@ where
                 Err(e) => on_error(e, &mut sink),
             }
             ordered.deliver(seq, sink.chunk, true);
+            if let Some(slots) = &ordered.slots {
+                slots.busy.fetch_sub(1, Ordering::AcqRel);
+            }
         };
         // As many workers as the system gives, up to the number asked for;
         // none at all is an error of the run.

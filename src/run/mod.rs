@@ -45,6 +45,7 @@ use crate::resolve::{resolve_str, ResolveOptions};
 use crate::scan::{Found, ScanOptions, Scanner};
 use crate::sink::{Notice, Sink as _};
 use crate::source::{sniff, Input, Mmap, Opened, Sniffed};
+use crate::split::SplitOptions;
 use crate::walk::{self, WalkOptions};
 use decoded::{decode_helpers, Located};
 
@@ -496,6 +497,101 @@ pub(crate) fn scan_mapped<F>(
     drive(name, Scanner::mapped(map, scan.clone()), stats, sink, each);
 }
 
+/// Where a chunk of a split input starts ([`scan_split`]): what makes its
+/// items' offsets and lines the whole input's.
+pub(crate) struct ChunkBase<'m> {
+    /// The chunk's first byte's offset in the input.
+    pub(crate) bytes: u64,
+    /// The line breaks before the chunk: known from the start when
+    /// positions are counted, else counted when first asked (a too-long
+    /// candidate's line).
+    lines: std::cell::OnceCell<u64>,
+    map: &'m crate::mmap::Mapping,
+}
+
+impl ChunkBase<'_> {
+    /// The line breaks in the input before the chunk.
+    pub(crate) fn lines(&self) -> u64 {
+        *self.lines.get_or_init(|| {
+            // Counted through a view that hands the pages back as it goes
+            // (at most one release step resident), as the scanner's late
+            // count of lines does.
+            let upto = usize::try_from(self.bytes).unwrap_or(usize::MAX);
+            let mut view = self.map.view(0..upto);
+            let mut lines = crate::position::LineTracker::new();
+            let mut at = 0;
+            while at < view.len() {
+                let to = view.len().min(at.saturating_add(crate::mmap::RELEASE_STEP));
+                lines.advance(&view.bytes()[at..to]);
+                view.release_before(to);
+                at = to;
+            }
+            lines.position().line - 1
+        })
+    }
+}
+
+/// [`scan_mapped`] over chunks of the map ([`crate::split::Chunks`] of
+/// about `chunk` bytes) scanned in parallel on this thread and up to
+/// `helpers` more (as many as the run's budget grants,
+/// [`Sink::helpers`]), their items handed to `each` with the chunk's
+/// [`ChunkBase`] on the thread that scans it, into a sink of the chunk's
+/// own; the chunks' sinks are taken into `sink` in order. With positions,
+/// each chunk's lines are counted first and prefix-summed
+/// ([`crate::split::LineBases`]).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn scan_split<F>(
+    name: &str,
+    map: crate::mmap::Mapping,
+    scan: &ScanOptions,
+    chunk: usize,
+    helpers: usize,
+    stats: &Stats,
+    sink: &mut Sink<'_, '_>,
+    each: F,
+) where
+    F: Fn(Found<'_>, &ChunkBase<'_>, &mut Sink<'_, '_>) + Sync,
+{
+    Stats::add(&stats.files, 1);
+    Stats::add(&stats.bytes, map.len() as u64);
+    let grant = sink.helpers(helpers);
+    let parts = sink.parts();
+    let bases = crate::split::LineBases::new();
+    let mut chunks = crate::split::Chunks::new(map.bytes(), chunk);
+    let helpers = grant.count();
+    crate::split::map_in_order(
+        move || chunks.next(),
+        helpers,
+        crate::split::AHEAD_PER_THREAD * (helpers + 1),
+        |i, range: std::ops::Range<usize>| {
+            let view = map.view(range.clone());
+            let lines = std::cell::OnceCell::new();
+            if scan.positions {
+                let mut t = crate::position::LineTracker::new();
+                t.advance(view.bytes());
+                bases.publish(i, t.position().line - 1);
+                let _ = lines.set(bases.before(i));
+            }
+            let base = ChunkBase {
+                bytes: range.start as u64,
+                lines,
+                map: &map,
+            };
+            let mut part = parts.sink();
+            drive(
+                name,
+                Scanner::mapped(view, scan.clone()),
+                stats,
+                &mut part,
+                |found, part| each(found, &base, part),
+            );
+            part
+        },
+        |part| sink.absorb(part),
+        || grant.yield_one(),
+    );
+}
+
 /// Runs `scanner` to its end, handing every item to `each`; a read error
 /// is reported in the sink and counted.
 fn drive<R, F>(
@@ -738,6 +834,26 @@ pub fn extract(
     ex: &ExtractOptions,
     outputs: Outputs<'_>,
 ) -> Result<Stats, Error> {
+    extract_split(opts, ex, outputs, SplitOptions::from_env())
+}
+
+/// [`extract`], one large mapped plain-text input split across the run's
+/// threads as `split` says ([`crate::split`]; [`extract`] takes
+/// [`SplitOptions::from_env`]): the output is the same whatever `split`
+/// and the thread count. Every option of `extract` keeps its meaning over
+/// the whole input: `--unique` and its counts are decided as the chunks'
+/// entries are written, in order ([`pipeline::Sink::absorb`]);
+/// `--summary` counts the whole input; line numbers and byte offsets are
+/// the whole input's.
+///
+/// # Errors
+/// As [`extract`].
+pub fn extract_split(
+    opts: &RunOptions,
+    ex: &ExtractOptions,
+    outputs: Outputs<'_>,
+    split: SplitOptions,
+) -> Result<Stats, Error> {
     let stats = Stats::default();
     let json = opts.format == Format::Jsonl;
     let mut scan = scan_options(opts, json || ex.style.line_number);
@@ -780,6 +896,18 @@ pub fn extract(
                                 scan_reader(&ctx.name, r, &scan, stats, sink, |found, sink| {
                                     ctx.found(found, None, sink)
                                 })
+                            }
+                            Some(Reader::Mapped(m)) if split.splits(m.len(), opts.threads) => {
+                                scan_split(
+                                    &ctx.name,
+                                    m,
+                                    &scan,
+                                    split.chunk,
+                                    opts.threads - 1,
+                                    stats,
+                                    sink,
+                                    |found, base, sink| ctx.found_in_chunk(found, base, sink),
+                                )
                             }
                             Some(Reader::Mapped(m)) => {
                                 scan_mapped(&ctx.name, m, &scan, stats, sink, |found, sink| {
@@ -869,6 +997,43 @@ impl ExtractInput<'_> {
     /// Prints what the scanner found: in plain text (`at` is `None`), or
     /// in a piece of a decoded unit.
     fn found(&self, found: Found<'_>, at: Option<(&Unit, &Piece)>, sink: &mut Sink<'_, '_>) {
+        self.found_shifted(found, at, 0, 0, sink);
+    }
+
+    /// [`ExtractInput::found`] for an item of a chunk of a split input
+    /// ([`scan_split`]): its offsets and lines made the whole input's.
+    fn found_in_chunk(&self, found: Found<'_>, base: &ChunkBase<'_>, sink: &mut Sink<'_, '_>) {
+        match found {
+            Found::TooLong(t) => {
+                let t = crate::scan::TooLong {
+                    offset: t.offset + base.bytes,
+                    position: t.position.map(|p| Position {
+                        line: p.line + base.lines(),
+                        column: p.column,
+                    }),
+                    ..t
+                };
+                self.found(Found::TooLong(t), None, sink);
+            }
+            Found::Uri(c) => {
+                // Positions are counted only when printed: then the base
+                // is known already.
+                let lines = if c.start().is_some() { base.lines() } else { 0 };
+                self.found_shifted(Found::Uri(c), None, base.bytes, lines, sink);
+            }
+        }
+    }
+
+    /// [`ExtractInput::found`], a plain-text URI's byte offsets moved by
+    /// `bytes` and its lines by `lines`.
+    fn found_shifted(
+        &self,
+        found: Found<'_>,
+        at: Option<(&Unit, &Piece)>,
+        bytes: u64,
+        lines: u64,
+        sink: &mut Sink<'_, '_>,
+    ) {
         let name = &self.name;
         match found {
             Found::Uri(c) => {
@@ -947,7 +1112,7 @@ impl ExtractInput<'_> {
                             plain::uri_line(sink.out(), style, &shown, line, uri);
                         }
                         None => {
-                            let line = c.start().map(|p| p.line);
+                            let line = c.start().map(|p| p.line + lines);
                             plain::uri_line(sink.out(), self.ex.style, name, line, uri);
                         }
                     }
@@ -966,6 +1131,10 @@ impl ExtractInput<'_> {
                 if let Some(u) = unwrapped.clone() {
                     record = record.with_unwrapped(u, self.opts.grammar);
                 }
+                record.line += lines;
+                record.end_line += lines;
+                record.byte_start += bytes;
+                record.byte_end += bytes;
                 if let Some(l) = located {
                     record.line = l.start.line;
                     record.column = l.start.column;

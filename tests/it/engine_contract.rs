@@ -561,3 +561,93 @@ fn files_lists_names_exactly() {
     sorted.sort();
     assert_eq!(names.len(), sorted.len());
 }
+
+/// Issue 50: one large plain-text file split across threads (`-j2`, a
+/// mapped file of 4 MiB or more cut at empty lines, `crate::split`) gives
+/// byte for byte the output of one thread, in plain text (with and
+/// without line numbers), JSON Lines, `--unique` with its counts,
+/// `--summary` and `--label`, and on standard error (a too-long
+/// candidate's line, late in the file); also with 1 KiB chunks
+/// (`URILINT_SPLIT_CHUNK`), so that thousands of cuts are met.
+#[test]
+fn one_large_file_across_threads_gives_the_single_thread_output() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    // Real text (sources: fixtures/corpus/SOURCES.md, the RFC examples)
+    // with the shapes that meet at cuts: URIs broken across lines, in
+    // `<...>` and quotes, after `URL:`, hyphen breaks, CRLF, a lone CR,
+    // bytes that are not UTF-8.
+    let mut unit = Vec::new();
+    for rel in [
+        "rfc2396-appendix-e.txt",
+        "rfc3986-appendix-c.txt",
+        "corpus/debian-faq-373-375.txt",
+        "corpus/news-comp.graphics-38851-600-606.txt",
+        "corpus/rfc2396-1970-1984.txt",
+        "corpus/rfc5724-533-545.txt",
+    ] {
+        unit.extend(fixture(rel));
+        unit.extend_from_slice(b"\n\n");
+    }
+    unit.extend_from_slice(
+        b"URL:\n\nhttp://a.example/x\n\n<ht\n\ntp://b.example/>\r\n\r\nsee http://c.example/a-\nb.html\r\rx\xff\xfe http://d.example/\xc3\xa9\n\n",
+    );
+    let mut text = Vec::new();
+    let mut n = 0u32;
+    while text.len() < 6 << 20 {
+        text.extend_from_slice(&unit);
+        // Each round its own URIs, so that `--unique` has work to do.
+        text.extend_from_slice(format!("<http://round{}.example/>\n\n", n % 500).as_bytes());
+        n += 1;
+    }
+    // A candidate too long to take, late in the file.
+    text.extend_from_slice(b"http://long.example/");
+    text.extend(std::iter::repeat_n(b'a', 70_000));
+    text.extend_from_slice(b"\n\nhttp://last.example/\n");
+    let file = dir.path().join("big.txt");
+    fs::write(&file, &text).expect("write");
+    let file = file.to_str().expect("UTF-8 path");
+    let runs: [&[&str]; 6] = [
+        &[],
+        &["-n"],
+        &["--format", "jsonl"],
+        &["--unique"],
+        &["--format", "jsonl", "--unique"],
+        &["--format", "jsonl", "--summary", "--label", "x"],
+    ];
+    for args in runs {
+        let with = |threads: &str, chunk: Option<&str>| {
+            let mut cmd = Command::new(bin());
+            cmd.args(["extract", "--input-format", "text", threads])
+                .args(args)
+                .arg(file);
+            if let Some(c) = chunk {
+                cmd.env("URILINT_SPLIT_CHUNK", c);
+            }
+            let out = cmd.output().expect("run urilint");
+            assert!(out.status.success(), "{args:?}: {:?}", out.status);
+            out
+        };
+        let one = with("-j1", None);
+        // Without `--unique`, hundreds of thousands of bytes of records.
+        let least = if args.contains(&"--unique") {
+            1000
+        } else {
+            100_000
+        };
+        assert!(one.stdout.len() > least, "{args:?}: little output");
+        assert!(
+            String::from_utf8_lossy(&one.stderr).contains("D003"),
+            "{args:?}: the too-long candidate is said"
+        );
+        for (threads, chunk) in [("-j2", None), ("-j2", Some("1024")), ("-j3", Some("70000"))] {
+            let split = with(threads, chunk);
+            let what = format!("{args:?} {threads} chunk {chunk:?}");
+            assert_same(&one.stdout, &split.stdout, &what);
+            assert_same(
+                &one.stderr,
+                &split.stderr,
+                &format!("{what}, standard error"),
+            );
+        }
+    }
+}
