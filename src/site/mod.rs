@@ -377,6 +377,13 @@ pub struct Layout {
     /// any reference target of the project), in Sphinx with `myst_parser`
     /// or `myst_nb` ([`jupyter_book::project_anchors`] are read).
     pub project_labels: bool,
+    /// MyST-Parser's `myst_heading_anchors` (Sphinx `conf.py`, Jupyter
+    /// Book `parse.myst_heading_anchors`): headings of level 1 to this
+    /// get the id of `myst_heading_slug_func` (GitHub's by default),
+    /// which `[](#slug)` links name (MyST-Parser docs, "Auto-generated
+    /// header anchors"); `None` when not set, and for other generators
+    /// (every heading's GitHub slug is then taken, as before).
+    pub myst_heading_anchors: Option<u8>,
     /// True when `.md` pages are compiled as MDX, where an HTML comment is
     /// not one (Docusaurus 3 unless `markdown.format` is `md` or
     /// `detect`): `--add-ignore` writes its marker there as `{/* ... */}`
@@ -478,6 +485,7 @@ impl Layout {
             theme_dirs: Vec::new(),
             definition_term_ids: false,
             project_labels: false,
+            myst_heading_anchors: None,
             redirects: Vec::new(),
             route_aliases: Vec::new(),
             generated: Vec::new(),
@@ -724,12 +732,14 @@ impl Site {
             Some(ids) => ids,
             None => {
                 let ids = match self.layout.generator {
-                    Generator::JupyterBook => {
-                        jupyter_book::project_anchors(&self.layout.source_dir)
-                    }
-                    _ if self.layout.project_labels => {
-                        jupyter_book::project_anchors(&self.layout.source_dir)
-                    }
+                    Generator::JupyterBook => jupyter_book::project_anchors(
+                        &self.layout.source_dir,
+                        self.layout.myst_heading_anchors,
+                    ),
+                    _ if self.layout.project_labels => jupyter_book::project_anchors(
+                        &self.layout.source_dir,
+                        self.layout.myst_heading_anchors,
+                    ),
                     _ => crate::links::anchors::read_document(page)
                         .map(|(b, _)| docsify::heading_ids(&String::from_utf8_lossy(&b))),
                 }

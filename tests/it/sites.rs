@@ -1179,3 +1179,24 @@ fn hugo_redirects_from_a_template_partial() {
         "{err}"
     );
 }
+
+/// Issue 46 round 8 (fixtures/sites/myst-heading-anchors, after
+/// pypa/pip): `myst_parser` added by `extensions.extend(...)` in
+/// `conf.py` is read, and `myst_heading_anchors = 3` gives the heading
+/// ``### `get-pip.py` `` MyST's GitHub-style id `get-pippy`, which
+/// `[](#get-pippy)` names: no finding (docutils' id is `get-pip-py`).
+#[test]
+fn myst_heading_anchors_of_sphinx() {
+    let out = check_links(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")),
+        "fixtures/sites/myst-heading-anchors",
+    );
+    let got = String::from_utf8_lossy(&out.stdout);
+    assert!(got.is_empty(), "{got}");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
