@@ -326,6 +326,17 @@ pub struct Layout {
     /// Docusaurus: a file link not starting with `./` or `../` is tried
     /// in the docs directory, `resolveMarkdownLinks`).
     pub root_fallback: bool,
+    /// True when a relative link may name a page by its source file
+    /// beside the page (`other.md`, `other`, `dir/`), as the generator
+    /// rewrites such links or serves pages where their sources are; false
+    /// for Astro Starlight, which leaves Markdown links as written: the
+    /// browser resolves them against the page's URL (`linking` on
+    /// `/docs/components/` is `/docs/components/linking`), and only files
+    /// that are not pages (images Astro processes) are looked for beside
+    /// the source (Astro docs, "Markdown in Astro": links are not
+    /// rewritten; the `astro-rehype-relative-markdown-links` plugin exists
+    /// to do it).
+    pub source_links: bool,
     /// True when URL paths match without regard to case (Hugo lowercases
     /// every URL it makes, `disablePathToLower` off).
     pub case_insensitive_urls: bool,
@@ -486,6 +497,7 @@ impl Layout {
             definition_term_ids: false,
             project_labels: false,
             myst_heading_anchors: None,
+            source_links: true,
             redirects: Vec::new(),
             route_aliases: Vec::new(),
             generated: Vec::new(),
@@ -1082,7 +1094,18 @@ impl Site {
             }
         }
         if let Some(r) = self.source_file(&beside) {
-            return r;
+            // Unless the generator leaves links to pages as written (a
+            // page or a directory of pages: the browser goes by the URL).
+            let page = match &r {
+                Resolved::File(p) => p
+                    .extension()
+                    .is_some_and(|e| l.page_extensions.iter().any(|x| e.eq_ignore_ascii_case(x))),
+                Resolved::Served => self.kind(&beside) == files::Kind::Directory,
+                _ => false,
+            };
+            if l.source_links || !page {
+                return r;
+            }
         }
         if let Some(r @ Resolved::Served) = self.mkdocs_theme_file(&beside, &decoded) {
             // A static file of the theme, which MkDocs adds to the

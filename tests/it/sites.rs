@@ -1200,3 +1200,13 @@ fn myst_heading_anchors_of_sphinx() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// Issue 46 round 8 (fixtures/sites/starlight-relative-links, after
+/// sst/sst): Starlight leaves Markdown links as written, so
+/// `[Resource Linking](linking)` on `/docs/components/` leads to
+/// `/docs/components/linking`, which no page makes, though `linking.mdx`
+/// lies beside the source: reported.
+#[test]
+fn starlight_relative_links_resolve_against_the_page_url() {
+    check_site("starlight-relative-links");
+}
