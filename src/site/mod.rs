@@ -337,6 +337,9 @@ pub struct Layout {
     /// rewritten; the `astro-rehype-relative-markdown-links` plugin exists
     /// to do it).
     pub source_links: bool,
+    /// Jekyll: the files of the source directory it leaves out of the
+    /// site ([`jekyll::Filter`]); the default filter for other generators.
+    pub jekyll: jekyll::Filter,
     /// True when URL paths match without regard to case (Hugo lowercases
     /// every URL it makes, `disablePathToLower` off).
     pub case_insensitive_urls: bool,
@@ -498,6 +501,7 @@ impl Layout {
             project_labels: false,
             myst_heading_anchors: None,
             source_links: true,
+            jekyll: jekyll::Filter::default(),
             redirects: Vec::new(),
             route_aliases: Vec::new(),
             generated: Vec::new(),
@@ -1003,6 +1007,12 @@ impl Site {
         if l.generator == Generator::Antora && decoded.ends_with(".adoc") {
             // A page id (`xref:page.adoc`): from the module's `pages/`.
             if let Some(target) = antora::page_file(file, &decoded) {
+                if self.kind(&target) == files::Kind::File && antora::hidden_page(&target) {
+                    // A hidden page (`_attributes.adoc`): not published.
+                    if let Some(url) = antora::url_of_file(&target) {
+                        return self.missing(url);
+                    }
+                }
                 if self.kind(&target) == files::Kind::File {
                     return Resolved::File(target);
                 }
@@ -1103,6 +1113,16 @@ impl Site {
                 Resolved::Served => self.kind(&beside) == files::Kind::Directory,
                 _ => false,
             };
+            if let Resolved::File(p) = &r {
+                if self.unpublished(p) {
+                    // A source Jekyll or Antora leaves out of the site.
+                    let url = match self.page_url(file) {
+                        Some(page) => resolve_path(&page, &decoded),
+                        None => decoded.clone(),
+                    };
+                    return self.missing(url);
+                }
+            }
             if l.source_links || !page {
                 return r;
             }
@@ -1193,6 +1213,28 @@ impl Site {
             return Resolved::NotChecked;
         }
         self.missing(url)
+    }
+
+    /// True when the file `p` of the tree is a source the generator does
+    /// not publish: for Jekyll, a file of the source directory that no
+    /// URL serves (a name starting with `_` or `.` outside the collections
+    /// it renders, an `exclude`d or default-excluded path, a page with
+    /// `published: false`; [`jekyll::Filter`]); for Antora, a page of a
+    /// module's `pages/` whose name starts with `_` (Antora docs, "Pages":
+    /// hidden files are not published). False when the site's files were
+    /// not all listed.
+    fn unpublished(&self, p: &Path) -> bool {
+        let l = &self.layout;
+        match l.generator {
+            Generator::Jekyll => {
+                p.starts_with(&l.source_dir)
+                    && !l.theme_dirs.iter().any(|d| p.starts_with(d))
+                    && !self.table().truncated
+                    && self.page_url(p).is_none()
+            }
+            Generator::Antora => antora::hidden_page(p),
+            _ => false,
+        }
     }
 
     /// [`Resolved::Missing`] for `url`, or [`Resolved::Unsure`] when the
@@ -1400,6 +1442,9 @@ impl Site {
     /// generator does not publish it.
     fn url_of(&self, file: &Path, rel: &str, prefix: &str) -> Option<(String, Vec<String>)> {
         let l = &self.layout;
+        if l.generator == Generator::Jekyll && prefix == "/" && !l.jekyll.publishes(rel) {
+            return None;
+        }
         let is_page = l.page_extensions.iter().any(|e| {
             rel.rsplit_once('.')
                 .is_some_and(|(_, x)| x.eq_ignore_ascii_case(e))
