@@ -183,10 +183,12 @@ impl Filter {
                 return false;
             }
             if self.exclude.iter().any(|x| {
+                // A glob is compiled only when written with `*`.
                 x == &prefix
-                    || globset::Glob::new(x)
-                        .ok()
-                        .is_some_and(|g| x.contains('*') && g.compile_matcher().is_match(&prefix))
+                    || (x.contains('*')
+                        && globset::Glob::new(x)
+                            .ok()
+                            .is_some_and(|g| g.compile_matcher().is_match(&prefix)))
             }) {
                 return false;
             }

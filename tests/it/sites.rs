@@ -1208,7 +1208,16 @@ fn myst_heading_anchors_of_sphinx() {
 /// lies beside the source: reported.
 #[test]
 fn starlight_relative_links_resolve_against_the_page_url() {
-    check_site("starlight-relative-links");
+    let out = check_links(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")),
+        "fixtures/sites/starlight-relative-links",
+    );
+    let got = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        got.contains("docs/components.mdx:9:35: L001 links to /docs/components/linking, "),
+        "{got}"
+    );
+    assert_eq!(got.lines().count(), 1, "{got}");
 }
 
 /// Issue 46 round 8 (fixtures/sites/nextra-guild-nolinks, after
@@ -1231,16 +1240,27 @@ fn nextra_guild_site_without_local_links() {
     };
     let out = site(std::path::Path::new("fixtures/sites/nextra-guild-nolinks"));
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.starts_with("no docs site met (no generator's configuration file above the files with local links"), "{text}");
+    assert!(
+        text.starts_with(
+            "no docs site met (no generator's configuration file above the files with local links"
+        ),
+        "{text}"
+    );
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
     let copy = dir.path().join("website");
     std::fs::create_dir_all(copy.join("src/content")).unwrap_or_else(|e| panic!("{e}"));
     for f in ["next.config.ts", "package.json", "src/content/index.mdx"] {
-        std::fs::copy(root.join("fixtures/sites/nextra-guild-nolinks").join(f), copy.join(f))
-            .unwrap_or_else(|e| panic!("{f}: {e}"));
+        std::fs::copy(
+            root.join("fixtures/sites/nextra-guild-nolinks").join(f),
+            copy.join(f),
+        )
+        .unwrap_or_else(|e| panic!("{f}: {e}"));
     }
-    std::fs::write(copy.join("src/content/more.mdx"), "# More\n\n[Introduction](/docs)\n")
-        .unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(
+        copy.join("src/content/more.mdx"),
+        "# More\n\n[Introduction](/docs)\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
     let out = site(&copy);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.starts_with("site: nextra"), "{text}");
