@@ -1788,7 +1788,7 @@ fn explain_sites(out: &mut dyn Write, links: &LocalLinks, level: u8) -> anyhow::
     if sites.is_empty() && !json {
         writeln!(
             out,
-            "no docs site found (no generator's configuration file above the files)"
+            "no docs site met (no generator's configuration file above the files with local links; a site whose pages have no local link is not looked for)"
         )?;
     }
     for site in sites {

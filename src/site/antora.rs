@@ -142,6 +142,24 @@ pub fn url_of_file(target: &Path) -> Option<String> {
     Some(alias_url(&module, &rel.to_string_lossy()))
 }
 
+/// True when `file` is a hidden page of an Antora module: under a
+/// module's `pages/`, with a file or directory name starting with `_`
+/// (`_attributes.adoc`, included by pages but never published; Antora
+/// docs, "Pages": "Hidden files").
+pub fn hidden_page(file: &Path) -> bool {
+    let Some(module) = file.ancestors().find(|d| {
+        d.parent()
+            .and_then(Path::file_name)
+            .is_some_and(|n| n == "modules")
+    }) else {
+        return false;
+    };
+    file.strip_prefix(module.join("pages")).is_ok_and(|rel| {
+        rel.components()
+            .any(|c| c.as_os_str().to_string_lossy().starts_with('_'))
+    })
+}
+
 /// The file the page id `id` (a relative path ending in `.adoc`, as
 /// `crate::format::asciidoc` reads an xref) names for the page `file`:
 /// joined to the `pages/` directory of `file`'s module (the directory
@@ -646,5 +664,19 @@ mod tests {
         assert_eq!(without_counter("intro-13"), Some("intro"));
         assert_eq!(without_counter("v2"), None);
         assert_eq!(without_counter("intro"), None);
+    }
+
+    /// spring-projects/spring-session: `modules/ROOT/pages/_attributes.adoc`
+    /// is included by pages, never published; a page beside it is.
+    #[test]
+    fn hidden_pages_start_with_underscore() {
+        let m = Path::new("docs/modules/ROOT/pages");
+        assert!(hidden_page(&m.join("_attributes.adoc")));
+        assert!(hidden_page(&m.join("_partials/x.adoc")));
+        assert!(!hidden_page(&m.join("index.adoc")));
+        assert!(!hidden_page(Path::new(
+            "docs/modules/ROOT/partials/_x.adoc"
+        )));
+        assert!(!hidden_page(Path::new("docs/_x.adoc")));
     }
 }

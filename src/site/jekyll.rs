@@ -105,6 +105,20 @@ pub fn read(dir: &Path) -> Option<Layout> {
         .filter_map(|e| e.as_str())
         .map(|e| e.trim_matches('/').to_string())
         .collect();
+    l.jekyll = Filter {
+        exclude: excluded
+            .iter()
+            .cloned()
+            .chain(DEFAULT_EXCLUDES.iter().map(|e| (*e).to_string()))
+            .collect(),
+        include: doc["include"]
+            .as_vec()
+            .into_iter()
+            .flatten()
+            .filter_map(|e| e.as_str())
+            .map(|e| e.trim_matches('/').to_string())
+            .collect(),
+    };
     for dir in posts_dirs(&l.source_dir, &excluded) {
         l.mounts.push((dir, posts.clone()));
     }
@@ -122,6 +136,65 @@ pub fn read(dir: &Path) -> Option<Layout> {
         }
     }
     Some(l)
+}
+
+/// Jekyll's default `exclude` list (Jekyll 4 adds it to the site's own,
+/// `Configuration#add_default_excludes`; Jekyll docs, "Configuration
+/// options", `exclude`).
+pub const DEFAULT_EXCLUDES: &[&str] = &[
+    ".sass-cache",
+    ".jekyll-cache",
+    "gemfiles",
+    "Gemfile",
+    "Gemfile.lock",
+    "node_modules",
+    "vendor/bundle",
+    "vendor/cache",
+    "vendor/gems",
+    "vendor/ruby",
+];
+
+/// What Jekyll leaves out of the site among the files of its source
+/// directory (Jekyll docs, "Configuration options" `exclude` and
+/// `include`; its reader's `EntryFilter`): names starting with `_`, `.`
+/// or `#`, or ending with `~`, unless `include` names them, and the
+/// `exclude`d paths (with the default excludes), each a path relative
+/// to the source or a glob.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Filter {
+    /// The `exclude` list with [`DEFAULT_EXCLUDES`], without slashes
+    /// around.
+    pub exclude: Vec<String>,
+    /// The `include` list, without slashes around.
+    pub include: Vec<String>,
+}
+
+impl Filter {
+    /// True when Jekyll publishes the file at `rel` (its path under the
+    /// source directory, `/`-separated): no component is a special name
+    /// that `include` does not name, and neither it nor a directory
+    /// above it is excluded.
+    pub fn publishes(&self, rel: &str) -> bool {
+        let parts: Vec<&str> = rel.split('/').collect();
+        for (i, part) in parts.iter().enumerate() {
+            let special = part.starts_with(['_', '.', '#']) || part.ends_with('~');
+            let prefix = parts[..=i].join("/");
+            if special && !self.include.iter().any(|x| x == part || *x == prefix) {
+                return false;
+            }
+            if self.exclude.iter().any(|x| {
+                // A glob is compiled only when written with `*`.
+                x == &prefix
+                    || (x.contains('*')
+                        && globset::Glob::new(x)
+                            .ok()
+                            .is_some_and(|g| g.compile_matcher().is_match(&prefix)))
+            }) {
+                return false;
+            }
+        }
+        true
+    }
 }
 
 /// Jekyll plugins that make no page a link could name and move none:
@@ -178,7 +251,14 @@ pub fn is_document(file: &Path, prefix: &str) -> bool {
 /// them is not parsed for its URL. Jekyll docs, "Front Matter" and
 /// "Posts": `permalink`; a post's `date` (over its file name's),
 /// `slug` (`:title`, `:slug`), `categories` and `category`.
-pub const URL_KEYS: &[&str] = &["permalink", "date", "slug", "categories", "category"];
+pub const URL_KEYS: &[&str] = &[
+    "permalink",
+    "date",
+    "slug",
+    "categories",
+    "category",
+    "published",
+];
 
 /// The most directories [`posts_dirs`] looks into.
 pub const MAX_POST_DIRS: usize = 20_000;
@@ -296,6 +376,10 @@ pub fn page_url(
     prefix: &str,
     front: &FrontMatter,
 ) -> Option<String> {
+    if front.get("published") == Some("false") {
+        // Jekyll docs, "Front Matter": `published: false` is not built.
+        return None;
+    }
     if let Some(pattern) = prefix.strip_prefix("posts:") {
         return post_url(l, file, rel, pattern, front);
     }
@@ -664,5 +748,31 @@ mod tests {
             read(d).expect("jekyll").unsure_pages,
             ["the Jekyll permalink placeholder `:week` (_config.yml `permalink`)"]
         );
+    }
+
+    /// Jekyll's entry filter: `_` and `.` names unless `include`d
+    /// (`_redirects`, `.well-known`), `exclude` paths and globs, the
+    /// default excludes (`Gemfile`, `vendor/bundle`).
+    #[test]
+    fn files_jekyll_leaves_out() {
+        let f = Filter {
+            exclude: ["docs/internal", "*.sh"]
+                .iter()
+                .map(|s| s.to_string())
+                .chain(DEFAULT_EXCLUDES.iter().map(|e| e.to_string()))
+                .collect(),
+            include: vec!["_redirects".into(), ".well-known".into()],
+        };
+        assert!(f.publishes("docs/guide.md"));
+        assert!(f.publishes("_redirects"));
+        assert!(f.publishes(".well-known/security.txt"));
+        assert!(!f.publishes("_data/licenses.yml"));
+        assert!(!f.publishes("docs/_partial.md"));
+        assert!(!f.publishes(".github/CONTRIBUTING.md"));
+        assert!(!f.publishes("docs/internal/notes.md"));
+        assert!(!f.publishes("script/build.sh"));
+        assert!(!f.publishes("Gemfile"));
+        assert!(!f.publishes("vendor/bundle/x.md"));
+        assert!(f.publishes("vendor/other.md"));
     }
 }

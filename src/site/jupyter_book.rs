@@ -213,6 +213,7 @@ fn read_book(dir: &Path, config: &Path) -> Layout {
         l.base_path = super::base_path_of(u);
     }
     l.dollar_math = dollar_math(&doc);
+    myst_heading_settings(&mut l, &doc["parse"], &shown);
     let sphinx = &doc["sphinx"];
     for ext in sphinx["extra_extensions"].as_vec().into_iter().flatten() {
         let Some(name) = ext.as_str() else { continue };
@@ -251,6 +252,20 @@ fn read_book(dir: &Path, config: &Path) -> Layout {
         }
     }
     l
+}
+
+/// Reads MyST-Parser's `myst_heading_anchors` (a level, 1 to 6) and
+/// `myst_heading_slug_func` (a function the model does not run: the
+/// anchors are then unsure) from `parse`, the `parse` mapping of a Jupyter
+/// Book 1 `_config.yml` (`shown`).
+fn myst_heading_settings(l: &mut Layout, parse: &Yaml, shown: &str) {
+    if let Some(n) = parse["myst_heading_anchors"].as_i64() {
+        l.myst_heading_anchors = u8::try_from(n.clamp(0, 6)).ok();
+    }
+    if !parse["myst_heading_slug_func"].is_badvalue() {
+        l.unsure_anchors
+            .push(format!("MyST's `parse.myst_heading_slug_func` ({shown})"));
+    }
 }
 
 /// True when a Jupyter Book 1 configuration `doc` has MyST's
@@ -360,10 +375,12 @@ pub const MAX_PROJECT_BYTES: u64 = 64 * 1024 * 1024;
 /// matter, and a code cell's `#| label:`), `$$ ... $$ (label)` equations
 /// and `\label{x}` in math, `{#id}` heading attributes,
 /// `.. _label:` targets, `id`/`name` HTML attributes, and each heading's
-/// slug as mystmd ([`myst_slug`]), GitHub and docutils make it. `None`
+/// slug as mystmd ([`myst_slug`]), GitHub and docutils make it (GitHub's
+/// only for headings of level 1 to `github_levels` when that is `Some`:
+/// MyST-Parser's `myst_heading_anchors`). `None`
 /// when the project is larger than [`MAX_PROJECT_BYTES`] or
 /// [`super::MAX_FILES`] files: the labels cannot all be known.
-pub fn project_anchors(dir: &Path) -> Option<HashSet<String>> {
+pub fn project_anchors(dir: &Path, github_levels: Option<u8>) -> Option<HashSet<String>> {
     let mut out = HashSet::new();
     let mut count = 0usize;
     let mut truncated = false;
@@ -396,10 +413,10 @@ pub fn project_anchors(dir: &Path) -> Option<HashSet<String>> {
         };
         if ext == "ipynb" {
             for text in notebook_markdown(&bytes) {
-                labels_of(&text, &mut out);
+                labels_of(&text, github_levels, &mut out);
             }
         } else {
-            labels_of(&String::from_utf8_lossy(&bytes), &mut out);
+            labels_of(&String::from_utf8_lossy(&bytes), github_levels, &mut out);
         }
     }
     Some(out)
@@ -443,8 +460,9 @@ fn notebook_markdown(bytes: &[u8]) -> Vec<String> {
 }
 
 /// Adds the labels and heading ids of the MyST (or reST) text `text` to
-/// `out` (as [`project_anchors`] lists them).
-fn labels_of(text: &str, out: &mut HashSet<String>) {
+/// `out` (as [`project_anchors`] lists them; GitHub's slug only for
+/// headings of level 1 to `github_levels` when `Some`).
+fn labels_of(text: &str, github_levels: Option<u8>, out: &mut HashSet<String>) {
     use super::slug::Renderer;
     let mut fence: Option<(char, usize)> = None;
     for line in text.lines() {
@@ -527,12 +545,13 @@ fn labels_of(text: &str, out: &mut HashSet<String>) {
                 .chars()
                 .filter(|c| !matches!(c, '`' | '*' | '_' | '[' | ']'))
                 .collect();
-            for id in [
-                myst_slug(&plain),
-                Renderer::Github.slug(&plain),
-                Renderer::Sphinx.slug(&plain),
+            let github = github_levels.is_none_or(|n| hashes <= usize::from(n));
+            for (id, made) in [
+                (myst_slug(&plain), true),
+                (Renderer::Github.slug(&plain), github),
+                (Renderer::Sphinx.slug(&plain), true),
             ] {
-                if !id.is_empty() {
+                if made && !id.is_empty() {
                     out.insert(id);
                 }
             }
@@ -619,7 +638,7 @@ mod tests {
     fn labels_of_myst_text() {
         let src = "```{code-cell}\n#| label: cell-x\n```\n\n$$\\label{eq-y} y$$\n\n(faq:migration)=\n## How do I migrate?\n\n:::{figure} x.png\n:label: fig:x\n:::\n\n```{code} yaml\n:name: code:myst-yml\n# not a heading\n```\n\n$$ a = b $$ (eq:ab)\n\n## Custom {#my-id}\n";
         let mut out = HashSet::new();
-        labels_of(src, &mut out);
+        labels_of(src, None, &mut out);
         for l in [
             "faq:migration",
             "how-do-i-migrate",
@@ -652,5 +671,43 @@ mod tests {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sites");
         assert!(read(&root.join("myst-dollarmath/lectures")).is_some_and(|l| l.dollar_math));
         assert!(read(&root.join("myst")).is_some_and(|l| l.dollar_math));
+    }
+
+    /// MyST-Parser's `myst_heading_anchors = 2` (executablebooks/MyST-Parser
+    /// `docs/conf.py`): GitHub's slug only for headings of level 1 and 2;
+    /// mystmd's and docutils' ids of every heading stay. Jupyter Book 1
+    /// reads it under `parse:`, with `myst_heading_slug_func` unsure.
+    #[test]
+    fn myst_heading_anchor_levels() {
+        let text = "# Syntax `x.py`\n\n## Two Words\n\n### Deep.Heading\n";
+        let mut all = HashSet::new();
+        labels_of(text, None, &mut all);
+        assert!(
+            all.contains("syntax-xpy") && all.contains("deepheading"),
+            "{all:?}"
+        );
+        let mut two = HashSet::new();
+        labels_of(text, Some(2), &mut two);
+        assert!(
+            two.contains("syntax-xpy") && two.contains("two-words"),
+            "{two:?}"
+        );
+        assert!(!two.contains("deepheading"), "{two:?}");
+        assert!(two.contains("deep-heading"), "{two:?}");
+        let doc = super::super::yaml_config(
+            "parse:\n  myst_heading_anchors: 4\n  myst_heading_slug_func: x.slug\n",
+        )
+        .expect("yaml");
+        let mut l = Layout::new(
+            Generator::JupyterBook,
+            Path::new("."),
+            Path::new("_config.yml"),
+        );
+        myst_heading_settings(&mut l, &doc["parse"], "_config.yml");
+        assert_eq!(l.myst_heading_anchors, Some(4));
+        assert_eq!(
+            l.unsure_anchors,
+            ["MyST's `parse.myst_heading_slug_func` (_config.yml)"]
+        );
     }
 }

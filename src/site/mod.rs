@@ -326,6 +326,20 @@ pub struct Layout {
     /// Docusaurus: a file link not starting with `./` or `../` is tried
     /// in the docs directory, `resolveMarkdownLinks`).
     pub root_fallback: bool,
+    /// True when a relative link may name a page by its source file
+    /// beside the page (`other.md`, `other`, `dir/`), as the generator
+    /// rewrites such links or serves pages where their sources are; false
+    /// for Astro Starlight, which leaves Markdown links as written: the
+    /// browser resolves them against the page's URL (`linking` on
+    /// `/docs/components/` is `/docs/components/linking`), and only files
+    /// that are not pages (images Astro processes) are looked for beside
+    /// the source (Astro docs, "Markdown in Astro": links are not
+    /// rewritten; the `astro-rehype-relative-markdown-links` plugin exists
+    /// to do it).
+    pub source_links: bool,
+    /// Jekyll: the files of the source directory it leaves out of the
+    /// site ([`jekyll::Filter`]); the default filter for other generators.
+    pub jekyll: jekyll::Filter,
     /// True when URL paths match without regard to case (Hugo lowercases
     /// every URL it makes, `disablePathToLower` off).
     pub case_insensitive_urls: bool,
@@ -377,6 +391,13 @@ pub struct Layout {
     /// any reference target of the project), in Sphinx with `myst_parser`
     /// or `myst_nb` ([`jupyter_book::project_anchors`] are read).
     pub project_labels: bool,
+    /// MyST-Parser's `myst_heading_anchors` (Sphinx `conf.py`, Jupyter
+    /// Book `parse.myst_heading_anchors`): headings of level 1 to this
+    /// get the id of `myst_heading_slug_func` (GitHub's by default),
+    /// which `[](#slug)` links name (MyST-Parser docs, "Auto-generated
+    /// header anchors"); `None` when not set, and for other generators
+    /// (every heading's GitHub slug is then taken, as before).
+    pub myst_heading_anchors: Option<u8>,
     /// True when `.md` pages are compiled as MDX, where an HTML comment is
     /// not one (Docusaurus 3 unless `markdown.format` is `md` or
     /// `detect`): `--add-ignore` writes its marker there as `{/* ... */}`
@@ -478,6 +499,9 @@ impl Layout {
             theme_dirs: Vec::new(),
             definition_term_ids: false,
             project_labels: false,
+            myst_heading_anchors: None,
+            source_links: true,
+            jekyll: jekyll::Filter::default(),
             redirects: Vec::new(),
             route_aliases: Vec::new(),
             generated: Vec::new(),
@@ -724,12 +748,14 @@ impl Site {
             Some(ids) => ids,
             None => {
                 let ids = match self.layout.generator {
-                    Generator::JupyterBook => {
-                        jupyter_book::project_anchors(&self.layout.source_dir)
-                    }
-                    _ if self.layout.project_labels => {
-                        jupyter_book::project_anchors(&self.layout.source_dir)
-                    }
+                    Generator::JupyterBook => jupyter_book::project_anchors(
+                        &self.layout.source_dir,
+                        self.layout.myst_heading_anchors,
+                    ),
+                    _ if self.layout.project_labels => jupyter_book::project_anchors(
+                        &self.layout.source_dir,
+                        self.layout.myst_heading_anchors,
+                    ),
                     _ => crate::links::anchors::read_document(page)
                         .map(|(b, _)| docsify::heading_ids(&String::from_utf8_lossy(&b))),
                 }
@@ -1035,6 +1061,12 @@ impl Site {
         if l.generator == Generator::Antora && decoded.ends_with(".adoc") {
             // A page id (`xref:page.adoc`): from the module's `pages/`.
             if let Some(target) = antora::page_file(file, &decoded) {
+                if self.kind(&target) == files::Kind::File && antora::hidden_page(&target) {
+                    // A hidden page (`_attributes.adoc`): not published.
+                    if let Some(url) = antora::url_of_file(&target) {
+                        return self.missing(url);
+                    }
+                }
                 if self.kind(&target) == files::Kind::File {
                     return Resolved::File(target);
                 }
@@ -1126,7 +1158,28 @@ impl Site {
             }
         }
         if let Some(r) = self.source_file(&beside) {
-            return r;
+            // Unless the generator leaves links to pages as written (a
+            // page or a directory of pages: the browser goes by the URL).
+            let page = match &r {
+                Resolved::File(p) => p
+                    .extension()
+                    .is_some_and(|e| l.page_extensions.iter().any(|x| e.eq_ignore_ascii_case(x))),
+                Resolved::Served => self.kind(&beside) == files::Kind::Directory,
+                _ => false,
+            };
+            if let Resolved::File(p) = &r {
+                if self.unpublished(p) {
+                    // A source Jekyll or Antora leaves out of the site.
+                    let url = match self.page_url(file) {
+                        Some(page) => resolve_path(&page, &decoded),
+                        None => decoded.clone(),
+                    };
+                    return self.missing(url);
+                }
+            }
+            if l.source_links || !page {
+                return r;
+            }
         }
         if let Some(r @ Resolved::Served) = self.mkdocs_theme_file(&beside, &decoded) {
             // A static file of the theme, which MkDocs adds to the
@@ -1214,6 +1267,28 @@ impl Site {
             return Resolved::NotChecked;
         }
         self.missing(url)
+    }
+
+    /// True when the file `p` of the tree is a source the generator does
+    /// not publish: for Jekyll, a file of the source directory that no
+    /// URL serves (a name starting with `_` or `.` outside the collections
+    /// it renders, an `exclude`d or default-excluded path, a page with
+    /// `published: false`; [`jekyll::Filter`]); for Antora, a page of a
+    /// module's `pages/` whose name starts with `_` (Antora docs, "Pages":
+    /// hidden files are not published). False when the site's files were
+    /// not all listed.
+    fn unpublished(&self, p: &Path) -> bool {
+        let l = &self.layout;
+        match l.generator {
+            Generator::Jekyll => {
+                p.starts_with(&l.source_dir)
+                    && !l.theme_dirs.iter().any(|d| p.starts_with(d))
+                    && !self.table().truncated
+                    && self.page_url(p).is_none()
+            }
+            Generator::Antora => antora::hidden_page(p),
+            _ => false,
+        }
     }
 
     /// [`Resolved::Missing`] for `url`, or [`Resolved::Unsure`] when the
@@ -1421,6 +1496,9 @@ impl Site {
     /// generator does not publish it.
     fn url_of(&self, file: &Path, rel: &str, prefix: &str) -> Option<(String, Vec<String>)> {
         let l = &self.layout;
+        if l.generator == Generator::Jekyll && prefix == "/" && !l.jekyll.publishes(rel) {
+            return None;
+        }
         let is_page = l.page_extensions.iter().any(|e| {
             rel.rsplit_once('.')
                 .is_some_and(|(_, x)| x.eq_ignore_ascii_case(e))

@@ -97,12 +97,25 @@ pub const ANCHOR_EXTENSIONS: &[&str] = &[
 /// (the module's doc says which).
 fn read_settings(l: &mut Layout, dir: &Path, text: &str) {
     let config = "conf.py";
-    let extensions = strings_of(text, "extensions").unwrap_or_default();
+    let mut extensions = strings_of(text, "extensions").unwrap_or_default();
+    extensions.extend(added_strings(text, "extensions"));
     let suffixes = strings_of(text, "source_suffix");
     let myst = extensions
         .iter()
         .any(|e| e == "myst_parser" || e == "myst_nb");
     l.project_labels = myst;
+    if myst {
+        if let Some(n) = assignment(text, "myst_heading_anchors")
+            .and_then(|v| v.split('#').next())
+            .and_then(|v| v.trim().parse::<u8>().ok())
+        {
+            l.myst_heading_anchors = Some(n.min(6));
+        }
+        if assigned(text, "myst_heading_slug_func") {
+            l.unsure_anchors
+                .push(format!("MyST's `myst_heading_slug_func` ({config})"));
+        }
+    }
     // MyST-Parser's `dollarmath`: `$...$` and `$$...$$` are math.
     l.dollar_math = myst
         && strings_of(text, "myst_enable_extensions")
@@ -228,6 +241,62 @@ fn assignment<'a>(text: &'a str, name: &str) -> Option<&'a str> {
     None
 }
 
+/// The string literals of what is added to the list `name` at the start
+/// of a line of `text` (indented or not): `name.extend([...])` or
+/// `name.extend((...))`, `name.append("x")`, `name += [...]` (pypa/pip's
+/// `docs/html/conf.py` adds `myst_parser` inside an `if`). Only string
+/// literals are taken; anything else in the call is skipped.
+fn added_strings(text: &str, name: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(i) = rest.find(name) {
+        let start_of_line = rest[..i]
+            .rsplit('\n')
+            .next()
+            .is_some_and(|before| before.trim_matches([' ', '\t']).is_empty());
+        let after = &rest[i + name.len()..];
+        rest = after;
+        if !start_of_line {
+            continue;
+        }
+        // Inside a call's parenthesis (depth 1), or after `+=` (depth 0,
+        // up to the end of the line or of the bracket that opens).
+        let call = [(".extend(", 1), (".append(", 1), (" += ", 0), ("+=", 0)]
+            .iter()
+            .find_map(|(op, d)| after.strip_prefix(op).map(|c| (c, *d)));
+        let Some((call, mut depth)) = call else {
+            continue;
+        };
+        let mut quote: Option<(char, usize)> = None;
+        let mut comment = false;
+        for (k, c) in call.char_indices() {
+            if comment && c != '\n' {
+                continue;
+            }
+            comment = false;
+            match (quote, c) {
+                (None, '#') => comment = true,
+                (Some((q, from)), c) if c == q => {
+                    out.push(call[from..k].to_string());
+                    quote = None;
+                }
+                (Some(_), _) => {}
+                (None, '\'' | '"') => quote = Some((c, k + 1)),
+                (None, '[' | '(' | '{') => depth += 1,
+                (None, ']' | ')' | '}') => {
+                    depth -= 1;
+                    if depth <= 0 {
+                        break;
+                    }
+                }
+                (None, '\n') if depth <= 0 => break,
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
 /// True when `name` is assigned at the start of a line of `text`.
 fn assigned(text: &str, name: &str) -> bool {
     assignment(text, name).is_some()
@@ -342,5 +411,38 @@ mod tests {
         let conf = "extensions = [\"myst_parser\"]\nmyst_enable_extensions = [\"colon_fence\"]\n";
         std::fs::write(dir.path().join("conf.py"), conf).expect("write");
         assert!(!read(dir.path()).expect("sphinx").dollar_math);
+    }
+
+    /// pypa/pip `docs/html/conf.py`: `myst_parser` added inside an `if`
+    /// by `extensions.extend((...))` (comments between), and
+    /// `myst_heading_anchors = 3`; `append` and `+=` too; a
+    /// `myst_heading_slug_func` makes the anchors unsure.
+    #[test]
+    fn myst_added_by_extend_and_heading_anchors() {
+        let pip = "extensions = [\n    \"pip_sphinxext\",\n]\n\nif \"man\" not in tags:\n    extensions.extend(\n        (\n            # first-party extensions\n            \"sphinx.ext.todo\",\n            # it's third-party\n            \"myst_parser\",\n        ),\n    )\n\nmyst_heading_anchors = 3\n";
+        assert_eq!(
+            added_strings(pip, "extensions"),
+            ["sphinx.ext.todo", "myst_parser"]
+        );
+        let dir = tempfile::tempdir().expect("tempdir");
+        std::fs::write(dir.path().join("conf.py"), pip).expect("write");
+        let l = read(dir.path()).expect("sphinx");
+        assert!(l.project_labels);
+        assert_eq!(l.page_extensions, ["rst", "md"]);
+        assert_eq!(l.myst_heading_anchors, Some(3));
+        assert!(l.unsure_anchors.is_empty(), "{:?}", l.unsure_anchors);
+        let more = "extensions.append('myst_nb')\nextensions += [\"sphinx_design\"]\nextensions += more\nx = 'myst_parser'\n";
+        assert_eq!(
+            added_strings(more, "extensions"),
+            ["myst_nb", "sphinx_design"]
+        );
+        let conf = "extensions = [\"myst_parser\"]\nmyst_heading_anchors = 2\nmyst_heading_slug_func = \"conf.slug\"\n";
+        std::fs::write(dir.path().join("conf.py"), conf).expect("write");
+        let l = read(dir.path()).expect("sphinx");
+        assert_eq!(l.myst_heading_anchors, Some(2));
+        assert_eq!(
+            l.unsure_anchors,
+            ["MyST's `myst_heading_slug_func` (conf.py)"]
+        );
     }
 }

@@ -59,6 +59,13 @@ pub fn read(dir: &Path) -> Option<Layout> {
     l.front_matter_urls = true;
     l.module_specifiers = true;
     l.renderer = super::slug::Renderer::Docusaurus;
+    // Markdown links are left as written: resolved against the page URL.
+    l.source_links = false;
+    for (plugin, from) in markdown_plugins(&text) {
+        l.unsure_pages.push(format!(
+            "the Markdown plugin `{plugin}` (from `{from}`, {name}), which may rewrite links"
+        ));
+    }
     l.static_dirs.push(dir.join("public"));
     l.mounts.push((dir.join("src/pages"), "/".into()));
     let o = Object::new(&text);
@@ -76,6 +83,21 @@ pub fn read(dir: &Path) -> Option<Layout> {
             .unsure_pages
             .push(format!("the Astro `base` computed by code ({name})")),
         None => {}
+    }
+    // Astro `trailingSlash: 'never'` or `build.format: 'file'`: a page
+    // is served at `/x` (or `/x.html`), not `/x/`; relative links resolve
+    // against that (Astro configuration reference).
+    let never = astro
+        .as_ref()
+        .and_then(|c| c.get("trailingSlash"))
+        .is_some_and(|t| t.as_str() == Some("never"));
+    let file = astro
+        .as_ref()
+        .and_then(|c| c.get("build"))
+        .and_then(|b| b.get("format"))
+        .is_some_and(|f| f.as_str() == Some("file"));
+    if never || file {
+        l.url_style = UrlStyle::Clean;
     }
     let options = o.call_arg("starlight");
     match options.as_ref().and_then(|s| s.get("locales")) {
@@ -129,6 +151,123 @@ pub fn read(dir: &Path) -> Option<Layout> {
             .push(format!("the Astro dynamic route {route}"));
     }
     Some(l)
+}
+
+/// Markdown plugins (remark, rehype, or Astro's `mdastPlugins` and
+/// `hastPlugins`) known to leave links alone: heading ids and anchors,
+/// math, GFM, typography.
+const QUIET_MARKDOWN_PLUGINS: &[&str] = &[
+    "rehype-slug",
+    "rehype-autolink-headings",
+    "@astrojs/markdown-remark",
+    "remark-math",
+    "rehype-katex",
+    "rehype-mathjax",
+    "remark-gfm",
+    "remark-smartypants",
+    "remark-directive",
+];
+
+/// The Markdown plugins of the Astro configuration `text` that may
+/// rewrite links, each as (the name in the plugin list, the module it is
+/// imported from; `?` when not imported by name): the identifiers of the
+/// lists `remarkPlugins`, `rehypePlugins`, `mdastPlugins` and
+/// `hastPlugins` whose import is not one of [`QUIET_MARKDOWN_PLUGINS`]
+/// (`astro-rehype-relative-markdown-links` rewrites `./x.md` to the
+/// page's URL; a local plugin may do anything).
+fn markdown_plugins(text: &str) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    for key in [
+        "remarkPlugins",
+        "rehypePlugins",
+        "mdastPlugins",
+        "hastPlugins",
+    ] {
+        let mut from = 0;
+        while let Some(i) = text[from..].find(key) {
+            from += i + key.len();
+            let rest = text[from..].trim_start();
+            let Some(list) = rest
+                .strip_prefix(':')
+                .map(str::trim_start)
+                .and_then(|r| r.strip_prefix('['))
+            else {
+                continue;
+            };
+            // An entry's plugin: an identifier at the list's top
+            // (`rehypeSlug`, `plugin()`), or the first of a `[plugin,
+            // options]` pair.
+            let mut stack: Vec<char> = Vec::new();
+            let mut word = String::new();
+            let mut first_of_pair = false;
+            let mut quote: Option<char> = None;
+            let mut names = Vec::new();
+            for c in list.chars() {
+                if let Some(q) = quote {
+                    if c == q {
+                        quote = None;
+                    }
+                    continue;
+                }
+                if c.is_alphanumeric() || c == '_' || c == '$' || (c == '.' && !word.is_empty()) {
+                    word.push(c);
+                    continue;
+                }
+                if !word.is_empty() {
+                    let top = stack.is_empty() || (stack == ['['] && first_of_pair);
+                    if top && !word.starts_with(|c: char| c.is_ascii_digit()) {
+                        names.push(word.clone());
+                    }
+                    if stack == ['['] {
+                        first_of_pair = false;
+                    }
+                    word.clear();
+                }
+                match c {
+                    '\'' | '"' | '`' => quote = Some(c),
+                    '(' | '{' => stack.push(c),
+                    '[' => {
+                        stack.push(c);
+                        first_of_pair = stack.len() == 1;
+                    }
+                    ')' | '}' | ']' => {
+                        if stack.pop().is_none() {
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            for n in names {
+                let spec = import_of(text, &n).unwrap_or_else(|| "?".to_string());
+                if QUIET_MARKDOWN_PLUGINS.contains(&spec.as_str())
+                    || out.iter().any(|(x, _)| *x == n)
+                {
+                    continue;
+                }
+                out.push((n, spec));
+            }
+        }
+    }
+    out
+}
+
+/// The module the identifier `name` is imported from in `text` (`import
+/// name from 'x'`, `import { a, name } from 'x'`); `None` when it is
+/// not imported.
+fn import_of(text: &str, name: &str) -> Option<String> {
+    text.lines().find_map(|line| {
+        let rest = line.trim_start().strip_prefix("import ")?;
+        let (names, spec) = rest.rsplit_once(" from ")?;
+        let imported = names
+            .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
+            .any(|w| w == name);
+        if !imported {
+            return None;
+        }
+        let spec = spec.trim().trim_end_matches(';').trim();
+        Some(spec.trim_matches(['\'', '"']).to_string())
+    })
 }
 
 /// The locales of a site whose pages a translation falls back to
@@ -400,5 +539,36 @@ export default defineConfig({ integrations: [starlight({ title: 'Docs', defaultL
         )
         .expect("write");
         assert_eq!(read(tmp.path()).expect("starlight").base_path, "/docs/");
+    }
+
+    /// The Markdown plugins of Astro configurations: tauri-apps/tauri-docs
+    /// (`rehypeHeadingIds` from `@astrojs/markdown-remark`,
+    /// `[rehypeAutolinkHeadings, {...}]`: quiet), withastro/docs
+    /// (`mdastPlugins: [fallbackLangPlugin()]`, a local plugin), and
+    /// `astro-rehype-relative-markdown-links`, which rewrites links.
+    #[test]
+    fn markdown_plugins_that_may_rewrite_links() {
+        let tauri = "import { rehypeHeadingIds } from '@astrojs/markdown-remark';\nimport rehypeAutolinkHeadings from 'rehype-autolink-headings';\nexport default defineConfig({\n  markdown: {\n    rehypePlugins: [\n      rehypeHeadingIds,\n      [\n        rehypeAutolinkHeadings,\n        { behavior: 'wrap', properties: { ariaHidden: true } },\n      ],\n    ],\n  },\n});\n";
+        assert!(
+            markdown_plugins(tauri).is_empty(),
+            "{:?}",
+            markdown_plugins(tauri)
+        );
+        let docs = "import { fallbackLangPlugin } from './config/plugins/satteri-fallback-lang';\n  markdown: { hastPlugins: [], mdastPlugins: [fallbackLangPlugin()] },\n";
+        assert_eq!(
+            markdown_plugins(docs),
+            [(
+                "fallbackLangPlugin".to_string(),
+                "./config/plugins/satteri-fallback-lang".to_string()
+            )]
+        );
+        let rewrite = "import rehypeAstroRelativeMarkdownLinks from \"astro-rehype-relative-markdown-links\";\nmarkdown: {\n  rehypePlugins: [[rehypeAstroRelativeMarkdownLinks, { base: '/x' }]],\n},\n";
+        assert_eq!(
+            markdown_plugins(rewrite),
+            [(
+                "rehypeAstroRelativeMarkdownLinks".to_string(),
+                "astro-rehype-relative-markdown-links".to_string()
+            )]
+        );
     }
 }
