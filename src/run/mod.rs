@@ -555,6 +555,25 @@ pub(crate) fn scan_split<F>(
     Stats::add(&stats.files, 1);
     Stats::add(&stats.bytes, map.len() as u64);
     let grant = sink.helpers(helpers);
+    if grant.count() == 0 {
+        // No thread to share the input with (every worker busy): one
+        // pass over the whole map, without counting each chunk's lines
+        // first, which only pays when chunks run side by side.
+        let whole = map.view(0..map.len());
+        let base = ChunkBase {
+            bytes: 0,
+            lines: std::cell::OnceCell::from(0),
+            map: &map,
+        };
+        drive(
+            name,
+            Scanner::mapped(whole, scan.clone()),
+            stats,
+            sink,
+            |found, sink| each(found, &base, sink),
+        );
+        return;
+    }
     let parts = sink.parts();
     let bases = crate::split::LineBases::new();
     let mut chunks = crate::split::Chunks::new(map.bytes(), chunk);

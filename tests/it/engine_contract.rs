@@ -651,3 +651,45 @@ fn one_large_file_across_threads_gives_the_single_thread_output() {
         }
     }
 }
+
+#[test]
+fn inputs_split_while_every_worker_is_busy_give_the_single_thread_output() {
+    // Four inputs at -j2 with small chunks: while both workers run an
+    // input, a split finds no helper free and scans its input in one
+    // pass (the fallback of run::scan_split); when one is free, in
+    // chunks. Either way the output is -j1's.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut unit = fixture("rfc2396-appendix-e.txt");
+    unit.extend_from_slice(b"\n\nURL:\n\nhttp://a.example/x\n\n<ht\ntp://b.example/>\r\n\r\n");
+    let mut files = Vec::new();
+    for i in 0..4 {
+        let mut text = Vec::new();
+        while text.len() < 256 << 10 {
+            text.extend_from_slice(&unit);
+            text.extend_from_slice(format!("<http://file{i}.example/>\n\n").as_bytes());
+        }
+        let file = dir.path().join(format!("{i}.txt"));
+        fs::write(&file, &text).expect("write");
+        files.push(file.to_str().expect("UTF-8 path").to_string());
+    }
+    for args in [&["-n"][..], &["--format", "jsonl"]] {
+        let with = |threads: &str| {
+            let out = Command::new(bin())
+                .args(["extract", "--input-format", "text", threads])
+                .args(args)
+                .args(&files)
+                .env("URILINT_SPLIT_CHUNK", "4096")
+                .output()
+                .expect("run urilint");
+            assert!(out.status.success(), "{args:?}: {:?}", out.status);
+            out
+        };
+        let one = with("-j1");
+        assert!(one.stdout.len() > 10_000, "{args:?}: too little output");
+        for _ in 0..3 {
+            let two = with("-j2");
+            assert!(two.stdout == one.stdout, "{args:?}: -j2 differs from -j1");
+            assert_eq!(two.stderr, one.stderr, "{args:?}");
+        }
+    }
+}
