@@ -230,11 +230,7 @@ fn markdown_plugins(text: &str) -> Vec<(String, String)> {
                         stack.push(c);
                         first_of_pair = stack.len() == 1;
                     }
-                    ')' | '}' | ']' => {
-                        if stack.pop().is_none() {
-                            break;
-                        }
-                    }
+                    ')' | '}' | ']' if stack.pop().is_none() => break,
                     _ => {}
                 }
             }
