@@ -53,7 +53,7 @@ pub fn options() -> Options {
 /// matter (a YAML block between `---` lines, or TOML between `+++`
 /// lines) only when the document starts with one, as site generators
 /// read it (Jekyll, Hugo, MkDocs). To find the front matter only
-/// ([`split_front_matter`]): with these options pulldown-cmark would also
+/// (`split_front_matter`): with these options pulldown-cmark would also
 /// take a later `---` ... `---` pair (thematic breaks around a section, a
 /// changelog's entries) for a metadata block and hide the headings and
 /// links between them.
