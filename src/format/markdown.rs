@@ -52,10 +52,11 @@ pub fn options() -> Options {
 /// The parser options for the document `src`: [`options`], and front
 /// matter (a YAML block between `---` lines, or TOML between `+++`
 /// lines) only when the document starts with one, as site generators
-/// read it (Jekyll, Hugo, MkDocs): pulldown-cmark would also take a
-/// `---` ... `---` pair in the middle of a document (thematic breaks
-/// around a section, a changelog's entries) for a metadata block and
-/// hide the links between them.
+/// read it (Jekyll, Hugo, MkDocs). To find the front matter only
+/// (`split_front_matter`): with these options pulldown-cmark would also
+/// take a later `---` ... `---` pair (thematic breaks around a section, a
+/// changelog's entries) for a metadata block and hide the headings and
+/// links between them.
 pub fn options_for(src: &[u8]) -> Options {
     let src = src.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(src);
     let first = &src[..memchr::memchr(b'\n', src).unwrap_or(src.len())];
@@ -63,6 +64,59 @@ pub fn options_for(src: &[u8]) -> Options {
         b"---" => options() | Options::ENABLE_YAML_STYLE_METADATA_BLOCKS,
         b"+++" => options() | Options::ENABLE_PLUSES_DELIMITED_METADATA_BLOCKS,
         _ => options(),
+    }
+}
+
+/// The parser events with byte ranges of `text`.
+pub(crate) type OffsetEvents<'a> = Vec<(Event<'a>, Range<usize>)>;
+
+/// `text` split for parsing: the events of its front matter (the
+/// metadata block that is the document's first block, `---` YAML or
+/// `+++` TOML, from its start to its end events, ranges in bytes of
+/// `text`; empty when there is none), and `text` with that block's bytes
+/// made spaces (line ends kept), offset for offset, to parse with
+/// [`options`] (no metadata blocks).
+///
+/// Front matter exists only at the start of a file (Jekyll, Hugo,
+/// Docusaurus, MkDocs' meta, VitePress, Astro): a later `---` line is a
+/// thematic break, which pulldown-cmark with its metadata option would
+/// read as the opening of a block up to the next `---` (facebook/metro
+/// `docs/Configuration.md`).
+pub(crate) fn split_front_matter(text: &str) -> (OffsetEvents<'_>, std::borrow::Cow<'_, str>) {
+    let opts = options_for(text.as_bytes());
+    if !opts.intersects(
+        Options::ENABLE_YAML_STYLE_METADATA_BLOCKS
+            | Options::ENABLE_PLUSES_DELIMITED_METADATA_BLOCKS,
+    ) {
+        return (Vec::new(), std::borrow::Cow::Borrowed(text));
+    }
+    let mut events = Vec::new();
+    let mut end = None;
+    for (i, (event, range)) in Parser::new_ext(text, opts).into_offset_iter().enumerate() {
+        if i == 0 && !matches!(event, Event::Start(Tag::MetadataBlock(_))) {
+            break;
+        }
+        let done = matches!(event, Event::End(TagEnd::MetadataBlock(_)));
+        if done {
+            end = Some(range.end);
+        }
+        events.push((event, range));
+        if done {
+            break;
+        }
+    }
+    let Some(end) = end.filter(|&e| e <= text.len()) else {
+        return (Vec::new(), std::borrow::Cow::Borrowed(text));
+    };
+    let mut bytes = text.as_bytes().to_vec();
+    for c in &mut bytes[..end] {
+        if *c != b'\n' && *c != b'\r' {
+            *c = b' ';
+        }
+    }
+    match String::from_utf8(bytes) {
+        Ok(body) => (events, std::borrow::Cow::Owned(body)),
+        Err(_) => (Vec::new(), std::borrow::Cow::Borrowed(text)),
     }
 }
 
@@ -367,15 +421,17 @@ pub fn segments_and_references(
         }
         None::<(CowStr<'_>, CowStr<'_>)>
     };
-    let mut options = options_for(text.as_bytes());
+    let mut options = options();
     if math {
         options |= Options::ENABLE_MATH;
     }
+    let (front, body) = split_front_matter(&text);
+    let mut front = front.into_iter();
     let mut iter =
-        Parser::new_with_broken_link_callback(&text, options, Some(callback)).into_offset_iter();
+        Parser::new_with_broken_link_callback(&body, options, Some(callback)).into_offset_iter();
     // Starts of the reference definitions some link or image uses.
     let mut used: Vec<usize> = Vec::new();
-    while let Some((event, range)) = iter.next() {
+    while let Some((event, range)) = front.next().or_else(|| iter.next()) {
         if let Some(g) = gather.as_mut() {
             g.event(&event, &range, iter.reference_definitions());
         }
@@ -493,7 +549,8 @@ fn without_display_math(text: &str) -> Option<String> {
 pub fn code_ranges(src: &[u8]) -> Vec<Range<u64>> {
     let text = as_text(src);
     let mut out = Vec::new();
-    for (event, range) in Parser::new_ext(&text, options_for(text.as_bytes())).into_offset_iter() {
+    let (_, body) = split_front_matter(&text);
+    for (event, range) in Parser::new_ext(&body, options()).into_offset_iter() {
         match event {
             Event::Code(_) | Event::Start(Tag::CodeBlock(_)) => {
                 out.push(range.start as u64..range.end as u64);
@@ -510,7 +567,8 @@ pub fn code_ranges(src: &[u8]) -> Vec<Range<u64>> {
 /// definition (`check --add-ignore` places its markers by this).
 pub fn paragraph_ranges(src: &[u8]) -> Vec<Range<u64>> {
     let text = as_text(src);
-    Parser::new_ext(&text, options_for(text.as_bytes()))
+    let (_, body) = split_front_matter(&text);
+    Parser::new_ext(&body, options())
         .into_offset_iter()
         .filter(|(event, _)| matches!(event, Event::Start(Tag::Paragraph)))
         .map(|(_, range)| range.start as u64..range.end as u64)
@@ -524,7 +582,8 @@ pub fn paragraph_ranges(src: &[u8]) -> Vec<Range<u64>> {
 /// it an autolink there (L10 of the 2026-11-29 review).
 pub fn link_ranges(src: &[u8]) -> Vec<Range<u64>> {
     let text = as_text(src);
-    Parser::new_ext(&text, options_for(text.as_bytes()))
+    let (_, body) = split_front_matter(&text);
+    Parser::new_ext(&body, options())
         .into_offset_iter()
         .filter(|(event, _)| matches!(event, Event::Start(Tag::Link { .. } | Tag::Image { .. })))
         .map(|(_, range)| range.start as u64..range.end as u64)
@@ -841,6 +900,39 @@ mod tests {
                 )
             })
             .collect()
+    }
+
+    /// Front matter is read only at the start of a file: a later `---`
+    /// pair is two thematic breaks, and the headings and links between
+    /// them are read (facebook/metro `docs/Configuration.md`, issue 46).
+    #[test]
+    fn thematic_breaks_after_front_matter_are_not_metadata() {
+        let src = include_str!("../../fixtures/markdown/thematic-breaks/Configuration.md");
+        let found = found(src, false);
+        assert!(
+            found
+                .iter()
+                .any(|(text, _, _)| text == "https://reactnative.dev/docs/images"),
+            "{found:?}"
+        );
+        let front: Vec<_> = segments(src.as_bytes(), false)
+            .into_iter()
+            .filter(|s| s.kind == SegmentKind::FrontMatter)
+            .collect();
+        assert_eq!(front.len(), 1);
+        assert_eq!(
+            front[0].text,
+            b"id: configuration\ntitle: Configuring Metro\n"
+        );
+        assert_eq!(front[0].map.span(0..3), 4..7);
+        // The offsets of the body are those of the file.
+        let at = src.find("#nodemodulespaths").unwrap_or(0) as u64;
+        assert!(found
+            .iter()
+            .any(|(text, _, raw)| text == "#nodemodulespaths" && raw == "#nodemodulespaths"));
+        assert!(segments(src.as_bytes(), false)
+            .iter()
+            .any(|s| s.text == b"#nodemodulespaths" && s.map.span(0..1).start == at));
     }
 
     /// A paragraph's text is one run over its line breaks and their

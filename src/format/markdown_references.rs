@@ -23,7 +23,7 @@ use std::ops::Range;
 
 use pulldown_cmark::{BrokenLink, CowStr, Event, LinkType, Parser, RefDefs, Tag};
 
-use super::markdown::{as_text, options_for};
+use super::markdown::{as_text, options, split_front_matter};
 
 /// A link whose destination goes nowhere.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,10 +101,11 @@ pub fn references_for(src: &[u8], undefined_labels: bool) -> References {
         broken.push((link.span, link.link_type, link.reference.to_string()));
         None::<(CowStr<'_>, CowStr<'_>)>
     };
-    let parser =
-        Parser::new_with_broken_link_callback(&text, options_for(text.as_bytes()), Some(callback));
+    let (front, body) = split_front_matter(&text);
+    let mut front = front.into_iter();
+    let parser = Parser::new_with_broken_link_callback(&body, options(), Some(callback));
     let mut iter = parser.into_offset_iter();
-    while let Some((event, range)) = iter.next() {
+    while let Some((event, range)) = front.next().or_else(|| iter.next()) {
         gather.event(&event, &range, iter.reference_definitions());
     }
     let gathered = gather.finish(src, iter.reference_definitions());

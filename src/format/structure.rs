@@ -329,7 +329,9 @@ fn markdown(text: &str) -> Tree {
     let mut events: Vec<Tree> = Vec::new();
     let mut metadata: Option<MetadataBlockKind> = None;
     let mut in_code = false;
-    for event in Parser::new_ext(text, super::markdown::options_for(text.as_bytes())) {
+    let (front, body) = super::markdown::split_front_matter(text);
+    let rest = Parser::new_ext(&body, super::markdown::options());
+    for event in front.into_iter().map(|(event, _)| event).chain(rest) {
         match event {
             Event::Start(Tag::MetadataBlock(kind)) => {
                 metadata = Some(kind);

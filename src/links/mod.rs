@@ -913,7 +913,7 @@ impl LocalLinks {
         let named = self.file_of(file, base_path)?;
         // The document references resolve against: the base file, or a
         // name inside the base directory.
-        let document = if base_path.ends_with('/') {
+        let document = if base_names_directory(base_path) {
             if reference.trim().starts_with(['#', '?']) || reference.trim().is_empty() {
                 return None;
             }
@@ -1379,10 +1379,59 @@ pub(crate) fn tally<T>(count: &Mutex<(u64, Option<T>)>, first: impl FnOnce() -> 
     }
 }
 
+/// Whether the relative `<base href>` path `path` (no query or fragment)
+/// names a directory: RFC 3986 section 5.2 resolves it against the
+/// document (5.2.3: merged with the document's directory; 5.2.4:
+/// `remove_dot_segments`), and a path that ends in `/`, or in a `.` or
+/// `..` segment (`../..`: a trailing `..` leaves a trailing slash), is a
+/// directory's.
+fn base_names_directory(path: &str) -> bool {
+    let merged = if path.starts_with('/') {
+        path.to_string()
+    } else {
+        format!("/d/{path}")
+    };
+    crate::resolve::remove_dot_segments(&merged).ends_with('/')
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::fs;
+
+    /// RFC 3986 section 5.4's references that end in a dot-segment (and
+    /// some that do not), against its base `http://a/b/c/d;p?q`: a base
+    /// href names a directory exactly when the resolved path ends in `/`
+    /// (CyC2018/CS-Notes' `<base href="../..">`, issue 46).
+    #[test]
+    fn base_href_directory_as_rfc_3986_resolves_it() {
+        let rfc = "http://a/b/c/d;p?q";
+        for (r, directory) in [
+            (".", true),
+            ("./", true),
+            ("..", true),
+            ("../", true),
+            ("../..", true),
+            ("../../", true),
+            ("./g/.", true),
+            ("g/..", true),
+            ("/./g/..", true),
+            ("../../../..", true),
+            ("g", false),
+            ("g.", false),
+            ("..g", false),
+            ("g..", false),
+            ("./../g", false),
+            ("g/../h", false),
+            ("/../g", false),
+        ] {
+            assert_eq!(base_names_directory(r), directory, "{r}");
+            let resolved = crate::resolve::resolve_str(rfc, r, Default::default())
+                .map(|u| u.to_string())
+                .unwrap_or_default();
+            assert_eq!(resolved.ends_with('/'), directory, "{r}: {resolved}");
+        }
+    }
 
     #[test]
     fn files_directories_and_anchors() {

@@ -18,9 +18,47 @@ pub(super) enum UrlValue {
     Text,
 }
 
+/// The elements on which an attribute holds a URL, for the attributes
+/// whose name other elements use for other things (HTML standard, index
+/// "Attributes": `data` on `object` only, `action` on `form`, `cite` on
+/// `blockquote`/`q`/`del`/`ins`, ...; obsolete ones by section 16
+/// "Obsolete features": `background`, `longdesc`, `codebase`, `icon`).
+/// `href`, `src`, `srcset` and `imagesrcset` hold URLs on any element:
+/// custom elements and components (`<my-link href>`, `<Image src>`)
+/// follow the standard's.
+const ONLY_ON: [(&str, &[&str]); 11] = [
+    ("data", &["object"]),
+    ("action", &["form"]),
+    ("formaction", &["button", "input"]),
+    ("poster", &["video"]),
+    ("cite", &["blockquote", "q", "del", "ins"]),
+    (
+        "background",
+        &["body", "table", "thead", "tbody", "tfoot", "tr", "td", "th"],
+    ),
+    ("longdesc", &["img", "frame", "iframe"]),
+    ("manifest", &["html"]),
+    ("codebase", &["object", "applet"]),
+    ("icon", &["command", "menuitem"]),
+    ("usemap", &["img", "object", "input"]),
+];
+
 /// The name (as it is given in segments) and the kind of a URI-valued
-/// attribute; `None` for other attributes.
-pub(super) fn url_attribute(name: &[u8]) -> Option<(&'static str, UrlValue)> {
+/// attribute `name` of the element `element` (either in any case);
+/// `None` for other attributes, and for an attribute of [`ONLY_ON`] on
+/// another element (`<b2 data="foo">`: text, not a URL).
+pub(super) fn url_attribute(element: &[u8], name: &[u8]) -> Option<(&'static str, UrlValue)> {
+    if let Some((_, on)) = ONLY_ON
+        .iter()
+        .find(|(n, _)| n.as_bytes().eq_ignore_ascii_case(name))
+    {
+        if !on
+            .iter()
+            .any(|e| e.as_bytes().eq_ignore_ascii_case(element))
+        {
+            return None;
+        }
+    }
     const NAMES: [&str; 13] = [
         "href",
         "src",

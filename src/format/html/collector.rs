@@ -371,7 +371,7 @@ impl<'a> Collector<'a> {
                 self.attributes.push(UrlAttribute { name, kind, value });
             }
         }
-        if let Some((name, _)) = url_attribute(&self.attribute_name) {
+        if let Some((name, _)) = url_attribute(&self.tag_name, &self.attribute_name) {
             if !self.seen.contains(&name) {
                 self.seen.push(name);
             }

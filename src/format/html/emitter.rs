@@ -208,7 +208,7 @@ impl Emitter for Sink<'_, '_> {
     fn init_attribute_value(&mut self) {
         let c = &mut *self.0;
         c.attribute_value.clear();
-        c.attribute = match url_attribute(&c.attribute_name) {
+        c.attribute = match url_attribute(&c.tag_name, &c.attribute_name) {
             Some((name, kind)) if c.tag == Tag::Start && !c.seen.contains(&name) => {
                 Some((Some(name), kind))
             }

@@ -753,3 +753,44 @@ fn fallback_content_is_its_own_kind() {
         ]
     );
 }
+
+/// An attribute that holds a URL only on some elements (HTML standard,
+/// index "Attributes") is text elsewhere: `<b2 data="foo">`
+/// (executablebooks/markdown-it-py `benchmarking/samples/inline-html.md`,
+/// issue 46) is no reference; on its own elements it is one.
+#[test]
+fn url_attributes_only_on_their_elements() {
+    for (element, attribute) in [
+        ("object", "data"),
+        ("form", "action"),
+        ("button", "formaction"),
+        ("input", "formaction"),
+        ("video", "poster"),
+        ("blockquote", "cite"),
+        ("q", "cite"),
+        ("del", "cite"),
+        ("ins", "cite"),
+        ("body", "background"),
+        ("td", "background"),
+        ("img", "longdesc"),
+        ("iframe", "longdesc"),
+        ("html", "manifest"),
+        ("object", "codebase"),
+        ("menuitem", "icon"),
+        ("img", "usemap"),
+    ] {
+        let s = segs(&format!("<{element} {attribute}=\"foo\">"));
+        assert!(
+            s.iter()
+                .any(|s| s.kind == attr(element, attribute) && text(s) == "foo"),
+            "{element} {attribute}: {s:?}"
+        );
+        let s = segs(&format!("<b2 {attribute}=\"foo\">"));
+        assert!(s.is_empty(), "b2 {attribute}: {s:?}");
+    }
+    let s = segs("<p>\n<b2 data=\"foo\">\n</p>");
+    assert!(s.iter().all(|s| text(s) != "foo"), "{s:?}");
+    // `href` and `src` stay URLs on any element (components).
+    let s = segs("<my-link href=\"a\"><Image src=\"b\">");
+    assert_eq!(s.iter().map(text).collect::<Vec<_>>(), ["a", "b"]);
+}

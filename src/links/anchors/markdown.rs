@@ -306,7 +306,8 @@ fn scan(src: &[u8], renderer: Renderer) -> (Vec<(String, usize)>, HashSet<String
     let mut headings: Vec<Heading> = Vec::new();
     let mut open: Option<Open> = None;
     let mut in_code_block = false;
-    for (event, range) in Parser::new_ext(&text, markdown::options_for(src)).into_offset_iter() {
+    let (_, body) = markdown::split_front_matter(&text);
+    for (event, range) in Parser::new_ext(&body, markdown::options()).into_offset_iter() {
         let raw = text.get(range.clone()).unwrap_or("");
         match event {
             Event::Start(Tag::Heading {
@@ -609,6 +610,17 @@ mod tests {
             assert!(md.has(a), "{a}");
         }
         assert!(!md.has("a-b-c-2"));
+    }
+
+    /// A `---` pair after the front matter is two thematic breaks: the
+    /// headings between them have ids (facebook/metro, issue 46).
+    #[test]
+    fn thematic_breaks_after_front_matter_keep_headings() {
+        let src = include_bytes!("../../../fixtures/markdown/thematic-breaks/Configuration.md");
+        let ids = heading_ids(src, Renderer::Github);
+        for id in ["resolver-options", "assetexts", "transformer-options"] {
+            assert!(ids.iter().any(|i| i == id), "{id}: {ids:?}");
+        }
     }
 
     #[test]
