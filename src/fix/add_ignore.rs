@@ -430,6 +430,40 @@ enum Markup {
 /// raw text elements, and `<xmp>`).
 const RAW_ELEMENTS: [&[u8]; 5] = [b"script", b"style", b"textarea", b"title", b"xmp"];
 
+/// Step of [`markup_states`]: the end of the code range at byte `i`, if
+/// any (`code_i`, the first range not before `i`, moved on).
+fn code_at(code: &[Range<u64>], code_i: &mut usize, i: usize) -> Option<usize> {
+    while *code_i < code.len() && (code[*code_i].end as usize) <= i {
+        *code_i += 1;
+    }
+    code.get(*code_i)
+        .filter(|r| (r.start as usize) <= i)
+        .map(|r| r.end as usize)
+}
+
+/// Step of [`markup_states`]: the raw text element ([`RAW_ELEMENTS`])
+/// the tag at `i` (`<name`) opens, if it is one.
+fn raw_element(text: &[u8], i: usize) -> Option<&'static [u8]> {
+    let name_end = text[i + 1..]
+        .iter()
+        .position(|c| !c.is_ascii_alphanumeric())
+        .map_or(text.len(), |n| i + 1 + n);
+    let name = &text[i + 1..name_end];
+    RAW_ELEMENTS
+        .iter()
+        .copied()
+        .find(|r| r.eq_ignore_ascii_case(name))
+}
+
+/// Step of [`markup_states`]: true when the end tag of the raw text
+/// element `raw` starts at `i`.
+fn closes_raw(text: &[u8], i: usize, raw: &[u8]) -> bool {
+    text[i..].starts_with(b"</")
+        && text
+            .get(i + 2..i + 2 + raw.len())
+            .is_some_and(|n| n.eq_ignore_ascii_case(raw))
+}
+
 /// The markup state at each byte offset where it changes: a sorted list
 /// of `(offset, state from there on)`. Code ranges are skipped (a `<` in
 /// code is not a tag). In MDX (`mdx`), `{` opens an expression up to its
@@ -446,16 +480,10 @@ fn markup_states(text: &[u8], code: &[Range<u64>], mdx: bool) -> Vec<(usize, Mar
     let mut i = 0;
     let mut code_i = 0;
     while i < text.len() {
-        while code_i < code.len() && (code[code_i].end as usize) <= i {
-            code_i += 1;
-        }
-        if state == Markup::Text {
-            if let Some(r) = code.get(code_i) {
-                if (r.start as usize) <= i {
-                    i = r.end as usize;
-                    continue;
-                }
-            }
+        let in_code = code_at(code, &mut code_i, i);
+        if let (Markup::Text, Some(end)) = (state, in_code) {
+            i = end;
+            continue;
         }
         let b = text[i];
         match state {
@@ -484,15 +512,7 @@ fn markup_states(text: &[u8], code: &[Range<u64>], mdx: bool) -> Vec<(usize, Mar
                     state = Markup::Tag;
                     quote = None;
                     braces = 0;
-                    let name_end = text[i + 1..]
-                        .iter()
-                        .position(|c| !c.is_ascii_alphanumeric())
-                        .map_or(text.len(), |n| i + 1 + n);
-                    let name = &text[i + 1..name_end];
-                    opens = RAW_ELEMENTS
-                        .iter()
-                        .copied()
-                        .find(|r| r.eq_ignore_ascii_case(name));
+                    opens = raw_element(text, i);
                     states.push((i, state));
                 }
             }
@@ -539,11 +559,7 @@ fn markup_states(text: &[u8], code: &[Range<u64>], mdx: bool) -> Vec<(usize, Mar
                 None => {}
             },
             Markup::Raw => {
-                let close = text[i..].starts_with(b"</")
-                    && text
-                        .get(i + 2..i + 2 + raw.len())
-                        .is_some_and(|n| n.eq_ignore_ascii_case(raw));
-                if close {
+                if closes_raw(text, i, raw) {
                     state = Markup::Tag;
                     quote = None;
                     states.push((i, state));

@@ -286,6 +286,30 @@ struct Directive<'a> {
     rules: Vec<usize>,
 }
 
+/// Step of [`Foreign::read`]: each rule's ranges turned off at the end
+/// of the input: one still open (`since`) closed at its end, the whole
+/// input for `disable-file` (`file`), sorted and merged.
+fn merge_ranges(off: &mut [Vec<std::ops::Range<u64>>], since: &[Option<u64>], file: &[bool]) {
+    for i in 0..off.len() {
+        if let Some(s) = since[i] {
+            off[i].push(s..u64::MAX);
+        }
+        if file[i] {
+            off[i].clear();
+            off[i].push(0..u64::MAX);
+        }
+        off[i].sort_by_key(|r| r.start);
+        let mut merged: Vec<std::ops::Range<u64>> = Vec::with_capacity(off[i].len());
+        for r in off[i].drain(..) {
+            match merged.last_mut() {
+                Some(last) if r.start <= last.end => last.end = last.end.max(r.end),
+                _ => merged.push(r),
+            }
+        }
+        off[i] = merged;
+    }
+}
+
 impl Foreign {
     /// Reads the comments of `text`, the input's bytes from offset
     /// `floor`: markdownlint's `disable`/`enable` (from the comment on),
@@ -388,24 +412,7 @@ impl Foreign {
                 _ => {}
             }
         }
-        for i in 0..n {
-            if let Some(s) = since[i] {
-                off[i].push(s..u64::MAX);
-            }
-            if file[i] {
-                off[i].clear();
-                off[i].push(0..u64::MAX);
-            }
-            off[i].sort_by_key(|r| r.start);
-            let mut merged: Vec<std::ops::Range<u64>> = Vec::with_capacity(off[i].len());
-            for r in off[i].drain(..) {
-                match merged.last_mut() {
-                    Some(last) if r.start <= last.end => last.end = last.end.max(r.end),
-                    _ => merged.push(r),
-                }
-            }
-            off[i] = merged;
-        }
+        merge_ranges(&mut off, &since, &file);
         Foreign { off }
     }
 

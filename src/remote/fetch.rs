@@ -94,28 +94,7 @@ pub(crate) fn request(
     }
     let mut resp = match client.get(uri) {
         Ok(r) => r,
-        Err(e) => {
-            return match classify::of_error(&e) {
-                Verdict::Transient { .. } if retries < opts.max_retries => Step {
-                    next: Next::Retry {
-                        wait: backoff(opts, retries),
-                    },
-                    requested: true,
-                    host_pause: None,
-                },
-                Verdict::Skipped { reason } => done(
-                    Verdict::Skipped {
-                        reason: format!("{via}{reason}"),
-                    },
-                    None,
-                    true,
-                ),
-                v @ Verdict::Blocked { .. } if v.not_requested_reason().is_some() => {
-                    done(v, None, false)
-                }
-                v => done(v, None, true),
-            };
-        }
+        Err(e) => return error_step(opts, &e, retries, via),
     };
     let status = resp.status().as_u16();
     let now = SystemTime::now();
@@ -161,34 +140,10 @@ pub(crate) fn request(
                 },
             }
         }
-        Class::Redirect => {
-            let Some(value) = headers.get("location") else {
-                let reason = format!("{text} without a Location");
-                return final_(Verdict::Blocked { reason }, None);
-            };
-            // A Location of other bytes than visible ASCII (UTF-8 sent
-            // raw) is said as such, not as no Location (L4 of the
-            // 2026-11-29 review); it is not followed.
-            let Ok(location) = value.to_str() else {
-                let shown = String::from_utf8_lossy(value.as_bytes());
-                let shown = crate::lint::quote(&shown);
-                let reason = format!("{text}: the Location header is not ASCII: {shown:?}");
-                return final_(Verdict::Blocked { reason }, None);
-            };
-            let to = match crate::resolve::resolve_str(uri, location.trim(), Default::default()) {
-                Ok(to) => to,
-                Err(e) => {
-                    let reason = format!("{text} to an invalid Location {location:?}: {e}");
-                    return final_(Verdict::Blocked { reason }, None);
-                }
-            };
-            let scheme = to.split(':').next().unwrap_or("").to_ascii_lowercase();
-            if scheme != "http" && scheme != "https" {
-                let reason = format!("{text} redirects to {scheme}:");
-                return final_(Verdict::Blocked { reason }, None);
-            }
-            step(Next::Redirect(Hop { status, to }))
-        }
+        Class::Redirect => match location(uri, &text, &headers) {
+            Ok(to) => step(Next::Redirect(Hop { status, to })),
+            Err(reason) => final_(Verdict::Blocked { reason }, None),
+        },
         Class::Final(v) => final_(v, None),
         Class::TooMany => {
             let asked = classify::retry_after(&headers, now)
@@ -215,6 +170,63 @@ pub(crate) fn request(
         }
         Class::ServerError => final_(Verdict::Transient { reason: text }, None),
     }
+}
+
+/// Step of [`request`]: what a request that failed with `e` (no
+/// response) says to do, a retry of a transient failure while retries
+/// are left.
+fn error_step(opts: &RemoteOptions, e: &ureq::Error, retries: u32, via: &str) -> Step {
+    match classify::of_error(e) {
+        Verdict::Transient { .. } if retries < opts.max_retries => Step {
+            next: Next::Retry {
+                wait: backoff(opts, retries),
+            },
+            requested: true,
+            host_pause: None,
+        },
+        Verdict::Skipped { reason } => done(
+            Verdict::Skipped {
+                reason: format!("{via}{reason}"),
+            },
+            None,
+            true,
+        ),
+        v @ Verdict::Blocked { .. } if v.not_requested_reason().is_some() => done(v, None, false),
+        v => done(v, None, true),
+    }
+}
+
+/// Step of [`request`]: the target of a redirect (status text `text`)
+/// from `uri`, its `Location` resolved (RFC 9110 section 10.2.2, RFC 3986
+/// section 5.2); the reason it is blocked when missing, not ASCII,
+/// invalid or not http(s).
+fn location(uri: &str, text: &str, headers: &ureq::http::HeaderMap) -> Result<String, String> {
+    let Some(value) = headers.get("location") else {
+        let reason = format!("{text} without a Location");
+        return Err(reason);
+    };
+    // A Location of other bytes than visible ASCII (UTF-8 sent
+    // raw) is said as such, not as no Location (L4 of the
+    // 2026-11-29 review); it is not followed.
+    let Ok(location) = value.to_str() else {
+        let shown = String::from_utf8_lossy(value.as_bytes());
+        let shown = crate::lint::quote(&shown);
+        let reason = format!("{text}: the Location header is not ASCII: {shown:?}");
+        return Err(reason);
+    };
+    let to = match crate::resolve::resolve_str(uri, location.trim(), Default::default()) {
+        Ok(to) => to,
+        Err(e) => {
+            let reason = format!("{text} to an invalid Location {location:?}: {e}");
+            return Err(reason);
+        }
+    };
+    let scheme = to.split(':').next().unwrap_or("").to_ascii_lowercase();
+    if scheme != "http" && scheme != "https" {
+        let reason = format!("{text} redirects to {scheme}:");
+        return Err(reason);
+    }
+    Ok(to)
 }
 
 /// At most `max` bytes of the body, and whether that is the whole body.

@@ -467,53 +467,15 @@ fn worker(
     let (m, cv) = shared;
     let build = || snapshot(&lock(m), total);
     loop {
-        let mut job = {
-            let mut st = lock(m);
-            loop {
-                if st.done >= total {
-                    cv.notify_all();
-                    return;
-                }
-                let now = Instant::now();
-                match take_ready(&mut st, opts, now) {
-                    Ok(job) => break job,
-                    Err(Some(at)) => {
-                        st = cv
-                            .wait_timeout(st, at.saturating_duration_since(now))
-                            .unwrap_or_else(PoisonError::into_inner)
-                            .0;
-                    }
-                    Err(None) => st = cv.wait(st).unwrap_or_else(PoisonError::into_inner),
-                }
-            }
+        let Some(mut job) = next_job(shared, total, opts) else {
+            return;
         };
         let key = host_key(&job.current);
         let start = Instant::now();
         job.started.get_or_insert(start);
         job.visited
             .insert(without_fragment(&job.current).to_owned());
-        // A panic in the HTTP stack must not leave the other workers
-        // waiting for this URI forever: it becomes the URI's verdict.
-        let step = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            fetch::request(
-                client,
-                opts,
-                &job.current,
-                job.retries,
-                !job.redirects.is_empty(),
-            )
-        }))
-        .unwrap_or_else(|_| fetch::Step {
-            next: Next::Done {
-                verdict: Verdict::Transient {
-                    reason: "internal error of the HTTP client (a panic)".to_owned(),
-                },
-                status: None,
-                ids: None,
-            },
-            requested: true,
-            host_pause: None,
-        });
+        let step = attempt(client, opts, &job);
         if step.requested {
             job.requests += 1;
         }
@@ -528,46 +490,7 @@ fn worker(
                 Some(p) => pause_host(&mut st, opts, &key, p, end),
                 None => 0,
             };
-            match step.next {
-                Next::Done {
-                    verdict,
-                    status,
-                    ids,
-                } => {
-                    finish(&mut st, job, end, (verdict, status, ids));
-                    verdicts += 1;
-                }
-                Next::Retry { wait } => {
-                    job.retries += 1;
-                    job.not_before = later(end, wait);
-                    if enqueue(&mut st, opts, key.clone(), job, end) {
-                        verdicts += 1;
-                    }
-                }
-                Next::Redirect(hop) => {
-                    let target = without_fragment(&hop.to).to_owned();
-                    let status = Some(hop.status);
-                    job.redirects.push(hop);
-                    if job.visited.contains(&target) {
-                        let reason = format!("redirect loop back to {target}");
-                        let verdict = Verdict::Blocked { reason };
-                        finish(&mut st, job, end, (verdict, status, None));
-                        verdicts += 1;
-                    } else if job.redirects.len() > opts.max_redirects as usize {
-                        let reason = format!("more than {} redirects", opts.max_redirects);
-                        let verdict = Verdict::Blocked { reason };
-                        finish(&mut st, job, end, (verdict, status, None));
-                        verdicts += 1;
-                    } else {
-                        job.current = target;
-                        job.not_before = end;
-                        let k = host_key(&job.current);
-                        if enqueue(&mut st, opts, k, job, end) {
-                            verdicts += 1;
-                        }
-                    }
-                }
-            }
+            verdicts += follow_step(&mut st, opts, &key, job, step.next, end);
             reschedule(&mut st, opts, &key, end);
             (verdicts, st.done)
         };
@@ -580,4 +503,109 @@ fn worker(
             });
         }
     }
+}
+
+/// Step of [`worker`]: the next ready job, waiting for one (or for the
+/// time one becomes ready); `None` when every URI has its outcome.
+fn next_job(shared: &(Mutex<State>, Condvar), total: usize, opts: &RemoteOptions) -> Option<Job> {
+    let (m, cv) = shared;
+    let mut st = lock(m);
+    loop {
+        if st.done >= total {
+            cv.notify_all();
+            return None;
+        }
+        let now = Instant::now();
+        match take_ready(&mut st, opts, now) {
+            Ok(job) => break Some(job),
+            Err(Some(at)) => {
+                st = cv
+                    .wait_timeout(st, at.saturating_duration_since(now))
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .0;
+            }
+            Err(None) => st = cv.wait(st).unwrap_or_else(PoisonError::into_inner),
+        }
+    }
+}
+
+/// Step of [`worker`]: one request of `job`'s current URI.
+fn attempt(client: &Client, opts: &RemoteOptions, job: &Job) -> fetch::Step {
+    // A panic in the HTTP stack must not leave the other workers
+    // waiting for this URI forever: it becomes the URI's verdict.
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        fetch::request(
+            client,
+            opts,
+            &job.current,
+            job.retries,
+            !job.redirects.is_empty(),
+        )
+    }))
+    .unwrap_or_else(|_| fetch::Step {
+        next: Next::Done {
+            verdict: Verdict::Transient {
+                reason: "internal error of the HTTP client (a panic)".to_owned(),
+            },
+            status: None,
+            ids: None,
+        },
+        requested: true,
+        host_pause: None,
+    })
+}
+
+/// Step of [`worker`]: what a request of `job` (to the host `key`) said
+/// to do, done at `end`: its verdict, a retry queued, or its redirect
+/// followed (a loop or one too many blocked); the verdicts given.
+fn follow_step(
+    st: &mut State,
+    opts: &RemoteOptions,
+    key: &str,
+    mut job: Job,
+    next: Next,
+    end: Instant,
+) -> usize {
+    let mut verdicts = 0;
+    match next {
+        Next::Done {
+            verdict,
+            status,
+            ids,
+        } => {
+            finish(st, job, end, (verdict, status, ids));
+            verdicts += 1;
+        }
+        Next::Retry { wait } => {
+            job.retries += 1;
+            job.not_before = later(end, wait);
+            if enqueue(st, opts, key.to_owned(), job, end) {
+                verdicts += 1;
+            }
+        }
+        Next::Redirect(hop) => {
+            let target = without_fragment(&hop.to).to_owned();
+            let status = Some(hop.status);
+            job.redirects.push(hop);
+            if job.visited.contains(&target) {
+                let reason = format!("redirect loop back to {target}");
+                let verdict = Verdict::Blocked { reason };
+                finish(st, job, end, (verdict, status, None));
+                verdicts += 1;
+            } else if job.redirects.len() > opts.max_redirects as usize {
+                let reason = format!("more than {} redirects", opts.max_redirects);
+                let verdict = Verdict::Blocked { reason };
+                finish(st, job, end, (verdict, status, None));
+                verdicts += 1;
+            } else {
+                job.current = target;
+                job.not_before = end;
+                let k = host_key(&job.current);
+                if enqueue(st, opts, k, job, end) {
+                    verdicts += 1;
+                }
+            }
+        }
+    }
+    verdicts
 }

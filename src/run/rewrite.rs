@@ -333,30 +333,7 @@ fn decoded_changes<S: ReadAt + Clone>(
                 not_autolinks.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 return;
             }
-            let edit = if wrap {
-                let span = c.span();
-                Edit {
-                    start: span.start,
-                    end: span.end,
-                    replacement: format!("<{new}>"),
-                }
-            } else {
-                edit_for(&c, &new)
-            };
-            let fix = Fix {
-                message: String::new(),
-                edits: vec![edit],
-                applicability: crate::fix::Applicability::Safe,
-            };
-            let scanned_len = decoded::scanned_len(piece);
-            let placed = crate::fix::place::place_fix(piece, scanned_len, c.span(), &at.raw, &fix)
-                .and_then(|f| f.edits.into_iter().next())
-                .or_else(|| {
-                    (!wrap)
-                        .then(|| whole_value(piece, &at, mapping, &new))
-                        .flatten()
-                });
-            let Some(edit) = placed else {
+            let Some(edit) = placed_edit(piece, &at, &c, (mapping, &new), wrap) else {
                 withheld.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 return;
             };
@@ -536,6 +513,84 @@ fn keep_common_suffix(span: std::ops::Range<u64>, raw: &str, replacement: String
     }
 }
 
+/// Step of [`decoded_changes`]: the edit that writes `new` (by
+/// `mapping`) for the URI `c` at `at` of `piece`, placed through the
+/// piece's map (or the whole value written again); as an autolink
+/// `<new>` when `wrap`. `None` when it cannot be written.
+fn placed_edit(
+    piece: &Piece,
+    at: &Located,
+    c: &crate::scan::Candidate<'_>,
+    (mapping, new): (&Mapping, &str),
+    wrap: bool,
+) -> Option<Edit> {
+    let edit = if wrap {
+        let span = c.span();
+        Edit {
+            start: span.start,
+            end: span.end,
+            replacement: format!("<{new}>"),
+        }
+    } else {
+        edit_for(c, new)
+    };
+    let fix = Fix {
+        message: String::new(),
+        edits: vec![edit],
+        applicability: crate::fix::Applicability::Safe,
+    };
+    let scanned_len = decoded::scanned_len(piece);
+    crate::fix::place::place_fix(piece, scanned_len, c.span(), &at.raw, &fix)
+        .and_then(|f| f.edits.into_iter().next())
+        .or_else(|| {
+            (!wrap)
+                .then(|| whole_value(piece, at, mapping, new))
+                .flatten()
+        })
+}
+
+/// Step of [`rewrite_source`]: of a data file's `edits` (the URIs
+/// `taken` of `uris`), those after which it parses to the same
+/// structure, the others said and dropped.
+fn same_structure<S: ReadAt + Clone>(
+    name: &str,
+    src: S,
+    data: crate::format::writes::DataFormat,
+    uris: &[std::ops::Range<u64>],
+    (edits, taken): (&mut Vec<Edit>, &mut Vec<usize>),
+    sink: &mut Sink<'_, '_>,
+) {
+    // A data file takes the edits after which it parses the same.
+    let spans: Vec<std::ops::Range<u64>> = taken.iter().map(|&i| uris[i].clone()).collect();
+    let kept = match crate::lint::read_all(src, crate::format::structure::MAX_PARSED as u64) {
+        Ok(before) => crate::fix::verify::keep_same_structure(
+            crate::format::structure::Kind::Data(data),
+            &before,
+            &spans,
+            edits.clone(),
+        ),
+        Err(_) => Vec::new(),
+    };
+    if kept.len() < edits.len() {
+        sink.message(&format!(
+            "urilint: {name}: {} URI{} not rewritten: the {} file would not parse to the same structure",
+            edits.len() - kept.len(),
+            if edits.len() - kept.len() == 1 { "" } else { "s" },
+            data.name()
+        ));
+        let mut k = 0;
+        let mut still = Vec::with_capacity(kept.len());
+        for (e, i) in edits.iter().zip(taken.iter()) {
+            if kept.get(k) == Some(e) {
+                k += 1;
+                still.push(*i);
+            }
+        }
+        *taken = still;
+        *edits = kept;
+    }
+}
+
 /// Rewrites the text of `src` (`len` bytes): one pass collects the edits
 /// (as plain text, or through the document's format); the file is then
 /// written as a stream with them applied. Memory is bounded by the edits.
@@ -589,36 +644,14 @@ fn rewrite_source<S: ReadAt + Clone>(
     drop(refs);
     drop(fixes);
     if let Reading::Text(Writes::Data(data)) = how {
-        // A data file takes the edits after which it parses the same.
-        let spans: Vec<std::ops::Range<u64>> = taken.iter().map(|&i| uris[i].clone()).collect();
-        let kept =
-            match crate::lint::read_all(src.clone(), crate::format::structure::MAX_PARSED as u64) {
-                Ok(before) => crate::fix::verify::keep_same_structure(
-                    crate::format::structure::Kind::Data(data),
-                    &before,
-                    &spans,
-                    edits.clone(),
-                ),
-                Err(_) => Vec::new(),
-            };
-        if kept.len() < edits.len() {
-            sink.message(&format!(
-                "urilint: {name}: {} URI{} not rewritten: the {} file would not parse to the same structure",
-                edits.len() - kept.len(),
-                if edits.len() - kept.len() == 1 { "" } else { "s" },
-                data.name()
-            ));
-            let mut k = 0;
-            let mut still = Vec::with_capacity(kept.len());
-            for (e, i) in edits.iter().zip(&taken) {
-                if kept.get(k) == Some(e) {
-                    k += 1;
-                    still.push(*i);
-                }
-            }
-            taken = still;
-            edits = kept;
-        }
+        same_structure(
+            &name,
+            src.clone(),
+            data,
+            &uris,
+            (&mut edits, &mut taken),
+            sink,
+        );
     }
     let applied = taken.len();
     let listing: Vec<String> = {

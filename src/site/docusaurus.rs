@@ -227,66 +227,11 @@ fn read_in(dir: &Path) -> Option<Layout> {
             classic(&mut l, dir, &empty_object(), &name);
             return Some(l);
         };
-        for item in items {
-            let (id, opts) = plugin_item(item);
-            match id.map(short_name) {
-                Some("classic") => {
-                    let empty = empty_object();
-                    let opts = opts.unwrap_or(&empty);
-                    if matches!(opts, Node::Obj { .. }) {
-                        docs_seen |= classic(&mut l, dir, opts, &name);
-                    } else {
-                        l.unsure_pages.push(format!(
-                            "the options of the classic preset, computed by code ({name})"
-                        ));
-                    }
-                }
-                Some(other) => l
-                    .unsure_pages
-                    .push(format!("the preset `{other}` ({name})")),
-                None => l
-                    .unsure_pages
-                    .push(format!("a preset computed by code ({name})")),
-            }
-        }
+        docs_seen = preset_items(&mut l, dir, items, &name);
     }
     match tree.get("plugins") {
         None => {}
-        Some(Node::Arr(items)) => {
-            for item in items {
-                let (id, opts) = plugin_item(item);
-                let empty = empty_object();
-                let opts_or_empty = opts.unwrap_or(&empty);
-                let computed = !matches!(opts_or_empty, Node::Obj { .. });
-                match id.map(short_name) {
-                    Some("content-docs") if !computed => {
-                        docs(&mut l, dir, opts_or_empty, &name, docs_seen);
-                        docs_seen = true;
-                    }
-                    Some("content-blog") if !computed => blog(&mut l, dir, opts_or_empty, &name),
-                    Some("content-pages") if !computed => pages(&mut l, dir, opts_or_empty, &name),
-                    Some("client-redirects") => {
-                        let moves = ["redirects", "createRedirects"];
-                        if computed || moves.iter().any(|k| opts_or_empty.get(k).is_some()) {
-                            l.unsure_pages.push(format!(
-                                "the redirects of `@docusaurus/plugin-client-redirects` ({name})"
-                            ));
-                        }
-                    }
-                    Some(p) if PLUGINS_WITHOUT_PAGES.contains(&p) => {}
-                    Some("llms-txt") => {
-                        for file in ["/llms.txt", "/llms-full.txt"] {
-                            l.generated.push(file.into());
-                        }
-                    }
-                    None if matches!(item, Node::Function(f) if !makes_routes(f)) => {}
-                    Some(p) => l.unsure_pages.push(format!("the plugin `{p}` ({name})")),
-                    None => l
-                        .unsure_pages
-                        .push(format!("a plugin computed by code ({name})")),
-                }
-            }
-        }
+        Some(Node::Arr(items)) => plugin_items(&mut l, dir, items, &name, &mut docs_seen),
         Some(_) => l
             .unsure_pages
             .push(format!("`plugins` computed by code ({name})")),
@@ -298,6 +243,75 @@ fn read_in(dir: &Path) -> Option<Layout> {
     }
     locales(&mut l, dir, tree.get("i18n"), &name);
     Some(l)
+}
+
+/// Step of [`read_in`]: the presets `items` of the configuration
+/// `name` (the classic preset read, another noted); true when the
+/// classic preset serves docs.
+fn preset_items(l: &mut Layout, dir: &Path, items: &[Node], name: &str) -> bool {
+    let mut docs_seen = false;
+    for item in items {
+        let (id, opts) = plugin_item(item);
+        match id.map(short_name) {
+            Some("classic") => {
+                let empty = empty_object();
+                let opts = opts.unwrap_or(&empty);
+                if matches!(opts, Node::Obj { .. }) {
+                    docs_seen |= classic(l, dir, opts, name);
+                } else {
+                    l.unsure_pages.push(format!(
+                        "the options of the classic preset, computed by code ({name})"
+                    ));
+                }
+            }
+            Some(other) => l
+                .unsure_pages
+                .push(format!("the preset `{other}` ({name})")),
+            None => l
+                .unsure_pages
+                .push(format!("a preset computed by code ({name})")),
+        }
+    }
+    docs_seen
+}
+
+/// Step of [`read_in`]: the plugins `items` of the configuration `name`
+/// (the content plugins read, those without pages passed, another
+/// noted); `docs_seen` set when a docs plugin serves docs.
+fn plugin_items(l: &mut Layout, dir: &Path, items: &[Node], name: &str, docs_seen: &mut bool) {
+    for item in items {
+        let (id, opts) = plugin_item(item);
+        let empty = empty_object();
+        let opts_or_empty = opts.unwrap_or(&empty);
+        let computed = !matches!(opts_or_empty, Node::Obj { .. });
+        match id.map(short_name) {
+            Some("content-docs") if !computed => {
+                docs(l, dir, opts_or_empty, name, *docs_seen);
+                *docs_seen = true;
+            }
+            Some("content-blog") if !computed => blog(l, dir, opts_or_empty, name),
+            Some("content-pages") if !computed => pages(l, dir, opts_or_empty, name),
+            Some("client-redirects") => {
+                let moves = ["redirects", "createRedirects"];
+                if computed || moves.iter().any(|k| opts_or_empty.get(k).is_some()) {
+                    l.unsure_pages.push(format!(
+                        "the redirects of `@docusaurus/plugin-client-redirects` ({name})"
+                    ));
+                }
+            }
+            Some(p) if PLUGINS_WITHOUT_PAGES.contains(&p) => {}
+            Some("llms-txt") => {
+                for file in ["/llms.txt", "/llms-full.txt"] {
+                    l.generated.push(file.into());
+                }
+            }
+            None if matches!(item, Node::Function(f) if !makes_routes(f)) => {}
+            Some(p) => l.unsure_pages.push(format!("the plugin `{p}` ({name})")),
+            None => l
+                .unsure_pages
+                .push(format!("a plugin computed by code ({name})")),
+        }
+    }
 }
 
 /// The site's other locales (`i18n.locales` but `i18n.defaultLocale`;
@@ -585,17 +599,7 @@ fn docs(l: &mut Layout, dir: &Path, opts: &Node, name: &str, extra: bool) {
     let path = str_option(l, opts, "path", "docs", name);
     let base = str_option(l, opts, "routeBasePath", "docs", name);
     let id = str_option(l, opts, "id", "default", name);
-    for key in ["include", "exclude", "pathPrefix"] {
-        if opts.get(key).is_some() {
-            l.unsure_pages
-                .push(format!("the docs plugin's `{key}` ({name})"));
-        }
-    }
-    if opts.has_unknown_keys() {
-        l.unsure_pages.push(format!(
-            "options of the docs plugin spread from code ({name})"
-        ));
-    }
+    docs_options_unread(l, opts, name);
     let prefix = if id == "default" {
         String::new()
     } else {
@@ -607,24 +611,7 @@ fn docs(l: &mut Layout, dir: &Path, opts: &Node, name: &str, extra: bool) {
     } else {
         read_versions(&dir.join(format!("{prefix}versions.json")))
     };
-    let include_current = !matches!(opts.get("includeCurrentVersion"), Some(Node::Bool(false)));
-    let mut names: Vec<String> = Vec::new();
-    if include_current {
-        names.push("current".into());
-    }
-    names.extend(versions.iter().cloned());
-    if let Some(only) = opts.get("onlyIncludeVersions") {
-        match only {
-            Node::Arr(items) => {
-                let keep: Vec<&str> = items.iter().filter_map(Node::as_str).collect();
-                names.retain(|n| keep.contains(&n.as_str()));
-            }
-            // It only leaves versions out, which moves no page: a note.
-            _ => l.notes.push(format!(
-                "{name}: the docs plugin's `onlyIncludeVersions` computed by code; every version taken as built"
-            )),
-        }
-    }
+    let names = version_names(l, opts, &versions, name);
     let default_last = versions
         .first()
         .cloned()
@@ -688,6 +675,47 @@ fn docs(l: &mut Layout, dir: &Path, opts: &Node, name: &str, extra: bool) {
         l.source_dir = dir.join(format!("{prefix}versioned_docs"));
         l.source_url = route(&[&base]);
     }
+}
+
+/// Step of [`docs`]: notes for the options of a docs plugin that may
+/// move pages not read (`include`, `exclude`, `pathPrefix`, a spread).
+fn docs_options_unread(l: &mut Layout, opts: &Node, name: &str) {
+    for key in ["include", "exclude", "pathPrefix"] {
+        if opts.get(key).is_some() {
+            l.unsure_pages
+                .push(format!("the docs plugin's `{key}` ({name})"));
+        }
+    }
+    if opts.has_unknown_keys() {
+        l.unsure_pages.push(format!(
+            "options of the docs plugin spread from code ({name})"
+        ));
+    }
+}
+
+/// Step of [`docs`]: the versions built, `current` (unless
+/// `includeCurrentVersion: false`) and those of `versions`, as
+/// `onlyIncludeVersions` leaves them.
+fn version_names(l: &mut Layout, opts: &Node, versions: &[String], name: &str) -> Vec<String> {
+    let include_current = !matches!(opts.get("includeCurrentVersion"), Some(Node::Bool(false)));
+    let mut names: Vec<String> = Vec::new();
+    if include_current {
+        names.push("current".into());
+    }
+    names.extend(versions.iter().cloned());
+    if let Some(only) = opts.get("onlyIncludeVersions") {
+        match only {
+            Node::Arr(items) => {
+                let keep: Vec<&str> = items.iter().filter_map(Node::as_str).collect();
+                names.retain(|n| keep.contains(&n.as_str()));
+            }
+            // It only leaves versions out, which moves no page: a note.
+            _ => l.notes.push(format!(
+                "{name}: the docs plugin's `onlyIncludeVersions` computed by code; every version taken as built"
+            )),
+        }
+    }
+    names
 }
 
 /// True when the docs plugin's `versions` option `v` may move pages not

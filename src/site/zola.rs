@@ -150,20 +150,53 @@ pub fn read(dir: &Path) -> Option<Layout> {
         }
     };
     let mut l = layout(dir, &config);
-    let s = |v: Option<&toml::Value>| v.and_then(|v| v.as_str()).map(str::to_string);
-    let b = |v: Option<&toml::Value>| v.and_then(toml::Value::as_bool) == Some(true);
-    if let Some(u) = s(t.get("base_url")) {
+    url_settings(&t, &mut l);
+    let mut served: Vec<String> = ["/sitemap.xml", "/robots.txt", "/404.html"]
+        .iter()
+        .map(|u| u.to_string())
+        .collect();
+    let language_tables: Vec<(String, &toml::Value)> = match t.get("languages") {
+        Some(toml::Value::Table(langs)) => {
+            langs.iter().map(|(k, v)| (format!("/{k}/"), v)).collect()
+        }
+        _ => Vec::new(),
+    };
+    feeds_and_search_index(&t, &language_tables, &mut l, &mut served);
+    taxonomy_lists(&t, &language_tables, &mut l, &mut served);
+    let sass_dirs = theme_dirs(dir, &config, &t, &mut l);
+    if is_true(t.get("compile_sass")) {
+        compiled_sass(&sass_dirs, &mut served);
+    }
+    l.redirects.extend(served);
+    templates_writing_ids(&mut l);
+    Some(l)
+}
+
+/// The string value `v`, when it is one.
+fn str_of(v: Option<&toml::Value>) -> Option<String> {
+    v.and_then(|v| v.as_str()).map(str::to_string)
+}
+
+/// True when `v` is the boolean `true`.
+fn is_true(v: Option<&toml::Value>) -> bool {
+    v.and_then(toml::Value::as_bool) == Some(true)
+}
+
+/// Step of [`read`]: `base_url`, the languages and the `[slugify]`
+/// strategies of the configuration `t` into `l`.
+fn url_settings(t: &toml::Table, l: &mut Layout) {
+    if let Some(u) = str_of(t.get("base_url")) {
         l.base_path = super::base_path_of(&u);
     }
     let z = &mut l.zola;
-    if let Some(d) = s(t.get("default_language")) {
+    if let Some(d) = str_of(t.get("default_language")) {
         z.default_language = d;
     }
     match t.get("languages") {
         Some(toml::Value::Table(langs)) => z.languages.extend(langs.keys().cloned()),
         Some(toml::Value::Array(langs)) => z
             .languages
-            .extend(langs.iter().filter_map(|v| s(v.get("code")))),
+            .extend(langs.iter().filter_map(|v| str_of(v.get("code")))),
         _ => {}
     }
     let default_language = z.default_language.clone();
@@ -173,37 +206,36 @@ pub fn read(dir: &Path) -> Option<Layout> {
         |k: &str| PathSlugs::named(slugify.and_then(|s| s.get(k)).and_then(|v| v.as_str()));
     z.slugify_paths = strategy("paths");
     z.slugify_taxonomies = strategy("taxonomies");
-    z.keep_dates = b(slugify.and_then(|s| s.get("paths_keep_dates")));
+    z.keep_dates = is_true(slugify.and_then(|s| s.get("paths_keep_dates")));
     let anchors = strategy("anchors");
     l.renderer = super::slug::Renderer::Zola {
         slugify: anchors == PathSlugs::On,
     };
+}
+
+/// Step of [`read`]: the feed names into `l`, and the feeds and search
+/// index files the root and each language of `language_tables` make
+/// into `served`.
+fn feeds_and_search_index(
+    t: &toml::Table,
+    language_tables: &[(String, &toml::Value)],
+    l: &mut Layout,
+    served: &mut Vec<String>,
+) {
     // Feeds: `feed_filenames` (0.19), `feed_filename` before.
-    let feeds: Vec<String> = match (t.get("feed_filenames"), s(t.get("feed_filename"))) {
-        (Some(toml::Value::Array(a)), _) => a.iter().filter_map(|v| s(Some(v))).collect(),
+    let feeds: Vec<String> = match (t.get("feed_filenames"), str_of(t.get("feed_filename"))) {
+        (Some(toml::Value::Array(a)), _) => a.iter().filter_map(|v| str_of(Some(v))).collect(),
         (_, Some(f)) => vec![f],
         _ => vec!["atom.xml".into()],
     };
     l.zola.feed_names = feeds.clone();
-    let mut served: Vec<String> = ["/sitemap.xml", "/robots.txt", "/404.html"]
-        .iter()
-        .map(|u| u.to_string())
-        .collect();
-    let mut prefixes = vec![String::from("/")];
-    prefixes.extend(l.zola.languages.iter().map(|c| format!("/{c}/")));
-    let language_tables: Vec<(String, &toml::Value)> = match t.get("languages") {
-        Some(toml::Value::Table(langs)) => {
-            langs.iter().map(|(k, v)| (format!("/{k}/"), v)).collect()
-        }
-        _ => Vec::new(),
-    };
     let per_language = |key: &str| -> Vec<String> {
         let mut out = Vec::new();
-        if b(t.get(key)) {
+        if is_true(t.get(key)) {
             out.push("/".to_string());
         }
-        for (p, v) in &language_tables {
-            if b(v.get(key)) {
+        for (p, v) in language_tables {
+            if is_true(v.get(key)) {
                 out.push(p.clone());
             }
         }
@@ -217,11 +249,22 @@ pub fn read(dir: &Path) -> Option<Layout> {
     }
     if !per_language("build_search_index").is_empty() {
         served.push("/elasticlunr.min.js".into());
-        for lang in std::iter::once(&default_language).chain(&l.zola.languages) {
+        for lang in std::iter::once(&l.zola.default_language).chain(&l.zola.languages) {
             served.push(format!("/search_index.{lang}.js"));
             served.push(format!("/search_index.{lang}.json"));
         }
     }
+}
+
+/// Step of [`read`]: the rendered taxonomies of the root and each
+/// language of `language_tables`, their lists' URLs into `served` and
+/// their names into `l`.
+fn taxonomy_lists(
+    t: &toml::Table,
+    language_tables: &[(String, &toml::Value)],
+    l: &mut Layout,
+    served: &mut Vec<String>,
+) {
     // Taxonomies: the list at `/tags/`, the terms at `/tags/term/`
     // (read from each page's front matter, [`page_urls`]).
     let mut taxonomies = Vec::new();
@@ -239,7 +282,7 @@ pub fn read(dir: &Path) -> Option<Layout> {
         .map(|x| ("/".to_string(), x))
         .chain(language_taxonomies)
     {
-        let Some(name) = s(tax.get("name")) else {
+        let Some(name) = str_of(tax.get("name")) else {
             continue;
         };
         if tax.get("render").and_then(toml::Value::as_bool) == Some(false) {
@@ -252,9 +295,15 @@ pub fn read(dir: &Path) -> Option<Layout> {
         }
     }
     l.zola.taxonomies = taxonomies;
+}
+
+/// Step of [`read`]: the theme's static directory into `l` (or notes
+/// when it is missing); the Sass directories, the site's and the
+/// theme's.
+fn theme_dirs(dir: &Path, config: &Path, t: &toml::Table, l: &mut Layout) -> Vec<PathBuf> {
     // The theme's templates, static files and Sass.
     let mut sass_dirs = vec![dir.join("sass")];
-    if let Some(theme) = s(t.get("theme")).filter(|t| !t.contains(['/', '\\']) && t != "..") {
+    if let Some(theme) = str_of(t.get("theme")).filter(|t| !t.contains(['/', '\\']) && t != "..") {
         let theme_dir = dir.join("themes").join(&theme);
         if theme_dir.is_dir() {
             l.static_dirs.push(theme_dir.join("static"));
@@ -270,33 +319,34 @@ pub fn read(dir: &Path) -> Option<Layout> {
             ));
         }
     }
-    if b(t.get("compile_sass")) {
-        let mut count = 0;
-        let mut truncated = false;
-        for d in &sass_dirs {
-            for (_, rel) in super::files_under(
-                d,
-                |n| n.starts_with('.'),
-                super::MAX_FILES,
-                &mut count,
-                &mut truncated,
-            ) {
-                let name = rel.rsplit('/').next().unwrap_or(&rel);
-                if name.starts_with('_') {
-                    continue;
-                }
-                if let Some(stem) = rel
-                    .strip_suffix(".scss")
-                    .or_else(|| rel.strip_suffix(".sass"))
-                {
-                    served.push(format!("/{stem}.css"));
-                }
+    sass_dirs
+}
+
+/// Step of [`read`]: the `.css` files `compile_sass` makes of the Sass
+/// files in `sass_dirs` (not those named `_x`) into `served`.
+fn compiled_sass(sass_dirs: &[PathBuf], served: &mut Vec<String>) {
+    let mut count = 0;
+    let mut truncated = false;
+    for d in sass_dirs {
+        for (_, rel) in super::files_under(
+            d,
+            |n| n.starts_with('.'),
+            super::MAX_FILES,
+            &mut count,
+            &mut truncated,
+        ) {
+            let name = rel.rsplit('/').next().unwrap_or(&rel);
+            if name.starts_with('_') {
+                continue;
+            }
+            if let Some(stem) = rel
+                .strip_suffix(".scss")
+                .or_else(|| rel.strip_suffix(".sass"))
+            {
+                served.push(format!("/{stem}.css"));
             }
         }
     }
-    l.redirects.extend(served);
-    templates_writing_ids(&mut l);
-    Some(l)
 }
 
 /// A Zola layout of `dir` with its defaults, read from `config`.
@@ -512,34 +562,9 @@ pub fn page_urls(l: &Layout, file: &Path, rel: &str) -> Option<(String, Vec<Stri
         None => (Vec::new(), rel),
     };
     let stem = filename.strip_suffix(".md").unwrap_or(filename);
-    // `x.fr.md`: a language code after the first dot, when languages are
-    // configured (Zola `FileInfo::find_language`).
-    let (name, lang) = match stem.split_once('.') {
-        Some((n, code)) if !z.languages.is_empty() => {
-            if code == z.default_language {
-                (n, None)
-            } else if z.languages.iter().any(|c| c == code) {
-                (n, Some(code))
-            } else {
-                // Zola stops the build on an unknown code.
-                return None;
-            }
-        }
-        _ => (stem, None),
-    };
+    let (name, lang) = language_of(z, stem)?;
     let lang_prefix = lang.map_or(String::new(), |c| format!("/{c}"));
-    let mut others: Vec<String> = front
-        .aliases
-        .iter()
-        .map(|a| {
-            let a = a.trim();
-            if a.starts_with('/') {
-                a.to_string()
-            } else {
-                format!("/{a}")
-            }
-        })
-        .collect();
+    let mut others = alias_urls(&front);
     if name == "_index" {
         // A section.
         let path = if dirs.is_empty() {
@@ -563,17 +588,7 @@ pub fn page_urls(l: &Layout, file: &Path, rel: &str) -> Option<(String, Vec<Stri
     } else {
         name.to_string()
     };
-    let slug = match &front.slug {
-        Some(s) => z.slugify_paths.apply(s),
-        None => {
-            let dated = if z.keep_dates {
-                None
-            } else {
-                dated_slug(&for_slug)
-            };
-            z.slugify_paths.apply(dated.unwrap_or(&for_slug))
-        }
-    };
+    let slug = page_slug(z, &front, &for_slug);
     let mut path = match &front.path {
         Some(p) => {
             let p = p.trim();
@@ -599,6 +614,65 @@ pub fn page_urls(l: &Layout, file: &Path, rel: &str) -> Option<(String, Vec<Stri
     if !path.ends_with('/') {
         path.push('/');
     }
+    term_urls(z, &front, &lang_prefix, &mut others);
+    Some((path, others))
+}
+
+/// Step of [`page_urls`]: the page name and language code of the file
+/// stem `stem` (`x.fr.md`: a language code after the first dot, when
+/// languages are configured, Zola `FileInfo::find_language`); `None` for
+/// an unknown code.
+fn language_of<'a>(z: &Settings, stem: &'a str) -> Option<(&'a str, Option<&'a str>)> {
+    Some(match stem.split_once('.') {
+        Some((n, code)) if !z.languages.is_empty() => {
+            if code == z.default_language {
+                (n, None)
+            } else if z.languages.iter().any(|c| c == code) {
+                (n, Some(code))
+            } else {
+                // Zola stops the build on an unknown code.
+                return None;
+            }
+        }
+        _ => (stem, None),
+    })
+}
+
+/// Step of [`page_urls`]: the page's `aliases`, each made absolute.
+fn alias_urls(front: &Front) -> Vec<String> {
+    front
+        .aliases
+        .iter()
+        .map(|a| {
+            let a = a.trim();
+            if a.starts_with('/') {
+                a.to_string()
+            } else {
+                format!("/{a}")
+            }
+        })
+        .collect()
+}
+
+/// Step of [`page_urls`]: the page's slug, its front matter `slug` or
+/// `for_slug` without its date, made a path segment.
+fn page_slug(z: &Settings, front: &Front, for_slug: &str) -> String {
+    match &front.slug {
+        Some(s) => z.slugify_paths.apply(s),
+        None => {
+            let dated = if z.keep_dates {
+                None
+            } else {
+                dated_slug(for_slug)
+            };
+            z.slugify_paths.apply(dated.unwrap_or(for_slug))
+        }
+    }
+}
+
+/// Step of [`page_urls`]: the URLs of the page's terms in the rendered
+/// taxonomies into `others`.
+fn term_urls(z: &Settings, front: &Front, lang_prefix: &str, others: &mut Vec<String>) {
     for (taxonomy, terms) in &front.taxonomies {
         if !z.taxonomies.contains(taxonomy) {
             continue;
@@ -611,7 +685,6 @@ pub fn page_urls(l: &Layout, file: &Path, rel: &str) -> Option<(String, Vec<Stri
             ));
         }
     }
-    Some((path, others))
 }
 
 /// The slug part of a dated file name (`2024-01-02-x`, `2024-01-02_x`,

@@ -27,15 +27,7 @@ impl Reader<'_> {
         let src = self.src;
         let line = r.start..r.end.max(eol.end);
         match name {
-            b"if" | b"ie" | b"while" => {
-                let (cond, body) = self.condition(at, r.end);
-                if name == b"ie" {
-                    self.ie.push(cond);
-                }
-                // A loop's body is read by no one here.
-                let cond = cond && name != b"while";
-                self.body(cond, body, r.end, eol);
-            }
+            b"if" | b"ie" | b"while" => self.conditional(name, at, r, eol),
             b"el" => {
                 let cond = !self.ie.pop().unwrap_or(true);
                 let body = self.skip_blanks(at, r.end);
@@ -59,20 +51,7 @@ impl Reader<'_> {
             }
             b"nr" => self.set_register(at, r.end),
             b"de" | b"de1" | b"dei" | b"dei1" | b"am" | b"am1" | b"ami" | b"ami1" => {
-                let (args, _) = self.args(at, r.end);
-                let macro_name = args.first().map(|a| self.raw(a)).unwrap_or_default();
-                let end = args
-                    .get(1)
-                    .map(|a| self.raw(a))
-                    .unwrap_or_else(|| b".".to_vec());
-                self.block = Some(Block::Define {
-                    name: macro_name,
-                    end,
-                    start: r.start,
-                    nf: false,
-                    fi: false,
-                    append: name.starts_with(b"a"),
-                });
+                self.define_macro(name, at, r)
             }
             b"ig" => {
                 let (args, _) = self.args(at, r.end);
@@ -82,141 +61,19 @@ impl Reader<'_> {
                     .unwrap_or_else(|| b".".to_vec());
                 self.block = Some(Block::Ignore { end });
             }
-            b"TS" => {
-                self.para_break(r.start);
-                self.block = Some(Block::Table {
-                    start: r.start,
-                    stage: TableStage::Options,
-                    tab: b'\t',
-                    text_block: false,
-                });
-            }
-            b"EQ" | b"PS" | b"G1" => {
-                self.para_break(r.start);
-                let end: &'static [u8] = match name {
-                    b"EQ" => b"EN",
-                    b"PS" => b"PE",
-                    _ => b"G2",
-                };
-                self.block = Some(Block::Preprocessor {
-                    end,
-                    start: r.start,
-                });
-            }
+            b"TS" => self.table_start(r),
+            b"EQ" | b"PS" | b"G1" => self.preprocessor_start(name, r),
             b"nf" | b"EX" => self.change(line, |s| s.nofill = true),
             b"fi" | b"EE" => self.change(line, |s| s.nofill = false),
-            b"ft" => {
-                let (args, _) = self.args(at, r.end);
-                let sel = match args.first() {
-                    Some(a) => self.font_sel(&self.raw(a)),
-                    None => Sel::Previous,
-                };
-                self.change(line, |s| s.set_font(sel));
-            }
-            b"fam" => {
-                let (args, _) = self.args(at, r.end);
-                let sel = match args.first() {
-                    Some(a) => Sel::Set(self.raw(a) == b"C"),
-                    None => Sel::Previous,
-                };
-                self.change(line, |s| s.set_family(sel));
-            }
-            b"fp" => {
-                let (args, _) = self.args(at, r.end);
-                if let (Some(n), Some(f)) = (args.first(), args.get(1)) {
-                    let n = String::from_utf8_lossy(&self.raw(n)).parse::<u32>().ok();
-                    if let Some(n) = n {
-                        self.mounts.insert(n, font_named(&self.raw(f)));
-                    }
-                }
-            }
-            b"cc" | b"c2" | b"ec" | b"eo" => {
-                self.changes_chars = true;
-                let (args, _) = self.args(at, r.end);
-                let c = args.first().and_then(|a| self.raw(a).first().copied());
-                match name {
-                    b"cc" => self.cc = c.unwrap_or(b'.'),
-                    b"c2" => self.c2 = c.unwrap_or(b'\''),
-                    b"ec" => self.esc = Some(c.unwrap_or(b'\\')),
-                    _ => self.esc = None,
-                }
-            }
-            b"tl" => {
-                // `'left'center'right'`: the three parts of a title line.
-                let s = self.skip_blanks(at, r.end);
-                if s < r.end {
-                    let d = src[s];
-                    let mut pos = s;
-                    let mut parts = Vec::new();
-                    for _ in 0..3 {
-                        let (part, next) = delimited(src, pos, r.end, self.esc_byte(), 0);
-                        parts.push(Arg {
-                            pieces: std::iter::once(part.clone()).collect(),
-                            span: part,
-                            quoted: true,
-                        });
-                        if next >= r.end || next == 0 || src.get(next - 1) != Some(&d) {
-                            break;
-                        }
-                        pos = next - 1;
-                    }
-                    self.para_break(r.start);
-                    self.put_args(&parts, true, None, eol);
-                    self.para_break(r.start);
-                }
-            }
-            b"TH" | b"SH" | b"SS" | b"Sh" | b"Ss" => {
-                self.para_break(r.start);
-                self.change(line.clone(), |s| {
-                    s.nofill = false;
-                    s.prompt = None;
-                    s.set_font(Sel::Set(ROMAN));
-                });
-                self.rs_depth = 0;
-                self.rs_fresh = false;
-                if name == b"Sh" || name == b"Ss" {
-                    self.mdoc = true;
-                }
-                let (args, comment) = self.args(at, r.end);
-                if args.is_empty() {
-                    self.roman_after_line = name != b"TH";
-                    self.put_comment(comment);
-                } else {
-                    self.put_args(&args, true, comment, eol);
-                    self.para_break(r.start);
-                }
-            }
-            b"B" | b"I" | b"SM" | b"SB" => {
-                // The font for the arguments, or the next line; then roman
-                // (groff_man: `.I` is italic, the others bold or roman).
-                let font = if name == b"I" { ITALIC } else { ROMAN };
-                let (args, comment) = self.args(at, r.end);
-                if args.is_empty() {
-                    self.change(line, |s| s.set_font(Sel::Set(font)));
-                    self.roman_after_line = true;
-                    self.put_comment(comment);
-                } else {
-                    let first = args[0].span.start;
-                    self.change(line.start..first, |s| s.set_font(Sel::Set(font)));
-                    self.put_args(&args, true, comment, eol);
-                    self.change(line.end..line.end, |s| s.set_font(Sel::Set(ROMAN)));
-                }
-            }
+            b"ft" => self.font_request(at, r, line),
+            b"fam" => self.family_request(at, r, line),
+            b"fp" => self.font_position(at, r),
+            b"cc" | b"c2" | b"ec" | b"eo" => self.control_chars(name, at, r),
+            b"tl" => self.title_line(at, r, eol),
+            b"TH" | b"SH" | b"SS" | b"Sh" | b"Ss" => self.heading(name, at, r, line, eol),
+            b"B" | b"I" | b"SM" | b"SB" => self.font_macro(name, at, r, line, eol),
             b"BR" | b"BI" | b"IB" | b"IR" | b"RB" | b"RI" => {
-                // Arguments in the two fonts by turns, joined.
-                let (args, comment) = self.args(at, r.end);
-                for (k, a) in args.iter().enumerate() {
-                    let font = if name[k % 2] == b'I' { ITALIC } else { ROMAN };
-                    let at = a.span.start;
-                    self.change(at..at, |s| s.set_font(Sel::Set(font)));
-                    self.put_arg(a);
-                }
-                let end = eol.start;
-                self.change(end..end, |s| s.set_font(Sel::Set(ROMAN)));
-                if !args.is_empty() {
-                    self.line_end(eol);
-                }
-                self.put_comment(comment);
+                self.alternating_fonts(name, at, r, eol)
             }
             b"IP" => {
                 self.para_break(r.start);
@@ -237,137 +94,370 @@ impl Reader<'_> {
                 self.ur = args.first().map(|a| self.link("UR", a));
                 self.put_comment(comment);
             }
-            b"UE" | b"ME" => {
-                if let Some(url) = self.ur.take() {
-                    if self.flow.text.trim_ascii() == url.trim_ascii() && !self.flow_code {
-                        self.flow = Buf::default();
-                    }
-                }
-                self.flush();
-                let (args, comment) = self.args(at, r.end);
-                self.put_args(&args, false, comment, eol);
-            }
+            b"UE" | b"ME" => self.uri_end(at, r, eol),
             b"MT" => {
                 // An address, not a URI: left out; its link text is text.
                 self.flush();
                 self.ur = None;
             }
-            b"URL" | b"FTP" | b"MTO" => {
-                self.flush();
-                let (args, comment) = self.args(at, r.end);
-                let url = match (name, args.first()) {
-                    (b"MTO", _) | (_, None) => Vec::new(),
-                    (_, Some(a)) => self.link("URL", a),
-                };
-                let rest = &args[args.len().min(1)..];
-                let same =
-                    rest.len() == 1 && self.arg_text(&rest[0]).trim_ascii() == url.trim_ascii();
-                if !same {
-                    self.put_args(rest, false, comment, eol);
-                } else {
-                    self.put_comment(comment);
-                }
-            }
-            b"Sm" => {
-                self.mdoc = true;
-                let (args, _) = self.args(at, r.end);
-                self.mdoc_spacing = match args.first().map(|a| self.raw(a)).as_deref() {
-                    Some(b"on") => true,
-                    Some(b"off") => false,
-                    _ => !self.mdoc_spacing,
-                };
-            }
-            b"Bd" => {
-                self.mdoc = true;
-                self.para_break(r.start);
-                let (args, _) = self.args(at, r.end);
-                let literal = args
-                    .iter()
-                    .any(|a| matches!(&self.raw(a)[..], b"-literal" | b"-unfilled"));
-                self.change(line, |s| s.bd.push(literal));
-            }
+            b"URL" | b"FTP" | b"MTO" => self.url_macro(name, at, r, eol),
+            b"Sm" => self.spacing_mode(at, r),
+            b"Bd" => self.display_begin(at, r, line),
             b"Ed" => {
                 self.para_break(r.start);
                 self.change(line, |s| {
                     s.bd.pop();
                 });
             }
-            b"Dl" => {
-                self.para_break(r.start);
-                let (args, comment) = self.args(at, r.end);
-                let end = line.end;
-                self.change(line.start..line.start, |s| s.inline_code = true);
-                self.put_args(&args, true, comment, eol);
-                self.change(end..end, |s| s.inline_code = false);
-                self.para_break(r.start);
-            }
+            b"Dl" => self.display_line(at, r, line, eol),
             _ if self.macros.get(name) == Some(&MacroKind::Starts) => {
                 self.change(line, |s| s.nofill = true);
             }
             _ if self.macros.get(name) == Some(&MacroKind::Ends) => {
                 self.change(line, |s| s.nofill = false);
             }
-            _ => {
-                // mdoc(7)'s own macros (none of man(7)'s): the document is
-                // one, unless it defines the macro itself.
-                if matches!(
-                    name,
-                    b"Dd"
-                        | b"Dt"
-                        | b"Os"
-                        | b"Nm"
-                        | b"Nd"
-                        | b"Sm"
-                        | b"Lk"
-                        | b"Mt"
-                        | b"%U"
-                        | b"Rs"
-                        | b"Xr"
-                        | b"Bl"
-                        | b"It"
-                        | b"Pp"
-                ) && !self.macros.contains_key(name)
-                {
-                    self.mdoc = true;
-                }
-                let class = class(name);
-                if class & BREAK != 0 {
-                    self.para_break(r.start);
-                }
-                match name {
-                    b"RS" => {
-                        self.rs_depth = self.rs_depth.saturating_add(1);
-                        self.rs_fresh = true;
-                    }
-                    b"RE" => {
-                        if self.prompt.is_some_and(|d| d >= self.rs_depth) {
-                            self.change(line.clone(), |s| s.prompt = None);
-                        }
-                        self.rs_depth = self.rs_depth.saturating_sub(1);
-                        self.rs_fresh = false;
-                    }
-                    _ => {}
-                }
-                if class & ROMAN_FLAG != 0 {
-                    self.change(line.clone(), |s| s.set_font(Sel::Set(ROMAN)));
-                }
-                if class & (QUIET | BREAK) != 0 {
-                    return;
-                }
-                let (args, comment) = self.args(at, r.end);
-                if self.mdoc && class & CALLABLE != 0 {
-                    if matches!(name, b"It" | b"D1" | b"Nd") {
-                        self.para_break(r.start);
-                    }
-                    self.mdoc_line(name, at - name.len(), &args, eol);
-                    self.put_comment(comment);
-                    if matches!(name, b"It" | b"D1") {
-                        self.para_break(r.start);
-                    }
-                } else {
-                    self.put_args(&args, true, comment, eol);
-                }
+            _ => self.other_macro(name, at, r, line, eol),
+        }
+    }
+
+    /// Step of [`Reader::request_in`]: `.if`, `.ie` and `.while`, the condition
+    /// and its body.
+    fn conditional(&mut self, name: &[u8], at: usize, r: Range<usize>, eol: Range<usize>) {
+        let (cond, body) = self.condition(at, r.end);
+        if name == b"ie" {
+            self.ie.push(cond);
+        }
+        // A loop's body is read by no one here.
+        let cond = cond && name != b"while";
+        self.body(cond, body, r.end, eol);
+    }
+
+    /// Step of [`Reader::request_in`]: `.de` and `.am` (and their variants), a
+    /// macro definition's block opened.
+    fn define_macro(&mut self, name: &[u8], at: usize, r: Range<usize>) {
+        let (args, _) = self.args(at, r.end);
+        let macro_name = args.first().map(|a| self.raw(a)).unwrap_or_default();
+        let end = args
+            .get(1)
+            .map(|a| self.raw(a))
+            .unwrap_or_else(|| b".".to_vec());
+        self.block = Some(Block::Define {
+            name: macro_name,
+            end,
+            start: r.start,
+            nf: false,
+            fi: false,
+            append: name.starts_with(b"a"),
+        });
+    }
+
+    /// Step of [`Reader::request_in`]: `.TS`, a table's block (tbl(1)) opened.
+    fn table_start(&mut self, r: Range<usize>) {
+        self.para_break(r.start);
+        self.block = Some(Block::Table {
+            start: r.start,
+            stage: TableStage::Options,
+            tab: b'\t',
+            text_block: false,
+        });
+    }
+
+    /// Step of [`Reader::request_in`]: `.EQ`, `.PS` and `.G1`, a preprocessor's
+    /// block (eqn, pic, grap) opened.
+    fn preprocessor_start(&mut self, name: &[u8], r: Range<usize>) {
+        self.para_break(r.start);
+        let end: &'static [u8] = match name {
+            b"EQ" => b"EN",
+            b"PS" => b"PE",
+            _ => b"G2",
+        };
+        self.block = Some(Block::Preprocessor {
+            end,
+            start: r.start,
+        });
+    }
+
+    /// Step of [`Reader::request_in`]: `.ft`, the font.
+    fn font_request(&mut self, at: usize, r: Range<usize>, line: Range<usize>) {
+        let (args, _) = self.args(at, r.end);
+        let sel = match args.first() {
+            Some(a) => self.font_sel(&self.raw(a)),
+            None => Sel::Previous,
+        };
+        self.change(line, |s| s.set_font(sel));
+    }
+
+    /// Step of [`Reader::request_in`]: `.fam`, the font family.
+    fn family_request(&mut self, at: usize, r: Range<usize>, line: Range<usize>) {
+        let (args, _) = self.args(at, r.end);
+        let sel = match args.first() {
+            Some(a) => Sel::Set(self.raw(a) == b"C"),
+            None => Sel::Previous,
+        };
+        self.change(line, |s| s.set_family(sel));
+    }
+
+    /// Step of [`Reader::request_in`]: `.fp`, a font mounted at a position.
+    fn font_position(&mut self, at: usize, r: Range<usize>) {
+        let (args, _) = self.args(at, r.end);
+        if let (Some(n), Some(f)) = (args.first(), args.get(1)) {
+            let n = String::from_utf8_lossy(&self.raw(n)).parse::<u32>().ok();
+            if let Some(n) = n {
+                self.mounts.insert(n, font_named(&self.raw(f)));
             }
+        }
+    }
+
+    /// Step of [`Reader::request_in`]: `.cc`, `.c2`, `.ec` and `.eo`, the
+    /// control and escape characters.
+    fn control_chars(&mut self, name: &[u8], at: usize, r: Range<usize>) {
+        self.changes_chars = true;
+        let (args, _) = self.args(at, r.end);
+        let c = args.first().and_then(|a| self.raw(a).first().copied());
+        match name {
+            b"cc" => self.cc = c.unwrap_or(b'.'),
+            b"c2" => self.c2 = c.unwrap_or(b'\''),
+            b"ec" => self.esc = Some(c.unwrap_or(b'\\')),
+            _ => self.esc = None,
+        }
+    }
+
+    /// Step of [`Reader::request_in`]: `.tl`, a title line.
+    fn title_line(&mut self, at: usize, r: Range<usize>, eol: Range<usize>) {
+        let src = self.src;
+        // `'left'center'right'`: the three parts of a title line.
+        let s = self.skip_blanks(at, r.end);
+        if s < r.end {
+            let d = src[s];
+            let mut pos = s;
+            let mut parts = Vec::new();
+            for _ in 0..3 {
+                let (part, next) = delimited(src, pos, r.end, self.esc_byte(), 0);
+                parts.push(Arg {
+                    pieces: std::iter::once(part.clone()).collect(),
+                    span: part,
+                    quoted: true,
+                });
+                if next >= r.end || next == 0 || src.get(next - 1) != Some(&d) {
+                    break;
+                }
+                pos = next - 1;
+            }
+            self.para_break(r.start);
+            self.put_args(&parts, true, None, eol);
+            self.para_break(r.start);
+        }
+    }
+
+    /// Step of [`Reader::request_in`]: `.TH`, `.SH`, `.SS` (man(7)) and `.Sh`,
+    /// `.Ss` (mdoc(7)), a title or heading.
+    fn heading(
+        &mut self,
+        name: &[u8],
+        at: usize,
+        r: Range<usize>,
+        line: Range<usize>,
+        eol: Range<usize>,
+    ) {
+        self.para_break(r.start);
+        self.change(line.clone(), |s| {
+            s.nofill = false;
+            s.prompt = None;
+            s.set_font(Sel::Set(ROMAN));
+        });
+        self.rs_depth = 0;
+        self.rs_fresh = false;
+        if name == b"Sh" || name == b"Ss" {
+            self.mdoc = true;
+        }
+        let (args, comment) = self.args(at, r.end);
+        if args.is_empty() {
+            self.roman_after_line = name != b"TH";
+            self.put_comment(comment);
+        } else {
+            self.put_args(&args, true, comment, eol);
+            self.para_break(r.start);
+        }
+    }
+
+    /// Step of [`Reader::request_in`]: `.B`, `.I`, `.SM` and `.SB` (man(7)),
+    /// one font.
+    fn font_macro(
+        &mut self,
+        name: &[u8],
+        at: usize,
+        r: Range<usize>,
+        line: Range<usize>,
+        eol: Range<usize>,
+    ) {
+        // The font for the arguments, or the next line; then roman
+        // (groff_man: `.I` is italic, the others bold or roman).
+        let font = if name == b"I" { ITALIC } else { ROMAN };
+        let (args, comment) = self.args(at, r.end);
+        if args.is_empty() {
+            self.change(line, |s| s.set_font(Sel::Set(font)));
+            self.roman_after_line = true;
+            self.put_comment(comment);
+        } else {
+            let first = args[0].span.start;
+            self.change(line.start..first, |s| s.set_font(Sel::Set(font)));
+            self.put_args(&args, true, comment, eol);
+            self.change(line.end..line.end, |s| s.set_font(Sel::Set(ROMAN)));
+        }
+    }
+
+    /// Step of [`Reader::request_in`]: `.BR`, `.IR` and the like (man(7)), two
+    /// fonts by turns.
+    fn alternating_fonts(&mut self, name: &[u8], at: usize, r: Range<usize>, eol: Range<usize>) {
+        // Arguments in the two fonts by turns, joined.
+        let (args, comment) = self.args(at, r.end);
+        for (k, a) in args.iter().enumerate() {
+            let font = if name[k % 2] == b'I' { ITALIC } else { ROMAN };
+            let at = a.span.start;
+            self.change(at..at, |s| s.set_font(Sel::Set(font)));
+            self.put_arg(a);
+        }
+        let end = eol.start;
+        self.change(end..end, |s| s.set_font(Sel::Set(ROMAN)));
+        if !args.is_empty() {
+            self.line_end(eol);
+        }
+        self.put_comment(comment);
+    }
+
+    /// Step of [`Reader::request_in`]: `.UE` and `.ME` (man(7)), the end of a
+    /// hyperlink or address.
+    fn uri_end(&mut self, at: usize, r: Range<usize>, eol: Range<usize>) {
+        if let Some(url) = self.ur.take() {
+            if self.flow.text.trim_ascii() == url.trim_ascii() && !self.flow_code {
+                self.flow = Buf::default();
+            }
+        }
+        self.flush();
+        let (args, comment) = self.args(at, r.end);
+        self.put_args(&args, false, comment, eol);
+    }
+
+    /// Step of [`Reader::request_in`]: `.URL`, `.FTP` and `.MTO` (groff www), a
+    /// link in one line.
+    fn url_macro(&mut self, name: &[u8], at: usize, r: Range<usize>, eol: Range<usize>) {
+        self.flush();
+        let (args, comment) = self.args(at, r.end);
+        let url = match (name, args.first()) {
+            (b"MTO", _) | (_, None) => Vec::new(),
+            (_, Some(a)) => self.link("URL", a),
+        };
+        let rest = &args[args.len().min(1)..];
+        let same = rest.len() == 1 && self.arg_text(&rest[0]).trim_ascii() == url.trim_ascii();
+        if !same {
+            self.put_args(rest, false, comment, eol);
+        } else {
+            self.put_comment(comment);
+        }
+    }
+
+    /// Step of [`Reader::request_in`]: `.Sm` (mdoc(7)), the spacing mode.
+    fn spacing_mode(&mut self, at: usize, r: Range<usize>) {
+        self.mdoc = true;
+        let (args, _) = self.args(at, r.end);
+        self.mdoc_spacing = match args.first().map(|a| self.raw(a)).as_deref() {
+            Some(b"on") => true,
+            Some(b"off") => false,
+            _ => !self.mdoc_spacing,
+        };
+    }
+
+    /// Step of [`Reader::request_in`]: `.Bd` (mdoc(7)), a display begun.
+    fn display_begin(&mut self, at: usize, r: Range<usize>, line: Range<usize>) {
+        self.mdoc = true;
+        self.para_break(r.start);
+        let (args, _) = self.args(at, r.end);
+        let literal = args
+            .iter()
+            .any(|a| matches!(&self.raw(a)[..], b"-literal" | b"-unfilled"));
+        self.change(line, |s| s.bd.push(literal));
+    }
+
+    /// Step of [`Reader::request_in`]: `.Dl` (mdoc(7)), a one-line literal
+    /// display.
+    fn display_line(&mut self, at: usize, r: Range<usize>, line: Range<usize>, eol: Range<usize>) {
+        self.para_break(r.start);
+        let (args, comment) = self.args(at, r.end);
+        let end = line.end;
+        self.change(line.start..line.start, |s| s.inline_code = true);
+        self.put_args(&args, true, comment, eol);
+        self.change(end..end, |s| s.inline_code = false);
+        self.para_break(r.start);
+    }
+
+    /// Step of [`Reader::request_in`]: any other request or macro, by its class
+    /// (mdoc(7)'s own macros make the document mdoc).
+    fn other_macro(
+        &mut self,
+        name: &[u8],
+        at: usize,
+        r: Range<usize>,
+        line: Range<usize>,
+        eol: Range<usize>,
+    ) {
+        // mdoc(7)'s own macros (none of man(7)'s): the document is
+        // one, unless it defines the macro itself.
+        if matches!(
+            name,
+            b"Dd"
+                | b"Dt"
+                | b"Os"
+                | b"Nm"
+                | b"Nd"
+                | b"Sm"
+                | b"Lk"
+                | b"Mt"
+                | b"%U"
+                | b"Rs"
+                | b"Xr"
+                | b"Bl"
+                | b"It"
+                | b"Pp"
+        ) && !self.macros.contains_key(name)
+        {
+            self.mdoc = true;
+        }
+        let class = class(name);
+        if class & BREAK != 0 {
+            self.para_break(r.start);
+        }
+        match name {
+            b"RS" => {
+                self.rs_depth = self.rs_depth.saturating_add(1);
+                self.rs_fresh = true;
+            }
+            b"RE" => {
+                if self.prompt.is_some_and(|d| d >= self.rs_depth) {
+                    self.change(line.clone(), |s| s.prompt = None);
+                }
+                self.rs_depth = self.rs_depth.saturating_sub(1);
+                self.rs_fresh = false;
+            }
+            _ => {}
+        }
+        if class & ROMAN_FLAG != 0 {
+            self.change(line.clone(), |s| s.set_font(Sel::Set(ROMAN)));
+        }
+        if class & (QUIET | BREAK) != 0 {
+            return;
+        }
+        let (args, comment) = self.args(at, r.end);
+        if self.mdoc && class & CALLABLE != 0 {
+            if matches!(name, b"It" | b"D1" | b"Nd") {
+                self.para_break(r.start);
+            }
+            self.mdoc_line(name, at - name.len(), &args, eol);
+            self.put_comment(comment);
+            if matches!(name, b"It" | b"D1") {
+                self.para_break(r.start);
+            }
+        } else {
+            self.put_args(&args, true, comment, eol);
         }
     }
 
@@ -385,7 +475,6 @@ impl Reader<'_> {
             Link(&'static str),
             Address,
         }
-        let src = self.src;
         let mut next = Next::Text;
         let mut no_space = true;
         let mut prev: Option<&Arg> = None;
@@ -403,11 +492,7 @@ impl Reader<'_> {
             .collect();
         for (k, (word, span, arg)) in tokens.into_iter().enumerate() {
             if k > trailing && !closers.is_empty() {
-                let at = span.start;
-                self.change(at..at, |s| s.set_font(Sel::Set(ROMAN)));
-                while let Some(c) = closers.pop() {
-                    self.sink().replaced(at, c);
-                }
+                self.close_enclosures(span.start, &mut closers);
             }
             let quoted = arg.is_some_and(|a| a.quoted);
             if !quoted && class(&word) & CALLABLE != 0 {
@@ -418,43 +503,7 @@ impl Reader<'_> {
                     s.inline_code = code;
                     s.set_font(Sel::Set(font));
                 });
-                let (open, close): (Option<u8>, Option<u8>) = match &word[..] {
-                    b"Op" | b"Bq" => (Some(b'['), Some(b']')),
-                    b"Pq" => (Some(b'('), Some(b')')),
-                    b"Aq" => (Some(b'<'), Some(b'>')),
-                    b"Dq" | b"Qq" => (Some(b'"'), Some(b'"')),
-                    b"Sq" => (Some(b'\''), Some(b'\'')),
-                    b"Oo" | b"Bo" => (Some(b'['), None),
-                    b"Po" => (Some(b'('), None),
-                    b"Ao" => (Some(b'<'), None),
-                    b"Do" | b"Qo" => (Some(b'"'), None),
-                    b"So" => (Some(b'\''), None),
-                    b"Oc" | b"Bc" => (None, Some(b']')),
-                    b"Pc" => (None, Some(b')')),
-                    b"Ac" => (None, Some(b'>')),
-                    b"Dc" | b"Qc" => (None, Some(b'"')),
-                    b"Sc" => (None, Some(b'\'')),
-                    _ => (None, None),
-                };
-                match (open, close) {
-                    (Some(o), c) => {
-                        if !no_space && self.mdoc_spacing {
-                            self.sink().replaced(span.start, b' ');
-                        }
-                        self.sink().group(src, span.clone(), &[o]);
-                        wrote = true;
-                        no_space = true;
-                        if let Some(c) = c {
-                            closers.push(c);
-                        }
-                    }
-                    (None, Some(c)) => {
-                        self.sink().group(src, span.clone(), &[c]);
-                        wrote = true;
-                        no_space = false;
-                    }
-                    (None, None) => {}
-                }
+                wrote |= self.enclose(&word, &span, &mut no_space, &mut closers);
                 match &word[..] {
                     b"Ns" => no_space = true,
                     b"Lk" => next = Next::Link("Lk"),
@@ -497,16 +546,57 @@ impl Reader<'_> {
             prev = Some(a);
         }
         let end = eol.start;
-        self.change(end..end, |s| s.set_font(Sel::Set(ROMAN)));
-        while let Some(c) = closers.pop() {
-            self.sink().replaced(end, c);
-        }
+        self.close_enclosures(end, &mut closers);
         self.change(end..end, |s| {
             s.inline_code = false;
             s.set_font(Sel::Set(ROMAN));
         });
         if wrote {
             self.line_end(eol);
+        }
+    }
+
+    /// Step of [`Reader::mdoc_line`]: the enclosure macro `word` (at
+    /// `span`) written as its bracket or quote, its closer kept for the
+    /// line's end; true when it wrote one.
+    fn enclose(
+        &mut self,
+        word: &[u8],
+        span: &Range<usize>,
+        no_space: &mut bool,
+        closers: &mut Vec<u8>,
+    ) -> bool {
+        let src = self.src;
+        let mut wrote = false;
+        let (open, close) = enclosure(word);
+        match (open, close) {
+            (Some(o), c) => {
+                if !*no_space && self.mdoc_spacing {
+                    self.sink().replaced(span.start, b' ');
+                }
+                self.sink().group(src, span.clone(), &[o]);
+                wrote = true;
+                *no_space = true;
+                if let Some(c) = c {
+                    closers.push(c);
+                }
+            }
+            (None, Some(c)) => {
+                self.sink().group(src, span.clone(), &[c]);
+                wrote = true;
+                *no_space = false;
+            }
+            (None, None) => {}
+        }
+        wrote
+    }
+
+    /// Step of [`Reader::mdoc_line`]: the enclosures still open, closed
+    /// at `at` (their closers, innermost first, in roman).
+    fn close_enclosures(&mut self, at: usize, closers: &mut Vec<u8>) {
+        self.change(at..at, |s| s.set_font(Sel::Set(ROMAN)));
+        while let Some(c) = closers.pop() {
+            self.sink().replaced(at, c);
         }
     }
 
@@ -827,48 +917,64 @@ impl Reader<'_> {
                     self.para_break(r.start);
                     return;
                 }
-                let t = src[r.clone()].trim_ascii();
-                match *stage {
-                    TableStage::Options if t.ends_with(b";") => {
-                        if let Some(p) = memchr::memmem::find(t, b"tab(") {
-                            if let Some(&c) = t.get(p + 4) {
-                                *tab = c;
-                            }
-                        }
-                        *stage = TableStage::Format;
-                    }
-                    TableStage::Options | TableStage::Format => {
-                        *stage = if t.ends_with(b".") {
-                            TableStage::Data
-                        } else {
-                            TableStage::Format
-                        };
-                    }
-                    TableStage::Data => {
-                        if name.as_deref() == Some(&b"T&"[..]) {
-                            *stage = TableStage::Format;
-                        } else if *text_block {
-                            if src[r.clone()].starts_with(b"T}") {
-                                *text_block = false;
-                                self.para_break(r.start);
-                                let rest = (r.start + 2).min(r.end);
-                                *text_block = self.cells(rest..r.end, *tab);
-                            } else if name.is_some() {
-                                self.control(r, eol);
-                            } else {
-                                self.text(r, eol);
-                            }
-                        } else if name.is_some() {
-                            self.control(r, eol);
-                        } else {
-                            *text_block = self.cells(r, *tab);
-                        }
-                    }
-                }
+                self.table_line(r, eol, name.as_deref(), stage, tab, text_block);
             }
         }
         if self.block.is_none() {
             self.block = Some(block);
+        }
+    }
+
+    /// Step of [`Reader::block_line`]: a line `r` of a table (tbl(1)) but
+    /// `.TE`, by the table's `stage`: its options (`tab(x)`), a format
+    /// line, or a row of data (or a text block's line).
+    fn table_line(
+        &mut self,
+        r: Range<usize>,
+        eol: Range<usize>,
+        name: Option<&[u8]>,
+        stage: &mut TableStage,
+        tab: &mut u8,
+        text_block: &mut bool,
+    ) {
+        let src = self.src;
+        let t = src[r.clone()].trim_ascii();
+        match *stage {
+            TableStage::Options if t.ends_with(b";") => {
+                if let Some(p) = memchr::memmem::find(t, b"tab(") {
+                    if let Some(&c) = t.get(p + 4) {
+                        *tab = c;
+                    }
+                }
+                *stage = TableStage::Format;
+            }
+            TableStage::Options | TableStage::Format => {
+                *stage = if t.ends_with(b".") {
+                    TableStage::Data
+                } else {
+                    TableStage::Format
+                };
+            }
+            TableStage::Data => {
+                if name == Some(&b"T&"[..]) {
+                    *stage = TableStage::Format;
+                } else if *text_block {
+                    if src[r.clone()].starts_with(b"T}") {
+                        *text_block = false;
+                        self.para_break(r.start);
+                        let rest = (r.start + 2).min(r.end);
+                        *text_block = self.cells(rest..r.end, *tab);
+                    } else if name.is_some() {
+                        self.control(r, eol);
+                    } else {
+                        self.text(r, eol);
+                    }
+                } else if name.is_some() {
+                    self.control(r, eol);
+                } else {
+                    *text_block = self.cells(r, *tab);
+                }
+            }
         }
     }
 
@@ -906,5 +1012,28 @@ impl Reader<'_> {
                 i += 1;
             }
         }
+    }
+}
+
+/// The bracket or quote an mdoc(7) enclosure macro `word` opens and the
+/// one it closes (`Op` both, `Oo` the opening, `Oc` the closing; ASCII).
+fn enclosure(word: &[u8]) -> (Option<u8>, Option<u8>) {
+    match word {
+        b"Op" | b"Bq" => (Some(b'['), Some(b']')),
+        b"Pq" => (Some(b'('), Some(b')')),
+        b"Aq" => (Some(b'<'), Some(b'>')),
+        b"Dq" | b"Qq" => (Some(b'"'), Some(b'"')),
+        b"Sq" => (Some(b'\''), Some(b'\'')),
+        b"Oo" | b"Bo" => (Some(b'['), None),
+        b"Po" => (Some(b'('), None),
+        b"Ao" => (Some(b'<'), None),
+        b"Do" | b"Qo" => (Some(b'"'), None),
+        b"So" => (Some(b'\''), None),
+        b"Oc" | b"Bc" => (None, Some(b']')),
+        b"Pc" => (None, Some(b')')),
+        b"Ac" => (None, Some(b'>')),
+        b"Dc" | b"Qc" => (None, Some(b'"')),
+        b"Sc" => (None, Some(b'\'')),
+        _ => (None, None),
     }
 }
