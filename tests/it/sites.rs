@@ -1214,7 +1214,7 @@ fn starlight_relative_links_resolve_against_the_page_url() {
     );
     let got = String::from_utf8_lossy(&out.stdout);
     assert!(
-        got.contains("docs/components.mdx:9:35: L001 links to /docs/components/linking, "),
+        got.contains("docs/components.mdx:10:35: L001 links to /docs/components/linking, "),
         "{got}"
     );
     assert_eq!(got.lines().count(), 1, "{got}");
