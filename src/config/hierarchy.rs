@@ -11,7 +11,7 @@ use crate::lint::per_path::{override_pattern, relative_to};
 use crate::lint::Linter;
 
 /// The configuration of each file: the file found from the file's own
-/// directory upwards ([`discover`]), as ruff and typos find theirs, with
+/// directory upwards ([`discover`](super::discover)), as ruff and typos find theirs, with
 /// the command line on top. A project's `docs/urilint.toml` thus applies
 /// to `docs/**` whatever the directory `urilint` runs in. Files whose
 /// nearest configuration is the run's own (the one found from the

@@ -30,7 +30,7 @@ pub struct Settings {
     /// URIs not checked (regexes).
     pub exclude_uris: Vec<String>,
     /// Files not read (globs, `exclude`): `None` for the default,
-    /// [`DEFAULT_EXCLUDE`] in `check`, nothing in `extract`.
+    /// [`DEFAULT_EXCLUDE`](super::DEFAULT_EXCLUDE) in `check`, nothing in `extract`.
     pub exclude: Option<Vec<String>>,
     /// Files not read (globs, `extend-exclude`).
     pub extend_exclude: Vec<String>,
