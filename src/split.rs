@@ -310,7 +310,8 @@ impl LineBases {
 /// yet folded at once, which bounds the memory of the results waiting.
 /// `yield_one` is asked by a helper before it takes a piece: true stops
 /// that helper (the run's thread budget wants its thread back,
-/// [`crate::pipeline::Grant::yield_one`]); this thread goes on alone.
+/// `pipeline::Grant::yield_one` of the command-line engine); this thread
+/// goes on alone.
 ///
 /// `next` is called under a lock, by whichever thread takes the next
 /// piece. What `fold` sees does not depend on `helpers`. When a helper
