@@ -54,6 +54,19 @@ fn urilint(dir: &Path, args: &[&str]) -> Output {
         .unwrap_or_else(|e| panic!("urilint: {e}"))
 }
 
+/// Runs urilint in `dir` with `args` and asserts that it exits 0 (its
+/// standard error shown when not).
+fn urilint_ok(dir: &Path, args: &[&str]) -> Output {
+    let out = urilint(dir, args);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
 fn text(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
@@ -548,19 +561,13 @@ fn mv_mkdocs_pages_and_folders_keep_their_links() {
     );
     assert_eq!(snapshot(d), before);
 
-    let out = urilint(
+    urilint_ok(
         d,
         &[
             "mv",
             "docs/user-guide/configuration.md",
             "docs/setup/config.md",
         ],
-    );
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
     );
     // Each form as it was written, fragments kept; every other byte as it was.
     assert_eq!(
@@ -599,15 +606,9 @@ fn mv_mkdocs_pages_and_folders_keep_their_links() {
 
     // A folder and a page into an existing folder: the moved pages' own
     // links recomputed from their new place, images included.
-    let out = urilint(
+    urilint_ok(
         d,
         &["mv", "docs/user-guide", "docs/moves.md", "docs/setup/"],
-    );
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
     );
     assert!(read(d, "docs/setup/user-guide/choosing-your-theme.md")
         .contains("[configuration option](../config.md#site_name) (a link written for the test), see the [home page](../../index.md) and the [image](../../img/mkdocs_theme_dark_mode.png)"));
@@ -657,7 +658,7 @@ fn mv_sphinx_built_names_and_targets() {
     let d = dir.path();
     no_broken_link(d);
     std::fs::create_dir_all(d.join("docs/setup")).unwrap_or_else(|e| panic!("{e}"));
-    let out = urilint(
+    urilint_ok(
         d,
         &[
             "mv",
@@ -665,12 +666,6 @@ fn mv_sphinx_built_names_and_targets() {
             "docs/tutorial",
             "docs/setup/",
         ],
-    );
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
     );
     assert_eq!(
         read(d, "docs/index.rst"),
