@@ -854,3 +854,46 @@ fn no_broken_link_but(d: &Path, except: &str) {
         "{found}"
     );
 }
+
+#[test]
+fn mv_mdbook_link_above_the_site_root_follows_the_page() {
+    // The nomicon's `../core/...` leads beside the book (to core's docs
+    // on doc.rust-lang.org); moved a folder down, the page needs one `../`
+    // more, as VS Code's and docmv's moves write it (issue 51, the
+    // measurement of review/mv-2026-11-29.md).
+    if !have_git() {
+        return;
+    }
+    let dir = mv_site("mdbook");
+    let d = dir.path();
+    no_broken_link(d);
+    let out = urilint(d, &["mv", "src/panic-handler.md", "src/arc-mutex/"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let page = read(d, "src/arc-mutex/panic-handler.md");
+    assert!(
+        page.contains("[API docs]: ../../core/panic/struct.PanicInfo.html\n"),
+        "{page}"
+    );
+    assert!(read(d, "src/SUMMARY.md").contains("(arc-mutex/panic-handler.md)"));
+    // Renamed in its folder: the link stays as it is.
+    let out = urilint(
+        d,
+        &[
+            "mv",
+            "src/arc-mutex/panic-handler.md",
+            "src/arc-mutex/handler.md",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(read(d, "src/arc-mutex/handler.md"), page);
+    // Back to the top: as it was written.
+    let out = urilint(d, &["mv", "src/arc-mutex/handler.md", "src/"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(read(d, "src/handler.md").contains("[API docs]: ../core/panic/struct.PanicInfo.html\n"));
+    no_broken_link(d);
+}
