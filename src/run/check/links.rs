@@ -213,10 +213,7 @@ impl Checker<'_> {
         );
         let fix = crate::fix::Fix {
             message: format!("link to #{new_fragment}, the heading's new id"),
-            edits: vec![crate::rewrite::edit_for(
-                c,
-                &format!("{before}#{new_fragment}"),
-            )],
+            edits: vec![tail_edit(c, before.len() + 1, &new_fragment)],
             applicability: crate::fix::Applicability::Safe,
         };
         Some((fix, said))
@@ -297,7 +294,7 @@ pub(super) fn closest_fix(
             let (before, written) = text.split_once('#')?;
             let encoded = written.contains('%') && !s.is_ascii();
             let fragment = crate::fix::reworded::as_fragment(s, encoded);
-            (format!("{before}#{fragment}"), format!("#{fragment}"))
+            (before.len() + 1, fragment.clone(), format!("#{fragment}"))
         }
         Problem::MissingTarget {
             path,
@@ -315,14 +312,33 @@ pub(super) fn closest_fix(
                 return None;
             }
             let name = crate::fix::reworded::as_fragment(s, false);
-            (format!("{}{name}{rest}", &reference[..start]), name)
+            (start, format!("{name}{rest}"), name)
         }
         _ => return None,
     };
-    let (new, shown) = new;
+    let (from, tail, shown) = new;
     Some(crate::fix::Fix {
         message: format!("link to {shown}, the closest that exists"),
-        edits: vec![crate::rewrite::edit_for(c, &new)],
+        edits: vec![tail_edit(c, from, &tail)],
         applicability: crate::fix::Applicability::Unsafe,
     })
+}
+
+/// The edit that writes `tail` in place of the text of link `c` from
+/// byte `from` of its text to its end (a fragment, a last segment), in
+/// the offsets the link was found at. The whole tail is replaced, never
+/// only inserted after the link's last byte (a fix there would be outside
+/// the link, which the write policy refuses).
+fn tail_edit(c: &crate::scan::Candidate<'_>, from: usize, tail: &str) -> crate::fix::Edit {
+    let span = c.span();
+    let start = if from >= c.text().len() {
+        span.end
+    } else {
+        c.source_offset(from)
+    };
+    crate::fix::Edit {
+        start,
+        end: span.end.max(start),
+        replacement: tail.to_string(),
+    }
 }
