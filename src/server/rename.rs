@@ -1,7 +1,7 @@
 //! `workspace/willRenameFiles` (LSP 3.17, "WillRenameFiles Request"):
 //! when the editor is about to move pages or folders, the edits of every
 //! link that leads to them, and of the moved pages' own relative links,
-//! as `urilint mv` would write them ([`crate::mv::plan`], the same library
+//! as `urilint mv` would write them ([`crate::mv::plan()`], the same library
 //! call; nothing is moved or written here: the client applies the edit,
 //! then renames).
 //!
@@ -26,7 +26,7 @@ use crate::fix::Edit;
 
 /// The file name extensions of what the server takes renames of: the
 /// documents whose links `urilint mv` reads and writes
-/// ([`crate::mv::edits::Doc::of`]), and the images pages link to.
+/// (`mv::edits::Doc::of`), and the images pages link to.
 pub const RENAMED_EXTENSIONS: &str =
     "md,markdown,mdx,html,htm,rst,adoc,asciidoc,png,jpg,jpeg,gif,svg,webp";
 
@@ -99,7 +99,7 @@ fn moves(files: &[lsp_types::FileRename]) -> Vec<(Vec<PathBuf>, PathBuf)> {
 }
 
 /// The edits for the renames of `params`: each planned by
-/// [`crate::mv::plan`] from `cwd_of` the first source (the workspace
+/// [`crate::mv::plan()`] from `cwd_of` the first source (the workspace
 /// folder holding it), as `urilint mv` run there plans it. `open` is the
 /// documents the editor holds (their edits are versioned with
 /// `documentChanges`; one whose text is not the file's gets none).
