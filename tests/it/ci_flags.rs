@@ -585,7 +585,7 @@ fn action_installs_the_release_and_refuses_a_bad_checksum() {
     fs::create_dir(&inner).expect("mkdir");
     fs::write(
         inner.join("urilint"),
-        "#!/bin/sh\necho \"urilint 0.1.0 (stub) $*\"\n",
+        "#!/bin/sh\necho \"urilint 0.2.0 (stub) $*\"\n",
     )
     .expect("write");
     let st = std::process::Command::new("sh")
@@ -613,7 +613,7 @@ fn action_installs_the_release_and_refuses_a_bad_checksum() {
             (fs::read(w.join("a.tar.gz")).expect("read"), sum, file)
         }
     };
-    let asset = format!("/v0.1.0/urilint-{target}.tar.gz");
+    let asset = format!("/v0.2.0/urilint-{target}.tar.gz");
     let serve = |checksum_file: &str| {
         let mut files = std::collections::HashMap::new();
         files.insert(asset.clone(), archive.clone());
@@ -633,7 +633,7 @@ fn action_installs_the_release_and_refuses_a_bad_checksum() {
         let path_file = tmp.join("github_path");
         let out = std::process::Command::new("bash")
             .arg(root.join("action/install.sh"))
-            .env("URILINT_VERSION", "0.1.0")
+            .env("URILINT_VERSION", "0.2.0")
             .env("RUNNER_OS", os)
             .env("RUNNER_ARCH", "X64")
             .env("RUNNER_TEMP", &tmp)
@@ -649,7 +649,7 @@ fn action_installs_the_release_and_refuses_a_bad_checksum() {
     // The right checksum: installed, on GITHUB_PATH.
     let (out, path) = install(serve(&sum_file), "Linux", "good");
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let bin = w.join(format!("good/urilint-0.1.0/urilint-{target}"));
+    let bin = w.join(format!("good/urilint-0.2.0/urilint-{target}"));
     assert_eq!(path, format!("{}\n", bin.display()));
     assert!(
         text(&out.stderr).contains(&format!("sha256 {sum}")),
@@ -661,7 +661,7 @@ fn action_installs_the_release_and_refuses_a_bad_checksum() {
         .output()
         .expect("runs");
     assert!(
-        text(&ran.stdout).starts_with("urilint 0.1.0"),
+        text(&ran.stdout).starts_with("urilint 0.2.0"),
         "{}",
         text(&ran.stdout)
     );
@@ -684,7 +684,7 @@ fn action_installs_the_release_and_refuses_a_bad_checksum() {
     let (out, path) = install(file_server(Default::default()), "Linux", "missing");
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(path, "");
-    assert_eq!(pip_calls(), "install --quiet urilint==0.1.0\n");
+    assert_eq!(pip_calls(), "install --quiet urilint==0.2.0\n");
     let (out, _) = install(serve(&sum_file), "FreeBSD", "other");
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(
@@ -708,11 +708,11 @@ fn action_installs_the_release_and_refuses_a_bad_checksum() {
     };
     assert_eq!(
         run(None),
-        "urilint 0.1.0 (stub) check --format sarif . --output-file urilint.sarif\n"
+        "urilint 0.2.0 (stub) check --format sarif . --output-file urilint.sarif\n"
     );
     assert_eq!(
         run(Some("check --format github docs")),
-        "urilint 0.1.0 (stub) check --format github docs\n"
+        "urilint 0.2.0 (stub) check --format github docs\n"
     );
 }
 
