@@ -583,28 +583,7 @@ where
     J: Fn(&Input, &mut Sink<'_, '_>) + Sync,
     E: Fn(&Error, &mut Sink<'_, '_>) + Sync,
 {
-    use crate::sink::Sink as _;
-    let ordered = Ordered {
-        state: Mutex::new(State {
-            next: 0,
-            pending: BTreeMap::new(),
-            outputs,
-            seen: HashMap::new(),
-            held: Vec::new(),
-            failed: None,
-            turn_waiters: 0,
-            walker_wants: None,
-        }),
-        turn: Condvar::new(),
-        room: Condvar::new(),
-        slots: (opts.threads > 1).then(|| Slots {
-            threads: opts.threads.min(MAX_THREADS),
-            busy: AtomicUsize::new(0),
-        }),
-        unique: opts.unique,
-        count: opts.count.filter(|_| opts.unique),
-        events,
-    };
+    let ordered = Ordered::new(opts, outputs, events);
     // Room for the whole window, so that the walker runs ahead of the
     // workers instead of handing over one input at a time (the window
     // alone bounds the inputs in flight).
@@ -622,32 +601,7 @@ where
             let Ok((seq, item)) = item else {
                 return;
             };
-            if let Some(slots) = &ordered.slots {
-                slots.busy.fetch_add(1, Ordering::AcqRel);
-            }
-            let mut sink = Sink {
-                seq,
-                ordered: &ordered,
-                flush_limit: opts.flush_limit,
-                chunk: Chunk {
-                    out: Vec::new(),
-                    keys: Vec::new(),
-                    err: Vec::new(),
-                },
-                non_utf8_name: item.as_ref().ok().and_then(Input::non_utf8_name),
-            };
-            match &item {
-                Ok(input) => {
-                    sink.begin(input);
-                    job(input, &mut sink);
-                    sink.end(input);
-                }
-                Err(e) => on_error(e, &mut sink),
-            }
-            ordered.deliver(seq, sink.chunk, true);
-            if let Some(slots) = &ordered.slots {
-                slots.busy.fetch_sub(1, Ordering::AcqRel);
-            }
+            ordered.work(seq, &item, opts, &job, &on_error);
         };
         // As many workers as the system gives, up to the number asked for;
         // none at all is an error of the run.
@@ -676,23 +630,106 @@ where
     if let Some(e) = no_thread {
         return Err(Error::Threads(e));
     }
-    let mut st = ordered.lock();
-    if let (Some(count), None) = (ordered.count, &st.failed) {
-        let held = std::mem::take(&mut st.held);
-        let mut buf = Vec::new();
-        for (entry, n) in held {
-            buf.clear();
-            count(&entry, n, &mut buf);
-            if let Err(e) = st.outputs.out.write_all(&buf) {
-                st.failed = Some(e);
-                break;
-            }
+    ordered.finish()
+}
+
+impl<'w> Ordered<'w> {
+    /// The ordering state of a run ([`run_with`]) writing to `outputs`,
+    /// its jobs' events going to `events`; the thread budget with more
+    /// than one thread.
+    fn new(opts: &PipelineOptions, outputs: Outputs<'w>, events: Events<'w>) -> Ordered<'w> {
+        Ordered {
+            state: Mutex::new(State {
+                next: 0,
+                pending: BTreeMap::new(),
+                outputs,
+                seen: HashMap::new(),
+                held: Vec::new(),
+                failed: None,
+                turn_waiters: 0,
+                walker_wants: None,
+            }),
+            turn: Condvar::new(),
+            room: Condvar::new(),
+            slots: (opts.threads > 1).then(|| Slots {
+                threads: opts.threads.min(MAX_THREADS),
+                busy: AtomicUsize::new(0),
+            }),
+            unique: opts.unique,
+            count: opts.count.filter(|_| opts.unique),
+            events,
         }
     }
-    let flushed = st.outputs.out.flush().and_then(|()| st.outputs.err.flush());
-    match st.failed.take() {
-        Some(e) => Err(Error::Write(e)),
-        None => flushed.map_err(Error::Write),
+
+    /// One worker's turn with input `seq` (`item`, or the error the walker
+    /// met there): the job (or `on_error`) writes into a fresh sink,
+    /// which is then delivered in input order; the worker counts as busy
+    /// in the thread budget meanwhile.
+    fn work<J, E>(
+        &self,
+        seq: usize,
+        item: &Result<Input, Error>,
+        opts: &PipelineOptions,
+        job: &J,
+        on_error: &E,
+    ) where
+        J: Fn(&Input, &mut Sink<'_, '_>) + Sync,
+        E: Fn(&Error, &mut Sink<'_, '_>) + Sync,
+    {
+        use crate::sink::Sink as _;
+        if let Some(slots) = &self.slots {
+            slots.busy.fetch_add(1, Ordering::AcqRel);
+        }
+        let mut sink = Sink {
+            seq,
+            ordered: self,
+            flush_limit: opts.flush_limit,
+            chunk: Chunk {
+                out: Vec::new(),
+                keys: Vec::new(),
+                err: Vec::new(),
+            },
+            non_utf8_name: item.as_ref().ok().and_then(Input::non_utf8_name),
+        };
+        match item {
+            Ok(input) => {
+                sink.begin(input);
+                job(input, &mut sink);
+                sink.end(input);
+            }
+            Err(e) => on_error(e, &mut sink),
+        }
+        self.deliver(seq, sink.chunk, true);
+        if let Some(slots) = &self.slots {
+            slots.busy.fetch_sub(1, Ordering::AcqRel);
+        }
+    }
+
+    /// The end of a run, every worker done: with `count`, the entry held
+    /// for each key with its count, in the order first seen; then both
+    /// outputs flushed.
+    ///
+    /// # Errors
+    /// [`Error::Write`] with the first write that failed in the run.
+    fn finish(&self) -> Result<(), Error> {
+        let mut st = self.lock();
+        if let (Some(count), None) = (self.count, &st.failed) {
+            let held = std::mem::take(&mut st.held);
+            let mut buf = Vec::new();
+            for (entry, n) in held {
+                buf.clear();
+                count(&entry, n, &mut buf);
+                if let Err(e) = st.outputs.out.write_all(&buf) {
+                    st.failed = Some(e);
+                    break;
+                }
+            }
+        }
+        let flushed = st.outputs.out.flush().and_then(|()| st.outputs.err.flush());
+        match st.failed.take() {
+            Some(e) => Err(Error::Write(e)),
+            None => flushed.map_err(Error::Write),
+        }
     }
 }
 

@@ -42,7 +42,7 @@ use crate::pipeline::{self, Outputs, PipelineOptions, Sink};
 use crate::position::Position;
 use crate::record::Record;
 use crate::resolve::{resolve_str, ResolveOptions};
-use crate::scan::{Found, ScanOptions, Scanner};
+use crate::scan::{Candidate, Found, ScanOptions, Scanner};
 use crate::sink::{Notice, Sink as _};
 use crate::source::{sniff, Input, Mmap, Opened, Sniffed};
 use crate::split::SplitOptions;
@@ -1053,135 +1053,209 @@ impl ExtractInput<'_> {
         lines: u64,
         sink: &mut Sink<'_, '_>,
     ) {
-        let name = &self.name;
         match found {
-            Found::Uri(c) => {
-                let role = at.map_or(Role::Link, |(_, p)| Role::of(&p.kind, p.references));
-                if !role.is_followed() && !self.ex.include_identifiers {
-                    return;
-                }
-                // An HTML attribute value as a browser reads it (URL
-                // Standard, "basic URL parser"): tabs and line breaks
-                // removed, inner spaces percent-encoded.
-                let as_read = match at {
-                    Some((_, p)) if p.references => as_browser_reads(c.text()),
-                    _ => std::borrow::Cow::Borrowed(c.text()),
-                };
-                // A relative reference (found with a base, or in an HTML
-                // attribute) is printed resolved; without a base it is
-                // left out.
-                // A relative `<base href>` is resolved against --base
-                // (the document's own URL); without one it cannot be, and
-                // the page's relative references are left out as on a
-                // page without a base.
-                let page_base = at.and_then(|(_, p)| p.base.as_deref());
-                let joined;
-                let base = match (page_base, self.ex.base.as_deref()) {
-                    (Some(b), given) if crate::grammar::has_scheme(b) => Some(b).or(given),
-                    (Some(b), Some(given)) => {
-                        joined = resolve_str(given, b, self.resolve_opts).ok();
-                        joined.as_deref()
-                    }
-                    (Some(_), None) => None,
-                    (None, given) => given,
-                };
-                let resolved = match (base, c.relative()) {
-                    (Some(base), true) => match resolve_str(base, &as_read, self.resolve_opts) {
-                        Ok(target) => Some(target),
-                        Err(e) => {
-                            sink.message(&format!(
-                                "urilint: {}: cannot resolve {}: {e}",
-                                self.input.display_name(),
-                                crate::output::escape::name(c.text())
-                            ));
-                            return;
-                        }
-                    },
-                    (None, true) => return,
-                    _ => None,
-                };
-                Stats::add(&self.stats.uris, 1);
-                let mut uri = resolved.as_deref().unwrap_or(&as_read);
-                let unwrapped = if self.ex.unwrap {
-                    crate::unwrap::unwrap(uri)
-                } else {
-                    None
-                };
-                if let Some(u) = &unwrapped {
-                    uri = &u.uri;
-                }
-                if !self.json {
-                    // Plain output prints the line and the name only:
-                    // the rest of `Located` (the raw text, the origin's
-                    // copies of the message's fields) is not made.
-                    match at {
-                        Some((unit, piece)) => {
-                            // Only what the style prints is made: the
-                            // line (located through the piece's chain)
-                            // and the `file#message` name.
-                            let style = self.ex.style;
-                            let line = style
-                                .line_number
-                                .then(|| Located::start_of(unit, piece, &c).line);
-                            let shown = if style.with_filename {
-                                std::borrow::Cow::Owned(unit.display_name(name))
-                            } else {
-                                std::borrow::Cow::Borrowed(name.as_str())
-                            };
-                            plain::uri_line(sink.out(), style, &shown, line, uri);
-                        }
-                        None => {
-                            let line = c.start().map(|p| p.line + lines);
-                            plain::uri_line(sink.out(), self.ex.style, name, line, uri);
-                        }
-                    }
-                    sink.end_entry(Some(uri));
-                    return;
-                }
-                let located = at.map(|(unit, piece)| Located::of(unit, piece, &c));
-                let mut record = Record::new(name, &c, self.opts.grammar);
-                record.role = role;
-                if as_read != c.text() {
-                    record.set_uri(as_read.to_string(), self.opts.grammar);
-                }
-                if let Some(target) = &resolved {
-                    record.reference = Some(std::mem::replace(&mut record.uri, target.clone()));
-                }
-                if let Some(u) = unwrapped.clone() {
-                    record = record.with_unwrapped(u, self.opts.grammar);
-                }
-                record.line += lines;
-                record.end_line += lines;
-                record.byte_start += bytes;
-                record.byte_end += bytes;
-                if let Some(l) = located {
-                    record.line = l.start.line;
-                    record.column = l.start.column;
-                    record.end_line = l.end.line;
-                    record.end_column = l.end.column;
-                    record.byte_start = l.span.start;
-                    record.byte_end = l.span.end;
-                    record.raw = l.raw;
-                    record.origin = Some(Box::new(l.origin));
-                }
-                jsonl::record_line(sink.out(), &record, self.input.non_utf8_name());
-                self.extras.label(sink.out());
-                sink.end_entry(Some(uri));
+            Found::Uri(c) => self.uri(c, at, bytes, lines, sink),
+            Found::TooLong(t) => self.too_long(&t, at, sink),
+        }
+    }
+
+    /// [`ExtractInput::found_shifted`] of a URI: taken (its role, as a
+    /// browser reads it, resolved against the base, unwrapped) and printed
+    /// as a plain line or a JSON Lines record; left out when it is an
+    /// identifier not asked for, or relative without a base.
+    #[inline]
+    fn uri(
+        &self,
+        c: Candidate<'_>,
+        at: Option<(&Unit, &Piece)>,
+        bytes: u64,
+        lines: u64,
+        sink: &mut Sink<'_, '_>,
+    ) {
+        let role = at.map_or(Role::Link, |(_, p)| Role::of(&p.kind, p.references));
+        if !role.is_followed() && !self.ex.include_identifiers {
+            return;
+        }
+        // An HTML attribute value as a browser reads it (URL
+        // Standard, "basic URL parser"): tabs and line breaks
+        // removed, inner spaces percent-encoded.
+        let as_read = match at {
+            Some((_, p)) if p.references => as_browser_reads(c.text()),
+            _ => std::borrow::Cow::Borrowed(c.text()),
+        };
+        // A relative reference (found with a base, or in an HTML
+        // attribute) is printed resolved; without a base it is
+        // left out.
+        // A relative `<base href>` is resolved against --base
+        // (the document's own URL); without one it cannot be, and
+        // the page's relative references are left out as on a
+        // page without a base.
+        let page_base = at.and_then(|(_, p)| p.base.as_deref());
+        let joined;
+        let base = match (page_base, self.ex.base.as_deref()) {
+            (Some(b), given) if crate::grammar::has_scheme(b) => Some(b).or(given),
+            (Some(b), Some(given)) => {
+                joined = resolve_str(given, b, self.resolve_opts).ok();
+                joined.as_deref()
             }
-            Found::TooLong(t) => {
-                Stats::add(&self.stats.findings, 1);
-                let mut d = lint::check_too_long(name, &t);
-                if let Some((unit, piece)) = at {
-                    let decoded = t.position.unwrap_or(Position { line: 1, column: 1 });
-                    let l = Located::new(unit, piece, t.offset..t.offset, decoded);
-                    d.line = l.start.line;
-                    d.column = l.start.column;
+            (Some(_), None) => None,
+            (None, given) => given,
+        };
+        let resolved = match (base, c.relative()) {
+            (Some(base), true) => match resolve_str(base, &as_read, self.resolve_opts) {
+                Ok(target) => Some(target),
+                Err(e) => {
+                    sink.message(&format!(
+                        "urilint: {}: cannot resolve {}: {e}",
+                        self.input.display_name(),
+                        crate::output::escape::name(c.text())
+                    ));
+                    return;
                 }
-                sink.message(&format!(
-                    "urilint: {}:{}:{}: warning: {} {}",
-                    d.path, d.line, d.column, d.code, d.message
-                ));
+            },
+            (None, true) => return,
+            _ => None,
+        };
+        Stats::add(&self.stats.uris, 1);
+        let mut uri = resolved.as_deref().unwrap_or(&as_read);
+        let unwrapped = if self.ex.unwrap {
+            crate::unwrap::unwrap(uri)
+        } else {
+            None
+        };
+        if let Some(u) = &unwrapped {
+            uri = &u.uri;
+        }
+        if !self.json {
+            self.plain_line(&c, at, uri, lines, sink);
+            sink.end_entry(Some(uri));
+            return;
+        }
+        let taken = Taken {
+            role,
+            as_read: &as_read,
+            resolved: resolved.as_deref(),
+            unwrapped: unwrapped.as_ref(),
+        };
+        self.record_line(&c, at, &taken, bytes, lines, sink);
+        sink.end_entry(Some(uri));
+    }
+
+    /// A URI's plain line ([`plain::uri_line`]): `uri` as printed, on its
+    /// line (in a piece of a decoded unit, or in plain text moved by
+    /// `lines`).
+    #[inline]
+    fn plain_line(
+        &self,
+        c: &Candidate<'_>,
+        at: Option<(&Unit, &Piece)>,
+        uri: &str,
+        lines: u64,
+        sink: &mut Sink<'_, '_>,
+    ) {
+        let name = &self.name;
+        // Plain output prints the line and the name only:
+        // the rest of `Located` (the raw text, the origin's
+        // copies of the message's fields) is not made.
+        match at {
+            Some((unit, piece)) => {
+                // Only what the style prints is made: the
+                // line (located through the piece's chain)
+                // and the `file#message` name.
+                let style = self.ex.style;
+                let line = style
+                    .line_number
+                    .then(|| Located::start_of(unit, piece, c).line);
+                let shown = if style.with_filename {
+                    std::borrow::Cow::Owned(unit.display_name(name))
+                } else {
+                    std::borrow::Cow::Borrowed(name.as_str())
+                };
+                plain::uri_line(sink.out(), style, &shown, line, uri);
+            }
+            None => {
+                let line = c.start().map(|p| p.line + lines);
+                plain::uri_line(sink.out(), self.ex.style, name, line, uri);
             }
         }
     }
+
+    /// A URI's JSON Lines record ([`jsonl::record_line`]) and the run's
+    /// labels: located in a piece of a decoded unit, or in plain text
+    /// moved by `bytes` and `lines`.
+    #[inline]
+    fn record_line(
+        &self,
+        c: &Candidate<'_>,
+        at: Option<(&Unit, &Piece)>,
+        taken: &Taken<'_>,
+        bytes: u64,
+        lines: u64,
+        sink: &mut Sink<'_, '_>,
+    ) {
+        let located = at.map(|(unit, piece)| Located::of(unit, piece, c));
+        let mut record = Record::new(&self.name, c, self.opts.grammar);
+        record.role = taken.role;
+        if taken.as_read != c.text() {
+            record.set_uri(taken.as_read.to_string(), self.opts.grammar);
+        }
+        if let Some(target) = taken.resolved {
+            record.reference = Some(std::mem::replace(&mut record.uri, target.to_string()));
+        }
+        if let Some(u) = taken.unwrapped.cloned() {
+            record = record.with_unwrapped(u, self.opts.grammar);
+        }
+        record.line += lines;
+        record.end_line += lines;
+        record.byte_start += bytes;
+        record.byte_end += bytes;
+        if let Some(l) = located {
+            record.line = l.start.line;
+            record.column = l.start.column;
+            record.end_line = l.end.line;
+            record.end_column = l.end.column;
+            record.byte_start = l.span.start;
+            record.byte_end = l.span.end;
+            record.raw = l.raw;
+            record.origin = Some(Box::new(l.origin));
+        }
+        jsonl::record_line(sink.out(), &record, self.input.non_utf8_name());
+        self.extras.label(sink.out());
+    }
+
+    /// [`ExtractInput::found_shifted`] of a candidate too long to take: a
+    /// warning on standard error, located in the piece of a decoded unit
+    /// when it is in one.
+    fn too_long(
+        &self,
+        t: &crate::scan::TooLong,
+        at: Option<(&Unit, &Piece)>,
+        sink: &mut Sink<'_, '_>,
+    ) {
+        Stats::add(&self.stats.findings, 1);
+        let mut d = lint::check_too_long(&self.name, t);
+        if let Some((unit, piece)) = at {
+            let decoded = t.position.unwrap_or(Position { line: 1, column: 1 });
+            let l = Located::new(unit, piece, t.offset..t.offset, decoded);
+            d.line = l.start.line;
+            d.column = l.start.column;
+        }
+        sink.message(&format!(
+            "urilint: {}:{}:{}: warning: {} {}",
+            d.path, d.line, d.column, d.code, d.message
+        ));
+    }
+}
+
+/// What `extract` made of one URI ([`ExtractInput::uri`]), for its JSON
+/// Lines record.
+struct Taken<'t> {
+    /// What the reference is to the document (a link, an identifier).
+    role: Role,
+    /// Its text as a browser reads it ([`as_browser_reads`]).
+    as_read: &'t str,
+    /// The URI resolved against the base, when it was relative.
+    resolved: Option<&'t str>,
+    /// With `--unwrap`: the wrapped link taken apart.
+    unwrapped: Option<&'t crate::unwrap::Unwrapped>,
 }

@@ -1,5 +1,5 @@
 //! One settings resolver for `check`, shared by the command line
-//! (`cli.rs`) and the language server (`server/workspace.rs`): from the
+//! (`cli/settings.rs`) and the language server (`server/workspace.rs`): from the
 //! configuration found ([`Settings`], `urilint.toml`, already layered with
 //! the command line's flags) and what the caller asks beside it
 //! ([`Ask`]), the analysis of a check ([`Analysis`]: the linter, the

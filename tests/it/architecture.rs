@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 /// The library's source files under `src/`, but the binary's (`main.rs`,
-/// `cli.rs`).
+/// `cli.rs`, the folder `cli/`).
 fn library_files() -> Vec<PathBuf> {
     fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
         let mut entries: Vec<_> = std::fs::read_dir(dir)
@@ -30,7 +30,7 @@ fn library_files() -> Vec<PathBuf> {
     walk(&src, &mut out);
     out.retain(|p| {
         let rel = p.strip_prefix(&src).unwrap();
-        rel != Path::new("main.rs") && rel != Path::new("cli.rs")
+        rel != Path::new("main.rs") && rel != Path::new("cli.rs") && !rel.starts_with("cli")
     });
     out
 }

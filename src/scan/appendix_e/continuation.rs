@@ -191,11 +191,51 @@ pub(super) const MAX_WRAP_WIDTH: usize = 100;
 /// looked for at most [`MAX_WRAP_WIDTH`] bytes back from `j`, and the
 /// scanner keeps more than that before a colon.
 pub(super) fn wrap_continuation(w: &Window<'_>, seg: usize, j: usize) -> Continuation {
+    match wrapped_at(w, seg, j) {
+        Ok(k) => Continuation::At(k),
+        Err(no) => no,
+    }
+}
+
+/// [`wrap_continuation`] in its steps: the byte before the break, the one
+/// line break ([`line_break_after`]), the wrapped line and its reply
+/// prefix ([`wrapped_line_prefix`]), the prefix repeated
+/// ([`after_reply_prefix`]), the next line's first word
+/// ([`first_word_end`], [`slash_word_taken`], [`wraps_on`]). `Err` holds
+/// the answer when it is not [`Continuation::At`].
+#[inline]
+fn wrapped_at(w: &Window<'_>, seg: usize, j: usize) -> Result<usize, Continuation> {
     let hay = w.hay;
     let last = hay[j - 1];
     if !is(last, URI_TEXT) || TRAILING.contains(&last) || matches!(last, b')' | b']') {
-        return Continuation::No;
+        return Err(Continuation::No);
     }
+    let k = line_break_after(w, j)?;
+    let prefix = wrapped_line_prefix(w, seg, j)?;
+    let k = after_reply_prefix(w, k, prefix)?;
+    // The next line's first word.
+    let e = first_word_end(w, k)?;
+    let mut word = &hay[k..e];
+    while let Some((&b, rest)) = word.split_last() {
+        if TRAILING.contains(&b) || matches!(b, b')' | b']' | b'>') {
+            word = rest;
+        } else {
+            break;
+        }
+    }
+    slash_word_taken(w, seg, last, k..e, word)?;
+    if wraps_on(word) {
+        Ok(k)
+    } else {
+        Err(Continuation::No)
+    }
+}
+
+/// After the white space at `j` ([`wrap_continuation`]): the start of the
+/// next line, when spaces or tabs then exactly one line break follow.
+#[inline]
+fn line_break_after(w: &Window<'_>, j: usize) -> Result<usize, Continuation> {
+    let hay = w.hay;
     // Spaces or tabs a writer or encoder left at the end of the line
     // (`=20` before a quoted-printable soft break), then exactly one line
     // break, then the next line's first byte.
@@ -204,24 +244,34 @@ pub(super) fn wrap_continuation(w: &Window<'_>, seg: usize, j: usize) -> Continu
         k += 1;
     }
     if k == hay.len() {
-        return if w.eof {
+        return Err(if w.eof {
             Continuation::No
         } else {
             Continuation::NeedMore
-        };
+        });
     }
     if !matches!(hay[k], b'\r' | b'\n') {
-        return Continuation::No;
+        return Err(Continuation::No);
     }
     if hay[k] == b'\r' {
         k += 1;
         if k == hay.len() && !w.eof {
-            return Continuation::NeedMore;
+            return Err(Continuation::NeedMore);
         }
     }
     if hay.get(k) == Some(&b'\n') {
         k += 1;
     }
+    Ok(k)
+}
+
+/// The reply prefix of the line that the URI's current segment (from
+/// `seg`) is on up to `j` ([`wrap_continuation`]), when that line is no
+/// program's comment and is [`MIN_WRAP_WIDTH`] to [`MAX_WRAP_WIDTH`]
+/// characters long without it.
+#[inline]
+fn wrapped_line_prefix<'h>(w: &Window<'h>, seg: usize, j: usize) -> Result<&'h [u8], Continuation> {
+    let hay = w.hay;
     // The start of the line the URI's current segment is on, and its
     // reply prefix (`> `, `>> `, `> > `), which the next line must repeat;
     // looked for only once a line break follows (most bare URIs end at a
@@ -235,7 +285,7 @@ pub(super) fn wrap_continuation(w: &Window<'_>, seg: usize, j: usize) -> Continu
     // A line of a program's comment (`// see https://...`, `# see
     // https://...`) is not hard-wrapped prose: the next line is code.
     if comment_line(&hay[line_start..j]) {
-        return Continuation::No;
+        return Err(Continuation::No);
     }
     let prefix = &hay[line_start..line_start + reply_prefix(&hay[line_start..j])];
     let width = hay[line_start + prefix.len()..j]
@@ -243,44 +293,68 @@ pub(super) fn wrap_continuation(w: &Window<'_>, seg: usize, j: usize) -> Continu
         .filter(|&&b| !(0x80..0xC0).contains(&b))
         .count();
     if !(MIN_WRAP_WIDTH..=MAX_WRAP_WIDTH).contains(&width) {
-        return Continuation::No;
+        return Err(Continuation::No);
     }
+    Ok(prefix)
+}
+
+/// Where the next line (from `k`) goes on after the same reply `prefix`
+/// as the wrapped line's ([`wrapped_line_prefix`]).
+#[inline]
+fn after_reply_prefix(w: &Window<'_>, mut k: usize, prefix: &[u8]) -> Result<usize, Continuation> {
+    let hay = w.hay;
     // The same reply prefix.
     if !prefix.is_empty() {
         let have = hay.len().min(k + prefix.len());
         if !hay[k..have].eq(&prefix[..have - k]) {
-            return Continuation::No;
+            return Err(Continuation::No);
         }
         if have < k + prefix.len() {
-            return if w.eof {
+            return Err(if w.eof {
                 Continuation::No
             } else {
                 Continuation::NeedMore
-            };
+            });
         }
         k += prefix.len();
     }
-    // The next line's first word.
+    Ok(k)
+}
+
+/// The end of the next line's first word, from `k`: URI characters up to
+/// white space or the end of the input.
+#[inline]
+fn first_word_end(w: &Window<'_>, k: usize) -> Result<usize, Continuation> {
+    let hay = w.hay;
     let mut e = k;
     while e < hay.len() && is(hay[e], URI_TEXT) {
         e += 1;
     }
     if e == hay.len() && !w.eof {
-        return Continuation::NeedMore;
+        return Err(Continuation::NeedMore);
     }
     match hay.get(e) {
         None => {}
         Some(&b) if is(b, SPACE) => {}
-        Some(_) => return Continuation::No,
+        Some(_) => return Err(Continuation::No),
     }
-    let mut word = &hay[k..e];
-    while let Some((&b, rest)) = word.split_last() {
-        if TRAILING.contains(&b) || matches!(b, b')' | b']' | b'>') {
-            word = rest;
-        } else {
-            break;
-        }
-    }
+    Ok(e)
+}
+
+/// `Err` when the next line's first `word` (at `hay[first]`, its
+/// trailing punctuation removed) starts with `/` and is not taken as the
+/// rest of a cut path: `last` is the byte before the line break, `seg`
+/// where the URI's current segment starts.
+#[inline]
+fn slash_word_taken(
+    w: &Window<'_>,
+    seg: usize,
+    last: u8,
+    first: std::ops::Range<usize>,
+    word: &[u8],
+) -> Result<(), Continuation> {
+    let hay = w.hay;
+    let (k, e) = (first.start, first.end);
     // A word that starts with `/` goes on a cut path only when it is the
     // whole line: `/guide/list.html   https://...` starts a row of a
     // table (a `_redirects` file), as a path often does. Or when the
@@ -305,17 +379,13 @@ pub(super) fn wrap_continuation(w: &Window<'_>, seg: usize, j: usize) -> Continu
             t += 1;
         }
         if t == hay.len() && !w.eof {
-            return Continuation::NeedMore;
+            return Err(Continuation::NeedMore);
         }
         if t < hay.len() && !matches!(hay[t], b'\r' | b'\n') {
-            return Continuation::No;
+            return Err(Continuation::No);
         }
     }
-    if wraps_on(word) {
-        Continuation::At(k)
-    } else {
-        Continuation::No
-    }
+    Ok(())
 }
 
 /// True when `line` (from its start) is a comment of a program: after

@@ -1,0 +1,143 @@
+//! The links the local checks pass over, counted as they are met, and the
+//! notes said of them once a run ([`LocalLinks::notes`]): links the site
+//! model is not sure of, per site and reason; links written for a built
+//! site in pages no site covers; root-relative links without a root
+//! directory; fragments only a page's unknown anchors may make; targets
+//! outside the tree checked. The counts of the other modules (templates
+//! expanded elsewhere, submodules not checked out, web applications) are
+//! kept by them ([`tally`]) and said here.
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use super::{shown, LinkTarget, LocalLinks};
+
+impl LocalLinks {
+    /// Counts one link of the document `file` (found by walking `tree`)
+    /// as not checked for `reason`: under its site's configuration file,
+    /// or the document itself outside a site.
+    pub fn count_not_checked(&self, tree: Option<&Path>, file: &Path, reason: &str) {
+        let config = self
+            .site_of(tree, file)
+            .map_or_else(|| file.to_path_buf(), |(s, _)| s.layout.config.clone());
+        self.count_unsure(&config, reason.to_string());
+    }
+
+    /// Counts the link of `file` to `target` as not checked when its
+    /// fragment is found only because the target page's anchors cannot
+    /// all be known
+    /// ([`Anchors::only_unknown_has`](super::anchors::Anchors::only_unknown_has)),
+    /// for the note.
+    pub(super) fn count_unknown_anchor(&self, file: &Path, target: &LinkTarget) {
+        let Some(fragment) = target.fragment.as_deref() else {
+            return;
+        };
+        let unknown = self
+            .anchors(&target.path, target.renderer, target.definition_terms)
+            .is_some_and(|a| a.only_unknown_has(fragment));
+        if unknown && !self.plain_heading(&target.path, target.renderer, fragment) {
+            tally(&self.unknown_anchors, || {
+                (
+                    shown(file),
+                    format!("#{fragment} of {}", shown(&target.path).display()),
+                )
+            });
+        }
+    }
+
+    /// Counts one link of the site configured by `config` as not checked
+    /// for `reason` ([`LocalLinks::notes`]).
+    pub(super) fn count_unsure(&self, config: &Path, reason: String) {
+        let mut unsure = self.unsure.lock().unwrap_or_else(|p| p.into_inner());
+        *unsure
+            .entry(shown(config))
+            .or_default()
+            .entry(reason)
+            .or_default() += 1;
+    }
+
+    /// What the checks passed over, for a note once a run: the links
+    /// whose target lies outside the tree checked (M6 and L5 of the
+    /// 2026-11-29 review), which are not checked whether their file
+    /// exists or not.
+    pub fn notes(&self) -> Vec<String> {
+        let mut notes = Vec::new();
+        let unsure = self.unsure.lock().unwrap_or_else(|p| p.into_inner());
+        for (config, reasons) in unsure.iter() {
+            let n: u64 = reasons.values().sum();
+            let why: Vec<String> = reasons
+                .iter()
+                .map(|(reason, k)| format!("{reason} ({k})"))
+                .collect();
+            notes.push(format!(
+                "{}: {n} link{} not checked, the site model not being sure what the built site makes of {}: {}",
+                config.display(),
+                if n == 1 { "" } else { "s" },
+                if n == 1 { "it" } else { "them" },
+                why.join("; ")
+            ));
+        }
+        let unbuilt = self.unbuilt.lock().unwrap_or_else(|p| p.into_inner());
+        if let (n, Some((page, link))) = &*unbuilt {
+            notes.push(format!(
+                "{n} link{} not checked: written for a built site (e.g. `{link}` in {}, a page's URL rather than a file), in pages no site configuration found covers; `urilint site` shows what was found",
+                if *n == 1 { "" } else { "s" },
+                page.display()
+            ));
+        }
+        notes.extend(self.expanded.note(shown));
+        notes.extend(self.submodules.notes());
+        notes.extend(self.webapp.notes(shown));
+        let rootless = self.rootless.lock().unwrap_or_else(|p| p.into_inner());
+        if let (n, Some((page, link))) = &*rootless {
+            notes.push(format!(
+                "{n} root-relative link{} not checked: no site configuration found covers the page (e.g. `{link}` in {}) and no `--root-dir` says where `/` is",
+                if *n == 1 { "" } else { "s" },
+                page.display()
+            ));
+        }
+        let unknown = self
+            .unknown_anchors
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        if let (n, Some((page, link))) = &*unknown {
+            notes.push(format!(
+                "{n} link{} not checked: {} a fragment that the target page's text does not make, and a shortcode, include, directive, component or script of that page may write it (e.g. `{link}` in {})",
+                if *n == 1 { "" } else { "s" },
+                if *n == 1 { "it names" } else { "they name" },
+                page.display()
+            ));
+        }
+        let n = self.outside.lock().map(|o| o.len()).unwrap_or_default();
+        if n > 0 {
+            notes.push(format!(
+                "{n} link target{} outside the tree checked (through `..` or a symbolic link): not checked",
+                if n == 1 { " lies" } else { "s lie" }
+            ));
+        }
+        notes
+    }
+
+    /// The links not checked because a site model was not sure, per
+    /// site configuration file (as shown) and reason, in the order of the
+    /// files' paths: what the notes say, for `urilint site` and
+    /// statistics.
+    pub fn unsure_counts(&self) -> Vec<(PathBuf, Vec<(String, u64)>)> {
+        let unsure = self.unsure.lock().unwrap_or_else(|p| p.into_inner());
+        unsure
+            .iter()
+            .map(|(c, r)| (c.clone(), r.iter().map(|(w, k)| (w.clone(), *k)).collect()))
+            .collect()
+    }
+}
+
+/// Counts one link not checked in `count` (how many, and the first one
+/// counted, e.g. its page and the link, to name in a note); `first` is
+/// made only for the first.
+pub(crate) fn tally<T>(count: &Mutex<(u64, Option<T>)>, first: impl FnOnce() -> T) {
+    let mut c = count.lock().unwrap_or_else(|p| p.into_inner());
+    c.0 += 1;
+    if c.1.is_none() {
+        c.1 = Some(first());
+    }
+}
