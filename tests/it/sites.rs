@@ -866,6 +866,15 @@ fn mdbook_redirect() {
     check_site("mdbook-redirect");
 }
 
+/// mdBook `build.create-missing` (true by default; issue 46 round 7,
+/// rust-lang/unsafe-code-guidelines, fixtures/sites/mdbook-create-missing/SOURCE):
+/// a chapter `SUMMARY.md` lists without a file is created by the build,
+/// so links to it are served; a file neither there nor listed is broken.
+#[test]
+fn mdbook_create_missing() {
+    check_site("mdbook-create-missing");
+}
+
 /// Issue 46 round 2 (reduxjs/redux-toolkit,
 /// fixtures/sites/docusaurus-no-semicolons): a `docusaurus.config.ts`
 /// written without semicolons, its object literal followed on the next
