@@ -55,7 +55,6 @@ pub const HARMLESS: &[&str] = &["mermaid", "katex"];
 /// The name of the configuration file.
 pub const CONFIG_NAMES: &[&str] = &["book.toml"];
 
-/// The mdBook book configured in `dir` (`book.toml`).
 /// The chapters `SUMMARY.md` (in `source_dir`) lists whose files do not
 /// exist, as paths relative to `source_dir` (`/`-separated): with
 /// `build.create-missing` (true by default) `mdbook build` creates each
@@ -97,6 +96,7 @@ pub(crate) fn chapter_url(rel: &str) -> String {
     }
 }
 
+/// The mdBook book configured in `dir` (`book.toml`).
 pub fn read(dir: &Path) -> Option<Layout> {
     let config = dir.join(CONFIG_NAMES[0]);
     if !config.is_file() {
