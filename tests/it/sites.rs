@@ -875,6 +875,15 @@ fn mdbook_create_missing() {
     check_site("mdbook-create-missing");
 }
 
+/// Python-Markdown's markdown-include `{!path!}` (issue 46 round 7,
+/// argoproj/argo-cd, fixtures/sites/mkdocs-markdown-include/SOURCE): the
+/// headings of the included file, named from the directory MkDocs runs
+/// in, are the page's ids.
+#[test]
+fn mkdocs_markdown_include() {
+    check_site("mkdocs-markdown-include");
+}
+
 /// Issue 46 round 2 (reduxjs/redux-toolkit,
 /// fixtures/sites/docusaurus-no-semicolons): a `docusaurus.config.ts`
 /// written without semicolons, its object literal followed on the next
