@@ -1,9 +1,23 @@
 #!/bin/bash
-# run.sh REPO DOCSDIR EXTS...
-B=/work/wt/i51-eval/target/release/urilint
-r=$1; cd /tmp/mv-eval/$r
+# mv-2026-11-29-run.sh REPO: in /tmp/mv-eval/REPO (a git repository of the
+# copied tree, committed), `check --links local` before, the 20 `mv`
+# commands of review/mv-2026-11-29.md for REPO (mkdocs, flask, nomicon,
+# kind, cra) with a commit after each (each move's edits are then `git
+# show`), `check --links local` after. Outputs in /tmp/mv-eval/out/.
+B=${URILINT:-/work/eval/urilint-round7}
+REVIEW=$(dirname "$0")/mv-2026-11-29.md
+r=$1; mkdir -p /tmp/mv-eval/out; cd /tmp/mv-eval/$r || exit 2
+awk '/^    == /{r=$2; next} /^ *[0-9]+ urilint mv /{sub(/^ +/,""); print r" "$0}' "$REVIEW" > ../out/moves.txt
 $B check --links local --select L001,L002 --format plain . > ../out/$r-check-before.txt 2>&1
-python3 ../moves.py "$@" > ../out/$r-moves.txt 2>&1
+echo "check before rc=$?" >> ../out/$r-check-before.txt
+: > ../out/$r-moves.txt
+grep "^$r " ../out/moves.txt | while read -r _ n _ _ src dest; do
+  $B mv "$src" "$dest" > ../out/$r-mv$n.out 2> ../out/$r-mv$n.err; rc=$?
+  edits=$(grep -vc '^move ' ../out/$r-mv$n.out)
+  left=$(grep -c 'left alone:' ../out/$r-mv$n.err)
+  printf '%2d rc=%d edits=%3d left=%2d mv %s %s | %s\n' "$n" "$rc" "$edits" "$left" "$src" "$dest" "$(tail -1 ../out/$r-mv$n.err)" >> ../out/$r-moves.txt
+  git add -A >/dev/null 2>&1; git -c user.email=e@e -c user.name=e commit -qm "move $n: $src -> $dest"
+done
 $B check --links local --select L001,L002 --format plain . > ../out/$r-check-after.txt 2>&1
-git add -A >/dev/null 2>&1; git -c user.email=e@e -c user.name=e commit -qm moves
+echo "check after rc=$?" >> ../out/$r-check-after.txt
 echo "$r done"

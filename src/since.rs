@@ -142,6 +142,12 @@ pub struct Changes {
     renamed_from: HashMap<PathBuf, PathBuf>,
     /// Old path → where it went, of the files renamed or deleted.
     moved: HashMap<PathBuf, Option<PathBuf>>,
+    /// A file lost or had replaced lines since the revision (a hunk with
+    /// old lines): an anchor made by one may be gone.
+    lost_lines: bool,
+    /// The commit the revision names (`git rev-parse --verify`; empty
+    /// when the changes were parsed, not asked for).
+    commit: String,
 }
 
 impl Changes {
@@ -233,6 +239,7 @@ impl Changes {
                 message,
             })?;
         changes.root = root;
+        changes.commit = commit;
         Ok(changes)
     }
 
@@ -245,7 +252,10 @@ impl Changes {
     /// A description of the first line of `diff` or entry of
     /// `name_status` that is not of git's form.
     pub fn parse(diff: &[u8], name_status: &[u8], untracked: &[u8]) -> Result<Changes, String> {
-        let mut changes = Changes::default();
+        let mut changes = Changes {
+            lost_lines: loses_lines(diff),
+            ..Changes::default()
+        };
         for (path, ranges) in parse_diff(diff)? {
             changes.files.insert(path, ChangedLines::Ranges(ranges));
         }
@@ -322,6 +332,44 @@ impl Changes {
         !self.moved.is_empty()
     }
 
+    /// True when a file was renamed or deleted, or lines of a file were
+    /// removed or replaced, since the revision: links anywhere may lead
+    /// to a page or an anchor no longer there.
+    pub fn may_break_links(&self) -> bool {
+        self.has_moves() || self.lost_lines
+    }
+
+    /// The bytes the file now at `rel` (relative to the root) had at the
+    /// revision, at its path then (before a rename), as git stores them
+    /// (`git cat-file blob COMMIT:PATH`, no filter or conversion).
+    /// `Ok(None)` when the file is unchanged since (its text is the
+    /// working tree's), new since (added or untracked), larger than
+    /// `max` bytes, or the changes were not asked of git.
+    ///
+    /// # Errors
+    /// [`SinceError::GitMissing`] when git cannot be run,
+    /// [`SinceError::Git`] when it fails.
+    pub fn text_at_revision(&self, rel: &Path, max: u64) -> Result<Option<Vec<u8>>, SinceError> {
+        if self.commit.is_empty() || !matches!(self.lines(rel), Some(ChangedLines::Ranges(_))) {
+            return Ok(None);
+        }
+        let old = self.renamed_from(rel).unwrap_or(rel);
+        let Some(old) = old.to_str() else {
+            // Git's `REV:PATH` takes a path as text.
+            return Ok(None);
+        };
+        let object = format!("{}:{old}", self.commit);
+        let size = git(&self.root, &["cat-file", "-s", &object])?;
+        let size: u64 = String::from_utf8_lossy(&size)
+            .trim()
+            .parse()
+            .unwrap_or(u64::MAX);
+        if size > max {
+            return Ok(None);
+        }
+        git(&self.root, &["cat-file", "blob", &object]).map(Some)
+    }
+
     /// Where what was at `rel` (relative to the root) at the revision
     /// went: a file renamed or deleted; for a directory, `Renamed` when
     /// one of its files moved to the same name under another directory
@@ -382,7 +430,13 @@ pub struct Since {
     pub rev: String,
     /// The repositories, each once.
     pub repositories: Vec<Changes>,
+    /// The texts of files at the revision read so far
+    /// ([`Since::text_at_revision`]), by absolute path.
+    old_texts: std::sync::Arc<std::sync::Mutex<OldTexts>>,
 }
+
+/// Files' texts at the revision, by absolute path (`None`: none to read).
+type OldTexts = HashMap<PathBuf, Option<std::sync::Arc<Vec<u8>>>>;
 
 /// What a file's findings are filtered with ([`Since::file`]).
 #[derive(Clone, Copy, Debug)]
@@ -450,6 +504,7 @@ impl Since {
         Ok(Since {
             rev: rev.to_string(),
             repositories,
+            old_texts: Default::default(),
         })
     }
 
@@ -483,6 +538,34 @@ impl Since {
     /// deleted since the revision (links anywhere may be broken by it).
     pub fn has_moves(&self) -> bool {
         self.repositories.iter().any(Changes::has_moves)
+    }
+
+    /// True when links anywhere may be broken by what changed since the
+    /// revision ([`Changes::may_break_links`]: a file renamed or deleted,
+    /// lines removed or replaced, which may have made a heading's id).
+    pub fn may_break_links(&self) -> bool {
+        self.repositories.iter().any(Changes::may_break_links)
+    }
+
+    /// The bytes of the file `path` (a path as a link resolves it:
+    /// relative to the working directory, or absolute) at the revision,
+    /// as [`Changes::text_at_revision`] gives them, at most `max` bytes;
+    /// read once per run. `None` when it is in no repository of the run,
+    /// unchanged or new since the revision, too large, or git failed.
+    pub fn text_at_revision(&self, path: &Path, max: u64) -> Option<std::sync::Arc<Vec<u8>>> {
+        let (repo, rel) = self.locate(path)?;
+        let key = repo.root.join(&rel);
+        let mut cache = self.old_texts.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(known) = cache.get(&key) {
+            return known.clone();
+        }
+        let text = repo
+            .text_at_revision(&rel, max)
+            .ok()
+            .flatten()
+            .map(std::sync::Arc::new);
+        cache.insert(key, text.clone());
+        text
     }
 
     /// Where the link target `target` (a path that does not exist, as a
@@ -568,6 +651,14 @@ fn parse_diff(diff: &[u8]) -> Result<Vec<FileHunks>, String> {
         }
     }
     Ok(out)
+}
+
+/// True when a hunk of the `-U0` patch `diff` removes or replaces lines
+/// (its header's old count, `-a,b`, is not 0).
+fn loses_lines(diff: &[u8]) -> bool {
+    diff.split(|b| *b == b'\n')
+        .filter_map(|l| l.strip_prefix(b"@@ "))
+        .any(|h| hunk_header(h).is_some_and(|(old, _, _)| old > 0))
 }
 
 /// The path of a `+++ ` line's name (`b/x`, `"b/\303\251"`, `/dev/null`:
@@ -778,6 +869,61 @@ diff --git a/gone.md b/gone.md\ndeleted file mode 100644\n--- a/gone.md\n+++ /de
         assert!(r.touches(10, 0));
         assert!(ChangedLines::All.touches(7, 7));
         assert!(!ChangedLines::Ranges(vec![]).touches(1, 1));
+    }
+
+    #[test]
+    fn lost_lines_are_hunks_with_old_lines() {
+        let added = b"diff --git a/a.md b/a.md\n+++ b/a.md\n@@ -3,0 +4,2 @@\n+x\n+y\n";
+        let replaced = b"diff --git a/a.md b/a.md\n+++ b/a.md\n@@ -3 +3 @@\n-## Old\n+## New\n";
+        assert!(!loses_lines(added));
+        assert!(loses_lines(replaced));
+        let c = Changes::parse(replaced, b"M\0a.md\0", b"").unwrap_or_else(|e| panic!("{e}"));
+        assert!(c.may_break_links() && !c.has_moves());
+        let c = Changes::parse(added, b"M\0a.md\0", b"").unwrap_or_else(|e| panic!("{e}"));
+        assert!(!c.may_break_links());
+    }
+
+    /// Runs git in `dir` (for a throwaway repository).
+    fn run_git(dir: &Path, args: &[&str]) -> bool {
+        Command::new("git")
+            .current_dir(dir)
+            .args(["-c", "user.email=t@example.org", "-c", "user.name=t"])
+            .args(["-c", "commit.gpgsign=false"])
+            .args(args)
+            .output()
+            .is_ok_and(|o| o.status.success())
+    }
+
+    #[test]
+    fn texts_at_the_revision_follow_renames() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let d = dir.path();
+        assert!(run_git(d, &["init", "-q"]), "git is needed");
+        let w = |name: &str, text: &str| {
+            std::fs::write(d.join(name), text).unwrap_or_else(|e| panic!("{e}"))
+        };
+        w("a.md", "# A\n\n## Old\n");
+        w("same.md", "# Same\n");
+        w("moved.md", "# Moved\n\n## Old\n");
+        assert!(run_git(d, &["add", "-A"]) && run_git(d, &["commit", "-q", "-m", "base"]));
+        w("a.md", "# A\n\n## New\n");
+        assert!(run_git(d, &["mv", "moved.md", "there.md"]));
+        w("there.md", "# Moved\n\n## New\n");
+        w("fresh.md", "# Fresh\n");
+        let since = Since::load("HEAD", &[d.to_path_buf()]).unwrap_or_else(|e| panic!("{e}"));
+        assert!(since.may_break_links());
+        let old = |name: &str| {
+            since
+                .text_at_revision(&d.join(name), 1 << 20)
+                .map(|t| String::from_utf8_lossy(&t).into_owned())
+        };
+        assert_eq!(old("a.md").as_deref(), Some("# A\n\n## Old\n"));
+        assert_eq!(old("there.md").as_deref(), Some("# Moved\n\n## Old\n"));
+        assert_eq!(old("same.md"), None);
+        assert_eq!(old("fresh.md"), None);
+        // Past the most bytes asked for: not read.
+        let fresh = Since::load("HEAD", &[d.to_path_buf()]).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(fresh.text_at_revision(&d.join("a.md"), 4), None);
     }
 
     #[test]

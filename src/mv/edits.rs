@@ -167,6 +167,12 @@ impl Resolver<'_> {
                 return Outcome::Left("broken before the move: its target is missing".into());
             }
             None if moved_doc && !path.starts_with('/') => {
+                if let Some(out) = self.above_root(doc, &doc_after, r) {
+                    // `../std/x.html` of an mdBook deployed beside the
+                    // standard library's docs: the same place from the
+                    // page's new URL.
+                    return out;
+                }
                 return Outcome::Left(
                     "a link of a moved page that the site model does not resolve".into(),
                 );
@@ -179,6 +185,40 @@ impl Resolver<'_> {
             return Outcome::Same;
         }
         self.rewritten(doc, r, &target, &target_after)
+    }
+
+    /// The new form of the relative link `r` (trimmed) of the moved page
+    /// `doc` (moving to `doc_after`) when it climbs above the site root
+    /// ([`crate::site::ABOVE_ROOT`]: `../std/x.html` of an mdBook deployed
+    /// beside the standard library's docs): the relative URL that leads
+    /// to the same place from the page's new URL, query and fragment
+    /// kept. `None` when the link stays within the site, is a build's
+    /// placeholder, or the page's URL before the move is not known.
+    fn above_root(&self, doc: &Path, doc_after: &Path, r: &str) -> Option<Outcome> {
+        let cut = r.find(['?', '#']).unwrap_or(r.len());
+        let (path, suffix) = r.split_at(cut);
+        if crate::template::is_placeholder_reference(path) {
+            return None;
+        }
+        let decoded = String::from_utf8_lossy(&percent_decode_bytes(path.as_bytes())).into_owned();
+        let site = self.site_of(doc)?;
+        let page = site.page_url(doc)?;
+        let (up, rest) = above_root_target(&page, &decoded)?;
+        let page_after = match self.url_at(&site, doc, doc_after) {
+            Ok(u) => u,
+            Err(why) => return Some(Outcome::Left(why)),
+        };
+        let mut climb = "../".repeat(url_dir_depth(&page_after) + up);
+        if rest.is_empty() && !decoded.ends_with('/') {
+            // `..` stays without its `/`.
+            climb.pop();
+        }
+        let new = format!("{climb}{}{suffix}", encode_path(&rest));
+        Some(if new == r {
+            Outcome::Same
+        } else {
+            Outcome::New(new)
+        })
     }
 
     /// The new form of the link `r` (trimmed) of `doc`, which leads to
@@ -351,6 +391,48 @@ impl Resolver<'_> {
     }
 }
 
+/// Where the relative reference `decoded` (percent-decoded, no query or
+/// fragment) of the page at the URL path `page` leads when it climbs
+/// above the site root (RFC 3986 section 5.2.4 `remove_dot_segments`,
+/// without stopping at the root): how many levels above the root, and
+/// the path from there (`core/x.html`; a trailing `/` kept). `None` when
+/// it stays within the site.
+fn above_root_target(page: &str, decoded: &str) -> Option<(usize, String)> {
+    let dir = &page[..page.rfind('/').map_or(0, |i| i + 1)];
+    let mut stack: Vec<&str> = dir.split('/').filter(|s| !s.is_empty()).collect();
+    let mut up = 0usize;
+    let segments: Vec<&str> = decoded.split('/').collect();
+    let last = segments.len().saturating_sub(1);
+    let mut dir_end = false;
+    for (i, seg) in segments.iter().enumerate() {
+        dir_end = i == last && matches!(*seg, "" | "." | "..");
+        match *seg {
+            "" | "." => {}
+            ".." => {
+                if stack.pop().is_none() {
+                    up += 1;
+                }
+            }
+            s => stack.push(s),
+        }
+    }
+    if up == 0 {
+        return None;
+    }
+    let mut rest = stack.join("/");
+    if dir_end && !rest.is_empty() {
+        rest.push('/');
+    }
+    Some((up, rest))
+}
+
+/// The number of directory segments of the URL path `page` (`/a/b.html`
+/// and `/a/b/x` have 1 and 2; `/` has 0).
+fn url_dir_depth(page: &str) -> usize {
+    let dir = &page[..page.rfind('/').map_or(0, |i| i + 1)];
+    dir.split('/').filter(|s| !s.is_empty()).count()
+}
+
 /// The link `reference` of the page `doc` written again for the file it
 /// named, `old` (missing: renamed to `new` since a revision, as git says;
 /// [`crate::since::Since::moved_target`]), in the form it was written in
@@ -483,5 +565,31 @@ mod tests {
             site.page_url_at(&root.join("docs/a/x.md"), &root.join("notes/x.md")),
             None
         );
+    }
+
+    #[test]
+    fn links_above_the_site_root_keep_their_place() {
+        // `../core/x.html` of the nomicon's `panic-handler.html`: one
+        // level above the root, then `core/x.html`.
+        assert_eq!(
+            above_root_target("/panic-handler.html", "../core/panic/x.html"),
+            Some((1, "core/panic/x.html".to_string()))
+        );
+        assert_eq!(
+            above_root_target("/a/b.html", "../../std/"),
+            Some((1, "std/".to_string()))
+        );
+        assert_eq!(
+            above_root_target("/a.html", "../x/../../y"),
+            Some((2, "y".to_string()))
+        );
+        assert_eq!(above_root_target("/a.html", ".."), Some((1, String::new())));
+        // Within the site: not above the root.
+        assert_eq!(above_root_target("/a/b.html", "../c.html"), None);
+        assert_eq!(above_root_target("/a/b/", "../c/"), None);
+        assert_eq!(url_dir_depth("/"), 0);
+        assert_eq!(url_dir_depth("/a.html"), 0);
+        assert_eq!(url_dir_depth("/arc-mutex/a.html"), 1);
+        assert_eq!(url_dir_depth("/a/b/"), 2);
     }
 }

@@ -20,6 +20,8 @@
 //!   [`actions::FIX_ALL`].
 //! * `textDocument/hover`, `textDocument/definition` and
 //!   `textDocument/documentLink` on the URIs of the document.
+//! * `workspace/willRenameFiles`: the edits `urilint mv` makes of the
+//!   links to pages and folders the editor is about to move ([`rename`]).
 //! * Watched-file changes and saves refresh the link checks of every open
 //!   document.
 
@@ -31,6 +33,7 @@ pub mod documents;
 pub mod found;
 pub mod frames;
 pub mod hover;
+pub mod rename;
 pub mod workspace;
 
 use std::collections::{HashMap, HashSet};
@@ -152,7 +155,10 @@ fn capabilities(encoding: Encoding) -> lsp_types::ServerCapabilities {
                 supported: Some(true),
                 change_notifications: Some(OneOf::Left(true)),
             }),
-            file_operations: None,
+            file_operations: Some(WorkspaceFileOperationsServerCapabilities {
+                will_rename: Some(rename::will_rename_filters()),
+                ..WorkspaceFileOperationsServerCapabilities::default()
+            }),
         }),
         ..ServerCapabilities::default()
     }
@@ -411,6 +417,9 @@ impl<'c> Server<'c> {
                 .and_then(to_value),
             DocumentLinkRequest::METHOD => parse::<lsp_types::DocumentLinkParams>(req)
                 .map(|p| self.document_links(p))
+                .and_then(to_value),
+            WillRenameFiles::METHOD => parse::<lsp_types::RenameFilesParams>(req)
+                .map(|p| self.will_rename(&p))
                 .and_then(to_value),
             _ => Err((
                 ErrorCode::MethodNotFound,
@@ -815,6 +824,30 @@ impl Server<'_> {
                 })
             })
             .collect()
+    }
+}
+
+impl Server<'_> {
+    /// `workspace/willRenameFiles`: the edits `urilint mv` would make of
+    /// the links to the files and folders about to be renamed
+    /// ([`rename::will_rename`]), each rename planned from the workspace
+    /// folder holding it; what `mv` leaves alone is logged.
+    fn will_rename(
+        &mut self,
+        p: &lsp_types::RenameFilesParams,
+    ) -> Option<lsp_types::WorkspaceEdit> {
+        let open: Vec<&Document> = self.documents.values().collect();
+        let renamed = rename::will_rename(p, &open, self.encoding, self.edit_style, |path| {
+            self.folder(path)
+                .root
+                .clone()
+                .or_else(|| path.parent().map(std::path::Path::to_path_buf))
+                .unwrap_or_default()
+        });
+        for line in &renamed.log {
+            self.log(&crate::output::escape::text(line));
+        }
+        renamed.edit
     }
 }
 

@@ -32,6 +32,11 @@ impl Client {
             std::fs::create_dir_all(path.parent().unwrap()).unwrap();
             std::fs::write(path, text).unwrap();
         }
+        Client::start_in(root, capabilities, options)
+    }
+
+    /// [`Client::start`] with the workspace folder `root`, made ready.
+    fn start_in(root: tempfile::TempDir, capabilities: Value, options: Value) -> (Client, Value) {
         let (server_side, client_side) = Connection::memory();
         let server = std::thread::spawn(move || super::serve(&server_side).unwrap());
         let mut client = Client {
@@ -677,4 +682,242 @@ fn what_is_kept_per_document_is_bounded() {
     assert_eq!(fix_all_edits(&asked), Some(500));
     assert!(!server.fix_all.contains_key(&key));
     assert_eq!(server.findings[&key].kept.len(), 10);
+}
+
+/// A copy of `fixtures/<from>` in `to`.
+fn copy_fixture(from: &str, to: &Path) {
+    fn copy(from: &Path, to: &Path) {
+        std::fs::create_dir_all(to).unwrap();
+        for e in std::fs::read_dir(from).unwrap() {
+            let e = e.unwrap();
+            let dest = to.join(e.file_name());
+            if e.path().is_dir() {
+                copy(&e.path(), &dest);
+            } else {
+                std::fs::copy(e.path(), &dest).unwrap();
+            }
+        }
+    }
+    copy(
+        &Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fixtures")
+            .join(from),
+        to,
+    );
+}
+
+/// `text` with the LSP `edits` (positions in UTF-16 code units; `text`
+/// is ASCII, so they are bytes) applied.
+fn apply_edits(text: &str, edits: &Value) -> String {
+    assert!(text.is_ascii());
+    let offset = |p: &Value| -> usize {
+        let line = p["line"].as_u64().unwrap() as usize;
+        let start: usize = text.split_inclusive('\n').take(line).map(str::len).sum();
+        start + p["character"].as_u64().unwrap() as usize
+    };
+    let mut list: Vec<(usize, usize, String)> = edits
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            (
+                offset(&e["range"]["start"]),
+                offset(&e["range"]["end"]),
+                e["newText"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    list.sort();
+    let mut out = text.to_string();
+    for (start, end, new) in list.into_iter().rev() {
+        out.replace_range(start..end, &new);
+    }
+    out
+}
+
+/// Runs git in `dir`.
+fn git(dir: &Path, args: &[&str]) {
+    let out = std::process::Command::new("git")
+        .current_dir(dir)
+        .args(["-c", "user.email=t@example.org", "-c", "user.name=t"])
+        .args(["-c", "commit.gpgsign=false", "-c", "tag.gpgsign=false"])
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// `workspace/willRenameFiles` (issue 51): the server advertises it for
+/// the formats `mv` reads and folders, and answers with `urilint mv`'s
+/// edits of the links to the page (source file, built name,
+/// root-relative, reference definition, raw HTML) and of the page's own;
+/// the client applies them and moves the file, and the site has no
+/// broken link. A document held with unsaved text gets no edit.
+#[test]
+fn will_rename_files_answers_with_the_edits_of_mv() {
+    let root = tempfile::tempdir().unwrap();
+    copy_fixture("mv/mkdocs", root.path());
+    std::fs::create_dir_all(root.path().join("docs/setup")).unwrap();
+    let (mut client, result) = Client::start_in(root, json!({}), json!({}));
+    let filters = &result["capabilities"]["workspace"]["fileOperations"]["willRename"]["filters"];
+    assert_eq!(
+        filters[0]["pattern"]["glob"],
+        "**/*.{md,markdown,mdx,html,htm,rst,adoc,asciidoc,png,jpg,jpeg,gif,svg,webp}"
+    );
+    assert_eq!(filters[1]["pattern"]["matches"], "folder");
+    let old = client.uri("docs/user-guide/configuration.md");
+    let new = client.uri("docs/setup/config.md");
+    let rename = json!({"files": [{"oldUri": old, "newUri": new}]});
+    let edit = client.request("workspace/willRenameFiles", rename.clone());
+    let changes = edit["changes"].as_object().unwrap();
+    let moves_uri = client.uri("docs/moves.md");
+    let index_uri = client.uri("docs/index.md");
+    let pages = [
+        "docs/moves.md",
+        "docs/index.md",
+        "docs/user-guide/choosing-your-theme.md",
+    ];
+    assert_eq!(changes.len(), pages.len(), "{edit}");
+    let root = client.root.path().canonicalize().unwrap();
+    // The client applies the edit, then moves the file.
+    for page in pages {
+        let text = std::fs::read_to_string(root.join(page)).unwrap();
+        let edited = apply_edits(&text, &changes[&client.uri(page)]);
+        std::fs::write(root.join(page), &edited).unwrap();
+    }
+    let moved = std::fs::read_to_string(root.join("docs/moves.md")).unwrap();
+    for want in [
+        "[Source file with a fragment](setup/config.md#site_name)",
+        "[Built name](../setup/config/#site_name)",
+        "[Root-relative](/setup/config/#site_name)",
+        "[conf]: setup/config.md \"Configuration\"",
+    ] {
+        assert!(moved.contains(want), "{want} in {moved}");
+    }
+    std::fs::rename(
+        root.join("docs/user-guide/configuration.md"),
+        root.join("docs/setup/config.md"),
+    )
+    .unwrap();
+    client.notify("workspace/didChangeWatchedFiles", json!({"changes": []}));
+    for page in [pages[0], pages[1], pages[2], "docs/setup/config.md"] {
+        let text = std::fs::read_to_string(root.join(page)).unwrap();
+        let published = client.open(page, "markdown", &text);
+        assert_eq!(published["diagnostics"], json!([]), "{page}: {published}");
+    }
+    // Moving it back, with docs/moves.md open and changed in the editor:
+    // no edit of it (its offsets would be the file's), the others made.
+    let back = json!({"files": [{"oldUri": new, "newUri": old}]});
+    client.notify(
+        "textDocument/didChange",
+        json!({
+            "textDocument": {"uri": moves_uri, "version": 2},
+            "contentChanges": [{"range": {
+                "start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}
+            }, "text": "Unsaved.\n"}]
+        }),
+    );
+    let edit = client.request("workspace/willRenameFiles", back);
+    let changes = edit["changes"].as_object().unwrap();
+    assert!(!changes.contains_key(&moves_uri), "{edit}");
+    assert!(changes.contains_key(&index_uri), "{edit}");
+    assert_eq!(client.shutdown(), 0);
+}
+
+/// With `since` (issue 51), a link to a page renamed since the revision
+/// and one to a heading reworded since get their safe fixes as preferred
+/// quick fixes, and every finding is still shown; without it, a broken
+/// fragment gets the closest anchor as an unsafe quick fix.
+#[test]
+fn since_offers_the_fixes_of_renamed_pages_and_reworded_headings() {
+    let root = tempfile::tempdir().unwrap();
+    let d = root.path();
+    copy_fixture("mv/docusaurus", d);
+    let page = "docs/introduction/reworded.md";
+    std::fs::write(
+        d.join(page),
+        "---\nid: reworded\n---\n\n- [Reducer](../understanding/thinking-in-redux/Glossary.md#reducer)\n- [Store](../api/Store.md#getstate)\n- [State](../understanding/thinking-in-redux/Glossary.md#stat)\n",
+    )
+    .unwrap();
+    git(d, &["init", "-q"]);
+    git(d, &["add", "-A"]);
+    git(d, &["commit", "-q", "-m", "base"]);
+    git(d, &["tag", "base"]);
+    let glossary = d.join("docs/understanding/thinking-in-redux/Glossary.md");
+    let text = std::fs::read_to_string(&glossary).unwrap();
+    std::fs::write(&glossary, text.replace("## Reducer", "## State")).unwrap();
+    git(d, &["mv", "docs/api/Store.md", "docs/api/store-api.md"]);
+    let text = std::fs::read_to_string(d.join(page)).unwrap();
+    let (mut client, _) = Client::start_in(root, json!({}), json!({"since": "base"}));
+    let published = client.open(page, "markdown", &text);
+    let messages: Vec<&str> = published["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(messages.len(), 3, "{published}");
+    let uri = client.uri(page);
+    let all = json!({
+        "textDocument": {"uri": uri},
+        "range": {"start": {"line": 0, "character": 0}, "end": {"line": 7, "character": 0}},
+        "context": {"diagnostics": [], "only": ["quickfix"]}
+    });
+    let actions = client.request("textDocument/codeAction", all.clone());
+    let fix = |title: &str| -> Value {
+        actions
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["title"].as_str().unwrap().contains(title))
+            .cloned()
+            .unwrap_or_else(|| panic!("{title} in {actions}"))
+    };
+    let heading = fix("link to #state-1, the heading's new id");
+    assert_eq!(heading["isPreferred"], true);
+    assert_eq!(heading["kind"], "quickfix");
+    let edits = &heading["edit"]["changes"][uri.as_str()];
+    assert!(apply_edits(&text, edits).contains("Glossary.md#state-1)"));
+    let renamed = fix("the page's new place");
+    assert_eq!(renamed["isPreferred"], true);
+    let edits = &renamed["edit"]["changes"][uri.as_str()];
+    assert!(apply_edits(&text, edits).contains("(../api/store-api.md#getstate)"));
+    let closest = fix("link to #state, the closest that exists");
+    assert_eq!(closest["kind"], "quickfix.urilint.unsafe");
+    assert_eq!(client.shutdown(), 0);
+    // Without `since`: the reworded heading has no safe fix, and the
+    // closest anchor is offered where there is one.
+    let (mut client, _) = Client::start_in(
+        {
+            let t = tempfile::tempdir().unwrap();
+            copy_fixture("mv/docusaurus", t.path());
+            std::fs::write(t.path().join(page), &text).unwrap();
+            t
+        },
+        json!({}),
+        json!({}),
+    );
+    client.open(page, "markdown", &text);
+    let uri = client.uri(page);
+    let mut all = all;
+    all["textDocument"]["uri"] = json!(uri);
+    let actions = client.request("textDocument/codeAction", all);
+    let titles: Vec<&str> = actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["title"].as_str().unwrap())
+        .collect();
+    assert!(titles.iter().all(|t| !t.contains("new id")), "{titles:?}");
+    assert!(
+        titles
+            .iter()
+            .any(|t| t.contains("link to #state, the closest that exists")),
+        "{titles:?}"
+    );
+    assert_eq!(client.shutdown(), 0);
 }

@@ -28,6 +28,13 @@ pub struct ServerOptions {
     /// left out (M9 of the 2026-11-29 review: every finding of a 48 MB
     /// file took 5.6 GB).
     pub max_diagnostics: usize,
+    /// A git revision (`main`, `HEAD~3`; `since`), as `check --since
+    /// REF` takes it: a local link to a page renamed since it, or to a
+    /// heading reworded since it, gets its safe fix as a code action
+    /// ([`crate::since`]). Unlike `check --since`, every finding of the
+    /// document is still shown. `None` by default: such links get the
+    /// closest existing page or anchor as an unsafe fix instead.
+    pub since: Option<String>,
 }
 
 impl Default for ServerOptions {
@@ -36,6 +43,7 @@ impl Default for ServerOptions {
             links: true,
             debounce_ms: 20,
             max_diagnostics: DEFAULT_MAX_DIAGNOSTICS,
+            since: None,
         }
     }
 }
@@ -85,7 +93,17 @@ impl Folder {
         }
         // Positions go out in the negotiated LSP encoding, not in check's
         // printed columns (`CheckOptions::reporting`).
-        let check = CheckOptions::reporting(analysis);
+        let mut check = CheckOptions::reporting(analysis);
+        // `since`: what changed in the folder's repository, read again
+        // with the folder (at each save).
+        if let (Some(rev), Some(r), true) = (&options.since, &root, options.links) {
+            match crate::since::Since::load(rev, std::slice::from_ref(r)) {
+                Ok(s) => check.since = Some(std::sync::Arc::new(s)),
+                Err(e) => {
+                    problem.get_or_insert(format!("since: {e}"));
+                }
+            }
+        }
         let opts = RunOptions::for_settings(&settings);
         let exclusions = match root
             .as_deref()

@@ -665,3 +665,67 @@ fn malformed_content_is_answered_with_errors_and_the_server_goes_on() {
     server.notify("exit", Value::Null);
     assert_eq!(server.exit_status(), Some(0));
 }
+
+/// `workspace/willRenameFiles` through the pipes (issue 51): a page of
+/// the Docusaurus excerpt of `fixtures/mv/` (reduxjs/redux, its SOURCE)
+/// about to be renamed gets `urilint mv`'s edits of the links to it, in
+/// their own forms (source file, root-relative by its `id`, built name).
+#[test]
+fn will_rename_files_gives_the_edits_of_mv() {
+    fn copy(from: &std::path::Path, to: &std::path::Path) {
+        std::fs::create_dir_all(to).unwrap();
+        for e in std::fs::read_dir(from).unwrap() {
+            let e = e.unwrap();
+            if e.path().is_dir() {
+                copy(&e.path(), &to.join(e.file_name()));
+            } else {
+                std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
+            }
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().canonicalize().unwrap();
+    copy(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/mv/docusaurus"),
+        &root,
+    );
+    let root_uri = format!("file://{}", root.display());
+    let mut server = Server::start(&[]);
+    let reply = server.request(
+        "initialize",
+        json!({
+            "processId": null,
+            "rootUri": root_uri,
+            "capabilities": {},
+            "workspaceFolders": [{"uri": root_uri, "name": "site"}],
+        }),
+    );
+    let will_rename = &reply["result"]["capabilities"]["workspace"]["fileOperations"]["willRename"];
+    assert_eq!(will_rename["filters"][0]["scheme"], "file", "{reply}");
+    server.notify("initialized", json!({}));
+    let reply = server.request(
+        "workspace/willRenameFiles",
+        json!({"files": [{
+            "oldUri": format!("{root_uri}/docs/api/Store.md"),
+            "newUri": format!("{root_uri}/docs/api/store-api.md"),
+        }]}),
+    );
+    let page = format!("{root_uri}/docs/introduction/01-getting-started.md");
+    let edits = &reply["result"]["changes"][&page];
+    let new: Vec<&str> = edits
+        .as_array()
+        .unwrap_or_else(|| panic!("{reply}"))
+        .iter()
+        .map(|e| e["newText"].as_str().unwrap())
+        .collect();
+    assert!(new.contains(&"../api/store-api.md#getstate"), "{reply}");
+    // The page's URL comes from its front matter `id: store`: it does not
+    // change, and neither do the links written to it.
+    assert!(!new.iter().any(|n| n.contains("/api/store#")), "{reply}");
+    assert_eq!(
+        server.request("shutdown", Value::Null)["result"],
+        Value::Null
+    );
+    server.notify("exit", Value::Null);
+    assert_eq!(server.exit_status(), Some(0));
+}

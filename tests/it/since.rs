@@ -854,3 +854,229 @@ fn no_broken_link_but(d: &Path, except: &str) {
         "{found}"
     );
 }
+
+#[test]
+fn mv_mdbook_link_above_the_site_root_follows_the_page() {
+    // The nomicon's `../core/...` leads beside the book (to core's docs
+    // on doc.rust-lang.org); moved a folder down, the page needs one `../`
+    // more, as VS Code's and docmv's moves write it (issue 51, the
+    // measurement of review/mv-2026-11-29.md).
+    if !have_git() {
+        return;
+    }
+    let dir = mv_site("mdbook");
+    let d = dir.path();
+    no_broken_link(d);
+    let out = urilint(d, &["mv", "src/panic-handler.md", "src/arc-mutex/"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let page = read(d, "src/arc-mutex/panic-handler.md");
+    assert!(
+        page.contains("[API docs]: ../../core/panic/struct.PanicInfo.html\n"),
+        "{page}"
+    );
+    assert!(read(d, "src/SUMMARY.md").contains("(arc-mutex/panic-handler.md)"));
+    // Renamed in its folder: the link stays as it is.
+    let out = urilint(
+        d,
+        &[
+            "mv",
+            "src/arc-mutex/panic-handler.md",
+            "src/arc-mutex/handler.md",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(read(d, "src/arc-mutex/handler.md"), page);
+    // Back to the top: as it was written.
+    let out = urilint(d, &["mv", "src/arc-mutex/handler.md", "src/"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(read(d, "src/handler.md").contains("[API docs]: ../core/panic/struct.PanicInfo.html\n"));
+    no_broken_link(d);
+}
+
+// Headings reworded since the revision (issue 51): an `L002` whose
+// fragment was the id of a heading at the revision, when the page has the
+// same headings but one whose text changed, gets a safe fix to the id the
+// site's slugger mints now; over the excerpts of `fixtures/mv/*/SOURCE`.
+
+/// `fixtures/mv/<name>` with `extra` pages, committed and tagged `base`;
+/// then `page`'s heading line `old` written `new` (not committed).
+fn reworded_site(
+    name: &str,
+    extra: &[(&str, &str)],
+    page: &str,
+    old: &str,
+    new: &str,
+) -> tempfile::TempDir {
+    let dir = mv_site(name);
+    let d = dir.path();
+    for (p, text) in extra {
+        write(d, p, text);
+    }
+    git(d, &["add", "-A"]);
+    git(d, &["commit", "-q", "--allow-empty", "-m", "links"]);
+    git(d, &["tag", "base"]);
+    let text = read(d, page);
+    assert!(text.contains(old), "{old} in {page}");
+    write(d, page, &text.replacen(old, new, 1));
+    dir
+}
+
+/// `check --isolated --links local --since base` with `more` arguments
+/// in `d`.
+fn since_base(d: &Path, more: &[&str]) -> Output {
+    let args = ["check", "--isolated", "--links", "local", "--since", "base"];
+    urilint(d, &[&args[..], more].concat())
+}
+
+#[test]
+fn since_fix_follows_a_reworded_heading_to_its_counter() {
+    if !have_git() {
+        return;
+    }
+    // Docusaurus (github-slugger): `## Reducer` reworded `## State`, which
+    // the page already has: the renderer mints `state-1`. The link is in
+    // a page not changed since the revision.
+    let dir = reworded_site(
+        "docusaurus",
+        &[(
+            "docs/introduction/reworded.md",
+            "---\nid: reworded\n---\n\n- [Reducer](../understanding/thinking-in-redux/Glossary.md#reducer)\n",
+        )],
+        "docs/understanding/thinking-in-redux/Glossary.md",
+        "## Reducer",
+        "## State",
+    );
+    let d = dir.path();
+    let out = since_base(d, &["--format", "plain", "."]);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let found = text(&out);
+    assert!(
+        found.contains("reworded.md:5:")
+            && found.contains("L002")
+            && found.contains("heading reworded since base: #reducer is now #state-1"),
+        "{found}"
+    );
+    let out = since_base(d, &["--fix", "."]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        read(d, "docs/introduction/reworded.md")
+            .contains("[Reducer](../understanding/thinking-in-redux/Glossary.md#state-1)"),
+        "{}",
+        read(d, "docs/introduction/reworded.md")
+    );
+    no_broken_link(d);
+}
+
+#[test]
+fn since_fix_follows_reworded_headings_of_each_form() {
+    if !have_git() {
+        return;
+    }
+    // MkDocs (Python-Markdown's toc): `### site_name` reworded as the
+    // `## Project information` above it: `project-information_1`, for the
+    // link written to the source file, by its built name and
+    // root-relative (docs/moves.md).
+    let dir = reworded_site(
+        "mkdocs",
+        &[],
+        "docs/user-guide/configuration.md",
+        "### site_name",
+        "### Project information",
+    );
+    let d = dir.path();
+    let out = since_base(d, &["--fix", "."]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let moves = read(d, "docs/moves.md");
+    for want in [
+        "(user-guide/configuration.md#project-information_1)",
+        "(../user-guide/configuration/#project-information_1)",
+        "(/user-guide/configuration/#project-information_1)",
+    ] {
+        assert!(moves.contains(want), "{want} in {moves}");
+    }
+    no_broken_link(d);
+    // Sphinx (docutils ids): a reStructuredText section reworded, linked
+    // by its built name from reST and from MyST.
+    let dir = reworded_site(
+        "sphinx",
+        &[],
+        "docs/installation.rst",
+        "Dependencies\n------------",
+        "Required packages\n-----------------",
+    );
+    let d = dir.path();
+    let out = since_base(d, &["--fix", "."]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(read(d, "docs/index.rst").contains(".. _Deps: installation.html#required-packages"));
+    assert!(read(d, "docs/notes.md").contains("(installation.html#required-packages)"));
+    no_broken_link(d);
+}
+
+#[test]
+fn since_leaves_a_heading_it_is_not_sure_of_to_did_you_mean() {
+    if !have_git() {
+        return;
+    }
+    // A heading added before the one reworded: which heading the link
+    // meant is not certain. `--since` reports nothing (the link's file is
+    // unchanged) and fixes nothing; `check` says "did you mean".
+    let dir = reworded_site(
+        "docusaurus",
+        &[],
+        "docs/understanding/thinking-in-redux/Glossary.md",
+        "## Action",
+        "## Store\n\n## Actions",
+    );
+    let d = dir.path();
+    let before = snapshot(d);
+    let out = since_base(d, &["--fix", "."]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(snapshot(d), before);
+    let out = urilint(
+        d,
+        &[
+            "check",
+            "--isolated",
+            "--links",
+            "local",
+            "--format",
+            "plain",
+            ".",
+        ],
+    );
+    let found = text(&out);
+    assert!(
+        found.contains("01-getting-started.md:12:") && found.contains("did you mean #actions?"),
+        "{found}"
+    );
+}

@@ -137,21 +137,28 @@ impl Checker<'_> {
     /// True unless `--since` leaves `d` out: it is on a line new since the
     /// revision, or an `L001` finding for a link to a file renamed or
     /// deleted since, or an `L001` finding in a file moved to another
-    /// directory since (its relative links start from elsewhere).
+    /// directory since (its relative links start from elsewhere), or an
+    /// `L002` finding for a link to a heading reworded since.
     pub(super) fn new_since(&self, d: &Diagnostic) -> bool {
         let Some((_, file)) = &self.since else {
             return true;
         };
+        if self.in_editor {
+            // The server's `since` gives fixes; every finding is shown.
+            return true;
+        }
         if file.touches(d.line, d.end_line) {
             return true;
         }
-        d.code == missing_local_target::RULE.code
-            && (file.moved_directory
-                || self
-                    .moved_links
-                    .lock()
-                    .unwrap_or_else(|p| p.into_inner())
-                    .contains(&d.byte_offset))
+        let moved_link = || {
+            self.moved_links
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .contains(&d.byte_offset)
+        };
+        (d.code == missing_local_target::RULE.code && (file.moved_directory || moved_link()))
+            // A link to a heading reworded since (issue 51).
+            || (d.code == crate::lint::rules::missing_anchor::RULE.code && moved_link())
     }
 
     /// Prints each of `found` that no `urilint: ignore` marker suppresses,

@@ -140,11 +140,14 @@ pub(crate) fn check_input(
         }
     }
     // `--since`: a file with no new line is read only for links
-    // to files renamed or deleted since the revision.
+    // to files renamed or deleted, or headings reworded, since the
+    // revision.
     let since = ch.since.as_deref().map(|s| s.file(input.path()));
     if let (Some(s), Some(f)) = (ch.since.as_deref(), since) {
-        let moves_matter = ch.links.is_some() && s.has_moves();
-        if !f.changed() && !moves_matter {
+        let moves_matter = ch.links.is_some() && s.may_break_links();
+        // An editor's document is checked whatever changed: `since`
+        // only gives its links' fixes there.
+        if !f.changed() && !moves_matter && editor.is_none() {
             return;
         }
     }

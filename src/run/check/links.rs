@@ -1,5 +1,6 @@
 //! `--links local` and `--links site` for one found link: L001 and L002
-//! from the site model, `[links]` `ignore`, and `--since` renames.
+//! from the site model, `[links]` `ignore`, and `--since` renames and
+//! reworded headings.
 
 use super::*;
 use crate::links::{LocalLinks, Problem};
@@ -57,10 +58,14 @@ impl Checker<'_> {
         if ignored {
             return false;
         }
+        // The document the link is in (`path` names the target below).
+        let doc = path;
         let mut moved = false;
         // With `--since`: the target's new path when git says it was
         // renamed, and the file the link named (issue 51).
         let mut renamed: Option<(std::path::PathBuf, std::path::PathBuf)> = None;
+        // With `--since`: the fix of a link to a heading reworded since.
+        let mut heading_fix: Option<crate::fix::Fix> = None;
         let (rule, message) = match &problem {
             None => return false,
             Some(Problem::MissingTarget { path, suggestion }) => {
@@ -117,13 +122,21 @@ impl Checker<'_> {
                 suggestion,
             }) => {
                 let message = missing_anchor::message(path, fragment);
-                (
-                    missing_anchor::RULE,
-                    match suggestion {
-                        Some(s) => missing_anchor::with_suggestion(message, s),
-                        None => message,
-                    },
-                )
+                // With `--since`: the heading's new id when it was
+                // reworded since the revision (issue 51).
+                if let Some((fix, said)) = self.reworded_heading(links, tree, doc, c, base) {
+                    moved = true;
+                    heading_fix = Some(fix);
+                    (missing_anchor::RULE, format!("{message}; {said}"))
+                } else {
+                    (
+                        missing_anchor::RULE,
+                        match suggestion {
+                            Some(s) => missing_anchor::with_suggestion(message, s),
+                            None => message,
+                        },
+                    )
+                }
             }
         };
         if !self.rules.enabled(rule.code) {
@@ -141,8 +154,69 @@ impl Checker<'_> {
                 applicability: crate::fix::Applicability::Safe,
             })
         });
+        if heading_fix.is_some() {
+            d.fix = heading_fix;
+        }
+        if d.fix.is_none() && self.in_editor {
+            // In the editor: "did you mean" as an unsafe quick fix.
+            d.fix = closest_fix(c, problem.as_ref());
+        }
         out.push(d);
         moved
+    }
+
+    /// With `--since`: when the fragment of link `c` (found in the
+    /// document `doc`, in the walk's `tree`) was the id of a heading of
+    /// its target page at the revision, and that heading was reworded
+    /// since ([`crate::fix::reworded::new_id`]: the same headings, one
+    /// text differs), the safe fix to the heading's new id and what the
+    /// message says of it (`heading reworded since REF: #old is now
+    /// #new`). `None` without `--since`, or when the match is not
+    /// certain.
+    fn reworded_heading(
+        &self,
+        links: &LocalLinks,
+        tree: Option<&std::path::Path>,
+        doc: &std::path::Path,
+        c: &crate::scan::Candidate<'_>,
+        base: Option<&str>,
+    ) -> Option<(crate::fix::Fix, String)> {
+        let (since, _) = self.since.as_ref()?;
+        let crate::links::Lead::Target(target) = links.lead_within(tree, doc, c.text(), base)?
+        else {
+            return None;
+        };
+        let fragment = target.fragment.as_deref()?;
+        let max = crate::links::anchors::MAX_DOCUMENT;
+        let old = since.text_at_revision(&target.path, max)?;
+        let (new, format) = crate::links::anchors::read_document(&target.path)?;
+        // Headings an included file brings are not read here: their
+        // counters may differ.
+        if !crate::links::anchors::includes::included(&new, &target.path, None).is_empty() {
+            return None;
+        }
+        let found = crate::fix::reworded::new_id(&old, &new, format, target.renderer, fragment)?;
+        let text = c.text();
+        let (before, written) = text.split_once('#')?;
+        let encoded = written.contains('%') && !fragment.is_ascii();
+        let new_fragment = crate::fix::reworded::as_fragment(&found.id, encoded);
+        let what = if found.reworded {
+            "heading reworded"
+        } else {
+            "heading's id renumbered (another heading reworded)"
+        };
+        let said = format!(
+            "{what} since {}: {} is now {}",
+            since.rev,
+            crate::lint::quote(&format!("#{fragment}")),
+            crate::lint::quote(&format!("#{}", found.id))
+        );
+        let fix = crate::fix::Fix {
+            message: format!("link to #{new_fragment}, the heading's new id"),
+            edits: vec![tail_edit(c, before.len() + 1, &new_fragment)],
+            applicability: crate::fix::Applicability::Safe,
+        };
+        Some((fix, said))
     }
 
     /// Adds an `L001` or `L002` finding at link `c` of the source `path`
@@ -199,4 +273,72 @@ pub(super) fn built_names(path: &std::path::Path) -> Vec<std::path::PathBuf> {
         _ => {}
     }
     out
+}
+
+/// The unsafe fix of a link `c` whose problem names the closest existing
+/// anchor or file ("did you mean", [`crate::links::suggest::closest`]):
+/// the fragment written as that anchor (`L002`), or the last segment of
+/// the path as that file's name when it names the missing file (`L001`
+/// for a file beside others; not a page of a site, whose URL may be of
+/// another form). `None` without a suggestion.
+pub(super) fn closest_fix(
+    c: &crate::scan::Candidate<'_>,
+    problem: Option<&Problem>,
+) -> Option<crate::fix::Fix> {
+    let text = c.text();
+    let new = match problem? {
+        Problem::MissingAnchor {
+            suggestion: Some(s),
+            ..
+        } => {
+            let (before, written) = text.split_once('#')?;
+            let encoded = written.contains('%') && !s.is_ascii();
+            let fragment = crate::fix::reworded::as_fragment(s, encoded);
+            (before.len() + 1, fragment.clone(), format!("#{fragment}"))
+        }
+        Problem::MissingTarget {
+            path,
+            suggestion: Some(s),
+        } => {
+            let end = text.find(['#', '?']).unwrap_or(text.len());
+            let (reference, rest) = text.split_at(end);
+            let start = reference.rfind('/').map_or(0, |i| i + 1);
+            let segment = &reference[start..];
+            let decoded = crate::links::percent_decoded(segment)?;
+            if segment.is_empty() || Some(decoded.as_os_str()) != path.file_name() {
+                return None;
+            }
+            if s.contains(['/', '?']) {
+                return None;
+            }
+            let name = crate::fix::reworded::as_fragment(s, false);
+            (start, format!("{name}{rest}"), name)
+        }
+        _ => return None,
+    };
+    let (from, tail, shown) = new;
+    Some(crate::fix::Fix {
+        message: format!("link to {shown}, the closest that exists"),
+        edits: vec![tail_edit(c, from, &tail)],
+        applicability: crate::fix::Applicability::Unsafe,
+    })
+}
+
+/// The edit that writes `tail` in place of the text of link `c` from
+/// byte `from` of its text to its end (a fragment, a last segment), in
+/// the offsets the link was found at. The whole tail is replaced, never
+/// only inserted after the link's last byte (a fix there would be outside
+/// the link, which the write policy refuses).
+fn tail_edit(c: &crate::scan::Candidate<'_>, from: usize, tail: &str) -> crate::fix::Edit {
+    let span = c.span();
+    let start = if from >= c.text().len() {
+        span.end
+    } else {
+        c.source_offset(from)
+    };
+    crate::fix::Edit {
+        start,
+        end: span.end.max(start),
+        replacement: tail.to_string(),
+    }
 }

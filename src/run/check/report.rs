@@ -307,7 +307,10 @@ impl Checker<'_> {
             d.end_column = end.column;
             d.uri_span = uri;
             d.origin = Some(Box::new(at.origin));
-            if moved_link && d.code == missing_local_target::RULE.code {
+            if moved_link
+                && (d.code == missing_local_target::RULE.code
+                    || d.code == crate::lint::rules::missing_anchor::RULE.code)
+            {
                 self.moved_links
                     .lock()
                     .unwrap_or_else(|p| p.into_inner())
