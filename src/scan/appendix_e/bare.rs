@@ -252,7 +252,15 @@ fn trimmed_end(w: &Window<'_>, seg: usize, j: usize, sc: &mut Scratch) -> Option
     // A host label cut at a hyphen by a placeholder
     // (`https://deploy-preview-<PR-NUMBER>--site.netlify.app/`,
     // redpanda-data/docs' pull request template) goes on too.
-    sc.elided = (ellipsis && after_delimiter)
+    // A wildcard glued to a host label (`!https://team1-*` in
+    // argoproj/argo-cd's tests, `https://*.example.org` aside): a glob
+    // pattern, not a host cut short.
+    let glob = end > seg
+        && stripped.first() == Some(&b'*')
+        && matches!(hay[end - 1], b'-' | b'.')
+        && bracket_ends_authority(&hay[seg..end]);
+    sc.elided = glob
+        || (ellipsis && after_delimiter)
         || (end == j
             && hay.get(j) == Some(&b'<')
             && (matches!(hay[end - 1], b'[' | b':' | b'@')
