@@ -162,9 +162,11 @@ struct Parsed {
 }
 
 /// A fragment that scrolls without an id: empty, `top` (HTML: any
-/// case), or a text fragment directive (`:~:text=`).
+/// case), or a text fragment directive alone (`:~:text=`; see
+/// [`crate::links::anchors::element_id`]).
 fn always_there(fragment: &str) -> bool {
-    fragment.is_empty() || fragment.eq_ignore_ascii_case("top") || fragment.starts_with(":~:")
+    let fragment = crate::links::anchors::element_id(fragment);
+    fragment.is_empty() || fragment.eq_ignore_ascii_case("top")
 }
 
 impl BuiltSite {
@@ -330,6 +332,10 @@ impl BuiltSite {
                     Served::File(t) => match (&fragment, ids.get(&t)) {
                         (Some(f), Some(Some(t_ids))) if !always_there(f) => {
                             let raw = value.split_once('#').map_or("", |(_, r)| r);
+                            let (f, raw) = (
+                                crate::links::anchors::element_id(f),
+                                crate::links::anchors::element_id(raw),
+                            );
                             (!t_ids.contains(f) && !t_ids.contains(raw))
                                 .then(|| BuiltProblem::MissingAnchor { page: t.clone() })
                         }

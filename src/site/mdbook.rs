@@ -55,6 +55,47 @@ pub const HARMLESS: &[&str] = &["mermaid", "katex"];
 /// The name of the configuration file.
 pub const CONFIG_NAMES: &[&str] = &["book.toml"];
 
+/// The chapters `SUMMARY.md` (in `source_dir`) lists whose files do not
+/// exist, as paths relative to `source_dir` (`/`-separated): with
+/// `build.create-missing` (true by default) `mdbook build` creates each
+/// (a file holding the chapter's title as a heading) and renders it, so a
+/// link to it is served. Only relative destinations ending in `.md` count
+/// (a draft chapter `[Title]()` has no file). Source: mdBook, "Configuring
+/// the build" (`create-missing`) and "SUMMARY.md".
+pub fn created_chapters(source_dir: &Path) -> impl Iterator<Item = String> + '_ {
+    let summary = std::fs::read(source_dir.join("SUMMARY.md")).unwrap_or_default();
+    let text = String::from_utf8_lossy(&summary).into_owned();
+    let mut chapters = Vec::new();
+    for event in pulldown_cmark::Parser::new(&text) {
+        if let pulldown_cmark::Event::Start(pulldown_cmark::Tag::Link { dest_url, .. }) = event {
+            let dest = dest_url.split(['#', '?']).next().unwrap_or_default();
+            let dest = dest.strip_prefix("./").unwrap_or(dest);
+            if dest.ends_with(".md") && !dest.contains("://") && !dest.starts_with('/') {
+                let dest = super::percent_decode(dest);
+                if !dest.split('/').any(|c| c == "..") {
+                    chapters.push(dest);
+                }
+            }
+        }
+    }
+    chapters
+        .into_iter()
+        .filter(move |c| !source_dir.join(c).exists())
+}
+
+/// The URL path (from the site root, without the base path) mdBook
+/// renders the chapter `rel` (a `.md` path under `src`) at: `.md` made
+/// `.html`, `README.md` the directory's `index.html` (its `index`
+/// preprocessor).
+pub(crate) fn chapter_url(rel: &str) -> String {
+    let stem = rel.strip_suffix(".md").unwrap_or(rel);
+    match stem.rsplit_once('/') {
+        Some((dir, name)) if name.eq_ignore_ascii_case("README") => format!("/{dir}/index.html"),
+        None if stem.eq_ignore_ascii_case("README") => "/index.html".to_string(),
+        _ => format!("/{stem}.html"),
+    }
+}
+
 /// The mdBook book configured in `dir` (`book.toml`).
 pub fn read(dir: &Path) -> Option<Layout> {
     let config = dir.join(CONFIG_NAMES[0]);
@@ -107,6 +148,15 @@ pub fn read(dir: &Path) -> Option<Layout> {
                 // Without the `index` preprocessor a chapter `README.md`
                 // is `README.html`.
                 l.index_names = vec!["index.md"];
+            }
+            let create_missing = t
+                .get("build")
+                .and_then(|b| b.get("create-missing"))
+                .and_then(toml::Value::as_bool)
+                != Some(false);
+            if create_missing {
+                l.generated_pages
+                    .extend(created_chapters(&l.source_dir).map(|c| chapter_url(&c)));
             }
             let name = CONFIG_NAMES[0];
             for p in unknown_preprocessors(&t) {
@@ -167,6 +217,34 @@ mod tests {
     /// Without the default preprocessors (`[build]
     /// use-default-preprocessors = false`) a chapter `README.md` stays
     /// `README.html`: no `index` preprocessor.
+    /// `build.create-missing` (default true): the chapters SUMMARY.md
+    /// lists without a file are pages mdBook creates; `false` creates none.
+    #[test]
+    fn summary_chapters_without_files_are_created() {
+        let l = read(&fixture("mdbook-create-missing")).expect("book");
+        assert_eq!(l.generated_pages, vec!["/layout.html", "/validity.html"]);
+        assert_eq!(chapter_url("a/README.md"), "/a/index.html");
+        assert_eq!(chapter_url("README.md"), "/index.html");
+        let dir = tempfile::tempdir().expect("tempdir");
+        std::fs::create_dir(dir.path().join("src")).expect("mkdir");
+        std::fs::write(
+            dir.path().join("src/SUMMARY.md"),
+            "- [A](./a.md)\n- [B]()\n",
+        )
+        .expect("write");
+        std::fs::write(
+            dir.path().join("book.toml"),
+            "[build]\ncreate-missing = false\n",
+        )
+        .expect("write");
+        assert!(read(dir.path()).expect("book").generated_pages.is_empty());
+        std::fs::write(dir.path().join("book.toml"), "[book]\n").expect("write");
+        assert_eq!(
+            read(dir.path()).expect("book").generated_pages,
+            vec!["/a.html"]
+        );
+    }
+
     #[test]
     fn without_default_preprocessors_readme_is_no_index() {
         let dir = tempfile::tempdir().expect("tempdir");

@@ -331,7 +331,9 @@ pub fn theme_file(l: &Layout, rel: &str) -> Option<super::Resolved> {
 /// the navigation, the URL of a page stays its path), and `autorefs` /
 /// `mkdocstrings` (a cross-reference `[x][mod.Class]` is not a link; the
 /// headings of `::: mod.Class` are read with the page, see
-/// `crate::links::anchors::includes`).
+/// `crate::links::anchors::includes`), and `gh-admonitions`
+/// (mkdocs-github-admonitions-plugin: GitHub's `> [!NOTE]` alerts made
+/// admonitions, which have no id).
 pub const HARMLESS_PLUGINS: &[&str] = &[
     "search",
     "social",
@@ -363,6 +365,7 @@ pub const HARMLESS_PLUGINS: &[&str] = &[
     "rss",
     "htmlproofer",
     "redirects",
+    "gh-admonitions",
 ];
 
 /// MkDocs plugins that rewrite a page's Markdown before it is rendered
@@ -670,7 +673,7 @@ mod tests {
         assert_eq!(named(&l.unsure_anchors), ["macros", "hooks/gone.py"]);
         std::fs::write(
             dir.path().join("mkdocs.yml"),
-            "site_name: x\nplugins:\n  search: {}\n  awesome-pages: {}\n  blog: {}\n",
+            "site_name: x\nplugins:\n  search: {}\n  awesome-pages: {}\n  gh-admonitions: {}\n  blog: {}\n",
         )
         .expect("write");
         let l = read(dir.path()).expect("mkdocs");

@@ -941,6 +941,16 @@ impl Site {
                 if hugo::translation_resource(&self.layout, file, path) {
                     return Resolved::Served;
                 }
+                if self.layout.generator == Generator::MdBook
+                    && self
+                        .table()
+                        .generated_pages
+                        .contains(&self.key(&mdbook::chapter_url(url.trim_start_matches('/'))))
+                {
+                    // A chapter `SUMMARY.md` lists that `mdbook build`
+                    // creates ([`mdbook::created_chapters`]).
+                    return Resolved::Served;
+                }
                 // A file an MkDocs theme not read may ship.
                 let decoded = percent_decode(path);
                 let beside =

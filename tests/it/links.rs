@@ -550,3 +550,17 @@ fn web_application_templates_are_not_checked() {
         "{err}"
     );
 }
+
+/// A text fragment (`#:~:text=...`, URL Fragment Text Directives) names
+/// no element and is never a missing anchor; the id before the delimiter
+/// (`#id:~:text=...`) still must be there (argoproj/argo-cd,
+/// fixtures/sites/text-fragments/SOURCE).
+#[test]
+fn text_fragments_name_only_the_id_before_the_delimiter() {
+    let out = check_links("fixtures/sites/text-fragments");
+    let d = "fixtures/sites/text-fragments/docs";
+    assert_eq!(
+        stdout(&out),
+        format!("{d}/Generators-Git.md:7:31: L002 no anchor gone:~:text=example in {d}/argocd-cm-yaml.md\n")
+    );
+}

@@ -866,6 +866,24 @@ fn mdbook_redirect() {
     check_site("mdbook-redirect");
 }
 
+/// mdBook `build.create-missing` (true by default; issue 46 round 7,
+/// rust-lang/unsafe-code-guidelines, fixtures/sites/mdbook-create-missing/SOURCE):
+/// a chapter `SUMMARY.md` lists without a file is created by the build,
+/// so links to it are served; a file neither there nor listed is broken.
+#[test]
+fn mdbook_create_missing() {
+    check_site("mdbook-create-missing");
+}
+
+/// Python-Markdown's markdown-include `{!path!}` (issue 46 round 7,
+/// argoproj/argo-cd, fixtures/sites/mkdocs-markdown-include/SOURCE): the
+/// headings of the included file, named from the directory MkDocs runs
+/// in, are the page's ids.
+#[test]
+fn mkdocs_markdown_include() {
+    check_site("mkdocs-markdown-include");
+}
+
 /// Issue 46 round 2 (reduxjs/redux-toolkit,
 /// fixtures/sites/docusaurus-no-semicolons): a `docusaurus.config.ts`
 /// written without semicolons, its object literal followed on the next

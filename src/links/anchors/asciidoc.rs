@@ -74,8 +74,13 @@ fn scan(src: &[u8], renderer: Renderer) -> (Vec<(String, usize)>, HashSet<String
     let mut pending_id: Option<String> = None;
     let mut doc_title_seen = false;
     let mut table = Table::default();
-    for (index, raw) in text.lines().enumerate() {
-        let line = raw.trim_end();
+    let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
+    let mut underline = None;
+    for (index, &line) in lines.iter().enumerate() {
+        if underline == Some(index) {
+            // The underline of a two-line title read at the line before.
+            continue;
+        }
         if let Some(delim) = &block {
             if line == delim {
                 block = None;
@@ -130,7 +135,13 @@ fn scan(src: &[u8], renderer: Renderer) -> (Vec<(String, usize)>, HashSet<String
             slugger.reserve(&id);
             exact.insert(id);
         }
-        if let Some((level, title)) = section_title(line) {
+        let two_line = lines
+            .get(index + 1)
+            .and_then(|next| two_line_title(line, next));
+        if two_line.is_some() {
+            underline = Some(index + 1);
+        }
+        if let Some((level, title)) = two_line.or_else(|| section_title(line)) {
             let explicit = pending_id.take();
             if level == 0 && !doc_title_seen {
                 // The document title gets no id.
@@ -348,6 +359,37 @@ fn inline_anchors(line: &str) -> Vec<String> {
     out
 }
 
+/// A two-line (setext) section title: `title` underlined by `next`, a
+/// run of one of `=` `-` `~` `^` `+` (levels 0 to 4) whose length is
+/// within one character of the title's; the title does not start with
+/// `.` (a block title) and holds a letter or digit. Asciidoctor reads
+/// this before a delimited block, so `Title` + `-----` is a level-1
+/// section, not a listing block. Source: Asciidoctor, "Section Titles"
+/// (setext titles), `SetextSectionTitleRx` and `SetextSectionLineRx`.
+fn two_line_title<'a>(title: &'a str, next: &str) -> Option<(usize, &'a str)> {
+    let b = next.as_bytes();
+    let level = match b.first()? {
+        b'=' => 0,
+        b'-' => 1,
+        b'~' => 2,
+        b'^' => 3,
+        b'+' => 4,
+        _ => return None,
+    };
+    let (title_len, line_len) = (title.chars().count(), b.len());
+    let title_ok = !title.starts_with('.')
+        && !title.starts_with(['[', '/', ':', '|', ' ', '\t'])
+        && title.chars().any(char::is_alphanumeric)
+        && section_title(title).is_none()
+        && !is_verbatim_delimiter(title);
+    (line_len >= 2
+        && next != "--"
+        && b.iter().all(|&c| c == b[0])
+        && title_len.abs_diff(line_len) < 2
+        && title_ok)
+        .then_some((level, title))
+}
+
 /// A section title line: `=` (or `#`) repeated 1 to 6 times, a space,
 /// the title; its level (0 for the document title) and text.
 fn section_title(line: &str) -> Option<(usize, &str)> {
@@ -558,6 +600,34 @@ mod tests {
     /// A Markdown-style fence with a language (```` ```bash ````) closes
     /// at ```` ``` ````: the sections after it have ids
     /// (redpanda-data/docs, fixtures/sites/antora-playbook/SOURCE).
+    /// Two-line (setext) section titles, as asciidoctor/asciidoctor-maven-plugin's
+    /// `src/it/book-html/src/main/doc/sample.asciidoc` writes them (cut
+    /// down): a `-----` or `~~~~` underline is a title's, not a listing
+    /// block's delimiter, so the anchors after it are read (`[[X1]]`, the
+    /// bibliography's `[[[taoup]]]`); a `----` that does not match the line
+    /// above in length still opens a listing.
+    #[test]
+    fn two_line_titles_are_sections_not_listings() {
+        let src = "Sample Document\n===============\n\nThe First Section\n-----------------\n\
+                   Text.\n\n[[X1]]\nSub-section with Anchor\n~~~~~~~~~~~~~~~~~~~~~~~\n\
+                   See <<X1>> and <<taoup>>.\n\n[bibliography]\n- [[[taoup]]] Eric Steven Raymond.\n\n\
+                   The code is this:\n----\n[[inside]]\n----\n";
+        let a = of_asciidoc(src.as_bytes(), Renderer::Asciidoctor(IdAttributes::DEFAULT));
+        for id in [
+            "_the_first_section",
+            "_sub_section_with_anchor",
+            "X1",
+            "taoup",
+        ] {
+            assert_eq!(a.has(id), id != "_sub_section_with_anchor", "{id}");
+        }
+        assert!(!a.has("inside"));
+        assert_eq!(two_line_title("Title", "-----"), Some((1, "Title")));
+        assert_eq!(two_line_title("Title", "--"), None);
+        assert_eq!(two_line_title(".Title", "------"), None);
+        assert_eq!(two_line_title("Ti", "-------"), None);
+    }
+
     #[test]
     fn a_fence_with_a_language_closes() {
         let src = include_str!(

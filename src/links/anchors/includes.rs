@@ -2,7 +2,8 @@
 //! directives whose output urilint cannot know.
 //!
 //! This module owns expanding, for the anchors of a page only, the lines
-//! that pull another file in: pymdownx.snippets `--8<-- "file"` (MkDocs),
+//! that pull another file in: pymdownx.snippets `--8<-- "file"` and
+//! markdown-include `{!file!}` (MkDocs),
 //! mdBook `{{#include file}}` (whole files; line ranges and anchors of
 //! the directive are taken whole), VitePress `<!--@include: file-->`
 //! (likewise with a line range or region), reStructuredText `.. include:: file`
@@ -308,6 +309,7 @@ fn may_include(src: &[u8]) -> bool {
         || find(src, b"--8<--").is_some()
         || find(src, b"{{#include").is_some()
         || find(src, b"@include:").is_some()
+        || find(src, b"{!").is_some()
 }
 
 /// The path an include line names, when `line` is one.
@@ -343,6 +345,14 @@ fn target(line: &[u8]) -> Option<String> {
             .or_else(|| t.strip_prefix('@'))
             .unwrap_or(t);
         return (!t.is_empty()).then(|| t.to_string());
+    }
+    if let Some(t) = text.strip_prefix("{!").and_then(|r| r.strip_suffix("!}")) {
+        // Python-Markdown's markdown-include `{!docs/x.md!}` (on a line of
+        // its own): the path from `base_path`, the directory MkDocs runs
+        // in by default, found here in the directories above the page
+        // (cmacmackin/markdown-include, README, "Usage").
+        let t = t.trim();
+        return (!t.is_empty() && !t.contains(['{', '}'])).then(|| t.to_string());
     }
     if let Some(rest) = text.strip_prefix(".. include::") {
         let t = rest.trim();
@@ -557,6 +567,13 @@ mod tests {
         );
         assert_eq!(target(b"include::{x}/y.adoc[]"), None);
         assert_eq!(target(b"text --8<-- \"x\""), None);
+        // markdown-include (argoproj/argo-cd's notifications/templates.md).
+        assert_eq!(
+            target(b"{!docs/operator-manual/notifications/functions.md!}\n").as_deref(),
+            Some("docs/operator-manual/notifications/functions.md")
+        );
+        assert_eq!(target(b"{!!}"), None);
+        assert_eq!(target(b"a {!x.md!} b"), None);
         assert_eq!(
             generated(
                 b"# CLI\n\n::: mkdocs-click\n    :module: x\n",

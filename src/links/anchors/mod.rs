@@ -32,6 +32,16 @@ use crate::site::slug::Renderer;
 /// The most bytes of a target document read for its anchors (16 MiB).
 pub const MAX_DOCUMENT: u64 = 16 * 1024 * 1024;
 
+/// The element id a fragment names: the fragment up to a fragment
+/// directive's delimiter `:~:` (URL Fragment Text Directives, section
+/// 3.3: "the fragment directive delimiter"; `#:~:text=foo` names no
+/// element, `#intro:~:text=foo` names `intro`), or the whole fragment.
+/// Works on the decoded or the written fragment alike (`:` and `~` are
+/// never percent-encoded by the browsers that mint these links).
+pub fn element_id(fragment: &str) -> &str {
+    fragment.find(":~:").map_or(fragment, |at| &fragment[..at])
+}
+
 /// The anchors of one document.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Anchors {
@@ -54,8 +64,14 @@ impl Anchors {
     /// True when `fragment` (percent-decoded) names an anchor, or is
     /// `top` (the top of any HTML document, HTML Living Standard "scroll
     /// to the fragment").
+    ///
+    /// A fragment directive (`#:~:text=...`, `#id:~:text=...`) is not
+    /// part of the id: only what precedes `:~:` is looked up, and an empty
+    /// id scrolls to the text, which the check does not judge
+    /// ([`element_id`]).
     pub fn has(&self, fragment: &str) -> bool {
-        self.unknown || self.known_has(fragment)
+        let fragment = element_id(fragment);
+        fragment.is_empty() || self.unknown || self.known_has(fragment)
     }
 
     /// [`Anchors::has`] of the ids the document's text makes, whether or
@@ -588,6 +604,20 @@ mod tests {
             anchor_offset(b"x", InputFormat::Text, Renderer::Github, "x"),
             None
         );
+    }
+
+    /// A text fragment (argoproj/argo-cd's
+    /// `docs/operator-manual/applicationset/Generators-Git.md` links
+    /// `argocd-cm-yaml.md/#:~:text=timeout.reconciliation%3A`) names no
+    /// element; `#id:~:text=` names `id`, which must still be there.
+    #[test]
+    fn a_text_fragment_names_only_the_id_before_its_delimiter() {
+        let a = Anchors::new(HashSet::from(["intro".to_string()]), false);
+        assert!(a.has(":~:text=timeout.reconciliation:"));
+        assert!(a.has("intro:~:text=foo"));
+        assert!(!a.has("gone:~:text=foo") && !a.has("gone"));
+        assert_eq!(element_id("a:~:b:~:c"), "a");
+        assert_eq!(element_id("plain"), "plain");
     }
 
     #[test]

@@ -33,6 +33,7 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>, o: &Outcome) {
     let (Some(ids), Some(fragment)) = (&o.ids, cx.uri().fragment()) else {
         return;
     };
+    let fragment = crate::links::anchors::element_id(fragment);
     if fragment.is_empty() || fragment.eq_ignore_ascii_case("top") || line_anchor(fragment) {
         return;
     }

@@ -94,6 +94,18 @@ pub(crate) fn bare(w: &Window<'_>, s: usize, quote: Option<u8>, sc: &mut Scratch
                     Some(false) => {}
                 }
             }
+            if b == b',' {
+                // `https://192.168.99.100:8443,default,default-sa` (a
+                // command's comma-separated argument): a port is digits
+                // only (RFC 3986 section 3.2.3), so the comma after one
+                // cannot be part of the authority and ends the URI.
+                match port_ends_authority(&hay[seg..j], &hay[j..limit], w.eof || limit < hay.len())
+                {
+                    None => return Bare::NeedMore,
+                    Some(true) => break,
+                    Some(false) => {}
+                }
+            }
             if b == b'[' && bracket_ends_authority(&hay[seg..j]) {
                 // `https://example.org[text]`: a `[` right after a host is
                 // not an IP-literal and cannot start a path or query: an
@@ -240,7 +252,15 @@ fn trimmed_end(w: &Window<'_>, seg: usize, j: usize, sc: &mut Scratch) -> Option
     // A host label cut at a hyphen by a placeholder
     // (`https://deploy-preview-<PR-NUMBER>--site.netlify.app/`,
     // redpanda-data/docs' pull request template) goes on too.
-    sc.elided = (ellipsis && after_delimiter)
+    // A wildcard glued to a host label (`!https://team1-*` in
+    // argoproj/argo-cd's tests, `https://*.example.org` aside): a glob
+    // pattern, not a host cut short.
+    let glob = end > seg
+        && stripped.first() == Some(&b'*')
+        && matches!(hay[end - 1], b'-' | b'.')
+        && bracket_ends_authority(&hay[seg..end]);
+    sc.elided = glob
+        || (ellipsis && after_delimiter)
         || (end == j
             && hay.get(j) == Some(&b'<')
             && (matches!(hay[end - 1], b'[' | b':' | b'@')
@@ -260,6 +280,50 @@ pub(super) fn macro_text(text: &[u8]) -> bool {
 /// `scheme://authority` with a non-empty authority and nothing after it:
 /// a `[` there cannot be part of the URI (RFC 3986 section 3.2.2 allows
 /// `[` only to open an IP-literal, right after `//` or `@`).
+/// True when `so_far` (a URI's text up to a `,`) ends in an authority's
+/// port (RFC 3986 section 3.2.3: `port = *DIGIT`; `:` and at least one
+/// digit, after the host and any IP-literal `]`), and `after` (the text
+/// from that `,` on) goes on to neither `@` (then the `:digits` was a
+/// password of userinfo, section 3.2.1) nor `/` or `?` before white space
+/// (a list of hosts in one authority, as MongoDB's and libpq's connection
+/// URIs write: `mongodb://h1:27017,h2:27017/db`). A `;` is not taken:
+/// JDBC's SQL Server URLs put properties there (`:1433;databaseName=x`).
+/// `Some(answer)`, or `None` when `after` ends before white space and
+/// more input is to come (`complete` false).
+pub(super) fn port_ends_authority(so_far: &[u8], after: &[u8], complete: bool) -> Option<bool> {
+    if !ends_in_port(so_far) {
+        return Some(false);
+    }
+    for &b in after {
+        if b.is_ascii_whitespace() {
+            return Some(true);
+        }
+        if matches!(b, b'@' | b'/' | b'?') {
+            return Some(false);
+        }
+    }
+    complete.then_some(true)
+}
+
+/// True when `so_far` ends in an authority's `:port` ([`port_ends_authority`]).
+fn ends_in_port(so_far: &[u8]) -> bool {
+    let Some(slashes) = memchr::memmem::find(so_far, b"://") else {
+        return false;
+    };
+    let authority = &so_far[slashes + 3..];
+    if authority.iter().any(|&b| matches!(b, b'/' | b'?' | b'#')) {
+        return false;
+    }
+    let Some(colon) = memchr::memrchr(b':', authority) else {
+        return false;
+    };
+    let port = &authority[colon + 1..];
+    let host = &authority[..colon];
+    let host = host.rsplit(|&b| b == b'@').next().unwrap_or(host);
+    let open_literal = host.contains(&b'[') && !host.contains(&b']');
+    !port.is_empty() && port.iter().all(u8::is_ascii_digit) && !host.is_empty() && !open_literal
+}
+
 pub(super) fn bracket_ends_authority(so_far: &[u8]) -> bool {
     let Some(slashes) = memchr::memmem::find(so_far, b"://") else {
         return false;

@@ -76,6 +76,13 @@ pub(crate) fn delimited(
                 Continued::No => {}
             }
         }
+        if b == close && !angle && !broken && second_uri_or_port_end(w, s, j) {
+            // `"https://localhost:5001;http://localhost:5000"` (a list
+            // in one string) and `"https://host:8443,default"`: not one
+            // URI in quotes; read as bare, which ends the first URI at
+            // the `;` or `,`.
+            return Delimited::Abort;
+        }
         if b == close || escaped_close {
             let close_at = if b == close { j } else { run_end.unwrap_or(j) };
             return closed(
@@ -136,6 +143,20 @@ pub(crate) fn delimited(
             _ => return Delimited::Abort,
         }
     }
+}
+
+/// True when the quoted text `hay[s..close]` holds a `,` or `;` right
+/// before a new `scheme://` or right after an authority's port
+/// ([`super::bare::port_ends_authority`]): a list, not one URI.
+fn second_uri_or_port_end(w: &Window<'_>, s: usize, close: usize) -> bool {
+    let hay = w.hay;
+    memchr::memchr2_iter(b',', b';', &hay[s..close]).any(|k| {
+        let at = s + k;
+        new_uri_at(&hay[..close], at + 1, true) == Some(true)
+            || (hay[at] == b','
+                && super::bare::port_ends_authority(&hay[s..at], &hay[at..close], true)
+                    == Some(true))
+    })
 }
 
 /// Whether a backslash run at `j` escapes the closing `"` (and the

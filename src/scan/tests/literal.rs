@@ -144,6 +144,16 @@ fn an_ellipsis_or_a_placeholder_after_a_uri_marks_it_elided() {
         elided("https://deploy-preview-<PR-NUMBER>--redpanda-docs-preview.netlify.app/<VERSION>/"),
         [("https://deploy-preview-".to_string(), true)]
     );
+    // A wildcard glued to a host label is a glob pattern
+    // (argoproj/argo-cd's `types_test.go`: `"!https://team1-*"`); a
+    // URI in emphasis keeps its `*` out and is no pattern.
+    assert_eq!(
+        elided("Destinations: []string{\"!https://team1-*\"} and **https://a.example/x**"),
+        [
+            ("https://team1-".to_string(), true),
+            ("https://a.example/x".to_string(), false)
+        ]
+    );
     // A tag after a URI is not a placeholder of it, nor an ellipsis that
     // ends a sentence.
     assert_eq!(

@@ -273,3 +273,36 @@ fn template_expressions_are_taken_whole() {
         ["http://a.example/x", "http://b.example/"]
     );
 }
+
+/// A list in one quoted string, `"https://localhost:5001;http://localhost:5000"`
+/// (knative/docs' `launchSettings.json`), is two URIs, as it is bare; and
+/// a `,` right after an authority's port ends the URI (argoproj/argo-cd's
+/// help text `https://192.168.99.100:8443,default,default-sa`: a port is
+/// digits only), unless the text after it goes on to a path, a query or
+/// userinfo (MongoDB's `mongodb://h1:27017,h2:27017/db` lists hosts) or
+/// the `;` of a JDBC URL's properties (round 7 of issue 46: U006).
+#[test]
+fn a_list_in_quotes_and_a_comma_after_a_port_end_the_uri() {
+    assert_eq!(
+        uris(r#""applicationUrl": "https://localhost:5001;http://localhost:5000","#),
+        ["https://localhost:5001", "http://localhost:5000"]
+    );
+    assert_eq!(
+        uris("--dest https://192.168.99.100:8443,default,default-sa and \"https://h.example:443,ns\""),
+        ["https://192.168.99.100:8443", "https://h.example:443"]
+    );
+    assert_eq!(
+        uris("mongodb://h1.example:27017,h2.example:27017/db ftp://u:123,x@h.example/ [::1]"),
+        [
+            "mongodb://h1.example:27017,h2.example:27017/db",
+            "ftp://u:123,x@h.example/"
+        ]
+    );
+    assert_eq!(
+        uris("jdbc:sqlserver://h.example:1433;databaseName=x \"https://a.example/x,y\""),
+        [
+            "jdbc:sqlserver://h.example:1433;databaseName=x",
+            "https://a.example/x,y"
+        ]
+    );
+}
