@@ -757,10 +757,12 @@ pub(super) struct CheckArgs {
     pub(super) site_dir: Option<std::path::PathBuf>,
     /// Report only what is new since the git revision REF: findings on
     /// lines added or changed since REF (untracked files count as new),
-    /// and L001 findings anywhere for links to files renamed or deleted
+    /// L001 findings anywhere for links to files renamed or deleted since
+    /// REF, and L002 findings anywhere for links to headings reworded
     /// since REF. Asks git in the repository of the paths checked. With
-    /// --fix or --diff, only the findings reported are fixed, and a link
-    /// to a file renamed since REF is rewritten to its new place.
+    /// --fix or --diff, only the findings reported are fixed: a link to a
+    /// file renamed since REF is rewritten to its new place, and a
+    /// fragment naming a reworded heading to the heading's new id.
     #[arg(long, value_name = "REF", conflicts_with_all = ["add_ignore"])]
     pub(super) since: Option<String>,
     #[command(flatten)]
