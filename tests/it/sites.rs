@@ -1266,3 +1266,12 @@ fn nextra_guild_site_without_local_links() {
     assert!(text.starts_with("site: nextra"), "{text}");
     assert!(text.contains("served under /docs/"), "{text}");
 }
+
+/// Issue 46 round 7, intlify/vue-i18n: `markdown: { attrs: { disable:
+/// true } }` turns markdown-it-attrs off, so the site's anchors are
+/// sure (`{#id}` alone on a line is text): a fragment no heading makes
+/// is reported, where round 6 counted it not checked.
+#[test]
+fn vitepress_attrs_disabled() {
+    check_site("vitepress-vue-i18n");
+}
