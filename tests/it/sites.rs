@@ -1284,3 +1284,18 @@ fn vitepress_attrs_disabled() {
 fn docusaurus_wrapping_preset() {
     check_site("docusaurus-metro");
 }
+
+/// Issue 46 round 7, neo4j/docs-getting-started: includes by Antora
+/// resource id (`ROOT:glossary.adoc`, `partial$x.adoc`,
+/// `ROOT:page$x.adoc`) bring the included file's ids; one of another
+/// component leaves the page's anchors unknown (not checked, noted).
+#[test]
+fn antora_includes_by_resource_id() {
+    check_site("antora-neo4j-include");
+    let out = check_links(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")),
+        "fixtures/sites/antora-neo4j-include",
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("2 links not checked"), "{err}");
+}

@@ -184,7 +184,7 @@ pub fn of_file_with(
     if matches!(format, InputFormat::Markdown | InputFormat::Html) && liquid_anchors(&bytes) {
         return Some(Anchors::unknown());
     }
-    if format == InputFormat::Asciidoc && attribute_ids(&bytes) {
+    if format == InputFormat::Asciidoc && attribute_ids(&bytes, path) {
         return Some(Anchors::unknown());
     }
     if matches!(
@@ -307,16 +307,21 @@ fn liquid_anchors(bytes: &[u8]) -> bool {
 /// holding an attribute reference (`[id="x-in-{context}"]`, `== Using
 /// {prod}`: eclipse-che/che-docs), whose value is set where urilint does
 /// not read it (the playbook, `antora.yml`, an include), or that includes
-/// an Antora resource (`include::partial$x.adoc[]`, not followed), or
-/// that an Antora UI layout other than `default` renders (`:page-layout:
-/// index`, Antora docs, "page-layout"): its anchors are not all known.
-fn attribute_ids(bytes: &[u8]) -> bool {
+/// an Antora resource that is not a file of its component version in
+/// this checkout (`include::partial$x.adoc[]` outside an Antora module,
+/// `include::other:ROOT:partial$x.adoc[]`: not followed;
+/// [`crate::site::antora::include_target`]), or that an Antora UI layout
+/// other than `default` renders (`:page-layout: index`, Antora docs,
+/// "page-layout"): its anchors are not all known. `path` is the page's.
+fn attribute_ids(bytes: &[u8], path: &Path) -> bool {
+    let dir = path.parent();
     bytes.split(|&b| b == b'\n').any(|line| {
         let anchor = line.starts_with(b"[id=")
             || line.starts_with(b"[[")
             || line.starts_with(b"[#")
             || line.starts_with(b"=");
-        let resource_include = line.starts_with(b"include::") && line.contains(&b'$');
+        let resource_include =
+            line.starts_with(b"include::") && line.contains(&b'$') && !resolved_resource(line, dir);
         // A page of a UI layout other than the default (`:page-layout:
         // index`, redpanda-data/docs: the layout template writes the
         // page's body from its child pages) has what that template writes.
@@ -325,6 +330,28 @@ fn attribute_ids(bytes: &[u8]) -> bool {
             .is_some_and(|v| !matches!(v.trim_ascii(), b"" | b"default"));
         (anchor && line.contains(&b'{')) || resource_include || layout
     })
+}
+
+/// True when the include line `line` (`include::partial$x.adoc[]`) in a
+/// page of the directory `dir` names a file of this checkout as an
+/// Antora resource id, which [`includes::expand`] follows.
+fn resolved_resource(line: &[u8], dir: Option<&Path>) -> bool {
+    let Some(dir) = dir else {
+        return false;
+    };
+    let text = String::from_utf8_lossy(line);
+    let Some(target) = text
+        .trim()
+        .strip_prefix("include::")
+        .and_then(|t| t.split_once('['))
+        .map(|(t, _)| t)
+    else {
+        return false;
+    };
+    matches!(
+        crate::site::antora::include_target(dir, target),
+        Some(crate::site::antora::IncludeTarget::File(_))
+    )
 }
 
 /// The anchors of `bytes`, a document of `format`.
@@ -547,8 +574,29 @@ mod tests {
         let page = include_bytes!(
             "../../../fixtures/sites/antora-playbook/modules/get-started/pages/licensing/index.adoc"
         );
-        assert!(attribute_ids(page));
-        assert!(!attribute_ids(b"= T\n:page-layout: default\n\n== A\n"));
+        let at = Path::new("modules/get-started/pages/licensing/index.adoc");
+        assert!(attribute_ids(page, at));
+        assert!(!attribute_ids(b"= T\n:page-layout: default\n\n== A\n", at));
+    }
+
+    /// An Antora resource id that names a file of the component version
+    /// is followed (issue 46, neo4j/docs-getting-started); one of another
+    /// component, or outside a module, leaves the anchors unknown.
+    #[test]
+    fn antora_resource_includes() {
+        let page = Path::new("c/modules/ROOT/pages/x.adoc");
+        assert!(!attribute_ids(
+            b"= T\n\ninclude::partial$terms.adoc[]\n",
+            page
+        ));
+        assert!(attribute_ids(
+            b"= T\n\ninclude::other:ROOT:partial$terms.adoc[]\n",
+            page
+        ));
+        assert!(attribute_ids(
+            b"= T\n\ninclude::partial$terms.adoc[]\n",
+            Path::new("docs/x.adoc")
+        ));
     }
 
     #[test]
