@@ -1299,3 +1299,12 @@ fn antora_includes_by_resource_id() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("2 links not checked"), "{err}");
 }
+
+/// Issue 46 round 7, dotansimha/graphql-yoga: the page's one component
+/// is imported from a local MDX file without headings or ids, so the
+/// page's fragments are checked; a package's component would still make
+/// them unsure.
+#[test]
+fn nextra_local_component_without_ids() {
+    check_site("nextra-yoga");
+}

@@ -11,6 +11,7 @@
 //! own reading links (the caller).
 
 mod asciidoc;
+mod components;
 pub mod includes;
 mod markdown;
 pub mod plain_headings;
@@ -200,14 +201,17 @@ pub fn of_file_with(
         // as MDX too: a document imported from a module alias or a
         // generated file (ionic-docs'
         // `@ionic-internal/component-api/v9/modal/props.md`, written by a
-        // local plugin at build) brings headings not seen. The page's own
+        // local plugin at build) brings headings not seen. A component
+        // imported from a file of the repository that can write no id
+        // (graphql-yoga's `comparison-table.mdx`, a table) is passed over
+        // ([`components`]). The page's own
         // headings are still its ids (HiDeoo/starlight-openapi's
         // `configuration.mdx`, which renders `<SnippetClients />`, has
         // `#snippets`): other fragments are taken as there.
         let more = (path
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("mdx"))
-            && crate::format::mdx::component_with_ids(&bytes).is_some())
+            && components::may_write_ids(&bytes, path).is_some())
             || imported_unseen_document(&bytes, path).is_some();
         let expanded = includes::expand(&bytes, path, within, memo);
         if !expanded.complete {
