@@ -444,15 +444,14 @@ fn locate(dir: Option<&Path>, target: &str, within: Option<&Path>) -> Located {
 }
 
 /// [`locate`]'s answer for the file `p` an Antora resource id names:
-/// [`Located::File`] when it is there inside `within`,
-/// [`Located::Outside`] when it lies outside (not looked at),
-/// [`Located::Missing`] when it is not there.
+/// [`Located::File`] when it is there inside `within`;
+/// [`Located::Outside`] when it lies outside (not looked at) or is not
+/// there (a build step writes it: eclipse-che/che-docs includes
+/// `example$checluster-properties/checluster-properties.adoc`, which a
+/// script generates; its ids are not known).
 fn located_file(p: PathBuf, within: Option<&Path>) -> Located {
-    if within.is_some_and(|w| !p.starts_with(w)) {
+    if within.is_some_and(|w| !p.starts_with(w)) || !p.is_file() {
         return Located::Outside;
-    }
-    if !p.is_file() {
-        return Located::Missing;
     }
     let inside = within.is_none_or(|w| std::fs::canonicalize(&p).is_ok_and(|r| r.starts_with(w)));
     if inside {

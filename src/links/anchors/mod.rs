@@ -219,6 +219,12 @@ pub fn of_file_with(
             return Some(Anchors::unknown());
         }
         bytes = expanded.text;
+        if format == InputFormat::Asciidoc && attribute_ids(&bytes, path) {
+            // An included file's ids or titles hold an attribute
+            // (spring-security's partials, `[#oauth2-client-{section-id}-x]`,
+            // included once per value of `section-id`).
+            return Some(Anchors::unknown());
+        }
         let mut a = of_file_bytes(&bytes, format, renderer, definition_terms)?;
         a.unknown |= more;
         if generated == includes::Generated::Unmintable {
@@ -338,7 +344,8 @@ fn attribute_ids(bytes: &[u8], path: &Path) -> bool {
 
 /// True when the include line `line` (`include::partial$x.adoc[]`) in a
 /// page of the directory `dir` names a file of this checkout as an
-/// Antora resource id, which [`includes::expand`] follows.
+/// Antora resource id, which [`includes::expand`] follows; false when
+/// the file is not there (a build step may write it).
 fn resolved_resource(line: &[u8], dir: Option<&Path>) -> bool {
     let Some(dir) = dir else {
         return false;
@@ -354,7 +361,7 @@ fn resolved_resource(line: &[u8], dir: Option<&Path>) -> bool {
     };
     matches!(
         crate::site::antora::include_target(dir, target),
-        Some(crate::site::antora::IncludeTarget::File(_))
+        Some(crate::site::antora::IncludeTarget::File(p)) if p.is_file()
     )
 }
 
@@ -585,12 +592,20 @@ mod tests {
 
     /// An Antora resource id that names a file of the component version
     /// is followed (issue 46, neo4j/docs-getting-started); one of another
-    /// component, or outside a module, leaves the anchors unknown.
+    /// component, of a file not there, or outside a module, leaves the
+    /// anchors unknown.
     #[test]
     fn antora_resource_includes() {
-        let page = Path::new("c/modules/ROOT/pages/x.adoc");
+        let page = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fixtures/sites/antora-neo4j-include/modules/ROOT/pages/x.adoc");
+        let page = page.as_path();
         assert!(!attribute_ids(
             b"= T\n\ninclude::partial$terms.adoc[]\n",
+            page
+        ));
+        // Not there: a build step may write it (eclipse-che/che-docs).
+        assert!(attribute_ids(
+            b"= T\n\ninclude::example$generated/x.adoc[]\n",
             page
         ));
         assert!(attribute_ids(
@@ -601,6 +616,37 @@ mod tests {
             b"= T\n\ninclude::partial$terms.adoc[]\n",
             Path::new("docs/x.adoc")
         ));
+    }
+
+    /// An included partial whose ids hold an attribute reference
+    /// (spring-projects/spring-security's
+    /// `[#oauth2-client-{section-id}-access-token-response-client-bean]`,
+    /// included once per value of `section-id`) leaves the page's
+    /// anchors unknown; a partial without one brings its ids (issue 46).
+    #[test]
+    fn included_ids_with_attributes_are_unknown() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let module = dir.path().join("modules/ROOT");
+        std::fs::create_dir_all(module.join("pages")).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::create_dir_all(module.join("partials")).unwrap_or_else(|e| panic!("{e}"));
+        let write = |p: &str, t: &str| {
+            std::fs::write(module.join(p), t).unwrap_or_else(|e| panic!("{e}"));
+        };
+        write(
+            "partials/bean.adoc",
+            "[#client-{section-id}-bean]\n.Bean\n----\nx\n----\n",
+        );
+        write("partials/term.adoc", "[[term]]term:: x\n");
+        write(
+            "pages/a.adoc",
+            "= A\n\n:section-id: refresh\n\ninclude::partial$bean.adoc[]\n",
+        );
+        write("pages/b.adoc", "= B\n\ninclude::partial$term.adoc[]\n");
+        let renderer = Renderer::Asciidoctor(crate::site::slug::IdAttributes::DEFAULT);
+        let a = of_file(&module.join("pages/a.adoc"), renderer).unwrap_or_else(|| panic!("a"));
+        assert!(a.unknown);
+        let b = of_file(&module.join("pages/b.adoc"), renderer).unwrap_or_else(|| panic!("b"));
+        assert!(!b.unknown && b.has("term") && !b.has("gone"));
     }
 
     #[test]
