@@ -343,7 +343,9 @@ impl From<SiteSetting> for String {
 /// URIs on purpose (the URL parsers' own tests in Django, requests,
 /// docutils, the `url` crate: `tests/validators/tests.py` lists
 /// `http://-invalid.com`; `t/` is the test folder of git, Perl projects
-/// and Celery), and code that is not the project's to fix
+/// and Celery; `*_spec.rb`, RSpec's test files by its default `--pattern`
+/// `spec/**/*_spec.rb`: asciidoctor-pdf's hold a bad IPv6 literal and an
+/// over-long host label on purpose), and code that is not the project's to fix
 /// (vendored and installed packages, minified files). A path named on the
 /// command line is checked all the same, unless `--force-exclude`.
 /// `extract` reads everything.
@@ -359,6 +361,7 @@ pub const DEFAULT_EXCLUDE: &[&str] = &[
     "fixtures/",
     "__fixtures__/",
     "__snapshots__/",
+    "*_spec.rb",
     "node_modules/",
     "vendor/",
     "_vendor/",

@@ -457,6 +457,14 @@ pub const COMPONENTS_WITHOUT_IDS: &[&str] = &[
 /// reports less, never more. A line longer than 16 KiB is taken as
 /// holding one (its name is then a phrase saying so).
 pub fn component_with_ids(src: &[u8]) -> Option<String> {
+    components_with_ids(src, 1).into_iter().next()
+}
+
+/// The components of the MDX (or JSX) text `src` that
+/// [`component_with_ids`] finds, each once, in the order of their first
+/// use, at most `most` of them.
+pub fn components_with_ids(src: &[u8], most: usize) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
     let mut fence: Option<(u8, usize)> = None;
     for line in src.split(|&b| b == b'\n') {
         let indent = line.iter().take_while(|&&b| b == b' ').count();
@@ -480,22 +488,28 @@ pub fn component_with_ids(src: &[u8]) -> Option<String> {
         if line.len() > MAX_LINE {
             // Not read (code spans over it would be read in time
             // quadratic in its length): taken as a component's.
-            return Some(format!("(a line of over {MAX_LINE} bytes)"));
+            out.push(format!("(a line of over {MAX_LINE} bytes)"));
+            return out;
         }
-        if let Some(name) = component_in_line(line) {
-            return Some(name);
+        for name in components_in_line(line) {
+            if out.len() >= most {
+                return out;
+            }
+            if !out.contains(&name) {
+                out.push(name);
+            }
         }
     }
-    None
+    out
 }
 
 /// The longest line [`component_with_ids`] reads, in bytes.
 const MAX_LINE: usize = 16 * 1024;
 
-/// The first component of one line of MDX text (see
-/// [`component_with_ids`]), code spans (between equal runs of backticks)
-/// passed over.
-fn component_in_line(line: &[u8]) -> Option<String> {
+/// The components of one line of MDX text (see [`component_with_ids`]),
+/// in order, code spans (between equal runs of backticks) passed over.
+fn components_in_line(line: &[u8]) -> Vec<String> {
+    let mut out = Vec::new();
     let mut i = 0;
     while i < line.len() {
         match line[i] {
@@ -531,13 +545,13 @@ fn component_in_line(line: &[u8]) -> Option<String> {
                 let component =
                     name.starts_with(|c: char| c.is_ascii_uppercase()) || name.contains('.');
                 if component && !COMPONENTS_WITHOUT_IDS.contains(&name.as_str()) {
-                    return Some(name);
+                    out.push(name);
                 }
             }
             _ => i += 1,
         }
     }
-    None
+    out
 }
 
 #[cfg(test)]

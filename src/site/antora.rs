@@ -194,6 +194,97 @@ pub fn page_file(file: &Path, id: &str) -> Option<std::path::PathBuf> {
         .then_some(target)
 }
 
+/// What an include target written as an Antora resource ID names
+/// ([`include_target`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IncludeTarget {
+    /// The file in this component version (not looked for on disk).
+    File(std::path::PathBuf),
+    /// A resource of another component or version, or of a family
+    /// Antora does not have: not found in this checkout.
+    Elsewhere,
+}
+
+/// The family directories of an Antora module by family name (Antora
+/// docs, "Family Directories and Families").
+const FAMILIES: &[(&str, &str)] = &[
+    ("page", "pages"),
+    ("partial", "partials"),
+    ("example", "examples"),
+    ("image", "images"),
+    ("attachment", "attachments"),
+];
+
+/// The file the include directive's `target` names when it is an Antora
+/// resource ID, `[version@][component:][module:][family$]path` (Antora
+/// docs, "Resource ID Coordinates" and "Includes": a target with no
+/// module and no family is a path relative to the including file, and
+/// a missing family is the including file's own), in a file of the
+/// directory `dir` that lies in a module's family directory
+/// (`<component>/modules/<module>/<family dir>/...`). The path is taken
+/// from the family directory of that module: `ROOT:glossary.adoc` in a
+/// page is `modules/ROOT/pages/glossary.adoc`, `partial$x.adoc` is
+/// `partials/x.adoc` of the page's module. `None` for a target that is
+/// a plain path or a URL, or a `dir` outside a module's family
+/// directory.
+pub fn include_target(dir: &Path, target: &str) -> Option<IncludeTarget> {
+    if target.contains("://") {
+        return None;
+    }
+    let (coords, family, path) = match target.split_once('$') {
+        Some((pre, path)) => match pre.rsplit_once(':') {
+            Some((coords, family)) => (Some(coords), Some(family), path),
+            None => (None, Some(pre), path),
+        },
+        None => {
+            let (coords, path) = target.rsplit_once(':')?;
+            (Some(coords), None, path)
+        }
+    };
+    // The module's directory (right under `modules/`) and the family
+    // directory of `dir` in it.
+    let module_dir = dir.ancestors().find(|d| {
+        d.parent()
+            .and_then(Path::file_name)
+            .is_some_and(|n| n == "modules")
+    })?;
+    let own_family = dir
+        .strip_prefix(module_dir)
+        .ok()?
+        .components()
+        .next()?
+        .as_os_str()
+        .to_str()?
+        .to_string();
+    if !FAMILIES.iter().any(|(_, d)| *d == own_family) {
+        return None;
+    }
+    if coords.is_some_and(|c| c.contains([':', '@']) || c.is_empty())
+        || family.is_some_and(|f| f.contains('@'))
+    {
+        return Some(IncludeTarget::Elsewhere);
+    }
+    let modules = module_dir.parent()?;
+    let module = match coords {
+        Some(m) => modules.join(m),
+        None => module_dir.to_path_buf(),
+    };
+    let family_dir = match family {
+        None => own_family,
+        Some(f) => match FAMILIES.iter().find(|(name, _)| *name == f) {
+            Some((_, d)) => (*d).to_string(),
+            None => return Some(IncludeTarget::Elsewhere),
+        },
+    };
+    let root = module.join(family_dir);
+    let found = super::lexically_clean(&root.join(path));
+    Some(if found.starts_with(&root) {
+        IncludeTarget::File(found)
+    } else {
+        IncludeTarget::Elsewhere
+    })
+}
+
 /// The `idprefix`/`idseparator` pairs a site whose pair is not sure
 /// ([`section_ids`]) may well use: Asciidoctor's defaults (`_`, `_`),
 /// GitHub's and many playbooks' (empty, `-`), and their mixes. Used as
@@ -678,5 +769,54 @@ mod tests {
             "docs/modules/ROOT/partials/_x.adoc"
         )));
         assert!(!hidden_page(Path::new("docs/_x.adoc")));
+    }
+
+    /// Include targets as Antora resource ids (issue 46,
+    /// neo4j/docs-getting-started's `include::ROOT:glossary.adoc[]`): the
+    /// module and family of the including file unless given, another
+    /// component or version not in this checkout, plain paths and URLs
+    /// left to the caller.
+    #[test]
+    fn include_targets_as_resource_ids() {
+        let page = Path::new("/r/modules/ROOT/pages/cypher");
+        let file = |p: &str| Some(IncludeTarget::File(Path::new(p).to_path_buf()));
+        assert_eq!(
+            include_target(page, "ROOT:glossary.adoc"),
+            file("/r/modules/ROOT/pages/glossary.adoc")
+        );
+        assert_eq!(
+            include_target(page, "partial$terms/a.adoc"),
+            file("/r/modules/ROOT/partials/terms/a.adoc")
+        );
+        assert_eq!(
+            include_target(page, "admin:example$x.rs"),
+            file("/r/modules/admin/examples/x.rs")
+        );
+        assert_eq!(
+            include_target(page, "ROOT:page$glossary.adoc"),
+            file("/r/modules/ROOT/pages/glossary.adoc")
+        );
+        // A partial's family is its own.
+        assert_eq!(
+            include_target(Path::new("/r/modules/m/partials/sub"), "m:x.adoc"),
+            file("/r/modules/m/partials/x.adoc")
+        );
+        for elsewhere in [
+            "other:ROOT:partial$x.adoc",
+            "1.0@other:ROOT:page$x.adoc",
+            "2.0@partial$x.adoc",
+            "other:ROOT:x.adoc",
+            "ROOT:nav$x.adoc",
+            "partial$../../../x.adoc",
+        ] {
+            assert_eq!(
+                include_target(page, elsewhere),
+                Some(IncludeTarget::Elsewhere),
+                "{elsewhere}"
+            );
+        }
+        assert_eq!(include_target(page, "glossary.adoc"), None);
+        assert_eq!(include_target(page, "https://example.org/x.adoc"), None);
+        assert_eq!(include_target(Path::new("/r/docs"), "partial$x.adoc"), None);
     }
 }

@@ -264,15 +264,38 @@ fn preset_items(l: &mut Layout, dir: &Path, items: &[Node], name: &str) -> bool 
                     ));
                 }
             }
-            Some(other) => l
-                .unsure_pages
-                .push(format!("the preset `{other}` ({name})")),
-            None => l
-                .unsure_pages
-                .push(format!("a preset computed by code ({name})")),
+            other => {
+                let what = match other {
+                    Some(other) => format!("the preset `{other}`"),
+                    None => "a preset computed by code".to_string(),
+                };
+                match opts {
+                    // A preset that wraps the classic one passes its
+                    // `docs`, `blog` and `pages` options through
+                    // (facebook/metro's `docusaurus-plugin-internaldocs-fb`):
+                    // they are read; what else it adds is not known.
+                    Some(o @ Node::Obj { .. }) if wraps_classic(o) => {
+                        docs_seen |= classic(l, dir, o, name);
+                        l.unsure_pages.push(format!(
+                            "{what} ({name}), its `docs` options read as the classic preset's"
+                        ));
+                    }
+                    _ => l.unsure_pages.push(format!("{what} ({name})")),
+                }
+            }
         }
     }
     docs_seen
+}
+
+/// True when the options `opts` of a preset other than the classic one
+/// hold a `docs` key written as an object literal or `false`: the
+/// classic preset's options, which a preset wrapping it passes through
+/// (Docusaurus docs, "Presets": a preset is a set of plugins configured
+/// by its options; the classic preset's `docs` are the options of
+/// `@docusaurus/plugin-content-docs`).
+fn wraps_classic(opts: &Node) -> bool {
+    matches!(opts.get("docs"), Some(Node::Obj { .. } | Node::Bool(false)))
 }
 
 /// Step of [`read_in`]: the plugins `items` of the configuration `name`
@@ -476,13 +499,14 @@ fn makes_routes(text: &str) -> bool {
 
 /// The name and options of an entry of `presets` or `plugins`: `'name'`
 /// or `['name', { options }]`; `None` for the name when it is computed
-/// (a function, `require(...)`).
+/// (a function, `require(...)`, `require.resolve('x/preset')`: the
+/// options of `[require.resolve(...), { options }]` are still given).
 fn plugin_item(item: &Node) -> (Option<&str>, Option<&Node>) {
     match item {
         Node::Str(s) => (Some(s), None),
         Node::Arr(parts) => match parts.first() {
             Some(Node::Str(s)) => (Some(s), parts.get(1)),
-            _ => (None, None),
+            _ => (None, parts.get(1)),
         },
         _ => (None, None),
     }

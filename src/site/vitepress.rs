@@ -9,7 +9,7 @@
 
 use std::path::Path;
 
-use super::js_object::{Object, Value};
+use super::js_object::{Node, Object, Value};
 use super::{base_path_of, Generator, Layout, UrlStyle};
 
 /// The name in a site's root that [`read`] looks into: the
@@ -49,15 +49,20 @@ pub fn read(dir: &Path) -> Option<Layout> {
         text.push_str(&config_modules(&config));
     }
     let o = Object::new(&text);
-    for key in ["anchor", "attrs"] {
-        if o.get_in("markdown", key).is_some() {
-            // Custom heading ids (`anchor: { slugify }`) or attribute
-            // delimiters (`attrs: { left: '%{', right: '}%' }`).
-            l.unsure_anchors.push(format!(
-                "VitePress `markdown.{key}` ({})",
-                shown_config(&config, dir)
-            ));
-        }
+    if o.get_in("markdown", "anchor").is_some() {
+        // Custom heading ids (`anchor: { slugify }`).
+        l.unsure_anchors.push(format!(
+            "VitePress `markdown.anchor` ({})",
+            shown_config(&config, dir)
+        ));
+    }
+    match attrs_setting(&o) {
+        Attrs::Default => {}
+        Attrs::Disabled => l.renderer = super::slug::Renderer::VitepressNoAttrs,
+        Attrs::Unsure => l.unsure_anchors.push(format!(
+            "VitePress `markdown.attrs` ({})",
+            shown_config(&config, dir)
+        )),
     }
     for wrapper in config_wrappers(&text) {
         l.unsure_pages.push(format!(
@@ -122,6 +127,66 @@ pub fn read(dir: &Path) -> Option<Layout> {
     }
     l.static_dirs.push(l.source_dir.join("public"));
     Some(l)
+}
+
+/// What a VitePress configuration's `markdown.attrs` (the options of
+/// markdown-it-attrs, which VitePress turns on unless `disable: true`;
+/// VitePress "Site Config" `markdown.attrs`, `src/node/markdown/markdown.ts`)
+/// makes of `{#id}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Attrs {
+    /// Not set, or set to what the defaults are (`{` and `}` as the
+    /// delimiters, `id` among `allowedAttributes`, `disable: false`):
+    /// `{#id}` sets ids.
+    Default,
+    /// `disable: true`: markdown-it-attrs is not used; `{#id}` is text.
+    Disabled,
+    /// Other delimiters, a list of allowed attributes without `id`, a key
+    /// not known or a value not written as a literal: what sets an id is
+    /// not known.
+    Unsure,
+}
+
+/// The [`Attrs`] of the configuration `o`.
+fn attrs_setting(o: &Object) -> Attrs {
+    if o.get_in("markdown", "attrs").is_none() {
+        return Attrs::Default;
+    }
+    let tree = o.config(&["markdown"]);
+    let Some(attrs) = tree
+        .as_ref()
+        .and_then(|t| t.get("markdown"))
+        .and_then(|m| m.get("attrs"))
+    else {
+        return Attrs::Unsure;
+    };
+    let Node::Obj { entries, .. } = attrs else {
+        return Attrs::Unsure;
+    };
+    if attrs.has_unknown_keys() {
+        return Attrs::Unsure;
+    }
+    if attrs.get("disable") == Some(&Node::Bool(true)) {
+        return Attrs::Disabled;
+    }
+    let default_ids = entries
+        .iter()
+        .all(|(key, value)| match (key.as_str(), value) {
+            ("disable", Node::Bool(false)) => true,
+            ("leftDelimiter", Node::Str(d)) => d == "{",
+            ("rightDelimiter", Node::Str(d)) => d == "}",
+            // `id` listed. (An empty list allows every attribute,
+            // markdown-it-attrs README, "Security"; but the reader of
+            // literals passes over a regular expression, so a list read
+            // as empty may hold one: not taken as the default.)
+            ("allowedAttributes", Node::Arr(list)) => list.iter().any(|a| a.as_str() == Some("id")),
+            _ => false,
+        });
+    if default_ids {
+        Attrs::Default
+    } else {
+        Attrs::Unsure
+    }
 }
 
 /// The keys of a VitePress sidebar item or group (`text`, `link`,
@@ -619,6 +684,38 @@ mod router_tests {
         let vue = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/sites/vitepress");
         let l = super::read(&vue).expect("a VitePress site");
         assert!(l.unsure_pages.is_empty() && l.unsure_anchors.is_empty());
+    }
+
+    /// VitePress `markdown.attrs` (issue 46, intlify/vue-i18n): `disable:
+    /// true` turns markdown-it-attrs off (`{#id}` is text, the anchors are
+    /// sure); the default delimiters and an `allowedAttributes` with `id`
+    /// change nothing; other delimiters, a list without `id` or a value
+    /// not written as a literal leave what sets an id unknown.
+    #[test]
+    fn markdown_attrs_settings() {
+        use super::{attrs_setting, Attrs};
+        use crate::site::js_object::Object;
+        let of = |config: &str| attrs_setting(&Object::new(config));
+        assert_eq!(of("export default { title: 'x' }"), Attrs::Default);
+        assert_eq!(
+            of("export default defineConfig({\n  markdown: { attrs: { disable: true } },\n})"),
+            Attrs::Disabled
+        );
+        assert_eq!(
+            of("export default { markdown: { attrs: { disable: false, leftDelimiter: '{', rightDelimiter: '}', allowedAttributes: ['id', 'class'] } } }"),
+            Attrs::Default
+        );
+        for unsure in [
+            "export default { markdown: { attrs: { allowedAttributes: [] } } }",
+            "export default { markdown: { attrs: { leftDelimiter: '%{', rightDelimiter: '}%' } } }",
+            "export default { markdown: { attrs: { allowedAttributes: ['class'] } } }",
+            "export default { markdown: { attrs: { allowedAttributes: [/^data-/] } } }",
+            "export default { markdown: { attrs: options } }",
+            "export default { markdown: { attrs: { ...options } } }",
+            "export default { markdown: { attrs: { disable: off } } }",
+        ] {
+            assert_eq!(of(unsure), Attrs::Unsure, "{unsure}");
+        }
     }
 
     /// A `[pkg].md` page with its `[pkg].paths.js` loader makes pages

@@ -873,3 +873,31 @@ fn binstall_metadata_fetches_the_dist_archive() {
         dist.sha256
     );
 }
+
+/// RSpec's test files (`*_spec.rb`, its default `--pattern`) are test
+/// code: a walk leaves them out, a file named on the command line is
+/// read (issue 46: asciidoctor-pdf's `spec/link_spec.rb` writes a bare
+/// scheme on purpose; fixtures/test-data/asciidoctor-pdf/SOURCE).
+#[test]
+fn rspec_files_are_left_out_of_check_by_default() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let stats = |args: &[&str]| text(&run_in(root, args).stdout);
+    assert_eq!(
+        stats(&[
+            "check",
+            "--isolated",
+            "--statistics",
+            "fixtures/test-data/asciidoctor-pdf"
+        ]),
+        ""
+    );
+    assert_eq!(
+        stats(&[
+            "check",
+            "--isolated",
+            "--statistics",
+            "fixtures/test-data/asciidoctor-pdf/spec/link_spec.rb"
+        ]),
+        "1 U005 invalid-host\n"
+    );
+}

@@ -1284,3 +1284,45 @@ fn nextra_guild_site_without_local_links() {
     assert!(text.starts_with("site: nextra"), "{text}");
     assert!(text.contains("served under /docs/"), "{text}");
 }
+
+/// Issue 46 round 7, intlify/vue-i18n: `markdown: { attrs: { disable:
+/// true } }` turns markdown-it-attrs off, so the site's anchors are
+/// sure (`{#id}` alone on a line is text): a fragment no heading makes
+/// is reported, where round 6 counted it not checked.
+#[test]
+fn vitepress_attrs_disabled() {
+    check_site("vitepress-vue-i18n");
+}
+
+/// Issue 46 round 7, facebook/metro: a preset wrapping the classic one
+/// (named by `require.resolve(...)`) has its `docs` options read, so the
+/// docs at `path: '../docs'` are the site's pages (front matter ids);
+/// what the preset adds stays unsure of pages.
+#[test]
+fn docusaurus_wrapping_preset() {
+    check_site("docusaurus-metro");
+}
+
+/// Issue 46 round 7, neo4j/docs-getting-started: includes by Antora
+/// resource id (`ROOT:glossary.adoc`, `partial$x.adoc`,
+/// `ROOT:page$x.adoc`) bring the included file's ids; one of another
+/// component leaves the page's anchors unknown (not checked, noted).
+#[test]
+fn antora_includes_by_resource_id() {
+    check_site("antora-neo4j-include");
+    let out = check_links(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")),
+        "fixtures/sites/antora-neo4j-include",
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("2 links not checked"), "{err}");
+}
+
+/// Issue 46 round 7, dotansimha/graphql-yoga: the page's one component
+/// is imported from a local MDX file without headings or ids, so the
+/// page's fragments are checked; a package's component would still make
+/// them unsure.
+#[test]
+fn nextra_local_component_without_ids() {
+    check_site("nextra-yoga");
+}

@@ -13,6 +13,7 @@
 //! directive that writes headings urilint does not see (mkdocstrings and
 //! mkdocs-click `::: identifier`): such a page's anchors are not complete.
 
+use crate::site::antora::IncludeTarget;
 use crate::site::slug::Renderer;
 use std::collections::HashMap;
 use std::ops::Range;
@@ -52,10 +53,14 @@ pub struct Expanded {
     /// although the built page has its text: the file's place lies
     /// outside the directory `within` (it is not looked at), or it would
     /// go past [`MAX_DEPTH`], [`MAX_INCLUDES`] or [`MAX_EXPANDED`]. The
-    /// page's anchors are then not all known. An include whose file is
+    /// page's anchors are then not all known; so does an Antora resource
+    /// id of another component or version. An include whose file is
     /// nowhere beside the page nor above it, with the search staying
-    /// inside `within`, and an Antora resource id (`partial$x.adoc`, not a
-    /// path) are left as they are and do not make the text incomplete.
+    /// inside `within`, and an Antora resource id outside an Antora
+    /// module (`partial$x.adoc`, not a path) are left as they are and do
+    /// not make the text incomplete. A resource id in a module's family
+    /// directory (`ROOT:glossary.adoc`, `partial$x.adoc`) is the file
+    /// [`crate::site::antora::include_target`] names.
     pub complete: bool,
 }
 
@@ -413,14 +418,21 @@ fn page_dir(page: &Path, within: Option<&Path>) -> Option<PathBuf> {
 /// makes it), where a place outside is [`Located::Outside`] without a
 /// look at the file system.
 fn locate(dir: Option<&Path>, target: &str, within: Option<&Path>) -> Located {
-    // An Antora resource id (`partial$x.adoc`, `ROOT:example$y.rs`) is
-    // not a path: Antora finds it in the component's family directory.
-    if target.contains(['\0', '$']) || Path::new(target).is_absolute() {
-        return Located::Missing;
-    }
     let Some(dir) = dir else {
         return Located::Missing;
     };
+    // An Antora resource id (`partial$x.adoc`, `ROOT:glossary.adoc`) is
+    // not a path: Antora finds it in a module's family directory.
+    if !target.contains('\0') {
+        match crate::site::antora::include_target(dir, target) {
+            Some(IncludeTarget::File(p)) => return located_file(p, within),
+            Some(IncludeTarget::Elsewhere) => return Located::Outside,
+            None => {}
+        }
+    }
+    if target.contains(['\0', '$']) || Path::new(target).is_absolute() {
+        return Located::Missing;
+    }
     // The joined paths are cleaned of `..` without following links, and
     // compared with `within`.
     for d in dir.ancestors().take(MAX_ABOVE + 1) {
@@ -439,6 +451,24 @@ fn locate(dir: Option<&Path>, target: &str, within: Option<&Path>) -> Located {
         }
     }
     Located::Missing
+}
+
+/// [`locate`]'s answer for the file `p` an Antora resource id names:
+/// [`Located::File`] when it is there inside `within`;
+/// [`Located::Outside`] when it lies outside (not looked at) or is not
+/// there (a build step writes it: eclipse-che/che-docs includes
+/// `example$checluster-properties/checluster-properties.adoc`, which a
+/// script generates; its ids are not known).
+fn located_file(p: PathBuf, within: Option<&Path>) -> Located {
+    if within.is_some_and(|w| !p.starts_with(w)) || !p.is_file() {
+        return Located::Outside;
+    }
+    let inside = within.is_none_or(|w| std::fs::canonicalize(&p).is_ok_and(|r| r.starts_with(w)));
+    if inside {
+        Located::File(p)
+    } else {
+        Located::Outside
+    }
 }
 
 /// What a page's own text does not say of its anchors.

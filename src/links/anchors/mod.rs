@@ -11,6 +11,7 @@
 //! own reading links (the caller).
 
 mod asciidoc;
+mod components;
 pub mod includes;
 mod markdown;
 pub mod plain_headings;
@@ -200,7 +201,7 @@ pub fn of_file_with(
     if matches!(format, InputFormat::Markdown | InputFormat::Html) && liquid_anchors(&bytes) {
         return Some(Anchors::unknown());
     }
-    if format == InputFormat::Asciidoc && attribute_ids(&bytes) {
+    if format == InputFormat::Asciidoc && attribute_ids(&bytes, path) {
         return Some(Anchors::unknown());
     }
     if matches!(
@@ -216,14 +217,17 @@ pub fn of_file_with(
         // as MDX too: a document imported from a module alias or a
         // generated file (ionic-docs'
         // `@ionic-internal/component-api/v9/modal/props.md`, written by a
-        // local plugin at build) brings headings not seen. The page's own
+        // local plugin at build) brings headings not seen. A component
+        // imported from a file of the repository that can write no id
+        // (graphql-yoga's `comparison-table.mdx`, a table) is passed over
+        // ([`components`]). The page's own
         // headings are still its ids (HiDeoo/starlight-openapi's
         // `configuration.mdx`, which renders `<SnippetClients />`, has
         // `#snippets`): other fragments are taken as there.
         let more = (path
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("mdx"))
-            && crate::format::mdx::component_with_ids(&bytes).is_some())
+            && components::may_write_ids(&bytes, path).is_some())
             || imported_unseen_document(&bytes, path).is_some();
         let expanded = includes::expand(&bytes, path, within, memo);
         if !expanded.complete {
@@ -231,6 +235,12 @@ pub fn of_file_with(
             return Some(Anchors::unknown());
         }
         bytes = expanded.text;
+        if format == InputFormat::Asciidoc && attribute_ids(&bytes, path) {
+            // An included file's ids or titles hold an attribute
+            // (spring-security's partials, `[#oauth2-client-{section-id}-x]`,
+            // included once per value of `section-id`).
+            return Some(Anchors::unknown());
+        }
         let mut a = of_file_bytes(&bytes, format, renderer, definition_terms)?;
         a.unknown |= more;
         if generated == includes::Generated::Unmintable {
@@ -323,16 +333,21 @@ fn liquid_anchors(bytes: &[u8]) -> bool {
 /// holding an attribute reference (`[id="x-in-{context}"]`, `== Using
 /// {prod}`: eclipse-che/che-docs), whose value is set where urilint does
 /// not read it (the playbook, `antora.yml`, an include), or that includes
-/// an Antora resource (`include::partial$x.adoc[]`, not followed), or
-/// that an Antora UI layout other than `default` renders (`:page-layout:
-/// index`, Antora docs, "page-layout"): its anchors are not all known.
-fn attribute_ids(bytes: &[u8]) -> bool {
+/// an Antora resource that is not a file of its component version in
+/// this checkout (`include::partial$x.adoc[]` outside an Antora module,
+/// `include::other:ROOT:partial$x.adoc[]`: not followed;
+/// [`crate::site::antora::include_target`]), or that an Antora UI layout
+/// other than `default` renders (`:page-layout: index`, Antora docs,
+/// "page-layout"): its anchors are not all known. `path` is the page's.
+fn attribute_ids(bytes: &[u8], path: &Path) -> bool {
+    let dir = path.parent();
     bytes.split(|&b| b == b'\n').any(|line| {
         let anchor = line.starts_with(b"[id=")
             || line.starts_with(b"[[")
             || line.starts_with(b"[#")
             || line.starts_with(b"=");
-        let resource_include = line.starts_with(b"include::") && line.contains(&b'$');
+        let resource_include =
+            line.starts_with(b"include::") && line.contains(&b'$') && !resolved_resource(line, dir);
         // A page of a UI layout other than the default (`:page-layout:
         // index`, redpanda-data/docs: the layout template writes the
         // page's body from its child pages) has what that template writes.
@@ -341,6 +356,29 @@ fn attribute_ids(bytes: &[u8]) -> bool {
             .is_some_and(|v| !matches!(v.trim_ascii(), b"" | b"default"));
         (anchor && line.contains(&b'{')) || resource_include || layout
     })
+}
+
+/// True when the include line `line` (`include::partial$x.adoc[]`) in a
+/// page of the directory `dir` names a file of this checkout as an
+/// Antora resource id, which [`includes::expand`] follows; false when
+/// the file is not there (a build step may write it).
+fn resolved_resource(line: &[u8], dir: Option<&Path>) -> bool {
+    let Some(dir) = dir else {
+        return false;
+    };
+    let text = String::from_utf8_lossy(line);
+    let Some(target) = text
+        .trim()
+        .strip_prefix("include::")
+        .and_then(|t| t.split_once('['))
+        .map(|(t, _)| t)
+    else {
+        return false;
+    };
+    matches!(
+        crate::site::antora::include_target(dir, target),
+        Some(crate::site::antora::IncludeTarget::File(p)) if p.is_file()
+    )
 }
 
 /// The anchors of `bytes`, a document of `format`.
@@ -563,8 +601,68 @@ mod tests {
         let page = include_bytes!(
             "../../../fixtures/sites/antora-playbook/modules/get-started/pages/licensing/index.adoc"
         );
-        assert!(attribute_ids(page));
-        assert!(!attribute_ids(b"= T\n:page-layout: default\n\n== A\n"));
+        let at = Path::new("modules/get-started/pages/licensing/index.adoc");
+        assert!(attribute_ids(page, at));
+        assert!(!attribute_ids(b"= T\n:page-layout: default\n\n== A\n", at));
+    }
+
+    /// An Antora resource id that names a file of the component version
+    /// is followed (issue 46, neo4j/docs-getting-started); one of another
+    /// component, of a file not there, or outside a module, leaves the
+    /// anchors unknown.
+    #[test]
+    fn antora_resource_includes() {
+        let page = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fixtures/sites/antora-neo4j-include/modules/ROOT/pages/x.adoc");
+        let page = page.as_path();
+        assert!(!attribute_ids(
+            b"= T\n\ninclude::partial$terms.adoc[]\n",
+            page
+        ));
+        // Not there: a build step may write it (eclipse-che/che-docs).
+        assert!(attribute_ids(
+            b"= T\n\ninclude::example$generated/x.adoc[]\n",
+            page
+        ));
+        assert!(attribute_ids(
+            b"= T\n\ninclude::other:ROOT:partial$terms.adoc[]\n",
+            page
+        ));
+        assert!(attribute_ids(
+            b"= T\n\ninclude::partial$terms.adoc[]\n",
+            Path::new("docs/x.adoc")
+        ));
+    }
+
+    /// An included partial whose ids hold an attribute reference
+    /// (spring-projects/spring-security's
+    /// `[#oauth2-client-{section-id}-access-token-response-client-bean]`,
+    /// included once per value of `section-id`) leaves the page's
+    /// anchors unknown; a partial without one brings its ids (issue 46).
+    #[test]
+    fn included_ids_with_attributes_are_unknown() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let module = dir.path().join("modules/ROOT");
+        std::fs::create_dir_all(module.join("pages")).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::create_dir_all(module.join("partials")).unwrap_or_else(|e| panic!("{e}"));
+        let write = |p: &str, t: &str| {
+            std::fs::write(module.join(p), t).unwrap_or_else(|e| panic!("{e}"));
+        };
+        write(
+            "partials/bean.adoc",
+            "[#client-{section-id}-bean]\n.Bean\n----\nx\n----\n",
+        );
+        write("partials/term.adoc", "[[term]]term:: x\n");
+        write(
+            "pages/a.adoc",
+            "= A\n\n:section-id: refresh\n\ninclude::partial$bean.adoc[]\n",
+        );
+        write("pages/b.adoc", "= B\n\ninclude::partial$term.adoc[]\n");
+        let renderer = Renderer::Asciidoctor(crate::site::slug::IdAttributes::DEFAULT);
+        let a = of_file(&module.join("pages/a.adoc"), renderer).unwrap_or_else(|| panic!("a"));
+        assert!(a.unknown);
+        let b = of_file(&module.join("pages/b.adoc"), renderer).unwrap_or_else(|| panic!("b"));
+        assert!(!b.unknown && b.has("term") && !b.has("gone"));
     }
 
     #[test]

@@ -67,6 +67,11 @@ pub enum Renderer {
     /// VitePress (`vitepress`): @mdit-vue/shared `slugify` in
     /// markdown-it-anchor.
     Vitepress,
+    /// VitePress with markdown-it-attrs turned off (`vitepress-no-attrs`;
+    /// `markdown: { attrs: { disable: true } }`, VitePress "Site Config"
+    /// `markdown.attrs`): `{#id}` and `{.class}` are text of the heading
+    /// and mint no id anywhere; otherwise as [`Renderer::Vitepress`].
+    VitepressNoAttrs,
     /// Docusaurus (`docusaurus`): github-slugger, `{#custom-id}`.
     Docusaurus,
     /// Hugo's goldmark with `autoHeadingIDType` (`hugo`,
@@ -99,7 +104,7 @@ pub fn is_python_space(c: char) -> bool {
 }
 
 /// Every renderer that has a name, in the order of `docs/anchors.md`.
-pub const NAMED: [Renderer; 24] = [
+pub const NAMED: [Renderer; 25] = [
     Renderer::Github,
     Renderer::Gitlab,
     Renderer::PythonMarkdown,
@@ -114,6 +119,7 @@ pub const NAMED: [Renderer; 24] = [
     pymdownx(PymdownxCase::Fold, true),
     Renderer::MarkdownItAnchor,
     Renderer::Vitepress,
+    Renderer::VitepressNoAttrs,
     Renderer::Docusaurus,
     Renderer::Hugo(HugoIdType::Github),
     Renderer::Hugo(HugoIdType::GithubAscii),
@@ -160,6 +166,7 @@ impl Renderer {
             },
             Renderer::MarkdownItAnchor => "markdown-it-anchor",
             Renderer::Vitepress => "vitepress",
+            Renderer::VitepressNoAttrs => "vitepress-no-attrs",
             Renderer::Docusaurus => "docusaurus",
             Renderer::Hugo(HugoIdType::Github) => "hugo",
             Renderer::Hugo(HugoIdType::GithubAscii) => "hugo-github-ascii",
@@ -199,7 +206,7 @@ impl Renderer {
                 percent_encode,
             } => pymdownx::slug(text, case, percent_encode),
             Renderer::MarkdownItAnchor => markdown_it_anchor::slug(text),
-            Renderer::Vitepress => vitepress::slug(text),
+            Renderer::Vitepress | Renderer::VitepressNoAttrs => vitepress::slug(text),
             Renderer::Docusaurus => docusaurus::slug(text),
             Renderer::Hugo(id_type) => goldmark::slug(text, id_type),
             Renderer::Mdbook => mdbook::slug(text),
@@ -256,6 +263,13 @@ impl Renderer {
                 line_break: LineBreak::Nothing,
                 ..base
             },
+            // Without markdown-it-attrs a trailing `{#id}` is text.
+            Renderer::VitepressNoAttrs => HeadingText {
+                entities: Entities::AsWritten,
+                line_break: LineBreak::Nothing,
+                attributes: false,
+                ..base
+            },
             // mdast-util-to-string keeps an image's alt.
             Renderer::Docusaurus => HeadingText {
                 image_alt: true,
@@ -297,6 +311,7 @@ impl Renderer {
             Renderer::Github
             | Renderer::MarkdownItAnchor
             | Renderer::Vitepress
+            | Renderer::VitepressNoAttrs
             | Renderer::Docusaurus
             | Renderer::Hugo(_)
             | Renderer::Mdbook
