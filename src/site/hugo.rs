@@ -99,9 +99,6 @@ pub fn read(dir: &Path) -> Option<Layout> {
         dir.join("archetypes"),
     ];
     l.alias_keys.push("aliases");
-    let custom_hook = custom_link_hook(dir);
-    l.root_fallback = custom_hook;
-    link_hooks(&mut l, dir);
     unread_config_files(&mut l, dir, &env_files);
     let mut t = toml::Table::new();
     let mut read_any = false;
@@ -131,6 +128,9 @@ pub fn read(dir: &Path) -> Option<Layout> {
         }
     }
     if !read_any {
+        // No configuration read: which theme is in use is not known.
+        l.root_fallback = custom_link_hook(dir, None);
+        link_hooks(&mut l, dir, None);
         l.static_dirs.push(dir.join("static"));
         read_redirects(&mut l, dir, &["redirects".into(), "redir".into()]);
         return Some(l);
@@ -146,6 +146,10 @@ pub fn read(dir: &Path) -> Option<Layout> {
             .find(|(x, _)| x.eq_ignore_ascii_case(k))
             .map(|(_, v)| v)
     };
+    let themes = config::themes_in_use(dir, &t);
+    let custom_hook = custom_link_hook(dir, themes.as_deref());
+    l.root_fallback = custom_hook;
+    link_hooks(&mut l, dir, themes.as_deref());
     let default_language = s(get("defaultContentLanguage"))
         .unwrap_or_else(|| "en".into())
         .to_lowercase();
@@ -422,9 +426,9 @@ pub fn translation_resource(l: &Layout, file: &Path, path: &str) -> bool {
 /// True when the site defines its own link render hook (Hugo docs,
 /// "Link render hooks": `layouts/_markup/render-link.html`, or under
 /// `_default/` before Hugo 0.146, a content type's or a language's), or a
-/// theme in `themes/` does ([`link_hook::files`]).
-fn custom_link_hook(dir: &Path) -> bool {
-    !link_hook::files(dir).is_empty()
+/// theme in use does ([`link_hook::files`]; `themes` as it takes them).
+fn custom_link_hook(dir: &Path, themes: Option<&[PathBuf]>) -> bool {
+    !link_hook::files(dir, themes).is_empty()
 }
 
 /// Reads the site's own link render hooks ([`link_hook`]): the
@@ -432,8 +436,8 @@ fn custom_link_hook(dir: &Path) -> bool {
 /// [`Layout::hugo_hook_destinations`]; a hook that rewrites any
 /// destination in a way the model does not know leaves pages and anchors
 /// unsure, named with its path.
-fn link_hooks(l: &mut Layout, dir: &Path) {
-    for (shown, file) in link_hook::files(dir) {
+fn link_hooks(l: &mut Layout, dir: &Path, themes: Option<&[PathBuf]>) {
+    for (shown, file) in link_hook::files(dir, themes) {
         let Ok(text) = super::read_config(&file) else {
             continue;
         };

@@ -197,3 +197,81 @@ pub(super) fn yaml_to_toml(y: &yaml_rust2::Yaml) -> toml::Value {
         _ => toml::Value::String(String::new()),
     }
 }
+
+/// The most themes followed for one site (components and their own
+/// components).
+const MAX_THEMES: usize = 32;
+
+/// The directories of the themes the Hugo site in `dir` uses, whose
+/// merged configuration is `t`, in Hugo's lookup order (Hugo docs, "Theme
+/// components"): each name of `theme` (a string or a list) under
+/// `themesDir` (default `themes`), each followed by the themes its own
+/// configuration (`hugo.toml`, `config.toml`, `.yaml`, `.json` in its
+/// directory) names. Empty when no theme is set. `None` when the model
+/// cannot tell: a theme named by a module path (`github.com/x/y`), or
+/// `module.imports` (Hugo Modules), which it does not follow.
+pub(super) fn themes_in_use(dir: &Path, t: &toml::Table) -> Option<Vec<PathBuf>> {
+    fn get<'a>(t: &'a toml::Table, k: &str) -> Option<&'a toml::Value> {
+        t.iter()
+            .find(|(x, _)| x.eq_ignore_ascii_case(k))
+            .map(|(_, v)| v)
+    }
+    fn names(t: &toml::Table) -> Option<Vec<String>> {
+        if get(t, "module")
+            .and_then(|m| m.as_table())
+            .and_then(|m| get(m, "imports"))
+            .is_some()
+        {
+            return None;
+        }
+        let names: Vec<String> = match get(t, "theme") {
+            None => Vec::new(),
+            Some(toml::Value::String(s)) => vec![s.clone()],
+            Some(toml::Value::Array(a)) => a
+                .iter()
+                .map(|v| v.as_str().map(str::to_string))
+                .collect::<Option<_>>()?,
+            Some(_) => return None,
+        };
+        let plain = |n: &String| !n.is_empty() && !n.contains(['/', '\\']) && n != "." && n != "..";
+        names.iter().all(plain).then_some(names)
+    }
+    let themes_dir = dir.join(
+        get(t, "themesDir")
+            .and_then(toml::Value::as_str)
+            .unwrap_or("themes"),
+    );
+    let mut out: Vec<PathBuf> = Vec::new();
+    let mut queue = names(t)?;
+    queue.reverse();
+    while let Some(name) = queue.pop() {
+        let root = themes_dir.join(&name);
+        if out.contains(&root) {
+            continue;
+        }
+        if out.len() >= MAX_THEMES {
+            return None;
+        }
+        out.push(root.clone());
+        let own = [
+            "hugo.toml",
+            "hugo.yaml",
+            "hugo.yml",
+            "hugo.json",
+            "config.toml",
+            "config.yaml",
+            "config.yml",
+            "config.json",
+        ]
+        .iter()
+        .map(|f| root.join(f))
+        .find(|f| f.is_file());
+        if let Some(file) = own {
+            let table = table_of(&file).ok()?;
+            let mut more = names(&table)?;
+            more.reverse();
+            queue.extend(more);
+        }
+    }
+    Some(out)
+}

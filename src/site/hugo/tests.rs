@@ -492,3 +492,48 @@ fn translations_share_bundle_resources() {
         "otel-operator-q-and-a/mount-rainier.jpg"
     ));
 }
+
+/// Only the themes in use count (Hugo docs, "Theme components"):
+/// letsencrypt/website sets `theme="le-2025"` and keeps the retired
+/// `themes/le-2021`, whose link render hook rewrites destinations; that
+/// hook renders nothing, and the site's links stay checked (issue 46).
+#[test]
+fn link_hooks_of_unused_themes_are_not_read() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sites/hugo-unused-theme");
+    let l = read(&dir).expect("a Hugo site");
+    assert!(l.unsure_anchors.is_empty(), "{:?}", l.unsure_anchors);
+    assert!(l.unsure_pages.is_empty(), "{:?}", l.unsure_pages);
+    // The same hook in the theme in use (a list, as theme components
+    // are given) is read.
+    let hook = include_str!(
+        "../../../fixtures/sites/hugo-unused-theme/themes/le-2021/layouts/_default/_markup/render-link.html"
+    );
+    let (_d, l) = site(&[
+        ("hugo.toml", "theme = [\"le-2021\"]\n"),
+        (
+            "themes/le-2021/layouts/_default/_markup/render-link.html",
+            hook,
+        ),
+    ]);
+    let l = l.expect("a Hugo site");
+    assert!(
+        l.unsure_anchors.iter().any(|w| w.contains("le-2021")),
+        "{:?}",
+        l.unsure_anchors
+    );
+    // A component named by the theme's own configuration is in use too.
+    let (_d, l) = site(&[
+        ("hugo.toml", "theme = \"main\"\n"),
+        ("themes/main/hugo.toml", "theme = \"le-2021\"\n"),
+        (
+            "themes/le-2021/layouts/_default/_markup/render-link.html",
+            hook,
+        ),
+    ]);
+    let l = l.expect("a Hugo site");
+    assert!(
+        l.unsure_anchors.iter().any(|w| w.contains("le-2021")),
+        "{:?}",
+        l.unsure_anchors
+    );
+}
