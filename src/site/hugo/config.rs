@@ -102,16 +102,54 @@ pub(super) fn directory_files(env: &Path) -> Vec<PathBuf> {
     files
 }
 
-/// Where the file `f` of a configuration directory goes: `Some(None)`
-/// for the whole configuration (`hugo.*`, `config.*`), `Some(Some(key))`
-/// for a root key's table (`params.toml`); `None` for a file of one
-/// language (`menus.en.toml`, not read).
-pub(super) fn key_of(f: &Path) -> Option<Option<String>> {
+/// Where the file `f` of a configuration directory goes, as the path of
+/// keys its table is set at (Hugo's `config/configLoader.go`): `Some(vec![])`
+/// for the whole configuration (`hugo.*`, `config.*`), `[key]` for a root
+/// key's table (`params.toml`), `["languages", lang]` for a file of one
+/// language (`languages.fr.toml`, or any `name.lang.toml` but
+/// `menu(s)`/`params`: letsencrypt/website's `languages.ca.toml` ...);
+/// `None` for a language's menus and params (`menus.en.toml`,
+/// `params.fr.yaml`), which move no page and are not read.
+pub(super) fn key_of(f: &Path) -> Option<Vec<String>> {
     let stem = f.file_stem()?.to_string_lossy().into_owned();
-    if stem.contains('.') {
-        return None;
+    if let Some((name, lang)) = stem.split_once('.') {
+        let name = name.to_lowercase();
+        if lang.is_empty()
+            || lang.contains('.')
+            || ["menu", "menus", "params"].contains(&name.as_str())
+        {
+            return None;
+        }
+        return Some(vec!["languages".into(), lang.to_lowercase()]);
     }
-    Some((stem != "hugo" && stem != "config").then_some(stem))
+    if stem == "hugo" || stem == "config" {
+        return Some(Vec::new());
+    }
+    Some(vec![stem])
+}
+
+/// The table of a configuration directory's file set at the `keys`
+/// [`key_of`] gives: `table` nested under them; a file whose only key is
+/// its own name (`cascade.yaml` holding `cascade: ...`) gives that key's
+/// value (Hugo's `unwrapKey`).
+pub(super) fn nested(keys: &[String], mut table: toml::Table, name: &str) -> toml::Table {
+    let Some((last, outer)) = keys.split_last() else {
+        return table;
+    };
+    let mut value = match table.len() {
+        1 if table.contains_key(name) => table
+            .remove(name)
+            .unwrap_or(toml::Value::Table(toml::Table::new())),
+        _ => toml::Value::Table(table),
+    };
+    value = toml::Value::Table(toml::Table::from_iter([(last.clone(), value)]));
+    for k in outer.iter().rev() {
+        value = toml::Value::Table(toml::Table::from_iter([(k.clone(), value)]));
+    }
+    match value {
+        toml::Value::Table(t) => t,
+        _ => toml::Table::new(),
+    }
 }
 
 /// The configuration file `path` as a table (TOML, YAML or JSON).
