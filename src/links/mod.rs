@@ -476,6 +476,14 @@ impl LocalLinks {
         // An anchor the generator makes (a MyST label anywhere in the
         // project, a docsify heading id): found.
         let fragment = decoded_fragment(fragment).filter(|f| !site.generator_anchor(&target, f));
+        let unsure_anchors = site
+            .unsure_anchors()
+            .or_else(|| {
+                fragment
+                    .as_ref()
+                    .and_then(|_| site.unsure_anchors_of(&target))
+            })
+            .map(|why| (site.layout.config.clone(), why));
         Some(Lead::Target(LinkTarget {
             kind: self.files.kind(&target),
             path: target,
@@ -483,9 +491,7 @@ impl LocalLinks {
             renderer: self.renderer.unwrap_or(site.renderer()),
             definition_terms: site.layout.definition_term_ids,
             in_site: true,
-            unsure_anchors: site
-                .unsure_anchors()
-                .map(|why| (site.layout.config.clone(), why)),
+            unsure_anchors,
             unsure_section_ids: site
                 .layout
                 .unsure_section_ids

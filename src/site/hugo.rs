@@ -11,6 +11,7 @@
 use std::path::{Path, PathBuf};
 
 mod config;
+mod embedded;
 pub mod link_hook;
 mod mounts;
 mod outputs;
@@ -21,7 +22,8 @@ mod taxonomies;
 #[cfg(test)]
 mod tests;
 
-use config::{directory_files, key_of, merge, table_of, unread_config_files};
+use config::{directory_files, key_of, merge, nested, table_of, unread_config_files};
+pub use embedded::EmbeddedLinks;
 use mounts::file_mounts;
 use outputs::output_formats;
 use redirects::read_redirects;
@@ -77,7 +79,7 @@ pub fn read(dir: &Path) -> Option<Layout> {
         .collect();
     let first_dir_file = env_files.first().and_then(|f| {
         f.iter()
-            .find(|p| matches!(key_of(p), Some(None)))
+            .find(|p| key_of(p).is_some_and(|k| k.is_empty()))
             .or_else(|| f.first())
             .cloned()
     });
@@ -99,29 +101,30 @@ pub fn read(dir: &Path) -> Option<Layout> {
         dir.join("archetypes"),
     ];
     l.alias_keys.push("aliases");
-    let custom_hook = custom_link_hook(dir);
-    l.root_fallback = custom_hook;
-    link_hooks(&mut l, dir);
     unread_config_files(&mut l, dir, &env_files);
     let mut t = toml::Table::new();
     let mut read_any = false;
-    let files = root_file.iter().map(|f| (f.clone(), None)).chain(
+    let files = root_file.iter().map(|f| (f.clone(), Vec::new())).chain(
         env_files.into_iter().flatten().filter_map(|f| {
             let key = key_of(&f)?;
             Some((f, key))
         }),
     );
-    for (file, key) in files {
+    for (file, keys) in files {
         match table_of(&file) {
             Ok(table) => {
                 read_any = true;
-                match key {
-                    None => merge(&mut t, table),
-                    Some(k) => merge(
-                        &mut t,
-                        toml::Table::from_iter([(k, toml::Value::Table(table))]),
-                    ),
-                }
+                let name = file
+                    .file_stem()
+                    .map(|s| {
+                        s.to_string_lossy()
+                            .split('.')
+                            .next()
+                            .unwrap_or_default()
+                            .to_string()
+                    })
+                    .unwrap_or_default();
+                merge(&mut t, nested(&keys, table, &name));
             }
             Err(why) => l.notes.push(format!(
                 "{} could not be read{}: Hugo defaults assumed for it",
@@ -131,6 +134,9 @@ pub fn read(dir: &Path) -> Option<Layout> {
         }
     }
     if !read_any {
+        // No configuration read: which theme is in use is not known.
+        l.root_fallback = custom_link_hook(dir, None);
+        link_hooks(&mut l, dir, None);
         l.static_dirs.push(dir.join("static"));
         read_redirects(&mut l, dir, &["redirects".into(), "redir".into()]);
         return Some(l);
@@ -146,12 +152,17 @@ pub fn read(dir: &Path) -> Option<Layout> {
             .find(|(x, _)| x.eq_ignore_ascii_case(k))
             .map(|(_, v)| v)
     };
+    let themes = config::themes_in_use(dir, &t);
+    let custom_hook = custom_link_hook(dir, themes.as_deref());
+    l.root_fallback = custom_hook;
+    link_hooks(&mut l, dir, themes.as_deref());
     let default_language = s(get("defaultContentLanguage"))
         .unwrap_or_else(|| "en".into())
         .to_lowercase();
     if let Some(c) = s(get("contentDir")) {
         l.source_dir = dir.join(c);
     }
+    let root_content = l.source_dir.clone();
     let static_dir = s(get("staticDir")).unwrap_or_else(|| "static".into());
     if let Some(a) = s(get("archetypeDir")) {
         l.theme_dirs.push(dir.join(a));
@@ -209,18 +220,7 @@ pub fn read(dir: &Path) -> Option<Layout> {
         let target = target.trim_matches('/');
         // The languages it is mounted for: `lang`, or (Hugo 0.153)
         // `sites.matrix.languages`; every language when neither says.
-        let langs: Vec<String> = match s(m.get("lang")) {
-            Some(code) => vec![code.to_lowercase()],
-            None => m
-                .get("sites")
-                .and_then(|x| x.get("matrix"))
-                .and_then(|x| x.get("languages"))
-                .and_then(toml::Value::as_array)
-                .into_iter()
-                .flatten()
-                .filter_map(|c| c.as_str().map(str::to_lowercase))
-                .collect(),
-        };
+        let langs = mount_languages(m);
         if target == "content" {
             let source = dir.join(source);
             if langs.is_empty() || langs.contains(&default_language) {
@@ -283,10 +283,17 @@ pub fn read(dir: &Path) -> Option<Layout> {
     }
     l.static_dirs = statics;
     file_mounts(&mut l, dir, mounts.map(Vec::as_slice).unwrap_or_default());
-    if !custom_hook && embedded_link_hook(get("languages"), get("markup")) {
+    if embedded::in_effect(get("languages"), get("markup"), custom_hook) {
         // Hugo's embedded link render hook resolves a destination with
-        // `.GetPage`, as a site's own hook does.
+        // `.GetPage`, as a site's own hook does: in the page's language.
         l.root_fallback = true;
+        l.hugo_embedded_links = Some(embedded_links(
+            dir,
+            &root_content,
+            mounts.map(Vec::as_slice).unwrap_or_default(),
+            get("languages").and_then(toml::Value::as_table),
+            &default_language,
+        ));
     }
     output_formats(
         &mut l,
@@ -422,9 +429,9 @@ pub fn translation_resource(l: &Layout, file: &Path, path: &str) -> bool {
 /// True when the site defines its own link render hook (Hugo docs,
 /// "Link render hooks": `layouts/_markup/render-link.html`, or under
 /// `_default/` before Hugo 0.146, a content type's or a language's), or a
-/// theme in `themes/` does ([`link_hook::files`]).
-fn custom_link_hook(dir: &Path) -> bool {
-    !link_hook::files(dir).is_empty()
+/// theme in use does ([`link_hook::files`]; `themes` as it takes them).
+fn custom_link_hook(dir: &Path, themes: Option<&[PathBuf]>) -> bool {
+    !link_hook::files(dir, themes).is_empty()
 }
 
 /// Reads the site's own link render hooks ([`link_hook`]): the
@@ -432,8 +439,8 @@ fn custom_link_hook(dir: &Path) -> bool {
 /// [`Layout::hugo_hook_destinations`]; a hook that rewrites any
 /// destination in a way the model does not know leaves pages and anchors
 /// unsure, named with its path.
-fn link_hooks(l: &mut Layout, dir: &Path) {
-    for (shown, file) in link_hook::files(dir) {
+fn link_hooks(l: &mut Layout, dir: &Path, themes: Option<&[PathBuf]>) {
+    for (shown, file) in link_hook::files(dir, themes) {
         let Ok(text) = super::read_config(&file) else {
             continue;
         };
@@ -461,33 +468,146 @@ pub fn hook_destination(l: &Layout, dest: &str) -> Option<String> {
         .map(link_hook::Special::reason)
 }
 
-/// True when Hugo's embedded link render hook renders the site's links
-/// (Hugo docs, "Configure markup", `markup.goldmark.renderHooks.link.
-/// useEmbedded`): `always` or `fallback`, or `auto` (the default) on a
-/// multilingual single-host site (two languages or more, none with a
-/// `baseURL` of its own). Called only when the site has no hook of its
-/// own.
-fn embedded_link_hook(languages: Option<&toml::Value>, markup: Option<&toml::Value>) -> bool {
-    let use_embedded = markup
-        .and_then(|m| m.get("goldmark"))
-        .and_then(|g| g.get("renderHooks"))
-        .and_then(|r| r.get("link"))
-        .and_then(|k| k.get("useEmbedded"))
-        .and_then(toml::Value::as_str)
-        .map(str::to_lowercase);
-    match use_embedded.as_deref() {
-        Some("always" | "fallback") => true,
-        Some("never") => false,
-        _ => {
-            let langs = languages.and_then(toml::Value::as_table);
-            let multilingual = langs.is_some_and(|t| t.len() >= 2);
-            let multihost = langs.is_some_and(|t| {
-                t.values()
-                    .any(|v| v.get("baseURL").or_else(|| v.get("baseurl")).is_some())
-            });
-            multilingual && !multihost
+/// The languages a content mount `m` (`[[module.mounts]]`) is for:
+/// `lang`, or (Hugo 0.153) `sites.matrix.languages`, lowercase; empty
+/// when neither says (every language).
+fn mount_languages(m: &toml::Value) -> Vec<String> {
+    match m.get("lang").and_then(toml::Value::as_str) {
+        Some(code) => vec![code.to_lowercase()],
+        None => m
+            .get("sites")
+            .and_then(|x| x.get("matrix"))
+            .and_then(|x| x.get("languages"))
+            .and_then(toml::Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(|c| c.as_str().map(str::to_lowercase))
+            .collect(),
+    }
+}
+
+/// The languages and content directories the embedded link render hook
+/// looks pages up in ([`EmbeddedLinks`]) for the Hugo site in `dir`:
+/// the content mounts (`mounts`, each for its languages), else each
+/// language's `contentDir` (`languages`), a language without one sharing
+/// `root_content` (`contentDir`, default `content`); the default language
+/// `default` first.
+fn embedded_links(
+    dir: &Path,
+    root_content: &Path,
+    mounts: &[toml::Value],
+    languages: Option<&toml::Table>,
+    default: &str,
+) -> EmbeddedLinks {
+    let mut codes = vec![default.to_string()];
+    for code in languages.into_iter().flat_map(|t| t.keys()) {
+        let code = code.to_lowercase();
+        if !codes.contains(&code) {
+            codes.push(code);
         }
     }
+    let mut dirs = Vec::new();
+    for m in mounts {
+        let target = m.get("target").and_then(toml::Value::as_str);
+        let source = m.get("source").and_then(toml::Value::as_str);
+        let (Some(source), Some("content")) = (source, target.map(|t| t.trim_matches('/'))) else {
+            continue;
+        };
+        let langs = mount_languages(m);
+        if langs.is_empty() {
+            dirs.push((dir.join(source), None));
+        }
+        for code in langs {
+            dirs.push((dir.join(source), Some(code)));
+        }
+    }
+    if dirs.is_empty() {
+        let mut shared = languages.is_none_or(|t| t.is_empty());
+        for (code, v) in languages.into_iter().flatten() {
+            match v.get("contentDir").and_then(toml::Value::as_str) {
+                Some(c) => dirs.push((dir.join(c), Some(code.to_lowercase()))),
+                None => shared = true,
+            }
+        }
+        if shared {
+            dirs.push((root_content.to_path_buf(), None));
+        }
+    }
+    EmbeddedLinks {
+        languages: codes,
+        dirs,
+    }
+}
+
+/// The content file of the page Hugo's embedded link render hook links
+/// the destination `decoded` (path only, percent-decoded) of a Markdown
+/// link on the page `file` to, when that hook renders `l`'s links
+/// ([`Layout::hugo_embedded_links`]; `embedded::get_page`): the page
+/// `.GetPage` finds in the page's language. `None` when the hook is not
+/// in effect, `file` is not a Markdown page, or no page is found (the
+/// link is then as written). `is_file` says whether a path is a file of
+/// the site.
+pub fn embedded_link(
+    l: &Layout,
+    file: &Path,
+    decoded: &str,
+    is_file: impl Fn(&Path) -> bool,
+) -> Option<PathBuf> {
+    let links = l.hugo_embedded_links.as_ref()?;
+    embedded::get_page(links, file, decoded, &l.page_extensions, &is_file)
+}
+
+/// The most bytes of a page [`layout_only_page`] reads: a page of front
+/// matter alone is small (letsencrypt/website's untranslated stubs are
+/// under 200 bytes).
+const MAX_LAYOUT_ONLY: u64 = 8 * 1024;
+
+/// Why the anchors of `page`, a content page of the Hugo site `l`, are
+/// not known: it has no content of its own (front matter, blank lines
+/// and HTML comments only), so everything it shows, ids included, is
+/// written by its layout, which the model does not read
+/// (letsencrypt/website: 647 untranslated stubs, `untranslated: 1`,
+/// whose layout renders the English page's content). `None` for any
+/// other page or site.
+pub fn layout_only_page(l: &Layout, page: &Path) -> Option<String> {
+    if l.generator != Generator::Hugo {
+        return None;
+    }
+    let ext = page.extension()?.to_string_lossy().to_lowercase();
+    if !l.page_extensions.contains(&ext.as_str()) {
+        return None;
+    }
+    let in_content = page.starts_with(&l.source_dir)
+        || l.hugo_language_dirs.iter().any(|d| page.starts_with(d))
+        || l.mounts.iter().any(|(d, _)| page.starts_with(d));
+    if !in_content || std::fs::metadata(page).ok()?.len() > MAX_LAYOUT_ONLY {
+        return None;
+    }
+    let text = std::fs::read_to_string(page).ok()?;
+    let (front, body) = crate::format::markdown::split_front_matter(&text);
+    if front.is_empty() || !without_comments(&body).trim().is_empty() {
+        return None;
+    }
+    Some(
+        "the layout of a Hugo page with no content of its own (front matter only), which writes what the page shows,"
+            .to_string(),
+    )
+}
+
+/// `text` without its HTML comments (`<!-- ... -->`; an unclosed one to
+/// the end).
+fn without_comments(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(start) = rest.find("<!--") {
+        out.push_str(&rest[..start]);
+        rest = match rest[start + 4..].find("-->") {
+            Some(end) => &rest[start + 4 + end + 3..],
+            None => "",
+        };
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The pages of a Hugo site's leaf bundle (`x/index.md`) look for a

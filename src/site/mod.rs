@@ -458,6 +458,11 @@ pub struct Layout {
     /// (Hugo docs, "Multilingual mode", "Page bundles": a bundle
     /// inherits its translations' resources except content files).
     pub hugo_language_dirs: Vec<PathBuf>,
+    /// Hugo: the languages and content directories through which the
+    /// embedded link render hook looks a Markdown link's page up
+    /// (`.GetPage` in the page's language), when that hook renders the
+    /// site's links ([`hugo::EmbeddedLinks`]); `None` otherwise.
+    pub hugo_embedded_links: Option<hugo::EmbeddedLinks>,
     /// Antora: why the AsciiDoc `idprefix`/`idseparator` that section ids
     /// get are not sure (no playbook in the tree, or an extension of it
     /// that may set them; [`antora::section_ids`]). A fragment not found
@@ -520,6 +525,7 @@ impl Layout {
             unsure_anchors: Vec::new(),
             unsure_under: Vec::new(),
             hugo_language_dirs: Vec::new(),
+            hugo_embedded_links: None,
             unsure_section_ids: None,
             notes: Vec::new(),
             zola: zola::Settings::default(),
@@ -1032,6 +1038,13 @@ impl Site {
             // link of (a glossary term).
             return Resolved::Unsure { reason };
         }
+        if let Some(target) =
+            hugo::embedded_link(l, file, &decoded, |p| self.kind(p) == files::Kind::File)
+        {
+            // Hugo's embedded link render hook: the page `.GetPage` finds
+            // in the page's language (else the link as written, below).
+            return Resolved::File(target);
+        }
         if l.module_specifiers && decoded.starts_with(['@', '~']) {
             // A module specifier the bundler resolves (`@theme/x.css`,
             // `@site/static/y.png`, `~pkg/z`), not a URL.
@@ -1336,6 +1349,14 @@ impl Site {
     /// every anchor the renderer makes.
     pub fn unsure_anchors(&self) -> Option<String> {
         unsure_reason(&self.layout.unsure_anchors, "may add anchors")
+    }
+
+    /// Why the anchors of the page `page` (a source file of the site) in
+    /// particular are not known, as [`Site::unsure_anchors`] says it for
+    /// the whole site: a Hugo page whose layout writes all it shows
+    /// ([`hugo::layout_only_page`]). `None` for any other page.
+    pub fn unsure_anchors_of(&self, page: &Path) -> Option<String> {
+        hugo::layout_only_page(&self.layout, page).map(|why| format!("{why} may add anchors"))
     }
 
     /// The source behind `path` (a file path): itself, or the page it

@@ -102,16 +102,54 @@ pub(super) fn directory_files(env: &Path) -> Vec<PathBuf> {
     files
 }
 
-/// Where the file `f` of a configuration directory goes: `Some(None)`
-/// for the whole configuration (`hugo.*`, `config.*`), `Some(Some(key))`
-/// for a root key's table (`params.toml`); `None` for a file of one
-/// language (`menus.en.toml`, not read).
-pub(super) fn key_of(f: &Path) -> Option<Option<String>> {
+/// Where the file `f` of a configuration directory goes, as the path of
+/// keys its table is set at (Hugo's `config/configLoader.go`): `Some(vec![])`
+/// for the whole configuration (`hugo.*`, `config.*`), `[key]` for a root
+/// key's table (`params.toml`), `["languages", lang]` for a file of one
+/// language (`languages.fr.toml`, or any `name.lang.toml` but
+/// `menu(s)`/`params`: letsencrypt/website's `languages.ca.toml` ...);
+/// `None` for a language's menus and params (`menus.en.toml`,
+/// `params.fr.yaml`), which move no page and are not read.
+pub(super) fn key_of(f: &Path) -> Option<Vec<String>> {
     let stem = f.file_stem()?.to_string_lossy().into_owned();
-    if stem.contains('.') {
-        return None;
+    if let Some((name, lang)) = stem.split_once('.') {
+        let name = name.to_lowercase();
+        if lang.is_empty()
+            || lang.contains('.')
+            || ["menu", "menus", "params"].contains(&name.as_str())
+        {
+            return None;
+        }
+        return Some(vec!["languages".into(), lang.to_lowercase()]);
     }
-    Some((stem != "hugo" && stem != "config").then_some(stem))
+    if stem == "hugo" || stem == "config" {
+        return Some(Vec::new());
+    }
+    Some(vec![stem])
+}
+
+/// The table of a configuration directory's file set at the `keys`
+/// [`key_of`] gives: `table` nested under them; a file whose only key is
+/// its own name (`cascade.yaml` holding `cascade: ...`) gives that key's
+/// value (Hugo's `unwrapKey`).
+pub(super) fn nested(keys: &[String], mut table: toml::Table, name: &str) -> toml::Table {
+    let Some((last, outer)) = keys.split_last() else {
+        return table;
+    };
+    let mut value = match table.len() {
+        1 if table.contains_key(name) => table
+            .remove(name)
+            .unwrap_or(toml::Value::Table(toml::Table::new())),
+        _ => toml::Value::Table(table),
+    };
+    value = toml::Value::Table(toml::Table::from_iter([(last.clone(), value)]));
+    for k in outer.iter().rev() {
+        value = toml::Value::Table(toml::Table::from_iter([(k.clone(), value)]));
+    }
+    match value {
+        toml::Value::Table(t) => t,
+        _ => toml::Table::new(),
+    }
 }
 
 /// The configuration file `path` as a table (TOML, YAML or JSON).
@@ -196,4 +234,82 @@ pub(super) fn yaml_to_toml(y: &yaml_rust2::Yaml) -> toml::Value {
         Yaml::String(s) | Yaml::Real(s) => toml::Value::String(s.clone()),
         _ => toml::Value::String(String::new()),
     }
+}
+
+/// The most themes followed for one site (components and their own
+/// components).
+const MAX_THEMES: usize = 32;
+
+/// The directories of the themes the Hugo site in `dir` uses, whose
+/// merged configuration is `t`, in Hugo's lookup order (Hugo docs, "Theme
+/// components"): each name of `theme` (a string or a list) under
+/// `themesDir` (default `themes`), each followed by the themes its own
+/// configuration (`hugo.toml`, `config.toml`, `.yaml`, `.json` in its
+/// directory) names. Empty when no theme is set. `None` when the model
+/// cannot tell: a theme named by a module path (`github.com/x/y`), or
+/// `module.imports` (Hugo Modules), which it does not follow.
+pub(super) fn themes_in_use(dir: &Path, t: &toml::Table) -> Option<Vec<PathBuf>> {
+    fn get<'a>(t: &'a toml::Table, k: &str) -> Option<&'a toml::Value> {
+        t.iter()
+            .find(|(x, _)| x.eq_ignore_ascii_case(k))
+            .map(|(_, v)| v)
+    }
+    fn names(t: &toml::Table) -> Option<Vec<String>> {
+        if get(t, "module")
+            .and_then(|m| m.as_table())
+            .and_then(|m| get(m, "imports"))
+            .is_some()
+        {
+            return None;
+        }
+        let names: Vec<String> = match get(t, "theme") {
+            None => Vec::new(),
+            Some(toml::Value::String(s)) => vec![s.clone()],
+            Some(toml::Value::Array(a)) => a
+                .iter()
+                .map(|v| v.as_str().map(str::to_string))
+                .collect::<Option<_>>()?,
+            Some(_) => return None,
+        };
+        let plain = |n: &String| !n.is_empty() && !n.contains(['/', '\\']) && n != "." && n != "..";
+        names.iter().all(plain).then_some(names)
+    }
+    let themes_dir = dir.join(
+        get(t, "themesDir")
+            .and_then(toml::Value::as_str)
+            .unwrap_or("themes"),
+    );
+    let mut out: Vec<PathBuf> = Vec::new();
+    let mut queue = names(t)?;
+    queue.reverse();
+    while let Some(name) = queue.pop() {
+        let root = themes_dir.join(&name);
+        if out.contains(&root) {
+            continue;
+        }
+        if out.len() >= MAX_THEMES {
+            return None;
+        }
+        out.push(root.clone());
+        let own = [
+            "hugo.toml",
+            "hugo.yaml",
+            "hugo.yml",
+            "hugo.json",
+            "config.toml",
+            "config.yaml",
+            "config.yml",
+            "config.json",
+        ]
+        .iter()
+        .map(|f| root.join(f))
+        .find(|f| f.is_file());
+        if let Some(file) = own {
+            let table = table_of(&file).ok()?;
+            let mut more = names(&table)?;
+            more.reverse();
+            queue.extend(more);
+        }
+    }
+    Some(out)
 }

@@ -73,20 +73,27 @@ pub struct Hook {
     pub rewrites: bool,
 }
 
-/// The link render hooks of the Hugo site in `dir` (and of its themes in
-/// `themes/`), each as (path relative to `dir`, file), at most
-/// [`MAX_HOOKS`].
-pub fn files(dir: &Path) -> Vec<(String, PathBuf)> {
+/// The link render hooks of the Hugo site in `dir` and of the themes it
+/// uses, each as (path relative to `dir`, file), at most [`MAX_HOOKS`]:
+/// `themes` are the directories of the themes in use, in Hugo's lookup
+/// order (Hugo docs, "Theme components"); `None` when the model does not
+/// know them (every theme under `themes/`, in name order).
+pub fn files(dir: &Path, themes: Option<&[PathBuf]>) -> Vec<(String, PathBuf)> {
     let mut roots = vec![dir.to_path_buf()];
-    let mut themes: Vec<PathBuf> = std::fs::read_dir(dir.join("themes"))
-        .into_iter()
-        .flatten()
-        .flatten()
-        .take(MAX_ENTRIES)
-        .map(|e| e.path())
-        .collect();
-    themes.sort();
-    roots.extend(themes);
+    match themes {
+        Some(t) => roots.extend(t.iter().cloned()),
+        None => {
+            let mut themes: Vec<PathBuf> = std::fs::read_dir(dir.join("themes"))
+                .into_iter()
+                .flatten()
+                .flatten()
+                .take(MAX_ENTRIES)
+                .map(|e| e.path())
+                .collect();
+            themes.sort();
+            roots.extend(themes);
+        }
+    }
     let mut out = Vec::new();
     for root in roots {
         // `layouts/_markup/`, and `layouts/<x>/.../_markup/` (`_default`,

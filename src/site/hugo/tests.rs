@@ -48,7 +48,7 @@ fn archetypes_are_template_directories() {
 
 /// `config/_default/` alone is a Hugo site: `hugo.yaml` and a file
 /// per root key (`markup.toml`, `languages.yaml`, `module.json`),
-/// then `config/production/` over it; a file of one language is not
+/// then `config/production/` over it; a language's menus are not
 /// read.
 #[test]
 fn configuration_directory_and_environment_are_merged() {
@@ -491,4 +491,214 @@ fn translations_share_bundle_resources() {
         &not_bundle,
         "otel-operator-q-and-a/mount-rainier.jpg"
     ));
+}
+
+/// Only the themes in use count (Hugo docs, "Theme components"):
+/// letsencrypt/website sets `theme="le-2025"` and keeps the retired
+/// `themes/le-2021`, whose link render hook rewrites destinations; that
+/// hook renders nothing, and the site's links stay checked (issue 46).
+#[test]
+fn link_hooks_of_unused_themes_are_not_read() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sites/hugo-unused-theme");
+    let l = read(&dir).expect("a Hugo site");
+    assert!(l.unsure_anchors.is_empty(), "{:?}", l.unsure_anchors);
+    assert!(l.unsure_pages.is_empty(), "{:?}", l.unsure_pages);
+    // The same hook in the theme in use (a list, as theme components
+    // are given) is read.
+    let hook = include_str!(
+        "../../../fixtures/sites/hugo-unused-theme/themes/le-2021/layouts/_default/_markup/render-link.html"
+    );
+    let (_d, l) = site(&[
+        ("hugo.toml", "theme = [\"le-2021\"]\n"),
+        (
+            "themes/le-2021/layouts/_default/_markup/render-link.html",
+            hook,
+        ),
+    ]);
+    let l = l.expect("a Hugo site");
+    assert!(
+        l.unsure_anchors.iter().any(|w| w.contains("le-2021")),
+        "{:?}",
+        l.unsure_anchors
+    );
+    // A component named by the theme's own configuration is in use too.
+    let (_d, l) = site(&[
+        ("hugo.toml", "theme = \"main\"\n"),
+        ("themes/main/hugo.toml", "theme = \"le-2021\"\n"),
+        (
+            "themes/le-2021/layouts/_default/_markup/render-link.html",
+            hook,
+        ),
+    ]);
+    let l = l.expect("a Hugo site");
+    assert!(
+        l.unsure_anchors.iter().any(|w| w.contains("le-2021")),
+        "{:?}",
+        l.unsure_anchors
+    );
+}
+
+/// A file of one language in the configuration directory
+/// (`languages.cs.toml`, Hugo's `config/configLoader.go`) is that
+/// language's table: letsencrypt/website's content directories per
+/// language are read; a file wrapping its table in its own name is
+/// unwrapped; menus and params of a language are not read.
+#[test]
+fn language_files_of_the_configuration_directory() {
+    assert_eq!(
+        config::key_of(Path::new("languages.cs.toml")),
+        Some(vec!["languages".to_string(), "cs".to_string()])
+    );
+    assert_eq!(config::key_of(Path::new("menus.en.toml")), None);
+    assert_eq!(config::key_of(Path::new("params.fr.yaml")), None);
+    assert_eq!(config::key_of(Path::new("hugo.toml")), Some(Vec::new()));
+    assert_eq!(
+        config::key_of(Path::new("markup.toml")),
+        Some(vec!["markup".to_string()])
+    );
+    let wrapped = config::nested(
+        &["cascade".to_string()],
+        toml::Table::from_iter([("cascade".to_string(), toml::Value::Integer(1))]),
+        "cascade",
+    );
+    assert_eq!(wrapped.get("cascade"), Some(&toml::Value::Integer(1)));
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sites/hugo-multilingual");
+    let l = read(&dir).expect("a Hugo site");
+    assert_eq!(l.source_dir, dir.join("content/en"));
+    assert!(l.mounts.contains(&(dir.join("content/cs"), "/cs/".into())));
+    let links = l
+        .hugo_embedded_links
+        .expect("the embedded link render hook");
+    assert_eq!(links.languages, ["en", "cs"]);
+    assert!(links
+        .dirs
+        .contains(&(dir.join("content/cs"), Some("cs".to_string()))));
+}
+
+/// When the embedded link render hook renders links (Hugo docs,
+/// "Configure markup", `renderHooks.link.useEmbedded`): `auto` on a
+/// multilingual single-host site unless `duplicateResourceFiles`;
+/// `fallback` only without a hook of the site's; `always` even with
+/// one; the deprecated `enableDefault`.
+#[test]
+fn when_the_embedded_link_hook_renders() {
+    let langs: toml::Value = toml::from_str("en = {}\nfr = {}\n").expect("toml");
+    let one: toml::Value = toml::from_str("en = {}\n").expect("toml");
+    let markup = |s: &str| -> toml::Value { toml::from_str(s).expect("toml") };
+    assert!(embedded::in_effect(Some(&langs), None, false));
+    assert!(!embedded::in_effect(Some(&langs), None, true));
+    assert!(!embedded::in_effect(Some(&one), None, false));
+    let dup = markup("[goldmark]\nduplicateResourceFiles = true\n");
+    assert!(!embedded::in_effect(Some(&langs), Some(&dup), false));
+    let fallback = markup("[goldmark.renderHooks.link]\nuseEmbedded = \"fallback\"\n");
+    assert!(embedded::in_effect(Some(&one), Some(&fallback), false));
+    assert!(!embedded::in_effect(Some(&one), Some(&fallback), true));
+    let always = markup("[goldmark.renderHooks.link]\nuseEmbedded = \"always\"\n");
+    assert!(embedded::in_effect(None, Some(&always), true));
+    let legacy = markup("[goldmark.renderHooks.link]\nenableDefault = true\n");
+    assert!(embedded::in_effect(None, Some(&legacy), false));
+    let off = markup("[goldmark.renderHooks.link]\nenableDefault = false\n");
+    assert!(!embedded::in_effect(Some(&langs), Some(&off), false));
+}
+
+/// `.GetPage` as the embedded link render hook calls it
+/// (`hugolib/pagecollections.go`), checked against `hugo` 0.168 on a
+/// two-language site: by the page's source path in the page's language
+/// (a `slug` does not matter), from the page's directory (a leaf
+/// bundle's container) then the content root, never past a `.`; a page
+/// with no translation is not found (the link stays as written).
+#[test]
+fn embedded_link_hook_finds_pages_by_source_in_the_language() {
+    let (d, l) = site(&[
+        (
+            "hugo.toml",
+            "[languages.en]\ncontentDir = \"content/en\"\n[languages.fr]\ncontentDir = \"content/fr\"\n",
+        ),
+        ("content/en/docs/a.md", "---\nslug: alpha\n---\n# A\n"),
+        ("content/en/docs/b.md", "# B\n"),
+        ("content/en/docs/bun/index.md", "x\n"),
+        ("content/en/docs/page.html", "x\n"),
+        ("content/fr/docs/a.md", "---\nslug: alpha-fr\n---\n# A\n"),
+        ("content/fr/docs/c.md", "x\n"),
+        ("content/fr/docs/_index.md", "x\n"),
+    ]);
+    let l = l.expect("a Hugo site");
+    let d = d.path();
+    let is_file = |p: &Path| p.is_file();
+    let find = |page: &str, dest: &str| embedded_link(&l, &d.join(page), dest, is_file);
+    let fr_a = Some(d.join("content/fr/docs/a.md"));
+    let en_a = Some(d.join("content/en/docs/a.md"));
+    for dest in [
+        "/docs/a",
+        "/docs/a/",
+        "a.md",
+        "../docs/a",
+        "docs/a",
+        "./a",
+        "/DOCS/A",
+    ] {
+        assert_eq!(find("content/fr/docs/c.md", dest), fr_a, "{dest}");
+    }
+    assert_eq!(find("content/fr/docs/c.md", "/docs/b"), None);
+    assert_eq!(find("content/fr/docs/c.md", "b"), None);
+    assert_eq!(
+        find("content/fr/docs/c.md", "/docs/"),
+        Some(d.join("content/fr/docs/_index.md"))
+    );
+    assert_eq!(find("content/en/docs/b.md", "/docs/a"), en_a);
+    // From a leaf bundle: its container, but `../x.md` from its own
+    // directory.
+    assert_eq!(find("content/en/docs/bun/index.md", "a"), en_a);
+    assert_eq!(find("content/en/docs/bun/index.md", "./a"), en_a);
+    assert_eq!(find("content/en/docs/bun/index.md", "../a.md"), en_a);
+    assert_eq!(find("content/en/docs/bun/index.md", "../b"), None);
+    assert_eq!(
+        find("content/en/docs/b.md", "bun/"),
+        Some(d.join("content/en/docs/bun/index.md"))
+    );
+    // Not a page's extension, and a page goldmark does not render.
+    assert_eq!(find("content/en/docs/b.md", "/docs/a.png"), None);
+    assert_eq!(find("content/en/docs/page.html", "/docs/a"), None);
+}
+
+/// Translation by file name in a shared content directory (Hugo docs,
+/// "Multilingual mode"): `about.fr.md` is French, and `.GetPage` on it
+/// finds the French pages; the default language's pages are the names
+/// without a code.
+#[test]
+fn embedded_link_hook_translation_by_file_name() {
+    let (d, l) = site(&[
+        (
+            "hugo.toml",
+            "defaultContentLanguage = \"en\"\n[languages.en]\n[languages.fr]\n",
+        ),
+        ("content/docs/a.md", "# A\n"),
+        ("content/docs/a.fr.md", "# A\n"),
+        ("content/docs/b.md", "# B\n"),
+        ("content/docs/c.fr.md", "x\n"),
+    ]);
+    let l = l.expect("a Hugo site");
+    let d = d.path();
+    let find = |page: &str, dest: &str| embedded_link(&l, &d.join(page), dest, |p| p.is_file());
+    assert_eq!(
+        find("content/docs/c.fr.md", "/docs/a"),
+        Some(d.join("content/docs/a.fr.md"))
+    );
+    assert_eq!(find("content/docs/c.fr.md", "/docs/b"), None);
+    assert_eq!(
+        find("content/docs/b.md", "/docs/a"),
+        Some(d.join("content/docs/a.md"))
+    );
+}
+
+/// A page of front matter alone (letsencrypt/website's untranslated
+/// stubs) shows what its layout writes: its anchors are not known.
+#[test]
+fn pages_without_content_of_their_own() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sites/hugo-multilingual");
+    let l = read(&dir).expect("a Hugo site");
+    assert!(layout_only_page(&l, &dir.join("content/cs/repository.html")).is_some());
+    assert!(layout_only_page(&l, &dir.join("content/en/repository.html")).is_none());
+    assert!(layout_only_page(&l, &dir.join("content/cs/docs/rate-limits.md")).is_none());
+    assert_eq!(without_comments("a<!-- b -->c<!-- d"), "ac");
 }
