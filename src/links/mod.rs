@@ -497,6 +497,12 @@ impl LocalLinks {
                 .unsure_section_ids
                 .clone()
                 .map(|why| (site.layout.config.clone(), why)),
+            heading_ids_unread: site.layout.heading_ids_unread.clone().map(|why| {
+                (
+                    site.layout.config.clone(),
+                    format!("{why} mints heading ids by a function of the site's own"),
+                )
+            }),
         }))
     }
 
@@ -642,6 +648,17 @@ impl LocalLinks {
                 path: target.path,
                 suggestion,
             });
+        }
+        if let Some((config, why)) = target
+            .heading_ids_unread
+            .clone()
+            .filter(|_| target.fragment.is_some())
+        {
+            // The site mints heading ids by its own function: a fragment
+            // that the model's ids have may not be the page's, and one
+            // they lack may be.
+            self.count_unsure(&config, why);
+            return None;
         }
         if self.anchor_found(&target)? {
             self.count_unknown_anchor(file, &target);
@@ -819,6 +836,7 @@ impl LocalLinks {
             in_site: false,
             unsure_anchors: None,
             unsure_section_ids: None,
+            heading_ids_unread: None,
         }))
     }
 
@@ -1185,6 +1203,11 @@ pub(crate) struct LinkTarget {
     /// section has under another common pair is then counted as not
     /// checked.
     pub unsure_section_ids: Option<(PathBuf, String)>,
+    /// For a page of a site whose heading ids are not known at all
+    /// ([`crate::site::Layout::heading_ids_unread`]): the site's
+    /// configuration file and why. Every fragment is then counted as not
+    /// checked.
+    pub heading_ids_unread: Option<(PathBuf, String)>,
 }
 
 impl LinkTarget {
@@ -1200,6 +1223,7 @@ impl LinkTarget {
             in_site: false,
             unsure_anchors: None,
             unsure_section_ids: None,
+            heading_ids_unread: None,
         }
     }
 }

@@ -469,6 +469,12 @@ pub struct Layout {
     /// that a section of the target has under another common pair
     /// ([`antora::OTHER_SCHEMES`]) is then counted as not checked.
     pub unsure_section_ids: Option<String>,
+    /// Why the ids the generator mints for headings are not known at all
+    /// (VitePress `markdown.anchor.slugify`, a function of the site's
+    /// own): a fragment of a link to one of the site's pages is then
+    /// counted as not checked, found or not, since an id the model mints
+    /// may not be the page's.
+    pub heading_ids_unread: Option<String>,
     /// What the configuration holds that urilint could not read (a value
     /// computed by code, a file that does not parse): said once per site.
     pub notes: Vec<String>,
@@ -527,6 +533,7 @@ impl Layout {
             hugo_language_dirs: Vec::new(),
             hugo_embedded_links: None,
             unsure_section_ids: None,
+            heading_ids_unread: None,
             notes: Vec::new(),
             zola: zola::Settings::default(),
         }
