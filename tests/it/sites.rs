@@ -1349,3 +1349,21 @@ fn hugo_multilingual_embedded_link_hook() {
     );
     assert!(err.contains("no content of its own"), "{err}");
 }
+
+/// Issue 46 round 7, vuejs/test-utils (fixtures/sites/vitepress-custom-slugify/SOURCE):
+/// the site's own `markdown.anchor.slugify` (it keeps case) leaves every
+/// heading id unknown: `#using-a-real-router`, one of the default ids,
+/// is counted not checked as `#Using-a-Real-Router` is, not passed.
+#[test]
+fn vitepress_custom_slugify() {
+    check_site("vitepress-custom-slugify");
+    let out = check_links(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")),
+        "fixtures/sites/vitepress-custom-slugify",
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("2 links not checked") && err.contains("mints heading ids by a function of the site's own"),
+        "{err}"
+    );
+}
