@@ -345,7 +345,12 @@ impl From<SiteSetting> for String {
 /// `http://-invalid.com`; `t/` is the test folder of git, Perl projects
 /// and Celery; `*_spec.rb`, RSpec's test files by its default `--pattern`
 /// `spec/**/*_spec.rb`: asciidoctor-pdf's hold a bad IPv6 literal and an
-/// over-long host label on purpose), and code that is not the project's to fix
+/// over-long host label on purpose; likewise the test files each
+/// language's test runner finds by name beside the code: Go's
+/// `*_test.go` (`go help test`; argoproj/argo-cd's hold `http//x`,
+/// `user:p@ss@host` and `http://:/abc` on purpose), pytest's default
+/// `test_*.py` and `*_test.py`, and Jest's default `*.test.*` and
+/// `*.spec.*` JavaScript and TypeScript files), and code that is not the project's to fix
 /// (vendored and installed packages, minified files). A path named on the
 /// command line is checked all the same, unless `--force-exclude`.
 /// `extract` reads everything.
@@ -362,6 +367,19 @@ pub const DEFAULT_EXCLUDE: &[&str] = &[
     "__fixtures__/",
     "__snapshots__/",
     "*_spec.rb",
+    "*_test.go",
+    "test_*.py",
+    "*_test.py",
+    "*.test.js",
+    "*.test.jsx",
+    "*.test.ts",
+    "*.test.tsx",
+    "*.test.mjs",
+    "*.spec.js",
+    "*.spec.jsx",
+    "*.spec.ts",
+    "*.spec.tsx",
+    "*.spec.mjs",
     "node_modules/",
     "vendor/",
     "_vendor/",

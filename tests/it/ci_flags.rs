@@ -901,3 +901,32 @@ fn rspec_files_are_left_out_of_check_by_default() {
         "1 U005 invalid-host\n"
     );
 }
+
+/// Go's test files (`*_test.go`, `go help test`), like pytest's and
+/// Jest's by their default names, are test code: a walk leaves them out,
+/// a file named on the command line is read (issue 46 round 7:
+/// argoproj/argo-cd's `util/git/git_test.go` writes a password with an
+/// `@` on purpose; fixtures/test-data/argo-cd/SOURCE).
+#[test]
+fn go_test_files_are_left_out_of_check_by_default() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let stats = |args: &[&str]| text(&run_in(root, args).stdout);
+    assert_eq!(
+        stats(&[
+            "check",
+            "--isolated",
+            "--statistics",
+            "fixtures/test-data/argo-cd"
+        ]),
+        ""
+    );
+    assert_eq!(
+        stats(&[
+            "check",
+            "--isolated",
+            "--statistics",
+            "fixtures/test-data/argo-cd/util/git/git_test.go"
+        ]),
+        "1 U004 unexpected-character\n1 X001 password-in-userinfo\n"
+    );
+}

@@ -1363,7 +1363,8 @@ fn vitepress_custom_slugify() {
     );
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("2 links not checked") && err.contains("mints heading ids by a function of the site's own"),
+        err.contains("2 links not checked")
+            && err.contains("mints heading ids by a function of the site's own"),
         "{err}"
     );
 }
