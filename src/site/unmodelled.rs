@@ -66,7 +66,15 @@ pub const GENERATORS: &[(&str, &str, &[&str])] = &[
         &["svelte.config.js", "svelte.config.ts"],
     ),
     ("astro", "Astro (without Starlight)", ASTRO),
+    ("docusaurus", DOCUSAURUS_1, &["siteConfig.js"]),
 ];
+
+/// Docusaurus 1 (the `docusaurus` package, `website/siteConfig.js`, no
+/// `docusaurus.config.*`): its pages are the Markdown files of
+/// `customDocsPath`, `docs` beside `website/` by default, so its site
+/// directory may hold none (Docusaurus 1 docs, "siteConfig.js":
+/// `customDocsPath`).
+const DOCUSAURUS_1: &str = "Docusaurus 1";
 
 /// Gatsby's configuration files (Gatsby docs, "Gatsby Config API").
 const GATSBY: &[&str] = &["gatsby-config.js", "gatsby-config.ts", "gatsby-config.mjs"];
@@ -144,7 +152,9 @@ pub fn read(dir: &Path) -> Option<Layout> {
     let (_, generator, _) = GENERATORS.iter().find(|(p, _, markers)| {
         depends(p) && (markers.is_empty() || markers.iter().any(|m| dir.join(m).is_file()))
     })?;
-    if !has_pages(dir) {
+    let docs_beside =
+        || *generator == DOCUSAURUS_1 && dir.parent().is_some_and(|p| has_pages(&p.join("docs")));
+    if !has_pages(dir) && !docs_beside() {
         return None;
     }
     let mut l = Layout::new(Generator::Unmodelled, dir, &config);
@@ -214,6 +224,34 @@ mod tests {
         }
         let l = read(dir.path());
         (dir, l)
+    }
+
+    /// Docusaurus 1 (mobxjs/mobx: `website/package.json` depends on
+    /// `docusaurus` ^1, `website/siteConfig.js`, the docs in `docs/`
+    /// beside `website/`, which holds only static files): a site urilint
+    /// does not model, its links not checked; without `siteConfig.js` or
+    /// docs, none.
+    #[test]
+    fn docusaurus_1_is_a_site_not_modelled() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let web = dir.path().join("website");
+        std::fs::create_dir_all(web.join("static")).expect("mkdir");
+        std::fs::create_dir_all(dir.path().join("docs")).expect("mkdir");
+        std::fs::write(
+            web.join("package.json"),
+            r#"{"devDependencies": {"docusaurus": "^1.14.4"}}"#,
+        )
+        .expect("write");
+        std::fs::write(web.join("static/getting-started.html"), "<p>x</p>\n").expect("write");
+        assert!(read(&web).is_none(), "no siteConfig.js, no docs");
+        std::fs::write(web.join("siteConfig.js"), "module.exports = {};\n").expect("write");
+        assert!(read(&web).is_none(), "no docs");
+        std::fs::write(dir.path().join("docs/intro.md"), "# Intro\n").expect("write");
+        let l = read(&web).expect("site");
+        assert_eq!(
+            l.unsure_pages,
+            ["Docusaurus 1 (package.json, a generator urilint does not model)"]
+        );
     }
 
     /// A generator of the table with pages: a site of that name, every
