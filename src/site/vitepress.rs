@@ -63,6 +63,9 @@ pub fn read(dir: &Path) -> Option<Layout> {
         }
         l.unsure_anchors.push(why);
     }
+    if before_mdit_vue(dir) {
+        l.renderer = super::slug::Renderer::Vitepress0;
+    }
     match attrs_setting(&o) {
         Attrs::Default => {}
         Attrs::Disabled => l.renderer = super::slug::Renderer::VitepressNoAttrs,
@@ -152,6 +155,36 @@ enum Attrs {
     /// not known or a value not written as a literal: what sets an id is
     /// not known.
     Unsure,
+}
+
+/// True when the `package.json` nearest above the site's root `dir`
+/// (itself and up to three directories above) that names `vitepress` in
+/// `dependencies` or `devDependencies` asks for a version before
+/// 1.0.0-alpha.27 (`^0.20.0`, `1.0.0-alpha.13`): those slug headings
+/// with the `diacritics` package, not @mdit-vue/shared
+/// ([`super::slug::Renderer::Vitepress0`]; vuejs/vitepress, the tags).
+fn before_mdit_vue(dir: &Path) -> bool {
+    let Some(version) = dir.ancestors().take(4).find_map(|d| {
+        let text = super::read_config(&d.join("package.json")).ok()?;
+        let json: serde_json::Value = serde_json::from_str(&text).ok()?;
+        ["dependencies", "devDependencies"]
+            .iter()
+            .find_map(|k| json.get(k)?.get("vitepress")?.as_str().map(str::to_string))
+    }) else {
+        return false;
+    };
+    let v = version.trim_start_matches(['^', '~', '=', '>', 'v', ' ']);
+    if v.starts_with("0.") {
+        return true;
+    }
+    v.strip_prefix("1.0.0-alpha.")
+        .and_then(|n| {
+            n.split(|c: char| !c.is_ascii_digit())
+                .next()?
+                .parse::<u32>()
+                .ok()
+        })
+        .is_some_and(|n| n < 27)
 }
 
 /// The [`Attrs`] of the configuration `o`.

@@ -1368,3 +1368,12 @@ fn vitepress_custom_slugify() {
         "{err}"
     );
 }
+
+/// Issue 46 round 7, vuejs/vuex (fixtures/sites/vitepress-0/SOURCE): a
+/// site on VitePress 0.x (`package.json`: `vitepress` `^0.20.0`) slugs
+/// headings as that version does (Latin diacritics only, curly quotes
+/// kept), not as 1.x's NFKD: the kana heading's id keeps its voicing mark.
+#[test]
+fn vitepress_0_heading_ids() {
+    check_site("vitepress-0");
+}

@@ -34,7 +34,7 @@ pub fn of_markdown(src: &[u8], renderer: Renderer) -> Anchors {
     others.extend(ids.into_iter().map(|(id, _)| id));
     others.extend(kramdown_ids(src));
     others.extend(fence_ids(src));
-    if renderer == Renderer::Vitepress {
+    if matches!(renderer, Renderer::Vitepress | Renderer::Vitepress0) {
         others.extend(markdown_it_attrs_ids(src));
     }
     if matches!(

@@ -15,6 +15,7 @@
 
 mod asciidoctor;
 mod chars;
+mod diacritics;
 pub(crate) mod docusaurus;
 mod docutils;
 mod github;
@@ -72,6 +73,11 @@ pub enum Renderer {
     /// `markdown.attrs`): `{#id}` and `{.class}` are text of the heading
     /// and mint no id anywhere; otherwise as [`Renderer::Vitepress`].
     VitepressNoAttrs,
+    /// VitePress before 1.0.0-alpha.27 (`vitepress-0`): its own `slugify`
+    /// of the `diacritics` package (Latin letters only; no NFKD, curly
+    /// quotes kept) in markdown-it-anchor; otherwise as
+    /// [`Renderer::Vitepress`].
+    Vitepress0,
     /// Docusaurus (`docusaurus`): github-slugger, `{#custom-id}`.
     Docusaurus,
     /// Hugo's goldmark with `autoHeadingIDType` (`hugo`,
@@ -104,7 +110,7 @@ pub fn is_python_space(c: char) -> bool {
 }
 
 /// Every renderer that has a name, in the order of `docs/anchors.md`.
-pub const NAMED: [Renderer; 25] = [
+pub const NAMED: [Renderer; 26] = [
     Renderer::Github,
     Renderer::Gitlab,
     Renderer::PythonMarkdown,
@@ -120,6 +126,7 @@ pub const NAMED: [Renderer; 25] = [
     Renderer::MarkdownItAnchor,
     Renderer::Vitepress,
     Renderer::VitepressNoAttrs,
+    Renderer::Vitepress0,
     Renderer::Docusaurus,
     Renderer::Hugo(HugoIdType::Github),
     Renderer::Hugo(HugoIdType::GithubAscii),
@@ -167,6 +174,7 @@ impl Renderer {
             Renderer::MarkdownItAnchor => "markdown-it-anchor",
             Renderer::Vitepress => "vitepress",
             Renderer::VitepressNoAttrs => "vitepress-no-attrs",
+            Renderer::Vitepress0 => "vitepress-0",
             Renderer::Docusaurus => "docusaurus",
             Renderer::Hugo(HugoIdType::Github) => "hugo",
             Renderer::Hugo(HugoIdType::GithubAscii) => "hugo-github-ascii",
@@ -207,6 +215,7 @@ impl Renderer {
             } => pymdownx::slug(text, case, percent_encode),
             Renderer::MarkdownItAnchor => markdown_it_anchor::slug(text),
             Renderer::Vitepress | Renderer::VitepressNoAttrs => vitepress::slug(text),
+            Renderer::Vitepress0 => vitepress::slug_0(text),
             Renderer::Docusaurus => docusaurus::slug(text),
             Renderer::Hugo(id_type) => goldmark::slug(text, id_type),
             Renderer::Mdbook => mdbook::slug(text),
@@ -258,7 +267,7 @@ impl Renderer {
             // VitePress's `getTokensText`: the content of every token but
             // `html_inline` and `emoji` (an image's is empty), entities as
             // written (`restoreEntities`).
-            Renderer::Vitepress => HeadingText {
+            Renderer::Vitepress | Renderer::Vitepress0 => HeadingText {
                 entities: Entities::AsWritten,
                 line_break: LineBreak::Nothing,
                 ..base
@@ -312,6 +321,7 @@ impl Renderer {
             | Renderer::MarkdownItAnchor
             | Renderer::Vitepress
             | Renderer::VitepressNoAttrs
+            | Renderer::Vitepress0
             | Renderer::Docusaurus
             | Renderer::Hugo(_)
             | Renderer::Mdbook
