@@ -1028,90 +1028,11 @@ impl Site {
     fn resolve_sources(&self, file: &Path, path: &str) -> Resolved {
         let l = &self.layout;
         let decoded = percent_decode(path);
-        if l.generator == Generator::Zola {
-            // `@/a/b.md`: the content file itself; Zola fails the build
-            // when there is none.
-            if let Some(target) = zola::internal_link(&l.source_dir, &decoded) {
-                return match self.kind(&target) {
-                    files::Kind::File if target.starts_with(&l.source_dir) => {
-                        Resolved::File(target)
-                    }
-                    _ => Resolved::Missing { url: decoded },
-                };
-            }
+        if let Some(r) = self.resolve_by_generator(file, &decoded) {
+            return r;
         }
-        if let Some(reason) = hugo::hook_destination(l, &decoded) {
-            // A destination the site's link render hook makes its own
-            // link of (a glossary term).
-            return Resolved::Unsure { reason };
-        }
-        if let Some(target) =
-            hugo::embedded_link(l, file, &decoded, |p| self.kind(p) == files::Kind::File)
-        {
-            // Hugo's embedded link render hook: the page `.GetPage` finds
-            // in the page's language (else the link as written, below).
-            return Resolved::File(target);
-        }
-        if l.module_specifiers && decoded.starts_with(['@', '~']) {
-            // A module specifier the bundler resolves (`@theme/x.css`,
-            // `@site/static/y.png`, `~pkg/z`), not a URL.
-            return Resolved::NotChecked;
-        }
-        if !l.route_aliases.is_empty() {
-            // docsify `alias`: matched on the route the link makes.
-            let page = self.page_url(file).unwrap_or_else(|| "/".into());
-            let route = docsify::route(&decoded, &page, !l.root_fallback);
-            let md = format!("{route}.md");
-            if l.route_aliases
-                .iter()
-                .any(|r| r.is_match(&route) || r.is_match(&md))
-            {
-                return Resolved::Unsure {
-                    reason: "a route that docsify `alias` maps elsewhere (index.html)".to_string(),
-                };
-            }
-        }
-        if (l.generator == Generator::JupyterBook || l.project_labels)
-            && !decoded.contains('.')
-            && self
-                .source_file(&file.parent().unwrap_or(Path::new("")).join(&decoded))
-                .is_none()
-            && self.generator_anchor(file, &decoded)
-        {
-            // A MyST reference by label (`[text](label)`, also
-            // `[](syntax/alerts)`: a label may hold `/`), when no page of
-            // that name is beside.
-            return Resolved::Served;
-        }
-        if l.generator == Generator::Sphinx {
-            if let Some(r) = sphinx::wildcard(l, file, &decoded) {
-                return r;
-            }
-        }
-        if l.generator == Generator::Antora && decoded.ends_with(".adoc") {
-            // A page id (`xref:page.adoc`): from the module's `pages/`.
-            if let Some(target) = antora::page_file(file, &decoded) {
-                if self.kind(&target) == files::Kind::File && antora::hidden_page(&target) {
-                    // A hidden page (`_attributes.adoc`): not published.
-                    if let Some(url) = antora::url_of_file(&target) {
-                        return self.missing(url);
-                    }
-                }
-                if self.kind(&target) == files::Kind::File {
-                    return Resolved::File(target);
-                }
-                let Some(url) = antora::url_of_file(&target) else {
-                    // Outside every module's `pages/` (`xref:../x.adoc`):
-                    // no content source has a page of that id.
-                    let url = format!("/{}", decoded.trim_start_matches("../"));
-                    return Resolved::Missing { url };
-                };
-                // A page alias (`:page-aliases:`) leads to its page.
-                if l.redirects.contains(&url) {
-                    return Resolved::Served;
-                }
-                return self.missing(url);
-            }
+        if let Some(r) = self.resolve_by_reference(file, &decoded) {
+            return r;
         }
         if l.theme_dirs.iter().any(|d| file.starts_with(d)) {
             // A template: its links are relative to pages it becomes.
@@ -1119,48 +1040,170 @@ impl Site {
             return self.lookup_url(&from_root).unwrap_or(Resolved::NotChecked);
         }
         if let Some(rooted) = decoded.strip_prefix('/') {
-            // Root-relative: against the site root, with or without the
-            // base path (VitePress and Docusaurus add it to links).
-            let base = l.base_path.trim_matches('/');
-            let inside = if base.is_empty() {
-                Some(rooted)
-            } else {
-                rooted
-                    .strip_prefix(base)
-                    .filter(|r| r.is_empty() || r.starts_with('/'))
-                    .map(|r| r.trim_start_matches('/'))
-            };
-            if let Some(r) = self.lookup_url(&format!("/{rooted}")) {
-                return r;
-            }
-            if l.generator == Generator::Jekyll {
-                // `{% link x.md %}`, `{% post_url name %}`: a source path
-                // (`crate::format::liquid`).
-                if let Some(r @ Resolved::File(_)) = self.source_file(&l.source_dir.join(rooted)) {
-                    return r;
-                }
-            }
-            if let Some(inside) = inside {
-                if let Some(r) = self.lookup_url(&format!("/{inside}")) {
-                    return r;
-                }
-                if let Some(r) = self.source_file(&l.source_dir.join(inside)) {
-                    return r;
-                }
-            } else {
-                return Resolved::Unsure {
-                    reason: OUTSIDE_BASE.to_string(),
-                };
-            }
-            return self.missing(format!("/{}", inside.unwrap_or(rooted)));
+            return self.resolve_rooted(rooted);
         }
         // Beside the page, as a source file.
         let beside = lexically_clean(&file.parent().unwrap_or(Path::new("")).join(&decoded));
+        if let Some(r) = self.resolve_beside(file, &decoded, &beside) {
+            return r;
+        }
+        self.resolve_against_page(file, &decoded, &beside)
+    }
+
+    /// The destinations a generator makes its own of (`decoded`, the
+    /// link's path percent-decoded, from the page `file`): Zola's `@/`
+    /// links, Hugo's link render hooks, bundler module specifiers,
+    /// docsify's route aliases.
+    fn resolve_by_generator(&self, file: &Path, decoded: &str) -> Option<Resolved> {
+        let l = &self.layout;
+        if l.generator == Generator::Zola {
+            // `@/a/b.md`: the content file itself; Zola fails the build
+            // when there is none.
+            if let Some(target) = zola::internal_link(&l.source_dir, decoded) {
+                return Some(match self.kind(&target) {
+                    files::Kind::File if target.starts_with(&l.source_dir) => {
+                        Resolved::File(target)
+                    }
+                    _ => Resolved::Missing {
+                        url: decoded.to_string(),
+                    },
+                });
+            }
+        }
+        if let Some(reason) = hugo::hook_destination(l, decoded) {
+            // A destination the site's link render hook makes its own
+            // link of (a glossary term).
+            return Some(Resolved::Unsure { reason });
+        }
+        if let Some(target) =
+            hugo::embedded_link(l, file, decoded, |p| self.kind(p) == files::Kind::File)
+        {
+            // Hugo's embedded link render hook: the page `.GetPage` finds
+            // in the page's language (else the link as written, below).
+            return Some(Resolved::File(target));
+        }
+        if l.module_specifiers && decoded.starts_with(['@', '~']) {
+            // A module specifier the bundler resolves (`@theme/x.css`,
+            // `@site/static/y.png`, `~pkg/z`), not a URL.
+            return Some(Resolved::NotChecked);
+        }
+        if !l.route_aliases.is_empty() {
+            // docsify `alias`: matched on the route the link makes.
+            let page = self.page_url(file).unwrap_or_else(|| "/".into());
+            let route = docsify::route(decoded, &page, !l.root_fallback);
+            let md = format!("{route}.md");
+            if l.route_aliases
+                .iter()
+                .any(|r| r.is_match(&route) || r.is_match(&md))
+            {
+                return Some(Resolved::Unsure {
+                    reason: "a route that docsify `alias` maps elsewhere (index.html)".to_string(),
+                });
+            }
+        }
+        None
+    }
+
+    /// The destinations that name a label or a page id rather than a
+    /// path (`decoded` from the page `file`): MyST labels, Sphinx
+    /// wildcards, Antora page ids.
+    fn resolve_by_reference(&self, file: &Path, decoded: &str) -> Option<Resolved> {
+        let l = &self.layout;
+        if (l.generator == Generator::JupyterBook || l.project_labels)
+            && !decoded.contains('.')
+            && self
+                .source_file(&file.parent().unwrap_or(Path::new("")).join(decoded))
+                .is_none()
+            && self.generator_anchor(file, decoded)
+        {
+            // A MyST reference by label (`[text](label)`, also
+            // `[](syntax/alerts)`: a label may hold `/`), when no page of
+            // that name is beside.
+            return Some(Resolved::Served);
+        }
+        if l.generator == Generator::Sphinx {
+            if let Some(r) = sphinx::wildcard(l, file, decoded) {
+                return Some(r);
+            }
+        }
+        if l.generator == Generator::Antora && decoded.ends_with(".adoc") {
+            // A page id (`xref:page.adoc`): from the module's `pages/`.
+            if let Some(target) = antora::page_file(file, decoded) {
+                if self.kind(&target) == files::Kind::File && antora::hidden_page(&target) {
+                    // A hidden page (`_attributes.adoc`): not published.
+                    if let Some(url) = antora::url_of_file(&target) {
+                        return Some(self.missing(url));
+                    }
+                }
+                if self.kind(&target) == files::Kind::File {
+                    return Some(Resolved::File(target));
+                }
+                let Some(url) = antora::url_of_file(&target) else {
+                    // Outside every module's `pages/` (`xref:../x.adoc`):
+                    // no content source has a page of that id.
+                    let url = format!("/{}", decoded.trim_start_matches("../"));
+                    return Some(Resolved::Missing { url });
+                };
+                // A page alias (`:page-aliases:`) leads to its page.
+                if l.redirects.contains(&url) {
+                    return Some(Resolved::Served);
+                }
+                return Some(self.missing(url));
+            }
+        }
+        None
+    }
+
+    /// A root-relative link (`rooted`, its path after the leading `/`):
+    /// against the site root, with or without the base path (VitePress
+    /// and Docusaurus add it to links).
+    fn resolve_rooted(&self, rooted: &str) -> Resolved {
+        let l = &self.layout;
+        let base = l.base_path.trim_matches('/');
+        let inside = if base.is_empty() {
+            Some(rooted)
+        } else {
+            rooted
+                .strip_prefix(base)
+                .filter(|r| r.is_empty() || r.starts_with('/'))
+                .map(|r| r.trim_start_matches('/'))
+        };
+        if let Some(r) = self.lookup_url(&format!("/{rooted}")) {
+            return r;
+        }
+        if l.generator == Generator::Jekyll {
+            // `{% link x.md %}`, `{% post_url name %}`: a source path
+            // (`crate::format::liquid`).
+            if let Some(r @ Resolved::File(_)) = self.source_file(&l.source_dir.join(rooted)) {
+                return r;
+            }
+        }
+        if let Some(inside) = inside {
+            if let Some(r) = self.lookup_url(&format!("/{inside}")) {
+                return r;
+            }
+            if let Some(r) = self.source_file(&l.source_dir.join(inside)) {
+                return r;
+            }
+        } else {
+            return Resolved::Unsure {
+                reason: OUTSIDE_BASE.to_string(),
+            };
+        }
+        self.missing(format!("/{}", inside.unwrap_or(rooted)))
+    }
+
+    /// A relative link (`decoded` from the page `file`) as the source
+    /// file `beside` the page: mdBook's `README.md` links, directory
+    /// URLs, source files (unless the generator leaves links to pages as
+    /// written), MkDocs theme files.
+    fn resolve_beside(&self, file: &Path, decoded: &str, beside: &Path) -> Option<Resolved> {
+        let l = &self.layout;
         if l.generator == Generator::MdBook
-            && mdbook::readme_link(&decoded)
+            && mdbook::readme_link(decoded)
             && file != l.source_dir.join("SUMMARY.md")
         {
-            if let Some(Resolved::File(_)) = self.source_file(&beside) {
+            if let Some(Resolved::File(_)) = self.source_file(beside) {
                 // mdBook renames the chapter to `index.html` but rewrites
                 // the link to `README.html`, which it does not write
                 // (`SUMMARY.md`'s links name source files: not rewritten).
@@ -1169,7 +1212,7 @@ impl Site {
                     Some(page) => resolve_path(&page, &html),
                     None => html,
                 };
-                return Resolved::Missing { url };
+                return Some(Resolved::Missing { url });
             }
         }
         if l.url_style == UrlStyle::Directory && decoded.ends_with('/') {
@@ -1181,56 +1224,63 @@ impl Site {
             // translation's `../x/` is its own language's page, not the
             // default language's `x.md`).
             if let Some(page) = self.page_url(file) {
-                if let Some(r @ Resolved::File(_)) = self.lookup_url(&resolve_path(&page, &decoded))
+                if let Some(r @ Resolved::File(_)) = self.lookup_url(&resolve_path(&page, decoded))
                 {
-                    return r;
+                    return Some(r);
                 }
             }
         }
-        if let Some(r) = self.source_file(&beside) {
+        if let Some(r) = self.source_file(beside) {
             // Unless the generator leaves links to pages as written (a
             // page or a directory of pages: the browser goes by the URL).
             let page = match &r {
                 Resolved::File(p) => p
                     .extension()
                     .is_some_and(|e| l.page_extensions.iter().any(|x| e.eq_ignore_ascii_case(x))),
-                Resolved::Served => self.kind(&beside) == files::Kind::Directory,
+                Resolved::Served => self.kind(beside) == files::Kind::Directory,
                 _ => false,
             };
             if let Resolved::File(p) = &r {
                 if self.unpublished(p) {
                     // A source Jekyll or Antora leaves out of the site.
                     let url = match self.page_url(file) {
-                        Some(page) => resolve_path(&page, &decoded),
-                        None => decoded.clone(),
+                        Some(page) => resolve_path(&page, decoded),
+                        None => decoded.to_string(),
                     };
-                    return self.missing(url);
+                    return Some(self.missing(url));
                 }
             }
             if l.source_links || !page {
-                return r;
+                return Some(r);
             }
         }
-        if let Some(r @ Resolved::Served) = self.mkdocs_theme_file(&beside, &decoded) {
+        if let Some(r @ Resolved::Served) = self.mkdocs_theme_file(beside, decoded) {
             // A static file of the theme, which MkDocs adds to the
             // site's files (`img/favicon.ico`).
-            return r;
+            return Some(r);
         }
-        // Against the page's URL.
+        None
+    }
+
+    /// A relative link (`decoded` from the page `file`, `beside` it as a
+    /// source path) against the page's URL, then as the generator falls
+    /// back (mdBook's `.md` → `.html`, a root-relative lookup).
+    fn resolve_against_page(&self, file: &Path, decoded: &str, beside: &Path) -> Resolved {
+        let l = &self.layout;
         let Some(page) = self.page_url(file) else {
             if let Some(page) =
                 docusaurus::partial_url(l, file).filter(|_| l.generator == Generator::Docusaurus)
             {
                 // A partial: its links resolve on the page importing it.
                 return self
-                    .lookup_url(&resolve_path(&page, &decoded))
+                    .lookup_url(&resolve_path(&page, decoded))
                     .unwrap_or_else(|| Resolved::Unsure {
                         reason: docusaurus::PARTIAL.to_string(),
                     });
             }
-            return self.missing(decoded.clone());
+            return self.missing(decoded.to_string());
         };
-        if climbs_above_root(&page, &decoded) && beside.starts_with(&self.bound) {
+        if climbs_above_root(&page, decoded) && beside.starts_with(&self.bound) {
             // The link leaves the site (`../std/` from a top-level page of
             // an mdBook deployed beside the standard library's docs): what
             // is there is another site's. (A path that leaves the
@@ -1240,42 +1290,66 @@ impl Site {
                 reason: ABOVE_ROOT.to_string(),
             };
         }
-        let url = resolve_path(&page, &decoded);
+        let url = resolve_path(&page, decoded);
         if let Some(r) = self.lookup_url(&url) {
             return r;
         }
         if l.generator == Generator::MdBook {
-            // mdBook writes a link to `x.md` as `x.html`: an old page of
-            // `[output.html.redirect]` is served there.
-            if let Some(stem) = url.strip_suffix(".md") {
-                let html = self.key(&format!("/{}.html", stem.trim_start_matches('/')));
-                if l.redirects
-                    .iter()
-                    .any(|r| self.key(&format!("/{}", r.trim_start_matches('/'))) == html)
-                {
-                    return Resolved::Served;
-                }
-                // `index.md` is written `index.html`, the page the `index`
-                // preprocessor makes of a chapter `README.md`.
-                if let Some(r @ Resolved::File(_)) = self.lookup_url(&format!("{stem}.html")) {
-                    return r;
-                }
+            if let Some(r) = self.resolve_mdbook_md(&url) {
+                return r;
             }
         }
+        if let Some(r) = self.resolve_root_fallback(file, decoded) {
+            return r;
+        }
+        if self.table().truncated {
+            return Resolved::NotChecked;
+        }
+        self.missing(url)
+    }
+
+    /// mdBook writes a link to `x.md` as `x.html` (`url`, the link
+    /// resolved against the page): an old page of
+    /// `[output.html.redirect]` is served there.
+    fn resolve_mdbook_md(&self, url: &str) -> Option<Resolved> {
+        let l = &self.layout;
+        if let Some(stem) = url.strip_suffix(".md") {
+            let html = self.key(&format!("/{}.html", stem.trim_start_matches('/')));
+            if l.redirects
+                .iter()
+                .any(|r| self.key(&format!("/{}", r.trim_start_matches('/'))) == html)
+            {
+                return Some(Resolved::Served);
+            }
+            // `index.md` is written `index.html`, the page the `index`
+            // preprocessor makes of a chapter `README.md`.
+            if let Some(r @ Resolved::File(_)) = self.lookup_url(&format!("{stem}.html")) {
+                return Some(r);
+            }
+        }
+        None
+    }
+
+    /// A generator that falls back to the root (`root_fallback`: Hugo's
+    /// `.GetPage`, docsify, …; not a `./` or `../` link of Docusaurus):
+    /// `decoded` from the page `file` against the root URL, else under
+    /// the content directory the page is in.
+    fn resolve_root_fallback(&self, file: &Path, decoded: &str) -> Option<Resolved> {
+        let l = &self.layout;
         let dotted = decoded.starts_with("./") || decoded.starts_with("../");
         if l.root_fallback && !(dotted && l.generator == Generator::Docusaurus) {
             if l.generator == Generator::Hugo {
                 // `.GetPage` from a leaf bundle: against the directory the
                 // bundle is in.
                 if let Some(r) = hugo::bundle_container(file)
-                    .and_then(|c| self.source_file(&lexically_clean(&c.join(&decoded))))
+                    .and_then(|c| self.source_file(&lexically_clean(&c.join(decoded))))
                 {
-                    return r;
+                    return Some(r);
                 }
             }
-            let rooted = resolve_path("/", &decoded);
+            let rooted = resolve_path("/", decoded);
             if let Some(r) = self.lookup_url(&rooted) {
-                return r;
+                return Some(r);
             }
             // From the root of the content the page is in (a Docusaurus
             // version's directory, a mount), else the source directory.
@@ -1286,17 +1360,14 @@ impl Site {
                 .filter(|d| file.starts_with(d))
                 .max_by_key(|d| d.as_os_str().len())
                 .unwrap_or(&l.source_dir);
-            let under = lexically_clean(&content.join(&decoded));
+            let under = lexically_clean(&content.join(decoded));
             if under.starts_with(content) {
                 if let Some(r) = self.source_file(&under) {
-                    return r;
+                    return Some(r);
                 }
             }
         }
-        if self.table().truncated {
-            return Resolved::NotChecked;
-        }
-        self.missing(url)
+        None
     }
 
     /// True when the file `p` of the tree is a source the generator does
