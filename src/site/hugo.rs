@@ -62,29 +62,77 @@ pub(super) const ENVIRONMENTS: &[&str] = &["config/_default", "config/production
 /// holds that key's table; `hugo.*` and `config.*` the whole; the
 /// right-most value wins).
 pub fn read(dir: &Path) -> Option<Layout> {
-    let root_file = CONFIG_NAMES
-        .iter()
-        .filter(|n| !n.contains('/'))
-        .map(|n| dir.join(n))
-        .find(|p| {
-            p.is_file()
-                && (p
-                    .file_name()
-                    .is_some_and(|n| n.to_string_lossy().starts_with("hugo."))
-                    || dir.join("content").is_dir())
+    let files = ConfigFiles::find(dir)?;
+    let mut l = defaults(dir, &files.config);
+    unread_config_files(&mut l, dir, &files.env_files);
+    let config = files.config.clone();
+    let Some(t) = merged_config(&mut l, files) else {
+        // No configuration read: which theme is in use is not known.
+        l.root_fallback = custom_link_hook(dir, None);
+        link_hooks(&mut l, dir, None);
+        l.static_dirs.push(dir.join("static"));
+        read_redirects(&mut l, dir, &["redirects".into(), "redir".into()]);
+        return Some(l);
+    };
+    if super::zola::is_zola_config(&t) {
+        // Zola's `config.toml` (`base_url`, none of Hugo's keys): not a
+        // Hugo site.
+        return None;
+    }
+    apply_config(&mut l, dir, &config, &t);
+    Some(l)
+}
+
+/// The configuration files of the Hugo site in `dir`: the root file
+/// (`hugo.*`, or `config.*` beside `content/`), the files of each
+/// environment's directory ([`ENVIRONMENTS`], in order), and the file
+/// named as the site's configuration (the root file, else the
+/// directory's whole-configuration file or its first).
+struct ConfigFiles {
+    root_file: Option<PathBuf>,
+    env_files: Vec<Vec<PathBuf>>,
+    config: PathBuf,
+}
+
+impl ConfigFiles {
+    /// The configuration files in `dir`; `None` when there is none.
+    fn find(dir: &Path) -> Option<Self> {
+        let root_file = CONFIG_NAMES
+            .iter()
+            .filter(|n| !n.contains('/'))
+            .map(|n| dir.join(n))
+            .find(|p| {
+                p.is_file()
+                    && (p
+                        .file_name()
+                        .is_some_and(|n| n.to_string_lossy().starts_with("hugo."))
+                        || dir.join("content").is_dir())
+            });
+        let env_files: Vec<Vec<PathBuf>> = ENVIRONMENTS
+            .iter()
+            .map(|e| directory_files(&dir.join(e)))
+            .collect();
+        let first_dir_file = env_files.first().and_then(|f| {
+            f.iter()
+                .find(|p| key_of(p).is_some_and(|k| k.is_empty()))
+                .or_else(|| f.first())
+                .cloned()
         });
-    let env_files: Vec<Vec<PathBuf>> = ENVIRONMENTS
-        .iter()
-        .map(|e| directory_files(&dir.join(e)))
-        .collect();
-    let first_dir_file = env_files.first().and_then(|f| {
-        f.iter()
-            .find(|p| key_of(p).is_some_and(|k| k.is_empty()))
-            .or_else(|| f.first())
-            .cloned()
-    });
-    let config = root_file.clone().or(first_dir_file)?;
-    let mut l = Layout::new(Generator::Hugo, dir, &config);
+        let config = root_file.clone().or(first_dir_file)?;
+        Some(Self {
+            root_file,
+            env_files,
+            config,
+        })
+    }
+}
+
+/// Hugo's defaults, before the configuration is read: pages under
+/// `content/` served as directories, `static/` at the root, the
+/// layouts, themes and archetypes as templates, `aliases` in front
+/// matter.
+fn defaults(dir: &Path, config: &Path) -> Layout {
+    let mut l = Layout::new(Generator::Hugo, dir, config);
     l.source_dir = dir.join("content");
     l.url_style = UrlStyle::Directory;
     l.page_extensions = vec!["md", "markdown", "adoc", "html", "org", "rst"];
@@ -101,15 +149,24 @@ pub fn read(dir: &Path) -> Option<Layout> {
         dir.join("archetypes"),
     ];
     l.alias_keys.push("aliases");
-    unread_config_files(&mut l, dir, &env_files);
+    l
+}
+
+/// The configuration files read and merged in order (the root file,
+/// then each environment's files under the key they are named after);
+/// a file that cannot be read is a note on `l`. `None` when no file
+/// could be read.
+fn merged_config(l: &mut Layout, files: ConfigFiles) -> Option<toml::Table> {
     let mut t = toml::Table::new();
     let mut read_any = false;
-    let files = root_file.iter().map(|f| (f.clone(), Vec::new())).chain(
-        env_files.into_iter().flatten().filter_map(|f| {
+    let files = files
+        .root_file
+        .iter()
+        .map(|f| (f.clone(), Vec::new()))
+        .chain(files.env_files.into_iter().flatten().filter_map(|f| {
             let key = key_of(&f)?;
             Some((f, key))
-        }),
-    );
+        }));
     for (file, keys) in files {
         match table_of(&file) {
             Ok(table) => {
@@ -133,29 +190,33 @@ pub fn read(dir: &Path) -> Option<Layout> {
             )),
         }
     }
-    if !read_any {
-        // No configuration read: which theme is in use is not known.
-        l.root_fallback = custom_link_hook(dir, None);
-        link_hooks(&mut l, dir, None);
-        l.static_dirs.push(dir.join("static"));
-        read_redirects(&mut l, dir, &["redirects".into(), "redir".into()]);
-        return Some(l);
-    }
-    if super::zola::is_zola_config(&t) {
-        // Zola's `config.toml` (`base_url`, none of Hugo's keys): not a
-        // Hugo site.
-        return None;
-    }
-    let s = |v: Option<&toml::Value>| v.and_then(|v| v.as_str()).map(str::to_string);
-    let get = |k: &str| {
-        t.iter()
-            .find(|(x, _)| x.eq_ignore_ascii_case(k))
-            .map(|(_, v)| v)
-    };
-    let themes = config::themes_in_use(dir, &t);
+    read_any.then_some(t)
+}
+
+/// The value of the root key `k` of the configuration `t`, the key's
+/// case ignored (Hugo's keys are case-insensitive).
+fn root_key<'a>(t: &'a toml::Table, k: &str) -> Option<&'a toml::Value> {
+    t.iter()
+        .find(|(x, _)| x.eq_ignore_ascii_case(k))
+        .map(|(_, v)| v)
+}
+
+/// The string `v` holds, if it is one.
+fn string_of(v: Option<&toml::Value>) -> Option<String> {
+    v.and_then(|v| v.as_str()).map(str::to_string)
+}
+
+/// The merged configuration `t` (read from `config`) applied over
+/// Hugo's defaults in `l`: link render hooks, directories, URL style,
+/// heading IDs, permalinks, content and static mounts, the embedded
+/// link hook, output formats, taxonomy pages, redirects and shortcodes.
+fn apply_config(l: &mut Layout, dir: &Path, config: &Path, t: &toml::Table) {
+    let s = string_of;
+    let get = |k: &str| root_key(t, k);
+    let themes = config::themes_in_use(dir, t);
     let custom_hook = custom_link_hook(dir, themes.as_deref());
     l.root_fallback = custom_hook;
-    link_hooks(&mut l, dir, themes.as_deref());
+    link_hooks(l, dir, themes.as_deref());
     let default_language = s(get("defaultContentLanguage"))
         .unwrap_or_else(|| "en".into())
         .to_lowercase();
@@ -173,14 +234,79 @@ pub fn read(dir: &Path) -> Option<Layout> {
     if get("uglyURLs").and_then(toml::Value::as_bool) == Some(true) {
         l.url_style = UrlStyle::Html;
     }
+    heading_ids(l, get("markup"));
+    if let Some(p) = get("permalinks") {
+        // The patterns move pages: those applied give the pages' URLs,
+        // the others make the URLs they could give unsure.
+        let dates_moved = get("frontmatter").is_some();
+        permalinks::read(l, p, config, &taxonomies(get("taxonomies")), dates_moved);
+    }
+    // Module mounts (`[[module.mounts]]`) replace the default content and
+    // static directories.
+    let mounts = get("module")
+        .and_then(|m| m.get("mounts"))
+        .and_then(toml::Value::as_array);
+    let (content, mut statics) = module_mounts(l, dir, mounts, &default_language);
+    let mut content = content.into_iter();
+    if let Some(first) = content.next() {
+        l.source_dir = first;
+        for c in content {
+            l.mounts.push((c, "/".into()));
+        }
+    } else if let Some(langs) = get("languages").and_then(toml::Value::as_table) {
+        // Per-language content directories (`[languages.fr] contentDir`):
+        // the default language's pages at the root (under its code with
+        // `defaultContentLanguageInSubdir`), each other's under its code.
+        let in_subdir =
+            get("defaultContentLanguageInSubdir").and_then(toml::Value::as_bool) == Some(true);
+        language_content_dirs(l, dir, langs, in_subdir, &default_language);
+    }
+    if statics.is_empty() {
+        statics.push(dir.join(static_dir));
+    }
+    l.static_dirs = statics;
+    file_mounts(l, dir, mounts.map(Vec::as_slice).unwrap_or_default());
+    if embedded::in_effect(get("languages"), get("markup"), custom_hook) {
+        // Hugo's embedded link render hook resolves a destination with
+        // `.GetPage`, as a site's own hook does: in the page's language.
+        l.root_fallback = true;
+        l.hugo_embedded_links = Some(embedded_links(
+            dir,
+            &root_content,
+            mounts.map(Vec::as_slice).unwrap_or_default(),
+            get("languages").and_then(toml::Value::as_table),
+            &default_language,
+        ));
+    }
+    output_formats(l, get("outputs"), get("outputFormats"), get("mediaTypes"));
+    let disabled: Vec<String> = get("disableKinds")
+        .and_then(toml::Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|k| k.as_str().map(str::to_lowercase))
+        .collect();
+    if !disabled.iter().any(|k| k == "taxonomy" || k == "term") {
+        let taxonomies = taxonomies(get("taxonomies"));
+        taxonomy_pages(l, &taxonomies);
+    }
+    let formats = redirect_formats(get("outputFormats"));
+    read_redirects(l, dir, &formats);
+    shortcodes_from_elsewhere(l, dir);
+    l.hugo_quiet_shortcodes = quiet_shortcodes(dir);
+}
+
+/// The heading-ID style of `[markup.goldmark.parser]` (`markup`, the
+/// root key's value): `autoHeadingIDType` (`github`, the default,
+/// `github-ascii` or `blackfriday`) and `autoDefinitionTermID`.
+fn heading_ids(l: &mut Layout, markup: Option<&toml::Value>) {
     l.renderer = super::slug::Renderer::Hugo(super::slug::HugoIdType::Github);
-    l.definition_term_ids = get("markup")
+    l.definition_term_ids = markup
         .and_then(|m| m.get("goldmark"))
         .and_then(|g| g.get("parser"))
         .and_then(|p| p.get("autoDefinitionTermID"))
         .and_then(toml::Value::as_bool)
         == Some(true);
-    let id_type = get("markup")
+    let id_type = markup
         .and_then(|m| m.get("goldmark"))
         .and_then(|g| g.get("parser"))
         .and_then(|p| p.get("autoHeadingIDType"))
@@ -194,23 +320,19 @@ pub fn read(dir: &Path) -> Option<Layout> {
         }
         _ => {}
     }
-    if let Some(p) = get("permalinks") {
-        // The patterns move pages: those applied give the pages' URLs,
-        // the others make the URLs they could give unsure.
-        let dates_moved = get("frontmatter").is_some();
-        permalinks::read(
-            &mut l,
-            p,
-            &config,
-            &taxonomies(get("taxonomies")),
-            dates_moved,
-        );
-    }
-    // Module mounts (`[[module.mounts]]`) replace the default content and
-    // static directories.
-    let mounts = get("module")
-        .and_then(|m| m.get("mounts"))
-        .and_then(toml::Value::as_array);
+}
+
+/// The module mounts (`[[module.mounts]]`, `source` → `target`) read
+/// into `l`: returned, the content directories of the default language
+/// and the static directories, in order; the other languages' content
+/// mounts, archetypes and `static/…` subdirectory mounts go into `l`.
+fn module_mounts(
+    l: &mut Layout,
+    dir: &Path,
+    mounts: Option<&Vec<toml::Value>>,
+    default_language: &String,
+) -> (Vec<PathBuf>, Vec<PathBuf>) {
+    let s = string_of;
     let mut content = Vec::new();
     let mut statics = Vec::new();
     for m in mounts.into_iter().flatten() {
@@ -223,18 +345,18 @@ pub fn read(dir: &Path) -> Option<Layout> {
         let langs = mount_languages(m);
         if target == "content" {
             let source = dir.join(source);
-            if langs.is_empty() || langs.contains(&default_language) {
+            if langs.is_empty() || langs.contains(default_language) {
                 content.push(source.clone());
             }
             if !langs.is_empty() && !l.hugo_language_dirs.contains(&source) {
-                if langs.contains(&default_language) {
+                if langs.contains(default_language) {
                     l.hugo_language_dirs.insert(0, source.clone());
                 } else {
                     l.hugo_language_dirs.push(source.clone());
                 }
             }
             // A mount for another language: its pages under its code.
-            for code in langs.iter().filter(|c| **c != default_language) {
+            for code in langs.iter().filter(|c| *c != default_language) {
                 l.mounts.push((source.clone(), format!("/{code}/")));
             }
         } else if target == "static" {
@@ -246,75 +368,49 @@ pub fn read(dir: &Path) -> Option<Layout> {
             l.mounts.push((dir.join(source), format!("/{sub}/")));
         }
     }
-    let mut content = content.into_iter();
-    if let Some(first) = content.next() {
-        l.source_dir = first;
-        for c in content {
-            l.mounts.push((c, "/".into()));
+    (content, statics)
+}
+
+/// The per-language content directories (`[languages.<code>]
+/// contentDir`, `langs` the `languages` table) read into `l`: the
+/// default language's as the source directory (served under its code
+/// when `in_subdir`, `defaultContentLanguageInSubdir`), each other's
+/// mounted under its code.
+fn language_content_dirs(
+    l: &mut Layout,
+    dir: &Path,
+    langs: &toml::Table,
+    in_subdir: bool,
+    default_language: &str,
+) {
+    let s = string_of;
+    for (code, v) in langs {
+        let Some(content_dir) = s(v.get("contentDir")) else {
+            continue;
+        };
+        let code = code.to_lowercase();
+        if code == default_language {
+            l.hugo_language_dirs.insert(0, dir.join(&content_dir));
+        } else {
+            l.hugo_language_dirs.push(dir.join(&content_dir));
         }
-    } else if let Some(langs) = get("languages").and_then(toml::Value::as_table) {
-        // Per-language content directories (`[languages.fr] contentDir`):
-        // the default language's pages at the root (under its code with
-        // `defaultContentLanguageInSubdir`), each other's under its code.
-        let in_subdir =
-            get("defaultContentLanguageInSubdir").and_then(toml::Value::as_bool) == Some(true);
-        for (code, v) in langs {
-            let Some(content_dir) = s(v.get("contentDir")) else {
-                continue;
-            };
-            let code = code.to_lowercase();
-            if code == default_language {
-                l.hugo_language_dirs.insert(0, dir.join(&content_dir));
-            } else {
-                l.hugo_language_dirs.push(dir.join(&content_dir));
+        if code == default_language {
+            l.source_dir = dir.join(content_dir);
+            if in_subdir {
+                l.source_url = format!("/{code}/");
             }
-            if code == default_language {
-                l.source_dir = dir.join(content_dir);
-                if in_subdir {
-                    l.source_url = format!("/{code}/");
-                }
-            } else {
-                l.mounts.push((dir.join(content_dir), format!("/{code}/")));
-            }
+        } else {
+            l.mounts.push((dir.join(content_dir), format!("/{code}/")));
         }
     }
-    if statics.is_empty() {
-        statics.push(dir.join(static_dir));
-    }
-    l.static_dirs = statics;
-    file_mounts(&mut l, dir, mounts.map(Vec::as_slice).unwrap_or_default());
-    if embedded::in_effect(get("languages"), get("markup"), custom_hook) {
-        // Hugo's embedded link render hook resolves a destination with
-        // `.GetPage`, as a site's own hook does: in the page's language.
-        l.root_fallback = true;
-        l.hugo_embedded_links = Some(embedded_links(
-            dir,
-            &root_content,
-            mounts.map(Vec::as_slice).unwrap_or_default(),
-            get("languages").and_then(toml::Value::as_table),
-            &default_language,
-        ));
-    }
-    output_formats(
-        &mut l,
-        get("outputs"),
-        get("outputFormats"),
-        get("mediaTypes"),
-    );
-    let disabled: Vec<String> = get("disableKinds")
-        .and_then(toml::Value::as_array)
-        .into_iter()
-        .flatten()
-        .filter_map(|k| k.as_str().map(str::to_lowercase))
-        .collect();
-    if !disabled.iter().any(|k| k == "taxonomy" || k == "term") {
-        let taxonomies = taxonomies(get("taxonomies"));
-        taxonomy_pages(&mut l, &taxonomies);
-    }
-    // The output formats that write Netlify's `_redirects` (`[outputFormats.REDIR]
-    // baseName = "_redirects"`), whose home templates list redirects.
+}
+
+/// The output formats whose home templates list redirects: `redirects`
+/// and `redir`, and those that write Netlify's `_redirects`
+/// (`[outputFormats.REDIR] baseName = "_redirects"`), lowercase.
+fn redirect_formats(output_formats: Option<&toml::Value>) -> Vec<String> {
     let mut formats: Vec<String> = vec!["redirects".into(), "redir".into()];
-    if let Some(of) = get("outputFormats").and_then(toml::Value::as_table) {
+    if let Some(of) = output_formats.and_then(toml::Value::as_table) {
         for (name, v) in of {
             let base = v.as_table().and_then(|v| {
                 v.iter()
@@ -326,10 +422,7 @@ pub fn read(dir: &Path) -> Option<Layout> {
             }
         }
     }
-    read_redirects(&mut l, dir, &formats);
-    shortcodes_from_elsewhere(&mut l, dir);
-    l.hugo_quiet_shortcodes = quiet_shortcodes(dir);
-    Some(l)
+    formats
 }
 
 /// The root configuration keys Hugo reads from a file of the
