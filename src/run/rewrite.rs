@@ -670,6 +670,34 @@ fn rewrite_source<S: ReadAt + Clone>(
         }
         return;
     }
+    write_changes(
+        input,
+        &name,
+        (src, len),
+        (edits, listing, applied),
+        rw,
+        stats,
+        sink,
+        target,
+    );
+}
+
+/// Puts out the `edits` of `src` (`len` bytes) as `rw.mode` says: a
+/// unified diff, the `listing` (a dry run), the edited text on standard
+/// output, or the file written back (`target`, with the digest it was
+/// read with); counts the file and its `applied` edits in `stats` once
+/// done. `name` is the input's display name.
+#[allow(clippy::too_many_arguments)]
+fn write_changes<S: ReadAt + Clone>(
+    input: &Input,
+    name: &str,
+    (src, len): (S, u64),
+    (edits, listing, applied): (Vec<Edit>, Vec<String>, usize),
+    rw: &RewriteOptions,
+    stats: &Stats,
+    sink: &mut Sink<'_, '_>,
+    target: Option<(&Target, u64)>,
+) {
     // Written files are counted once written (a refused write rewrote
     // nothing).
     let counted_here = !matches!((rw.mode, input), (RewriteMode::Write, Input::File { .. }));

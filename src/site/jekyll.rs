@@ -63,6 +63,31 @@ pub fn read(dir: &Path) -> Option<Layout> {
     let config_name = config
         .file_name()
         .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let mut posts = collections(&mut l, &doc);
+    if posts == "posts:" {
+        // The site's `permalink` (a style or a pattern) is the posts'.
+        if let Some(p) = doc["permalink"].as_str() {
+            posts = format!("posts:{p}");
+        }
+    }
+    let pattern = posts_pattern(posts.trim_start_matches("posts:"), l.url_style);
+    if let Some(word) = unmodelled_placeholder(pattern) {
+        l.unsure_pages.push(format!(
+            "the Jekyll permalink placeholder `:{word}` ({config_name} `permalink`)"
+        ));
+    }
+    let excluded = filter(&mut l, &doc);
+    for dir in posts_dirs(&l.source_dir, &excluded) {
+        l.mounts.push((dir, posts.clone()));
+    }
+    plugins(&mut l, &doc, &config_name);
+    Some(l)
+}
+
+/// The `collections` of the Jekyll configuration `doc`: each one that is
+/// output mounted on `l` with its `permalink`; the posts' mount label
+/// (`posts:` and their `permalink`, if set) returned.
+fn collections(l: &mut Layout, doc: &yaml_rust2::Yaml) -> String {
     let mut posts = "posts:".to_string();
     if let yaml_rust2::Yaml::Hash(h) = &doc["collections"] {
         for (name, settings) in h {
@@ -86,18 +111,12 @@ pub fn read(dir: &Path) -> Option<Layout> {
             ));
         }
     }
-    if posts == "posts:" {
-        // The site's `permalink` (a style or a pattern) is the posts'.
-        if let Some(p) = doc["permalink"].as_str() {
-            posts = format!("posts:{p}");
-        }
-    }
-    let pattern = posts_pattern(posts.trim_start_matches("posts:"), l.url_style);
-    if let Some(word) = unmodelled_placeholder(pattern) {
-        l.unsure_pages.push(format!(
-            "the Jekyll permalink placeholder `:{word}` ({config_name} `permalink`)"
-        ));
-    }
+    posts
+}
+
+/// The `exclude` and `include` of the Jekyll configuration `doc` set on
+/// `l` (with [`DEFAULT_EXCLUDES`]); the site's own `exclude` returned.
+fn filter(l: &mut Layout, doc: &yaml_rust2::Yaml) -> Vec<String> {
     let excluded: Vec<String> = doc["exclude"]
         .as_vec()
         .into_iter()
@@ -119,9 +138,13 @@ pub fn read(dir: &Path) -> Option<Layout> {
             .map(|e| e.trim_matches('/').to_string())
             .collect(),
     };
-    for dir in posts_dirs(&l.source_dir, &excluded) {
-        l.mounts.push((dir, posts.clone()));
-    }
+    excluded
+}
+
+/// The `plugins` (or `gems`) of the Jekyll configuration `doc` that
+/// change the site's pages, set on `l`; others not known harmless noted
+/// unsure. `config_name` is the configuration file's name.
+fn plugins(l: &mut Layout, doc: &yaml_rust2::Yaml, config_name: &str) {
     let plugins = doc["plugins"].as_vec().or_else(|| doc["gems"].as_vec());
     for p in plugins.into_iter().flatten().filter_map(|p| p.as_str()) {
         match p {
@@ -135,7 +158,6 @@ pub fn read(dir: &Path) -> Option<Layout> {
                 .push(format!("the Jekyll plugin `{p}` ({config_name} `plugins`)")),
         }
     }
-    Some(l)
 }
 
 /// Jekyll's default `exclude` list (Jekyll 4 adds it to the site's own,

@@ -73,11 +73,39 @@ pub fn read(dir: &Path) -> Option<Layout> {
     l.module_specifiers = true;
     l.renderer = super::slug::Renderer::Docusaurus;
     l.static_dirs.push(dir.join("public"));
+    let o = Object::new(&text);
+    source_dirs(&mut l, dir, &o, &name);
+    next_config(&mut l, &o, &text, &config, &name);
+    if l.nextra_i18n.is_some() {
+        // A link without a locale (`/docs/x#опции` on a Russian page) is
+        // led by the site's middleware to the reader's locale, whose
+        // headings are not the default locale's (shuding/nextra
+        // examples/swr-site).
+        l.unsure_anchors.push(format!(
+            "the Next.js `i18n` locales ({name}), serving a link without a locale in the reader's"
+        ));
+    }
+    let roots: Vec<std::path::PathBuf> = std::iter::once(l.source_dir.clone())
+        .chain(l.mounts.iter().map(|(d, _)| d.clone()))
+        .collect();
+    for root in roots {
+        if let Some(route) = dynamic_route(&root) {
+            l.unsure_pages
+                .push(format!("the Next.js dynamic route {route}"));
+        }
+    }
+    Some(l)
+}
+
+/// The Nextra site's source directories on `l`: `content/` (served under
+/// `contentDirBasePath`, with `app/` beside it), else `app/`, else
+/// `pages/` (also under `src/`). `o` is the Next.js configuration, `name`
+/// its file's name.
+fn source_dirs(l: &mut Layout, dir: &Path, o: &Object, name: &str) {
     let found = |names: &[&str]| names.iter().map(|n| dir.join(n)).find(|p| p.is_dir());
     let content = found(&["content", "src/content"]);
     let app = found(&["app", "src/app"]);
     let pages = found(&["pages", "src/pages"]);
-    let o = Object::new(&text);
     match (content, app, pages) {
         (Some(c), app, _) => {
             l.source_dir = c;
@@ -103,6 +131,13 @@ pub fn read(dir: &Path) -> Option<Layout> {
         (None, None, Some(p)) => l.source_dir = p,
         (None, None, None) => l.source_dir = dir.join("pages"),
     }
+}
+
+/// The Next.js settings of the configuration `o` (its source `text`, in
+/// the file `config` named `name`) on `l`: `basePath`, literal
+/// `redirects`, `rewrites` and `i18n` noted unsure, the `i18n` default
+/// locale.
+fn next_config(l: &mut Layout, o: &Object, text: &str, config: &Path, name: &str) {
     match o.get("basePath") {
         Some(Value::Str(s)) => l.base_path = base_path_of(&s),
         Some(_) => l
@@ -110,10 +145,10 @@ pub fn read(dir: &Path) -> Option<Layout> {
             .push(format!("the Next.js `basePath` computed by code ({name})")),
         None => {}
     }
-    match literal_redirects(&o, &text) {
+    match literal_redirects(o, text) {
         Some(sources) => {
             for from in sources {
-                super::docusaurus::add_redirect(&mut l, &from, &config);
+                super::docusaurus::add_redirect(l, &from, config);
             }
         }
         None => l
@@ -133,25 +168,6 @@ pub fn read(dir: &Path) -> Option<Layout> {
             _ => Some(String::new()),
         };
     }
-    if l.nextra_i18n.is_some() {
-        // A link without a locale (`/docs/x#опции` on a Russian page) is
-        // led by the site's middleware to the reader's locale, whose
-        // headings are not the default locale's (shuding/nextra
-        // examples/swr-site).
-        l.unsure_anchors.push(format!(
-            "the Next.js `i18n` locales ({name}), serving a link without a locale in the reader's"
-        ));
-    }
-    let roots: Vec<std::path::PathBuf> = std::iter::once(l.source_dir.clone())
-        .chain(l.mounts.iter().map(|(d, _)| d.clone()))
-        .collect();
-    for root in roots {
-        if let Some(route) = dynamic_route(&root) {
-            l.unsure_pages
-                .push(format!("the Next.js dynamic route {route}"));
-        }
-    }
-    Some(l)
 }
 
 /// True when the `package.json` in `dir` depends on `nextra`,

@@ -69,6 +69,30 @@ pub fn read(dir: &Path) -> Option<Layout> {
     l.static_dirs.push(dir.join("public"));
     l.mounts.push((dir.join("src/pages"), "/".into()));
     let o = Object::new(&text);
+    astro_options(&mut l, &o, &name);
+    starlight_locales(&mut l, &o, &name);
+    if let Some(p) = starlight_plugins(&text) {
+        l.unsure_pages
+            .push(format!("the Starlight plugins {p} ({name})"));
+    }
+    match o.get("redirects") {
+        Some(Value::Pairs(p)) => l.redirects.extend(p.into_iter().map(|(from, _)| from)),
+        Some(_) => l
+            .unsure_pages
+            .push(format!("the Astro `redirects` computed by code ({name})")),
+        None => {}
+    }
+    if let Some(route) = dynamic_route(&dir.join("src/pages")) {
+        l.unsure_pages
+            .push(format!("the Astro dynamic route {route}"));
+    }
+    Some(l)
+}
+
+/// The Astro configuration's own settings in `o` (its file named `name`)
+/// on `l`: `base`, and `trailingSlash: 'never'` or `build.format:
+/// 'file'` as clean URLs.
+fn astro_options(l: &mut Layout, o: &Object, name: &str) {
     // Only the Astro configuration's own `base` (a key of the object
     // given to `defineConfig`, or of the object holding `integrations`),
     // not a plugin option of that name (`starlightOpenAPI([{ base:
@@ -99,6 +123,12 @@ pub fn read(dir: &Path) -> Option<Layout> {
     if never || file {
         l.url_style = UrlStyle::Clean;
     }
+}
+
+/// The Starlight `locales` (and `defaultLocale`) of the configuration `o`
+/// (its file named `name`) on `l`; locales not written as a literal, or
+/// Astro's `i18n` standing for them, noted unsure.
+fn starlight_locales(l: &mut Layout, o: &Object, name: &str) {
     let options = o.call_arg("starlight");
     match options.as_ref().and_then(|s| s.get("locales")) {
         Some(Node::Obj {
@@ -135,22 +165,6 @@ pub fn read(dir: &Path) -> Option<Layout> {
         }
         None => {}
     }
-    if let Some(p) = starlight_plugins(&text) {
-        l.unsure_pages
-            .push(format!("the Starlight plugins {p} ({name})"));
-    }
-    match o.get("redirects") {
-        Some(Value::Pairs(p)) => l.redirects.extend(p.into_iter().map(|(from, _)| from)),
-        Some(_) => l
-            .unsure_pages
-            .push(format!("the Astro `redirects` computed by code ({name})")),
-        None => {}
-    }
-    if let Some(route) = dynamic_route(&dir.join("src/pages")) {
-        l.unsure_pages
-            .push(format!("the Astro dynamic route {route}"));
-    }
-    Some(l)
 }
 
 /// Markdown plugins (remark, rehype, or Astro's `mdastPlugins` and

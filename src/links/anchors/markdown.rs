@@ -301,13 +301,40 @@ impl Open {
 /// offset), and its other anchors.
 fn scan(src: &[u8], renderer: Renderer) -> (Vec<(String, usize)>, HashSet<String>) {
     let text = markdown::as_text(src);
-    let policy = renderer.heading_text();
-    let mut exact = HashSet::new();
-    let mut headings: Vec<Heading> = Vec::new();
-    let mut open: Option<Open> = None;
-    let mut in_code_block = false;
+    let mut reader = Reader {
+        text: &text,
+        renderer,
+        policy: renderer.heading_text(),
+        exact: HashSet::new(),
+        headings: Vec::new(),
+        open: None,
+        in_code_block: false,
+    };
     let (_, body) = markdown::split_front_matter(&text);
     for (event, range) in Parser::new_ext(&body, markdown::options()).into_offset_iter() {
+        reader.event(event, range, src);
+    }
+    reader.ids()
+}
+
+/// The state of [`scan`] between events: the headings read so far, the
+/// one open, and the anchors found outside headings.
+struct Reader<'t> {
+    /// The document as text (byte offsets index it and `src` alike).
+    text: &'t str,
+    renderer: Renderer,
+    policy: HeadingText,
+    /// The anchors other than the minted heading ids.
+    exact: HashSet<String>,
+    headings: Vec<Heading>,
+    open: Option<Open>,
+    in_code_block: bool,
+}
+
+impl Reader<'_> {
+    /// One event of the parser, over `range` (byte offsets into `src`).
+    fn event(&mut self, event: Event<'_>, range: std::ops::Range<usize>, src: &[u8]) {
+        let text = self.text;
         let raw = text.get(range.clone()).unwrap_or("");
         match event {
             Event::Start(Tag::Heading {
@@ -322,135 +349,42 @@ fn scan(src: &[u8], renderer: Renderer) -> (Vec<(String, usize)>, HashSet<String
                         .and_then(|(_, v)| v.as_ref())
                         .map(|v| v.trim_matches(['"', '\'']).to_string())
                 });
-                open = Some(Open {
-                    heading: Heading {
-                        explicit: id,
-                        text: String::new(),
-                        at: range.start,
-                    },
-                    has_attributes,
-                    range,
-                    containers: Vec::new(),
-                    skipping: 0,
-                    image: 0,
-                    links: Vec::new(),
-                });
+                self.start_heading(id, has_attributes, range);
             }
-            Event::End(TagEnd::Heading(_)) => {
-                if let Some(o) = open.take() {
-                    let mut h = o.heading;
-                    if policy.python_markdown {
-                        h.text = strip_tags(&h.text);
-                    }
-                    if matches!(renderer, Renderer::Docusaurus) {
-                        // `### Title {/* #id */}` (Docusaurus 3.10).
-                        let src = text.get(o.range.clone()).unwrap_or("");
-                        let first = src.lines().next().unwrap_or("");
-                        if let Some((_, id)) = comment_heading_id(first) {
-                            h.explicit = Some(id.to_string());
-                            if let Some((before, _)) = comment_heading_id(&h.text) {
-                                h.text = before.to_string();
-                            }
-                        }
-                    }
-                    if o.has_attributes && !policy.attributes {
-                        // The renderer shows `{...}` as text: slug it too.
-                        if let Some(block) = attribute_block(text.get(o.range).unwrap_or("")) {
-                            if let Some(id) = h.explicit.take() {
-                                exact.insert(id);
-                            }
-                            h.text = format!("{} {block}", h.text.trim_end());
-                        }
-                    }
-                    headings.push(h);
-                }
-            }
+            Event::End(TagEnd::Heading(_)) => self.end_heading(),
             Event::Start(
                 tag @ (Tag::Emphasis
                 | Tag::Strong
                 | Tag::Strikethrough
                 | Tag::Link { .. }
                 | Tag::Image { .. }),
-            ) => {
-                if let Some(o) = open.as_mut() {
-                    o.enter(&policy);
-                    match tag {
-                        Tag::Image { .. } => o.image += 1,
-                        Tag::Link { link_type, .. } => {
-                            o.links
-                                .push(matches!(link_type, LinkType::Autolink | LinkType::Email));
-                        }
-                        _ => {}
-                    }
-                }
-            }
+            ) => self.start_container(&tag),
             Event::End(
                 tag @ (TagEnd::Emphasis
                 | TagEnd::Strong
                 | TagEnd::Strikethrough
                 | TagEnd::Link
                 | TagEnd::Image),
-            ) => {
-                if let Some(o) = open.as_mut() {
-                    o.leave();
-                    if tag == TagEnd::Image {
-                        o.image = o.image.saturating_sub(1);
-                    }
-                    if tag == TagEnd::Link {
-                        o.links.pop();
-                    }
-                }
-            }
-            Event::Start(Tag::CodeBlock(_)) => in_code_block = true,
-            Event::End(TagEnd::CodeBlock) => in_code_block = false,
+            ) => self.end_container(tag),
+            Event::Start(Tag::CodeBlock(_)) => self.in_code_block = true,
+            Event::End(TagEnd::CodeBlock) => self.in_code_block = false,
             // attr_list's `{ #id }` after an inline element or a block
             // (Python-Markdown, as MkDocs sites enable it).
-            Event::Text(t) if open.is_none() && policy.python_markdown && !in_code_block => {
-                exact.extend(attr_list_ids(&t));
+            Event::Text(t)
+                if self.open.is_none() && self.policy.python_markdown && !self.in_code_block =>
+            {
+                self.exact.extend(attr_list_ids(&t));
             }
-            Event::Text(_) if open.is_none() => {}
-            Event::Text(t) => {
-                if let Some(o) = open.as_mut() {
-                    if !o.skips(&policy) {
-                        // After a backslash escape, pulldown-cmark's text
-                        // event starts at the escaped character.
-                        let escaped = range.start > 0
-                            && text.as_bytes().get(range.start - 1) == Some(&b'\\')
-                            && raw.starts_with(|c: char| c.is_ascii_punctuation());
-                        let piece = text_piece(&t, raw, escaped, &policy);
-                        o.heading.text.push_str(&piece);
-                    }
-                }
-            }
-            Event::Code(t) => {
-                if let Some(o) = open.as_mut() {
-                    if !o.skips(&policy) {
-                        if policy.python_markdown {
-                            o.heading
-                                .text
-                                .push_str(&t.replace('<', &format!("{HELD}<")));
-                        } else {
-                            o.heading.text.push_str(&t);
-                        }
-                    }
-                }
-            }
-            Event::SoftBreak | Event::HardBreak => {
-                if let Some(o) = open.as_mut() {
-                    match policy.line_break {
-                        LineBreak::Newline => o.heading.text.push('\n'),
-                        LineBreak::Space => o.heading.text.push(' '),
-                        LineBreak::Nothing => {}
-                        LineBreak::LastLine => o.heading.text.clear(),
-                    }
-                }
-            }
+            Event::Text(_) if self.open.is_none() => {}
+            Event::Text(t) => self.heading_text(&t, raw, range.start),
+            Event::Code(t) => self.code(&t),
+            Event::SoftBreak | Event::HardBreak => self.line_break(),
             Event::Html(_) | Event::InlineHtml(_) => {
                 if let Some(bytes) = src.get(range) {
-                    exact.extend(html_ids(bytes));
+                    self.exact.extend(html_ids(bytes));
                 }
-                if let Some(o) = open.as_mut() {
-                    if policy.python_markdown {
+                if let Some(o) = self.open.as_mut() {
+                    if self.policy.python_markdown {
                         // A tag, which `strip_tags` removes.
                         o.heading.text.push_str(raw);
                     }
@@ -459,23 +393,160 @@ fn scan(src: &[u8], renderer: Renderer) -> (Vec<(String, usize)>, HashSet<String
             _ => {}
         }
     }
-    let mut slugger = Slugger::new(renderer);
-    if renderer.reserves_ahead() {
-        for id in headings.iter().filter_map(|h| h.explicit.as_deref()) {
-            slugger.reserve(id);
+
+    /// A heading starts at `range`, with the id its attributes set.
+    fn start_heading(
+        &mut self,
+        id: Option<String>,
+        has_attributes: bool,
+        range: std::ops::Range<usize>,
+    ) {
+        self.open = Some(Open {
+            heading: Heading {
+                explicit: id,
+                text: String::new(),
+                at: range.start,
+            },
+            has_attributes,
+            range,
+            containers: Vec::new(),
+            skipping: 0,
+            image: 0,
+            links: Vec::new(),
+        });
+    }
+
+    /// The open heading ends: its text as the renderer slugs it, its
+    /// explicit id (`{/* #id */}`, or `{#id}` shown as text).
+    fn end_heading(&mut self) {
+        let text = self.text;
+        let policy = self.policy;
+        if let Some(o) = self.open.take() {
+            let mut h = o.heading;
+            if policy.python_markdown {
+                h.text = strip_tags(&h.text);
+            }
+            if matches!(self.renderer, Renderer::Docusaurus) {
+                // `### Title {/* #id */}` (Docusaurus 3.10).
+                let src = text.get(o.range.clone()).unwrap_or("");
+                let first = src.lines().next().unwrap_or("");
+                if let Some((_, id)) = comment_heading_id(first) {
+                    h.explicit = Some(id.to_string());
+                    if let Some((before, _)) = comment_heading_id(&h.text) {
+                        h.text = before.to_string();
+                    }
+                }
+            }
+            if o.has_attributes && !policy.attributes {
+                // The renderer shows `{...}` as text: slug it too.
+                if let Some(block) = attribute_block(text.get(o.range).unwrap_or("")) {
+                    if let Some(id) = h.explicit.take() {
+                        self.exact.insert(id);
+                    }
+                    h.text = format!("{} {block}", h.text.trim_end());
+                }
+            }
+            self.headings.push(h);
         }
     }
-    let ids = headings
-        .into_iter()
-        .map(|h| match h.explicit {
-            Some(id) => {
-                slugger.reserve(&id);
-                (id, h.at)
+
+    /// An emphasis, link or image starts.
+    fn start_container(&mut self, tag: &Tag<'_>) {
+        let policy = self.policy;
+        if let Some(o) = self.open.as_mut() {
+            o.enter(&policy);
+            match tag {
+                Tag::Image { .. } => o.image += 1,
+                Tag::Link { link_type, .. } => {
+                    o.links
+                        .push(matches!(link_type, LinkType::Autolink | LinkType::Email));
+                }
+                _ => {}
             }
-            None => (slugger.mint(&h.text), h.at),
-        })
-        .collect();
-    (ids, exact)
+        }
+    }
+
+    /// An emphasis, link or image ends.
+    fn end_container(&mut self, tag: TagEnd) {
+        if let Some(o) = self.open.as_mut() {
+            o.leave();
+            if tag == TagEnd::Image {
+                o.image = o.image.saturating_sub(1);
+            }
+            if tag == TagEnd::Link {
+                o.links.pop();
+            }
+        }
+    }
+
+    /// Text `t` inside the open heading, from source `raw` starting at
+    /// byte offset `start`.
+    fn heading_text(&mut self, t: &str, raw: &str, start: usize) {
+        let text = self.text;
+        let policy = self.policy;
+        if let Some(o) = self.open.as_mut() {
+            if !o.skips(&policy) {
+                // After a backslash escape, pulldown-cmark's text
+                // event starts at the escaped character.
+                let escaped = start > 0
+                    && text.as_bytes().get(start - 1) == Some(&b'\\')
+                    && raw.starts_with(|c: char| c.is_ascii_punctuation());
+                let piece = text_piece(t, raw, escaped, &policy);
+                o.heading.text.push_str(&piece);
+            }
+        }
+    }
+
+    /// Inline code `t` (in the open heading, if any).
+    fn code(&mut self, t: &str) {
+        let policy = self.policy;
+        if let Some(o) = self.open.as_mut() {
+            if !o.skips(&policy) {
+                if policy.python_markdown {
+                    o.heading
+                        .text
+                        .push_str(&t.replace('<', &format!("{HELD}<")));
+                } else {
+                    o.heading.text.push_str(t);
+                }
+            }
+        }
+    }
+
+    /// A soft or hard line break (in the open heading, if any).
+    fn line_break(&mut self) {
+        if let Some(o) = self.open.as_mut() {
+            match self.policy.line_break {
+                LineBreak::Newline => o.heading.text.push('\n'),
+                LineBreak::Space => o.heading.text.push(' '),
+                LineBreak::Nothing => {}
+                LineBreak::LastLine => o.heading.text.clear(),
+            }
+        }
+    }
+
+    /// The headings' ids minted in order (each with its heading's byte
+    /// offset), and the other anchors.
+    fn ids(self) -> (Vec<(String, usize)>, HashSet<String>) {
+        let headings = self.headings;
+        let mut slugger = Slugger::new(self.renderer);
+        if self.renderer.reserves_ahead() {
+            for id in headings.iter().filter_map(|h| h.explicit.as_deref()) {
+                slugger.reserve(id);
+            }
+        }
+        let ids = headings
+            .into_iter()
+            .map(|h| match h.explicit {
+                Some(id) => {
+                    slugger.reserve(&id);
+                    (id, h.at)
+                }
+                None => (slugger.mint(&h.text), h.at),
+            })
+            .collect();
+        (ids, self.exact)
+    }
 }
 
 /// The text a renderer takes for a text event `t` whose source is `raw`

@@ -8,6 +8,21 @@ use crate::lint::rules::{missing_anchor, missing_local_target};
 use crate::lint::Diagnostic;
 use crate::source::Input;
 
+/// What [`Checker::check_link`] reports of a link whose target is
+/// missing.
+struct Finding {
+    rule: crate::lint::rules::Rule,
+    message: String,
+    /// With `--since`: the target was renamed or deleted, or its heading
+    /// reworded, since the revision.
+    moved: bool,
+    /// With `--since`: the file the link named and its new path, when
+    /// git says it was renamed (issue 51).
+    renamed: Option<(std::path::PathBuf, std::path::PathBuf)>,
+    /// With `--since`: the fix of a link to a heading reworded since.
+    heading_fix: Option<crate::fix::Fix>,
+}
+
 impl Checker<'_> {
     /// Looks for the target of link `c` (found in a piece that is one URI
     /// reference) in the tree ([`LocalLinks::check`]) and adds an `L001`
@@ -60,14 +75,63 @@ impl Checker<'_> {
         }
         // The document the link is in (`path` names the target below).
         let doc = path;
+        let Some(Finding {
+            rule,
+            message,
+            moved,
+            renamed,
+            heading_fix,
+        }) = self.finding(links, problem.as_ref(), tree, doc, c, base)
+        else {
+            return false;
+        };
+        if !self.rules.enabled(rule.code) {
+            return false;
+        }
+        let mut d = Diagnostic::at_start(&self.name, c, &rule, self.rules.severity(&rule), message);
+        // A link to a page renamed since the revision: written again for
+        // the new path in its own form (source path, built name,
+        // root-relative URL), as `urilint mv` writes it; a safe fix.
+        d.fix = renamed.and_then(|(old, new)| {
+            let new = crate::mv::edits::renamed_reference(links, tree, path, c.text(), &old, &new)?;
+            Some(crate::fix::Fix {
+                message: format!("link to {new}, the page's new place"),
+                edits: vec![crate::rewrite::edit_for(c, &new)],
+                applicability: crate::fix::Applicability::Safe,
+            })
+        });
+        if heading_fix.is_some() {
+            d.fix = heading_fix;
+        }
+        if d.fix.is_none() && self.in_editor {
+            // In the editor: "did you mean" as an unsafe quick fix.
+            d.fix = closest_fix(c, problem.as_ref());
+        }
+        out.push(d);
+        moved
+    }
+
+    /// The finding for link `c` (in the document `doc`, in the walk's
+    /// `tree`) whose target has `problem`: its rule and message, with
+    /// `--since` what changed since the revision (a renamed target, a
+    /// reworded heading's fix). `None` without a problem.
+    fn finding(
+        &self,
+        links: &LocalLinks,
+        problem: Option<&Problem>,
+        tree: Option<&std::path::Path>,
+        doc: &std::path::Path,
+        c: &crate::scan::Candidate<'_>,
+        base: Option<&str>,
+    ) -> Option<Finding> {
         let mut moved = false;
         // With `--since`: the target's new path when git says it was
         // renamed, and the file the link named (issue 51).
         let mut renamed: Option<(std::path::PathBuf, std::path::PathBuf)> = None;
         // With `--since`: the fix of a link to a heading reworded since.
         let mut heading_fix: Option<crate::fix::Fix> = None;
-        let (rule, message) = match &problem {
-            None => return false,
+        let (rule, message) = match problem {
+            None => return None,
             Some(Problem::MissingTarget { path, suggestion }) => {
                 let mut message = missing_local_target::message(path);
                 if let Some(s) = suggestion {
@@ -139,30 +203,13 @@ impl Checker<'_> {
                 }
             }
         };
-        if !self.rules.enabled(rule.code) {
-            return false;
-        }
-        let mut d = Diagnostic::at_start(&self.name, c, &rule, self.rules.severity(&rule), message);
-        // A link to a page renamed since the revision: written again for
-        // the new path in its own form (source path, built name,
-        // root-relative URL), as `urilint mv` writes it; a safe fix.
-        d.fix = renamed.and_then(|(old, new)| {
-            let new = crate::mv::edits::renamed_reference(links, tree, path, c.text(), &old, &new)?;
-            Some(crate::fix::Fix {
-                message: format!("link to {new}, the page's new place"),
-                edits: vec![crate::rewrite::edit_for(c, &new)],
-                applicability: crate::fix::Applicability::Safe,
-            })
-        });
-        if heading_fix.is_some() {
-            d.fix = heading_fix;
-        }
-        if d.fix.is_none() && self.in_editor {
-            // In the editor: "did you mean" as an unsafe quick fix.
-            d.fix = closest_fix(c, problem.as_ref());
-        }
-        out.push(d);
-        moved
+        Some(Finding {
+            rule,
+            message,
+            moved,
+            renamed,
+            heading_fix,
+        })
     }
 
     /// With `--since`: when the fragment of link `c` (found in the
