@@ -93,16 +93,9 @@ fn markdown_ids(src: &[u8]) -> bool {
     let mut previous_text = false;
     for line in src.split(|&b| b == b'\n') {
         let t = line.trim_ascii();
-        if let Some(&c @ (b'`' | b'~')) = t.first() {
-            if t.starts_with(&[c; 3]) {
-                fence = match fence {
-                    None => Some(c),
-                    Some(f) if f == c => None,
-                    other => other,
-                };
-                previous_text = false;
-                continue;
-            }
+        if super::markdown::fence_line(&mut fence, t) {
+            previous_text = false;
+            continue;
         }
         if fence.is_some() {
             continue;

@@ -73,6 +73,25 @@ pub fn kramdown_ids(src: &[u8]) -> Vec<String> {
     out
 }
 
+/// True when `t` (a line, trimmed) opens or closes a fenced code block
+/// of three or more backticks or tildes, `fence` (the open fence's
+/// character) updated; a fence of the other character inside an open one
+/// is text of it (CommonMark 4.5).
+pub(crate) fn fence_line(fence: &mut Option<u8>, t: &[u8]) -> bool {
+    let Some(&c @ (b'`' | b'~')) = t.first() else {
+        return false;
+    };
+    if !t.starts_with(&[c; 3]) {
+        return false;
+    }
+    *fence = match *fence {
+        None => Some(c),
+        Some(f) if f == c => None,
+        other => other,
+    };
+    true
+}
+
 /// The ids of fenced code blocks with an attribute list on their opening
 /// fence, ```` ``` { .sh .no-copy #example } ```` (pymdownx.superfences
 /// and attr_list; goldmark's and markdown-it-attrs' fences alike).
@@ -111,17 +130,7 @@ pub fn markdown_it_attrs_ids(src: &[u8]) -> Vec<String> {
     let mut fence: Option<u8> = None;
     for line in src.split(|&b| b == b'\n') {
         let t = line.trim_ascii();
-        if let Some(&c @ (b'`' | b'~')) = t.first() {
-            if t.starts_with(&[c; 3]) {
-                fence = match fence {
-                    None => Some(c),
-                    Some(f) if f == c => None,
-                    other => other,
-                };
-                continue;
-            }
-        }
-        if fence.is_some() {
+        if fence_line(&mut fence, t) || fence.is_some() {
             continue;
         }
         let attrs = if t.starts_with(b"{") {

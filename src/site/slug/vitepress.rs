@@ -14,29 +14,11 @@ const SPECIAL: &str = "~`!@#$%^&*()-_+=[]{}|\\;:\"'“”‘’<>,.?/";
 /// runs of `-` made one, `-` trimmed from both ends, a `_` put before a
 /// leading digit, lowercased.
 pub fn slug(text: &str) -> String {
-    let mut id = String::with_capacity(text.len());
-    let mut in_special = false;
-    for c in super::chars::nfkd(text).chars() {
-        if ('\u{300}'..='\u{36f}').contains(&c) || c <= '\u{1f}' {
-            continue;
-        }
-        if super::chars::is_js_space(c) || SPECIAL.contains(c) {
-            if !in_special {
-                id.push('-');
-            }
-            in_special = true;
-        } else {
-            id.push(c);
-            in_special = false;
-        }
-    }
-    let trimmed = id.trim_matches('-');
-    let mut out = String::with_capacity(trimmed.len() + 1);
-    if trimmed.starts_with(|c: char| c.is_ascii_digit()) {
-        out.push('_');
-    }
-    out.push_str(trimmed);
-    out.to_lowercase()
+    let nfkd = super::chars::nfkd(text);
+    let kept = nfkd
+        .chars()
+        .filter(|&c| !('\u{300}'..='\u{36f}').contains(&c));
+    slug_of(kept, SPECIAL)
 }
 
 /// The characters that VitePress 0.x's `rSpecial` turns into `-`
@@ -46,18 +28,24 @@ const SPECIAL_0: &str = "~`!@#$%^&*()-_+=[]{}|\\;:\"'<>,.?/";
 /// The slug of `text` by VitePress before 1.0.0-alpha.27
 /// (vuejs/vitepress `src/node/markdown/plugins/slugify.ts` at v0.20.10):
 /// the `diacritics` package's `remove` ([`super::diacritics::remove`]:
-/// Latin letters only, so `ジ` and `“` stay), control characters U+0000
-/// to U+001F removed, each run of white space and the ASCII punctuation
-/// of its `rSpecial` made one `-`, `-` trimmed from both ends, a `_` put
-/// before a leading digit, lowercased.
+/// Latin letters only, so `ジ` and `“` stay), then as [`slug`] with its
+/// own `rSpecial` ([`SPECIAL_0`]).
 pub fn slug_0(text: &str) -> String {
-    let mut id = String::with_capacity(text.len());
+    slug_of(super::diacritics::remove(text).chars(), SPECIAL_0)
+}
+
+/// The steps both versions share, on `chars`: control characters U+0000
+/// to U+001F removed, each run of white space and of `special` made one
+/// `-`, `-` trimmed from both ends, a `_` put before a leading digit,
+/// lowercased.
+fn slug_of(chars: impl Iterator<Item = char>, special: &str) -> String {
+    let mut id = String::new();
     let mut in_special = false;
-    for c in super::diacritics::remove(text).chars() {
+    for c in chars {
         if c <= '\u{1f}' {
             continue;
         }
-        if super::chars::is_js_space(c) || SPECIAL_0.contains(c) {
+        if super::chars::is_js_space(c) || special.contains(c) {
             if !in_special {
                 id.push('-');
             }
