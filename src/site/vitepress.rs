@@ -18,6 +18,10 @@ pub const CONFIG_NAMES: &[&str] = &[".vitepress"];
 
 /// The VitePress site whose root is `dir` (the directory holding
 /// `.vitepress/`).
+#[allow(
+    clippy::too_many_lines,
+    reason = "issue 47: over 100 lines since session 58, to be split into named steps"
+)]
 pub fn read(dir: &Path) -> Option<Layout> {
     const EXTENSIONS: [&str; 6] = ["ts", "mts", "js", "mjs", "cts", "cjs"];
     let vp = dir.join(CONFIG_NAMES[0]);

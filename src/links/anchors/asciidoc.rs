@@ -53,6 +53,10 @@ pub fn section_ids_at(src: &[u8], renderer: Renderer) -> Vec<(String, usize)> {
 
 /// The generated section ids of `src` in order (each with its title's
 /// line index), and its other anchors.
+#[allow(
+    clippy::too_many_lines,
+    reason = "issue 47: over 100 lines since session 58, to be split into named steps"
+)]
 fn scan(src: &[u8], renderer: Renderer) -> (Vec<(String, usize)>, HashSet<String>) {
     let mut attrs = match renderer {
         Renderer::Asciidoctor(a) => a,
