@@ -63,8 +63,9 @@ pub const CONFIG_NAMES: &[&str] = &["book.toml"];
 /// (a draft chapter `[Title]()` has no file). Source: mdBook, "Configuring
 /// the build" (`create-missing`) and "SUMMARY.md".
 pub fn created_chapters(source_dir: &Path) -> impl Iterator<Item = String> + '_ {
-    let summary = std::fs::read(source_dir.join("SUMMARY.md")).unwrap_or_default();
-    let text = String::from_utf8_lossy(&summary).into_owned();
+    // At most the configuration size limit, as every file of the
+    // site's configuration (a missing or larger summary names nothing).
+    let text = super::read_config(&source_dir.join("SUMMARY.md")).unwrap_or_default();
     let mut chapters = Vec::new();
     for event in pulldown_cmark::Parser::new(&text) {
         if let pulldown_cmark::Event::Start(pulldown_cmark::Tag::Link { dest_url, .. }) = event {
@@ -84,11 +85,15 @@ pub fn created_chapters(source_dir: &Path) -> impl Iterator<Item = String> + '_ 
 }
 
 /// The URL path (from the site root, without the base path) mdBook
-/// renders the chapter `rel` (a `.md` path under `src`) at: `.md` made
+/// renders the chapter `rel` (a `.md` path under `src`; another path is
+/// taken as a URL path already) at: `.md` made
 /// `.html`, `README.md` the directory's `index.html` (its `index`
 /// preprocessor).
 pub(crate) fn chapter_url(rel: &str) -> String {
-    let stem = rel.strip_suffix(".md").unwrap_or(rel);
+    let Some(stem) = rel.strip_suffix(".md") else {
+        // Already a URL path (`x.html`): as it is.
+        return format!("/{rel}");
+    };
     match stem.rsplit_once('/') {
         Some((dir, name)) if name.eq_ignore_ascii_case("README") => format!("/{dir}/index.html"),
         None if stem.eq_ignore_ascii_case("README") => "/index.html".to_string(),
@@ -225,6 +230,7 @@ mod tests {
         assert_eq!(l.generated_pages, vec!["/layout.html", "/validity.html"]);
         assert_eq!(chapter_url("a/README.md"), "/a/index.html");
         assert_eq!(chapter_url("README.md"), "/index.html");
+        assert_eq!(chapter_url("layout.html"), "/layout.html");
         let dir = tempfile::tempdir().expect("tempdir");
         std::fs::create_dir(dir.path().join("src")).expect("mkdir");
         std::fs::write(
