@@ -54,7 +54,7 @@ pub(crate) fn hyphen_continuation(w: &Window<'_>, j: usize) -> Continuation {
     });
     let Some(prefix) = prefix else {
         return match hay.get(k) {
-            Some(b) if b.is_ascii_alphanumeric() => Continuation::At(k),
+            Some(b) if b.is_ascii_alphanumeric() => unless_key(w, k),
             _ => Continuation::No,
         };
     };
@@ -69,8 +69,35 @@ pub(crate) fn hyphen_continuation(w: &Window<'_>, j: usize) -> Continuation {
     }
     match hay.get(next + prefix.len()) {
         None if !w.eof => Continuation::NeedMore,
-        Some(b) if b.is_ascii_alphanumeric() => Continuation::At(next + prefix.len()),
+        Some(b) if b.is_ascii_alphanumeric() => unless_key(w, next + prefix.len()),
         _ => Continuation::No,
+    }
+}
+
+/// How far [`unless_key`] reads a next line's first word, in bytes: a
+/// key of configuration or code, not a path.
+const KEY_LOOKAHEAD: usize = 64;
+
+/// [`Continuation::At`] `k`, unless the next line starts with a key: a
+/// word of letters, digits, `_`, `-` and `.` ending in `:` and white space
+/// (`joinTo: {`, `Note: ...`, `url: ...`). That is the next line's own
+/// structure, a field of code or configuration or a label of prose,
+/// not a URI's rest: a URI's `:` before white space would be trailing
+/// punctuation anyway. Issue 46, round 7: knative/docs's
+/// `brunch-config.js`, a comment's `http://brunch.io/docs/config#-files-`
+/// above the commented-out code `// joinTo: {`.
+fn unless_key(w: &Window<'_>, k: usize) -> Continuation {
+    let hay = w.hay;
+    let end = hay.len().min(k + KEY_LOOKAHEAD);
+    let word = hay[k..end]
+        .iter()
+        .take_while(|&&b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.'))
+        .count();
+    match (hay.get(k + word), hay.get(k + word + 1)) {
+        (None, _) | (Some(b':'), None) if !w.eof && end == hay.len() => Continuation::NeedMore,
+        (Some(b':'), None) => Continuation::No,
+        (Some(b':'), Some(b' ' | b'\t' | b'\n' | b'\r')) => Continuation::No,
+        _ => Continuation::At(k),
     }
 }
 
@@ -137,7 +164,7 @@ pub(super) fn in_comment_code_span(w: &Window<'_>, s: usize, colon: usize) -> bo
 
 /// The length of the comment prefix `line` starts with: indentation
 /// (spaces, tabs), a comment marker of a program (`//`, `///`, `//!`,
-/// `#`, `--`, `;`, `;;`) and the spaces or tabs after it, which must be
+/// `#` or a run of them, `--`, `;`, `;;`) and the spaces or tabs after it, which must be
 /// at least one; `None` when the line is no such comment. (`*`, a block
 /// comment's margin, is not one: it is also a Markdown list's bullet.)
 fn comment_prefix(line: &[u8]) -> Option<usize> {
@@ -146,9 +173,22 @@ fn comment_prefix(line: &[u8]) -> Option<usize> {
         .take_while(|&&b| b == b' ' || b == b'\t')
         .count();
     let rest = &line[indent..];
-    let marker = [&b"///"[..], b"//!", b"//", b"#", b"--", b";;", b";"]
-        .into_iter()
-        .find(|m| rest.starts_with(m))?;
+    // A run of `#` is one marker: `## ` (PowerShell's and shell's
+    // section comments, asciidoctor/asciidoctorj's
+    // `chocolatey/tools/chocolateyuninstall.ps1`; and a Markdown heading,
+    // which is no more hard-wrapped than a comment).
+    let hashes = rest.iter().take_while(|&&b| b == b'#').count();
+    let marker = [
+        &b"///"[..],
+        b"//!",
+        b"//",
+        &rest[..hashes],
+        b"--",
+        b";;",
+        b";",
+    ]
+    .into_iter()
+    .find(|m| !m.is_empty() && rest.starts_with(m))?;
     let spaces = rest[marker.len()..]
         .iter()
         .take_while(|&&b| b == b' ' || b == b'\t')

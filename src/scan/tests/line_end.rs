@@ -352,6 +352,57 @@ fn a_hyphen_at_the_end_of_a_comment_goes_on_only_in_the_comment() {
     );
 }
 
+/// A next line that starts with a key (`word:` and white space) is that
+/// line's own field, not a URI's rest: knative/docs
+/// `code-samples/community/serving/helloworld-elixir/assets/brunch-config.js`
+/// lines 13-14 (issue 46, round 7), commented-out code under a comment's
+/// URL that ends in `-`; the same in prose and in YAML.
+#[test]
+fn a_hyphen_break_does_not_go_on_into_a_key() {
+    let knative = "      // To use a separate vendor.js bundle, specify two files path\n      // http://brunch.io/docs/config#-files-\n      // joinTo: {\n      //  \"js/app.js\": /^(web\\/static\\/js)/,\n";
+    assert_eq!(uris(knative), ["http://brunch.io/docs/config#-files-"]);
+    let found = scan(knative);
+    assert!(found.iter().all(|c| c.alternatives.is_empty() && !c.broken));
+    for text in [
+        "see https://a.example/x-\nNote: more\n",
+        "url: https://a.example/x-\nkey.sub_1: v\n",
+        "see https://a.example/x-\nNote:",
+    ] {
+        assert_eq!(uris(text), ["https://a.example/x-"], "{text:?}");
+    }
+    // A scheme, a colon inside the word, a path: the URI goes on.
+    assert_eq!(
+        uris("see https://a.example/x-\ny:z\n"),
+        ["https://a.example/x-y:z"]
+    );
+    assert_eq!(
+        uris("see https://a.example/x-\ny/z: w\n"),
+        ["https://a.example/x-y/z"]
+    );
+}
+
+/// A `## ` comment is a comment: the URL ending it is not hard-wrapped
+/// into the commented-out code below (asciidoctor/asciidoctorj
+/// `chocolatey/tools/chocolateyuninstall.ps1` lines 7-8; issue 46, round
+/// 8), nor into the line after a Markdown heading.
+#[test]
+fn a_run_of_hashes_is_a_comment_marker() {
+    let choco = "## OTHER HELPERS\n## https://github.com/chocolatey/choco/wiki/HelpersReference\n#Uninstall-ChocolateyZipPackage\n#Uninstall-BinFile # Only needed\n";
+    assert_eq!(
+        uris(choco),
+        ["https://github.com/chocolatey/choco/wiki/HelpersReference"]
+    );
+    assert_eq!(
+        uris("### https://example.org/a/very/long/path/that/goes/on/and/on/and/on/x\nnext/line.html\n"),
+        ["https://example.org/a/very/long/path/that/goes/on/and/on/and/on/x"]
+    );
+    // The same `## ` prefix on the next line goes on after a hyphen.
+    assert_eq!(
+        uris("## see https://a.example/long-\n## path\n"),
+        ["https://a.example/long-path"]
+    );
+}
+
 /// Issue 46, round 5: every rule that joins lines in a program's comment
 /// goes on only after the same comment prefix. A URL ending a `///`
 /// comment, `#ifndef` on the next line (sst/sst,
