@@ -333,12 +333,12 @@ impl Linter {
     }
 
     /// The diagnostic (`D003`) of a skipped, too-long candidate, when the
-    /// rule is enabled.
+    /// rule is enabled; none for a `data:` URI ([`TooLong::data`]), which
+    /// embeds a whole resource and is long by its content (falcosecurity/
+    /// falco-website's SVG images holding PNGs; issue 46, round 8).
     pub fn check_too_long(&self, path: &str, t: &TooLong, rules: &RuleSet) -> Option<Diagnostic> {
         let rule = rules::uri_too_long::RULE;
-        rules
-            .enabled(rule.code)
-            .then(|| too_long(path, t, rules.severity(&rule)))
+        (rules.enabled(rule.code) && !t.data).then(|| too_long(path, t, rules.severity(&rule)))
     }
 }
 

@@ -611,6 +611,10 @@ pub struct TooLong {
     pub position: Option<Position>,
     /// The limit it exceeded, in bytes.
     pub limit: usize,
+    /// True when it is a `data:` URI (RFC 2397, the scheme in any case):
+    /// a resource embedded whole (an SVG's
+    /// `xlink:href="data:image/png;base64,..."`), long by its content.
+    pub data: bool,
     /// The suppression markers passed since the previous item: see
     /// [`Found::markers`].
     pub markers: Option<Vec<u64>>,
@@ -1082,10 +1086,14 @@ impl<R: Read> Scanner<R> {
                     let offset = self.base + start as u64;
                     self.pos = start;
                     self.skipping = true;
+                    let data = self.buf[start..self.filled]
+                        .get(..5)
+                        .is_some_and(|s| s.eq_ignore_ascii_case(b"data:"));
                     return Ok(Some(Found::TooLong(TooLong {
                         offset,
                         position,
                         limit: self.opts.max_uri_len,
+                        data,
                         markers: self.marker_offsets().map(<[u64]>::to_vec),
                     })));
                 }
