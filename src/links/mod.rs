@@ -66,6 +66,16 @@ enum Built {
     Scripted,
 }
 
+/// True when `fragment` (percent-decoded, without `#`) is a route of a
+/// client-side router rather than an element's id: it starts with `/`
+/// or `!/` (a "hashbang"), as docsify's, Vue Router's and Angular's hash
+/// modes write them (`doc.html#/more/join-group`, dromara/Sa-Token's
+/// docsify entry page; issue 46, round 8). The page's script reads it;
+/// no element has such an id in practice.
+fn hash_route(fragment: &str) -> bool {
+    fragment.starts_with('/') || fragment.starts_with("!/")
+}
+
 /// True when the HTML `head` (a page's first bytes) uses a custom
 /// element: a start tag whose name holds `-` (`<ion-app>`, `<my-demo>`;
 /// HTML Living Standard, "valid custom element name").
@@ -663,11 +673,14 @@ impl LocalLinks {
         if self.anchor_found(&target)? {
             self.count_unknown_anchor(file, &target);
             None
-        } else if reference.trim_start().starts_with('#')
-            && matches!(self.built(file), Built::Scripted | Built::Bundled)
+        } else if (reference.trim_start().starts_with('#')
+            && matches!(self.built(file), Built::Scripted | Built::Bundled))
+            || (target.fragment.as_deref().is_some_and(hash_route)
+                && matches!(self.built(&target.path), Built::Scripted | Built::Bundled))
         {
             // An id a script or custom element of the page may set at
-            // run time: counted, said in the note.
+            // run time, or a route of a page's client-side router
+            // (`doc.html#/more/faq`): counted, said in the note.
             tally(&self.unknown_anchors, || {
                 (shown(file), reference.trim().to_string())
             });

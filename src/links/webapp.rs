@@ -58,6 +58,43 @@ pub fn markup(head: &[u8]) -> Option<Markup> {
     None
 }
 
+/// The file name extensions of server-side template engines: a file so
+/// named is a template whatever its first bytes hold (urilint reads it
+/// as HTML when it starts like a page). FreeMarker (`.ftl`, `.ftlh`),
+/// Beetl (`.btl`), Velocity (`.vm`), JSP (`.jsp`), ERB (`.erb`,
+/// `.rhtml`), EJS (`.ejs`), Handlebars (`.hbs`, `.handlebars`), Mustache
+/// (`.mustache`), Twig (`.twig`), Jinja (`.j2`, `.jinja`, `.jinja2`),
+/// Nunjucks (`.njk`), Go (`.gohtml`, `.tmpl`), PHP (`.php`), Razor
+/// (`.cshtml`), Pug (`.pug`). Issue 46, round 8: dromara/Sa-Token's
+/// demos, `templates/index.btl` and `templates/index.ftl` linking the
+/// application's `login` route.
+const TEMPLATE_EXTENSIONS: &[&str] = &[
+    "ftl",
+    "ftlh",
+    "btl",
+    "vm",
+    "jsp",
+    "erb",
+    "rhtml",
+    "ejs",
+    "hbs",
+    "handlebars",
+    "mustache",
+    "twig",
+    "j2",
+    "jinja",
+    "jinja2",
+    "njk",
+    "gohtml",
+    "tmpl",
+    "php",
+    "cshtml",
+    "pug",
+];
+
+/// What the note says of a file named by [`TEMPLATE_EXTENSIONS`].
+const TEMPLATE_FILE: Markup = "a template engine's file name (`.ftl`, `.jsp`, `.erb`, ...)";
+
 /// True when `head` holds a Thymeleaf attribute: the namespace
 /// declaration `xmlns:th=`, or an attribute `th:NAME=` or
 /// `data-th-NAME=` after whitespace (inside a tag).
@@ -111,9 +148,17 @@ impl Memo {
     /// by [`markup`]; `None` for another file.
     pub fn markup_of(&self, file: &Path) -> Option<Markup> {
         use std::io::Read;
-        let html = file
+        let extension = file
             .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"));
+            .and_then(|e| e.to_str())
+            .unwrap_or_default();
+        if TEMPLATE_EXTENSIONS
+            .iter()
+            .any(|t| t.eq_ignore_ascii_case(extension))
+        {
+            return Some(TEMPLATE_FILE);
+        }
+        let html = extension.eq_ignore_ascii_case("html") || extension.eq_ignore_ascii_case("htm");
         if !html {
             return None;
         }
@@ -206,6 +251,21 @@ mod tests {
         assert!(markup(b"{% extends \"base.html\" %}").is_some());
         assert!(markup(b"<link rel=\"icon\" href=\"<%= BASE_URL %>favicon.ico\">").is_some());
         assert!(markup(b"<a href=\"{{ url_for('index') }}\">").is_some());
+    }
+
+    #[test]
+    fn template_engine_files_by_name() {
+        let memo = Memo::default();
+        // dromara/Sa-Token, sa-token-demo-beetl and -freemarker
+        // `src/main/resources/templates/index.{btl,ftl}`: never opened.
+        for name in ["index.btl", "index.ftl", "x.JSP", "a/b.html.erb"] {
+            assert_eq!(
+                memo.markup_of(Path::new(name)),
+                Some(TEMPLATE_FILE),
+                "{name}"
+            );
+        }
+        assert_eq!(memo.markup_of(Path::new("README.md")), None);
     }
 
     #[test]
