@@ -20,21 +20,58 @@ use std::path::Path;
 use super::js_object::{Object, Value};
 use super::{Generator, Layout, UrlStyle};
 
-/// The name of the file that holds the configuration.
-pub const CONFIG_NAMES: &[&str] = &["index.html"];
+/// The names that make a directory worth a look: the entry page
+/// `index.html`, or the sidebar, navbar and cover page files only docsify
+/// reads (`_sidebar.md`, `_navbar.md`, `_coverpage.md`), beside which the
+/// entry page may have another name ([`entry_page`]).
+pub const CONFIG_NAMES: &[&str] = &["index.html", "_sidebar.md", "_navbar.md", "_coverpage.md"];
+
+/// How many other HTML files of a directory [`entry_page`] reads for
+/// `window.$docsify`.
+const MAX_ENTRY_CANDIDATES: usize = 16;
+
+/// The HTML page of `dir` that sets `window.$docsify`, and its text:
+/// `index.html`, else, where docsify's own `_sidebar.md`, `_navbar.md` or
+/// `_coverpage.md` is in `dir`, the first other `*.html` of `dir` (by
+/// name, at most [`MAX_ENTRY_CANDIDATES`]) that sets it (dromara/Sa-Token's
+/// `sa-token-doc/doc.html`, beside a hand-written landing `index.html`;
+/// issue 46, round 8). The entry page may have any name: docsify runs in
+/// whichever page loads it.
+fn entry_page(dir: &Path) -> Option<(std::path::PathBuf, String)> {
+    let sets = |p: &Path| {
+        p.is_file()
+            .then(|| super::read_config(p).ok())
+            .flatten()
+            .filter(|t| t.contains("$docsify"))
+    };
+    let index = dir.join(CONFIG_NAMES[0]);
+    if let Some(text) = sets(&index) {
+        return Some((index, text));
+    }
+    if !CONFIG_NAMES[1..].iter().any(|n| dir.join(n).is_file()) {
+        return None;
+    }
+    let mut pages: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
+        .ok()?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p != &index && p.extension().is_some_and(|e| e == "html"))
+        .collect();
+    pages.sort();
+    pages
+        .into_iter()
+        .take(MAX_ENTRY_CANDIDATES)
+        .find_map(|p| sets(&p).map(|t| (p, t)))
+}
 
 /// The most bytes of a regular expression of `alias` compiled (docsify
 /// compiles each key as `^key$`).
 const ALIAS_REGEX_SIZE: usize = 1 << 20;
 
-/// The docsify site whose `index.html` in `dir` sets `window.$docsify`;
-/// `None` when there is no such file or it does not.
+/// The docsify site whose entry page in `dir` ([`entry_page`]) sets
+/// `window.$docsify`; `None` when there is none.
 pub fn read(dir: &Path) -> Option<Layout> {
-    let config = dir.join(CONFIG_NAMES[0]);
-    if !config.is_file() {
-        return None;
-    }
-    let text = super::read_config(&config).ok()?;
+    let (config, text) = entry_page(dir)?;
     let at = text.find("$docsify")?;
     let mut l = Layout::new(Generator::Docsify, dir, &config);
     l.page_extensions = vec!["md"];
@@ -390,6 +427,32 @@ mod tests {
         assert!(!l.root_fallback);
         write("<html><body>no docsify here</body></html>");
         assert!(read(t.path()).is_none());
+    }
+
+    /// dromara/Sa-Token `sa-token-doc/`: the entry page is `doc.html`
+    /// (its `basePath` computed from `location`), `index.html` a landing
+    /// page without docsify, `_sidebar.md` beside them. Without a
+    /// docsify file name beside it, another HTML page is not read.
+    #[test]
+    fn an_entry_page_of_another_name() {
+        let t = tempfile::tempdir().expect("tempdir");
+        let put = |n: &str, s: &str| std::fs::write(t.path().join(n), s).expect("write");
+        put(
+            "index.html",
+            "<html><body><a href=\"doc.html\">docs</a></body></html>",
+        );
+        put("doc.html", "<script>window.$docsify = { basePath: location.pathname.substr(0, location.pathname.lastIndexOf('/') + 1), loadSidebar: true };</script>");
+        assert!(read(t.path()).is_none());
+        put("_sidebar.md", "- [Start](/start/example)\n");
+        let l = read(t.path()).expect("docsify");
+        assert_eq!(l.config, t.path().join("doc.html"));
+        assert!(
+            l.unsure_pages[0].contains("basePath"),
+            "{:?}",
+            l.unsure_pages
+        );
+        let site = crate::site::Site::in_dir(t.path()).expect("a site");
+        assert_eq!(site.generator(), Generator::Docsify);
     }
 
     #[test]
