@@ -8,6 +8,7 @@
 //! where their tokens are known ([`permalinks`]). Source: Hugo docs, "Configure Hugo", "URL
 //! management", "Page bundles".
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 mod config;
@@ -234,6 +235,7 @@ fn apply_config(l: &mut Layout, dir: &Path, config: &Path, t: &toml::Table) {
     if get("uglyURLs").and_then(toml::Value::as_bool) == Some(true) {
         l.url_style = UrlStyle::Html;
     }
+    l.hugo_drafts_left_out = drafts_left_out(dir, get("buildDrafts"));
     heading_ids(l, get("markup"));
     if let Some(p) = get("permalinks") {
         // The patterns move pages: those applied give the pages' URLs,
@@ -716,6 +718,113 @@ pub fn bundle_container(file: &Path) -> Option<PathBuf> {
     Some(file.parent()?.parent()?.to_path_buf())
 }
 
+/// A file of the site and what it is served as: (file, path under its
+/// root, URL path, aliases), as the URL table collects them.
+pub(super) type Served = (PathBuf, String, String, Vec<String>);
+
+/// Moves the resources of each leaf bundle (the files beside and below an
+/// `index.md`) under the URL of the bundle's page where front matter
+/// `url` or `slug` moved the page (Hugo docs, "Page bundles": a page's
+/// resources are published relative to the page;
+/// falcosecurity/falco-website's `blog/falco-at-kubecon-na-2022/index.md`
+/// with `slug: falco-kubecon-2022` and its `images/`). The path they
+/// have in the content directory stays an alias, so a link written to it
+/// is not reported (unsure rather than false). `served` holds the files
+/// of one content root served under `prefix`.
+pub(super) fn bundle_resource_urls(l: &Layout, prefix: &str, served: &mut [Served]) {
+    let is_page = |rel: &str| {
+        l.page_extensions.iter().any(|e| {
+            rel.rsplit_once('.')
+                .is_some_and(|(_, x)| x.eq_ignore_ascii_case(e))
+        })
+    };
+    // Leaf bundle directory (path under the root) to its page's URL,
+    // where that is not the directory's own.
+    let mut moved: HashMap<String, String> = HashMap::new();
+    for (_, rel, url, _) in served.iter() {
+        let (dir, name) = rel.rsplit_once('/').unwrap_or(("", rel));
+        if dir.is_empty() || !name.starts_with("index.") || !is_page(rel) {
+            continue;
+        }
+        if url.ends_with('/') && *url != format!("{prefix}{dir}/") {
+            moved.insert(dir.to_string(), url.clone());
+        }
+    }
+    if moved.is_empty() {
+        return;
+    }
+    for (_, rel, url, aliases) in served.iter_mut() {
+        if is_page(rel) || *url != format!("{prefix}{rel}") {
+            continue;
+        }
+        let bundle = rel
+            .match_indices('/')
+            .map(|(i, _)| &rel[..i])
+            .rev()
+            .find_map(|dir| moved.get(dir).map(|page| (dir, page)));
+        if let Some((dir, page)) = bundle {
+            let new = format!("{page}{}", &rel[dir.len() + 1..]);
+            aliases.push(std::mem::replace(url, new));
+        }
+    }
+}
+
+/// The files of a Hugo project that say how it is built, looked through
+/// for a build with drafts ([`drafts_left_out`]).
+const BUILD_FILES: &[&str] = &[
+    "netlify.toml",
+    "vercel.json",
+    "Makefile",
+    "package.json",
+    "Dockerfile",
+    "docker-compose.yml",
+    "build.sh",
+    ".gitlab-ci.yml",
+    "amplify.yml",
+];
+
+/// How many bytes of each build file [`drafts_left_out`] reads.
+const BUILD_FILE_BYTES: u64 = 1 << 18;
+
+/// True when the build of the Hugo project in `dir` leaves out draft
+/// pages (front matter `draft: true`; Hugo docs, "Build options" and
+/// "Drafts, future, and expired content": drafts are not published
+/// unless `buildDrafts` is true or `--buildDrafts`/`-D` is given). Not
+/// when the configuration's `buildDrafts` is true, nor when a build file
+/// of the project or of the repository root ([`BUILD_FILES`], and the
+/// GitHub workflows) mentions `buildDrafts`, `HUGO_BUILDDRAFTS` or
+/// `hugo -D`/`hugo server -D`: some build then makes them, and links to
+/// drafts stay unreported (unsure, not false).
+pub fn drafts_left_out(dir: &Path, build_drafts: Option<&toml::Value>) -> bool {
+    use std::io::Read;
+    if build_drafts.is_some_and(|v| v.as_bool() != Some(false)) {
+        return false;
+    }
+    let mut dirs = vec![dir.to_path_buf()];
+    if let Some(repo) = dir.ancestors().find(|d| d.join(".git").exists()) {
+        if repo != dir {
+            dirs.push(repo.to_path_buf());
+        }
+    }
+    let mut files: Vec<PathBuf> = Vec::new();
+    for d in &dirs {
+        files.extend(BUILD_FILES.iter().map(|n| d.join(n)));
+        if let Ok(entries) = std::fs::read_dir(d.join(".github/workflows")) {
+            files.extend(entries.flatten().map(|e| e.path()).take(64));
+        }
+    }
+    !files.iter().any(|f| {
+        let mut text = String::new();
+        std::fs::File::open(f)
+            .and_then(|h| h.take(BUILD_FILE_BYTES).read_to_string(&mut text))
+            .is_ok()
+            && (text.contains("buildDrafts")
+                || text.contains("HUGO_BUILDDRAFTS")
+                || text.contains("hugo -D")
+                || text.contains("hugo server -D"))
+    })
+}
+
 /// The URL paths a page at `url` also answers at, from its front matter
 /// `aliases` (Hugo docs, "URL management", "Aliases"): an alias that
 /// does not start with `/` is relative to the page's directory
@@ -771,8 +880,16 @@ pub fn page_url(l: &Layout, rel: &str, prefix: &str, front: &FrontMatter) -> Opt
     let lower = rel.to_lowercase();
     if let Some(slug) = front.get("slug") {
         let name = rel.rsplit('/').next().unwrap_or(rel);
-        if !l.index_names.iter().any(|i| i.eq_ignore_ascii_case(name)) {
-            let dir = rel
+        // Not a section's (`_index.md`) nor the home page's: a leaf
+        // bundle's `index.md` is a regular page, its folder the part the
+        // slug replaces (Hugo docs, "URL management", `slug`).
+        let section =
+            name.starts_with('_') && l.index_names.iter().any(|i| i.eq_ignore_ascii_case(name));
+        let leaf = !section && l.index_names.iter().any(|i| i.eq_ignore_ascii_case(name));
+        let bundle_dir = rel.rsplit_once('/').map(|(d, _)| d);
+        if !section && (!leaf || bundle_dir.is_some()) {
+            let page = if leaf { bundle_dir.unwrap_or(rel) } else { rel };
+            let dir = page
                 .rsplit_once('/')
                 .map_or(String::new(), |(d, _)| format!("{d}/"));
             return Some(match l.url_style {

@@ -468,6 +468,11 @@ pub struct Layout {
     /// (`.GetPage` in the page's language), when that hook renders the
     /// site's links ([`hugo::EmbeddedLinks`]); `None` otherwise.
     pub hugo_embedded_links: Option<hugo::EmbeddedLinks>,
+    /// Hugo: true when the build leaves out pages whose front matter says
+    /// `draft: true` (Hugo's default; not when the configuration sets
+    /// `buildDrafts`, nor when a build file of the project passes it:
+    /// [`hugo::drafts_left_out`]).
+    pub hugo_drafts_left_out: bool,
     /// Antora: why the AsciiDoc `idprefix`/`idseparator` that section ids
     /// get are not sure (no playbook in the tree, or an extension of it
     /// that may set them; [`antora::section_ids`]). A fragment not found
@@ -537,6 +542,7 @@ impl Layout {
             unsure_under: Vec::new(),
             hugo_language_dirs: Vec::new(),
             hugo_embedded_links: None,
+            hugo_drafts_left_out: false,
             unsure_section_ids: None,
             heading_ids_unread: None,
             notes: Vec::new(),

@@ -256,6 +256,10 @@ impl Site {
                 return r;
             }
             if let Some(r) = self.source_file(&l.source_dir.join(inside)) {
+                if matches!(&r, Resolved::File(p) if self.unpublished(p)) {
+                    // A source the build leaves out (a Hugo draft).
+                    return self.missing(format!("/{inside}"));
+                }
                 return r;
             }
         } else {
@@ -320,7 +324,8 @@ impl Site {
             };
             if let Resolved::File(p) = &r {
                 if self.unpublished(p) {
-                    // A source Jekyll or Antora leaves out of the site.
+                    // A source Jekyll, Antora or Hugo (a draft) leaves
+                    // out of the site.
                     let url = match self.page_url(file) {
                         Some(page) => resolve_path(&page, decoded),
                         None => decoded.to_string(),
@@ -471,6 +476,16 @@ impl Site {
                     && self.page_url(p).is_none()
             }
             Generator::Antora => antora::hidden_page(p),
+            // A draft page the build leaves out ([`Layout::hugo_drafts_left_out`]).
+            Generator::Hugo => {
+                l.hugo_drafts_left_out
+                    && p.starts_with(&l.source_dir)
+                    && l.page_extensions
+                        .iter()
+                        .any(|e| p.extension().is_some_and(|x| x.eq_ignore_ascii_case(e)))
+                    && !self.table().truncated
+                    && self.page_url(p).is_none()
+            }
             _ => false,
         }
     }

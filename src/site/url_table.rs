@@ -147,6 +147,7 @@ impl Site {
         let mut roots: Vec<(PathBuf, String)> = vec![(l.source_dir.clone(), l.source_url.clone())];
         roots.extend(l.mounts.iter().cloned());
         for (dir, prefix) in roots {
+            let mut served = Vec::new();
             for (file, rel) in
                 files_under(&dir, not_a_source, MAX_FILES, &mut count, &mut t.truncated)
             {
@@ -161,6 +162,12 @@ impl Site {
                 let Some((url, aliases)) = self.url_of(&file, &rel, &prefix) else {
                     continue;
                 };
+                served.push((file, rel, url, aliases));
+            }
+            if l.generator == Generator::Hugo {
+                hugo::bundle_resource_urls(l, &prefix, &mut served);
+            }
+            for (file, _, url, aliases) in served {
                 for a in aliases {
                     let a = if a.starts_with('/') {
                         a
@@ -232,7 +239,10 @@ impl Site {
                 Generator::Starlight => starlight::URL_KEYS,
                 _ => &[],
             };
-            let keys: Vec<&str> = url_keys.iter().chain(&l.alias_keys).copied().collect();
+            let mut keys: Vec<&str> = url_keys.iter().chain(&l.alias_keys).copied().collect();
+            if l.hugo_drafts_left_out {
+                keys.push("draft");
+            }
             let front = front_matter::read_keys(file, FRONT_MATTER_BYTES, Some(&keys));
             if let Some(why) = front.refused() {
                 self.late_notes
@@ -247,6 +257,10 @@ impl Site {
         } else {
             front_matter::FrontMatter::default()
         };
+        if l.hugo_drafts_left_out && front.get("draft") == Some("true") {
+            // A draft page the build leaves out: no URL.
+            return None;
+        }
         let url = match l.generator {
             Generator::Jekyll => jekyll::page_url(l, file, rel, prefix, &front),
             Generator::Hugo => hugo::page_url(l, rel, prefix, &front),

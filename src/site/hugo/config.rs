@@ -81,25 +81,47 @@ pub(super) fn unread_config_files(l: &mut Layout, dir: &Path, env_files: &[Vec<P
 }
 
 /// The configuration files of the environment directory `env` (at most
-/// [`MAX_DIR_FILES`], TOML, YAML or JSON), by name; none when it is not
-/// a directory.
+/// [`MAX_DIR_FILES`], TOML, YAML or JSON), in its subdirectories too
+/// (at most [`MAX_DIR_DEPTH`] deep), in the order of their paths; none
+/// when it is not a directory. Hugo walks the directory whole and sets
+/// each file at the key its *name* gives ([`key_of`]), whatever folder
+/// it is in (`config/_default/module/module.yaml` is `module`:
+/// falcosecurity/falco-website's content mounts; Hugo's
+/// `config/allconfig/load.go`, `loadConfigFromConfigDir`).
 pub(super) fn directory_files(env: &Path) -> Vec<PathBuf> {
-    let Ok(entries) = std::fs::read_dir(env) else {
-        return Vec::new();
-    };
-    let mut files: Vec<PathBuf> = entries
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| {
-            p.is_file()
-                && p.extension().is_some_and(|e| {
-                    ["toml", "yaml", "yml", "json"].contains(&e.to_string_lossy().as_ref())
-                })
-        })
-        .take(MAX_DIR_FILES)
-        .collect();
+    let mut files = Vec::new();
+    collect_files(env, 0, &mut files);
     files.sort();
     files
+}
+
+/// How deep [`directory_files`] looks into a configuration directory's
+/// subdirectories.
+const MAX_DIR_DEPTH: usize = 3;
+
+/// [`directory_files`] of `dir`, `depth` folders down.
+fn collect_files(dir: &Path, depth: usize, files: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut entries: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for p in entries {
+        if files.len() >= MAX_DIR_FILES {
+            return;
+        }
+        if p.is_dir() {
+            if depth < MAX_DIR_DEPTH {
+                collect_files(&p, depth + 1, files);
+            }
+        } else if p.is_file()
+            && p.extension().is_some_and(|e| {
+                ["toml", "yaml", "yml", "json"].contains(&e.to_string_lossy().as_ref())
+            })
+        {
+            files.push(p);
+        }
+    }
 }
 
 /// Where the file `f` of a configuration directory goes, as the path of

@@ -2,6 +2,7 @@
 
 use super::redirects::partial_calls;
 use super::*;
+use crate::site::Resolved;
 
 /// A partial's name from a template stays below the partials'
 /// directory: `..` and an absolute path (which `Path::join` takes
@@ -701,4 +702,104 @@ fn pages_without_content_of_their_own() {
     assert!(layout_only_page(&l, &dir.join("content/en/repository.html")).is_none());
     assert!(layout_only_page(&l, &dir.join("content/cs/docs/rate-limits.md")).is_none());
     assert_eq!(without_comments("a<!-- b -->c<!-- d"), "ac");
+}
+
+/// Drafts (front matter `draft: true`) are left out of the build unless
+/// `buildDrafts` or a build file says otherwise (Hugo docs, "Build
+/// options"; cncf/glossary, issue 46 round 7): a link to one, by its URL
+/// or by its source path, is to a page the site does not serve.
+#[test]
+fn drafts_are_left_out_unless_the_build_makes_them() {
+    let files = [
+        ("hugo.toml", "baseURL = \"https://x.org/\"\n"),
+        ("content/docs/a.md", "---\ntitle: A\n---\n[d](/docs/d/)\n"),
+        (
+            "content/docs/d.md",
+            "---\ntitle: D\ndraft: true\n---\n# D\n",
+        ),
+    ];
+    let (d, l) = site(&files);
+    assert!(l.expect("a Hugo site").hugo_drafts_left_out);
+    let s = crate::site::Site::in_dir(d.path()).expect("a site");
+    let a = d.path().join("content/docs/a.md");
+    assert!(matches!(
+        s.resolve(&a, "/docs/d/"),
+        Resolved::Missing { .. }
+    ));
+    assert!(matches!(s.resolve(&a, "/docs/a/"), Resolved::File(_)));
+    // Built with drafts: by the configuration, by a build file.
+    for (name, text) in [
+        (
+            "hugo.toml",
+            "baseURL = \"https://x.org/\"\nbuildDrafts = true\n",
+        ),
+        ("Makefile", "serve:\n\thugo server -D\n"),
+        (
+            "netlify.toml",
+            "[context.deploy-preview]\ncommand = \"hugo --buildDrafts\"\n",
+        ),
+    ] {
+        let mut more = files.to_vec();
+        more.retain(|(n, _)| *n != name);
+        more.push((name, text));
+        let (d, l) = site(&more);
+        assert!(!l.expect("a Hugo site").hugo_drafts_left_out, "{name}");
+        let s = crate::site::Site::in_dir(d.path()).expect("a site");
+        let a = d.path().join("content/docs/a.md");
+        assert!(
+            matches!(s.resolve(&a, "/docs/d/"), Resolved::File(_)),
+            "{name}"
+        );
+    }
+}
+
+/// A leaf bundle's resources are published under its page's URL, which
+/// front matter `slug` or `url` may move
+/// (falcosecurity/falco-website `content/en/blog/falco-at-kubecon-na-2022/`,
+/// `slug: falco-kubecon-2022`; issue 46, round 8).
+#[test]
+fn bundle_resources_follow_their_page() {
+    let (d, _) = site(&[
+        ("hugo.toml", "baseURL = \"https://x.org/\"\n"),
+        (
+            "content/blog/kubecon-2022/index.md",
+            "---\ntitle: K\nslug: kc\n---\n![x](/blog/kc/images/a.png)\n",
+        ),
+        ("content/blog/kubecon-2022/images/a.png", ""),
+    ]);
+    let s = crate::site::Site::in_dir(d.path()).expect("a site");
+    let page = d.path().join("content/blog/kubecon-2022/index.md");
+    assert!(matches!(
+        s.resolve(&page, "/blog/kc/images/a.png"),
+        Resolved::File(_)
+    ));
+    // The path in the content directory stays an alias (unsure, not false).
+    assert!(matches!(
+        s.resolve(&page, "/blog/kubecon-2022/images/a.png"),
+        Resolved::File(_)
+    ));
+    assert!(matches!(
+        s.resolve(&page, "/blog/kc/images/b.png"),
+        Resolved::Missing { .. }
+    ));
+}
+
+/// Hugo reads a configuration directory whole: a file in a subfolder is
+/// set at the key its name gives (falcosecurity/falco-website's
+/// `config/_default/module/module.yaml` mounting `content/en`).
+#[test]
+fn configuration_subdirectories_are_read() {
+    let (d, l) = site(&[
+        (
+            "config/_default/config.toml",
+            "baseURL = \"https://x.org/\"\n",
+        ),
+        (
+            "config/_default/module/module.yaml",
+            "mounts:\n  - source: 'content/en'\n    target: 'content'\n    lang: 'en'\n",
+        ),
+        ("content/en/docs/a.md", "---\ntitle: A\n---\n"),
+    ]);
+    let l = l.expect("a Hugo site");
+    assert_eq!(l.source_dir, d.path().join("content/en"));
 }
