@@ -18,10 +18,6 @@ pub const CONFIG_NAMES: &[&str] = &[".vitepress"];
 
 /// The VitePress site whose root is `dir` (the directory holding
 /// `.vitepress/`).
-#[allow(
-    clippy::too_many_lines,
-    reason = "issue 47: over 100 lines since session 58, to be split into named steps"
-)]
 pub fn read(dir: &Path) -> Option<Layout> {
     const EXTENSIONS: [&str; 6] = ["ts", "mts", "js", "mjs", "cts", "cjs"];
     let vp = dir.join(CONFIG_NAMES[0]);
@@ -53,11 +49,23 @@ pub fn read(dir: &Path) -> Option<Layout> {
         text.push_str(&config_modules(&config));
     }
     let o = Object::new(&text);
+    markdown_settings(&mut l, &o, &text, &config, dir);
+    build_steps(&mut l, &text, &config, dir);
+    site_settings(&mut l, &o, &config, dir);
+    l.static_dirs.push(l.source_dir.join("public"));
+    Some(l)
+}
+
+/// The Markdown settings of the configuration `o` (its text `text`, read
+/// from `config` of the site in `dir`) that change heading ids: a custom
+/// `markdown.anchor` (its own `slugify`), the VitePress version before
+/// `@mdit-vue`, `markdown.attrs`.
+fn markdown_settings(l: &mut Layout, o: &Object, text: &str, config: &Path, dir: &Path) {
     if o.get_in("markdown", "anchor").is_some() {
         // Custom heading ids (`anchor: { slugify }`).
         let why = format!(
             "VitePress `markdown.anchor` ({})",
-            shown_config(&config, dir)
+            shown_config(config, dir)
         );
         if text.contains("slugify") {
             // The site's own slug function: no heading id is known, so a
@@ -70,18 +78,24 @@ pub fn read(dir: &Path) -> Option<Layout> {
     if before_mdit_vue(dir) {
         l.renderer = super::slug::Renderer::Vitepress0;
     }
-    match attrs_setting(&o) {
+    match attrs_setting(o) {
         Attrs::Default => {}
         Attrs::Disabled => l.renderer = super::slug::Renderer::VitepressNoAttrs,
         Attrs::Unsure => l.unsure_anchors.push(format!(
             "VitePress `markdown.attrs` ({})",
-            shown_config(&config, dir)
+            shown_config(config, dir)
         )),
     }
-    for wrapper in config_wrappers(&text) {
+}
+
+/// What a build step may add or move that the model does not read: a
+/// wrapper the configuration is passed through, dynamic routes, pages
+/// generated into a directory `.gitignore` lists.
+fn build_steps(l: &mut Layout, text: &str, config: &Path, dir: &Path) {
+    for wrapper in config_wrappers(text) {
         l.unsure_pages.push(format!(
             "the VitePress configuration passed through `{wrapper}` ({})",
-            shown_config(&config, dir)
+            shown_config(config, dir)
         ));
     }
     for page in dynamic_routes(&l.source_dir) {
@@ -94,6 +108,11 @@ pub fn read(dir: &Path) -> Option<Layout> {
             "the directory `{generated}/` that .gitignore lists (pages generated at build time)"
         ));
     }
+}
+
+/// The site settings of `o` that move pages: `srcDir`, `base`,
+/// `cleanUrls`, `rewrites`; a setting not written as a literal is a note.
+fn site_settings(l: &mut Layout, o: &Object, config: &Path, dir: &Path) {
     let mut unread = Vec::new();
     match o.get("srcDir") {
         Some(Value::Str(s)) => l.source_dir = dir.join(s),
@@ -139,8 +158,6 @@ pub fn read(dir: &Path) -> Option<Layout> {
             config.display(),
         ));
     }
-    l.static_dirs.push(l.source_dir.join("public"));
-    Some(l)
 }
 
 /// What a VitePress configuration's `markdown.attrs` (the options of
