@@ -447,7 +447,7 @@ fn xref_segment(abs: usize, target: &[u8]) -> Option<Segment> {
     {
         return None;
     }
-    let (page, _fragment) = match target.iter().position(|&b| b == b'#') {
+    let (page, fragment) = match target.iter().position(|&b| b == b'#') {
         Some(i) => (&target[..i], Some(&target[i + 1..])),
         None => (target, None),
     };
@@ -456,7 +456,12 @@ fn xref_segment(abs: usize, target: &[u8]) -> Option<Segment> {
     let mut map = OffsetMap::new();
     let mut text = Vec::new();
     match (colons, is_page) {
-        (0, false) if !page.is_empty() && !page.contains(&b'/') && !page.contains(&b'.') => {
+        (0, false)
+            if fragment.is_none()
+                && !page.is_empty()
+                && !page.contains(&b'/')
+                && !page.contains(&b'.') =>
+        {
             // An id of the document itself.
             text.push(b'#');
             text.extend_from_slice(target);
@@ -466,6 +471,49 @@ fn xref_segment(abs: usize, target: &[u8]) -> Option<Segment> {
         (0, true) => {
             text.extend_from_slice(target);
             map.exact(abs as u64, target.len() as u64);
+        }
+        // `xref:page#id[]`, `<<page#id>>`: a path before `#` names a
+        // document, `.adoc` implied when it has no extension
+        // (Asciidoctor 2 `Substitutors#sub_macros`: `src2src = path`;
+        // neo4j/docs-drivers `connect.adoc`'s
+        // `xref:query-simple#impersonation[]`, issue 46 round 8).
+        (0, false) if fragment.is_some() && !page.is_empty() => {
+            let extension = page
+                .rsplit(|&b| b == b'/')
+                .next()
+                .is_some_and(|name| name.contains(&b'.'));
+            text.extend_from_slice(page);
+            map.exact(abs as u64, page.len() as u64);
+            if !extension {
+                text.extend_from_slice(b".adoc");
+            }
+            text.extend_from_slice(&target[page.len()..]);
+            // The `#` stands for `.adoc#` when the extension is implied.
+            map.group((abs + page.len()) as u64, 1, if extension { 1 } else { 6 });
+            map.exact(
+                (abs + page.len() + 1) as u64,
+                (target.len() - page.len() - 1) as u64,
+            );
+        }
+        (1, false) if fragment.is_some() => {
+            let colon = page.iter().position(|&b| b == b':')?;
+            let module = &page[..colon];
+            if module.is_empty() || page.len() == colon + 1 {
+                return None;
+            }
+            text.extend_from_slice(b"../../");
+            text.extend_from_slice(module);
+            text.extend_from_slice(b"/pages/");
+            text.extend_from_slice(&page[colon + 1..]);
+            text.extend_from_slice(b".adoc");
+            text.extend_from_slice(&target[page.len()..]);
+            map.group(abs as u64, colon as u64 + 1, colon as u64 + 13);
+            map.exact((abs + colon + 1) as u64, (page.len() - colon - 1) as u64);
+            map.group((abs + page.len()) as u64, 1, 6);
+            map.exact(
+                (abs + page.len() + 1) as u64,
+                (target.len() - page.len() - 1) as u64,
+            );
         }
         (1, true) => {
             let colon = page.iter().position(|&b| b == b':')?;
@@ -802,6 +850,7 @@ mod tests {
                    by a xref:using-a-git-provider-access-token.adoc[Git-provider access token]\n\
                    * xref:running-the-application[] and <<in-page,text>> and <<page.adoc#x,t>>\n\
                    xref:2.5@docs:ROOT:x.adoc[] xref:{attr}.adoc[] xref:partial$x.adoc[] axref:no[]\n\
+                   xref:query-simple#impersonation[] <<dir/p#y>> xref:guide:setup#z[] <<p.html#w>>\n\
                    ----\nxref:in-code.adoc[]\n----\n";
         let got: Vec<(String, String)> = segments(src.as_bytes(), false)
             .into_iter()
@@ -826,6 +875,14 @@ mod tests {
             ("#running-the-application", "running-the-application"),
             ("#in-page", "in-page"),
             ("page.adoc#x", "page.adoc#x"),
+            // A page without its extension before `#` (neo4j/docs-drivers).
+            (
+                "query-simple.adoc#impersonation",
+                "query-simple#impersonation",
+            ),
+            ("dir/p.adoc#y", "dir/p#y"),
+            ("../../guide/pages/setup.adoc#z", "guide:setup#z"),
+            ("p.html#w", "p.html#w"),
         ];
         let want: Vec<(String, String)> = want
             .iter()

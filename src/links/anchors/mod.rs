@@ -342,20 +342,45 @@ fn liquid_anchors(bytes: &[u8]) -> bool {
 fn attribute_ids(bytes: &[u8], path: &Path) -> bool {
     let dir = path.parent();
     bytes.split(|&b| b == b'\n').any(|line| {
-        let anchor = line.starts_with(b"[id=")
-            || line.starts_with(b"[[")
-            || line.starts_with(b"[#")
-            || line.starts_with(b"=");
-        let resource_include =
-            line.starts_with(b"include::") && line.contains(&b'$') && !resolved_resource(line, dir);
+        let include = line.starts_with(b"include::");
+        // An include whose target is a resource id or holds an attribute
+        // (`include::{common-partial}/glossary.adoc[]`, whose value
+        // `antora.yml` sets: neo4j/docs-drivers, issue 46 round 8).
+        let resource_include = include
+            && (line.contains(&b'$') || line.contains(&b'{'))
+            && !resolved_resource(line, dir);
         // A page of a UI layout other than the default (`:page-layout:
         // index`, redpanda-data/docs: the layout template writes the
         // page's body from its child pages) has what that template writes.
         let layout = line
             .strip_prefix(b":page-layout:")
             .is_some_and(|v| !matches!(v.trim_ascii(), b"" | b"default"));
-        (anchor && line.contains(&b'{')) || resource_include || layout
+        attribute_in_id(line) || resource_include || layout
     })
+}
+
+/// True when the AsciiDoc `line` sets an id or a section title that holds
+/// an attribute reference: inside the anchor's brackets (`[[x-{v}]]`,
+/// `[id="x-{v}"]`, `[#x-{v}]`), or in a section title (`== Using
+/// {prod}`), from which the id is made. Not an attribute after the anchor
+/// (`[[Driver]]Driver:: link:{base}/...`), nor in the document title
+/// (`= Title v{version}`, which makes no id). neo4j/docs-drivers, issue 46
+/// round 8.
+fn attribute_in_id(line: &[u8]) -> bool {
+    let inside = |open: &[u8], close: &[u8]| {
+        line.strip_prefix(open).is_some_and(|rest| {
+            let end = memchr::memmem::find(rest, close).unwrap_or(rest.len());
+            rest[..end].contains(&b'{')
+        })
+    };
+    if line.starts_with(b"[[") {
+        return inside(b"[[", b"]]");
+    }
+    if line.starts_with(b"[id=") || line.starts_with(b"[#") {
+        return inside(b"[", b"]");
+    }
+    let level = line.iter().take_while(|&&b| b == b'=').count();
+    level >= 2 && line.get(level) == Some(&b' ') && line.contains(&b'{')
 }
 
 /// True when the include line `line` (`include::partial$x.adoc[]`) in a
@@ -632,6 +657,60 @@ mod tests {
             b"= T\n\ninclude::partial$terms.adoc[]\n",
             Path::new("docs/x.adoc")
         ));
+    }
+
+    /// neo4j/docs-drivers (issue 46, round 8): an include whose target is
+    /// an attribute (`include::{common-partial}/glossary.adoc[]`) leaves
+    /// the anchors unknown; an attribute after an anchor
+    /// (`[[Driver]]Driver:: link:{base}/x`) or in the document title (`=
+    /// Manual v{version}`) does not, one inside an id or a section title
+    /// does.
+    #[test]
+    fn attributes_only_inside_ids_and_section_titles() {
+        let page = Path::new("modules/ROOT/pages/install.adoc");
+        assert!(attribute_ids(
+            b"= Install
+
+include::{common-partial}/glossary.adoc[]
+",
+            page
+        ));
+        for plain in [
+            &b"[[Driver]]Driver:: link:{neo4j-docs-base-uri}/x[Driver]
+"[..],
+            b"= The .NET driver manual v{dotnet-driver-version}
+
+== Install
+",
+            b"[#managed-transactions]
+== Run a managed transaction
+",
+        ] {
+            assert!(
+                !attribute_ids(plain, page),
+                "{}",
+                String::from_utf8_lossy(plain)
+            );
+        }
+        for with in [
+            &b"[[x-{v}]]
+== X
+"[..],
+            b"[id=\"x-{v}\"]
+== X
+",
+            b"[#x-{v}]
+== X
+",
+            b"== Using {prod}
+",
+        ] {
+            assert!(
+                attribute_ids(with, page),
+                "{}",
+                String::from_utf8_lossy(with)
+            );
+        }
     }
 
     /// An included partial whose ids hold an attribute reference
