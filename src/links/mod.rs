@@ -596,7 +596,20 @@ impl LocalLinks {
         base: Option<&str>,
     ) -> Option<Problem> {
         let problem = self.check_own(tree, file, reference, base)?;
-        let Some(page) = self.includer(tree, file) else {
+        // A fragment of the document itself (`#mutate`) in a page that
+        // other pages include is read on those pages too: VitePress
+        // builds `shared/x.md` as a page of its own, but its readers read
+        // it inside the pages that `<!--@include:-->` it, among the
+        // headings of the page and of its other includes (wevm/wagmi's
+        // `site/shared/`, issue 46 round 8).
+        let own_fragment = reference.trim_start().starts_with('#');
+        if own_fragment && self.site_of(tree, file).is_some() {
+            return match self.includer(tree, file, true) {
+                Some(page) if self.check_own(tree, &page, reference, base).is_none() => None,
+                _ => Some(problem),
+            };
+        }
+        let Some(page) = self.includer(tree, file, false) else {
             return Some(problem);
         };
         // A file no site builds but a page of one includes: its readers
@@ -610,10 +623,10 @@ impl LocalLinks {
     }
 
     /// The page of a site that includes the document `file` (found by
-    /// walking `tree`), when `file` is no page of a site itself
-    /// ([`included::Includers`]).
-    fn includer(&self, tree: Option<&Path>, file: &Path) -> Option<PathBuf> {
-        if self.site == SiteChoice::None || self.site_of(tree, file).is_some() {
+    /// walking `tree`), when `file` is no page of a site itself, or also
+    /// when it is one with `site_pages` ([`included::Includers`]).
+    fn includer(&self, tree: Option<&Path>, file: &Path, site_pages: bool) -> Option<PathBuf> {
+        if self.site == SiteChoice::None || (!site_pages && self.site_of(tree, file).is_some()) {
             return None;
         }
         let root = self.tree_of(tree, file);

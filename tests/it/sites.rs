@@ -1377,3 +1377,25 @@ fn vitepress_custom_slugify() {
 fn vitepress_0_heading_ids() {
     check_site("vitepress-0");
 }
+
+/// VitePress pages that other pages include (wevm/wagmi's `site/shared/`,
+/// fixtures/sites/vitepress-shared-include, issue 46 round 8): a fragment
+/// of the included page is read on the page including it, among the
+/// headings of its other includes (`#mutate`); and a `<!-- TODO: ... -->`
+/// comment is no shortcode that would make every fragment of the page
+/// unsure, so `#maxPriorityFeePerGas` (the id is lower case) is reported.
+#[test]
+fn vitepress_included_pages_and_comments() {
+    let out = check_links(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")),
+        "fixtures/sites/vitepress-shared-include",
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 1, "{stdout}");
+    assert!(
+        lines[0].contains("useSimulateContract.md:5:65: L002 no anchor maxPriorityFeePerGas"),
+        "{stdout}"
+    );
+    assert_eq!(out.status.code(), Some(1));
+}

@@ -535,12 +535,19 @@ pub fn generated_with(src: &[u8], renderer: Renderer, quiet: &[String]) -> Gener
         let rest = t[hashes..].trim_ascii();
         let hooked =
             (1..=6).contains(&hashes) && rest.starts_with(b"<!--") && rest.ends_with(b"-->");
-        let shortcode = t.starts_with(b"<!-- ")
-            && t.ends_with(b"-->")
-            && t[5..]
+        // A shortcode comment is `<!-- name:value ... -->`: a word with a
+        // `:` inside it (`md:setting`), not a label ending in one (`<!--
+        // TODO: ... -->`, wevm/wagmi's VitePress pages, issue 46 round 8).
+        let shortcode = t.starts_with(b"<!-- ") && t.ends_with(b"-->") && {
+            let word: Vec<u8> = t[5..]
                 .iter()
                 .take_while(|b| !b.is_ascii_whitespace())
-                .any(|&b| b == b':');
+                .copied()
+                .collect();
+            word.iter()
+                .position(|&b| b == b':')
+                .is_some_and(|i| i > 0 && i + 1 < word.len())
+        };
         if hooked || shortcode {
             found = Generated::Unmintable;
         }
@@ -625,6 +632,15 @@ mod tests {
         );
         assert_eq!(
             generated(b"## Caret <!-- x -->, Mark\n", Renderer::Github),
+            Generated::Nothing
+        );
+        // A label ending in `:` is no shortcode (wevm/wagmi
+        // `site/vue/api/composables/useSimulateContract.md` line 48).
+        assert_eq!(
+            generated(
+                b"## Parameters\n\n<!-- TODO: Usage for combining with useWriteContract -->\n",
+                Renderer::Vitepress
+            ),
             Generated::Nothing
         );
         assert_eq!(
