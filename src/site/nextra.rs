@@ -162,6 +162,15 @@ fn next_config(l: &mut Layout, o: &Object, text: &str, config: &Path, name: &str
         l.unsure_pages
             .push(format!("the Next.js `rewrites` ({name})"));
     }
+    // `trailingSlash: true` serves every page at a URL ending in `/`,
+    // against which relative links resolve one level deeper: not
+    // modelled (Next.js docs, "trailingSlash").
+    match o.get("trailingSlash") {
+        None | Some(Value::Bool(false)) => {}
+        Some(_) => l
+            .unsure_pages
+            .push(format!("the Next.js `trailingSlash` ({name})")),
+    }
     if o.get("i18n").is_some() {
         l.nextra_i18n = match o.get_in("i18n", "defaultLocale") {
             Some(Value::Str(s)) => Some(s),
@@ -355,7 +364,17 @@ pub fn page_url(
     let path = segments.join("/");
     let url = |pre: &str| {
         if path.is_empty() {
-            pre.to_string()
+            // The index of a content directory served under a prefix is
+            // at the prefix without `/` (Next.js `trailingSlash` false:
+            // `content/index.mdx` under `/docs/` is `/docs`, against which
+            // its `./usage` resolves to `/usage`; kamilkisiela/
+            // graphql-config, issue 46 round 8).
+            let bare = pre.trim_end_matches('/');
+            if bare.is_empty() {
+                "/".to_string()
+            } else {
+                bare.to_string()
+            }
         } else {
             format!("{pre}{path}")
         }
@@ -391,6 +410,11 @@ mod tests {
         assert_eq!(p("_components/x.tsx", true), None);
         assert_eq!(p("docs/guide/old.mdx", true), None);
         assert_eq!(p("learn/index.mdx", false).as_deref(), Some("/learn"));
+        // A content directory's index under a prefix: no trailing slash.
+        assert_eq!(
+            page_url("index.mdx", "/docs/", false, None).map(|(u, _)| u),
+            Some("/docs".to_string())
+        );
         assert_eq!(
             p("learn/concepts/terms.mdx", false).as_deref(),
             Some("/learn/concepts/terms")
