@@ -224,7 +224,7 @@ fn iri_references_doubled_hashes_and_containers() {
         sorted(&o),
         [
             "./a.md:10:34: L002 no anchor gone in x.md",
-            "./a.md:10:5: L002 no anchor #top in x.md; did you mean #top?",
+            "./a.md:10:5: L002 no anchor #top in x.md (the link has two `#`: its fragment is everything after the first); did you mean #top?",
             "./a.md:9:15: L002 no anchor 日本 in ./a.md; did you mean #日本語?",
             "./a.md:9:38: L001 links to なし.md, which does not exist",
         ],

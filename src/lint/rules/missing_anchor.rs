@@ -30,8 +30,16 @@ pub const RULE: Rule = Rule {
 /// (Only `check --links local` reports it: the `cli` feature.)
 #[cfg(feature = "cli")]
 pub fn message(path: &std::path::Path, fragment: &str) -> String {
+    // `guide.md##install`: the fragment is `#install`, whose "did you
+    // mean `#install`" would read as the same thing (reduxjs/redux
+    // `docs/faq/CodeStructure.md`, issue 46 round 8).
+    let doubled = if fragment.starts_with('#') {
+        " (the link has two `#`: its fragment is everything after the first)"
+    } else {
+        ""
+    };
     format!(
-        "no anchor {} in {}",
+        "no anchor {} in {}{doubled}",
         crate::lint::quote(fragment),
         path.display()
     )
@@ -46,4 +54,17 @@ pub fn with_suggestion(message: String, suggestion: &str) -> String {
         "{message}; did you mean {}?",
         crate::lint::quote(&format!("#{suggestion}"))
     )
+}
+
+#[cfg(all(test, feature = "cli"))]
+mod tests {
+    /// A doubled `##` is said: the suggestion would otherwise read as the
+    /// fragment itself (reduxjs/redux `docs/faq/CodeStructure.md` line 58).
+    #[test]
+    fn a_doubled_hash_is_said() {
+        let path = std::path::Path::new("docs/style-guide/style-guide.md");
+        let m = super::with_suggestion(super::message(path, "#structure-files"), "structure-files");
+        assert!(m.contains("two `#`"), "{m}");
+        assert!(!super::message(path, "install").contains("two `#`"));
+    }
 }
