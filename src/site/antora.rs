@@ -231,6 +231,23 @@ pub fn include_target(dir: &Path, target: &str) -> Option<IncludeTarget> {
     if target.contains("://") {
         return None;
     }
+    let substituted;
+    let target = if target.contains('{') {
+        // `include::{common-partial}/glossary.adoc[]`, the attribute set
+        // in the component's `antora.yml` (neo4j/docs-drivers:
+        // `common-partial: 5@common-content:ROOT:partial$`); one set
+        // elsewhere (the playbook, the page) is not known here.
+        let module_dir = module_dir_of(dir)?;
+        match substitute_attributes(module_dir.parent()?.parent()?, target) {
+            Some(t) => {
+                substituted = t;
+                substituted.as_str()
+            }
+            None => return Some(IncludeTarget::Elsewhere),
+        }
+    } else {
+        target
+    };
     let (coords, family, path) = match target.split_once('$') {
         Some((pre, path)) => match pre.rsplit_once(':') {
             Some((coords, family)) => (Some(coords), Some(family), path),
@@ -243,11 +260,7 @@ pub fn include_target(dir: &Path, target: &str) -> Option<IncludeTarget> {
     };
     // The module's directory (right under `modules/`) and the family
     // directory of `dir` in it.
-    let module_dir = dir.ancestors().find(|d| {
-        d.parent()
-            .and_then(Path::file_name)
-            .is_some_and(|n| n == "modules")
-    })?;
+    let module_dir = module_dir_of(dir)?;
     let own_family = dir
         .strip_prefix(module_dir)
         .ok()?
@@ -259,16 +272,33 @@ pub fn include_target(dir: &Path, target: &str) -> Option<IncludeTarget> {
     if !FAMILIES.iter().any(|(_, d)| *d == own_family) {
         return None;
     }
-    if coords.is_some_and(|c| c.contains([':', '@']) || c.is_empty())
-        || family.is_some_and(|f| f.contains('@'))
-    {
+    if coords.is_some_and(str::is_empty) || family.is_some_and(|f| f.contains('@')) {
         return Some(IncludeTarget::Elsewhere);
     }
     let modules = module_dir.parent()?;
     let module = match coords {
+        // `[version@]component:module`: a module of another component
+        // version of this checkout (found by its `antora.yml`).
+        Some(c) if c.contains([':', '@']) => {
+            let (version, rest) = match c.split_once('@') {
+                Some((v, r)) => (Some(v), r),
+                None => (None, c),
+            };
+            let Some((component, module)) = rest.split_once(':') else {
+                return Some(IncludeTarget::Elsewhere);
+            };
+            if module.contains(':') || component.is_empty() || module.is_empty() {
+                return Some(IncludeTarget::Elsewhere);
+            }
+            match component_root(modules.parent()?, component, version) {
+                Some(root) => root.join("modules").join(module),
+                None => return Some(IncludeTarget::Elsewhere),
+            }
+        }
         Some(m) => modules.join(m),
         None => module_dir.to_path_buf(),
     };
+    let path = path.trim_start_matches('/');
     let family_dir = match family {
         None => own_family,
         Some(f) => match FAMILIES.iter().find(|(name, _)| *name == f) {
@@ -283,6 +313,82 @@ pub fn include_target(dir: &Path, target: &str) -> Option<IncludeTarget> {
     } else {
         IncludeTarget::Elsewhere
     })
+}
+
+/// The directory of the Antora module that `dir` lies in (right under a
+/// `modules/` directory); `None` outside one.
+fn module_dir_of(dir: &Path) -> Option<&Path> {
+    dir.ancestors().find(|d| {
+        d.parent()
+            .and_then(Path::file_name)
+            .is_some_and(|n| n == "modules")
+    })
+}
+
+/// How many directories [`component_root`] reads for an `antora.yml`.
+const MAX_COMPONENT_DIRS: usize = 256;
+
+/// The directory of the component version named `component` (and
+/// `version`, when given) in this checkout: `own` itself (the including
+/// file's component root), or a directory beside it or one level below
+/// one beside it whose `antora.yml` has that `name` and `version`
+/// (neo4j/docs-drivers keeps `common-content/` beside `go-manual/`).
+fn component_root(own: &Path, component: &str, version: Option<&str>) -> Option<PathBuf> {
+    let matches = |dir: &Path| {
+        let Ok(text) = super::read_config(&dir.join(CONFIG_NAMES[0])) else {
+            return false;
+        };
+        let Ok(d) = super::yaml_config(&text) else {
+            return false;
+        };
+        attribute(&d["name"]).as_deref() == Some(component)
+            && version.is_none_or(|v| attribute(&d["version"]).as_deref() == Some(v))
+    };
+    if matches(own) {
+        return Some(own.to_path_buf());
+    }
+    let parent = own.parent()?;
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(parent)
+        .ok()?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+        .take(MAX_COMPONENT_DIRS)
+        .collect();
+    dirs.sort();
+    let mut below = Vec::new();
+    for d in &dirs {
+        if matches(d) {
+            return Some(d.clone());
+        }
+        if let Ok(entries) = std::fs::read_dir(d) {
+            below.extend(entries.flatten().map(|e| e.path()).filter(|p| p.is_dir()));
+        }
+    }
+    below.sort();
+    below
+        .into_iter()
+        .take(MAX_COMPONENT_DIRS)
+        .find(|d| matches(d))
+}
+
+/// `target` with each `{name}` replaced by the value the component
+/// version in `root` sets in its `antora.yml` (`asciidoc.attributes`);
+/// `None` when one is not set there.
+fn substitute_attributes(root: &Path, target: &str) -> Option<String> {
+    let text = super::read_config(&root.join(CONFIG_NAMES[0])).ok()?;
+    let d = super::yaml_config(&text).ok()?;
+    let attrs = &d["asciidoc"]["attributes"];
+    let mut out = String::new();
+    let mut rest = target;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let close = rest[open..].find('}')? + open;
+        out.push_str(&attribute(&attrs[&rest[open + 1..close]])?);
+        rest = &rest[close + 1..];
+    }
+    out.push_str(rest);
+    Some(out)
 }
 
 /// The `idprefix`/`idseparator` pairs a site whose pair is not sure

@@ -1399,3 +1399,25 @@ fn vitepress_included_pages_and_comments() {
     );
     assert_eq!(out.status.code(), Some(1));
 }
+
+/// Antora (neo4j/docs-drivers, fixtures/sites/antora-attribute-include,
+/// issue 46 round 8): `include::{common-partial}/glossary.adoc[]` through
+/// the attribute `antora.yml` sets, to a partial of another component of
+/// the checkout, brings `[[LTS]]`; `xref:query-simple#impersonation[]`
+/// names the page `query-simple.adoc`; the one really broken fragment is
+/// reported.
+#[test]
+fn antora_attribute_includes_and_xrefs_without_extension() {
+    let out = check_links(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")),
+        "fixtures/sites/antora-attribute-include",
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 1, "{stdout}");
+    assert!(
+        lines[0].contains("query-advanced.adoc:3:45: L002 no anchor _batch_data_creation"),
+        "{stdout}"
+    );
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("not checked"));
+}

@@ -364,8 +364,11 @@ fn target(line: &[u8]) -> Option<String> {
         return (!t.is_empty() && !t.starts_with('<')).then(|| t.to_string());
     }
     if let Some(rest) = text.strip_prefix("include::") {
+        // A target holding an attribute (`{common-partial}/x.adoc`) is
+        // kept: [`locate`] substitutes an Antora component's attributes,
+        // and leaves any other unresolved (the page then incomplete).
         let t = &rest[..rest.find('[')?];
-        return (!t.is_empty() && !t.contains('{')).then(|| t.to_string());
+        return (!t.is_empty()).then(|| t.to_string());
     }
     None
 }
@@ -429,6 +432,11 @@ fn locate(dir: Option<&Path>, target: &str, within: Option<&Path>) -> Located {
             Some(IncludeTarget::Elsewhere) => return Located::Outside,
             None => {}
         }
+    }
+    if target.contains('{') {
+        // An attribute no Antora component sets: where it leads is not
+        // known.
+        return Located::Outside;
     }
     if target.contains(['\0', '$']) || Path::new(target).is_absolute() {
         return Located::Missing;
@@ -602,7 +610,10 @@ mod tests {
             target(b"include::partial$x.adoc[]").as_deref(),
             Some("partial$x.adoc")
         );
-        assert_eq!(target(b"include::{x}/y.adoc[]"), None);
+        assert_eq!(
+            target(b"include::{x}/y.adoc[]").as_deref(),
+            Some("{x}/y.adoc")
+        );
         assert_eq!(target(b"text --8<-- \"x\""), None);
         // markdown-include (argoproj/argo-cd's notifications/templates.md).
         assert_eq!(
