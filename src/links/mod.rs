@@ -808,16 +808,11 @@ impl LocalLinks {
                 return self.lead_in_site(tree, file, &site, &real, path, fragment);
             }
         }
-        if path.starts_with('/') && self.root_dir.is_none() {
-            // Where `/` is on the built site is not known: counted, said
-            // in a note.
-            tally(&self.rootless, || (shown(file), path.to_string()));
-            return None;
-        }
-        let target = if path.is_empty() {
-            file.to_path_buf()
-        } else {
-            self.file_of(file, path)?
+        let repository_root = self.root_of_rooted(tree, file, path)?;
+        let target = match (&repository_root, path.strip_prefix('/')) {
+            (Some(root), Some(rooted)) => lexically_clean(&root.join(percent_decoded(rooted)?)),
+            _ if path.is_empty() => file.to_path_buf(),
+            _ => self.file_of(file, path)?,
         };
         if !self.inside_tree(tree, file, &target) {
             // Outside the tree checked: not looked at (a document must not
@@ -941,6 +936,78 @@ impl LocalLinks {
     /// decoded and with dot-segments taken out lexically. `None` for a
     /// root-relative path without a root directory, or a path that decodes
     /// to a NUL byte.
+    /// Where a root-relative `path` of `file` (no site's) resolves when no
+    /// `--root-dir` says: `Some(None)` for a path that is not
+    /// root-relative or a set root directory; `Some(Some(root))` for the
+    /// repository's root ([`LocalLinks::rendered_at_repository_root`]);
+    /// `None` when where `/` is is not known: counted, said in a note.
+    #[allow(clippy::option_option, reason = "three answers, each named above")]
+    fn root_of_rooted(
+        &self,
+        tree: Option<&Path>,
+        file: &Path,
+        path: &str,
+    ) -> Option<Option<PathBuf>> {
+        if !path.starts_with('/') || self.root_dir.is_some() {
+            return Some(None);
+        }
+        let root = self
+            .rendered_at_repository_root(tree, file)
+            .filter(|root| !self.rooted_below(file, root, path));
+        if root.is_none() {
+            tally(&self.rootless, || (shown(file), path.to_string()));
+            return None;
+        }
+        Some(root)
+    }
+
+    /// The root of the git repository that `file` (a document no site
+    /// covers) is in, when `file` is a document GitHub and GitLab render
+    /// (Markdown, AsciiDoc, reStructuredText, Org): they resolve a
+    /// root-relative link (`/docs`) against the repository's root
+    /// (GitHub docs, "Basic writing and formatting syntax", "Relative
+    /// links"). wevm/wagmi's `packages/react/CHANGELOG.md` linking
+    /// `/react/chains`, reduxjs/redux's `CONTRIBUTING.md` linking `/docs`
+    /// (issue 46, round 8). `None` for other files, a file of a site, and
+    /// a file in no git work tree.
+    fn rendered_at_repository_root(&self, tree: Option<&Path>, file: &Path) -> Option<PathBuf> {
+        let rendered = file.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+            ["md", "markdown", "mdown", "adoc", "asciidoc", "rst", "org"]
+                .iter()
+                .any(|x| x.eq_ignore_ascii_case(e))
+        });
+        if !rendered || self.site_of(tree, file).is_some() {
+            return None;
+        }
+        // As the document's path is written (relative paths stay so in
+        // messages), else through its real path.
+        let found = |p: &Path| {
+            p.ancestors()
+                .skip(1)
+                .find(|d| d.join(".git").exists())
+                .map(Path::to_path_buf)
+        };
+        found(file).or_else(|| found(&self.files.canonical(file)?))
+    }
+
+    /// True when the root-relative `path` names no file under the
+    /// repository `root` but one under a directory between `file` and
+    /// `root`: that directory may be where `/` is for the tool that
+    /// renders it (a docs folder of a generator no configuration names),
+    /// so where the link leads is not sure.
+    fn rooted_below(&self, file: &Path, root: &Path, path: &str) -> bool {
+        let Some(rooted) = path.strip_prefix('/').and_then(percent_decoded) else {
+            return false;
+        };
+        if self.files.kind(&lexically_clean(&root.join(&rooted))) != Kind::Missing {
+            return false;
+        }
+        file.ancestors()
+            .skip(1)
+            .take_while(|d| *d != root && !d.as_os_str().is_empty())
+            .any(|d| self.files.kind(&lexically_clean(&d.join(&rooted))) != Kind::Missing)
+    }
+
     fn file_of(&self, file: &Path, path: &str) -> Option<PathBuf> {
         let joined = if let Some(rooted) = path.strip_prefix('/') {
             self.root_dir.as_ref()?.join(percent_decoded(rooted)?)

@@ -232,3 +232,42 @@ fn iri_references_doubled_hashes_and_containers() {
         String::from_utf8_lossy(&o.stderr)
     );
 }
+
+/// A document no site covers, in a git repository, renders on GitHub
+/// with its root-relative links resolved against the repository's root
+/// (issue 46 round 8: wevm/wagmi's `packages/react/CHANGELOG.md` linking
+/// `/react/chains`, reduxjs/redux's `CONTRIBUTING.md` linking `/docs`):
+/// checked there. Outside a git repository, or in an HTML file (served
+/// from a web root nobody named), they stay not checked, with the note.
+#[test]
+fn root_relative_links_of_repository_documents() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let d = dir.path();
+    write(d, "docs/index.md", "# Docs\n");
+    write(
+        d,
+        "packages/react/CHANGELOG.md",
+        "# Changelog\n\nSee [docs](/docs) and [chains](/react/chains#wagmichains).\n",
+    );
+    write(d, "page.html", "<a href=\"/nope\">x</a>\n");
+    let plain = urilint(d, &["check", "--links", "local", "--format", "plain", "."]);
+    assert!(
+        String::from_utf8_lossy(&plain.stderr).contains("root-relative links not checked"),
+        "{}",
+        String::from_utf8_lossy(&plain.stderr)
+    );
+    assert!(sorted(&plain).is_empty());
+    std::fs::create_dir(d.join(".git")).unwrap_or_else(|e| panic!("{e}"));
+    let o = urilint(d, &["check", "--links", "local", "--format", "plain", "."]);
+    assert_eq!(
+        sorted(&o),
+        ["./packages/react/CHANGELOG.md:3:32: L001 links to react/chains, which does not exist"],
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("1 root-relative link not checked"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
