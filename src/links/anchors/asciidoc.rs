@@ -53,31 +53,9 @@ pub fn section_ids_at(src: &[u8], renderer: Renderer) -> Vec<(String, usize)> {
 
 /// The generated section ids of `src` in order (each with its title's
 /// line index), and its other anchors.
-#[allow(
-    clippy::too_many_lines,
-    reason = "issue 47: over 100 lines since session 58, to be split into named steps"
-)]
 fn scan(src: &[u8], renderer: Renderer) -> (Vec<(String, usize)>, HashSet<String>) {
-    let mut attrs = match renderer {
-        Renderer::Asciidoctor(a) => a,
-        // GitHub renders AsciiDoc with `idprefix` empty and `idseparator`
-        // `-` (github/markup, `lib/github/markups.rb`): hazelcast/hz-docs'
-        // README.adoc links `<<latest-releases>>`.
-        Renderer::Github => GITHUB,
-        _ => IdAttributes::DEFAULT,
-    };
     let text = String::from_utf8_lossy(src);
-    let mut prefix = attrs.prefix().to_string();
-    let mut separator = attrs.separator().map(String::from).unwrap_or_default();
-    let mut sectids = true;
-    let mut values: HashMap<String, String> = HashMap::new();
-    let mut slugger = Slugger::new(Renderer::Asciidoctor(attrs));
-    let mut exact = HashSet::new();
-    let mut sections = Vec::new();
-    let mut block: Option<String> = None;
-    let mut pending_id: Option<String> = None;
-    let mut doc_title_seen = false;
-    let mut table = Table::default();
+    let mut s = Scan::new(renderer);
     let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
     let mut underline = None;
     for (index, &line) in lines.iter().enumerate() {
@@ -85,59 +63,28 @@ fn scan(src: &[u8], renderer: Renderer) -> (Vec<(String, usize)>, HashSet<String
             // The underline of a two-line title read at the line before.
             continue;
         }
-        if let Some(delim) = &block {
-            if line == delim {
-                block = None;
-                table = Table::default();
-            } else if delim.starts_with('|') {
-                for id in table.anchors(line) {
-                    slugger.reserve(&id);
-                    exact.insert(id);
-                }
-            }
+        if s.in_block(line) {
             continue;
         }
         if is_verbatim_delimiter(line) {
             // A Markdown-style fence closes at a fence, whatever its
             // language (```` ```ts ```` ... ```` ``` ````).
             let closing = if line.starts_with("```") { "```" } else { line };
-            block = Some(closing.to_string());
-            pending_id = None;
+            s.block = Some(closing.to_string());
+            s.pending_id = None;
             continue;
         }
-        if line.starts_with("//") {
-            continue;
-        }
-        if let Some((name, value)) = attribute_entry(line) {
-            match name.as_str() {
-                "idprefix" => prefix = value.clone(),
-                "idseparator" => separator = value.clone(),
-                "sectids!" | "!sectids" => sectids = false,
-                "sectids" => sectids = true,
-                _ => {}
-            }
-            if let Some(a) = IdAttributes::new(&prefix, &separator) {
-                if a != attrs {
-                    attrs = a;
-                    // In place: the ids minted so far are kept (not a
-                    // copy per attribute entry, which made a document
-                    // that changes them often quadratic).
-                    slugger.set_renderer(Renderer::Asciidoctor(attrs));
-                }
-            }
-            values.insert(name, value);
+        if line.starts_with("//") || s.attribute_entry(line) {
             continue;
         }
         // Block anchors and attribute lists before a block.
         if let Some(id) = block_anchor(line) {
-            slugger.reserve(&id);
-            exact.insert(id.clone());
-            pending_id = Some(id);
+            s.reserve(id.clone());
+            s.pending_id = Some(id);
             continue;
         }
         for id in inline_anchors(line) {
-            slugger.reserve(&id);
-            exact.insert(id);
+            s.reserve(id);
         }
         let two_line = lines
             .get(index + 1)
@@ -146,39 +93,150 @@ fn scan(src: &[u8], renderer: Renderer) -> (Vec<(String, usize)>, HashSet<String
             underline = Some(index + 1);
         }
         if let Some((level, title)) = two_line.or_else(|| section_title(line)) {
-            let explicit = pending_id.take();
-            if level == 0 && !doc_title_seen {
-                // The document title gets no id.
-                doc_title_seen = true;
-                continue;
-            }
-            doc_title_seen = true;
-            let (title, inline_id) = strip_trailing_anchor(title);
-            let converted = convert_title(title, &values);
-            // A natural cross reference, `<<Schema>>`: a target with an
-            // upper-case letter or a space that is no id names the
-            // section of that title (Asciidoctor `resolve_id`; Antora
-            // docs, "Internal xrefs").
-            let natural = converted.trim();
-            if natural.contains(' ') || natural.chars().any(char::is_uppercase) {
-                exact.insert(natural.to_string());
-            }
-            if let Some(id) = inline_id {
-                slugger.reserve(&id);
-                exact.insert(id);
-                continue;
-            }
-            if explicit.is_none() && sectids {
-                sections.push((slugger.mint(&converted), index));
-            }
+            s.section(level, title, index);
             continue;
         }
         if !line.is_empty() {
-            pending_id = None;
-            doc_title_seen = true;
+            s.pending_id = None;
+            s.doc_title_seen = true;
         }
     }
-    (sections, exact)
+    (s.sections, s.exact)
+}
+
+/// What [`scan`] knows at a line of the document.
+struct Scan {
+    /// The `idprefix` and `idseparator` in force.
+    attrs: IdAttributes,
+    /// `idprefix` as last set.
+    prefix: String,
+    /// `idseparator` as last set.
+    separator: String,
+    /// `sectids` set (section ids minted).
+    sectids: bool,
+    /// The document's attribute entries so far.
+    values: HashMap<String, String>,
+    /// Mints section ids, unique in the document.
+    slugger: Slugger,
+    /// The explicit anchors.
+    exact: HashSet<String>,
+    /// The generated section ids with their title's line index.
+    sections: Vec<(String, usize)>,
+    /// The delimiter that closes the verbatim block or table read.
+    block: Option<String>,
+    /// A block anchor waiting for its block (`[[id]]`, `[#id]`).
+    pending_id: Option<String>,
+    /// A line other than an attribute entry or a comment was read: a
+    /// level-0 title now is a section's, not the document's.
+    doc_title_seen: bool,
+    /// The table being read.
+    table: Table,
+}
+
+impl Scan {
+    /// At the start of a document rendered by `renderer`.
+    fn new(renderer: Renderer) -> Scan {
+        let attrs = match renderer {
+            Renderer::Asciidoctor(a) => a,
+            // GitHub renders AsciiDoc with `idprefix` empty and
+            // `idseparator` `-` (github/markup, `lib/github/markups.rb`):
+            // hazelcast/hz-docs' README.adoc links `<<latest-releases>>`.
+            Renderer::Github => GITHUB,
+            _ => IdAttributes::DEFAULT,
+        };
+        Scan {
+            attrs,
+            prefix: attrs.prefix().to_string(),
+            separator: attrs.separator().map(String::from).unwrap_or_default(),
+            sectids: true,
+            values: HashMap::new(),
+            slugger: Slugger::new(Renderer::Asciidoctor(attrs)),
+            exact: HashSet::new(),
+            sections: Vec::new(),
+            block: None,
+            pending_id: None,
+            doc_title_seen: false,
+            table: Table::default(),
+        }
+    }
+
+    /// An explicit anchor: kept, and no generated id takes its name.
+    fn reserve(&mut self, id: String) {
+        self.slugger.reserve(&id);
+        self.exact.insert(id);
+    }
+
+    /// True when `line` is inside a verbatim block or a table (read for
+    /// the ids its cells set) or closes it.
+    fn in_block(&mut self, line: &str) -> bool {
+        let Some(delim) = &self.block else {
+            return false;
+        };
+        if line == delim {
+            self.block = None;
+            self.table = Table::default();
+        } else if delim.starts_with('|') {
+            for id in self.table.anchors(line) {
+                self.reserve(id);
+            }
+        }
+        true
+    }
+
+    /// True when `line` is an attribute entry (`:idprefix: x`), taken.
+    fn attribute_entry(&mut self, line: &str) -> bool {
+        let Some((name, value)) = attribute_entry(line) else {
+            return false;
+        };
+        match name.as_str() {
+            "idprefix" => self.prefix = value.clone(),
+            "idseparator" => self.separator = value.clone(),
+            "sectids!" | "!sectids" => self.sectids = false,
+            "sectids" => self.sectids = true,
+            _ => {}
+        }
+        if let Some(a) = IdAttributes::new(&self.prefix, &self.separator) {
+            if a != self.attrs {
+                self.attrs = a;
+                // In place: the ids minted so far are kept (not a copy per
+                // attribute entry, which made a document that changes them
+                // often quadratic).
+                self.slugger.set_renderer(Renderer::Asciidoctor(a));
+            }
+        }
+        self.values.insert(name, value);
+        true
+    }
+
+    /// A section title of `level` at line `index`: its id, unless the
+    /// document title (which gets none) or one set explicitly.
+    fn section(&mut self, level: usize, title: &str, index: usize) {
+        let explicit = self.pending_id.take();
+        if level == 0 && !self.doc_title_seen {
+            // The document title gets no id.
+            self.doc_title_seen = true;
+            return;
+        }
+        self.doc_title_seen = true;
+        let (title, inline_id) = strip_trailing_anchor(title);
+        let converted = convert_title(title, &self.values);
+        // A natural cross reference, `<<Schema>>`: a target with an
+        // upper-case letter or a space that is no id names the section of
+        // that title (Asciidoctor `resolve_id`; Antora docs, "Internal
+        // xrefs").
+        let natural = converted.trim();
+        if natural.contains(' ') || natural.chars().any(char::is_uppercase) {
+            self.exact.insert(natural.to_string());
+        }
+        if let Some(id) = inline_id {
+            self.reserve(id);
+            return;
+        }
+        if explicit.is_none() && self.sectids {
+            let id = self.slugger.mint(&converted);
+            self.sections.push((id, index));
+        }
+    }
 }
 
 /// Where a `|===` table's reading is: the ids its cells set.
