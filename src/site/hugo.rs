@@ -857,6 +857,54 @@ pub(super) fn shown(l: &Layout) -> String {
         .to_string()
 }
 
+/// A path as Hugo makes one for a URL (`common/paths/path.go`,
+/// `Sanitize`): letters, digits, marks, `. / \ _ # + ~ - @` and a `%`
+/// before two hex digits are kept; a run of white space becomes one `-`
+/// (none after a `-`, none at the end); any other character is dropped.
+/// kubernetes-sigs/kustomize's `content/en/docs/Reference/API/Kustomization
+/// File/` is served at `.../kustomization-file/` (issue 46, round 9).
+pub fn sanitize_path(path: &str) -> String {
+    let b = path.as_bytes();
+    let allowed = |i: usize, c: char| {
+        c != ' '
+            && (c.is_alphanumeric()
+                || matches!(c, '.' | '/' | '\\' | '_' | '#' | '+' | '~' | '-' | '@')
+                || is_mark(c)
+                || (c == '%'
+                    && b.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
+                    && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit)))
+    };
+    if path.char_indices().all(|(i, c)| allowed(i, c)) {
+        return path.to_string();
+    }
+    let mut out = String::with_capacity(path.len());
+    let mut hyphen_due = false;
+    let mut was_hyphen = false;
+    for (i, c) in path.char_indices() {
+        if allowed(i, c) {
+            was_hyphen = c == '-';
+            if hyphen_due && c != '-' {
+                out.push('-');
+            }
+            out.push(c);
+            hyphen_due = false;
+        } else if c.is_whitespace() && !was_hyphen {
+            hyphen_due = true;
+        }
+    }
+    out
+}
+
+/// True for a combining mark (Unicode general category M), approximated
+/// by the combining blocks: Hugo keeps them in paths.
+fn is_mark(c: char) -> bool {
+    matches!(c as u32,
+        0x0300..=0x036F | 0x0483..=0x0489 | 0x0591..=0x05BD | 0x0610..=0x061A
+        | 0x064B..=0x065F | 0x0900..=0x0903 | 0x093A..=0x094F | 0x0E31 | 0x0E34..=0x0E3A
+        | 0x1AB0..=0x1AFF | 0x1DC0..=0x1DFF | 0x20D0..=0x20FF | 0x3099..=0x309A
+        | 0xFE20..=0xFE2F)
+}
+
 /// The front matter keys [`page_url`] reads: a page that sets none of
 /// them is not parsed for its URL.
 pub const URL_KEYS: &[&str] = &["url", "slug"];
@@ -877,8 +925,11 @@ pub fn page_url(l: &Layout, rel: &str, prefix: &str, front: &FrontMatter) -> Opt
     if let Some(u) = permalinks::apply(l, rel, prefix, front) {
         return Some(u);
     }
-    let lower = rel.to_lowercase();
+    // Hugo makes a path of the file's (`paths.Sanitize`: a space to `-`,
+    // characters outside its set dropped), then lowercases it.
+    let lower = sanitize_path(rel).to_lowercase();
     if let Some(slug) = front.get("slug") {
+        let slug = sanitize_path(slug);
         let name = rel.rsplit('/').next().unwrap_or(rel);
         // Not a section's (`_index.md`) nor the home page's: a leaf
         // bundle's `index.md` is a regular page, its folder the part the
@@ -891,7 +942,7 @@ pub fn page_url(l: &Layout, rel: &str, prefix: &str, front: &FrontMatter) -> Opt
             let page = if leaf { bundle_dir.unwrap_or(rel) } else { rel };
             let dir = page
                 .rsplit_once('/')
-                .map_or(String::new(), |(d, _)| format!("{d}/"));
+                .map_or(String::new(), |(d, _)| format!("{}/", sanitize_path(d)));
             return Some(match l.url_style {
                 UrlStyle::Html => format!("{prefix}{}{slug}.html", dir.to_lowercase()),
                 _ => format!("{prefix}{}{slug}/", dir.to_lowercase()),

@@ -803,3 +803,19 @@ fn configuration_subdirectories_are_read() {
     let l = l.expect("a Hugo site");
     assert_eq!(l.source_dir, d.path().join("content/en"));
 }
+
+/// Hugo's `paths.Sanitize` on the path a URL is made of
+/// (kubernetes-sigs/kustomize's `Kustomization File/` folder, issue 46
+/// round 9): spaces to one `-`, other characters outside its set dropped.
+#[test]
+fn paths_are_sanitized_as_hugo_does() {
+    assert_eq!(
+        sanitize_path("docs/Reference/API/Kustomization File/bases.md"),
+        "docs/Reference/API/Kustomization-File/bases.md"
+    );
+    assert_eq!(sanitize_path("a  b - c.md"), "a-b-c.md");
+    assert_eq!(sanitize_path("what's new?.md"), "whats-new.md");
+    assert_eq!(sanitize_path("x%20y.md"), "x%20y.md");
+    assert_eq!(sanitize_path("café/naïve.md"), "café/naïve.md");
+    assert_eq!(sanitize_path("end .md"), "end-.md");
+}
