@@ -446,7 +446,8 @@ fn excluded(overrides: &ignore::overrides::Override, path: &Path) -> bool {
 /// `package-lock.json` and `npm-shrinkwrap.json`, `yarn.lock`,
 /// `pnpm-lock.yaml`, `bun.lock`, `deno.lock`, `Cargo.lock`, `Gemfile.lock`,
 /// `composer.lock`, `poetry.lock`, `Pipfile.lock`, `pdm.lock`, `uv.lock`,
-/// `go.sum`, `flake.lock`, `mix.lock`, `pubspec.lock`, `Podfile.lock`,
+/// `go.sum` and `go.work.sum` (kubernetes-sigs/kustomize's, issue 46 round
+/// 9: `h1:` checksums), `flake.lock`, `mix.lock`, `pubspec.lock`, `Podfile.lock`,
 /// SwiftPM's `Package.resolved`, NuGet's `packages.lock.json` and Gradle's
 /// `gradle.lockfile`. Each is written by its tool (a fix there is undone
 /// by the next install) and holds registry URLs by the thousand: a walk
@@ -471,6 +472,7 @@ pub fn is_lock_file(path: &Path) -> bool {
             | "pdm.lock"
             | "uv.lock"
             | "go.sum"
+            | "go.work.sum"
             | "flake.lock"
             | "mix.lock"
             | "pubspec.lock"
@@ -623,6 +625,7 @@ mod tests {
             "package-lock.json",
             "examples/a/yarn.lock",
             "Cargo.lock",
+            "go.work.sum",
             "Cargo.toml",
             "locks.md",
             "package.json",
@@ -643,7 +646,7 @@ mod tests {
         let n = inputs(&[root.to_path_buf()], &all)
             .unwrap_or_else(|e| panic!("{e}"))
             .count();
-        assert_eq!(n, 6);
+        assert_eq!(n, 7);
         // Named on the command line: read.
         let named = inputs(&[root.join("Cargo.lock")], &WalkOptions::default())
             .unwrap_or_else(|e| panic!("{e}"))

@@ -298,6 +298,7 @@ fn finish(
         let label = collapse(&label);
         if !content
             || label == COMMENT_LABEL
+            || dest == "#"
             || self_anchor(&label, &dest)
             || (dest.starts_with('#') && under_heading(src, span.start))
             || used.binary_search(&span.start).is_ok()
@@ -544,6 +545,17 @@ fn duplicates(
     out
 }
 
+/// True when a definition's text after `]:` is the comment idiom's
+/// destination, a lone `#` (then a title or nothing): `[//]: # (text)`,
+/// and so under any label, as tools write their directives
+/// (`[embedmd]:# (file.go go /start/ /end/)`, one per snippet:
+/// kubernetes-sigs/kustomize's READMEs; issue 46, round 9). It renders
+/// nothing and is never meant to be used.
+fn comment_destination(rest: &[u8]) -> bool {
+    let rest = rest.trim_ascii_start();
+    rest.first() == Some(&b'#') && rest.get(1).is_none_or(u8::is_ascii_whitespace)
+}
+
 /// The definition `[label]: ...` at `at` (its `[`), on the line ending at
 /// `end`, when `defined` gives the label another definition.
 fn duplicate_at(
@@ -570,7 +582,7 @@ fn duplicate_at(
     // The comment idiom `[//]: # (text)` is a comment however often it
     // is written (RustCrypto's READMEs head each group of links with
     // one: `[//]: # (badges)`, `[//]: # (licenses)`).
-    if label.is_empty() || label == COMMENT_LABEL {
+    if label.is_empty() || label == COMMENT_LABEL || comment_destination(&line[i + 2..]) {
         return None;
     }
     let first = defined(&label)?;
@@ -640,6 +652,18 @@ mod tests {
                 ("[gone]".to_string(), "gone".to_string(), true),
             ]
         );
+        assert!(got.unused_definitions.is_empty(), "{got:?}");
+    }
+
+    /// embedmd's directives, one per snippet, each `[embedmd]:# (...)`
+    /// (kubernetes-sigs/kustomize
+    /// `functions/examples/fn-framework-application/README.md`): comments,
+    /// neither duplicates nor unused.
+    #[test]
+    fn directives_in_the_comment_idiom() {
+        let src = "Intro.\n\n[embedmd]:# (pkg/exampleapp/v1alpha1/processing.go go /.*Default.*/ /error {/)\n\
+                   ```go\nx\n```\n\n[embedmd]:# (pkg/exampleapp/v1alpha1/types.go go /type/ /}/)\n";
+        let got = references(src.as_bytes());
         assert!(got.unused_definitions.is_empty(), "{got:?}");
     }
 

@@ -810,7 +810,16 @@ impl LocalLinks {
         }
         let repository_root = self.root_of_rooted(tree, file, path)?;
         let target = match (&repository_root, path.strip_prefix('/')) {
-            (Some(root), Some(rooted)) => lexically_clean(&root.join(percent_decoded(rooted)?)),
+            (Some(root), Some(rooted)) => {
+                let t = lexically_clean(&root.join(percent_decoded(rooted)?));
+                // `[GitHub](/)`: the repository's root itself (a relative
+                // root cleans to the empty path, which names nothing).
+                if t.as_os_str().is_empty() {
+                    PathBuf::from(".")
+                } else {
+                    t
+                }
+            }
             _ if path.is_empty() => file.to_path_buf(),
             _ => self.file_of(file, path)?,
         };
@@ -999,7 +1008,9 @@ impl LocalLinks {
         let Some(rooted) = path.strip_prefix('/').and_then(percent_decoded) else {
             return false;
         };
-        if self.files.kind(&lexically_clean(&root.join(&rooted))) != Kind::Missing {
+        if rooted.as_os_str().is_empty()
+            || self.files.kind(&lexically_clean(&root.join(&rooted))) != Kind::Missing
+        {
             return false;
         }
         file.ancestors()

@@ -247,7 +247,7 @@ fn root_relative_links_of_repository_documents() {
     write(
         d,
         "packages/react/CHANGELOG.md",
-        "# Changelog\n\nSee [docs](/docs) and [chains](/react/chains#wagmichains).\n",
+        "# Changelog\n\nSee [docs](/docs) and [chains](/react/chains#wagmichains).\n\n[GitHub](/)\n",
     );
     write(d, "page.html", "<a href=\"/nope\">x</a>\n");
     let plain = urilint(d, &["check", "--links", "local", "--format", "plain", "."]);
