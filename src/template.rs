@@ -364,6 +364,12 @@ fn authority_placeholder(uri: &str) -> bool {
 /// host written in capitals, not a placeholder.
 fn placeholder_host(host: &str) -> bool {
     let b = host.as_bytes();
+    // A host that ends in `%`: a SQL `LIKE` pattern's wildcard
+    // (`url LIKE 'http://marriot%'`, couchbase's SDK examples; issue 46,
+    // rounds 7 and 9), not a percent-encoding.
+    if host.len() > 1 && host.ends_with('%') {
+        return true;
+    }
     // Emphasis around a placeholder, cut at its `<` (AsciiDoc
     // `https://__<che_host>__/x`, eclipse-che/che-docs), or the
     // placeholder escaped (`__&lt;che_fqdn&gt;__`): no DNS name is only
@@ -393,6 +399,9 @@ mod tests {
     #[test]
     fn placeholders_make_templates() {
         for t in [
+            // A SQL `LIKE` pattern (couchbase/docs-sdk-nodejs
+            // `transactions-example.ts`: `url LIKE 'http://marriot%'`).
+            "http://marriot%",
             // AsciiDoc emphasis around a placeholder (eclipse-che/che-docs).
             "https://__",
             "https://__&lt;che_fqdn&gt;__/dashboard",
