@@ -380,7 +380,11 @@ pub const MAX_PROJECT_BYTES: u64 = 64 * 1024 * 1024;
 /// MyST-Parser's `myst_heading_anchors`). `None`
 /// when the project is larger than [`MAX_PROJECT_BYTES`] or
 /// [`super::MAX_FILES`] files: the labels cannot all be known.
-pub fn project_anchors(dir: &Path, github_levels: Option<u8>) -> Option<HashSet<String>> {
+pub fn project_anchors(
+    dir: &Path,
+    github_levels: Option<u8>,
+    bound: &Path,
+) -> Option<HashSet<String>> {
     let mut out = HashSet::new();
     let mut count = 0usize;
     let mut truncated = false;
@@ -416,10 +420,65 @@ pub fn project_anchors(dir: &Path, github_levels: Option<u8>) -> Option<HashSet<
                 labels_of(&text, github_levels, &mut out);
             }
         } else {
-            labels_of(&String::from_utf8_lossy(&bytes), github_levels, &mut out);
+            let text = String::from_utf8_lossy(&bytes);
+            labels_of(&text, github_levels, &mut out);
+            for included in plain_includes(&text, &file, bound) {
+                labels_of(&included, github_levels, &mut out);
+            }
         }
     }
     Some(out)
+}
+
+/// How many bytes of a file a MyST include brings [`plain_includes`]
+/// reads.
+const MAX_INCLUDED_BYTES: u64 = 4 << 20;
+
+/// The texts of the files that MyST include directives without options in
+/// `text` (the page `file`) bring to the page (```` ```{include} x.md ````
+/// then the closing fence; MyST-Parser, "Include other files"), files
+/// inside `bound` only: their headings are the page's, with ids by
+/// `myst_heading_anchors` (aio-libs/aiohttp's `docs/threat_model.md`
+/// including `../THREAT_MODEL.md`; issue 46, round 9).
+fn plain_includes(text: &str, file: &Path, bound: &Path) -> Vec<String> {
+    use std::io::Read;
+    let dir = file.parent().unwrap_or(Path::new(""));
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let t = line.trim_start();
+        let fence = if t.starts_with("```") {
+            "```"
+        } else if t.starts_with(":::") {
+            ":::"
+        } else {
+            continue;
+        };
+        let Some(target) = t
+            .trim_start_matches(['`', ':'])
+            .strip_prefix("{include}")
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+        else {
+            continue;
+        };
+        let closes = lines.get(i + 1).is_some_and(|n| {
+            let n = n.trim();
+            n.starts_with(fence) && n.chars().all(|c| fence.starts_with(c))
+        });
+        let path = super::lexically_clean(&dir.join(target));
+        if !closes || Path::new(target).is_absolute() || !path.starts_with(bound) {
+            continue;
+        }
+        let mut included = String::new();
+        if std::fs::File::open(&path)
+            .and_then(|f| f.take(MAX_INCLUDED_BYTES).read_to_string(&mut included))
+            .is_ok()
+        {
+            out.push(included);
+        }
+    }
+    out
 }
 
 /// The markdown cells of the notebook `bytes` (nbformat 4 JSON: `cells[]`

@@ -473,6 +473,11 @@ pub struct Layout {
     /// `buildDrafts`, nor when a build file of the project passes it:
     /// [`hugo::drafts_left_out`]).
     pub hugo_drafts_left_out: bool,
+    /// Sphinx: the extensions of `conf.py` that give the objects some
+    /// directives document ids (`autodoc`'s `module.Class`), as a reason;
+    /// only pages that use such a directive have anchors the model does
+    /// not know ([`sphinx::object_directives`]). `None` otherwise.
+    pub sphinx_object_ids: Option<String>,
     /// Antora: why the AsciiDoc `idprefix`/`idseparator` that section ids
     /// get are not sure (no playbook in the tree, or an extension of it
     /// that may set them; [`antora::section_ids`]). A fragment not found
@@ -543,6 +548,7 @@ impl Layout {
             hugo_language_dirs: Vec::new(),
             hugo_embedded_links: None,
             hugo_drafts_left_out: false,
+            sphinx_object_ids: None,
             unsure_section_ids: None,
             heading_ids_unread: None,
             notes: Vec::new(),
@@ -572,6 +578,9 @@ pub struct Site {
     /// (docsify), or for the whole project under the configuration's path
     /// (MyST labels); `None` when they cannot all be known.
     generator_anchors: std::sync::Mutex<HashMap<PathBuf, Option<std::sync::Arc<HashSet<String>>>>>,
+    /// Sphinx pages read for object directives
+    /// ([`Layout::sphinx_object_ids`]): whether each uses one.
+    object_pages: std::sync::Mutex<HashMap<PathBuf, bool>>,
     /// The repository's `.gitignore` rules, read as links need them
     /// ([`gitignore`]).
     ignored: gitignore::Memo,
@@ -726,6 +735,7 @@ impl Site {
             files,
             late_notes: std::sync::Mutex::new(Vec::new()),
             generator_anchors: std::sync::Mutex::new(HashMap::new()),
+            object_pages: std::sync::Mutex::new(HashMap::new()),
             ignored: gitignore::Memo::default(),
         }
     }
@@ -757,10 +767,12 @@ impl Site {
                     Generator::JupyterBook => jupyter_book::project_anchors(
                         &self.layout.source_dir,
                         self.layout.myst_heading_anchors,
+                        &self.bound,
                     ),
                     _ if self.layout.project_labels => jupyter_book::project_anchors(
                         &self.layout.source_dir,
                         self.layout.myst_heading_anchors,
+                        &self.bound,
                     ),
                     _ => crate::links::anchors::read_document(page)
                         .map(|(b, _)| docsify::heading_ids(&String::from_utf8_lossy(&b))),
@@ -956,8 +968,29 @@ impl Site {
     /// Why the anchors of the page `page` (a source file of the site) in
     /// particular are not known, as [`Site::unsure_anchors`] says it for
     /// the whole site: a Hugo page whose layout writes all it shows
-    /// ([`hugo::layout_only_page`]). `None` for any other page.
+    /// ([`hugo::layout_only_page`]), a Sphinx page that documents objects
+    /// with an extension's directives ([`Layout::sphinx_object_ids`]).
+    /// `None` for any other page.
     pub fn unsure_anchors_of(&self, page: &Path) -> Option<String> {
+        if let Some(why) = &self.layout.sphinx_object_ids {
+            let known = self
+                .object_pages
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .get(page)
+                .copied();
+            let uses = known.unwrap_or_else(|| {
+                let uses = sphinx::object_directives(page, &self.bound);
+                self.object_pages
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .insert(page.to_path_buf(), uses);
+                uses
+            });
+            if uses {
+                return Some(format!("{why} may add anchors"));
+            }
+        }
         hugo::layout_only_page(&self.layout, page).map(|why| format!("{why} may add anchors"))
     }
 }

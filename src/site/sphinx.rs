@@ -93,6 +93,92 @@ pub const ANCHOR_EXTENSIONS: &[&str] = &[
     "sphinx_design",
 ];
 
+/// How many bytes of a page (and of each file it includes)
+/// [`object_directives`] reads.
+const OBJECT_SCAN_BYTES: u64 = 4 << 20;
+
+/// True when the Sphinx page `page`, or a file it includes
+/// (`.. include::`, MyST `{include}`, one level, inside `bound`), uses a directive that
+/// documents objects, whose ids the model does not mint: autodoc's and
+/// autosummary's (`.. automodule::`, `{autoclass}`), a domain's (`..
+/// py:function::`, `.. c:macro::`), `.. option::`, `.. envvar::`,
+/// `.. program::`, sphinx-click's `.. click::`, sphinx-argparse's `..
+/// argparse::`, sphinx-design's containers. Other pages' anchors are
+/// their sections and labels (aio-libs/aiohttp's `threat_model.md`, whose
+/// `THREAT_MODEL.md` links were all left unsure by `sphinx.ext.autodoc`
+/// in `conf.py`; issue 46, round 9).
+pub fn object_directives(page: &Path, bound: &Path) -> bool {
+    use std::io::Read;
+    let read = |p: &Path| {
+        let mut text = String::new();
+        let _ = std::fs::File::open(p)
+            .and_then(|f| f.take(OBJECT_SCAN_BYTES).read_to_string(&mut text));
+        text
+    };
+    let text = read(page);
+    if uses_object_directive(&text) {
+        return true;
+    }
+    let dir = page.parent().unwrap_or(Path::new(""));
+    text.lines().filter_map(include_target).any(|t| {
+        // Inside the site's bound only (M6 of the 2026-11-29 review).
+        let included = super::lexically_clean(&dir.join(t));
+        !Path::new(t).is_absolute()
+            && included.starts_with(bound)
+            && uses_object_directive(&read(&included))
+    })
+}
+
+/// The file an include line names: `.. include:: x` or ```` ```{include} x ````.
+fn include_target(line: &str) -> Option<&str> {
+    let t = line.trim();
+    let rest = t
+        .strip_prefix(".. include::")
+        .or_else(|| t.trim_start_matches(['`', ':']).strip_prefix("{include}"))?;
+    let rest = rest.trim();
+    (!rest.is_empty() && !rest.starts_with('<')).then_some(rest)
+}
+
+/// The directive names (or prefixes) [`object_directives`] looks for.
+const OBJECT_DIRECTIVES: &[&str] = &[
+    "auto",
+    "option",
+    "envvar",
+    "program",
+    "cmdoption",
+    "click",
+    "argparse",
+    "tab-set",
+    "tab-item",
+    "dropdown",
+    "card",
+    "grid",
+];
+
+/// True when `text` uses a directive of [`OBJECT_DIRECTIVES`] or a domain
+/// directive (`name:kind`), in reST (`.. name::`) or MyST (```` ```{name} ````,
+/// `:::{name}`).
+fn uses_object_directive(text: &str) -> bool {
+    text.lines().any(|line| {
+        let t = line.trim_start();
+        let name = if let Some(rest) = t.strip_prefix(".. ") {
+            rest.split_once("::").map(|(n, _)| n.trim())
+        } else if t.starts_with("```") || t.starts_with(":::") {
+            t.trim_start_matches(['`', ':'])
+                .strip_prefix('{')
+                .and_then(|r| r.split_once('}'))
+                .map(|(n, _)| n.trim())
+        } else {
+            None
+        };
+        name.is_some_and(|n| {
+            !n.is_empty()
+                && !n.contains(' ')
+                && (n.contains(':') || OBJECT_DIRECTIVES.iter().any(|d| n.starts_with(d)))
+        })
+    })
+}
+
 /// Reads the literal settings of `conf.py` (`text`, in `dir`) into `l`
 /// (the module's doc says which).
 fn read_settings(l: &mut Layout, dir: &Path, text: &str) {
@@ -142,7 +228,15 @@ fn read_settings(l: &mut Layout, dir: &Path, text: &str) {
         }
         let reason = format!("the Sphinx extension `{e}` ({config} `extensions`)");
         if ANCHOR_EXTENSIONS.contains(&e.as_str()) {
-            l.unsure_anchors.push(reason);
+            // Only on the pages that use their directives
+            // ([`object_directives`]).
+            match &mut l.sphinx_object_ids {
+                Some(why) => {
+                    why.push_str(" and ");
+                    why.push_str(&reason);
+                }
+                None => l.sphinx_object_ids = Some(reason),
+            }
         } else {
             l.unsure_pages.push(reason);
         }
@@ -362,6 +456,42 @@ mod tests {
     /// `docs/source/conf.py` (MyST, a local extension), CPython's
     /// `html_additional_pages` and `html_extra_path`.
     #[test]
+    fn object_directives_make_a_page_unsure() {
+        // aio-libs/aiohttp `docs/threat_model.md`: a MyST include of a
+        // document of sections only; `docs/client_reference.rst` documents
+        // objects.
+        let dir = tempfile::tempdir().expect("tempdir");
+        let d = dir.path();
+        std::fs::write(
+            d.join("THREAT_MODEL.md"),
+            "# Threat model\n\n## 5.1 Parsing\n",
+        )
+        .expect("write");
+        std::fs::write(
+            d.join("threat_model.md"),
+            "```{include} THREAT_MODEL.md\n```\n",
+        )
+        .expect("write");
+        std::fs::write(
+            d.join("client.rst"),
+            "Client\n======\n\n.. autoclass:: ClientSession\n",
+        )
+        .expect("write");
+        std::fs::write(
+            d.join("api.md"),
+            "# API\n\n```{py:function} get(url)\n```\n",
+        )
+        .expect("write");
+        std::fs::write(d.join("inc.rst"), ".. include:: client.rst\n").expect("write");
+        std::fs::write(d.join("out.rst"), ".. include:: /etc/passwd\n").expect("write");
+        assert!(!object_directives(&d.join("threat_model.md"), d));
+        assert!(object_directives(&d.join("client.rst"), d));
+        assert!(object_directives(&d.join("api.md"), d));
+        assert!(object_directives(&d.join("inc.rst"), d));
+        assert!(!object_directives(&d.join("out.rst"), d));
+    }
+
+    #[test]
     fn literal_settings_of_conf_py() {
         let dir = tempfile::tempdir().expect("tempdir");
         let requests = "# ones.\nextensions = [\n    \"sphinx.ext.autodoc\",\n    \"sphinx.ext.intersphinx\",\n    \"sphinx.ext.todo\",\n    \"sphinx.ext.viewcode\",\n]\n\n# source_suffix = ['.rst', '.md']\nsource_suffix = \".rst\"\nhtml_static_path = [\"_static\"]\n# html_extra_path = []\n";
@@ -372,9 +502,10 @@ mod tests {
             l.unsure_pages,
             ["the Sphinx extension `sphinx.ext.viewcode` (conf.py `extensions`)"]
         );
+        assert!(l.unsure_anchors.is_empty());
         assert_eq!(
-            l.unsure_anchors,
-            ["the Sphinx extension `sphinx.ext.autodoc` (conf.py `extensions`)"]
+            l.sphinx_object_ids.as_deref(),
+            Some("the Sphinx extension `sphinx.ext.autodoc` (conf.py `extensions`)")
         );
         assert!(l.static_dirs.is_empty());
         assert_eq!(l.mounts, [(dir.path().join("_static"), "/_static/".into())]);

@@ -1421,3 +1421,31 @@ fn antora_attribute_includes_and_xrefs_without_extension() {
     );
     assert!(!String::from_utf8_lossy(&out.stderr).contains("not checked"));
 }
+
+/// aio-libs/aiohttp (fixtures/sites/myst-plain-include, issue 46 round 9):
+/// a MyST include without options brings `THREAT_MODEL.md`'s headings to
+/// `docs/threat_model.md` (with `myst_heading_anchors` ids), so
+/// `#51-http1-parser` is found there; `sphinx.ext.autodoc` leaves unsure
+/// only the page that uses its directives; `#55-compression-codecs`,
+/// which neither the file nor its including page makes, is reported in
+/// both places.
+#[test]
+fn myst_plain_include_and_autodoc_per_page() {
+    let out = check_links(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")),
+        "fixtures/sites/myst-plain-include",
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    assert!(
+        lines[0].contains("THREAT_MODEL.md:9:80: L002 no anchor 55-compression-codecs"),
+        "{stdout}"
+    );
+    assert!(
+        lines[1].contains("docs/index.md:8:68: L002 no anchor 55-compression-codecs"),
+        "{stdout}"
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("not checked"), "{err}");
+}

@@ -217,10 +217,18 @@ fn split(src: &[u8], path: &Path, within: Option<&Path>, depth: usize, memo: &Me
     let dir = page_dir(path, within);
     let mut run = 0;
     let mut at = 0;
-    for line in src.split_inclusive(|&b| b == b'\n') {
+    let mut lines = src.split_inclusive(|&b| b == b'\n').peekable();
+    while let Some(line) = lines.next() {
         let line_start = at;
         at += line.len();
-        let Some(found) = target(line).map(|t| locate(dir.as_deref(), &t, within)) else {
+        let target = match target(line) {
+            Some(t) => Some(t),
+            None => myst_plain_include(line, lines.peek().copied()).inspect(|_| {
+                // The closing fence is part of the directive replaced.
+                at += lines.next().map_or(0, <[u8]>::len);
+            }),
+        };
+        let Some(found) = target.map(|t| locate(dir.as_deref(), &t, within)) else {
             continue;
         };
         match found {
@@ -315,6 +323,25 @@ fn may_include(src: &[u8]) -> bool {
         || find(src, b"{{#include").is_some()
         || find(src, b"@include:").is_some()
         || find(src, b"{!").is_some()
+        || find(src, b"{include}").is_some()
+}
+
+/// The file a MyST include directive without options names, when `line`
+/// opens one and `next` closes it right away (```` ```{include} x.md ````
+/// then ```` ``` ````): the file's text is then the page's at that place
+/// (MyST-Parser, "Include other files"; options such as `:start-after:`
+/// or `:heading-offset:` change it, and such a directive is left as it
+/// is). aio-libs/aiohttp's `docs/threat_model.md` (issue 46, round 9).
+fn myst_plain_include(line: &[u8], next: Option<&[u8]>) -> Option<String> {
+    let target = myst_target(line)?;
+    let open = line.trim_ascii_start();
+    let fence: &[u8] = if open.starts_with(b"```") {
+        b"```"
+    } else {
+        b":::"
+    };
+    let closing = next?.trim_ascii();
+    (closing.starts_with(fence) && closing.iter().all(|&b| b == fence[0])).then_some(target)
 }
 
 /// The path an include line names, when `line` is one.
@@ -901,6 +928,14 @@ mod tests {
         assert_eq!(myst_target(b":::{include} x.md\r").as_deref(), Some("x.md"));
         assert_eq!(myst_target(b"```{literalinclude} x.py"), None);
         assert_eq!(myst_target(b"```{include}"), None);
+        assert_eq!(
+            myst_plain_include(b"```{include} ../THREAT_MODEL.md\n", Some(b"```\n")).as_deref(),
+            Some("../THREAT_MODEL.md")
+        );
+        assert_eq!(
+            myst_plain_include(b"```{include} x.md\n", Some(b":start-after: <!-- x -->\n")),
+            None
+        );
         let page = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("fixtures/sites/myst-include/docs/develop/_changelog.md");
         let src = std::fs::read(&page).unwrap_or_default();
