@@ -485,7 +485,9 @@ impl LocalLinks {
         }
         // An anchor the generator makes (a MyST label anywhere in the
         // project, a docsify heading id): found.
-        let fragment = decoded_fragment(fragment).filter(|f| !site.generator_anchor(&target, f));
+        let fragment = decoded_fragment(fragment)
+            .map(|f| site.link_fragment(f))
+            .filter(|f| !site.generator_anchor(&target, f));
         let unsure_anchors = site
             .unsure_anchors()
             .or_else(|| {

@@ -478,6 +478,10 @@ pub struct Layout {
     /// only pages that use such a directive have anchors the model does
     /// not know ([`sphinx::object_directives`]). `None` otherwise.
     pub sphinx_object_ids: Option<String>,
+    /// True when the generator writes each link's fragment through its
+    /// heading-id function (VitePress 2): a fragment is looked for as
+    /// that function makes it ([`Site::link_fragment`]).
+    pub fragments_slugged: bool,
     /// Antora: why the AsciiDoc `idprefix`/`idseparator` that section ids
     /// get are not sure (no playbook in the tree, or an extension of it
     /// that may set them; [`antora::section_ids`]). A fragment not found
@@ -549,6 +553,7 @@ impl Layout {
             hugo_embedded_links: None,
             hugo_drafts_left_out: false,
             sphinx_object_ids: None,
+            fragments_slugged: false,
             unsure_section_ids: None,
             heading_ids_unread: None,
             notes: Vec::new(),
@@ -956,6 +961,18 @@ impl Site {
             (key == p || key.starts_with(&format!("{p}/")) || p.is_empty())
                 .then(|| format!("{why} may make pages under {prefix}"))
         })
+    }
+
+    /// The fragment `fragment` (decoded) of a link in the site as the built
+    /// page's link names it: through the renderer's heading-id function
+    /// where the generator writes fragments so ([`Layout::fragments_slugged`]),
+    /// else as written.
+    pub fn link_fragment(&self, fragment: String) -> String {
+        if self.layout.fragments_slugged {
+            self.layout.renderer.slug(&fragment)
+        } else {
+            fragment
+        }
     }
 
     /// Why an anchor not found on a page may still be there

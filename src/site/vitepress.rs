@@ -78,6 +78,7 @@ fn markdown_settings(l: &mut Layout, o: &Object, text: &str, config: &Path, dir:
     if before_mdit_vue(dir) {
         l.renderer = super::slug::Renderer::Vitepress0;
     }
+    l.fragments_slugged = slugs_link_fragments(dir);
     match attrs_setting(o) {
         Attrs::Default => {}
         Attrs::Disabled => l.renderer = super::slug::Renderer::VitepressNoAttrs,
@@ -185,13 +186,7 @@ enum Attrs {
 /// with the `diacritics` package, not @mdit-vue/shared
 /// ([`super::slug::Renderer::Vitepress0`]; vuejs/vitepress, the tags).
 fn before_mdit_vue(dir: &Path) -> bool {
-    let Some(version) = dir.ancestors().take(4).find_map(|d| {
-        let text = super::read_config(&d.join("package.json")).ok()?;
-        let json: serde_json::Value = serde_json::from_str(&text).ok()?;
-        ["dependencies", "devDependencies"]
-            .iter()
-            .find_map(|k| json.get(k)?.get("vitepress")?.as_str().map(str::to_string))
-    }) else {
+    let Some(version) = vitepress_version(dir) else {
         return false;
     };
     let v = version.trim_start_matches(['^', '~', '=', '>', 'v', ' ']);
@@ -206,6 +201,67 @@ fn before_mdit_vue(dir: &Path) -> bool {
                 .ok()
         })
         .is_some_and(|n| n < 27)
+}
+
+/// The version of VitePress the site in `dir` uses, as written: its
+/// `package.json` (or one of the three folders above it) names it; a
+/// pnpm catalog entry (`catalog:`) is looked up in `pnpm-workspace.yaml`,
+/// and when no `package.json` names it (a workspace whose root installs
+/// it), `pnpm-lock.yaml`'s `vitepress@X` says it (nolebase/integrations:
+/// `catalog:vitepress-all`, `vitepress: "^2.0.0-alpha.16"`; issue 46,
+/// round 9). `None` when nothing says.
+fn vitepress_version(dir: &Path) -> Option<String> {
+    for d in dir.ancestors().take(4) {
+        let Ok(text) = super::read_config(&d.join("package.json")) else {
+            continue;
+        };
+        let Ok(json) = serde_json::from_str::<serde_json::Value>(&text) else {
+            continue;
+        };
+        let found = ["dependencies", "devDependencies"]
+            .iter()
+            .find_map(|k| json.get(k)?.get("vitepress")?.as_str().map(str::to_string));
+        match found {
+            // A pnpm catalog's or the workspace's: looked up below.
+            Some(v) if v.starts_with("catalog:") || v.starts_with("workspace:") => {}
+            Some(v) => return Some(v),
+            None => {}
+        }
+    }
+    dir.ancestors().take(4).find_map(|d| {
+        let workspace = super::read_config(&d.join("pnpm-workspace.yaml")).ok();
+        let from_catalog = workspace.as_deref().and_then(|t| {
+            t.lines().find_map(|l| {
+                let v = l.trim().strip_prefix("vitepress:")?.trim();
+                let v = v.trim_matches(['"', '\'']);
+                (!v.is_empty()).then(|| v.to_string())
+            })
+        });
+        from_catalog.or_else(|| {
+            let lock = super::read_config(&d.join("pnpm-lock.yaml")).ok()?;
+            lock.lines().find_map(|l| {
+                let v = l.trim().strip_prefix("vitepress@")?;
+                let end = v.find([':', '(', '\'', '"'])?;
+                Some(v[..end].to_string())
+            })
+        })
+    })
+}
+
+/// True when the site in `dir` uses VitePress 2 or later, which passes
+/// each Markdown link's `#fragment` through its heading-id function
+/// before writing it (runs of `-` made one, `-` trimmed at both ends,
+/// lower case): `#a---b` leads to the heading `a-b` (nolebase/integrations
+/// on 2.0.0-alpha.16, issue 46 round 9; VitePress 1.6 writes fragments
+/// as they are).
+fn slugs_link_fragments(dir: &Path) -> bool {
+    vitepress_version(dir).is_some_and(|v| {
+        v.trim_start_matches(['^', '~', '=', '>', 'v', ' '])
+            .split('.')
+            .next()
+            .and_then(|m| m.parse::<u32>().ok())
+            .is_some_and(|m| m >= 2)
+    })
 }
 
 /// The [`Attrs`] of the configuration `o`.
@@ -793,5 +849,43 @@ mod router_tests {
             super::dynamic_routes(d),
             vec!["packages/[pkg].md".to_string()]
         );
+    }
+}
+
+#[cfg(test)]
+mod version_tests {
+    use super::*;
+
+    /// nolebase/integrations (issue 46, round 9): VitePress from a pnpm
+    /// catalog (`catalog:vitepress-all` in `package.json`,
+    /// `vitepress: "^2.0.0-alpha.16"` in `pnpm-workspace.yaml`), or only in
+    /// `pnpm-lock.yaml`; version 2 writes link fragments through its
+    /// heading-id function, 1 does not.
+    #[test]
+    fn the_version_from_a_catalog_or_the_lock_file() {
+        let t = tempfile::tempdir().expect("tempdir");
+        let d = t.path();
+        let docs = d.join("docs");
+        std::fs::create_dir(&docs).expect("mkdir");
+        std::fs::write(
+            docs.join("package.json"),
+            r#"{"devDependencies": {"vitepress": "catalog:vitepress-all"}}"#,
+        )
+        .expect("write");
+        std::fs::write(
+            d.join("pnpm-workspace.yaml"),
+            "catalogs:\n  vitepress-all:\n    vitepress: \"^2.0.0-alpha.16\"\n",
+        )
+        .expect("write");
+        assert_eq!(vitepress_version(&docs).as_deref(), Some("^2.0.0-alpha.16"));
+        assert!(slugs_link_fragments(&docs));
+        std::fs::remove_file(d.join("pnpm-workspace.yaml")).expect("rm");
+        std::fs::write(
+            d.join("pnpm-lock.yaml"),
+            "packages:\n\n  vitepress@1.6.3:\n    resolution: {}\n",
+        )
+        .expect("write");
+        assert_eq!(vitepress_version(&docs).as_deref(), Some("1.6.3"));
+        assert!(!slugs_link_fragments(&docs));
     }
 }

@@ -21,17 +21,13 @@ pub(crate) enum Bare {
 /// punctuation (unless closed by the quote). A hyphen right before a line
 /// break continues the URI on the next line when that line goes on with a
 /// letter or digit.
-#[allow(
-    clippy::too_many_lines,
-    reason = "issue 47: over 100 lines since session 58, to be split into named steps"
-)]
 pub(crate) fn bare(w: &Window<'_>, s: usize, quote: Option<u8>, sc: &mut Scratch) -> Bare {
     let hay = w.hay;
     sc.clear();
     let mut j = s;
     let mut seg = s;
-    let mut parens = 0usize;
-    let mut brackets = 0usize;
+    // Open `(` and `[` not closed yet.
+    let mut depth = (0usize, 0usize);
     let mut closed = false;
     let mut broken = false;
     let limit = hay.len().min(s + w.max_len + 1);
@@ -88,42 +84,10 @@ pub(crate) fn bare(w: &Window<'_>, s: usize, quote: Option<u8>, sc: &mut Scratch
                 }
                 break;
             }
-            if matches!(b, b',' | b';' | b'(' | b'[') {
-                // `url,url` and `url[url]` (texinfo's `@uref{url,url}`,
-                // Markdown written as `[url](url)` in plain text): a
-                // second URI that starts right after ends the first.
-                match uri_starts_at(w, j + 1) {
-                    None => return Bare::NeedMore,
-                    Some(true) => break,
-                    Some(false) => {}
-                }
-            }
-            if b == b',' {
-                // `https://192.168.99.100:8443,default,default-sa` (a
-                // command's comma-separated argument): a port is digits
-                // only (RFC 3986 section 3.2.3), so the comma after one
-                // cannot be part of the authority and ends the URI.
-                match port_ends_authority(&hay[seg..j], &hay[j..limit], w.eof || limit < hay.len())
-                {
-                    None => return Bare::NeedMore,
-                    Some(true) => break,
-                    Some(false) => {}
-                }
-            }
-            if b == b'[' && bracket_ends_authority(&hay[seg..j]) {
-                // `https://example.org[text]`: a `[` right after a host is
-                // not an IP-literal and cannot start a path or query: an
-                // AsciiDoc macro's text (also quoted in code comments).
-                break;
-            }
-            match b {
-                b'(' => parens += 1,
-                b'[' => brackets += 1,
-                b')' if parens == 0 => break,
-                b')' => parens -= 1,
-                b']' if brackets == 0 => break,
-                b']' => brackets -= 1,
-                _ => {}
+            match uri_byte(w, seg, j, limit, &mut depth) {
+                Step::Next => {}
+                Step::End => break,
+                Step::NeedMore => return Bare::NeedMore,
             }
             j += 1;
         } else {
@@ -148,6 +112,71 @@ pub(crate) fn bare(w: &Window<'_>, s: usize, quote: Option<u8>, sc: &mut Scratch
         broken,
         closed,
     }
+}
+
+/// What [`bare`] does at a URI character `hay[j]` (ASCII) of the segment
+/// from `seg`.
+enum Step {
+    /// It is the URI's: go on after it.
+    Next,
+    /// The URI ends before it.
+    End,
+    /// More must be read to tell.
+    NeedMore,
+}
+
+/// [`bare`] at the ASCII URI character `hay[j]`: a second URI starting
+/// right after a `,`, `;`, `(` or `[`; a `,` after a port; a `[` after a
+/// host; brackets and parentheses balanced (`depth`: the `(` and `[` open
+/// so far).
+#[inline]
+fn uri_byte(
+    w: &Window<'_>,
+    seg: usize,
+    j: usize,
+    limit: usize,
+    depth: &mut (usize, usize),
+) -> Step {
+    let hay = w.hay;
+    let b = hay[j];
+    if matches!(b, b',' | b';' | b'(' | b'[') {
+        // `url,url` and `url[url]` (texinfo's `@uref{url,url}`,
+        // Markdown written as `[url](url)` in plain text): a
+        // second URI that starts right after ends the first.
+        match uri_starts_at(w, j + 1) {
+            None => return Step::NeedMore,
+            Some(true) => return Step::End,
+            Some(false) => {}
+        }
+    }
+    if b == b',' {
+        // `https://192.168.99.100:8443,default,default-sa` (a
+        // command's comma-separated argument): a port is digits
+        // only (RFC 3986 section 3.2.3), so the comma after one
+        // cannot be part of the authority and ends the URI.
+        match port_ends_authority(&hay[seg..j], &hay[j..limit], w.eof || limit < hay.len()) {
+            None => return Step::NeedMore,
+            Some(true) => return Step::End,
+            Some(false) => {}
+        }
+    }
+    if b == b'[' && bracket_ends_authority(&hay[seg..j]) {
+        // `https://example.org[text]`: a `[` right after a host is
+        // not an IP-literal and cannot start a path or query: an
+        // AsciiDoc macro's text (also quoted in code comments).
+        return Step::End;
+    }
+    let (parens, brackets) = depth;
+    match b {
+        b'(' => *parens += 1,
+        b'[' => *brackets += 1,
+        b')' if *parens == 0 => return Step::End,
+        b')' => *parens -= 1,
+        b']' if *brackets == 0 => return Step::End,
+        b']' => *brackets -= 1,
+        _ => {}
+    }
+    Step::Next
 }
 
 /// At `hay[j]`, a quote (`quote`, `"`, or a `'` before white space) that
