@@ -468,7 +468,16 @@ fn plugins(l: &mut Layout, doc: &yaml_rust2::Yaml) {
             continue;
         }
         let reason = format!("the MkDocs plugin `{name}` ({config} `plugins`)");
-        if CONTENT_PLUGINS.contains(&bare) {
+        if bare == "include-markdown" {
+            // Only where its tag is (`{% include-markdown "x.md" %}`,
+            // `{% include "x.md" %}`; the opening tag as configured:
+            // fralau/mkdocs-macros-plugin's `[%`; issue 46, round 9).
+            let open = settings["opening_tag"].as_str().unwrap_or("{%").to_string();
+            l.unsure_anchor_markers
+                .push((format!("{open} include"), reason.clone()));
+            l.unsure_anchor_markers
+                .push((format!("{open}include"), reason));
+        } else if CONTENT_PLUGINS.contains(&bare) {
             l.unsure_anchors.push(reason);
         } else {
             l.unsure_pages.push(reason);

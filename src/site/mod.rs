@@ -482,6 +482,11 @@ pub struct Layout {
     /// heading-id function (VitePress 2): a fragment is looked for as
     /// that function makes it ([`Site::link_fragment`]).
     pub fragments_slugged: bool,
+    /// Text that, on a page, means something the model does not read may
+    /// add anchors there, each with its reason (MkDocs
+    /// `include-markdown`'s tag `{% include`): only such pages have
+    /// unknown anchors ([`Site::unsure_anchors_of`]).
+    pub unsure_anchor_markers: Vec<(String, String)>,
     /// Antora: why the AsciiDoc `idprefix`/`idseparator` that section ids
     /// get are not sure (no playbook in the tree, or an extension of it
     /// that may set them; [`antora::section_ids`]). A fragment not found
@@ -554,6 +559,7 @@ impl Layout {
             hugo_drafts_left_out: false,
             sphinx_object_ids: None,
             fragments_slugged: false,
+            unsure_anchor_markers: Vec::new(),
             unsure_section_ids: None,
             heading_ids_unread: None,
             notes: Vec::new(),
@@ -586,6 +592,9 @@ pub struct Site {
     /// Sphinx pages read for object directives
     /// ([`Layout::sphinx_object_ids`]): whether each uses one.
     object_pages: std::sync::Mutex<HashMap<PathBuf, bool>>,
+    /// Pages read for [`Layout::unsure_anchor_markers`]: the index of the
+    /// first marker each holds.
+    marker_pages: std::sync::Mutex<HashMap<PathBuf, Option<usize>>>,
     /// The repository's `.gitignore` rules, read as links need them
     /// ([`gitignore`]).
     ignored: gitignore::Memo,
@@ -741,6 +750,7 @@ impl Site {
             late_notes: std::sync::Mutex::new(Vec::new()),
             generator_anchors: std::sync::Mutex::new(HashMap::new()),
             object_pages: std::sync::Mutex::new(HashMap::new()),
+            marker_pages: std::sync::Mutex::new(HashMap::new()),
             ignored: gitignore::Memo::default(),
         }
     }
@@ -989,6 +999,32 @@ impl Site {
     /// with an extension's directives ([`Layout::sphinx_object_ids`]).
     /// `None` for any other page.
     pub fn unsure_anchors_of(&self, page: &Path) -> Option<String> {
+        if !self.layout.unsure_anchor_markers.is_empty() {
+            let known = self
+                .marker_pages
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .get(page)
+                .copied();
+            let found = known.unwrap_or_else(|| {
+                let text = crate::links::anchors::read_document(page)
+                    .map(|(b, _)| b)
+                    .unwrap_or_default();
+                let found = self
+                    .layout
+                    .unsure_anchor_markers
+                    .iter()
+                    .position(|(m, _)| memchr::memmem::find(&text, m.as_bytes()).is_some());
+                self.marker_pages
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .insert(page.to_path_buf(), found);
+                found
+            });
+            if let Some((_, why)) = found.and_then(|i| self.layout.unsure_anchor_markers.get(i)) {
+                return Some(format!("{why} may add anchors"));
+            }
+        }
         if let Some(why) = &self.layout.sphinx_object_ids {
             let known = self
                 .object_pages

@@ -1449,3 +1449,30 @@ fn myst_plain_include_and_autodoc_per_page() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!err.contains("not checked"), "{err}");
 }
+
+/// fralau/mkdocs-macros-plugin (fixtures/sites/mkdocs-include-markdown-tag,
+/// issue 46 round 9): `include-markdown` makes a page's anchors unsure
+/// only where its tag is; a `{% include %}` in a code block of a MkDocs
+/// page is example text; the setext heading is found, and the two really
+/// broken fragments are reported.
+#[test]
+fn mkdocs_include_markdown_only_where_its_tag_is() {
+    let out = check_links(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")),
+        "fixtures/sites/mkdocs-include-markdown-tag",
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    assert!(
+        lines[0].contains("contribute.md:4:59: L002 no anchor want-to-contribute-code"),
+        "{stdout}"
+    );
+    assert!(
+        lines[1]
+            .contains("index.md:5:142: L002 no anchor adding-post-build-files-to-the-html-website"),
+        "{stdout}"
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("not checked"), "{err}");
+}

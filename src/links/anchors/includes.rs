@@ -560,8 +560,12 @@ pub fn generated_with(src: &[u8], renderer: Renderer, quiet: &[String]) -> Gener
         // Templates that can write anything, headings too: Hugo shortcodes
         // (`{{% include "/_common/x.md" %}}`, `{{< code-toggle >}}`) and
         // Liquid includes (`{% include x.md %}`, Jekyll).
-        let template =
-            loud_shortcode(line, quiet) || memchr::memmem::find(line, b"{% include").is_some();
+        // (Not where Python-Markdown renders: MkDocs runs no Liquid, and
+        // its plugins that do, `macros` and `include-markdown`, are the
+        // site model's to say; `{% include %}` there is example text:
+        // fralau/mkdocs-macros-plugin's `advanced.md`, issue 46 round 9.)
+        let template = loud_shortcode(line, quiet)
+            || (!python_markdown && memchr::memmem::find(line, b"{% include").is_some());
         if directive || template {
             return Generated::Any;
         }

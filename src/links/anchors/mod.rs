@@ -198,7 +198,16 @@ pub fn of_file_with(
 ) -> Option<Anchors> {
     use crate::format::detect::InputFormat;
     let (mut bytes, format) = read_document(path)?;
-    if matches!(format, InputFormat::Markdown | InputFormat::Html) && liquid_anchors(&bytes) {
+    // Liquid's includes and ids, not where Python-Markdown renders
+    // (MkDocs runs no Liquid: [`includes::generated_with`]).
+    let python_markdown = matches!(
+        renderer,
+        Renderer::PythonMarkdown | Renderer::PythonMarkdownUnicode | Renderer::Pymdownx { .. }
+    );
+    if matches!(format, InputFormat::Markdown | InputFormat::Html)
+        && !python_markdown
+        && liquid_anchors(&bytes)
+    {
         return Some(Anchors::unknown());
     }
     if format == InputFormat::Asciidoc && attribute_ids(&bytes, path) {
