@@ -198,6 +198,23 @@ fn read_in(dir: &Path) -> Option<Layout> {
     };
     let o = Object::new(&text);
     l.md_as_mdx = md_as_mdx(Some(&o), dir);
+    if core_major(dir) == Some(2) {
+        // MDX 1 (remark-parse's GFM escapes) reads `\&` and `\<` as a
+        // backslash and the character, so `\&lt;` in a heading is `\<`,
+        // which the slugger drops; CommonMark's escape would keep
+        // `&lt;` as text. A page with them has ids the model does not
+        // mint (facebook/jest's `Configuration.md`, issue 46 round 9).
+        let why = format!(
+            "MDX 1's backslash escapes (Docusaurus 2, `\\&` or `\\<` on the page; {})",
+            config
+                .file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+        );
+        for marker in ["\\&", "\\<"] {
+            l.unsure_anchor_markers
+                .push((marker.to_string(), why.clone()));
+        }
+    }
     let name = config
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
