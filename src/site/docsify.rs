@@ -23,7 +23,7 @@ use super::{Generator, Layout, UrlStyle};
 /// The names that make a directory worth a look: the entry page
 /// `index.html`, or the sidebar, navbar and cover page files only docsify
 /// reads (`_sidebar.md`, `_navbar.md`, `_coverpage.md`), beside which the
-/// entry page may have another name ([`entry_page`]).
+/// entry page may have another name.
 pub const CONFIG_NAMES: &[&str] = &["index.html", "_sidebar.md", "_navbar.md", "_coverpage.md"];
 
 /// How many other HTML files of a directory [`entry_page`] reads for
@@ -68,8 +68,9 @@ fn entry_page(dir: &Path) -> Option<(std::path::PathBuf, String)> {
 /// compiles each key as `^key$`).
 const ALIAS_REGEX_SIZE: usize = 1 << 20;
 
-/// The docsify site whose entry page in `dir` ([`entry_page`]) sets
-/// `window.$docsify`; `None` when there is none.
+/// The docsify site whose entry page in `dir` sets `window.$docsify`
+/// (`index.html`, or another page beside docsify's own `_sidebar.md`,
+/// `_navbar.md` or `_coverpage.md`); `None` when there is none.
 pub fn read(dir: &Path) -> Option<Layout> {
     let (config, text) = entry_page(dir)?;
     let at = text.find("$docsify")?;

@@ -791,8 +791,9 @@ const BUILD_FILE_BYTES: u64 = 1 << 18;
 /// "Drafts, future, and expired content": drafts are not published
 /// unless `buildDrafts` is true or `--buildDrafts`/`-D` is given). Not
 /// when the configuration's `buildDrafts` is true, nor when a build file
-/// of the project or of the repository root ([`BUILD_FILES`], and the
-/// GitHub workflows) mentions `buildDrafts`, `HUGO_BUILDDRAFTS` or
+/// of the project or of the repository root (`netlify.toml`,
+/// `vercel.json`, `Makefile`, `package.json`, a `Dockerfile`, `build.sh`,
+/// CI files, the GitHub workflows) mentions `buildDrafts`, `HUGO_BUILDDRAFTS` or
 /// `hugo -D`/`hugo server -D`: some build then makes them, and links to
 /// drafts stay unreported (unsure, not false).
 pub fn drafts_left_out(dir: &Path, build_drafts: Option<&toml::Value>) -> bool {
