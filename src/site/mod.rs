@@ -1000,45 +1000,22 @@ impl Site {
     /// `None` for any other page.
     pub fn unsure_anchors_of(&self, page: &Path) -> Option<String> {
         if !self.layout.unsure_anchor_markers.is_empty() {
-            let known = self
-                .marker_pages
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .get(page)
-                .copied();
-            let found = known.unwrap_or_else(|| {
+            let found = memo(&self.marker_pages, page, || {
                 let text = crate::links::anchors::read_document(page)
                     .map(|(b, _)| b)
                     .unwrap_or_default();
-                let found = self
-                    .layout
+                self.layout
                     .unsure_anchor_markers
                     .iter()
-                    .position(|(m, _)| memchr::memmem::find(&text, m.as_bytes()).is_some());
-                self.marker_pages
-                    .lock()
-                    .unwrap_or_else(|p| p.into_inner())
-                    .insert(page.to_path_buf(), found);
-                found
+                    .position(|(m, _)| memchr::memmem::find(&text, m.as_bytes()).is_some())
             });
             if let Some((_, why)) = found.and_then(|i| self.layout.unsure_anchor_markers.get(i)) {
                 return Some(format!("{why} may add anchors"));
             }
         }
         if let Some(why) = &self.layout.sphinx_object_ids {
-            let known = self
-                .object_pages
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .get(page)
-                .copied();
-            let uses = known.unwrap_or_else(|| {
-                let uses = sphinx::object_directives(page, &self.bound);
-                self.object_pages
-                    .lock()
-                    .unwrap_or_else(|p| p.into_inner())
-                    .insert(page.to_path_buf(), uses);
-                uses
+            let uses = memo(&self.object_pages, page, || {
+                sphinx::object_directives(page, &self.bound)
             });
             if uses {
                 return Some(format!("{why} may add anchors"));
@@ -1046,6 +1023,23 @@ impl Site {
         }
         hugo::layout_only_page(&self.layout, page).map(|why| format!("{why} may add anchors"))
     }
+}
+
+/// The value `map` holds for `key`, computed by `compute` and kept the
+/// first time.
+fn memo<T: Copy>(
+    map: &std::sync::Mutex<HashMap<PathBuf, T>>,
+    key: &Path,
+    compute: impl FnOnce() -> T,
+) -> T {
+    if let Some(v) = map.lock().unwrap_or_else(|p| p.into_inner()).get(key) {
+        return *v;
+    }
+    let v = compute();
+    map.lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .insert(key.to_path_buf(), v);
+    v
 }
 
 /// The files under `dir`, recursively, with their paths relative to it
