@@ -211,7 +211,7 @@ pub fn of_file_with(
         return Some(Anchors::unknown());
     }
     if format == InputFormat::Asciidoc && attribute_ids(&bytes, path) {
-        return Some(Anchors::unknown());
+        return Some(own_but_unknown(&bytes, format, renderer, definition_terms));
     }
     if matches!(
         format,
@@ -240,15 +240,16 @@ pub fn of_file_with(
             || imported_unseen_document(&bytes, path).is_some();
         let expanded = includes::expand(&bytes, path, within, memo);
         if !expanded.complete {
-            // Headings of a file not read may be anywhere in the page.
-            return Some(Anchors::unknown());
+            // Headings of a file not read may be anywhere in the page; its
+            // own are still its own.
+            return Some(own_but_unknown(&bytes, format, renderer, definition_terms));
         }
         bytes = expanded.text;
         if format == InputFormat::Asciidoc && attribute_ids(&bytes, path) {
             // An included file's ids or titles hold an attribute
             // (spring-security's partials, `[#oauth2-client-{section-id}-x]`,
             // included once per value of `section-id`).
-            return Some(Anchors::unknown());
+            return Some(own_but_unknown(&bytes, format, renderer, definition_terms));
         }
         let mut a = of_file_bytes(&bytes, format, renderer, definition_terms)?;
         a.unknown |= more;
@@ -258,6 +259,27 @@ pub fn of_file_with(
         return Some(a);
     }
     of_file_bytes(&bytes, format, renderer, definition_terms)
+}
+
+/// The anchors `bytes` (a page in `format`) makes itself, marked as not
+/// all known: a fragment among them is found as one of the page's own
+/// (not counted as unsure, and offered in "did you mean"), any other is
+/// taken as there. An AsciiDoc page whose include cannot be read keeps its
+/// `[#connection-strings]` (couchbase/docs-sdk-nodejs
+/// `managing-connections.adoc`; issue 46, round 9).
+fn own_but_unknown(
+    bytes: &[u8],
+    format: crate::format::detect::InputFormat,
+    renderer: Renderer,
+    definition_terms: bool,
+) -> Anchors {
+    match of_file_bytes(bytes, format, renderer, definition_terms) {
+        Some(mut a) => {
+            a.unknown = true;
+            a
+        }
+        None => Anchors::unknown(),
+    }
 }
 
 /// The specifier of the first Markdown or MDX document the page `bytes`
@@ -720,6 +742,27 @@ include::{common-partial}/glossary.adoc[]
                 String::from_utf8_lossy(with)
             );
         }
+    }
+
+    /// couchbase/docs-sdk-nodejs (issue 46, round 9): a page whose include
+    /// cannot be read keeps its own explicit ids as known; another
+    /// fragment is taken as there, counted unsure.
+    #[test]
+    fn a_page_with_an_unread_include_keeps_its_own_ids() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let page = dir.path().join("managing-connections.adoc");
+        std::fs::write(
+            &page,
+            "= Managing Connections\n\ninclude::{version-common}@sdk:shared:partial$connections.adoc[]\n\n[#connection-strings]\n== Connection Strings\n",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let a = of_file(
+            &page,
+            Renderer::Asciidoctor(crate::site::slug::IdAttributes::DEFAULT),
+        )
+        .expect("anchors");
+        assert!(a.has("connection-strings") && !a.only_unknown_has("connection-strings"));
+        assert!(a.has("elsewhere") && a.only_unknown_has("elsewhere"));
     }
 
     /// An included partial whose ids hold an attribute reference
