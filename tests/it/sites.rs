@@ -30,6 +30,14 @@ fn check_links(cwd: &std::path::Path, tree: &str) -> Output {
         .unwrap_or_else(|e| panic!("run urilint: {e}"))
 }
 
+/// `check --links local --select L001,L002` of the fixture `tree` (from
+/// the crate's directory): the run, and its standard output.
+fn findings(tree: &str) -> (Output, String) {
+    let out = check_links(std::path::Path::new(env!("CARGO_MANIFEST_DIR")), tree);
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    (out, stdout)
+}
+
 fn check_site(generator: &str) {
     let tree = format!("fixtures/sites/{generator}");
     let out = check_links(std::path::Path::new(env!("CARGO_MANIFEST_DIR")), &tree);
@@ -1386,11 +1394,7 @@ fn vitepress_0_heading_ids() {
 /// unsure, so `#maxPriorityFeePerGas` (the id is lower case) is reported.
 #[test]
 fn vitepress_included_pages_and_comments() {
-    let out = check_links(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")),
-        "fixtures/sites/vitepress-shared-include",
-    );
-    let stdout = String::from_utf8_lossy(&out.stdout);
+    let (out, stdout) = findings("fixtures/sites/vitepress-shared-include");
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines.len(), 1, "{stdout}");
     assert!(
@@ -1408,11 +1412,7 @@ fn vitepress_included_pages_and_comments() {
 /// reported.
 #[test]
 fn antora_attribute_includes_and_xrefs_without_extension() {
-    let out = check_links(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")),
-        "fixtures/sites/antora-attribute-include",
-    );
-    let stdout = String::from_utf8_lossy(&out.stdout);
+    let (out, stdout) = findings("fixtures/sites/antora-attribute-include");
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines.len(), 1, "{stdout}");
     assert!(
@@ -1431,11 +1431,7 @@ fn antora_attribute_includes_and_xrefs_without_extension() {
 /// both places.
 #[test]
 fn myst_plain_include_and_autodoc_per_page() {
-    let out = check_links(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")),
-        "fixtures/sites/myst-plain-include",
-    );
-    let stdout = String::from_utf8_lossy(&out.stdout);
+    let (out, stdout) = findings("fixtures/sites/myst-plain-include");
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines.len(), 2, "{stdout}");
     assert!(
@@ -1457,11 +1453,7 @@ fn myst_plain_include_and_autodoc_per_page() {
 /// broken fragments are reported.
 #[test]
 fn mkdocs_include_markdown_only_where_its_tag_is() {
-    let out = check_links(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")),
-        "fixtures/sites/mkdocs-include-markdown-tag",
-    );
-    let stdout = String::from_utf8_lossy(&out.stdout);
+    let (out, stdout) = findings("fixtures/sites/mkdocs-include-markdown-tag");
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines.len(), 2, "{stdout}");
     assert!(
