@@ -331,8 +331,9 @@ const MAX_COMPONENT_DIRS: usize = 256;
 /// The directory of the component version named `component` (and
 /// `version`, when given) in this checkout: `own` itself (the including
 /// file's component root), or a directory beside it or one level below
-/// one beside it whose `antora.yml` has that `name` and `version`
-/// (neo4j/docs-drivers keeps `common-content/` beside `go-manual/`).
+/// one beside it, inside its git repository, whose `antora.yml` has that
+/// `name` and `version` (neo4j/docs-drivers keeps `common-content/`
+/// beside `go-manual/`).
 fn component_root(own: &Path, component: &str, version: Option<&str>) -> Option<PathBuf> {
     let matches = |dir: &Path| {
         let Ok(text) = super::read_config(&dir.join(CONFIG_NAMES[0])) else {
@@ -347,7 +348,11 @@ fn component_root(own: &Path, component: &str, version: Option<&str>) -> Option<
     if matches(own) {
         return Some(own.to_path_buf());
     }
-    let parent = own.parent()?;
+    // Beside `own` only inside its repository: a component at the
+    // repository's root has no sibling to look at (the checkouts beside
+    // it are not the tree's; M6 of the 2026-11-29 review).
+    let repository = own.ancestors().find(|d| d.join(".git").exists())?;
+    let parent = own.parent().filter(|p| p.starts_with(repository))?;
     let mut dirs: Vec<PathBuf> = std::fs::read_dir(parent)
         .ok()?
         .flatten()
@@ -729,6 +734,50 @@ fn loud_extension(path: &Path, doc: &Yaml, collects: bool) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An include of another component version of the checkout
+    /// (neo4j/docs-drivers' `common-content`) is found beside the
+    /// including one, and not beside the repository (a checkout next to
+    /// it is not the tree's).
+    #[test]
+    fn includes_of_another_component_stay_in_the_repository() {
+        let t = tempfile::tempdir().expect("tempdir");
+        let put = |p: &str, s: &str| {
+            let p = t.path().join(p);
+            std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+            std::fs::write(p, s).expect("write");
+        };
+        put("repo/.git/HEAD", "ref: refs/heads/main\n");
+        put("repo/go/antora.yml", "name: go\nversion: '5'\n");
+        put("repo/go/modules/ROOT/pages/x.adoc", "= X\n");
+        put("repo/common/antora.yml", "name: common\nversion: '5'\n");
+        put(
+            "repo/common/modules/ROOT/partials/p.adoc",
+            "[[LTS]]LTS:: x\n",
+        );
+        put("outside/antora.yml", "name: outside\nversion: ~\n");
+        put("outside/modules/ROOT/partials/p.adoc", "[[X]]\n");
+        let pages = t.path().join("repo/go/modules/ROOT/pages");
+        assert_eq!(
+            include_target(&pages, "5@common:ROOT:partial$p.adoc"),
+            Some(IncludeTarget::File(
+                t.path().join("repo/common/modules/ROOT/partials/p.adoc")
+            ))
+        );
+        assert_eq!(
+            include_target(&pages, "outside:ROOT:partial$p.adoc"),
+            Some(IncludeTarget::Elsewhere)
+        );
+        // A component at the repository's root looks at no sibling.
+        put("repo2/.git/HEAD", "ref: refs/heads/main\n");
+        put("repo2/antora.yml", "name: two\nversion: ~\n");
+        put("repo2/modules/ROOT/pages/x.adoc", "= X\n");
+        let pages = t.path().join("repo2/modules/ROOT/pages");
+        assert_eq!(
+            include_target(&pages, "outside:ROOT:partial$p.adoc"),
+            Some(IncludeTarget::Elsewhere)
+        );
+    }
 
     /// eclipse-che/che-docs: `xref:page.adoc` from a page of a module,
     /// `xref:administration-guide:page.adoc` as the reader gives it.

@@ -204,14 +204,24 @@ fn before_mdit_vue(dir: &Path) -> bool {
 }
 
 /// The version of VitePress the site in `dir` uses, as written: its
-/// `package.json` (or one of the three folders above it) names it; a
+/// `package.json` (or one of the three folders above it, not above its
+/// repository's root) names it; a
 /// pnpm catalog entry (`catalog:`) is looked up in `pnpm-workspace.yaml`,
 /// and when no `package.json` names it (a workspace whose root installs
 /// it), `pnpm-lock.yaml`'s `vitepress@X` says it (nolebase/integrations:
 /// `catalog:vitepress-all`, `vitepress: "^2.0.0-alpha.16"`; issue 46,
 /// round 9). `None` when nothing says.
 fn vitepress_version(dir: &Path) -> Option<String> {
+    // `dir` and the folders above it up to its repository's root (at most
+    // three): nothing beside the checkout is read.
+    let mut above = Vec::new();
     for d in dir.ancestors().take(4) {
+        above.push(d);
+        if d.join(".git").exists() {
+            break;
+        }
+    }
+    for &d in &above {
         let Ok(text) = super::read_config(&d.join("package.json")) else {
             continue;
         };
@@ -228,7 +238,7 @@ fn vitepress_version(dir: &Path) -> Option<String> {
             None => {}
         }
     }
-    dir.ancestors().take(4).find_map(|d| {
+    above.into_iter().find_map(|d| {
         let workspace = super::read_config(&d.join("pnpm-workspace.yaml")).ok();
         let from_catalog = workspace.as_deref().and_then(|t| {
             t.lines().find_map(|l| {
