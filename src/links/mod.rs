@@ -794,7 +794,13 @@ impl LocalLinks {
             // A name a build step substitutes, as a template's.
             return None;
         }
-        if self.site_of(tree, file).is_none() {
+        // Outside any site, and in a docsify site, which serves its HTML
+        // files as they are (a template there is rendered by a script:
+        // dromara/Sa-Token's `blog/template/index-template.html`).
+        let raw_html = self
+            .site_of(tree, file)
+            .is_none_or(|(site, _)| site.generator() == crate::site::Generator::Docsify);
+        if raw_html {
             if let Some(markup) = self.webapp.markup_of(file) {
                 // The template of a web application (Thymeleaf, ERB, ...):
                 // its links are the application's routes.

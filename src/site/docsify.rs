@@ -64,6 +64,23 @@ fn entry_page(dir: &Path) -> Option<(std::path::PathBuf, String)> {
         .find_map(|p| sets(&p).map(|t| (p, t)))
 }
 
+/// True when the configuration `object` sets `basePath` to the folder of
+/// the page's own URL, the idiom
+/// `location.pathname.substr(0, location.pathname.lastIndexOf('/') + 1)`
+/// (also with `substring` or `slice`): the entry page's folder, where
+/// docsify looks for pages by default (dromara/Sa-Token's `doc.html`,
+/// issue 46 round 8).
+fn base_is_the_entry_directory(object: &str) -> bool {
+    let compact: String = object.chars().filter(|c| !c.is_whitespace()).collect();
+    ["substr", "substring", "slice"].iter().any(|f| {
+        ["'/'", "\"/\""].iter().any(|slash| {
+            compact.contains(&format!(
+                "basePath:location.pathname.{f}(0,location.pathname.lastIndexOf({slash})+1)"
+            ))
+        })
+    })
+}
+
 /// The most bytes of a regular expression of `alias` compiled (docsify
 /// compiles each key as `^key$`).
 const ALIAS_REGEX_SIZE: usize = 1 << 20;
@@ -101,6 +118,7 @@ pub fn read(dir: &Path) -> Option<Layout> {
                 l.source_dir = dir.join(b);
             }
         }
+        Some(_) if base_is_the_entry_directory(&object[..object_end(object)]) => {}
         Some(_) => l
             .unsure_pages
             .push(format!("the docsify `basePath` ({shown})")),
@@ -447,13 +465,20 @@ mod tests {
         put("_sidebar.md", "- [Start](/start/example)\n");
         let l = read(t.path()).expect("docsify");
         assert_eq!(l.config, t.path().join("doc.html"));
+        // Its `basePath` is the idiom for the entry page's own folder.
+        assert!(l.unsure_pages.is_empty(), "{:?}", l.unsure_pages);
+        let site = crate::site::Site::in_dir(t.path()).expect("a site");
+        assert_eq!(site.generator(), Generator::Docsify);
+        put(
+            "doc.html",
+            "<script>window.$docsify = { basePath: location.pathname + 'docs/' };</script>",
+        );
+        let l = read(t.path()).expect("docsify");
         assert!(
             l.unsure_pages[0].contains("basePath"),
             "{:?}",
             l.unsure_pages
         );
-        let site = crate::site::Site::in_dir(t.path()).expect("a site");
-        assert_eq!(site.generator(), Generator::Docsify);
     }
 
     #[test]

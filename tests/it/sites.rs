@@ -1487,3 +1487,47 @@ fn docusaurus2_mdx1_escapes_are_unsure() {
     );
     assert_eq!(out.status.code(), Some(0));
 }
+
+/// A docsify site serves its HTML files as they are: one holding a
+/// template's markup is a template a script renders, its links not
+/// checked (dromara/Sa-Token `sa-token-doc/blog/template/index-template.html`
+/// lines 60 and 66-67, Apache-2.0; issue 46 round 8); and `basePath` set
+/// to the entry page's own folder by the usual `location.pathname` idiom
+/// (its `doc.html`) leaves the site's pages sure.
+#[test]
+fn docsify_templates_and_the_entry_folder_base_path() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let d = dir.path();
+    let write = |name: &str, text: &str| {
+        let p = d.join(name);
+        std::fs::create_dir_all(p.parent().expect("parent")).expect("mkdir");
+        std::fs::write(p, text).expect("write");
+    };
+    write(
+        "doc.html",
+        "<script>\n  window.$docsify = {\n    basePath: location.pathname.substr(0, location.pathname.lastIndexOf('/') + 1),\n    loadSidebar: true,\n  }\n</script>\n",
+    );
+    write(
+        "_sidebar.md",
+        "- [Start](/start/example)\n- [Gone](/start/gone)\n",
+    );
+    write("start/example.md", "# Example\n");
+    write(
+        "blog/template/index-template.html",
+        "<script src=\"{{assetPrefix}}static/jquery.min.js\"></script>\n<script src=\"community.js\"></script>\n<script src=\"recommended.js\"></script>\n",
+    );
+    let out = check_links(d, ".");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let err = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 1, "{stdout}{err}");
+    assert!(
+        lines[0].contains("_sidebar.md:2:10: L001 links to /start/gone"),
+        "{stdout}"
+    );
+    assert!(
+        err.contains("in HTML templates of a web application"),
+        "{err}"
+    );
+    assert!(!err.contains("basePath"), "{err}");
+}
