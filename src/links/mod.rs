@@ -1009,7 +1009,7 @@ impl LocalLinks {
         let found = |p: &Path| {
             p.ancestors()
                 .skip(1)
-                .find(|d| d.join(".git").exists())
+                .find(|d| self.files.exists(&d.join(".git")))
                 .map(Path::to_path_buf)
         };
         found(file).or_else(|| found(&self.files.canonical(file)?))

@@ -423,12 +423,21 @@ pub fn project_anchors(
             let text = String::from_utf8_lossy(&bytes);
             labels_of(&text, github_levels, &mut out);
             for included in plain_includes(&text, &file, bound) {
+                // Included text counts against the same budget.
+                let n = included.len() as u64;
+                if n > budget {
+                    return None;
+                }
+                budget -= n;
                 labels_of(&included, github_levels, &mut out);
             }
         }
     }
     Some(out)
 }
+
+/// How many included files of one page [`plain_includes`] reads.
+const MAX_PLAIN_INCLUDES: usize = 16;
 
 /// How many bytes of a file a MyST include brings [`plain_includes`]
 /// reads.
@@ -446,6 +455,9 @@ fn plain_includes(text: &str, file: &Path, bound: &Path) -> Vec<String> {
     let lines: Vec<&str> = text.lines().collect();
     let mut out = Vec::new();
     for (i, line) in lines.iter().enumerate() {
+        if out.len() >= MAX_PLAIN_INCLUDES {
+            break;
+        }
         let t = line.trim_start();
         let fence = if t.starts_with("```") {
             "```"

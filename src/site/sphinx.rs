@@ -93,6 +93,9 @@ pub const ANCHOR_EXTENSIONS: &[&str] = &[
     "sphinx_design",
 ];
 
+/// How many of a page's included files [`object_directives`] reads.
+const MAX_OBJECT_INCLUDES: usize = 16;
+
 /// How many bytes of a page (and of each file it includes)
 /// [`object_directives`] reads.
 const OBJECT_SCAN_BYTES: u64 = 4 << 20;
@@ -120,13 +123,16 @@ pub fn object_directives(page: &Path, bound: &Path) -> bool {
         return true;
     }
     let dir = page.parent().unwrap_or(Path::new(""));
-    text.lines().filter_map(include_target).any(|t| {
-        // Inside the site's bound only (M6 of the 2026-11-29 review).
-        let included = super::lexically_clean(&dir.join(t));
-        !Path::new(t).is_absolute()
-            && included.starts_with(bound)
-            && uses_object_directive(&read(&included))
-    })
+    text.lines()
+        .filter_map(include_target)
+        .take(MAX_OBJECT_INCLUDES)
+        .any(|t| {
+            // Inside the site's bound only (M6 of the 2026-11-29 review).
+            let included = super::lexically_clean(&dir.join(t));
+            !Path::new(t).is_absolute()
+                && included.starts_with(bound)
+                && uses_object_directive(&read(&included))
+        })
 }
 
 /// The file an include line names: `.. include:: x` or ```` ```{include} x ````.
