@@ -484,16 +484,7 @@ fn xref_segment(abs: usize, target: &[u8]) -> Option<Segment> {
                 .is_some_and(|name| name.contains(&b'.'));
             text.extend_from_slice(page);
             map.exact(abs as u64, page.len() as u64);
-            if !extension {
-                text.extend_from_slice(b".adoc");
-            }
-            text.extend_from_slice(&target[page.len()..]);
-            // The `#` stands for `.adoc#` when the extension is implied.
-            map.group((abs + page.len()) as u64, 1, if extension { 1 } else { 6 });
-            map.exact(
-                (abs + page.len() + 1) as u64,
-                (target.len() - page.len() - 1) as u64,
-            );
+            fragment_after(&mut text, &mut map, abs, page.len(), target, !extension);
         }
         (1, false) if fragment.is_some() => {
             let colon = page.iter().position(|&b| b == b':')?;
@@ -505,15 +496,9 @@ fn xref_segment(abs: usize, target: &[u8]) -> Option<Segment> {
             text.extend_from_slice(module);
             text.extend_from_slice(b"/pages/");
             text.extend_from_slice(&page[colon + 1..]);
-            text.extend_from_slice(b".adoc");
-            text.extend_from_slice(&target[page.len()..]);
             map.group(abs as u64, colon as u64 + 1, colon as u64 + 13);
             map.exact((abs + colon + 1) as u64, (page.len() - colon - 1) as u64);
-            map.group((abs + page.len()) as u64, 1, 6);
-            map.exact(
-                (abs + page.len() + 1) as u64,
-                (target.len() - page.len() - 1) as u64,
-            );
+            fragment_after(&mut text, &mut map, abs, page.len(), target, true);
         }
         (1, true) => {
             let colon = page.iter().position(|&b| b == b':')?;
@@ -538,6 +523,29 @@ fn xref_segment(abs: usize, target: &[u8]) -> Option<Segment> {
         base: None,
         references: true,
     })
+}
+
+/// Appends the `#fragment` of the cross reference `target` (at byte `abs`
+/// of the source), whose page part is `page_len` bytes, to `text`, with
+/// `.adoc` before it when the extension is `implied` (the `#` then maps
+/// to `.adoc#`).
+fn fragment_after(
+    text: &mut Vec<u8>,
+    map: &mut OffsetMap,
+    abs: usize,
+    page_len: usize,
+    target: &[u8],
+    implied: bool,
+) {
+    if implied {
+        text.extend_from_slice(b".adoc");
+    }
+    text.extend_from_slice(&target[page_len..]);
+    map.group((abs + page_len) as u64, 1, if implied { 6 } else { 1 });
+    map.exact(
+        (abs + page_len + 1) as u64,
+        (target.len() - page_len - 1) as u64,
+    );
 }
 
 /// The text segments of `src[region]`: cut at its URI macros; the
