@@ -64,6 +64,13 @@ pub fn is_template(uri: &str) -> bool {
         if uri.ends_with('$') && !crate::unwrap::proofpoint::is_v3(uri) {
             return true;
         }
+        // Nor in a `%` that starts no percent-encoding: cut before a
+        // format's named reference the scanner did not take (Ruby's
+        // `https://github.com/%<user>s`, rubocop/rubocop-rails's
+        // `tasks/changelog.rb`), or a SQL `LIKE` pattern's wildcard.
+        if uri.ends_with('%') {
+            return true;
+        }
     }
     // One searcher for the process: built per call, its set-up would
     // cost more than a short URI's bytes.
@@ -174,7 +181,7 @@ fn conversion(b: &[u8]) -> bool {
     if b.len() >= 2 && b[0].is_ascii_hexdigit() && b[1].is_ascii_hexdigit() {
         return false;
     }
-    if b.first() == Some(&b'(') {
+    if b.first() == Some(&b'(') || named_reference(b) {
         return true;
     }
     let flags = b
@@ -184,6 +191,25 @@ fn conversion(b: &[u8]) -> bool {
         .count();
     b.get(flags)
         .is_some_and(|c| b"sdiufFeEgGcxXoprvqaAbBHhYmMSTjnNtlIZy".contains(c))
+}
+
+/// After a `%`: true when `b` starts with a name in `<>` or `{}`, Ruby's
+/// named references of `format` and `String#%` (`%<user>s`, `%{user}`;
+/// Ruby documentation, "Format Specifications"): rubocop/rubocop-rails's
+/// `tasks/changelog.rb` writing `https://github.com/%<user>s` (issue 46
+/// round 10).
+fn named_reference(b: &[u8]) -> bool {
+    let close = match b.first() {
+        Some(b'<') => b'>',
+        Some(b'{') => b'}',
+        _ => return false,
+    };
+    let n = b[1..]
+        .iter()
+        .take(64)
+        .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
+        .count();
+    n > 0 && b.get(1 + n) == Some(&close)
 }
 
 /// After a `%`: true when `b` starts with an upper-case name and a
@@ -413,6 +439,11 @@ mod tests {
             "https://api.example.com/v1/%s",
             "http://example.com/?id=%d",
             "http://example.com/%(name)s",
+            "https://github.com/%<user>s",
+            // As the scanner cuts it before `<` (rubocop/rubocop-rails's
+            // `tasks/changelog.rb`).
+            "https://github.com/%",
+            "https://github.com/%{user}/x",
             "https://github.com/fusesource/jansi/commit/%H",
             "http://example.com/?t=%Y-%m-%d",
             "http://example.com/%-5s/%.2f",

@@ -18,6 +18,7 @@ pub mod expanded;
 pub mod ignore;
 pub mod included;
 mod notes;
+pub mod published;
 pub mod submodules;
 pub mod suggest;
 pub mod unbuilt;
@@ -148,6 +149,9 @@ pub struct LocalLinks {
     /// checked for want of a root directory (`--root-dir`): how many, and
     /// one of them (page, link) to name in the note.
     rootless: Mutex<(u64, Option<(PathBuf, String)>)>,
+    /// Root-relative links of pages no site covers that a site of the
+    /// repository serves, not checked ([`published`]).
+    published: published::Memo,
     /// The links whose fragment is taken as there only because the target
     /// page's anchors cannot all be known (a shortcode, include, directive
     /// or component may write it): how many, and one of them (page,
@@ -258,6 +262,7 @@ impl LocalLinks {
             unsure: Mutex::new(std::collections::BTreeMap::new()),
             unbuilt: Mutex::new((0, None)),
             rootless: Mutex::new((0, None)),
+            published: published::Memo::default(),
             unknown_anchors: Mutex::new((0, None)),
             budget: suggest::Budget::default(),
             expanded: expanded::Memo::default(),
@@ -979,11 +984,27 @@ impl LocalLinks {
         let root = self
             .rendered_at_repository_root(tree, file)
             .filter(|root| !self.rooted_below(file, root, path));
-        if root.is_none() {
+        let Some(root) = root else {
             tally(&self.rootless, || (shown(file), path.to_string()));
             return None;
+        };
+        if let Some(config) = self.published_by_site(&root, path) {
+            self.published.count(shown(file), path, config);
+            return None;
         }
-        Some(root)
+        Some(Some(root))
+    }
+
+    /// The configuration of a site of the repository at `root` that
+    /// serves the root-relative `path` when nothing at the repository's
+    /// root is what it names ([`published`]); `None` otherwise.
+    fn published_by_site(&self, root: &Path, path: &str) -> Option<PathBuf> {
+        let rooted = path.strip_prefix('/').and_then(percent_decoded)?;
+        if self.files.kind(&lexically_clean(&root.join(&rooted))) != Kind::Missing {
+            return None;
+        }
+        let real = self.files.canonical(root)?;
+        self.published.site_serving(&real, path, &self.sites)
     }
 
     /// The root of the git repository that `file` (a document no site

@@ -88,6 +88,7 @@ impl LocalLinks {
         notes.extend(self.expanded.note(shown));
         notes.extend(self.submodules.notes());
         notes.extend(self.webapp.notes(shown));
+        notes.extend(self.published.note(shown));
         let rootless = self.rootless.lock().unwrap_or_else(|p| p.into_inner());
         if let (n, Some((page, link))) = &*rootless {
             notes.push(format!(

@@ -271,3 +271,46 @@ fn root_relative_links_of_repository_documents() {
         String::from_utf8_lossy(&o.stderr)
     );
 }
+
+/// A root-relative link of a repository document that names nothing at
+/// the repository's root but what a site configured in the repository
+/// serves is written for that site (webdriverio/webdriverio, MIT: its
+/// `packages/wdio-dot-reporter/README.md` shows `/img/dot.png`, which is
+/// `website/static/img/dot.png`, and links `/docs/gettingstarted`, a page
+/// of `website/docs/`; `scripts/docs-generation/packagesDocs.ts` copies
+/// the READMEs into the site; issue 46 round 10): not checked, with a
+/// note naming the site. A link neither the root nor the site has stays
+/// reported.
+#[test]
+fn root_relative_links_a_repository_site_serves() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let d = dir.path();
+    std::fs::create_dir(d.join(".git")).unwrap_or_else(|e| panic!("{e}"));
+    write(
+        d,
+        "website/docusaurus.config.ts",
+        "export default {\n  title: 'WebdriverIO',\n  url: 'https://webdriver.io',\n  baseUrl: '/',\n  presets: [['classic', { docs: { path: 'docs' } }]],\n};\n",
+    );
+    write(
+        d,
+        "website/docs/GettingStarted.md",
+        "---\nid: gettingstarted\n---\n# Getting Started\n",
+    );
+    write(d, "website/static/img/dot.png", "png");
+    write(
+        d,
+        "packages/wdio-dot-reporter/README.md",
+        "WDIO Dot Reporter\n=================\n\n![Dot Reporter](/img/dot.png \"Dot Reporter\")\n\nFollowing code shows the default wdio test runner configuration. Just add `'dot'` as reporter\nto the array. To get some more information about WebdriverIO see the [homepage](/docs/gettingstarted).\n\nSee [the missing one](/img/nope.png).\n",
+    );
+    let o = urilint(d, &["check", "--links", "local", "--format", "plain", "."]);
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(
+        sorted(&o),
+        ["./packages/wdio-dot-reporter/README.md:9:23: L001 links to img/nope.png, which does not exist"],
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("2 root-relative links not checked: in documents no site configuration covers, they name what nothing at the repository's root is but the site of website/docusaurus.config.ts serves (e.g. `/img/dot.png` in ./packages/wdio-dot-reporter/README.md)"),
+        "{stderr}"
+    );
+}
