@@ -64,11 +64,13 @@ pub fn is_template(uri: &str) -> bool {
         if uri.ends_with('$') && !crate::unwrap::proofpoint::is_v3(uri) {
             return true;
         }
-        // Nor in a `%` that starts no percent-encoding: cut before a
-        // format's named reference the scanner did not take (Ruby's
-        // `https://github.com/%<user>s`, rubocop/rubocop-rails's
-        // `tasks/changelog.rb`), or a SQL `LIKE` pattern's wildcard.
-        if uri.ends_with('%') {
+        // Nor in a path segment or query value that is a lone `%`: cut
+        // before a format's named reference the scanner did not take
+        // (Ruby's `https://github.com/%<user>s`, rubocop/rubocop-rails's
+        // `tasks/changelog.rb`). A `%` after other characters stays a
+        // bad percent-encoding (`file:///fi%`, a parser's test of
+        // invalid URIs).
+        if uri.ends_with("/%") || uri.ends_with("=%") {
             return true;
         }
     }
@@ -89,7 +91,23 @@ pub fn is_template(uri: &str) -> bool {
     {
         return true;
     }
-    emphasised_word(b) || authority_placeholder(uri)
+    emphasised_word(b) || authority_placeholder(uri) || angle_placeholder(b)
+}
+
+/// True when `b` holds a name in angle brackets (`<framework-id>`,
+/// `<user_name>`): a placeholder written in an HTML attribute or a code
+/// sample, where the scanner takes the `<` (nextauthjs/next-auth's
+/// `packages/frameworks-template/README.md`:
+/// `href="https://npm.im/@auth/<framework-id>"`, issue 46 round 10).
+fn angle_placeholder(b: &[u8]) -> bool {
+    memchr::memchr_iter(b'<', b).any(|open| {
+        let name = b[open + 1..]
+            .iter()
+            .take(64)
+            .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.'))
+            .count();
+        name > 0 && b.get(open + 1 + name) == Some(&b'>')
+    })
 }
 
 /// True when `b` holds a word between two `*` (`*MINOR*`,
@@ -307,6 +325,12 @@ fn authority_placeholder(uri: &str) -> bool {
         return false;
     };
     let rest = &uri[at + 3..];
+    // A host that starts with a dot: a domain-suffix pattern of a proxy
+    // bypass or cookie rule (`"http://.google.com"` in
+    // electron/website's `proxy-config.md`, issue 46 round 10).
+    if rest.starts_with('.') && !rest.starts_with("..") {
+        return true;
+    }
     // One pass to the authority's end: a lower-case host name without
     // port nor userinfo, nearly every authority, holds no placeholder.
     let mut end = rest.len();
@@ -476,6 +500,11 @@ mod tests {
             "ssh://host:port/path/to/repo",
             "iscsi://[<username>[%<password>]@]<host>[:<port>]/<target-iqn-name>/<lun>",
             "http://<host>:<port>/",
+            // next-auth's framework template README; electron's proxy
+            // bypass rules.
+            "https://npm.im/@auth/<framework-id>",
+            "https://img.shields.io/npm/v/@auth/<framework-id>?color=green",
+            "http://.google.com",
             // Regular expressions (Django's docs/conf.py and its GDAL
             // bindings).
             "https://(?:code|www)\\.djangoproject\\.com/admin/",
@@ -499,6 +528,9 @@ mod tests {
         for u in [
             "http://example.com/a%d4b",
             "http://a.example/%zz",
+            // A parser's list of invalid URIs (facebook/flow's
+            // `file_url.rs`): a `%` after other characters.
+            "file:///fi%",
             "http://a.example/%7e%2F",
             "http://[::1]:8080/",
             "http://[v1.fe]/",

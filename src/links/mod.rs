@@ -176,6 +176,43 @@ pub struct LocalLinks {
 /// The ids of a Markdown page's plain headings; `None` for another file.
 type PlainHeadings = Option<Arc<Anchors>>;
 
+/// The build manifests that say a directory is a software project of its
+/// own (Maven, Gradle, npm, Cargo, Go, Bundler, Python, Composer).
+const PROJECT_MANIFESTS: [&str; 10] = [
+    "pom.xml",
+    "build.gradle",
+    "build.gradle.kts",
+    "package.json",
+    "Cargo.toml",
+    "go.mod",
+    "Gemfile",
+    "pyproject.toml",
+    "setup.py",
+    "composer.json",
+];
+
+/// True when `file` (absolute, real) is an HTML file of a software project
+/// nested in `site`'s sources: a directory between the file and the
+/// site's source directory (that directory and the site's root excluded)
+/// holds a build manifest ([`PROJECT_MANIFESTS`]). Such a file is the
+/// project's (a Spring Boot sample's `src/main/resources/templates/`,
+/// whose `/favicon.ico` the application serves: tektoncd/website's blog
+/// post bundling its sample app, issue 46 round 10), not a page the
+/// generator makes: it is checked as a file outside every site.
+fn nested_project_file(site: &Site, file: &Path) -> bool {
+    let html = file.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+        e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm")
+    });
+    let l = &site.layout;
+    if !html || !file.starts_with(&l.source_dir) {
+        return false;
+    }
+    file.ancestors()
+        .skip(1)
+        .take_while(|d| *d != l.source_dir && *d != l.root && d.starts_with(&l.source_dir))
+        .any(|d| PROJECT_MANIFESTS.iter().any(|m| d.join(m).is_file()))
+}
+
 /// A document's site and its path made absolute, symbolic links resolved.
 type SiteDocument = (Arc<Site>, PathBuf);
 
@@ -388,6 +425,9 @@ impl LocalLinks {
             None => self.repository_of(&real),
         };
         let site = Site::of_file(&real, boundary.as_deref(), &self.sites)?;
+        if nested_project_file(&site, &real) {
+            return None;
+        }
         match self.site {
             SiteChoice::Only(g) if site.generator() != g => None,
             _ => Some((site, real)),

@@ -27,7 +27,7 @@ use std::sync::{Arc, Mutex};
 #[derive(Debug, Default)]
 pub struct Memo {
     #[cfg(feature = "cli")]
-    dirs: Mutex<HashMap<PathBuf, Option<Arc<ignore::gitignore::Gitignore>>>>,
+    dirs: Mutex<HashMap<(PathBuf, bool), Option<Arc<ignore::gitignore::Gitignore>>>>,
 }
 
 impl Memo {
@@ -37,6 +37,27 @@ impl Memo {
     /// or lies under an ignored directory.
     #[cfg(feature = "cli")]
     pub fn ignores(&self, repo: &Path, target: &Path) -> bool {
+        self.ignores_cased(repo, target, false)
+    }
+
+    /// [`Memo::ignores`], with the rules matched without regard to case:
+    /// for a target named by a URL of a site whose URLs are lower-cased
+    /// (Hugo's `content/en/docs/Pipelines/` is `/docs/pipelines/`:
+    /// tektoncd/website's `.gitignore` listing the folders a sync script
+    /// writes, issue 46 round 10), whose source's case is not known.
+    #[cfg(feature = "cli")]
+    pub fn ignores_any_case(&self, repo: &Path, target: &Path) -> bool {
+        self.ignores_cased(repo, target, true)
+    }
+
+    /// Without the `cli` feature: nothing is taken as ignored.
+    #[cfg(not(feature = "cli"))]
+    pub fn ignores_any_case(&self, _repo: &Path, _target: &Path) -> bool {
+        false
+    }
+
+    #[cfg(feature = "cli")]
+    fn ignores_cased(&self, repo: &Path, target: &Path, fold: bool) -> bool {
         use ignore::Match;
         let Ok(rel) = target.strip_prefix(repo) else {
             return false;
@@ -50,7 +71,7 @@ impl Memo {
             dirs.push(dir.clone());
         }
         for d in dirs {
-            let Some(m) = self.matcher(&d) else { continue };
+            let Some(m) = self.matcher(&d, fold) else { continue };
             match m.matched_path_or_any_parents(target, false) {
                 Match::Ignore(_) => verdict = true,
                 Match::Whitelist(_) => verdict = false,
@@ -66,17 +87,20 @@ impl Memo {
         false
     }
 
-    /// The matcher of `dir`'s `.gitignore`, read once.
+    /// The matcher of `dir`'s `.gitignore` (matching without regard to
+    /// case when `fold`), read once.
     #[cfg(feature = "cli")]
-    fn matcher(&self, dir: &Path) -> Option<Arc<ignore::gitignore::Gitignore>> {
+    fn matcher(&self, dir: &Path, fold: bool) -> Option<Arc<ignore::gitignore::Gitignore>> {
         let lock = || self.dirs.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(m) = lock().get(dir) {
+        let key = (dir.to_path_buf(), fold);
+        if let Some(m) = lock().get(&key) {
             return m.clone();
         }
         let file = dir.join(".gitignore");
         let m = if file.is_file() {
             super::read_config(&file).ok().and_then(|text| {
                 let mut b = ignore::gitignore::GitignoreBuilder::new(dir);
+                b.case_insensitive(fold).ok()?;
                 for line in text.lines() {
                     // A line that does not parse is passed over, as git
                     // passes it over.
@@ -87,7 +111,7 @@ impl Memo {
         } else {
             None
         };
-        lock().insert(dir.to_path_buf(), m.clone());
+        lock().insert(key, m.clone());
         m
     }
 }
@@ -116,5 +140,25 @@ mod tests {
         assert!(!memo.ignores(repo, &repo.join("docs/reference/cli.md")));
         assert!(!memo.ignores(repo, &repo.join("docs/reference/index.md")));
         assert!(!memo.ignores(repo, Path::new("/elsewhere/x.md")));
+    }
+
+    /// tektoncd/website's `.gitignore` lists the folders `sync/sync.py`
+    /// writes before `hugo` runs; its pages link them by Hugo's
+    /// lower-cased URLs (`/docs/pipelines/install/`).
+    #[test]
+    fn synced_folders_match_a_lower_cased_url_without_regard_to_case() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let repo = dir.path();
+        std::fs::write(
+            repo.join(".gitignore"),
+            "# Synced docs\ncontent/en/docs/Pipelines\ncontent/en/docs/CLI\n",
+        )
+        .expect("write");
+        let memo = Memo::default();
+        let target = repo.join("content/en/docs/pipelines/install.md");
+        assert!(!memo.ignores(repo, &target));
+        assert!(memo.ignores_any_case(repo, &target));
+        assert!(memo.ignores(repo, &repo.join("content/en/docs/CLI/x.md")));
+        assert!(!memo.ignores_any_case(repo, &repo.join("content/en/docs/tasks/x.md")));
     }
 }

@@ -127,7 +127,14 @@ fn source_dirs(l: &mut Layout, dir: &Path, o: &Object, name: &str) {
                 l.mounts.push((a, "/".into()));
             }
         }
-        (None, Some(a), _) => l.source_dir = a,
+        // Next.js serves both routers at once: a `pages/` directory
+        // (Nextra 3) beside an `app/` that holds route handlers only
+        // (nextauthjs/next-auth's `docs/app/api/`, issue 46 round 10).
+        (None, Some(a), Some(p)) => {
+            l.source_dir = p;
+            l.mounts.push((a, "/".into()));
+        }
+        (None, Some(a), None) => l.source_dir = a,
         (None, None, Some(p)) => l.source_dir = p,
         (None, None, None) => l.source_dir = dir.join("pages"),
     }
@@ -421,6 +428,30 @@ mod tests {
         );
         assert_eq!(p("_app.tsx", false), None);
         assert_eq!(p("api/x.ts", false), None);
+    }
+
+    /// nextauthjs/next-auth's `docs/`: Nextra 3's `pages/` beside an
+    /// `app/` holding route handlers only; the pages are the site's.
+    #[test]
+    fn pages_beside_an_app_directory_of_route_handlers() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let d = t.path();
+        let w = |rel: &str, text: &str| {
+            let p = d.join(rel);
+            std::fs::create_dir_all(p.parent().unwrap_or(d)).unwrap_or_else(|e| panic!("{e}"));
+            std::fs::write(p, text).unwrap_or_else(|e| panic!("{e}"));
+        };
+        w(
+            "next.config.js",
+            "const withNextra = nextra({\n  theme: \"nextra-theme-docs\",\n  themeConfig: \"./theme.config.tsx\",\n})\nexport default withNextra({})\n",
+        );
+        w("theme.config.tsx", "export default { logo: 'Auth.js' }\n");
+        w("package.json", "{ \"dependencies\": { \"nextra\": \"3.0.15\", \"nextra-theme-docs\": \"3.0.15\" } }\n");
+        w("pages/getting-started/index.mdx", "# Getting started\n");
+        w("app/api/og/route.tsx", "export async function GET() {}\n");
+        let site = crate::site::Site::in_dir(d).unwrap_or_else(|| panic!("no site"));
+        let page = d.join("pages/getting-started/index.mdx");
+        assert_eq!(site.page_url(&page).as_deref(), Some("/getting-started"));
     }
 
     #[test]

@@ -93,7 +93,11 @@ impl Site {
                         stem.as_ref().map(|s| p.with_file_name(format!("{s}.{e}")))
                     }))
                     .chain(l.index_names.iter().map(|i| p.join(i)))
-                    .any(|c| self.ignored.ignores(&self.bound, &c))
+                    .any(|c| {
+                        self.ignored.ignores(&self.bound, &c)
+                            || (l.case_insensitive_urls
+                                && self.ignored.ignores_any_case(&self.bound, &c))
+                    })
             })
     }
 
