@@ -200,9 +200,10 @@ const PROJECT_MANIFESTS: [&str; 10] = [
 /// post bundling its sample app, issue 46 round 10), not a page the
 /// generator makes: it is checked as a file outside every site.
 fn nested_project_file(site: &Site, file: &Path) -> bool {
-    let html = file.extension().and_then(|e| e.to_str()).is_some_and(|e| {
-        e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm")
-    });
+    let html = file
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"));
     let l = &site.layout;
     if !html || !file.starts_with(&l.source_dir) {
         return false;

@@ -27,8 +27,13 @@ use std::sync::{Arc, Mutex};
 #[derive(Debug, Default)]
 pub struct Memo {
     #[cfg(feature = "cli")]
-    dirs: Mutex<HashMap<(PathBuf, bool), Option<Arc<ignore::gitignore::Gitignore>>>>,
+    dirs: Mutex<HashMap<(PathBuf, bool), Matcher>>,
 }
+
+/// A directory's matcher, by (directory, without regard to case); `None`
+/// when it has no readable `.gitignore`.
+#[cfg(feature = "cli")]
+type Matcher = Option<Arc<ignore::gitignore::Gitignore>>;
 
 impl Memo {
     /// True when the path `target` (absolute, lexically clean, under
@@ -71,7 +76,9 @@ impl Memo {
             dirs.push(dir.clone());
         }
         for d in dirs {
-            let Some(m) = self.matcher(&d, fold) else { continue };
+            let Some(m) = self.matcher(&d, fold) else {
+                continue;
+            };
             match m.matched_path_or_any_parents(target, false) {
                 Match::Ignore(_) => verdict = true,
                 Match::Whitelist(_) => verdict = false,

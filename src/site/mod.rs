@@ -16,6 +16,7 @@
 //! starting with `/` (`/guide/install/`, `/api.html`), percent-decoded.
 
 pub mod antora;
+pub mod deploy;
 pub mod docsify;
 pub mod docusaurus;
 pub mod explain;
@@ -456,6 +457,11 @@ pub struct Layout {
     /// link to a URL under one that nothing makes is counted as not
     /// checked, with that reason.
     pub unsure_under: Vec<(String, String)>,
+    /// Why folders at the published site's root that the site does not
+    /// make may still be served: a workflow deploys the site into a
+    /// folder of the published site, beside others ([`deploy::beside`]);
+    /// `None` when none does.
+    pub deployed_beside: Option<String>,
     /// Hugo: the content directories of the site's languages (the
     /// default language's first; `languages.<code>.contentDir`, or a
     /// module mount to `content` for a language): a page bundle shares
@@ -529,6 +535,7 @@ impl Layout {
             front_matter_urls: false,
             root_fallback: false,
             case_insensitive_urls: false,
+            deployed_beside: None,
             alias_keys: Vec::new(),
             module_specifiers: false,
             theme_dirs: Vec::new(),
@@ -742,6 +749,9 @@ impl Site {
         let bound = bound_of(dir, &files);
         confine(&mut layout, &bound, &files);
         submodule::unsure(&mut layout, &bound);
+        if files.exists(&bound.join(".git")) {
+            layout.deployed_beside = deploy::beside(&bound);
+        }
         Site {
             bound,
             layout,
@@ -963,6 +973,21 @@ impl Site {
     /// Why a page at `url` (a URL path, without the base path) that
     /// nothing of the sources makes may still be built: the reason of the
     /// first [`Layout::unsure_under`] prefix it lies under.
+    /// Why the missing URL path `url` may be served by another deploy
+    /// ([`Layout::deployed_beside`]): its first segment is a folder no
+    /// page of the site is under. `None` otherwise.
+    fn deployed_folder(&self, url: &str) -> Option<String> {
+        let why = self.layout.deployed_beside.as_ref()?;
+        let key = self.key(url);
+        let first = deploy::first_segment(&key)?;
+        let made = self
+            .table()
+            .by_source
+            .values()
+            .any(|u| deploy::first_segment(&self.key(u)) == Some(first));
+        (!made).then(|| format!("{why}; `/{first}/` may be one"))
+    }
+
     fn unsure_under(&self, url: &str) -> Option<String> {
         let key = self.key(url);
         self.layout.unsure_under.iter().find_map(|(prefix, why)| {

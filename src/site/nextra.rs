@@ -446,7 +446,10 @@ mod tests {
             "const withNextra = nextra({\n  theme: \"nextra-theme-docs\",\n  themeConfig: \"./theme.config.tsx\",\n})\nexport default withNextra({})\n",
         );
         w("theme.config.tsx", "export default { logo: 'Auth.js' }\n");
-        w("package.json", "{ \"dependencies\": { \"nextra\": \"3.0.15\", \"nextra-theme-docs\": \"3.0.15\" } }\n");
+        w(
+            "package.json",
+            "{ \"dependencies\": { \"nextra\": \"3.0.15\", \"nextra-theme-docs\": \"3.0.15\" } }\n",
+        );
         w("pages/getting-started/index.mdx", "# Getting started\n");
         w("app/api/og/route.tsx", "export async function GET() {}\n");
         let site = crate::site::Site::in_dir(d).unwrap_or_else(|| panic!("no site"));

@@ -21,7 +21,10 @@ impl Site {
                 reason: GENERATED.to_string(),
             },
             Resolved::Missing { url } => {
-                if let Some(reason) = self.unsure_under(&url) {
+                if let Some(reason) = self
+                    .unsure_under(&url)
+                    .or_else(|| self.deployed_folder(&url))
+                {
                     return Resolved::Unsure { reason };
                 }
                 if hugo::translation_resource(&self.layout, file, path) {

@@ -1555,15 +1555,24 @@ fn synced_sections_and_nested_projects_of_a_hugo_site() {
         "config.yaml",
         "baseURL: /\ntitle: Tekton\ncontentDir: content/en\ndefaultContentLanguage: en\n",
     );
-    w(".gitignore", "# Synced docs\ncontent/en/docs/Pipelines\ncontent/en/docs/CLI\n");
+    w(
+        ".gitignore",
+        "# Synced docs\ncontent/en/docs/Pipelines\ncontent/en/docs/CLI\n",
+    );
     w("content/en/docs/_index.md", "---\ntitle: Docs\n---\n");
     w(
         "content/en/docs/How-to-guides/clone-repository.md",
         "---\ntitle: Clone a repository\n---\n\nInstall [Tekton Pipelines][pipelines-inst] first; see also [tasks](/docs/tasks/).\n\n[pipelines-inst]: /docs/pipelines/install/\n",
     );
     let post = "content/en/blog/2023/speeding-up-container-image-builds-in-tekton-pipelines";
-    w(&format!("{post}/index.md"), "---\ntitle: Speeding up builds\n---\n\nText.\n");
-    w(&format!("{post}/tekton-speed-builds/sample-app/pom.xml"), "<project/>\n");
+    w(
+        &format!("{post}/index.md"),
+        "---\ntitle: Speeding up builds\n---\n\nText.\n",
+    );
+    w(
+        &format!("{post}/tekton-speed-builds/sample-app/pom.xml"),
+        "<project/>\n",
+    );
     w(
         &format!("{post}/tekton-speed-builds/sample-app/src/main/resources/templates/index.html"),
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n    <meta charset=\"UTF-8\">\n    <title>Example Java App</title>\n    <link rel=\"icon\" type=\"image/png\" href=\"/favicon.ico\">\n</head>\n<body><a href=\"https://tekton.dev/\"><img src=\"/tekton-horizontal-color.png\" alt=\"Tekton Logo\"></a></body>\n</html>\n",
@@ -1577,6 +1586,58 @@ fn synced_sections_and_nested_projects_of_a_hugo_site() {
     );
     assert!(
         stderr.contains("a target the repository's .gitignore ignores is made by a build step (1)"),
+        "{stderr}"
+    );
+}
+
+/// helix-editor/helix (MPL-2.0, issue 46 round 10): its workflow
+/// publishes the book to `/master/` and to `/<version>/` beside the root
+/// (`destination_dir`, `keep_files: true`), and the title page links
+/// `/master/`, which one build does not make: not checked, with the
+/// workflow named. A link into a folder the book makes is still checked.
+#[test]
+fn folders_a_workflow_deploys_beside_the_site() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let d = dir.path();
+    let w = |rel: &str, text: &str| {
+        let p = d.join(rel);
+        std::fs::create_dir_all(p.parent().unwrap_or(d)).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(p, text).unwrap_or_else(|e| panic!("{e}"));
+    };
+    std::fs::create_dir(d.join(".git")).unwrap_or_else(|e| panic!("{e}"));
+    w(
+        "book/book.toml",
+        "[book]\nlanguage = \"en\"\nsrc = \"src\"\n",
+    );
+    w(
+        "book/src/SUMMARY.md",
+        "# Summary\n\n[Helix](./title-page.md)\n\n- [Guides](./guides/README.md)\n",
+    );
+    w("book/src/guides/README.md", "# Guides\n");
+    w(
+        "book/src/title-page.md",
+        "# Helix\n\n<a class=\"version-tile\" href=\"/master/\">Latest (master)</a>\n\n[Themes](/guides/themes.html)\n",
+    );
+    let before = check_links(d, ".");
+    assert_eq!(
+        String::from_utf8_lossy(&before.stdout).lines().count(),
+        2,
+        "{}",
+        String::from_utf8_lossy(&before.stdout)
+    );
+    w(
+        ".github/workflows/gh-pages.yml",
+        "      - name: Deploy\n        uses: peaceiris/actions-gh-pages@v4\n        with:\n          publish_dir: ./book/book\n          destination_dir: ./${{ env.OUTDIR }}\n          keep_files: true\n",
+    );
+    let out = check_links(d, ".");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "./book/src/title-page.md:5:10: L001 links to /guides/themes.html, which no page of the mdbook site (book/book.toml) makes\n",
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("the workflow .github/workflows/gh-pages.yml deploys into a folder of the published site (`destination_dir`), beside what other runs deployed; `/master/` may be one (1)"),
         "{stderr}"
     );
 }
