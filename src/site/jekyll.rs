@@ -192,6 +192,24 @@ pub struct Filter {
 }
 
 impl Filter {
+    /// True when the file at `rel` (its path under the source directory,
+    /// `/`-separated), or a directory above it, is named by `exclude`:
+    /// Jekyll does not read it (github/government.github.com excludes its
+    /// `readme.md`, which GitHub renders; issue 46 round 10).
+    pub fn excluded(&self, rel: &str) -> bool {
+        let parts: Vec<&str> = rel.split('/').collect();
+        (0..parts.len()).any(|i| {
+            let prefix = parts[..=i].join("/");
+            self.exclude.iter().any(|x| {
+                x == &prefix
+                    || (x.contains('*')
+                        && globset::Glob::new(x)
+                            .ok()
+                            .is_some_and(|g| g.compile_matcher().is_match(&prefix)))
+            })
+        })
+    }
+
     /// True when Jekyll publishes the file at `rel` (its path under the
     /// source directory, `/`-separated): no component is a special name
     /// that `include` does not name, and neither it nor a directory
@@ -204,18 +222,9 @@ impl Filter {
             if special && !self.include.iter().any(|x| x == part || *x == prefix) {
                 return false;
             }
-            if self.exclude.iter().any(|x| {
-                // A glob is compiled only when written with `*`.
-                x == &prefix
-                    || (x.contains('*')
-                        && globset::Glob::new(x)
-                            .ok()
-                            .is_some_and(|g| g.compile_matcher().is_match(&prefix)))
-            }) {
-                return false;
-            }
         }
-        true
+        // A glob is compiled only when written with `*`.
+        !self.excluded(rel)
     }
 }
 
@@ -793,6 +802,8 @@ mod tests {
         assert!(!f.publishes(".github/CONTRIBUTING.md"));
         assert!(!f.publishes("docs/internal/notes.md"));
         assert!(!f.publishes("script/build.sh"));
+        assert!(f.excluded("script/build.sh"));
+        assert!(!f.excluded("docs/guide.md"));
         assert!(!f.publishes("Gemfile"));
         assert!(!f.publishes("vendor/bundle/x.md"));
         assert!(f.publishes("vendor/other.md"));

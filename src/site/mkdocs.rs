@@ -38,16 +38,37 @@ pub fn alternate_config(dir: &Path) -> Option<std::path::PathBuf> {
     names.into_iter().map(|n| dir.join(n)).find(|p| p.is_file())
 }
 
+/// The ISO 639-1 language codes, and the country codes some projects
+/// name a translation by instead (`cn`, `jp`); a few ISO 639-2/3 codes
+/// docs translations use (`fil`, `yue`, `ckb`, `ast`). Source: ISO 639-1
+/// (the Library of Congress's list of codes).
+const LANGUAGES: &[&str] = &[
+    "aa", "ab", "ae", "af", "ak", "am", "an", "ar", "as", "av", "ay", "az", "ba", "be", "bg", "bh",
+    "bi", "bm", "bn", "bo", "br", "bs", "ca", "ce", "ch", "co", "cr", "cs", "cu", "cv", "cy", "da",
+    "de", "dv", "dz", "ee", "el", "en", "eo", "es", "et", "eu", "fa", "ff", "fi", "fj", "fo", "fr",
+    "fy", "ga", "gd", "gl", "gn", "gu", "gv", "ha", "he", "hi", "ho", "hr", "ht", "hu", "hy", "hz",
+    "ia", "id", "ie", "ig", "ii", "ik", "io", "is", "it", "iu", "ja", "jv", "ka", "kg", "ki", "kj",
+    "kk", "kl", "km", "kn", "ko", "kr", "ks", "ku", "kv", "kw", "ky", "la", "lb", "lg", "li", "ln",
+    "lo", "lt", "lu", "lv", "mg", "mh", "mi", "mk", "ml", "mn", "mr", "ms", "mt", "my", "na", "nb",
+    "nd", "ne", "ng", "nl", "nn", "no", "nr", "nv", "ny", "oc", "oj", "om", "or", "os", "pa", "pi",
+    "pl", "ps", "pt", "qu", "rm", "rn", "ro", "ru", "rw", "sa", "sc", "sd", "se", "sg", "si", "sk",
+    "sl", "sm", "sn", "so", "sq", "sr", "ss", "st", "su", "sv", "sw", "ta", "te", "tg", "th", "ti",
+    "tk", "tl", "tn", "to", "tr", "ts", "tt", "tw", "ty", "ug", "uk", "ur", "uz", "ve", "vi", "vo",
+    "wa", "wo", "xh", "yi", "yo", "za", "zh", "zu", "cn", "jp", "fil", "yue", "ckb", "ast",
+];
+
 /// True when `name` is written as the language code of a translation's
-/// directory: two or three ASCII letters, then optionally `-` or `_` and
-/// two to four letters or digits (`de`, `pt`, `zh-hant`, `pt_BR`).
+/// directory: a code of [`LANGUAGES`], then optionally `-` or `_` and
+/// two to four letters or digits (`de`, `pt`, `zh-hant`, `pt_BR`). A
+/// directory named by three letters that are no language (`gov`, `app`,
+/// `src`) is not one (a copy of a repository beside another: issue 46
+/// round 10).
 pub fn is_language_code(name: &str) -> bool {
     let (lang, region) = match name.split_once(['-', '_']) {
         Some((l, r)) => (l, Some(r)),
         None => (name, None),
     };
-    (2..=3).contains(&lang.len())
-        && lang.bytes().all(|c| c.is_ascii_lowercase())
+    LANGUAGES.contains(&lang)
         && region.is_none_or(|r| {
             (2..=4).contains(&r.len()) && r.bytes().all(|c| c.is_ascii_alphanumeric())
         })
@@ -750,6 +771,10 @@ mod tests {
             ("zh-hant", true),
             ("pt_BR", true),
             ("docs", false),
+            ("gov", false),
+            ("fu", false),
+            ("app", false),
+            ("fil", true),
             ("DE", false),
             ("en-", false),
         ] {

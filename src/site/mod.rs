@@ -837,9 +837,21 @@ impl Site {
     pub fn holds(&self, file: &Path) -> bool {
         let l = &self.layout;
         l.theme_dirs.iter().any(|d| file.starts_with(d))
-            || file.starts_with(&l.source_dir)
+            || (file.starts_with(&l.source_dir) && !self.excluded_source(file))
             || l.static_dirs.iter().any(|d| file.starts_with(d))
             || l.mounts.iter().any(|(d, _)| file.starts_with(d))
+    }
+
+    /// True when `file` (under the source directory) is a file the
+    /// generator is told not to read: Jekyll's `exclude`
+    /// ([`jekyll::Filter::excluded`]). Such a file (a `readme.md` GitHub
+    /// renders) is not the site's.
+    fn excluded_source(&self, file: &Path) -> bool {
+        let l = &self.layout;
+        l.generator == Generator::Jekyll
+            && file
+                .strip_prefix(&l.source_dir)
+                .is_ok_and(|rel| l.jekyll.excluded(&rel.to_string_lossy().replace('\\', "/")))
     }
 
     /// The URL path of the page built from `file` (a source of the site);

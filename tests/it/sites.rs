@@ -1641,3 +1641,46 @@ fn folders_a_workflow_deploys_beside_the_site() {
         "{stderr}"
     );
 }
+
+/// github/government.github.com (CC0, issue 46 round 10): its
+/// `_config.yml` `exclude`s `readme.md`, which GitHub renders and which
+/// links the `_data/*.yml` files: not a page of the Jekyll site, so its
+/// links are files of the repository, not the site's pages. A repository
+/// copied beside another whose name is two or three letters (`fu`) is no
+/// MkDocs translation of it.
+#[test]
+fn jekyll_excluded_documents_are_the_repository_s() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let top = dir.path();
+    let d = top.join("gov");
+    let w = |rel: &str, text: &str| {
+        let p = d.join(rel);
+        std::fs::create_dir_all(p.parent().unwrap_or(&d)).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(p, text).unwrap_or_else(|e| panic!("{e}"));
+    };
+    std::fs::create_dir_all(d.join(".git")).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::create_dir_all(top.join("fu/docs")).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(top.join("fu/mkdocs.yml"), "site_name: x\n").unwrap_or_else(|e| panic!("{e}"));
+    w(
+        "_config.yml",
+        "title: GitHub and Government\npermalink: /stories/:title\nexclude:\n  - readme.md\n  - script\n",
+    );
+    w("_data/governments.yml", "U.S. Federal:\n  - whitehouse\n");
+    w(
+        "index.html",
+        "---\nlayout: default\n---\n<a href=\"/community/\">Community</a>\n",
+    );
+    w("community.md", "---\ntitle: Community\n---\n# Community\n");
+    w(
+        "readme.md",
+        "# GitHub and Government\n\nTo add an organization, edit [governments.yml](_data/governments.yml) or [research.yml](_data/research.yml).\n",
+    );
+    let out = check_links(&d, ".");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "./readme.md:3:89: L001 links to _data/research.yml, which does not exist\n",
+        "{stderr}"
+    );
+    assert!(!stderr.contains("mkdocs"), "{stderr}");
+}
