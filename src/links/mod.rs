@@ -792,6 +792,71 @@ impl LocalLinks {
         }
     }
 
+    /// docsify's route of the Markdown link `reference` of the page `file`
+    /// (by walking `tree`) when it names an existing file that is no page
+    /// (`kNN.py`, `LICENSE`): docsify's compiler makes every link that is
+    /// not absolute a route, and its router fetches the route's page as
+    /// `kNN.py.md` (`getFile`), which is missing (apachecn/ailearning's
+    /// `docs/ml/2.md` linking `/src/py2.x/ml/2.KNN/kNN.py`, issue 46
+    /// round 10; docsify's PR #2300). [`Problem::MissingPage`] with the
+    /// route; `None` outside a docsify site that routes such links
+    /// ([`crate::site::Layout::routes_files`]), for a link to a page, a
+    /// directory or a missing file (the ordinary check's), and where the
+    /// page docsify fetches exists. The caller says the link is a
+    /// Markdown link whose title is not `:ignore`.
+    pub(crate) fn docsify_routed_file(
+        &self,
+        tree: Option<&Path>,
+        file: &Path,
+        reference: &str,
+    ) -> Option<Problem> {
+        let (site, _) = self.site_of(tree, file)?;
+        if !site.layout.routes_files {
+            return None;
+        }
+        let r = reference.trim();
+        if r.is_empty() || r.starts_with('#') || r.starts_with("//") || has_scheme(r) {
+            return None;
+        }
+        let path = r.split(['#', '?']).next()?;
+        let last = path.rsplit('/').next()?;
+        if let Some((_, ext)) = last.rsplit_once('.') {
+            if ["md", "html", "htm"]
+                .iter()
+                .any(|e| e.eq_ignore_ascii_case(ext))
+            {
+                return None;
+            }
+        }
+        let Lead::Target(t) = self.lead_within(tree, file, reference, None)? else {
+            return None;
+        };
+        let page = t
+            .path
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| {
+                ["md", "html", "htm"]
+                    .iter()
+                    .any(|x| x.eq_ignore_ascii_case(e))
+            });
+        if t.kind != Kind::File || page {
+            return None;
+        }
+        let mut fetched = t.path.clone().into_os_string();
+        fetched.push(".md");
+        if self.files.kind(Path::new(&fetched)) != Kind::Missing {
+            return None;
+        }
+        let rel = t.path.strip_prefix(&site.layout.source_dir).ok()?;
+        Some(Problem::MissingPage {
+            url: format!("/{}", rel.to_string_lossy().replace('\\', "/")),
+            generator: site.generator().name(),
+            config: shown(&site.layout.config),
+            suggestion: None,
+        })
+    }
+
     /// Where `reference`, found in the document `file` (by walking
     /// `tree`, as for [`LocalLinks::check_within`]), leads, as
     /// `check --links local` resolves it: the file or directory of the

@@ -167,6 +167,10 @@ pub fn read(dir: &Path) -> Option<Layout> {
             .unsure_pages
             .push(format!("the docsify `alias` ({shown})")),
     }
+    // Every Markdown link that is not absolute is a route (compiler's
+    // `linkCompiler`), unless `noCompileLinks` matches it or its title
+    // says `:ignore` (the caller's to see).
+    l.routes_files = o.get("noCompileLinks").is_none();
     // A plugin's `hook.beforeEach` rewrites a page's Markdown before it
     // is rendered: it may add headings.
     let plugins = &object[..object_end(object)];

@@ -359,6 +359,11 @@ pub struct Layout {
     /// against a whole route path (`/awesome`; docsify `alias`): a link
     /// to one is not checked.
     pub route_aliases: Vec<regex::Regex>,
+    /// docsify: a Markdown link to a file that is no page (`kNN.py`,
+    /// `LICENSE`) is a route, whose page docsify fetches as `kNN.py.md`
+    /// (its compiler's `toURL` and its router's `getFile`); false where
+    /// `noCompileLinks` exempts links, and for other generators.
+    pub routes_files: bool,
     /// URL paths the generator makes pages at, and under, that no source
     /// file names (Docusaurus `/blog/tags`, `/blog/authors`,
     /// `/docs/category`): a link there is served, not checked.
@@ -546,6 +551,7 @@ impl Layout {
             jekyll: jekyll::Filter::default(),
             redirects: Vec::new(),
             route_aliases: Vec::new(),
+            routes_files: false,
             generated: Vec::new(),
             generated_pages: Vec::new(),
             docusaurus: docusaurus::Routes::default(),

@@ -1684,3 +1684,39 @@ fn jekyll_excluded_documents_are_the_repository_s() {
     );
     assert!(!stderr.contains("mkdocs"), "{stderr}");
 }
+
+/// apachecn/ailearning (CC BY-NC-SA 4.0, issue 46 round 10): docsify
+/// makes every Markdown link that is not absolute a route and fetches
+/// the route's page as `<route>.md`, so `[完整代码地址](/src/py2.x/ml/2.KNN/kNN.py)`
+/// leads to `kNN.py.md`, which is missing (docsify's PR #2300). Not so
+/// for a link whose title says `:ignore`, an image, a raw HTML link or a
+/// page.
+#[test]
+fn docsify_routes_links_to_files_that_are_no_pages() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let d = dir.path();
+    let w = |rel: &str, text: &str| {
+        let p = d.join(rel);
+        std::fs::create_dir_all(p.parent().unwrap_or(d)).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(p, text).unwrap_or_else(|e| panic!("{e}"));
+    };
+    w(
+        "index.html",
+        "<script>\n    window.$docsify = {\n      loadSidebar: 'SUMMARY.md',\n      name: 'ApacheCN',\n    }\n</script>\n<script src=\"asset/docsify.min.js\"></script>\n",
+    );
+    w("asset/docsify.min.js", "");
+    w("README.md", "# AiLearning\n\n[KNN](docs/ml/2.md)\n");
+    w("src/py2.x/ml/2.KNN/kNN.py", "import numpy\n");
+    w("img/knn.png", "png");
+    w(
+        "docs/ml/2.md",
+        "# 第2章 k-近邻算法\n\n[完整代码地址](/src/py2.x/ml/2.KNN/kNN.py): <https://github.com/apachecn/AiLearning/blob/master/src/py2.x/ml/2.KNN/kNN.py>\n\n[代码](/src/py2.x/ml/2.KNN/kNN.py ':ignore')\n\n![KNN](/img/knn.png)\n\n<a href=\"/src/py2.x/ml/2.KNN/kNN.py\">kNN.py</a>\n\n[首页](/README.md)\n",
+    );
+    let out = check_links(d, ".");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "./docs/ml/2.md:3:10: L001 links to /src/py2.x/ml/2.KNN/kNN.py, which no page of the docsify site (index.html) makes\n",
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

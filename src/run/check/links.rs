@@ -37,6 +37,7 @@ impl Checker<'_> {
         c: &crate::scan::Candidate<'_>,
         base: Option<&str>,
         conditional: bool,
+        routed: bool,
         out: &mut Vec<Diagnostic>,
     ) -> bool {
         let (path, tree) = match self.input {
@@ -54,7 +55,10 @@ impl Checker<'_> {
             }
             _ => return false,
         };
-        let problem = links.check_within(tree, path, c.text(), base);
+        let mut problem = links.check_within(tree, path, c.text(), base);
+        if problem.is_none() && routed {
+            problem = links.docsify_routed_file(tree, path, c.text());
+        }
         if conditional && problem.is_some() {
             // An AsciiDoc cross reference in a conditional the document
             // does not decide: whether it is rendered is not known.

@@ -282,7 +282,15 @@ impl Checker<'_> {
                 == crate::format::SegmentKind::MarkdownLink(
                     crate::format::asciidoc::XREF_CONDITIONAL,
                 );
-            moved_link = self.check_link(links, c, piece.base.as_deref(), conditional, &mut found);
+            let routed = routed_link(unit, piece, c);
+            moved_link = self.check_link(
+                links,
+                c,
+                piece.base.as_deref(),
+                conditional,
+                routed,
+                &mut found,
+            );
         }
         if let (Some(built), Found::Uri(c), true, Input::File { path, .. }) =
             (self.built, f, piece.references, self.input)
@@ -344,4 +352,31 @@ impl Checker<'_> {
         }
         found
     }
+}
+
+/// True when the candidate `c` of `piece` (of `unit`) is the destination
+/// of a Markdown link or reference definition (not an image, an autolink
+/// or raw HTML) whose title does not say `:ignore`: the links a docsify
+/// site routes ([`crate::links::LocalLinks::docsify_routed_file`];
+/// docsify's compiler, `getAndRemoveConfig`: `[x](a.py ':ignore')` is
+/// left as written).
+fn routed_link(unit: &Unit, piece: &Piece, c: &crate::scan::Candidate<'_>) -> bool {
+    use crate::format::SegmentKind;
+    if !matches!(piece.kind, SegmentKind::MarkdownLink("link" | "definition")) {
+        return false;
+    }
+    let end = piece.chain.span(c.outer_span()).end;
+    let Some(start) = end
+        .checked_sub(unit.offset)
+        .and_then(|e| usize::try_from(e).ok())
+    else {
+        return true;
+    };
+    let after = unit.raw.get(start..).unwrap_or_default();
+    let title = &after[..after.len().min(120)];
+    let title = title
+        .iter()
+        .position(|&b| b == b'\n' || b == b')')
+        .map_or(title, |n| &title[..n]);
+    !title.windows(7).any(|w| w == b":ignore")
 }
