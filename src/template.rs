@@ -86,6 +86,11 @@ pub fn is_template(uri: &str) -> bool {
         && (uri.contains("(?")
             || uri.contains("(.+)")
             || uri.contains("(.*)")
+            // An optional group ending in a dot: `(www.)?` (a link
+            // checker's exclude list, mermaid-js/mermaid's
+            // `.github/lychee.toml`; issue 46 round 11).
+            || uri.contains(".)?")
+            || uri.contains(".)*")
             || b.windows(2)
                 .any(|w| w[0] == b']' && b"+*?{".contains(&w[1])))
     {
@@ -391,14 +396,28 @@ fn authority_placeholder(uri: &str) -> bool {
     // (`:8x`, `:x1`) stays one. (After an ssh scheme a path may follow the
     // colon instead: that is scp's syntax,
     // `crate::scheme::convention::scp_like`.)
+    // Also words joined by `-` (`hub-ip:hub-port`, jupyterhub's
+    // `services/auth.py`; issue 46 round 11).
     let word = |p: &str| {
         !p.is_empty()
-            && (p.bytes().all(|c| c.is_ascii_alphabetic() || c == b'_')
+            && p.starts_with(|c: char| c.is_ascii_alphabetic())
+            && (p
+                .bytes()
+                .all(|c| c.is_ascii_alphabetic() || c == b'_' || c == b'-')
                 || p.starts_with(|c: char| c.is_ascii_uppercase()))
     };
     let says_port =
         |p: &str| p.eq_ignore_ascii_case("port") || p.starts_with(|c: char| c.is_ascii_uppercase());
     if port.is_some_and(|p| word(p) && (says_port(p) || !crate::scheme::convention::scp_like(uri)))
+    {
+        return true;
+    }
+    // No host but a port: an address to listen on, all interfaces
+    // (`http://:8000`, jupyterhub's `bind_url` default; Go's `:8080`), a
+    // setting, not a link.
+    if host.is_empty()
+        && port.is_some_and(|p| !p.is_empty() && p.bytes().all(|c| c.is_ascii_digit()))
+        && !authority.contains('@')
     {
         return true;
     }
@@ -439,7 +458,14 @@ fn placeholder_host(host: &str) -> bool {
             && w.bytes()
                 .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == b'_')
     });
-    named || (capitals && (b.contains(&b'_') || (b.len() >= 4 && !b.contains(&b'.'))))
+    // Three words or more joined by `_`, no dot: a name in prose for the
+    // host the reader puts there (`harbor_instance_address`,
+    // goharbor/website; issue 46 round 11). Two words (`my_db`, a
+    // Compose service) stay a host.
+    let snake = !b.contains(&b'.')
+        && host.split('_').filter(|w| !w.is_empty()).count() >= 3
+        && b.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'_');
+    named || snake || (capitals && (b.contains(&b'_') || (b.len() >= 4 && !b.contains(&b'.'))))
 }
 
 #[cfg(test)]
@@ -514,6 +540,11 @@ mod tests {
             "https://raw.githubusercontent.com/encode/httpx/master/\\1",
             // vitejs/vite packages/vite/src/module-runner/evaluatedModules.ts.
             "data:application/json;base64,(.+)",
+            "https://(www.)?drupal.org",
+            // jupyterhub and goharbor/website (issue 46 round 11).
+            "http://hub-ip:hub-port/hub/api",
+            "http://:8000",
+            "https://harbor_instance_address:443",
             // A placeholder a script replaces (prettier/prettier
             // docs/browser.md), a Windows variable.
             "https://unpkg.com/prettier@%PRETTIER_VERSION%/standalone.js",
@@ -528,6 +559,9 @@ mod tests {
         for u in [
             "http://example.com/a%d4b",
             "http://a.example/%zz",
+            // A Compose service's name; a typo of digits in a port.
+            "http://my_db:5432/",
+            "http://a.example:8x/",
             // A parser's list of invalid URIs (facebook/flow's
             // `file_url.rs`): a `%` after other characters.
             "file:///fi%",

@@ -176,6 +176,26 @@ pub struct LocalLinks {
 /// The ids of a Markdown page's plain headings; `None` for another file.
 type PlainHeadings = Option<Arc<Anchors>>;
 
+/// Why the anchors of `target` (a page of `site`) may not all be known
+/// for the link from `file` with `fragment`: the site's, the page's
+/// ([`Site::unsure_anchors_of`]), or a MyST cross-reference to an object
+/// ([`Site::object_reference`]); with the site's configuration.
+fn unsure_anchors_in_site(
+    site: &Site,
+    file: &Path,
+    target: &Path,
+    fragment: Option<&str>,
+) -> Option<(PathBuf, String)> {
+    site.unsure_anchors()
+        .or_else(|| fragment.and_then(|_| site.unsure_anchors_of(target)))
+        .or_else(|| fragment.and_then(|f| site.object_reference(file, f)))
+        .map(|why| (site.layout.config.clone(), why))
+}
+
+/// Why a link of a document that a build step copies into a site is not
+/// checked (`LocalLinks::copied_into_site`), as the site's note says.
+pub const COPIED: &str = "documents of a folder a build step copies into the site (a folder of its sources that .gitignore lists has the same name) resolve their links from the copy";
+
 /// The build manifests that say a directory is a software project of its
 /// own (Maven, Gradle, npm, Cargo, Go, Bundler, Python, Composer).
 const PROJECT_MANIFESTS: [&str; 10] = [
@@ -534,14 +554,7 @@ impl LocalLinks {
         let fragment = decoded_fragment(fragment)
             .map(|f| site.link_fragment(f))
             .filter(|f| !site.generator_anchor(&target, f));
-        let unsure_anchors = site
-            .unsure_anchors()
-            .or_else(|| {
-                fragment
-                    .as_ref()
-                    .and_then(|_| site.unsure_anchors_of(&target))
-            })
-            .map(|why| (site.layout.config.clone(), why));
+        let unsure_anchors = unsure_anchors_in_site(site, file, &target, fragment.as_deref());
         Some(Lead::Target(LinkTarget {
             kind: self.files.kind(&target),
             path: target,
@@ -804,18 +817,20 @@ impl LocalLinks {
     /// directory or a missing file (the ordinary check's), and where the
     /// page docsify fetches exists. The caller says the link is a
     /// Markdown link whose title is not `:ignore`.
+    #[cfg(feature = "cli")]
     pub(crate) fn docsify_routed_file(
         &self,
         tree: Option<&Path>,
         file: &Path,
         reference: &str,
     ) -> Option<Problem> {
-        let (site, _) = self.site_of(tree, file)?;
-        if !site.layout.routes_files {
-            return None;
-        }
         let r = reference.trim();
         if r.is_empty() || r.starts_with('#') || r.starts_with("//") || has_scheme(r) {
+            return None;
+        }
+        // Only now: a site looked up is a site met (`urilint site`).
+        let (site, _) = self.site_of(tree, file)?;
+        if !site.layout.routes_files {
             return None;
         }
         let path = r.split(['#', '?']).next()?;
@@ -959,29 +974,8 @@ impl LocalLinks {
         let kind = self.files.kind(&target);
         if kind == Kind::Missing
             && !path.is_empty()
-            && self.leads_into_absent_submodule(tree, file, &target, path)
+            && self.missing_not_checked(tree, file, &target, path)
         {
-            // A file of a git submodule not checked out: the repository
-            // has it, this checkout does not.
-            return None;
-        }
-        if kind == Kind::Missing && !path.is_empty() && self.ignored_target(&target) {
-            // A file a build step writes (vuejs/devtools'
-            // `packages/electron/app.html` loading `./dist/devtools.js`):
-            // outside a site as inside one ([`crate::site::GENERATED`]).
-            self.count_not_checked(tree, file, crate::site::GENERATED);
-            return None;
-        }
-        if kind == Kind::Missing
-            && self.site == SiteChoice::Auto
-            && !path.is_empty()
-            && unbuilt::written_for_site(file, path, &target, |p| {
-                self.within_tree(tree, file, p) && self.files.kind(p) != Kind::Missing
-            })
-        {
-            // Written for a built site no configuration was found for:
-            // what it makes of the link is not known.
-            tally(&self.unbuilt, || (shown(file), path.to_string()));
             return None;
         }
         Some(Lead::Target(LinkTarget {
@@ -1099,6 +1093,61 @@ impl LocalLinks {
             return None;
         }
         Some(Some(root))
+    }
+
+    /// True when the missing `target` of the link `path` (not empty) of
+    /// `file`, a document no site covers, is counted not checked rather
+    /// than reported: a file of a git submodule not checked out, a
+    /// document a build step copies into a site, a file a build step
+    /// writes, or a link written for a built site.
+    fn missing_not_checked(
+        &self,
+        tree: Option<&Path>,
+        file: &Path,
+        target: &Path,
+        path: &str,
+    ) -> bool {
+        if self.leads_into_absent_submodule(tree, file, target, path) {
+            // A file of a git submodule not checked out: the repository
+            // has it, this checkout does not.
+            return true;
+        }
+        if let Some(config) = self.copied_into_site(tree, file) {
+            // A document a build step copies into a site, where its
+            // links resolve from the copy ([`published`]).
+            self.count_unsure(&config, COPIED.to_string());
+            return true;
+        }
+        if self.ignored_target(target) {
+            // A file a build step writes (vuejs/devtools'
+            // `packages/electron/app.html` loading `./dist/devtools.js`):
+            // outside a site as inside one ([`crate::site::GENERATED`]).
+            self.count_not_checked(tree, file, crate::site::GENERATED);
+            return true;
+        }
+        if self.site == SiteChoice::Auto
+            && unbuilt::written_for_site(file, path, target, |p| {
+                self.within_tree(tree, file, p) && self.files.kind(p) != Kind::Missing
+            })
+        {
+            // Written for a built site no configuration was found for:
+            // what it makes of the link is not known.
+            tally(&self.unbuilt, || (shown(file), path.to_string()));
+            return true;
+        }
+        false
+    }
+
+    /// The configuration of a site of `file`'s repository that a build
+    /// step fills a directory of from the repository's directory `file`
+    /// lies in ([`published::Memo::site_filled_from`]), for a document
+    /// GitHub renders that no site covers; `None` otherwise.
+    fn copied_into_site(&self, tree: Option<&Path>, file: &Path) -> Option<PathBuf> {
+        let root = self.rendered_at_repository_root(tree, file)?;
+        let real_root = self.files.canonical(&root)?;
+        let real = self.files.canonical(file)?;
+        self.published
+            .site_filled_from(&real_root, &real, &self.sites)
     }
 
     /// The configuration of a site of the repository at `root` that

@@ -90,6 +90,29 @@ impl Memo {
         })
     }
 
+    /// The configuration of a site configured in the repository at `root`
+    /// (absolute, real) whose source directory holds an ignored directory
+    /// that a build step fills ([`Site::fills_at_build`]) named as the
+    /// directory of the site's root that `file` (absolute, real) lies in:
+    /// the documents of that directory are likely copied there
+    /// (goharbor/website's `docs/`, copied into `content/docs/<version>/`
+    /// by `load-docs.sh`; issue 46 round 11). `None` when no site has one.
+    pub fn site_filled_from(
+        &self,
+        root: &Path,
+        file: &Path,
+        cache: &Mutex<HashMap<PathBuf, Option<Arc<Site>>>>,
+    ) -> Option<PathBuf> {
+        self.sites_of(root, cache).iter().find_map(|s| {
+            let rel = file.strip_prefix(&s.layout.root).ok()?;
+            let mut parts = rel.components();
+            let top = parts.next()?.as_os_str();
+            // A document in a directory, not beside the configuration.
+            parts.next()?;
+            s.fills_at_build(top).then(|| s.layout.config.clone())
+        })
+    }
+
     /// Counts a link of `page` (as shown) not checked because the site
     /// configured by `config` serves it.
     pub fn count(&self, page: PathBuf, link: &str, config: PathBuf) {

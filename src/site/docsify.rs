@@ -90,6 +90,9 @@ const ALIAS_REGEX_SIZE: usize = 1 << 20;
 /// `_navbar.md` or `_coverpage.md`); `None` when there is none.
 pub fn read(dir: &Path) -> Option<Layout> {
     let (config, text) = entry_page(dir)?;
+    if loaded_from_above(dir) {
+        return None;
+    }
     let at = text.find("$docsify")?;
     let mut l = Layout::new(Generator::Docsify, dir, &config);
     l.page_extensions = vec!["md"];
@@ -179,6 +182,41 @@ pub fn read(dir: &Path) -> Option<Layout> {
             .push(format!("a docsify plugin's `hook.beforeEach` ({shown})"));
     }
     Some(l)
+}
+
+/// True when the docsify entry page of a directory above `dir` (up to
+/// three levels) loads its sidebar, navbar or cover page from `dir`
+/// (`loadSidebar: 'docsify/sidebar.md'`): `dir` is a folder of that site,
+/// and an entry page in it a copy (frank-lam/fullstack-tutorial's
+/// `notes/docsify/index.html` beside the `sidebar.md` that
+/// `notes/index.html` loads; issue 46 round 11).
+fn loaded_from_above(dir: &Path) -> bool {
+    let mut names: Vec<String> = Vec::new();
+    let mut here = dir;
+    for _ in 0..3 {
+        let (Some(up), Some(name)) = (here.parent(), here.file_name()) else {
+            return false;
+        };
+        names.insert(0, name.to_string_lossy().into_owned());
+        here = up;
+        let Some((_, text)) = entry_page(here) else {
+            continue;
+        };
+        let Some(at) = text.find("$docsify") else {
+            continue;
+        };
+        let after = &text[at..];
+        let object = after
+            .find('{')
+            .map_or("", |o| &after[o..o + object_end(&after[o..])]);
+        let o = Object::new(object);
+        let prefix = names.join("/");
+        return ["loadSidebar", "loadNavbar", "coverpage"].iter().any(|k| {
+            matches!(o.get(k), Some(Value::Str(v))
+                if v.trim_start_matches("./").starts_with(&format!("{prefix}/")))
+        });
+    }
+    false
 }
 
 /// The length of the object literal `src` starts with (`{` to its
@@ -341,7 +379,14 @@ pub fn heading_ids(src: &str) -> HashSet<String> {
             continue;
         };
         let (text, id) = take_id(text);
-        add(slugify(id.unwrap_or(&text)), &mut out);
+        let written = id.unwrap_or(&text);
+        if id.is_none() && written.chars().any(|c| c == '\u{FE0F}' || is_emoji(c)) {
+            // docsify before 4.12 kept emoji and symbols such as `★` in
+            // ids (frank-lam/fullstack-tutorial bundles 4.8.6 and links
+            // `#★-分代收集`; issue 46 round 11): either id is taken.
+            out.insert(slugify_keeping_emoji(written));
+        }
+        add(slugify(written), &mut out);
     }
     out
 }
@@ -377,6 +422,17 @@ fn take_id(text: &str) -> (String, Option<&str>) {
 /// U+206F, U+2E00 to U+2E7F) taken out, each white space character made
 /// `-`, and `_` put before a leading digit.
 pub fn slugify(text: &str) -> String {
+    slug_of(text, false)
+}
+
+/// [`slugify`] as docsify before 4.12 made it: emoji and pictographs
+/// kept.
+pub fn slugify_keeping_emoji(text: &str) -> String {
+    slug_of(text, true)
+}
+
+/// [`slugify`], emoji kept when `keep_emoji`.
+fn slug_of(text: &str, keep_emoji: bool) -> String {
     let mut s = String::with_capacity(text.len());
     let mut in_tag = false;
     for c in text.trim().chars() {
@@ -395,7 +451,7 @@ pub fn slugify(text: &str) -> String {
         let punct = "\\'!\"#$%&()*+,./:;<=>?@[]^`{|}~".contains(c)
             || (0x2000..=0x206F).contains(&cp)
             || (0x2E00..=0x2E7F).contains(&cp);
-        if punct || c == '\u{FE0F}' || is_emoji(c) {
+        if punct || (!keep_emoji && (c == '\u{FE0F}' || is_emoji(c))) {
             continue;
         }
         if c.is_whitespace() {
@@ -456,6 +512,22 @@ mod tests {
     /// (its `basePath` computed from `location`), `index.html` a landing
     /// page without docsify, `_sidebar.md` beside them. Without a
     /// docsify file name beside it, another HTML page is not read.
+    /// frank-lam/fullstack-tutorial (CC BY-NC-SA 4.0): `notes/index.html`
+    /// loads its sidebar, navbar and cover page from `notes/docsify/`,
+    /// which holds a copy of the entry page: a folder of the outer site.
+    #[test]
+    fn a_copy_of_the_entry_page_in_a_folder_the_site_loads_from() {
+        let t = tempfile::tempdir().expect("tempdir");
+        let d = t.path();
+        std::fs::create_dir_all(d.join("notes/docsify")).expect("mkdir");
+        let page = "<script>\n        window.$docsify = {\n            loadNavbar: true,\n            loadNavbar: 'docsify/navbar.md',\n            // basePath: '/docs/notes',\n            name: 'fullstack tutorial',\n            coverpage: 'docsify/coverpage.md',\n            homepage: 'introduction.md',\n            loadSidebar: 'docsify/sidebar.md',\n        }\n</script>\n";
+        std::fs::write(d.join("notes/index.html"), page).expect("write");
+        std::fs::write(d.join("notes/docsify/index.html"), page).expect("write");
+        std::fs::write(d.join("notes/docsify/sidebar.md"), "- [SQL](SQL.md)\n").expect("write");
+        assert!(read(&d.join("notes")).is_some());
+        assert!(read(&d.join("notes/docsify")).is_none());
+    }
+
     #[test]
     fn an_entry_page_of_another_name() {
         let t = tempfile::tempdir().expect("tempdir");
@@ -514,5 +586,10 @@ mod tests {
             assert!(ids.contains(id), "{id}: {ids:?}");
         }
         assert!(!ids.contains("not"));
+        // frank-lam/fullstack-tutorial's `05-Java虚拟机.md` under docsify
+        // 4.8.6: `★` kept.
+        let ids = heading_ids("### ★ 分代收集\n");
+        assert!(ids.contains("★-分代收集"), "{ids:?}");
+        assert!(ids.contains("-分代收集"), "{ids:?}");
     }
 }

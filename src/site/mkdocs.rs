@@ -58,7 +58,7 @@ const LANGUAGES: &[&str] = &[
 ];
 
 /// True when `name` is written as the language code of a translation's
-/// directory: a code of [`LANGUAGES`], then optionally `-` or `_` and
+/// directory: a code of `LANGUAGES`, then optionally `-` or `_` and
 /// two to four letters or digits (`de`, `pt`, `zh-hant`, `pt_BR`). A
 /// directory named by three letters that are no language (`gov`, `app`,
 /// `src`) is not one (a copy of a repository beside another: issue 46

@@ -848,6 +848,17 @@ impl Site {
             || l.mounts.iter().any(|(d, _)| file.starts_with(d))
     }
 
+    /// True when the directory `name` (one path component) of the site's
+    /// source directory is one a build step fills: the repository's
+    /// `.gitignore` lists it (goharbor/website ignores `content/docs/`,
+    /// which its `load-docs.sh` fills from the repository's `docs/`; issue
+    /// 46 round 11).
+    pub fn fills_at_build(&self, name: &std::ffi::OsStr) -> bool {
+        let dir = self.layout.source_dir.join(name);
+        self.ignored.ignores(&self.bound, &dir)
+            || self.ignored.ignores(&self.bound, &dir.join("index.md"))
+    }
+
     /// True when `file` (under the source directory) is a file the
     /// generator is told not to read: Jekyll's `exclude`
     /// ([`jekyll::Filter::excluded`]). Such a file (a `readme.md` GitHub
@@ -1033,6 +1044,38 @@ impl Site {
     /// every anchor the renderer makes.
     pub fn unsure_anchors(&self) -> Option<String> {
         unsure_reason(&self.layout.unsure_anchors, "may add anchors")
+    }
+
+    /// Why the fragment `fragment` of a link in the page `from` may name
+    /// an object a Sphinx domain documents rather than an anchor of the
+    /// target page: in a Sphinx site whose MyST pages cross-reference
+    /// through the project ([`Layout::project_labels`]) and that loads an
+    /// extension documenting objects ([`Layout::sphinx_object_ids`]), a
+    /// MyST page's `[](#Spawner.start)` names `jupyterhub.spawner.Spawner.start`
+    /// of the API pages (MyST-Parser, "Cross-referencing": a target not
+    /// found locally is looked up in the whole project, domain objects
+    /// included; jupyterhub/jupyterhub's `docs/source/reference/spawners.md`,
+    /// issue 46 round 11). Only a fragment written as an object's name
+    /// (dotted identifiers with a dot or a capital letter: heading ids
+    /// have neither) is taken so. `None` otherwise.
+    pub fn object_reference(&self, from: &Path, fragment: &str) -> Option<String> {
+        let l = &self.layout;
+        let why = l.sphinx_object_ids.as_ref()?;
+        let myst = from
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| e.eq_ignore_ascii_case("md") || e.eq_ignore_ascii_case("ipynb"));
+        let identifier = |part: &str| {
+            part.chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+                && part.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        };
+        let named = fragment.split('.').all(identifier)
+            && (fragment.contains('.') || fragment.chars().any(|c| c.is_ascii_uppercase()));
+        (l.project_labels && myst && named).then(|| {
+            format!("{why} documents objects that a MyST cross-reference (`#Name.attr`) may name")
+        })
     }
 
     /// Why the anchors of the page `page` (a source file of the site) in

@@ -119,8 +119,12 @@ impl Site {
             let from_root = resolve_path("/", decoded.trim_start_matches('/'));
             return self.lookup_url(&from_root).unwrap_or(Resolved::NotChecked);
         }
-        if let Some(rooted) = decoded.strip_prefix('/') {
-            return self.resolve_rooted(rooted);
+        if decoded.starts_with('/') {
+            // As a browser asks for it: dot-segments removed (RFC 3986
+            // section 5.2.4; sequelize/website's ESDoc pages load
+            // `/v5/./image/x.png`, issue 46 round 11).
+            let clean = crate::resolve::remove_dot_segments(&decoded);
+            return self.resolve_rooted(clean.trim_start_matches('/'));
         }
         // Beside the page, as a source file.
         let beside = lexically_clean(&file.parent().unwrap_or(Path::new("")).join(&decoded));

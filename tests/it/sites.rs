@@ -1720,3 +1720,77 @@ fn docsify_routes_links_to_files_that_are_no_pages() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// Issue 46 round 11, three families of held-out repositories:
+/// sequelize/website (MIT) serves ESDoc pages that load
+/// `/v5/./image/x.png`, which a browser asks for as `/v5/image/x.png`
+/// (dot-segments removed, RFC 3986 section 5.2.4); goharbor/website
+/// (Apache-2.0) ignores `content/docs/`, which `load-docs.sh` fills from
+/// the repository's `docs/`, whose pages link `../../img/x.png` as the
+/// copy resolves it; jupyterhub/jupyterhub (BSD-3-Clause) writes MyST
+/// cross-references to API objects (`[](#Spawner.start)`), which
+/// autodoc documents.
+#[test]
+fn dot_segments_copied_docs_and_myst_object_references() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let d = dir.path();
+    let w = |rel: &str, text: &str| {
+        let p = d.join(rel);
+        std::fs::create_dir_all(p.parent().unwrap_or(d)).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(p, text).unwrap_or_else(|e| panic!("{e}"));
+    };
+    std::fs::create_dir(d.join(".git")).unwrap_or_else(|e| panic!("{e}"));
+    // sequelize/website
+    w(
+        "sequelize/docusaurus.config.js",
+        "module.exports = {\n  title: 'Sequelize',\n  url: 'https://sequelize.org',\n  baseUrl: '/',\n  presets: [['classic', { docs: { path: 'docs' } }]],\n};\n",
+    );
+    w("sequelize/docs/index.md", "# Docs\n");
+    w("sequelize/static/v5/image/esdoc-logo-mini-black.png", "png");
+    w(
+        "sequelize/static/v5/file/lib/operators.js.html",
+        "<html><body><img src=\"/v5/./image/esdoc-logo-mini-black.png\"><img src=\"/v5/./image/gone.png\"></body></html>\n",
+    );
+    // goharbor/website
+    w(
+        "harbor/config.toml",
+        "baseURL = \"https://goharbor.io\"\ntitle = \"Harbor\"\n",
+    );
+    w(
+        "harbor/.gitignore",
+        "# Content from goharbor/harbor repo\ncontent/docs/\n",
+    );
+    w("harbor/content/_index.md", "---\ntitle: Harbor\n---\n");
+    w(
+        "harbor/docs/administration/configure-authentication/oidc-auth.md",
+        "---\ntitle: Configure OIDC Provider Authentication\n---\n\n![Harbor login](../../../img/oidc-login.png)\n",
+    );
+    // jupyterhub/jupyterhub
+    w(
+        "jupyterhub/docs/source/conf.py",
+        "extensions = [\n    \"sphinx.ext.autodoc\",\n    \"myst_parser\",\n]\nmyst_heading_anchors = 2\n",
+    );
+    w(
+        "jupyterhub/docs/source/index.md",
+        "# JupyterHub\n\n```{toctree}\nreference/spawners\napi/spawner\n```\n",
+    );
+    w(
+        "jupyterhub/docs/source/api/spawner.rst",
+        "Spawners\n========\n\n.. autoconfigurable:: jupyterhub.spawner.Spawner\n    :members: start, stop\n",
+    );
+    w(
+        "jupyterhub/docs/source/reference/spawners.md",
+        "# Spawners\n\n[](#Spawner.start) should start a single-user server for a single user.\n\nSee [the overview](#no-such-section).\n",
+    );
+    let out = check_links(d, ".");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "./jupyterhub/docs/source/reference/spawners.md:5:20: L002 no anchor no-such-section in jupyterhub/docs/source/reference/spawners.md\n./sequelize/static/v5/file/lib/operators.js.html:1:72: L001 links to /v5/image/gone.png, which no page of the docusaurus site (sequelize/docusaurus.config.js) makes\n",
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("documents of a folder a build step copies into the site"),
+        "{stderr}"
+    );
+}

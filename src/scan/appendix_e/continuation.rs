@@ -264,11 +264,47 @@ fn wrapped_at(w: &Window<'_>, seg: usize, j: usize) -> Result<usize, Continuatio
         }
     }
     slash_word_taken(w, seg, last, k..e, word)?;
+    if key_assignment(word) && key_assignment(&hay[line_start(w, seg, j)..seg]) {
+        // A line of `key=value` pairs then another (a `.properties`,
+        // `.env` or INI file: spring-projects/spring-batch's
+        // `spring.datasource.url=jdbc:postgresql://localhost:5432/postgres`
+        // above `spring.datasource.username=postgres`, issue 46 round
+        // 11): one value per line, not wrapped text.
+        return Err(Continuation::No);
+    }
     if wraps_on(word) {
         Ok(k)
     } else {
         Err(Continuation::No)
     }
+}
+
+/// True when `text` starts with a key and `=` (after indentation): a
+/// name of letters, digits, `_`, `-` and `.` that starts with a letter or
+/// `_` (`spring.datasource.username=`, `DATABASE_URL=`).
+fn key_assignment(text: &[u8]) -> bool {
+    let t = &text[text
+        .iter()
+        .take_while(|&&b| b == b' ' || b == b'\t')
+        .count()..];
+    if !t
+        .first()
+        .is_some_and(|&b| b.is_ascii_alphabetic() || b == b'_')
+    {
+        return false;
+    }
+    let n = t
+        .iter()
+        .take_while(|&&b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.'))
+        .count();
+    t.get(n) == Some(&b'=')
+}
+
+/// The start of the line that index `seg` of the window is on, looked
+/// for no further back than [`wrapped_line_prefix`] looks.
+fn line_start(w: &Window<'_>, seg: usize, j: usize) -> usize {
+    let floor = j.saturating_sub(4 * MAX_WRAP_WIDTH).min(seg);
+    memchr::memrchr2(b'\n', b'\r', &w.hay[floor..seg]).map_or(floor, |p| floor + p + 1)
 }
 
 /// After the white space at `j` ([`wrap_continuation`]): the start of the

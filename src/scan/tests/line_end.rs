@@ -468,3 +468,31 @@ fn a_path_cut_after_a_plus_or_in_brackets_is_joined() {
         assert!(!wrapped_uris(&text)[0].1, "{text:?}");
     }
 }
+
+/// A line of a `key=value` file above another is not hard-wrapped text:
+/// spring-projects/spring-batch's
+/// `spring-batch-samples/.../remotestep/remote-step-sample.properties`
+/// lines 2-3 (issue 46, round 11). Prose whose wrapped URL goes on with a
+/// query's `name=value` is still joined.
+#[test]
+fn a_key_value_line_is_not_wrapped_into_the_next() {
+    let spring = "broker.url=tcp://localhost:61617\nspring.datasource.url=jdbc:postgresql://localhost:5432/postgres\nspring.datasource.username=postgres\nspring.datasource.password=postgres\n";
+    assert_eq!(
+        wrapped_uris(spring),
+        [
+            ("tcp://localhost:61617".to_string(), false),
+            (
+                "jdbc:postgresql://localhost:5432/postgres".to_string(),
+                false
+            )
+        ]
+    );
+    let prose = "The search page is at https://search.example.org/results/all?topic=uris&\nlang=en for the curious reader.\n";
+    assert_eq!(
+        wrapped_uris(prose),
+        [(
+            "https://search.example.org/results/all?topic=uris&lang=en".to_string(),
+            true
+        )]
+    );
+}

@@ -9,10 +9,14 @@ use super::chars;
 /// (Ruby `String#downcase`, full Unicode), every character that is not
 /// Ruby's `\p{Word}` (Letter, Mark, Decimal_Number,
 /// Connector_Punctuation), `-` or a space dropped, each space made `-`
-/// (no squeezing: `a - b` gives `a---b`).
+/// (no squeezing: `a - b` gives `a---b`). Not trimmed: the Markdown
+/// parser strips the heading's own leading and trailing white space, but
+/// the spaces left between images that render no text stay
+/// (`## Contributors [![a](x)](y) [![b](z)](w)` gives `contributors--`;
+/// mermaid-js/mermaid's README links `#contributors---`, issue 46 round
+/// 11).
 pub fn slug(text: &str) -> String {
-    text.trim()
-        .to_lowercase()
+    text.to_lowercase()
         .chars()
         .filter(|&c| chars::is_ruby_word(c) || matches!(c, '-' | ' '))
         .map(|c| if c == ' ' { '-' } else { c })
