@@ -1118,10 +1118,14 @@ impl LocalLinks {
             self.count_unsure(&config, COPIED.to_string());
             return true;
         }
-        if self.ignored_target(target) {
+        if self.ignored_target(target) && self.rendered_at_repository_root(tree, file).is_none() {
             // A file a build step writes (vuejs/devtools'
             // `packages/electron/app.html` loading `./dist/devtools.js`):
             // outside a site as inside one ([`crate::site::GENERATED`]).
+            // Not so for a document GitHub renders: an ignored file is
+            // never on GitHub (mermaid-js/mermaid's `docs/` linking the
+            // `.gitignore`d typedoc pages of `packages/mermaid/src/docs/`,
+            // issue 46 round 11).
             self.count_not_checked(tree, file, crate::site::GENERATED);
             return true;
         }

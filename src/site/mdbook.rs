@@ -48,9 +48,13 @@ pub fn unknown_preprocessors(book: &toml::Table) -> Vec<String> {
 /// The preprocessors mdBook runs itself (mdBook guide, "Preprocessors").
 pub const BUILT_IN: &[&str] = &["links", "index"];
 
-/// Preprocessors known to draw diagrams or math only: no page, no id, no
-/// link of theirs (`mdbook-mermaid`, `mdbook-katex`).
-pub const HARMLESS: &[&str] = &["mermaid", "katex"];
+/// Preprocessors known to make no page, no id and no link of theirs:
+/// diagrams and math (`mdbook-mermaid`, `mdbook-katex`), tab containers
+/// around Markdown (`mdbook-tabs`: `{{#tabs}}`/`{{#tab name=...}}` become
+/// `<div>`s and buttons; bytecodealliance/component-docs, issue 46 round
+/// 11), GitHub-style alerts (`mdbook-alerts`), and a table of contents
+/// linking the page's own headings (`mdbook-toc`, `mdbook-pagetoc`).
+pub const HARMLESS: &[&str] = &["mermaid", "katex", "tabs", "alerts", "toc", "pagetoc"];
 
 /// The name of the configuration file.
 pub const CONFIG_NAMES: &[&str] = &["book.toml"];
@@ -217,6 +221,9 @@ mod tests {
             .parse()
             .expect("toml");
         assert_eq!(unknown_preprocessors(&t), vec!["y".to_string()]);
+        // bytecodealliance/component-docs's `[preprocessor.tabs]`.
+        let t: toml::Table = "[preprocessor.tabs]\n".parse().expect("toml");
+        assert!(unknown_preprocessors(&t).is_empty());
     }
 
     /// Without the default preprocessors (`[build]
