@@ -10,6 +10,13 @@
 
 use std::process::{Command, Output};
 
+/// Writes `text` to the file `rel` under `dir`, making its directories.
+fn put(dir: &std::path::Path, rel: &str, text: &str) {
+    let p = dir.join(rel);
+    std::fs::create_dir_all(p.parent().unwrap_or(dir)).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(p, text).unwrap_or_else(|e| panic!("{e}"));
+}
+
 /// `check --isolated --links local --select L001,L002 --format plain
 /// TREE` run in the directory `cwd`.
 fn check_links(cwd: &std::path::Path, tree: &str) -> Output {
@@ -1545,11 +1552,7 @@ fn docsify_templates_and_the_entry_folder_base_path() {
 fn synced_sections_and_nested_projects_of_a_hugo_site() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let d = dir.path();
-    let w = |rel: &str, text: &str| {
-        let p = d.join(rel);
-        std::fs::create_dir_all(p.parent().unwrap_or(d)).unwrap_or_else(|e| panic!("{e}"));
-        std::fs::write(p, text).unwrap_or_else(|e| panic!("{e}"));
-    };
+    let w = |rel: &str, text: &str| put(d, rel, text);
     std::fs::create_dir(d.join(".git")).unwrap_or_else(|e| panic!("{e}"));
     w(
         "config.yaml",
@@ -1599,11 +1602,7 @@ fn synced_sections_and_nested_projects_of_a_hugo_site() {
 fn folders_a_workflow_deploys_beside_the_site() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let d = dir.path();
-    let w = |rel: &str, text: &str| {
-        let p = d.join(rel);
-        std::fs::create_dir_all(p.parent().unwrap_or(d)).unwrap_or_else(|e| panic!("{e}"));
-        std::fs::write(p, text).unwrap_or_else(|e| panic!("{e}"));
-    };
+    let w = |rel: &str, text: &str| put(d, rel, text);
     std::fs::create_dir(d.join(".git")).unwrap_or_else(|e| panic!("{e}"));
     w(
         "book/book.toml",
@@ -1653,11 +1652,7 @@ fn jekyll_excluded_documents_are_the_repository_s() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let top = dir.path();
     let d = top.join("gov");
-    let w = |rel: &str, text: &str| {
-        let p = d.join(rel);
-        std::fs::create_dir_all(p.parent().unwrap_or(&d)).unwrap_or_else(|e| panic!("{e}"));
-        std::fs::write(p, text).unwrap_or_else(|e| panic!("{e}"));
-    };
+    let w = |rel: &str, text: &str| put(&d, rel, text);
     std::fs::create_dir_all(d.join(".git")).unwrap_or_else(|e| panic!("{e}"));
     std::fs::create_dir_all(top.join("fu/docs")).unwrap_or_else(|e| panic!("{e}"));
     std::fs::write(top.join("fu/mkdocs.yml"), "site_name: x\n").unwrap_or_else(|e| panic!("{e}"));
@@ -1695,11 +1690,7 @@ fn jekyll_excluded_documents_are_the_repository_s() {
 fn docsify_routes_links_to_files_that_are_no_pages() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let d = dir.path();
-    let w = |rel: &str, text: &str| {
-        let p = d.join(rel);
-        std::fs::create_dir_all(p.parent().unwrap_or(d)).unwrap_or_else(|e| panic!("{e}"));
-        std::fs::write(p, text).unwrap_or_else(|e| panic!("{e}"));
-    };
+    let w = |rel: &str, text: &str| put(d, rel, text);
     w(
         "index.html",
         "<script>\n    window.$docsify = {\n      loadSidebar: 'SUMMARY.md',\n      name: 'ApacheCN',\n    }\n</script>\n<script src=\"asset/docsify.min.js\"></script>\n",
@@ -1734,11 +1725,7 @@ fn docsify_routes_links_to_files_that_are_no_pages() {
 fn dot_segments_copied_docs_and_myst_object_references() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let d = dir.path();
-    let w = |rel: &str, text: &str| {
-        let p = d.join(rel);
-        std::fs::create_dir_all(p.parent().unwrap_or(d)).unwrap_or_else(|e| panic!("{e}"));
-        std::fs::write(p, text).unwrap_or_else(|e| panic!("{e}"));
-    };
+    let w = |rel: &str, text: &str| put(d, rel, text);
     std::fs::create_dir(d.join(".git")).unwrap_or_else(|e| panic!("{e}"));
     // sequelize/website
     w(
