@@ -833,29 +833,23 @@ impl LocalLinks {
         if !site.layout.routes_files {
             return None;
         }
+        // docsify's router fetches `.md` and `.html` as they are named.
+        let page = |ext: Option<&str>| {
+            ext.is_some_and(|e| {
+                ["md", "html", "htm"]
+                    .iter()
+                    .any(|x| x.eq_ignore_ascii_case(e))
+            })
+        };
         let path = r.split(['#', '?']).next()?;
-        let last = path.rsplit('/').next()?;
-        if let Some((_, ext)) = last.rsplit_once('.') {
-            if ["md", "html", "htm"]
-                .iter()
-                .any(|e| e.eq_ignore_ascii_case(ext))
-            {
-                return None;
-            }
+        if page(path.rsplit('/').next()?.rsplit_once('.').map(|(_, e)| e)) {
+            // Cheaply, before the link is resolved again.
+            return None;
         }
         let Lead::Target(t) = self.lead_within(tree, file, reference, None)? else {
             return None;
         };
-        let page = t
-            .path
-            .extension()
-            .and_then(|e| e.to_str())
-            .is_some_and(|e| {
-                ["md", "html", "htm"]
-                    .iter()
-                    .any(|x| x.eq_ignore_ascii_case(e))
-            });
-        if t.kind != Kind::File || page {
+        if t.kind != Kind::File || page(t.path.extension().and_then(|e| e.to_str())) {
             return None;
         }
         let mut fetched = t.path.clone().into_os_string();

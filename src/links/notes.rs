@@ -132,13 +132,41 @@ impl LocalLinks {
     }
 }
 
-/// Counts one link not checked in `count` (how many, and the first one
-/// counted, e.g. its page and the link, to name in a note); `first` is
-/// made only for the first.
-pub(crate) fn tally<T>(count: &Mutex<(u64, Option<T>)>, first: impl FnOnce() -> T) {
+/// Counts one link not checked in `count` (how many, and the least one
+/// counted, e.g. its page and the link, to name in a note: the same one
+/// whichever worker counts first); `example` makes this one's.
+pub(crate) fn tally<T: Ord>(count: &Mutex<(u64, Option<T>)>, example: impl FnOnce() -> T) {
     let mut c = count.lock().unwrap_or_else(|p| p.into_inner());
     c.0 += 1;
-    if c.1.is_none() {
-        c.1 = Some(first());
+    keep_least(&mut c.1, example());
+}
+
+/// Puts `new` in `kept` when nothing is kept or `new` is less.
+pub(crate) fn keep_least<T: Ord>(kept: &mut Option<T>, new: T) {
+    if kept.as_ref().is_none_or(|k| new < *k) {
+        *kept = Some(new);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The example a note names is the same whichever worker counted
+    /// first (tune8's Sa-Token named another page on each run).
+    #[test]
+    fn the_example_is_the_least_whatever_the_order() {
+        let a = Mutex::new((0, None));
+        let b = Mutex::new((0, None));
+        for x in ["b.md", "a.md", "c.md"] {
+            tally(&a, || x.to_string());
+        }
+        for x in ["c.md", "b.md", "a.md"] {
+            tally(&b, || x.to_string());
+        }
+        let a = a.into_inner().unwrap_or_else(|p| p.into_inner());
+        let b = b.into_inner().unwrap_or_else(|p| p.into_inner());
+        assert_eq!(a, (3, Some("a.md".to_string())));
+        assert_eq!(a, b);
     }
 }

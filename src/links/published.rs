@@ -54,7 +54,7 @@ type Counted = (PathBuf, String, PathBuf);
 #[derive(Debug, Default)]
 pub struct Memo {
     sites: Mutex<HashMap<PathBuf, Arc<Vec<Arc<Site>>>>>,
-    /// How many links were not checked, and the first one (page, link,
+    /// How many links were not checked, and the least one (page, link,
     /// configuration of the site serving it) to name in the note.
     counted: Mutex<(u64, Option<Counted>)>,
 }
@@ -118,9 +118,7 @@ impl Memo {
     pub fn count(&self, page: PathBuf, link: &str, config: PathBuf) {
         let mut c = self.counted.lock().unwrap_or_else(|p| p.into_inner());
         c.0 += 1;
-        if c.1.is_none() {
-            c.1 = Some((page, link.to_string(), config));
-        }
+        super::notes::keep_least(&mut c.1, (page, link.to_string(), config));
     }
 
     /// The note for the links counted, with `shown` giving a path as
@@ -247,7 +245,7 @@ mod tests {
     }
 
     #[test]
-    fn the_note_names_the_site_and_the_first_link() {
+    fn the_note_names_the_site_and_the_least_link() {
         let memo = Memo::default();
         assert_eq!(memo.note(Path::to_path_buf), None);
         memo.count(

@@ -74,9 +74,7 @@ impl Memo {
         let mut c = self.counts.lock().unwrap_or_else(|p| p.into_inner());
         let entry = c.entry((gitmodules, submodule)).or_default();
         entry.0 += 1;
-        if entry.1.is_none() {
-            entry.1 = Some((page.to_path_buf(), link.to_string()));
-        }
+        super::notes::keep_least(&mut entry.1, (page.to_path_buf(), link.to_string()));
     }
 
     /// The notes on the links not checked, one per `.gitmodules`: how

@@ -185,7 +185,8 @@ pub fn read(dir: &Path) -> Option<Layout> {
 }
 
 /// True when the docsify entry page of a directory above `dir` (up to
-/// three levels) loads its sidebar, navbar or cover page from `dir`
+/// three levels, not above the repository's root nor into a directory
+/// others may write) loads its sidebar, navbar or cover page from `dir`
 /// (`loadSidebar: 'docsify/sidebar.md'`): `dir` is a folder of that site,
 /// and an entry page in it a copy (frank-lam/fullstack-tutorial's
 /// `notes/docsify/index.html` beside the `sidebar.md` that
@@ -194,9 +195,17 @@ fn loaded_from_above(dir: &Path) -> bool {
     let mut names: Vec<String> = Vec::new();
     let mut here = dir;
     for _ in 0..3 {
+        // Not above the repository's root, nor into a directory others
+        // may write (as [`super::Site::of_file`] stops).
+        if here.join(".git").exists() {
+            return false;
+        }
         let (Some(up), Some(name)) = (here.parent(), here.file_name()) else {
             return false;
         };
+        if super::others_may_write(up) {
+            return false;
+        }
         names.insert(0, name.to_string_lossy().into_owned());
         here = up;
         let Some((_, text)) = entry_page(here) else {

@@ -588,6 +588,10 @@ pub struct Site {
     /// The settings read from the configuration.
     pub layout: Layout,
     urls: OnceLock<UrlTable>,
+    /// The first segments of the URL paths the site serves, as
+    /// [`Site::key`] compares them, made once when a missing URL is looked
+    /// up against [`Layout::deployed_beside`].
+    first_segments: OnceLock<std::collections::HashSet<String>>,
     /// The files looked at while resolving links, cached for the run.
     files: files::Files,
     /// What was passed over while building the URL table (a page's front
@@ -762,6 +766,7 @@ impl Site {
             bound,
             layout,
             urls: OnceLock::new(),
+            first_segments: OnceLock::new(),
             files,
             late_notes: std::sync::Mutex::new(Vec::new()),
             generator_anchors: std::sync::Mutex::new(HashMap::new()),
@@ -1009,12 +1014,14 @@ impl Site {
         let why = self.layout.deployed_beside.as_ref()?;
         let key = self.key(url);
         let first = deploy::first_segment(&key)?;
-        let made = self
-            .table()
-            .by_source
-            .values()
-            .any(|u| deploy::first_segment(&self.key(u)) == Some(first));
-        (!made).then(|| format!("{why}; `/{first}/` may be one"))
+        let made = self.first_segments.get_or_init(|| {
+            self.table()
+                .by_source
+                .values()
+                .filter_map(|u| deploy::first_segment(&self.key(u)).map(str::to_string))
+                .collect()
+        });
+        (!made.contains(first)).then(|| format!("{why}; `/{first}/` may be one"))
     }
 
     fn unsure_under(&self, url: &str) -> Option<String> {

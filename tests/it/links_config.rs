@@ -310,7 +310,7 @@ fn root_relative_links_a_repository_site_serves() {
         "{stderr}"
     );
     assert!(
-        stderr.contains("2 root-relative links not checked: in documents no site configuration covers, they name what nothing at the repository's root is but the site of website/docusaurus.config.ts serves (e.g. `/img/dot.png` in ./packages/wdio-dot-reporter/README.md)"),
+        stderr.contains("2 root-relative links not checked: in documents no site configuration covers, they name what nothing at the repository's root is but the site of website/docusaurus.config.ts serves (e.g. `/docs/gettingstarted` in ./packages/wdio-dot-reporter/README.md)"),
         "{stderr}"
     );
 }

@@ -300,8 +300,9 @@ fn key_assignment(text: &[u8]) -> bool {
     t.get(n) == Some(&b'=')
 }
 
-/// The start of the line that index `seg` of the window is on, looked
-/// for no further back than [`wrapped_line_prefix`] looks.
+/// The start of the line that index `seg` of the window is on (a white
+/// space at `j` after it), looked for no further back than four times
+/// [`MAX_WRAP_WIDTH`] before `j`: that far back, or the window's start.
 fn line_start(w: &Window<'_>, seg: usize, j: usize) -> usize {
     let floor = j.saturating_sub(4 * MAX_WRAP_WIDTH).min(seg);
     memchr::memrchr2(b'\n', b'\r', &w.hay[floor..seg]).map_or(floor, |p| floor + p + 1)
@@ -352,12 +353,7 @@ fn wrapped_line_prefix<'h>(w: &Window<'h>, seg: usize, j: usize) -> Result<&'h [
     // reply prefix (`> `, `>> `, `> > `), which the next line must repeat;
     // looked for only once a line break follows (most bare URIs end at a
     // space inside a line).
-    let floor = j.saturating_sub(4 * MAX_WRAP_WIDTH);
-    let line_start = match memchr::memrchr2(b'\n', b'\r', &hay[floor.min(seg)..seg]) {
-        Some(p) => floor.min(seg) + p + 1,
-        None if floor == 0 && w.bof => 0,
-        None => floor,
-    };
+    let line_start = line_start(w, seg, j);
     // A line of a program's comment (`// see https://...`, `# see
     // https://...`) is not hard-wrapped prose: the next line is code.
     if comment_line(&hay[line_start..j]) {
