@@ -39,6 +39,11 @@ impl Budget {
             })
             .is_ok()
     }
+
+    /// True when nothing is left: no more "did you mean" this run.
+    pub fn spent(&self) -> bool {
+        self.0.load(std::sync::atomic::Ordering::Relaxed) == 0
+    }
 }
 
 /// The candidate of `candidates` closest to `wanted`, when one is close
