@@ -173,10 +173,14 @@ pub fn read(dir: &Path) -> Option<Layout> {
     // Every Markdown link that is not absolute is a route (compiler's
     // `linkCompiler`), unless `noCompileLinks` matches it or its title
     // says `:ignore` (the caller's to see).
-    l.routes_files = o.get("noCompileLinks").is_none();
+    // A plugin's hook that rewrites the Markdown or the HTML of a page
+    // (`beforeEach`, `afterEach`) may write such links otherwise: not sure.
+    let plugins = &object[..object_end(object)];
+    let rewrites = o.get("plugins").is_some()
+        && (plugins.contains("beforeEach") || plugins.contains("afterEach"));
+    l.routes_files = o.get("noCompileLinks").is_none() && !rewrites;
     // A plugin's `hook.beforeEach` rewrites a page's Markdown before it
     // is rendered: it may add headings.
-    let plugins = &object[..object_end(object)];
     if o.get("plugins").is_some() && plugins.contains("beforeEach") {
         l.unsure_anchors
             .push(format!("a docsify plugin's `hook.beforeEach` ({shown})"));
@@ -499,6 +503,7 @@ mod tests {
         assert!(l.route_aliases.iter().any(|r| r.is_match("/zh-cn/guide")));
         assert!(l.unsure_pages.is_empty() && l.unsure_anchors.is_empty());
         assert!(l.root_fallback);
+        assert!(l.routes_files);
         let t = tempfile::tempdir().expect("tempdir");
         let write = |s: &str| std::fs::write(t.path().join("index.html"), s).expect("write");
         write("<script>window.$docsify = config;</script>");
@@ -513,6 +518,11 @@ mod tests {
         );
         assert!(l.unsure_anchors[0].contains("beforeEach"));
         assert!(!l.root_fallback);
+        // A plugin may rewrite links: links to files are not taken as
+        // routes; nor where `noCompileLinks` exempts some.
+        assert!(!l.routes_files);
+        write("<script>window.$docsify = { noCompileLinks: ['/src/.*'] };</script>");
+        assert!(!read(t.path()).expect("docsify").routes_files);
         write("<html><body>no docsify here</body></html>");
         assert!(read(t.path()).is_none());
     }
