@@ -24,6 +24,7 @@ pub mod role;
 pub mod rst;
 pub mod rust;
 pub mod segment;
+pub mod sphinx_xref;
 
 pub use map::{Chain, OffsetMap};
 pub use segment::{Segment, SegmentKind};

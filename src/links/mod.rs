@@ -19,6 +19,8 @@ pub mod ignore;
 pub mod included;
 mod notes;
 pub mod published;
+mod sphinx_xref;
+pub use sphinx_xref::{XrefOutcome, XrefPage};
 pub mod submodules;
 pub mod suggest;
 pub mod unbuilt;

@@ -139,7 +139,7 @@ fn cut(text: &str, max: usize) -> std::borrow::Cow<'_, str> {
 }
 
 /// `message` cut to [`MAX_MESSAGE`] bytes (see there).
-fn bounded(message: String) -> String {
+pub(crate) fn bounded(message: String) -> String {
     match cut(&message, MAX_MESSAGE) {
         std::borrow::Cow::Borrowed(_) => message,
         std::borrow::Cow::Owned(short) => short,

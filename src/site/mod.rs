@@ -33,6 +33,7 @@ pub mod nextra;
 mod resolve;
 pub mod slug;
 pub mod sphinx;
+pub mod sphinx_xref;
 pub mod starlight;
 pub mod submodule;
 pub mod unmodelled;
@@ -489,6 +490,10 @@ pub struct Layout {
     /// only pages that use such a directive have anchors the model does
     /// not know ([`sphinx::object_directives`]). `None` otherwise.
     pub sphinx_object_ids: Option<String>,
+    /// What a Sphinx project's `conf.py` says of cross-references
+    /// (`:doc:`, `:ref:`, `toctree`; [`sphinx_xref::Xrefs`]); `None` for
+    /// other generators.
+    pub sphinx_xrefs: Option<sphinx_xref::Xrefs>,
     /// True when the generator writes each link's fragment through its
     /// heading-id function (VitePress 2): a fragment is looked for as
     /// that function makes it ([`Site::link_fragment`]).
@@ -571,6 +576,7 @@ impl Layout {
             hugo_embedded_links: None,
             hugo_drafts_left_out: false,
             sphinx_object_ids: None,
+            sphinx_xrefs: None,
             fragments_slugged: false,
             unsure_anchor_markers: Vec::new(),
             unsure_section_ids: None,
@@ -609,6 +615,9 @@ pub struct Site {
     /// Sphinx pages read for object directives
     /// ([`Layout::sphinx_object_ids`]): whether each uses one.
     object_pages: std::sync::Mutex<HashMap<PathBuf, bool>>,
+    /// The labels of a Sphinx project, read once
+    /// ([`Site::sphinx_labels`]).
+    sphinx_labels: OnceLock<Option<std::sync::Arc<HashSet<String>>>>,
     /// Pages read for [`Layout::unsure_anchor_markers`]: the index of the
     /// first marker each holds.
     marker_pages: std::sync::Mutex<HashMap<PathBuf, Option<usize>>>,
@@ -771,6 +780,7 @@ impl Site {
             late_notes: std::sync::Mutex::new(Vec::new()),
             generator_anchors: std::sync::Mutex::new(HashMap::new()),
             object_pages: std::sync::Mutex::new(HashMap::new()),
+            sphinx_labels: OnceLock::new(),
             marker_pages: std::sync::Mutex::new(HashMap::new()),
             ignored: gitignore::Memo::default(),
         }

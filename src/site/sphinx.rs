@@ -39,6 +39,12 @@ pub fn read(dir: &Path) -> Option<Layout> {
         Ok(t) => t,
         Err(note) => {
             l.notes.push(format!("{note}: Sphinx defaults assumed"));
+            let why = Some(format!("{note}: its extensions are not known"));
+            l.sphinx_xrefs = Some(super::sphinx_xref::Xrefs {
+                unsure_labels: why.clone(),
+                unsure_documents: why,
+                ..Default::default()
+            });
             return Some(l);
         }
     };
@@ -247,6 +253,8 @@ fn read_settings(l: &mut Layout, dir: &Path, text: &str) {
             l.unsure_pages.push(reason);
         }
     }
+    let literal = strings_of(text, "extensions").is_some() || !assigned(text, "extensions");
+    l.sphinx_xrefs = Some(super::sphinx_xref::read(text, &extensions, literal));
     if extensions.is_empty() && assigned(text, "extensions") {
         l.unsure_pages.push(format!(
             "the Sphinx `extensions` ({config}), not a literal list"
@@ -397,6 +405,26 @@ fn added_strings(text: &str, name: &str) -> Vec<String> {
     out
 }
 
+/// The string keys of the literal dict assigned to `name`
+/// ([`keys_of`]; `intersphinx_mapping`'s project names).
+pub(super) fn keys_of_dict(text: &str, name: &str) -> Vec<String> {
+    keys_of(text, name)
+}
+
+/// The string literals of the list assigned to `name` ([`strings_of`]);
+/// empty when it is not assigned or not literal.
+pub(super) fn strings_of_list(text: &str, name: &str) -> Vec<String> {
+    strings_of(text, name).unwrap_or_default()
+}
+
+/// The value assigned to `name` on its line, trimmed (`True`, `2`);
+/// `None` when it is not assigned.
+pub(super) fn literal(text: &str, name: &str) -> Option<String> {
+    let v = assignment(text, name)?;
+    let v = v.split('#').next().unwrap_or(v);
+    Some(v.trim().to_string())
+}
+
 /// True when `name` is assigned at the start of a line of `text`.
 fn assigned(text: &str, name: &str) -> bool {
     assignment(text, name).is_some()
@@ -435,7 +463,7 @@ fn strings_of(text: &str, name: &str) -> Option<Vec<String>> {
 
 /// The string keys of the literal dict assigned to `name` (`{'index':
 /// 'indexcontent.html'}`); empty when there is none.
-fn keys_of(text: &str, name: &str) -> Vec<String> {
+pub(super) fn keys_of(text: &str, name: &str) -> Vec<String> {
     let Some(value) = assignment(text, name) else {
         return Vec::new();
     };

@@ -333,10 +333,11 @@ impl Checker<'_> {
             },
             |_| {},
             |unit, _, lines| {
-                if format != InputFormat::Markdown {
-                    return;
-                }
-                let mut kept = markdown_links::findings(&self.name, unit, self.rules);
+                let mut kept = match format {
+                    InputFormat::Markdown => markdown_links::findings(&self.name, unit, self.rules),
+                    _ => Vec::new(),
+                };
+                kept.extend(self.xref_findings(unit, format));
                 kept.retain(|d| !suppressed(lines, d));
                 if let Ok(mut all) = found.lock() {
                     all.append(&mut kept);

@@ -24,6 +24,25 @@ struct Finding {
 }
 
 impl Checker<'_> {
+    /// The document whose links are checked, and the walk's root it was
+    /// found in (not a listed path's working directory or `/`); an
+    /// editor's document stands for its file. `None` for standard input
+    /// and a document without a tree.
+    pub(super) fn link_document(&self) -> Option<(&std::path::Path, Option<&std::path::Path>)> {
+        match self.input {
+            Input::File { path, root, .. } => Some((
+                path,
+                root.as_ref()
+                    .map(crate::beneath::Root::path)
+                    .filter(|p| !p.as_os_str().is_empty() && *p != std::path::Path::new("/")),
+            )),
+            Input::Document { name, .. } if self.document_tree.is_some() => {
+                Some((name, self.document_tree))
+            }
+            _ => None,
+        }
+    }
+
     /// Looks for the target of link `c` (found in a piece that is one URI
     /// reference) in the tree ([`LocalLinks::check`]) and adds an `L001`
     /// or `L002` finding when it is missing, at the link, in the decoded
@@ -40,20 +59,8 @@ impl Checker<'_> {
         routed: bool,
         out: &mut Vec<Diagnostic>,
     ) -> bool {
-        let (path, tree) = match self.input {
-            Input::File { path, root, .. } => (
-                path,
-                // The walk's root (not a listed path's working directory
-                // or `/`).
-                root.as_ref()
-                    .map(crate::beneath::Root::path)
-                    .filter(|p| !p.as_os_str().is_empty() && *p != std::path::Path::new("/")),
-            ),
-            // An editor's document stands for its file.
-            Input::Document { name, .. } if self.document_tree.is_some() => {
-                (name, self.document_tree)
-            }
-            _ => return false,
+        let Some((path, tree)) = self.link_document() else {
+            return false;
         };
         let mut problem = links.check_within(tree, path, c.text(), base);
         if problem.is_none() && routed {

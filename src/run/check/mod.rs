@@ -46,6 +46,7 @@ mod input;
 mod links;
 mod remote;
 mod report;
+mod xrefs;
 
 use built::built_leftovers;
 use checker::Checker;

@@ -190,6 +190,10 @@ impl Checker<'_> {
         // out in file order among the others. A document is one unit,
         // read on one thread.
         let per_document = lint && format == InputFormat::Markdown;
+        // Sphinx cross-references (`:doc:`, `:ref:`, `toctree`), with
+        // `--links local`.
+        let xref_document =
+            self.links.is_some() && matches!(format, InputFormat::Markdown | InputFormat::Rst);
         let pending = std::sync::Mutex::new(std::collections::VecDeque::new());
         let emit_before = |at: Option<u64>, sink: &mut Sink<'_, '_>, lines: &mut UnitLines<'_>| {
             let mut pending = pending.lock().unwrap_or_else(|p| p.into_inner());
@@ -223,8 +227,15 @@ impl Checker<'_> {
                 }
             },
             |unit| {
+                let mut found = Vec::new();
                 if per_document {
-                    let found = markdown_links::findings(&self.name, unit, self.rules);
+                    found = markdown_links::findings(&self.name, unit, self.rules);
+                }
+                if xref_document {
+                    found.extend(self.xref_findings(unit, format));
+                    found.sort_by_key(|d| d.byte_offset);
+                }
+                if per_document || xref_document {
                     *pending.lock().unwrap_or_else(|p| p.into_inner()) = found.into();
                 }
             },
