@@ -268,16 +268,19 @@ fn role_text(src: &[u8], start: usize, ticks: usize, kind: XrefKind) -> Option<X
 }
 
 /// The range of the target inside `text` when it is written with an
-/// explicit title, `title <target>` (the last `<...>` ending the text).
+/// explicit title, `title <target>` or `title<target>` (the last `<...>`
+/// ending the text; falconry/falcon's `:ref:`note above<note_json_handler>``).
 fn explicit_target(text: &[u8]) -> Option<Range<usize>> {
     let trimmed_end = text.len() - (text.len() - text.trim_ascii_end().len());
     let body = &text[..trimmed_end];
     if body.last() != Some(&b'>') {
         return None;
     }
+    // Sphinx's `explicit_title_re`, `^(.+?)\s*(?<!\x00)<([^<]*?)>$`: a
+    // title of at least one character, white space or none, then the
+    // last `<` (not escaped).
     let open = memchr::memrchr(b'<', body)?;
-    // `title <target>`: white space (or the start) before `<`.
-    if open > 0 && !body[open - 1].is_ascii_whitespace() {
+    if open == 0 || body[open - 1] == b'\\' {
         return None;
     }
     Some(open + 1..trimmed_end - 1)
@@ -539,6 +542,7 @@ mod tests {
     #[test]
     fn rst_roles_and_their_targets() {
         let src = "See :ref:`upgrading_3_0` and :doc:`Extending Schemas <extending>`.\n\
+                   Glued :ref:`note above<note_json_handler>`, escaped :ref:`a \\<b>`.\n\
                    A :std:doc:`long\n   title <../why>` here, :download:`x <files/a.zip>`.\n\
                    ``:doc:`literal``` and :doc:`!nolink` and foo:doc:`glued`.\n\n\
                    .. this is a comment with :doc:`commented`\n   :ref:`also`\n\n\
@@ -553,6 +557,12 @@ mod tests {
                     "upgrading_3_0".into()
                 ),
                 (XrefKind::Doc, "extending".into(), "extending".into()),
+                (
+                    XrefKind::Ref,
+                    "note_json_handler".into(),
+                    "note_json_handler".into()
+                ),
+                (XrefKind::Ref, "a \\<b>".into(), "a \\<b>".into()),
                 (XrefKind::Doc, "../why".into(), "../why".into()),
                 (
                     XrefKind::Download,

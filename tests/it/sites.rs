@@ -159,14 +159,26 @@ fn sphinx_labels_without_intersphinx() {
         "# Guide\n\n## Installing\n\nSee {ref}`start-here` and {doc}`index`; {doc}`gone` is broken.\n\n\
          ```{toctree}\n:hidden:\n\nindex\nmissing-page\n```\n\n```text\n{doc}`in-code`\n```\n",
     );
+    // A page with a toctree and no role (jazzband/pip-tools' `docs/index.md`).
+    put(
+        d,
+        "docs/toc.md",
+        "# Contents\n\n```{toctree}\n:hidden:\n\npkg/modules-is-broken\n```\n",
+    );
     let out = check_links(d, ".");
     let stdout = String::from_utf8_lossy(&out.stdout);
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(
         lines.len(),
-        3,
+        4,
         "{stdout}{}",
         String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        lines[3].starts_with(
+            "./docs/toc.md:6:1: L001 toctree names the document pkg/modules-is-broken"
+        ),
+        "{stdout}"
     );
     assert!(
         lines[0].starts_with("./docs/guide.md:5:")

@@ -34,10 +34,12 @@ impl Checker<'_> {
         let xrefs = match format {
             InputFormat::Rst => sphinx_xref::in_rst(&unit.raw),
             InputFormat::Markdown => {
-                // Roles in Markdown are MyST's, read only where a cheap
-                // look finds one.
+                // Roles and toctrees in Markdown are MyST's, read only
+                // where a cheap look finds one.
                 let raw = &unit.raw;
-                if memchr::memmem::find(raw, b"}`").is_none() {
+                if memchr::memmem::find(raw, b"}`").is_none()
+                    && memchr::memmem::find(raw, b"{toctree}").is_none()
+                {
                     return out;
                 }
                 sphinx_xref::in_myst(raw)
