@@ -42,10 +42,11 @@ struct Heading {
 /// `old` (its text at the revision) has in `new` (its text now), both of
 /// `format` (Markdown, reStructuredText, AsciiDoc) with ids minted by
 /// `renderer`: `Some` only when the two texts have the same headings in
-/// the same order and at the same levels but for one whose text differs,
-/// the fragment was the id of one of them at the revision, and its id now
-/// differs. `None` when the match is not certain (headings added, removed,
-/// reordered, moved to another level, more than one reworded), the
+/// the same order and at the same levels but for some whose text differs
+/// at its place (no reworded heading's old text is another heading's
+/// now), the fragment was the id of one of them at the revision, and its
+/// id now differs. `None` when the match is not certain (headings added,
+/// removed, reordered, moved to another level), the
 /// fragment named no heading, or the format has no headings of its own
 /// (HTML: ids are written, not minted).
 pub fn new_id(
@@ -63,14 +64,33 @@ pub fn new_id(
     if before.iter().zip(&after).any(|(b, a)| b.level != a.level) {
         return None;
     }
-    let mut changed = before
+    let changed: Vec<usize> = before
         .iter()
         .zip(&after)
         .enumerate()
         .filter(|(_, (b, a))| b.text != a.text)
-        .map(|(i, _)| i);
-    let reworded = changed.next()?;
-    if changed.next().is_some() {
+        .map(|(i, _)| i)
+        .collect();
+    if changed.is_empty() {
+        return None;
+    }
+    // Several headings reworded at their places, not moved: no changed
+    // heading's old text is the text of another heading now, and no new
+    // text was another's at the revision (two headings swapped are a
+    // move; nomicon and create-react-app pages with two rewordings were
+    // left broken, issue 51's measurement). One change alone is no move.
+    let moved = changed.len() > 1
+        && changed.iter().any(|&i| {
+            after
+                .iter()
+                .enumerate()
+                .any(|(j, a)| j != i && a.text == before[i].text)
+                || before
+                    .iter()
+                    .enumerate()
+                    .any(|(j, b)| j != i && b.text == after[i].text)
+        });
+    if moved {
         return None;
     }
     let same = |id: &str| {
@@ -84,7 +104,7 @@ pub fn new_id(
     }
     Some(Reworded {
         id,
-        reworded: named == reworded,
+        reworded: changed.contains(&named),
     })
 }
 
@@ -274,16 +294,24 @@ mod tests {
     fn no_answer_when_the_match_is_not_certain() {
         let old = "## State\n\n## Action\n\n## Reducer\n";
         // A heading added, one removed, two swapped, a level changed, two
-        // reworded.
+        // swapped and one of them reworded.
         for new in [
             "## State\n\n## Actions\n\n## Reducer\n\n## Store\n",
             "## State\n\n## Actions\n",
             "## State\n\n## Reducer\n\n## Action\n",
             "## State\n\n### Actions\n\n## Reducer\n",
-            "## States\n\n## Actions\n\n## Reducer\n",
+            "## Action\n\n## States\n\n## Reducer\n",
         ] {
             assert_eq!(md(old, new, Renderer::Github, "action"), None, "{new}");
         }
+        // Two reworded at their places: each link follows its heading
+        // (issue 51's measurement: nomicon, create-react-app).
+        let two = "## States\n\n## Actions\n\n## Reducer\n";
+        assert_eq!(
+            md(old, two, Renderer::Github, "action"),
+            reworded("actions")
+        );
+        assert_eq!(md(old, two, Renderer::Github, "state"), reworded("states"));
         // HTML: ids are written, never minted.
         assert_eq!(
             new_id(

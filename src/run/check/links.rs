@@ -66,6 +66,9 @@ impl Checker<'_> {
         if problem.is_none() && routed {
             problem = links.docsify_routed_file(tree, path, c.text());
         }
+        if problem.is_none() {
+            problem = self.reworded_on_unsure_page(links, tree, path, c, base);
+        }
         if conditional && problem.is_some() {
             // An AsciiDoc cross reference in a conditional the document
             // does not decide: whether it is rendered is not known.
@@ -220,6 +223,37 @@ impl Checker<'_> {
             moved,
             renamed,
             heading_fix,
+        })
+    }
+
+    /// With `--since`: a missing anchor for link `c` (in the document
+    /// `doc`) whose fragment was taken as found only because its target
+    /// page's anchors cannot all be known, when it was the id of a heading
+    /// of that page at the revision and the heading was reworded since
+    /// ([`Checker::reworded_heading`]): the evidence says the link broke.
+    fn reworded_on_unsure_page(
+        &self,
+        links: &LocalLinks,
+        tree: Option<&std::path::Path>,
+        doc: &std::path::Path,
+        c: &crate::scan::Candidate<'_>,
+        base: Option<&str>,
+    ) -> Option<Problem> {
+        self.since.as_ref()?;
+        if !c.text().contains('#') || !links.only_unknown_anchor(tree, doc, c.text(), base) {
+            return None;
+        }
+        self.reworded_heading(links, tree, doc, c, base)?;
+        let crate::links::Lead::Target(target) = links.lead_within(tree, doc, c.text(), base)?
+        else {
+            return None;
+        };
+        let fragment = target.fragment?;
+        links.uncount_unknown_anchor();
+        Some(Problem::MissingAnchor {
+            path: target.path,
+            fragment,
+            suggestion: None,
         })
     }
 
