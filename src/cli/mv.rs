@@ -19,6 +19,12 @@ pub(crate) struct MvArgs {
     /// Print the link edits as a unified diff; move and write nothing.
     #[arg(long)]
     diff: bool,
+    /// Record each moved page's old URL where the site's generator takes
+    /// redirects: Hugo and Zola `aliases`, Jekyll `redirect_from` (with
+    /// jekyll-redirect-from), MkDocs `redirect_maps` (redirects plugin),
+    /// mdBook `[output.html.redirect]`; otherwise the entry to add is named.
+    #[arg(long)]
+    redirect: bool,
 }
 
 /// Runs `urilint mv`: 0 when everything moved with its links, 1 when a
@@ -31,7 +37,10 @@ pub(crate) fn run(
     let mut paths = a.paths;
     let dest = paths.pop().unwrap_or_default();
     let cwd = std::env::current_dir()?;
-    let plan = urilint::mv::plan(&paths, &dest, &cwd)?;
+    let options = urilint::mv::Options {
+        redirect: a.redirect,
+    };
+    let plan = urilint::mv::plan_with(&paths, &dest, &cwd, options)?;
     let name = |p: &std::path::Path| escape::text(&shown(p).to_string_lossy()).into_owned();
     let mut out = Vec::new();
     if a.diff {
@@ -51,6 +60,17 @@ pub(crate) fn run(
                     escape::text(&e.new)
                 )?;
             }
+        }
+        for r in &plan.redirects {
+            writeln!(
+                out,
+                "{}:{}: redirect {} -> {} ({})",
+                name(&r.file),
+                r.line,
+                escape::text(&r.from),
+                escape::text(&r.to),
+                r.setting
+            )?;
         }
     }
     if !a.dry_run && !a.diff {
@@ -73,9 +93,15 @@ pub(crate) fn run(
     } else {
         "moved"
     };
+    let redirects = if a.redirect {
+        let n = plan.redirects.len();
+        format!(", {n} redirect{} recorded", if n == 1 { "" } else { "s" })
+    } else {
+        String::new()
+    };
     writeln!(
         stderr,
-        "urilint: {verb} {} path{} ({} file{}), {} link{} rewritten in {} file{}, {} left alone",
+        "urilint: {verb} {} path{} ({} file{}), {} link{} rewritten in {} file{}{redirects}, {} left alone",
         plan.moves.len(),
         if plan.moves.len() == 1 { "" } else { "s" },
         plan.files.len(),
