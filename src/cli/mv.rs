@@ -79,12 +79,22 @@ pub(crate) fn run(
     stdout.write_all(&out)?;
     stdout.flush()?;
     for l in &plan.left {
+        // A file's own line and link where there is one (a redirect left
+        // alone may name only the configuration).
+        let line = if l.line == 0 {
+            String::new()
+        } else {
+            format!(":{}", l.line)
+        };
+        let link = if l.link.is_empty() {
+            String::new()
+        } else {
+            format!(" {}:", escape::text(&l.link))
+        };
         writeln!(
             stderr,
-            "urilint: {}:{}: left alone: {}: {}",
+            "urilint: {}{line}: left alone:{link} {}",
             name(&l.file),
-            l.line,
-            escape::text(&l.link),
             escape::text(&l.reason)
         )?;
     }
