@@ -203,7 +203,7 @@ pub fn plan(sources: &[PathBuf], dest: &Path, cwd: &Path) -> Result<Plan, MvErro
     plan_with(sources, dest, cwd, Options::default())
 }
 
-/// [`plan`], and what `options` asks: with [`Options::redirect`], each
+/// [`plan()`], and what `options` asks: with [`Options::redirect`], each
 /// moved page's old URL recorded where its site's generator takes
 /// redirects ([`Plan::redirects`]): Hugo and Zola `aliases` and Jekyll
 /// `redirect_from` (with the `jekyll-redirect-from` plugin) in the page's

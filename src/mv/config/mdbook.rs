@@ -46,9 +46,7 @@ pub(super) fn edits(site: &Site, pages: &[Page], redirect: bool, out: &mut Out) 
         );
     };
     let table = toml::at(doc.get_ref(), &TABLE);
-    let mut links = Vec::new();
     let mut redirects = Vec::new();
-    let mut changes = Vec::new();
     let entries: Vec<(String, &::toml::Spanned<::toml::de::DeValue<'_>>)> =
         match table.map(|t| t.get_ref()) {
             Some(::toml::de::DeValue::Table(t)) => t
@@ -57,49 +55,8 @@ pub(super) fn edits(site: &Site, pages: &[Page], redirect: bool, out: &mut Out) 
                 .collect(),
             _ => Vec::new(),
         };
-    for (key, v) in &entries {
-        let Some(value) = v.get_ref().as_str() else {
-            continue;
-        };
-        let Some(new) = new_value(site, pages, key, value) else {
-            continue;
-        };
-        let line = crate::mv::line_of(text.as_bytes(), v.span().start as u64);
-        let new = match new {
-            Ok(n) => n,
-            Err(why) => {
-                out.left.push(crate::mv::Left {
-                    file: config.clone(),
-                    line,
-                    link: value.to_string(),
-                    reason: why,
-                });
-                continue;
-            }
-        };
-        let Some((span, q)) = toml::exact_string(&text, v) else {
-            out.left.push(crate::mv::Left {
-                file: config.clone(),
-                line,
-                link: value.to_string(),
-                reason: format!("written with escapes or over lines: not edited; write \"{new}\""),
-            });
-            continue;
-        };
-        let mut path: Vec<String> = TABLE.iter().map(|s| s.to_string()).collect();
-        path.push(key.clone());
-        changes.push(Change::Set(path, new.clone()));
-        links.push(LinkEdit {
-            line,
-            edit: Edit {
-                start: span.start as u64,
-                end: span.end as u64,
-                replacement: toml::quoted(&new, q),
-            },
-            old: value.to_string(),
-            new,
-        });
-    }
+    let mut changes = Vec::new();
+    let links = rewritten(&text, config, &entries, site, pages, &mut changes, out);
     for p in pages {
         let Ok(new) = &p.new else { continue };
         if let Some((key, _)) = entries
@@ -154,6 +111,66 @@ pub(super) fn edits(site: &Site, pages: &[Page], redirect: bool, out: &mut Out) 
     out.edits
         .extend(links.into_iter().map(|l| (config.clone(), l)));
     out.redirects.extend(redirects);
+}
+
+/// The redirect values of `entries` that lead to a moved page, written
+/// again (each change recorded in `changes`); the others that cannot be,
+/// named in `out`.
+fn rewritten(
+    text: &str,
+    config: &std::path::Path,
+    entries: &[(String, &::toml::Spanned<::toml::de::DeValue<'_>>)],
+    site: &Site,
+    pages: &[Page],
+    changes: &mut Vec<Change>,
+    out: &mut Out,
+) -> Vec<LinkEdit> {
+    let config = config.to_path_buf();
+    let mut links = Vec::new();
+    for (key, v) in entries {
+        let Some(value) = v.get_ref().as_str() else {
+            continue;
+        };
+        let Some(new) = new_value(site, pages, key, value) else {
+            continue;
+        };
+        let line = crate::mv::line_of(text.as_bytes(), v.span().start as u64);
+        let new = match new {
+            Ok(n) => n,
+            Err(why) => {
+                out.left.push(crate::mv::Left {
+                    file: config.clone(),
+                    line,
+                    link: value.to_string(),
+                    reason: why,
+                });
+                continue;
+            }
+        };
+        let Some((span, q)) = toml::exact_string(text, v) else {
+            out.left.push(crate::mv::Left {
+                file: config.clone(),
+                line,
+                link: value.to_string(),
+                reason: format!("written with escapes or over lines: not edited; write \"{new}\""),
+            });
+            continue;
+        };
+        let mut path: Vec<String> = TABLE.iter().map(|s| s.to_string()).collect();
+        path.push(key.clone());
+        changes.push(Change::Set(path, new.clone()));
+        links.push(LinkEdit {
+            line,
+            edit: Edit {
+                start: span.start as u64,
+                end: span.end as u64,
+                replacement: toml::quoted(&new, q),
+            },
+            old: value.to_string(),
+            new,
+        });
+    }
+    links
 }
 
 /// The value of the redirect `key` = `value` written again when it leads
