@@ -310,3 +310,69 @@ fn add(
         });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The edits of `book.toml` (`config`) for moving `src/a.md` to
+    /// `src/b/a.md`, with redirects: the file after, and what is left
+    /// alone.
+    fn moved(config: &str) -> (String, Vec<String>) {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let root = std::fs::canonicalize(dir.path()).expect("real");
+        std::fs::write(root.join("book.toml"), config).expect("config");
+        std::fs::create_dir_all(root.join("src/b")).expect("dirs");
+        std::fs::write(root.join("src/a.md"), "# A\n").expect("page");
+        std::fs::write(root.join("src/SUMMARY.md"), "- [A](a.md)\n").expect("summary");
+        let site = Site::in_dir(&root).expect("a site");
+        let files = [crate::mv::plan::Move {
+            from: root.join("src/a.md"),
+            to: root.join("src/b/a.md"),
+        }];
+        let mut out = Out::default();
+        edits(&site, &super::super::pages(&site, &files), true, &mut out);
+        let all: Vec<Edit> = out
+            .edits
+            .iter()
+            .map(|(_, l)| l.edit.clone())
+            .chain(out.redirects.iter().map(|r| r.edit.clone()))
+            .collect();
+        let left = out.left.iter().map(|l| l.reason.clone()).collect();
+        (super::super::apply(config, &all), left)
+    }
+
+    #[test]
+    fn the_table_is_edited_or_made() {
+        // Values relative to their key and absolute, quoting kept; the
+        // new line after the table's last entry.
+        let (after, left) = moved(
+            "[output.html.redirect]\n'/x/old.html' = '../a.html'\n\"/y.html\" = \"/a.html#f\"\n\n[output.html.fold]\nenable = true\n",
+        );
+        assert_eq!(
+            after,
+            "[output.html.redirect]\n'/x/old.html' = '../b/a.html'\n\"/y.html\" = \"/b/a.html#f\"\n\"/a.html\" = \"b/a.html\"\n\n[output.html.fold]\nenable = true\n"
+        );
+        assert!(left.is_empty(), "{left:?}");
+        // No table: made at the end (a newline added to a last line
+        // without one).
+        let (after, _) = moved("[book]\ntitle = \"t\"");
+        assert_eq!(
+            after,
+            "[book]\ntitle = \"t\"\n\n[output.html.redirect]\n\"/a.html\" = \"b/a.html\"\n"
+        );
+    }
+
+    #[test]
+    fn an_inline_table_is_left_alone() {
+        let config = "[output.html]\nredirect = { \"/z.html\" = \"q.html\" }\n";
+        let (after, left) = moved(config);
+        assert_eq!(after, config);
+        assert!(
+            left.iter()
+                .any(|l| l.contains("written inline or with dotted keys")
+                    && l.contains("\"/a.html\" = \"b/a.html\"")),
+            "{left:?}"
+        );
+    }
+}

@@ -477,3 +477,86 @@ impl Edits<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The edits of `mkdocs.yml` (`config`) for moving `docs/setup.md` to
+    /// `docs/guide/setup.md`, with redirects: the file after, and what is
+    /// left alone.
+    fn moved(config: &str) -> (String, Vec<String>) {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let root = std::fs::canonicalize(dir.path()).expect("real");
+        std::fs::write(root.join("mkdocs.yml"), config).expect("config");
+        std::fs::create_dir_all(root.join("docs/guide")).expect("dirs");
+        std::fs::write(root.join("docs/setup.md"), "# Setup\n").expect("page");
+        let site = Site::in_dir(&root).expect("a site");
+        let files = [Move {
+            from: root.join("docs/setup.md"),
+            to: root.join("docs/guide/setup.md"),
+        }];
+        let mut out = Out::default();
+        edits(&site, &files, true, &mut out);
+        let all: Vec<Edit> = out
+            .edits
+            .iter()
+            .map(|(_, l)| l.edit.clone())
+            .chain(out.redirects.iter().map(|r| r.edit.clone()))
+            .collect();
+        let left = out.left.iter().map(|l| l.reason.clone()).collect();
+        (super::super::apply(config, &all), left)
+    }
+
+    #[test]
+    fn redirect_maps_made_where_the_plugin_is() {
+        // `- redirects:` without settings: `redirect_maps:` under it.
+        let (after, left) = moved("site_name: x\nplugins:\n  - search\n  - redirects:\n  - tags\n");
+        assert_eq!(
+            after,
+            "site_name: x\nplugins:\n  - search\n  - redirects:\n      redirect_maps:\n        'setup.md': 'guide/setup.md'\n  - tags\n"
+        );
+        assert!(left.is_empty(), "{left:?}");
+        // Settings without `redirect_maps`: it goes first, at their
+        // indentation.
+        let (after, _) = moved("plugins:\n- redirects:\n    enabled: true\n");
+        assert_eq!(
+            after,
+            "plugins:\n- redirects:\n    redirect_maps:\n      'setup.md': 'guide/setup.md'\n    enabled: true\n"
+        );
+        // An existing map: its indentation and quoting, CRLF kept.
+        let (after, _) = moved(
+            "plugins:\r\n  - redirects:\r\n      redirect_maps:\r\n        a.md: setup.md\r\n",
+        );
+        assert_eq!(
+            after,
+            "plugins:\r\n  - redirects:\r\n      redirect_maps:\r\n        a.md: guide/setup.md\r\n        setup.md: guide/setup.md\r\n"
+        );
+    }
+
+    #[test]
+    fn odd_shapes_are_left_alone() {
+        for config in [
+            // A bare plugin name, a flow map, an anchored map.
+            "plugins:\n  - redirects\n",
+            "plugins:\n  - redirects: {redirect_maps: {a.md: b.md}}\n",
+            "plugins:\n  - redirects:\n      redirect_maps: &m\n        a.md: b.md\n",
+        ] {
+            let (after, left) = moved(config);
+            assert_eq!(after, config);
+            assert!(
+                left.iter().any(|l| l.starts_with("no redirect:")),
+                "{config}: {left:?}"
+            );
+        }
+        // A nav entry under an anchor, or in flow style: named, not edited.
+        for config in ["nav: &n\n  - setup.md\n", "nav:\n  - [setup.md]\n"] {
+            let (after, left) = moved(config);
+            assert_eq!(after, config);
+            assert!(
+                left.iter().any(|l| l.contains("write `guide/setup.md`")),
+                "{left:?}"
+            );
+        }
+    }
+}
