@@ -19,6 +19,12 @@ pub(crate) struct MvArgs {
     /// Print the link edits as a unified diff; move and write nothing.
     #[arg(long)]
     diff: bool,
+    /// Record each moved page's old URL where the site's generator takes
+    /// redirects: Hugo and Zola `aliases`, Jekyll `redirect_from` (with
+    /// jekyll-redirect-from), MkDocs `redirect_maps` (redirects plugin),
+    /// mdBook `[output.html.redirect]`; otherwise the entry to add is named.
+    #[arg(long)]
+    redirect: bool,
 }
 
 /// Runs `urilint mv`: 0 when everything moved with its links, 1 when a
@@ -31,7 +37,10 @@ pub(crate) fn run(
     let mut paths = a.paths;
     let dest = paths.pop().unwrap_or_default();
     let cwd = std::env::current_dir()?;
-    let plan = urilint::mv::plan(&paths, &dest, &cwd)?;
+    let options = urilint::mv::Options {
+        redirect: a.redirect,
+    };
+    let plan = urilint::mv::plan_with(&paths, &dest, &cwd, options)?;
     let name = |p: &std::path::Path| escape::text(&shown(p).to_string_lossy()).into_owned();
     let mut out = Vec::new();
     if a.diff {
@@ -52,6 +61,17 @@ pub(crate) fn run(
                 )?;
             }
         }
+        for r in &plan.redirects {
+            writeln!(
+                out,
+                "{}:{}: redirect {} -> {} ({})",
+                name(&r.file),
+                r.line,
+                escape::text(&r.from),
+                escape::text(&r.to),
+                r.setting
+            )?;
+        }
     }
     if !a.dry_run && !a.diff {
         urilint::mv::apply(&plan)?;
@@ -59,12 +79,22 @@ pub(crate) fn run(
     stdout.write_all(&out)?;
     stdout.flush()?;
     for l in &plan.left {
+        // A file's own line and link where there is one (a redirect left
+        // alone may name only the configuration).
+        let line = if l.line == 0 {
+            String::new()
+        } else {
+            format!(":{}", l.line)
+        };
+        let link = if l.link.is_empty() {
+            String::new()
+        } else {
+            format!(" {}:", escape::text(&l.link))
+        };
         writeln!(
             stderr,
-            "urilint: {}:{}: left alone: {}: {}",
+            "urilint: {}{line}: left alone:{link} {}",
             name(&l.file),
-            l.line,
-            escape::text(&l.link),
             escape::text(&l.reason)
         )?;
     }
@@ -73,9 +103,15 @@ pub(crate) fn run(
     } else {
         "moved"
     };
+    let redirects = if a.redirect {
+        let n = plan.redirects.len();
+        format!(", {n} redirect{} recorded", if n == 1 { "" } else { "s" })
+    } else {
+        String::new()
+    };
     writeln!(
         stderr,
-        "urilint: {verb} {} path{} ({} file{}), {} link{} rewritten in {} file{}, {} left alone",
+        "urilint: {verb} {} path{} ({} file{}), {} link{} rewritten in {} file{}{redirects}, {} left alone",
         plan.moves.len(),
         if plan.moves.len() == 1 { "" } else { "s" },
         plan.files.len(),

@@ -11,6 +11,7 @@
 //! model as `check --links local` resolves them; a link whose new form
 //! the model is not sure of is left alone and named ([`Left`]).
 
+mod config;
 pub mod edits;
 pub mod plan;
 
@@ -90,6 +91,40 @@ pub struct Left {
     pub reason: String,
 }
 
+/// A redirect a move records (`mv --redirect`): the moved page's old
+/// URL (or, for MkDocs `redirect_maps`, its old path under `docs_dir`)
+/// written where the generator takes redirects.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Redirect {
+    /// The file edited (absolute, its path before the move): the page
+    /// (front matter) or the site's configuration.
+    pub file: PathBuf,
+    /// 1-based line of the edit in the file before the move.
+    pub line: u64,
+    /// What is redirected: the page's old URL path (without the base
+    /// path), or its old path relative to MkDocs `docs_dir`.
+    pub from: String,
+    /// Where to: the new URL path (Hugo, Zola, Jekyll), the new path
+    /// relative to `docs_dir` (MkDocs), or the URL mdBook's redirect page
+    /// sends the browser to, relative to the old one.
+    pub to: String,
+    /// The setting written: `aliases` (Hugo, Zola), `redirect_from`
+    /// (Jekyll), `redirect_maps` (MkDocs), `[output.html.redirect]`
+    /// (mdBook).
+    pub setting: &'static str,
+    /// The edit of the file's bytes (an insertion; offsets into the file
+    /// as it is before the move).
+    pub edit: Edit,
+}
+
+/// What a plan is asked to do besides moving and rewriting links.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Record each moved page's old URL where the site's generator takes
+    /// redirects (`mv --redirect`).
+    pub redirect: bool,
+}
+
 /// What a move does: the paths moved, the links written again per file,
 /// and the links left alone.
 #[derive(Debug, Default)]
@@ -107,12 +142,34 @@ pub struct Plan {
     pub edits: BTreeMap<PathBuf, Vec<LinkEdit>>,
     /// The links left alone, in the order of their files and lines.
     pub left: Vec<Left>,
+    /// The redirects recorded (with [`Options::redirect`]), in the order
+    /// of their sites and files.
+    pub redirects: Vec<Redirect>,
 }
 
 impl Plan {
     /// The number of links written again.
     pub fn edit_count(&self) -> usize {
         self.edits.values().map(Vec::len).sum()
+    }
+
+    /// Every edit of each file (its links and the redirects recorded in
+    /// it), by its path before the move, sorted and not overlapping.
+    pub fn file_edits(&self) -> BTreeMap<PathBuf, Vec<Edit>> {
+        let mut out: BTreeMap<PathBuf, Vec<Edit>> = BTreeMap::new();
+        for (file, edits) in &self.edits {
+            out.entry(file.clone())
+                .or_default()
+                .extend(edits.iter().map(|e| e.edit.clone()));
+        }
+        for r in &self.redirects {
+            out.entry(r.file.clone()).or_default().push(r.edit.clone());
+        }
+        for list in out.values_mut() {
+            // Stable: insertions at one place keep their order.
+            list.sort_by_key(|e| (e.start, e.end));
+        }
+        out
     }
 }
 
@@ -133,14 +190,37 @@ fn git_top(dir: &Path) -> Option<PathBuf> {
 
 /// Plans `mv SOURCES... DEST` run in the directory `cwd`: the moves
 /// ([`plan::moves`]) inside the tree (the git work tree `cwd` is in, else
-/// `cwd`), and every link of the tree's documents (Markdown, MDX, HTML,
+/// `cwd`), every link of the tree's documents (Markdown, MDX, HTML,
 /// reStructuredText, AsciiDoc; the walk honours `.gitignore` and follows
-/// no symbolic link) that the moves change ([`edits`]). Nothing is
-/// written.
+/// no symbolic link) that the moves change ([`edits`]), and the entries of
+/// the sites' configurations that name a moved page (MkDocs `nav` and
+/// `redirect_maps` values, mdBook `[output.html.redirect]` values). Nothing
+/// is written. [`plan_with`] with the default [`Options`].
 ///
 /// # Errors
 /// [`MvError`] when the arguments make no move (naming the path).
 pub fn plan(sources: &[PathBuf], dest: &Path, cwd: &Path) -> Result<Plan, MvError> {
+    plan_with(sources, dest, cwd, Options::default())
+}
+
+/// [`plan()`], and what `options` asks: with [`Options::redirect`], each
+/// moved page's old URL recorded where its site's generator takes
+/// redirects ([`Plan::redirects`]): Hugo and Zola `aliases` and Jekyll
+/// `redirect_from` (with the `jekyll-redirect-from` plugin) in the page's
+/// front matter, MkDocs `redirect_maps` of the `redirects` plugin in
+/// `mkdocs.yml`, mdBook `[output.html.redirect]` in `book.toml`; where it
+/// cannot be written (Docusaurus and Sphinx redirects are code; no
+/// plugin; a shape urilint does not edit), the redirect is left alone
+/// with the entry to add ([`Plan::left`]).
+///
+/// # Errors
+/// [`MvError`] when the arguments make no move (naming the path).
+pub fn plan_with(
+    sources: &[PathBuf],
+    dest: &Path,
+    cwd: &Path,
+    options: Options,
+) -> Result<Plan, MvError> {
     let cwd = std::fs::canonicalize(cwd).map_err(|e| MvError::Io {
         path: cwd.to_path_buf(),
         error: e.to_string(),
@@ -223,6 +303,7 @@ pub fn plan(sources: &[PathBuf], dest: &Path, cwd: &Path) -> Result<Plan, MvErro
             out.edits.insert(doc, doc_edits);
         }
     }
+    config::plan(&mut out, options.redirect);
     Ok(out)
 }
 
@@ -257,7 +338,7 @@ fn read_capped(path: &Path) -> Result<Vec<u8>, String> {
 }
 
 /// The 1-based line of byte `at` of `bytes`.
-fn line_of(bytes: &[u8], at: u64) -> u64 {
+pub(crate) fn line_of(bytes: &[u8], at: u64) -> u64 {
     let at = usize::try_from(at).unwrap_or(usize::MAX).min(bytes.len());
     memchr::memchr_iter(b'\n', &bytes[..at]).count() as u64 + 1
 }
@@ -269,19 +350,18 @@ fn line_of(bytes: &[u8], at: u64) -> u64 {
 /// [`MvError::Io`] when a document cannot be read again.
 pub fn diff(plan: &Plan) -> Result<Vec<u8>, MvError> {
     let mut out = Vec::new();
-    for (file, edits) in &plan.edits {
+    for (file, list) in &plan.file_edits() {
         let bytes = read_capped(file).map_err(|error| MvError::Io {
             path: file.clone(),
             error,
         })?;
         let shown = crate::links::shown(file);
-        let list: Vec<Edit> = edits.iter().map(|e| e.edit.clone()).collect();
         crate::fix::diff::unified_edits(
             &mut out,
             shown.as_os_str().as_encoded_bytes(),
             bytes.as_slice(),
             bytes.len() as u64,
-            &list,
+            list,
         )
         .map_err(|e| MvError::Io {
             path: file.clone(),
@@ -304,13 +384,12 @@ pub fn diff(plan: &Plan) -> Result<Vec<u8>, MvError> {
 /// moves are done; the other files are still written).
 pub fn apply(plan: &Plan) -> Result<(), MvError> {
     let mut written = Vec::new();
-    for (file, edits) in &plan.edits {
+    for (file, list) in &plan.file_edits() {
         let bytes = read_capped(file).map_err(|error| MvError::Io {
             path: file.clone(),
             error,
         })?;
-        let list: Vec<Edit> = edits.iter().map(|e| e.edit.clone()).collect();
-        let new = crate::fix::apply_edits(&bytes, &list);
+        let new = crate::fix::apply_edits(&bytes, list);
         written.push((plan::after(&plan.moves, file), bytes, new));
     }
     for m in &plan.moves {

@@ -104,17 +104,35 @@ fn opens(src: &[u8]) -> bool {
 /// The front matter block of `src` and whether it is TOML (`+++`), when
 /// `src` opens one and closes it: the lines between the fences.
 fn block(src: &[u8]) -> Option<(&[u8], bool)> {
-    let src = src.strip_prefix("\u{feff}".as_bytes()).unwrap_or(src);
+    block_range(src).map(|(r, toml)| (&src[r], toml))
+}
+
+/// Where the front matter block of `src` is ([`block`]): the byte range
+/// of the lines between the fences (after a byte order mark), and
+/// whether it is TOML (`+++`).
+pub(crate) fn block_range(src: &[u8]) -> Option<(std::ops::Range<usize>, bool)> {
+    let bom = if src.starts_with("\u{feff}".as_bytes()) {
+        3
+    } else {
+        0
+    };
+    let body = &src[bom..];
     for (fence, toml) in [(&b"---"[..], false), (&b"+++"[..], true)] {
-        let Some(rest) = src.strip_prefix(fence) else {
+        let Some(rest) = body.strip_prefix(fence) else {
             continue;
         };
-        let rest = rest
-            .strip_prefix(b"\r\n")
-            .or_else(|| rest.strip_prefix(b"\n"))?;
+        let nl = if rest.starts_with(b"\r\n") {
+            2
+        } else if rest.starts_with(b"\n") {
+            1
+        } else {
+            return None;
+        };
+        let rest = &rest[nl..];
         let end =
             memchr::memmem::find_iter(rest, fence).find(|&i| i == 0 || rest[i - 1] == b'\n')?;
-        return Some((&rest[..end], toml));
+        let start = bom + fence.len() + nl;
+        return Some((start..start + end, toml));
     }
     None
 }

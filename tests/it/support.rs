@@ -58,6 +58,8 @@ pub fn skip(why: impl Display) {
 /// (`why`: it needs root, or not root; a file system without extended
 /// attributes; a shallow clone): a message and a record, never a failure,
 /// since no install on the machine would make it run.
+// Only the modules that run the binary use it.
+#[cfg_attr(not(feature = "cli"), allow(dead_code))]
 pub fn skip_platform(why: impl Display) {
     record(&why);
 }

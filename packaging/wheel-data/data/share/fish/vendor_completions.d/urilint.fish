@@ -232,6 +232,7 @@ complete -c urilint -n "__fish_urilint_using_subcommand site" -l json -d 'Print 
 complete -c urilint -n "__fish_urilint_using_subcommand site" -s h -l help -d 'Print help'
 complete -c urilint -n "__fish_urilint_using_subcommand mv" -l dry-run -d 'Print the moves and the link edits; move and write nothing'
 complete -c urilint -n "__fish_urilint_using_subcommand mv" -l diff -d 'Print the link edits as a unified diff; move and write nothing'
+complete -c urilint -n "__fish_urilint_using_subcommand mv" -l redirect -d 'Record each moved page\'s old URL where the site\'s generator takes redirects: Hugo and Zola `aliases`, Jekyll `redirect_from` (with jekyll-redirect-from), MkDocs `redirect_maps` (redirects plugin), mdBook `[output.html.redirect]`; otherwise the entry to add is named'
 complete -c urilint -n "__fish_urilint_using_subcommand mv" -s h -l help -d 'Print help'
 complete -c urilint -n "__fish_urilint_using_subcommand server" -l stdio -d 'Accepted for clients that pass it (the transport is always standard input and output)'
 complete -c urilint -n "__fish_urilint_using_subcommand server" -s h -l help -d 'Print help'
