@@ -211,6 +211,21 @@ fn new_value(
 
 /// Adds a redirect from each moved page's old URL to its new one.
 #[allow(clippy::too_many_arguments)]
+/// True when the `book.toml` text `text` has `[output.X]` tables and none
+/// for `html` (mdBook then runs only those renderers: guide,
+/// "Configuring Renderers").
+fn other_renderers_only(text: &str) -> bool {
+    let headers: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("[output."))
+        .collect();
+    !headers.is_empty()
+        && !headers
+            .iter()
+            .any(|h| h.starts_with("[output.html]") || h.starts_with("[output.html."))
+}
+
 fn add(
     text: &str,
     config: &std::path::Path,
@@ -268,6 +283,15 @@ fn add(
                 config,
                 "",
                 format!("no redirect: `output.html.redirect` is written inline or with dotted keys, which urilint does not edit; add: {}", shown.join(", ")),
+            );
+        }
+        // Other renderers and no `[output.html]`: mdBook builds no HTML,
+        // and a table added would turn it on.
+        None if other_renderers_only(text) => {
+            return out.leave(
+                config,
+                "",
+                "no redirect: book.toml names other renderers and no `[output.html]`; a table added would make mdBook build HTML",
             );
         }
         None => {
@@ -360,6 +384,21 @@ mod tests {
         assert_eq!(
             after,
             "[book]\ntitle = \"t\"\n\n[output.html.redirect]\n\"/a.html\" = \"b/a.html\"\n"
+        );
+    }
+
+    #[test]
+    fn other_renderers_alone_are_not_turned_into_html() {
+        assert!(other_renderers_only("[book]\n[output.linkcheck]\n"));
+        assert!(!other_renderers_only("[output.linkcheck]\n[output.html]\n"));
+        assert!(!other_renderers_only("[output.html.fold]\nenable = true\n"));
+        assert!(!other_renderers_only("[book]\ntitle = \"t\"\n"));
+        let config = "[book]\ntitle = \"t\"\n\n[output.linkcheck]\n";
+        let (after, left) = moved(config);
+        assert_eq!(after, config);
+        assert!(
+            left.iter().any(|l| l.contains("other renderers")),
+            "{left:?}"
         );
     }
 
