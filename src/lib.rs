@@ -119,6 +119,12 @@
 // docs.rs marks the items that need a feature.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+// The URI layer (grammar, scheme rules, resolution, normalization) is
+// the `urilint-uri` crate (crates/urilint-uri): it depends on nothing of
+// this crate, which the crate graph enforces (ARCHITECTURE.md). Its
+// modules are re-exported at the paths they always had.
+pub use urilint_uri::{grammar, normalize, resolve, scheme};
+
 pub mod beneath;
 #[cfg(feature = "cli")]
 #[cfg_attr(docsrs, doc(cfg(feature = "cli")))]
@@ -127,7 +133,6 @@ pub mod error;
 pub mod fix;
 pub mod format;
 pub mod framed;
-pub mod grammar;
 pub mod lines;
 pub mod links;
 pub mod lint;
@@ -135,7 +140,6 @@ pub mod mmap;
 #[cfg(feature = "cli")]
 #[cfg_attr(docsrs, doc(cfg(feature = "cli")))]
 pub mod mv;
-pub mod normalize;
 pub mod output;
 #[cfg(feature = "cli")]
 #[cfg_attr(docsrs, doc(cfg(feature = "cli")))]
@@ -146,13 +150,11 @@ pub mod position;
 pub mod progress;
 pub mod record;
 pub mod remote;
-pub mod resolve;
 pub mod rewrite;
 #[cfg(feature = "cli")]
 #[cfg_attr(docsrs, doc(cfg(feature = "cli")))]
 pub mod run;
 pub mod scan;
-pub mod scheme;
 #[cfg(feature = "cli")]
 #[cfg_attr(docsrs, doc(cfg(feature = "cli")))]
 pub mod server;

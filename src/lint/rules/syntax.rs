@@ -80,6 +80,13 @@ pub fn rule(kind: ErrorKind) -> Rule {
             "RFC 3986 section 4.3",
             None,
         ),
+        // A kind the grammar adds later (`ErrorKind` is non-exhaustive).
+        _ => (
+            "the URI reference breaks its grammar",
+            "The text is not a URI reference of the grammar in use.",
+            "RFC 3986 Appendix A",
+            None,
+        ),
     };
     Rule {
         code: kind.code(),

@@ -3,7 +3,7 @@
 //! (percent-encodings keep their uppercase hex digits).
 
 use super::{Category, Rule, Severity};
-use crate::grammar::host::lowercase_host;
+use crate::grammar::lowercase_host;
 use crate::grammar::HostKind;
 use crate::lint::{quote, Cx};
 

@@ -137,8 +137,8 @@ fn summary(errors: &[ParseError]) -> String {
 /// Runs in time linear in the two lengths and allocates only the result.
 ///
 /// ```
-/// use urilint::grammar::{parse, Grammar};
-/// use urilint::resolve::{resolve, ResolveOptions};
+/// use urilint_uri::grammar::{parse, Grammar};
+/// use urilint_uri::resolve::{resolve, ResolveOptions};
 ///
 /// let base = parse("http://a/b/c/d;p?q", Grammar::Rfc3986);
 /// let r = parse("../../../g", Grammar::Rfc3986);
@@ -163,7 +163,7 @@ pub fn resolve(
 /// As [`resolve`].
 ///
 /// ```
-/// use urilint::resolve::{resolve_str, ResolveOptions};
+/// use urilint_uri::resolve::{resolve_str, ResolveOptions};
 ///
 /// let loose = ResolveOptions { strict: false, ..Default::default() };
 /// assert_eq!(resolve_str("http://a/b/c/d;p?q", "http:g", loose).unwrap(), "http://a/b/c/g");
@@ -439,7 +439,7 @@ fn push_str(out: &mut String, s: &str) {
 /// `mid/content=5/../6`). Linear in `path.len()`; allocates only the result.
 ///
 /// ```
-/// use urilint::resolve::remove_dot_segments;
+/// use urilint_uri::resolve::remove_dot_segments;
 ///
 /// assert_eq!(remove_dot_segments("/a/b/c/./../../g"), "/a/g");
 /// assert_eq!(remove_dot_segments("mid/content=5/../6"), "mid/6");

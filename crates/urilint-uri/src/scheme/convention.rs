@@ -185,7 +185,7 @@ pub fn obfuscated_address(uri: &[u8], raw: &[u8], after: &[u8]) -> bool {
 const GIT_URL_SECTIONS: [&[u8]; 3] = [b"credential.", b"http.", b"url."];
 
 /// True when `before` (the bytes right before a URI, as
-/// [`crate::scan::Candidate::context_before`] gives them) ends with a git
+/// `urilint::scan::Candidate::context_before` gives them) ends with a git
 /// configuration section whose subsection is a URL, at a word start:
 /// `credential.https://dev.azure.com.useHttpPath=true` (scalar(1)). The
 /// URI runs into the variable name (`.useHttpPath`), which the text does

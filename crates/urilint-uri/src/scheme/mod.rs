@@ -135,8 +135,8 @@ pub struct SchemeRule {
 /// then a best effort).
 ///
 /// ```
-/// use urilint::grammar::{parse, Grammar};
-/// use urilint::scheme::check;
+/// use urilint_uri::grammar::{parse, Grammar};
+/// use urilint_uri::scheme::check;
 ///
 /// let p = parse("http://exa_mple.com:99999/", Grammar::Rfc3986);
 /// let found: Vec<_> = check(p.uri()).into_iter().map(|v| (v.code, v.offset)).collect();
@@ -232,7 +232,7 @@ pub fn is_bare_candidate(scheme: &[u8]) -> bool {
 /// in `hay`, read as one little-endian word when `end >= 8`: the scanner's
 /// form, for the colon at `end` (no copy, no loop).
 #[inline(always)]
-pub(crate) fn is_bare_candidate_before(hay: &[u8], end: usize, len: usize) -> bool {
+pub fn is_bare_candidate_before(hay: &[u8], end: usize, len: usize) -> bool {
     if !(2..=6).contains(&len) {
         return false;
     }

@@ -155,7 +155,7 @@ const DEFAULT_PORTS: &[(&str, u16)] = &[
 /// 5684. The source of each is in the table in this module's source.
 ///
 /// ```
-/// use urilint::normalize::default_port;
+/// use urilint_uri::normalize::default_port;
 ///
 /// assert_eq!(default_port("HTTPS"), Some(443));
 /// assert_eq!(default_port("mailto"), None);
@@ -173,7 +173,7 @@ pub fn default_port(scheme: &str) -> Option<u16> {
 /// True when `port` (digits) is the default port of `scheme` and may be
 /// dropped in normalization (RFC 3986 section 6.2.3): not for `sip` and
 /// `sips`, whose default depends on the transport.
-pub(crate) fn is_droppable_default_port(scheme: &str, port: &str) -> bool {
+pub fn is_droppable_default_port(scheme: &str, port: &str) -> bool {
     droppable(scheme)
         && default_port(scheme).is_some_and(|d| port_value(port) == Some(u32::from(d)))
 }
@@ -299,8 +299,8 @@ fn decoded_dots(seg: &str) -> Dots {
 /// Linear in the input's length; allocates only the result.
 ///
 /// ```
-/// use urilint::grammar::{parse, Grammar};
-/// use urilint::normalize::{normalize, NormalizeOptions};
+/// use urilint_uri::grammar::{parse, Grammar};
+/// use urilint_uri::normalize::{normalize, NormalizeOptions};
 ///
 /// let p = parse("HTTP://www.EXAMPLE.com:80/a/./b/../%7euser?%2f", Grammar::Rfc3986);
 /// assert_eq!(normalize(p.uri(), NormalizeOptions::default()), "http://www.example.com/a/~user?%2F");
@@ -386,7 +386,7 @@ pub fn normalize(uri: &UriRef<'_>, opts: NormalizeOptions) -> String {
 /// valid URI reference under `opts.grammar`.
 ///
 /// ```
-/// use urilint::normalize::{normalize_str, NormalizeOptions};
+/// use urilint_uri::normalize::{normalize_str, NormalizeOptions};
 ///
 /// let n = normalize_str("http://example.com:/", NormalizeOptions::default());
 /// assert_eq!(n.unwrap(), "http://example.com/");
@@ -411,7 +411,7 @@ pub fn normalize_str(s: &str, opts: NormalizeOptions) -> Result<String, Vec<Pars
 /// else those of `b` when it is (byte offsets into that string).
 ///
 /// ```
-/// use urilint::normalize::{equivalent, NormalizeOptions};
+/// use urilint_uri::normalize::{equivalent, NormalizeOptions};
 ///
 /// let o = NormalizeOptions::default();
 /// assert_eq!(equivalent("example://a/b/c/%7Bfoo%7D", "eXAMPLE://a/./b/../b/%63/%7bfoo%7d", o), Ok(true));

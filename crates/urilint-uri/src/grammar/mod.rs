@@ -19,7 +19,7 @@
 //! (`None`).
 //!
 //! ```
-//! use urilint::grammar::{parse, Grammar, HostKind};
+//! use urilint_uri::grammar::{parse, Grammar, HostKind};
 //!
 //! let p = parse("http://[::1]:8080/a?q#f", Grammar::Rfc3986);
 //! assert!(p.is_valid());
@@ -101,6 +101,7 @@ mod rfc2396;
 mod rfc3986;
 
 pub use crate::error::HostError;
+pub use host::lowercase_host;
 pub use iri::iri_to_uri;
 
 use std::fmt;
@@ -320,7 +321,7 @@ impl<'a> UriRef<'a> {
     /// offsets into [`UriRef::host`]. Allocates the returned string.
     ///
     /// ```
-    /// use urilint::grammar::{parse, Grammar};
+    /// use urilint_uri::grammar::{parse, Grammar};
     ///
     /// let p = parse("http://B\u{fc}cher.example/", Grammar::Rfc3987);
     /// assert_eq!(p.uri().host_ascii(), Some(Ok("xn--bcher-kva.example".to_string())));
@@ -418,7 +419,7 @@ pub fn parse(input: &str, grammar: Grammar) -> Parsed<'_> {
 /// `input.len()` and does not allocate when the input is valid.
 ///
 /// ```
-/// use urilint::grammar::{parse_with, Grammar, ParseOptions};
+/// use urilint_uri::grammar::{parse_with, Grammar, ParseOptions};
 ///
 /// let zoned = ParseOptions { grammar: Grammar::Rfc3986, zone_id: true };
 /// assert!(parse_with("http://[fe80::a%25en1]/", zoned).is_valid());

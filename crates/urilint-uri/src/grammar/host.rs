@@ -52,7 +52,7 @@ fn pct_value(b: &[u8], i: usize) -> Option<u8> {
 /// (RFC 3986 section 6.2.2.1: the host is case-insensitive); the
 /// hexadecimal digits of the `%HH` triplets are uppercased when `upper_hex`
 /// holds and kept as they are otherwise. Non-ASCII characters are kept.
-pub(crate) fn lowercase_host(host: &str, upper_hex: bool) -> String {
+pub fn lowercase_host(host: &str, upper_hex: bool) -> String {
     let mut out = String::with_capacity(host.len());
     let mut pct = 0;
     for c in host.chars() {

@@ -56,7 +56,7 @@ pub fn is_iprivate(c: char) -> bool {
 /// character (each UTF-8 byte becomes three ASCII bytes).
 ///
 /// ```
-/// use urilint::grammar::iri_to_uri;
+/// use urilint_uri::grammar::iri_to_uri;
 ///
 /// assert_eq!(
 ///     iri_to_uri("http://www.example.org/D\u{fc}rst"),
