@@ -52,6 +52,7 @@ impl LocalLinks {
     /// reworded since the revision is still reported, with its fix
     /// (issue 51: a Hugo shortcode or a mkdocstrings block on the page
     /// left 61 links to reworded headings neither fixed nor reported).
+    #[cfg(feature = "cli")]
     pub(crate) fn only_unknown_anchor(
         &self,
         tree: Option<&Path>,
@@ -74,6 +75,7 @@ impl LocalLinks {
     /// Takes back one link counted by
     /// [`LocalLinks::count_unknown_anchor`]: it was reported after all
     /// ([`LocalLinks::only_unknown_anchor`] with `--since`).
+    #[cfg(feature = "cli")]
     pub(crate) fn uncount_unknown_anchor(&self) {
         let mut c = self
             .unknown_anchors

@@ -209,8 +209,6 @@ fn new_value(
     }))
 }
 
-/// Adds a redirect from each moved page's old URL to its new one.
-#[allow(clippy::too_many_arguments)]
 /// True when the `book.toml` text `text` has `[output.X]` tables and none
 /// for `html` (mdBook then runs only those renderers: guide,
 /// "Configuring Renderers").
@@ -226,6 +224,8 @@ fn other_renderers_only(text: &str) -> bool {
             .any(|h| h.starts_with("[output.html]") || h.starts_with("[output.html."))
 }
 
+/// Adds a redirect from each moved page's old URL to its new one.
+#[allow(clippy::too_many_arguments)]
 fn add(
     text: &str,
     config: &std::path::Path,
