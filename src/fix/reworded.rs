@@ -90,7 +90,14 @@ pub fn new_id(
                     .enumerate()
                     .any(|(j, b)| j != i && b.text == after[i].text)
         });
-    if moved {
+    // Several changed: each must still share a word with what it was
+    // (`## Install`, `## Deploy` replaced by `## FAQ`, `## Changelog` is
+    // new sections, not rewordings; found in review of issue 51).
+    let rewritten = changed.len() > 1
+        && changed
+            .iter()
+            .any(|&i| !shares_a_word(&before[i].text, &after[i].text));
+    if moved || rewritten {
         return None;
     }
     let same = |id: &str| {
@@ -105,6 +112,40 @@ pub fn new_id(
     Some(Reworded {
         id,
         reworded: changed.contains(&named),
+    })
+}
+
+/// True when `a` and `b` have a word in common (letters or digits, two
+/// or more, compared in lower case; a heading's markup is no word), or
+/// two words that begin alike for four characters or more (`State`,
+/// `States`; `Configure`, `Configuration`).
+fn shares_a_word(a: &str, b: &str) -> bool {
+    let words = |t: &str| -> Vec<Vec<char>> {
+        t.split(|c: char| !c.is_alphanumeric())
+            .filter(|w| w.chars().count() >= 2)
+            .map(|w| w.to_lowercase().chars().collect())
+            .collect()
+    };
+    let (wa, wb) = (words(a), words(b));
+    wa.iter().any(|x| {
+        wb.iter().any(|y| {
+            let common = x.iter().zip(y).take_while(|(p, q)| p == q).count();
+            x == y || common >= 4
+        })
+    })
+}
+
+/// True when `fragment` (percent-decoded) was the id of one of the
+/// headings of `old` (a page's text at a revision, of `format`, ids by
+/// `renderer`): a link to it broke since, when the page no longer has it
+/// (`--since` reports such a link even where [`new_id`] is not certain of
+/// a fix). Headings an included file brought are not read.
+pub fn had_id(old: &[u8], format: InputFormat, renderer: Renderer, fragment: &str) -> bool {
+    headings(old, format, renderer).is_some_and(|hs| {
+        hs.iter().any(|h| {
+            h.id == fragment
+                || (renderer.case_insensitive() && h.id.to_lowercase() == fragment.to_lowercase())
+        })
     })
 }
 
@@ -306,6 +347,9 @@ mod tests {
         }
         // Two reworded at their places: each link follows its heading
         // (issue 51's measurement: nomicon, create-react-app).
+        // Sections replaced, not reworded: no fix by position.
+        let replaced = "## Troubleshooting\n\n## FAQ\n\n## Reducer\n";
+        assert_eq!(md(old, replaced, Renderer::Github, "action"), None);
         let two = "## States\n\n## Actions\n\n## Reducer\n";
         assert_eq!(
             md(old, two, Renderer::Github, "action"),

@@ -45,45 +45,71 @@ impl LocalLinks {
         }
     }
 
-    /// True when the fragment of `reference` (in the document `file`,
-    /// found by walking `tree`, with `base`) is taken as found only
-    /// because its target page's anchors cannot all be known: no id the
-    /// page's text makes has it. With `--since`, such a link to a heading
-    /// reworded since the revision is still reported, with its fix
-    /// (issue 51: a Hugo shortcode or a mkdocstrings block on the page
-    /// left 61 links to reworded headings neither fixed nor reported).
+    /// How the fragment of `reference` (in the document `file`, found by
+    /// walking `tree`, with `base`) was counted when no id the target
+    /// page's text makes has it: as a fragment the page itself may write
+    /// (a shortcode, a mkdocstrings block, a component), or for the site
+    /// (MkDocs `hooks`, a plugin that may add anchors); `None` when it was
+    /// found, reported, or not counted so. With `--since`, such a link to
+    /// a heading reworded since the revision is still reported, with its
+    /// fix (issue 51: 61 links to reworded headings were neither fixed nor
+    /// reported), and taken back from its count
+    /// ([`LocalLinks::uncount_unsure_anchor`]).
     #[cfg(feature = "cli")]
-    pub(crate) fn only_unknown_anchor(
+    pub(crate) fn unsure_anchor(
         &self,
         tree: Option<&Path>,
         file: &Path,
         reference: &str,
         base: Option<&str>,
-    ) -> bool {
-        let Some(super::Lead::Target(target)) = self.lead_within(tree, file, reference, base)
-        else {
-            return false;
+    ) -> Option<UnsureAnchor> {
+        let super::Lead::Target(target) = self.lead_within(tree, file, reference, base)? else {
+            return None;
         };
-        let Some(fragment) = target.fragment.as_deref() else {
-            return false;
-        };
-        self.anchors(&target.path, target.renderer, target.definition_terms)
-            .is_some_and(|a| a.only_unknown_has(fragment))
-            && !self.plain_heading(&target.path, target.renderer, fragment)
+        let fragment = target.fragment.as_deref()?;
+        if self.plain_heading(&target.path, target.renderer, fragment) {
+            return None;
+        }
+        let anchors = self.anchors(&target.path, target.renderer, target.definition_terms)?;
+        if anchors.only_unknown_has(fragment) {
+            return Some(UnsureAnchor::Page);
+        }
+        if anchors.has(fragment) {
+            return None;
+        }
+        let (config, why) = target.unsure_anchors?;
+        Some(UnsureAnchor::Site { config, why })
     }
 
-    /// Takes back one link counted by
-    /// [`LocalLinks::count_unknown_anchor`]: it was reported after all
-    /// ([`LocalLinks::only_unknown_anchor`] with `--since`).
+    /// Takes back one link counted as `how`
+    /// ([`LocalLinks::unsure_anchor`]): it was reported after all.
     #[cfg(feature = "cli")]
-    pub(crate) fn uncount_unknown_anchor(&self) {
-        let mut c = self
-            .unknown_anchors
-            .lock()
-            .unwrap_or_else(|p| p.into_inner());
-        c.0 = c.0.saturating_sub(1);
-        if c.0 == 0 {
-            c.1 = None;
+    pub(crate) fn uncount_unsure_anchor(&self, how: UnsureAnchor) {
+        match how {
+            UnsureAnchor::Page => {
+                let mut c = self
+                    .unknown_anchors
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner());
+                c.0 = c.0.saturating_sub(1);
+                if c.0 == 0 {
+                    c.1 = None;
+                }
+            }
+            UnsureAnchor::Site { config, why } => {
+                let mut unsure = self.unsure.lock().unwrap_or_else(|p| p.into_inner());
+                if let Some(reasons) = unsure.get_mut(&shown(&config)) {
+                    if let Some(n) = reasons.get_mut(&why) {
+                        *n = n.saturating_sub(1);
+                        if *n == 0 {
+                            reasons.remove(&why);
+                        }
+                    }
+                    if reasons.is_empty() {
+                        unsure.remove(&shown(&config));
+                    }
+                }
+            }
         }
     }
 
@@ -177,6 +203,23 @@ impl LocalLinks {
 /// Counts one link not checked in `count` (how many, and the least one
 /// counted, e.g. its page and the link, to name in a note: the same one
 /// whichever worker counts first); `example` makes this one's.
+/// How a fragment not found was counted as not checked
+/// ([`LocalLinks::unsure_anchor`]).
+#[cfg(feature = "cli")]
+#[derive(Debug)]
+pub(crate) enum UnsureAnchor {
+    /// The target page may write ids the model does not read.
+    Page,
+    /// The site may add anchors (`config`, `why`: the note's site and
+    /// reason).
+    Site {
+        /// The site's configuration file.
+        config: std::path::PathBuf,
+        /// The reason counted.
+        why: String,
+    },
+}
+
 pub(crate) fn tally<T: Ord>(count: &Mutex<(u64, Option<T>)>, example: impl FnOnce() -> T) {
     let mut c = count.lock().unwrap_or_else(|p| p.into_inner());
     c.0 += 1;

@@ -1070,8 +1070,10 @@ fn since_leaves_a_heading_it_is_not_sure_of_to_did_you_mean() {
         return;
     }
     // A heading added before the one reworded: which heading the link
-    // meant is not certain. `--since` reports nothing (the link's file is
-    // unchanged) and fixes nothing; `check` says "did you mean".
+    // meant is not certain. `--since` fixes nothing, but reports the link
+    // (its heading changed since the revision: a link that broke since
+    // must not pass unseen; it did until issue 51's second measurement);
+    // `check` says "did you mean".
     let dir = reworded_site(
         "docusaurus",
         &[],
@@ -1084,11 +1086,17 @@ fn since_leaves_a_heading_it_is_not_sure_of_to_did_you_mean() {
     let out = since_base(d, &["--fix", "."]);
     assert_eq!(
         out.status.code(),
-        Some(0),
+        Some(1),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
     assert_eq!(snapshot(d), before);
+    let out = since_base(d, &["--format", "plain", "."]);
+    assert!(
+        text(&out).contains("its heading changed since base"),
+        "{}",
+        text(&out)
+    );
     let out = urilint(
         d,
         &[
@@ -1175,5 +1183,82 @@ fn since_fix_follows_headings_on_unsure_pages_and_several_rewordings() {
     assert_eq!(
         read(d, "content/docs/other.md"),
         "---\ntitle: Other\n---\n\nSee [it](/docs/page/#new-heading), [a](../page/#alpha-one) and [b](../page/#beta-two).\n"
+    );
+}
+
+/// The review of the fixes above (issue 51, second measurement): a MkDocs
+/// `hooks` entry (the site may add anchors) left 29 links to reworded
+/// headings neither fixed nor reported; a page that includes a snippet
+/// had its broken link hidden by `--since` though `check` reports it; a
+/// page whose sections were all replaced had its links moved by position
+/// to unrelated sections. Now: the hook's links fixed; the other two
+/// reported without a fix.
+#[test]
+fn since_follows_hooks_reports_what_it_cannot_fix_and_never_guesses() {
+    if !have_git() {
+        return;
+    }
+    let hooked = based(&[
+        ("mkdocs.yml", "site_name: t\nhooks:\n  - hooks.py\n"),
+        ("docs/hooked.md", "# Hooked\n\n## Old heading\n"),
+        ("docs/index.md", "# Index\n\n[a](hooked.md#old-heading)\n"),
+    ]);
+    let d = hooked.path();
+    write(d, "docs/hooked.md", "# Hooked\n\n## New heading\n");
+    let out = since_base(d, &["--fix", "."]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        read(d, "docs/index.md"),
+        "# Index\n\n[a](hooked.md#new-heading)\n"
+    );
+    let plain = based(&[
+        (
+            "mkdocs.yml",
+            "site_name: t\nmarkdown_extensions:\n  - pymdownx.snippets\n",
+        ),
+        (
+            "docs/snippet.md",
+            "# Snippet\n\n--8<-- \"docs/part.txt\"\n\n## Config scheme\n",
+        ),
+        ("docs/part.txt", "Included text.\n"),
+        (
+            "docs/sections.md",
+            "# Sections\n\n## Install\n\n## Configure\n\n## Deploy\n",
+        ),
+        (
+            "docs/index.md",
+            "# Index\n\n[b](snippet.md#config-scheme) [c](sections.md#install)\n",
+        ),
+    ]);
+    let d = plain.path();
+    write(
+        d,
+        "docs/snippet.md",
+        "# Snippet\n\n--8<-- \"docs/part.txt\"\n\n## Configuration scheme\n",
+    );
+    write(
+        d,
+        "docs/sections.md",
+        "# Sections\n\n## Troubleshooting\n\n## FAQ\n\n## Changelog\n",
+    );
+    let out = since_base(d, &["--format", "plain", "."]);
+    let found = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{found}");
+    assert_eq!(found.matches(" L002 ").count(), 2, "{found}");
+    assert_eq!(
+        found.matches("its heading changed since base").count(),
+        2,
+        "{found}"
+    );
+    let out = since_base(d, &["--fix", "."]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    assert_eq!(
+        read(d, "docs/index.md"),
+        "# Index\n\n[b](snippet.md#config-scheme) [c](sections.md#install)\n"
     );
 }
