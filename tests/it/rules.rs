@@ -712,3 +712,71 @@ fn emphasis_in_a_bare_url_is_a_placeholder() {
         "{got}"
     );
 }
+
+/// The library's checker for one rule fixture, in process (as the
+/// language server holds it): `selector`'s rules (`ALL` for the
+/// suppression fixtures), `--max-uri-len 80`, unsafe fixes offered, no
+/// configuration file.
+fn in_process_checker(selector: &str) -> urilint::run::DocumentChecker {
+    use urilint::config::Settings;
+    use urilint::run::{Analysis, Ask, CheckOptions, RunOptions};
+    let mut settings = Settings::default();
+    settings.max_uri_len = 80;
+    settings.selection = urilint::lint::Selection {
+        select: Some(vec![selector.to_string()]),
+        ..Default::default()
+    };
+    let ask = Ask {
+        unsafe_fixes: true,
+        ..Ask::default()
+    };
+    let (analysis, problem) = Analysis::resolve_or_default(&settings, &ask);
+    assert!(problem.is_none(), "{problem:?}");
+    urilint::run::DocumentChecker {
+        opts: RunOptions::for_settings(&settings),
+        check: CheckOptions::reporting(analysis),
+        tree: None,
+    }
+}
+
+/// Each rule's findings on its fixture, in process, as snapshots
+/// (`tests/it/snapshots/`, insta): position, code, message, and every
+/// fix with its applicability and edits. Bless a change with
+/// `INSTA_UPDATE=always cargo test --test it rules::` (or `cargo insta
+/// review`) and read the diff; in CI (`CI` set) a missing or changed
+/// snapshot fails. The CLI's printed form of the same findings is
+/// `every_rule_fixture_reports_what_is_expected`'s.
+#[test]
+fn every_rule_in_process_as_its_snapshot() {
+    let fixtures = rule_fixtures();
+    assert!(fixtures.len() >= 20, "{fixtures:?}");
+    for (stem, path) in &fixtures {
+        let bytes = read(path);
+        let checker = in_process_checker(selector(stem));
+        let absolute = std::fs::canonicalize(path).expect("fixture");
+        let checked = checker.findings(&absolute, std::sync::Arc::from(bytes.clone()));
+        assert!(checked.notices.is_empty(), "{stem}: {:?}", checked.notices);
+        assert!(!checked.value.is_empty(), "{stem}: the fixture has no hit");
+        let mut shown = String::new();
+        for d in &checked.value {
+            shown.push_str(&format!(
+                "{}:{}: {} {} [{}]\n",
+                d.line, d.column, d.code, d.message, d.uri
+            ));
+            if let Some(fix) = &d.fix {
+                shown.push_str(&format!(
+                    "  fix ({:?}): {}\n",
+                    fix.applicability, fix.message
+                ));
+                for e in &fix.edits {
+                    let old = String::from_utf8_lossy(&bytes[e.start as usize..e.end as usize]);
+                    shown.push_str(&format!(
+                        "    {}..{}: {old:?} -> {:?}\n",
+                        e.start, e.end, e.replacement
+                    ));
+                }
+            }
+        }
+        insta::assert_snapshot!(stem.as_str(), shown);
+    }
+}
