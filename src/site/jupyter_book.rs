@@ -386,18 +386,7 @@ pub fn project_anchors(
     bound: &Path,
 ) -> Option<HashSet<String>> {
     let mut out = HashSet::new();
-    let mut count = 0usize;
-    let mut truncated = false;
-    let files = super::files_under(
-        dir,
-        |n| n.starts_with('.') || n == "node_modules" || n == "_build",
-        super::MAX_FILES,
-        &mut count,
-        &mut truncated,
-    );
-    if truncated {
-        return None;
-    }
+    let files = super::project_files(dir)?;
     let mut budget = MAX_PROJECT_BYTES;
     for (file, rel) in files {
         let ext = rel.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase());

@@ -1145,6 +1145,23 @@ fn memo<T: Copy>(
     v
 }
 
+/// The source files of a documentation project under `dir` (hidden
+/// directories, `node_modules` and `_build` left out), with their paths
+/// relative to it, for reading its labels (Sphinx, MyST); `None` past
+/// [`MAX_FILES`]: they cannot all be known.
+pub(crate) fn project_files(dir: &Path) -> Option<Vec<(PathBuf, String)>> {
+    let mut count = 0usize;
+    let mut truncated = false;
+    let files = files_under(
+        dir,
+        |n| n.starts_with('.') || n == "node_modules" || n == "_build",
+        MAX_FILES,
+        &mut count,
+        &mut truncated,
+    );
+    (!truncated).then_some(files)
+}
+
 /// The files under `dir`, recursively, with their paths relative to it
 /// (`/`-separated); entries whose name `skip` says (and symbolic links)
 /// are not entered. At most `max` in all (`count` is shared between the

@@ -242,18 +242,7 @@ pub fn project_labels(
     bound: &Path,
 ) -> Option<HashSet<String>> {
     let mut out: HashSet<String> = BUILT_IN_LABELS.iter().map(|s| (*s).to_string()).collect();
-    let mut count = 0usize;
-    let mut truncated = false;
-    let files = super::files_under(
-        dir,
-        |n| n.starts_with('.') || n == "node_modules" || n == "_build",
-        super::MAX_FILES,
-        &mut count,
-        &mut truncated,
-    );
-    if truncated {
-        return None;
-    }
+    let files = super::project_files(dir)?;
     let mut budget = super::jupyter_book::MAX_PROJECT_BYTES;
     let mut read = |file: &Path| -> Option<Option<String>> {
         let len = std::fs::metadata(file).ok().map_or(0, |m| m.len());
