@@ -2,7 +2,7 @@
 """10 new batch fixes per repository (not in the first run's batch diff), random.seed(51);
 with the reworded heading (reword log) and, where built, the built page's element with the new id."""
 import json, os, random, re, subprocess
-HD = "/tmp/hd-eval2"; OLD = "/tmp/hd-eval"
+HD = "/tmp/hd-eval3"; OLD = "/tmp/hd-eval2"
 ns = {}; exec(open(f"{HD}/review/headings-2026-11-30-fixes.py").read().split("rows = []")[0], ns); pairs = ns["pairs"]
 def rows(d, run):
     try: txt = open(f"{d}/out/{run}-fix.diff").read()

@@ -4,7 +4,7 @@ fragment written must be the final id of the heading whose id at base was
 the fragment replaced. Then 10 new batch fixes per repository (not in the
 first run's batch diff), random.seed(51), with the built page's id line."""
 import json, random, re, subprocess, sys, importlib.util
-HD = "/tmp/hd-eval2"; OLD = "/tmp/hd-eval"
+HD = "/tmp/hd-eval3"; OLD = "/tmp/hd-eval2"
 spec = importlib.util.spec_from_file_location("fx", f"{HD}/review/headings-2026-11-30-fixes.py")
 src = open(f"{HD}/review/headings-2026-11-30-fixes.py").read().split("rows = []")[0]
 ns = {}; exec(src, ns); pairs = ns["pairs"]

@@ -115,14 +115,15 @@ pub fn new_id(
     })
 }
 
-/// True when `a` and `b` have a word in common (letters or digits, two
-/// or more, compared in lower case; a heading's markup is no word), or
-/// two words that begin alike for four characters or more (`State`,
-/// `States`; `Configure`, `Configuration`).
+/// True when `a` and `b` have a word of four characters or more in
+/// common (letters or digits, compared in lower case; a heading's markup
+/// and short words such as `the` are none), or two words that begin alike
+/// for four characters or more (`State`, `States`; `Configure`,
+/// `Configuration`).
 fn shares_a_word(a: &str, b: &str) -> bool {
     let words = |t: &str| -> Vec<Vec<char>> {
         t.split(|c: char| !c.is_alphanumeric())
-            .filter(|w| w.chars().count() >= 2)
+            .filter(|w| w.chars().count() >= 4)
             .map(|w| w.to_lowercase().chars().collect())
             .collect()
     };
@@ -130,7 +131,7 @@ fn shares_a_word(a: &str, b: &str) -> bool {
     wa.iter().any(|x| {
         wb.iter().any(|y| {
             let common = x.iter().zip(y).take_while(|(p, q)| p == q).count();
-            x == y || common >= 4
+            common >= 4
         })
     })
 }
@@ -350,6 +351,10 @@ mod tests {
         // Sections replaced, not reworded: no fix by position.
         let replaced = "## Troubleshooting\n\n## FAQ\n\n## Reducer\n";
         assert_eq!(md(old, replaced, Renderer::Github, "action"), None);
+        // Sharing only a short word (`the`) is no rewording either.
+        let page = "## Install the app\n\n## Configure the server\n";
+        let other = "## Remove the cache\n\n## Delete the logs\n";
+        assert_eq!(md(page, other, Renderer::Github, "install-the-app"), None);
         let two = "## States\n\n## Actions\n\n## Reducer\n";
         assert_eq!(
             md(old, two, Renderer::Github, "action"),

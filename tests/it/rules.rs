@@ -720,10 +720,12 @@ fn emphasis_in_a_bare_url_is_a_placeholder() {
 fn in_process_checker(selector: &str) -> urilint::run::DocumentChecker {
     use urilint::config::Settings;
     use urilint::run::{Analysis, Ask, CheckOptions, RunOptions};
-    let mut settings = Settings::default();
-    settings.max_uri_len = 80;
-    settings.selection = urilint::lint::Selection {
-        select: Some(vec![selector.to_string()]),
+    let settings = Settings {
+        max_uri_len: 80,
+        selection: urilint::lint::Selection {
+            select: Some(vec![selector.to_string()]),
+            ..Default::default()
+        },
         ..Default::default()
     };
     let ask = Ask {

@@ -1201,20 +1201,37 @@ fn since_follows_hooks_reports_what_it_cannot_fix_and_never_guesses() {
     let hooked = based(&[
         ("mkdocs.yml", "site_name: t\nhooks:\n  - hooks.py\n"),
         ("docs/hooked.md", "# Hooked\n\n## Old heading\n"),
-        ("docs/index.md", "# Index\n\n[a](hooked.md#old-heading)\n"),
+        // A page that also includes a snippet: the rewording is certain
+        // on its own headings, but no fix (mkdocs' `plugins.md`).
+        (
+            "docs/snip.md",
+            "# Snip\n\n--8<-- \"docs/part.txt\"\n\n## Config scheme\n",
+        ),
+        ("docs/part.txt", "Included text.\n"),
+        (
+            "docs/index.md",
+            "# Index\n\n[a](hooked.md#old-heading) [s](snip.md#config-scheme)\n",
+        ),
     ]);
     let d = hooked.path();
     write(d, "docs/hooked.md", "# Hooked\n\n## New heading\n");
-    let out = since_base(d, &["--fix", "."]);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    write(
+        d,
+        "docs/snip.md",
+        "# Snip\n\n--8<-- \"docs/part.txt\"\n\n## Config schemes\n",
     );
+    let out = since_base(d, &["--format", "plain", "."]);
+    let found = text(&out);
+    assert_eq!(found.matches(" L002 ").count(), 2, "{found}");
+    assert!(
+        found.contains("in docs/snip.md; heading reworded since base: #config-scheme is now #config-schemes on the page, which includes files (no fix)"),
+        "{found}"
+    );
+    let out = since_base(d, &["--fix", "."]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
     assert_eq!(
         read(d, "docs/index.md"),
-        "# Index\n\n[a](hooked.md#new-heading)\n"
+        "# Index\n\n[a](hooked.md#new-heading) [s](snip.md#config-scheme)\n"
     );
     let plain = based(&[
         (
@@ -1250,9 +1267,9 @@ fn since_follows_hooks_reports_what_it_cannot_fix_and_never_guesses() {
     let found = text(&out);
     assert_eq!(out.status.code(), Some(1), "{found}");
     assert_eq!(found.matches(" L002 ").count(), 2, "{found}");
-    assert_eq!(
-        found.matches("its heading changed since base").count(),
-        2,
+    assert!(
+        found.contains("#config-scheme is now #configuration-scheme on the page, which includes files (no fix)")
+            && found.contains("no anchor install in docs/sections.md; its heading changed since base"),
         "{found}"
     );
     let out = since_base(d, &["--fix", "."]);

@@ -14,6 +14,10 @@ enum HeadingSince {
     /// Reworded at its place: the safe fix to its new id, and what the
     /// message says of it.
     Fixed(crate::fix::Fix, String),
+    /// Reworded at its place, certainly, but with no fix (the page
+    /// includes files, whose headings may change the id's counter): what
+    /// the message says.
+    Reworded(String),
     /// Changed or gone, with no certain fix: what the message says.
     Gone(String),
 }
@@ -217,7 +221,8 @@ impl Checker<'_> {
                     moved = true;
                     heading_fix = Some(fix);
                     (missing_anchor::RULE, format!("{message}; {said}"))
-                } else if let Some(HeadingSince::Gone(said)) = since {
+                } else if let Some(HeadingSince::Gone(said) | HeadingSince::Reworded(said)) = since
+                {
                     moved = true;
                     (missing_anchor::RULE, format!("{message}; {said}"))
                 } else {
@@ -260,7 +265,9 @@ impl Checker<'_> {
         let how = links.unsure_anchor(tree, doc, c.text(), base)?;
         // Only a certain rewording: a heading gone from a page that may
         // write ids (moved into a shortcode?) may still be there.
-        let Some(HeadingSince::Fixed(..)) = self.reworded_heading(links, tree, doc, c, base) else {
+        let Some(HeadingSince::Fixed(..) | HeadingSince::Reworded(..)) =
+            self.reworded_heading(links, tree, doc, c, base)
+        else {
             return None;
         };
         let crate::links::Lead::Target(target) = links.lead_within(tree, doc, c.text(), base)?
@@ -270,7 +277,12 @@ impl Checker<'_> {
         let fragment = target.fragment?;
         links.uncount_unsure_anchor(how);
         Some(Problem::MissingAnchor {
-            path: target.path,
+            // As `check` names a page of a site.
+            path: if target.in_site {
+                crate::links::shown(&target.path)
+            } else {
+                target.path
+            },
             fragment,
             suggestion: None,
         })
@@ -306,6 +318,19 @@ impl Checker<'_> {
         let includes =
             !crate::links::anchors::includes::included(&new, &target.path, None).is_empty();
         if includes {
+            // The page's own headings may still show the rewording
+            // certainly: said, with no fix (issue 51's third measurement:
+            // MkDocs `plugins.md#config_scheme`, a page with a snippet and
+            // a mkdocstrings block).
+            let own = crate::fix::reworded::new_id(&old, &new, format, target.renderer, fragment);
+            if let Some(found) = own.filter(|f| f.reworded) {
+                return Some(HeadingSince::Reworded(format!(
+                    "heading reworded since {}: {} is now {} on the page, which includes files (no fix)",
+                    since.rev,
+                    crate::lint::quote(&format!("#{fragment}")),
+                    crate::lint::quote(&format!("#{}", found.id))
+                )));
+            }
             return crate::fix::reworded::had_id(&old, format, target.renderer, fragment)
                 .then(|| HeadingSince::Gone(format!("its heading changed since {}", since.rev)));
         }
