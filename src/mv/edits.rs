@@ -141,7 +141,7 @@ pub(super) struct Resolver<'a> {
 
 impl Resolver<'_> {
     /// The site that builds the page `file`, if any.
-    fn site_of(&self, file: &Path) -> Option<Arc<Site>> {
+    pub(super) fn site_of(&self, file: &Path) -> Option<Arc<Site>> {
         Site::of_file(file, Some(self.root), &self.sites)
     }
 

@@ -14,6 +14,7 @@
 mod config;
 pub mod edits;
 pub mod plan;
+mod sphinx;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -261,9 +262,17 @@ pub fn plan_with(
             }
         };
         let mut doc_edits = Vec::new();
-        for link in edits::links(kind, &bytes) {
+        let links = edits::links(kind, &bytes).into_iter().map(|l| (l, None));
+        let xrefs = sphinx::xrefs(kind, &bytes)
+            .into_iter()
+            .map(|(l, k)| (l, Some(k)));
+        for (link, xref) in links.chain(xrefs) {
             let line = line_of(&bytes, link.span.start);
-            match resolver.outcome(&doc, &link.text) {
+            let outcome = match xref {
+                None => resolver.outcome(&doc, &link.text),
+                Some(k) => resolver.xref_outcome(&doc, k, &link.text),
+            };
+            match outcome {
                 edits::Outcome::Same => {}
                 edits::Outcome::Left(reason) => out.left.push(Left {
                     file: doc.clone(),
@@ -289,7 +298,9 @@ pub fn plan_with(
                 }),
             }
         }
-        // One edit per span (a link the format gives twice is one).
+        // One edit per span (a link the format gives twice is one), in
+        // file order (the cross-references come after the links).
+        doc_edits.sort_by_key(|e| e.edit.start);
         doc_edits.dedup_by(|a, b| a.edit.start == b.edit.start);
         doc_edits.retain({
             let mut end = 0;

@@ -676,6 +676,59 @@ fn mv_out_of_docs_dir_and_back() {
     no_broken_link(d);
 }
 
+/// Sphinx cross-references follow a move (issue 51: pallets/flask's
+/// `toctree` entries and `:doc:` roles gave 62 `sphinx-build -W`
+/// warnings after the moves): `toctree` entries and `:doc:` roles to the
+/// moved page, relative and rooted, with and without suffix; a moved
+/// page's own relative roles and `:download:`; `:ref:` labels untouched.
+#[test]
+fn mv_sphinx_toctree_and_doc_roles_follow() {
+    if !have_git() {
+        return;
+    }
+    let dir = mv_site("sphinx");
+    let d = dir.path();
+    write(
+        d,
+        "docs/contents.rst",
+        "Contents\n========\n\n.. toctree::\n   :maxdepth: 2\n\n   installation\n   Tutorial <tutorial/index>\n   /installation.rst\n\n\
+         See :doc:`installation`, :doc:`the install </installation>` and :ref:`deps-label`.\n\n\
+         .. _deps-label:\n\nDependencies\n------------\n",
+    );
+    write(
+        d,
+        "docs/tutorial/index.rst",
+        "Tutorial (written for the test)\n===============================\n\n\
+         Read :doc:`../installation` and :download:`the logo <../_static/flask-logo.svg>`.\n",
+    );
+    git(d, &["add", "-A"]);
+    git(d, &["commit", "-q", "-m", "xrefs"]);
+    std::fs::create_dir_all(d.join("docs/setup")).unwrap_or_else(|e| panic!("{e}"));
+    urilint_ok(
+        d,
+        &[
+            "mv",
+            "docs/installation.rst",
+            "docs/tutorial",
+            "docs/setup/",
+        ],
+    );
+    assert_eq!(
+        read(d, "docs/contents.rst"),
+        "Contents\n========\n\n.. toctree::\n   :maxdepth: 2\n\n   setup/installation\n   Tutorial <setup/tutorial/index>\n   /setup/installation.rst\n\n\
+         See :doc:`setup/installation`, :doc:`the install </setup/installation>` and :ref:`deps-label`.\n\n\
+         .. _deps-label:\n\nDependencies\n------------\n"
+    );
+    // Moved together: the tutorial's role to the installation unchanged;
+    // its download, relative to its new place.
+    assert_eq!(
+        read(d, "docs/setup/tutorial/index.rst"),
+        "Tutorial (written for the test)\n===============================\n\n\
+         Read :doc:`../installation` and :download:`the logo <../../_static/flask-logo.svg>`.\n"
+    );
+    no_broken_link(d);
+}
+
 #[test]
 fn mv_sphinx_built_names_and_targets() {
     if !have_git() {
