@@ -49,6 +49,15 @@ pub enum XrefOutcome {
         /// The closest existing document, file or label, as it would be
         /// written, for "did you mean".
         suggestion: Option<String>,
+        /// The files that would have been the target (one per source
+        /// suffix for a document; none for a label), for `--since` to
+        /// ask git whether one was renamed.
+        candidates: Vec<PathBuf>,
+        /// The page whose folder a relative target starts from, and the
+        /// project's source directory, for writing a renamed target.
+        page: PathBuf,
+        /// The Sphinx source directory.
+        source_dir: PathBuf,
     },
 }
 
@@ -157,6 +166,9 @@ impl LocalLinks {
             ),
             path: site.layout.config.clone(),
             suggestion,
+            candidates: Vec::new(),
+            page: page.page.clone(),
+            source_dir: site.layout.source_dir.clone(),
         })
     }
 
@@ -200,16 +212,15 @@ impl LocalLinks {
             }
         }
         let path = Self::sphinx_path(site, from, name)?;
-        let candidates = l
+        let candidates: Vec<PathBuf> = l
             .page_extensions
             .iter()
             .copied()
             .chain(["ipynb"])
-            .map(|ext| with_suffix(&path, ext));
-        for c in candidates {
-            if self.files.kind(&c) == Kind::File {
-                return Ok(XrefOutcome::Fine);
-            }
+            .map(|ext| with_suffix(&path, ext))
+            .collect();
+        if candidates.iter().any(|c| self.files.kind(c) == Kind::File) {
+            return Ok(XrefOutcome::Fine);
         }
         let first = with_suffix(&path, l.page_extensions.first().copied().unwrap_or("rst"));
         self.sure_missing(site, &path)?;
@@ -250,6 +261,9 @@ impl LocalLinks {
             ),
             path: first,
             suggestion,
+            candidates,
+            page: from.to_path_buf(),
+            source_dir: l.source_dir.clone(),
         })
     }
 
@@ -297,8 +311,11 @@ impl LocalLinks {
                 "the file {}, which does not exist",
                 crate::lint::quote(&x.target)
             ),
-            path,
+            path: path.clone(),
             suggestion,
+            candidates: vec![path],
+            page: from.to_path_buf(),
+            source_dir: site.layout.source_dir.clone(),
         })
     }
 

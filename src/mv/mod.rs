@@ -14,7 +14,7 @@
 mod config;
 pub mod edits;
 pub mod plan;
-mod sphinx;
+pub(crate) mod sphinx;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -95,7 +95,7 @@ impl Resolver<'_> {
         if x.kind != XrefKind::Download && !file_after.starts_with(source) {
             return Outcome::Left("the document moves out of the Sphinx source directory".into());
         }
-        let new = match self.written(source, &doc_after, &file_after, name, written_ext, x.kind) {
+        let new = match written(source, &doc_after, &file_after, name, written_ext, x.kind) {
             Some(n) => n,
             None => return Outcome::Left("a path that is not UTF-8".into()),
         };
@@ -105,38 +105,41 @@ impl Resolver<'_> {
             Outcome::New(new)
         }
     }
+}
 
-    /// The target naming `file_after` from the page at `doc_after`, in
-    /// the form `name` had (rooted or relative; the suffix written when
-    /// `written_ext` is `Some`, then the file's own).
-    fn written(
-        &self,
-        source: &Path,
-        doc_after: &Path,
-        file_after: &Path,
-        name: &str,
-        written_ext: Option<&str>,
-        kind: XrefKind,
-    ) -> Option<String> {
-        let path = if name.starts_with('/') {
-            format!("/{}", relative_path(source, file_after)?)
-        } else {
-            relative_path(doc_after.parent().unwrap_or(Path::new("")), file_after)?
-        };
-        if kind == XrefKind::Download || written_ext.is_some() {
-            return Some(path);
-        }
-        // Without the suffix, as it was written.
-        Some(match path.rsplit_once('.') {
-            Some((stem, ext)) if !ext.contains('/') && !stem.is_empty() => stem.to_string(),
-            _ => path,
-        })
+/// The target naming `file_after` from the page at `page_after` (both
+/// absolute), in the form `name` (as written, suffix split off) had:
+/// rooted at `source` when it starts with `/`, else relative to the
+/// page's folder; with the file's suffix when `written_ext` is `Some` (a
+/// `:download:` always), else without. `None` for a path that is not
+/// UTF-8. Also `check --since --fix`'s form for a document renamed since
+/// the revision.
+pub(crate) fn written(
+    source: &Path,
+    page_after: &Path,
+    file_after: &Path,
+    name: &str,
+    written_ext: Option<&str>,
+    kind: XrefKind,
+) -> Option<String> {
+    let path = if name.starts_with('/') {
+        format!("/{}", relative_path(source, file_after)?)
+    } else {
+        relative_path(page_after.parent().unwrap_or(Path::new("")), file_after)?
+    };
+    if kind == XrefKind::Download || written_ext.is_some() {
+        return Some(path);
     }
+    // Without the suffix, as it was written.
+    Some(match path.rsplit_once('.') {
+        Some((stem, ext)) if !ext.contains('/') && !stem.is_empty() => stem.to_string(),
+        _ => path,
+    })
 }
 
 /// `target` without a source suffix of `exts` it ends with (`intro.rst`
 /// gives `intro`), and that suffix.
-fn split_suffix<'a>(target: &'a str, exts: &[&'a str]) -> (&'a str, Option<&'a str>) {
+pub(crate) fn split_suffix<'a>(target: &'a str, exts: &[&'a str]) -> (&'a str, Option<&'a str>) {
     for ext in exts {
         if let Some(stem) = target
             .strip_suffix(ext)

@@ -1332,3 +1332,46 @@ fn since_follows_hooks_reports_what_it_cannot_fix_and_never_guesses() {
         "# Index\n\n[b](snippet.md#config-scheme) [c](sections.md#install)\n"
     );
 }
+
+/// A Sphinx document renamed since the revision: the `toctree` entries and
+/// `:doc:` roles that named it are reported with "renamed to ... since"
+/// (on lines nothing changed) and fixed to the new name in their own form
+/// (relative or rooted, with the suffix if written), as `urilint mv`
+/// writes them.
+#[test]
+fn since_fix_follows_a_renamed_sphinx_document() {
+    if !have_git() {
+        return;
+    }
+    let dir = based(&[
+        ("docs/conf.py", "extensions = []\n"),
+        (
+            "docs/index.rst",
+            "Home\n====\n\n.. toctree::\n\n   install\n   guide/index\n\nSee :doc:`install` and :doc:`/install.rst`.\n",
+        ),
+        ("docs/install.rst", "Install\n=======\n"),
+        ("docs/guide/index.rst", "Guide\n=====\n\nBack to :doc:`../install`.\n"),
+    ]);
+    let d = dir.path();
+    git(d, &["mv", "docs/install.rst", "docs/guide/install.rst"]);
+    let out = since_base(d, &["--format", "plain", "."]);
+    let found = text(&out);
+    assert_eq!(found.matches(" L001 ").count(), 4, "{found}");
+    assert_eq!(
+        found
+            .matches("renamed to docs/guide/install.rst since base")
+            .count(),
+        4,
+        "{found}"
+    );
+    let out = since_base(d, &["--fix", "."]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert_eq!(
+        read(d, "docs/index.rst"),
+        "Home\n====\n\n.. toctree::\n\n   guide/install\n   guide/index\n\nSee :doc:`guide/install` and :doc:`/guide/install.rst`.\n"
+    );
+    assert_eq!(
+        read(d, "docs/guide/index.rst"),
+        "Guide\n=====\n\nBack to :doc:`install`.\n"
+    );
+}

@@ -57,17 +57,73 @@ impl Checker<'_> {
                 message,
                 path: target,
                 suggestion,
+                candidates,
+                page,
+                source_dir,
             } = links.check_xref(&page, x)
             {
                 if self.link_ignore.is_some_and(|i| i.ignores(&target)) {
                     continue;
                 }
-                if let Some(d) = self.xref_finding(unit, x, message, suggestion) {
+                let renamed = self.renamed_since(x, &candidates, &page, &source_dir);
+                if let Some(mut d) = self.xref_finding(unit, x, message, suggestion) {
+                    if let Some((said, mut fix)) = renamed {
+                        d.message = crate::lint::bounded(format!("{}; {said}", d.message));
+                        // The new name replaces the target as written.
+                        if let Some(e) = fix.as_mut().and_then(|f| f.edits.first_mut()) {
+                            e.start = d.uri_span.start;
+                            e.end = d.uri_span.end;
+                        }
+                        d.fix = fix.or(d.fix.take());
+                        self.moved_links
+                            .lock()
+                            .unwrap_or_else(|p| p.into_inner())
+                            .insert(d.byte_offset);
+                    }
                     out.push(d);
                 }
             }
         }
         out
+    }
+
+    /// With `--since`: when git says one of `candidates` (the files the
+    /// document or file of `x` would be) was renamed or deleted since the
+    /// revision, what the message says of it and, for a rename, the safe
+    /// fix to the new name in the target's form (rooted at `source_dir`
+    /// or relative to `page`'s folder, with the suffix if it was written;
+    /// as `urilint mv` writes it, [`crate::mv::sphinx::written`]). Such a
+    /// finding is reported by `--since` on any line (issue 51).
+    fn renamed_since(
+        &self,
+        x: &Xref,
+        candidates: &[std::path::PathBuf],
+        page: &std::path::Path,
+        source_dir: &std::path::Path,
+    ) -> Option<(String, Option<crate::fix::Fix>)> {
+        let (since, _) = self.since.as_ref()?;
+        let moved = candidates.iter().find_map(|c| since.moved_target(c))?;
+        let said = moved.describe(&since.rev);
+        let crate::since::Moved::Renamed { to } = moved else {
+            return Some((said, None));
+        };
+        let exts = ["rst", "md", "txt", "ipynb"];
+        let (name, written_ext) = match x.kind {
+            XrefKind::Download => (x.target.as_str(), None),
+            _ => crate::mv::sphinx::split_suffix(&x.target, &exts),
+        };
+        let new = crate::mv::sphinx::written(source_dir, page, &to, name, written_ext, x.kind)?;
+        let fix = crate::fix::Fix {
+            message: format!("name {}, the new place", crate::lint::quote(&new)),
+            // Placed on the finding's span by the caller.
+            edits: vec![crate::fix::Edit {
+                start: 0,
+                end: 0,
+                replacement: new,
+            }],
+            applicability: crate::fix::Applicability::Safe,
+        };
+        Some((said, Some(fix)))
     }
 
     /// The finding for the cross-reference `x` of `unit` whose target is
