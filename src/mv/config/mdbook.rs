@@ -61,7 +61,7 @@ pub(super) fn edits(site: &Site, pages: &[Page], redirect: bool, out: &mut Out) 
         let Ok(new) = &p.new else { continue };
         if let Some((key, _)) = entries
             .iter()
-            .find(|(k, _)| site.same_url(k, new) && !site.same_url(k, &p.old))
+            .find(|(k, _)| site.same_url(&key_url(k), new) && !site.same_url(&key_url(k), &p.old))
         {
             out.leave(
                 &p.file.from,
@@ -111,6 +111,25 @@ pub(super) fn edits(site: &Site, pages: &[Page], redirect: bool, out: &mut Out) 
     out.edits
         .extend(links.into_iter().map(|l| (config.clone(), l)));
     out.redirects.extend(redirects);
+}
+
+/// The URL path of the old page a redirect key names: mdBook writes the
+/// stub at the key's path under the book's root, so `/old.html`,
+/// `./old.html` and `old.html` are all `/old.html` (the nomicon writes
+/// `./`; a value relative to `./old.html` was resolved one folder too
+/// deep, issue 51's second `mv` measurement).
+fn key_url(key: &str) -> String {
+    let mut rest = key;
+    loop {
+        if let Some(r) = rest.strip_prefix("./") {
+            rest = r;
+        } else if let Some(r) = rest.strip_prefix('/') {
+            rest = r;
+        } else {
+            break;
+        }
+    }
+    format!("/{rest}")
 }
 
 /// The redirect values of `entries` that lead to a moved page, written
@@ -192,6 +211,8 @@ fn new_value(
         return None;
     }
     let absolute = path.starts_with('/');
+    let key = key_url(key);
+    let key = key.as_str();
     let resolved = if absolute {
         path.to_string()
     } else {
@@ -248,7 +269,10 @@ fn add(
                 continue;
             }
         };
-        if entries.iter().any(|(k, _)| site.same_url(k, &p.old)) {
+        if entries
+            .iter()
+            .any(|(k, _)| site.same_url(&key_url(k), &p.old))
+        {
             out.leave(
                 &p.file.from,
                 &p.old,
@@ -384,6 +408,29 @@ mod tests {
         assert_eq!(
             after,
             "[book]\ntitle = \"t\"\n\n[output.html.redirect]\n\"/a.html\" = \"b/a.html\"\n"
+        );
+    }
+
+    /// rust-lang/nomicon's `book.toml` writes its keys `"./old.html"`: a
+    /// value relative to the key is relative to the book's root (mdBook
+    /// writes the stub there), and a page moved onto such a key's old URL
+    /// is named.
+    #[test]
+    fn keys_written_with_a_dot_are_the_root_s() {
+        assert_eq!(key_url("./vec-drain.html"), "/vec-drain.html");
+        assert_eq!(key_url("/x/y.html"), "/x/y.html");
+        assert_eq!(key_url("y.html"), "/y.html");
+        let config = "[output.html.redirect]\n\"./old.html\" = \"./a.html\"\n";
+        let (after, _) = moved(config);
+        // One folder down from the root (it was `../b/a.html`, a 404).
+        assert_eq!(
+            after,
+            "[output.html.redirect]\n\"./old.html\" = \"b/a.html\"\n\"/a.html\" = \"b/a.html\"\n"
+        );
+        let (_, left) = moved("[output.html.redirect]\n\"./b/a.html\" = \"../x.html\"\n");
+        assert!(
+            left.iter().any(|l| l.contains("old URL of a redirect")),
+            "{left:?}"
         );
     }
 
