@@ -38,6 +38,10 @@ pub enum XrefKind {
     /// A `toctree` entry: a document, as for [`XrefKind::Doc`]; a source
     /// suffix may be written.
     Toctree,
+    /// The file an `include` or `literalinclude` directive reads, as for
+    /// [`XrefKind::Download`] (Sphinx: an absolute path starts at the
+    /// source directory).
+    Include,
 }
 
 impl XrefKind {
@@ -48,7 +52,14 @@ impl XrefKind {
             XrefKind::Ref => ":ref:",
             XrefKind::Download => ":download:",
             XrefKind::Toctree => "toctree",
+            XrefKind::Include => "include",
         }
+    }
+
+    /// True for the kinds that name a file by its path (`:download:`,
+    /// `include`), not a document by its name.
+    pub fn names_a_file(self) -> bool {
+        matches!(self, XrefKind::Download | XrefKind::Include)
     }
 }
 
@@ -96,6 +107,7 @@ pub fn in_rst(src: &[u8]) -> Vec<Xref> {
     skipped.sort_by_key(|r| r.start);
     let mut out = rst_roles(src, &skipped);
     out.extend(rst_toctrees(src, &skipped));
+    out.extend(rst_includes(src, &skipped));
     out.sort_by_key(|x| x.span.start);
     out
 }
@@ -315,6 +327,51 @@ fn rst_toctrees(src: &[u8], skipped: &[Range<usize>]) -> Vec<Xref> {
     out
 }
 
+/// The arguments of the `include` and `literalinclude` directives of
+/// `src` (a standard include `<isonum.txt>` left out).
+fn rst_includes(src: &[u8], skipped: &[Range<usize>]) -> Vec<Xref> {
+    let mut out = Vec::new();
+    for r in lines(src) {
+        let line = &src[r.clone()];
+        let lead = line.len() - line.trim_ascii_start().len();
+        let t = &line[lead..];
+        let Some(rest) = t.strip_prefix(b"..") else {
+            continue;
+        };
+        let rest_lead = rest.len() - rest.trim_ascii_start().len();
+        let rest = &rest[rest_lead..];
+        let arg = rest
+            .strip_prefix(b"include::")
+            .or_else(|| rest.strip_prefix(b"literalinclude::"));
+        let Some(arg) = arg else { continue };
+        if inside(skipped, r.start) {
+            continue;
+        }
+        if let Some(x) = include_argument(r.end - arg.len(), arg) {
+            out.push(x);
+        }
+    }
+    out
+}
+
+/// The [`XrefKind::Include`] of a directive whose argument is `arg`,
+/// found at byte `at` of the source; `None` when empty or a standard
+/// include (`<isonum.txt>`).
+fn include_argument(at: usize, arg: &[u8]) -> Option<Xref> {
+    let lead = arg.len() - arg.trim_ascii_start().len();
+    let target = arg.trim_ascii();
+    if target.is_empty() || target.starts_with(b"<") {
+        return None;
+    }
+    let begin = at + lead;
+    Some(Xref {
+        kind: XrefKind::Include,
+        target: String::from_utf8_lossy(target).into_owned(),
+        span: begin..begin + target.len(),
+        glob: false,
+    })
+}
+
 /// The entries among the lines `body` of a toctree (`option` tells an
 /// option line; options come first). An entry is `target` or
 /// `title <target>`; `self` and URLs are no documents.
@@ -421,6 +478,11 @@ pub fn in_myst(src: &[u8]) -> Vec<Xref> {
                 .position(|l| closes(&src[l.clone()], &fence))
                 .map_or(lines.len(), |p| i + 1 + p);
             let body = &lines[(i + 1).min(close)..close];
+            if let Some(b"include" | b"literalinclude") = name.as_deref() {
+                // The argument after `{include}` on the fence's line.
+                let close = memchr::memchr(b'}', line).map_or(line.len(), |c| c + 1);
+                out.extend(include_argument(r.start + close, &line[close..]));
+            }
             if name.as_deref() == Some(b"toctree".as_slice()) {
                 out.extend(toctree_entries(src, &yaml_skipped(src, body), |b| {
                     b.trim_ascii_start().starts_with(b":")
@@ -594,6 +656,35 @@ mod tests {
                     "/api/index.rst".into()
                 ),
                 (XrefKind::Toctree, "changes/*".into(), "changes/*".into()),
+            ]
+        );
+        let src = ".. include:: ../CHANGES.rst\n.. literalinclude:: /examples/app.py\n   :lines: 1-3\n\n.. include:: <isonum.txt>\n";
+        assert_eq!(
+            targets(&in_rst(src.as_bytes()), src),
+            vec![
+                (
+                    XrefKind::Include,
+                    "../CHANGES.rst".into(),
+                    "../CHANGES.rst".into()
+                ),
+                (
+                    XrefKind::Include,
+                    "/examples/app.py".into(),
+                    "/examples/app.py".into()
+                ),
+            ]
+        );
+        let md =
+            "```{include} ../README.md\n:start-after: x\n```\n\n```{literalinclude} app.py\n```\n";
+        assert_eq!(
+            targets(&in_myst(md.as_bytes()), md),
+            vec![
+                (
+                    XrefKind::Include,
+                    "../README.md".into(),
+                    "../README.md".into()
+                ),
+                (XrefKind::Include, "app.py".into(), "app.py".into()),
             ]
         );
         assert!(!x[0].glob && x[3].glob);

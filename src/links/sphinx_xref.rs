@@ -114,17 +114,27 @@ impl LocalLinks {
         if external || (x.glob && x.target.contains(['*', '?', '['])) {
             return XrefOutcome::Fine;
         }
-        let outcome = match x.kind {
-            XrefKind::Ref => self.check_label(page, x),
-            XrefKind::Doc | XrefKind::Toctree => self.check_document(page, &page.page, x),
-            XrefKind::Download => self.check_download(page, &page.page, x),
+        // An include's path starts from the file the directive is in
+        // (docutils' current source); a role's from the document.
+        let first = match (x.kind, &page.also) {
+            (XrefKind::Include, Some(own)) => own.as_path(),
+            _ => page.page.as_path(),
         };
-        let outcome = match (outcome, &page.also) {
-            (Err(_), Some(own)) if x.kind != XrefKind::Ref => match x.kind {
-                XrefKind::Download => self.check_download(page, own, x),
-                _ => self.check_document(page, own, x),
+        let check = |from: &Path| match x.kind {
+            XrefKind::Ref => self.check_label(page, x),
+            XrefKind::Doc | XrefKind::Toctree => self.check_document(page, from, x),
+            XrefKind::Download | XrefKind::Include => self.check_download(page, from, x),
+        };
+        let outcome = check(first);
+        // A file a page includes: a target found from either place is
+        // found.
+        let retry = !matches!(outcome, Ok(XrefOutcome::Fine)) && x.kind != XrefKind::Ref;
+        let outcome = match &page.also {
+            Some(own) if retry && own.as_path() != first => match check(own) {
+                Ok(XrefOutcome::Fine) => Ok(XrefOutcome::Fine),
+                _ => outcome,
             },
-            (o, _) => o,
+            _ => outcome,
         };
         match outcome {
             Ok(o) => o,
@@ -287,7 +297,9 @@ impl LocalLinks {
         })
     }
 
-    /// A `:download:` file: `Err` with the reason when not sure.
+    /// A `:download:` or included file: `Err` with the reason when not
+    /// sure. It may lie outside the source directory (`.. include::
+    /// ../CHANGES.rst`), not outside the site's bound.
     fn check_download(
         &self,
         page: &XrefPage,
@@ -295,7 +307,15 @@ impl LocalLinks {
         x: &Xref,
     ) -> Result<XrefOutcome, String> {
         let site = &page.site;
-        let path = Self::sphinx_path(site, from, &x.target)?;
+        let source = &site.layout.source_dir;
+        let joined = match x.target.strip_prefix('/') {
+            Some(rooted) => source.join(rooted),
+            None => from.parent().unwrap_or(Path::new("")).join(&x.target),
+        };
+        let path = crate::site::lexically_clean(&joined);
+        if !site.inside_bound(&path) {
+            return Err(OUTSIDE.to_string());
+        }
         if self.files.kind(&path) != Kind::Missing {
             return Ok(XrefOutcome::Fine);
         }

@@ -73,7 +73,7 @@ impl Resolver<'_> {
         let doc_after = after(self.moves, doc);
         let moved_doc = doc_after != doc;
         let (name, written_ext) = match x.kind {
-            XrefKind::Download => (target, None),
+            k if k.names_a_file() => (target, None),
             _ => split_suffix(target, &exts),
         };
         let joined = match name.strip_prefix('/') {
@@ -92,7 +92,7 @@ impl Resolver<'_> {
         if file_after == file && (!moved_doc || name.starts_with('/')) {
             return Outcome::Same;
         }
-        if x.kind != XrefKind::Download && !file_after.starts_with(source) {
+        if !x.kind.names_a_file() && !file_after.starts_with(source) {
             return Outcome::Left("the document moves out of the Sphinx source directory".into());
         }
         let new = match written(source, &doc_after, &file_after, name, written_ext, x.kind) {
@@ -127,7 +127,7 @@ pub(crate) fn written(
     } else {
         relative_path(page_after.parent().unwrap_or(Path::new("")), file_after)?
     };
-    if kind == XrefKind::Download || written_ext.is_some() {
+    if kind.names_a_file() || written_ext.is_some() {
         return Some(path);
     }
     // Without the suffix, as it was written.
@@ -156,7 +156,7 @@ pub(crate) fn split_suffix<'a>(target: &'a str, exts: &[&'a str]) -> (&'a str, O
 /// `joined.EXT` for the source suffixes `exts` (and `.ipynb`) that is a
 /// file.
 fn existing(joined: &Path, kind: XrefKind, exts: &[&str]) -> Option<PathBuf> {
-    if kind == XrefKind::Download {
+    if kind.names_a_file() {
         return joined.is_file().then(|| joined.to_path_buf());
     }
     exts.iter().copied().chain(["ipynb"]).find_map(|ext| {

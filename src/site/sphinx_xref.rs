@@ -433,6 +433,13 @@ impl super::Site {
             .clone()
     }
 
+    /// True when `path` (absolute, clean) lies inside the directory the
+    /// site's files are looked for in (the repository): nothing outside
+    /// it is looked at.
+    pub fn inside_bound(&self, path: &Path) -> bool {
+        path.starts_with(&self.bound)
+    }
+
     /// True when the repository's `.gitignore` lists `path` (a file or
     /// directory of the site): a build step makes it, so its absence
     /// says nothing.

@@ -699,7 +699,8 @@ fn mv_sphinx_toctree_and_doc_roles_follow() {
         d,
         "docs/tutorial/index.rst",
         "Tutorial (written for the test)\n===============================\n\n\
-         Read :doc:`../installation` and :download:`the logo <../_static/flask-logo.svg>`.\n",
+         Read :doc:`../installation` and :download:`the logo <../_static/flask-logo.svg>`.\n\n\
+         .. literalinclude:: ../conf.py\n   :lines: 1\n",
     );
     git(d, &["add", "-A"]);
     git(d, &["commit", "-q", "-m", "xrefs"]);
@@ -724,7 +725,8 @@ fn mv_sphinx_toctree_and_doc_roles_follow() {
     assert_eq!(
         read(d, "docs/setup/tutorial/index.rst"),
         "Tutorial (written for the test)\n===============================\n\n\
-         Read :doc:`../installation` and :download:`the logo <../../_static/flask-logo.svg>`.\n"
+         Read :doc:`../installation` and :download:`the logo <../../_static/flask-logo.svg>`.\n\n\
+         .. literalinclude:: ../../conf.py\n   :lines: 1\n"
     );
     no_broken_link(d);
 }

@@ -109,7 +109,7 @@ impl Checker<'_> {
         };
         let exts = ["rst", "md", "txt", "ipynb"];
         let (name, written_ext) = match x.kind {
-            XrefKind::Download => (x.target.as_str(), None),
+            k if k.names_a_file() => (x.target.as_str(), None),
             _ => crate::mv::sphinx::split_suffix(&x.target, &exts),
         };
         let new = crate::mv::sphinx::written(source_dir, page, &to, name, written_ext, x.kind)?;
