@@ -55,6 +55,17 @@ pub enum MvError {
     /// A directory moved into itself.
     #[error("{}: cannot move a directory into itself", DisplayPath(.0.clone()))]
     IntoItself(PathBuf),
+    /// A page's new URL is already another page's: the site would build
+    /// one of the two (MkDocs excludes `README.md` beside `index.md`).
+    #[error("{}: its new URL {url} is already {}'s (the site would build only one of them)", DisplayPath(.path.clone()), DisplayPath(.other.clone()))]
+    UrlTaken {
+        /// Where the page would go.
+        path: PathBuf,
+        /// Its URL there (a URL path of the built site).
+        url: String,
+        /// The page that has that URL.
+        other: PathBuf,
+    },
     /// Reading a document, moving or writing failed.
     #[error("{}: {error}", DisplayPath(.path.clone()))]
     Io {
@@ -232,6 +243,9 @@ pub fn plan_with(
     };
     let moves = plan::moves(sources, dest, &cwd, &root)?;
     let files = plan::files_moved(&moves);
+    if let Some(taken) = url_taken(&files, &root) {
+        return Err(taken);
+    }
     let resolver = edits::Resolver {
         root: &root,
         moves: &moves,
@@ -380,6 +394,37 @@ pub fn diff(plan: &Plan) -> Result<Vec<u8>, MvError> {
         })?;
     }
     Ok(out)
+}
+
+/// The refusal of a move that gives a page the URL of a page that stays
+/// (`docs/user-guide/README.md` moved to `docs/README.md` beside
+/// `docs/index.md`: MkDocs then excludes it, and every link rewritten to
+/// it breaks; found in review of issue 51); `None` when every moved
+/// page's new URL is its own.
+fn url_taken(files: &[Move], root: &Path) -> Option<MvError> {
+    let cache = Mutex::new(Default::default());
+    for m in files {
+        let Some(site) = crate::site::Site::of_file(&m.from, Some(root), &cache) else {
+            continue;
+        };
+        if site.page_url(&m.from).is_none() {
+            continue;
+        }
+        let Some(url) = site.page_url_at(&m.from, &m.to) else {
+            continue;
+        };
+        let taken = site.sources_of_url(&url).into_iter().find(|other| {
+            other.is_file() && *other != m.from && !files.iter().any(|f| f.from == *other)
+        });
+        if let Some(other) = taken {
+            return Some(MvError::UrlTaken {
+                path: crate::links::shown(&m.to),
+                url,
+                other: crate::links::shown(&other),
+            });
+        }
+    }
+    None
 }
 
 /// Carries out `plan`: each document's new bytes are made first (read,

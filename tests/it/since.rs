@@ -1377,3 +1377,32 @@ fn since_fix_follows_a_renamed_sphinx_document() {
         "Guide\n=====\n\nBack to :doc:`install`.\n"
     );
 }
+
+/// A move that gives a page the URL of a page that stays is refused,
+/// nothing moved or written: MkDocs builds `docs/index.md` and excludes a
+/// `docs/README.md` beside it, so every link `mv` would write to the
+/// moved page would break (found in review of issue 51 on mkdocs/mkdocs).
+#[test]
+fn mv_refuses_a_page_onto_another_page_s_url() {
+    if !have_git() {
+        return;
+    }
+    let dir = mv_site("mkdocs");
+    let d = dir.path();
+    write(
+        d,
+        "docs/guide/README.md",
+        "# Guide\n\nSee [home](../index.md).\n",
+    );
+    git(d, &["add", "-A"]);
+    git(d, &["commit", "-q", "-m", "guide"]);
+    let before = snapshot(d);
+    let out = urilint(d, &["mv", "docs/guide/README.md", "docs/"]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("docs/README.md: its new URL / is already docs/index.md's"),
+        "{err}"
+    );
+    assert_eq!(snapshot(d), before);
+}
