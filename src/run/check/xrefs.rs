@@ -32,7 +32,18 @@ impl Checker<'_> {
             return out;
         };
         let xrefs = match format {
-            InputFormat::Rst => sphinx_xref::in_rst(&unit.raw),
+            InputFormat::Rst => {
+                // Read only where a cheap look finds a role or directive
+                // (the parse reads the document's literals again).
+                let raw = &unit.raw;
+                let any = [&b":`"[..], b"toctree::", b"include::"]
+                    .iter()
+                    .any(|n| memchr::memmem::find(raw, n).is_some());
+                if !any {
+                    return out;
+                }
+                sphinx_xref::in_rst(raw)
+            }
             InputFormat::Markdown => {
                 // Roles and toctrees in Markdown are MyST's, read only
                 // where a cheap look finds one.
