@@ -124,6 +124,13 @@
 // this crate, which the crate graph enforces (ARCHITECTURE.md). Its
 // modules are re-exported at the paths they always had.
 pub use urilint_uri::{grammar, normalize, resolve, scheme};
+// The scanner, positions and the memory map of a file are the
+// `urilint-scan` crate (crates/urilint-scan), standing on `urilint-uri`
+// alone; re-exported at the paths they always had.
+/// The scanner: RFC 2396 Appendix E over bytes (the `urilint-scan`
+/// crate; see its documentation).
+pub use urilint_scan as scan;
+pub use urilint_scan::{mmap, position};
 
 pub mod beneath;
 #[cfg(feature = "cli")]
@@ -136,7 +143,6 @@ pub mod framed;
 pub mod lines;
 pub mod links;
 pub mod lint;
-pub mod mmap;
 #[cfg(feature = "cli")]
 #[cfg_attr(docsrs, doc(cfg(feature = "cli")))]
 pub mod mv;
@@ -144,7 +150,6 @@ pub mod output;
 #[cfg(feature = "cli")]
 #[cfg_attr(docsrs, doc(cfg(feature = "cli")))]
 pub mod pipeline;
-pub mod position;
 #[cfg(feature = "cli")]
 #[cfg_attr(docsrs, doc(cfg(feature = "cli")))]
 pub mod progress;
@@ -154,7 +159,6 @@ pub mod rewrite;
 #[cfg(feature = "cli")]
 #[cfg_attr(docsrs, doc(cfg(feature = "cli")))]
 pub mod run;
-pub mod scan;
 #[cfg(feature = "cli")]
 #[cfg_attr(docsrs, doc(cfg(feature = "cli")))]
 pub mod server;

@@ -35,8 +35,8 @@ fn library_files() -> Vec<PathBuf> {
     out
 }
 
-/// The top-level module a file of `src/` belongs to (`scan` for
-/// `src/scan/appendix_e/bare.rs`, `walk` for `src/walk.rs`).
+/// The top-level module a file of `src/` belongs to (`format` for
+/// `src/format/html/mod.rs`, `walk` for `src/walk.rs`).
 fn module_of(path: &Path) -> String {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let rel = path.strip_prefix(&src).unwrap();
@@ -102,10 +102,8 @@ const ALLOWED: &[(&str, &[&str])] = &[
     // what stands on it alone.
     ("error", &["output"]),
     ("unwrap", &["grammar"]),
-    ("position", &[]),
-    // The scanner: RFC 3986 Appendix C over bytes; no format, linter,
-    // site or output.
-    ("scan", &["grammar", "scheme", "mmap", "position"]),
+    // The scanner, `position` and `mmap` are the crate `urilint-scan`
+    // ([`the_scanner_crate_depends_on_the_uri_crate_alone`]).
     // The format layer: decoding into segments mapped back to the
     // original bytes; no linter, link check, site, checker or output.
     ("format", &["error", "grammar", "lines", "position"]),
@@ -197,11 +195,11 @@ fn the_test_reads_the_source_it_guards() {
     // A guard that found no file would pass by reading nothing.
     let files = library_files();
     let modules = top_modules(&files);
-    for m in ["scan", "format", "run", "server", "site", "lint"] {
+    for m in ["format", "run", "server", "site", "lint"] {
         assert!(modules.contains(m), "src/{m} not found");
     }
-    let scan_files = files.iter().filter(|f| module_of(f) == "scan").count();
-    assert!(scan_files >= 5, "{scan_files} files of src/scan read");
+    let format_files = files.iter().filter(|f| module_of(f) == "format").count();
+    assert!(format_files >= 5, "{format_files} files of src/format read");
     // And it sees a use where there is one.
     let sink = files.iter().find(|f| f.ends_with("src/sink.rs")).unwrap();
     assert!(uses(sink, &modules).iter().any(|(m, _)| m == "lint"));
@@ -215,17 +213,7 @@ fn the_test_reads_the_source_it_guards() {
 fn the_uri_crate_depends_on_nothing_above() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/urilint-uri");
     let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).unwrap();
-    let deps: Vec<&str> = manifest
-        .split("[dependencies]")
-        .nth(1)
-        .unwrap()
-        .split("\n[")
-        .next()
-        .unwrap()
-        .lines()
-        .filter(|l| !l.trim_start().starts_with('#') && l.contains('='))
-        .map(|l| l.split('=').next().unwrap().trim())
-        .collect();
+    let deps = dependencies(&manifest, "[dependencies]");
     assert_eq!(deps, ["memchr", "thiserror", "idna"], "{manifest}");
     for m in [
         "error.rs",
@@ -239,4 +227,79 @@ fn the_uri_crate_depends_on_nothing_above() {
     let lib =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lib.rs")).unwrap();
     assert!(lib.contains("pub use urilint_uri::{grammar, normalize, resolve, scheme};"));
+}
+
+/// The names of the dependencies in the manifest's table `table`
+/// (`[dependencies]`, or a target's), in their order.
+fn dependencies<'m>(manifest: &'m str, table: &str) -> Vec<&'m str> {
+    manifest
+        .split(table)
+        .nth(1)
+        .unwrap()
+        .split("\n[")
+        .next()
+        .unwrap()
+        .lines()
+        .filter(|l| !l.trim_start().starts_with('#') && l.contains('='))
+        .map(|l| l.split('=').next().unwrap().trim())
+        .collect()
+}
+
+/// The scanner is a crate of its own (issue 47): of urilint's crates it
+/// depends on `urilint-uri` alone, so the crate graph enforces that the
+/// scanner never uses the formats, the linter, sites or output
+/// (ARCHITECTURE.md); urilint re-exports it as `scan`, with its
+/// `position` and `mmap`, and its one `unsafe` module is the map.
+#[test]
+fn the_scanner_crate_depends_on_the_uri_crate_alone() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/urilint-scan");
+    let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).unwrap();
+    assert_eq!(
+        dependencies(&manifest, "[dependencies]"),
+        ["urilint-uri", "memchr", "serde", "memmap2"],
+        "{manifest}"
+    );
+    assert_eq!(
+        dependencies(
+            &manifest,
+            "[target.'cfg(target_arch = \"x86_64\")'.dependencies]"
+        ),
+        ["safe_arch"],
+        "{manifest}"
+    );
+    for m in [
+        "lib.rs",
+        "appendix_e",
+        "colons.rs",
+        "position.rs",
+        "mmap.rs",
+    ] {
+        assert!(dir.join("src").join(m).exists(), "{m}");
+    }
+    assert!(!Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("src/scan")
+        .exists());
+    let lib =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lib.rs")).unwrap();
+    assert!(lib.contains("pub use urilint_scan::{mmap, position};"));
+    assert!(lib.contains("pub use urilint_scan as scan;"));
+    // `unsafe` in the map only: the crate denies it, the map allows it.
+    let root = std::fs::read_to_string(dir.join("src/lib.rs")).unwrap();
+    assert!(root.contains("#![deny(unsafe_code)]"));
+    let mut allowed = Vec::new();
+    let mut stack = vec![dir.join("src")];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if std::fs::read_to_string(&p)
+                .unwrap()
+                .contains("allow(unsafe_code)")
+            {
+                allowed.push(p.strip_prefix(&dir).unwrap().to_path_buf());
+            }
+        }
+    }
+    assert_eq!(allowed, [PathBuf::from("src/mmap.rs")]);
 }

@@ -1,6 +1,6 @@
 //! `check --column-unit byte|char|utf16`: the columns of the plain, human
 //! and github formats counted in bytes, characters or UTF-16 code units
-//! (`src/position.rs`, `ColumnUnit`), on lines with non-ASCII text before
+//! (`crates/urilint-scan/src/position.rs`, `ColumnUnit`), on lines with non-ASCII text before
 //! the finding; and the Vim recipe of docs/editors.md run in a real
 //! Neovim, which must put the cursor on the finding's first byte.
 #![cfg(feature = "cli")] // runs the `urilint` binary

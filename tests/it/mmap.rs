@@ -1,4 +1,4 @@
-//! Memory-mapped reading (`src/mmap.rs`): a plain-text file of 1 MiB or
+//! Memory-mapped reading (`crates/urilint-scan/src/mmap.rs`): a plain-text file of 1 MiB or
 //! more named on the command line is scanned through a map unless
 //! `--no-mmap`; every output must be the same bytes both ways, for
 //! `extract` (plain and JSON Lines) and `check`, and for the same file

@@ -266,7 +266,7 @@ impl ColumnUnit {
 /// one unit per byte (as [`LineTracker::position`] counts it).
 ///
 /// ```
-/// use urilint::position::{column_in, ColumnUnit};
+/// use urilint_scan::position::{column_in, ColumnUnit};
 /// let before = "Gr\u{fc}\u{df}e \u{1F600} ".as_bytes(); // "Grüße 😀 "
 /// assert_eq!(column_in(ColumnUnit::Byte, before), 14);
 /// assert_eq!(column_in(ColumnUnit::Char, before), 9);
@@ -282,7 +282,7 @@ pub fn column_in(unit: ColumnUnit, line_bytes_before_place: &[u8]) -> u64 {
 /// UTF-8 sequence split between pieces counts as a whole one): what
 /// [`column_in`] does, for a line read back in pieces.
 #[derive(Clone, Debug)]
-pub(crate) struct UnitCount {
+pub struct UnitCount {
     unit: ColumnUnit,
     /// Units of the complete characters and invalid bytes fed so far.
     units: u64,
@@ -294,7 +294,7 @@ pub(crate) struct UnitCount {
 
 impl UnitCount {
     /// A count of 0 units.
-    pub(crate) fn new(unit: ColumnUnit) -> Self {
+    pub fn new(unit: ColumnUnit) -> Self {
         UnitCount {
             unit,
             units: 0,
@@ -304,7 +304,7 @@ impl UnitCount {
     }
 
     /// Counts the bytes that follow those fed so far on the line.
-    pub(crate) fn feed(&mut self, mut bytes: &[u8]) {
+    pub fn feed(&mut self, mut bytes: &[u8]) {
         if self.unit == ColumnUnit::Byte {
             self.units += bytes.len() as u64;
             return;
@@ -365,12 +365,12 @@ impl UnitCount {
     }
 
     /// The unit counted in.
-    pub(crate) fn unit(&self) -> ColumnUnit {
+    pub fn unit(&self) -> ColumnUnit {
         self.unit
     }
 
     /// The units of the bytes fed, an open sequence one per byte.
-    pub(crate) fn total(&self) -> u64 {
+    pub fn total(&self) -> u64 {
         self.units + self.open as u64
     }
 

@@ -107,13 +107,14 @@ pub(super) fn fixture_texts() -> Vec<Vec<u8>> {
     ])
 }
 
-/// The bytes of each file right in `dirs` (not below), in name order.
+/// The bytes of each file right in `dirs` (not below; paths from the
+/// workspace root, where `fixtures/` is), in name order. Panics when a folder cannot be read or
+/// none holds a file: a test over them must not pass on nothing.
 pub(super) fn files_of(dirs: &[&str]) -> Vec<Vec<u8>> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut texts = Vec::new();
     for dir in dirs {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            continue;
-        };
+        let entries = std::fs::read_dir(root.join(dir)).expect("a fixtures folder");
         let mut paths: Vec<_> = entries.flatten().map(|e| e.path()).collect();
         paths.sort();
         for p in paths {
@@ -122,6 +123,7 @@ pub(super) fn files_of(dirs: &[&str]) -> Vec<Vec<u8>> {
             }
         }
     }
+    assert!(!texts.is_empty(), "no file in {dirs:?}");
     texts
 }
 

@@ -1,6 +1,8 @@
 //! Finding URIs in text: a streaming scanner for RFC 2396 Appendix E.
 //!
-//! This module owns reading input in chunks and handing out candidates in
+//! This crate (urilint's `scan`, also re-exported by `urilint` as
+//! `urilint::scan`, with [`position`] and [`mmap`] as `urilint::position`
+//! and `urilint::mmap`) owns reading input in chunks and handing out candidates in
 //! input order. [`Scanner`] reads any [`std::io::Read`] through a buffer of
 //! bounded size (chunk size + `max_uri_len` + a small look-behind), finds
 //! every `:` (`colons`: block bit masks, and `memchr` over sparse text),
@@ -16,11 +18,13 @@
 //! give a too-long candidate as a result of its own ([`Found::TooLong`],
 //! [`Scanned::TooLong`]) and go on after it.
 //!
-//! It does not own validation (see [`crate::grammar`]) nor records and
-//! output (see [`crate::record`]).
+//! It does not own validation (the grammars of the `urilint-uri` crate,
+//! [`urilint_uri::grammar`]) nor records and output (urilint's
+//! `record` module). It depends on `urilint-uri` alone of urilint's
+//! crates (ARCHITECTURE.md).
 //!
 //! ```
-//! use urilint::scan::{Delimiter, Found, Scanner, ScanOptions};
+//! use urilint_scan::{Delimiter, Found, Scanner, ScanOptions};
 //!
 //! let text = b"Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",\n\
 //!   but you can probably pick it up from <ftp://ds.internic.\n\
@@ -38,14 +42,28 @@
 //! ]);
 //! ```
 
+// `unsafe` only in `mmap`, the memory map of a file, with its safety
+// argument (see that module).
+#![deny(unsafe_code)]
+#![warn(missing_docs)]
+// Issue 47: no non-test function over 100 lines (clippy.toml at the
+// workspace root sets the threshold).
+#![cfg_attr(not(test), warn(clippy::too_many_lines))]
+
+pub mod mmap;
+pub mod position;
+
+// The URI layer, under the names the scanner has always used for it.
+use urilint_uri::{grammar, scheme};
+
 mod appendix_e;
 mod appendix_f;
 mod colons;
-pub(crate) use colons::ColonFinder;
+pub use colons::ColonFinder;
 mod lanes;
 mod markers;
 pub use markers::MAX_MARKERS;
-pub(crate) use markers::{is_marker_at, MARKER};
+pub use markers::{is_marker_at, MARKER};
 mod missing_colon;
 
 use std::cell::Cell;
@@ -152,7 +170,7 @@ pub struct ScanOptions {
     /// unless it is a template expression (`{{`, `{%`, `<%`, `${`), read as
     /// text. Default false.
     pub whole_reference: bool,
-    /// Note the suppression markers (`urilint:`, [`crate::lint::suppress`])
+    /// Note the suppression markers (`urilint:`, urilint's `lint::suppress`)
     /// the scan passes, for [`Found::markers`]: every colon the scan stops
     /// at, walks over inside a URI it takes or skips in a too-long
     /// candidate is tested (the 8 bytes that end at it), so `check` needs
@@ -319,7 +337,7 @@ impl<'s> Candidate<'s> {
     /// `:` or `@` that ends it (`iscsi://[<username>[%<password>]@]`): the
     /// author left the rest out, so the text is the shape of a URI, not one
     /// (see
-    /// [`crate::template::is_template_candidate`]).
+    /// urilint's `template::is_template_candidate`).
     pub fn elided(&self) -> bool {
         self.elided
     }
@@ -1396,7 +1414,7 @@ impl<R: Read> IntoIterator for Scanner<R> {
 /// [`Scanner::next_found`] is the loop that does not allocate.
 ///
 /// ```
-/// use urilint::scan::{Scanned, Scanner, ScanOptions};
+/// use urilint_scan::{Scanned, Scanner, ScanOptions};
 ///
 /// let text = format!("a http://x.example/{} b <http://y.example/\n  z>.", "p".repeat(100));
 /// let opts = ScanOptions { max_uri_len: 64, ..ScanOptions::default() };

@@ -111,27 +111,27 @@ fn the_iterator_yields_what_next_found_finds_on_real_text() {
     let fixtures: [(&str, &[u8]); 6] = [
         (
             "rfc2396-appendix-e.txt",
-            include_bytes!("../../../fixtures/rfc2396-appendix-e.txt"),
+            include_bytes!("../../../../fixtures/rfc2396-appendix-e.txt"),
         ),
         (
             "rfc3986-appendix-c.txt",
-            include_bytes!("../../../fixtures/rfc3986-appendix-c.txt"),
+            include_bytes!("../../../../fixtures/rfc3986-appendix-c.txt"),
         ),
         (
             "delimiters/hyphen-break.txt",
-            include_bytes!("../../../fixtures/delimiters/hyphen-break.txt"),
+            include_bytes!("../../../../fixtures/delimiters/hyphen-break.txt"),
         ),
         (
             "delimiters/url-prefix.txt",
-            include_bytes!("../../../fixtures/delimiters/url-prefix.txt"),
+            include_bytes!("../../../../fixtures/delimiters/url-prefix.txt"),
         ),
         (
             "corpus/rfc2369-205-210.txt",
-            include_bytes!("../../../fixtures/corpus/rfc2369-205-210.txt"),
+            include_bytes!("../../../../fixtures/corpus/rfc2369-205-210.txt"),
         ),
         (
             "corpus/debian-faq-373-375.txt",
-            include_bytes!("../../../fixtures/corpus/debian-faq-373-375.txt"),
+            include_bytes!("../../../../fixtures/corpus/debian-faq-373-375.txt"),
         ),
     ];
     for (name, input) in fixtures {
@@ -153,7 +153,7 @@ fn the_iterator_yields_what_next_found_finds_on_real_text() {
         }
     }
     // And what the RFC lists (fixtures/rfc2396-appendix-e.expected).
-    let input = include_bytes!("../../../fixtures/rfc2396-appendix-e.txt");
+    let input = include_bytes!("../../../../fixtures/rfc2396-appendix-e.txt");
     let texts: Vec<String> = Scanner::new(&input[..], ScanOptions::default())
         .into_iter()
         .filter_map(|item| match item.expect("slice") {
@@ -161,10 +161,10 @@ fn the_iterator_yields_what_next_found_finds_on_real_text() {
             Scanned::TooLong(_) => None,
         })
         .collect();
-    let expected = include_str!("../../../fixtures/rfc2396-appendix-e.expected");
+    let expected = include_str!("../../../../fixtures/rfc2396-appendix-e.expected");
     assert_eq!(texts, expected.lines().collect::<Vec<_>>());
     // The hyphen at a line break, read through the owned form.
-    let input = include_bytes!("../../../fixtures/delimiters/hyphen-break.txt");
+    let input = include_bytes!("../../../../fixtures/delimiters/hyphen-break.txt");
     let Some(Ok(Scanned::Uri(u))) = Scanner::new(&input[..], ScanOptions::default())
         .into_iter()
         .next()

@@ -6,19 +6,19 @@
 //! (or walks over it inside a URI it takes or a too-long candidate it
 //! skips): reading the eight bytes that end at the colon there costs a
 //! load and a compare, where a second search of the whole input costs a
-//! second read of it ([`crate::lines::Lines::marker_lines_before`], the
+//! second read of it (urilint's `lines::Lines::marker_lines_before`, the
 //! search used when the scanner did not note them).
 //!
 //! This module owns the marker word test (shared with that search) and
 //! the bounded list of the markers one call of
 //! [`super::Scanner::next_found`] passed ([`ScanOptions::markers`]).
 //! What a marker says (`ignore`, `disable[...]`, `enable`) is
-//! [`crate::lint::suppress`]'s business.
+//! urilint's `lint::suppress`'s business.
 //!
 //! [`ScanOptions::markers`]: super::ScanOptions::markers
 
 /// The marker: `urilint:`, 8 bytes (RFC-free: urilint's own syntax).
-pub(crate) const MARKER: &[u8; 8] = b"urilint:";
+pub const MARKER: &[u8; 8] = b"urilint:";
 
 /// At most this many markers are noted in one call of
 /// [`super::Scanner::next_found`]; past it the scanner stops noting them
@@ -30,10 +30,10 @@ pub const MAX_MARKERS: usize = 4096;
 
 /// True when the 8 bytes of `hay` that end at index `colon` (a `:`) are
 /// the marker `urilint:` in any case (`Urilint:`, `URILINT:`, `UriLint:`),
-/// as a line's `urilint: ignore` is read ([`crate::lint::suppress`]).
+/// as a line's `urilint: ignore` is read (urilint's `lint::suppress`).
 /// False when fewer than 8 bytes end there.
 #[inline(always)]
-pub(crate) fn is_marker_at(hay: &[u8], colon: usize) -> bool {
+pub fn is_marker_at(hay: &[u8], colon: usize) -> bool {
     const LOWER: u64 = u64::from_le_bytes(*b"urilint:");
     // Bit 5 of each letter: a byte ORed with it is the lowercase letter
     // only when it is that letter in either case. Not of the colon.

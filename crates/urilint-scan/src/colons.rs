@@ -20,7 +20,7 @@
 /// [`ColonFinder::reset`] whenever the bytes of the buffer move or change
 /// (after a refill), or its answers would be about the old bytes.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct ColonFinder {
+pub struct ColonFinder {
     /// Also stop at `<`.
     angle: bool,
     /// Also stop at `.` (RFC 2396 Appendix F: `www.`, `ftp.`).
@@ -36,7 +36,7 @@ const BLOCK: usize = 64;
 
 impl ColonFinder {
     /// A finder for `:`, and for `<` too when `angle`, `.` when `dot`.
-    pub(crate) fn new(angle: bool, dot: bool) -> Self {
+    pub fn new(angle: bool, dot: bool) -> Self {
         ColonFinder {
             angle,
             dot,
@@ -47,14 +47,14 @@ impl ColonFinder {
 
     /// Forgets the remembered block (the buffer's bytes have moved).
     #[inline]
-    pub(crate) fn reset(&mut self) {
+    pub fn reset(&mut self) {
         self.mask = 0;
     }
 
     /// The index of the first target at or after `from` in `hay`, or
     /// `None` when there is none (or `from` is past the end).
     #[inline(always)]
-    pub(crate) fn find(&mut self, hay: &[u8], from: usize) -> Option<usize> {
+    pub fn find(&mut self, hay: &[u8], from: usize) -> Option<usize> {
         let mut at = from;
         if self.mask != 0 && from >= self.block && from - self.block < BLOCK {
             let rest = self.mask & (u64::MAX << (from - self.block));

@@ -64,14 +64,14 @@ pub(crate) struct Window<'h> {
     /// the scheme.
     pub max_len: usize,
     /// Inside `<...>`, spaces are part of the URI
-    /// ([`crate::scan::ScanOptions::keep_spaces_in_angle`]).
+    /// ([`crate::ScanOptions::keep_spaces_in_angle`]).
     pub keep_spaces: bool,
     /// Join bare URIs hard-wrapped in mid-word
-    /// ([`crate::scan::ScanOptions::join_wrapped_lines`]).
+    /// ([`crate::ScanOptions::join_wrapped_lines`]).
     pub join_wrapped: bool,
     /// `hay` is one relative reference written `<value>` (a Markdown link
     /// destination or an HTML attribute that is one URL, under
-    /// [`crate::scan::ScanOptions::whole_reference`], without a scheme):
+    /// [`crate::ScanOptions::whole_reference`], without a scheme):
     /// a value of one word (`LICENSE`) is then a reference too.
     pub whole_value: bool,
 }

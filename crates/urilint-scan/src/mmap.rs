@@ -2,10 +2,10 @@
 //!
 //! This module owns mapping a whole regular file read-only
 //! ([`Mapping::of`]), giving its bytes to the scanner as one slice
-//! ([`crate::scan::Scanner::mapped`]), and handing the pages the scanner
+//! ([`crate::Scanner::mapped`]), and handing the pages the scanner
 //! has gone past back to the kernel ([`Mapping::release_before`]), so that
 //! the resident set stays bounded on any size of file. It does not decide
-//! when a map is used ([`crate::source::Input::open_with`] does) nor read
+//! when a map is used (urilint's `source::Input::open_with` does) nor read
 //! anything itself.
 //!
 //! # Why
@@ -19,7 +19,7 @@
 //!
 //! Only for a regular file named on the command line, of at least
 //! [`MIN_LEN`] bytes, read as plain text, and unless `--no-mmap`
-//! ([`crate::source::Mmap::Never`]); never for standard input, a pipe, a
+//! (urilint's `source::Mmap::Never`); never for standard input, a pipe, a
 //! file met while walking a tree (thousands of small files, where the
 //! set-up of a map costs more than a read, and where files are likelier to
 //! be written while they are read), a compressed file or a decoded format
@@ -73,11 +73,11 @@ pub const MIN_LEN: u64 = 1 << 20;
 
 /// How far behind the scanner pages are released: at most this many
 /// bytes of the map that the scanner has gone past stay resident, 8 MiB.
-pub(crate) const RELEASE_STEP: usize = 8 << 20;
+pub const RELEASE_STEP: usize = 8 << 20;
 
 /// A read-only map of one whole regular file, or a view of a range of
 /// one ([`Mapping::view`]: the chunks of one input scanned on several
-/// threads, [`crate::split`]).
+/// threads, urilint's `split`).
 pub struct Mapping {
     /// The map, shared by the views of one file; unmapped when the last
     /// goes.

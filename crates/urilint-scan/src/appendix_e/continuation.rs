@@ -209,7 +209,7 @@ pub(super) const MAX_WRAP_WIDTH: usize = 100;
 /// space at `j`: when the line looks hard-wrapped in mid-URI, the index
 /// where the URI goes on.
 ///
-/// All of these must hold ([`crate::scan::ScanOptions::join_wrapped_lines`]):
+/// All of these must hold ([`crate::ScanOptions::join_wrapped_lines`]):
 /// - the byte before the break can be inside a URI and is no trailing
 ///   punctuation (`.`, `,`, `)`: a sentence or clause ended there);
 /// - the line is [`MIN_WRAP_WIDTH`] to [`MAX_WRAP_WIDTH`] characters long,

@@ -558,7 +558,7 @@ pub(crate) fn at_angle(w: &Window<'_>, lt: usize, sc: &mut Scratch) -> Outcome {
 
 /// The whole of `<value>` (all of `hay`, from its first byte, `<`, to its
 /// last, `>`) as one URI: the value of an HTML attribute whose value is
-/// one URL ([`crate::scan::ScanOptions::whole_reference`]), which a
+/// one URL ([`crate::ScanOptions::whole_reference`]), which a
 /// browser reads whole, `<`, `>` and all (WHATWG URL Standard: `<` and `>`
 /// are percent-encoded in a special URL's path and kept as they are in an
 /// opaque path such as `mailto:<user@host>`). Taken only where the
