@@ -127,6 +127,9 @@ pub use urilint_uri::{grammar, normalize, resolve, scheme};
 // The scanner, positions and the memory map of a file are the
 // `urilint-scan` crate (crates/urilint-scan), standing on `urilint-uri`
 // alone; re-exported at the paths they always had.
+/// The format layer: inputs decoded into segments mapped back to the
+/// original bytes (the `urilint-format` crate; see its documentation).
+pub use urilint_format as format;
 /// The scanner: RFC 2396 Appendix E over bytes (the `urilint-scan`
 /// crate; see its documentation).
 pub use urilint_scan as scan;
@@ -138,7 +141,6 @@ pub mod beneath;
 pub mod config;
 pub mod error;
 pub mod fix;
-pub mod format;
 pub mod framed;
 pub mod lines;
 pub mod links;

@@ -8,7 +8,6 @@
 //! bytes on either side of the span. Line ends are LF, CRLF or a lone CR,
 //! as in [`crate::position`]. It does not own scanning.
 
-use std::fs::File;
 use std::io::{self, Read};
 
 use crate::position::{column_in, ColumnUnit, UnitCount};
@@ -23,92 +22,9 @@ const WINDOW: u64 = 64 * 1024;
 /// ([`Lines::marker_lines_before`]).
 const MARKER_TAIL: usize = 256;
 
-/// Something the bytes of an input can be read from at any offset.
-pub trait ReadAt {
-    /// Reads up to `buf.len()` bytes from 0-based byte `offset`; returns how
-    /// many were read (0 at the end).
-    ///
-    /// # Errors
-    /// The underlying read error.
-    fn read_at(&mut self, offset: u64, buf: &mut [u8]) -> io::Result<usize>;
-
-    /// The first offset that holds the input's bytes, a line start: 0, or
-    /// where a unit of a larger file starts (a message of a mailbox,
-    /// [`crate::format::unit::UnitBytes`]). [`Lines`] reads nothing
-    /// before it (such a source may answer a read there with bytes from
-    /// elsewhere).
-    fn floor(&self) -> u64 {
-        0
-    }
-}
-
-/// Positional reads on Unix (as `&File`): the file's offset, which a
-/// duplicate of its descriptor shares, is left alone.
-#[cfg(unix)]
-impl ReadAt for File {
-    fn read_at(&mut self, offset: u64, buf: &mut [u8]) -> io::Result<usize> {
-        let mut file: &File = self;
-        ReadAt::read_at(&mut file, offset, buf)
-    }
-}
-
-#[cfg(not(unix))]
-impl ReadAt for File {
-    fn read_at(&mut self, offset: u64, buf: &mut [u8]) -> io::Result<usize> {
-        use std::io::{Seek, SeekFrom};
-        self.seek(SeekFrom::Start(offset))?;
-        let mut n = 0;
-        while n < buf.len() {
-            match self.read(&mut buf[n..]) {
-                Ok(0) => break,
-                Ok(k) => n += k,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(e),
-            }
-        }
-        Ok(n)
-    }
-}
-
-/// Positional reads (`pread`): they leave the file's offset alone, so
-/// several readers can share one open file.
-#[cfg(unix)]
-impl ReadAt for &File {
-    fn read_at(&mut self, offset: u64, buf: &mut [u8]) -> io::Result<usize> {
-        use std::os::unix::fs::FileExt;
-        let mut n = 0;
-        while n < buf.len() {
-            match FileExt::read_at(*self, &mut buf[n..], offset + n as u64) {
-                Ok(0) => break,
-                Ok(k) => n += k,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(e),
-            }
-        }
-        Ok(n)
-    }
-}
-
-impl<S: ReadAt + ?Sized> ReadAt for &mut S {
-    fn read_at(&mut self, offset: u64, buf: &mut [u8]) -> io::Result<usize> {
-        (**self).read_at(offset, buf)
-    }
-
-    fn floor(&self) -> u64 {
-        (**self).floor()
-    }
-}
-
-impl ReadAt for &[u8] {
-    fn read_at(&mut self, offset: u64, buf: &mut [u8]) -> io::Result<usize> {
-        let start = usize::try_from(offset)
-            .unwrap_or(usize::MAX)
-            .min(self.len());
-        let n = buf.len().min(self.len() - start);
-        buf[..n].copy_from_slice(&self[start..start + n]);
-        Ok(n)
-    }
-}
+/// Something the bytes of an input can be read from at any offset (the
+/// `urilint-scan` crate's, re-exported here where it always was).
+pub use crate::scan::read_at::ReadAt;
 
 /// A stream read once (standard input) that can also be read back by
 /// offset, in bounded memory: the bytes read so far are kept from `keep`
@@ -849,7 +765,7 @@ mod tests {
             .map(|i| if i % 97 == 0 { b'\n' } else { b'x' })
             .collect();
         std::fs::write(&path, &text).expect("write");
-        let mut f = Lines::new(File::open(&path).expect("open"));
+        let mut f = Lines::new(std::fs::File::open(&path).expect("open"));
         let mut m = Lines::new(text.as_slice());
         for at in [0u64, 5, 96, 97, 98, 65_535, 65_536, 150_000, 199_999] {
             assert_eq!(

@@ -482,6 +482,8 @@ mod tests {
             "https://__",
             "https://__&lt;che_fqdn&gt;__/dashboard",
             "https://{host}/api",
+            // The roff reader's braced placeholders (format/roff tests).
+            "http://{ip_server}/{path}?{query}",
             "https://example.com/{+path}",
             "https://example.com/${base}/x",
             "https://example.com/{{ url }}",

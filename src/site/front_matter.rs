@@ -234,7 +234,7 @@ mod tests {
     /// expanded) is read as empty, with the reason, at once.
     #[test]
     fn an_alias_bomb_is_not_expanded() {
-        let bomb = crate::format::yaml::tests::bomb("permalink: /a/\n", 11);
+        let bomb = crate::format::yaml::alias_bomb("permalink: /a/\n", 11);
         let page = format!("---\n{bomb}---\n# A\n");
         assert!(page.len() < 700, "{}", page.len());
         let f = parse(page.as_bytes());

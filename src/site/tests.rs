@@ -97,7 +97,7 @@ fn in_dir_finds_each_configuration() {
 /// note.
 #[test]
 fn alias_bombs_in_configurations_give_defaults_and_a_note() {
-    let bomb = |head: &str| yaml::tests::bomb(head, 11);
+    let bomb = |head: &str| yaml::alias_bomb(head, 11);
     let cases = [
         ("mkdocs.yml", bomb("site_name: x\ndocs_dir: src\n"), "docs"),
         ("_config.yml", bomb("source: src\n"), ""),

@@ -35,8 +35,8 @@ fn library_files() -> Vec<PathBuf> {
     out
 }
 
-/// The top-level module a file of `src/` belongs to (`format` for
-/// `src/format/html/mod.rs`, `walk` for `src/walk.rs`).
+/// The top-level module a file of `src/` belongs to (`site` for
+/// `src/site/slug/zola.rs`, `walk` for `src/walk.rs`).
 fn module_of(path: &Path) -> String {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let rel = path.strip_prefix(&src).unwrap();
@@ -104,9 +104,8 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("unwrap", &["grammar"]),
     // The scanner, `position` and `mmap` are the crate `urilint-scan`
     // ([`the_scanner_crate_depends_on_the_uri_crate_alone`]).
-    // The format layer: decoding into segments mapped back to the
-    // original bytes; no linter, link check, site, checker or output.
-    ("format", &["error", "grammar", "lines", "position"]),
+    // The format layer is the crate `urilint-format`
+    // ([`the_format_crate_depends_on_the_scanner_and_the_uri_crate_alone`]).
 ];
 
 #[test]
@@ -195,11 +194,11 @@ fn the_test_reads_the_source_it_guards() {
     // A guard that found no file would pass by reading nothing.
     let files = library_files();
     let modules = top_modules(&files);
-    for m in ["format", "run", "server", "site", "lint"] {
+    for m in ["links", "run", "server", "site", "lint"] {
         assert!(modules.contains(m), "src/{m} not found");
     }
-    let format_files = files.iter().filter(|f| module_of(f) == "format").count();
-    assert!(format_files >= 5, "{format_files} files of src/format read");
+    let site_files = files.iter().filter(|f| module_of(f) == "site").count();
+    assert!(site_files >= 5, "{site_files} files of src/site read");
     // And it sees a use where there is one.
     let sink = files.iter().find(|f| f.ends_with("src/sink.rs")).unwrap();
     assert!(uses(sink, &modules).iter().any(|(m, _)| m == "lint"));
@@ -302,4 +301,27 @@ fn the_scanner_crate_depends_on_the_uri_crate_alone() {
         }
     }
     assert_eq!(allowed, [PathBuf::from("src/mmap.rs")]);
+}
+
+/// The format layer is a crate of its own (issue 47): of urilint's crates
+/// it depends on `urilint-uri` and `urilint-scan` alone, so the crate
+/// graph enforces that no format uses the linter, link checks, the site
+/// model, the checker or a printer (ARCHITECTURE.md); urilint re-exports
+/// it as `format`.
+#[test]
+fn the_format_crate_depends_on_the_scanner_and_the_uri_crate_alone() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/urilint-format");
+    let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).unwrap();
+    let deps = dependencies(&manifest, "[dependencies]");
+    let ours: Vec<&&str> = deps.iter().filter(|d| d.starts_with("urilint")).collect();
+    assert_eq!(ours, [&"urilint-uri", &"urilint-scan"], "{manifest}");
+    for m in ["lib.rs", "detect.rs", "mail", "html", "roff", "markdown.rs"] {
+        assert!(dir.join("src").join(m).exists(), "{m}");
+    }
+    assert!(!Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("src/format")
+        .exists());
+    let lib =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lib.rs")).unwrap();
+    assert!(lib.contains("pub use urilint_format as format;"));
 }

@@ -52,6 +52,7 @@
 
 pub mod mmap;
 pub mod position;
+pub mod read_at;
 
 // The URI layer, under the names the scanner has always used for it.
 use urilint_uri::{grammar, scheme};

@@ -378,7 +378,7 @@ mod tests {
     /// its `&quot;`. The link of `<a xlink:href>` is where it is written.
     #[test]
     fn svg_attributes_decoded_and_mapped() {
-        let src = include_bytes!("../../fixtures/formats/xml/grpc-backend_metrics.svg");
+        let src = include_bytes!("../../../fixtures/formats/xml/grpc-backend_metrics.svg");
         let doc = read(src);
         assert!(doc.problems.is_empty(), "{:?}", doc.problems);
         let texts = texts(&doc);
@@ -422,7 +422,7 @@ mod tests {
     #[test]
     fn drawio_uncompressed_is_read() {
         let src =
-            include_bytes!("../../fixtures/formats/xml/gitflow-interactive-custom-links.drawio");
+            include_bytes!("../../../fixtures/formats/xml/gitflow-interactive-custom-links.drawio");
         let doc = read(src);
         assert!(doc.problems.is_empty(), "{:?}", doc.problems);
         let link = texts(&doc)
@@ -439,7 +439,7 @@ mod tests {
     /// A compressed drawio diagram is skipped, with a word.
     #[test]
     fn drawio_compressed_is_skipped_with_a_note() {
-        let src = include_bytes!("../../fixtures/formats/xml/lists-compressed.drawio");
+        let src = include_bytes!("../../../fixtures/formats/xml/lists-compressed.drawio");
         let doc = read(src);
         assert_eq!(
             doc.problems,
@@ -500,7 +500,7 @@ mod tests {
     #[test]
     fn drawio_style_strings_split_at_semicolons() {
         let src = include_bytes!(
-            "../../fixtures/formats/not-links/images/kubeflow-architecture.drawio.svg"
+            "../../../fixtures/formats/not-links/images/kubeflow-architecture.drawio.svg"
         );
         let doc = read(src);
         let parts: Vec<&Segment> = doc

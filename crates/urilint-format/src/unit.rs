@@ -92,7 +92,7 @@ impl Unit {
 }
 
 /// The bytes of a unit read at file offsets (for the lines around a
-/// finding, [`crate::lines::Lines`]): offsets outside the unit read as
+/// finding, urilint's `lines::Lines`): offsets outside the unit read as
 /// its ends.
 pub struct UnitBytes<'a> {
     /// The unit's bytes.
@@ -101,7 +101,7 @@ pub struct UnitBytes<'a> {
     pub offset: u64,
 }
 
-impl crate::lines::ReadAt for UnitBytes<'_> {
+impl urilint_scan::read_at::ReadAt for UnitBytes<'_> {
     fn read_at(&mut self, offset: u64, buf: &mut [u8]) -> io::Result<usize> {
         let rel = (offset.saturating_sub(self.offset) as usize).min(self.raw.len());
         let n = buf.len().min(self.raw.len() - rel);
@@ -863,7 +863,7 @@ mod tests {
     /// The words of `html` read whole.
     fn whole(html: &[u8]) -> Words {
         let mut out = Vec::new();
-        for s in crate::format::html::document_segments(html, true) {
+        for s in crate::html::document_segments(html, true) {
             words_of(&s.text, s.kind.name(), |r| s.map.span(r), &mut out);
         }
         out.sort_by_key(|w| (w.2.start, w.2.end));

@@ -72,7 +72,7 @@ pub enum Kind {
     /// A data file.
     Data(DataFormat),
     /// A Markdown document (CommonMark with urilint's extensions:
-    /// [`crate::format::markdown::options`]); front matter is parsed as
+    /// [`crate::markdown::options`]); front matter is parsed as
     /// YAML or TOML.
     Markdown,
     /// An HTML document (tokens: tags with their attributes, text,
@@ -230,7 +230,7 @@ fn yaml(text: &str) -> Option<Tree> {
     }
     // Aliases expanded past a budget: not comparable, so not written (H3
     // of the 2026-11-29 review).
-    let docs = crate::format::yaml::load(text, crate::format::yaml::DATA_COPIES).ok()?;
+    let docs = crate::yaml::load(text, crate::yaml::DATA_COPIES).ok()?;
     Some(Tree::Seq(docs.iter().map(conv).collect()))
 }
 
@@ -609,14 +609,14 @@ mod tests {
     }
 
     /// H3 of the 2026-11-29 review: a YAML data file whose aliases
-    /// expand past [`crate::format::yaml::DATA_COPIES`] nodes (the
+    /// expand past [`crate::yaml::DATA_COPIES`] nodes (the
     /// 11-level bomb: 10^11) is not comparable, so never "the same", at
     /// once; a file with a few aliases still compares. Front matter of
     /// a Markdown page holding the bomb is compared as its text.
     #[test]
     fn an_alias_bomb_is_not_expanded() {
         let kind = Kind::Data(DataFormat::Yaml);
-        let bomb = crate::format::yaml::tests::bomb("u: http://a.example/%zz\n", 11);
+        let bomb = crate::yaml::alias_bomb("u: http://a.example/%zz\n", 11);
         assert!(parse_checked(kind, bomb.as_bytes()).is_none());
         assert!(!same(kind, bomb.as_bytes(), bomb.as_bytes(), &[]));
         let few = b"a: &a [http://a.example/]\nb: *a\n";

@@ -8,7 +8,7 @@
 //! it ([`load`], [`first_document`]). Every YAML document urilint reads
 //! from a repository goes through it: site configurations and front
 //! matter ([`CONFIG_COPIES`]) and the data files parsed again to verify
-//! an edit (`crate::format::structure`, [`DATA_COPIES`]). It does not own
+//! an edit (`crate::structure`, [`DATA_COPIES`]). It does not own
 //! what is read from the documents.
 
 use std::collections::HashMap;
@@ -156,21 +156,29 @@ impl MarkedEventReceiver for Counter {
     }
 }
 
+/// A YAML text whose aliases expand to 10 to the power `levels` nodes
+/// (the "billion laughs" of the adversarial review): `a0` a list of ten
+/// strings, each `aN` a list of ten `*aN-1`, `levels` levels under a
+/// first line `head`. For tests of the bounds above ([`DATA_COPIES`],
+/// [`CONFIG_COPIES`]) here and in the crates that load YAML through this
+/// module.
+pub fn alias_bomb(head: &str, levels: usize) -> String {
+    let mut s = format!(
+        "{head}a0: &a0 [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n"
+    );
+    for i in 1..levels {
+        let refs = vec![format!("*a{}", i - 1); 10].join(",");
+        s.push_str(&format!("a{i}: &a{i} [{refs}]\n"));
+    }
+    s
+}
+
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
 
-    /// The review's alias bomb: `a0` a list of ten strings, each `aN` a
-    /// list of ten `*aN-1`, `levels` levels under a first line `head`.
-    pub(crate) fn bomb(head: &str, levels: usize) -> String {
-        let mut s = format!(
-            "{head}a0: &a0 [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n"
-        );
-        for i in 1..levels {
-            let refs = vec![format!("*a{}", i - 1); 10].join(",");
-            s.push_str(&format!("a{i}: &a{i} [{refs}]\n"));
-        }
-        s
+    fn bomb(head: &str, levels: usize) -> String {
+        alias_bomb(head, levels)
     }
 
     #[test]

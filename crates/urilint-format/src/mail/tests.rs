@@ -232,9 +232,13 @@ fn defang_by_g(raw: &[u8]) -> (Vec<u8>, Option<usize>) {
 fn defang_as_by_every_g() {
     let mut texts: Vec<Vec<u8>> = Vec::new();
     for dir in ["fixtures/mail", "fixtures/news"] {
-        let mut paths: Vec<_> = std::fs::read_dir(dir)
-            .map(|d| d.flatten().map(|e| e.path()).collect())
-            .unwrap_or_default();
+        let mut paths: Vec<_> = std::fs::read_dir(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../..")
+                .join(dir),
+        )
+        .map(|d| d.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
         paths.sort();
         texts.extend(paths.iter().filter_map(|p| std::fs::read(p).ok()));
     }
@@ -727,7 +731,7 @@ fn holding(m: &Message, raw: &[u8], needle: &str) -> Vec<(String, String, String
 /// the whole body as text (its base64 decoder gave up).
 #[test]
 fn base64_body_then_a_plain_footer() {
-    let raw: &[u8] = include_bytes!("../../../fixtures/mail/base64-footer-broken.eml");
+    let raw: &[u8] = include_bytes!("../../../../fixtures/mail/base64-footer-broken.eml");
     let m = read(raw, MailOptions::default());
     assert!(m.problems.is_empty(), "{:?}", m.problems);
     let body = text_of(&m, "text");
@@ -758,7 +762,7 @@ fn base64_body_then_a_plain_footer() {
 /// words), never read as written (`=?utf-8?Q?...https://...?=`).
 #[test]
 fn nested_message_header_fields_and_encoded_words() {
-    let raw: &[u8] = include_bytes!("../../../fixtures/mail/forwarded-message-broken.eml");
+    let raw: &[u8] = include_bytes!("../../../../fixtures/mail/forwarded-message-broken.eml");
     let m = read(raw, MailOptions::default());
     assert!(m.problems.is_empty(), "{:?}", m.problems);
     let got = holding(
@@ -791,7 +795,7 @@ fn nested_message_header_fields_and_encoded_words() {
 /// `List-*` URIs; not its `Received` trace), not as text.
 #[test]
 fn returned_message_headers() {
-    let raw: &[u8] = include_bytes!("../../../fixtures/mail/returned-headers-broken.eml");
+    let raw: &[u8] = include_bytes!("../../../../fixtures/mail/returned-headers-broken.eml");
     let m = read(raw, MailOptions::default());
     assert!(m.problems.is_empty(), "{:?}", m.problems);
     let got = holding(
@@ -896,7 +900,7 @@ fn undeclared_quoted_printable_needs_evidence() {
 /// each piece mapped back to the base64 characters it was decoded from.
 #[test]
 fn base64_forwarded_message_is_read() {
-    let raw = include_bytes!("../../../fixtures/mail/archives/mail-parser-rfc-008.eml");
+    let raw = include_bytes!("../../../../fixtures/mail/archives/mail-parser-rfc-008.eml");
     let m = read(raw, MailOptions::default());
     assert!(
         !m.problems.iter().any(|p| p.contains("not read")),

@@ -313,7 +313,7 @@ pub const ATTRIBUTE_RUN: usize = 64;
 /// way the tokenizer's attribute states would chain, wherever it is; the
 /// same bytes in text or a comment (a text of 64 `a="b"` in a row) would
 /// have that byte changed in the text given.
-pub(crate) fn guard_attributes(html: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+pub fn guard_attributes(html: &[u8]) -> std::borrow::Cow<'_, [u8]> {
     let mut out: Option<Vec<u8>> = None;
     let mut from = 0;
     while let Some(k) = memchr::memchr(b'"', &html[from..]) {

@@ -314,7 +314,7 @@ fn evaluate(names: &[u8], negate: bool, set: &std::collections::HashMap<Vec<u8>,
 /// passthroughs and the pass macro; "Passthrough blocks"). An inline
 /// passthrough does not run past a blank line; a `\` before a mark
 /// escapes it.
-pub(crate) fn passthroughs(text: &[u8]) -> Vec<Range<usize>> {
+pub fn passthroughs(text: &[u8]) -> Vec<Range<usize>> {
     let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
     // The end of the paragraph from `i` on: the next blank line.
     let para_end = |i: usize| {
@@ -1127,7 +1127,7 @@ mod tests {
     #[test]
     fn xrefs_in_conditionals() {
         let src = include_str!(
-            "../../fixtures/sites/antora-playbook/modules/console/pages/ui/paginate-messages-events.adoc"
+            "../../../fixtures/sites/antora-playbook/modules/console/pages/ui/paginate-messages-events.adoc"
         );
         let kinds: Vec<(String, SegmentKind)> = segments(src.as_bytes(), false)
             .into_iter()
@@ -1161,7 +1161,7 @@ mod tests {
     #[test]
     fn passthrough_plus_is_markup() {
         let src = include_str!(
-            "../../fixtures/sites/antora-playbook/modules/console/pages/config/http-path-rewrites.adoc"
+            "../../../fixtures/sites/antora-playbook/modules/console/pages/config/http-path-rewrites.adoc"
         );
         assert_eq!(uris(src), ["http://localhost:8080"]);
         assert_eq!(
@@ -1175,7 +1175,7 @@ mod tests {
     /// an `_` inside a URI or a word, or one a word follows, is the URI's.
     #[test]
     fn constrained_formatting_marks_are_markup() {
-        let src = include_str!("../../fixtures/formats/not-links/modules/access-neo4j.adoc");
+        let src = include_str!("../../../fixtures/formats/not-links/modules/access-neo4j.adoc");
         assert_eq!(
             uris(src),
             [
@@ -1204,7 +1204,7 @@ mod tests {
     /// `\\+` open none.
     #[test]
     fn passthroughs_quote_cross_references() {
-        let src = include_str!("../../fixtures/sites/asciidoc-passthrough/CHANGELOG.adoc");
+        let src = include_str!("../../../fixtures/sites/asciidoc-passthrough/CHANGELOG.adoc");
         let xrefs: Vec<_> = segments(src.as_bytes(), false)
             .into_iter()
             .filter(|s| s.references)

@@ -8,9 +8,24 @@
 //! position they report is mapped back through the segment's map, so it
 //! points into the original file.
 //!
-//! This module owns detection ([`detect`]) and the types shared by the
-//! formats. It does not own scanning (`crate::scan`) nor what is done
-//! with the URIs found (`crate::run`).
+//! This crate (urilint's `format`, re-exported by `urilint` as
+//! `urilint::format`) owns detection ([`detect`]) and the types shared by
+//! the formats. It does not own scanning (the `urilint-scan` crate) nor
+//! what is done with the URIs found (urilint's linter and checker): of
+//! urilint's crates it depends on `urilint-uri` and `urilint-scan` alone
+//! (ARCHITECTURE.md).
+
+#![deny(unsafe_code)]
+#![warn(missing_docs)]
+// Issue 47: no non-test function over 100 lines (clippy.toml at the
+// workspace root sets the threshold).
+#![cfg_attr(not(test), warn(clippy::too_many_lines))]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
+// The layers below, under the names the formats have always used.
+use urilint_scan as scan;
+use urilint_scan::position;
+use urilint_uri::grammar;
 
 pub mod asciidoc;
 pub mod html;
@@ -39,8 +54,6 @@ pub mod qp;
 pub mod quote;
 
 pub mod origin;
-#[cfg(feature = "cli")]
-#[cfg_attr(docsrs, doc(cfg(feature = "cli")))]
 pub mod structure;
 pub mod unit;
 pub mod writes;
@@ -67,6 +80,6 @@ pub struct ReadOptions {
     pub mdx: bool,
     /// `$...$` and `$$...$$` in a Markdown document are math, where no
     /// URI is read (the document's site has MyST's `dollarmath` on:
-    /// [`crate::site::Layout::dollar_math`]).
+    /// urilint's `site::Layout::dollar_math`).
     pub math: bool,
 }

@@ -39,7 +39,7 @@ pub struct Origin {
     /// The MIME part.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub part: Option<PartRef>,
-    /// What the decoded text is ([`crate::format::SegmentKind::name`]):
+    /// What the decoded text is ([`crate::SegmentKind::name`]):
     /// `text`, `header`, `html-text`, `html-attribute`, `html-comment`,
     /// `markdown-text`, `markdown-link`, `code`, `front-matter`.
     pub segment: &'static str,

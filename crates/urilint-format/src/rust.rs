@@ -15,7 +15,7 @@
 //! (`'a'` against `'a`). Where the end of a region cannot be found for
 //! sure (an unterminated literal or comment, braces that do not balance
 //! over the file) no region is given: nothing is skipped. It does not own
-//! what is done with the regions ([`crate::lint::suppress`] leaves out
+//! what is done with the regions (urilint's `lint::suppress` leaves out
 //! the findings inside them).
 
 use std::ops::Range;
@@ -421,7 +421,7 @@ mod tests {
     /// source in its SOURCE): the test module holds the invalid URIs.
     #[test]
     fn flow_file_url_excerpt() {
-        let src = include_str!("../../fixtures/defaults/flow-file-url.rs");
+        let src = include_str!("../../../fixtures/defaults/flow-file-url.rs");
         let got = regions(src);
         assert_eq!(got.len(), 1, "{got:?}");
         assert!(got[0].starts_with("#[cfg(test)]\nmod tests {"));

@@ -606,7 +606,7 @@ mod tests {
     #[test]
     fn parser_test_examples() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("fixtures/formats/parser-examples");
+            .join("../../fixtures/formats/parser-examples");
         for (name, found) in [
             ("cmark_spec_0.30.yml", true),
             ("spec.txt", true),
@@ -715,15 +715,15 @@ mod tests {
     fn yaml_is_not_mail() {
         let fixtures: [(&[u8], &str); 3] = [
             (
-                include_bytes!("../../fixtures/formats/yaml/pydantic-mkdocs.yml"),
+                include_bytes!("../../../fixtures/formats/yaml/pydantic-mkdocs.yml"),
                 "mkdocs.yml",
             ),
             (
-                include_bytes!("../../fixtures/formats/yaml/pydantic-docs-update.yml"),
+                include_bytes!("../../../fixtures/formats/yaml/pydantic-docs-update.yml"),
                 ".github/workflows/docs-update.yml",
             ),
             (
-                include_bytes!("../../fixtures/formats/yaml/yaml-spec-log-file.yaml"),
+                include_bytes!("../../../fixtures/formats/yaml/yaml-spec-log-file.yaml"),
                 "log.yaml",
             ),
         ];
@@ -749,9 +749,9 @@ mod tests {
             InputFormat::Text
         );
         // Real news and mail.
-        let news = include_bytes!("../../fixtures/news/sci.space-61448");
+        let news = include_bytes!("../../../fixtures/news/sci.space-61448");
         assert_eq!(detect(news, Path::new("61448")), InputFormat::Mail);
-        let eml = include_bytes!("../../fixtures/mail/mailman3-base64-reply.eml");
+        let eml = include_bytes!("../../../fixtures/mail/mailman3-base64-reply.eml");
         assert_eq!(detect(eml, Path::new("message")), InputFormat::Mail);
         let git = "From: A U Thor <a@b.example>\nDate: Mon, 1 Jan 2024 00:00:00 +0000\n                   Subject: [PATCH] x\nMIME-Version: 1.0\n\nbody\n";
         assert_eq!(d(git, "0001-x"), InputFormat::Mail);
@@ -761,9 +761,9 @@ mod tests {
     /// XHTML stays HTML, and a start that only looks alike stays text.
     #[test]
     fn xml_by_content_and_name() {
-        let svg = include_bytes!("../../fixtures/formats/xml/grpc-backend_metrics.svg");
+        let svg = include_bytes!("../../../fixtures/formats/xml/grpc-backend_metrics.svg");
         assert_eq!(detect(svg, Path::new("img")), InputFormat::Xml);
-        let drawio = include_bytes!("../../fixtures/formats/xml/lists-compressed.drawio");
+        let drawio = include_bytes!("../../../fixtures/formats/xml/lists-compressed.drawio");
         assert_eq!(detect(drawio, Path::new("lists")), InputFormat::Xml);
         assert_eq!(d("\u{feff}<svg xmlns=\"x\">", "a"), InputFormat::Xml);
         assert_eq!(d("<!-- c -->\n<svg>", "a"), InputFormat::Xml);

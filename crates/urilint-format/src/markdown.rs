@@ -82,7 +82,7 @@ pub(crate) type OffsetEvents<'a> = Vec<(Event<'a>, Range<usize>)>;
 /// thematic break, which pulldown-cmark with its metadata option would
 /// read as the opening of a block up to the next `---` (facebook/metro
 /// `docs/Configuration.md`).
-pub(crate) fn split_front_matter(text: &str) -> (OffsetEvents<'_>, std::borrow::Cow<'_, str>) {
+pub fn split_front_matter(text: &str) -> (OffsetEvents<'_>, std::borrow::Cow<'_, str>) {
     let opts = options_for(text.as_bytes());
     if !opts.intersects(
         Options::ENABLE_YAML_STYLE_METADATA_BLOCKS
@@ -595,7 +595,7 @@ pub fn link_ranges(src: &[u8]) -> Vec<Range<u64>> {
 /// after them, in a word (`https://v2-*MINOR*.docs.fluxcd.io/`,
 /// fluxcd/website: the reader sees `v2-MINOR` with `MINOR` emphasised, a
 /// placeholder). Read as one run, as in plain text, so that a URI is not
-/// cut at the marker ([`crate::template::is_template`] says what the
+/// cut at the marker (urilint's `template::is_template` says what the
 /// emphasised word is). GFM's extended autolinks take no `*` into a
 /// domain (GFM spec section 6.9, "valid domain"), so no renderer makes
 /// such a text a link.
@@ -907,7 +907,7 @@ mod tests {
     /// them are read (facebook/metro `docs/Configuration.md`, issue 46).
     #[test]
     fn thematic_breaks_after_front_matter_are_not_metadata() {
-        let src = include_str!("../../fixtures/markdown/thematic-breaks/Configuration.md");
+        let src = include_str!("../../../fixtures/markdown/thematic-breaks/Configuration.md");
         let found = found(src, false);
         assert!(
             found
@@ -1151,7 +1151,7 @@ mod tests {
     #[test]
     fn unused_definitions_are_marked() {
         let src = include_str!(
-            "../../fixtures/sites/hugo-unused-definition/site/content/docs/contributing/getting-started.md"
+            "../../../fixtures/sites/hugo-unused-definition/site/content/docs/contributing/getting-started.md"
         );
         let got: Vec<(String, &str)> = found(src, false)
             .into_iter()

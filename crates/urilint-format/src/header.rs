@@ -214,9 +214,13 @@ mod tests {
             .default_header_ignore();
         let mut seen = 0;
         for dir in ["fixtures/mail", "fixtures/mail/archives", "fixtures/news"] {
-            let mut paths: Vec<_> = std::fs::read_dir(dir)
-                .map(|d| d.flatten().map(|e| e.path()).collect())
-                .unwrap_or_default();
+            let mut paths: Vec<_> = std::fs::read_dir(
+                std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join("../..")
+                    .join(dir),
+            )
+            .map(|d| d.flatten().map(|e| e.path()).collect())
+            .unwrap_or_default();
             paths.sort();
             for p in paths {
                 let Ok(mut raw) = std::fs::read(&p) else {
