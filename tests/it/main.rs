@@ -27,6 +27,7 @@ mod links_config;
 mod mail;
 mod markdown;
 mod mmap;
+mod mv_hugo;
 mod mv_redirect;
 mod nvim;
 mod output_safety;

@@ -12,7 +12,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 use std::process::{Command, Output};
 
-fn have_git() -> bool {
+pub(super) fn have_git() -> bool {
     let ok = Command::new("git")
         .arg("--version")
         .output()
@@ -46,7 +46,7 @@ fn write(dir: &Path, name: impl AsRef<OsStr>, text: &str) {
     std::fs::write(&path, text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
 }
 
-fn urilint(dir: &Path, args: &[&str]) -> Output {
+pub(super) fn urilint(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_urilint"))
         .current_dir(dir)
         .args(args)
@@ -56,7 +56,7 @@ fn urilint(dir: &Path, args: &[&str]) -> Output {
 
 /// Runs urilint in `dir` with `args` and asserts that it exits 0 (its
 /// standard error shown when not).
-fn urilint_ok(dir: &Path, args: &[&str]) -> Output {
+pub(super) fn urilint_ok(dir: &Path, args: &[&str]) -> Output {
     let out = urilint(dir, args);
     assert_eq!(
         out.status.code(),
@@ -458,7 +458,7 @@ fn renamed_pages_linked_by_their_built_names() {
 // reports nothing, as before it.
 
 /// A copy of `fixtures/mv/<name>` committed in a new git repository.
-fn mv_site(name: &str) -> tempfile::TempDir {
+pub(super) fn mv_site(name: &str) -> tempfile::TempDir {
     fn copy(from: &Path, to: &Path) {
         std::fs::create_dir_all(to).unwrap_or_else(|e| panic!("{e}"));
         for e in std::fs::read_dir(from).unwrap_or_else(|e| panic!("{e}")) {
@@ -485,7 +485,7 @@ fn mv_site(name: &str) -> tempfile::TempDir {
 }
 
 /// Asserts that `check --links local` finds nothing in `d`.
-fn no_broken_link(d: &Path) {
+pub(super) fn no_broken_link(d: &Path) {
     let out = urilint(
         d,
         &[
@@ -506,7 +506,7 @@ fn no_broken_link(d: &Path) {
     );
 }
 
-fn read(d: &Path, name: &str) -> String {
+pub(super) fn read(d: &Path, name: &str) -> String {
     std::fs::read_to_string(d.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 

@@ -157,10 +157,7 @@ pub(super) fn redirect_rules(l: &mut Layout, text: &str, file: &Path, dir: &Path
             let alias = inner.starts_with('.')
                 && (text.contains("range .Aliases") || text.contains(".Aliases }}"));
             if !action.contains("Permalink") && !alias && !control && !after.is_empty() {
-                let r = why();
-                if !l.unsure_pages.contains(&r) {
-                    l.unsure_pages.push(r);
-                }
+                any_url(l, why(), forced(line));
             }
             continue;
         }
@@ -183,9 +180,7 @@ pub(super) fn redirect_rules(l: &mut Layout, text: &str, file: &Path, dir: &Path
             };
             let r = why();
             if prefix == "/" {
-                if !l.unsure_pages.contains(&r) {
-                    l.unsure_pages.push(r);
-                }
+                any_url(l, r, forced(line));
             } else if !l.unsure_under.iter().any(|(p, _)| p == prefix) {
                 l.unsure_under.push((prefix.to_string(), r));
             }
@@ -197,4 +192,30 @@ pub(super) fn redirect_rules(l: &mut Layout, text: &str, file: &Path, dir: &Path
             None => l.redirects.push(source.to_string()),
         }
     }
+}
+
+/// Notes a rule whose source may be any URL of the site, for the reason
+/// `why`. A forced rule (`301!`: Netlify's "shadowing") is served even
+/// where a page is, so it may move any page ([`Layout::unsure_pages`]);
+/// an unforced one is served only where no file is (Netlify docs,
+/// "Rewrites and proxies", "Shadowing"; GitLab Pages likewise: "Files
+/// override redirects"), so the pages stay where the sources put them
+/// and only a link to a URL no page serves is unsure
+/// ([`Layout::unsure_under`] `/`). A rule line that a template writes
+/// whole is forced unless it holds no `!` at all.
+fn any_url(l: &mut Layout, why: String, forced: bool) {
+    if forced {
+        if !l.unsure_pages.contains(&why) {
+            l.unsure_pages.push(why);
+        }
+    } else if !l.unsure_under.iter().any(|(p, w)| p == "/" && *w == why) {
+        l.unsure_under.push(("/".to_string(), why));
+    }
+}
+
+/// True when the rule `line` may be forced: a `!` anywhere in it (`301!`,
+/// `200!`, or a template action that may write one; a `!` in a source
+/// path is taken as one too, the cautious way).
+fn forced(line: &str) -> bool {
+    line.contains('!')
 }

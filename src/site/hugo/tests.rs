@@ -160,10 +160,23 @@ fn netlify_redirects() {
     assert_eq!(l.redirects, ["/faq"]);
     assert_eq!(l.redirect_prefixes, ["/grpc/"]);
     // Computed sources: `/{{ . }}/a` may be any URL, `/docs/:lang/x`
-    // one under `/docs/`.
-    assert_eq!(l.unsure_pages.len(), 1, "{:?}", l.unsure_pages);
-    assert_eq!(l.unsure_under.len(), 1, "{:?}", l.unsure_under);
-    assert_eq!(l.unsure_under[0].0, "/docs/");
+    // one under `/docs/`; neither is forced, so neither moves a page
+    // (Netlify serves a file before an unforced rule).
+    assert!(l.unsure_pages.is_empty(), "{:?}", l.unsure_pages);
+    let prefixes: Vec<&str> = l.unsure_under.iter().map(|(p, _)| p.as_str()).collect();
+    assert_eq!(prefixes, ["/", "/docs/"]);
+    // Forced (`301!`), the same computed source may move any page.
+    let (_d, l) = site(&[
+        (
+            "hugo.yaml",
+            "outputFormats:\n  REDIR:\n    baseName: _redirects\n",
+        ),
+        (
+            "layouts/index.redir",
+            "{{ range $x }}\n/{{ . }}/a  /b  301!\n",
+        ),
+    ]);
+    assert_eq!(l.expect("a Hugo site").unsure_pages.len(), 1);
     // gohugoio/hugoDocs `layouts/home.redir`: aliases and permalinks
     // are pages the model has; an assignment writes nothing.
     let (_d, l) = site(&[
