@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 
 mod config;
 mod embedded;
+pub mod layouts;
 pub mod link_hook;
 mod mounts;
 mod outputs;
@@ -295,6 +296,35 @@ fn apply_config(l: &mut Layout, dir: &Path, config: &Path, t: &toml::Table) {
     read_redirects(l, dir, &formats);
     shortcodes_from_elsewhere(l, dir);
     l.hugo_quiet_shortcodes = quiet_shortcodes(dir);
+    l.hugo_page_layouts = page_layouts(dir, themes.as_deref(), get("layoutDir"), mounts);
+}
+
+/// The page templates of the site and its themes ([`layouts::read`]),
+/// when the model has them all: not when a theme or module is not in the
+/// tree (`themes`, [`config::themes_in_use`], is `None` then, or a
+/// theme's folder is missing), nor when `layoutDir` or a module mount
+/// into `layouts` puts templates elsewhere.
+fn page_layouts(
+    dir: &Path,
+    themes: Option<&[PathBuf]>,
+    layout_dir: Option<&toml::Value>,
+    mounts: Option<&Vec<toml::Value>>,
+) -> Option<layouts::PageLayouts> {
+    let mounted = mounts.into_iter().flatten().any(|m| {
+        m.get("target")
+            .and_then(toml::Value::as_str)
+            .is_some_and(|t| t.trim_matches('/').starts_with("layouts"))
+    });
+    if layout_dir.is_some() || mounted {
+        return None;
+    }
+    let themes = themes?;
+    if !themes.iter().all(|t| t.is_dir()) {
+        return None;
+    }
+    let mut dirs = vec![dir.join("layouts")];
+    dirs.extend(themes.iter().map(|t| t.join("layouts")));
+    layouts::read(&dirs)
 }
 
 /// The heading-ID style of `[markup.goldmark.parser]` (`markup`, the

@@ -485,6 +485,11 @@ pub struct Layout {
     /// `buildDrafts`, nor when a build file of the project passes it:
     /// [`hugo::drafts_left_out`]).
     pub hugo_drafts_left_out: bool,
+    /// Hugo: the single-page templates of the site and its themes, when
+    /// the model has them all ([`hugo::layouts`]): a regular page moved
+    /// into a section without one would not be published
+    /// ([`Site::page_url_at`]). `None` otherwise.
+    pub hugo_page_layouts: Option<hugo::layouts::PageLayouts>,
     /// Sphinx: the extensions of `conf.py` that give the objects some
     /// directives document ids (`autodoc`'s `module.Class`), as a reason;
     /// only pages that use such a directive have anchors the model does
@@ -575,6 +580,7 @@ impl Layout {
             hugo_language_dirs: Vec::new(),
             hugo_embedded_links: None,
             hugo_drafts_left_out: false,
+            hugo_page_layouts: None,
             sphinx_object_ids: None,
             sphinx_xrefs: None,
             fragments_slugged: false,
@@ -898,8 +904,9 @@ impl Site {
     /// [`Site::page_url`] follows: where `urilint mv` moves a page (issue
     /// 51). `None` when `new` lies under none of the site's source,
     /// static or mounted directories, when the generator would not
-    /// publish a file there, or (Docusaurus) when the move crosses
-    /// between the docs, blog and pages plugins.
+    /// publish a file there (Hugo: a regular page in a section without a
+    /// single-page template, [`hugo::layouts`]), or (Docusaurus) when the
+    /// move crosses between the docs, blog and pages plugins.
     pub fn page_url_at(&self, old: &Path, new: &Path) -> Option<String> {
         if old == new {
             return self.page_url(old);
@@ -936,6 +943,9 @@ impl Site {
             .ok()?
             .to_string_lossy()
             .replace('\\', "/");
+        if *dir == l.source_dir && !hugo::layouts::published_at(l, old, &rel) {
+            return None;
+        }
         self.url_of(old, &rel, prefix).map(|(u, _)| u)
     }
 

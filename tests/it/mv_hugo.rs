@@ -66,3 +66,47 @@ fn mv_hugo_computed_forced_redirects_leave_links_alone() {
     );
     assert!(read(d, "site/content/docs/user/using-wsl2.md").contains("(/docs/user/quick-start)"));
 }
+
+/// kind has templates for its `docs` section alone: a page moved to the
+/// content root would not be published (Hugo warns "found no layout
+/// file" and writes no page), so the links to it are left alone, named,
+/// instead of rewritten to a URL nothing serves (review/mv-2026-11-30
+/// H3: `/rootless`, `/private-registries`).
+#[test]
+fn mv_hugo_page_moved_where_no_template_renders_it() {
+    if !have_git() {
+        return;
+    }
+    let dir = mv_site("hugo");
+    let d = dir.path();
+    let out = urilint(
+        d,
+        &[
+            "mv",
+            "site/content/docs/user/known-issues.md",
+            "site/content/",
+        ],
+    );
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(
+        said.contains("left alone: /docs/user/known-issues/:")
+            && said.contains("a file the generator does not publish there"),
+        "{said}"
+    );
+    let page = read(d, "site/content/docs/user/using-wsl2.md");
+    assert!(page.contains("(/docs/user/known-issues/)"), "{page}");
+    // Within `docs`, the same page follows.
+    let dir = mv_site("hugo");
+    let d = dir.path();
+    urilint_ok(
+        d,
+        &[
+            "mv",
+            "site/content/docs/user/known-issues.md",
+            "site/content/docs/known-issues.md",
+        ],
+    );
+    let page = read(d, "site/content/docs/user/using-wsl2.md");
+    assert!(page.contains("(/docs/known-issues/)"), "{page}");
+}
