@@ -592,6 +592,14 @@ impl LocalLinks {
             .is_some_and(|(s, _)| s.layout.dollar_math)
     }
 
+    /// True when the document `file` (found by walking `tree`) is a page
+    /// of a site whose templates render its front matter `description`
+    /// as Markdown ([`crate::site::Layout::markdown_description`]).
+    pub fn markdown_description(&self, tree: Option<&Path>, file: &Path) -> bool {
+        self.site_of(tree, file)
+            .is_some_and(|(s, _)| s.layout.markdown_description.is_some())
+    }
+
     /// For a relative `path` of a page of a site that nothing of the site
     /// makes: the file it names beside the page (joined to the page's
     /// directory as written, as [`LocalLinks::file_of`]) when its last

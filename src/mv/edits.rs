@@ -62,10 +62,22 @@ impl Doc {
     }
 }
 
-/// The links of the document `bytes` of kind `doc`, in file order.
-pub(super) fn links(doc: Doc, bytes: &[u8]) -> Vec<Found> {
+/// The links of the document `bytes` of kind `doc`, in file order; with
+/// `description`, also those of a Markdown page's front matter
+/// `description`, which its site renders as Markdown
+/// ([`crate::site::Layout::markdown_description`]).
+pub(super) fn links(doc: Doc, bytes: &[u8], description: bool) -> Vec<Found> {
     use crate::format;
     let segments = match doc {
+        Doc::Markdown if description => {
+            let mut s = format::markdown::segments(bytes, false);
+            s.extend(format::markdown_front_matter::field_links(
+                bytes,
+                "description",
+            ));
+            s.sort_by_key(|s| s.map.start(0));
+            s
+        }
         Doc::Markdown => format::markdown::segments(bytes, false),
         Doc::Mdx => format::mdx::segments(bytes, false).unwrap_or_default(),
         Doc::Html => format::html::segments(bytes),
@@ -143,6 +155,13 @@ impl Resolver<'_> {
     /// The site that builds the page `file`, if any.
     pub(super) fn site_of(&self, file: &Path) -> Option<Arc<Site>> {
         Site::of_file(file, Some(self.root), &self.sites)
+    }
+
+    /// True when the site of the page `file` renders its front matter
+    /// `description` as Markdown ([`crate::site::Layout::markdown_description`]).
+    pub(super) fn renders_description(&self, file: &Path) -> bool {
+        self.site_of(file)
+            .is_some_and(|s| s.layout.markdown_description.is_some())
     }
 
     /// What the moves do to the link `reference` of the document `doc`
@@ -477,7 +496,7 @@ mod tests {
     #[test]
     fn links_of_each_format_with_exact_spans() {
         let md = b"See [a](guide/a.md#x), ![i](img/p.png).\n\n[ref]: ../b.md\n\n<a href=\"c.md\">c</a>\n";
-        let found = links(Doc::Markdown, md);
+        let found = links(Doc::Markdown, md, false);
         let texts: Vec<&str> = found.iter().map(|f| f.text.as_str()).collect();
         assert!(texts.contains(&"guide/a.md#x"), "{texts:?}");
         assert!(texts.contains(&"img/p.png"), "{texts:?}");
@@ -488,10 +507,13 @@ mod tests {
             assert_eq!(&md[s], f.text.as_bytes());
         }
         let rst = b"See `a <guide/a.html>`_.\n\n.. _t: ../b.html\n";
-        let texts: Vec<String> = links(Doc::Rst, rst).into_iter().map(|f| f.text).collect();
+        let texts: Vec<String> = links(Doc::Rst, rst, false)
+            .into_iter()
+            .map(|f| f.text)
+            .collect();
         assert!(texts.iter().any(|t| t == "guide/a.html"), "{texts:?}");
         let html = b"<p><a href=\"x&amp;y.html\">x</a><img src=\"p.png\"></p>";
-        let found = links(Doc::Html, html);
+        let found = links(Doc::Html, html, false);
         assert!(found.iter().any(|f| f.text == "x&y.html" && !f.exact));
         assert!(found.iter().any(|f| f.text == "p.png" && f.exact));
     }

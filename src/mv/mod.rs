@@ -276,7 +276,10 @@ pub fn plan_with(
             }
         };
         let mut doc_edits = Vec::new();
-        let links = edits::links(kind, &bytes).into_iter().map(|l| (l, None));
+        let description = kind == edits::Doc::Markdown && resolver.renders_description(&doc);
+        let links = edits::links(kind, &bytes, description)
+            .into_iter()
+            .map(|l| (l, None));
         let xrefs = sphinx::xrefs(kind, &bytes)
             .into_iter()
             .map(|(l, k)| (l, Some(k)));

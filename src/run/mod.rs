@@ -943,6 +943,7 @@ pub fn extract_split(
                                     references: false,
                                     mdx: false,
                                     math: false,
+                                    markdown_description: false,
                                 },
                                 decode_helpers(opts.threads),
                                 &scan,

@@ -172,6 +172,7 @@ fn rewrite_input(
                         references: false,
                         mdx: false,
                         math: false,
+                        markdown_description: false,
                     },
                 ),
             };

@@ -83,6 +83,7 @@ impl Default for FoundOptions {
                 references: false,
                 mdx: false,
                 math: false,
+                markdown_description: false,
             },
             scan: ScanOptions {
                 join_wrapped_lines: true,
@@ -107,6 +108,7 @@ impl FoundOptions {
                 references: false,
                 mdx: false,
                 math: false,
+                markdown_description: false,
             },
             scan: ScanOptions {
                 missing_colon,

@@ -297,6 +297,9 @@ fn apply_config(l: &mut Layout, dir: &Path, config: &Path, t: &toml::Table) {
     shortcodes_from_elsewhere(l, dir);
     l.hugo_quiet_shortcodes = quiet_shortcodes(dir);
     l.hugo_page_layouts = page_layouts(dir, themes.as_deref(), get("layoutDir"), mounts);
+    let mut templates = vec![dir.join("layouts")];
+    templates.extend(themes.iter().flatten().map(|t| t.join("layouts")));
+    super::markdownify::read(l, dir, &templates);
 }
 
 /// The page templates of the site and its themes ([`layouts::read`]),

@@ -81,6 +81,11 @@ pub fn read(dir: &Path) -> Option<Layout> {
         l.mounts.push((dir, posts.clone()));
     }
     plugins(&mut l, &doc, &config_name);
+    let templates = [
+        l.source_dir.join("_layouts"),
+        l.source_dir.join("_includes"),
+    ];
+    super::markdownify::read(&mut l, dir, &templates);
     Some(l)
 }
 

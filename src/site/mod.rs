@@ -27,6 +27,7 @@ pub mod hugo;
 pub mod jekyll;
 pub mod js_object;
 pub mod jupyter_book;
+mod markdownify;
 pub mod mdbook;
 pub mod mkdocs;
 pub mod nextra;
@@ -420,6 +421,13 @@ pub struct Layout {
     /// `myst_enable_extensions`, Jupyter Book `parse.myst_enable_extensions`,
     /// on by default in Jupyter Book 1 and in mystmd).
     pub dollar_math: bool,
+    /// The template that renders the front matter `description` of a
+    /// page as Markdown (Hugo `{{ .Description | markdownify }}`, Jekyll
+    /// `{{ page.description | markdownify }}`; the `markdownify` module), shown
+    /// from the site's directory: the links of that field are on the
+    /// built page and are read as the body's. `None` when no template of
+    /// the site (or of a theme in the tree) does.
+    pub markdown_description: Option<String>,
     /// What the site does that the model does not read and that may make
     /// or move pages (an MkDocs hook or plugin, an mdBook preprocessor, a
     /// Docusaurus plugin, a configuration computed by code), each said as
@@ -568,6 +576,7 @@ impl Layout {
             redirect_prefixes: Vec::new(),
             md_as_mdx: false,
             dollar_math: false,
+            markdown_description: None,
             unsure_pages: Vec::new(),
             locales: starlight::Locales::default(),
             nextra_i18n: None,

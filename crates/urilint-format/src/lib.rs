@@ -32,6 +32,7 @@ pub mod html;
 pub mod liquid;
 pub mod map;
 pub mod markdown;
+pub mod markdown_front_matter;
 pub mod markdown_references;
 pub mod mdx;
 pub mod roff;
@@ -82,4 +83,9 @@ pub struct ReadOptions {
     /// URI is read (the document's site has MyST's `dollarmath` on:
     /// urilint's `site::Layout::dollar_math`).
     pub math: bool,
+    /// The links of the front matter field `description` are read as
+    /// Markdown's ([`markdown_front_matter::field_links`]): the
+    /// document's site renders it so (urilint's
+    /// `site::Layout::markdown_description`).
+    pub markdown_description: bool,
 }

@@ -203,9 +203,17 @@ where
                     // Jekyll's Liquid links (`{% link x.md %}`), read as
                     // the references they make.
                     let mut segments = segments;
-                    let liquid = super::liquid::segments(&raw);
-                    if !liquid.is_empty() {
-                        segments.extend(liquid);
+                    let mut more = super::liquid::segments(&raw);
+                    if opts.markdown_description {
+                        // The front matter `description` the site's
+                        // templates render as Markdown.
+                        more.extend(super::markdown_front_matter::field_links(
+                            &raw,
+                            "description",
+                        ));
+                    }
+                    if !more.is_empty() {
+                        segments.extend(more);
                         segments.sort_by_key(|s| s.map.start(0));
                     }
                     segments

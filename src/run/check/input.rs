@@ -192,6 +192,8 @@ pub(crate) fn check_input(
             mdx: false,
             // MyST's `dollarmath`: math in the pages of a site that has it.
             math: dollar_math(ch.links.as_ref(), input),
+            // A `description` the site's templates render as Markdown.
+            markdown_description: markdown_description(ch.links.as_ref(), input),
         },
         decode_helpers: decode_helpers(opts.threads),
         sites,
@@ -213,8 +215,29 @@ pub(crate) fn check_input(
 /// `$$...$$` are math ([`LocalLinks::dollar_math`]); false without
 /// `--links local`.
 pub(super) fn dollar_math(links: Option<&LocalLinks>, input: &Input) -> bool {
+    site_page(links, input).is_some_and(|(links, tree, path)| links.dollar_math(tree, path))
+}
+
+/// True when `input` is a Markdown page of a site whose templates render
+/// its front matter `description` as Markdown
+/// ([`LocalLinks::markdown_description`]); false without `--links`.
+pub(super) fn markdown_description(links: Option<&LocalLinks>, input: &Input) -> bool {
+    site_page(links, input)
+        .is_some_and(|(links, tree, path)| links.markdown_description(tree, path))
+}
+
+/// The link checker, the tree walked and the path of `input` when it is
+/// a Markdown file met in a tree (`.md`, `.markdown`).
+fn site_page<'a>(
+    links: Option<&'a LocalLinks>,
+    input: &'a Input,
+) -> Option<(
+    &'a LocalLinks,
+    Option<&'a std::path::Path>,
+    &'a std::path::Path,
+)> {
     let (Some(links), Input::File { path, root, .. }) = (links, input) else {
-        return false;
+        return None;
     };
     let markdown = path
         .extension()
@@ -223,5 +246,5 @@ pub(super) fn dollar_math(links: Option<&LocalLinks>, input: &Input) -> bool {
         .as_ref()
         .map(crate::beneath::Root::path)
         .filter(|p| !p.as_os_str().is_empty() && *p != std::path::Path::new("/"));
-    markdown && links.dollar_math(tree, path)
+    markdown.then_some((links, tree, path.as_path()))
 }

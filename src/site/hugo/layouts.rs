@@ -10,7 +10,7 @@
 use std::path::{Path, PathBuf};
 
 /// The single-page templates of a Hugo site and its themes, when all of
-/// them are in the tree ([`read`]).
+/// them are in the tree (`read`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PageLayouts {
     /// A template for every type: `_default/single.*`, or `single.*`,
