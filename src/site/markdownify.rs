@@ -80,7 +80,16 @@ pub(super) fn renders_description(text: &str) -> bool {
             .ok()
         })
         .as_ref();
-    if direct.is_some_and(|r| r.is_match(text)) {
+    // Not the site's own parameter (`site.Params.description`,
+    // `.Site.Params.description`: goharbor/website's home page).
+    let page_field = |at: usize| {
+        let before = text[..at].trim_end_matches('$');
+        !before.ends_with("site") && !before.ends_with("Site")
+    };
+    if direct.is_some_and(|r| {
+        r.find_iter(text)
+            .any(|m| page_field(field_start(text, m.range())))
+    }) {
         return true;
     }
     // `{{ with .Description }} ... {{ . | markdownify }} ... {{ end }}`.
@@ -98,11 +107,24 @@ pub(super) fn renders_description(text: &str) -> bool {
     let (Some(with), Some(dot)) = (with, dot) else {
         return false;
     };
-    with.find_iter(text).any(|m| {
-        let rest = &text[m.end()..];
-        let block = &rest[..block_end(rest)];
-        dot.is_match(block)
-    })
+    with.find_iter(text)
+        .filter(|m| page_field(field_start(text, m.range())))
+        .any(|m| {
+            let rest = &text[m.end()..];
+            let block = &rest[..block_end(rest)];
+            dot.is_match(block)
+        })
+}
+
+/// Where the field's name (`.Description`, `.Params.description`,
+/// `page.description`) starts within the match `m` of `text`.
+fn field_start(text: &str, m: std::ops::Range<usize>) -> usize {
+    let part = &text[m.clone()];
+    ["page.description", ".Params.", ".Description"]
+        .iter()
+        .filter_map(|f| part.find(f))
+        .min()
+        .map_or(m.start, |i| m.start + i)
 }
 
 /// Where the action block that `rest` is the inside of ends: at its
@@ -152,6 +174,10 @@ mod tests {
             "{{ .Summary | markdownify }}",
             "{{ with .Description }}{{ . }}{{ end }}{{ .Content | markdownify }}",
             "{{ page.description }}",
+            // The site's parameter, not the page's (goharbor/website).
+            "{{ $desc := site.Params.description | markdownify }}",
+            "{{ .Site.Params.description | markdownify }}",
+            "{{ with .Site.Params.description }}{{ . | markdownify }}{{ end }}",
         ] {
             assert!(!renders_description(t), "{t}");
         }
