@@ -927,3 +927,25 @@ fn quoted_url_wrapped_after_a_plus_is_joined() {
         )]
     );
 }
+
+/// Issue 49: a mailbox message whose `From ` line follows the close
+/// delimiter of the previous message's multipart, with no empty line
+/// (sisimai's rhost-cox-01.eml, cut: a bounce, then the bounce of that
+/// bounce), is a message of its own: its URI is read, in message 1.
+#[test]
+fn separator_right_after_a_close_delimiter_starts_a_message() {
+    let path = fixture("mail/archives/sisimai-rhost-cox-01-glued.mbox");
+    let recs = records(&["extract", "--format", "jsonl", &path]);
+    let got: Vec<(u64, u64, &str)> = recs
+        .iter()
+        .map(|r| {
+            (
+                r["message"].as_u64().unwrap_or(99),
+                r["line"].as_u64().unwrap_or(0),
+                r["uri"].as_str().unwrap_or_default(),
+            )
+        })
+        .collect();
+    let url = "https://www.cox.com/residential/support/email-error-codes.html";
+    assert_eq!(got, [(0, 35, url), (1, 64, url)]);
+}
