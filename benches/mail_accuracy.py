@@ -19,7 +19,7 @@ multisets of URIs:
            the URI-valued attributes by role: link (href, action,
            formaction, longdesc), resource (src, srcset, background,
            poster, data, <link href>, ...), identifier (xmlns, xmlns:*,
-           the DOCTYPE system id), citation (cite).  Attribute values are
+           the DOCTYPE system id, microdata itemtype), citation (cite).  Attribute values are
            read as a browser reads a URL: leading/trailing white space
            stripped, tabs and newlines dropped, inner spaces as %20; only
            absolute URIs, not javascript:/vbscript: (nor data: but as a
@@ -350,6 +350,12 @@ class HtmlReader(html.parser.HTMLParser):
             if name == "style":
                 for u in css_urls(value):
                     self.attrs.append(("resource", tag + "@style", u))
+                continue
+            if name == "itemtype":
+                # HTML microdata: space-separated absolute URLs naming
+                # vocabulary types (schema.org), identifiers
+                for url in value.split():
+                    self.attrs.append(("identifier", tag + "@" + name, url))
                 continue
             if name == "xmlns" or name.startswith("xmlns:"):
                 role = "identifier"
@@ -1365,7 +1371,7 @@ def report(r, args):
         print(fmt_row(a, d))
     print(fmt_row("TOTAL", r["total"]))
     print()
-    print("Identifiers and citations (xmlns, DOCTYPE system id, cite), apart:")
+    print("Identifiers and citations (xmlns, DOCTYPE system id, itemtype, cite), apart:")
     print(TABLE_HEAD)
     for a, d in r["archives"].items():
         print(fmt_row(a, d["identifiers"]))
