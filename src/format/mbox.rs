@@ -4,10 +4,10 @@
 //! each is in the file: a message starts after a separator line
 //! (`From ` at the start of a line that is the first of the file or
 //! follows an empty line or a MIME close delimiter `--boundary--`, or
-//! Netscape's and Mozilla's `From - ` line anywhere) and ends before the next one. It reads the file
-//! once, as a stream, and holds one message at a time (at most
-//! [`MAX_MESSAGE`] bytes of it; the rest of a bigger message is skipped
-//! and [`RawMessage::truncated`] says so).
+//! Netscape's and Mozilla's `From - ` line anywhere) and ends before the
+//! next one. It reads the file once, as a stream, and holds one message
+//! at a time (at most [`MAX_MESSAGE`] bytes of it; the rest of a bigger
+//! message is skipped and [`RawMessage::truncated`] says so).
 //!
 //! mboxrd and mboxo quote body lines that start with `From ` as `>From `;
 //! [`unquote_from`] takes one `>` off lines matching `>+From `, with a map
