@@ -19,13 +19,17 @@ multisets of URIs:
            the URI-valued attributes by role: link (href, action,
            formaction, longdesc), resource (src, srcset, background,
            poster, data, <link href>, ...), identifier (xmlns, xmlns:*,
-           the DOCTYPE system id), citation (cite).  Attribute values are
+           the DOCTYPE system id, microdata itemtype), citation (cite).  Attribute values are
            read as a browser reads a URL: leading/trailing white space
            stripped, tabs and newlines dropped, inner spaces as %20; only
-           absolute URIs, not javascript:/vbscript:/data:, not a special
-           scheme without a host (`href="http://"`).  Other attributes
+           absolute URIs, not javascript:/vbscript: (nor data: but as a
+           resource: an inline image, RFC 2397), not a special scheme
+           without a host (`href="http://"`).  Other attributes
            (style, title, data-*, originalsrc, content) and comments are
            not in the reference;
+         - a base64 text part with clear text after its `=` pad (a
+           mailing list's footer; RFC 2045 section 6.8: the pad ends the
+           data) is decoded up to the pad and the rest read as text;
          - nested messages: message/rfc822, message/global and the parts of
            a multipart/digest (base64/QP-encoded ones decoded), walked like
            the message, up to 16 deep;
@@ -243,9 +247,18 @@ BLOCK_TAGS = {"address", "article", "aside", "blockquote", "br", "center", "dd",
               "p", "pre", "section", "table", "tbody", "td", "tfoot", "th", "thead",
               "tr", "ul", "title", "option", "caption", "body", "html", "head"}
 ABSOLUTE_RE = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:\S")
-# script (javascript:, vbscript:) is no link target; a data: URI holds its
-# resource inline (nothing to follow or check): neither is in the reference
+# script (javascript:, vbscript:) is no link target, nor is a data: URI
+# (it holds its resource inline, nothing to follow): no link in the reference
 NOT_LINK_SCHEMES = ("javascript:", "vbscript:", "data:")
+# ... but a data: URI where a resource is loaded (img src, CSS url()) is the
+# resource a browser shows, a URI of its own (RFC 2397) that urilint
+# reports with the role resource: it is in the reference as one
+NOT_RESOURCE_SCHEMES = ("javascript:", "vbscript:")
+# urilint skips (and says, D003) a URI longer than --max-uri-len, 64 KiB by
+# default, as the text pieces of the reference, scanned by the same binary,
+# are; an attribute's URI longer than that (a 177 KB data: image) is not
+# in the reference either
+MAX_URI_LEN = 64 * 1024
 # `href="http://"`: a URL of a special scheme without a host fails the
 # WHATWG URL parser (a browser follows nothing): not in the reference
 EMPTY_HOST_RE = re.compile(r"(?i)^(https?|ftp|wss?):[/\\]*([?#]|$)")
@@ -338,6 +351,12 @@ class HtmlReader(html.parser.HTMLParser):
                 for u in css_urls(value):
                     self.attrs.append(("resource", tag + "@style", u))
                 continue
+            if name == "itemtype":
+                # HTML microdata: space-separated absolute URLs naming
+                # vocabulary types (schema.org), identifiers
+                for url in value.split():
+                    self.attrs.append(("identifier", tag + "@" + name, url))
+                continue
             if name == "xmlns" or name.startswith("xmlns:"):
                 role = "identifier"
             elif name in CITATION_ATTRS:
@@ -406,8 +425,9 @@ def read_html(text):
     uris = []
     for role, field, value in r.attrs:
         v = clean_attribute_uri(value)
-        if (ABSOLUTE_RE.match(v) and not v.lower().startswith(NOT_LINK_SCHEMES)
-                and not EMPTY_HOST_RE.match(v)):
+        blocked = NOT_RESOURCE_SCHEMES if role == "resource" else NOT_LINK_SCHEMES
+        if (ABSOLUTE_RE.match(v) and not v.lower().startswith(blocked)
+                and not EMPTY_HOST_RE.match(v) and len(v.encode("utf-8")) <= MAX_URI_LEN):
             uris.append((role, field, v))
     return "".join(r.text), uris
 
@@ -567,6 +587,12 @@ def decode_message(raw, do_unflow=True, headers=False):
                 problems.append("%s %s: skipped (%s)" % (pwhere, ctype, type(e2).__name__))
                 return
         w = "%s %s%s" % (pwhere, ctype, " (attachment)" if disp == "attachment" else "")
+        split = base64_footer(part)
+        if split is not None:
+            text, footer = split
+            pieces.append({"cls": "text", "where": w + " footer after base64",
+                           "text": footer})
+            problems.append("%s %s: text after the base64 read as text" % (pwhere, ctype))
         if ctype == "text/html":
             cte = (part.get("Content-Transfer-Encoding") or "").strip().lower()
             if cte not in ("base64", "quoted-printable") and undeclared_qp(text):
@@ -589,6 +615,36 @@ def decode_message(raw, do_unflow=True, headers=False):
     except RecursionError:
         problems.append("walk failed: recursion")
     return safe_header(msg, "Message-ID"), pieces, problems
+
+
+# RFC 2045 section 6.8: a `=` pad ends base64 data; Python's decoder reads
+# on past it, so a Mailman footer appended in clear text after a base64
+# body (SpamAssassin nice/cjk/big5-base64.1) became bytes of garbage
+B64_PADDED_RE = re.compile(r"\A([A-Za-z0-9+/\r\n]*?[A-Za-z0-9+/]={1,2})[ \t]*\r?\n(.*)\Z", re.S)
+
+
+def base64_footer(part):
+    """(decoded text, footer) of a text part sent in base64 whose data ends
+    at a `=` pad with text after it, else None."""
+    cte = (part.get("Content-Transfer-Encoding") or "").strip().lower()
+    if cte != "base64" or part.is_multipart():
+        return None
+    raw = part.get_payload()
+    if not isinstance(raw, str):
+        return None
+    m = B64_PADDED_RE.match(raw)
+    if not m or not m.group(2).strip():
+        return None
+    try:
+        data = base64.b64decode(re.sub(r"[^A-Za-z0-9+/=]", "", m.group(1)))
+    except Exception:
+        return None
+    charset = part.get_content_charset() or "us-ascii"
+    try:
+        text = data.decode(charset, "replace")
+    except LookupError:
+        text = data.decode("latin-1")
+    return text, m.group(2)
 
 
 def is_mbox(path):
@@ -1315,7 +1371,7 @@ def report(r, args):
         print(fmt_row(a, d))
     print(fmt_row("TOTAL", r["total"]))
     print()
-    print("Identifiers and citations (xmlns, DOCTYPE system id, cite), apart:")
+    print("Identifiers and citations (xmlns, DOCTYPE system id, itemtype, cite), apart:")
     print(TABLE_HEAD)
     for a, d in r["archives"].items():
         print(fmt_row(a, d["identifiers"]))

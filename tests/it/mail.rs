@@ -927,3 +927,61 @@ fn quoted_url_wrapped_after_a_plus_is_joined() {
         )]
     );
 }
+
+/// Issue 49: a mailbox message whose `From ` line follows the close
+/// delimiter of the previous message's multipart, with no empty line
+/// (sisimai's rhost-cox-01.eml, cut: a bounce, then the bounce of that
+/// bounce), is a message of its own: its URI is read, in message 1.
+#[test]
+fn separator_right_after_a_close_delimiter_starts_a_message() {
+    let path = fixture("mail/archives/sisimai-rhost-cox-01-glued.mbox");
+    let recs = records(&["extract", "--format", "jsonl", &path]);
+    let got: Vec<(u64, u64, &str)> = recs
+        .iter()
+        .map(|r| {
+            (
+                r["message"].as_u64().unwrap_or(99),
+                r["line"].as_u64().unwrap_or(0),
+                r["uri"].as_str().unwrap_or_default(),
+            )
+        })
+        .collect();
+    let url = "https://www.cox.com/residential/support/email-error-codes.html";
+    assert_eq!(got, [(0, 35, url), (1, 64, url)]);
+}
+
+/// Issue 49: identifiers as a browser's tokenizer reads them (fixtures
+/// cut from phishing_pot, fixtures/mail/archives/README.md): a doctype
+/// whose system identifier lost its opening quote is bogus and names
+/// none (sample-1041); a namespace name is the whole `xmlns` value, so
+/// quoted-printable an HTML parser mangled (`xmlns:o="3D&quot;urn:sch=`,
+/// sample-353) names no `urn:schemas-microsoft-com:office:of=`.
+#[test]
+fn identifiers_as_a_browser_reads_them() {
+    let identifiers = |name: &str| -> Vec<(String, String)> {
+        let path = fixture(name);
+        records(&[
+            "extract",
+            "--format",
+            "jsonl",
+            "--include-identifiers",
+            "--input-format",
+            "mail",
+            &path,
+        ])
+        .iter()
+        .map(|r| {
+            let s = |k: &str| r[k].as_str().unwrap_or_default().to_string();
+            (s("uri"), s("field"))
+        })
+        .collect()
+    };
+    assert_eq!(
+        identifiers("mail/archives/phishing-pot-1041-doctype.eml"),
+        [(
+            "http://www.w3.org/1999/xhtml".to_string(),
+            "html@xmlns".to_string()
+        )]
+    );
+    assert_eq!(identifiers("mail/archives/phishing-pot-353-xmlns.eml"), []);
+}

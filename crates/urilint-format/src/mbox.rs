@@ -3,11 +3,11 @@
 //! This module owns splitting a mailbox into messages while keeping where
 //! each is in the file: a message starts after a separator line
 //! (`From ` at the start of a line that is the first of the file or
-//! follows an empty line, or Netscape's and Mozilla's `From - ` line
-//! anywhere) and ends before the next one. It reads the file
-//! once, as a stream, and holds one message at a time (at most
-//! [`MAX_MESSAGE`] bytes of it; the rest of a bigger message is skipped
-//! and [`RawMessage::truncated`] says so).
+//! follows an empty line or a MIME close delimiter `--boundary--`, or
+//! Netscape's and Mozilla's `From - ` line anywhere) and ends before the
+//! next one. It reads the file once, as a stream, and holds one message
+//! at a time (at most [`MAX_MESSAGE`] bytes of it; the rest of a bigger
+//! message is skipped and [`RawMessage::truncated`] says so).
 //!
 //! mboxrd and mboxo quote body lines that start with `From ` as `>From `;
 //! [`unquote_from`] takes one `>` off lines matching `>+From `, with a map
@@ -53,7 +53,8 @@ pub struct Mbox<R> {
     index: u64,
     /// The separator line that starts the next message: its offset.
     next_separator: Option<u64>,
-    /// The previous line was empty (or there was none).
+    /// The previous line may come before a separator (see
+    /// [`before_separator`]), or there was none.
     after_blank: bool,
     done: bool,
     max: usize,
@@ -116,7 +117,7 @@ impl<R: BufRead> Mbox<R> {
             let line = &msg.bytes[start..];
             let is_separator =
                 (self.after_blank && is_separator(line)) || is_mozilla_separator(line);
-            self.after_blank = line == b"\n" || line == b"\r\n";
+            self.after_blank = before_separator(line);
             if is_separator {
                 msg.bytes.truncate(start);
                 if any {
@@ -166,7 +167,7 @@ impl<R: BufRead> Mbox<R> {
             Some(p) => &chunk[p + 1..],
             None => chunk,
         };
-        self.after_blank = last_line == b"\n" || last_line == b"\r\n";
+        self.after_blank = before_separator(last_line);
         self.lines += memchr::memchr_iter(b'\n', chunk).count() as u64;
         self.offset += take as u64;
         if !msg.truncated {
@@ -201,8 +202,9 @@ impl<R: BufRead> Mbox<R> {
 }
 
 /// Offset of the first separator line in `block` (whole lines, the first
-/// starting a line): a line that [`is_separator`] and follows an empty
-/// line (`after_blank` says whether the line before the block was one).
+/// starting a line): a line that [`is_separator`] and follows a line of
+/// [`before_separator`] (`after_blank` says whether the line before the
+/// block was one).
 fn first_separator(block: &[u8], after_blank: bool) -> Option<usize> {
     memchr::memmem::find_iter(block, b"From ").find(|&i| {
         if i > 0 && block[i - 1] != b'\n' {
@@ -212,13 +214,35 @@ fn first_separator(block: &[u8], after_blank: bool) -> Option<usize> {
             after_blank
         } else {
             let prev_start = memchr::memrchr(b'\n', &block[..i - 1]).map_or(0, |p| p + 1);
-            let prev = &block[prev_start..i];
-            prev == b"\n" || prev == b"\r\n"
+            before_separator(&block[prev_start..i])
         };
         let eol = memchr::memchr(b'\n', &block[i..]).map_or(block.len(), |p| i + p + 1);
         let line = &block[i..eol];
         (blank_before && is_separator(line)) || is_mozilla_separator(line)
     })
+}
+
+/// True when `line` (with its line end) may come before a separator line:
+/// an empty line (RFC 4155 section 2 asks for one), or the close delimiter
+/// of a multipart, `--` boundary `--` and transport padding (RFC 2046
+/// section 5.1.1), whose boundary has no white space and is not only
+/// dashes (a rule `-----` or Outlook's `-----Original Message-----` is
+/// none). What follows a close delimiter is the epilogue, which no mail
+/// reader shows; a `From ` line with a date there starts the next message
+/// of a mailbox whose writer added no empty line (sisimai's
+/// `rhost-cox-01.eml`: a bounce glued to the bounce of that bounce).
+fn before_separator(line: &[u8]) -> bool {
+    if line == b"\n" || line == b"\r\n" {
+        return true;
+    }
+    let line = line.trim_ascii_end();
+    line.len() > 4
+        && line.starts_with(b"--")
+        && line.ends_with(b"--")
+        && line[2..line.len() - 2]
+            .iter()
+            .all(|b| !b.is_ascii_whitespace())
+        && line.iter().any(|&b| b != b'-')
 }
 
 /// The separator line of Netscape's and Mozilla Thunderbird's folders:
@@ -317,6 +341,24 @@ mod tests {
         let (u, map) = unquote_from(&v[1].bytes).unwrap_or_default();
         assert_eq!(u, b"Subject: two\n\nFrom x\n");
         assert_eq!(map.span(14..20), 15..21);
+    }
+
+    #[test]
+    fn separators_after_close_delimiters() {
+        // sisimai's rhost-cox-01.eml: the `From ` line of a second bounce
+        // right after the close delimiter of the first; a rule of dashes
+        // or Outlook's `-----Original Message-----` is no close delimiter.
+        let input = b"From a Thu Jul  2 12:05:05 2020\nA: 1\n\n--D9E9.1593705905/tr2.example.com--\nFrom b  Thu Jul  2 12:05:05 2020\nB: 2\n\n-----\nFrom c at 12:05 on\n-----Original Message-----\nFrom d Thu Jul  2 12:05:05 2020\n";
+        let v = all(input, MAX_MESSAGE);
+        assert_eq!(v.len(), 2, "{v:?}");
+        assert_eq!(v[0].bytes, b"A: 1\n\n--D9E9.1593705905/tr2.example.com--\n");
+        assert!(v[1].bytes.starts_with(b"B: 2\n\n-----\nFrom c"));
+        assert!(before_separator(b"--b--  \r\n"));
+        assert!(!before_separator(b"--a b--\n"));
+        assert!(!before_separator(b"------\n"));
+        for capacity in [8, 16, 64] {
+            assert_eq!(split_with_capacity(input, capacity, MAX_MESSAGE), v);
+        }
     }
 
     #[test]

@@ -145,6 +145,8 @@ pub(super) struct Collector<'a> {
     /// Reading the body of an Outlook conditional comment (whose own
     /// conditional comments are comments: one level only).
     pub(super) conditional: bool,
+    /// The doctype being read has a system identifier.
+    pub(super) doctype_system: bool,
 }
 
 impl<'a> Collector<'a> {
@@ -158,6 +160,7 @@ impl<'a> Collector<'a> {
             text: Decoded::default(),
             text_cursor: 0,
             skip_text: false,
+            doctype_system: false,
             code,
             code_depth: 0,
             code_element: "",
@@ -432,6 +435,18 @@ impl<'a> Collector<'a> {
                         self.segments.push(attr.value.segment(range, kind(), true));
                     }
                 }
+                UrlValue::Text if attr.name == "xmlns" || attr.name.starts_with("xmlns:") => {
+                    // A namespace name is one URI reference, the whole
+                    // value (Namespaces in XML 1.0 section 2.2): not a URI
+                    // inside text (`xmlns:o="3D&quot;urn:schemas-micr="`,
+                    // quoted-printable an HTML parser mangled, names none).
+                    // Only an absolute one: a name is never resolved
+                    // against a base URI.
+                    let range = trim(text, 0..text.len());
+                    if text.get(range.clone()).is_some_and(has_scheme) {
+                        self.segments.push(attr.value.segment(range, kind(), true));
+                    }
+                }
                 UrlValue::Text => {
                     // Only values that could hold a URI (a ':'), as text.
                     if memchr::memchr(b':', text).is_some() {
@@ -460,4 +475,14 @@ impl<'a> Collector<'a> {
         }
         self.segments
     }
+}
+
+/// True when `value` starts with a URI scheme and its `:` (RFC 3986
+/// section 3.1: a letter, then letters, digits, `+`, `-`, `.`).
+fn has_scheme(value: &[u8]) -> bool {
+    let name = value
+        .iter()
+        .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+        .count();
+    name > 0 && value[0].is_ascii_alphabetic() && value.get(name) == Some(&b':')
 }

@@ -166,9 +166,14 @@ impl Emitter for Sink<'_, '_> {
         let c = &mut *self.0;
         c.flush_text();
         // The doctype as written: its system identifier is a URI
-        // (`"http://www.w3.org/TR/html4/loose.dtd"`), found as in text.
+        // (`"http://www.w3.org/TR/html4/loose.dtd"`), found as in text;
+        // only when the tokenizer read one (a URL after the public
+        // identifier without its opening quote makes a bogus doctype,
+        // HTML section 13.2.5.63: no system identifier, as a browser).
         let end = c.position.min(c.html.len());
-        if let Some(start) = memchr::memrchr(b'<', &c.html[..end]) {
+        let start = memchr::memrchr(b'<', &c.html[..end]).filter(|_| c.doctype_system);
+        c.doctype_system = false;
+        if let Some(start) = start {
             let text = &c.html[start..end];
             if memchr::memchr(b':', text).is_some() {
                 c.segments.push(Segment {
@@ -199,7 +204,9 @@ impl Emitter for Sink<'_, '_> {
 
     fn push_doctype_name(&mut self, _s: &[u8]) {}
 
-    fn init_doctype(&mut self) {}
+    fn init_doctype(&mut self) {
+        self.0.doctype_system = false;
+    }
 
     fn init_attribute(&mut self) {
         self.0.finish_attribute();
@@ -233,7 +240,9 @@ impl Emitter for Sink<'_, '_> {
 
     fn set_doctype_public_identifier(&mut self, _value: &[u8]) {}
 
-    fn set_doctype_system_identifier(&mut self, _value: &[u8]) {}
+    fn set_doctype_system_identifier(&mut self, _value: &[u8]) {
+        self.0.doctype_system = true;
+    }
 
     fn push_doctype_public_identifier(&mut self, _s: &[u8]) {}
 

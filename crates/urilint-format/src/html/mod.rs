@@ -17,11 +17,12 @@
 //! - comments ([`SegmentKind::HtmlComment`]), as written (people leave
 //!   links there);
 //! - the values of other attributes that hold a `:` (Gmail's
-//!   `data-saferedirecturl`, an `onclick` with a `mailto:`, `xmlns`,
-//!   `content`), decoded, with `references: false`: scanned as text for
-//!   absolute URIs; and a doctype as written (its system identifier is a
-//!   URI), as `HtmlAttribute { element: "!doctype", attribute:
-//!   "identifier" }`.
+//!   `data-saferedirecturl`, an `onclick` with a `mailto:`, `content`),
+//!   decoded, with `references: false`: scanned as text for absolute
+//!   URIs; an `xmlns` value that starts with a scheme, whole, with
+//!   `references: true` (a namespace name is one URI); and a doctype as
+//!   written when the tokenizer reads a system identifier in it (a URI),
+//!   as `HtmlAttribute { element: "!doctype", attribute: "identifier" }`.
 //!
 //! The contents of `<script>` and `<style>` are skipped. In a document
 //! ([`document_segments`], not a mail part), the text of code elements,

@@ -794,3 +794,33 @@ fn url_attributes_only_on_their_elements() {
     let s = segs("<my-link href=\"a\"><Image src=\"b\">");
     assert_eq!(s.iter().map(text).collect::<Vec<_>>(), ["a", "b"]);
 }
+
+/// A doctype gives a segment only when the tokenizer reads a system
+/// identifier in it (phishing_pot sample-1041: the URL without its
+/// opening quote makes a bogus doctype); an `xmlns` value is one absolute
+/// URI, whole (sample-353's mangled quoted-printable names none).
+#[test]
+fn doctype_system_identifier_and_xmlns_as_tokenized() {
+    let dtd = "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd";
+    let public = "<!DOCTYPE html PUBLIC \"-//W3C//DTD XHTML 1.0 Transitional//EN\"";
+    let good = format!("{public} \"{dtd}\"><p>x</p>");
+    let s = segs(&good);
+    let doctype: Vec<_> = s
+        .iter()
+        .filter(|s| s.kind == attr("!doctype", "identifier"))
+        .collect();
+    assert_eq!(doctype.len(), 1, "{s:?}");
+    assert!(text(doctype[0]).contains(dtd));
+    let bogus = format!("{public} {dtd}\"><p>x</p>");
+    assert!(segs(&bogus)
+        .iter()
+        .all(|s| s.kind != attr("!doctype", "identifier")));
+    let html = r#"<html xmlns=" http://www.w3.org/1999/xhtml " xmlns:o="3D&quot;urn:schemas-microsoft-com:office:of=" xmlns:r="rel/ative"><p>x</p>"#;
+    let s: Vec<_> = segs(html)
+        .into_iter()
+        .filter(|s| s.kind == attr("html", "xmlns") || s.kind == attr("html", "xmlns:o"))
+        .collect();
+    assert_eq!(s.len(), 1, "{s:?}");
+    assert_eq!(text(&s[0]), "http://www.w3.org/1999/xhtml");
+    assert!(s[0].references);
+}
