@@ -1226,13 +1226,17 @@ impl ExtractInput<'_> {
 
     /// [`ExtractInput::found_shifted`] of a candidate too long to take: a
     /// warning on standard error, located in the piece of a decoded unit
-    /// when it is in one.
+    /// when it is in one; none for a `data:` URI, which embeds a resource
+    /// (as `D003` exempts it in `check`).
     fn too_long(
         &self,
         t: &crate::scan::TooLong,
         at: Option<(&Unit, &Piece)>,
         sink: &mut Sink<'_, '_>,
     ) {
+        if t.data {
+            return;
+        }
         Stats::add(&self.stats.findings, 1);
         let mut d = lint::check_too_long(&self.name, t);
         if let Some((unit, piece)) = at {

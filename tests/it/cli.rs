@@ -1196,6 +1196,27 @@ fn max_uri_len_extract_plain_warning_names_line_and_column() {
     assert!(err.contains("D003"), "{err}");
 }
 
+/// A `data:` URI past the limit embeds a resource: `extract` skips it
+/// without the `D003` warning, as `check` does (phishing_pot sample 1137
+/// has an image of 80 KB inline; issue 49's measurement).
+#[test]
+fn max_uri_len_extract_skips_a_data_uri_quietly() {
+    let tmp = tempfile::tempdir().unwrap();
+    let p = tmp.path().join("inline.html");
+    let data = format!(
+        "<p><img src=\"data:image/png;base64,{}\"> <a href=\"http://short.example/\">x</a></p>\n",
+        "QUFB".repeat(40)
+    );
+    std::fs::write(&p, data).unwrap();
+    let p = p.to_str().unwrap();
+    let out = run(&["extract", "--max-uri-len", "100", p]);
+    assert!(out.status.success());
+    assert_eq!(text(&out.stdout), "http://short.example/\n");
+    assert_eq!(text(&out.stderr), "");
+    let out = run(&["check", "--format", "plain", "--max-uri-len", "100", p]);
+    assert_eq!(text(&out.stdout), "");
+}
+
 // ---------------------------------------------------------------------
 // parse.
 // ---------------------------------------------------------------------
