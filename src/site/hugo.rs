@@ -322,12 +322,49 @@ fn page_layouts(
         return None;
     }
     let themes = themes?;
-    if !themes.iter().all(|t| t.is_dir()) {
+    if !themes.iter().all(|t| t.is_dir()) || theme_given_elsewhere(dir) {
         return None;
     }
     let mut dirs = vec![dir.join("layouts")];
     dirs.extend(themes.iter().map(|t| t.join("layouts")));
-    layouts::read(&dirs)
+    // No page template at all: they come from somewhere the model does
+    // not see (a theme a build passes), not from nowhere.
+    layouts::read(&dirs).filter(|l| l.default || !l.types.is_empty())
+}
+
+/// True when a build file of the site's directory or its parents may
+/// pass a theme on the command line or in the environment (`--theme`,
+/// `-t`, `HUGO_THEME`: `netlify.toml`, `Makefile`, `package.json`, a
+/// GitHub workflow), so that templates come from a theme the
+/// configuration does not name. Each file as [`super::read_config`]
+/// reads it (its first bytes).
+fn theme_given_elsewhere(dir: &Path) -> bool {
+    let mut files = Vec::new();
+    for d in dir.ancestors().take(3) {
+        for f in [
+            "netlify.toml",
+            "Makefile",
+            "package.json",
+            "vercel.json",
+            "build.sh",
+        ] {
+            files.push(d.join(f));
+        }
+        if let Ok(entries) = std::fs::read_dir(d.join(".github/workflows")) {
+            files.extend(entries.flatten().map(|e| e.path()).take(64));
+        }
+    }
+    files.iter().any(|f| {
+        super::read_config(f).is_ok_and(|text| {
+            text.contains("HUGO_THEME")
+                || text.contains("--theme")
+                || text
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .windows(2)
+                    .any(|w| w[0] == "hugo" && w[1] == "-t")
+        })
+    })
 }
 
 /// The heading-ID style of `[markup.goldmark.parser]` (`markup`, the

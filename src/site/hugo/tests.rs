@@ -832,3 +832,28 @@ fn paths_are_sanitized_as_hugo_does() {
     assert_eq!(sanitize_path("café/naïve.md"), "café/naïve.md");
     assert_eq!(sanitize_path("end .md"), "end-.md");
 }
+
+/// The page templates are trusted only when the model has them all: a
+/// section's own (kubernetes-sigs/kind's `layouts/docs/single.html`);
+/// not when there is none at all, nor when a build file passes a theme
+/// (`HUGO_THEME` in `netlify.toml`).
+#[test]
+fn page_templates_known_only_when_all_are_in_the_tree() {
+    let (_d, l) = site(&[
+        ("config.toml", "title = \"kind\"\n"),
+        ("layouts/docs/single.html", "{{ .Content }}\n"),
+    ]);
+    let layouts = l.expect("a Hugo site").hugo_page_layouts.expect("known");
+    assert!(layouts.publishes("docs") && !layouts.publishes("page"));
+    let (_d, l) = site(&[("config.toml", "title = \"x\"\n")]);
+    assert_eq!(l.expect("a Hugo site").hugo_page_layouts, None);
+    let (_d, l) = site(&[
+        ("config.toml", "title = \"kind\"\n"),
+        ("layouts/docs/single.html", "{{ .Content }}\n"),
+        (
+            "netlify.toml",
+            "[build.environment]\nHUGO_THEME = \"docsy\"\n",
+        ),
+    ]);
+    assert_eq!(l.expect("a Hugo site").hugo_page_layouts, None);
+}
