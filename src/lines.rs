@@ -338,6 +338,28 @@ impl<S: ReadAt> Lines<S> {
         }
     }
 
+    /// [`Lines::with_scanned_markers`] for the scanner of a chunk of the
+    /// input that starts at byte `start`, a line start ([`crate::split`]):
+    /// the markers before `start` are taken as applied, leaving the
+    /// block-suppression state `disabled` there (what
+    /// [`crate::lint::suppress::BlockMarker`] sums over the chunks
+    /// before); findings at or after `start` then read no byte before it
+    /// for block markers. Lines, excerpts and the line before a finding
+    /// are read from the whole input as ever.
+    pub(crate) fn with_scanned_markers_from(
+        src: S,
+        start: u64,
+        disabled: Option<Option<Vec<String>>>,
+    ) -> Self {
+        Lines {
+            marker_cursor: start,
+            disabled,
+            noted_floor: start,
+            noted_to: start,
+            ..Lines::with_scanned_markers(src)
+        }
+    }
+
     /// Takes the markers the scanner noted with `found` ([`Found::markers`],
     /// 0-based byte offsets of their colons, increasing): with those of
     /// the items before, every marker before `found`'s end
@@ -349,6 +371,14 @@ impl<S: ReadAt> Lines<S> {
     /// [`Found::markers`]: crate::scan::Found::markers
     /// [`Found::passed`]: crate::scan::Found::passed
     pub fn note_scanned_markers(&mut self, found: &crate::scan::Found<'_>) {
+        self.note_scanned_markers_at(found, 0);
+    }
+
+    /// [`Lines::note_scanned_markers`] for an item found by the scanner of
+    /// a chunk that starts at byte `start` of the input
+    /// ([`crate::split`]): its offsets are the chunk's, these lines' are
+    /// the input's.
+    pub(crate) fn note_scanned_markers_at(&mut self, found: &crate::scan::Found<'_>, start: u64) {
         let Some(queue) = self.noted.as_mut() else {
             return;
         };
@@ -357,12 +387,12 @@ impl<S: ReadAt> Lines<S> {
             return;
         };
         let floor = self.noted_floor;
-        queue.extend(markers.iter().filter(|&&m| m >= floor));
+        queue.extend(markers.iter().map(|&m| m + start).filter(|&m| m >= floor));
         if queue.len() > crate::scan::MAX_MARKERS {
             self.noted = None;
             return;
         }
-        self.noted_to = self.noted_to.max(found.passed());
+        self.noted_to = self.noted_to.max(found.passed() + start);
     }
 
     /// The bytes `start..end` (fewer at the end of the input), as a range

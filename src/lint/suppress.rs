@@ -130,11 +130,8 @@ fn in_disabled_block<S: crate::lines::ReadAt>(
     }
     let mut state = lines.disabled.take();
     lines.marker_lines_before(line_start, reset, |after| {
-        let lower = after.to_ascii_lowercase();
-        if let Some(list) = keyword_list(&lower, after, b"disable") {
-            state = Some(list);
-        } else if keyword_list(&lower, after, b"enable").is_some() {
-            state = None;
+        if let Some(now) = block_marker(after) {
+            state = now;
         }
     });
     let covered = match &state {
@@ -144,6 +141,62 @@ fn in_disabled_block<S: crate::lines::ReadAt>(
     };
     lines.disabled = state;
     covered
+}
+
+/// The block-suppression state a marker leaves, given the text after
+/// its `urilint:`: `Some(Some(None))` for a bare `disable`,
+/// `Some(Some(Some(list)))` for `disable[...]`, `Some(None)` for
+/// `enable`; `None` when it is neither (the state stays as it was).
+fn block_marker(after: &[u8]) -> Option<Option<Option<Vec<String>>>> {
+    let lower = after.to_ascii_lowercase();
+    if let Some(list) = keyword_list(&lower, after, b"disable") {
+        Some(Some(list))
+    } else if keyword_list(&lower, after, b"enable").is_some() {
+        Some(None)
+    } else {
+        None
+    }
+}
+
+/// The last `urilint: disable` or `urilint: enable` marker of a stretch
+/// of an input, as the state it leaves ([`BlockMarker::state`]), or none:
+/// what a chunk of a split input carries into the chunks after it
+/// ([`BlockMarker::then`]: a later chunk's last marker wins), so that a
+/// block opened in one chunk holds in the next ([`crate::split`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BlockMarker(Option<Option<Option<Vec<String>>>>);
+
+impl BlockMarker {
+    /// The last block marker of `text` (every marker that starts in it,
+    /// found as [`crate::lines::Lines::marker_lines_before`] finds them).
+    pub fn last_in(text: &[u8]) -> BlockMarker {
+        let mut last = None;
+        let mut lines = crate::lines::Lines::new(text);
+        lines.marker_lines_before(text.len() as u64, true, |after| {
+            if let Some(now) = block_marker(after) {
+                last = Some(now);
+            }
+        });
+        BlockMarker(last)
+    }
+
+    /// The block-suppression state after the stretch: `None` outside a
+    /// block (also when the stretch holds no block marker: read from the
+    /// start of the input), `Some(None)` in a block of every rule,
+    /// `Some(Some(list))` in a block of the rules listed.
+    pub fn state(&self) -> Option<Option<Vec<String>>> {
+        self.0.clone().flatten()
+    }
+
+    /// The last block marker of this stretch followed by `later`: the
+    /// later one's, when it holds one.
+    #[must_use]
+    pub fn then(self, later: &BlockMarker) -> BlockMarker {
+        match later.0 {
+            Some(_) => later.clone(),
+            None => self,
+        }
+    }
 }
 
 /// After `urilint:`: `Some(None)` for a bare `ignore`, `Some(Some(list))`
