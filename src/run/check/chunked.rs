@@ -15,10 +15,14 @@
 //!   chunk order ([`crate::split::Prefix`]): a chunk starts in the state
 //!   the chunks before it leave, and looks for block markers only from
 //!   its own start on.
-//! - **`urilint: ignore` on the line before**, other linters' disable
-//!   comments and the test regions of a Rust file are read from the whole
+//! - **`urilint: ignore` on the line before** is read from the whole
 //!   file by each chunk's lines ([`crate::lines::Lines`] over the held
-//!   handle), as in one pass.
+//!   handle), as in one pass (a chunk starts after an empty line, so the
+//!   line before its first line holds no marker in either reading).
+//! - **Other linters' disable comments and the test regions of a Rust
+//!   file** are read from the head of the whole file, once per input
+//!   ([`Heads`]: the first chunk that needs them reads them, the others
+//!   take its copy), as in one pass.
 //! - **Counts** (URIs, findings per rule and severity, fixable, fixes
 //!   withheld: [`crate::run::Stats`], [`Checker::withheld`]) are sums:
 //!   they are counted from every thread, and said once at the input's
@@ -61,6 +65,45 @@ pub(super) struct SplitReport<'c, 'a> {
     /// The run's remote links while they are collected (the first pass
     /// of `--links remote`); `None` otherwise.
     pub(super) collecting: Option<&'c RemoteLinks>,
+    /// What a chunk's lines read once from the head of the file for
+    /// suppression (other linters' comments, a Rust file's test
+    /// regions), shared with the chunks that have not read it yet.
+    pub(super) heads: Heads,
+}
+
+/// What [`Lines`] reads once per input from its head for suppression
+/// ([`crate::lint::suppress::suppressed`]): the same for every chunk,
+/// so read by the first chunk that needs it and handed to the others.
+#[derive(Default)]
+pub(super) struct Heads {
+    foreign: std::sync::OnceLock<crate::lint::suppress::Foreign>,
+    rust_tests: std::sync::OnceLock<Vec<std::ops::Range<u64>>>,
+}
+
+impl Heads {
+    /// Gives `lines` what another chunk read already.
+    fn lend<S>(&self, lines: &mut Lines<S>) {
+        if lines.foreign.is_none() {
+            lines.foreign = self.foreign.get().cloned();
+        }
+        if lines.rust_tests.is_none() {
+            lines.rust_tests = self.rust_tests.get().cloned();
+        }
+    }
+
+    /// Keeps what `lines` read, for the chunks after.
+    fn keep<S>(&self, lines: &Lines<S>) {
+        if let Some(f) = &lines.foreign {
+            if self.foreign.get().is_none() {
+                let _ = self.foreign.set(f.clone());
+            }
+        }
+        if let Some(r) = &lines.rust_tests {
+            if self.rust_tests.get().is_none() {
+                let _ = self.rust_tests.set(r.clone());
+            }
+        }
+    }
 }
 
 /// One chunk's state ([`ChunkJob::State`]).
@@ -118,8 +161,14 @@ impl<'c> ChunkJob for SplitReport<'c, '_> {
             d.move_by(base.bytes, lines);
             self.checker.text_policy(self.writes, d, true);
         }
+        if let Some(lines) = state.lines.as_mut() {
+            self.heads.lend(lines);
+        }
         self.checker
             .emit_unsuppressed(&state.found, state.lines.as_mut(), sink);
+        if let Some(lines) = &state.lines {
+            self.heads.keep(lines);
+        }
     }
 
     fn end(&self, state: ChunkCheck<'c>, _: &mut Sink<'_, '_>) {

@@ -173,6 +173,7 @@ impl Checker<'_> {
             held,
             writes,
             collecting: self.linter.remote.as_deref().filter(|r| r.is_collecting()),
+            heads: super::chunked::Heads::default(),
         };
         crate::run::scan_split(
             &self.name,

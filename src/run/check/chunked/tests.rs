@@ -129,8 +129,13 @@ fn file_text(head: &[u8], body: &[u8]) -> Vec<u8> {
 /// `text` checked in chunks of each of `chunks` bytes with two threads
 /// gives what one thread gives, in JSON Lines and the human format.
 fn assert_same(text: &[u8], chunks: &[usize]) {
+    assert_same_named("big.txt", text, chunks);
+}
+
+/// [`assert_same`] of a file named `name`.
+fn assert_same_named(name: &str, text: &[u8], chunks: &[usize]) {
     let dir = tempfile::tempdir().expect("tempdir");
-    let file = dir.path().join("big.txt");
+    let file = dir.path().join(name);
     std::fs::write(&file, text).expect("write");
     for format in [Format::Jsonl, Format::Human] {
         let whole = check(&file, format, 1, SplitOptions::default());
@@ -194,13 +199,7 @@ fn a_block_opened_chunks_before_holds_and_one_closed_ends() {
     let file = dir.path().join("big.txt");
     std::fs::write(&file, &text).expect("write");
     let (whole, _) = check(&file, Format::Jsonl, 1, SplitOptions::default());
-    let found: Vec<(String, String)> = String::from_utf8_lossy(&whole)
-        .lines()
-        .map(|l| {
-            let v: serde_json::Value = serde_json::from_str(l).expect("a JSON line");
-            (v["code"].to_string(), v["uri"].to_string())
-        })
-        .collect();
+    let found = codes_and_uris(&whole);
     let codes = |host: &str| -> Vec<&str> {
         found
             .iter()
@@ -261,4 +260,41 @@ fn remote_links_are_noted_in_the_order_first_seen() {
             assert_eq!(whole, split, "chunk size {chunk}");
         }
     }
+}
+
+/// The (code, URI) pairs of a JSON Lines check's output.
+fn codes_and_uris(jsonl: &[u8]) -> Vec<(String, String)> {
+    String::from_utf8_lossy(jsonl)
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).expect("a JSON line");
+            (v["code"].to_string(), v["uri"].to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn the_test_regions_of_a_rust_file_hold_in_every_chunk() {
+    // The URIs of a Rust file's tests are invalid on purpose and not
+    // reported (`lint::suppress`): the regions are read once from the
+    // file's head, and every chunk, the first to need them or not, must
+    // see them.
+    let mut text = Vec::new();
+    while text.len() < (1 << 20) + 100 {
+        text.extend_from_slice(b"// a line of a comment before the code\n");
+    }
+    text.extend_from_slice(
+        b"\nfn main() {}\n\n// see http://x.example/%zz\n\n#[cfg(test)]\nmod tests {\n\n\
+          const A: &str = \"http://a.example/%zz\";\n\n// Some text.\n\n\
+          const B: &str = \"http://b.example/%zz\";\n\n}\n\n// see http://c.example/%zz\n",
+    );
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("big.rs");
+    std::fs::write(&file, &text).expect("write");
+    let (whole, _) = check(&file, Format::Jsonl, 1, SplitOptions::default());
+    let found = codes_and_uris(&whole);
+    let has = |host: &str| found.iter().any(|(_, u)| u.contains(host));
+    assert!(has("x.example") && has("c.example"), "{found:?}");
+    assert!(!has("a.example") && !has("b.example"), "{found:?}");
+    assert_same_named("big.rs", &text, &[1, 20, 60]);
 }
