@@ -931,6 +931,72 @@ mod tests {
         }
     }
 
+    /// A chunk of a split input (`run::check::chunked`) suppresses what
+    /// one pass over the whole input suppresses: its lines start at the
+    /// chunk with the block state the text before leaves
+    /// ([`BlockMarker::last_in`]) and read everything else (the line
+    /// before, other linters' comments) from the whole input. Checked at
+    /// every line start as a chunk start, for a finding on each line
+    /// after it, of a rule of ours and of one another linter turns off.
+    #[test]
+    fn a_chunk_suppresses_what_the_whole_input_suppresses() {
+        let text = "<!-- markdownlint-disable MD053 -->\n\
+                    a\n\
+                    urilint: disable[U002]\n\
+                    \n\
+                    b\n\
+                    # urilint: ignore\n\
+                    c\n\
+                    <!-- markdownlint-enable MD053 -->\n\
+                    \n\
+                    d\n\
+                    URILINT: ENABLE\n\
+                    e\n\
+                    <!-- Urilint: Disable -->\n\
+                    \n\
+                    f\n";
+        let bytes = text.as_bytes();
+        let lines_of = text.lines().count();
+        let finding = |code: &'static str, n: usize| super::super::Diagnostic {
+            path: "big.txt".to_string(),
+            line: n as u64,
+            column: 1,
+            byte_offset: line_start_of(text, n),
+            end_line: n as u64,
+            end_column: 1,
+            uri_span: line_start_of(text, n)..line_start_of(text, n),
+            code,
+            rule: "",
+            severity: super::super::Severity::Error,
+            message: String::new(),
+            uri: String::new(),
+            fix: None,
+            origin: None,
+            remote: None,
+        };
+        let mut said = Vec::new();
+        for code in ["U002", "D006", "L005"] {
+            let whole: Vec<bool> = (1..=lines_of)
+                .map(|n| suppressed(&mut crate::lines::Lines::new(bytes), &finding(code, n)))
+                .collect();
+            said.push(whole.iter().filter(|&&s| s).count());
+            for start in 1..=lines_of {
+                let at = line_start_of(text, start);
+                let carried = BlockMarker::last_in(&bytes[..at as usize]).state();
+                let mut lines = crate::lines::Lines::with_scanned_markers_from(bytes, at, carried);
+                for n in start..=lines_of {
+                    assert_eq!(
+                        suppressed(&mut lines, &finding(code, n)),
+                        whole[n - 1],
+                        "{code} on line {n}, the chunk starting on line {start}"
+                    );
+                }
+            }
+        }
+        // Each rule has lines it is suppressed on and lines it is not.
+        assert!(said.iter().all(|&n| n > 0 && n < lines_of), "{said:?}");
+    }
+
     /// The 0-based byte offset of the start of 1-based line `n` of `text`.
     fn line_start_of(text: &str, n: usize) -> u64 {
         line_start(text, n)
