@@ -252,6 +252,43 @@ impl<R: Read> ReadAt for Window<R> {
     }
 }
 
+/// Calls `each` with the text after every `urilint:` marker (in any
+/// case) that starts in `text[..body]`, in order, up to the end of its
+/// line and at most [`MARKER_TAIL`] bytes: the search of
+/// [`Lines::marker_lines_before`], over bytes in memory (`text` holds
+/// what follows `body` too, when a marker's line goes on past it).
+pub(crate) fn markers_in(text: &[u8], body: usize, each: &mut impl FnMut(&[u8])) {
+    // Every colon, found as the scanner finds them (a mask of each
+    // 64-byte block), with the seven bytes before it read as one word:
+    // `urilint:` with `rilint` in lower or upper case and the `u` in
+    // either (so `Urilint: disable` at the start of a sentence counts, as
+    // the marker is read: [`crate::lint::suppress`]). Cheaper than two
+    // substring searches, which stop at every colon of CSS and prose to
+    // verify. A marker that starts in the body and ends in the tail after
+    // it is found here, not lost between two reads.
+    const MARKER: &[u8] = crate::scan::MARKER;
+    let n = text.len();
+    let limit = n.min(body + MARKER.len());
+    let hay = &text[..limit];
+    let mut colons = crate::scan::ColonFinder::new(false, false);
+    let mut next = MARKER.len() - 1;
+    while let Some(colon) = colons.find(hay, next) {
+        next = colon + 1;
+        let at = colon + 1 - MARKER.len();
+        if at >= body {
+            break;
+        }
+        if !crate::scan::is_marker_at(hay, colon) {
+            continue;
+        }
+        let rest = &text[at + MARKER.len()..n];
+        let end = memchr::memchr2(b'\n', b'\r', rest)
+            .unwrap_or(rest.len())
+            .min(MARKER_TAIL);
+        each(&rest[..end]);
+    }
+}
+
 /// Part of the text around a span: whole lines, cut to [`MAX_SIDE`]
 /// bytes either side of the span.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -532,35 +569,7 @@ impl<S: ReadAt> Lines<S> {
                 .unwrap_or(usize::MAX)
                 .min(n)
                 .min(CHUNK);
-            // Every colon, found as the scanner finds them (a mask of
-            // each 64-byte block), with the seven bytes before it read as
-            // one word: `urilint:` with `rilint` in lower or upper case and
-            // the `u` in either (so `Urilint: disable` at the start of a
-            // sentence counts, as the marker is read:
-            // [`crate::lint::suppress`]). Cheaper than two substring
-            // searches, which stop at every colon of CSS and prose to
-            // verify. A marker that starts in the body and ends in the
-            // tail after it is found here, not lost between two chunks.
-            const MARKER: &[u8] = crate::scan::MARKER;
-            let limit = n.min(body + MARKER.len());
-            let hay = &buf[..limit];
-            let mut colons = crate::scan::ColonFinder::new(false, false);
-            let mut next = MARKER.len() - 1;
-            while let Some(colon) = colons.find(hay, next) {
-                next = colon + 1;
-                let at = colon + 1 - MARKER.len();
-                if at >= body {
-                    break;
-                }
-                if !crate::scan::is_marker_at(hay, colon) {
-                    continue;
-                }
-                let rest = &buf[at + MARKER.len()..n];
-                let end = memchr::memchr2(b'\n', b'\r', rest)
-                    .unwrap_or(rest.len())
-                    .min(TAIL);
-                each(&rest[..end]);
-            }
+            markers_in(&buf[..n], body, each);
             self.marker_cursor = from + body as u64;
             if body == 0 {
                 break;

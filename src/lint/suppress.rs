@@ -164,15 +164,14 @@ fn block_marker(after: &[u8]) -> Option<Option<Option<Vec<String>>>> {
 /// ([`BlockMarker::then`]: a later chunk's last marker wins), so that a
 /// block opened in one chunk holds in the next ([`crate::split`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct BlockMarker(Option<Option<Option<Vec<String>>>>);
+pub(crate) struct BlockMarker(Option<Option<Option<Vec<String>>>>);
 
 impl BlockMarker {
     /// The last block marker of `text` (every marker that starts in it,
     /// found as [`crate::lines::Lines::marker_lines_before`] finds them).
-    pub fn last_in(text: &[u8]) -> BlockMarker {
+    pub(crate) fn last_in(text: &[u8]) -> BlockMarker {
         let mut last = None;
-        let mut lines = crate::lines::Lines::new(text);
-        lines.marker_lines_before(text.len() as u64, true, |after| {
+        crate::lines::markers_in(text, text.len(), &mut |after| {
             if let Some(now) = block_marker(after) {
                 last = Some(now);
             }
@@ -184,14 +183,14 @@ impl BlockMarker {
     /// block (also when the stretch holds no block marker: read from the
     /// start of the input), `Some(None)` in a block of every rule,
     /// `Some(Some(list))` in a block of the rules listed.
-    pub fn state(&self) -> Option<Option<Vec<String>>> {
+    pub(crate) fn state(&self) -> Option<Option<Vec<String>>> {
         self.0.clone().flatten()
     }
 
     /// The last block marker of this stretch followed by `later`: the
     /// later one's, when it holds one.
     #[must_use]
-    pub fn then(self, later: &BlockMarker) -> BlockMarker {
+    pub(crate) fn then(self, later: &BlockMarker) -> BlockMarker {
         match later.0 {
             Some(_) => later.clone(),
             None => self,
