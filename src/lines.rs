@@ -383,6 +383,7 @@ impl<S: ReadAt> Lines<S> {
     /// before); findings at or after `start` then read no byte before it
     /// for block markers. Lines, excerpts and the line before a finding
     /// are read from the whole input as ever.
+    #[cfg(feature = "cli")]
     pub(crate) fn with_scanned_markers_from(
         src: S,
         start: u64,

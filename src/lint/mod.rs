@@ -81,6 +81,7 @@ impl Diagnostic {
     /// split input, [`crate::split`], which starts at a line start): the
     /// byte offsets of its place, its URI and its fix's edits moved by
     /// `bytes`, its lines by `lines`; columns stay.
+    #[cfg(feature = "cli")]
     pub(crate) fn move_by(&mut self, bytes: u64, lines: u64) {
         self.line += lines;
         self.end_line += lines;

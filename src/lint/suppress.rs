@@ -163,9 +163,11 @@ fn block_marker(after: &[u8]) -> Option<Option<Option<Vec<String>>>> {
 /// what a chunk of a split input carries into the chunks after it
 /// ([`BlockMarker::then`]: a later chunk's last marker wins), so that a
 /// block opened in one chunk holds in the next ([`crate::split`]).
+#[cfg(feature = "cli")]
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct BlockMarker(Option<Option<Option<Vec<String>>>>);
 
+#[cfg(feature = "cli")]
 impl BlockMarker {
     /// The last block marker of `text` (every marker that starts in it,
     /// found as [`crate::lines::Lines::marker_lines_before`] finds them).
@@ -938,6 +940,7 @@ mod tests {
     /// every line start as a chunk start, for a finding on each line
     /// after it, of a rule of ours and of one another linter turns off.
     #[test]
+    #[cfg(feature = "cli")]
     fn a_chunk_suppresses_what_the_whole_input_suppresses() {
         let text = "<!-- markdownlint-disable MD053 -->\n\
                     a\n\
