@@ -31,6 +31,18 @@
 //!   in the order first seen: each chunk notes into a collection of its
 //!   own, handed to the run's in chunk order ([`ChunkJob::end`]).
 //!
+//! - **`--since`** keeps a finding by its lines (the whole file's, once
+//!   moved) and, for links, by offsets noted in decoded inputs only: the
+//!   same answer per finding wherever the chunk starts.
+//! - **What the scanner carries** (the end of the last URI, a delimited
+//!   form, a hyphen-broken or hard-wrapped line, the 16 bytes of context
+//!   a rule reads before a URI) does not cross a cut: the argument of
+//!   [`crate::split`].
+//! - **State kept per document of a decoded format** (a Markdown
+//!   document's links and definitions, L003 to L005; Sphinx
+//!   cross-references; local links and the links `--since` says moved):
+//!   such inputs are never split.
+//!
 //! Not split (see [`Checker::splits`]): findings collected for
 //! `--add-ignore` (their order is the file's), and everything not read
 //! as mapped plain text (fixes, standard input, decoded formats).
