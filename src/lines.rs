@@ -168,6 +168,43 @@ impl<R: Read> ReadAt for Window<R> {
     }
 }
 
+/// Calls `each` with the text after every `urilint:` marker (in any
+/// case) that starts in `text[..body]`, in order, up to the end of its
+/// line and at most [`MARKER_TAIL`] bytes: the search of
+/// [`Lines::marker_lines_before`], over bytes in memory (`text` holds
+/// what follows `body` too, when a marker's line goes on past it).
+pub(crate) fn markers_in(text: &[u8], body: usize, each: &mut impl FnMut(&[u8])) {
+    // Every colon, found as the scanner finds them (a mask of each
+    // 64-byte block), with the seven bytes before it read as one word:
+    // `urilint:` with `rilint` in lower or upper case and the `u` in
+    // either (so `Urilint: disable` at the start of a sentence counts, as
+    // the marker is read: [`crate::lint::suppress`]). Cheaper than two
+    // substring searches, which stop at every colon of CSS and prose to
+    // verify. A marker that starts in the body and ends in the tail after
+    // it is found here, not lost between two reads.
+    const MARKER: &[u8] = crate::scan::MARKER;
+    let n = text.len();
+    let limit = n.min(body + MARKER.len());
+    let hay = &text[..limit];
+    let mut colons = crate::scan::ColonFinder::new(false, false);
+    let mut next = MARKER.len() - 1;
+    while let Some(colon) = colons.find(hay, next) {
+        next = colon + 1;
+        let at = colon + 1 - MARKER.len();
+        if at >= body {
+            break;
+        }
+        if !crate::scan::is_marker_at(hay, colon) {
+            continue;
+        }
+        let rest = &text[at + MARKER.len()..n];
+        let end = memchr::memchr2(b'\n', b'\r', rest)
+            .unwrap_or(rest.len())
+            .min(MARKER_TAIL);
+        each(&rest[..end]);
+    }
+}
+
 /// Part of the text around a span: whole lines, cut to [`MAX_SIDE`]
 /// bytes either side of the span.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -254,6 +291,29 @@ impl<S: ReadAt> Lines<S> {
         }
     }
 
+    /// [`Lines::with_scanned_markers`] for the scanner of a chunk of the
+    /// input that starts at byte `start`, a line start ([`crate::split`]):
+    /// the markers before `start` are taken as applied, leaving the
+    /// block-suppression state `disabled` there (what
+    /// [`crate::lint::suppress::BlockMarker`] sums over the chunks
+    /// before); findings at or after `start` then read no byte before it
+    /// for block markers. Lines, excerpts and the line before a finding
+    /// are read from the whole input as ever.
+    #[cfg(feature = "cli")]
+    pub(crate) fn with_scanned_markers_from(
+        src: S,
+        start: u64,
+        disabled: Option<Option<Vec<String>>>,
+    ) -> Self {
+        Lines {
+            marker_cursor: start,
+            disabled,
+            noted_floor: start,
+            noted_to: start,
+            ..Lines::with_scanned_markers(src)
+        }
+    }
+
     /// Takes the markers the scanner noted with `found` ([`Found::markers`],
     /// 0-based byte offsets of their colons, increasing): with those of
     /// the items before, every marker before `found`'s end
@@ -265,6 +325,14 @@ impl<S: ReadAt> Lines<S> {
     /// [`Found::markers`]: crate::scan::Found::markers
     /// [`Found::passed`]: crate::scan::Found::passed
     pub fn note_scanned_markers(&mut self, found: &crate::scan::Found<'_>) {
+        self.note_scanned_markers_at(found, 0);
+    }
+
+    /// [`Lines::note_scanned_markers`] for an item found by the scanner of
+    /// a chunk that starts at byte `start` of the input
+    /// ([`crate::split`]): its offsets are the chunk's, these lines' are
+    /// the input's.
+    pub(crate) fn note_scanned_markers_at(&mut self, found: &crate::scan::Found<'_>, start: u64) {
         let Some(queue) = self.noted.as_mut() else {
             return;
         };
@@ -273,12 +341,12 @@ impl<S: ReadAt> Lines<S> {
             return;
         };
         let floor = self.noted_floor;
-        queue.extend(markers.iter().filter(|&&m| m >= floor));
+        queue.extend(markers.iter().map(|&m| m + start).filter(|&m| m >= floor));
         if queue.len() > crate::scan::MAX_MARKERS {
             self.noted = None;
             return;
         }
-        self.noted_to = self.noted_to.max(found.passed());
+        self.noted_to = self.noted_to.max(found.passed() + start);
     }
 
     /// The bytes `start..end` (fewer at the end of the input), as a range
@@ -418,35 +486,7 @@ impl<S: ReadAt> Lines<S> {
                 .unwrap_or(usize::MAX)
                 .min(n)
                 .min(CHUNK);
-            // Every colon, found as the scanner finds them (a mask of
-            // each 64-byte block), with the seven bytes before it read as
-            // one word: `urilint:` with `rilint` in lower or upper case and
-            // the `u` in either (so `Urilint: disable` at the start of a
-            // sentence counts, as the marker is read:
-            // [`crate::lint::suppress`]). Cheaper than two substring
-            // searches, which stop at every colon of CSS and prose to
-            // verify. A marker that starts in the body and ends in the
-            // tail after it is found here, not lost between two chunks.
-            const MARKER: &[u8] = crate::scan::MARKER;
-            let limit = n.min(body + MARKER.len());
-            let hay = &buf[..limit];
-            let mut colons = crate::scan::ColonFinder::new(false, false);
-            let mut next = MARKER.len() - 1;
-            while let Some(colon) = colons.find(hay, next) {
-                next = colon + 1;
-                let at = colon + 1 - MARKER.len();
-                if at >= body {
-                    break;
-                }
-                if !crate::scan::is_marker_at(hay, colon) {
-                    continue;
-                }
-                let rest = &buf[at + MARKER.len()..n];
-                let end = memchr::memchr2(b'\n', b'\r', rest)
-                    .unwrap_or(rest.len())
-                    .min(TAIL);
-                each(&rest[..end]);
-            }
+            markers_in(&buf[..n], body, each);
             self.marker_cursor = from + body as u64;
             if body == 0 {
                 break;

@@ -10,9 +10,6 @@
 //!   each chunk alone finds exactly what scanning the whole finds, each
 //!   URI at its offset less the chunk's start, on its line less the line
 //!   breaks before the chunk.
-//! - **Line bases** ([`LineBases`]): the line breaks of each chunk,
-//!   prefix-summed in chunk order, so that a chunk's relative line
-//!   numbers are made absolute.
 //! - **Ordered parallel map** ([`map_in_order`]): pieces numbered in
 //!   order, mapped on the calling thread and on helper threads, and
 //!   folded on the calling thread in their order, with a bounded number
@@ -20,12 +17,28 @@
 //!   ([`crate::format::unit::map_in_order`], which has its own loop
 //!   today) can move onto: its batches of messages are the pieces, its
 //!   decoding the map, its fold the fold.
+//! - **Prefix sums** ([`Prefix`], with [`LineBases`] the line breaks of
+//!   each chunk): what a pass over each chunk learns, summed in chunk
+//!   order ([`Summary`]), so that a chunk's relative line numbers are
+//!   made absolute and a state the text before it leaves (`check`'s
+//!   `urilint: disable` blocks) is known when it starts.
+//!
+//! Both `extract` and `check` (report mode) split one large mapped
+//! plain-text input (`crate::run`'s `scan_split`, with a job per
+//! command); `check` lints each chunk on the thread that scans it, and
+//! carries what a check keeps per input across the chunks (its module
+//! `run::check::chunked` lists each such state and what is done with
+//! it).
 //!
 //! What is serial: finding the next cut (a search for a blank line from
 //! the target size on, on whichever thread takes the next chunk, under
 //! the lock), the fold (appending a chunk's output to the input's, in
-//! order) and the output itself; the scan of each chunk and the count of
-//! its lines are parallel.
+//! order, and for `check`'s first pass of `--links remote` noting the
+//! chunk's links in order) and the output itself; the scan of each chunk,
+//! the count of its lines, `check`'s search of it for block markers and
+//! its lint are parallel. Not split: standard input, decoded formats
+//! (mail, Markdown, HTML, ...), files met while walking a tree (never
+//! mapped), `check --fix`, `--diff` and `--add-ignore`.
 //!
 //! # The boundary argument
 //!
@@ -81,12 +94,18 @@
 //! ends there in both readings (rule 2), and every decision past an
 //! empty line is "no" in both (two line breaks or more).
 //!
-//! One difference is left, and it does not reach `extract`: the 16 bytes
-//! of context a candidate lends ([`crate::scan::Candidate::context_before`])
-//! stop at the chunk's start. `extract` reads only its last byte (a regex
-//! anchor `^` right before the URI; an LF or nothing: the same answer);
-//! `check` reads more of it (an `xmlns=` before a quoted URI), which is
-//! one reason `check` does not split yet.
+//! One difference is left, and it reaches neither `extract` nor `check`:
+//! the 16 bytes of context a candidate lends
+//! ([`crate::scan::Candidate::context_before`]) stop at the chunk's start,
+//! where the whole input's go on over the empty line before it. Every
+//! reader of it stops at a line break, or at `p`, in both readings:
+//! `extract` reads its last byte (a regex anchor `^` right before the
+//! URI; an LF or nothing: the same answer); `check` reads an `xmlns=`
+//! right before a quoted URI (the last `=` and the name before it, which
+//! no LF is part of: the same `=` and name, or none, in both) and a git
+//! configuration section (`url.`, `credential.`) right before a URI, then
+//! not a letter or digit (the same, since an LF is not one and no section
+//! holds an LF).
 //!
 //! A text with no cut after the target size is one chunk to its end
 //! (correct, just not parallel). The property tests below check the
@@ -239,64 +258,96 @@ impl Iterator for Chunks<'_> {
     }
 }
 
-/// The line breaks before each chunk: each chunk's count is published
-/// ([`LineBases::publish`]) by whoever maps it, and [`LineBases::before`]
-/// waits for the counts of every chunk before one, which are always
-/// published first thing by the threads that took those chunks (chunks
-/// are taken in order).
+/// What a pass over each chunk learns of it, summed in chunk order
+/// ([`Prefix`]): an associative [`Summary::then`] with
+/// [`Default::default`] as its identity (what the start of the input
+/// carries).
+pub trait Summary: Clone + Default + Send {
+    /// What the text of `self`, then the text of `later`, sum to.
+    #[must_use]
+    fn then(self, later: &Self) -> Self;
+}
+
+/// Line breaks: added.
+impl Summary for u64 {
+    fn then(self, later: &u64) -> u64 {
+        self + later
+    }
+}
+
+/// Nothing learnt (a split scan that carries nothing but lines).
+impl Summary for () {
+    fn then(self, _: &()) {}
+}
+
+/// What the chunks before each one sum to: each chunk's own summary is
+/// published ([`Prefix::publish`]) by whoever maps it, and
+/// [`Prefix::before`] waits for the summaries of every chunk before one,
+/// which are always published first thing by the threads that took those
+/// chunks (chunks are taken in order).
 #[derive(Debug, Default)]
-pub struct LineBases {
-    state: Mutex<Bases>,
+pub struct Prefix<T> {
+    state: Mutex<Sums<T>>,
     ready: Condvar,
 }
 
+/// The line breaks before each chunk ([`Prefix`] of their counts), so
+/// that a chunk's relative line numbers are made the whole input's.
+pub type LineBases = Prefix<u64>;
+
 #[derive(Debug, Default)]
-struct Bases {
-    /// `before[i]`: the line breaks in chunks `0..i`, for the chunks
-    /// whose predecessors are all counted.
-    before: Vec<u64>,
-    /// Counts published out of order.
-    early: BTreeMap<usize, u64>,
+struct Sums<T> {
+    /// `before[i]`: the sum of chunks `0..i`, for the chunks whose
+    /// predecessors are all published.
+    before: Vec<T>,
+    /// Summaries published out of order.
+    early: BTreeMap<usize, T>,
 }
 
-impl LineBases {
-    /// No chunk counted yet.
+impl<T: Summary> Prefix<T> {
+    /// No chunk published yet.
     pub fn new() -> Self {
-        LineBases::default()
+        Prefix {
+            state: Mutex::new(Sums {
+                before: Vec::new(),
+                early: BTreeMap::new(),
+            }),
+            ready: Condvar::new(),
+        }
     }
 
-    fn lock(&self) -> MutexGuard<'_, Bases> {
+    fn lock(&self) -> MutexGuard<'_, Sums<T>> {
         self.state.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// Chunk `index` (0-based) holds `breaks` line breaks.
-    pub fn publish(&self, index: usize, breaks: u64) {
+    /// Chunk `index` (0-based) sums to `own`.
+    pub fn publish(&self, index: usize, own: T) {
         let mut st = self.lock();
         if st.before.is_empty() {
-            st.before.push(0);
+            st.before.push(T::default());
         }
-        st.early.insert(index, breaks);
+        st.early.insert(index, own);
         loop {
             let next = st.before.len() - 1;
             let Some(n) = st.early.remove(&next) else {
                 break;
             };
-            let last = st.before.last().copied().unwrap_or(0);
-            st.before.push(last + n);
+            let last = st.before.last().cloned().unwrap_or_default();
+            st.before.push(last.then(&n));
         }
         self.ready.notify_all();
     }
 
-    /// The line breaks before chunk `index`: the sum of the counts of
-    /// chunks `0..index`, once they are all published.
-    pub fn before(&self, index: usize) -> u64 {
+    /// What chunks `0..index` sum to, once they are all published (the
+    /// identity for chunk 0).
+    pub fn before(&self, index: usize) -> T {
         let mut st = self.lock();
         loop {
             if index == 0 {
-                return 0;
+                return T::default();
             }
-            if let Some(&n) = st.before.get(index) {
-                return n;
+            if let Some(n) = st.before.get(index) {
+                return n.clone();
             }
             st = self.ready.wait(st).unwrap_or_else(|p| p.into_inner());
         }

@@ -76,6 +76,25 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
+    /// The same finding placed in a text that holds the one it was found
+    /// in from byte `bytes` on, after `lines` line breaks (a chunk of a
+    /// split input, [`crate::split`], which starts at a line start): the
+    /// byte offsets of its place, its URI and its fix's edits moved by
+    /// `bytes`, its lines by `lines`; columns stay.
+    #[cfg(feature = "cli")]
+    pub(crate) fn move_by(&mut self, bytes: u64, lines: u64) {
+        self.line += lines;
+        self.end_line += lines;
+        self.byte_offset += bytes;
+        self.uri_span = self.uri_span.start + bytes..self.uri_span.end + bytes;
+        if let Some(fix) = &mut self.fix {
+            for e in &mut fix.edits {
+                e.start += bytes;
+                e.end += bytes;
+            }
+        }
+    }
+
     /// A finding of `rule` with `severity` and `message` at the first byte
     /// of candidate `c` (positions as the candidate gives them: in the
     /// text it was scanned from), without a fix.

@@ -130,11 +130,8 @@ fn in_disabled_block<S: crate::lines::ReadAt>(
     }
     let mut state = lines.disabled.take();
     lines.marker_lines_before(line_start, reset, |after| {
-        let lower = after.to_ascii_lowercase();
-        if let Some(list) = keyword_list(&lower, after, b"disable") {
-            state = Some(list);
-        } else if keyword_list(&lower, after, b"enable").is_some() {
-            state = None;
+        if let Some(now) = block_marker(after) {
+            state = now;
         }
     });
     let covered = match &state {
@@ -144,6 +141,63 @@ fn in_disabled_block<S: crate::lines::ReadAt>(
     };
     lines.disabled = state;
     covered
+}
+
+/// The block-suppression state a marker leaves, given the text after
+/// its `urilint:`: `Some(Some(None))` for a bare `disable`,
+/// `Some(Some(Some(list)))` for `disable[...]`, `Some(None)` for
+/// `enable`; `None` when it is neither (the state stays as it was).
+fn block_marker(after: &[u8]) -> Option<Option<Option<Vec<String>>>> {
+    let lower = after.to_ascii_lowercase();
+    if let Some(list) = keyword_list(&lower, after, b"disable") {
+        Some(Some(list))
+    } else if keyword_list(&lower, after, b"enable").is_some() {
+        Some(None)
+    } else {
+        None
+    }
+}
+
+/// The last `urilint: disable` or `urilint: enable` marker of a stretch
+/// of an input, as the state it leaves ([`BlockMarker::state`]), or none:
+/// what a chunk of a split input carries into the chunks after it
+/// ([`BlockMarker::then`]: a later chunk's last marker wins), so that a
+/// block opened in one chunk holds in the next ([`crate::split`]).
+#[cfg(feature = "cli")]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct BlockMarker(Option<Option<Option<Vec<String>>>>);
+
+#[cfg(feature = "cli")]
+impl BlockMarker {
+    /// The last block marker of `text` (every marker that starts in it,
+    /// found as [`crate::lines::Lines::marker_lines_before`] finds them).
+    pub(crate) fn last_in(text: &[u8]) -> BlockMarker {
+        let mut last = None;
+        crate::lines::markers_in(text, text.len(), &mut |after| {
+            if let Some(now) = block_marker(after) {
+                last = Some(now);
+            }
+        });
+        BlockMarker(last)
+    }
+
+    /// The block-suppression state after the stretch: `None` outside a
+    /// block (also when the stretch holds no block marker: read from the
+    /// start of the input), `Some(None)` in a block of every rule,
+    /// `Some(Some(list))` in a block of the rules listed.
+    pub(crate) fn state(&self) -> Option<Option<Vec<String>>> {
+        self.0.clone().flatten()
+    }
+
+    /// The last block marker of this stretch followed by `later`: the
+    /// later one's, when it holds one.
+    #[must_use]
+    pub(crate) fn then(self, later: &BlockMarker) -> BlockMarker {
+        match later.0 {
+            Some(_) => later.clone(),
+            None => self,
+        }
+    }
 }
 
 /// After `urilint:`: `Some(None)` for a bare `ignore`, `Some(Some(list))`
@@ -876,6 +930,73 @@ mod tests {
             }
             let _ = f.covers("L005", "", 7 + text.len() as u64 / 2);
         }
+    }
+
+    /// A chunk of a split input (`run::check::chunked`) suppresses what
+    /// one pass over the whole input suppresses: its lines start at the
+    /// chunk with the block state the text before leaves
+    /// ([`BlockMarker::last_in`]) and read everything else (the line
+    /// before, other linters' comments) from the whole input. Checked at
+    /// every line start as a chunk start, for a finding on each line
+    /// after it, of a rule of ours and of one another linter turns off.
+    #[test]
+    #[cfg(feature = "cli")]
+    fn a_chunk_suppresses_what_the_whole_input_suppresses() {
+        let text = "<!-- markdownlint-disable MD053 -->\n\
+                    a\n\
+                    urilint: disable[U002]\n\
+                    \n\
+                    b\n\
+                    # urilint: ignore\n\
+                    c\n\
+                    <!-- markdownlint-enable MD053 -->\n\
+                    \n\
+                    d\n\
+                    URILINT: ENABLE\n\
+                    e\n\
+                    <!-- Urilint: Disable -->\n\
+                    \n\
+                    f\n";
+        let bytes = text.as_bytes();
+        let lines_of = text.lines().count();
+        let finding = |code: &'static str, n: usize| super::super::Diagnostic {
+            path: "big.txt".to_string(),
+            line: n as u64,
+            column: 1,
+            byte_offset: line_start_of(text, n),
+            end_line: n as u64,
+            end_column: 1,
+            uri_span: line_start_of(text, n)..line_start_of(text, n),
+            code,
+            rule: "",
+            severity: super::super::Severity::Error,
+            message: String::new(),
+            uri: String::new(),
+            fix: None,
+            origin: None,
+            remote: None,
+        };
+        let mut said = Vec::new();
+        for code in ["U002", "D006", "L005"] {
+            let whole: Vec<bool> = (1..=lines_of)
+                .map(|n| suppressed(&mut crate::lines::Lines::new(bytes), &finding(code, n)))
+                .collect();
+            said.push(whole.iter().filter(|&&s| s).count());
+            for start in 1..=lines_of {
+                let at = line_start_of(text, start);
+                let carried = BlockMarker::last_in(&bytes[..at as usize]).state();
+                let mut lines = crate::lines::Lines::with_scanned_markers_from(bytes, at, carried);
+                for n in start..=lines_of {
+                    assert_eq!(
+                        suppressed(&mut lines, &finding(code, n)),
+                        whole[n - 1],
+                        "{code} on line {n}, the chunk starting on line {start}"
+                    );
+                }
+            }
+        }
+        // Each rule has lines it is suppressed on and lines it is not.
+        assert!(said.iter().all(|&n| n > 0 && n < lines_of), "{said:?}");
     }
 
     /// The 0-based byte offset of the start of 1-based line `n` of `text`.

@@ -200,6 +200,7 @@ impl DocumentChecker {
                     &stats,
                     sink,
                     Some(editor),
+                    crate::split::SplitOptions::default(),
                 )
             },
             |e, sink| {

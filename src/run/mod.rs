@@ -17,13 +17,15 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 mod check;
+mod chunks;
 pub(crate) mod decoded;
 mod document;
 mod files;
 mod resolve;
 mod rewrite;
 
-pub use check::{check, CheckOptions, FixMode, RemoteCheck};
+pub use check::{check, check_split, CheckOptions, FixMode, RemoteCheck};
+pub(crate) use chunks::{scan_split, ChunkBase, ChunkJob};
 pub use document::{Checked, DocumentChecker, FirstFindings};
 pub use files::{files, Listed};
 pub use resolve::{Analysis, Ask};
@@ -497,123 +499,9 @@ pub(crate) fn scan_mapped<F>(
     drive(name, Scanner::mapped(map, scan.clone()), stats, sink, each);
 }
 
-/// Where a chunk of a split input starts ([`scan_split`]): what makes its
-/// items' offsets and lines the whole input's.
-pub(crate) struct ChunkBase<'m> {
-    /// The chunk's first byte's offset in the input.
-    pub(crate) bytes: u64,
-    /// The line breaks before the chunk: known from the start when
-    /// positions are counted, else counted when first asked (a too-long
-    /// candidate's line).
-    lines: std::cell::OnceCell<u64>,
-    map: &'m crate::mmap::Mapping,
-}
-
-impl ChunkBase<'_> {
-    /// The line breaks in the input before the chunk.
-    pub(crate) fn lines(&self) -> u64 {
-        *self.lines.get_or_init(|| {
-            // Counted through a view that hands the pages back as it goes
-            // (at most one release step resident), as the scanner's late
-            // count of lines does.
-            let upto = usize::try_from(self.bytes).unwrap_or(usize::MAX);
-            let mut view = self.map.view(0..upto);
-            let mut lines = crate::position::LineTracker::new();
-            let mut at = 0;
-            while at < view.len() {
-                let to = view.len().min(at.saturating_add(crate::mmap::RELEASE_STEP));
-                lines.advance(&view.bytes()[at..to]);
-                view.release_before(to);
-                at = to;
-            }
-            lines.position().line - 1
-        })
-    }
-}
-
-/// [`scan_mapped`] over chunks of the map ([`crate::split::Chunks`] of
-/// about `chunk` bytes) scanned in parallel on this thread and up to
-/// `helpers` more (as many as the run's budget grants,
-/// [`Sink::helpers`]), their items handed to `each` with the chunk's
-/// [`ChunkBase`] on the thread that scans it, into a sink of the chunk's
-/// own; the chunks' sinks are taken into `sink` in order. With positions,
-/// each chunk's lines are counted first and prefix-summed
-/// ([`crate::split::LineBases`]).
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn scan_split<F>(
-    name: &str,
-    map: crate::mmap::Mapping,
-    scan: &ScanOptions,
-    chunk: usize,
-    helpers: usize,
-    stats: &Stats,
-    sink: &mut Sink<'_, '_>,
-    each: F,
-) where
-    F: Fn(Found<'_>, &ChunkBase<'_>, &mut Sink<'_, '_>) + Sync,
-{
-    Stats::add(&stats.files, 1);
-    Stats::add(&stats.bytes, map.len() as u64);
-    let grant = sink.helpers(helpers);
-    if grant.count() == 0 {
-        // No thread to share the input with (every worker busy): one
-        // pass over the whole map, without counting each chunk's lines
-        // first, which only pays when chunks run side by side.
-        let whole = map.view(0..map.len());
-        let base = ChunkBase {
-            bytes: 0,
-            lines: std::cell::OnceCell::from(0),
-            map: &map,
-        };
-        drive(
-            name,
-            Scanner::mapped(whole, scan.clone()),
-            stats,
-            sink,
-            |found, sink| each(found, &base, sink),
-        );
-        return;
-    }
-    let parts = sink.parts();
-    let bases = crate::split::LineBases::new();
-    let mut chunks = crate::split::Chunks::new(map.bytes(), chunk);
-    let helpers = grant.count();
-    crate::split::map_in_order(
-        move || chunks.next(),
-        helpers,
-        crate::split::AHEAD_PER_THREAD * (helpers + 1),
-        |i, range: std::ops::Range<usize>| {
-            let view = map.view(range.clone());
-            let lines = std::cell::OnceCell::new();
-            if scan.positions {
-                let mut t = crate::position::LineTracker::new();
-                t.advance(view.bytes());
-                bases.publish(i, t.position().line - 1);
-                let _ = lines.set(bases.before(i));
-            }
-            let base = ChunkBase {
-                bytes: range.start as u64,
-                lines,
-                map: &map,
-            };
-            let mut part = parts.sink();
-            drive(
-                name,
-                Scanner::mapped(view, scan.clone()),
-                stats,
-                &mut part,
-                |found, part| each(found, &base, part),
-            );
-            part
-        },
-        |part| sink.absorb(part),
-        || grant.yield_one(),
-    );
-}
-
 /// Runs `scanner` to its end, handing every item to `each`; a read error
 /// is reported in the sink and counted.
-fn drive<R, F>(
+pub(crate) fn drive<R, F>(
     name: &str,
     mut scanner: Scanner<R>,
     stats: &Stats,
@@ -925,7 +813,9 @@ pub fn extract_split(
                                     opts.threads - 1,
                                     stats,
                                     sink,
-                                    |found, base, sink| ctx.found_in_chunk(found, base, sink),
+                                    &chunks::EachItem::new(|found, base, sink| {
+                                        ctx.found_in_chunk(found, base, sink)
+                                    }),
                                 )
                             }
                             Some(Reader::Mapped(m)) => {
@@ -1022,7 +912,7 @@ impl ExtractInput<'_> {
 
     /// [`ExtractInput::found`] for an item of a chunk of a split input
     /// ([`scan_split`]): its offsets and lines made the whole input's.
-    fn found_in_chunk(&self, found: Found<'_>, base: &ChunkBase<'_>, sink: &mut Sink<'_, '_>) {
+    fn found_in_chunk(&self, found: Found<'_>, base: &ChunkBase<'_, ()>, sink: &mut Sink<'_, '_>) {
         match found {
             Found::TooLong(t) => {
                 let t = crate::scan::TooLong {

@@ -9,6 +9,7 @@
 mod add_ignore;
 mod architecture;
 mod built_site;
+mod check_split;
 mod ci_flags;
 mod cli;
 mod column_unit;

@@ -67,20 +67,46 @@ pub(super) struct Checker<'a> {
     /// file is in, within which its local links are resolved (a framed
     /// document of standard input has none: its links are not checked).
     pub(super) document_tree: Option<&'a std::path::Path>,
+    /// When a large mapped plain-text input is split across threads
+    /// ([`Checker::splits`]).
+    pub(super) split: crate::split::SplitOptions,
+    /// The run's threads (`-j`).
+    pub(super) threads: usize,
 }
 
 impl Checker<'_> {
     /// Lints one found item into `out`; with `count`, counts its URI.
     pub(super) fn lint(&self, found: &Found<'_>, out: &mut Vec<Diagnostic>, count: bool) {
+        self.lint_with(self.linter, found, out, count);
+    }
+
+    /// [`Checker::lint`] with `linter` (the input's, or a chunk's copy of
+    /// it that notes remote links apart, [`super::chunked`]).
+    pub(super) fn lint_with(
+        &self,
+        linter: &Linter,
+        found: &Found<'_>,
+        out: &mut Vec<Diagnostic>,
+        count: bool,
+    ) {
         match found {
             Found::Uri(c) => {
                 if count {
                     Stats::add(&self.stats.uris, 1);
                 }
-                self.linter.check_candidate(&self.name, c, self.rules, out);
+                linter.check_candidate(&self.name, c, self.rules, out);
             }
-            Found::TooLong(t) => out.extend(self.linter.check_too_long(&self.name, t, self.rules)),
+            Found::TooLong(t) => out.extend(linter.check_too_long(&self.name, t, self.rules)),
         }
+    }
+
+    /// True when a mapped plain-text input of `len` bytes is checked in
+    /// chunks across the run's threads ([`super::chunked`]): as
+    /// [`crate::split::SplitOptions::splits`] says, unless the findings
+    /// are collected (`--add-ignore`, whose markers follow the findings'
+    /// order) or the input is an editor's.
+    pub(super) fn splits(&self, len: usize) -> bool {
+        self.split.splits(len, self.threads) && !self.in_editor && !self.collected_mode()
     }
 
     /// True when `--fix` would apply `fix` (a safe one, or any with

@@ -83,7 +83,8 @@ pub(super) fn parser_test_examples(input: &Input, in_editor: bool) -> Option<&'s
 /// notices to `sink` ([`crate::sink::Sink`]); with `editor`, the input is
 /// a document held in memory, never written: its findings are emitted
 /// as in report mode, or the edits of its fixes are handed to the
-/// editor.
+/// editor. A large mapped plain-text input is checked in chunks across
+/// the run's threads as `split` says ([`super::chunked`]).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn check_input(
     opts: &RunOptions,
@@ -94,6 +95,7 @@ pub(crate) fn check_input(
     stats: &Stats,
     sink: &mut Sink<'_, '_>,
     editor: Option<&Editor<'_>>,
+    split: crate::split::SplitOptions,
 ) {
     // The configuration nearest to the file, when it is not the run's.
     let nested = match ch.configs.as_ref().map(|h| h.for_path(input.path())) {
@@ -114,30 +116,8 @@ pub(crate) fn check_input(
     if nested.as_ref().is_some_and(|n| n.excludes(input.path())) {
         return;
     }
-    if let Some(what) = parser_test_examples(input, editor.is_some()) {
-        // Like the test data of `DEFAULT_EXCLUDE`, found by content.
-        sink.notice(Notice::TestExamples {
-            name: input.display_name(),
-            what,
-        });
+    if passed_over(opts, ch, input, editor.is_some(), stats, sink) {
         return;
-    }
-    // The built site is checked as built, not as sources.
-    if let (Some(b), Input::File { path, .. }) = (&ch.built, input) {
-        if b.holds(path) {
-            return;
-        }
-    }
-    if let (Some(out), Input::File { path, .. }) = (opts.output_file, input) {
-        use std::os::unix::fs::MetadataExt;
-        let same = std::fs::metadata(path).is_ok_and(|m| (m.dev(), m.ino()) == out);
-        if same {
-            Stats::add(&stats.binary, 1);
-            sink.notice(Notice::IsOutputFile {
-                name: input.display_name(),
-            });
-            return;
-        }
     }
     // `--since`: a file with no new line is read only for links
     // to files renamed or deleted, or headings reworded, since the
@@ -200,6 +180,8 @@ pub(crate) fn check_input(
         mode: ch.mode,
         withheld: AtomicU64::new(0),
         document_tree: editor.and_then(|e| e.tree),
+        split,
+        threads: opts.threads,
     };
     if let Some(editor) = editor {
         return job.for_editor(input, editor, sink);
@@ -209,6 +191,46 @@ pub(crate) fn check_input(
         FixMode::Fix | FixMode::Diff => job.fix(input, ch.mode, sink),
         FixMode::AddIgnore => job.add_ignore(input, sink),
     }
+}
+
+/// True when `input` is not checked, said into `sink` where it is
+/// named: the test examples of a parser (not in an editor, `in_editor`),
+/// a page of the built site (checked as built, not as a source), the
+/// `--output-file` (counted as skipped).
+fn passed_over(
+    opts: &RunOptions,
+    ch: &CheckOptions,
+    input: &Input,
+    in_editor: bool,
+    stats: &Stats,
+    sink: &mut Sink<'_, '_>,
+) -> bool {
+    if let Some(what) = parser_test_examples(input, in_editor) {
+        // Like the test data of `DEFAULT_EXCLUDE`, found by content.
+        sink.notice(Notice::TestExamples {
+            name: input.display_name(),
+            what,
+        });
+        return true;
+    }
+    // The built site is checked as built, not as sources.
+    if let (Some(b), Input::File { path, .. }) = (&ch.built, input) {
+        if b.holds(path) {
+            return true;
+        }
+    }
+    if let (Some(out), Input::File { path, .. }) = (opts.output_file, input) {
+        use std::os::unix::fs::MetadataExt;
+        let same = std::fs::metadata(path).is_ok_and(|m| (m.dev(), m.ino()) == out);
+        if same {
+            Stats::add(&stats.binary, 1);
+            sink.notice(Notice::IsOutputFile {
+                name: input.display_name(),
+            });
+            return true;
+        }
+    }
+    false
 }
 
 /// True when `input` is a Markdown file of a site whose `$...$` and

@@ -37,10 +37,12 @@ use crate::pipeline::{self, Events, Outputs, PipelineOptions, Sink};
 use crate::position::ColumnUnit;
 use crate::sink::{Notice, Sink as _};
 use crate::source::Input;
+use crate::split::SplitOptions;
 use crate::walk;
 
 mod built;
 mod checker;
+mod chunked;
 mod fix;
 mod input;
 mod links;
@@ -152,22 +154,46 @@ pub struct RemoteCheck {
 /// files that cannot be written back are reported on standard error and
 /// counted in [`Stats::errors`].
 pub fn check(opts: &RunOptions, ch: &CheckOptions, outputs: Outputs<'_>) -> Result<Stats, Error> {
-    check_with(opts, ch, outputs, None)
+    check_split(opts, ch, outputs, SplitOptions::from_env())
 }
 
-/// [`check`], with `state`: the remote cache's path and identity (device,
-/// inode), a file that is never an input of the run: a walked file that
-/// is it is skipped with a message, as the `--output-file` is (H1 of the
-/// 2026-11-29 review).
+/// [`check`], one large mapped plain-text input split across the run's
+/// threads as `split` says ([`crate::split`]; [`check`] takes
+/// [`SplitOptions::from_env`]) in report mode (and the first pass of
+/// `--links remote`): the output and the exit status are the same whatever
+/// `split` and the thread count. Each chunk is linted on the thread that
+/// scans it; the findings keep the whole input's lines, columns and byte
+/// offsets, `urilint: disable` blocks hold across chunks, the lines around
+/// a finding are read from the whole file, and the counts (`--summary`,
+/// the human summary, `--statistics`) are the whole input's. Not split:
+/// `--fix`, `--diff` and `--add-ignore` (the file is read whole for
+/// them), standard input and decoded formats.
+///
+/// # Errors
+/// As [`check`].
+pub fn check_split(
+    opts: &RunOptions,
+    ch: &CheckOptions,
+    outputs: Outputs<'_>,
+    split: SplitOptions,
+) -> Result<Stats, Error> {
+    check_with(opts, ch, outputs, None, split)
+}
+
+/// [`check_split`], with `state`: the remote cache's path and identity
+/// (device, inode), a file that is never an input of the run: a walked
+/// file that is it is skipped with a message, as the `--output-file` is
+/// (H1 of the 2026-11-29 review).
 fn check_with(
     opts: &RunOptions,
     ch: &CheckOptions,
     outputs: Outputs<'_>,
     mut state: Option<CacheFile>,
+    split: SplitOptions,
 ) -> Result<Stats, Error> {
     let stats = Stats::default();
     if let Some(remote) = ch.remote.as_ref().filter(|r| r.links.is_collecting()) {
-        let (skipped, cache, offline) = request_links(opts, ch, remote, &mut *outputs.err)?;
+        let (skipped, cache, offline) = request_links(opts, ch, remote, &mut *outputs.err, split)?;
         Stats::add(&stats.remote_skipped, skipped);
         Stats::add(&stats.remote_offline, u64::from(offline));
         state = state.or(cache);
@@ -229,7 +255,7 @@ fn check_with(
             return;
         }
         extras.per_input(input, &stats, sink, records, |stats, sink| {
-            check_input(opts, ch, &scan, &sites, input, stats, sink, None);
+            check_input(opts, ch, &scan, &sites, input, stats, sink, None, split);
         })
     };
     let pipeline_opts = PipelineOptions {

@@ -55,7 +55,8 @@ pub(super) fn open_cache(
 /// `https` URIs ([`crate::remote::RemoteLinks`]); then requests them
 /// (or takes an alive answer from `--cache`), records the outcomes in the
 /// cache, says what was found on `err` in one line, and hands the
-/// outcomes to the linters for the second pass. Returns the number of
+/// outcomes to the linters for the second pass (a large input split as
+/// `split` says, [`check_split`]). Returns the number of
 /// URIs skipped (private addresses, reserved names), the cache file's
 /// path and identity when there is one (not an input of the run), and
 /// whether the run was offline ([`crate::remote::verdict::offline`], said
@@ -70,12 +71,13 @@ pub(super) fn request_links(
     ch: &CheckOptions,
     remote: &RemoteCheck,
     err: &mut (dyn io::Write + Send),
+    split: crate::split::SplitOptions,
 ) -> Result<(u64, Option<CacheFile>, bool), Error> {
     use std::time::{Instant, SystemTime, UNIX_EPOCH};
     let mut cache = open_cache(remote, err);
     let state =
         |c: &crate::remote::cache::Cache| c.identity().map(|id| (c.file_path().to_path_buf(), id));
-    collect_links(opts, ch, cache.as_ref().and_then(state))?;
+    collect_links(opts, ch, cache.as_ref().and_then(state), split)?;
     let uris = remote.links.collected();
     let now = SystemTime::now()
         .duration_since(UNIX_EPOCH)
@@ -157,7 +159,8 @@ pub(super) fn request_links(
 /// The first pass of `--links remote`: the inputs checked as a report
 /// that prints nothing, so that every linter notes the `http` and
 /// `https` URIs it sees in `ch`'s [`crate::remote::RemoteLinks`]; `state`
-/// is the cache file, never an input.
+/// is the cache file, never an input; a large input is split as `split`
+/// says.
 ///
 /// # Errors
 /// [`check`]'s.
@@ -165,6 +168,7 @@ fn collect_links(
     opts: &RunOptions,
     ch: &CheckOptions,
     state: Option<CacheFile>,
+    split: crate::split::SplitOptions,
 ) -> Result<(), Error> {
     let first_opts = RunOptions {
         format: Format::Plain,
@@ -192,6 +196,7 @@ fn collect_links(
             err: &mut quiet,
         },
         state,
+        split,
     )?;
     Ok(())
 }

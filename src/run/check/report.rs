@@ -145,6 +145,9 @@ impl Checker<'_> {
             Some((Reader::Text(r), _)) => {
                 scan_reader(&self.name, r, self.scan, self.stats, sink, each);
             }
+            Some((Reader::Mapped(m), _)) if self.splits(m.len()) => {
+                self.report_split(m, held.as_ref(), writes, sink);
+            }
             Some((Reader::Mapped(m), _)) => {
                 scan_mapped(&self.name, m, self.scan, self.stats, sink, each);
             }
@@ -153,6 +156,35 @@ impl Checker<'_> {
             }
         }
         self.say_withheld(input, writes, sink);
+    }
+
+    /// [`Checker::report_file`] of a mapped plain-text file split across
+    /// the run's threads ([`super::chunked`]), its lines read back through
+    /// `held`: the findings and notices of one pass over the whole map.
+    fn report_split(
+        &self,
+        map: crate::mmap::Mapping,
+        held: Option<&File>,
+        writes: Writes,
+        sink: &mut Sink<'_, '_>,
+    ) {
+        let job = super::chunked::SplitReport {
+            checker: self,
+            held,
+            writes,
+            collecting: self.linter.remote.as_deref().filter(|r| r.is_collecting()),
+            heads: super::chunked::Heads::default(),
+        };
+        crate::run::scan_split(
+            &self.name,
+            map,
+            self.scan,
+            self.split.chunk,
+            self.threads.saturating_sub(1),
+            self.stats,
+            sink,
+            &job,
+        );
     }
 
     /// Streams the findings of a decoded input (mail, news, HTML,
