@@ -325,3 +325,32 @@ fn the_format_crate_depends_on_the_scanner_and_the_uri_crate_alone() {
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lib.rs")).unwrap();
     assert!(lib.contains("pub use urilint_format as format;"));
 }
+
+/// No source file over 1,500 lines (issue 47; docs/development.md): the
+/// library's, the crates' and the tests'. A module that outgrows a file
+/// becomes a folder.
+#[test]
+fn no_source_file_over_1500_lines() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut stack: Vec<PathBuf> = vec![root.join("src"), root.join("tests"), root.join("crates")];
+    let mut long = Vec::new();
+    let mut seen = 0;
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                if !p.ends_with("target") {
+                    stack.push(p);
+                }
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                seen += 1;
+                let n = std::fs::read_to_string(&p).unwrap().lines().count();
+                if n > 1500 {
+                    long.push(format!("{}: {n} lines", p.display()));
+                }
+            }
+        }
+    }
+    assert!(seen > 300, "{seen} source files read");
+    assert!(long.is_empty(), "{}", long.join("\n"));
+}
