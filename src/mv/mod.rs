@@ -327,12 +327,54 @@ pub fn plan_with(
                 keep
             }
         });
+        if description {
+            front_matter_kept(&doc, &bytes, &mut doc_edits, &mut out.left);
+        }
         if !doc_edits.is_empty() {
             out.edits.insert(doc, doc_edits);
         }
     }
     config::plan(&mut out, options.redirect);
     Ok(out)
+}
+
+/// Keeps of the edits in the front matter of the Markdown page `doc`
+/// (`bytes`; the links of a `description` its site renders as Markdown)
+/// those after which the page parses to the same structure, front matter
+/// as YAML, but for the links changed ([`crate::fix::verify::keep_same_structure`],
+/// as `check --fix` verifies a write into a data file); the others are
+/// left alone, named.
+fn front_matter_kept(doc: &Path, bytes: &[u8], edits: &mut Vec<LinkEdit>, left: &mut Vec<Left>) {
+    let Some(end) = crate::format::markdown_front_matter::front_matter_end(bytes) else {
+        return;
+    };
+    let (front, body): (Vec<LinkEdit>, Vec<LinkEdit>) =
+        edits.drain(..).partition(|e| (e.edit.end as usize) <= end);
+    let proposed: Vec<Edit> = front.iter().map(|e| e.edit.clone()).collect();
+    let uris: Vec<std::ops::Range<u64>> = proposed.iter().map(|e| e.start..e.end).collect();
+    let kept = crate::fix::verify::keep_same_structure(
+        crate::format::structure::Kind::Markdown,
+        bytes,
+        &uris,
+        proposed,
+    );
+    for e in front {
+        if kept
+            .iter()
+            .any(|k| k.start == e.edit.start && k.end == e.edit.end)
+        {
+            edits.push(e);
+        } else {
+            left.push(Left {
+                file: doc.to_path_buf(),
+                line: e.line,
+                link: e.old,
+                reason: "in the front matter, and the page would not parse to the same structure with it written again".into(),
+            });
+        }
+    }
+    edits.extend(body);
+    edits.sort_by_key(|e| e.edit.start);
 }
 
 /// The documents under `root` whose links are read: regular files (no
@@ -505,4 +547,46 @@ fn tracked(root: &Path, path: &Path) -> bool {
         .current_dir(root)
         .output()
         .is_ok_and(|o| o.status.success() && !o.stdout.is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn link_edit(bytes: &str, old: &str, new: &str) -> LinkEdit {
+        let start = bytes.find(old).unwrap_or(0) as u64;
+        LinkEdit {
+            line: 1,
+            old: old.into(),
+            new: new.into(),
+            edit: Edit {
+                start,
+                end: start + old.len() as u64,
+                replacement: new.into(),
+            },
+        }
+    }
+
+    /// A front matter edit after which the YAML would mean something
+    /// else is left alone, named; one that keeps it, and the body's, are
+    /// kept.
+    #[test]
+    fn front_matter_edits_keep_the_structure_or_are_left() {
+        let page = "---\ndescription: See [A](/docs/a/) here.\nweight: 1\n---\n[B](/docs/b/)\n";
+        let doc = Path::new("p.md");
+        let mut edits = vec![
+            link_edit(page, "/docs/a/", "/docs/a2/"),
+            link_edit(page, "/docs/b/", "/docs/b2/"),
+        ];
+        let mut left = Vec::new();
+        front_matter_kept(doc, page.as_bytes(), &mut edits, &mut left);
+        assert_eq!(edits.len(), 2);
+        assert!(left.is_empty());
+        // `: ` in a plain scalar starts a mapping: the YAML breaks.
+        let mut edits = vec![link_edit(page, "/docs/a/", "/x: y/")];
+        front_matter_kept(doc, page.as_bytes(), &mut edits, &mut left);
+        assert!(edits.is_empty());
+        assert_eq!(left.len(), 1);
+        assert!(left[0].reason.contains("front matter"), "{:?}", left[0]);
+    }
 }

@@ -81,6 +81,28 @@ pub fn field_links(src: &[u8], key: &str) -> Vec<Segment> {
         .collect()
 }
 
+/// The end of the YAML front matter of `src` (a first line `---`, up to
+/// and with its closing `---` or `...` line), as a 0-based byte offset;
+/// `None` without one (within the first 64 KiB).
+pub fn front_matter_end(src: &[u8]) -> Option<usize> {
+    let head = &src[..src.len().min(MAX_FRONT_MATTER)];
+    let mut at = 0;
+    let mut first = true;
+    for line in head.split_inclusive(|&b| b == b'\n') {
+        at += line.len();
+        let t = line.trim_ascii_end();
+        if first {
+            if t != b"---" {
+                return None;
+            }
+            first = false;
+        } else if t == b"---" || t == b"..." {
+            return Some(at);
+        }
+    }
+    None
+}
+
 /// Where a field's value lies ([`field_value`]).
 struct FieldValue {
     /// The bytes of the value (a block scalar's lines, a plain scalar's
@@ -241,6 +263,14 @@ mod tests {
         ] {
             assert!(links(src).is_empty(), "{src}");
         }
+    }
+
+    #[test]
+    fn the_front_matter_ends_after_its_closing_line() {
+        assert_eq!(front_matter_end(b"---\na: 1\n---\nbody\n"), Some(13));
+        assert_eq!(front_matter_end(b"---\r\na: 1\r\n...\r\n"), Some(16));
+        assert_eq!(front_matter_end(b"a: 1\n---\n"), None);
+        assert_eq!(front_matter_end(b"---\na: 1\n"), None);
     }
 
     #[test]
