@@ -315,18 +315,7 @@ pub fn plan_with(
                 }),
             }
         }
-        // One edit per span (a link the format gives twice is one), in
-        // file order (the cross-references come after the links).
-        doc_edits.sort_by_key(|e| e.edit.start);
-        doc_edits.dedup_by(|a, b| a.edit.start == b.edit.start);
-        doc_edits.retain({
-            let mut end = 0;
-            move |e| {
-                let keep = e.edit.start >= end;
-                end = end.max(e.edit.end);
-                keep
-            }
-        });
+        one_edit_per_span(&mut doc_edits);
         if description {
             front_matter_kept(&doc, &bytes, &mut doc_edits, &mut out.left);
         }
@@ -336,6 +325,22 @@ pub fn plan_with(
     }
     config::plan(&mut out, options.redirect);
     Ok(out)
+}
+
+/// One edit per span (a link the format gives twice is one), none
+/// overlapping another, in file order (the cross-references come after
+/// the links).
+fn one_edit_per_span(edits: &mut Vec<LinkEdit>) {
+    edits.sort_by_key(|e| e.edit.start);
+    edits.dedup_by(|a, b| a.edit.start == b.edit.start);
+    edits.retain({
+        let mut end = 0;
+        move |e| {
+            let keep = e.edit.start >= end;
+            end = end.max(e.edit.end);
+            keep
+        }
+    });
 }
 
 /// Keeps of the edits in the front matter of the Markdown page `doc`
