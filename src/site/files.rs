@@ -67,6 +67,14 @@ impl Files {
     /// What `path` names, following symbolic links; asked of the system
     /// the first time only.
     pub fn kind(&self, path: &Path) -> Kind {
+        // The empty path is where a relative link that climbs back to the
+        // tree's start leads (`../` from `docs/x.md`, checked from `.`):
+        // the current directory, which `metadata("")` would call missing.
+        let path = if path.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            path
+        };
         if let Some(k) = self
             .kinds
             .lock()

@@ -564,3 +564,42 @@ fn text_fragments_name_only_the_id_before_the_delimiter() {
         format!("{d}/Generators-Git.md:7:31: L002 no anchor gone:~:text=example in {d}/argocd-cm-yaml.md\n")
     );
 }
+
+/// A relative link that climbs back to where the check started (`../`
+/// from `docs/x.md`, `<base href="../">`, checked as `.` from the tree's
+/// top) leads to that directory: no `L001` "links to , which does not
+/// exist" (the empty path was asked of the file system; found comparing
+/// the language server's findings with check's on fixtures/links).
+#[test]
+fn links_back_to_the_start_of_the_walk_exist() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let d = dir.path();
+    std::fs::create_dir_all(d.join("docs")).expect("mkdir");
+    std::fs::write(
+        d.join("docs/x.md"),
+        "[up](../) [root](..) [dot](./) [gone](../gone/)\n",
+    )
+    .expect("write");
+    std::fs::write(
+        d.join("docs/b.html"),
+        "<html><head><base href=\"../\"></head><body><a href=\"docs/x.md\">x</a></body></html>\n",
+    )
+    .expect("write");
+    let out = Command::new(env!("CARGO_BIN_EXE_urilint"))
+        .current_dir(d)
+        .args([
+            "check",
+            "--isolated",
+            "--links",
+            "local",
+            "--format",
+            "plain",
+            ".",
+        ])
+        .output()
+        .expect("run urilint");
+    assert_eq!(
+        stdout(&out),
+        "./docs/x.md:1:39: L001 links to gone, which does not exist\n"
+    );
+}
