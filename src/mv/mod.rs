@@ -66,6 +66,11 @@ pub enum MvError {
         /// The page that has that URL.
         other: PathBuf,
     },
+    /// A page moved where the site would not publish it (a Hugo section
+    /// that no single-page template renders: Hugo warns "found no layout
+    /// file" and writes no page, and every link to it breaks).
+    #[error("{}: the site would not publish the page there (no single-page template of the site or its themes renders that section); move it with git mv if that is meant", DisplayPath(.0.clone()))]
+    NotPublished(PathBuf),
     /// Reading a document, moving or writing failed.
     #[error("{}: {error}", DisplayPath(.path.clone()))]
     Io {
@@ -353,10 +358,13 @@ fn front_matter_kept(doc: &Path, bytes: &[u8], edits: &mut Vec<LinkEdit>, left: 
     let Some(end) = crate::format::markdown_front_matter::front_matter_end(bytes) else {
         return;
     };
+    // Every edit of the page is verified together (a link changed in
+    // the front matter may stand in the body too, changed there as well);
+    // only the front matter's are dropped when they do not hold.
+    let proposed: Vec<Edit> = edits.iter().map(|e| e.edit.clone()).collect();
+    let uris: Vec<std::ops::Range<u64>> = proposed.iter().map(|e| e.start..e.end).collect();
     let (front, body): (Vec<LinkEdit>, Vec<LinkEdit>) =
         edits.drain(..).partition(|e| (e.edit.end as usize) <= end);
-    let proposed: Vec<Edit> = front.iter().map(|e| e.edit.clone()).collect();
-    let uris: Vec<std::ops::Range<u64>> = proposed.iter().map(|e| e.start..e.end).collect();
     let kept = crate::fix::verify::keep_same_structure(
         crate::format::structure::Kind::Markdown,
         bytes,
@@ -449,8 +457,9 @@ pub fn diff(plan: &Plan) -> Result<Vec<u8>, MvError> {
 /// The refusal of a move that gives a page the URL of a page that stays
 /// (`docs/user-guide/README.md` moved to `docs/README.md` beside
 /// `docs/index.md`: MkDocs then excludes it, and every link rewritten to
-/// it breaks; found in review of issue 51); `None` when every moved
-/// page's new URL is its own.
+/// it breaks; found in review of issue 51), or that puts a page where the
+/// site would not publish it ([`MvError::NotPublished`]); `None` when
+/// every moved page's new URL is its own.
 fn url_taken(files: &[Move], root: &Path) -> Option<MvError> {
     let cache = Mutex::new(Default::default());
     for m in files {
@@ -459,6 +468,9 @@ fn url_taken(files: &[Move], root: &Path) -> Option<MvError> {
         };
         if site.page_url(&m.from).is_none() {
             continue;
+        }
+        if site.unpublished_at(&m.from, &m.to) {
+            return Some(MvError::NotPublished(crate::links::shown(&m.to)));
         }
         let Some(url) = site.page_url_at(&m.from, &m.to) else {
             continue;
@@ -587,6 +599,23 @@ mod tests {
         front_matter_kept(doc, page.as_bytes(), &mut edits, &mut left);
         assert_eq!(edits.len(), 2);
         assert!(left.is_empty());
+        // The same link in the front matter and the body: both follow
+        // (verified together; kind's `project-scope.md`).
+        let both = "---\ndescription: |-\n  See [A](/docs/a/).\n---\nAnd [A](/docs/a/).\n";
+        let mut edits = vec![
+            link_edit(both, "/docs/a/", "/docs/a2/"),
+            LinkEdit {
+                edit: Edit {
+                    start: both.rfind("/docs/a/").unwrap_or(0) as u64,
+                    end: (both.rfind("/docs/a/").unwrap_or(0) + 8) as u64,
+                    replacement: "/docs/a2/".into(),
+                },
+                ..link_edit(both, "/docs/a/", "/docs/a2/")
+            },
+        ];
+        front_matter_kept(doc, both.as_bytes(), &mut edits, &mut left);
+        assert_eq!(edits.len(), 2, "{left:?}");
+        assert!(left.is_empty(), "{left:?}");
         // `: ` in a plain scalar starts a mapping: the YAML breaks.
         let mut edits = vec![link_edit(page, "/docs/a/", "/x: y/")];
         front_matter_kept(doc, page.as_bytes(), &mut edits, &mut left);

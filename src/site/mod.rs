@@ -958,6 +958,22 @@ impl Site {
         self.url_of(old, &rel, prefix).map(|(u, _)| u)
     }
 
+    /// True when the model is sure the generator would publish no page for
+    /// the source `old` moved to `new` (absolute): a Hugo regular page in
+    /// a section that no single-page template of the site or its themes
+    /// renders ([`hugo::layouts`]); false when it would, or cannot say.
+    pub fn unpublished_at(&self, old: &Path, new: &Path) -> bool {
+        let l = &self.layout;
+        if l.generator != Generator::Hugo {
+            return false;
+        }
+        let Ok(rel) = new.strip_prefix(&l.source_dir) else {
+            return false;
+        };
+        let rel = rel.to_string_lossy().replace('\\', "/");
+        !hugo::layouts::published_at(l, old, &rel)
+    }
+
     /// True when the URL paths `a` and `b` name the same page of the site
     /// (`/x/`, `/x`, `/x.html`, `/x/index.html` meet; without regard to
     /// case where the site's URLs match so).

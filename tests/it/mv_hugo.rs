@@ -69,9 +69,9 @@ fn mv_hugo_computed_forced_redirects_leave_links_alone() {
 
 /// kind has templates for its `docs` section alone: a page moved to the
 /// content root would not be published (Hugo warns "found no layout
-/// file" and writes no page), so the links to it are left alone, named,
-/// instead of rewritten to a URL nothing serves (review/mv-2026-11-30
-/// H3: `/rootless`, `/private-registries`).
+/// file" and writes no page, and its menu entry and every link to it
+/// break: review/mv-2026-11-30 H3, kind's `/rootless`,
+/// `/private-registries`): `mv` refuses it, naming why, and moves nothing.
 #[test]
 fn mv_hugo_page_moved_where_no_template_renders_it() {
     if !have_git() {
@@ -88,12 +88,10 @@ fn mv_hugo_page_moved_where_no_template_renders_it() {
         ],
     );
     let said = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{said}");
-    assert!(
-        said.contains("left alone: /docs/user/known-issues/:")
-            && said.contains("a file the generator does not publish there"),
-        "{said}"
-    );
+    assert_eq!(out.status.code(), Some(2), "{said}");
+    assert!(said.contains("would not publish the page there"), "{said}");
+    assert!(d.join("site/content/docs/user/known-issues.md").is_file());
+    assert!(!d.join("site/content/known-issues.md").exists());
     let page = read(d, "site/content/docs/user/using-wsl2.md");
     assert!(page.contains("(/docs/user/known-issues/)"), "{page}");
     // Within `docs`, the same page follows.
