@@ -39,7 +39,9 @@ pub fn field_links(src: &[u8], key: &str) -> Vec<Segment> {
     // The document with every byte but the value's made a space (line
     // ends kept), and the key of a plain scalar made `x`s: the same
     // offsets, a paragraph where the value is.
-    let mut masked: Vec<u8> = src
+    // Only up to the value's end (within the first 64 KiB): the rest of
+    // a large page is never copied.
+    let masked: Vec<u8> = src[..value.end.min(src.len())]
         .iter()
         .enumerate()
         .map(|(i, &b)| {
@@ -52,7 +54,6 @@ pub fn field_links(src: &[u8], key: &str) -> Vec<Segment> {
             }
         })
         .collect();
-    masked.truncate(value.end.min(src.len()));
     super::markdown::segments(&masked, false)
         .into_iter()
         .filter(|s| matches!(s.kind, SegmentKind::MarkdownLink(_)))
