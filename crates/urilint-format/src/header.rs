@@ -57,7 +57,10 @@ pub struct Fields {
 /// no mbox separator line), with the offset of the body. Never fails;
 /// the work is the length of the header section.
 pub fn fields(bytes: &[u8]) -> Fields {
-    let mut out = Fields::default();
+    let mut out = Fields {
+        fields: Vec::with_capacity(32),
+        body: None,
+    };
     let mut pos = 0;
     loop {
         // White space before a field; a line end here ends the section.

@@ -55,7 +55,15 @@ impl Runs {
     fn push(&mut self, r: Run) {
         match self {
             Runs::None => *self = Runs::One(r),
-            Runs::One(a) => *self = Runs::Many(vec![*a, r]),
+            Runs::One(a) => {
+                // A map of two runs gets more (a line per run when
+                // quoting is undone, a run per escape of quoted-printable):
+                // room for 16 at once, not 4, 8 and 16 one after another.
+                let mut v = Vec::with_capacity(16);
+                v.push(*a);
+                v.push(r);
+                *self = Runs::Many(v);
+            }
             Runs::Many(v) => v.push(r),
         }
     }

@@ -153,20 +153,34 @@ pub const MAX_NESTED_MESSAGES: usize = 16;
 /// Reads the message `raw` (one message, no mbox separator line).
 /// Never fails: what cannot be read is said in [`Message::problems`].
 pub fn read(raw: &[u8], opts: MailOptions) -> Message {
+    read_with(raw, opts, true)
+}
+
+/// [`read`], the body of a message of one part shown to mail-parser or
+/// not (`one_part_shortcut`: not, [`prepare`]); both read alike.
+fn read_with(raw: &[u8], opts: MailOptions, one_part_shortcut: bool) -> Message {
     let mut out = Message::default();
     let parser = parser();
     // A first line that is no header field (mail-parser would take
     // "just a body http:" for one): a message without header fields.
     let first_is_field = super::detect::field_name(raw).is_some();
-    let (structure, first_change) = defang(raw);
-    let (structure, first_change) = unfound_boundaries(structure, first_change);
-    // defang changes no `:` nor line end: both split alike.
+    // defang changes no `:` nor line end: the message and its defanged
+    // copy split alike.
     let split = super::header::fields(raw);
-    let slim = slim(raw, &structure, &split);
+    let Prepared {
+        structure,
+        first_change,
+        slim,
+        one_part_body,
+    } = prepare(raw, &split, one_part_shortcut);
     let (parsed, delta) = slim
         .as_ref()
         .map_or((&structure[..], 0), |s| (&s.bytes[..], s.delta));
-    let Some(msg) = parser.parse(parsed).filter(|_| first_is_field) else {
+    let msg = match (&slim, one_part_body) {
+        (Some(s), Some(body)) => parse_one_part(s, body),
+        _ => parser.parse(parsed),
+    };
+    let Some(msg) = msg.filter(|_| first_is_field) else {
         out.problems
             .push("no header fields: read as plain text".to_string());
         out.pieces.push(as_text(raw));
@@ -258,7 +272,7 @@ fn as_text(raw: &[u8]) -> Piece {
 fn info(msg: &mail_parser::Message<'_>) -> MessageInfo {
     MessageInfo {
         message_id: msg.message_id().map(str::to_string),
-        date: msg.date().map(|d| d.to_rfc3339()),
+        date: msg.date().map(rfc3339),
         from: msg.from().and_then(|a| a.first()).map(|a| {
             match (a.name.as_deref(), a.address.as_deref()) {
                 (Some(n), Some(addr)) => format!("{n} <{addr}>"),
@@ -269,6 +283,48 @@ fn info(msg: &mail_parser::Message<'_>) -> MessageInfo {
         }),
         subject: msg.subject().map(str::to_string),
     }
+}
+
+/// `d` as RFC 3339 writes a date and time (`2019-08-01T10:00:00+02:00`,
+/// `Z` for no offset), as mail-parser's `DateTime::to_rfc3339` does, without
+/// its formatting machinery (it cost more than parsing the date).
+fn rfc3339(d: &mail_parser::DateTime) -> String {
+    fn push(s: &mut String, n: u16, width: usize) {
+        let digits = n.to_string();
+        for _ in digits.len()..width {
+            s.push('0');
+        }
+        s.push_str(&digits);
+    }
+    fn push2(s: &mut String, n: u8) {
+        if n < 100 {
+            s.push(char::from(b'0' + n / 10));
+            s.push(char::from(b'0' + n % 10));
+        } else {
+            push(s, u16::from(n), 2);
+        }
+    }
+    let mut s = String::with_capacity(25);
+    push(&mut s, d.year, 4);
+    s.push('-');
+    push2(&mut s, d.month);
+    s.push('-');
+    push2(&mut s, d.day);
+    s.push('T');
+    push2(&mut s, d.hour);
+    s.push(':');
+    push2(&mut s, d.minute);
+    s.push(':');
+    push2(&mut s, d.second);
+    if d.tz_hour != 0 || d.tz_minute != 0 {
+        s.push(if d.tz_before_gmt { '-' } else { '+' });
+        push2(&mut s, d.tz_hour);
+        s.push(':');
+        push2(&mut s, d.tz_minute);
+    } else {
+        s.push('Z');
+    }
+    s
 }
 
 /// `s` as a warning quotes it: its first 64 characters, then `...` when

@@ -944,3 +944,103 @@ fn base64_forwarded_message_is_read() {
         );
     }
 }
+
+#[test]
+fn dates_written_as_mail_parser_writes_them() {
+    let mut n = 0;
+    for year in [0u16, 7, 99, 1970, 2026, 9999, 10000, 65535] {
+        for (month, day, hour, minute, second) in [
+            (1u8, 1u8, 0u8, 0u8, 0u8),
+            (12, 31, 23, 59, 60),
+            (9, 5, 7, 3, 1),
+            (255, 100, 99, 255, 128),
+        ] {
+            for (tz_before_gmt, tz_hour, tz_minute) in [
+                (false, 0u8, 0u8),
+                (true, 0, 0),
+                (true, 5, 30),
+                (false, 14, 0),
+                (true, 0, 45),
+                (false, 200, 7),
+            ] {
+                let d = mail_parser::DateTime {
+                    year,
+                    month,
+                    day,
+                    hour,
+                    minute,
+                    second,
+                    tz_before_gmt,
+                    tz_hour,
+                    tz_minute,
+                };
+                assert_eq!(super::rfc3339(&d), d.to_rfc3339(), "{d:?}");
+                n += 1;
+            }
+        }
+    }
+    assert_eq!(n, 8 * 4 * 6);
+}
+
+/// Issue 49: a message of one part is read with its body not shown to
+/// mail-parser ([`prepare`]); every message of the mail and news
+/// fixtures (mailboxes split, the archives' cuts, Maildir) reads the
+/// same either way, with and without header fields, and both ways are
+/// taken.
+#[test]
+fn one_part_shortcut_reads_as_the_whole_parse() {
+    fn files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        let mut entries: Vec<_> = std::fs::read_dir(dir)
+            .map(|d| d.flatten().map(|e| e.path()).collect())
+            .unwrap_or_default();
+        entries.sort();
+        for p in entries {
+            if p.is_dir() {
+                files(&p, out);
+            } else {
+                out.push(p);
+            }
+        }
+    }
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut paths = Vec::new();
+    for dir in ["fixtures/mail", "fixtures/news"] {
+        files(&root.join(dir), &mut paths);
+    }
+    let mut messages: Vec<Vec<u8>> = Vec::new();
+    for p in &paths {
+        let Ok(bytes) = std::fs::read(p) else {
+            continue;
+        };
+        if bytes.starts_with(b"From ") {
+            let mut mbox = crate::mbox::Mbox::new(&bytes[..]);
+            while let Ok(Some(m)) = mbox.next_message() {
+                messages.push(m.bytes);
+            }
+        } else {
+            messages.push(bytes);
+        }
+    }
+    let (mut one, mut whole) = (0, 0);
+    for m in &messages {
+        let split = crate::header::fields(m);
+        if split.body.is_some() && super::parse::one_part(m, &split) {
+            one += 1;
+        } else {
+            whole += 1;
+        }
+        for headers in [true, false] {
+            let opts = MailOptions {
+                headers,
+                message_ids: true,
+            };
+            assert_eq!(
+                super::read_with(m, opts, true),
+                super::read_with(m, opts, false),
+                "{}",
+                String::from_utf8_lossy(&m[..m.len().min(300)])
+            );
+        }
+    }
+    assert!(one > 20 && whole > 10, "{one} of one part, {whole} others");
+}
