@@ -29,6 +29,13 @@ pub(super) fn headers(
         if !field_is_read(name) {
             continue;
         }
+        let (s, e) = (base + f.value.start, base + f.value.end);
+        let Some(value) = raw.get(s..e) else { continue };
+        // A value without a `:` nor an encoded word (which may decode to
+        // one) holds no URI (each has a scheme): no piece.
+        if memchr::memchr(b':', value).is_none() && memchr::memmem::find(value, b"=?").is_none() {
+            continue;
+        }
         // White space inside a name is dropped from a known name
         // (`Re ceived` is `Received`): asked again of the known one.
         let spaced = name.iter().any(u8::is_ascii_whitespace);
@@ -36,8 +43,6 @@ pub(super) fn headers(
         if (spaced && !field_is_read(name.as_bytes())) || name.eq_ignore_ascii_case("message-id") {
             continue;
         }
-        let (s, e) = (base + f.value.start, base + f.value.end);
-        let Some(value) = raw.get(s..e) else { continue };
         let (text, map) = unfold(value, s as u64);
         let part = part.get_or_insert_with(|| header_part(index));
         out.pieces.push(header_piece(text, &name, map, false, part));
