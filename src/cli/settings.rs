@@ -82,6 +82,9 @@ pub(super) fn run_options(
         mail: MailOptions {
             headers: !c.no_headers,
             message_ids: c.message_ids,
+            // Date, From and Subject are shown by JSON records and the
+            // human format's "in message ..." only.
+            info: matches!(format, Format::Jsonl | Format::Human),
         },
         include_code: c.include_code,
         abbreviated: settings.abbreviated,

@@ -78,6 +78,7 @@ impl Default for FoundOptions {
                 mail: crate::format::mail::MailOptions {
                     headers: true,
                     message_ids: false,
+                    info: true,
                 },
                 include_code: false,
                 references: false,

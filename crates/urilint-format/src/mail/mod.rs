@@ -133,6 +133,10 @@ pub struct MailOptions {
     /// Report the message identifiers of `Message-ID`, `In-Reply-To` and
     /// `References` as `mid:` URIs (RFC 2392), `--message-ids`.
     pub message_ids: bool,
+    /// Read `Date`, `From` and `Subject` into [`MessageInfo`] (for
+    /// records that show them); without it they are `None` and only
+    /// `Message-ID` is read.
+    pub info: bool,
 }
 
 impl Default for MailOptions {
@@ -140,6 +144,7 @@ impl Default for MailOptions {
         MailOptions {
             headers: true,
             message_ids: false,
+            info: true,
         }
     }
 }
@@ -160,7 +165,7 @@ pub fn read(raw: &[u8], opts: MailOptions) -> Message {
 /// not (`one_part_shortcut`: not, [`prepare`]); both read alike.
 fn read_with(raw: &[u8], opts: MailOptions, one_part_shortcut: bool) -> Message {
     let mut out = Message::default();
-    let parser = parser();
+    let parser = parser(opts.info);
     // A first line that is no header field (mail-parser would take
     // "just a body http:" for one): a message without header fields.
     let first_is_field = super::detect::field_name(raw).is_some();
@@ -172,12 +177,12 @@ fn read_with(raw: &[u8], opts: MailOptions, one_part_shortcut: bool) -> Message 
         first_change,
         slim,
         one_part_body,
-    } = prepare(raw, &split, one_part_shortcut);
+    } = prepare(raw, &split, one_part_shortcut, opts.info);
     let (parsed, delta) = slim
         .as_ref()
         .map_or((&structure[..], 0), |s| (&s.bytes[..], s.delta));
     let msg = match (&slim, one_part_body) {
-        (Some(s), Some(body)) => parse_one_part(s, body),
+        (Some(s), Some(body)) => parse_one_part(s, body, opts.info),
         _ => parser.parse(parsed),
     };
     let Some(msg) = msg.filter(|_| first_is_field) else {

@@ -21,9 +21,9 @@ pub(super) struct Slim {
 /// which bytes: `Some(true)` for the MIME fields (`Content-*`,
 /// `MIME-Version`: the structure, from the [`defang`]ed message),
 /// `Some(false)` for those of [`MessageInfo`] (`Date`, `Subject`,
-/// `From`, `Message-ID`: as written), `None` for the others; case and
+/// `From` with `info`, `Message-ID`: as written), `None` for the others; case and
 /// white space aside, as mail-parser reads a name.
-pub(super) fn needed_by_the_parser(name: &[u8]) -> Option<bool> {
+pub(super) fn needed_by_the_parser(name: &[u8], info: bool) -> Option<bool> {
     let mut squeezed = [0u8; 32];
     let mut n = 0;
     for &b in name.iter().filter(|b| !b.is_ascii_whitespace()) {
@@ -36,10 +36,10 @@ pub(super) fn needed_by_the_parser(name: &[u8]) -> Option<bool> {
     let name = &squeezed[..n];
     if name.starts_with(b"content-") || name == b"mime-version" {
         Some(true)
+    } else if name == b"message-id" {
+        Some(false)
     } else {
-        [&b"date"[..], b"subject", b"from", b"message-id"]
-            .contains(&name)
-            .then_some(false)
+        (info && [&b"date"[..], b"subject", b"from"].contains(&name)).then_some(false)
     }
 }
 
@@ -54,8 +54,9 @@ pub(super) fn slim(
     raw: &[u8],
     structure: &[u8],
     split: &super::super::header::Fields,
+    info: bool,
 ) -> Option<Slim> {
-    slim_shown(raw, structure, split, Shown::Whole)
+    slim_shown(raw, structure, split, Shown::Whole, info)
 }
 
 /// How much of a message's body [`slim_shown`] gives mail-parser.
@@ -77,6 +78,7 @@ pub(super) fn slim_shown(
     structure: &[u8],
     split: &super::super::header::Fields,
     shown: Shown,
+    info: bool,
 ) -> Option<Slim> {
     let body = split.body?;
     let structure_body = match shown {
@@ -86,7 +88,7 @@ pub(super) fn slim_shown(
     let mut bytes = Vec::with_capacity(1024 + structure_body.len());
     for f in &split.fields {
         let name = raw.get(f.name.clone()).unwrap_or_default();
-        let Some(mime) = needed_by_the_parser(name) else {
+        let Some(mime) = needed_by_the_parser(name, info) else {
             continue;
         };
         let from = if mime { structure } else { raw };
@@ -139,8 +141,9 @@ pub(super) fn one_part(raw: &[u8], split: &super::super::header::Fields) -> bool
 pub(super) fn parse_one_part<'x>(
     slim: &'x Slim,
     body_len: usize,
+    info: bool,
 ) -> Option<mail_parser::Message<'x>> {
-    let mut msg = parser().parse(&slim.bytes[..])?;
+    let mut msg = parser(info).parse(&slim.bytes[..])?;
     let end = u32::try_from(slim.bytes.len() + body_len).ok()?;
     for part in &mut msg.parts {
         part.offset_end = end;
@@ -171,13 +174,14 @@ pub(super) fn prepare<'r>(
     raw: &'r [u8],
     split: &super::super::header::Fields,
     one_part_shortcut: bool,
+    info: bool,
 ) -> Prepared<'r> {
     let one = split
         .body
         .filter(|&b| one_part_shortcut && b <= raw.len() && one_part(raw, split));
     if let Some(body) = one {
         let (structure, first_change) = defang(&raw[..body]);
-        if let Some(slim) = slim_shown(raw, &structure, split, Shown::None) {
+        if let Some(slim) = slim_shown(raw, &structure, split, Shown::None, info) {
             return Prepared {
                 structure,
                 first_change,
@@ -188,7 +192,7 @@ pub(super) fn prepare<'r>(
     }
     let (structure, first_change) = defang(raw);
     let (structure, first_change) = unfound_boundaries(structure, first_change);
-    let slim = slim(raw, &structure, split);
+    let slim = slim(raw, &structure, split, info);
     Prepared {
         structure,
         first_change,
@@ -258,7 +262,8 @@ pub(super) fn dash_lines(bytes: &[u8]) -> impl Iterator<Item = (usize, &[u8])> {
 }
 
 /// The parser, made once: `Content-Type` and the four fields of
-/// [`MessageInfo`] parsed; every other field is skipped, kept only as a
+/// [`MessageInfo`] parsed (`Message-ID` alone without `info`,
+/// [`MailOptions::info`]); every other field is skipped, kept only as a
 /// name with offsets (all that [`headers`] and [`message_ids`] read).
 /// Parsing `Received` and the address lists of every message cost a third
 /// of the time, and copying the other fields raw a tenth.
@@ -267,8 +272,19 @@ pub(super) fn dash_lines(bytes: &[u8]) -> impl Iterator<Item = (usize, &[u8])> {
 /// again by us were a fifth of the time) and only seeks each part's end:
 /// [`transfer_encoding`] reads the field, and each body is decoded once,
 /// by our mapped decoders.
-pub(super) fn parser() -> &'static MessageParser {
+pub(super) fn parser(info: bool) -> &'static MessageParser {
     static PARSER: std::sync::OnceLock<MessageParser> = std::sync::OnceLock::new();
+    static ID_ONLY: std::sync::OnceLock<MessageParser> = std::sync::OnceLock::new();
+    if !info {
+        // `Date`, `Subject` and `From` skipped as the others: parsing
+        // them was a twentieth of the time of reading mail.
+        return ID_ONLY.get_or_init(|| {
+            MessageParser::new()
+                .header_content_type(HeaderName::ContentType)
+                .header_id(HeaderName::MessageId)
+                .default_header_ignore()
+        });
+    }
     PARSER.get_or_init(|| {
         MessageParser::new()
             .header_content_type(HeaderName::ContentType)

@@ -16,6 +16,7 @@ fn message_ids_on_request() {
     let opts = MailOptions {
         headers: false,
         message_ids: true,
+        info: true,
     };
     let m = read(raw, opts);
     let ids: Vec<String> = m
@@ -85,6 +86,7 @@ fn headers_can_be_left_out() {
     let no = MailOptions {
         headers: false,
         message_ids: false,
+        info: true,
     };
     assert!(text_of(&read(raw, no), "header").is_empty());
     assert!(!text_of(&read(raw, MailOptions::default()), "header").is_empty());
@@ -608,6 +610,7 @@ fn digests_and_the_defanged_words() {
         MailOptions {
             headers: true,
             message_ids: true,
+            info: true,
         },
     );
     assert!(m.problems.is_empty(), "{:?}", m.problems);
@@ -782,6 +785,7 @@ fn nested_message_header_fields_and_encoded_words() {
     let no = MailOptions {
         headers: false,
         message_ids: false,
+        info: true,
     };
     assert!(text_of(&read(raw, no), "header").is_empty());
     // Words separated by white space only are joined; other text is
@@ -985,7 +989,8 @@ fn dates_written_as_mail_parser_writes_them() {
 /// mail-parser ([`prepare`]); every message of the mail and news
 /// fixtures (mailboxes split, the archives' cuts, Maildir) reads the
 /// same either way, with and without header fields, and both ways are
-/// taken.
+/// taken. Without [`MailOptions::info`] a message reads the same but for
+/// the fields of [`MessageInfo`] other than `Message-ID`.
 #[test]
 fn one_part_shortcut_reads_as_the_whole_parse() {
     fn files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
@@ -1032,12 +1037,28 @@ fn one_part_shortcut_reads_as_the_whole_parse() {
             let opts = MailOptions {
                 headers,
                 message_ids: true,
+                info: true,
             };
+            let whole = super::read_with(m, opts, false);
+            let what = String::from_utf8_lossy(&m[..m.len().min(300)]);
+            assert_eq!(super::read_with(m, opts, true), whole, "{what}");
+            // Without `info`: the same but for Date, From and Subject.
+            let slim = read(
+                m,
+                MailOptions {
+                    info: false,
+                    ..opts
+                },
+            );
+            assert_eq!(slim.pieces, whole.pieces, "{what}");
+            assert_eq!(slim.problems, whole.problems, "{what}");
             assert_eq!(
-                super::read_with(m, opts, true),
-                super::read_with(m, opts, false),
-                "{}",
-                String::from_utf8_lossy(&m[..m.len().min(300)])
+                slim.info,
+                MessageInfo {
+                    message_id: whole.info.message_id.clone(),
+                    ..MessageInfo::default()
+                },
+                "{what}"
             );
         }
     }

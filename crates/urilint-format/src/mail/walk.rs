@@ -218,11 +218,12 @@ fn message_at(tree: &Tree<'_>, s: usize, e: usize, index: &str, depth: usize, ou
     let (raw, structure) = (tree.raw, tree.structure);
     if let (Some(inner_raw), Some(inner)) = (raw.get(s..e.max(s)), structure.get(s..e.max(s))) {
         let split = super::super::header::fields(inner_raw);
-        let slim = slim(inner_raw, inner, &split);
+        // Of a nested message nothing of [`MessageInfo`] is kept.
+        let slim = slim(inner_raw, inner, &split, false);
         let (parsed, delta) = slim
             .as_ref()
             .map_or((inner, 0), |m| (&m.bytes[..], m.delta));
-        if let Some(nested) = parser().parse(parsed) {
+        if let Some(nested) = parser(false).parse(parsed) {
             // The nested message's own header fields, as the
             // outermost message's are read.
             if tree.opts.headers {
