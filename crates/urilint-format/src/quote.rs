@@ -88,6 +88,54 @@ pub fn unquote(input: &[u8], how: Flowed) -> Option<(Vec<u8>, OffsetMap)> {
     if !how.flowed && !has_quoted_line(input) {
         return None;
     }
+    if !how.flowed {
+        return Some(unquote_prefixes(input));
+    }
+    Some(unquote_lines(input, how))
+}
+
+/// [`unquote`] of a body that is not flowed: only the reply prefixes go,
+/// so the lines between two quoted lines are taken as one run (one copy,
+/// one search for the next quoted line), as [`unquote_lines`] takes them
+/// a line at a time.
+fn unquote_prefixes(input: &[u8]) -> (Vec<u8>, OffsetMap) {
+    let mut out = Vec::with_capacity(input.len());
+    let mut map = OffsetMap::new();
+    let mut at = 0;
+    while at < input.len() {
+        if input[at] != b'>' {
+            // Up to the start of the next quoted line.
+            let next =
+                memchr::memmem::find(&input[at..], b"\n>").map_or(input.len(), |p| at + p + 1);
+            out.extend_from_slice(&input[at..next]);
+            map.exact(at as u64, (next - at) as u64);
+            at = next;
+            continue;
+        }
+        // A quoted line: its prefix as [`lines`] reads it.
+        let nl = memchr::memchr(b'\n', &input[at..]).map_or(input.len(), |p| at + p);
+        let next = (nl + 1).min(input.len());
+        let end = if nl > at && input[nl - 1] == b'\r' && nl < input.len() {
+            nl - 1
+        } else {
+            nl
+        };
+        let mut p = at;
+        while p < end && input[p] == b'>' {
+            p += 1;
+            if p < end && input[p] == b' ' {
+                p += 1;
+            }
+        }
+        out.extend_from_slice(&input[p..next]);
+        map.exact(p as u64, (next - p) as u64);
+        at = next;
+    }
+    (out, map)
+}
+
+/// [`unquote`] a line at a time (a flowed body's lines are joined).
+fn unquote_lines(input: &[u8], how: Flowed) -> (Vec<u8>, OffsetMap) {
     let mut out = Vec::with_capacity(input.len());
     let mut map = OffsetMap::new();
     let mut it = lines(input, how.flowed).peekable();
@@ -107,7 +155,7 @@ pub fn unquote(input: &[u8], how: Flowed) -> Option<(Vec<u8>, OffsetMap)> {
             map.exact(line.content as u64, (line.next - line.content) as u64);
         }
     }
-    Some((out, map))
+    (out, map)
 }
 
 /// True when some line of `input` starts with `>`.
@@ -118,6 +166,43 @@ fn has_quoted_line(input: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 49: the prefixes of a body that is not flowed are removed
+    /// in runs of lines as [`unquote_lines`] removes them line by line,
+    /// on every way of writing a prefix and a line end.
+    #[test]
+    fn prefixes_removed_in_runs_as_line_by_line() {
+        let pieces = [
+            "",
+            ">",
+            "> ",
+            ">>",
+            "> >",
+            "x",
+            " ",
+            "\r",
+            "\n",
+            "\r\n",
+            "a > b",
+            ">\r\n",
+            "--",
+            "http://a/b",
+        ];
+        let mut n = 0;
+        for a in pieces {
+            for b in pieces {
+                for c in pieces {
+                    for d in pieces {
+                        let input = format!("{a}{b}{c}{d}");
+                        let lines = unquote_lines(input.as_bytes(), Flowed::default());
+                        assert_eq!(unquote_prefixes(input.as_bytes()), lines, "{input:?}");
+                        n += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(n, 14usize.pow(4));
+    }
 
     fn run(input: &str, how: Flowed) -> (String, OffsetMap) {
         let (t, m) = unquote(input.as_bytes(), how).unwrap_or_else(|| {
