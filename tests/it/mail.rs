@@ -985,3 +985,40 @@ fn identifiers_as_a_browser_reads_them() {
     );
     assert_eq!(identifiers("mail/archives/phishing-pot-353-xmlns.eml"), []);
 }
+
+/// Issue 49: a part with two `Content-Type` fields is read with the
+/// first, as Python's `email`, JavaMail and MIME-tools read it
+/// (mail-parser takes the last): mail-parser's `malformed/020.eml`
+/// declares `multipart/alternative` then `text/plain`, and its body holds
+/// the alternative's delimiter lines and an HTML part whose image is
+/// `cid:part1`.
+#[test]
+fn first_of_two_content_types_is_read() {
+    let eml = fixture("mail/archives/mail-parser-malformed-020.eml");
+    let out = urilint(&[
+        "extract",
+        "--format",
+        "jsonl",
+        "--input-format",
+        "mail",
+        &eml,
+    ]);
+    let found = String::from_utf8_lossy(&out.stdout);
+    let warned = String::from_utf8_lossy(&out.stderr);
+    let records: Vec<&str> = found.lines().collect();
+    assert_eq!(records.len(), 1, "{found}");
+    for field in [
+        r#""uri":"cid:part1""#,
+        r#""role":"resource""#,
+        r#""part":{"index":"2","content_type":"text/html"}"#,
+        r#""field":"img@src""#,
+    ] {
+        assert!(records[0].contains(field), "{field} in {found}");
+    }
+    assert!(
+        warned.contains(
+            r#"part 1: multipart without its closing boundary "--------------alternative--""#
+        ),
+        "{warned}"
+    );
+}

@@ -1,8 +1,9 @@
 //! The message made safe for mail-parser, one byte changed at a time so
 //! that no offset moves: `message` and `digest` words that could be a
-//! content type ([`defang`], undone by [`restore`]) and multipart
+//! content type ([`defang`], undone by [`restore`]), multipart
 //! boundaries that are never found or are too long
-//! ([`unfound_boundaries`]).
+//! ([`unfound_boundaries`]), and a header's second `Content-Type`
+//! ([`later_content_types`]).
 
 use super::*;
 
@@ -208,4 +209,84 @@ pub(super) fn restore(s: &str) -> String {
         }
     }
     String::from_utf8(out).unwrap_or_else(|_| s.to_string())
+}
+
+/// `bytes` (a [`defang`]ed message) with every `Content-Type` field of a
+/// header section after its first renamed (its `e` made a `3`,
+/// `Content-Typ3`: one byte changed, so no offset moves), which
+/// mail-parser skips as a field it does not know; with the offset of the
+/// first change (or `first`, whichever is lower).
+///
+/// RFC 2045 and 2049 say nothing of a part with two content types.
+/// mail-parser takes the last; Python's `email`, JavaMail and Perl's
+/// MIME-tools take the first, and so does this, so that a part written
+/// `multipart/alternative; boundary=...` then `text/plain` (mail-parser's
+/// own `malformed/020.eml`), whose body holds the delimiter lines of the
+/// first, is read as the multipart its body is. A field is a line that
+/// starts with the name (case aside), white space and a `:` allowed
+/// after it; two are in one header section when no empty line and no
+/// line starting with `--` (a delimiter) comes between them. A body's
+/// text is not read by mail-parser as fields, so a change there changes
+/// nothing.
+pub(super) fn later_content_types(
+    bytes: std::borrow::Cow<'_, [u8]>,
+    first: Option<usize>,
+) -> (std::borrow::Cow<'_, [u8]>, Option<usize>) {
+    let fields = content_type_fields(&bytes);
+    let mut later = Vec::new();
+    for pair in fields.windows(2) {
+        let (a, b) = (pair[0], pair[1]);
+        let between = &bytes[a..b];
+        let apart = memchr::memmem::find(between, b"\n\n").is_some()
+            || memchr::memmem::find(between, b"\n\r\n").is_some()
+            || memchr::memmem::find(between, b"\n--").is_some();
+        if !apart {
+            // The `e` of `Type`.
+            later.push(b + 11);
+        }
+    }
+    if later.is_empty() {
+        return (bytes, first);
+    }
+    let mut out = bytes.into_owned();
+    for &e in &later {
+        out[e] = b'3';
+    }
+    let first = later.iter().copied().chain(first).min();
+    (std::borrow::Cow::Owned(out), first)
+}
+
+/// The offsets of the lines of `bytes` that are a `Content-Type` field:
+/// the name at the start of a line, case aside, then white space and a
+/// `:`; in order.
+pub(super) fn content_type_fields(bytes: &[u8]) -> Vec<usize> {
+    let mut out = Vec::new();
+    // `ontent-` in the two cases it is written in (`Content-Type`,
+    // `content-type`, `CONTENT-TYPE`; not a mixed `CoNTENT-`).
+    for finder in [&b"ontent-"[..], b"ONTENT-"] {
+        for i in memchr::memmem::find_iter(bytes, finder) {
+            let Some(start) = i.checked_sub(1) else {
+                continue;
+            };
+            if start > 0 && bytes[start - 1] != b'\n' {
+                continue;
+            }
+            let Some(name) = bytes.get(start..start + 12) else {
+                continue;
+            };
+            if !name.eq_ignore_ascii_case(b"content-type") {
+                continue;
+            }
+            let rest = &bytes[start + 12..];
+            let ws = rest
+                .iter()
+                .take_while(|&&b| b == b' ' || b == b'\t')
+                .count();
+            if rest.get(ws) == Some(&b':') {
+                out.push(start);
+            }
+        }
+    }
+    out.sort_unstable();
+    out
 }

@@ -192,6 +192,7 @@ pub(super) fn prepare<'r>(
     }
     let (structure, first_change) = defang(raw);
     let (structure, first_change) = unfound_boundaries(structure, first_change);
+    let (structure, first_change) = later_content_types(structure, first_change);
     let slim = slim(raw, &structure, split, info);
     Prepared {
         structure,

@@ -191,7 +191,8 @@ fn nested(
         _ => qp::decode(body),
     };
     let (structure, first_change) = defang(&bytes);
-    let (structure, _) = unfound_boundaries(structure, first_change);
+    let (structure, first_change) = unfound_boundaries(structure, first_change);
+    let (structure, _) = later_content_types(structure, first_change);
     let closes = std::cell::OnceCell::new();
     let inner = Tree {
         raw: &bytes,
