@@ -396,25 +396,33 @@ fn base64_footer<'b>(
 /// The transfer encoding (RFC 2045 section 6) and the charset (RFC 2046
 /// section 4.1.2) of a part's body decoded: its text and the offset maps
 /// back to the body.
-fn decode(
+fn decode<'b>(
     part: &mail_parser::MessagePart<'_>,
-    body: &[u8],
+    body: &'b [u8],
     encoding: Encoding,
     index: &str,
     out: &mut Message,
-) -> (Vec<u8>, Vec<OffsetMap>) {
+) -> (std::borrow::Cow<'b, [u8]>, Vec<OffsetMap>) {
     // Transfer encoding.
+    // A body sent as it is stays where it is (copied at most once, when
+    // a piece is made of it).
     let (bytes, transfer) = match encoding {
-        Encoding::QuotedPrintable => qp::decode(body),
+        Encoding::QuotedPrintable => {
+            let (b, m) = qp::decode(body);
+            (std::borrow::Cow::Owned(b), m)
+        }
         Encoding::Base64 => {
             let d = base64::decode(body);
             if d.truncated {
                 out.problems
                     .push(format!("part {index}: base64 text is truncated"));
             }
-            (d.bytes, d.map)
+            (std::borrow::Cow::Owned(d.bytes), d.map)
         }
-        Encoding::None => (body.to_vec(), OffsetMap::identity(0, body.len() as u64)),
+        Encoding::None => (
+            std::borrow::Cow::Borrowed(body),
+            OffsetMap::identity(0, body.len() as u64),
+        ),
     };
     // Charset.
     let label = part
@@ -426,7 +434,7 @@ fn decode(
         Ok(charset::Converted::AsIs) => bytes,
         Ok(charset::Converted::Utf8(t, m)) => {
             maps.insert(0, m);
-            t
+            std::borrow::Cow::Owned(t)
         }
         Err(l) => {
             out.problems.push(format!(
@@ -463,7 +471,7 @@ fn html_pieces(
 /// The piece of a text part, format=flowed (RFC 3676) and quoting undone.
 fn text_piece(
     part: &mail_parser::MessagePart<'_>,
-    bytes: Vec<u8>,
+    bytes: std::borrow::Cow<'_, [u8]>,
     mut maps: Vec<OffsetMap>,
     s: usize,
     info: Arc<PartInfo>,
@@ -484,7 +492,7 @@ fn text_piece(
             maps.insert(0, m);
             t
         }
-        None => bytes,
+        None => bytes.into_owned(),
     };
     out.pieces.push(Piece {
         text,
