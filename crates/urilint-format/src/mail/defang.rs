@@ -228,12 +228,35 @@ pub(super) fn restore(s: &str) -> String {
 /// line starting with `--` (a delimiter) comes between them. A body's
 /// text is not read by mail-parser as fields, so a change there changes
 /// nothing.
+///
+/// The type `text` of every other `Content-Type` field (the value's first
+/// word, white space before it allowed) is spelled `tex7` (`TEX8` for a
+/// capital), undone by `walk`'s content type: mail-parser reads such a
+/// part as one it does not know, whose body it neither copies into a
+/// `String` nor checks as UTF-8 (a twentieth of the time of reading
+/// mail), and `walk` reads it by its declared type as before. A value it
+/// does not find so (a comment first) is left as it is and read as
+/// before, only slower.
 pub(super) fn later_content_types(
     bytes: std::borrow::Cow<'_, [u8]>,
     first: Option<usize>,
 ) -> (std::borrow::Cow<'_, [u8]>, Option<usize>) {
     let fields = content_type_fields(&bytes);
     let mut later = Vec::new();
+    let mut texts = Vec::new();
+    for (n, &field) in fields.iter().enumerate() {
+        let renamed = n > 0 && {
+            let between = &bytes[fields[n - 1]..field];
+            memchr::memmem::find(between, b"\n\n").is_none()
+                && memchr::memmem::find(between, b"\n\r\n").is_none()
+                && memchr::memmem::find(between, b"\n--").is_none()
+        };
+        if !renamed {
+            if let Some(t) = text_type_at(&bytes, field) {
+                texts.push(t);
+            }
+        }
+    }
     for pair in fields.windows(2) {
         let (a, b) = (pair[0], pair[1]);
         let between = &bytes[a..b];
@@ -245,15 +268,31 @@ pub(super) fn later_content_types(
             later.push(b + 11);
         }
     }
-    if later.is_empty() {
+    if later.is_empty() && texts.is_empty() {
         return (bytes, first);
     }
     let mut out = bytes.into_owned();
     for &e in &later {
         out[e] = b'3';
     }
-    let first = later.iter().copied().chain(first).min();
+    for &t in &texts {
+        out[t] = if out[t] == b'T' { b'8' } else { b'7' };
+    }
+    let first = later.iter().chain(&texts).copied().chain(first).min();
     (std::borrow::Cow::Owned(out), first)
+}
+
+/// The offset of the last letter of the type `text` of the `Content-Type`
+/// field at `field` of `bytes`, when its value starts with it (white
+/// space and folds before it, `/`, `;`, white space or the end after it).
+fn text_type_at(bytes: &[u8], field: usize) -> Option<usize> {
+    let colon = field + 12 + bytes.get(field + 12..)?.iter().position(|&b| b == b':')?;
+    let rest = bytes.get(colon + 1..)?;
+    let start = colon + 1 + rest.iter().take_while(|b| b.is_ascii_whitespace()).count();
+    let word = bytes.get(start..start + 4)?;
+    let after = bytes.get(start + 4).copied();
+    let ends = after.is_none_or(|b| b == b'/' || b == b';' || b.is_ascii_whitespace());
+    (word.eq_ignore_ascii_case(b"text") && ends).then_some(start + 3)
 }
 
 /// The offsets of the lines of `bytes` that are a `Content-Type` field:

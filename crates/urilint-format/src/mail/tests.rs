@@ -1089,16 +1089,22 @@ fn header_fields_without_a_colon_make_no_piece() {
 /// Issue 49: the second `Content-Type` of a header section is renamed
 /// (one byte), the first and those of other sections (after an empty
 /// line or a delimiter line) are not; names are found in any of the
-/// usual cases, with white space before the `:`.
+/// usual cases, with white space before the `:`; the type `text` of the
+/// fields not renamed is spelled `tex7`.
 #[test]
 fn later_content_types_renamed() {
     let raw = b"Content-Type: multipart/mixed; boundary=b\r\ncontent-type : text/plain\r\n\r\n--b\nCONTENT-TYPE: text/html\nContent-Type:text/plain\n\nbody\nContent-Type: a/b\n--b\nContent-Type: text/plain\nX-Content-Type: a/b\n\nContent-Typer: x\n";
     let (out, first) = super::defang::later_content_types(raw[..].into(), None);
     let changed: Vec<usize> = (0..raw.len()).filter(|&i| out[i] != raw[i]).collect();
     let second = memchr::memmem::find(raw, b"content-type :").unwrap_or(0) + 11;
+    let third = memchr::memmem::find(raw, b"CONTENT-TYPE: text").unwrap_or(0) + 17;
     let fourth = memchr::memmem::find(raw, b"Content-Type:text").unwrap_or(0) + 11;
-    assert_eq!(changed, [second, fourth]);
+    let last = memchr::memmem::find(raw, b"--b\nContent-Type: text").unwrap_or(0) + 21;
+    assert_eq!(changed, [second, third, fourth, last]);
     assert_eq!(&out[second - 11..second + 1], b"content-typ3");
+    // The type `text` of the others is spelled `tex7`.
+    assert_eq!(&out[third - 3..third + 6], b"tex7/html");
+    assert_eq!(&out[last - 3..last + 7], b"tex7/plain");
     assert_eq!(first, Some(second));
     assert_eq!(super::defang::content_type_fields(raw).len(), 6);
 }

@@ -65,8 +65,12 @@ pub(super) fn walk(
         if !read_as_text(tree, part, ctype.as_deref(), &index, (s, e), out) {
             continue;
         }
+        // By the declared type: a text part's type reaches mail-parser as
+        // `tex7` ([`later_content_types`]), which it reads as binary.
         let is_html = matches!(part.body, PartType::Html(_))
-            || (retyped && ctype.as_deref() == Some("text/html"));
+            || (ctype.as_deref() == Some("text/html")
+                && (retyped
+                    || matches!(part.body, PartType::Binary(_) | PartType::InlineBinary(_))));
         let Some(body) = raw.get(s..e.max(s)) else {
             continue;
         };
@@ -147,6 +151,12 @@ fn content_type(part: &mail_parser::MessagePart<'_>) -> Option<String> {
             t
         })
         .map(|t| restore(&t).to_ascii_lowercase())
+        .map(|t| match t.split_once('/') {
+            // `tex7` as [`later_content_types`] spelled `text`.
+            Some(("tex7" | "tex8", sub)) => format!("text/{sub}"),
+            None if t == "tex7" || t == "tex8" => "text".to_string(),
+            _ => t,
+        })
 }
 
 /// A message/rfc822 part (RFC 2046 section 5.2.1) from `s` to `e`: its
@@ -257,6 +267,10 @@ fn read_as_text(
     let structure = tree.structure;
     match &part.body {
         PartType::Text(_) | PartType::Html(_) => {}
+        // A text part whose type mail-parser was given as `tex7`
+        // ([`later_content_types`]).
+        PartType::Binary(_) | PartType::InlineBinary(_)
+            if ctype.is_some_and(|t| t == "text" || t.starts_with("text/")) => {}
         PartType::Multipart(_) => {
             match part.content_type().and_then(|c| c.attribute("boundary")) {
                 None => return false,
