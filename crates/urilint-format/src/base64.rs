@@ -235,7 +235,7 @@ mod tests {
                         seed ^= seed << 17;
                         // Mostly the alphabet, sometimes anything else.
                         let r = (seed >> 32) as usize;
-                        if r % 5 == 0 {
+                        if r.is_multiple_of(5) {
                             alphabet[r / 5 % alphabet.len()]
                         } else {
                             alphabet[r % 21]
