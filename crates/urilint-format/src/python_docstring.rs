@@ -501,6 +501,71 @@ pub fn docstrings(src: &[u8]) -> Result<Vec<Docstring>, PythonError> {
     Ok(out)
 }
 
+/// True when the Python source `src` defines `name` at its top level
+/// with `class` or `def` (false also when it cannot be read).
+pub fn defines(src: &[u8], name: &str) -> bool {
+    if src.len() > MAX_BYTES {
+        return false;
+    }
+    let Ok(lines) = logical_lines(src) else {
+        return false;
+    };
+    lines
+        .iter()
+        .filter(|l| l.indent == 0)
+        .filter_map(|l| header(src, &l.tokens))
+        .any(|(_, n, _)| n == name)
+}
+
+/// Where the Python source `src` imports `name` from at its top level
+/// (`from .app import Flask`, `from x import (A as name)`): the module as
+/// written (leading dots kept) and the name there. `None` when it does
+/// not, or the file cannot be read.
+pub fn imported_from(src: &[u8], name: &str) -> Option<(String, String)> {
+    if src.len() > MAX_BYTES {
+        return None;
+    }
+    let lines = logical_lines(src).ok()?;
+    let word = |t: &Tok| match t {
+        Tok::Name(r) => src
+            .get(r.clone())
+            .map(|w| String::from_utf8_lossy(w).into_owned()),
+        _ => None,
+    };
+    for l in lines.iter().filter(|l| l.indent == 0) {
+        if l.tokens.first().and_then(word).as_deref() != Some("from") {
+            continue;
+        }
+        let mut module = String::new();
+        let mut i = 1;
+        while let Some(t) = l.tokens.get(i) {
+            match (t, word(t)) {
+                (_, Some(w)) if w == "import" => break,
+                (_, Some(w)) => module.push_str(&w),
+                (Tok::Other(b'.', _), None) => module.push('.'),
+                _ => break,
+            }
+            i += 1;
+        }
+        let names: Vec<Option<String>> = l.tokens.get(i + 1..)?.iter().map(word).collect();
+        let mut k = 0;
+        while k < names.len() {
+            let Some(original) = names[k].clone() else {
+                k += 1;
+                continue;
+            };
+            let alias = (names.get(k + 1).cloned().flatten().as_deref() == Some("as"))
+                .then(|| names.get(k + 2).cloned().flatten())
+                .flatten();
+            if alias.as_deref().unwrap_or(&original) == name {
+                return Some((module, original));
+            }
+            k += if alias.is_some() { 3 } else { 1 };
+        }
+    }
+    None
+}
+
 /// A `class` or `def` (`async def`) header: whether it is a function,
 /// its name, and the index of the `:` that ends it.
 fn header(src: &[u8], tokens: &[Tok]) -> Option<(bool, String, usize)> {
@@ -702,5 +767,28 @@ mod tests {
         // f-string fields with nested quotes of the same kind (3.12).
         let src = "x = f\"{d[\"k\"]} {'''a'''}\"\ndef f():\n    \"\"\"D [a](a.md).\"\"\"\n";
         assert_eq!(objects(src), ["f"]);
+    }
+    #[test]
+    fn definitions_and_reexports() {
+        let init = b"from .app import Flask as Flask\nfrom .helpers import (\n    abort,\n    url_for as url_for,\n)\nfrom . import json as json\nclass Local:\n    pass\n";
+        assert!(defines(init, "Local"));
+        assert!(!defines(init, "Flask"));
+        assert_eq!(
+            imported_from(init, "Flask"),
+            Some((".app".into(), "Flask".into()))
+        );
+        assert_eq!(
+            imported_from(init, "abort"),
+            Some((".helpers".into(), "abort".into()))
+        );
+        assert_eq!(
+            imported_from(init, "url_for"),
+            Some((".helpers".into(), "url_for".into()))
+        );
+        assert_eq!(
+            imported_from(init, "json"),
+            Some((".".into(), "json".into()))
+        );
+        assert_eq!(imported_from(init, "nothing"), None);
     }
 }
