@@ -30,7 +30,11 @@
 //! `autodoc_default_options`) make the members' rendering unsure: a link
 //! there is not checked, and `mv` names it. An object found through a
 //! re-export (`from .app import Flask`) is followed up to
-//! [`MAX_HOPS`] modules.
+//! [`MAX_HOPS`] modules. Not read: the docstrings a page renders through
+//! inheritance or import (autodoc's `:inherited-members:`,
+//! `:imported-members:`, mkdocstrings' `inherited_members`, which makes
+//! the members unsure), attribute docstrings, and pages that autosummary
+//! generates.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -408,7 +412,7 @@ fn mkdocstrings_blocks(text: &str, settings: &Settings) -> Vec<(String, Members)
         {
             Members::Unsure(format!(
                 "the mkdocstrings option `{}` of `::: {name}`",
-                o.trim().trim_end_matches(':')
+                o.trim().split(':').next().unwrap_or("")
             ))
         } else {
             Members::All {
@@ -494,14 +498,11 @@ fn directive_options<'a>(after: &[&'a str], indent: usize) -> Vec<(&'a str, &'a 
     out
 }
 
-/// The members an autodoc directive with `options` renders.
+/// The members an autodoc directive with `options` renders (of its own
+/// module or class: those `:inherited-members:` or `:imported-members:`
+/// add are docstrings of other objects, not read).
 fn autodoc_members(options: &[(&str, &str)], settings: &Settings) -> Members {
     let get = |n: &str| options.iter().find(|(k, _)| *k == n).map(|(_, v)| *v);
-    if get("inherited-members").is_some() || get("imported-members").is_some() {
-        return Members::Unsure(
-            "the autodoc option `:inherited-members:` or `:imported-members:`".into(),
-        );
-    }
     let Some(members) = get("members") else {
         return match &settings.members_unsure {
             Some(why) => Members::Unsure(why.clone()),
