@@ -737,4 +737,49 @@ mod tests {
         );
         assert_eq!(find_object("flask.Nothing", &paths), None);
     }
+    #[test]
+    fn settings_of_mkdocs_yml_and_conf_py() {
+        let yaml = |t: &str| {
+            yaml_rust2::YamlLoader::load_from_str(t)
+                .ok()
+                .and_then(|d| d.into_iter().next())
+                .unwrap_or(yaml_rust2::Yaml::Null)
+        };
+        let dir = Path::new("/r");
+        // mkdocs/mkdocs: no `paths`, options that keep the members.
+        let plugin = yaml("handlers:\n  python:\n    options:\n      members_order: source\n");
+        let s = mkdocstrings(dir, &plugin);
+        assert_eq!(
+            s,
+            Some(Settings {
+                renderer: Renderer::Mkdocstrings,
+                paths: vec![PathBuf::from("/r")],
+                members_unsure: None
+            })
+        );
+        let plugin =
+            yaml("handlers:\n  python:\n    paths: [src]\n    options:\n      filters: []\n");
+        let s = mkdocstrings(dir, &plugin).unwrap_or_else(|| panic!("settings"));
+        assert_eq!(s.paths, [PathBuf::from("/r/src")]);
+        assert!(s.members_unsure.is_some_and(|w| w.contains("`filters`")));
+        assert_eq!(mkdocstrings(dir, &yaml("default_handler: crystal\n")), None);
+        assert_eq!(
+            mkdocstrings(dir, &yaml("handlers:\n  python:\n    paths: [\"src/*\"]\n")),
+            None
+        );
+        // Sphinx: autodoc loaded, a literal `sys.path` entry first.
+        let conf = "import os, sys\nsys.path.insert(0, os.path.abspath('../lib'))\nextensions = ['sphinx.ext.autodoc']\nautodoc_default_options = {'members': True}\n";
+        let s = autodoc(
+            Path::new("/r/docs"),
+            conf,
+            &["sphinx.ext.autodoc".to_string()],
+        )
+        .unwrap_or_else(|| panic!("settings"));
+        assert_eq!(s.paths[0], PathBuf::from("/r/lib"));
+        assert!(s.paths.contains(&PathBuf::from("/r/src")));
+        assert!(s
+            .members_unsure
+            .is_some_and(|w| w.contains("autodoc_default_options")));
+        assert_eq!(autodoc(Path::new("/r/docs"), conf, &[]), None);
+    }
 }
