@@ -23,8 +23,9 @@
 //! the object and its members recursively, less those whose name starts
 //! with one `_` (the default `filters`, `["!^_[^_]"]`); autodoc renders
 //! the object, and its members with `:members:` (all, or those listed,
-//! less `:exclude-members:`, less names that start with `_` unless
-//! `:private-members:` or `:special-members:` is given). Options that
+//! less `:exclude-members:`, less names that start with `_` but those
+//! `:private-members:` and `:special-members:` give); with
+//! `autoclass_content` `"both"` or `"init"`, a class's `__init__` too. Options that
 //! change the members (mkdocstrings `members`, `filters`,
 //! `inherited_members`, `show_submodules`; autodoc's
 //! `autodoc_default_options`) make the members' rendering unsure: a link
@@ -79,6 +80,9 @@ pub struct Settings {
     /// option that changes them), naming the setting; `None` when the
     /// defaults hold.
     pub members_unsure: Option<String>,
+    /// Sphinx `autoclass_content` is `"both"` or `"init"`: a class
+    /// rendered renders its `__init__`'s docstring too.
+    pub init_with_class: bool,
 }
 
 /// The members of its object a block or directive renders.
@@ -86,12 +90,14 @@ pub struct Settings {
 enum Members {
     /// None (autodoc without `:members:`).
     None,
-    /// All, less those whose name starts with `_` (with `dunder` true,
-    /// not those that also end with `__`, as mkdocstrings' default
-    /// filter), less `except`.
+    /// All, less those whose name starts with `_` but for the `private`
+    /// (`_x`) and `special` (`__x__`) ones rendered, less `except`.
     All {
-        /// Names like `__x__` are rendered.
-        dunder: bool,
+        /// The private names rendered (autodoc `:private-members:`).
+        private: Names,
+        /// The special names rendered (mkdocstrings: all, by its default
+        /// filter; autodoc `:special-members:`).
+        special: Names,
         /// Names left out (`:exclude-members:`).
         except: Vec<String>,
     },
@@ -99,6 +105,33 @@ enum Members {
     Listed(Vec<String>),
     /// Not sure, for this reason.
     Unsure(String),
+}
+
+/// Which of the names that start with `_` are rendered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Names {
+    /// None.
+    None,
+    /// All (the option without a list).
+    All,
+    /// Those listed.
+    Listed(Vec<String>),
+}
+
+impl Names {
+    /// True when `name` is rendered.
+    fn has(&self, name: &str) -> bool {
+        match self {
+            Names::None => false,
+            Names::All => true,
+            Names::Listed(list) => list.iter().any(|n| n == name),
+        }
+    }
+}
+
+/// True for a special name (`__init__`).
+fn special_name(n: &str) -> bool {
+    n.len() > 4 && n.starts_with("__") && n.ends_with("__")
 }
 
 /// One `:::` block or `auto*` directive, resolved to its Python file.
@@ -112,6 +145,9 @@ struct Block {
     members: Members,
     /// Who renders it.
     renderer: Renderer,
+    /// A class it renders also renders its `__init__`'s docstring
+    /// ([`Settings::init_with_class`]).
+    init_with_class: bool,
 }
 
 /// Where a docstring is rendered.
@@ -192,6 +228,7 @@ impl Rendering {
                     object,
                     members,
                     renderer,
+                    init_with_class: settings.init_with_class,
                 });
             }
         }
@@ -209,23 +246,14 @@ impl Rendering {
     pub fn pages(&self, file: &Path, object: &str) -> Pages {
         let mut out = Pages::default();
         for b in self.by_file.get(file).into_iter().flatten() {
-            let rest = if b.object == object {
-                Some(None)
-            } else if b.object.is_empty() {
-                Some(Some(object))
-            } else {
-                object
-                    .strip_prefix(b.object.as_str())
-                    .and_then(|r| r.strip_prefix('.'))
-                    .map(Some)
-            };
-            let Some(rest) = rest else {
-                continue;
-            };
-            let rendered = match rest {
-                None => Ok(true),
-                Some(rest) => member_rendered(&b.members, rest),
-            };
+            let mut rendered = b.renders(object);
+            // A class's `__init__` with autodoc's `autoclass_content`.
+            let class = object
+                .strip_suffix(".__init__")
+                .filter(|_| b.init_with_class);
+            if let (Ok(false), Some(class)) = (&rendered, class) {
+                rendered = b.renders(class);
+            }
             match rendered {
                 Ok(true) => {
                     if !out.sure.contains(&b.page) {
@@ -281,6 +309,7 @@ pub fn mkdocstrings(dir: &Path, plugin: &yaml_rust2::Yaml) -> Option<Settings> {
         renderer: Renderer::Mkdocstrings,
         paths,
         members_unsure,
+        init_with_class: false,
     })
 }
 
@@ -324,26 +353,62 @@ pub fn autodoc(dir: &Path, text: &str, extensions: &[String]) -> Option<Settings
                 .any(|l| l.trim_start().starts_with(*n) && l.contains('='))
         })
         .map(|n| format!("the Sphinx `{n}` (conf.py)"));
+    let init_with_class = text.lines().any(|l| {
+        l.trim_start().starts_with("autoclass_content")
+            && l.contains('=')
+            && (l.contains("both") || l.contains("init"))
+    });
     Some(Settings {
         renderer: Renderer::Autodoc,
         paths,
         members_unsure,
+        init_with_class,
     })
+}
+
+impl Block {
+    /// Whether it renders the docstring of `object`; `Err` with the
+    /// reason when that is not sure.
+    fn renders(&self, object: &str) -> Result<bool, String> {
+        if self.object == object {
+            return Ok(true);
+        }
+        let rest = if self.object.is_empty() {
+            Some(object)
+        } else {
+            object
+                .strip_prefix(self.object.as_str())
+                .and_then(|r| r.strip_prefix('.'))
+        };
+        match rest {
+            Some(rest) => member_rendered(&self.members, rest),
+            None => Ok(false),
+        }
+    }
 }
 
 /// Whether `members` renders the member at the dotted path `rest` below
 /// its object; `Err` with the reason when that is not sure.
 fn member_rendered(members: &Members, rest: &str) -> Result<bool, String> {
     let names: Vec<&str> = rest.split('.').collect();
-    let private = |n: &&str, dunder: bool| {
-        n.starts_with('_') && !(dunder && n.starts_with("__") && n.ends_with("__") && n.len() > 4)
+    let shown = |n: &&str, private: &Names, special: &Names| {
+        !n.starts_with('_')
+            || (special_name(n) && special.has(n))
+            || (!special_name(n) && private.has(n))
     };
     match members {
         Members::None => Ok(false),
-        Members::All { dunder, except } => Ok(!names.iter().any(|n| private(n, *dunder))
+        Members::All {
+            private,
+            special,
+            except,
+        } => Ok(names.iter().all(|n| shown(n, private, special))
             && !names.first().is_some_and(|n| except.iter().any(|e| e == n))),
         Members::Listed(list) => Ok(names.first().is_some_and(|n| list.iter().any(|e| e == n))
-            && !names.iter().skip(1).any(|n| private(n, false))),
+            && names
+                .iter()
+                .skip(1)
+                .all(|n| shown(n, &Names::None, &Names::None))),
         Members::Unsure(why) => Err(why.clone()),
     }
 }
@@ -416,7 +481,8 @@ fn mkdocstrings_blocks(text: &str, settings: &Settings) -> Vec<(String, Members)
             ))
         } else {
             Members::All {
-                dunder: true,
+                private: Names::None,
+                special: Names::All,
                 except: Vec::new(),
             }
         };
@@ -509,20 +575,21 @@ fn autodoc_members(options: &[(&str, &str)], settings: &Settings) -> Members {
             None => Members::None,
         };
     };
-    if get("private-members").is_some() || get("special-members").is_some() {
-        return Members::Unsure(
-            "the autodoc option `:private-members:` or `:special-members:`".into(),
-        );
-    }
     let list = |v: &str| -> Vec<String> {
         v.split(',')
             .map(|s| s.trim().to_string())
             .filter(|s| !s.is_empty())
             .collect()
     };
+    let names = |option: &str| match get(option) {
+        None => Names::None,
+        Some("") => Names::All,
+        Some(v) => Names::Listed(list(v)),
+    };
     if members.is_empty() {
         Members::All {
-            dunder: false,
+            private: names("private-members"),
+            special: names("special-members"),
             except: get("exclude-members").map(list).unwrap_or_default(),
         }
     } else {
@@ -634,6 +701,7 @@ mod tests {
             renderer,
             paths,
             members_unsure: None,
+            init_with_class: false,
         }
     }
 
@@ -668,7 +736,8 @@ mod tests {
         assert_eq!(
             found[0].1,
             Members::All {
-                dunder: false,
+                private: Names::None,
+                special: Names::None,
                 except: vec!["x".into()]
             }
         );
@@ -679,7 +748,8 @@ mod tests {
     #[test]
     fn members_rendered_by_default_filters() {
         let all = Members::All {
-            dunder: true,
+            private: Names::None,
+            special: Names::All,
             except: Vec::new(),
         };
         assert_eq!(member_rendered(&all, "on_files"), Ok(true));
@@ -687,6 +757,15 @@ mod tests {
         assert_eq!(member_rendered(&all, "__init__"), Ok(true));
         assert_eq!(member_rendered(&Members::None, "x"), Ok(false));
         assert!(member_rendered(&Members::Unsure("why".into()), "x").is_err());
+        // sentry-python's `:special-members: __init__`.
+        let init = Members::All {
+            private: Names::None,
+            special: Names::Listed(vec!["__init__".into()]),
+            except: Vec::new(),
+        };
+        assert_eq!(member_rendered(&init, "__init__"), Ok(true));
+        assert_eq!(member_rendered(&init, "__call__"), Ok(false));
+        assert_eq!(member_rendered(&init, "capture"), Ok(true));
     }
 
     #[test]
@@ -754,7 +833,8 @@ mod tests {
             Some(Settings {
                 renderer: Renderer::Mkdocstrings,
                 paths: vec![PathBuf::from("/r")],
-                members_unsure: None
+                members_unsure: None,
+                init_with_class: false,
             })
         );
         let plugin =
@@ -781,5 +861,30 @@ mod tests {
             .members_unsure
             .is_some_and(|w| w.contains("autodoc_default_options")));
         assert_eq!(autodoc(Path::new("/r/docs"), conf, &[]), None);
+        assert!(!s.init_with_class);
+        let boto3 = "autoclass_content = 'both'\n";
+        let s = autodoc(Path::new("/r"), boto3, &["sphinx.ext.autodoc".to_string()]);
+        assert!(s.is_some_and(|s| s.init_with_class));
+    }
+    /// boto3's `autoclass_content = 'both'`: a class rendered renders its
+    /// `__init__`'s docstring; without it, `__init__` is not rendered.
+    #[test]
+    fn a_class_renders_its_init_with_autoclass_content() {
+        let block = |init_with_class| Block {
+            page: PathBuf::from("/d/p.rst"),
+            object: "A".into(),
+            members: Members::None,
+            renderer: Renderer::Autodoc,
+            init_with_class,
+        };
+        let file = PathBuf::from("/m.py");
+        for (init, want) in [(true, vec![PathBuf::from("/d/p.rst")]), (false, Vec::new())] {
+            let r = Rendering {
+                by_file: HashMap::from([(file.clone(), vec![block(init)])]),
+            };
+            assert_eq!(r.pages(&file, "A.__init__").sure, want);
+            assert_eq!(r.pages(&file, "A").sure, [PathBuf::from("/d/p.rst")]);
+            assert!(r.pages(&file, "B.__init__").sure.is_empty());
+        }
     }
 }
