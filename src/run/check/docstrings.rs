@@ -73,6 +73,11 @@ impl Checker<'_> {
                 continue;
             };
             for link in d.links(&bytes, markup) {
+                if link.xref.is_none() && crate::grammar::has_scheme(link.text.trim()) {
+                    // Not a local link (`--links remote` reads the URIs
+                    // of the file's text).
+                    continue;
+                }
                 if pages.sure.is_empty() {
                     if let Some((page, why)) = pages.maybe.first() {
                         let why = format!("links in docstrings that a page may render ({why})");
