@@ -45,6 +45,9 @@ use crate::format::python_docstring::{self, Markup};
 /// The most re-exports followed to find an object's module.
 pub const MAX_HOPS: usize = 8;
 
+/// The most lines below a `:::` block read for its options.
+pub const MAX_OPTION_LINES: usize = 200;
+
 /// The most bytes of a page read for its blocks and directives.
 pub const MAX_PAGE: u64 = 4 * 1024 * 1024;
 
@@ -464,8 +467,11 @@ fn mkdocstrings_blocks(text: &str, settings: &Settings) -> Vec<(String, Members)
         if !dotted_name(name) {
             continue;
         }
+        // The block's options: its indented lines, at most
+        // [`MAX_OPTION_LINES`] (bounded work on a page of many blocks).
         let options: Vec<&str> = lines[i + 1..]
             .iter()
+            .take(MAX_OPTION_LINES)
             .take_while(|l| l.starts_with([' ', '\t']) || l.trim().is_empty())
             .copied()
             .collect();
