@@ -645,7 +645,9 @@ fn find_object(name: &str, paths: &[PathBuf]) -> Option<(PathBuf, String)> {
         }
         let src = std::fs::read(&file).ok()?;
         let first = rest.split('.').next().unwrap_or("");
-        let defined = python_docstring::defines(&src, first);
+        // A module the lexer cannot read renders what the page names
+        // there for all the model knows: its reader names it.
+        let defined = python_docstring::defines(&src, first).unwrap_or(true);
         if defined {
             return Some((file, rest));
         }

@@ -201,3 +201,42 @@ fn mv_names_a_docstring_link_whose_rendering_page_is_not_sure() {
         "{source}"
     );
 }
+
+/// A Python file whose docstrings a page renders but that the lexer
+/// cannot read to its end (an unterminated literal): nothing of it is
+/// written, `mv` names it (exit 1), and `check` counts its links as not
+/// checked, reporting none.
+#[test]
+fn an_unreadable_rendered_file_is_named_and_not_written() {
+    if !have_git() {
+        return;
+    }
+    let dir = mv_site("mkdocstrings");
+    let d = dir.path();
+    let file = d.join("mkdocs/plugins.py");
+    let mut text = read(d, "mkdocs/plugins.py");
+    text.push_str("\nx = '''never ends\n");
+    std::fs::write(&file, &text).unwrap_or_else(|e| panic!("{e}"));
+    std::process::Command::new("git")
+        .args(["commit", "-qam", "unterminated"])
+        .current_dir(d)
+        .status()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let (code, said) = check(d);
+    assert_eq!((code, said.as_str()), (Some(0), ""));
+    let out = urilint(
+        d,
+        &[
+            "mv",
+            "docs/dev-guide/plugins.md",
+            "docs/dev-guide/plugins-api.md",
+        ],
+    );
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(
+        said.contains("mkdocs/plugins.py") && said.contains("are not read: a string literal"),
+        "{said}"
+    );
+    assert_eq!(read(d, "mkdocs/plugins.py"), text);
+}

@@ -502,19 +502,21 @@ pub fn docstrings(src: &[u8]) -> Result<Vec<Docstring>, PythonError> {
 }
 
 /// True when the Python source `src` defines `name` at its top level
-/// with `class` or `def` (false also when it cannot be read).
-pub fn defines(src: &[u8], name: &str) -> bool {
+/// with `class` or `def`.
+///
+/// # Errors
+/// [`PythonError`] when the file is larger than [`MAX_BYTES`] or the
+/// lexer cannot read it to its end.
+pub fn defines(src: &[u8], name: &str) -> Result<bool, PythonError> {
     if src.len() > MAX_BYTES {
-        return false;
+        return Err(PythonError::TooLarge);
     }
-    let Ok(lines) = logical_lines(src) else {
-        return false;
-    };
-    lines
+    let lines = logical_lines(src)?;
+    Ok(lines
         .iter()
         .filter(|l| l.indent == 0)
         .filter_map(|l| header(src, &l.tokens))
-        .any(|(_, n, _)| n == name)
+        .any(|(_, n, _)| n == name))
 }
 
 /// Where the Python source `src` imports `name` from at its top level
@@ -771,8 +773,9 @@ mod tests {
     #[test]
     fn definitions_and_reexports() {
         let init = b"from .app import Flask as Flask\nfrom .helpers import (\n    abort,\n    url_for as url_for,\n)\nfrom . import json as json\nclass Local:\n    pass\n";
-        assert!(defines(init, "Local"));
-        assert!(!defines(init, "Flask"));
+        assert_eq!(defines(init, "Local"), Ok(true));
+        assert_eq!(defines(init, "Flask"), Ok(false));
+        assert!(defines(b"x = '''", "x").is_err());
         assert_eq!(
             imported_from(init, "Flask"),
             Some((".app".into(), "Flask".into()))
