@@ -21,13 +21,16 @@
 //!
 //! What is rendered, by the generators' defaults: mkdocstrings renders
 //! the object and its members recursively, less those whose name starts
-//! with one `_` (the default `filters`, `["!^_[^_]"]`); autodoc renders
+//! with one `_` (the default `filters`, `["!^_[^_]"]`; the `filters`
+//! of the handler's options in `mkdocs.yml` when given, and
+//! `merge_init_into_class`); autodoc renders
 //! the object, and its members with `:members:` (all, or those listed,
 //! less `:exclude-members:`, less names that start with `_` but those
 //! `:private-members:` and `:special-members:` give); with
 //! `autoclass_content` `"both"` or `"init"`, a class's `__init__` too. Options that
-//! change the members (mkdocstrings `members`, `filters`,
-//! `inherited_members`, `show_submodules`; autodoc's
+//! change the members otherwise (mkdocstrings `members`,
+//! `inherited_members`, `show_submodules`, `filters` in a block's options
+//! or written as a pattern the regex crate does not read; autodoc's
 //! `autodoc_default_options`) make the members' rendering unsure: a link
 //! there is not checked, and `mv` names it. An object found through a
 //! re-export (`from .app import Flask`) is followed up to
@@ -83,9 +86,14 @@ pub struct Settings {
     /// option that changes them), naming the setting; `None` when the
     /// defaults hold.
     pub members_unsure: Option<String>,
-    /// Sphinx `autoclass_content` is `"both"` or `"init"`: a class
-    /// rendered renders its `__init__`'s docstring too.
+    /// Sphinx `autoclass_content` is `"both"` or `"init"`, or
+    /// mkdocstrings `merge_init_into_class`: a class rendered renders its
+    /// `__init__`'s docstring too.
     pub init_with_class: bool,
+    /// mkdocstrings' `filters` of the site's handler options, as written
+    /// (`!^_`: a name that matches is left out); `None`: the default,
+    /// `["!^_[^_]"]`.
+    pub filters: Option<Vec<String>>,
 }
 
 /// The members of its object a block or directive renders.
@@ -103,6 +111,9 @@ enum Members {
         special: Names,
         /// Names left out (`:exclude-members:`).
         except: Vec<String>,
+        /// mkdocstrings' `filters`, which decide instead of `private`
+        /// and `special` when given.
+        filters: Option<Filters>,
     },
     /// The members named (`:members: a, b`), and all of theirs.
     Listed(Vec<String>),
@@ -129,6 +140,63 @@ impl Names {
             Names::All => true,
             Names::Listed(list) => list.iter().any(|n| n == name),
         }
+    }
+}
+
+/// The most bytes a compiled `filters` pattern may take (the regex
+/// crate's size limit: bounded work for any pattern of a configuration).
+const FILTER_SIZE: usize = 1 << 20;
+
+/// mkdocstrings' `filters`: each pattern, and whether a name it matches
+/// is left out (written with a leading `!`). Source: mkdocstrings-python
+/// 1.7.5 `rendering.py`, `_keep_object`.
+#[derive(Clone, Debug)]
+struct Filters(Vec<(regex::Regex, bool)>);
+
+impl PartialEq for Filters {
+    fn eq(&self, other: &Filters) -> bool {
+        self.0.len() == other.0.len()
+            && self
+                .0
+                .iter()
+                .zip(&other.0)
+                .all(|(a, b)| a.0.as_str() == b.0.as_str() && a.1 == b.1)
+    }
+}
+
+impl Eq for Filters {}
+
+impl Filters {
+    /// The filters written as `list`; `None` when a pattern does not
+    /// compile (Python's `re` and the regex crate differ: lookaround,
+    /// backreferences).
+    fn parse(list: &[String]) -> Option<Filters> {
+        let mut out = Vec::new();
+        for f in list {
+            let (pattern, exclude) = match f.strip_prefix('!') {
+                Some(p) => (p, true),
+                None => (f.as_str(), false),
+            };
+            let re = regex::RegexBuilder::new(pattern)
+                .size_limit(FILTER_SIZE)
+                .build()
+                .ok()?;
+            out.push((re, exclude));
+        }
+        Some(Filters(out))
+    }
+
+    /// True when the member `name` is kept: the last pattern that matches
+    /// decides; when none does, it is kept unless every pattern is an
+    /// inclusion.
+    fn keep(&self, name: &str) -> bool {
+        let mut keep = None;
+        for (re, exclude) in &self.0 {
+            if re.is_match(name) {
+                keep = Some(!exclude);
+            }
+        }
+        keep.unwrap_or_else(|| self.0.iter().any(|(_, exclude)| *exclude) || self.0.is_empty())
     }
 }
 
@@ -301,18 +369,35 @@ pub fn mkdocstrings(dir: &Path, plugin: &yaml_rust2::Yaml) -> Option<Settings> {
     let mut members_unsure = None;
     for section in ["options", "selection"] {
         for key in ["members", "filters", "inherited_members", "show_submodules"] {
-            if !python[section][key].is_badvalue() && members_unsure.is_none() {
+            let read = section == "options" && key == "filters";
+            if !read && !python[section][key].is_badvalue() && members_unsure.is_none() {
                 members_unsure = Some(format!(
                     "the mkdocstrings option `{key}` (mkdocs.yml `plugins`)"
                 ));
             }
         }
     }
+    let options = &python["options"];
+    let filters = match &options["filters"] {
+        yaml_rust2::Yaml::BadValue => None,
+        v => {
+            let list: Option<Vec<String>> = v
+                .as_vec()
+                .and_then(|l| l.iter().map(|f| f.as_str().map(str::to_string)).collect());
+            if list.as_ref().and_then(|l| Filters::parse(l)).is_none() {
+                members_unsure.get_or_insert_with(|| {
+                    "the mkdocstrings option `filters` (mkdocs.yml `plugins`), not read".into()
+                });
+            }
+            list
+        }
+    };
     Some(Settings {
         renderer: Renderer::Mkdocstrings,
         paths,
         members_unsure,
-        init_with_class: false,
+        init_with_class: options["merge_init_into_class"].as_bool() == Some(true),
+        filters,
     })
 }
 
@@ -366,6 +451,7 @@ pub fn autodoc(dir: &Path, text: &str, extensions: &[String]) -> Option<Settings
         paths,
         members_unsure,
         init_with_class,
+        filters: None,
     })
 }
 
@@ -405,8 +491,11 @@ fn member_rendered(members: &Members, rest: &str) -> Result<bool, String> {
             private,
             special,
             except,
-        } => Ok(names.iter().all(|n| shown(n, private, special))
-            && !names.first().is_some_and(|n| except.iter().any(|e| e == n))),
+            filters,
+        } => Ok(names.iter().all(|n| match filters {
+            Some(f) => f.keep(n),
+            None => shown(n, private, special),
+        }) && !names.first().is_some_and(|n| except.iter().any(|e| e == n))),
         Members::Listed(list) => Ok(names.first().is_some_and(|n| list.iter().any(|e| e == n))
             && names
                 .iter()
@@ -486,10 +575,18 @@ fn mkdocstrings_blocks(text: &str, settings: &Settings) -> Vec<(String, Members)
                 o.trim().split(':').next().unwrap_or("")
             ))
         } else {
-            Members::All {
-                private: Names::None,
-                special: Names::All,
-                except: Vec::new(),
+            let written = settings.filters.clone();
+            let list = written.unwrap_or_else(|| vec!["!^_[^_]".to_string()]);
+            match Filters::parse(&list) {
+                Some(f) => Members::All {
+                    private: Names::None,
+                    special: Names::All,
+                    except: Vec::new(),
+                    filters: Some(f),
+                },
+                None => Members::Unsure(
+                    "the mkdocstrings option `filters` (mkdocs.yml `plugins`), not read".into(),
+                ),
             }
         };
         out.push((name.to_string(), members));
@@ -597,6 +694,7 @@ fn autodoc_members(options: &[(&str, &str)], settings: &Settings) -> Members {
             private: names("private-members"),
             special: names("special-members"),
             except: get("exclude-members").map(list).unwrap_or_default(),
+            filters: None,
         }
     } else {
         Members::Listed(list(members))
@@ -710,6 +808,7 @@ mod tests {
             paths,
             members_unsure: None,
             init_with_class: false,
+            filters: None,
         }
     }
 
@@ -746,7 +845,8 @@ mod tests {
             Members::All {
                 private: Names::None,
                 special: Names::None,
-                except: vec!["x".into()]
+                except: vec!["x".into()],
+                filters: None,
             }
         );
         assert_eq!(found[2].1, Members::None);
@@ -759,6 +859,7 @@ mod tests {
             private: Names::None,
             special: Names::All,
             except: Vec::new(),
+            filters: Filters::parse(&["!^_[^_]".to_string()]),
         };
         assert_eq!(member_rendered(&all, "on_files"), Ok(true));
         assert_eq!(member_rendered(&all, "_private"), Ok(false));
@@ -770,10 +871,23 @@ mod tests {
             private: Names::None,
             special: Names::Listed(vec!["__init__".into()]),
             except: Vec::new(),
+            filters: None,
         };
         assert_eq!(member_rendered(&init, "__init__"), Ok(true));
         assert_eq!(member_rendered(&init, "__call__"), Ok(false));
         assert_eq!(member_rendered(&init, "capture"), Ok(true));
+        // mkdocstrings-python's `_keep_object`: the last match decides;
+        // no match keeps unless every filter includes.
+        let f = |l: &[&str]| {
+            Filters::parse(&l.iter().map(|x| x.to_string()).collect::<Vec<_>>())
+                .unwrap_or_else(|| panic!("{l:?}"))
+        };
+        assert!(!f(&["!^_"]).keep("__init__"));
+        assert!(f(&["!^_"]).keep("model_dump"));
+        assert!(f(&["!^_", "^__init__$"]).keep("__init__"));
+        assert!(!f(&["^on_"]).keep("load_config"));
+        assert!(f(&["^on_"]).keep("on_files"));
+        assert!(f(&[]).keep("x"));
     }
 
     #[test]
@@ -843,13 +957,24 @@ mod tests {
                 paths: vec![PathBuf::from("/r")],
                 members_unsure: None,
                 init_with_class: false,
+                filters: None,
             })
         );
-        let plugin =
-            yaml("handlers:\n  python:\n    paths: [src]\n    options:\n      filters: []\n");
+        // pydantic/pydantic: `filters: ['!^_']`, `merge_init_into_class`.
+        let plugin = yaml("handlers:\n  python:\n    paths: [src]\n    options:\n      filters: ['!^_']\n      merge_init_into_class: true\n");
         let s = mkdocstrings(dir, &plugin).unwrap_or_else(|| panic!("settings"));
         assert_eq!(s.paths, [PathBuf::from("/r/src")]);
+        assert_eq!(s.members_unsure, None);
+        assert_eq!(s.filters, Some(vec!["!^_".to_string()]));
+        assert!(s.init_with_class);
+        // A pattern the regex crate does not read (lookahead), or
+        // `members`: unsure.
+        let plugin = yaml("handlers:\n  python:\n    options:\n      filters: ['!^(?=_)']\n");
+        let s = mkdocstrings(dir, &plugin).unwrap_or_else(|| panic!("settings"));
         assert!(s.members_unsure.is_some_and(|w| w.contains("`filters`")));
+        let plugin = yaml("handlers:\n  python:\n    options:\n      members: [a]\n");
+        let s = mkdocstrings(dir, &plugin).unwrap_or_else(|| panic!("settings"));
+        assert!(s.members_unsure.is_some_and(|w| w.contains("`members`")));
         assert_eq!(mkdocstrings(dir, &yaml("default_handler: crystal\n")), None);
         assert_eq!(
             mkdocstrings(dir, &yaml("handlers:\n  python:\n    paths: [\"src/*\"]\n")),
