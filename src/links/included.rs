@@ -40,7 +40,7 @@ pub struct Includers {
 /// The files under `root`, at most [`MAX_FILES`], walked as `.gitignore`
 /// and hidden files allow (the `ignore` crate's walker, as `check` walks).
 #[cfg(feature = "cli")]
-fn documents(root: &Path) -> Vec<PathBuf> {
+pub(super) fn documents(root: &Path) -> Vec<PathBuf> {
     ignore::WalkBuilder::new(root)
         .build()
         .filter_map(Result::ok)
@@ -54,7 +54,7 @@ fn documents(root: &Path) -> Vec<PathBuf> {
 /// directories left out (the library without the `cli` feature has no
 /// `.gitignore` walker).
 #[cfg(not(feature = "cli"))]
-fn documents(root: &Path) -> Vec<PathBuf> {
+pub(super) fn documents(root: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let mut stack = vec![root.to_path_buf()];
     while let Some(dir) = stack.pop() {

@@ -14,6 +14,7 @@
 
 pub mod anchors;
 pub mod built;
+mod docstrings;
 pub mod expanded;
 pub mod ignore;
 pub mod included;
@@ -119,6 +120,9 @@ pub struct LocalLinks {
     /// the tree's root: read when a document outside every site first
     /// has a link that does not resolve.
     includers: Mutex<HashMap<PathBuf, Arc<included::Includers>>>,
+    /// The pages that render Python docstrings, by the tree's root
+    /// ([`crate::site::docstrings::Rendering`]).
+    docstrings: Mutex<HashMap<PathBuf, Arc<crate::site::docstrings::Rendering>>>,
     /// The site (or none) of each directory looked at so far.
     sites: Mutex<HashMap<PathBuf, Option<Arc<Site>>>>,
     /// The tree ([`LocalLinks::tree_of`]) of each (walk root, document
@@ -332,6 +336,7 @@ impl LocalLinks {
             budget: suggest::Budget::default(),
             expanded: expanded::Memo::default(),
             includers: Mutex::new(HashMap::new()),
+            docstrings: Mutex::new(HashMap::new()),
             ignored: crate::site::gitignore::Memo::default(),
             submodules: submodules::Memo::default(),
             webapp: webapp::Memo::default(),

@@ -12,6 +12,7 @@
 //! the model is not sure of is left alone and named ([`Left`]).
 
 mod config;
+mod docstrings;
 pub mod edits;
 pub mod plan;
 pub(crate) mod sphinx;
@@ -264,8 +265,12 @@ pub fn plan_with(
         files,
         ..Plan::default()
     };
-    for doc in documents(&root) {
+    let docs = documents(&root);
+    let rendering =
+        crate::site::docstrings::Rendering::of_pages(&docs, Some(&root), &resolver.sites);
+    for doc in docs {
         let Some(kind) = edits::Doc::of(&doc) else {
+            docstrings::plan_file(&resolver, &rendering, &doc, &mut out);
             continue;
         };
         let bytes = match read_capped(&doc) {
@@ -390,9 +395,10 @@ fn front_matter_kept(doc: &Path, bytes: &[u8], edits: &mut Vec<LinkEdit>, left: 
     edits.sort_by_key(|e| e.edit.start);
 }
 
-/// The documents under `root` whose links are read: regular files (no
-/// symbolic link followed or read), `.gitignore` and hidden files
-/// honoured as `check` walks.
+/// The documents under `root` whose links are read, and the Python
+/// files whose docstrings pages may render: regular files (no symbolic
+/// link followed or read), `.gitignore` and hidden files honoured as
+/// `check` walks.
 fn documents(root: &Path) -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> = ignore::WalkBuilder::new(root)
         .follow_links(false)
@@ -400,7 +406,7 @@ fn documents(root: &Path) -> Vec<PathBuf> {
         .flatten()
         .filter(|e| e.file_type().is_some_and(|t| t.is_file()))
         .map(ignore::DirEntry::into_path)
-        .filter(|p| edits::Doc::of(p).is_some())
+        .filter(|p| edits::Doc::of(p).is_some() || docstrings::is_python(p))
         .collect();
     out.sort();
     out

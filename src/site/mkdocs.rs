@@ -485,6 +485,10 @@ fn plugins(l: &mut Layout, doc: &yaml_rust2::Yaml) {
             }
             continue;
         }
+        if bare == "mkdocstrings" {
+            let dir = l.config.parent().unwrap_or(Path::new("")).to_path_buf();
+            l.docstrings = super::docstrings::mkdocstrings(&dir, settings);
+        }
         if HARMLESS_PLUGINS.contains(&bare) {
             continue;
         }

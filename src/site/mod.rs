@@ -18,6 +18,7 @@
 pub mod antora;
 pub mod deploy;
 pub mod docsify;
+pub mod docstrings;
 pub mod docusaurus;
 pub mod explain;
 pub mod files;
@@ -507,6 +508,10 @@ pub struct Layout {
     /// (`:doc:`, `:ref:`, `toctree`; [`sphinx_xref::Xrefs`]); `None` for
     /// other generators.
     pub sphinx_xrefs: Option<sphinx_xref::Xrefs>,
+    /// What renders Python docstrings into the site's pages
+    /// (mkdocstrings, Sphinx autodoc; [`docstrings::Settings`]); `None`
+    /// when nothing does.
+    pub docstrings: Option<docstrings::Settings>,
     /// True when the generator writes each link's fragment through its
     /// heading-id function (VitePress 2): a fragment is looked for as
     /// that function makes it ([`Site::link_fragment`]).
@@ -592,6 +597,7 @@ impl Layout {
             hugo_page_layouts: None,
             sphinx_object_ids: None,
             sphinx_xrefs: None,
+            docstrings: None,
             fragments_slugged: false,
             unsure_anchor_markers: Vec::new(),
             unsure_section_ids: None,

@@ -253,6 +253,7 @@ fn read_settings(l: &mut Layout, dir: &Path, text: &str) {
             l.unsure_pages.push(reason);
         }
     }
+    l.docstrings = super::docstrings::autodoc(dir, text, &extensions);
     let literal = strings_of(text, "extensions").is_some() || !assigned(text, "extensions");
     l.sphinx_xrefs = Some(super::sphinx_xref::read(text, &extensions, literal));
     if extensions.is_empty() && assigned(text, "extensions") {

@@ -28,6 +28,7 @@ mod links_config;
 mod mail;
 mod markdown;
 mod mmap;
+mod mv_docstrings;
 mod mv_hugo;
 mod mv_redirect;
 mod nvim;

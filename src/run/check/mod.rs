@@ -43,6 +43,7 @@ use crate::walk;
 mod built;
 mod checker;
 mod chunked;
+mod docstrings;
 mod fix;
 mod input;
 mod links;

@@ -126,6 +126,10 @@ impl Checker<'_> {
         let writes = opened
             .as_ref()
             .map_or(Writes::ReportOnly(NotWritten::Unknown), |(_, w)| *w);
+        // The links of a Python file's docstrings that pages render
+        // (`--links local`), given out in file order among the others.
+        let mut docstrings: std::collections::VecDeque<Diagnostic> =
+            self.docstring_findings(held.as_ref()).into();
         let each = |f: Found<'_>, sink: &mut Sink<'_, '_>| {
             if let Some(lines) = lines.as_mut() {
                 lines.note_scanned_markers(&f);
@@ -138,6 +142,12 @@ impl Checker<'_> {
             for d in &mut found {
                 self.text_policy(writes, d, true);
             }
+            let first = found.first().map_or(u64::MAX, |d| d.byte_offset);
+            let mut before: Vec<Diagnostic> = Vec::new();
+            while docstrings.front().is_some_and(|d| d.byte_offset < first) {
+                before.extend(docstrings.pop_front());
+            }
+            self.emit_unsuppressed(&before, lines.as_mut(), sink);
             self.emit_unsuppressed(&found, lines.as_mut(), sink);
         };
         match opened {
@@ -155,6 +165,8 @@ impl Checker<'_> {
                 self.report_decoded(r, format, writes, sink);
             }
         }
+        let rest: Vec<Diagnostic> = docstrings.into_iter().collect();
+        self.emit_unsuppressed(&rest, lines.as_mut(), sink);
         self.say_withheld(input, writes, sink);
     }
 
