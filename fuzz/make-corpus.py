@@ -13,6 +13,11 @@ in target/ or on PATH for the parse seeds).
 * fuzz/corpus/config/: the configurations of fixtures/ (each generator's,
   urilint.toml), the front matter of fixtures/sites' pages, and the alias
   bombs and out-of-tree settings of the review of 2026-11-29 (H3, M6).
+* fuzz/corpus/python_docstring/: every Python file of fixtures/ (the
+  mkdocstrings and autodoc sites of issue 51), plus shapes the lexer
+  must survive: an unterminated triple-quoted literal, brackets nested
+  deeper than its limit, f-strings with nested quotes and fields, a
+  backslash line join, raw and byte prefixes, CRLF.
 * fuzz/corpus/nesting/ and fuzz/corpus/attributes/: recipes (the targets
   generate their input from the bytes, see their docs): message/rfc822
   parts and multiparts nested thousands deep, digests, base64 message
@@ -103,6 +108,17 @@ CONFIG_NAMES = ("mkdocs.yml", "_config.yml", "hugo.toml", "hugo.yaml", "book.tom
                 "docusaurus.config.js", "antora.yml", "urilint.toml")
 
 
+# fuzz/corpus/python_docstring/: shapes for the lexer of
+# `format::python_docstring` beside the fixtures' Python files.
+PYTHON = [
+    b'"""Module. See [x](x.md)."""\nclass A:\n    """Unterminated\n',
+    b"x = " + b"(" * 300 + b"1" + b")" * 300 + b'\ndef f():\n    """[a](b.md)"""\n',
+    b'def f():\n    f"{x!r:>{w}} {\"y\"}"\n    """:doc:`p` and :ref:`q`"""\n',
+    b'class C: \\\n    pass\nclass D:\n    r"""Raw \\d [l](l.md#a)"""\n',
+    b'def g():\r\n    b"""bytes"""\r\n    """CRLF\r\n\r\n    [l](../l.md)\r\n    """\r\n',
+]
+
+
 def write(dir_, data):
     os.makedirs(dir_, exist_ok=True)
     with open(os.path.join(dir_, hashlib.sha1(data).hexdigest()), "wb") as f:
@@ -150,7 +166,16 @@ def main():
     shutil.rmtree(out, ignore_errors=True)
     for data in configs + CONFIG:
         write(out, data)
-    for target in ["scan", "fix", "parse", "nesting", "attributes", "config"]:
+    out = os.path.join(ROOT, "fuzz", "corpus", "python_docstring")
+    shutil.rmtree(out, ignore_errors=True)
+    for base, _, files in sorted(os.walk(FIXTURES)):
+        for name in sorted(files):
+            if name.endswith(".py"):
+                with open(os.path.join(base, name), "rb") as f:
+                    write(out, f.read())
+    for data in PYTHON:
+        write(out, data)
+    for target in ["scan", "fix", "parse", "nesting", "attributes", "config", "python_docstring"]:
         print(target, len(os.listdir(os.path.join(ROOT, "fuzz", "corpus", target))), file=sys.stderr)
 
 

@@ -185,7 +185,13 @@ impl Docstring {
         xref: Option<XrefKind>,
     ) -> Option<DocLink> {
         let span = self.file_span(in_text)?;
-        let exact = exact_here && !self.escapes && src.get(span.clone()) == Some(value);
+        // A link that is not UTF-8 (a Latin-1 byte) is read with U+FFFD in
+        // its text: never exact, so never written again (found by the
+        // fuzz target).
+        let exact = exact_here
+            && !self.escapes
+            && src.get(span.clone()) == Some(value)
+            && std::str::from_utf8(value).is_ok();
         Some(DocLink {
             span,
             text: String::from_utf8_lossy(value).into_owned(),
@@ -793,5 +799,27 @@ mod tests {
             Some((".".into(), "json".into()))
         );
         assert_eq!(imported_from(init, "nothing"), None);
+    }
+
+    /// A link whose bytes are not UTF-8 (a Latin-1 no-break space before
+    /// a role, found by the fuzz target `python_docstring`) is read with
+    /// U+FFFD in its text, so it is not exact: `mv` never writes it.
+    #[test]
+    fn a_link_that_is_not_utf8_is_not_exact() {
+        let src: &[u8] =
+            b"def run():\n    \"\"\":target:Run the application; see\xa0:doc:`views`.\"\"\"\n";
+        let found = docstrings(src).unwrap_or_default();
+        let mut links = 0;
+        for d in &found {
+            for markup in [Markup::Markdown, Markup::Rst] {
+                for link in d.links(src, markup) {
+                    links += 1;
+                    if link.exact {
+                        assert_eq!(&src[link.span.clone()], link.text.as_bytes(), "{link:?}");
+                    }
+                }
+            }
+        }
+        assert!(links > 0, "{found:?}");
     }
 }
