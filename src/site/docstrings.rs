@@ -253,6 +253,10 @@ impl Rendering {
         cache: &std::sync::Mutex<HashMap<PathBuf, Option<std::sync::Arc<super::Site>>>>,
     ) -> Rendering {
         let mut by_file: HashMap<PathBuf, Vec<Block>> = HashMap::new();
+        // Modules are looked for inside the tree only: a search path of
+        // `mkdocs.yml` or `conf.py` (or `conf.py`'s grandparent) may lead
+        // out of it, and nothing outside the tree is read.
+        let within = boundary.and_then(|b| std::fs::canonicalize(b).ok());
         for page in pages {
             let ext = page
                 .extension()
@@ -291,7 +295,8 @@ impl Rendering {
                 Renderer::Autodoc => autodoc_directives(&text, settings),
             };
             for (name, members) in found {
-                let Some((file, object)) = find_object(&name, &settings.paths) else {
+                let Some((file, object)) = find_object(&name, &settings.paths, within.as_deref())
+                else {
                     continue;
                 };
                 by_file.entry(file).or_default().push(Block {
@@ -702,20 +707,40 @@ fn autodoc_members(options: &[(&str, &str)], settings: &Settings) -> Members {
 }
 
 /// The Python file of the module `module` (dotted) under `paths`: its
-/// `.py` file or its package's `__init__.py`, symbolic links resolved.
-fn module_file(module: &str, paths: &[PathBuf]) -> Option<PathBuf> {
+/// `.py` file or its package's `__init__.py`, symbolic links resolved;
+/// with `within` (a canonical directory), only a file inside it (one
+/// outside, or reached through a link that leads out, is passed over).
+fn module_file(module: &str, paths: &[PathBuf], within: Option<&Path>) -> Option<PathBuf> {
     let rel: PathBuf = module.split('.').collect();
     for p in paths {
         for candidate in [
             p.join(&rel).with_extension("py"),
             p.join(&rel).join("__init__.py"),
         ] {
-            if candidate.is_file() {
-                return std::fs::canonicalize(&candidate).ok();
+            if !candidate.is_file() {
+                continue;
+            }
+            let Ok(real) = std::fs::canonicalize(&candidate) else {
+                continue;
+            };
+            if within.is_none_or(|w| real.starts_with(w)) {
+                return Some(real);
             }
         }
     }
     None
+}
+
+/// The bytes of module file `file`, when it is at most
+/// [`python_docstring::MAX_BYTES`] long (a bigger one is not read: the
+/// lexer would refuse it).
+fn read_module(file: &Path) -> Option<Vec<u8>> {
+    use std::io::Read;
+    let f = std::fs::File::open(file).ok()?;
+    let cap = python_docstring::MAX_BYTES as u64;
+    let mut bytes = Vec::new();
+    f.take(cap + 1).read_to_end(&mut bytes).ok()?;
+    (bytes.len() as u64 <= cap).then_some(bytes)
 }
 
 /// The Python file and the dotted path in it of the object `name` (a
@@ -723,14 +748,14 @@ fn module_file(module: &str, paths: &[PathBuf]) -> Option<PathBuf> {
 /// module, then the rest inside it, following re-exports (`from .app
 /// import Flask`) up to [`MAX_HOPS`] modules. `None` when it is not found
 /// for sure.
-fn find_object(name: &str, paths: &[PathBuf]) -> Option<(PathBuf, String)> {
+fn find_object(name: &str, paths: &[PathBuf], within: Option<&Path>) -> Option<(PathBuf, String)> {
     let parts: Vec<&str> = name.split('.').collect();
     let (module, rest) = (1..=parts.len())
         .rev()
         .find_map(|k| {
             Some((
                 parts[..k].join("."),
-                module_file(&parts[..k].join("."), paths)?,
+                module_file(&parts[..k].join("."), paths, within)?,
                 k,
             ))
         })
@@ -741,7 +766,7 @@ fn find_object(name: &str, paths: &[PathBuf]) -> Option<(PathBuf, String)> {
         if rest.is_empty() {
             return Some((file, rest));
         }
-        let src = std::fs::read(&file).ok()?;
+        let src = read_module(&file)?;
         let first = rest.split('.').next().unwrap_or("");
         // A module the lexer cannot read renders what the page names
         // there for all the model knows: its reader names it.
@@ -758,7 +783,7 @@ fn find_object(name: &str, paths: &[PathBuf]) -> Option<(PathBuf, String)> {
         } else {
             format!("{original}.{tail}")
         };
-        match module_file(&target, paths) {
+        match module_file(&target, paths, within) {
             Some(f) => {
                 module = target;
                 file = f;
@@ -766,7 +791,7 @@ fn find_object(name: &str, paths: &[PathBuf]) -> Option<(PathBuf, String)> {
             None => {
                 // `from . import views` names a submodule.
                 let sub = format!("{target}.{}", rest.split('.').next().unwrap_or(""));
-                let f = module_file(&sub, paths)?;
+                let f = module_file(&sub, paths, within)?;
                 rest = rest
                     .split_once('.')
                     .map_or(String::new(), |(_, t)| t.to_string());
@@ -925,18 +950,39 @@ mod tests {
         std::fs::write(pkg.join("views.py"), "class View:\n    \"\"\"V.\"\"\"\n").expect("views");
         let paths = vec![root.join("src")];
         assert_eq!(
-            find_object("flask.Flask.run", &paths),
+            find_object("flask.Flask.run", &paths, None),
             Some((pkg.join("app.py"), "Flask.run".to_string()))
         );
         assert_eq!(
-            find_object("flask.views.View", &paths),
+            find_object("flask.views.View", &paths, None),
             Some((pkg.join("views.py"), "View".to_string()))
         );
         assert_eq!(
-            find_object("flask", &paths),
+            find_object("flask", &paths, None),
             Some((pkg.join("__init__.py"), String::new()))
         );
-        assert_eq!(find_object("flask.Nothing", &paths), None);
+        assert_eq!(find_object("flask.Nothing", &paths, None), None);
+        // A search path that leads out of the tree (`paths: [..]`,
+        // `sys.path.insert(0, "/")`): nothing outside the tree is used,
+        // directly or through a re-export, nor a link that leads out.
+        let tree = root.join("tree");
+        std::fs::create_dir_all(&tree).expect("tree");
+        std::os::unix::fs::symlink(pkg.join("app.py"), tree.join("linked.py")).expect("link");
+        let out_and_in = vec![root.join("src"), tree.clone()];
+        assert_eq!(find_object("flask.Flask", &out_and_in, Some(&tree)), None);
+        assert_eq!(find_object("linked.Flask", &out_and_in, Some(&tree)), None);
+        std::fs::write(tree.join("inside.py"), "class In:\n    \"\"\"I.\"\"\"\n").expect("inside");
+        assert_eq!(
+            find_object("inside.In", &out_and_in, Some(&tree)),
+            Some((tree.join("inside.py"), "In".to_string()))
+        );
+        // A module over the lexer's cap is not read.
+        std::fs::write(
+            tree.join("big.py"),
+            vec![b'#'; python_docstring::MAX_BYTES + 1],
+        )
+        .expect("big");
+        assert_eq!(find_object("big.Thing", &out_and_in, Some(&tree)), None);
     }
     #[test]
     fn settings_of_mkdocs_yml_and_conf_py() {
