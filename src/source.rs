@@ -77,6 +77,12 @@ pub enum Opened {
     /// memory rather than read ([`Mmap::Auto`]; see [`crate::mmap`]): scan
     /// it with [`crate::scan::Scanner::mapped`].
     Mapped(crate::mmap::Mapping),
+    /// A large mailbox named on the command line (forced, or detected
+    /// so), mapped into memory rather than read ([`Mmap::Auto`]): split
+    /// into messages in place
+    /// ([`crate::format::mbox::Spans`]), each copied by the thread that
+    /// decodes it.
+    MappedMailbox(crate::mmap::Mapping),
 }
 
 /// Whether a file may be read through a memory map (`--no-mmap` gives
@@ -187,10 +193,11 @@ impl Input {
     }
 
     /// Opens the input as [`Input::open_as`] does, and maps it into memory
-    /// instead ([`Opened::Mapped`]) when `mmap` is [`Mmap::Auto`] and the
-    /// input is a regular file named on the command line, of at least
-    /// [`crate::mmap::MIN_LEN`] bytes, read as plain text (forced, or
-    /// detected so). A map that fails is not an error: the file is read.
+    /// instead ([`Opened::Mapped`], [`Opened::MappedMailbox`]) when `mmap`
+    /// is [`Mmap::Auto`] and the input is a regular file named on the
+    /// command line, of at least [`crate::mmap::MIN_LEN`] bytes, read as
+    /// plain text or as a mailbox (forced, or detected so). A map that
+    /// fails is not an error: the file is read.
     ///
     /// # Errors
     /// As [`Input::open_as`].
@@ -285,9 +292,10 @@ impl Input {
     }
 }
 
-/// The file mapped ([`Opened::Mapped`]), or skipped as UTF-16, when it is
-/// a regular file of at least [`crate::mmap::MIN_LEN`] bytes read as plain
-/// text; `None` when it is to be read instead (the file's offset is
+/// The file mapped ([`Opened::Mapped`], [`Opened::MappedMailbox`]), or
+/// skipped as UTF-16, when it is a regular file of at least
+/// [`crate::mmap::MIN_LEN`] bytes read as plain text or as a mailbox;
+/// `None` when it is to be read instead (the file's offset is
 /// untouched). Named on the command line: never skipped as binary.
 fn map_text(file: &File, path: &Path, format: InputFormat) -> Option<(Opened, Writes)> {
     let meta = file.metadata().ok()?;
@@ -312,6 +320,10 @@ fn map_text(file: &File, path: &Path, format: InputFormat) -> Option<(Opened, Wr
         InputFormat::Text | InputFormat::Auto => {
             let writes = crate::format::writes::writes(InputFormat::Text, path, head);
             Some((Opened::Mapped(map), writes))
+        }
+        InputFormat::Mbox => {
+            let writes = crate::format::writes::writes(InputFormat::Mbox, path, head);
+            Some((Opened::MappedMailbox(map), writes))
         }
         _ => None,
     }

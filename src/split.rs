@@ -13,10 +13,13 @@
 //! - **Ordered parallel map** ([`map_in_order`]): pieces numbered in
 //!   order, mapped on the calling thread and on helper threads, and
 //!   folded on the calling thread in their order, with a bounded number
-//!   in flight. It is the machinery a mailbox split by message
-//!   ([`crate::format::unit::map_in_order`], which has its own loop
-//!   today) can move onto: its batches of messages are the pieces, its
-//!   decoding the map, its fold the fold.
+//!   in flight. A mailbox mapped into memory is split by message on it
+//!   (`crate::run::decoded`'s `map_mailbox`: batches of messages are the
+//!   pieces, found by [`crate::format::mbox::Spans`]; copying and
+//!   decoding them the map); a mailbox read as a stream (standard input,
+//!   gzip, a file met while walking) has its own loop,
+//!   [`crate::format::unit::map_in_order`], where one thread splits and
+//!   copies.
 //! - **Prefix sums** ([`Prefix`], with [`LineBases`] the line breaks of
 //!   each chunk): what a pass over each chunk learns, summed in chunk
 //!   order ([`Summary`]), so that a chunk's relative line numbers are
@@ -36,9 +39,10 @@
 //! order, and for `check`'s first pass of `--links remote` noting the
 //! chunk's links in order) and the output itself; the scan of each chunk,
 //! the count of its lines, `check`'s search of it for block markers and
-//! its lint are parallel. Not split: standard input, decoded formats
-//! (mail, Markdown, HTML, ...), files met while walking a tree (never
-//! mapped), `check --fix`, `--diff` and `--add-ignore`.
+//! its lint are parallel. Not split into chunks: standard input,
+//! decoded formats (a mailbox is split by message instead, above;
+//! Markdown, HTML, ... are read whole), files met while walking a tree
+//! (never mapped), `check --fix`, `--diff` and `--add-ignore`.
 //!
 //! # The boundary argument
 //!

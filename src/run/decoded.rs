@@ -13,6 +13,7 @@ use std::ops::Range;
 use super::Stats;
 use crate::format::detect::InputFormat;
 use crate::format::mail::Piece;
+use crate::format::mbox;
 use crate::format::origin::{Origin, PartRef};
 use crate::format::unit::{self, Unit};
 use crate::format::ReadOptions;
@@ -22,6 +23,26 @@ use crate::pipeline::Sink;
 use crate::position::Position;
 use crate::scan::{Candidate, Found, ScanBuffers, ScanOptions, Scanner};
 use crate::sink::Sink as _;
+
+/// An input to decode ([`scan_units`]).
+pub(crate) enum Decodable<R> {
+    /// A stream in a format (never text or auto).
+    Stream(R, InputFormat),
+    /// A mailbox mapped into memory ([`crate::source::Opened::MappedMailbox`]):
+    /// split into messages in place, each copied and decoded by the
+    /// thread that takes it.
+    MappedMailbox(crate::mmap::Mapping),
+}
+
+impl<R> Decodable<R> {
+    /// The format it is decoded as.
+    pub(crate) fn format(&self) -> InputFormat {
+        match self {
+            Decodable::Stream(_, format) => *format,
+            Decodable::MappedMailbox(_) => InputFormat::Mbox,
+        }
+    }
+}
 
 /// The length of the text scanned for `piece`: its text, or for a piece
 /// that is one URI reference, its value without leading and trailing
@@ -142,8 +163,7 @@ impl Located {
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn scan<R, F>(
     name: &str,
-    reader: R,
-    format: InputFormat,
+    input: Decodable<R>,
     read: ReadOptions,
     helpers: usize,
     scan: &ScanOptions,
@@ -156,8 +176,7 @@ pub(crate) fn scan<R, F>(
 {
     scan_units(
         name,
-        reader,
-        format,
+        input,
         read,
         helpers,
         scan,
@@ -176,8 +195,7 @@ pub(crate) fn scan<R, F>(
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn scan_units<R, F, B, G>(
     name: &str,
-    reader: R,
-    format: InputFormat,
+    input: Decodable<R>,
     read: ReadOptions,
     helpers: usize,
     scan: &ScanOptions,
@@ -192,7 +210,7 @@ pub(crate) fn scan_units<R, F, B, G>(
     B: Fn(&Unit) + Sync,
     G: Fn(&Unit, &mut Sink<'_, '_>, &mut UnitLines<'_>) + Sync,
 {
-    let counted = super::Counted::file(reader, stats);
+    let format = input.format();
     // A `.mdx` page is read by the MDX parser ([`crate::format::mdx`]).
     let read = ReadOptions {
         mdx: format == InputFormat::Markdown
@@ -249,10 +267,23 @@ pub(crate) fn scan_units<R, F, B, G>(
         after_unit(&unit, &mut part, &mut lines);
         part
     };
-    let result = unit::map_in_order(counted, format, read, helpers, map, |part| {
-        sink.absorb(part);
-        Ok(())
-    });
+    let result = match input {
+        Decodable::Stream(reader, format) => {
+            let counted = super::Counted::file(reader, stats);
+            unit::map_in_order(counted, format, read, helpers, map, |part| {
+                sink.absorb(part);
+                Ok(())
+            })
+        }
+        Decodable::MappedMailbox(mailbox) => {
+            // This thread decodes too: one helper fewer than a stream's.
+            let grant = sink.helpers(helpers.saturating_sub(1));
+            map_mailbox(&mailbox, read.mail, &grant, stats, map, |part| {
+                sink.absorb(part)
+            });
+            Ok(())
+        }
+    };
     if let Err(e) = result {
         Stats::add(&stats.errors, 1);
         sink.notice(crate::sink::Notice::DecodeFailed {
@@ -260,6 +291,64 @@ pub(crate) fn scan_units<R, F, B, G>(
             error: e,
         });
     }
+}
+
+/// The messages of `mailbox`, a mailbox mapped into memory, each decoded
+/// and given to `map` on this thread or on one of the helper threads
+/// `grant` holds (from the run's budget, [`Sink::helpers`]), and what
+/// `map` gives handed to `fold` in the messages' order. This
+/// thread and the helpers take turns splitting the next batch of
+/// messages (about [`unit::BATCH_BYTES`]; [`mbox::Spans`] only searches
+/// for separators, under a lock), and each copies and decodes the
+/// messages it took: what [`unit::map_in_order`] does with a stream,
+/// where one thread splits and copies every message for the others.
+fn map_mailbox<T, M, F>(
+    mailbox: &crate::mmap::Mapping,
+    mail: crate::format::mail::MailOptions,
+    grant: &crate::pipeline::Grant<'_>,
+    stats: &Stats,
+    map: M,
+    mut fold: F,
+) where
+    T: Send,
+    M: Fn(Unit, Vec<Piece>) -> T + Sync,
+    F: FnMut(T),
+{
+    Stats::add(&stats.files, 1);
+    Stats::add(&stats.bytes, mailbox.len() as u64);
+    let bytes = mailbox.bytes();
+    let helpers = grant.count();
+    let mut spans = mbox::Spans::new(bytes);
+    let next = move || {
+        let mut batch = Vec::new();
+        let mut size = 0;
+        while size < unit::BATCH_BYTES {
+            let Some(span) = spans.next_span() else { break };
+            size += span.len;
+            batch.push(span);
+        }
+        (!batch.is_empty()).then_some(batch)
+    };
+    crate::split::map_in_order(
+        next,
+        helpers,
+        crate::split::AHEAD_PER_THREAD * (helpers + 1),
+        |_, batch: Vec<mbox::MessageSpan>| {
+            batch
+                .into_iter()
+                .map(|span| {
+                    let (unit, pieces) = unit::decode_span(bytes, &span, mail);
+                    map(unit, pieces)
+                })
+                .collect::<Vec<_>>()
+        },
+        |parts| {
+            for part in parts {
+                fold(part);
+            }
+        },
+        || grant.yield_one(),
+    );
 }
 
 /// How the pieces of a decoded input are scanned ([`scan_units`]; the
@@ -366,9 +455,11 @@ thread_local! {
 }
 
 /// The threads that decode and scan mailboxes' messages beside the ones
-/// reading them, for a run of `threads` worker threads: as many (the
-/// reading thread only splits the mailbox and orders the output, a tenth
-/// of the work), none for `-j1`, which asks for one thread. This is a
+/// reading them, for a run of `threads` worker threads: as many for a
+/// mailbox read as a stream (the reading thread only splits the mailbox
+/// and orders the output, a tenth of the work), one fewer for a mapped
+/// one (whose reading thread decodes too, [`Decodable::MappedMailbox`]),
+/// none for `-j1`, which asks for one thread. This is a
 /// budget shared by all the mailboxes read at once
 /// ([`unit::map_in_order`]): a run has at most `threads` helpers alive,
 /// not `threads` for each of its workers, and a mailbox that finds none

@@ -275,8 +275,8 @@ pub(crate) enum Reader {
     Text(Box<dyn Read + Send>),
     /// Plain text, mapped ([`Opened::Mapped`]).
     Mapped(crate::mmap::Mapping),
-    /// A format to decode ([`decoded`]).
-    Decoded(Box<dyn Read + Send>, InputFormat),
+    /// A format to decode ([`decoded`]), read or mapped.
+    Decoded(decoded::Decodable<Box<dyn Read + Send>>),
 }
 
 /// Opens `input` for reading in `format` ([`Input::open_with`]: mapped
@@ -335,7 +335,12 @@ fn open_reader_maybe_held(
     match opened {
         Ok((Opened::Text(r), w, f)) => Some((Reader::Text(r), w, f)),
         Ok((Opened::Mapped(m), w, f)) => Some((Reader::Mapped(m), w, f)),
-        Ok((Opened::Decoded(r, fm), w, f)) => Some((Reader::Decoded(r, fm), w, f)),
+        Ok((Opened::Decoded(r, fm), w, f)) => {
+            Some((Reader::Decoded(decoded::Decodable::Stream(r, fm)), w, f))
+        }
+        Ok((Opened::MappedMailbox(m), w, f)) => {
+            Some((Reader::Decoded(decoded::Decodable::MappedMailbox(m)), w, f))
+        }
         Ok((Opened::Binary, _, _)) => {
             skipped_binary(input, stats, sink);
             None
@@ -823,10 +828,9 @@ pub fn extract_split(
                                     ctx.found(found, None, sink)
                                 })
                             }
-                            Some(Reader::Decoded(r, format)) => decoded::scan(
+                            Some(Reader::Decoded(input)) => decoded::scan(
                                 &ctx.name,
-                                r,
-                                format,
+                                input,
                                 format::ReadOptions {
                                     mail: opts.mail,
                                     include_code: opts.include_code,

@@ -304,8 +304,7 @@ fn decoded_changes<S: ReadAt + Clone>(
     let reads = Stats::default();
     decoded::scan(
         name,
-        ReadAtReader::new(src),
-        format,
+        decoded::Decodable::Stream(ReadAtReader::new(src), format),
         read,
         0,
         scan,

@@ -146,29 +146,41 @@ pub fn uris_of(path: &Path, text: &[u8], opts: &FoundOptions) -> Vec<FoundUri> {
                 }
             }
         }
-        Ok(Opened::Decoded(reader, format)) => {
-            let pieces = PieceScan::new(&opts.scan);
-            let mut kept = Kept::default();
-            let _ = crate::format::unit::for_each(reader, format, opts.read, |_, units| {
-                for mut piece in units {
-                    pieces.scan(&mut piece, &mut kept, |piece: &Piece, found| {
-                        if let Found::Uri(c) = found {
-                            let base = piece.base.as_deref().map(str::to_string);
-                            out.push(from_candidate(
-                                &c,
-                                |s| piece.chain.span(s),
-                                base,
-                                piece.references,
-                            ));
-                        }
-                    });
-                }
-                Ok(())
-            });
-        }
+        Ok(Opened::Decoded(reader, format)) => decoded_uris(reader, format, opts, &mut out),
+        // A document is held in memory, never mapped; read as the mailbox
+        // it would have been mapped as.
+        Ok(Opened::MappedMailbox(_)) => decoded_uris(text, InputFormat::Mbox, opts, &mut out),
         Ok(Opened::Binary) | Ok(Opened::Utf16) | Err(_) => {}
     }
     out
+}
+
+/// The URIs of `reader`, a document in `format` (a decoded one), pushed
+/// onto `out` in document order ([`uris_of`]).
+fn decoded_uris<R: std::io::Read>(
+    reader: R,
+    format: InputFormat,
+    opts: &FoundOptions,
+    out: &mut Vec<FoundUri>,
+) {
+    let pieces = PieceScan::new(&opts.scan);
+    let mut kept = Kept::default();
+    let _ = crate::format::unit::for_each(reader, format, opts.read, |_, units| {
+        for mut piece in units {
+            pieces.scan(&mut piece, &mut kept, |piece: &Piece, found| {
+                if let Found::Uri(c) = found {
+                    let base = piece.base.as_deref().map(str::to_string);
+                    out.push(from_candidate(
+                        &c,
+                        |s| piece.chain.span(s),
+                        base,
+                        piece.references,
+                    ));
+                }
+            });
+        }
+        Ok(())
+    });
 }
 
 /// A [`FoundUri`] of candidate `c`, whose span in the scanned text `to_file`

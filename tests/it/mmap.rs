@@ -82,3 +82,82 @@ fn mapped_and_read_give_the_same_bytes() {
         .expect("run urilint");
     assert_eq!(stdin.stdout, run(&["extract", "-j1"], &file, true).stdout);
 }
+
+/// A mailbox of at least 1.5 MiB: the fixtures' mailboxes and messages
+/// (each `.eml` behind a separator line), repeated, with a `>From `
+/// quoted line in some messages.
+fn big_mailbox(dir: &Path) -> std::path::PathBuf {
+    let mut text = Vec::new();
+    for sub in ["fixtures/mail", "fixtures/mail/archives"] {
+        let mut paths: Vec<_> = std::fs::read_dir(sub)
+            .expect("fixtures")
+            .flatten()
+            .map(|e| e.path())
+            .collect();
+        paths.sort();
+        for p in paths {
+            let name = p.to_string_lossy().into_owned();
+            let Ok(b) = std::fs::read(&p) else { continue };
+            if name.ends_with(".mbox") {
+                text.extend_from_slice(&b);
+            } else if name.ends_with(".eml") {
+                text.extend_from_slice(b"From a@example.org Thu Jan  1 00:00:00 1970\n");
+                text.extend_from_slice(&b);
+                text.extend_from_slice(b"\n>From the quoted line of an mboxrd writer\n");
+            } else {
+                continue;
+            }
+            if !text.ends_with(b"\n") {
+                text.push(b'\n');
+            }
+            text.push(b'\n');
+        }
+    }
+    let mut big = Vec::new();
+    while big.len() < 3 << 19 {
+        big.extend_from_slice(&text);
+    }
+    let path = dir.join("big.mbox");
+    std::fs::write(&path, &big).expect("write");
+    path
+}
+
+/// A mailbox named on the command line is split in place through a map
+/// (`Opened::MappedMailbox`, messages copied and decoded on whichever
+/// thread takes them) unless `--no-mmap`: the same bytes as the mailbox
+/// read as a stream, at every number of threads.
+#[test]
+fn a_mapped_mailbox_gives_what_a_read_one_gives() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let file = big_mailbox(dir.path());
+    for args in [
+        &["extract"][..],
+        &[
+            "extract",
+            "--format",
+            "jsonl",
+            "--message-ids",
+            "--include-identifiers",
+        ],
+        &["check", "--format", "jsonl"],
+        &["check", "--format", "human"],
+    ] {
+        let with = |mmap: bool, j: &str| {
+            let mut c = urilint();
+            c.args(args)
+                .args(["--isolated", "--input-format", "mbox", j]);
+            if !mmap {
+                c.arg("--no-mmap");
+            }
+            c.arg(&file).output().expect("run urilint")
+        };
+        let read = with(false, "-j1");
+        assert!(read.stdout.len() > 10_000, "{args:?}: little output");
+        for j in ["-j1", "-j2", "-j3"] {
+            let mapped = with(true, j);
+            assert_eq!(mapped.stdout, read.stdout, "{args:?} {j}");
+            assert_eq!(mapped.status.code(), read.status.code(), "{args:?} {j}");
+            assert_eq!(mapped.stderr, read.stderr, "{args:?} {j}");
+        }
+    }
+}

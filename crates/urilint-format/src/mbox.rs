@@ -201,13 +201,229 @@ impl<R: BufRead> Mbox<R> {
     }
 }
 
+/// Where one message of a mailbox held in memory is ([`Spans`]): what
+/// a [`RawMessage`] holds but its bytes, which are
+/// `mailbox[start..start + len]`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MessageSpan {
+    /// 0-based index of the message in the file.
+    pub index: u64,
+    /// Byte offset of its separator line (0-based), as
+    /// [`RawMessage::offset`].
+    pub offset: u64,
+    /// Byte offset of the message (just after its separator line).
+    pub start: u64,
+    /// 1-based line number of the message's first line in the file.
+    pub line: u64,
+    /// How many of its bytes are kept, from `start` (at most
+    /// [`MAX_MESSAGE`]).
+    pub len: usize,
+    /// True when the message was longer than the cap and its end is not
+    /// kept.
+    pub truncated: bool,
+    /// False when the message surely holds no mboxrd-quoted `>From ` line
+    /// ([`unquote_from`] would find none): the split saw every `From ` in
+    /// it.
+    pub quoted_from: bool,
+}
+
+impl MessageSpan {
+    /// The message's kept bytes in `mailbox`, the bytes it was split
+    /// from (empty if `mailbox` is shorter than that).
+    pub fn bytes<'a>(&self, mailbox: &'a [u8]) -> &'a [u8] {
+        let start = usize::try_from(self.start).unwrap_or(usize::MAX);
+        mailbox
+            .get(start..start.saturating_add(self.len))
+            .unwrap_or_default()
+    }
+
+    /// The message as [`Mbox::next_message`] gives it: its bytes copied
+    /// out of `mailbox`.
+    pub fn to_raw(&self, mailbox: &[u8]) -> RawMessage {
+        RawMessage {
+            index: self.index,
+            offset: self.offset,
+            start: self.start,
+            line: self.line,
+            bytes: self.bytes(mailbox).to_vec(),
+            truncated: self.truncated,
+        }
+    }
+}
+
+/// The messages of a mailbox held in memory (a mapped file), split as
+/// [`Mbox`] splits a stream (the same separators, offsets, line numbers
+/// and cap) but without copying them: each is a [`MessageSpan`] of the
+/// bytes, so that the thread that decodes a message is the one that
+/// copies it, and the thread that splits only searches for separators.
+pub struct Spans<'a> {
+    bytes: &'a [u8],
+    /// Bytes split so far.
+    offset: usize,
+    /// Lines split so far.
+    lines: u64,
+    index: u64,
+    /// The separator line that starts the next message: its offset.
+    next_separator: Option<u64>,
+    /// The previous line may come before a separator
+    /// ([`before_separator`]), or there was none.
+    after_blank: bool,
+    done: bool,
+    max: usize,
+}
+
+impl<'a> Spans<'a> {
+    /// The messages of `bytes`, a whole mailbox.
+    pub fn new(bytes: &'a [u8]) -> Spans<'a> {
+        Spans::with_limit(bytes, MAX_MESSAGE)
+    }
+
+    /// Like [`Spans::new`], keeping at most `max` bytes of a message.
+    pub fn with_limit(bytes: &'a [u8], max: usize) -> Spans<'a> {
+        Spans {
+            bytes,
+            offset: 0,
+            lines: 0,
+            index: 0,
+            next_separator: None,
+            after_blank: true,
+            done: false,
+            max,
+        }
+    }
+
+    /// How many bytes of the mailbox are split so far.
+    pub fn split_bytes(&self) -> usize {
+        self.offset
+    }
+
+    /// The next message, `None` after the last: [`Mbox::next_message`]'s
+    /// loop with the whole rest of the mailbox as its buffer.
+    pub fn next_span(&mut self) -> Option<MessageSpan> {
+        if self.done {
+            return None;
+        }
+        let mut msg = MessageSpan {
+            index: self.index,
+            offset: self.next_separator.unwrap_or(self.offset as u64),
+            start: self.offset as u64,
+            line: self.lines + 1,
+            len: 0,
+            truncated: false,
+            quoted_from: false,
+        };
+        let mut any = self.next_separator.is_some();
+        loop {
+            // Whole lines up to the next separator line, in bulk.
+            let rest = self.bytes.get(self.offset..).unwrap_or_default();
+            if let Some(last) = memchr::memrchr(b'\n', rest) {
+                let block = &rest[..=last];
+                let take = first_separator_noting(block, self.after_blank, &mut msg.quoted_from)
+                    .unwrap_or(block.len());
+                if take > 0 {
+                    let chunk = &block[..take];
+                    let last_line = match memchr::memrchr(b'\n', &chunk[..take - 1]) {
+                        Some(p) => &chunk[p + 1..],
+                        None => chunk,
+                    };
+                    self.after_blank = before_separator(last_line);
+                    self.lines += memchr::memchr_iter(b'\n', chunk).count() as u64;
+                    self.offset += take;
+                    if !msg.truncated {
+                        let room = self.max.saturating_sub(msg.len);
+                        if take <= room {
+                            msg.len += take;
+                        } else {
+                            msg.len += memchr::memrchr(b'\n', &chunk[..room]).map_or(0, |p| p + 1);
+                            msg.truncated = true;
+                        }
+                    }
+                    any = true;
+                }
+            }
+            // Then one line alone: the separator, or the last line when
+            // it has no line end.
+            let rest = self.bytes.get(self.offset..).unwrap_or_default();
+            if rest.is_empty() {
+                self.done = true;
+                break;
+            }
+            let n = memchr::memchr(b'\n', rest).map_or(rest.len(), |p| p + 1);
+            let line = &rest[..n];
+            let at = self.offset as u64;
+            self.offset += n;
+            self.lines += 1;
+            let is_separator =
+                (self.after_blank && is_separator(line)) || is_mozilla_separator(line);
+            self.after_blank = before_separator(line);
+            if is_separator {
+                if any {
+                    // The next message starts here.
+                    self.next_separator = Some(at);
+                    self.index += 1;
+                    return Some(self.finish(msg));
+                }
+                // The first separator of the file: the message follows.
+                msg.offset = at;
+                msg.start = self.offset as u64;
+                msg.line = self.lines + 1;
+                any = true;
+                continue;
+            }
+            any = true;
+            msg.quoted_from |= memchr::memmem::find(line, b">From ").is_some();
+            if !msg.truncated && msg.len + n <= self.max {
+                msg.len += n;
+            } else {
+                msg.truncated = true;
+            }
+        }
+        if !any {
+            return None;
+        }
+        self.index += 1;
+        Some(self.finish(msg))
+    }
+
+    /// [`Mbox`]'s `finish`: the empty line before the next separator
+    /// belongs to it.
+    fn finish(&self, mut msg: MessageSpan) -> MessageSpan {
+        if self.next_separator.is_some() && !self.done && !msg.truncated {
+            let kept = msg.bytes(self.bytes);
+            if kept.ends_with(b"\r\n\r\n") {
+                msg.len -= 2;
+            } else if kept.ends_with(b"\n\n") {
+                msg.len -= 1;
+            }
+        }
+        msg
+    }
+}
+
+impl Iterator for Spans<'_> {
+    type Item = MessageSpan;
+
+    fn next(&mut self) -> Option<MessageSpan> {
+        self.next_span()
+    }
+}
+
 /// Offset of the first separator line in `block` (whole lines, the first
 /// starting a line): a line that [`is_separator`] and follows a line of
 /// [`before_separator`] (`after_blank` says whether the line before the
 /// block was one).
 fn first_separator(block: &[u8], after_blank: bool) -> Option<usize> {
+    first_separator_noting(block, after_blank, &mut false)
+}
+
+/// [`first_separator`], also setting `quoted` when a `From ` before the
+/// separator (or in the whole block, when there is none) follows a `>`:
+/// the message may hold an mboxrd-quoted line ([`unquote_from`]), which
+/// it surely does not when `quoted` is left alone.
+fn first_separator_noting(block: &[u8], after_blank: bool, quoted: &mut bool) -> Option<usize> {
     memchr::memmem::find_iter(block, b"From ").find(|&i| {
         if i > 0 && block[i - 1] != b'\n' {
+            *quoted |= block[i - 1] == b'>';
             return false;
         }
         let blank_before = if i == 0 {
@@ -370,6 +586,17 @@ mod tests {
         assert_eq!(v[0].bytes, b"A: 1\n\n");
         assert_eq!(v[1].bytes, b"B: 2\n");
         assert!(!v[1].truncated);
+        // A last line without a line end that fills the cap exactly is
+        // kept, by the stream and by the spans.
+        let input = b"From a Thu Jan  1 00:00:00 1970\nA: 1\n\nabc";
+        for max in [9, 8] {
+            let v = all(input, max);
+            let spans: Vec<RawMessage> = Spans::with_limit(input, max)
+                .map(|m| m.to_raw(input))
+                .collect();
+            assert_eq!(spans, v);
+            assert_eq!(v[0].truncated, max == 8);
+        }
     }
 
     #[test]
@@ -382,6 +609,34 @@ mod tests {
         assert_eq!(v[0].bytes, b"stray\n");
         assert_eq!(v[1].bytes, b"A: 1\n");
         assert!(all(b"", MAX_MESSAGE).is_empty());
+    }
+
+    #[test]
+    fn spans_split_the_fixture_mailboxes_as_the_stream_does() {
+        // Every mailbox of fixtures/mail (real archives' excerpts), and
+        // the pipermail text files, with the cap and with a small one.
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/mail");
+        let mut seen = 0;
+        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            let name = path.to_string_lossy().into_owned();
+            if !(name.ends_with(".mbox") || name.ends_with(".txt")) {
+                continue;
+            }
+            let Ok(input) = std::fs::read(&path) else {
+                continue;
+            };
+            for max in [MAX_MESSAGE, 300] {
+                let spans: Vec<MessageSpan> = Spans::with_limit(&input, max).collect();
+                for span in &spans {
+                    assert!(span.quoted_from || unquote_from(span.bytes(&input)).is_none());
+                }
+                let spans: Vec<RawMessage> = spans.iter().map(|m| m.to_raw(&input)).collect();
+                assert_eq!(spans, split_with_capacity(&input, 4096, max), "{name}");
+            }
+            seen += 1;
+        }
+        assert!(seen >= 10, "only {seen} mailboxes in {}", dir.display());
     }
 
     fn split_with_capacity(input: &[u8], capacity: usize, max: usize) -> Vec<RawMessage> {
@@ -404,21 +659,36 @@ mod tests {
                     "From c at d  Sat Apr  1 04:34:15 2006\r\n",
                     "From here on\n",
                     ">From x 00:00\n",
+                    ">>From y\n",
+                    "a >From z\n",
+                    ">From w",
                     "\n",
                     "\r\n",
                     "Subject: s\n",
                     "a longer body line with http://a.example/x in it\n",
                     "no newline at the end",
+                    "From - \n",
+                    "From - Thu Nov 21 13:20:54 1996\n",
+                    "--b.1--\n",
+                    "--b.1--\r\n",
+                    "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\n",
                 ]),
                 0..40,
             ),
             capacity in 2usize..96,
-            max in proptest::sample::select(vec![40usize, 200, MAX_MESSAGE]),
+            max in proptest::prop_oneof![1usize..300, proptest::strategy::Just(MAX_MESSAGE)],
         ) {
             let input: Vec<u8> = lines.concat().into_bytes();
             let one = split_with_capacity(&input, 1, max);
             proptest::prop_assert_eq!(&split_with_capacity(&input, capacity, max), &one);
             proptest::prop_assert_eq!(&split_with_capacity(&input, 8192, max), &one);
+            let spans: Vec<MessageSpan> = Spans::with_limit(&input, max).collect();
+            for span in &spans {
+                // No quoted line missed.
+                proptest::prop_assert!(span.quoted_from || unquote_from(span.bytes(&input)).is_none());
+            }
+            let spans: Vec<RawMessage> = spans.iter().map(|m| m.to_raw(&input)).collect();
+            proptest::prop_assert_eq!(&spans, &one);
         }
     }
 }

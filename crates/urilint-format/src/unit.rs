@@ -488,9 +488,32 @@ fn next_batch<R: BufRead>(boxed: &mut Mbox<R>) -> io::Result<(Vec<mbox::RawMessa
 }
 
 /// One message of a mailbox decoded: its unit and pieces, the pieces'
-/// chains giving file offsets (through `>From ` unquoting).
+/// chains giving file offsets (through `>From ` unquoting). What
+/// [`map_in_order`] does with each message of a mailbox it splits.
 fn decode_message(m: mbox::RawMessage, opts: MailOptions) -> (Unit, Vec<Piece>) {
-    let unquoted = mbox::unquote_from(&m.bytes);
+    decode_raw(m, opts, true)
+}
+
+/// The message at `span` of `mailbox` (the bytes [`mbox::Spans`] split)
+/// copied out and decoded as [`map_in_order`] decodes each message of a
+/// mailbox: for a caller that splits a mapped mailbox itself, on the
+/// thread that decodes it.
+pub fn decode_span(
+    mailbox: &[u8],
+    span: &mbox::MessageSpan,
+    opts: MailOptions,
+) -> (Unit, Vec<Piece>) {
+    decode_raw(span.to_raw(mailbox), opts, span.quoted_from)
+}
+
+/// [`decode_message`]; `>From ` lines looked for only when `quoted`
+/// (false when the split knows there is none: [`mbox::MessageSpan::quoted_from`]).
+fn decode_raw(m: mbox::RawMessage, opts: MailOptions, quoted: bool) -> (Unit, Vec<Piece>) {
+    let unquoted = if quoted {
+        mbox::unquote_from(&m.bytes)
+    } else {
+        None
+    };
     let decoded = match &unquoted {
         Some((bytes, _)) => mail::read(bytes, opts),
         None => mail::read(&m.bytes, opts),

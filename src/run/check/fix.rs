@@ -314,8 +314,7 @@ impl Checker<'_> {
         let mut part = sink.parts().sink();
         decoded::scan_units(
             &self.name,
-            ReadAtReader::new(src),
-            format,
+            decoded::Decodable::Stream(ReadAtReader::new(src), format),
             self.read,
             0,
             self.scan,

@@ -18,7 +18,7 @@ use crate::lint::suppress::suppressed;
 use crate::lint::Diagnostic;
 use crate::pipeline::Sink;
 use crate::position::Position;
-use crate::run::decoded::{Located, UnitLines};
+use crate::run::decoded::{Decodable, Located, UnitLines};
 use crate::run::{
     decoded, open_reader_classified, open_reader_held, scan_mapped, scan_reader, Reader, Stats,
 };
@@ -50,8 +50,8 @@ impl Checker<'_> {
             // Standard input is never mapped.
             None | Some((Reader::Mapped(_), _)) => return,
             Some((Reader::Text(r), w)) => (r, w),
-            Some((Reader::Decoded(r, format), w)) => {
-                self.report_decoded(r, format, w, sink);
+            Some((Reader::Decoded(decoded), w)) => {
+                self.report_decoded(decoded, w, sink);
                 return self.say_withheld(input, w, sink);
             }
         };
@@ -100,8 +100,8 @@ impl Checker<'_> {
                 };
                 scan_reader(&self.name, r, self.scan, self.stats, sink, each);
             }
-            Some((Reader::Decoded(r, format), writes)) => {
-                self.report_decoded(r, format, writes, sink);
+            Some((Reader::Decoded(decoded), writes)) => {
+                self.report_decoded(decoded, writes, sink);
             }
         }
         // Framed documents are never written: nothing to say.
@@ -161,8 +161,8 @@ impl Checker<'_> {
             Some((Reader::Mapped(m), _)) => {
                 scan_mapped(&self.name, m, self.scan, self.stats, sink, each);
             }
-            Some((Reader::Decoded(r, format), _)) => {
-                self.report_decoded(r, format, writes, sink);
+            Some((Reader::Decoded(decoded), _)) => {
+                self.report_decoded(decoded, writes, sink);
             }
         }
         let rest: Vec<Diagnostic> = docstrings.into_iter().collect();
@@ -209,12 +209,11 @@ impl Checker<'_> {
     /// original bytes.
     pub(super) fn report_decoded(
         &self,
-        reader: Box<dyn Read + Send>,
-        format: InputFormat,
+        input: Decodable<Box<dyn Read + Send>>,
         writes: Writes,
         sink: &mut Sink<'_, '_>,
     ) {
-        self.report_decoded_with(reader, format, writes, sink, true, self.stats);
+        self.report_decoded_with(input, writes, sink, true, self.stats);
     }
 
     /// [`Checker::report_decoded`]; with `lint` false only the local links
@@ -223,8 +222,7 @@ impl Checker<'_> {
     /// `reads`, findings in the job's stats.
     pub(super) fn report_decoded_with(
         &self,
-        reader: Box<dyn Read + Send>,
-        format: InputFormat,
+        input: Decodable<Box<dyn Read + Send>>,
         writes: Writes,
         sink: &mut Sink<'_, '_>,
         lint: bool,
@@ -233,6 +231,7 @@ impl Checker<'_> {
         // The findings of a whole Markdown document (L003-L005), given
         // out in file order among the others. A document is one unit,
         // read on one thread.
+        let format = input.format();
         let per_document = lint && format == InputFormat::Markdown;
         // Sphinx cross-references (`:doc:`, `:ref:`, `toctree`), with
         // `--links local`.
@@ -254,8 +253,7 @@ impl Checker<'_> {
         };
         decoded::scan_units(
             &self.name,
-            reader,
-            format,
+            input,
             self.read,
             self.decode_helpers,
             self.scan,
