@@ -11,10 +11,17 @@ fn urilint() -> Command {
     Command::new(env!("CARGO_BIN_EXE_urilint"))
 }
 
-/// A file of at least 1.5 MiB made of the fixtures' text, repeated.
-fn big_input(dir: &Path) -> std::path::PathBuf {
+/// The files of `dirs` (sorted by name in each) that `take` gives bytes
+/// for, concatenated, then repeated to at least 1.5 MiB, written to
+/// `dir/name`.
+fn big_file(
+    dir: &Path,
+    name: &str,
+    dirs: &[&str],
+    take: impl Fn(&str, Vec<u8>) -> Option<Vec<u8>>,
+) -> std::path::PathBuf {
     let mut text = Vec::new();
-    for sub in ["fixtures/check", "fixtures/precision"] {
+    for sub in dirs {
         let mut paths: Vec<_> = std::fs::read_dir(sub)
             .expect("fixtures")
             .flatten()
@@ -22,9 +29,9 @@ fn big_input(dir: &Path) -> std::path::PathBuf {
             .collect();
         paths.sort();
         for p in paths {
-            if let Ok(b) = std::fs::read(&p) {
+            let Ok(b) = std::fs::read(&p) else { continue };
+            if let Some(b) = take(&p.to_string_lossy(), b) {
                 text.extend_from_slice(&b);
-                text.push(b'\n');
             }
         }
     }
@@ -32,9 +39,22 @@ fn big_input(dir: &Path) -> std::path::PathBuf {
     while big.len() < 3 << 19 {
         big.extend_from_slice(&text);
     }
-    let path = dir.join("big.txt");
+    let path = dir.join(name);
     std::fs::write(&path, &big).expect("write");
     path
+}
+
+/// A file of at least 1.5 MiB made of the fixtures' text, repeated.
+fn big_input(dir: &Path) -> std::path::PathBuf {
+    big_file(
+        dir,
+        "big.txt",
+        &["fixtures/check", "fixtures/precision"],
+        |_, mut b| {
+            b.push(b'\n');
+            Some(b)
+        },
+    )
 }
 
 fn run(args: &[&str], file: &Path, mmap: bool) -> Output {
@@ -87,17 +107,12 @@ fn mapped_and_read_give_the_same_bytes() {
 /// (each `.eml` behind a separator line), repeated, with a `>From `
 /// quoted line in some messages.
 fn big_mailbox(dir: &Path) -> std::path::PathBuf {
-    let mut text = Vec::new();
-    for sub in ["fixtures/mail", "fixtures/mail/archives"] {
-        let mut paths: Vec<_> = std::fs::read_dir(sub)
-            .expect("fixtures")
-            .flatten()
-            .map(|e| e.path())
-            .collect();
-        paths.sort();
-        for p in paths {
-            let name = p.to_string_lossy().into_owned();
-            let Ok(b) = std::fs::read(&p) else { continue };
+    big_file(
+        dir,
+        "big.mbox",
+        &["fixtures/mail", "fixtures/mail/archives"],
+        |name, b| {
+            let mut text = Vec::new();
             if name.ends_with(".mbox") {
                 text.extend_from_slice(&b);
             } else if name.ends_with(".eml") {
@@ -105,21 +120,15 @@ fn big_mailbox(dir: &Path) -> std::path::PathBuf {
                 text.extend_from_slice(&b);
                 text.extend_from_slice(b"\n>From the quoted line of an mboxrd writer\n");
             } else {
-                continue;
+                return None;
             }
             if !text.ends_with(b"\n") {
                 text.push(b'\n');
             }
             text.push(b'\n');
-        }
-    }
-    let mut big = Vec::new();
-    while big.len() < 3 << 19 {
-        big.extend_from_slice(&text);
-    }
-    let path = dir.join("big.mbox");
-    std::fs::write(&path, &big).expect("write");
-    path
+            Some(text)
+        },
+    )
 }
 
 /// A mailbox named on the command line is split in place through a map

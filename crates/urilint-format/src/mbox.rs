@@ -43,12 +43,14 @@ pub struct RawMessage {
     pub truncated: bool,
 }
 
-/// The messages of a mailbox read from `reader`.
-pub struct Mbox<R> {
-    reader: R,
-    /// Bytes read so far.
+/// Where a split of a mailbox is, whether over a stream ([`Mbox`]) or
+/// over bytes in memory ([`Spans`]): the one state machine both run, so
+/// that they split alike.
+#[derive(Debug)]
+struct Split {
+    /// Bytes split so far.
     offset: u64,
-    /// Lines read so far.
+    /// Lines split so far.
     lines: u64,
     index: u64,
     /// The separator line that starts the next message: its offset.
@@ -58,6 +60,104 @@ pub struct Mbox<R> {
     after_blank: bool,
     done: bool,
     max: usize,
+}
+
+impl Split {
+    fn new(max: usize) -> Split {
+        Split {
+            offset: 0,
+            lines: 0,
+            index: 0,
+            next_separator: None,
+            after_blank: true,
+            done: false,
+            max,
+        }
+    }
+
+    /// The next message's index, separator offset, start and first line,
+    /// and whether it has begun (its separator line was read).
+    fn begin(&self) -> (u64, u64, u64, u64, bool) {
+        (
+            self.index,
+            self.next_separator.unwrap_or(self.offset),
+            self.offset,
+            self.lines + 1,
+            self.next_separator.is_some(),
+        )
+    }
+
+    /// Takes the whole lines of `block` (which starts a line and ends
+    /// one) up to its first separator line, which is left for
+    /// [`Split::line`]; returns how many bytes. `quoted` is set as
+    /// [`first_separator_noting`] sets it.
+    fn block(&mut self, block: &[u8], quoted: &mut bool) -> usize {
+        let take = first_separator_noting(block, self.after_blank, quoted).unwrap_or(block.len());
+        if take == 0 {
+            return 0;
+        }
+        let chunk = &block[..take];
+        let last_line = match memchr::memrchr(b'\n', &chunk[..take - 1]) {
+            Some(p) => &chunk[p + 1..],
+            None => chunk,
+        };
+        self.after_blank = before_separator(last_line);
+        self.lines += memchr::memchr_iter(b'\n', chunk).count() as u64;
+        self.offset += take as u64;
+        take
+    }
+
+    /// Takes one line read alone (with its line end, if it has one);
+    /// gives its offset when it is a separator line.
+    fn line(&mut self, line: &[u8]) -> Option<u64> {
+        let at = self.offset;
+        self.offset += line.len() as u64;
+        self.lines += 1;
+        let is_separator = (self.after_blank && is_separator(line)) || is_mozilla_separator(line);
+        self.after_blank = before_separator(line);
+        is_separator.then_some(at)
+    }
+
+    /// The separator line at `at` ends the message split so far.
+    fn ends_at(&mut self, at: u64) {
+        self.next_separator = Some(at);
+        self.index += 1;
+    }
+
+    /// How many bytes of `chunk` (whole lines) a message that keeps
+    /// `kept` bytes so far takes within the cap, and whether the cap cut
+    /// it there.
+    fn fits(&self, kept: usize, chunk: &[u8]) -> (usize, bool) {
+        let room = self.max.saturating_sub(kept);
+        if chunk.len() <= room {
+            (chunk.len(), false)
+        } else {
+            (
+                memchr::memrchr(b'\n', &chunk[..room]).map_or(0, |p| p + 1),
+                true,
+            )
+        }
+    }
+
+    /// How many bytes at the end of a message's kept bytes `kept` are
+    /// the empty line before the next separator, which belongs to it.
+    fn blank_before_next(&self, kept: &[u8], truncated: bool) -> usize {
+        if self.next_separator.is_none() || self.done || truncated {
+            0
+        } else if kept.ends_with(b"\r\n\r\n") {
+            2
+        } else if kept.ends_with(b"\n\n") {
+            1
+        } else {
+            0
+        }
+    }
+}
+
+/// The messages of a mailbox read from `reader`.
+pub struct Mbox<R> {
+    reader: R,
+    split: Split,
 }
 
 impl<R: BufRead> Mbox<R> {
@@ -70,13 +170,7 @@ impl<R: BufRead> Mbox<R> {
     pub fn with_limit(reader: R, max: usize) -> Mbox<R> {
         Mbox {
             reader,
-            offset: 0,
-            lines: 0,
-            index: 0,
-            next_separator: None,
-            after_blank: true,
-            done: false,
-            max,
+            split: Split::new(max),
         }
     }
 
@@ -85,17 +179,17 @@ impl<R: BufRead> Mbox<R> {
     /// # Errors
     /// A read error of the underlying reader.
     pub fn next_message(&mut self) -> io::Result<Option<RawMessage>> {
-        if self.done {
+        if self.split.done {
             return Ok(None);
         }
+        let (index, offset, start, line, mut any) = self.split.begin();
         let mut msg = RawMessage {
-            index: self.index,
-            offset: self.next_separator.unwrap_or(self.offset),
-            start: self.offset,
-            line: self.lines + 1,
+            index,
+            offset,
+            start,
+            line,
             ..RawMessage::default()
         };
-        let mut any = self.next_separator.is_some();
         loop {
             // Whole lines up to the next separator line, in bulk.
             if self.bulk(&mut msg)? > 0 {
@@ -108,34 +202,24 @@ impl<R: BufRead> Mbox<R> {
             let start = msg.bytes.len();
             let n = self.reader.read_until(b'\n', &mut msg.bytes)?;
             if n == 0 {
-                self.done = true;
+                self.split.done = true;
                 break;
             }
-            let at = self.offset;
-            self.offset += n as u64;
-            self.lines += 1;
-            let line = &msg.bytes[start..];
-            let is_separator =
-                (self.after_blank && is_separator(line)) || is_mozilla_separator(line);
-            self.after_blank = before_separator(line);
-            if is_separator {
+            if let Some(at) = self.split.line(&msg.bytes[start..]) {
                 msg.bytes.truncate(start);
                 if any {
                     // The next message starts here.
-                    self.next_separator = Some(at);
-                    self.index += 1;
-                    let out = self.finish(msg);
-                    return Ok(Some(out));
+                    self.split.ends_at(at);
+                    return Ok(Some(self.finish(msg)));
                 }
                 // The first separator of the file: the message follows.
+                (_, msg.offset, msg.start, msg.line, _) = self.split.begin();
                 msg.offset = at;
-                msg.start = self.offset;
-                msg.line = self.lines + 1;
                 any = true;
                 continue;
             }
             any = true;
-            if msg.truncated || msg.bytes.len() > self.max {
+            if msg.truncated || msg.bytes.len() > self.split.max {
                 msg.bytes.truncate(start);
                 msg.truncated = true;
             }
@@ -143,7 +227,7 @@ impl<R: BufRead> Mbox<R> {
         if !any {
             return Ok(None);
         }
-        self.index += 1;
+        self.split.index += 1;
         Ok(Some(self.finish(msg)))
     }
 
@@ -156,47 +240,29 @@ impl<R: BufRead> Mbox<R> {
         let Some(last) = memchr::memrchr(b'\n', buf) else {
             return Ok(0);
         };
-        let block = &buf[..=last];
-        let take = first_separator(block, self.after_blank).unwrap_or(block.len());
+        let take = self.split.block(&buf[..=last], &mut false);
         if take == 0 {
             return Ok(0);
         }
-        let chunk = &block[..take];
-        // The block starts a line, and `chunk` ends one.
-        let last_line = match memchr::memrchr(b'\n', &chunk[..take - 1]) {
-            Some(p) => &chunk[p + 1..],
-            None => chunk,
-        };
-        self.after_blank = before_separator(last_line);
-        self.lines += memchr::memchr_iter(b'\n', chunk).count() as u64;
-        self.offset += take as u64;
+        let chunk = &buf[..take];
         if !msg.truncated {
             // Whole lines, as long as the message stays within the cap.
-            let room = self.max.saturating_sub(msg.bytes.len());
-            if chunk.len() <= room {
+            let (fits, cut) = self.split.fits(msg.bytes.len(), chunk);
+            if !cut {
                 // Room for the separator line read next too, so that the
                 // message is not copied again to grow by it.
                 msg.bytes.reserve(chunk.len() + 256);
-                msg.bytes.extend_from_slice(chunk);
-            } else {
-                let fits = memchr::memrchr(b'\n', &chunk[..room]).map_or(0, |p| p + 1);
-                msg.bytes.extend_from_slice(&chunk[..fits]);
-                msg.truncated = true;
             }
+            msg.bytes.extend_from_slice(&chunk[..fits]);
+            msg.truncated = cut;
         }
         self.reader.consume(take);
         Ok(take)
     }
 
-    fn finish(&mut self, mut msg: RawMessage) -> RawMessage {
-        // The empty line before the next separator belongs to it.
-        if self.next_separator.is_some() && !self.done && !msg.truncated {
-            if msg.bytes.ends_with(b"\r\n\r\n") {
-                msg.bytes.truncate(msg.bytes.len() - 2);
-            } else if msg.bytes.ends_with(b"\n\n") {
-                msg.bytes.truncate(msg.bytes.len() - 1);
-            }
-        }
+    fn finish(&self, mut msg: RawMessage) -> RawMessage {
+        let blank = self.split.blank_before_next(&msg.bytes, msg.truncated);
+        msg.bytes.truncate(msg.bytes.len() - blank);
         msg
     }
 }
@@ -253,23 +319,13 @@ impl MessageSpan {
 
 /// The messages of a mailbox held in memory (a mapped file), split as
 /// [`Mbox`] splits a stream (the same separators, offsets, line numbers
-/// and cap) but without copying them: each is a [`MessageSpan`] of the
-/// bytes, so that the thread that decodes a message is the one that
-/// copies it, and the thread that splits only searches for separators.
+/// and cap: the same state machine) but without copying them: each is a
+/// [`MessageSpan`] of the bytes, so that the thread that decodes a
+/// message is the one that copies it, and the thread that splits only
+/// searches for separators.
 pub struct Spans<'a> {
     bytes: &'a [u8],
-    /// Bytes split so far.
-    offset: usize,
-    /// Lines split so far.
-    lines: u64,
-    index: u64,
-    /// The separator line that starts the next message: its offset.
-    next_separator: Option<u64>,
-    /// The previous line may come before a separator
-    /// ([`before_separator`]), or there was none.
-    after_blank: bool,
-    done: bool,
-    max: usize,
+    split: Split,
 }
 
 impl<'a> Spans<'a> {
@@ -282,98 +338,68 @@ impl<'a> Spans<'a> {
     pub fn with_limit(bytes: &'a [u8], max: usize) -> Spans<'a> {
         Spans {
             bytes,
-            offset: 0,
-            lines: 0,
-            index: 0,
-            next_separator: None,
-            after_blank: true,
-            done: false,
-            max,
+            split: Split::new(max),
         }
     }
 
-    /// How many bytes of the mailbox are split so far.
-    pub fn split_bytes(&self) -> usize {
-        self.offset
+    /// The bytes not split yet.
+    fn rest(&self) -> &'a [u8] {
+        let at = usize::try_from(self.split.offset).unwrap_or(usize::MAX);
+        self.bytes.get(at..).unwrap_or_default()
     }
 
     /// The next message, `None` after the last: [`Mbox::next_message`]'s
     /// loop with the whole rest of the mailbox as its buffer.
     pub fn next_span(&mut self) -> Option<MessageSpan> {
-        if self.done {
+        if self.split.done {
             return None;
         }
+        let (index, offset, start, line, mut any) = self.split.begin();
         let mut msg = MessageSpan {
-            index: self.index,
-            offset: self.next_separator.unwrap_or(self.offset as u64),
-            start: self.offset as u64,
-            line: self.lines + 1,
-            len: 0,
-            truncated: false,
-            quoted_from: false,
+            index,
+            offset,
+            start,
+            line,
+            ..MessageSpan::default()
         };
-        let mut any = self.next_separator.is_some();
         loop {
             // Whole lines up to the next separator line, in bulk.
-            let rest = self.bytes.get(self.offset..).unwrap_or_default();
+            let rest = self.rest();
             if let Some(last) = memchr::memrchr(b'\n', rest) {
-                let block = &rest[..=last];
-                let take = first_separator_noting(block, self.after_blank, &mut msg.quoted_from)
-                    .unwrap_or(block.len());
+                let take = self.split.block(&rest[..=last], &mut msg.quoted_from);
                 if take > 0 {
-                    let chunk = &block[..take];
-                    let last_line = match memchr::memrchr(b'\n', &chunk[..take - 1]) {
-                        Some(p) => &chunk[p + 1..],
-                        None => chunk,
-                    };
-                    self.after_blank = before_separator(last_line);
-                    self.lines += memchr::memchr_iter(b'\n', chunk).count() as u64;
-                    self.offset += take;
                     if !msg.truncated {
-                        let room = self.max.saturating_sub(msg.len);
-                        if take <= room {
-                            msg.len += take;
-                        } else {
-                            msg.len += memchr::memrchr(b'\n', &chunk[..room]).map_or(0, |p| p + 1);
-                            msg.truncated = true;
-                        }
+                        let (fits, cut) = self.split.fits(msg.len, &rest[..take]);
+                        msg.len += fits;
+                        msg.truncated = cut;
                     }
                     any = true;
                 }
             }
             // Then one line alone: the separator, or the last line when
             // it has no line end.
-            let rest = self.bytes.get(self.offset..).unwrap_or_default();
+            let rest = self.rest();
             if rest.is_empty() {
-                self.done = true;
+                self.split.done = true;
                 break;
             }
-            let n = memchr::memchr(b'\n', rest).map_or(rest.len(), |p| p + 1);
-            let line = &rest[..n];
-            let at = self.offset as u64;
-            self.offset += n;
-            self.lines += 1;
-            let is_separator =
-                (self.after_blank && is_separator(line)) || is_mozilla_separator(line);
-            self.after_blank = before_separator(line);
-            if is_separator {
+            let line = &rest[..memchr::memchr(b'\n', rest).map_or(rest.len(), |p| p + 1)];
+            if let Some(at) = self.split.line(line) {
                 if any {
                     // The next message starts here.
-                    self.next_separator = Some(at);
-                    self.index += 1;
+                    self.split.ends_at(at);
                     return Some(self.finish(msg));
                 }
                 // The first separator of the file: the message follows.
+                (_, _, msg.start, msg.line, _) = self.split.begin();
                 msg.offset = at;
-                msg.start = self.offset as u64;
-                msg.line = self.lines + 1;
                 any = true;
                 continue;
             }
             any = true;
             msg.quoted_from |= memchr::memmem::find(line, b">From ").is_some();
-            if !msg.truncated && msg.len + n <= self.max {
-                msg.len += n;
+            if !msg.truncated && msg.len + line.len() <= self.split.max {
+                msg.len += line.len();
             } else {
                 msg.truncated = true;
             }
@@ -381,21 +407,14 @@ impl<'a> Spans<'a> {
         if !any {
             return None;
         }
-        self.index += 1;
+        self.split.index += 1;
         Some(self.finish(msg))
     }
 
-    /// [`Mbox`]'s `finish`: the empty line before the next separator
-    /// belongs to it.
     fn finish(&self, mut msg: MessageSpan) -> MessageSpan {
-        if self.next_separator.is_some() && !self.done && !msg.truncated {
-            let kept = msg.bytes(self.bytes);
-            if kept.ends_with(b"\r\n\r\n") {
-                msg.len -= 2;
-            } else if kept.ends_with(b"\n\n") {
-                msg.len -= 1;
-            }
-        }
+        msg.len -= self
+            .split
+            .blank_before_next(msg.bytes(self.bytes), msg.truncated);
         msg
     }
 }
@@ -411,12 +430,7 @@ impl Iterator for Spans<'_> {
 /// Offset of the first separator line in `block` (whole lines, the first
 /// starting a line): a line that [`is_separator`] and follows a line of
 /// [`before_separator`] (`after_blank` says whether the line before the
-/// block was one).
-fn first_separator(block: &[u8], after_blank: bool) -> Option<usize> {
-    first_separator_noting(block, after_blank, &mut false)
-}
-
-/// [`first_separator`], also setting `quoted` when a `From ` before the
+/// block was one); also setting `quoted` when a `From ` before the
 /// separator (or in the whole block, when there is none) follows a `>`:
 /// the message may hold an mboxrd-quoted line ([`unquote_from`]), which
 /// it surely does not when `quoted` is left alone.
