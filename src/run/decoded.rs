@@ -328,6 +328,7 @@ fn map_mailbox<T, M, F>(
     let bytes = mailbox.bytes();
     let helpers = grant.count();
     let mut spans = mbox::Spans::new(bytes);
+    // Each batch with the offset where the next begins.
     let next = move || {
         let mut batch = Vec::new();
         let mut size = 0;
@@ -336,25 +337,32 @@ fn map_mailbox<T, M, F>(
             size += span.len;
             batch.push(span);
         }
-        (!batch.is_empty()).then_some(batch)
+        (!batch.is_empty()).then(|| (batch, spans.split_bytes()))
     };
+    // The pages of the batches folded are handed back to the kernel as
+    // the fold passes them (every message of theirs was copied out and
+    // decoded): the resident set stays bounded, as a mapped text file's
+    // does, instead of growing to the whole file.
+    let mut folded = mailbox.view(0..mailbox.len());
     crate::split::map_in_order(
         next,
         helpers,
         (MAILBOX_AHEAD_PER_THREAD * (helpers + 1)).min(unit::AHEAD_BYTES / unit::BATCH_BYTES),
-        |_, batch: Vec<mbox::MessageSpan>| {
-            batch
+        |_, (batch, end): (Vec<mbox::MessageSpan>, usize)| {
+            let parts = batch
                 .into_iter()
                 .map(|span| {
                     let (unit, pieces) = unit::decode_span(bytes, &span, mail);
                     map(unit, pieces)
                 })
-                .collect::<Vec<_>>()
+                .collect::<Vec<_>>();
+            (parts, end)
         },
-        |parts| {
+        |(parts, end)| {
             for part in parts {
                 fold(part);
             }
+            folded.release_before(end);
         },
         || grant.yield_one(),
     );

@@ -342,6 +342,12 @@ impl<'a> Spans<'a> {
         }
     }
 
+    /// How many bytes of the mailbox are split so far: the offset where
+    /// the next message (its separator line) begins.
+    pub fn split_bytes(&self) -> usize {
+        usize::try_from(self.split.offset).unwrap_or(usize::MAX)
+    }
+
     /// The bytes not split yet.
     fn rest(&self) -> &'a [u8] {
         let at = usize::try_from(self.split.offset).unwrap_or(usize::MAX);
