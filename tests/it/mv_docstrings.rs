@@ -10,7 +10,7 @@
 
 use std::path::Path;
 
-use super::since::{have_git, mv_site, no_broken_link, read, urilint, urilint_ok};
+use super::since::{git, have_git, mv_site, no_broken_link, read, urilint, urilint_ok};
 
 /// `check --links local --format plain .` in `d`: its exit status and
 /// standard output.
@@ -32,6 +32,14 @@ fn check(d: &Path) -> (Option<i32>, String) {
 }
 
 /// Writes `text` with `from` replaced by `to` back to `d/file`.
+/// The move every test here makes: the page that renders the
+/// mkdocstrings blocks, renamed in its folder.
+const MOVE_PLUGINS_PAGE: &[&str] = &[
+    "mv",
+    "docs/dev-guide/plugins.md",
+    "docs/dev-guide/plugins-api.md",
+];
+
 fn edit(d: &Path, file: &str, from: &str, to: &str) {
     let text = read(d, file);
     let edited = text.replace(from, to);
@@ -101,14 +109,7 @@ fn mv_rewrites_the_docstring_links_of_a_moved_mkdocstrings_page() {
     }
     let dir = mv_site("mkdocstrings");
     let d = dir.path();
-    let out = urilint_ok(
-        d,
-        &[
-            "mv",
-            "docs/dev-guide/plugins.md",
-            "docs/dev-guide/plugins-api.md",
-        ],
-    );
+    let out = urilint_ok(d, MOVE_PLUGINS_PAGE);
     let said = String::from_utf8_lossy(&out.stderr);
     assert!(said.contains("0 left alone"), "{said}");
     let source = read(d, "mkdocs/plugins.py");
@@ -173,19 +174,8 @@ fn mv_names_a_docstring_link_whose_rendering_page_is_not_sure() {
         "::: mkdocs.plugins.BasePlugin.on_files\n    options:\n",
         "::: mkdocs.plugins.BasePlugin\n    options:\n        members: [on_files]\n",
     );
-    std::process::Command::new("git")
-        .args(["commit", "-qam", "members"])
-        .current_dir(d)
-        .status()
-        .unwrap_or_else(|e| panic!("{e}"));
-    let out = urilint(
-        d,
-        &[
-            "mv",
-            "docs/dev-guide/plugins.md",
-            "docs/dev-guide/plugins-api.md",
-        ],
-    );
+    git(d, &["commit", "-qam", "members"]);
+    let out = urilint(d, MOVE_PLUGINS_PAGE);
     let said = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{said}");
     assert!(
@@ -217,21 +207,10 @@ fn an_unreadable_rendered_file_is_named_and_not_written() {
     let mut text = read(d, "mkdocs/plugins.py");
     text.push_str("\nx = '''never ends\n");
     std::fs::write(&file, &text).unwrap_or_else(|e| panic!("{e}"));
-    std::process::Command::new("git")
-        .args(["commit", "-qam", "unterminated"])
-        .current_dir(d)
-        .status()
-        .unwrap_or_else(|e| panic!("{e}"));
+    git(d, &["commit", "-qam", "unterminated"]);
     let (code, said) = check(d);
     assert_eq!((code, said.as_str()), (Some(0), ""));
-    let out = urilint(
-        d,
-        &[
-            "mv",
-            "docs/dev-guide/plugins.md",
-            "docs/dev-guide/plugins-api.md",
-        ],
-    );
+    let out = urilint(d, MOVE_PLUGINS_PAGE);
     let said = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{said}");
     assert!(

@@ -23,7 +23,9 @@ pub(super) fn have_git() -> bool {
     ok
 }
 
-fn git(dir: &Path, args: &[&str]) {
+/// Runs git in `dir` with a test identity and no signing; fails the
+/// test when git fails.
+pub(super) fn git(dir: &Path, args: &[&str]) {
     let out = Command::new("git")
         .current_dir(dir)
         .args(["-c", "user.email=test@example.org", "-c", "user.name=test"])
