@@ -328,12 +328,19 @@ fn map_mailbox<T, M, F>(
     let bytes = mailbox.bytes();
     let helpers = grant.count();
     let mut spans = mbox::Spans::new(bytes);
+    // The pages the split passes over beyond a message's cap are read by
+    // no one: handed back as it goes (a message of gigabytes would
+    // otherwise stay resident until its batch is folded).
+    let mut splitting = mailbox.view(0..mailbox.len());
     // Each batch with the offset where the next begins.
     let next = move || {
         let mut batch = Vec::new();
         let mut size = 0;
         while size < unit::BATCH_BYTES {
-            let Some(span) = spans.next_span() else { break };
+            let passed = &mut |r: Range<usize>| splitting.release_before(r.end);
+            let Some(span) = spans.next_span_passing(passed) else {
+                break;
+            };
             size += span.len;
             batch.push(span);
         }

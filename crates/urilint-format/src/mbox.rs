@@ -326,7 +326,16 @@ impl MessageSpan {
 pub struct Spans<'a> {
     bytes: &'a [u8],
     split: Split,
+    /// The most bytes the bulk step looks at at once.
+    window: usize,
 }
+
+/// The most bytes [`Spans`] looks at in one step of its bulk search for
+/// separator lines (4 MiB): the window the stream's buffer is for
+/// [`Mbox`] (the split does not depend on it), so that the part of a
+/// long message past the cap is passed in steps
+/// ([`Spans::next_span_passing`]).
+pub const SPLIT_WINDOW: usize = 4 << 20;
 
 impl<'a> Spans<'a> {
     /// The messages of `bytes`, a whole mailbox.
@@ -339,6 +348,7 @@ impl<'a> Spans<'a> {
         Spans {
             bytes,
             split: Split::new(max),
+            window: SPLIT_WINDOW,
         }
     }
 
@@ -355,8 +365,22 @@ impl<'a> Spans<'a> {
     }
 
     /// The next message, `None` after the last: [`Mbox::next_message`]'s
-    /// loop with the whole rest of the mailbox as its buffer.
+    /// loop with a window of the mailbox ([`SPLIT_WINDOW`]) as its
+    /// buffer.
     pub fn next_span(&mut self) -> Option<MessageSpan> {
+        self.next_span_passing(&mut |_| {})
+    }
+
+    /// [`Spans::next_span`], calling `passed` with each range of the
+    /// mailbox (byte offsets) that the split went over and that the
+    /// message does not keep: the part of a message past the cap, which
+    /// nothing reads again, so that a caller holding the bytes mapped
+    /// can hand those pages back while the split goes on (a message of
+    /// gigabytes without a separator line).
+    pub fn next_span_passing(
+        &mut self,
+        passed: &mut dyn FnMut(std::ops::Range<usize>),
+    ) -> Option<MessageSpan> {
         if self.split.done {
             return None;
         }
@@ -371,8 +395,9 @@ impl<'a> Spans<'a> {
         loop {
             // Whole lines up to the next separator line, in bulk.
             let rest = self.rest();
-            if let Some(last) = memchr::memrchr(b'\n', rest) {
-                let take = self.split.block(&rest[..=last], &mut msg.quoted_from);
+            let window = &rest[..rest.len().min(self.window)];
+            if let Some(last) = memchr::memrchr(b'\n', window) {
+                let take = self.split.block(&window[..=last], &mut msg.quoted_from);
                 if take > 0 {
                     if !msg.truncated {
                         let (fits, cut) = self.split.fits(msg.len, &rest[..take]);
@@ -381,6 +406,10 @@ impl<'a> Spans<'a> {
                     }
                     any = true;
                 }
+            }
+            if msg.truncated {
+                let kept_end = usize::try_from(msg.start).unwrap_or(usize::MAX) + msg.len;
+                passed(kept_end..self.split_bytes());
             }
             // Then one line alone: the separator, or the last line when
             // it has no line end.
@@ -648,6 +677,10 @@ mod tests {
             };
             for max in [MAX_MESSAGE, 300] {
                 let spans: Vec<MessageSpan> = Spans::with_limit(&input, max).collect();
+                let mut small = Spans::with_limit(&input, max);
+                small.window = 4096;
+                let windowed: Vec<MessageSpan> = std::iter::from_fn(|| small.next_span()).collect();
+                assert_eq!(windowed, spans, "{name}");
                 for span in &spans {
                     assert!(span.quoted_from || unquote_from(span.bytes(&input)).is_none());
                 }
@@ -703,6 +736,27 @@ mod tests {
             proptest::prop_assert_eq!(&split_with_capacity(&input, capacity, max), &one);
             proptest::prop_assert_eq!(&split_with_capacity(&input, 8192, max), &one);
             let spans: Vec<MessageSpan> = Spans::with_limit(&input, max).collect();
+            // A window of any size splits alike.
+            let mut small = Spans::with_limit(&input, max);
+            small.window = capacity;
+            let mut passed = Vec::new();
+            let windowed: Vec<MessageSpan> = std::iter::from_fn(|| {
+                let mut ranges = Vec::new();
+                let span = small.next_span_passing(&mut |r| ranges.push(r))?;
+                passed.push(ranges);
+                Some(span)
+            })
+            .collect();
+            proptest::prop_assert_eq!(&windowed, &spans);
+            // What is passed is past the bytes a message keeps and before
+            // the next message's separator: nothing read again.
+            for (i, (span, ranges)) in spans.iter().zip(&passed).enumerate() {
+                let next = spans.get(i + 1).map_or(input.len(), |n| n.offset as usize);
+                for r in ranges {
+                    proptest::prop_assert!(span.truncated, "{r:?} of {span:?}");
+                    proptest::prop_assert!(r.start >= span.start as usize + span.len && r.end <= next, "{r:?} of {span:?}");
+                }
+            }
             for span in &spans {
                 // No quoted line missed.
                 proptest::prop_assert!(span.quoted_from || unquote_from(span.bytes(&input)).is_none());
