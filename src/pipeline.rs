@@ -606,9 +606,13 @@ where
         // As many workers as the system gives, up to the number asked for;
         // none at all is an error of the run.
         let mut started = 0;
+        let mut workers = Vec::new();
         for _ in 0..opts.threads.min(MAX_THREADS) {
             match std::thread::Builder::new().spawn_scoped(scope, worker) {
-                Ok(_) => started += 1,
+                Ok(h) => {
+                    workers.push(h);
+                    started += 1;
+                }
                 Err(e) => {
                     if started == 0 {
                         no_thread = Some(e);
@@ -626,6 +630,7 @@ where
             }
         }
         drop(tx);
+        crate::split::join_whole(workers);
     });
     if let Some(e) = no_thread {
         return Err(Error::Threads(e));
@@ -783,6 +788,49 @@ mod tests {
             String::from_utf8(out).unwrap_or_default(),
             String::from_utf8(err).unwrap_or_default(),
         )
+    }
+
+    /// The `lsp_frames` fuzz target's leak (stop 65): the workers'
+    /// thread-local values are dropped before `run` returns, not after
+    /// (a destructor that takes a while shows it every time; with the
+    /// scope's own join, `run` returned before it had run).
+    #[test]
+    fn workers_end_before_run_returns() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static DROPPED: AtomicUsize = AtomicUsize::new(0);
+        static TOUCHED: AtomicUsize = AtomicUsize::new(0);
+        struct Slow;
+        impl Drop for Slow {
+            fn drop(&mut self) {
+                std::thread::sleep(std::time::Duration::from_millis(100));
+                DROPPED.fetch_add(1, Ordering::SeqCst);
+            }
+        }
+        thread_local! {
+            static SLOW: std::cell::OnceCell<Slow> = const { std::cell::OnceCell::new() };
+        }
+        let mut out = Vec::new();
+        let mut err = Vec::new();
+        run(
+            inputs(8),
+            &PipelineOptions::new(2, false),
+            Outputs {
+                out: &mut out,
+                err: &mut err,
+            },
+            |_, _| {
+                SLOW.with(|s| {
+                    if s.get().is_none() && s.set(Slow).is_ok() {
+                        TOUCHED.fetch_add(1, Ordering::SeqCst);
+                    }
+                });
+            },
+            |_, _| {},
+        )
+        .expect("writing to a Vec cannot fail");
+        let touched = TOUCHED.load(Ordering::SeqCst);
+        assert!(touched >= 1);
+        assert_eq!(DROPPED.load(Ordering::SeqCst), touched);
     }
 
     #[test]
