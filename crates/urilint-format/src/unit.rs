@@ -777,6 +777,12 @@ mod tests {
             .unwrap_or(0)
     }
 
+    /// The tests that read a mailbox with helpers, one at a time: the
+    /// helpers come from one budget for the process ([`Helpers`]), and
+    /// `helpers_are_shared_by_mailboxes_read_at_once` counts the
+    /// process's `urilint-mail` threads.
+    static MAIL_HELPERS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
     /// The helpers' thread-local values are dropped before the mailbox's
     /// read returns (stop 65: with the scope's own join, which waits for
     /// the helpers' closures only, a leak checker saw the kept buffers
@@ -784,6 +790,7 @@ mod tests {
     #[test]
     fn mail_helpers_end_before_the_read_returns() {
         use std::sync::atomic::{AtomicUsize, Ordering};
+        let _alone = MAIL_HELPERS.lock().unwrap_or_else(|p| p.into_inner());
         static DROPPED: AtomicUsize = AtomicUsize::new(0);
         static TOUCHED: AtomicUsize = AtomicUsize::new(0);
         struct Slow;
@@ -842,6 +849,7 @@ mod tests {
     #[test]
     fn helpers_are_shared_by_mailboxes_read_at_once() {
         use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+        let _alone = MAIL_HELPERS.lock().unwrap_or_else(|p| p.into_inner());
         const K: usize = 4;
         let mut mailbox = Vec::new();
         for i in 0..5000 {
