@@ -796,19 +796,7 @@ mod tests {
     /// scope's own join, `run` returned before it had run).
     #[test]
     fn workers_end_before_run_returns() {
-        use std::sync::atomic::{AtomicUsize, Ordering};
-        static DROPPED: AtomicUsize = AtomicUsize::new(0);
-        static TOUCHED: AtomicUsize = AtomicUsize::new(0);
-        struct Slow;
-        impl Drop for Slow {
-            fn drop(&mut self) {
-                std::thread::sleep(std::time::Duration::from_millis(100));
-                DROPPED.fetch_add(1, Ordering::SeqCst);
-            }
-        }
-        thread_local! {
-            static SLOW: std::cell::OnceCell<Slow> = const { std::cell::OnceCell::new() };
-        }
+        static PROBE: crate::split::exit_probe::Probe = crate::split::exit_probe::Probe::new();
         let mut out = Vec::new();
         let mut err = Vec::new();
         run(
@@ -818,19 +806,12 @@ mod tests {
                 out: &mut out,
                 err: &mut err,
             },
-            |_, _| {
-                SLOW.with(|s| {
-                    if s.get().is_none() && s.set(Slow).is_ok() {
-                        TOUCHED.fetch_add(1, Ordering::SeqCst);
-                    }
-                });
-            },
+            |_, _| PROBE.touch(),
             |_, _| {},
         )
         .expect("writing to a Vec cannot fail");
-        let touched = TOUCHED.load(Ordering::SeqCst);
-        assert!(touched >= 1);
-        assert_eq!(DROPPED.load(Ordering::SeqCst), touched);
+        assert!(PROBE.touched() >= 1);
+        assert_eq!(PROBE.dropped(), PROBE.touched());
     }
 
     #[test]

@@ -546,3 +546,60 @@ impl<C, N: FnMut() -> Option<C>, T> Shared<N, T> {
 
 #[cfg(test)]
 mod tests;
+
+/// Test support: a thread-local value whose destructor takes 100 ms
+/// before it counts, to show whether threads have ended (their
+/// thread-local values dropped) when a call that ran them returns
+/// ([`join_whole`]).
+#[cfg(test)]
+pub(crate) mod exit_probe {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    /// The threads one test marked, and the values of theirs dropped.
+    pub(crate) struct Probe {
+        touched: AtomicUsize,
+        dropped: AtomicUsize,
+    }
+
+    struct Slow(&'static Probe);
+
+    impl Drop for Slow {
+        fn drop(&mut self) {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+            self.0.dropped.fetch_add(1, Ordering::SeqCst);
+        }
+    }
+
+    thread_local! {
+        static SLOW: std::cell::OnceCell<Slow> = const { std::cell::OnceCell::new() };
+    }
+
+    impl Probe {
+        pub(crate) const fn new() -> Probe {
+            Probe {
+                touched: AtomicUsize::new(0),
+                dropped: AtomicUsize::new(0),
+            }
+        }
+
+        /// Marks the calling thread (once): its value is dropped, slowly,
+        /// when the thread ends.
+        pub(crate) fn touch(&'static self) {
+            SLOW.with(|s| {
+                if s.get().is_none() && s.set(Slow(self)).is_ok() {
+                    self.touched.fetch_add(1, Ordering::SeqCst);
+                }
+            });
+        }
+
+        /// Threads marked so far.
+        pub(crate) fn touched(&self) -> usize {
+            self.touched.load(Ordering::SeqCst)
+        }
+
+        /// Their values dropped so far.
+        pub(crate) fn dropped(&self) -> usize {
+            self.dropped.load(Ordering::SeqCst)
+        }
+    }
+}

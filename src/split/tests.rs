@@ -379,19 +379,7 @@ fn line_bases_sum_the_chunks_before() {
 /// leak checker saw as leaks of the scanner's kept buffers).
 #[test]
 fn map_in_order_helpers_end_before_it_returns() {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    static DROPPED: AtomicUsize = AtomicUsize::new(0);
-    static TOUCHED: AtomicUsize = AtomicUsize::new(0);
-    struct Slow;
-    impl Drop for Slow {
-        fn drop(&mut self) {
-            std::thread::sleep(std::time::Duration::from_millis(100));
-            DROPPED.fetch_add(1, Ordering::SeqCst);
-        }
-    }
-    thread_local! {
-        static SLOW: std::cell::OnceCell<Slow> = const { std::cell::OnceCell::new() };
-    }
+    static PROBE: super::exit_probe::Probe = super::exit_probe::Probe::new();
     let main = std::thread::current().id();
     let mut n = 0;
     map_in_order(
@@ -404,12 +392,17 @@ fn map_in_order_helpers_end_before_it_returns() {
         2,
         4,
         |_, c: usize| {
-            if std::thread::current().id() != main {
-                SLOW.with(|s| {
-                    if s.get().is_none() && s.set(Slow).is_ok() {
-                        TOUCHED.fetch_add(1, Ordering::SeqCst);
+            if std::thread::current().id() == main {
+                // A helper marks its thread before this one goes on (at
+                // most 5 s): the test cannot pass with no helper at all.
+                for _ in 0..5000 {
+                    if PROBE.touched() > 0 {
+                        break;
                     }
-                });
+                    std::thread::sleep(std::time::Duration::from_millis(1));
+                }
+            } else {
+                PROBE.touch();
             }
             std::thread::sleep(std::time::Duration::from_millis(1));
             c
@@ -417,8 +410,6 @@ fn map_in_order_helpers_end_before_it_returns() {
         |_| {},
         || false,
     );
-    assert_eq!(
-        DROPPED.load(Ordering::SeqCst),
-        TOUCHED.load(Ordering::SeqCst)
-    );
+    assert!(PROBE.touched() >= 1);
+    assert_eq!(PROBE.dropped(), PROBE.touched());
 }
