@@ -56,7 +56,7 @@ pub(super) fn slim(
     split: &super::super::header::Fields,
     info: bool,
 ) -> Option<Slim> {
-    slim_shown(raw, structure, split, Shown::Whole, info)
+    slim_shown(raw, Some(structure), split, Shown::Whole, info)
 }
 
 /// How much of a message's body [`slim_shown`] gives mail-parser.
@@ -71,18 +71,23 @@ pub(super) enum Shown {
     None,
 }
 
-/// [`slim`] with the body shown or not; `structure` need hold only the
-/// header section when the body is not shown.
+/// [`slim`] with the body shown or not. With the body not shown,
+/// `structure` is `None` and each MIME field is [`defang`]ed on its own
+/// (the same bytes as a defanged header gives: a field starts a line and
+/// ends with its line end, so no word of it reaches across its ends),
+/// instead of the whole header, whose other fields mail-parser is not
+/// given (the header is most of a list message: defanging all of it was
+/// a thirtieth of the time of reading mail).
 pub(super) fn slim_shown(
     raw: &[u8],
-    structure: &[u8],
+    structure: Option<&[u8]>,
     split: &super::super::header::Fields,
     shown: Shown,
     info: bool,
 ) -> Option<Slim> {
     let body = split.body?;
     let structure_body = match shown {
-        Shown::Whole => structure.get(body..)?,
+        Shown::Whole => structure?.get(body..)?,
         Shown::None => &[][..],
     };
     let mut bytes = Vec::with_capacity(1024 + structure_body.len());
@@ -91,8 +96,12 @@ pub(super) fn slim_shown(
         let Some(mime) = needed_by_the_parser(name, info) else {
             continue;
         };
-        let from = if mime { structure } else { raw };
-        bytes.extend_from_slice(from.get(f.whole.clone()).unwrap_or_default());
+        let whole = raw.get(f.whole.clone()).unwrap_or_default();
+        match (mime, structure) {
+            (false, _) => bytes.extend_from_slice(whole),
+            (true, Some(s)) => bytes.extend_from_slice(s.get(f.whole.clone()).unwrap_or_default()),
+            (true, None) => bytes.extend_from_slice(&defang(whole).0),
+        }
     }
     bytes.push(b'\n');
     let delta = body.checked_sub(bytes.len())?;
@@ -154,8 +163,9 @@ pub(super) fn parse_one_part<'x>(
 /// A message made ready for mail-parser ([`prepare`]).
 pub(super) struct Prepared<'r> {
     /// The message [`defang`]ed, boundaries never found renamed
-    /// ([`unfound_boundaries`]); only its header section when
-    /// `one_part_body` is set.
+    /// ([`unfound_boundaries`]); when `one_part_body` is set, only its
+    /// header section as written (the walk of a message of one part
+    /// reads none of it; its MIME fields were defanged into `slim`).
     pub(super) structure: std::borrow::Cow<'r, [u8]>,
     /// The offset of the first byte changed in `structure`.
     pub(super) first_change: Option<usize>,
@@ -180,11 +190,14 @@ pub(super) fn prepare<'r>(
         .body
         .filter(|&b| one_part_shortcut && b <= raw.len() && one_part(raw, split));
     if let Some(body) = one {
-        let (structure, first_change) = defang(&raw[..body]);
-        if let Some(slim) = slim_shown(raw, &structure, split, Shown::None, info) {
+        if let Some(slim) = slim_shown(raw, None, split, Shown::None, info) {
+            // The walk of a message of one part reads no byte of
+            // `structure` (no delimiter line, no nested message), and
+            // `first_change` only matters when nothing is slimmed: the
+            // header as written stands for both.
             return Prepared {
-                structure,
-                first_change,
+                structure: std::borrow::Cow::Borrowed(&raw[..body]),
+                first_change: None,
                 slim: Some(slim),
                 one_part_body: Some(raw.len() - body),
             };
