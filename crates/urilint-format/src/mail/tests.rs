@@ -193,6 +193,13 @@ fn field_is_read_as_the_list_says() {
     }
     assert!(!field_is_read(b"X-Original-Authentication-Results"));
     assert!(field_is_read(b"List-Archive"));
+    // The buffer the name is lowercased into holds the longest listed.
+    let longest = NOT_READ
+        .iter()
+        .chain(NOT_READ_PREFIXES)
+        .map(|n| n.len())
+        .max();
+    assert_eq!(longest, Some(LONGEST_NOT_READ));
 }
 
 /// [`defang`] as it was written first: every `g` looked at.
@@ -1025,6 +1032,13 @@ fn one_part_shortcut_reads_as_the_whole_parse() {
             messages.push(bytes);
         }
     }
+    // A message of one part whose MIME fields hold the words that
+    // [`defang`] changes (each field is defanged on its own when the
+    // body is not shown) and whose other fields hold them too.
+    messages.push(
+        b"From: a@b.example\nSubject: a Message/rfc822 digest\nContent-Type: text/plain;\n name=\"message\"; x=Digest\nContent-Disposition: attachment; filename=MESSAGE\nX-Note: message; digest\n\nSee http://x.example/message\n"
+            .to_vec(),
+    );
     let (mut one, mut whole) = (0, 0);
     for m in &messages {
         let split = crate::header::fields(m);
