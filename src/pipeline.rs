@@ -363,6 +363,10 @@ pub struct Sink<'a, 'w> {
     non_utf8_name: Option<&'a [u8]>,
 }
 
+/// The room a part's output buffer starts with ([`Parts::sink`]), in
+/// bytes: a few lines of output.
+const PART_OUT: usize = 1024;
+
 /// Makes sinks for parts of one input that are worked on by other threads
 /// ([`Parts::sink`]), to be taken back into the input's sink in order
 /// ([`Sink::absorb`]). Cheap to copy.
@@ -374,14 +378,18 @@ pub struct Parts<'a, 'w> {
 
 impl<'a, 'w> Parts<'a, 'w> {
     /// An empty sink for one part: it only buffers (it never streams,
-    /// whatever its size) until [`Sink::absorb`] takes it.
+    /// whatever its size) until [`Sink::absorb`] takes it. Its output
+    /// buffer starts with room for a few lines ([`PART_OUT`] bytes): a
+    /// part is often one message of a mailbox, and a buffer grown from
+    /// nothing a line at a time cost a hundredth of the time of reading
+    /// mail in reallocations.
     pub fn sink(&self) -> Sink<'a, 'w> {
         Sink {
             seq: usize::MAX,
             ordered: self.ordered,
             flush_limit: usize::MAX,
             chunk: Chunk {
-                out: Vec::new(),
+                out: Vec::with_capacity(PART_OUT),
                 keys: Vec::new(),
                 err: Vec::new(),
             },
