@@ -485,6 +485,9 @@ fn plugins(l: &mut Layout, doc: &yaml_rust2::Yaml) {
             }
             continue;
         }
+        if bare == "autorefs" || bare == "mkdocstrings" {
+            l.autorefs = true;
+        }
         if bare == "mkdocstrings" {
             let dir = l.config.parent().unwrap_or(Path::new("")).to_path_buf();
             l.docstrings = super::docstrings::mkdocstrings(&dir, settings);

@@ -512,6 +512,12 @@ pub struct Layout {
     /// (mkdocstrings, Sphinx autodoc; [`docstrings::Settings`]); `None`
     /// when nothing does.
     pub docstrings: Option<docstrings::Settings>,
+    /// MkDocs with mkdocs-autorefs (the `autorefs` plugin, or
+    /// `mkdocstrings`, which turns it on): a Markdown reference link
+    /// whose label the page does not define (`[text][id]`, `[id][]`) is
+    /// a cross-reference to the heading or anchor with that id on any
+    /// page of the site (mkdocs-autorefs docs, "Usage"). False otherwise.
+    pub autorefs: bool,
     /// True when the generator writes each link's fragment through its
     /// heading-id function (VitePress 2): a fragment is looked for as
     /// that function makes it ([`Site::link_fragment`]).
@@ -598,6 +604,7 @@ impl Layout {
             sphinx_object_ids: None,
             sphinx_xrefs: None,
             docstrings: None,
+            autorefs: false,
             fragments_slugged: false,
             unsure_anchor_markers: Vec::new(),
             unsure_section_ids: None,
