@@ -568,6 +568,17 @@ impl Since {
         text
     }
 
+    /// The files added, changed, renamed or untracked since the revision
+    /// in the repositories of the run, as absolute paths (each
+    /// repository's top-level directory joined to the file's path), in
+    /// no order.
+    pub fn changed_files(&self) -> Vec<PathBuf> {
+        self.repositories
+            .iter()
+            .flat_map(|r| r.files.keys().map(|rel| r.root.join(rel)))
+            .collect()
+    }
+
     /// Where the link target `target` (a path that does not exist, as a
     /// link resolves it: relative to the working directory, or absolute)
     /// went since the revision ([`Changes::moved`]); `None` when it was

@@ -150,6 +150,15 @@ pub fn had_id(old: &[u8], format: InputFormat, renderer: Renderer, fragment: &st
     })
 }
 
+/// The ids of the headings of `old` (a page's text at a revision, of
+/// `format`, ids by `renderer`), in document order, as [`had_id`] reads
+/// them; empty for a format whose headings make no ids.
+pub fn heading_ids(old: &[u8], format: InputFormat, renderer: Renderer) -> Vec<String> {
+    headings(old, format, renderer)
+        .map(|hs| hs.into_iter().map(|h| h.id).collect())
+        .unwrap_or_default()
+}
+
 /// The headings of `src` in document order, with the ids `renderer`
 /// mints (as `crate::links::anchors` reads them for `L002`); `None` for a
 /// format whose headings make no ids, or a heading whose level cannot be

@@ -1278,6 +1278,35 @@ impl LocalLinks {
         ids.is_some_and(|a| a.has(fragment))
     }
 
+    /// The MkDocs site with mkdocs-autorefs ([`crate::site::Layout::autorefs`])
+    /// that builds the document `file` (found in the walk of `tree`):
+    /// its undefined reference links are cross-references to an anchor
+    /// of any page. `None` for any other document.
+    pub(crate) fn autorefs_site(&self, tree: Option<&Path>, file: &Path) -> Option<Arc<Site>> {
+        let (site, _) = self.site_of(tree, file)?;
+        (site.generator() == crate::site::Generator::MkDocs && site.layout.autorefs).then_some(site)
+    }
+
+    /// True unless the model is sure that no page of `site` has the
+    /// anchor `id` (as its renderer mints heading ids, or written): the
+    /// site's or a page's anchors are not all known
+    /// ([`Site::unsure_anchors`], [`Site::unsure_anchors_of`]), or a page
+    /// has it ([`Anchors::has`]). Each page's anchors are read once per
+    /// run.
+    pub(crate) fn site_may_have_anchor(&self, site: &Site, id: &str) -> bool {
+        if site.unsure_anchors().is_some() {
+            return true;
+        }
+        let renderer = self.renderer.unwrap_or(site.renderer());
+        let terms = site.layout.definition_term_ids;
+        site.pages().any(|(page, _)| {
+            site.unsure_anchors_of(page).is_some()
+                || self
+                    .anchors(page, renderer, terms)
+                    .is_some_and(|a| a.has(id))
+        })
+    }
+
     /// The anchors of the document `path`, read once per run; `None` when
     /// it is not a Markdown or HTML document (its fragments are not
     /// checked) or cannot be read.

@@ -45,6 +45,19 @@ pub fn message(path: &std::path::Path, fragment: &str) -> String {
     )
 }
 
+/// The message of a finding on an mkdocs-autorefs cross-reference
+/// (`[text][id]`, `[id][]` with no definition in an MkDocs site with
+/// autorefs) whose `id` no page has now, that a heading of `page` had at
+/// the revision `rev` (`check --since`).
+#[cfg(feature = "cli")]
+pub fn cross_reference_message(id: &str, page: &std::path::Path, rev: &str) -> String {
+    format!(
+        "no page has the anchor {} this cross-reference names (mkdocs-autorefs); a heading of {} had it at {rev}",
+        crate::lint::quote(id),
+        page.display()
+    )
+}
+
 /// `message` with "did you mean" the closest anchor the page has,
 /// `suggestion` (`crate::links::suggest::closest`), written as a
 /// fragment.

@@ -337,6 +337,7 @@ impl Checker<'_> {
                     _ => Vec::new(),
                 };
                 kept.extend(self.xref_findings(unit, format));
+                kept.extend(self.autoref_findings(unit, format));
                 kept.retain(|d| !suppressed(lines, d));
                 if let Ok(mut all) = found.lock() {
                     all.append(&mut kept);

@@ -40,6 +40,7 @@ use crate::source::Input;
 use crate::split::SplitOptions;
 use crate::walk;
 
+mod autorefs;
 mod built;
 mod checker;
 mod chunked;

@@ -233,8 +233,8 @@ impl Checker<'_> {
         // read on one thread.
         let format = input.format();
         let per_document = lint && format == InputFormat::Markdown;
-        // Sphinx cross-references (`:doc:`, `:ref:`, `toctree`), with
-        // `--links local`.
+        // Sphinx cross-references (`:doc:`, `:ref:`, `toctree`) and
+        // mkdocs-autorefs' (`[text][id]`), with `--links local`.
         let xref_document =
             self.links.is_some() && matches!(format, InputFormat::Markdown | InputFormat::Rst);
         let pending = std::sync::Mutex::new(std::collections::VecDeque::new());
@@ -275,6 +275,7 @@ impl Checker<'_> {
                 }
                 if xref_document {
                     found.extend(self.xref_findings(unit, format));
+                    found.extend(self.autoref_findings(unit, format));
                     found.sort_by_key(|d| d.byte_offset);
                 }
                 if per_document || xref_document {

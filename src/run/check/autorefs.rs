@@ -1,0 +1,280 @@
+//! `--links local` with `--since REF` for the cross-references of
+//! mkdocs-autorefs: in an MkDocs site with the `autorefs` (or
+//! `mkdocstrings`) plugin, a Markdown reference link whose label the page
+//! does not define (`[text][id]`, `[id][]`) links to the heading or
+//! anchor with that id on any page of the site (mkdocs-autorefs docs,
+//! "Usage"; `_eval_id` of its `references.py`: a full reference's id as
+//! written, a collapsed one's text as written or its slug, a code span's
+//! text alone). Which ids the site has is not all known (mkdocstrings
+//! objects, inventories of other sites: `[int][]`), so such a link is
+//! not checked by itself; but one whose id a page changed since the
+//! revision had as a heading's id, and that no page has now, was broken
+//! by that change: it is reported (`L002`), with the safe fix to the
+//! heading's new id when the heading was reworded at its place
+//! ([`crate::fix::reworded::new_id`], issue 51).
+
+use super::*;
+use crate::format::origin::Origin;
+use crate::format::unit::Unit;
+use crate::lint::rules::missing_anchor;
+use crate::lint::Diagnostic;
+use crate::run::InputFormat;
+
+/// What became of the heading a cross-reference named ([`Checker::autoref_findings`]).
+struct Broken {
+    /// The id the link named (as autorefs looks it up).
+    id: String,
+    /// The page that had it at the revision.
+    page: std::path::PathBuf,
+    /// The heading's id now, when it was certainly reworded at its place.
+    now: Option<crate::fix::reworded::Reworded>,
+}
+
+impl Checker<'_> {
+    /// The `L002` findings of the mkdocs-autorefs cross-references of the
+    /// Markdown document `unit` broken since `--since`'s revision (module
+    /// doc), in document order, each with its fix when the heading was
+    /// reworded; none without `--links local` and `--since`, outside an
+    /// MkDocs site with autorefs, or with `L002` off.
+    pub(super) fn autoref_findings(&self, unit: &Unit, format: InputFormat) -> Vec<Diagnostic> {
+        let mut out = Vec::new();
+        let (Some(links), Some((since, _))) = (self.links, self.since.as_ref()) else {
+            return out;
+        };
+        if format != InputFormat::Markdown || !self.rules.enabled(missing_anchor::RULE.code) {
+            return out;
+        }
+        // A reference link has `][` (full or collapsed).
+        if memchr::memmem::find(&unit.raw, b"][").is_none() {
+            return out;
+        }
+        let Some((path, tree)) = self.link_document() else {
+            return out;
+        };
+        let Some(site) = links.autorefs_site(tree, path) else {
+            return out;
+        };
+        let undefined =
+            crate::format::markdown_references::references_for(&unit.raw, true).undefined_labels;
+        if undefined.is_empty() {
+            return out;
+        }
+        let renderer = links.renderer.unwrap_or(site.renderer());
+        // The site's Markdown pages changed since the revision.
+        let mut changed: Vec<std::path::PathBuf> = since
+            .changed_files()
+            .into_iter()
+            .filter(|p| site.holds(p) && site.page_url(p).is_some())
+            .collect();
+        changed.sort();
+        if changed.is_empty() {
+            return out;
+        }
+        for u in &undefined {
+            let Some(broken) = self.broken_autoref(links, &site, &changed, renderer, unit, u)
+            else {
+                continue;
+            };
+            if let Some(d) = self.autoref_finding(unit, u, &broken, &since.rev) {
+                self.moved_links
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .insert(d.byte_offset);
+                out.push(d);
+            }
+        }
+        out
+    }
+
+    /// The heading the cross-reference `u` of `unit` named, when a page
+    /// of `changed` had its id at the revision and no page of `site` may
+    /// have it now ([`crate::links::LocalLinks::site_may_have_anchor`]);
+    /// `None` otherwise.
+    fn broken_autoref(
+        &self,
+        links: &crate::links::LocalLinks,
+        site: &crate::site::Site,
+        changed: &[std::path::PathBuf],
+        renderer: crate::site::slug::Renderer,
+        unit: &Unit,
+        u: &crate::format::markdown_references::UndefinedLabel,
+    ) -> Option<Broken> {
+        let (since, _) = self.since.as_ref()?;
+        let ids = identifiers(&unit.raw, u);
+        // Only an id a heading can have: a dotted object path
+        // (`griffe.Module`) is mkdocstrings' or an inventory's.
+        let heading_like = |id: &String| !id.is_empty() && renderer.slug(id) == *id;
+        if !ids.iter().any(heading_like)
+            || ids.iter().any(|id| links.site_may_have_anchor(site, id))
+        {
+            return None;
+        }
+        let max = crate::links::anchors::MAX_DOCUMENT;
+        for page in changed {
+            let Some(old) = since.text_at_revision(page, max) else {
+                continue;
+            };
+            let format = crate::format::detect::detect(&old, page);
+            let had = crate::fix::reworded::heading_ids(&old, format, renderer);
+            let Some(id) = ids.iter().find(|id| heading_like(id) && had.contains(id)) else {
+                continue;
+            };
+            let now = crate::links::anchors::read_document(page).and_then(|(new, _)| {
+                crate::fix::reworded::new_id(&old, &new, format, renderer, id)
+            });
+            return Some(Broken {
+                id: id.clone(),
+                page: page.clone(),
+                now,
+            });
+        }
+        None
+    }
+
+    /// The finding for the cross-reference `u` of `unit` whose heading
+    /// `broken` says; `None` when the rule is off.
+    fn autoref_finding(
+        &self,
+        unit: &Unit,
+        u: &crate::format::markdown_references::UndefinedLabel,
+        broken: &Broken,
+        rev: &str,
+    ) -> Option<Diagnostic> {
+        let rule = missing_anchor::RULE;
+        if !self.rules.enabled(rule.code) {
+            return None;
+        }
+        let shown = crate::links::shown(&broken.page);
+        let mut message = missing_anchor::cross_reference_message(&broken.id, &shown, rev);
+        let fix = match &broken.now {
+            Some(now) => {
+                let what = if now.reworded {
+                    "heading reworded"
+                } else {
+                    "heading's id renumbered (another heading reworded)"
+                };
+                message = format!(
+                    "{message}; {what}: it is now {}",
+                    crate::lint::quote(&format!("#{}", now.id))
+                );
+                id_edit(&unit.raw, u).map(|(start, end)| crate::fix::Fix {
+                    message: format!("name {}, the heading's new id", crate::lint::quote(&now.id)),
+                    edits: vec![crate::fix::Edit {
+                        start: unit.offset + start as u64,
+                        end: unit.offset + end as u64,
+                        replacement: now.id.clone(),
+                    }],
+                    applicability: crate::fix::Applicability::Safe,
+                })
+            }
+            None => None,
+        };
+        let file = unit.offset + u.span.start as u64..unit.offset + u.span.end as u64;
+        let start = unit.position(file.start);
+        let end = unit.position(file.end);
+        Some(Diagnostic {
+            path: self.name.clone(),
+            line: start.line,
+            column: start.column,
+            byte_offset: file.start,
+            end_line: end.line,
+            end_column: end.column,
+            uri_span: file.clone(),
+            code: rule.code,
+            rule: rule.name,
+            severity: self.rules.severity(&rule),
+            message: crate::lint::bounded(message),
+            uri: String::from_utf8_lossy(unit.raw.get(u.span.clone()).unwrap_or_default())
+                .into_owned(),
+            fix,
+            origin: Some(Box::new(Origin {
+                segment: "autorefs",
+                field: Some(if u.collapsed { "collapsed" } else { "full" }.to_string()),
+                decoded_line: start.line,
+                decoded_column: start.column,
+                ..Origin::default()
+            })),
+            remote: None,
+        })
+    }
+}
+
+/// The ids mkdocs-autorefs looks the reference link `u` of `raw` up by,
+/// in its order: a full reference's label; a collapsed one's text in a
+/// code span alone (`` [`site_url`][] ``), else its text and its slug
+/// (Python-Markdown's `toc` `slugify`, as autorefs calls it).
+fn identifiers(raw: &[u8], u: &crate::format::markdown_references::UndefinedLabel) -> Vec<String> {
+    if !u.collapsed {
+        return vec![u.label.clone()];
+    }
+    let text = raw
+        .get(u.span.start + 1..u.span.end.saturating_sub(1))
+        .map(String::from_utf8_lossy)
+        .unwrap_or_default();
+    let code = text
+        .strip_prefix('`')
+        .and_then(|t| t.strip_suffix('`'))
+        .filter(|t| !t.contains('`'));
+    match code {
+        Some(inner) => vec![inner.trim().to_string()],
+        None => vec![
+            u.label.clone(),
+            crate::site::slug::Renderer::PythonMarkdown.slug(&u.label),
+        ],
+    }
+}
+
+/// The bytes of `raw` the new id replaces in the reference link `u`:
+/// the label of a full reference (between its last `[` and the closing
+/// `]`), or the empty brackets of a collapsed one (`[id][]`, filled);
+/// `None` when they are not where the link's span says.
+fn id_edit(
+    raw: &[u8],
+    u: &crate::format::markdown_references::UndefinedLabel,
+) -> Option<(usize, usize)> {
+    let span = raw.get(u.span.clone())?;
+    if u.collapsed {
+        let after = u.span.end;
+        return (raw.get(after..after + 2) == Some(&b"[]"[..])).then_some((after + 1, after + 1));
+    }
+    if span.last() != Some(&b']') {
+        return None;
+    }
+    let open = memchr::memrchr(b'[', &span[..span.len() - 1])?;
+    Some((u.span.start + open + 1, u.span.end - 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::markdown_references::references_for;
+
+    #[test]
+    fn identifiers_as_autorefs_reads_them() {
+        let raw = b"[the setting][site_url] [Site URL][] [`site_url`][]\n";
+        let refs = references_for(raw, true).undefined_labels;
+        let got: Vec<Vec<String>> = refs.iter().map(|u| identifiers(raw, u)).collect();
+        assert_eq!(
+            got,
+            vec![
+                vec!["site_url".to_string()],
+                vec!["Site URL".to_string(), "site-url".to_string()],
+                vec!["site_url".to_string()],
+            ]
+        );
+    }
+
+    #[test]
+    fn the_new_id_goes_where_the_label_is() {
+        let raw = b"See [the setting][site_url] and [site_url][].\n";
+        let refs = references_for(raw, true).undefined_labels;
+        let edits: Vec<(usize, usize)> = refs.iter().filter_map(|u| id_edit(raw, u)).collect();
+        assert_eq!(edits.len(), 2);
+        // The full reference's label is replaced.
+        assert_eq!(&raw[edits[0].0..edits[0].1], b"site_url");
+        assert_eq!(raw[edits[0].0 - 1], b'[');
+        // The collapsed one's `[]` is filled.
+        assert_eq!(edits[1].0, edits[1].1);
+        assert_eq!(&raw[edits[1].0 - 1..edits[1].0 + 1], b"[]");
+    }
+}
