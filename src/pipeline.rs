@@ -379,7 +379,7 @@ pub struct Parts<'a, 'w> {
 impl<'a, 'w> Parts<'a, 'w> {
     /// An empty sink for one part: it only buffers (it never streams,
     /// whatever its size) until [`Sink::absorb`] takes it. Its output
-    /// buffer starts with room for a few lines ([`PART_OUT`] bytes): a
+    /// buffer starts with room for a few lines (1 KiB): a
     /// part is often one message of a mailbox, and a buffer grown from
     /// nothing a line at a time cost a hundredth of the time of reading
     /// mail in reallocations.

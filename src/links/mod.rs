@@ -1282,29 +1282,43 @@ impl LocalLinks {
     /// that builds the document `file` (found in the walk of `tree`):
     /// its undefined reference links are cross-references to an anchor
     /// of any page. `None` for any other document.
+    #[cfg(feature = "cli")]
     pub(crate) fn autorefs_site(&self, tree: Option<&Path>, file: &Path) -> Option<Arc<Site>> {
         let (site, _) = self.site_of(tree, file)?;
         (site.generator() == crate::site::Generator::MkDocs && site.layout.autorefs).then_some(site)
     }
 
-    /// True unless the model is sure that no page of `site` has the
-    /// anchor `id` (as its renderer mints heading ids, or written): the
-    /// site's or a page's anchors are not all known
-    /// ([`Site::unsure_anchors`], [`Site::unsure_anchors_of`]), or a page
-    /// has it ([`Anchors::has`]). Each page's anchors are read once per
-    /// run.
-    pub(crate) fn site_may_have_anchor(&self, site: &Site, id: &str) -> bool {
-        if site.unsure_anchors().is_some() {
-            return true;
-        }
+    /// Whether a page of `site` has the anchor `id` (as its renderer
+    /// mints heading ids, or written; [`Anchors::has`]): [`SiteAnchor::Found`]
+    /// when a page's own text makes it, [`SiteAnchor::Unsure`] when none
+    /// does but the site's or a page's anchors are not all known
+    /// ([`Site::unsure_anchors`], [`Site::unsure_anchors_of`], a page whose
+    /// directives write headings), else [`SiteAnchor::Missing`]. Each
+    /// page's anchors are read once per run.
+    #[cfg(feature = "cli")]
+    pub(crate) fn site_anchor(&self, site: &Site, id: &str) -> SiteAnchor {
         let renderer = self.renderer.unwrap_or(site.renderer());
         let terms = site.layout.definition_term_ids;
-        site.pages().any(|(page, _)| {
-            site.unsure_anchors_of(page).is_some()
-                || self
-                    .anchors(page, renderer, terms)
-                    .is_some_and(|a| a.has(id))
-        })
+        let mut unsure = site.unsure_anchors();
+        for (page, _) in site.pages() {
+            let Some(a) = self.anchors(page, renderer, terms) else {
+                continue;
+            };
+            if a.has(id) && !a.only_unknown_has(id) {
+                return SiteAnchor::Found;
+            }
+            if unsure.is_none() {
+                unsure = site.unsure_anchors_of(page).or_else(|| {
+                    a.only_unknown_has(id).then(|| {
+                        format!(
+                            "a directive or include of {} may write headings",
+                            shown(page).display()
+                        )
+                    })
+                });
+            }
+        }
+        unsure.map_or(SiteAnchor::Missing, SiteAnchor::Unsure)
     }
 
     /// The anchors of the document `path`, read once per run; `None` when
@@ -1340,6 +1354,18 @@ impl LocalLinks {
         }
         Some(a)
     }
+}
+
+/// Whether a site has an anchor ([`LocalLinks::site_anchor`]).
+#[cfg(feature = "cli")]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum SiteAnchor {
+    /// A page's own text makes it.
+    Found,
+    /// No page's text makes it, but not all anchors are known: why.
+    Unsure(String),
+    /// No page has it.
+    Missing,
 }
 
 /// Why an AsciiDoc cross reference inside a conditional the document
