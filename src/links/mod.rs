@@ -13,6 +13,8 @@
 //! `crate::format`) nor reporting them (the rules `L001` and `L002`).
 
 pub mod anchors;
+#[cfg(feature = "cli")]
+mod autorefs;
 pub mod built;
 mod docstrings;
 pub mod expanded;
@@ -22,6 +24,8 @@ mod notes;
 pub mod published;
 mod sphinx_xref;
 mod tree;
+#[cfg(feature = "cli")]
+pub(crate) use autorefs::SiteAnchor;
 pub use sphinx_xref::{XrefOutcome, XrefPage};
 pub mod submodules;
 pub mod suggest;
@@ -1278,49 +1282,6 @@ impl LocalLinks {
         ids.is_some_and(|a| a.has(fragment))
     }
 
-    /// The MkDocs site with mkdocs-autorefs ([`crate::site::Layout::autorefs`])
-    /// that builds the document `file` (found in the walk of `tree`):
-    /// its undefined reference links are cross-references to an anchor
-    /// of any page. `None` for any other document.
-    #[cfg(feature = "cli")]
-    pub(crate) fn autorefs_site(&self, tree: Option<&Path>, file: &Path) -> Option<Arc<Site>> {
-        let (site, _) = self.site_of(tree, file)?;
-        (site.generator() == crate::site::Generator::MkDocs && site.layout.autorefs).then_some(site)
-    }
-
-    /// Whether a page of `site` has the anchor `id` (as its renderer
-    /// mints heading ids, or written; [`Anchors::has`]): [`SiteAnchor::Found`]
-    /// when a page's own text makes it, [`SiteAnchor::Unsure`] when none
-    /// does but the site's or a page's anchors are not all known
-    /// ([`Site::unsure_anchors`], [`Site::unsure_anchors_of`], a page whose
-    /// directives write headings), else [`SiteAnchor::Missing`]. Each
-    /// page's anchors are read once per run.
-    #[cfg(feature = "cli")]
-    pub(crate) fn site_anchor(&self, site: &Site, id: &str) -> SiteAnchor {
-        let renderer = self.renderer.unwrap_or(site.renderer());
-        let terms = site.layout.definition_term_ids;
-        let mut unsure = site.unsure_anchors();
-        for (page, _) in site.pages() {
-            let Some(a) = self.anchors(page, renderer, terms) else {
-                continue;
-            };
-            if a.has(id) && !a.only_unknown_has(id) {
-                return SiteAnchor::Found;
-            }
-            if unsure.is_none() {
-                unsure = site.unsure_anchors_of(page).or_else(|| {
-                    a.only_unknown_has(id).then(|| {
-                        format!(
-                            "a directive or include of {} may write headings",
-                            shown(page).display()
-                        )
-                    })
-                });
-            }
-        }
-        unsure.map_or(SiteAnchor::Missing, SiteAnchor::Unsure)
-    }
-
     /// The anchors of the document `path`, read once per run; `None` when
     /// it is not a Markdown or HTML document (its fragments are not
     /// checked) or cannot be read.
@@ -1354,18 +1315,6 @@ impl LocalLinks {
         }
         Some(a)
     }
-}
-
-/// Whether a site has an anchor ([`LocalLinks::site_anchor`]).
-#[cfg(feature = "cli")]
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum SiteAnchor {
-    /// A page's own text makes it.
-    Found,
-    /// No page's text makes it, but not all anchors are known: why.
-    Unsure(String),
-    /// No page has it.
-    Missing,
 }
 
 /// Why an AsciiDoc cross reference inside a conditional the document

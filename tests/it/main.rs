@@ -42,6 +42,7 @@ mod roff;
 mod rules;
 mod server_stdio;
 mod since;
+mod since_autorefs;
 mod sites;
 mod slugs;
 mod support;

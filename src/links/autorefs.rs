@@ -1,0 +1,60 @@
+//! mkdocs-autorefs' cross-references (`[text][id]`, `[id][]` with no
+//! definition, in an MkDocs site with the `autorefs` or `mkdocstrings`
+//! plugin): the site a document's cross-references resolve in, and
+//! whether any page of it has an anchor ([`LocalLinks::site_anchor`]).
+
+use super::*;
+
+/// Whether a site has an anchor ([`LocalLinks::site_anchor`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum SiteAnchor {
+    /// A page's own text makes it.
+    Found,
+    /// No page's text makes it, but not all anchors are known: why.
+    Unsure(String),
+    /// No page has it.
+    Missing,
+}
+
+impl LocalLinks {
+    /// The MkDocs site with mkdocs-autorefs ([`crate::site::Layout::autorefs`])
+    /// that builds the document `file` (found in the walk of `tree`):
+    /// its undefined reference links are cross-references to an anchor
+    /// of any page. `None` for any other document.
+    pub(crate) fn autorefs_site(&self, tree: Option<&Path>, file: &Path) -> Option<Arc<Site>> {
+        let (site, _) = self.site_of(tree, file)?;
+        (site.generator() == crate::site::Generator::MkDocs && site.layout.autorefs).then_some(site)
+    }
+
+    /// Whether a page of `site` has the anchor `id` (as its renderer
+    /// mints heading ids, or written; [`Anchors::has`]): [`SiteAnchor::Found`]
+    /// when a page's own text makes it, [`SiteAnchor::Unsure`] when none
+    /// does but the site's or a page's anchors are not all known
+    /// ([`Site::unsure_anchors`], [`Site::unsure_anchors_of`], a page whose
+    /// directives write headings), else [`SiteAnchor::Missing`]. Each
+    /// page's anchors are read once per run.
+    pub(crate) fn site_anchor(&self, site: &Site, id: &str) -> SiteAnchor {
+        let renderer = self.renderer.unwrap_or(site.renderer());
+        let terms = site.layout.definition_term_ids;
+        let mut unsure = site.unsure_anchors();
+        for (page, _) in site.pages() {
+            let Some(a) = self.anchors(page, renderer, terms) else {
+                continue;
+            };
+            if a.has(id) && !a.only_unknown_has(id) {
+                return SiteAnchor::Found;
+            }
+            if unsure.is_none() {
+                unsure = site.unsure_anchors_of(page).or_else(|| {
+                    a.only_unknown_has(id).then(|| {
+                        format!(
+                            "a directive or include of {} may write headings",
+                            shown(page).display()
+                        )
+                    })
+                });
+            }
+        }
+        unsure.map_or(SiteAnchor::Missing, SiteAnchor::Unsure)
+    }
+}
