@@ -517,9 +517,50 @@ pub enum Generated {
     /// (mkdocs-material's `<!-- md:setting ... -->`, `<!-- md:option ...
     /// -->`).
     Unmintable,
-    /// Any ids: a directive writes headings (mkdocstrings and
-    /// mkdocs-click `::: identifier`, Hugo shortcodes, Liquid includes).
+    /// Any ids: a directive writes headings (mkdocs-click's `:::
+    /// mkdocs-click`, a `:::` directive that names no Python object, Hugo
+    /// shortcodes, Liquid includes). mkdocstrings' `::: package.module`
+    /// mints only ids that hold the object's path
+    /// ([`object_directives`]).
     Any,
+}
+
+/// The object paths of the mkdocstrings directives of `src` (a page
+/// rendered by `renderer`): each `::: path` line whose `path` is a dotted
+/// Python name (`mkdocs.plugins.BasePlugin`, `griffe`), in order; empty
+/// where Python-Markdown does not render. Every id such a directive
+/// mints holds its path: the object's and each member's heading id is
+/// its path (mkdocstrings-python's templates, `html_id = obj.path`), the
+/// headings and ids of its docstrings get the prefix `path--`
+/// (mkdocstrings' `IdPrependingTreeprocessor`, `id_prefix = html_id +
+/// "--"`), and the ids of its summary and diagram (`path-attributes`,
+/// `mermaid-link-path`) hold it too. A directive naming anything else
+/// (`::: mkdocs-click`) may mint any id ([`Generated::Any`]).
+pub fn object_directives(src: &[u8], renderer: Renderer) -> Vec<String> {
+    let python_markdown = matches!(
+        renderer,
+        Renderer::PythonMarkdown | Renderer::PythonMarkdownUnicode | Renderer::Pymdownx { .. }
+    );
+    if !python_markdown || memchr::memmem::find(src, b":::").is_none() {
+        return Vec::new();
+    }
+    src.split(|&b| b == b'\n')
+        .filter_map(object_directive)
+        .map(|p| String::from_utf8_lossy(p).into_owned())
+        .collect()
+}
+
+/// The object path of the line `line` when it is an mkdocstrings
+/// directive naming a Python object (`::: a.b.C`, white space after the
+/// path allowed; [`object_directives`]).
+fn object_directive(line: &[u8]) -> Option<&[u8]> {
+    let path = line.strip_prefix(b"::: ")?.trim_ascii();
+    let name = |part: &[u8]| {
+        part.first()
+            .is_some_and(|&b| b.is_ascii_alphabetic() || b == b'_')
+            && part.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'_')
+    };
+    path.split(|&b| b == b'.').all(name).then_some(path)
 }
 
 /// What the page `src`, rendered by `renderer`, generates beyond its
@@ -553,7 +594,10 @@ pub fn generated_with(src: &[u8], renderer: Renderer, quiet: &[String]) -> Gener
         }
     }
     for line in src.split(|&b| b == b'\n') {
+        // mkdocstrings' `::: package.module` mints ids that hold its
+        // path ([`object_directives`]); any other directive, any id.
         let directive = python_markdown
+            && object_directive(line).is_none()
             && line.strip_prefix(b":::").is_some_and(|rest| {
                 rest.first() == Some(&b' ') && rest.iter().any(|b| b.is_ascii_alphanumeric())
             });
@@ -660,6 +704,21 @@ mod tests {
             ),
             Generated::Any
         );
+        // mkdocstrings' objects: ids that hold their paths only.
+        let api = b"# API\n\n::: mkdocs.plugins.BasePlugin\n    options:\n      members: false\n\n::: griffe \n::: a-b\n";
+        assert_eq!(
+            generated(&api[..api.len() - 8], Renderer::PythonMarkdown),
+            Generated::Nothing
+        );
+        assert_eq!(generated(api, Renderer::PythonMarkdown), Generated::Any);
+        assert_eq!(
+            object_directives(api, Renderer::PythonMarkdown),
+            vec![
+                "mkdocs.plugins.BasePlugin".to_string(),
+                "griffe".to_string()
+            ]
+        );
+        assert!(object_directives(api, Renderer::Vitepress).is_empty());
         // A markdown-it container (VitePress) mints no id.
         assert_eq!(
             generated(b"# Guide\n\n::: tip Note\nx\n:::\n", Renderer::Vitepress),

@@ -55,6 +55,10 @@ pub struct Anchors {
     /// writes headings, [`includes::generates_headings`]): every fragment
     /// is taken as there.
     unknown: bool,
+    /// The object paths of the page's mkdocstrings directives
+    /// ([`includes::object_directives`]): a fragment that holds one may
+    /// be an id they mint, and is taken as there.
+    objects: Vec<String>,
     /// When the page has ids a hook makes ([`includes::Generated`]): the
     /// renderer whose slugs they cannot be; a fragment that is not one of
     /// its slugs is taken as there.
@@ -72,7 +76,13 @@ impl Anchors {
     /// ([`element_id`]).
     pub fn has(&self, fragment: &str) -> bool {
         let fragment = element_id(fragment);
-        fragment.is_empty() || self.unknown || self.known_has(fragment)
+        fragment.is_empty() || self.unknown || self.known_has(fragment) || self.object_has(fragment)
+    }
+
+    /// True when `fragment` holds the path of an object the page's
+    /// mkdocstrings directives render ([`Anchors::objects`]).
+    fn object_has(&self, fragment: &str) -> bool {
+        self.objects.iter().any(|o| fragment.contains(o.as_str()))
     }
 
     /// [`Anchors::has`] of the ids the document's text makes, whether or
@@ -114,6 +124,7 @@ impl Anchors {
             exact,
             folded,
             unknown: false,
+            objects: Vec::new(),
             unmintable: None,
         }
     }
@@ -130,7 +141,7 @@ impl Anchors {
     /// anchors cannot all be known ([`Anchors::unknown`]): none of the
     /// ids its text makes is it.
     pub fn only_unknown_has(&self, fragment: &str) -> bool {
-        self.unknown && !self.known_has(fragment)
+        (self.unknown || self.object_has(fragment)) && !self.known_has(fragment)
     }
 
     /// The anchors of a document whose anchors cannot all be known: every
@@ -253,6 +264,7 @@ pub fn of_file_with(
         }
         let mut a = of_file_bytes(&bytes, format, renderer, definition_terms)?;
         a.unknown |= more;
+        a.objects = includes::object_directives(&bytes, renderer);
         if generated == includes::Generated::Unmintable {
             a.unmintable = Some(renderer);
         }
@@ -562,6 +574,7 @@ pub fn of_html(src: &[u8]) -> Anchors {
         exact: html_ids(src),
         folded: None,
         unknown: false,
+        objects: Vec::new(),
         unmintable: None,
     }
 }
