@@ -119,8 +119,25 @@ pub fn new_id(
 /// common (letters or digits, compared in lower case; a heading's markup
 /// and short words such as `the` are none), or two words that begin alike
 /// for four characters or more (`State`, `States`; `Configure`,
-/// `Configuration`).
+/// `Configuration`), or when the words of one, short ones too, run
+/// whole inside the other (`### url` made `### url notes`, `## nav`
+/// made `## The nav`: three-letter names that share no longer word;
+/// issue 51's rewordings of MkDocs' `dev-guide/themes.md` applied at
+/// once).
 fn shares_a_word(a: &str, b: &str) -> bool {
+    let all = |t: &str| -> Vec<String> {
+        t.split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect()
+    };
+    let (sa, sb) = (all(a), all(b));
+    let runs_inside = |big: &[String], small: &[String]| {
+        !small.is_empty() && big.windows(small.len()).any(|w| w == small)
+    };
+    if runs_inside(&sa, &sb) || runs_inside(&sb, &sa) {
+        return true;
+    }
     let words = |t: &str| -> Vec<Vec<char>> {
         t.split(|c: char| !c.is_alphanumeric())
             .filter(|w| w.chars().count() >= 4)
@@ -370,6 +387,18 @@ mod tests {
             reworded("actions")
         );
         assert_eq!(md(old, two, Renderer::Github, "state"), reworded("states"));
+        // Short names extended at once: the old words run whole inside
+        // the new (MkDocs' `dev-guide/themes.md`, issue 51).
+        let names = "### url\n\n#### nav\n\n#### page\n";
+        let extended = "### url notes\n\n#### nav details\n\n#### The page\n";
+        assert_eq!(
+            md(names, extended, Renderer::PythonMarkdown, "nav"),
+            reworded("nav-details")
+        );
+        assert_eq!(
+            md(names, extended, Renderer::PythonMarkdown, "page"),
+            reworded("the-page")
+        );
         // HTML: ids are written, never minted.
         assert_eq!(
             new_id(
