@@ -119,3 +119,52 @@ fn since_reports_an_autorefs_cross_reference_whose_heading_is_gone() {
     let out = since_base(d, &["--format", "plain", "."]);
     assert!(!text(&out).contains("names.md"), "{}", text(&out));
 }
+
+#[test]
+fn since_fix_follows_a_docstring_cross_reference_to_a_reworded_heading() {
+    if !have_git() {
+        return;
+    }
+    // `fixtures/mv/mkdocstrings` (mkdocs' `BasePlugin.on_files`, rendered
+    // by `::: mkdocs.plugins.BasePlugin.on_files` on
+    // `docs/dev-guide/plugins.md`): its docstring's link to
+    // `#page-events` written as the cross-reference `[Page Events][]`,
+    // as mkdocs' own docstrings write `[site_url][]`. `#### Page Events`
+    // reworded: reported at the docstring's bytes in the Python file,
+    // and fixed there.
+    let source = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fixtures/mv/mkdocstrings/mkdocs/plugins.py"),
+    )
+    .unwrap_or_default();
+    let written = source.replace("[Page Events](plugins.md#page-events)", "[Page Events][]");
+    assert_ne!(written, source);
+    let dir = reworded_site(
+        "mkdocstrings",
+        &[("mkdocs/plugins.py", &written)],
+        "docs/dev-guide/plugins.md",
+        "#### Page Events",
+        "#### Page Events overview",
+    );
+    let d = dir.path();
+    let out = since_base(d, &["--format", "plain", "."]);
+    let found = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{found}");
+    let line = found
+        .lines()
+        .find(|l| l.contains("plugins.py:") && l.contains("mkdocs-autorefs"))
+        .unwrap_or_default();
+    assert!(
+        line.contains(" L002 ")
+            && line.contains("it is now #page-events-overview")
+            && line.contains("(in a docstring rendered on docs/dev-guide/plugins.md)"),
+        "{found}"
+    );
+    let out = since_base(d, &["--fix", "."]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert_eq!(
+        read(d, "mkdocs/plugins.py"),
+        written.replace("[Page Events][]", "[Page Events][page-events-overview]")
+    );
+    no_broken_link(d);
+}

@@ -107,9 +107,10 @@ impl Docstring {
         (t - start <= len).then_some(file + (t - start))
     }
 
-    /// The file bytes of the text span `span`, when it lies within one
-    /// line of the text.
-    fn file_span(&self, span: &Range<usize>) -> Option<Range<usize>> {
+    /// The file bytes (0-based, end exclusive) of the span `span` of
+    /// [`Docstring::text`], when it lies within one line of the text;
+    /// `None` across lines or outside the text.
+    pub fn file_span(&self, span: &Range<usize>) -> Option<Range<usize>> {
         let start = self.file_offset(span.start)?;
         let end = self.file_offset(span.end)?;
         (end >= start && end - start == span.len()).then_some(start..end)

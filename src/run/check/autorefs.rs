@@ -14,6 +14,7 @@
 //! ([`crate::fix::reworded::new_id`], issue 51).
 
 use super::*;
+use crate::format::markdown_references::UndefinedLabel;
 use crate::format::origin::Origin;
 use crate::format::unit::Unit;
 use crate::links::SiteAnchor;
@@ -31,6 +32,15 @@ struct Broken {
     now: Option<crate::fix::reworded::Reworded>,
 }
 
+/// A cross-reference found broken ([`Checker::broken_autorefs`]), in the
+/// coordinates of the text it was read from.
+struct Found {
+    /// The reference link.
+    link: UndefinedLabel,
+    /// What became of its heading.
+    broken: Broken,
+}
+
 impl Checker<'_> {
     /// The `L002` findings of the mkdocs-autorefs cross-references of the
     /// Markdown document `unit` broken since `--since`'s revision (module
@@ -39,29 +49,106 @@ impl Checker<'_> {
     /// MkDocs site with autorefs, or with `L002` off.
     pub(super) fn autoref_findings(&self, unit: &Unit, format: InputFormat) -> Vec<Diagnostic> {
         let mut out = Vec::new();
-        let (Some(links), Some((since, _))) = (self.links, self.since.as_ref()) else {
+        let Some(links) = self.links else {
             return out;
         };
-        if format != InputFormat::Markdown || !self.rules.enabled(missing_anchor::RULE.code) {
-            return out;
-        }
-        // A reference link has `][` (full or collapsed).
-        if memchr::memmem::find(&unit.raw, b"][").is_none() {
+        if format != InputFormat::Markdown {
             return out;
         }
         let Some((path, tree)) = self.link_document() else {
             return out;
         };
-        let Some(site) = links.autorefs_site(tree, path) else {
+        for f in self.broken_autorefs(links, tree, path, &unit.raw) {
+            let file = |r: std::ops::Range<usize>| {
+                unit.offset + r.start as u64..unit.offset + r.end as u64
+            };
+            let span = file(f.link.span.clone());
+            let edit = id_edit(&unit.raw, &f.link).map(|(s, e)| file(s..e));
+            let (start, end) = (unit.position(span.start), unit.position(span.end));
+            let uri =
+                String::from_utf8_lossy(unit.raw.get(f.link.span.clone()).unwrap_or_default());
+            let d = self.autoref_finding(&f, span, (start, end), &uri, edit, None);
+            out.extend(d);
+        }
+        out
+    }
+
+    /// The `L002` findings, as [`Checker::autoref_findings`] gives them,
+    /// of the cross-references of the docstring `d` of the Python file
+    /// `bytes` (the file checked) rendered on `page`, placed at their
+    /// bytes in the file; a fix only where the file's bytes are the
+    /// docstring's text as they are (no escape).
+    pub(super) fn docstring_autorefs(
+        &self,
+        links: &crate::links::LocalLinks,
+        tree: Option<&std::path::Path>,
+        bytes: &[u8],
+        d: &crate::format::python_docstring::Docstring,
+        page: &std::path::Path,
+    ) -> Vec<Diagnostic> {
+        let mut out = Vec::new();
+        for f in self.broken_autorefs(links, tree, page, &d.text) {
+            let u = &f.link;
+            // The link's bytes, with a collapsed reference's `[]`.
+            let whole = u.span.start..u.span.end + if u.collapsed { 2 } else { 0 };
+            let Some(span) = d.file_span(&whole) else {
+                continue;
+            };
+            let exact = !d.escapes && bytes.get(span.clone()) == d.text.get(whole.clone());
+            let edit = id_edit(&d.text, u)
+                .filter(|_| exact)
+                .and_then(|(s, e)| d.file_span(&(s..e)));
+            let position = |at: usize| {
+                let mut t = crate::position::LineTracker::new();
+                t.advance(bytes.get(..at).unwrap_or(bytes));
+                t.position()
+            };
+            let (start, end) = (position(span.start), position(span.end));
+            let uri = String::from_utf8_lossy(bytes.get(span.clone()).unwrap_or_default());
+            let on = format!(
+                "(in a docstring rendered on {})",
+                crate::links::shown(page).display()
+            );
+            let span = span.start as u64..span.end as u64;
+            let edit = edit.map(|r| r.start as u64..r.end as u64);
+            out.extend(self.autoref_finding(&f, span, (start, end), &uri, edit, Some(&on)));
+        }
+        out
+    }
+
+    /// The cross-references of `text` (Markdown, of the page `page` found
+    /// in the walk of `tree`, or a docstring it renders) broken since the
+    /// revision: each undefined full or collapsed reference link whose
+    /// heading a page changed since had ([`Checker::broken_autoref`]).
+    /// None without `--since`, outside an MkDocs site with autorefs, or
+    /// with `L002` off.
+    fn broken_autorefs(
+        &self,
+        links: &crate::links::LocalLinks,
+        tree: Option<&std::path::Path>,
+        page: &std::path::Path,
+        text: &[u8],
+    ) -> Vec<Found> {
+        let mut out = Vec::new();
+        let Some((since, _)) = self.since.as_ref() else {
+            return out;
+        };
+        // A reference link has `][` (full or collapsed).
+        if !self.rules.enabled(missing_anchor::RULE.code)
+            || memchr::memmem::find(text, b"][").is_none()
+        {
+            return out;
+        }
+        let Some(site) = links.autorefs_site(tree, page) else {
             return out;
         };
         let undefined =
-            crate::format::markdown_references::references_for(&unit.raw, true).undefined_labels;
+            crate::format::markdown_references::references_for(text, true).undefined_labels;
         if undefined.is_empty() {
             return out;
         }
         let renderer = links.renderer.unwrap_or(site.renderer());
-        // The site's Markdown pages changed since the revision.
+        // The site's pages changed since the revision.
         let mut changed: Vec<std::path::PathBuf> = since
             .changed_files()
             .into_iter()
@@ -71,38 +158,29 @@ impl Checker<'_> {
         if changed.is_empty() {
             return out;
         }
-        for u in &undefined {
-            let Some(broken) = self.broken_autoref(links, &site, &changed, renderer, unit, u)
-            else {
-                continue;
-            };
-            if let Some(d) = self.autoref_finding(unit, u, &broken, &since.rev) {
-                self.moved_links
-                    .lock()
-                    .unwrap_or_else(|p| p.into_inner())
-                    .insert(d.byte_offset);
-                out.push(d);
+        for link in undefined {
+            let ids = identifiers(text, &link);
+            if let Some(broken) = self.broken_autoref(links, &site, &changed, renderer, &ids) {
+                out.push(Found { link, broken });
             }
         }
         out
     }
 
-    /// The heading the cross-reference `u` of `unit` named, when a page
-    /// of `changed` had its id at the revision and no page of `site` has
-    /// it now ([`crate::links::LocalLinks::site_anchor`]); `None`
-    /// otherwise, the link counted as not checked when the site's anchors
-    /// are not all known.
+    /// The heading a cross-reference looked up by `ids` named, when a
+    /// page of `changed` had one of them at the revision and no page of
+    /// `site` has any now ([`crate::links::LocalLinks::site_anchor`]);
+    /// `None` otherwise, the link counted as not checked when the site's
+    /// anchors are not all known.
     fn broken_autoref(
         &self,
         links: &crate::links::LocalLinks,
         site: &crate::site::Site,
         changed: &[std::path::PathBuf],
         renderer: crate::site::slug::Renderer,
-        unit: &Unit,
-        u: &crate::format::markdown_references::UndefinedLabel,
+        ids: &[String],
     ) -> Option<Broken> {
         let (since, _) = self.since.as_ref()?;
-        let ids = identifiers(&unit.raw, u);
         // Only an id a heading can have: a dotted object path
         // (`griffe.Module`) is mkdocstrings' or an inventory's.
         let heading_like = |id: &String| !id.is_empty() && renderer.slug(id) == *id;
@@ -120,7 +198,7 @@ impl Checker<'_> {
                 continue;
             };
             // Broken only when no page may have any of the ids now.
-            for each in &ids {
+            for each in ids {
                 match links.site_anchor(site, each) {
                     SiteAnchor::Found => return None,
                     SiteAnchor::Unsure(why) => {
@@ -148,21 +226,29 @@ impl Checker<'_> {
         None
     }
 
-    /// The finding for the cross-reference `u` of `unit` whose heading
-    /// `broken` says; `None` when the rule is off.
+    /// The finding for the cross-reference `f`, at the file bytes `span`
+    /// (from `start` to `end`, 1-based lines and columns), written `uri`;
+    /// the fix writes the heading's new id over the file bytes `edit`
+    /// (empty for a collapsed reference's `[]`) when it was reworded.
+    /// `on` says which page renders a docstring. `None` when the rule is
+    /// off. With `--since`, it is reported on any line.
     fn autoref_finding(
         &self,
-        unit: &Unit,
-        u: &crate::format::markdown_references::UndefinedLabel,
-        broken: &Broken,
-        rev: &str,
+        f: &Found,
+        span: std::ops::Range<u64>,
+        (start, end): (crate::position::Position, crate::position::Position),
+        uri: &str,
+        edit: Option<std::ops::Range<u64>>,
+        on: Option<&str>,
     ) -> Option<Diagnostic> {
         let rule = missing_anchor::RULE;
+        let (since, _) = self.since.as_ref()?;
         if !self.rules.enabled(rule.code) {
             return None;
         }
+        let broken = &f.broken;
         let shown = crate::links::shown(&broken.page);
-        let mut message = missing_anchor::cross_reference_message(&broken.id, &shown, rev);
+        let mut message = missing_anchor::cross_reference_message(&broken.id, &shown, &since.rev);
         let fix = match &broken.now {
             Some(now) => {
                 let what = if now.reworded {
@@ -174,11 +260,11 @@ impl Checker<'_> {
                     "{message}; {what}: it is now {}",
                     crate::lint::quote(&format!("#{}", now.id))
                 );
-                id_edit(&unit.raw, u).map(|(start, end)| crate::fix::Fix {
+                edit.map(|e| crate::fix::Fix {
                     message: format!("name {}, the heading's new id", crate::lint::quote(&now.id)),
                     edits: vec![crate::fix::Edit {
-                        start: unit.offset + start as u64,
-                        end: unit.offset + end as u64,
+                        start: e.start,
+                        end: e.end,
                         replacement: now.id.clone(),
                     }],
                     applicability: crate::fix::Applicability::Safe,
@@ -186,33 +272,48 @@ impl Checker<'_> {
             }
             None => None,
         };
-        let file = unit.offset + u.span.start as u64..unit.offset + u.span.end as u64;
-        let start = unit.position(file.start);
-        let end = unit.position(file.end);
-        Some(Diagnostic {
+        if let Some(on) = on {
+            message = format!("{message} {on}");
+        }
+        let d = Diagnostic {
             path: self.name.clone(),
             line: start.line,
             column: start.column,
-            byte_offset: file.start,
+            byte_offset: span.start,
             end_line: end.line,
             end_column: end.column,
-            uri_span: file.clone(),
+            uri_span: span,
             code: rule.code,
             rule: rule.name,
             severity: self.rules.severity(&rule),
             message: crate::lint::bounded(message),
-            uri: String::from_utf8_lossy(unit.raw.get(u.span.clone()).unwrap_or_default())
-                .into_owned(),
+            uri: uri.to_string(),
             fix,
             origin: Some(Box::new(Origin {
-                segment: "autorefs",
-                field: Some(if u.collapsed { "collapsed" } else { "full" }.to_string()),
+                segment: if on.is_some() {
+                    "python-docstring"
+                } else {
+                    "autorefs"
+                },
+                field: Some(
+                    if f.link.collapsed {
+                        "collapsed"
+                    } else {
+                        "full"
+                    }
+                    .to_string(),
+                ),
                 decoded_line: start.line,
                 decoded_column: start.column,
                 ..Origin::default()
             })),
             remote: None,
-        })
+        };
+        self.moved_links
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(d.byte_offset);
+        Some(d)
     }
 }
 

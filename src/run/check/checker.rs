@@ -126,6 +126,7 @@ impl Checker<'_> {
         let keep = match writes {
             Writes::Document(_) => true,
             Writes::Data(_) => crate::fix::place::inside_uri(fix, &d.uri_span),
+            Writes::ReportOnly(NotWritten::Code("Python")) => docstring_fix(d, fix),
             Writes::ReportOnly(_) => false,
         };
         if !keep {
@@ -249,4 +250,25 @@ impl Checker<'_> {
             .unwrap_or_else(|p| p.into_inner())
             .is_some()
     }
+}
+
+/// True when `fix` of the finding `d` in a Python file may be written:
+/// `d` is a link of a docstring that a page renders (read by the
+/// format layer's lexer of string literals, `format::python_docstring`,
+/// which gives a fix only where the literal's bytes are the docstring's
+/// text as they are), every edit lies inside the link, and writes only
+/// letters, digits, `-`, `_` and `.` (a heading's id: no quote, backslash
+/// or line break, so the literal stays the same literal). The rest of
+/// the file is never written.
+fn docstring_fix(d: &Diagnostic, fix: &Fix) -> bool {
+    let docstring = d
+        .origin
+        .as_ref()
+        .is_some_and(|o| o.segment == "python-docstring");
+    let plain = fix.edits.iter().all(|e| {
+        e.replacement
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+    });
+    docstring && plain && crate::fix::place::inside_uri(fix, &d.uri_span)
 }

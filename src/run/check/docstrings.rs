@@ -12,6 +12,7 @@ use super::*;
 use crate::format::origin::Origin;
 use crate::format::python_docstring::{self, DocLink};
 use crate::format::sphinx_xref::{Xref, XrefKind};
+use crate::lines::ReadAt;
 use crate::links::{Problem, XrefOutcome};
 use crate::lint::rules::{missing_anchor, missing_local_target};
 use crate::lint::Diagnostic;
@@ -27,6 +28,25 @@ impl Checker<'_> {
     /// The file is read through `held`, the handle the scan read (never
     /// by its path again).
     pub(super) fn docstring_findings(&self, held: Option<&std::fs::File>) -> Vec<Diagnostic> {
+        self.docstring_findings_read(|| match held {
+            Some(f) => read_bounded(f),
+            // No handle: nothing to read, nothing to say.
+            None => Err(String::new()),
+        })
+    }
+
+    /// [`Checker::docstring_findings`] of the file's text `src` as a fix
+    /// pass reads it (the edits found so far laid over it).
+    pub(super) fn docstring_findings_of<S: ReadAt>(&self, src: S) -> Vec<Diagnostic> {
+        self.docstring_findings_read(|| read_bounded(src))
+    }
+
+    /// [`Checker::docstring_findings`], the file's bytes given by `read`
+    /// (an empty reason: nothing to read, nothing said).
+    fn docstring_findings_read(
+        &self,
+        read: impl FnOnce() -> Result<Vec<u8>, String>,
+    ) -> Vec<Diagnostic> {
         let mut out = Vec::new();
         let Some(links) = self.links else {
             return out;
@@ -48,13 +68,12 @@ impl Checker<'_> {
         let Some((rendering, real)) = links.docstring_rendering(tree, path) else {
             return out;
         };
-        let Some(held) = held else {
-            return out;
-        };
-        let bytes = match read_bounded(held) {
+        let bytes = match read() {
             Ok(b) => b,
             Err(why) => {
-                links.count_not_checked(tree, path, &why);
+                if !why.is_empty() {
+                    links.count_not_checked(tree, path, &why);
+                }
                 return out;
             }
         };
@@ -72,6 +91,11 @@ impl Checker<'_> {
             let Some(markup) = pages.markup else {
                 continue;
             };
+            // mkdocs-autorefs' cross-references broken since `--since`'s
+            // revision, as on the page that surely renders it.
+            if let (python_docstring::Markup::Markdown, Some(page)) = (markup, pages.sure.first()) {
+                out.extend(self.docstring_autorefs(links, tree, &bytes, d, page));
+            }
             for link in d.links(&bytes, markup) {
                 if link.xref.is_none() && crate::grammar::has_scheme(link.text.trim()) {
                     // Not a local link (`--links remote` reads the URIs
@@ -96,6 +120,7 @@ impl Checker<'_> {
                 }
             }
         }
+        out.sort_by_key(|d| d.byte_offset);
         out
     }
 
@@ -226,17 +251,16 @@ impl Checker<'_> {
     }
 }
 
-/// The bytes of the Python file `file` (read at offsets from its start),
+/// The bytes of the Python file `src` (read at offsets from its start),
 /// up to [`python_docstring::MAX_BYTES`]; the reason it is not read
 /// otherwise.
-fn read_bounded(file: &std::fs::File) -> Result<Vec<u8>, String> {
-    use std::os::unix::fs::FileExt;
+fn read_bounded<S: ReadAt>(mut src: S) -> Result<Vec<u8>, String> {
     let not_read =
         |e: std::io::Error| format!("links in the docstrings of a Python file not read ({e})");
     let mut bytes = vec![0u8; python_docstring::MAX_BYTES + 1];
     let mut len = 0;
     while len < bytes.len() {
-        match file.read_at(&mut bytes[len..], len as u64) {
+        match src.read_at(len as u64, &mut bytes[len..]) {
             Ok(0) => break,
             Ok(n) => len += n,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}

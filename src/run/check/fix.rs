@@ -302,12 +302,30 @@ impl Checker<'_> {
         mut each: impl FnMut(Diagnostic),
     ) -> io::Result<()> {
         if format == InputFormat::Text {
-            return self
-                .linter
-                .lint_each(&self.name, src, self.rules, self.scan, |mut d| {
-                    self.text_policy(writes, &mut d, say);
-                    each(d);
-                });
+            // The links of a Python file's docstrings that pages render
+            // (`--links local`; with `--since`, fixes of cross-references
+            // to reworded headings), given out in file order among the
+            // text's findings, as without `--fix`.
+            let mut docstrings: std::collections::VecDeque<Diagnostic> =
+                self.docstring_findings_of(src.clone()).into();
+            let mut give = |mut d: Diagnostic| {
+                self.text_policy(writes, &mut d, say);
+                each(d);
+            };
+            self.linter
+                .lint_each(&self.name, src, self.rules, self.scan, |d| {
+                    while docstrings
+                        .front()
+                        .is_some_and(|x| x.byte_offset < d.byte_offset)
+                    {
+                        if let Some(x) = docstrings.pop_front() {
+                            give(x);
+                        }
+                    }
+                    give(d);
+                })?;
+            docstrings.into_iter().for_each(give);
+            return Ok(());
         }
         let found = std::sync::Mutex::new(Vec::new());
         let reads = Stats::default();
