@@ -3,7 +3,10 @@
 //!
 //! A docstring is the string literal that is the first statement of a
 //! module, class or function body (The Python Language Reference,
-//! "Lexical analysis", string and bytes literals; PEP 257). Documentation
+//! "Lexical analysis", string and bytes literals; PEP 257), and the
+//! string statement right after an assignment to one name at module or
+//! class level (`x: int = 1` then `"""..."""`: PEP 257's attribute
+//! docstrings, `Class.x`; griffe and Sphinx autodoc read them). Documentation
 //! generators render them into pages: mkdocstrings (with griffe) as
 //! Markdown, Sphinx autodoc as reStructuredText, each after
 //! `inspect.cleandoc` (Sphinx's `prepare_docstring`): the first line's
@@ -467,7 +470,21 @@ pub fn docstrings(src: &[u8]) -> Result<Vec<Docstring>, PythonError> {
     // The object whose body's first statement comes next: its path, and
     // the indentation its body must exceed.
     let mut pending: Option<(Option<String>, usize)> = Some((Some(String::new()), 0));
+    // The attribute the previous logical line assigned at module or class
+    // level, and its indentation: a string statement right after it, at
+    // the same indentation, is its docstring (PEP 257's attribute
+    // docstrings, as griffe (mkdocstrings) and Sphinx autodoc read them).
+    let mut assigned: Option<(String, usize)> = None;
     for (n, line) in lines.iter().enumerate() {
+        if let Some((object, indent)) = assigned.take() {
+            if let (true, Some((all, prefix, body))) =
+                (line.indent == indent, docstring_token(&line.tokens))
+            {
+                if let Some(d) = docstring(src, object, all, prefix, body) {
+                    out.push(d);
+                }
+            }
+        }
         if let Some((object, above)) = pending.take() {
             let first = n == 0 || line.indent > above;
             if let (true, Some(object), Some((all, prefix, body))) =
@@ -480,6 +497,13 @@ pub fn docstrings(src: &[u8]) -> Result<Vec<Docstring>, PythonError> {
         }
         while scopes.last().is_some_and(|s| line.indent <= s.indent) {
             scopes.pop();
+        }
+        if let Some(name) = assigned_name(src, &line.tokens) {
+            if !scopes.iter().any(|s| s.function) {
+                let mut path: Vec<&str> = scopes.iter().map(|s| s.name.as_str()).collect();
+                path.push(&name);
+                assigned = Some((path.join("."), line.indent));
+            }
         }
         let Some((function, name, colon)) = header(src, &line.tokens) else {
             continue;
@@ -506,6 +530,53 @@ pub fn docstrings(src: &[u8]) -> Result<Vec<Docstring>, PythonError> {
         });
     }
     Ok(out)
+}
+
+/// The name a logical line of `tokens` assigns, when it is an
+/// assignment to one name (`x = 1`, `x: int = 1`, `x: int`; not `x ==
+/// y`, `x += 1`, `a.b = 1`, nor a keyword's `else:`).
+fn assigned_name(src: &[u8], tokens: &[Tok]) -> Option<String> {
+    let Some(Tok::Name(r)) = tokens.first() else {
+        return None;
+    };
+    let name = src.get(r.clone())?;
+    const KEYWORDS: &[&[u8]] = &[
+        b"else",
+        b"try",
+        b"finally",
+        b"lambda",
+        b"if",
+        b"elif",
+        b"while",
+        b"for",
+        b"with",
+        b"except",
+        b"return",
+        b"yield",
+        b"assert",
+        b"del",
+        b"pass",
+        b"raise",
+        b"import",
+        b"from",
+        b"global",
+        b"nonlocal",
+        b"not",
+        b"await",
+        b"match",
+        b"case",
+        b"type",
+        b"print",
+    ];
+    if KEYWORDS.contains(&name) {
+        return None;
+    }
+    let assigns = match tokens.get(1)? {
+        Tok::Other(b'=', 0) => !matches!(tokens.get(2), Some(Tok::Other(b'=', _))),
+        Tok::Other(b':', 0) => true,
+        _ => false,
+    };
+    assigns.then(|| String::from_utf8_lossy(name).into_owned())
 }
 
 /// True when the Python source `src` defines `name` at its top level
@@ -698,8 +769,17 @@ mod tests {
 
     #[test]
     fn module_class_method_and_function_docstrings() {
-        let src = "#!/usr/bin/env python\n# c\n\"\"\"Module.\"\"\"\nimport x\n\n\nclass A(B, metaclass=M):\n    '''A's.'''\n\n    x: int = 1\n    \"\"\"An attribute's: not read.\"\"\"\n\n    @property\n    def p(self) -> 'str':\n        r\"\"\"P's.\"\"\"\n        def inner():\n            \"\"\"Local.\"\"\"\n\n    async def q(\n        self, a={'k': 1},\n    ) -> None: \"\"\"Q's.\"\"\"\n\n\ndef f(): 'F.'; return 1\nclass C:\n    x = 1\n    \"\"\"Not C's.\"\"\"\ndef g():\n    f\"\"\"An f-string: {x!r} is no docstring.\"\"\"\n";
-        assert_eq!(objects(src), ["", "A", "A.p", "A.q", "f"]);
+        let src = "#!/usr/bin/env python\n# c\n\"\"\"Module.\"\"\"\nimport x\n\n\nclass A(B, metaclass=M):\n    '''A's.'''\n\n    x: int = 1\n    \"\"\"An attribute's.\"\"\"\n\n    @property\n    def p(self) -> 'str':\n        r\"\"\"P's.\"\"\"\n        def inner():\n            \"\"\"Local.\"\"\"\n\n    async def q(\n        self, a={'k': 1},\n    ) -> None: \"\"\"Q's.\"\"\"\n\n\ndef f(): 'F.'; return 1\nclass C:\n    x = 1\n    \"\"\"C.x's, not C's.\"\"\"\ndef g():\n    f\"\"\"An f-string: {x!r} is no docstring.\"\"\"\n";
+        assert_eq!(objects(src), ["", "A", "A.x", "A.p", "A.q", "f", "C.x"]);
+    }
+
+    /// Attribute docstrings (PEP 257): after an assignment to one name at
+    /// module or class level only (mkdocs' `Page.abs_url: str | None`
+    /// then its docstring, `mkdocs/structure/pages.py`).
+    #[test]
+    fn attribute_docstrings() {
+        let src = "x = 1\n\"\"\"X.\"\"\"\nclass Page:\n    abs_url: str | None\n    \"\"\"The [site_url][] one.\"\"\"\n\n    y += 1\n    \"\"\"No.\"\"\"\n    a.b = 1\n    \"\"\"No.\"\"\"\n    if y == 1:\n        pass\n    else:\n        \"\"\"No.\"\"\"\n    z = (\n        1)\n\n    \"\"\"Z.\"\"\"\n    w = 2\n        \"\"\"No: deeper.\"\"\"\n    def __init__(self):\n        self.v = 1\n        v = 2\n        \"\"\"No: local.\"\"\"\n";
+        assert_eq!(objects(src), ["x", "Page.abs_url", "Page.z"]);
     }
 
     #[test]
