@@ -168,3 +168,48 @@ fn since_fix_follows_a_docstring_cross_reference_to_a_reworded_heading() {
     );
     no_broken_link(d);
 }
+
+#[test]
+fn since_says_the_new_id_without_a_fix_on_a_page_that_includes_files() {
+    if !have_git() {
+        return;
+    }
+    // As mkdocs' `dev-guide/plugins.md` (a `--8<--` snippet, and
+    // `[config_scheme][]` in `mkdocs/exceptions.py`): the included file's
+    // headings may change the id's counter, so the new id is said, not
+    // written.
+    let dir = reworded_site(
+        "mkdocs",
+        &[
+            ("mkdocs.yml", "site_name: MkDocs\nplugins:\n  - autorefs\nmarkdown_extensions:\n  - pymdownx.snippets\n"),
+            (
+                "docs/user-guide/configuration.md",
+                "# Configuration\n\n## Project information\n\n### site_name\n\n--8<-- \"docs/snippet.md\"\n",
+            ),
+            ("docs/snippet.md", "Shared text.\n"),
+            ("docs/names.md", "# Names\n\nThe [site_name][] is shown in the header.\n"),
+        ],
+        "docs/user-guide/configuration.md",
+        "### site_name",
+        "### site_name setting",
+    );
+    let d = dir.path();
+    let out = since_base(d, &["--format", "plain", "."]);
+    let found = text(&out);
+    let line = found
+        .lines()
+        .find(|l| l.contains("names.md:3:"))
+        .unwrap_or_default();
+    assert!(
+        line.contains(" L002 ")
+            && line.contains(
+                "it is now #site_name-setting on the page, which includes files (no fix)"
+            ),
+        "{found}"
+    );
+    let _ = since_base(d, &["--fix", "."]);
+    assert_eq!(
+        read(d, "docs/names.md"),
+        "# Names\n\nThe [site_name][] is shown in the header.\n"
+    );
+}

@@ -30,6 +30,10 @@ struct Broken {
     page: std::path::PathBuf,
     /// The heading's id now, when it was certainly reworded at its place.
     now: Option<crate::fix::reworded::Reworded>,
+    /// The page includes files: their headings may change the id's
+    /// counter, so the new id is said with no fix (as for a link's
+    /// fragment, `Checker::reworded_heading`).
+    includes: bool,
 }
 
 /// A cross-reference found broken ([`Checker::broken_autorefs`]), in the
@@ -214,13 +218,17 @@ impl Checker<'_> {
                     SiteAnchor::Missing => {}
                 }
             }
-            let now = crate::links::anchors::read_document(page).and_then(|(new, _)| {
-                crate::fix::reworded::new_id(&old, &new, format, renderer, id)
+            let new = crate::links::anchors::read_document(page).map(|(new, _)| new);
+            let includes = new.as_ref().is_some_and(|new| {
+                !crate::links::anchors::includes::included(new, page, None).is_empty()
             });
+            let now =
+                new.and_then(|new| crate::fix::reworded::new_id(&old, &new, format, renderer, id));
             return Some(Broken {
                 id: id.clone(),
                 page: page.clone(),
                 now,
+                includes,
             });
         }
         None
@@ -260,7 +268,10 @@ impl Checker<'_> {
                     "{message}; {what}: it is now {}",
                     crate::lint::quote(&format!("#{}", now.id))
                 );
-                edit.map(|e| crate::fix::Fix {
+                if broken.includes {
+                    message = format!("{message} on the page, which includes files (no fix)");
+                }
+                edit.filter(|_| !broken.includes).map(|e| crate::fix::Fix {
                     message: format!("name {}, the heading's new id", crate::lint::quote(&now.id)),
                     edits: vec![crate::fix::Edit {
                         start: e.start,
