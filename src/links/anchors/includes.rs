@@ -525,6 +525,25 @@ pub enum Generated {
     Any,
 }
 
+/// True when `line` opens a code block that markdown-exec runs
+/// (`` ```python exec="on" ``, `exec="1"`, `exec="true"`; markdown-exec
+/// docs, "Usage"): what it prints is rendered in its place, Markdown or
+/// HTML with any headings and ids. `exec="0"`, `"false"`, `"off"` and
+/// `"no"` run nothing.
+fn executed_fence(line: &[u8]) -> bool {
+    let t = line.trim_ascii_start();
+    if !(t.starts_with(b"```") || t.starts_with(b"~~~")) {
+        return false;
+    }
+    let Some(at) = memchr::memmem::find(t, b"exec=\"") else {
+        return false;
+    };
+    let value = &t[at + 6..];
+    let value = &value[..memchr::memchr(b'"', value).unwrap_or(value.len())];
+    let off: &[&[u8]] = &[b"0", b"false", b"off", b"no"];
+    !off.iter().any(|o| value.eq_ignore_ascii_case(o))
+}
+
 /// The object paths of the mkdocstrings directives of `src` (a page
 /// rendered by `renderer`): each `::: path` line whose `path` is a dotted
 /// Python name (`mkdocs.plugins.BasePlugin`, `griffe`), in order; empty
@@ -581,14 +600,15 @@ pub fn generated_with(src: &[u8], renderer: Renderer, quiet: &[String]) -> Gener
         Renderer::PythonMarkdown | Renderer::PythonMarkdownUnicode | Renderer::Pymdownx { .. }
     );
     let mut found = Generated::Nothing;
-    // Every pattern below holds `:::`, `{{`, `{%` or `<!--`: a page with
-    // none of them is done with four searches.
+    // Every pattern below holds `:::`, `{{`, `{%`, `<!--` or `exec="`: a
+    // page with none of them is done with five searches.
     {
         use memchr::memmem::find;
         if find(src, b"<!--").is_none()
             && find(src, b"{{").is_none()
             && find(src, b"{%").is_none()
-            && !(python_markdown && find(src, b":::").is_some())
+            && !(python_markdown
+                && (find(src, b":::").is_some() || find(src, b"exec=\"").is_some()))
         {
             return found;
         }
@@ -610,7 +630,7 @@ pub fn generated_with(src: &[u8], renderer: Renderer, quiet: &[String]) -> Gener
         // fralau/mkdocs-macros-plugin's `advanced.md`, issue 46 round 9.)
         let template = loud_shortcode(line, quiet)
             || (!python_markdown && memchr::memmem::find(line, b"{% include").is_some());
-        if directive || template {
+        if directive || template || (python_markdown && executed_fence(line)) {
             return Generated::Any;
         }
         let t = line.trim_ascii();
@@ -719,6 +739,14 @@ mod tests {
             ]
         );
         assert!(object_directives(api, Renderer::Vitepress).is_empty());
+        // A markdown-exec block prints what it likes; one that runs
+        // nothing, and the same where Python-Markdown does not render,
+        // mint nothing.
+        let exec = b"# Demo\n\n```python exec=\"1\" html=\"1\"\nprint('## Out')\n```\n";
+        assert_eq!(generated(exec, Renderer::PythonMarkdown), Generated::Any);
+        assert_eq!(generated(exec, Renderer::Github), Generated::Nothing);
+        let off = b"# Demo\n\n```python exec=\"off\"\nprint('## Out')\n```\n";
+        assert_eq!(generated(off, Renderer::PythonMarkdown), Generated::Nothing);
         // A markdown-it container (VitePress) mints no id.
         assert_eq!(
             generated(b"# Guide\n\n::: tip Note\nx\n:::\n", Renderer::Vitepress),
