@@ -102,11 +102,7 @@ impl Checker<'_> {
             let edit = id_edit(&d.text, u)
                 .filter(|_| exact)
                 .and_then(|(s, e)| d.file_span(&(s..e)));
-            let position = |at: usize| {
-                let mut t = crate::position::LineTracker::new();
-                t.advance(bytes.get(..at).unwrap_or(bytes));
-                t.position()
-            };
+            let position = |at: usize| super::docstrings::position_in(bytes, at);
             let (start, end) = (position(span.start), position(span.end));
             let uri = String::from_utf8_lossy(bytes.get(span.clone()).unwrap_or_default());
             let on = format!(

@@ -218,13 +218,8 @@ impl Checker<'_> {
         message: String,
     ) -> Diagnostic {
         let span = link.span.start as u64..link.span.end as u64;
-        let position = |at: usize| {
-            let mut t = crate::position::LineTracker::new();
-            t.advance(bytes.get(..at).unwrap_or(bytes));
-            t.position()
-        };
-        let start = position(link.span.start);
-        let end = position(link.span.end);
+        let start = position_in(bytes, link.span.start);
+        let end = position_in(bytes, link.span.end);
         Diagnostic {
             path: self.name.clone(),
             line: start.line,
@@ -249,6 +244,14 @@ impl Checker<'_> {
             remote: None,
         }
     }
+}
+
+/// The 1-based line and column of the 0-based byte offset `at` of the
+/// file `bytes` (the end of the file when `at` lies past it).
+pub(super) fn position_in(bytes: &[u8], at: usize) -> crate::position::Position {
+    let mut t = crate::position::LineTracker::new();
+    t.advance(bytes.get(..at).unwrap_or(bytes));
+    t.position()
 }
 
 /// The bytes of the Python file `src` (read at offsets from its start),
