@@ -158,9 +158,34 @@ impl Checker<'_> {
         if changed.is_empty() {
             return out;
         }
+        // Each changed page read at the revision once for the document's
+        // cross-references (not once per cross-reference).
+        let max = crate::links::anchors::MAX_DOCUMENT;
+        let mut olds: Option<Vec<Old>> = None;
         for link in undefined {
             let ids = identifiers(text, &link);
-            if let Some(broken) = self.broken_autoref(links, &site, &changed, renderer, &ids) {
+            // Only an id a heading can have: a dotted object path
+            // (`griffe.Module`) is mkdocstrings' or an inventory's.
+            if !ids.iter().any(|id| heading_like(renderer, id)) {
+                continue;
+            }
+            let olds = olds.get_or_insert_with(|| {
+                changed
+                    .iter()
+                    .filter_map(|page| {
+                        let text = since.text_at_revision(page, max)?;
+                        let format = crate::format::detect::detect(&text, page);
+                        let ids = crate::fix::reworded::heading_ids(&text, format, renderer);
+                        Some(Old {
+                            page: page.clone(),
+                            text,
+                            format,
+                            ids,
+                        })
+                    })
+                    .collect()
+            });
+            if let Some(broken) = self.broken_autoref(links, &site, olds, renderer, &ids) {
                 out.push(Found { link, broken });
             }
         }
@@ -168,7 +193,7 @@ impl Checker<'_> {
     }
 
     /// The heading a cross-reference looked up by `ids` named, when a
-    /// page of `changed` had one of them at the revision and no page of
+    /// page of `olds` had one of them at the revision and no page of
     /// `site` has any now ([`crate::links::LocalLinks::site_anchor`]);
     /// `None` otherwise, the link counted as not checked when the site's
     /// anchors are not all known.
@@ -176,25 +201,23 @@ impl Checker<'_> {
         &self,
         links: &crate::links::LocalLinks,
         site: &crate::site::Site,
-        changed: &[std::path::PathBuf],
+        olds: &[Old],
         renderer: crate::site::slug::Renderer,
         ids: &[String],
     ) -> Option<Broken> {
         let (since, _) = self.since.as_ref()?;
-        // Only an id a heading can have: a dotted object path
-        // (`griffe.Module`) is mkdocstrings' or an inventory's.
-        let heading_like = |id: &String| !id.is_empty() && renderer.slug(id) == *id;
-        if !ids.iter().any(heading_like) {
-            return None;
-        }
-        let max = crate::links::anchors::MAX_DOCUMENT;
-        for page in changed {
-            let Some(old) = since.text_at_revision(page, max) else {
-                continue;
-            };
-            let format = crate::format::detect::detect(&old, page);
-            let had = crate::fix::reworded::heading_ids(&old, format, renderer);
-            let Some(id) = ids.iter().find(|id| heading_like(id) && had.contains(id)) else {
+        for Old {
+            page,
+            text: old,
+            format,
+            ids: had,
+        } in olds
+        {
+            let format = *format;
+            let Some(id) = ids
+                .iter()
+                .find(|id| heading_like(renderer, id) && had.contains(id))
+            else {
                 continue;
             };
             // Broken only when no page may have any of the ids now.
@@ -219,7 +242,7 @@ impl Checker<'_> {
                 !crate::links::anchors::includes::included(new, page, None).is_empty()
             });
             let now =
-                new.and_then(|new| crate::fix::reworded::new_id(&old, &new, format, renderer, id));
+                new.and_then(|new| crate::fix::reworded::new_id(old, &new, format, renderer, id));
             return Some(Broken {
                 id: id.clone(),
                 page: page.clone(),
@@ -322,6 +345,24 @@ impl Checker<'_> {
             .insert(d.byte_offset);
         Some(d)
     }
+}
+
+/// A page of the site changed since the revision, as it was then.
+struct Old {
+    /// Its path.
+    page: std::path::PathBuf,
+    /// Its text at the revision.
+    text: std::sync::Arc<Vec<u8>>,
+    /// Its format.
+    format: InputFormat,
+    /// The ids of its headings then ([`crate::fix::reworded::heading_ids`]).
+    ids: Vec<String>,
+}
+
+/// True when `id` is one a heading can have: what `renderer`'s slugger
+/// leaves as it is (not a dotted object path, `griffe.Module`).
+fn heading_like(renderer: crate::site::slug::Renderer, id: &str) -> bool {
+    !id.is_empty() && renderer.slug(id) == id
 }
 
 /// The ids mkdocs-autorefs looks the reference link `u` of `raw` up by,
