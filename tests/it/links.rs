@@ -603,3 +603,22 @@ fn links_back_to_the_start_of_the_walk_exist() {
         "./docs/x.md:1:39: L001 links to gone, which does not exist\n"
     );
 }
+
+/// A page whose text holds a Liquid include (here in a code span of
+/// prose documenting templates, as docs/links.md does) or a Hugo
+/// shortcode may have ids its template writes; its own headings are still
+/// its own: a link to one is checked and found, and only a fragment the
+/// page does not make is counted as not checked.
+#[test]
+fn own_headings_of_a_templated_page_are_found() {
+    let out = check_links("fixtures/sites/templated");
+    assert_eq!(stdout(&out), "");
+    assert!(out.status.success(), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(
+            "2 links not checked: they name a fragment that the target page's text does not make"
+        ) && err.contains("`#from-the-include of fixtures/sites/templated/liquid.md`"),
+        "{err}"
+    );
+}

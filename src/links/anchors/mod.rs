@@ -219,7 +219,8 @@ pub fn of_file_with(
         && !python_markdown
         && liquid_anchors(&bytes)
     {
-        return Some(Anchors::unknown());
+        // The ids the template writes are not known; the page's own are.
+        return Some(own_but_unknown(&bytes, format, renderer, definition_terms));
     }
     if format == InputFormat::Asciidoc && attribute_ids(&bytes, path) {
         return Some(own_but_unknown(&bytes, format, renderer, definition_terms));
@@ -228,9 +229,16 @@ pub fn of_file_with(
         format,
         InputFormat::Markdown | InputFormat::Rst | InputFormat::Asciidoc
     ) {
-        let generated = includes::generated_with(&bytes, renderer, quiet);
-        if generated == includes::Generated::Any || custom_page(&bytes) {
+        if custom_page(&bytes) {
             return Some(Anchors::unknown());
+        }
+        // A shortcode, Liquid include or directive that may write any id:
+        // the page's own headings are still its own (a fragment among
+        // them is found), any other is taken as there, as for an include
+        // not read below.
+        let generated = includes::generated_with(&bytes, renderer, quiet);
+        if generated == includes::Generated::Any {
+            return Some(own_but_unknown(&bytes, format, renderer, definition_terms));
         }
         // An MDX page rendering a component may hold ids its headings do
         // not make (an API table's rows); and Docusaurus compiles `.md`
