@@ -29,17 +29,18 @@ impl LocalLinks {
     /// Whether a page of `site` has the anchor `id` (as its renderer
     /// mints heading ids, or written; [`Anchors::has`]): [`SiteAnchor::Found`]
     /// when a page's own text makes it, [`SiteAnchor::Unsure`] when none
-    /// does but the site's or a page's anchors are not all known
-    /// ([`Site::unsure_anchors`], [`Site::unsure_anchors_of`], a page whose
-    /// directives write headings) or pages the model does not see may be
-    /// made ([`Site::unsure_pages`]: a plugin such as `gen-files`), else
-    /// [`SiteAnchor::Missing`]. Each
-    /// page's anchors are read once per run.
+    /// does but a page's anchors are not all known
+    /// ([`Site::unsure_anchors_of`], a page whose directives write
+    /// headings) or pages the model does not see may be made
+    /// ([`Site::unsure_pages`]: a plugin such as `gen-files`), else
+    /// [`SiteAnchor::Missing`]. What may add anchors to every page
+    /// ([`Site::unsure_anchors`]: a hook) is the caller's to weigh, as
+    /// for a link to one page. Each page's anchors are read once per run.
     pub(crate) fn site_anchor(&self, site: &Site, id: &str) -> SiteAnchor {
         let renderer = self.renderer.unwrap_or(site.renderer());
         let terms = site.layout.definition_term_ids;
         // A page the model does not see may mint any id.
-        let mut unsure = site.unsure_anchors().or_else(|| site.unsure_pages());
+        let mut unsure = site.unsure_pages();
         for (page, _) in site.pages() {
             let Some(a) = self.anchors(page, renderer, terms) else {
                 continue;

@@ -213,3 +213,61 @@ fn since_says_the_new_id_without_a_fix_on_a_page_that_includes_files() {
         "# Names\n\nThe [site_name][] is shown in the header.\n"
     );
 }
+
+#[test]
+fn since_fix_follows_a_cross_reference_despite_a_hook_but_not_past_a_click_block() {
+    if !have_git() {
+        return;
+    }
+    // A hook may add anchors to any page: as for a link to the page, a
+    // heading certainly reworded at its place is the evidence the
+    // cross-reference broke (mkdocs/mkdocs's own `hooks:`; issue 51's
+    // re-run of 2026-12-01, its reproducer r4).
+    let dir = reworded_site(
+        "mkdocs",
+        &[
+            (
+                "mkdocs.yml",
+                "site_name: MkDocs\nhooks:\n  - docs/hooks.py\nplugins:\n  - autorefs\n",
+            ),
+            (
+                "docs/hooks.py",
+                "def on_page_markdown(markdown, **kwargs):\n    return markdown\n",
+            ),
+            ("docs/names.md", "# Names\n\nSee [site_name][].\n"),
+        ],
+        "docs/user-guide/configuration.md",
+        "### site_name",
+        "### site_name setting",
+    );
+    let d = dir.path();
+    let out = since_base(d, &["--fix", "."]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert_eq!(
+        read(d, "docs/names.md"),
+        "# Names\n\nSee [site_name][site_name-setting].\n"
+    );
+    // A page whose `::: mkdocs-click` block mints a heading per command
+    // may mint the id itself: not checked, and said (reproducer r3).
+    write(d, "docs/names.md", "# Names\n\nSee [site_name][].\n");
+    write(
+        d,
+        "mkdocs.yml",
+        "site_name: MkDocs\nplugins:\n  - autorefs\nmarkdown_extensions:\n  - mkdocs-click\n",
+    );
+    write(
+        d,
+        "docs/cli.md",
+        "# CLI\n\n::: mkdocs-click\n    :module: mkdocs.__main__\n    :command: cli\n",
+    );
+    let out = since_base(d, &["--format", "plain", "."]);
+    let found = format!("{}{}", text(&out), String::from_utf8_lossy(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{found}");
+    assert!(
+        !found.contains("names.md:")
+            && found
+                .contains("a cross-reference (mkdocs-autorefs) to a heading changed since base")
+            && found.contains("docs/cli.md may write headings"),
+        "{found}"
+    );
+}

@@ -220,20 +220,19 @@ impl Checker<'_> {
             else {
                 continue;
             };
-            // Broken only when no page may have any of the ids now.
+            // Broken only when no page may have any of the ids now. What
+            // may add anchors to every page (a hook: `Site::unsure_anchors`)
+            // is weighed as for a link to the page: the heading certainly
+            // reworded at its place is the evidence the link broke
+            // (`reworded_on_unsure_page`). A page that may mint any id
+            // (`::: mkdocs-click`, markdown-exec) or pages not seen
+            // (`gen-files`) leave it not checked: the id may be theirs.
+            let site_wide = site.unsure_anchors();
+            let mut unsure = None;
             for each in ids {
                 match links.site_anchor(site, each) {
                     SiteAnchor::Found => return None,
-                    SiteAnchor::Unsure(why) => {
-                        if let Some((path, tree)) = self.link_document() {
-                            let reason = format!(
-                                "a cross-reference (mkdocs-autorefs) to a heading changed since {}: {why}",
-                                since.rev
-                            );
-                            links.count_not_checked(tree, path, &reason);
-                        }
-                        return None;
-                    }
+                    SiteAnchor::Unsure(why) => unsure = unsure.or(Some(why)),
                     SiteAnchor::Missing => {}
                 }
             }
@@ -243,6 +242,18 @@ impl Checker<'_> {
             });
             let now =
                 new.and_then(|new| crate::fix::reworded::new_id(old, &new, format, renderer, id));
+            let certain = now.as_ref().is_some_and(|n| n.reworded || !includes);
+            let unsure = unsure.or(site_wide.filter(|_| !certain));
+            if let Some(why) = unsure {
+                if let Some((path, tree)) = self.link_document() {
+                    let reason = format!(
+                        "a cross-reference (mkdocs-autorefs) to a heading changed since {}: {why}",
+                        since.rev
+                    );
+                    links.count_not_checked(tree, path, &reason);
+                }
+                return None;
+            }
             return Some(Broken {
                 id: id.clone(),
                 page: page.clone(),
