@@ -1285,7 +1285,12 @@ impl LocalLinks {
     /// The anchors of the document `path`, read once per run; `None` when
     /// it is not a Markdown or HTML document (its fragments are not
     /// checked) or cannot be read.
-    fn anchors(&self, path: &Path, renderer: Renderer, terms: bool) -> Option<Arc<Anchors>> {
+    pub(crate) fn anchors(
+        &self,
+        path: &Path,
+        renderer: Renderer,
+        terms: bool,
+    ) -> Option<Arc<Anchors>> {
         let key = (path.to_path_buf(), renderer, terms);
         if let Ok(cache) = self.cache.lock() {
             if let Some(a) = cache.get(&key) {

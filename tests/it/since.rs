@@ -1258,13 +1258,14 @@ fn since_follows_hooks_reports_what_it_cannot_fix_and_never_guesses() {
     let hooked = based(&[
         ("mkdocs.yml", "site_name: t\nhooks:\n  - hooks.py\n"),
         ("docs/hooked.md", "# Hooked\n\n## Old heading\n"),
-        // A page that also includes a snippet: the rewording is certain
-        // on its own headings, but no fix (mkdocs' `plugins.md`).
+        // A page that also includes a snippet with a heading: the
+        // rewording is certain on its own headings, but the snippet's
+        // may change the counters: no fix.
         (
             "docs/snip.md",
             "# Snip\n\n--8<-- \"docs/part.txt\"\n\n## Config scheme\n",
         ),
-        ("docs/part.txt", "Included text.\n"),
+        ("docs/part.txt", "## Part\n\nIncluded text.\n"),
         (
             "docs/index.md",
             "# Index\n\n[a](hooked.md#old-heading) [s](snip.md#config-scheme)\n",
@@ -1320,20 +1321,25 @@ fn since_follows_hooks_reports_what_it_cannot_fix_and_never_guesses() {
         "docs/sections.md",
         "# Sections\n\n## Troubleshooting\n\n## FAQ\n\n## Changelog\n",
     );
+    // A snippet of text adds no heading nor id: the page's own headings
+    // are its ids, and the link is fixed (mkdocs' `plugins.md`, issue
+    // 51's re-run of 2026-12-01, reproducer r1).
     let out = since_base(d, &["--format", "plain", "."]);
     let found = text(&out);
     assert_eq!(out.status.code(), Some(1), "{found}");
     assert_eq!(found.matches(" L002 ").count(), 2, "{found}");
     assert!(
-        found.contains("#config-scheme is now #configuration-scheme on the page, which includes files (no fix)")
-            && found.contains("no anchor install in docs/sections.md; its heading changed since base"),
+        found
+            .contains("heading reworded since base: #config-scheme is now #configuration-scheme\n")
+            && found
+                .contains("no anchor install in docs/sections.md; its heading changed since base"),
         "{found}"
     );
     let out = since_base(d, &["--fix", "."]);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out));
     assert_eq!(
         read(d, "docs/index.md"),
-        "# Index\n\n[b](snippet.md#config-scheme) [c](sections.md#install)\n"
+        "# Index\n\n[b](snippet.md#configuration-scheme) [c](sections.md#install)\n"
     );
 }
 

@@ -175,9 +175,9 @@ fn since_says_the_new_id_without_a_fix_on_a_page_that_includes_files() {
         return;
     }
     // As mkdocs' `dev-guide/plugins.md` (a `--8<--` snippet, and
-    // `[config_scheme][]` in `mkdocs/exceptions.py`): the included file's
-    // headings may change the id's counter, so the new id is said, not
-    // written.
+    // `[config_scheme][]` in `mkdocs/exceptions.py`), here with a
+    // heading in the snippet: the included file's headings may change
+    // the id's counter, so the new id is said, not written.
     let dir = reworded_site(
         "mkdocs",
         &[
@@ -186,7 +186,7 @@ fn since_says_the_new_id_without_a_fix_on_a_page_that_includes_files() {
                 "docs/user-guide/configuration.md",
                 "# Configuration\n\n## Project information\n\n### site_name\n\n--8<-- \"docs/snippet.md\"\n",
             ),
-            ("docs/snippet.md", "Shared text.\n"),
+            ("docs/snippet.md", "## Shared\n\nShared text.\n"),
             ("docs/names.md", "# Names\n\nThe [site_name][] is shown in the header.\n"),
         ],
         "docs/user-guide/configuration.md",
@@ -211,6 +211,14 @@ fn since_says_the_new_id_without_a_fix_on_a_page_that_includes_files() {
     assert_eq!(
         read(d, "docs/names.md"),
         "# Names\n\nThe [site_name][] is shown in the header.\n"
+    );
+    // A snippet of text (as mkdocs' own) adds no heading nor id: fixed.
+    write(d, "docs/snippet.md", "Shared text.\n");
+    let out = since_base(d, &["--fix", "."]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert_eq!(
+        read(d, "docs/names.md"),
+        "# Names\n\nThe [site_name][site_name-setting] is shown in the header.\n"
     );
 }
 

@@ -457,6 +457,27 @@ fn resolved_resource(line: &[u8], dir: Option<&Path>) -> bool {
     )
 }
 
+/// True when the page whose anchors, its includes followed, are
+/// `expanded` ([`of_file_with`]) has no anchor its own text `own` (of
+/// `format`, ids minted by `renderer`) does not make: every file it
+/// includes adds no heading nor id, so the ids and duplicate counters of
+/// its own headings are the built page's (a pymdownx.snippets list on
+/// MkDocs' `plugins.md`). False when the expanded anchors are not all
+/// known.
+pub fn includes_add_no_ids(
+    expanded: &Anchors,
+    own: &[u8],
+    format: crate::format::detect::InputFormat,
+    renderer: Renderer,
+    definition_terms: bool,
+) -> bool {
+    if expanded.unknown || expanded.unmintable.is_some() {
+        return false;
+    }
+    of_file_bytes(own, format, renderer, definition_terms)
+        .is_some_and(|own| expanded.exact.iter().all(|id| own.exact.contains(id)))
+}
+
 /// The anchors of `bytes`, a document of `format`.
 fn of_file_bytes(
     bytes: &[u8],

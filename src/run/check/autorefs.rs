@@ -237,8 +237,21 @@ impl Checker<'_> {
                 }
             }
             let new = crate::links::anchors::read_document(page).map(|(new, _)| new);
+            // As for a link to the page (`reworded_heading`): files that
+            // add no heading nor id leave its own headings its ids.
             let includes = new.as_ref().is_some_and(|new| {
                 !crate::links::anchors::includes::included(new, page, None).is_empty()
+                    && !links
+                        .anchors(page, renderer, site.layout.definition_term_ids)
+                        .is_some_and(|a| {
+                            crate::links::anchors::includes_add_no_ids(
+                                &a,
+                                new,
+                                format,
+                                renderer,
+                                site.layout.definition_term_ids,
+                            )
+                        })
             });
             let now =
                 new.and_then(|new| crate::fix::reworded::new_id(old, &new, format, renderer, id));

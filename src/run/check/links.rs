@@ -315,8 +315,21 @@ impl Checker<'_> {
         let (new, format) = crate::links::anchors::read_document(&target.path)?;
         // Headings an included file brings are not read here: their
         // counters may differ, so no fix.
-        let includes =
-            !crate::links::anchors::includes::included(&new, &target.path, None).is_empty();
+        // Files that add no heading nor id (a snippet of text) leave the
+        // page's own headings its ids: followed as on a page without.
+        let includes = !crate::links::anchors::includes::included(&new, &target.path, None)
+            .is_empty()
+            && !links
+                .anchors(&target.path, target.renderer, target.definition_terms)
+                .is_some_and(|a| {
+                    crate::links::anchors::includes_add_no_ids(
+                        &a,
+                        &new,
+                        format,
+                        target.renderer,
+                        target.definition_terms,
+                    )
+                });
         if includes {
             // The page's own headings may still show the rewording
             // certainly: said, with no fix (issue 51's third measurement:
