@@ -50,7 +50,7 @@ impl LocalLinks {
             }
             if unsure.is_none() {
                 unsure = site.unsure_anchors_of(page).or_else(|| {
-                    a.only_unknown_has(id).then(|| {
+                    a.may_generate(id).then(|| {
                         format!(
                             "a directive or include of {} may write headings",
                             shown(page).display()

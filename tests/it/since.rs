@@ -1258,14 +1258,15 @@ fn since_follows_hooks_reports_what_it_cannot_fix_and_never_guesses() {
     let hooked = based(&[
         ("mkdocs.yml", "site_name: t\nhooks:\n  - hooks.py\n"),
         ("docs/hooked.md", "# Hooked\n\n## Old heading\n"),
-        // A page that also includes a snippet with a heading: the
-        // rewording is certain on its own headings, but the snippet's
-        // may change the counters: no fix.
+        // A page that also includes a snippet with a heading the new
+        // text repeats: the rewording is certain on its own headings, but
+        // the snippet's takes the id first (`config-schemes`, the page's
+        // own `config-schemes_1`): no fix.
         (
             "docs/snip.md",
             "# Snip\n\n--8<-- \"docs/part.txt\"\n\n## Config scheme\n",
         ),
-        ("docs/part.txt", "## Part\n\nIncluded text.\n"),
+        ("docs/part.txt", "## Config schemes\n\nIncluded text.\n"),
         (
             "docs/index.md",
             "# Index\n\n[a](hooked.md#old-heading) [s](snip.md#config-scheme)\n",

@@ -176,8 +176,8 @@ fn since_says_the_new_id_without_a_fix_on_a_page_that_includes_files() {
     }
     // As mkdocs' `dev-guide/plugins.md` (a `--8<--` snippet, and
     // `[config_scheme][]` in `mkdocs/exceptions.py`), here with a
-    // heading in the snippet: the included file's headings may change
-    // the id's counter, so the new id is said, not written.
+    // heading in the snippet that the new text repeats: the included
+    // heading takes the id first, so the new id is said, not written.
     let dir = reworded_site(
         "mkdocs",
         &[
@@ -186,7 +186,7 @@ fn since_says_the_new_id_without_a_fix_on_a_page_that_includes_files() {
                 "docs/user-guide/configuration.md",
                 "# Configuration\n\n## Project information\n\n### site_name\n\n--8<-- \"docs/snippet.md\"\n",
             ),
-            ("docs/snippet.md", "## Shared\n\nShared text.\n"),
+            ("docs/snippet.md", "### site_name setting\n\nShared text.\n"),
             ("docs/names.md", "# Names\n\nThe [site_name][] is shown in the header.\n"),
         ],
         "docs/user-guide/configuration.md",
@@ -212,8 +212,13 @@ fn since_says_the_new_id_without_a_fix_on_a_page_that_includes_files() {
         read(d, "docs/names.md"),
         "# Names\n\nThe [site_name][] is shown in the header.\n"
     );
-    // A snippet of text (as mkdocs' own) adds no heading nor id: fixed.
-    write(d, "docs/snippet.md", "Shared text.\n");
+    // A snippet whose heading and ids are no heading's of the page (as
+    // mkdocs' own, text and an SVG): fixed.
+    write(
+        d,
+        "docs/snippet.md",
+        "## Shared\n\n<svg><g id=\"graph0\"></g></svg>\n",
+    );
     let out = since_base(d, &["--fix", "."]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out));
     assert_eq!(
@@ -223,7 +228,7 @@ fn since_says_the_new_id_without_a_fix_on_a_page_that_includes_files() {
 }
 
 #[test]
-fn since_fix_follows_a_cross_reference_despite_a_hook_but_not_past_a_click_block() {
+fn since_fix_follows_a_cross_reference_despite_a_hook_and_past_a_click_block_read_from_source() {
     if !have_git() {
         return;
     }
@@ -276,6 +281,31 @@ fn since_fix_follows_a_cross_reference_despite_a_hook_but_not_past_a_click_block
             && found
                 .contains("a cross-reference (mkdocs-autorefs) to a heading changed since base")
             && found.contains("docs/cli.md may write headings"),
+        "{found}"
+    );
+    // With the Click application in the tree, its commands are read
+    // from the source (as mkdocs' `mkdocs/__main__.py` declares them):
+    // no command is named `site_name`, so the reference is broken.
+    let main = "import click\n\n@click.group()\ndef cli():\n    \"\"\"MkDocs.\"\"\"\n\n@cli.command(name=\"build\")\ndef build_command():\n    \"\"\"Build the MkDocs documentation.\"\"\"\n";
+    write(d, "mkdocs/__main__.py", main);
+    let out = since_base(d, &["--fix", "."]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert_eq!(
+        read(d, "docs/names.md"),
+        "# Names\n\nSee [site_name][site_name-setting].\n"
+    );
+    // A command added at run time (`add_command`) may be named anything:
+    // not checked again.
+    write(d, "docs/names.md", "# Names\n\nSee [site_name][].\n");
+    write(
+        d,
+        "mkdocs/__main__.py",
+        &format!("{main}cli.add_command(other)\n"),
+    );
+    let out = since_base(d, &["--format", "plain", "."]);
+    let found = format!("{}{}", text(&out), String::from_utf8_lossy(&out.stderr));
+    assert!(
+        !found.contains("names.md:") && found.contains("docs/cli.md may write headings"),
         "{found}"
     );
 }

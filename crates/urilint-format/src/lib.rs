@@ -35,6 +35,7 @@ pub mod markdown;
 pub mod markdown_front_matter;
 pub mod markdown_references;
 pub mod mdx;
+pub mod python_decorators;
 pub mod python_docstring;
 pub mod roff;
 pub mod role;

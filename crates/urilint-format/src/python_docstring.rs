@@ -207,7 +207,7 @@ impl Docstring {
 
 /// A token of the lexer.
 #[derive(Clone, Debug, PartialEq, Eq)]
-enum Tok {
+pub(crate) enum Tok {
     /// A name or keyword.
     Name(Range<usize>),
     /// A string or bytes literal: its bytes, its prefix (lowercase), the
@@ -226,9 +226,9 @@ enum Tok {
 }
 
 /// A logical line: the column of its first token and its tokens.
-struct Logical {
-    indent: usize,
-    tokens: Vec<Tok>,
+pub(crate) struct Logical {
+    pub(crate) indent: usize,
+    pub(crate) tokens: Vec<Tok>,
 }
 
 /// True for a byte that can start a name (non-ASCII bytes are taken as
@@ -347,7 +347,7 @@ fn name_or_string(src: &[u8], i: usize, depth: usize) -> Result<(Tok, usize), Py
 
 /// The logical lines of `src` (Python's tokenizer: comments dropped,
 /// lines joined inside brackets and after a backslash).
-fn logical_lines(src: &[u8]) -> Result<Vec<Logical>, PythonError> {
+pub(crate) fn logical_lines(src: &[u8]) -> Result<Vec<Logical>, PythonError> {
     let mut out = Vec::new();
     let mut cur: Vec<Tok> = Vec::new();
     let mut indent = 0usize;
@@ -648,7 +648,7 @@ pub fn imported_from(src: &[u8], name: &str) -> Option<(String, String)> {
 
 /// A `class` or `def` (`async def`) header: whether it is a function,
 /// its name, and the index of the `:` that ends it.
-fn header(src: &[u8], tokens: &[Tok]) -> Option<(bool, String, usize)> {
+pub(crate) fn header(src: &[u8], tokens: &[Tok]) -> Option<(bool, String, usize)> {
     let word = |t: &Tok| match t {
         Tok::Name(r) => src.get(r.clone()),
         _ => None,

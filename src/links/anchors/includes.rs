@@ -595,6 +595,19 @@ pub fn generated(src: &[u8], renderer: Renderer) -> Generated {
 /// known to write no id nor heading: [`crate::site::Layout::hugo_quiet_shortcodes`])
 /// generates nothing; any other shortcode may write any ids.
 pub fn generated_with(src: &[u8], renderer: Renderer, quiet: &[String]) -> Generated {
+    generated_in(src, renderer, quiet, false)
+}
+
+/// [`generated_with`], where `click_read` says the page's `::: mkdocs-click`
+/// blocks had the ids they mint read from their application's source
+/// (`super::mkdocs_click::minted`): such a block is no directive that
+/// may mint any id.
+pub fn generated_in(
+    src: &[u8],
+    renderer: Renderer,
+    quiet: &[String],
+    click_read: bool,
+) -> Generated {
     let python_markdown = matches!(
         renderer,
         Renderer::PythonMarkdown | Renderer::PythonMarkdownUnicode | Renderer::Pymdownx { .. }
@@ -618,6 +631,7 @@ pub fn generated_with(src: &[u8], renderer: Renderer, quiet: &[String]) -> Gener
         // path ([`object_directives`]); any other directive, any id.
         let directive = python_markdown
             && object_directive(line).is_none()
+            && !(click_read && super::mkdocs_click::is_block_line(line))
             && line.strip_prefix(b":::").is_some_and(|rest| {
                 rest.first() == Some(&b' ') && rest.iter().any(|b| b.is_ascii_alphanumeric())
             });

@@ -14,6 +14,7 @@ mod asciidoc;
 mod components;
 pub mod includes;
 mod markdown;
+pub mod mkdocs_click;
 pub mod plain_headings;
 mod rst;
 
@@ -63,6 +64,13 @@ pub struct Anchors {
     /// renderer whose slugs they cannot be; a fragment that is not one of
     /// its slugs is taken as there.
     unmintable: Option<Renderer>,
+    /// When its anchors are not all known only because of blocks whose
+    /// ids were read from their source (`::: mkdocs-click`:
+    /// [`mkdocs_click::minted`]): those ids. A fragment to the page is
+    /// still taken as there ([`Anchors::unknown`]); a lookup over every
+    /// page of a site ([`Anchors::may_generate`]) knows the page mints no
+    /// other.
+    generated_only: Option<Vec<String>>,
 }
 
 impl Anchors {
@@ -126,6 +134,7 @@ impl Anchors {
             unknown: false,
             objects: Vec::new(),
             unmintable: None,
+            generated_only: None,
         }
     }
 
@@ -142,6 +151,25 @@ impl Anchors {
     /// ids its text makes is it.
     pub fn only_unknown_has(&self, fragment: &str) -> bool {
         (self.unknown || self.object_has(fragment)) && !self.known_has(fragment)
+    }
+
+    /// True when the page may have the anchor `fragment` (percent-decoded)
+    /// though its text does not make it: a mkdocstrings object's id
+    /// ([`Anchors::objects`]), an id of a block read from its source
+    /// ([`Anchors::generated_only`]), or any when its anchors are not all
+    /// known otherwise. For a lookup of an id over every page of a site
+    /// (mkdocs-autorefs' cross-references).
+    pub fn may_generate(&self, fragment: &str) -> bool {
+        let fragment = element_id(fragment);
+        if self.known_has(fragment) {
+            return false;
+        }
+        self.object_has(fragment)
+            || (self.unknown
+                && self
+                    .generated_only
+                    .as_ref()
+                    .is_none_or(|ids| mkdocs_click::matches(ids, fragment)))
     }
 
     /// The anchors of a document whose anchors cannot all be known: every
@@ -232,11 +260,15 @@ pub fn of_file_with(
         if custom_page(&bytes) {
             return Some(Anchors::unknown());
         }
+        // `::: mkdocs-click` blocks whose commands are read from source.
+        let click = (python_markdown && mkdocs_click::has_blocks(&bytes))
+            .then(|| mkdocs_click::minted(&bytes, path, within, renderer))
+            .flatten();
         // A shortcode, Liquid include or directive that may write any id:
         // the page's own headings are still its own (a fragment among
         // them is found), any other is taken as there, as for an include
         // not read below.
-        let generated = includes::generated_with(&bytes, renderer, quiet);
+        let generated = includes::generated_in(&bytes, renderer, quiet, click.is_some());
         if generated == includes::Generated::Any {
             return Some(own_but_unknown(&bytes, format, renderer, definition_terms));
         }
@@ -275,6 +307,14 @@ pub fn of_file_with(
         a.objects = includes::object_directives(&bytes, renderer);
         if generated == includes::Generated::Unmintable {
             a.unmintable = Some(renderer);
+        }
+        if let Some(ids) = click {
+            // A link to the page by a fragment its text does not make is
+            // not checked, as before; the ids are for site-wide lookups.
+            if !a.unknown {
+                a.generated_only = Some(ids);
+            }
+            a.unknown = true;
         }
         return Some(a);
     }
@@ -457,14 +497,16 @@ fn resolved_resource(line: &[u8], dir: Option<&Path>) -> bool {
     )
 }
 
-/// True when the page whose anchors, its includes followed, are
-/// `expanded` ([`of_file_with`]) has no anchor its own text `own` (of
-/// `format`, ids minted by `renderer`) does not make: every file it
-/// includes adds no heading nor id, so the ids and duplicate counters of
-/// its own headings are the built page's (a pymdownx.snippets list on
-/// MkDocs' `plugins.md`). False when the expanded anchors are not all
-/// known.
-pub fn includes_add_no_ids(
+/// True when the files the page includes leave its own headings' ids as
+/// its text makes them: the page whose anchors, its includes followed,
+/// are `expanded` ([`of_file_with`]) has no anchor its own text `own` (of
+/// `format`, ids minted by `renderer`) does not make that is one of the
+/// own ids or one of them with a duplicate counter (`setup_1`,
+/// `setup-1`): no included heading or id takes an own heading's id or
+/// moves its counter (a pymdownx.snippets include of text, or of an SVG
+/// whose ids are its shapes', `graph0`: MkDocs' `plugins.md`). False when
+/// the expanded anchors are not all known.
+pub fn includes_keep_own_ids(
     expanded: &Anchors,
     own: &[u8],
     format: crate::format::detect::InputFormat,
@@ -474,8 +516,23 @@ pub fn includes_add_no_ids(
     if expanded.unknown || expanded.unmintable.is_some() {
         return false;
     }
-    of_file_bytes(own, format, renderer, definition_terms)
-        .is_some_and(|own| expanded.exact.iter().all(|id| own.exact.contains(id)))
+    let Some(own) = of_file_bytes(own, format, renderer, definition_terms) else {
+        return false;
+    };
+    // `id` without a trailing duplicate counter.
+    let base = |id: &str| -> String {
+        match id.rfind(['_', '-']) {
+            Some(at) if at + 1 < id.len() && id[at + 1..].bytes().all(|b| b.is_ascii_digit()) => {
+                id[..at].to_string()
+            }
+            _ => id.to_string(),
+        }
+    };
+    expanded
+        .exact
+        .iter()
+        .filter(|id| !own.exact.contains(*id))
+        .all(|id| !own.exact.contains(&base(id)))
 }
 
 /// The anchors of `bytes`, a document of `format`.
@@ -605,6 +662,7 @@ pub fn of_html(src: &[u8]) -> Anchors {
         unknown: false,
         objects: Vec::new(),
         unmintable: None,
+        generated_only: None,
     }
 }
 

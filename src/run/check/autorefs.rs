@@ -238,13 +238,13 @@ impl Checker<'_> {
             }
             let new = crate::links::anchors::read_document(page).map(|(new, _)| new);
             // As for a link to the page (`reworded_heading`): files that
-            // add no heading nor id leave its own headings its ids.
+            // take no own heading's id leave its own headings its ids.
             let includes = new.as_ref().is_some_and(|new| {
                 !crate::links::anchors::includes::included(new, page, None).is_empty()
                     && !links
                         .anchors(page, renderer, site.layout.definition_term_ids)
                         .is_some_and(|a| {
-                            crate::links::anchors::includes_add_no_ids(
+                            crate::links::anchors::includes_keep_own_ids(
                                 &a,
                                 new,
                                 format,

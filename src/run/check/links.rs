@@ -315,14 +315,15 @@ impl Checker<'_> {
         let (new, format) = crate::links::anchors::read_document(&target.path)?;
         // Headings an included file brings are not read here: their
         // counters may differ, so no fix.
-        // Files that add no heading nor id (a snippet of text) leave the
-        // page's own headings its ids: followed as on a page without.
+        // Files that take no own heading's id nor move its counter (a
+        // snippet of text) leave the page's own headings its ids:
+        // followed as on a page without.
         let includes = !crate::links::anchors::includes::included(&new, &target.path, None)
             .is_empty()
             && !links
                 .anchors(&target.path, target.renderer, target.definition_terms)
                 .is_some_and(|a| {
-                    crate::links::anchors::includes_add_no_ids(
+                    crate::links::anchors::includes_keep_own_ids(
                         &a,
                         &new,
                         format,
