@@ -14,10 +14,11 @@ use crate::python_docstring::{header, logical_lines, PythonError, Tok, MAX_BYTES
 /// A literal argument of a decorator call.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Arg {
-    /// One plain string literal (no `f`, `b` or `t` prefix, no escape in
-    /// a literal that is not raw): its text.
+    /// Plain string literals (no `f`, `b` or `t` prefix; escapes only of
+    /// `\n`, `\t`, `\r`, `\\`, quotes and line ends), one or several side
+    /// by side, in parentheses or not: their text.
     Str(String),
-    /// Anything else (a name, a call, an f-string, concatenated literals).
+    /// Anything else (a name, a call, an f-string, `+`).
     Other,
 }
 
@@ -162,18 +163,61 @@ fn decorator(src: &[u8], tokens: &[Tok]) -> Decorator {
     d
 }
 
-/// The argument `value` (its tokens) as an [`Arg`].
+/// The argument `value` (its tokens) as an [`Arg`]: one plain string
+/// literal, or several side by side (Python joins them), in parentheses
+/// or not (`help=("one " "two")`).
 fn literal(src: &[u8], value: &[&Tok]) -> Arg {
-    let [Tok::Str { prefix, body, .. }] = value else {
-        return Arg::Other;
+    let inner = match value {
+        [Tok::Other(b'(', _), inner @ .., Tok::Other(b')', _)] => inner,
+        _ => value,
     };
-    let Some(bytes) = src.get(body.clone()) else {
-        return Arg::Other;
-    };
-    if prefix.contains(['f', 'b', 't']) || (!prefix.contains('r') && bytes.contains(&b'\\')) {
+    if inner.is_empty() {
         return Arg::Other;
     }
-    std::str::from_utf8(bytes).map_or(Arg::Other, |s| Arg::Str(s.to_string()))
+    let mut text = String::new();
+    for t in inner {
+        let Tok::Str { prefix, body, .. } = t else {
+            return Arg::Other;
+        };
+        let Some(bytes) = src.get(body.clone()) else {
+            return Arg::Other;
+        };
+        if prefix.contains(['f', 'b', 't']) {
+            return Arg::Other;
+        }
+        let Ok(s) = std::str::from_utf8(bytes) else {
+            return Arg::Other;
+        };
+        if prefix.contains('r') {
+            text.push_str(s);
+        } else if !unescape(s, &mut text) {
+            return Arg::Other;
+        }
+    }
+    Arg::Str(text)
+}
+
+/// Appends the text of the body `s` of a literal that is not raw to
+/// `out`, its simple escapes made what they stand for (`\n`, `\t`, `\r`,
+/// `\\`, `\'`, `\"`, a backslash at a line's end); false for any other
+/// escape (`\x41`, `\u00e9`, `\N{...}`, octal), whose text is not read.
+fn unescape(s: &str, out: &mut String) -> bool {
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('t') => out.push('\t'),
+            Some('r') => out.push('\r'),
+            Some(c @ ('\\' | '\'' | '"')) => out.push(c),
+            Some('\n') => {}
+            _ => return false,
+        }
+    }
+    true
 }
 
 #[cfg(test)]
@@ -245,13 +289,24 @@ async def sub_group():
 
     #[test]
     fn literals_that_are_not_plain_text_are_other() {
-        let src = b"@a.b(f\"x{y}\", b'z', 'p' 'q', r'\\d', 'e\\n', name=\"n\")\ndef f(): pass\n";
+        let src = b"@a.b(f\"x{y}\", b'z', 'p' 'q', r'\\d', 'e\\n', ('one ' \"two\"), (x), name=\"n\")\ndef f(): pass\n";
         let d = decorated(src).unwrap();
         assert_eq!(
             d[0].decorators[0].positional,
-            vec![Arg::Other, Arg::Other, Arg::Other, s("\\d"), Arg::Other]
+            vec![
+                Arg::Other,
+                Arg::Other,
+                s("pq"),
+                s("\\d"),
+                s("e\n"),
+                s("one two"),
+                Arg::Other
+            ]
         );
         assert_eq!(d[0].decorators[0].keyword("name"), Some(&s("n")));
+        let src = b"@a.b('\\x41', 'a\\\\b\\'c')\ndef f(): pass\n";
+        let d = decorated(src).unwrap();
+        assert_eq!(d[0].decorators[0].positional, vec![Arg::Other, s("a\\b'c")]);
     }
 
     #[test]

@@ -196,15 +196,23 @@ fn commands(
             n
         }
     };
+    // The root's help is its page's description.
+    let root_dec = command_decorator(root)?;
+    if !help_is_plain(root_dec.keyword("help")) || !help_is_plain(root_dec.keyword("short_help")) {
+        return None;
+    }
     let mut texts = root_names.clone();
     // (group function, the paths of its command) to read.
     let mut groups: Vec<(String, Vec<String>)> = Vec::new();
     if is_command(root)? {
         groups.push((command.to_string(), root_names));
     }
+    // The functions whose docstrings are help texts, and the groups.
     let mut functions = vec![root.name.clone()];
+    let mut group_functions = Vec::new();
     let mut seen = 0;
     while let Some((group, paths)) = groups.pop() {
+        group_functions.push(group.clone());
         seen += 1;
         if seen > 1_000 {
             return None;
@@ -250,7 +258,8 @@ fn commands(
     {
         return None;
     }
-    if !registered_only_here(&src, file, package, &functions) {
+    // Only a group has commands added to it.
+    if !registered_only_here(&src, file, package, &group_functions) {
         return None;
     }
     Some(texts)
@@ -260,10 +269,7 @@ fn commands(
 /// for a command, `None` when it is neither or its class is its own
 /// (`cls=`: a custom group may list commands it computes).
 fn is_command(d: &Decorated) -> Option<bool> {
-    let dec = d.decorators.iter().find(|x| {
-        let last = x.callee.rsplit('.').next().unwrap_or_default();
-        matches!(last, "group" | "command")
-    })?;
+    let dec = command_decorator(d)?;
     if dec.keyword("cls").is_some() {
         return None;
     }
@@ -274,15 +280,22 @@ fn is_command(d: &Decorated) -> Option<bool> {
 /// name, else its function's names); `None` when the name is not a
 /// literal.
 fn own_names(d: &Decorated) -> Option<Vec<String>> {
-    let dec = d.decorators.iter().find(|x| {
-        let last = x.callee.rsplit('.').next().unwrap_or_default();
-        matches!(last, "group" | "command")
-    })?;
+    let dec = command_decorator(d)?;
     match dec.positional.first().or(dec.keyword("name")) {
         Some(Arg::Str(n)) => Some(vec![n.clone()]),
         Some(Arg::Other) => None,
         None => Some(function_names(&d.name)),
     }
+}
+
+/// The decorator that makes `d` a Click command (`@click.group(...)`,
+/// `@cli.command`, `@command()`: a callee whose last part is `group` or
+/// `command`).
+fn command_decorator(d: &Decorated) -> Option<&python_decorators::Decorator> {
+    d.decorators.iter().find(|x| {
+        let last = x.callee.rsplit('.').next().unwrap_or_default();
+        matches!(last, "group" | "command")
+    })
 }
 
 /// The names Click versions give a command from its function's name:
@@ -367,16 +380,25 @@ fn registered_only_here(
                 let Some(text) = read(&p) else {
                     return false;
                 };
-                // Another file that names a group and decorates or
-                // registers (`from .main import cli as app`, `@app.command()`).
+                // Another file that imports a group and decorates
+                // (`from .main import cli as app`, then `@app.command()`).
                 let registers = [&b".command("[..], b".command\n", b".command\r", b".group("]
                     .iter()
                     .any(|p| memchr::memmem::find(&text, p).is_some());
+                // A name imported: after `import` on its line
+                // (`from .environment import Environment` imports no
+                // `environment`).
+                let imports = |f: &str| {
+                    text.split(|&b| b == b'\n').any(|line| {
+                        memchr::memmem::rfind(line, b"import ")
+                            .is_some_and(|at| mentions(&line[at + 7..], f))
+                    })
+                };
                 if dynamic(&text)
                     || decorates
                         .iter()
                         .any(|d| memchr::memmem::find(&text, d).is_some())
-                    || (registers && functions.iter().any(|f| mentions(&text, f)))
+                    || (registers && functions.iter().any(|f| imports(f)))
                 {
                     return false;
                 }
@@ -562,6 +584,35 @@ def add_command():
         // The module not in the tree.
         let dir = site(MKDOCS_MAIN, &[]);
         std::fs::remove_file(dir.path().join("mkdocs/__main__.py")).unwrap();
+        assert_eq!(ids(&dir), None);
+    }
+
+    #[test]
+    fn other_files_that_only_share_a_word_do_not_hide_commands() {
+        // posit-dev/rsconnect-python's `environment` group, its module
+        // `rsconnect/environment.py` imported elsewhere beside a regular
+        // expression's `.group(1)`; help texts in parentheses with `\n`.
+        let main = r#"import click
+@click.group()
+def cli():
+    pass
+
+@cli.group(help=("Manage the " "environment.\n\nMore."))
+def environment():
+    pass
+"#;
+        let other = "from .environment import Environment\nm = re.match(x, y).group(1)\n";
+        let dir = site(main, &[("mkdocs/bundle.py", other)]);
+        let found = ids(&dir).unwrap();
+        assert!(
+            found.contains(&"mkdocs-environment".to_string()),
+            "{found:?}"
+        );
+        // Importing the group under another name, then decorating: not
+        // read.
+        let other =
+            "from mkdocs.__main__ import environment as env\n@env.command()\ndef x(): pass\n";
+        let dir = site(main, &[("mkdocs/bundle.py", other)]);
         assert_eq!(ids(&dir), None);
     }
 
