@@ -1,12 +1,14 @@
 //! Fuzz target for the Python docstring reader
 //! (`urilint::format::python_docstring`, issue 51): for any bytes, reading
 //! the docstrings and their links (as Markdown and as reStructuredText),
-//! and asking what a module defines or imports, never panic; every
+//! asking what a module defines or imports, and reading its decorators
+//! (`python_decorators`, mkdocs-click's commands), never panic; every
 //! literal and every link lies inside the input, and a link said exact is
 //! the input's very bytes.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use urilint::format::python_decorators::decorated;
 use urilint::format::python_docstring::{defines, docstrings, imported_from, Markup};
 
 fuzz_target!(|data: &[u8]| {
@@ -27,6 +29,12 @@ fuzz_target!(|data: &[u8]| {
                     }
                 }
             }
+        }
+    }
+    if let Ok(defs) = decorated(data) {
+        // Only definitions with a decorator are given.
+        for d in &defs {
+            assert!(!d.decorators.is_empty(), "{d:?}");
         }
     }
     for name in ["Flask", "a", "BasePlugin.on_files", ""] {

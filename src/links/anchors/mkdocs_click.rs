@@ -97,7 +97,7 @@ fn blocks(src: &[u8]) -> Vec<Block> {
 /// (the tree; the module looked for beside the page and in each folder
 /// above it there, plain or under `src/`) or its commands are not all
 /// told by its source (see the module's documentation). Duplicate
-/// counters (`_1`) are left to [`matches`].
+/// counters (`_1`) are left to [`matches()`].
 pub fn minted(
     src: &[u8],
     path: &Path,
@@ -156,21 +156,28 @@ fn locate(module: &str, page: &Path, within: &Path) -> Option<(PathBuf, Option<P
     }
     let within = std::fs::canonicalize(within).ok()?;
     let mut dir = std::fs::canonicalize(page).ok()?.parent()?.to_path_buf();
-    loop {
+    // Nothing outside the tree is read: not beside a page that is a link
+    // to elsewhere, not a module file that is one.
+    while dir.starts_with(&within) {
         for base in [dir.clone(), dir.join("src")] {
             let mut stem = base.clone();
             stem.extend(&parts);
             for file in [stem.with_extension("py"), stem.join("__init__.py")] {
-                if file.is_file() {
-                    let package = (parts.len() > 1).then(|| base.join(parts[0]));
-                    return Some((file, package));
+                let Ok(real) = std::fs::canonicalize(&file) else {
+                    continue;
+                };
+                if !real.starts_with(&within) || !real.is_file() {
+                    return None;
                 }
+                let package = (parts.len() > 1).then(|| base.join(parts[0]));
+                return Some((real, package));
             }
         }
-        if dir == within || !dir.pop() || !dir.starts_with(&within) {
+        if dir == within || !dir.pop() {
             return None;
         }
     }
+    None
 }
 
 /// The heading texts of the Click command `command` defined in `file`
@@ -361,7 +368,13 @@ fn registered_only_here(
         .collect();
     let mut stack = vec![package.to_path_buf()];
     let mut files = 0;
+    let mut dirs = 0;
     while let Some(dir) = stack.pop() {
+        // Folders count too (a tree of empty folders is no package).
+        dirs += 1;
+        if dirs > MAX_PACKAGE_FILES {
+            return false;
+        }
         let Ok(entries) = std::fs::read_dir(&dir) else {
             return false;
         };
@@ -421,11 +434,15 @@ fn mentions(text: &[u8], word: &str) -> bool {
 /// The bytes of the Python file `path`, when it is at most
 /// [`urilint_format::python_docstring::MAX_BYTES`] long.
 fn read(path: &Path) -> Option<Vec<u8>> {
+    use std::io::Read;
     let max = urilint_format::python_docstring::MAX_BYTES as u64;
-    if std::fs::metadata(path).ok()?.len() > max {
+    let file = std::fs::File::open(path).ok()?;
+    if !file.metadata().ok()?.is_file() {
         return None;
     }
-    std::fs::read(path).ok()
+    let mut out = Vec::new();
+    file.take(max + 1).read_to_end(&mut out).ok()?;
+    (out.len() as u64 <= max).then_some(out)
 }
 
 #[cfg(test)]
@@ -584,6 +601,12 @@ def add_command():
         // The module not in the tree.
         let dir = site(MKDOCS_MAIN, &[]);
         std::fs::remove_file(dir.path().join("mkdocs/__main__.py")).unwrap();
+        assert_eq!(ids(&dir), None);
+        // A module file that is a link to outside the tree is not read.
+        let outside = tempfile::tempdir().unwrap();
+        let real = outside.path().join("main.py");
+        std::fs::write(&real, MKDOCS_MAIN).unwrap();
+        std::os::unix::fs::symlink(&real, dir.path().join("mkdocs/__main__.py")).unwrap();
         assert_eq!(ids(&dir), None);
     }
 

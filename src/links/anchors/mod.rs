@@ -154,10 +154,10 @@ impl Anchors {
     }
 
     /// True when the page may have the anchor `fragment` (percent-decoded)
-    /// though its text does not make it: a mkdocstrings object's id
-    /// ([`Anchors::objects`]), an id of a block read from its source
-    /// ([`Anchors::generated_only`]), or any when its anchors are not all
-    /// known otherwise. For a lookup of an id over every page of a site
+    /// though its text does not make it: an id holding the path of an
+    /// object its mkdocstrings directives render, an id a `::: mkdocs-click`
+    /// block mints ([`mkdocs_click::minted`]), or any when its anchors are
+    /// not all known otherwise. For a lookup of an id over every page of a site
     /// (mkdocs-autorefs' cross-references).
     pub fn may_generate(&self, fragment: &str) -> bool {
         let fragment = element_id(fragment);
