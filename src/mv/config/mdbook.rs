@@ -56,7 +56,18 @@ pub(super) fn edits(site: &Site, pages: &[Page], redirect: bool, out: &mut Out) 
             _ => Vec::new(),
         };
     let mut changes = Vec::new();
-    let links = rewritten(&text, config, &entries, site, pages, &mut changes, out);
+    // A page moved onto a redirect's old URL: mdBook writes the page
+    // there and the redirect is lost; its value is not written again (it
+    // would lead to itself), and the move is named below.
+    let onto = |k: &str| {
+        pages.iter().any(|p| {
+            p.new.as_ref().is_ok_and(|new| {
+                site.same_url(&key_url(k), new) && !site.same_url(&key_url(k), &p.old)
+            })
+        })
+    };
+    let kept: Vec<_> = entries.iter().filter(|(k, _)| !onto(k)).cloned().collect();
+    let links = rewritten(&text, config, &kept, site, pages, &mut changes, out);
     for p in pages {
         let Ok(new) = &p.new else { continue };
         if let Some((key, _)) = entries
@@ -428,6 +439,16 @@ mod tests {
             "[output.html.redirect]\n\"./old.html\" = \"b/a.html\"\n\"/a.html\" = \"b/a.html\"\n"
         );
         let (_, left) = moved("[output.html.redirect]\n\"./b/a.html\" = \"../x.html\"\n");
+        assert!(
+            left.iter().any(|l| l.contains("old URL of a redirect")),
+            "{left:?}"
+        );
+        // The redirect led to the page moved onto its key (the nomicon's
+        // move 13, `arc-base.md`): named, and its value not written again
+        // to lead to itself (it was `a.html`).
+        let config = "[output.html.redirect]\n\"./b/a.html\" = \"../a.html\"\n";
+        let (after, left) = moved(config);
+        assert!(after.starts_with(config), "{after}");
         assert!(
             left.iter().any(|l| l.contains("old URL of a redirect")),
             "{left:?}"
