@@ -1283,7 +1283,7 @@ fn since_follows_hooks_reports_what_it_cannot_fix_and_never_guesses() {
     let found = text(&out);
     assert_eq!(found.matches(" L002 ").count(), 2, "{found}");
     assert!(
-        found.contains("in docs/snip.md; heading reworded since base: #config-scheme is now #config-schemes on the page, which includes files (no fix)"),
+        found.contains("in docs/snip.md; heading reworded since base: #config-scheme is now #config-schemes in the page's own text, but a file it includes has a heading or id that may take it (no fix)"),
         "{found}"
     );
     let out = since_base(d, &["--fix", "."]);

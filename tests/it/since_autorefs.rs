@@ -203,7 +203,7 @@ fn since_says_the_new_id_without_a_fix_on_a_page_that_includes_files() {
     assert!(
         line.contains(" L002 ")
             && line.contains(
-                "it is now #site_name-setting on the page, which includes files (no fix)"
+                "it is now #site_name-setting in the page's own text, but a file it includes has a heading or id that may take it (no fix)"
             ),
         "{found}"
     );

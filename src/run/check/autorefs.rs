@@ -312,7 +312,7 @@ impl Checker<'_> {
                     crate::lint::quote(&format!("#{}", now.id))
                 );
                 if broken.includes {
-                    message = format!("{message} on the page, which includes files (no fix)");
+                    message = format!("{message} in the page's own text, but a file it includes has a heading or id that may take it (no fix)");
                 }
                 edit.filter(|_| !broken.includes).map(|e| crate::fix::Fix {
                     message: format!("name {}, the heading's new id", crate::lint::quote(&now.id)),

@@ -339,7 +339,7 @@ impl Checker<'_> {
             let own = crate::fix::reworded::new_id(&old, &new, format, target.renderer, fragment);
             if let Some(found) = own.filter(|f| f.reworded) {
                 return Some(HeadingSince::Reworded(format!(
-                    "heading reworded since {}: {} is now {} on the page, which includes files (no fix)",
+                    "heading reworded since {}: {} is now {} in the page's own text, but a file it includes has a heading or id that may take it (no fix)",
                     since.rev,
                     crate::lint::quote(&format!("#{fragment}")),
                     crate::lint::quote(&format!("#{}", found.id))
