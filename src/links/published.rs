@@ -116,6 +116,9 @@ impl Memo {
     /// Counts a link of `page` (as shown) not checked because the site
     /// configured by `config` serves it.
     pub fn count(&self, page: PathBuf, link: &str, config: PathBuf) {
+        if !super::notes::counting() {
+            return;
+        }
         let mut c = self.counted.lock().unwrap_or_else(|p| p.into_inner());
         c.0 += 1;
         super::notes::keep_least(&mut c.1, (page, link.to_string(), config));

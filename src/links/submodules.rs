@@ -71,6 +71,9 @@ impl Memo {
     /// submodule `submodule` of the `.gitmodules` file `gitmodules` (both
     /// as shown).
     pub fn count(&self, gitmodules: PathBuf, submodule: String, page: &Path, link: &str) {
+        if !super::notes::counting() {
+            return;
+        }
         let mut c = self.counts.lock().unwrap_or_else(|p| p.into_inner());
         let entry = c.entry((gitmodules, submodule)).or_default();
         entry.0 += 1;

@@ -1415,3 +1415,48 @@ fn mv_refuses_a_page_onto_another_page_s_url() {
     );
     assert_eq!(snapshot(d), before);
 }
+
+/// A link passed over (an mdBook link above the site root, with a
+/// fragment) is counted once in the note whatever the mode: `--since`
+/// looked it up again for a reworded heading, and `--fix` read it again in
+/// each pass (rust-lang/nomicon: 47 links said 58 with `--since`, 63 with
+/// `--fix`; issue 51's re-run of 2026-12-01).
+#[test]
+fn links_passed_over_are_counted_once_in_every_mode() {
+    if !have_git() {
+        return;
+    }
+    let dir = based(&[
+        ("book.toml", "[book]\ntitle = \"t\"\n"),
+        ("src/SUMMARY.md", "# Summary\n\n- [A](a.md)\n- [B](b.md)\n"),
+        (
+            "src/a.md",
+            "# A\n\nSee [std](../std/x.html#y) and [core](../core/z.html#w).\n\n## Old heading\n",
+        ),
+        ("src/b.md", "# B\n\n[to a](a.md#old-heading)\n"),
+    ]);
+    let d = dir.path();
+    write(
+        d,
+        "src/a.md",
+        "# A\n\nSee [std](../std/x.html#y) and [core](../core/z.html#w).\n\n## New heading\n",
+    );
+    let note = |out: &Output| {
+        String::from_utf8_lossy(&out.stderr)
+            .lines()
+            .find(|l| l.contains("not checked"))
+            .unwrap_or_default()
+            .to_string()
+    };
+    let plain = urilint(d, &["check", "--isolated", "--links", "local", "."]);
+    let since = since_base(d, &["."]);
+    let fix = since_base(d, &["--fix", "."]);
+    assert!(
+        note(&plain).contains("2 links not checked"),
+        "{}",
+        note(&plain)
+    );
+    assert_eq!(note(&since), note(&plain));
+    assert_eq!(note(&fix), note(&plain));
+    assert_eq!(read(d, "src/b.md"), "# B\n\n[to a](a.md#new-heading)\n");
+}

@@ -513,17 +513,26 @@ impl Checker<'_> {
             let say = first;
             first = false;
             let reader = text.clone();
-            self.each_pass_finding(reader, (format, writes), sink, say, |mut d| {
-                if !self.new_since(&d) {
-                    // `--since`: only what it reports is fixed (issue 51).
-                    d.fix = None;
-                }
-                if say && data {
-                    uris.push(d.uri_span.clone());
-                }
-                self.linter
-                    .add_to_pass(&mut pass, d, &mut text, keep_findings);
-            })?;
+            let run = || {
+                self.each_pass_finding(reader, (format, writes), sink, say, |mut d| {
+                    if !self.new_since(&d) {
+                        // `--since`: only what it reports is fixed (issue 51).
+                        d.fix = None;
+                    }
+                    if say && data {
+                        uris.push(d.uri_span.clone());
+                    }
+                    self.linter
+                        .add_to_pass(&mut pass, d, &mut text, keep_findings);
+                })
+            };
+            // The links passed over are counted by the first pass, as
+            // `check` counts them; the next passes read them again.
+            if say {
+                run()?;
+            } else {
+                crate::links::quietly(run)?;
+            }
             Ok::<_, io::Error>(pass)
         });
         let mut fixed = match result {

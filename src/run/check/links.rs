@@ -262,7 +262,9 @@ impl Checker<'_> {
         if !c.text().contains('#') {
             return None;
         }
-        let how = links.unsure_anchor(tree, doc, c.text(), base)?;
+        // The link was counted once, by its check: looked up again
+        // quietly.
+        let how = crate::links::quietly(|| links.unsure_anchor(tree, doc, c.text(), base))?;
         // Only a certain rewording: a heading gone from a page that may
         // write ids (moved into a shortcode?) may still be there.
         let Some(HeadingSince::Fixed(..) | HeadingSince::Reworded(..)) =
@@ -270,7 +272,8 @@ impl Checker<'_> {
         else {
             return None;
         };
-        let crate::links::Lead::Target(target) = links.lead_within(tree, doc, c.text(), base)?
+        let crate::links::Lead::Target(target) =
+            crate::links::quietly(|| links.lead_within(tree, doc, c.text(), base))?
         else {
             return None;
         };
@@ -305,7 +308,9 @@ impl Checker<'_> {
         base: Option<&str>,
     ) -> Option<HeadingSince> {
         let (since, _) = self.since.as_ref()?;
-        let crate::links::Lead::Target(target) = links.lead_within(tree, doc, c.text(), base)?
+        // Counted once, by the link's check.
+        let crate::links::Lead::Target(target) =
+            crate::links::quietly(|| links.lead_within(tree, doc, c.text(), base))?
         else {
             return None;
         };
