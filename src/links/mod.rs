@@ -21,6 +21,7 @@ pub mod expanded;
 pub mod ignore;
 pub mod included;
 mod notes;
+#[cfg(feature = "cli")]
 pub(crate) use notes::quietly;
 pub mod published;
 mod sphinx_xref;

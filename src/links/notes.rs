@@ -25,6 +25,7 @@ thread_local! {
 /// once, by the check (a link above the site root was counted two or three
 /// times: rust-lang/nomicon, 47 links said 58 with `--since`, 63 with
 /// `--fix`).
+#[cfg(feature = "cli")]
 pub(crate) fn quietly<T>(f: impl FnOnce() -> T) -> T {
     let was = QUIET.with(|q| q.replace(true));
     let out = f();
