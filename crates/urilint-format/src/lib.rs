@@ -53,6 +53,7 @@ pub mod encoded_word;
 pub mod header;
 pub mod mail;
 pub mod mbox;
+mod needles;
 pub mod qp;
 pub mod quote;
 

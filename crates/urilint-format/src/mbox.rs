@@ -432,7 +432,7 @@ impl<'a> Spans<'a> {
                 continue;
             }
             any = true;
-            msg.quoted_from |= memchr::memmem::find(line, b">From ").is_some();
+            msg.quoted_from |= crate::needles::quoted_from().find(line).is_some();
             if !msg.truncated && msg.len + line.len() <= self.split.max {
                 msg.len += line.len();
             } else {
@@ -470,7 +470,7 @@ impl Iterator for Spans<'_> {
 /// the message may hold an mboxrd-quoted line ([`unquote_from`]), which
 /// it surely does not when `quoted` is left alone.
 fn first_separator_noting(block: &[u8], after_blank: bool, quoted: &mut bool) -> Option<usize> {
-    memchr::memmem::find_iter(block, b"From ").find(|&i| {
+    crate::needles::from_space().find_iter(block).find(|&i| {
         if i > 0 && block[i - 1] != b'\n' {
             *quoted |= block[i - 1] == b'>';
             return false;
@@ -538,7 +538,7 @@ pub fn unquote_from(bytes: &[u8]) -> Option<(Vec<u8>, OffsetMap)> {
     // Only lines with "From " after one or more '>' count: find "From "
     // and look back (most messages have none).
     let mut cuts = Vec::new();
-    for i in memchr::memmem::find_iter(bytes, b"From ") {
+    for i in crate::needles::from_space().find_iter(bytes) {
         let q = bytes[..i].iter().rev().take_while(|&&b| b == b'>').count();
         let j = i - q;
         if q > 0 && (j == 0 || bytes[j - 1] == b'\n') {

@@ -105,8 +105,9 @@ fn unquote_prefixes(input: &[u8]) -> (Vec<u8>, OffsetMap) {
     while at < input.len() {
         if input[at] != b'>' {
             // Up to the start of the next quoted line.
-            let next =
-                memchr::memmem::find(&input[at..], b"\n>").map_or(input.len(), |p| at + p + 1);
+            let next = crate::needles::newline_quote()
+                .find(&input[at..])
+                .map_or(input.len(), |p| at + p + 1);
             out.extend_from_slice(&input[at..next]);
             map.exact(at as u64, (next - at) as u64);
             at = next;
@@ -160,7 +161,7 @@ fn unquote_lines(input: &[u8], how: Flowed) -> (Vec<u8>, OffsetMap) {
 
 /// True when some line of `input` starts with `>`.
 fn has_quoted_line(input: &[u8]) -> bool {
-    input.first() == Some(&b'>') || memchr::memmem::find(input, b"\n>").is_some()
+    input.first() == Some(&b'>') || crate::needles::newline_quote().find(input).is_some()
 }
 
 #[cfg(test)]

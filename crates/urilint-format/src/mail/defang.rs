@@ -247,9 +247,7 @@ pub(super) fn later_content_types(
     for (n, &field) in fields.iter().enumerate() {
         let renamed = n > 0 && {
             let between = &bytes[fields[n - 1]..field];
-            memchr::memmem::find(between, b"\n\n").is_none()
-                && memchr::memmem::find(between, b"\n\r\n").is_none()
-                && memchr::memmem::find(between, b"\n--").is_none()
+            !apart(between)
         };
         if !renamed {
             if let Some(t) = text_type_at(&bytes, field) {
@@ -260,10 +258,7 @@ pub(super) fn later_content_types(
     for pair in fields.windows(2) {
         let (a, b) = (pair[0], pair[1]);
         let between = &bytes[a..b];
-        let apart = memchr::memmem::find(between, b"\n\n").is_some()
-            || memchr::memmem::find(between, b"\n\r\n").is_some()
-            || memchr::memmem::find(between, b"\n--").is_some();
-        if !apart {
+        if !apart(between) {
             // The `e` of `Type`.
             later.push(b + 11);
         }
@@ -280,6 +275,15 @@ pub(super) fn later_content_types(
     }
     let first = later.iter().chain(&texts).copied().chain(first).min();
     (std::borrow::Cow::Owned(out), first)
+}
+
+/// True when the bytes `between` two `Content-Type` fields hold an empty
+/// line or a line starting with `--`: the fields are not of one header
+/// section ([`later_content_types`]).
+fn apart(between: &[u8]) -> bool {
+    crate::needles::empty_line().find(between).is_some()
+        || crate::needles::empty_line_crlf().find(between).is_some()
+        || crate::needles::newline_dashes().find(between).is_some()
 }
 
 /// The offset of the last letter of the type `text` of the `Content-Type`

@@ -33,7 +33,9 @@ pub(super) fn headers(
         let Some(value) = raw.get(s..e) else { continue };
         // A value without a `:` nor an encoded word (which may decode to
         // one) holds no URI (each has a scheme): no piece.
-        if memchr::memchr(b':', value).is_none() && memchr::memmem::find(value, b"=?").is_none() {
+        if memchr::memchr(b':', value).is_none()
+            && crate::needles::encoded_word_start().find(value).is_none()
+        {
             continue;
         }
         // White space inside a name is dropped from a known name

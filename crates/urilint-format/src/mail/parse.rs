@@ -24,6 +24,13 @@ pub(super) struct Slim {
 /// `From` with `info`, `Message-ID`: as written), `None` for the others; case and
 /// white space aside, as mail-parser reads a name.
 pub(super) fn needed_by_the_parser(name: &[u8], info: bool) -> Option<bool> {
+    // Every name given starts with one of these letters: most fields of
+    // a list message (`Received`, `X-*`, `List-*`, `DKIM-Signature`, `To`)
+    // are turned away by their first.
+    let first = name.iter().find(|b| !b.is_ascii_whitespace());
+    if !first.is_some_and(|b| matches!(b.to_ascii_lowercase(), b'c' | b'm' | b'd' | b's' | b'f')) {
+        return None;
+    }
     let mut squeezed = [0u8; 32];
     let mut n = 0;
     for &b in name.iter().filter(|b| !b.is_ascii_whitespace()) {
@@ -267,7 +274,11 @@ pub(super) fn dash_lines(bytes: &[u8]) -> impl Iterator<Item = (usize, &[u8])> {
         .starts_with(b"--")
         .then_some(0)
         .into_iter()
-        .chain(memchr::memmem::find_iter(bytes, b"\n--").map(|p| p + 1))
+        .chain(
+            crate::needles::newline_dashes()
+                .find_iter(bytes)
+                .map(|p| p + 1),
+        )
         .map(move |start| {
             let rest = &bytes[start + 2..];
             let line = &rest[..memchr::memchr(b'\n', rest).unwrap_or(rest.len())];
