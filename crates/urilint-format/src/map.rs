@@ -346,10 +346,20 @@ impl Chain {
         self
     }
 
-    /// This chain, then plus `n`.
+    /// This chain, then plus `n`. A chain that ends in a shift has it
+    /// grown, and a chain of its own (non-empty) map alone has that map's original
+    /// offsets moved ([`OffsetMap::shift`]): both map as a step more
+    /// would, without one (a header field's piece placed in its mailbox
+    /// made a vector of steps for it).
     pub fn then_shift(mut self, n: u64) -> Chain {
-        if n != 0 {
-            self.steps.push(Step::Shift(n));
+        if n == 0 {
+            return self;
+        }
+        match (&mut self.first, self.steps.last_mut()) {
+            (_, Some(Step::Shift(m))) => *m += n,
+            // (An empty map maps every offset to 0, which a step moves.)
+            (Some(first), None) if !first.runs.is_empty() => first.shift(n),
+            _ => self.steps.push(Step::Shift(n)),
         }
         self
     }
@@ -440,6 +450,47 @@ mod tests {
             assert_eq!(over.is_exact(span.clone()), old.is_exact(span));
         }
         assert_eq!(over.span(0..4), 49..65);
+    }
+
+    /// Issue 49: a shift folded into the chain's own map or its last
+    /// shift maps every span as a step of its own does, exact or not.
+    #[test]
+    fn shift_folded_maps_as_a_step() {
+        let mut m = OffsetMap::new();
+        m.exact(2, 3);
+        m.group(8, 5, 1);
+        m.exact(20, 4);
+        let stepped = |chain: Chain, n: u64| {
+            let mut c = chain;
+            c.steps.push(Step::Shift(n));
+            c
+        };
+        let transfer = Arc::new(OffsetMap::identity(0, 64));
+        let chains = [
+            Chain::of(m.clone()),
+            Chain::new(vec![m.clone()], 30),
+            Chain::over(m.clone(), std::slice::from_ref(&transfer), 0),
+            Chain::shared(vec![transfer.clone()], 5),
+            Chain::of(m.clone()).then_map(transfer.clone()),
+            Chain::of(OffsetMap::new()),
+        ];
+        for chain in chains {
+            let folded = chain.clone().then_shift(1000).then_shift(7);
+            let steps = stepped(stepped(chain, 1000), 7);
+            for start in 0..9 {
+                for end in start..9 {
+                    let span = start..end;
+                    assert_eq!(
+                        folded.span(span.clone()),
+                        steps.span(span.clone()),
+                        "{span:?}"
+                    );
+                    assert_eq!(folded.is_exact(span.clone()), steps.is_exact(span));
+                }
+            }
+        }
+        // The one-map chain gained no step.
+        assert!(Chain::of(m).then_shift(9).steps.is_empty());
     }
 
     #[test]
