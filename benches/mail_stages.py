@@ -29,7 +29,7 @@ for line in txt.split('\n'):
 def c(*pats):
     return sum(v for k, v in cost.items() if any(re.search(p, k) for p in pats))
 stages = [
-    ('split the mailbox (mbox, copy)', c(r'mbox::Mbox<R>::next_message$', r'mbox::Spans::next_span$', r'mbox::MessageSpan::to_raw$')),
+    ('split the mailbox (mbox, copy)', c(r'mbox::Mbox<R>::next_message$', r'mbox::Spans::next_span(_passing)?$', r'mbox::MessageSpan::to_raw$')),
     ('header fields (split, read for URIs)', c(r'urilint_format::header::fields$', r'mail::headers::headers$')),
     ('MIME structure (mail-parser)', c(r'MessageParser>::parse_$')),
     ('structure prep (defang, slim, ...)', c(r'mail::defang::defang$', r'defang::unfound_boundaries$', r'defang::later_content_types$', r'parse::slim_shown$')),
