@@ -46,7 +46,10 @@ fuzz_target!(|data: &[u8]| {
     }
     if let Ok(imports) = from_imports(data) {
         for i in &imports {
-            assert!(i.names.iter().all(|(n, b)| !n.is_empty() && !b.is_empty()), "{i:?}");
+            assert!(
+                i.names.iter().all(|(n, b)| !n.is_empty() && !b.is_empty()),
+                "{i:?}"
+            );
         }
     }
     for name in ["Flask", "a", "BasePlugin.on_files", ""] {
