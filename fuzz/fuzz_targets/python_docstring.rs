@@ -1,14 +1,15 @@
 //! Fuzz target for the Python docstring reader
 //! (`urilint::format::python_docstring`, issue 51): for any bytes, reading
 //! the docstrings and their links (as Markdown and as reStructuredText),
-//! asking what a module defines or imports, and reading its decorators
-//! (`python_decorators`, mkdocs-click's commands), never panic; every
+//! asking what a module defines or imports, and reading its decorators,
+//! top-level `add_command` calls and `from` imports (`python_decorators`,
+//! mkdocs-click's commands), never panic; every
 //! literal and every link lies inside the input, and a link said exact is
 //! the input's very bytes.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use urilint::format::python_decorators::decorated;
+use urilint::format::python_decorators::{decorated, from_imports, method_calls};
 use urilint::format::python_docstring::{defines, docstrings, imported_from, Markup};
 
 fuzz_target!(|data: &[u8]| {
@@ -35,6 +36,20 @@ fuzz_target!(|data: &[u8]| {
         // Only definitions with a decorator are given.
         for d in &defs {
             assert!(!d.decorators.is_empty(), "{d:?}");
+        }
+    }
+    // mkdocs-click's `add_command` calls and the imports they follow.
+    if let Ok(calls) = method_calls(data, "add_command") {
+        for c in &calls {
+            assert!(c.called && c.callee.ends_with(".add_command"), "{c:?}");
+        }
+    }
+    if let Ok(imports) = from_imports(data) {
+        for i in &imports {
+            assert!(
+                i.names.iter().all(|(n, b)| !n.is_empty() && !b.is_empty()),
+                "{i:?}"
+            );
         }
     }
     for name in ["Flask", "a", "BasePlugin.on_files", ""] {

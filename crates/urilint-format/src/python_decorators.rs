@@ -18,7 +18,9 @@ pub enum Arg {
     /// `\n`, `\t`, `\r`, `\\`, quotes and line ends), one or several side
     /// by side, in parentheses or not: their text.
     Str(String),
-    /// Anything else (a name, a call, an f-string, `+`).
+    /// A name, or a dotted one (`build`, `commands.build`), as written.
+    Name(String),
+    /// Anything else (a call, an f-string, `+`, a number).
     Other,
 }
 
@@ -99,6 +101,139 @@ pub fn decorated(src: &[u8]) -> Result<Vec<Decorated>, PythonError> {
     Ok(out)
 }
 
+/// Each statement of the Python source `src` at the top level of its
+/// module (column 0) that is a call of a method named `method` on a
+/// dotted name and nothing else (`cli.add_command(build, name="b")`),
+/// in file order, as a [`Decorator`] (its callee `cli.add_command`).
+/// A call inside a function, a class or a block, one whose value is
+/// used (`x = cli.add_command(y)`), or one beside another statement on
+/// its line (`;`) is not given.
+///
+/// # Errors
+/// As [`decorated`].
+pub fn method_calls(src: &[u8], method: &str) -> Result<Vec<Decorator>, PythonError> {
+    if src.len() > MAX_BYTES {
+        return Err(PythonError::TooLarge);
+    }
+    let lines = logical_lines(src)?;
+    let mut out = Vec::new();
+    for line in lines.iter().filter(|l| l.indent == 0) {
+        let Some(Tok::Name(_)) = line.tokens.first() else {
+            continue;
+        };
+        // The call ends the statement: its `)` at depth 1 is the last token.
+        let close = line
+            .tokens
+            .iter()
+            .position(|t| matches!(t, Tok::Other(b')', 1)));
+        if close.is_none_or(|c| c + 1 != line.tokens.len()) {
+            continue;
+        }
+        let call = decorator(src, &line.tokens);
+        let named = call
+            .callee
+            .rsplit_once('.')
+            .is_some_and(|(_, last)| last == method);
+        if call.called && named {
+            out.push(call);
+        }
+    }
+    Ok(out)
+}
+
+/// A `from` import at the top level of a module (The Python Language
+/// Reference, "The import statement"): `from ..pkg.mod import a, b as c`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Import {
+    /// Leading dots: 0 for an absolute import, 1 for `.`, 2 for `..`.
+    pub level: usize,
+    /// The module's dotted name after the dots (`pkg.mod`; empty for
+    /// `from . import x`).
+    pub module: String,
+    /// Each name imported and the name it is bound to (`("b", "c")` for
+    /// `b as c`); a `*` import is `("*", "*")`.
+    pub names: Vec<(String, String)>,
+}
+
+/// Every `from ... import ...` statement at the top level (column 0) of
+/// the Python source `src`, in file order (parentheses and line
+/// continuations allowed).
+///
+/// # Errors
+/// As [`decorated`].
+pub fn from_imports(src: &[u8]) -> Result<Vec<Import>, PythonError> {
+    if src.len() > MAX_BYTES {
+        return Err(PythonError::TooLarge);
+    }
+    let lines = logical_lines(src)?;
+    let text = |r: &std::ops::Range<usize>| {
+        String::from_utf8_lossy(src.get(r.clone()).unwrap_or_default()).into_owned()
+    };
+    let mut out = Vec::new();
+    for line in lines.iter().filter(|l| l.indent == 0) {
+        let t = &line.tokens;
+        let word = |k: usize| match t.get(k) {
+            Some(Tok::Name(r)) => Some(text(r)),
+            _ => None,
+        };
+        if word(0).as_deref() != Some("from") {
+            continue;
+        }
+        let mut k = 1;
+        let mut level = 0;
+        while let Some(Tok::Other(b'.', _)) = t.get(k) {
+            level += 1;
+            k += 1;
+        }
+        let mut module = String::new();
+        while let Some(w) = word(k).filter(|w| w != "import") {
+            module.push_str(&w);
+            k += 1;
+            if let Some(Tok::Other(b'.', _)) = t.get(k) {
+                module.push('.');
+                k += 1;
+            }
+        }
+        if word(k).as_deref() != Some("import") {
+            continue;
+        }
+        k += 1;
+        let mut names = Vec::new();
+        let mut ok = true;
+        let rest: Vec<&Tok> = t[k..]
+            .iter()
+            .filter(|t| !matches!(t, Tok::Other(b'(' | b')', _)))
+            .collect();
+        for item in rest.split(|t| matches!(t, Tok::Other(b',', _))) {
+            let w = |t: &&Tok| match t {
+                Tok::Name(r) => Some(text(r)),
+                _ => None,
+            };
+            match item {
+                [] => {}
+                [Tok::Other(b'*', _)] => names.push(("*".to_string(), "*".to_string())),
+                [n] => match w(n) {
+                    Some(n) => names.push((n.clone(), n)),
+                    None => ok = false,
+                },
+                [n, a, b] if w(a).as_deref() == Some("as") => match (w(n), w(b)) {
+                    (Some(n), Some(b)) => names.push((n, b)),
+                    _ => ok = false,
+                },
+                _ => ok = false,
+            }
+        }
+        if ok {
+            out.push(Import {
+                level,
+                module,
+                names,
+            });
+        }
+    }
+    Ok(out)
+}
+
 /// The decorator whose expression is `tokens` (after the `@`).
 fn decorator(src: &[u8], tokens: &[Tok]) -> Decorator {
     let text = |r: &std::ops::Range<usize>| {
@@ -173,6 +308,23 @@ fn literal(src: &[u8], value: &[&Tok]) -> Arg {
     };
     if inner.is_empty() {
         return Arg::Other;
+    }
+    // A name, or names joined by dots.
+    let mut dotted = String::new();
+    for (k, t) in inner.iter().enumerate() {
+        match (k % 2, t) {
+            (0, Tok::Name(r)) => dotted.push_str(&String::from_utf8_lossy(
+                src.get(r.clone()).unwrap_or_default(),
+            )),
+            (1, Tok::Other(b'.', _)) => dotted.push('.'),
+            _ => {
+                dotted.clear();
+                break;
+            }
+        }
+    }
+    if !dotted.is_empty() && !dotted.ends_with('.') {
+        return Arg::Name(dotted);
     }
     let mut text = String::new();
     for t in inner {
@@ -270,14 +422,17 @@ async def sub_group():
         assert!(d[0].decorators[0].keyword("context_settings") == Some(&Arg::Other));
         assert_eq!(
             d[0].decorators[1].positional,
-            vec![Arg::Other, s("-V"), s("--version")]
+            vec![Arg::Name("__version__".into()), s("-V"), s("--version")]
         );
         assert_eq!(d[0].decorators[2].callee, "common_options");
         assert!(!d[0].decorators[2].called);
         assert_eq!(d[1].name, "gh_deploy_command");
         assert_eq!(d[1].decorators[0].callee, "cli.command");
         assert_eq!(d[1].decorators[0].keyword("name"), Some(&s("gh-deploy")));
-        assert_eq!(d[1].decorators[1].keyword("help"), Some(&Arg::Other));
+        assert_eq!(
+            d[1].decorators[1].keyword("help"),
+            Some(&Arg::Name("clean_help".into()))
+        );
         assert_eq!((d[2].name.as_str(), d[2].indent), ("x", 4));
         assert_eq!(d[3].name, "sub_group");
         assert_eq!(d[3].decorators[0].positional, vec![s("sub")]);
@@ -300,13 +455,103 @@ async def sub_group():
                 s("\\d"),
                 s("e\n"),
                 s("one two"),
-                Arg::Other
+                Arg::Name("x".into())
             ]
         );
         assert_eq!(d[0].decorators[0].keyword("name"), Some(&s("n")));
         let src = b"@a.b('\\x41', 'a\\\\b\\'c')\ndef f(): pass\n";
         let d = decorated(src).unwrap();
         assert_eq!(d[0].decorators[0].positional, vec![Arg::Other, s("a\\b'c")]);
+    }
+
+    /// The registrations of d-init-d/d-skill-forge's `cli/main.py`
+    /// (shortened): `add_command` at the top level, not in a function nor
+    /// used as a value; names, dotted names and literals as arguments.
+    #[test]
+    fn method_calls_at_the_top_level() {
+        let src = br#"
+import click
+from .commands import build, deploy as deploy_cmd
+
+@click.group()
+def cli():
+    pass
+
+cli.add_command(build)
+cli.add_command(deploy_cmd, name="deploy")
+cli.add_command(
+    tools.lint,  # a comment
+    "lint",
+)
+x = cli.add_command(y)
+cli.add_command(z); other()
+def later():
+    cli.add_command(w)
+cli.add_command(make())
+"#;
+        let calls = method_calls(src, "add_command").unwrap();
+        let got: Vec<(&str, &[Arg], Option<&Arg>)> = calls
+            .iter()
+            .map(|c| {
+                (
+                    c.callee.as_str(),
+                    c.positional.as_slice(),
+                    c.keyword("name"),
+                )
+            })
+            .collect();
+        let name = |n: &str| Arg::Name(n.to_string());
+        assert_eq!(
+            got,
+            vec![
+                ("cli.add_command", &[name("build")][..], None),
+                (
+                    "cli.add_command",
+                    &[name("deploy_cmd")][..],
+                    Some(&s("deploy"))
+                ),
+                (
+                    "cli.add_command",
+                    &[name("tools.lint"), s("lint")][..],
+                    None
+                ),
+                ("cli.add_command", &[Arg::Other][..], None),
+            ]
+        );
+        assert!(method_calls(b"cli.add_command(x)\n", "command")
+            .unwrap()
+            .is_empty());
+    }
+
+    #[test]
+    fn from_imports_at_the_top_level() {
+        let src = b"import os\nfrom . import a\nfrom ..pkg.mod import (b,\n    c as d,\n)\nfrom x import *\nif y:\n    from z import w\nfrom q import r as\n";
+        let got = from_imports(src).unwrap();
+        let pairs = |v: &[(&str, &str)]| -> Vec<(String, String)> {
+            v.iter()
+                .map(|(a, b)| (a.to_string(), b.to_string()))
+                .collect()
+        };
+        assert_eq!(
+            got,
+            vec![
+                Import {
+                    level: 1,
+                    module: String::new(),
+                    names: pairs(&[("a", "a")]),
+                },
+                Import {
+                    level: 2,
+                    module: "pkg.mod".into(),
+                    names: pairs(&[("b", "b"), ("c", "d")]),
+                },
+                Import {
+                    level: 0,
+                    module: "x".into(),
+                    names: pairs(&[("*", "*")]),
+                },
+            ]
+        );
     }
 
     #[test]

@@ -17,12 +17,17 @@
 //! `_make_title_full_command_path`, `_make_description`). This module
 //! reads the names from the application's source without running it
 //! ([`urilint_format::python_decorators`]): the root `def` the block
-//! names and the `@root.command(...)` / `@root.group(...)` definitions of
-//! its module, recursively. Where the source does not tell all the
-//! commands (a command added with `add_command`, registered from another
-//! module or by a plugin, a custom group class, a name that is not a
-//! literal, a help text with a Markdown heading), nothing is read and the
-//! page may mint any id, as before. The ids read serve a cross-reference
+//! names, the `@root.command(...)` / `@root.group(...)` definitions of
+//! its module, and the commands its top-level `root.add_command(x)`
+//! calls add (`x` defined in the module, or imported by a `from` import
+//! from a module of the application's package, read in turn),
+//! recursively. mkdocs-click titles a command with its own name
+//! (`command.name`), not the name `add_command` was given. Where the
+//! source does not tell all the commands (a command registered from
+//! another module or by a plugin, added as a call or a dotted name, made
+//! by a constructor such as `click.Group(...)`, a custom group class, a
+//! name that is not a literal, a help text with a Markdown heading),
+//! nothing is read and the page may mint any id, as before. The ids read serve a cross-reference
 //! looked up on every page of the site (mkdocs-autorefs): an id that no
 //! page's text makes and no block may mint is missing there.
 
@@ -113,6 +118,7 @@ pub fn minted(
         let names = commands(
             &file,
             package.as_deref(),
+            within,
             command,
             block.prog_name.as_deref(),
         )?;
@@ -180,63 +186,186 @@ fn locate(module: &str, page: &Path, within: &Path) -> Option<(PathBuf, Option<P
     None
 }
 
+/// A Python module of the application read for commands: its source,
+/// its decorated definitions, its top-level `add_command` calls and
+/// `from` imports, and what the walk found in it.
+struct Module {
+    file: PathBuf,
+    src: Vec<u8>,
+    defs: Vec<Decorated>,
+    adds: Vec<python_decorators::Decorator>,
+    imports: Vec<python_decorators::Import>,
+    /// The functions whose docstrings are help texts mkdocs-click shows.
+    functions: Vec<String>,
+    /// The group functions whose commands were read.
+    groups: Vec<String>,
+}
+
+impl Module {
+    /// The module of the Python file `file`; `None` when it cannot be
+    /// read or lexed.
+    fn read(file: &Path) -> Option<Module> {
+        let src = read_file(file)?;
+        Some(Module {
+            file: file.to_path_buf(),
+            defs: python_decorators::decorated(&src).ok()?,
+            adds: python_decorators::method_calls(&src, "add_command").ok()?,
+            imports: python_decorators::from_imports(&src).ok()?,
+            src,
+            functions: Vec::new(),
+            groups: Vec::new(),
+        })
+    }
+
+    /// The top-level definition named `name` that is a Click command.
+    fn command(&self, name: &str) -> Option<&Decorated> {
+        self.defs
+            .iter()
+            .find(|d| d.indent == 0 && d.name == name && command_decorator(d).is_some())
+    }
+}
+
+/// The modules read, the first the block's; at most
+/// [`MAX_PACKAGE_FILES`].
+struct Modules {
+    list: Vec<Module>,
+    /// The folder of the application's top-level package (`None`: a
+    /// module of its own), and the tree nothing outside of which is read.
+    package: Option<PathBuf>,
+    within: PathBuf,
+}
+
+impl Modules {
+    /// The index of the module of `file`, read on first use.
+    fn load(&mut self, file: &Path) -> Option<usize> {
+        let real = std::fs::canonicalize(file).ok()?;
+        if !real.starts_with(&self.within) || !real.is_file() {
+            return None;
+        }
+        if let Some(i) = self.list.iter().position(|m| m.file == real) {
+            return Some(i);
+        }
+        if self.list.len() >= MAX_PACKAGE_FILES {
+            return None;
+        }
+        self.list.push(Module::read(&real)?);
+        Some(self.list.len() - 1)
+    }
+
+    /// The file of the module `import` names, imported by module `from`
+    /// (Python's import system: relative to the importer's package, or
+    /// absolute from the application's top-level package); `None` for a
+    /// module outside the application (another distribution).
+    fn module_file(&self, from: usize, import: &python_decorators::Import) -> Option<PathBuf> {
+        let parts: Vec<&str> = import.module.split('.').filter(|p| !p.is_empty()).collect();
+        let mut dir = if import.level == 0 {
+            let first = parts.first()?;
+            match &self.package {
+                Some(package) if package.file_name()? == std::ffi::OsStr::new(first) => {
+                    package.parent()?.to_path_buf()
+                }
+                // A module of its own imports modules beside it.
+                None => self.list.first()?.file.parent()?.to_path_buf(),
+                Some(_) => return None,
+            }
+        } else {
+            // A relative import is only made inside a package.
+            self.package.as_ref()?;
+            let mut dir = self.list.get(from)?.file.parent()?.to_path_buf();
+            for _ in 1..import.level {
+                if !dir.pop() {
+                    return None;
+                }
+            }
+            dir
+        };
+        if let Some(package) = &self.package {
+            let top = std::fs::canonicalize(package).ok()?;
+            let real = std::fs::canonicalize(&dir).ok()?;
+            // `..` may not climb out of the application's package.
+            if import.level > 0 && !real.starts_with(&top) {
+                return None;
+            }
+        }
+        dir.extend(&parts);
+        [dir.with_extension("py"), dir.join("__init__.py")]
+            .into_iter()
+            .find(|f| !parts.is_empty() && f.is_file())
+            .or_else(|| parts.is_empty().then(|| dir.join("__init__.py")))
+    }
+
+    /// The command a top-level `group.add_command(arg)` of module `m`
+    /// adds: defined in `m` or imported into it by name; `None` when it
+    /// is anything else (a dotted name, a call, a `Command(...)`).
+    fn added(&mut self, m: usize, arg: Option<&Arg>) -> Option<(usize, Decorated)> {
+        let Some(Arg::Name(name)) = arg else {
+            return None;
+        };
+        let module = self.list.get(m)?;
+        if let Some(d) = module.command(name) {
+            return Some((m, d.clone()));
+        }
+        let (import, original) = module.imports.iter().find_map(|i| {
+            i.names
+                .iter()
+                .find(|(_, bound)| bound == name)
+                .map(|(original, _)| (i.clone(), original.clone()))
+        })?;
+        let file = self.module_file(m, &import)?;
+        let other = self.load(&file)?;
+        let d = self.list.get(other)?.command(&original)?.clone();
+        Some((other, d))
+    }
+}
+
 /// The heading texts of the Click command `command` defined in `file`
 /// and its subcommands: names and paths (see [`minted`]); `None` when
 /// the source does not tell them all.
 fn commands(
     file: &Path,
     package: Option<&Path>,
+    within: &Path,
     command: &str,
     prog_name: Option<&str>,
 ) -> Option<Vec<String>> {
-    let src = read(file)?;
-    let defs = python_decorators::decorated(&src).ok()?;
-    let docstrings = urilint_format::python_docstring::docstrings(&src).ok()?;
-    let root = defs
-        .iter()
-        .find(|d| d.indent == 0 && d.name == command && is_command(d).is_some())?;
+    let mut modules = Modules {
+        list: Vec::new(),
+        package: package.map(Path::to_path_buf),
+        within: std::fs::canonicalize(within).ok()?,
+    };
+    modules.load(file)?;
+    let root = modules.list.first()?.command(command)?.clone();
+    is_command(&root)?;
     let root_names = match prog_name {
         Some(p) => vec![p.to_string()],
         None => {
-            let mut n = own_names(root)?;
+            let mut n = own_names(&root)?;
             n.push(command.to_string());
             n
         }
     };
     // The root's help is its page's description.
-    let root_dec = command_decorator(root)?;
+    let root_dec = command_decorator(&root)?;
     if !help_is_plain(root_dec.keyword("help")) || !help_is_plain(root_dec.keyword("short_help")) {
         return None;
     }
+    modules.list.first_mut()?.functions.push(root.name.clone());
     let mut texts = root_names.clone();
-    // (group function, the paths of its command) to read.
-    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
-    if is_command(root)? {
-        groups.push((command.to_string(), root_names));
+    // (module, group function, the paths of its command) to read.
+    let mut groups: Vec<(usize, String, Vec<String>)> = Vec::new();
+    if is_command(&root)? {
+        groups.push((0, command.to_string(), root_names));
     }
-    // The functions whose docstrings are help texts, and the groups.
-    let mut functions = vec![root.name.clone()];
-    let mut group_functions = Vec::new();
     let mut seen = 0;
-    while let Some((group, paths)) = groups.pop() {
-        group_functions.push(group.clone());
+    while let Some((m, group, paths)) = groups.pop() {
         seen += 1;
         if seen > 1_000 {
             return None;
         }
-        let callees = [format!("{group}.command"), format!("{group}.group")];
-        for d in &defs {
-            let Some(dec) = d.decorators.iter().find(|x| callees.contains(&x.callee)) else {
-                continue;
-            };
-            if d.indent != 0 || dec.keyword("cls").is_some() {
-                return None;
-            }
-            let names = match dec.positional.first().or(dec.keyword("name")) {
-                Some(Arg::Str(n)) => vec![n.clone()],
-                Some(Arg::Other) => return None,
-                None => function_names(&d.name),
-            };
+        modules.list.get_mut(m)?.groups.push(group.clone());
+        for (at, d) in subcommands(&mut modules, m, &group)? {
+            let names = own_names(&d)?;
+            let dec = command_decorator(&d)?;
             if !help_is_plain(dec.keyword("help")) || !help_is_plain(dec.keyword("short_help")) {
                 return None;
             }
@@ -248,28 +377,99 @@ fn commands(
                 }
             }
             texts.extend(sub_paths.iter().cloned());
-            functions.push(d.name.clone());
-            if dec.callee.ends_with(".group") {
-                groups.push((d.name.clone(), sub_paths));
+            modules.list.get_mut(at)?.functions.push(d.name.clone());
+            if is_command(&d)? {
+                groups.push((at, d.name.clone(), sub_paths));
             }
         }
     }
     // A help text with a Markdown heading mints an id of its own.
-    let heading = |text: &[u8]| {
-        text.split(|&b| b == b'\n')
-            .any(|l| l.trim_ascii_start().first() == Some(&b'#'))
-    };
-    if docstrings
-        .iter()
-        .any(|d| functions.contains(&d.object) && heading(&d.text))
-    {
+    if modules.list.iter().any(help_has_heading) {
         return None;
     }
-    // Only a group has commands added to it.
-    if !registered_only_here(&src, file, package, &group_functions) {
+    if !registered_only_here(&modules) {
         return None;
     }
     Some(texts)
+}
+
+/// The commands of the group function `group` of module `m`: those its
+/// `@group.command` / `@group.group` decorators make there, and those a
+/// top-level `group.add_command(...)` adds (mkdocs-click titles each
+/// with the command's own name, `command.name`, whatever name it was
+/// added under); `None` when one is not read (a decorator in a block or
+/// with `cls=`, a command added that is not found).
+fn subcommands(modules: &mut Modules, m: usize, group: &str) -> Option<Vec<(usize, Decorated)>> {
+    let callees = [format!("{group}.command"), format!("{group}.group")];
+    let module = modules.list.get(m)?;
+    let mut out = Vec::new();
+    for d in &module.defs {
+        let Some(dec) = d.decorators.iter().find(|x| callees.contains(&x.callee)) else {
+            continue;
+        };
+        if d.indent != 0 || dec.keyword("cls").is_some() {
+            return None;
+        }
+        out.push((m, d.clone()));
+    }
+    let adder = format!("{group}.add_command");
+    let added: Vec<Option<Arg>> = module
+        .adds
+        .iter()
+        .filter(|c| c.callee == adder)
+        .map(|c| c.positional.first().or(c.keyword("cmd")).cloned())
+        .collect();
+    for arg in added {
+        let (at, d) = modules.added(m, arg.as_ref())?;
+        if command_decorator(&d)?.keyword("cls").is_some() {
+            return None;
+        }
+        out.push((at, d));
+    }
+    Some(out)
+}
+
+/// True when a docstring of module `m` that mkdocs-click shows as a
+/// help text has a Markdown heading (which mints an id of its own).
+fn help_has_heading(m: &Module) -> bool {
+    match urilint_format::python_docstring::docstrings(&m.src) {
+        Ok(docs) => docs.iter().any(|d| {
+            m.functions.contains(&d.object) && has_heading(&String::from_utf8_lossy(&d.text))
+        }),
+        Err(_) => true,
+    }
+}
+
+/// True when the help text `text` has a line that Python-Markdown reads
+/// as a heading: one that starts with `#` once the text is cleaned as
+/// Click and mkdocs-click clean it (`inspect.cleandoc`: the first line's
+/// leading white space and the other lines' common indentation removed;
+/// Python-Markdown's `HashHeaderProcessor` takes a `#` only at a line's
+/// start, so an indented `# Basic deployment` of an example is text).
+/// A line whose indentation holds a tab is taken as a heading when its
+/// text starts with `#` (its columns are not worked out).
+fn has_heading(text: &str) -> bool {
+    let lines: Vec<&str> = text.lines().collect();
+    let indent = |l: &str| l.len() - l.trim_start_matches(' ').len();
+    let margin = lines
+        .iter()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| indent(l))
+        .min()
+        .unwrap_or(0);
+    lines.iter().enumerate().any(|(i, l)| {
+        let tabbed = l[..l.len() - l.trim_start().len()].contains('\t');
+        if tabbed {
+            return l.trim_start().starts_with('#');
+        }
+        let cleaned = if i == 0 {
+            l.trim_start()
+        } else {
+            l.get(margin.min(indent(l))..).unwrap_or_default()
+        };
+        cleaned.starts_with('#')
+    })
 }
 
 /// Whether `d` is a Click command: `Some(true)` for a group, `Some(false)`
@@ -283,14 +483,13 @@ fn is_command(d: &Decorated) -> Option<bool> {
     Some(dec.callee.ends_with("group"))
 }
 
-/// The names the root command `d` may have (its decorator's literal
-/// name, else its function's names); `None` when the name is not a
-/// literal.
+/// The names the command `d` may have (its decorator's literal name,
+/// else its function's names); `None` when the name is not a literal.
 fn own_names(d: &Decorated) -> Option<Vec<String>> {
     let dec = command_decorator(d)?;
     match dec.positional.first().or(dec.keyword("name")) {
         Some(Arg::Str(n)) => Some(vec![n.clone()]),
-        Some(Arg::Other) => None,
+        Some(Arg::Name(_) | Arg::Other) => None,
         None => Some(function_names(&d.name)),
     }
 }
@@ -326,46 +525,55 @@ fn function_names(name: &str) -> Vec<String> {
 fn help_is_plain(arg: Option<&Arg>) -> bool {
     match arg {
         None => true,
-        Some(Arg::Other) => false,
-        Some(Arg::Str(s)) => !s.lines().any(|l| l.trim_start().starts_with('#')),
+        Some(Arg::Name(_) | Arg::Other) => false,
+        Some(Arg::Str(s)) => !has_heading(s),
     }
 }
 
-/// True when no command is added to the groups `functions` but by the
-/// decorators of `file` (`src`): neither its source nor any other file
-/// of its `package` calls `add_command`, decorates with one of them from
-/// elsewhere, or uses Click's ways of listing commands at run time
-/// (`CommandCollection`, `list_commands`, `get_command`, click-plugins'
-/// `with_plugins`).
-fn registered_only_here(
-    src: &[u8],
-    file: &Path,
-    package: Option<&Path>,
-    functions: &[String],
-) -> bool {
-    const DYNAMIC: &[&[u8]] = &[
-        b".add_command(",
-        b"CommandCollection",
-        b"list_commands",
-        b"get_command",
-        b"with_plugins",
-    ];
+/// Click's ways of listing commands at run time (`CommandCollection`,
+/// `list_commands`, `get_command`, click-plugins' `with_plugins`).
+const DYNAMIC: &[&[u8]] = &[
+    b"CommandCollection",
+    b"list_commands",
+    b"get_command",
+    b"with_plugins",
+];
+
+/// True when no command is added to the groups read but by what
+/// `modules` says: no module read, nor any other file of the package,
+/// uses one of Click's ways of listing commands at run time ([`DYNAMIC`]);
+/// every `.add_command(` of a module read is one of its top-level calls
+/// on a group read there; and no other file of the package decorates
+/// with one of the groups (`@cli.command(`), or imports one and
+/// registers with it (`from .main import cli as app`, then
+/// `@app.command()`), or mentions one and calls `add_command`.
+fn registered_only_here(modules: &Modules) -> bool {
     let dynamic = |text: &[u8]| {
         DYNAMIC
             .iter()
             .any(|p| memchr::memmem::find(text, p).is_some())
     };
-    if dynamic(src) {
-        return false;
+    for m in &modules.list {
+        let written = memchr::memmem::find_iter(&m.src, b".add_command(").count();
+        let on_groups = m.adds.iter().all(|c| {
+            c.callee
+                .strip_suffix(".add_command")
+                .is_some_and(|g| m.groups.iter().any(|x| x == g))
+        });
+        if dynamic(&m.src) || written != m.adds.len() || !on_groups {
+            return false;
+        }
     }
-    let Some(package) = package else {
+    let Some(package) = &modules.package else {
         return true;
     };
+    let functions: Vec<&String> = modules.list.iter().flat_map(|m| &m.groups).collect();
     let decorates: Vec<Vec<u8>> = functions
         .iter()
         .flat_map(|f| [format!("{f}.command("), format!("{f}.group(")])
         .map(String::into_bytes)
         .collect();
+    let read: Vec<&Path> = modules.list.iter().map(|m| m.file.as_path()).collect();
     let mut stack = vec![package.to_path_buf()];
     let mut files = 0;
     let mut dirs = 0;
@@ -385,36 +593,44 @@ fn registered_only_here(
             let p = entry.path();
             if kind.is_dir() {
                 stack.push(p);
-            } else if kind.is_file() && p.extension().is_some_and(|e| e == "py") && p != file {
-                files += 1;
-                if files > MAX_PACKAGE_FILES {
-                    return false;
-                }
-                let Some(text) = read(&p) else {
-                    return false;
-                };
-                // Another file that imports a group and decorates
-                // (`from .main import cli as app`, then `@app.command()`).
-                let registers = [&b".command("[..], b".command\n", b".command\r", b".group("]
+                continue;
+            }
+            if !kind.is_file() || p.extension().is_none_or(|e| e != "py") {
+                continue;
+            }
+            if std::fs::canonicalize(&p).is_ok_and(|real| read.contains(&real.as_path())) {
+                continue;
+            }
+            files += 1;
+            if files > MAX_PACKAGE_FILES {
+                return false;
+            }
+            let Some(text) = read_file(&p) else {
+                return false;
+            };
+            // Another file that imports a group and decorates
+            // (`from .main import cli as app`, then `@app.command()`).
+            let registers = [&b".command("[..], b".command\n", b".command\r", b".group("]
+                .iter()
+                .any(|p| memchr::memmem::find(&text, p).is_some());
+            // A name imported: after `import` on its line
+            // (`from .environment import Environment` imports no
+            // `environment`).
+            let imports = |f: &str| {
+                text.split(|&b| b == b'\n').any(|line| {
+                    memchr::memmem::rfind(line, b"import ")
+                        .is_some_and(|at| mentions(&line[at + 7..], f))
+                })
+            };
+            let adds = memchr::memmem::find(&text, b".add_command(").is_some();
+            if dynamic(&text)
+                || decorates
                     .iter()
-                    .any(|p| memchr::memmem::find(&text, p).is_some());
-                // A name imported: after `import` on its line
-                // (`from .environment import Environment` imports no
-                // `environment`).
-                let imports = |f: &str| {
-                    text.split(|&b| b == b'\n').any(|line| {
-                        memchr::memmem::rfind(line, b"import ")
-                            .is_some_and(|at| mentions(&line[at + 7..], f))
-                    })
-                };
-                if dynamic(&text)
-                    || decorates
-                        .iter()
-                        .any(|d| memchr::memmem::find(&text, d).is_some())
-                    || (registers && functions.iter().any(|f| imports(f)))
-                {
-                    return false;
-                }
+                    .any(|d| memchr::memmem::find(&text, d).is_some())
+                || (registers && functions.iter().any(|f| imports(f)))
+                || (adds && functions.iter().any(|f| mentions(&text, f)))
+            {
+                return false;
             }
         }
     }
@@ -433,7 +649,7 @@ fn mentions(text: &[u8], word: &str) -> bool {
 
 /// The bytes of the Python file `path`, when it is at most
 /// [`urilint_format::python_docstring::MAX_BYTES`] long.
-fn read(path: &Path) -> Option<Vec<u8>> {
+fn read_file(path: &Path) -> Option<Vec<u8>> {
     use std::io::Read;
     let max = urilint_format::python_docstring::MAX_BYTES as u64;
     let file = std::fs::File::open(path).ok()?;
@@ -610,6 +826,116 @@ def add_command():
         assert_eq!(ids(&dir), None);
     }
 
+    /// d-init-d/d-skill-forge and complexluise/bib2graph register their
+    /// commands with `add_command`, from modules of their own; an added
+    /// group brings its commands; mkdocs-click titles a command with its
+    /// own name (`command.name`), not the name it was added under.
+    #[test]
+    fn commands_added_from_other_modules_are_read() {
+        let main = r#"import click
+from .commands import build, deploy_command as deploy_cmd
+from mkdocs.tools import tools
+
+@click.group()
+def cli():
+    """The tool."""
+
+@click.command("local")
+def local_cmd():
+    pass
+
+cli.add_command(build)
+cli.add_command(deploy_cmd, name="ship")
+cli.add_command(local_cmd)
+cli.add_command(tools)
+"#;
+        let commands = r#"import click
+@click.command()
+def build():
+    "Build it."
+
+@click.command(name="deploy")
+def deploy_command():
+    pass
+"#;
+        let tools = "import click\nfrom .lint import lint\n@click.group()\ndef tools():\n    pass\n\n@tools.command()\ndef fmt():\n    pass\n\ntools.add_command(lint)\n";
+        let lint = "import click\n@click.command()\ndef lint():\n    pass\n";
+        let more = [
+            ("mkdocs/commands.py", commands),
+            ("mkdocs/tools/__init__.py", tools),
+            ("mkdocs/tools/lint.py", lint),
+        ];
+        let dir = site(main, &more);
+        let found = ids(&dir).unwrap();
+        for id in [
+            "mkdocs",
+            "build",
+            "mkdocs-build",
+            "deploy",
+            "mkdocs-deploy",
+            "local",
+            "mkdocs-local",
+            "tools",
+            "mkdocs-tools",
+            "fmt",
+            "mkdocs-tools-fmt",
+            "lint",
+            "mkdocs-tools-lint",
+        ] {
+            assert!(found.contains(&id.to_string()), "{id} in {found:?}");
+        }
+        assert!(!found.iter().any(|i| i.contains("ship")), "{found:?}");
+        // A heading in an added command's help, in its own module.
+        let headed = commands.replace(
+            "\"Build it.\"",
+            "\"\"\"Build it.\n\n    # Steps\n    \"\"\"",
+        );
+        let dir = site(main, &[("mkdocs/commands.py", &headed), more[1], more[2]]);
+        assert_eq!(ids(&dir), None);
+    }
+
+    #[test]
+    fn commands_added_in_ways_not_read_mint_any_id() {
+        let head = "import click\nfrom .commands import build\nfrom click_plugins import extra\n@click.group()\ndef cli():\n    pass\n\n";
+        let commands = "import click\n@click.command()\ndef build():\n    pass\n";
+        let cases = [
+            // A command made by a call, a dotted name, one from another
+            // distribution, one not a Click command.
+            "cli.add_command(make())\n",
+            "cli.add_command(commands.build)\n",
+            "cli.add_command(extra)\n",
+            "def helper(): pass\ncli.add_command(helper)\n",
+            // Added in a function, or through another name.
+            "def main():\n    cli.add_command(build)\n",
+            "app = cli\napp.add_command(build)\n",
+        ];
+        for tail in cases {
+            let dir = site(
+                &format!("{head}{tail}"),
+                &[("mkdocs/commands.py", commands)],
+            );
+            assert_eq!(ids(&dir), None, "{tail}");
+        }
+        // Another file of the package that names the group and adds to it.
+        let dir = site(
+            &format!("{head}cli.add_command(build)\n"),
+            &[
+                ("mkdocs/commands.py", commands),
+                (
+                    "mkdocs/more.py",
+                    "from mkdocs import __main__ as m\nm.cli.add_command(x)\n",
+                ),
+            ],
+        );
+        assert_eq!(ids(&dir), None);
+        // The same without it: the command added is read.
+        let dir = site(
+            &format!("{head}cli.add_command(build)\n"),
+            &[("mkdocs/commands.py", commands)],
+        );
+        assert!(ids(&dir).unwrap().contains(&"mkdocs-build".to_string()));
+    }
+
     #[test]
     fn other_files_that_only_share_a_word_do_not_hide_commands() {
         // posit-dev/rsconnect-python's `environment` group, its module
@@ -637,6 +963,29 @@ def environment():
             "from mkdocs.__main__ import environment as env\n@env.command()\ndef x(): pass\n";
         let dir = site(main, &[("mkdocs/bundle.py", other)]);
         assert_eq!(ids(&dir), None);
+    }
+
+    /// zeroae/zae-limiter's help texts show examples as indented shell
+    /// lines (`    # Basic deployment`): text to Python-Markdown, which
+    /// takes a `#` as a heading only at a line's start once the help is
+    /// cleaned (`inspect.cleandoc`).
+    #[test]
+    fn only_a_hash_at_a_cleaned_line_start_is_a_heading() {
+        assert!(!has_heading(
+            "Deploy it.\n\n    Examples:\n        # Basic deployment\n        zae deploy\n"
+        ));
+        assert!(!has_heading(
+            "Deploy it.\n\n        # Basic deployment\n        zae deploy\n    Done.\n"
+        ));
+        assert!(has_heading("Deploy it.\n\n    # Steps\n\n    Run it.\n"));
+        assert!(has_heading("  # Title\n"));
+        assert!(has_heading("Deploy.\n\t# tabbed\n"));
+        assert!(!help_is_plain(Some(&Arg::Str("Run.\n\n# Steps".into()))));
+        // The common indentation goes: this line is a heading then.
+        assert!(!help_is_plain(Some(&Arg::Str("Run.\n\n    # one".into()))));
+        assert!(help_is_plain(Some(&Arg::Str(
+            "Run.\n\n    Examples:\n        # not one".into()
+        ))));
     }
 
     #[test]
