@@ -41,6 +41,13 @@ use crate::site::slug::Renderer;
 /// from outside the application's module.
 const MAX_PACKAGE_FILES: usize = 2_000;
 
+/// The most bytes of command names and paths read for one block (4 MiB;
+/// a real CLI's are some kilobytes): a command path is as long as the
+/// groups it is nested in, so 800 groups one inside another, 20 commands
+/// each, made 62 MB of paths and 200 MB resident. Past it the block's
+/// ids are left unknown.
+const MAX_TEXT_BYTES: usize = 4 << 20;
+
 /// One `::: mkdocs-click` block's options (mkdocs-click's
 /// `replace_blocks`: `:key: value` lines indented under the header; a
 /// value is its first word).
@@ -357,6 +364,7 @@ fn commands(
         groups.push((0, command.to_string(), root_names));
     }
     let mut seen = 0;
+    let mut text_bytes = 0;
     while let Some((m, group, paths)) = groups.pop() {
         seen += 1;
         if seen > 1_000 {
@@ -377,6 +385,14 @@ fn commands(
                 }
             }
             texts.extend(sub_paths.iter().cloned());
+            text_bytes += names
+                .iter()
+                .chain(&sub_paths)
+                .map(String::len)
+                .sum::<usize>();
+            if text_bytes > MAX_TEXT_BYTES {
+                return None;
+            }
             modules.list.get_mut(at)?.functions.push(d.name.clone());
             if is_command(&d)? {
                 groups.push((at, d.name.clone(), sub_paths));
@@ -986,6 +1002,50 @@ def environment():
         assert!(help_is_plain(Some(&Arg::Str(
             "Run.\n\n    Examples:\n        # not one".into()
         ))));
+    }
+
+    /// Groups nested one in another through modules: the names and paths
+    /// read are bounded ([`MAX_TEXT_BYTES`]); past the bound, unknown.
+    #[test]
+    fn deeply_nested_groups_are_bounded() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let n = 400;
+        std::fs::create_dir_all(d.join("app")).unwrap();
+        std::fs::create_dir_all(d.join("docs")).unwrap();
+        std::fs::write(d.join("app/__init__.py"), "").unwrap();
+        for i in 0..n {
+            let mut src = String::from("import click\n");
+            if i + 1 < n {
+                src.push_str(&format!("from .m{} import g{}\n", i + 1, i + 1));
+            }
+            src.push_str(&format!("@click.group()\ndef g{i}():\n    pass\n"));
+            for k in 0..40 {
+                src.push_str(&format!(
+                    "@g{i}.command()\ndef c{k}_long_command_name():\n    pass\n"
+                ));
+            }
+            if i + 1 < n {
+                src.push_str(&format!("g{i}.add_command(g{})\n", i + 1));
+            }
+            std::fs::write(d.join(format!("app/m{i}.py")), src).unwrap();
+        }
+        let page = d.join("docs/cli.md");
+        let text = "::: mkdocs-click\n    :module: app.m0\n    :command: g0\n";
+        std::fs::write(&page, text).unwrap();
+        let ids = minted(text.as_bytes(), &page, Some(d), Renderer::PythonMarkdown);
+        assert_eq!(ids, None);
+        // A few levels are read (the modules above, which add to these
+        // groups from outside, gone).
+        for i in 0..396 {
+            std::fs::remove_file(d.join(format!("app/m{i}.py"))).unwrap();
+        }
+        let text = "::: mkdocs-click\n    :module: app.m396\n    :command: g396\n";
+        let ids = minted(text.as_bytes(), &page, Some(d), Renderer::PythonMarkdown).unwrap();
+        assert!(
+            ids.contains(&"g396-g397-g398-g399-c3-long-command-name".to_string()),
+            "{ids:?}"
+        );
     }
 
     #[test]
